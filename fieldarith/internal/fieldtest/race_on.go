@@ -1,0 +1,5 @@
+//go:build race
+
+package fieldtest
+
+const raceEnabled = true

@@ -1,0 +1,11 @@
+module github.com/curvekit/curvekit
+
+go 1.24.0
+
+require (
+	filippo.io/edwards25519 v1.2.0
+	github.com/cloudflare/circl v1.6.4
+	github.com/hdevalence/ed25519consensus v0.2.0
+	github.com/oasisprotocol/curve25519-voi v0.0.0-20230904125328-1f23a7beb09a
+	golang.org/x/crypto v0.45.0
+)
