@@ -9,3 +9,5 @@ require (
 	github.com/oasisprotocol/curve25519-voi v0.0.0-20230904125328-1f23a7beb09a
 	golang.org/x/crypto v0.45.0
 )
+
+require golang.org/x/sys v0.38.0 // indirect
