@@ -16,11 +16,13 @@ import (
 // longRun ones becomes one multiplication by x^(2^L−1), built once by the
 // doubling chain x^(2^(a+b)−1) = (x^(2^a−1))^(2^b) · x^(2^b−1); any other
 // stretch becomes a sliding window of at most window bits ending in a one,
-// multiplied in from a table of odd powers of x. For 2^255−21 this gives the
-// classic 254 squarings + 12 multiplications.
+// multiplied in from a table of the odd powers of x it needs (the runs'
+// x^(2^L−1) count as such). Every window size up to chainWindow is tried and
+// the cheapest chain kept. For 2^255−21 this gives 254 squarings + 14
+// multiplications (the classic hand-made chain has 11).
 
 const (
-	chainWindow  = 4 // bits per sliding window
+	chainWindow  = 6 // the widest sliding window tried
 	chainLongRun = 8 // runs of ones at least this long use the doubling chain
 )
 
@@ -56,10 +58,54 @@ type chainToken struct {
 
 // buildChain computes the steps for "out = in^e". Temporaries are named
 // t<something>; in and out are the caller's names (out may be written many times).
+//
+// It tries every window size up to chainWindow and keeps the cheapest chain
+// (fewest squarings plus multiplications, then fewest multiplications).
 func buildChain(e *big.Int, in, out string) *chain {
 	if e.Sign() <= 0 {
 		panic("gen: exponent must be positive")
 	}
+	var best *chain
+	bestCost, bestMul := 0, 0
+	for w := 1; w <= chainWindow; w++ {
+		c := buildChainWindow(e, in, out, w)
+		s, m := c.counts()
+		if best == nil || s+m < bestCost || (s+m == bestCost && m < bestMul) {
+			best, bestCost, bestMul = c, s+m, m
+		}
+	}
+	return best
+}
+
+// buildChainSplitRuns is buildChain, also trying to cap the runs of ones
+// that get their own doubling chain at maxRun bits: a longer run is then
+// multiplied in as pieces whose x^(2^L−1) the capped chains already built,
+// instead of paying L−1 extra squarings for its own chain. This pays off
+// when the exponent has several long runs of different lengths (P-256's
+// p − 2 has runs of 32 and 94 ones: 255 instead of 345 squarings).
+func buildChainSplitRuns(e *big.Int, in, out string) *chain {
+	best := buildChain(e, in, out)
+	bestS, bestM := best.counts()
+	for _, maxRun := range []int{16, 32, 64, 128} {
+		for w := 1; w <= chainWindow; w++ {
+			c := buildChainWindowRuns(e, in, out, w, maxRun)
+			s, m := c.counts()
+			if s+m < bestS+bestM || (s+m == bestS+bestM && m < bestM) {
+				best, bestS, bestM = c, s, m
+			}
+		}
+	}
+	return best
+}
+
+// buildChainWindow builds the chain with sliding windows of at most window bits.
+func buildChainWindow(e *big.Int, in, out string, window int) *chain {
+	return buildChainWindowRuns(e, in, out, window, 0)
+}
+
+// buildChainWindowRuns builds the chain with sliding windows of at most
+// window bits, and runs of ones capped at maxRun bits (0: no cap).
+func buildChainWindowRuns(e *big.Int, in, out string, window, maxRun int) *chain {
 	c := &chain{vars: map[string]bool{}}
 	// Work on a copy of the input, so that out may alias in.
 	c.ops = append(c.ops, chainOp{dst: "tIn", x: in, sq: -1})
@@ -85,7 +131,7 @@ func buildChain(e *big.Int, in, out string) *chain {
 		}
 		// Sliding window: the longest stretch of ≤ chainWindow bits starting
 		// at i and ending in a one.
-		w := chainWindow
+		w := window
 		if i+1 < w {
 			w = i + 1
 		}
@@ -100,29 +146,16 @@ func buildChain(e *big.Int, in, out string) *chain {
 		i -= w
 	}
 
-	// Odd powers needed by windows: in^1, in^3, …, up to the largest.
-	maxOdd := uint(0)
+	// Runs: x^(2^L−1) for each needed L, by a doubling chain from 1.
 	runs := map[int]bool{}
+	need := map[uint]bool{}
 	for _, t := range toks {
 		if t.run > 0 {
 			runs[t.run] = true
-		} else if t.value > maxOdd {
-			maxOdd = t.value
+		} else {
+			need[t.value] = true
 		}
 	}
-	pow := func(v uint) string {
-		if v == 1 {
-			return in
-		}
-		return fmt.Sprintf("tPow%d", v)
-	}
-	if maxOdd >= 3 {
-		c.square("tPow2", in, 1)
-		for v := uint(3); v <= maxOdd; v += 2 {
-			c.mul(pow(v), pow(v-2), "tPow2")
-		}
-	}
-	// Runs: x^(2^L−1) for each needed L, by a doubling chain from 1.
 	runVar := func(l int) string {
 		if l == 1 {
 			return in
@@ -132,12 +165,72 @@ func buildChain(e *big.Int, in, out string) *chain {
 	have := map[int]bool{1: true}
 	var lengths []int
 	for l := range runs {
+		if maxRun > 0 && l > maxRun {
+			l = maxRun
+		}
 		lengths = append(lengths, l)
 	}
 	sort.Ints(lengths)
 	for _, l := range lengths {
 		c.buildRun(l, have, runVar)
 	}
+	if maxRun > 0 {
+		// Cut the runs longer than the cap into pieces of lengths built
+		// above, largest first; the last piece keeps the trailing zeros.
+		var split []chainToken
+		for _, t := range toks {
+			if t.run <= maxRun {
+				split = append(split, t)
+				continue
+			}
+			for left := t.run; left > 0; {
+				p := 1
+				for l := range have {
+					if l <= left && l > p {
+						p = l
+					}
+				}
+				left -= p
+				piece := chainToken{run: p, width: p}
+				if left == 0 {
+					piece.zeros = t.zeros
+				}
+				split = append(split, piece)
+			}
+		}
+		toks = split
+	}
+	// Odd powers needed by windows. The runs built above are odd powers
+	// x^(2^L−1) already; every other needed power v is reached from the
+	// largest smaller odd power available by multiplications by x².
+	avail := map[uint]string{1: in}
+	for l := range have {
+		if l < 32 {
+			avail[1<<uint(l)-1] = runVar(l)
+		}
+	}
+	var needed []uint
+	for v := range need {
+		needed = append(needed, v)
+	}
+	sort.Slice(needed, func(i, j int) bool { return needed[i] < needed[j] })
+	for _, v := range needed {
+		if _, ok := avail[v]; ok {
+			continue
+		}
+		if !c.vars["tPow2"] {
+			c.square("tPow2", in, 1)
+		}
+		u := v - 2
+		for ; avail[u] == ""; u -= 2 {
+		}
+		for ; u < v; u += 2 {
+			name := fmt.Sprintf("tPow%d", u+2)
+			c.mul(name, avail[u], "tPow2")
+			avail[u+2] = name
+		}
+	}
+	pow := func(v uint) string { return avail[v] }
 
 	// Main loop.
 	first := true
