@@ -72,7 +72,7 @@ func reverse(b []byte) {
 }
 
 // EdgeValues returns the values every field is tested on besides random
-// ones: 0, 1, 2, p−1, p−2, (p−1)/2, (p+1)/2, powers of two reduced mod p,
+// ones: 0, 1, 2, p−1, p−2, (p−1)/2, (p+1)/2, every 7th power of two mod p,
 // and values with long runs of ones and zeros in their bits.
 func (c Config) EdgeValues() []*big.Int {
 	p := c.Modulus
@@ -232,9 +232,13 @@ func testOps[T any, P Elem[T]](t *testing.T, c Config) {
 	r := rand.New(rand.NewPCG(3, 4))
 	edges := c.EdgeValues()
 	var pairs [][2]*big.Int
-	for _, a := range edges {
-		for _, b := range edges {
-			pairs = append(pairs, [2]*big.Int{a, b})
+	// The first eight edges meet every edge; the rest meet a fifth of the
+	// others, which keeps 448-bit fields quick under qemu.
+	for i, a := range edges {
+		for j, b := range edges {
+			if i < 8 || j < 8 || (i+j)%5 == 0 {
+				pairs = append(pairs, [2]*big.Int{a, b})
+			}
 		}
 	}
 	for range c.iterations() {
