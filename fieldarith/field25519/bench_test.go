@@ -1,0 +1,154 @@
+package field25519
+
+import (
+	"bytes"
+	"testing"
+
+	"filippo.io/edwards25519/field"
+)
+
+// The benchmarks run the internal representations directly, so that one run
+// measures the 64-bit and the 32-bit code side by side, next to the peers.
+// curve25519-voi's field is an internal package and cannot be imported. The
+// circl peer registers itself in peerBenches from circl_test.go (see there).
+
+// peerBenches holds optional peer sub-benchmarks, by benchmark name.
+var peerBenches = map[string][]struct {
+	name string
+	f    func(b *testing.B)
+}{}
+
+func runPeers(b *testing.B, op string) {
+	for _, p := range peerBenches[op] {
+		b.Run(p.name, p.f)
+	}
+}
+
+var benchX = bytes.Repeat([]byte{0x5a}, 32)
+
+func BenchmarkMultiply(b *testing.B) {
+	defer runPeers(b, "Multiply")
+	b.Run("fe51", func(b *testing.B) {
+		var x fe51
+		x.SetBytes(benchX)
+		cpu := startCPU(b)
+		for b.Loop() {
+			x.Multiply(&x, &x)
+		}
+		cpu.stop()
+	})
+	b.Run("fe2625", func(b *testing.B) {
+		var x fe2625
+		x.SetBytes(benchX)
+		cpu := startCPU(b)
+		for b.Loop() {
+			x.Multiply(&x, &x)
+		}
+		cpu.stop()
+	})
+	b.Run("filippo", func(b *testing.B) {
+		var x field.Element
+		x.SetBytes(benchX)
+		cpu := startCPU(b)
+		for b.Loop() {
+			x.Multiply(&x, &x)
+		}
+		cpu.stop()
+	})
+}
+
+func BenchmarkSquare(b *testing.B) {
+	defer runPeers(b, "Square")
+	b.Run("fe51", func(b *testing.B) {
+		var x fe51
+		x.SetBytes(benchX)
+		cpu := startCPU(b)
+		for b.Loop() {
+			x.Square(&x)
+		}
+		cpu.stop()
+	})
+	b.Run("fe2625", func(b *testing.B) {
+		var x fe2625
+		x.SetBytes(benchX)
+		cpu := startCPU(b)
+		for b.Loop() {
+			x.Square(&x)
+		}
+		cpu.stop()
+	})
+	b.Run("filippo", func(b *testing.B) {
+		var x field.Element
+		x.SetBytes(benchX)
+		cpu := startCPU(b)
+		for b.Loop() {
+			x.Square(&x)
+		}
+		cpu.stop()
+	})
+}
+
+func BenchmarkInvert(b *testing.B) {
+	defer runPeers(b, "Invert")
+	b.Run("fe51", func(b *testing.B) {
+		var x fe51
+		x.SetBytes(benchX)
+		cpu := startCPU(b)
+		for b.Loop() {
+			x.Invert(&x)
+		}
+		cpu.stop()
+	})
+	b.Run("fe2625", func(b *testing.B) {
+		var x fe2625
+		x.SetBytes(benchX)
+		cpu := startCPU(b)
+		for b.Loop() {
+			x.Invert(&x)
+		}
+		cpu.stop()
+	})
+	b.Run("filippo", func(b *testing.B) {
+		var x field.Element
+		x.SetBytes(benchX)
+		cpu := startCPU(b)
+		for b.Loop() {
+			x.Invert(&x)
+		}
+		cpu.stop()
+	})
+}
+
+func BenchmarkSqrtRatio(b *testing.B) {
+	defer runPeers(b, "SqrtRatio")
+	b.Run("fe51", func(b *testing.B) {
+		var x, y fe51
+		x.SetBytes(benchX)
+		y.One()
+		cpu := startCPU(b)
+		for b.Loop() {
+			x.SqrtRatio(&x, &y)
+		}
+		cpu.stop()
+	})
+	b.Run("fe2625", func(b *testing.B) {
+		var x, y fe2625
+		x.SetBytes(benchX)
+		y.One()
+		cpu := startCPU(b)
+		for b.Loop() {
+			x.SqrtRatio(&x, &y)
+		}
+		cpu.stop()
+	})
+	b.Run("filippo", func(b *testing.B) {
+		var x, y field.Element
+		x.SetBytes(benchX)
+		y.One()
+		cpu := startCPU(b)
+		for b.Loop() {
+			x.SqrtRatio(&x, &y)
+		}
+		cpu.stop()
+	})
+}

@@ -1,0 +1,11 @@
+//go:build !linux
+
+package field448
+
+import "testing"
+
+type cpuTimer struct{}
+
+func startCPU(*testing.B) cpuTimer { return cpuTimer{} }
+
+func (cpuTimer) stop() {}
