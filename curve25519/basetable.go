@@ -1,0 +1,226 @@
+package curve25519
+
+import (
+	"sync"
+
+	"github.com/curvekit/curvekit/tables"
+)
+
+// maxFixedDigits bounds the number of signed digits of the fixed-base
+// layouts this file accepts (window ≥ 2 for 256-bit scalars, spacing ≤ 4).
+const maxFixedDigits = 132
+
+// basepointTables holds the decoded basepoint tables, in the limb form of
+// the field backend this package was built with.
+type basepointTables struct {
+	// ok is false when decoding or the cross-verification failed; the
+	// package then uses table-free code for the basepoint.
+	ok bool
+
+	window, spacing, positions, perPosition, digits int
+	fixed                                           []affineCached // tables.Edwards25519Base, (j, k) order
+
+	oddWindow int
+	odd       []affineCached // tables.Edwards25519BaseOdd
+}
+
+// baseTables returns the basepoint tables, decoding and verifying them on
+// first use. It is a variable so that a test can substitute a corrupted
+// table and check the fallback.
+var baseTables = sync.OnceValue(func() *basepointTables {
+	return loadBasepointTables(nil)
+})
+
+// BasepointTableOK reports whether the precomputed basepoint tables passed
+// their first-use verification: every entry decodes canonically and equals
+// the multiple of B it stands for (checked by induction from B), and the
+// table-based ScalarBaseMult and VarTimeDoubleScalarBaseMult agree with
+// table-free multiplications on fixed scalars. If it returns false, those
+// two methods use table-free code instead: slower, but still correct, and
+// ScalarBaseMult still constant time. The first call pays for decoding and
+// verifying (about 0.75 ms of CPU time, once per process).
+func BasepointTableOK() bool {
+	return baseTables().ok
+}
+
+// decodeAffine decodes one table entry (canonical x then y) into
+// affine-cached form.
+func decodeAffine(dst *affineCached, enc string) bool {
+	if len(enc) != 64 {
+		return false
+	}
+	var buf [64]byte
+	copy(buf[:], enc)
+	var x, y fieldElement
+	if _, err := x.SetCanonicalBytes(buf[:32]); err != nil {
+		return false
+	}
+	if _, err := y.SetCanonicalBytes(buf[32:]); err != nil {
+		return false
+	}
+	// No curve-equation check here: verifyStructure proves every entry is
+	// the intended multiple of B, which implies it.
+	dst.fromAffine(&x, &y)
+	return true
+}
+
+// loadBasepointTables decodes the generated tables, applies the test-only
+// corrupt hook if not nil, and cross-verifies the table-based code against
+// the table-free code.
+func loadBasepointTables(corrupt func(*basepointTables)) *basepointTables {
+	bt, decoded := decodeBasepointTables()
+	if !decoded {
+		return bt
+	}
+	if corrupt != nil {
+		corrupt(bt)
+	}
+	bt.ok = verifyStructure(bt) && crossVerify(bt)
+	return bt
+}
+
+// affineEqualsPoint reports whether the affine-cached e and the extended p
+// are the same point, all three cached coordinates included:
+// (y+x)·Z = Y+X, (y-x)·Z = Y-X and 2d·x·y·Z = 2d·T.
+func affineEqualsPoint(e *affineCached, p *Point) bool {
+	var l, r fieldElement
+	l.Multiply(&e.YplusX, &p.z)
+	r.Add(&p.y, &p.x)
+	ok := l.Equal(&r)
+	l.Multiply(&e.YminusX, &p.z)
+	r.Subtract(&p.y, &p.x)
+	ok &= l.Equal(&r)
+	l.Multiply(&e.T2d, &p.z)
+	r.Multiply(&p.t, feD2)
+	return ok&l.Equal(&r) == 1
+}
+
+// verifyStructure checks every table entry against its definition by
+// induction from B: entry(0, 1) = B, entry(j, k+1) = entry(j, k) +
+// entry(j, 1), entry(j+1, 1) = 2^(window·spacing)·entry(j, 1); odd[0] = B
+// and odd[i+1] = odd[i] + 2B. About 600 additions: unlike the fixed-scalar
+// cross-check, it catches a wrong entry anywhere in the tables.
+func verifyStructure(bt *basepointTables) bool {
+	n := bt.perPosition
+	var p, q Point
+	var r projP1xP1
+	var pp projP2
+	base := new(Point).Set(generator)
+	for j := 0; j < bt.positions; j++ {
+		row := bt.fixed[j*n : (j+1)*n]
+		if !affineEqualsPoint(&row[0], base) {
+			return false
+		}
+		for k := 0; k+1 < n; k++ {
+			p.fromAffineCached(&row[k])
+			r.addAffine(&p, &row[0])
+			q.fromP1xP1(&r)
+			if !affineEqualsPoint(&row[k+1], &q) {
+				return false
+			}
+		}
+		pp.fromP3(base)
+		for i := 0; i < bt.window*bt.spacing; i++ {
+			r.double(&pp)
+			pp.fromP1xP1(&r)
+		}
+		base.fromP2(&pp)
+	}
+	var B2 affineCached
+	B2.fromP3(new(Point).Double(generator))
+	if !affineEqualsPoint(&bt.odd[0], generator) {
+		return false
+	}
+	for i := 0; i+1 < len(bt.odd); i++ {
+		p.fromAffineCached(&bt.odd[i])
+		r.addAffine(&p, &B2)
+		q.fromP1xP1(&r)
+		if !affineEqualsPoint(&bt.odd[i+1], &q) {
+			return false
+		}
+	}
+	return true
+}
+
+// decodeBasepointTables decodes the generated tables and reports whether
+// their shape is supported and every coordinate is canonical.
+func decodeBasepointTables() (*basepointTables, bool) {
+	fb := &tables.Edwards25519Base
+	ob := &tables.Edwards25519BaseOdd
+	bt := &basepointTables{
+		window:      fb.Window,
+		spacing:     fb.Spacing,
+		positions:   fb.Positions,
+		perPosition: fb.EntriesPerPosition(),
+		digits:      fb.Digits(),
+		oddWindow:   ob.Window,
+	}
+	// The layout must let SignedRadix represent every scalar < 2^253 with
+	// an in-range last digit.
+	shapeOK := fb.Window >= 2 && fb.Window <= 8 && fb.Spacing >= 1 &&
+		bt.digits <= maxFixedDigits && bt.digits*fb.Window >= 256 &&
+		ob.Window >= 3 && ob.Window <= 8 &&
+		len(fb.Data) == fb.Positions*bt.perPosition*64 && len(ob.Data) == ob.Len()*64
+	if !shapeOK {
+		return bt, false
+	}
+	bt.fixed = make([]affineCached, fb.Positions*bt.perPosition)
+	for j := 0; j < fb.Positions; j++ {
+		for k := 1; k <= bt.perPosition; k++ {
+			if !decodeAffine(&bt.fixed[j*bt.perPosition+k-1], fb.Entry(j, k)) {
+				return bt, false
+			}
+		}
+	}
+	bt.odd = make([]affineCached, ob.Len())
+	for i := range bt.odd {
+		if !decodeAffine(&bt.odd[i], ob.Entry(i)) {
+			return bt, false
+		}
+	}
+	return bt, true
+}
+
+// crossVerifyScalars are the fixed scalars of the first-use check: they
+// exercise every table position with large, negative and extreme digits.
+// Little-endian, all < ℓ.
+var crossVerifyScalars = [...][32]byte{
+	// ℓ - 1
+	{0xec, 0xd3, 0xf5, 0x5c, 0x1a, 0x63, 0x12, 0x58, 0xd6, 0x9c, 0xf7, 0xa2, 0xde, 0xf9, 0xde, 0x14,
+		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x10},
+	// every radix-16 digit 8, the largest magnitude
+	{0x88, 0x88, 0x88, 0x88, 0x88, 0x88, 0x88, 0x88, 0x88, 0x88, 0x88, 0x88, 0x88, 0x88, 0x88, 0x88,
+		0x88, 0x88, 0x88, 0x88, 0x88, 0x88, 0x88, 0x88, 0x88, 0x88, 0x88, 0x88, 0x88, 0x88, 0x88, 0x08},
+	// mixed digits of both signs
+	{0x7f, 0x9e, 0x3c, 0xa5, 0x5a, 0xc3, 0x96, 0x69, 0xf0, 0x0f, 0xe1, 0x1e, 0xd2, 0x2d, 0xb4, 0x4b,
+		0x78, 0x87, 0x5f, 0xf5, 0x0a, 0xa0, 0x33, 0xcc, 0x99, 0x66, 0x12, 0x34, 0x56, 0x78, 0x9a, 0x0b},
+}
+
+// crossVerify compares the table-based code with table-free code: the
+// fixed-base multiplication with ScalarMult(s, B), then the double-base
+// one, a·B + b·B, with the (by then verified) fixed-base (a+b)·B.
+func crossVerify(bt *basepointTables) bool {
+	var s, s2 Scalar
+	var got, want Point
+	for i := range crossVerifyScalars {
+		if _, err := s.SetCanonicalBytes(crossVerifyScalars[i][:]); err != nil {
+			return false
+		}
+		got.scalarBaseMultTable(bt, &s)
+		want.ScalarMult(&s, generator)
+		if got.Equal(&want) != 1 {
+			return false
+		}
+	}
+	for i := 0; i < 2; i++ {
+		s.SetCanonicalBytes(crossVerifyScalars[i][:])
+		s2.SetCanonicalBytes(crossVerifyScalars[i+1][:])
+		got.varTimeDoubleBaseTable(bt, &s, generator, &s2)
+		s2.Add(&s2, &s)
+		want.scalarBaseMultTable(bt, &s2)
+		if got.Equal(&want) != 1 {
+			return false
+		}
+	}
+	return true
+}

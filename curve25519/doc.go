@@ -1,0 +1,101 @@
+// Package curve25519 implements the Curve25519 group in its two shapes: the
+// prime-order-subgroup arithmetic of the twisted Edwards curve edwards25519
+// (the group of Ed25519, ristretto-free), and X25519 on the birationally
+// equivalent Montgomery curve (RFC 7748).
+//
+// # The edwards25519 group
+//
+// Point and Scalar mirror filippo.io/edwards25519 (the code inside
+// crypto/ed25519): same names, same semantics, so code written against it
+// compiles against this package after changing the import. The field
+// arithmetic comes from fieldarith/field25519 and fieldarith/scalar25519,
+// whose pure-Go 64-bit or 32-bit backends (the curvekit32 tag) this package
+// inherits.
+//
+// Additions to filippo's API: SetCanonicalBytes (the strict decoder),
+// DoubleScalarMult and VarTimeDoubleScalarMult (a·P + c·Q), IsSmallOrder,
+// IsTorsionFree, SetMontgomery, and BasepointTableOK.
+//
+// # Guarantees
+//
+// Everything is constant time (no secret-dependent branch, loop bound or
+// memory index; table lookups scan every entry with masks) except the
+// methods whose names start with VarTime, which must only see public
+// values. Decoders return an error, never panic, on wrong lengths and
+// invalid encodings. As in filippo, MultiScalarMult and
+// VarTimeMultiScalarMult panic when given slices of different lengths (a
+// programming error, not bad data), and the zero Point is not valid.
+//
+// # Verification policies
+//
+// SetBytes is LENIENT, exactly as filippo and crypto/ed25519: it accepts
+// the non-canonical encodings of valid points (y ≥ p, reduced, and x = 0
+// with the sign bit set). SetCanonicalBytes is STRICT, as RFC 8032,
+// Section 5.1.3 and strict verifiers require: it rejects both. Neither
+// rejects small-order or mixed-order points: use IsSmallOrder and
+// IsTorsionFree for the policies that need it.
+//
+// # Algorithms and tables
+//
+// ScalarBaseMult uses a fixed-base table of signed radix-16 digits with no
+// doublings: 64 positions of the 8 affine-Niels multiples k·16^j·B, one
+// full-scan lookup and one 7M mixed addition per digit. Measured in one
+// run (BenchmarkFixedBaseShapes) against windows 3…6 and spacings 1…3
+// (combs with doublings between rounds), this shape was fastest or tied:
+// wider windows save additions but each lookup scans twice the entries, and
+// spacing > 1 adds doublings.
+//
+// Constant-time lookups read every entry; where a field element is 40
+// bytes of plain memory (both field backends) they select 64-bit words with
+// masks into register accumulators, about twice as fast as chaining
+// Element.Select (BenchmarkLookup). Doubling computes E = 2·X·Y with one
+// multiplication (1M + 3S) rather than (X+Y)² - A - B (4S): measured equal
+// with the current field package, and two subtractions shorter.
+//
+// VarTimeDoubleScalarBaseMult interleaves a width-5 NAF over eight odd
+// multiples of A (cached form) with a width-8 NAF over a precomputed table
+// of 64 odd multiples of B (affine-Niels form). VarTimeDoubleScalarMult is
+// the same with width-5 NAFs for both points; DoubleScalarMult and
+// MultiScalarMult use signed radix-16 digits and full-scan lookups (Straus).
+// VarTimeMultiScalarMult uses Straus with width-5 NAFs below 160 points and
+// Pippenger's bucket method (signed digits, window 6 to 8 by size) from
+// there: BenchmarkVarTimeMultiScalarMultCrossover had Straus ahead at 128
+// points and Pippenger ahead from 192.
+//
+// IsTorsionFree uses point halving (after Pornin, "Point-Halving and
+// Subgroup Membership in Twisted Edwards Curves", 2022): the group is
+// cyclic of order 8ℓ, so a point is in the prime-order subgroup exactly
+// when it halves three times, which four square-root-or-Legendre
+// exponentiations decide (derivation on halvingTest). Measured about 2.5×
+// faster than multiplying by ℓ along ℓ's fixed NAF chain (the reference the
+// tests compare it with) and about half of voi's cost (BenchmarkIsTorsionFree).
+//
+// # Table data and first use
+//
+// The tables are generated source in package tables (canonical affine
+// coordinates, computed with math/big by tables/internal/gen; tests
+// regenerate them and rebuild them with this package's arithmetic, byte for
+// byte). They are decoded once, at first use, behind sync.OnceValue, into
+// the limb form of the field backend in use. Decoding costs about a third
+// of computing the same tables from scratch with batched inversion
+// (BenchmarkBasepointTableInit: roughly 100 µs against 280 µs of CPU time
+// on the development machine), and keeps one representation-independent
+// copy of the data for both field backends.
+//
+// At first use the decoded tables are also verified: every entry is
+// checked against its definition by induction from B (entry(j, k+1) =
+// entry(j, k) + entry(j, 1), and so on: about 600 additions), and the
+// table-based ScalarBaseMult and VarTimeDoubleScalarBaseMult are compared
+// with the table-free ScalarMult on fixed scalars. If anything disagrees,
+// BasepointTableOK reports false and both methods fall back to table-free
+// code, slower but still correct (and constant time for ScalarBaseMult).
+// Decoding plus verification cost about 0.75 ms of CPU time, once per
+// process.
+//
+// # Montgomery conversions
+//
+// BytesMontgomery maps y to u = (1+y)/(1-y) (the identity, y = 1, maps to
+// u = 0, as in filippo and X25519) and SetMontgomery maps u back with a
+// chosen sign of x; it rejects non-canonical u, u = -1 (no Edwards image)
+// and u on the twist, and maps u = 0 to (0, -1).
+package curve25519

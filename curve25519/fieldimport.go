@@ -1,0 +1,15 @@
+package curve25519
+
+// This file is the only place that names the field and scalar-field
+// implementations, so that swapping them is a one-file change.
+
+import (
+	"github.com/curvekit/curvekit/fieldarith/field25519"
+	"github.com/curvekit/curvekit/fieldarith/scalar25519"
+)
+
+// fieldElement is an element of GF(2^255-19).
+type fieldElement = field25519.Element
+
+// scalarElement is an element of Z/ℓZ.
+type scalarElement = scalar25519.Element

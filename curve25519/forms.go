@@ -1,0 +1,256 @@
+package curve25519
+
+// Conversions between the point forms and the HWCD 2008 formulas for
+// a = -1 twisted Edwards curves ("Twisted Edwards Curves Revisited",
+// https://eprint.iacr.org/2008/522, and the EFD pages add-2008-hwcd-3,
+// madd-2008-hwcd-3 and dbl-2008-hwcd).
+
+func (v *projP2) fromP1xP1(p *projP1xP1) *projP2 {
+	v.X.Multiply(&p.X, &p.T)
+	v.Y.Multiply(&p.Y, &p.Z)
+	v.Z.Multiply(&p.Z, &p.T)
+	return v
+}
+
+func (v *projP2) fromP3(p *Point) *projP2 {
+	v.X.Set(&p.x)
+	v.Y.Set(&p.y)
+	v.Z.Set(&p.z)
+	return v
+}
+
+func (v *projP2) zero() *projP2 {
+	v.X.Zero()
+	v.Y.One()
+	v.Z.One()
+	return v
+}
+
+// fromP1xP1 sets v from the completed form: X3 = X·T, Y3 = Y·Z, Z3 = Z·T,
+// T3 = X·Y (4M).
+func (v *Point) fromP1xP1(p *projP1xP1) *Point {
+	v.x.Multiply(&p.X, &p.T)
+	v.y.Multiply(&p.Y, &p.Z)
+	v.z.Multiply(&p.Z, &p.T)
+	v.t.Multiply(&p.X, &p.Y)
+	return v
+}
+
+func (v *Point) fromP2(p *projP2) *Point {
+	v.x.Multiply(&p.X, &p.Z)
+	v.y.Multiply(&p.Y, &p.Z)
+	v.z.Square(&p.Z)
+	v.t.Multiply(&p.X, &p.Y)
+	return v
+}
+
+// fromAffineCached sets v from an affine-cached entry without inverting:
+// with x2 = (y+x)-(y-x) = 2x and y2 = 2y, (X:Y:Z:T) = (2·x2 : 2·y2 : 4 : x2·y2).
+func (v *Point) fromAffineCached(a *affineCached) *Point {
+	var x2, y2 fieldElement
+	x2.Subtract(&a.YplusX, &a.YminusX)
+	y2.Add(&a.YplusX, &a.YminusX)
+	v.t.Multiply(&x2, &y2)
+	v.x.Add(&x2, &x2)
+	v.y.Add(&y2, &y2)
+	v.z.Add(feOne, feOne)
+	v.z.Add(&v.z, &v.z)
+	return v
+}
+
+func (v *projCached) fromP3(p *Point) *projCached {
+	v.YplusX.Add(&p.y, &p.x)
+	v.YminusX.Subtract(&p.y, &p.x)
+	v.Z.Set(&p.z)
+	v.T2d.Multiply(&p.t, feD2)
+	return v
+}
+
+func (v *projCached) zero() *projCached {
+	v.YplusX.One()
+	v.YminusX.One()
+	v.Z.One()
+	v.T2d.Zero()
+	return v
+}
+
+// fromP3 normalizes p to affine form (one inversion).
+func (v *affineCached) fromP3(p *Point) *affineCached {
+	var zInv, x, y fieldElement
+	zInv.Invert(&p.z)
+	x.Multiply(&p.x, &zInv)
+	y.Multiply(&p.y, &zInv)
+	v.fromAffine(&x, &y)
+	return v
+}
+
+// fromAffine sets v from affine coordinates (x, y).
+func (v *affineCached) fromAffine(x, y *fieldElement) *affineCached {
+	v.YplusX.Add(y, x)
+	v.YminusX.Subtract(y, x)
+	v.T2d.Multiply(x, y)
+	v.T2d.Multiply(&v.T2d, feD2)
+	return v
+}
+
+func (v *affineCached) zero() *affineCached {
+	v.YplusX.One()
+	v.YminusX.One()
+	v.T2d.Zero()
+	return v
+}
+
+// add sets v = p + q (add-2008-hwcd-3; 4M here with 2d·T2 precomputed in
+// q, and the other 4M in the conversion out of the completed form):
+//
+//	A = (Y1-X1)·(Y2-X2), B = (Y1+X1)·(Y2+X2), C = T1·2d·T2, D = 2·Z1·Z2
+//	E = B-A, F = D-C, G = D+C, H = B+A
+//	X3 = E·F, Y3 = G·H, Z3 = F·G, T3 = E·H
+//
+// so in the completed form (X:Z) = (E:G) and (Y:T) = (H:F).
+func (v *projP1xP1) add(p *Point, q *projCached) *projP1xP1 {
+	var YplusX, YminusX, PP, MM, TT2d, ZZ2 fieldElement
+	YplusX.Add(&p.y, &p.x)
+	YminusX.Subtract(&p.y, &p.x)
+	PP.Multiply(&YplusX, &q.YplusX)   // B
+	MM.Multiply(&YminusX, &q.YminusX) // A
+	TT2d.Multiply(&p.t, &q.T2d)       // C
+	ZZ2.Multiply(&p.z, &q.Z)          // D/2
+	ZZ2.Add(&ZZ2, &ZZ2)               // D
+	v.X.Subtract(&PP, &MM)            // E
+	v.Y.Add(&PP, &MM)                 // H
+	v.Z.Add(&ZZ2, &TT2d)              // G
+	v.T.Subtract(&ZZ2, &TT2d)         // F
+	return v
+}
+
+// sub sets v = p - q: the same formula with -q = (Y-X, Y+X, Z, -2d·T).
+func (v *projP1xP1) sub(p *Point, q *projCached) *projP1xP1 {
+	var YplusX, YminusX, PP, MM, TT2d, ZZ2 fieldElement
+	YplusX.Add(&p.y, &p.x)
+	YminusX.Subtract(&p.y, &p.x)
+	PP.Multiply(&YplusX, &q.YminusX) // B
+	MM.Multiply(&YminusX, &q.YplusX) // A
+	TT2d.Multiply(&p.t, &q.T2d)      // -C
+	ZZ2.Multiply(&p.z, &q.Z)         // D/2
+	ZZ2.Add(&ZZ2, &ZZ2)              // D
+	v.X.Subtract(&PP, &MM)           // E
+	v.Y.Add(&PP, &MM)                // H
+	v.Z.Subtract(&ZZ2, &TT2d)        // G = D + C
+	v.T.Add(&ZZ2, &TT2d)             // F = D - C
+	return v
+}
+
+// addAffine sets v = p + q for an affine q (madd-2008-hwcd-3, Z2 = 1:
+// D = 2·Z1, 3M here).
+func (v *projP1xP1) addAffine(p *Point, q *affineCached) *projP1xP1 {
+	var YplusX, YminusX, PP, MM, TT2d, Z2 fieldElement
+	YplusX.Add(&p.y, &p.x)
+	YminusX.Subtract(&p.y, &p.x)
+	PP.Multiply(&YplusX, &q.YplusX)   // B
+	MM.Multiply(&YminusX, &q.YminusX) // A
+	TT2d.Multiply(&p.t, &q.T2d)       // C
+	Z2.Add(&p.z, &p.z)                // D
+	v.X.Subtract(&PP, &MM)            // E
+	v.Y.Add(&PP, &MM)                 // H
+	v.Z.Add(&Z2, &TT2d)               // G
+	v.T.Subtract(&Z2, &TT2d)          // F
+	return v
+}
+
+// subAffine sets v = p - q for an affine q.
+func (v *projP1xP1) subAffine(p *Point, q *affineCached) *projP1xP1 {
+	var YplusX, YminusX, PP, MM, TT2d, Z2 fieldElement
+	YplusX.Add(&p.y, &p.x)
+	YminusX.Subtract(&p.y, &p.x)
+	PP.Multiply(&YplusX, &q.YminusX) // B
+	MM.Multiply(&YminusX, &q.YplusX) // A
+	TT2d.Multiply(&p.t, &q.T2d)      // -C
+	Z2.Add(&p.z, &p.z)               // D
+	v.X.Subtract(&PP, &MM)           // E
+	v.Y.Add(&PP, &MM)                // H
+	v.Z.Subtract(&Z2, &TT2d)         // G
+	v.T.Add(&Z2, &TT2d)              // F
+	return v
+}
+
+// double sets v = 2·p (dbl-2008-hwcd with a = -1, computing E = 2·X·Y
+// directly instead of (X+Y)² - A - B: 1M + 3S instead of 4S, which is no
+// slower even where squaring is cheap and saves two subtractions):
+//
+//	A = X², B = Y², C = 2·Z², E = 2·X·Y, G = B - A
+//	x3 = E/G,  y3 = (A+B)/(C-G)
+func (v *projP1xP1) double(p *projP2) *projP1xP1 {
+	var A, B, C fieldElement
+	A.Square(&p.X)
+	B.Square(&p.Y)
+	C.Square(&p.Z)
+	C.Add(&C, &C)
+	v.X.Multiply(&p.X, &p.Y)
+	v.X.Add(&v.X, &v.X)    // E
+	v.Y.Add(&A, &B)        // A + B
+	v.Z.Subtract(&B, &A)   // G
+	v.T.Subtract(&C, &v.Z) // C - G
+	return v
+}
+
+// doubleSquares is the textbook dbl-2008-hwcd (4S), kept to measure the
+// choice above (BenchmarkDouble).
+func (v *projP1xP1) doubleSquares(p *projP2) *projP1xP1 {
+	var A, B, C, S fieldElement
+	A.Square(&p.X)
+	B.Square(&p.Y)
+	C.Square(&p.Z)
+	C.Add(&C, &C)
+	S.Add(&p.X, &p.Y)
+	S.Square(&S)
+	v.Y.Add(&A, &B)        // A + B
+	v.X.Subtract(&S, &v.Y) // E
+	v.Z.Subtract(&B, &A)   // G
+	v.T.Subtract(&C, &v.Z) // C - G
+	return v
+}
+
+// Constant-time selection and conditional negation of cached points.
+
+func (v *projCached) selectFrom(a, b *projCached, cond int) *projCached {
+	v.YplusX.Select(&a.YplusX, &b.YplusX, cond)
+	v.YminusX.Select(&a.YminusX, &b.YminusX, cond)
+	v.Z.Select(&a.Z, &b.Z, cond)
+	v.T2d.Select(&a.T2d, &b.T2d, cond)
+	return v
+}
+
+// Select sets v to a if cond == 1 and to b if cond == 0 (for tables.Lookup).
+func (v *projCached) Select(a, b *projCached, cond int) *projCached {
+	return v.selectFrom(a, b, cond)
+}
+
+func (v *affineCached) selectFrom(a, b *affineCached, cond int) *affineCached {
+	v.YplusX.Select(&a.YplusX, &b.YplusX, cond)
+	v.YminusX.Select(&a.YminusX, &b.YminusX, cond)
+	v.T2d.Select(&a.T2d, &b.T2d, cond)
+	return v
+}
+
+// Select sets v to a if cond == 1 and to b if cond == 0 (for tables.Lookup).
+func (v *affineCached) Select(a, b *affineCached, cond int) *affineCached {
+	return v.selectFrom(a, b, cond)
+}
+
+// condNeg sets v = -v if cond == 1: swap Y+X and Y-X and negate 2d·T.
+func (v *projCached) condNeg(cond int) *projCached {
+	v.YplusX.Swap(&v.YminusX, cond)
+	var n fieldElement
+	n.Negate(&v.T2d)
+	v.T2d.Select(&n, &v.T2d, cond)
+	return v
+}
+
+func (v *affineCached) condNeg(cond int) *affineCached {
+	v.YplusX.Swap(&v.YminusX, cond)
+	var n fieldElement
+	n.Negate(&v.T2d)
+	v.T2d.Select(&n, &v.T2d, cond)
+	return v
+}

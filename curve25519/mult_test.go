@@ -1,0 +1,285 @@
+package curve25519
+
+import (
+	"crypto/rand"
+	"math/big"
+	"os"
+	"testing"
+
+	fed "filippo.io/edwards25519"
+	voi "github.com/oasisprotocol/curve25519-voi/curve"
+	voiscalar "github.com/oasisprotocol/curve25519-voi/curve/scalar"
+)
+
+// edgeScalars returns 0, 1, 2, ℓ-1, ℓ-2, (ℓ-1)/2, 2^k for k = 0..252, and a
+// few all-ones patterns, all canonical.
+func edgeScalars(t testing.TB) [][]byte {
+	var out [][]byte
+	add := func(v *big.Int) { out = append(out, bigToLE(new(big.Int).Mod(v, bigL))) }
+	add(big.NewInt(0))
+	add(big.NewInt(1))
+	add(big.NewInt(2))
+	add(big.NewInt(8))
+	add(new(big.Int).Sub(bigL, big.NewInt(1)))
+	add(new(big.Int).Sub(bigL, big.NewInt(2)))
+	add(new(big.Int).Rsh(bigL, 1))
+	add(new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), 252), big.NewInt(1)))
+	for k := 0; k < 253; k += 7 {
+		add(new(big.Int).Lsh(big.NewInt(1), uint(k)))
+	}
+	add(new(big.Int).Lsh(big.NewInt(1), 252))
+	return out
+}
+
+// mulBig is the reference k·P by double-and-add over Add (no tables, no
+// recoding), for the edge-scalar tests.
+func mulBig(k *big.Int, p *Point) *Point {
+	acc := NewIdentityPoint()
+	for i := k.BitLen() - 1; i >= 0; i-- {
+		acc.Add(acc, acc)
+		if k.Bit(i) == 1 {
+			acc.Add(acc, p)
+		}
+	}
+	return acc
+}
+
+// mixedOrderPoint returns a random prime-order point plus the small-order
+// point smallOrderHex[k].
+func mixedOrderPoint(t testing.TB, k int) *Point {
+	p, _, _ := randPoint(t)
+	s, err := new(Point).SetBytes(mustHex(t, smallOrderHex[k]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p.Add(p, s)
+}
+
+func TestEdgeScalars(t *testing.T) {
+	P, fP, _ := randPoint(t)
+	M := mixedOrderPoint(t, 3)
+	fM, _ := new(fed.Point).SetBytes(M.Bytes())
+	Q, fQ, _ := randPoint(t)
+	for _, kb := range edgeScalars(t) {
+		k := scalarFrom(t, kb)
+		fk := fedScalarFrom(t, kb)
+		K := leToBig(kb)
+		want := mulBig(K, NewGeneratorPoint())
+		checkSame(t, "ScalarBaseMult edge", new(Point).ScalarBaseMult(k), want.Bytes(), new(fed.Point).ScalarBaseMult(fk).Bytes())
+		checkSame(t, "ScalarMult edge", new(Point).ScalarMult(k, P), mulBig(K, P).Bytes(), new(fed.Point).ScalarMult(fk, fP).Bytes())
+		checkSame(t, "ScalarMult mixed-order edge", new(Point).ScalarMult(k, M), mulBig(K, M).Bytes(), new(fed.Point).ScalarMult(fk, fM).Bytes())
+		checkSame(t, "VarTimeDoubleScalarBaseMult edge", new(Point).VarTimeDoubleScalarBaseMult(k, P, k),
+			new(fed.Point).VarTimeDoubleScalarBaseMult(fk, fP, fk).Bytes())
+		checkSame(t, "DoubleScalarMult edge", new(Point).DoubleScalarMult(k, P, k, Q),
+			new(fed.Point).VarTimeMultiScalarMult([]*fed.Scalar{fk, fk}, []*fed.Point{fP, fQ}).Bytes())
+		checkSame(t, "VarTimeDoubleScalarMult edge", new(Point).VarTimeDoubleScalarMult(k, M, k, Q),
+			new(fed.Point).VarTimeMultiScalarMult([]*fed.Scalar{fk, fk}, []*fed.Point{fM, fQ}).Bytes())
+	}
+	// ℓ itself is rejected as a scalar encoding, and ℓ·P via the wide
+	// reduction is the identity.
+	if _, err := NewScalar().SetCanonicalBytes(bigToLE(bigL)); err == nil {
+		t.Fatal("ℓ accepted")
+	}
+	if mulBig(bigL, P).Equal(NewIdentityPoint()) != 1 {
+		t.Fatal("ℓ·P ≠ identity")
+	}
+}
+
+func TestDoubleScalarDifferential(t *testing.T) {
+	for i := 0; i < 20; i++ {
+		ab, cb := randScalarBytes(t), randScalarBytes(t)
+		a, c := scalarFrom(t, ab), scalarFrom(t, cb)
+		fa, fc := fedScalarFrom(t, ab), fedScalarFrom(t, cb)
+		va, vc := voiScalarFrom(t, ab), voiScalarFrom(t, cb)
+		P, fP, vP := randPoint(t)
+		Q, fQ, vQ := randPoint(t)
+		var vr voi.EdwardsPoint
+		checkSame(t, "VarTimeDoubleScalarBaseMult", new(Point).VarTimeDoubleScalarBaseMult(a, P, c),
+			new(fed.Point).VarTimeDoubleScalarBaseMult(fa, fP, fc).Bytes(),
+			voiBytes(vr.DoubleScalarMulBasepointVartime(va, vP, vc)))
+		two := new(fed.Point).VarTimeMultiScalarMult([]*fed.Scalar{fa, fc}, []*fed.Point{fP, fQ}).Bytes()
+		vtwo := voiBytes(vr.MultiscalarMulVartime([]*voiscalar.Scalar{va, vc}, []*voi.EdwardsPoint{vP, vQ}))
+		checkSame(t, "DoubleScalarMult", new(Point).DoubleScalarMult(a, P, c, Q), two, vtwo)
+		checkSame(t, "VarTimeDoubleScalarMult", new(Point).VarTimeDoubleScalarMult(a, P, c, Q), two, vtwo)
+		// Aliasing of the receiver with an input point.
+		pa := new(Point).Set(P)
+		checkSame(t, "DoubleScalarMult alias", pa.DoubleScalarMult(a, pa, c, Q), two)
+		pa.Set(P)
+		checkSame(t, "VarTimeDoubleScalarMult alias", pa.VarTimeDoubleScalarMult(a, pa, c, Q), two)
+		pa.Set(P)
+		checkSame(t, "VarTimeDoubleScalarBaseMult alias", pa.VarTimeDoubleScalarBaseMult(a, pa, c),
+			new(fed.Point).VarTimeDoubleScalarBaseMult(fa, fP, fc).Bytes())
+	}
+}
+
+func naiveSum(scalars []*Scalar, points []*Point) *Point {
+	acc := NewIdentityPoint()
+	var t Point
+	for i := range points {
+		acc.Add(acc, t.ScalarMult(scalars[i], points[i]))
+	}
+	return acc
+}
+
+func randInputs(t testing.TB, n int) ([]*Scalar, []*Point) {
+	scalars := make([]*Scalar, n)
+	points := make([]*Point, n)
+	for i := range points {
+		scalars[i] = scalarFrom(t, randScalarBytes(t))
+		if i%5 == 4 {
+			points[i] = mixedOrderPoint(t, i%8)
+		} else {
+			points[i], _, _ = randPoint(t)
+		}
+	}
+	return scalars, points
+}
+
+func TestMultiScalarMult(t *testing.T) {
+	sizes := []int{0, 1, 2, 3, 7, 16, 33}
+	if !testing.Short() {
+		sizes = append(sizes, pippengerThreshold-1, pippengerThreshold, pippengerThreshold+3)
+	}
+	if os.Getenv("CURVEKIT_SLOW_TESTS") != "" {
+		sizes = append(sizes, 600, 900)
+	}
+	for _, n := range sizes {
+		scalars, points := randInputs(t, n)
+		want := naiveSum(scalars, points).Bytes()
+		checkSame(t, "MultiScalarMult", new(Point).MultiScalarMult(scalars, points), want)
+		checkSame(t, "VarTimeMultiScalarMult", new(Point).VarTimeMultiScalarMult(scalars, points), want)
+		if n <= 33 {
+			checkSame(t, "Straus", new(Point).varTimeStraus(scalars, points), want)
+			for c := uint(2); c <= 8; c++ {
+				checkSame(t, "Pippenger", new(Point).varTimePippenger(scalars, points, c), want)
+			}
+		}
+		// Peers on the same inputs.
+		fs := make([]*fed.Scalar, n)
+		fp := make([]*fed.Point, n)
+		for i := range points {
+			fs[i] = fedScalarFrom(t, scalars[i].Bytes())
+			fp[i], _ = new(fed.Point).SetBytes(points[i].Bytes())
+		}
+		vs := make([]*voiscalar.Scalar, n)
+		vp := make([]*voi.EdwardsPoint, n)
+		for i := range points {
+			vs[i] = voiScalarFrom(t, scalars[i].Bytes())
+			_, _, vp[i] = pointsFromBytes(t, points[i].Bytes())
+		}
+		var vr voi.EdwardsPoint
+		checkSame(t, "peers", new(Point).VarTimeMultiScalarMult(scalars, points),
+			new(fed.Point).VarTimeMultiScalarMult(fs, fp).Bytes(), voiBytes(vr.MultiscalarMulVartime(vs, vp)))
+		if n <= 16 {
+			checkSame(t, "peers CT", new(Point).MultiScalarMult(scalars, points),
+				new(fed.Point).MultiScalarMult(fs, fp).Bytes(), voiBytes(vr.MultiscalarMul(vs, vp)))
+		}
+	}
+	// Edge scalars mixed in.
+	edges := edgeScalars(t)
+	scalars := make([]*Scalar, len(edges))
+	points := make([]*Point, len(edges))
+	for i := range edges {
+		scalars[i] = scalarFrom(t, edges[i])
+		points[i] = mixedOrderPoint(t, i%8)
+	}
+	want := naiveSum(scalars, points).Bytes()
+	checkSame(t, "MultiScalarMult edges", new(Point).MultiScalarMult(scalars, points), want)
+	checkSame(t, "VarTimeMultiScalarMult edges", new(Point).VarTimeMultiScalarMult(scalars, points), want)
+	checkSame(t, "Pippenger edges", new(Point).varTimePippenger(scalars, points, 6), want)
+}
+
+func TestMultiScalarMultLengthMismatch(t *testing.T) {
+	defer func() {
+		if recover() == nil {
+			t.Fatal("no panic on mismatched lengths")
+		}
+	}()
+	new(Point).VarTimeMultiScalarMult([]*Scalar{NewScalar()}, nil)
+}
+
+func TestIsTorsionFree(t *testing.T) {
+	for i := 0; i < 64; i++ {
+		k := i % 8
+		p := mixedOrderPoint(t, k)
+		// Reference: ℓ·P by plain double-and-add.
+		want := 0
+		if mulBig(bigL, p).Equal(NewIdentityPoint()) == 1 {
+			want = 1
+		}
+		if (want == 1) != (k == 0) {
+			t.Fatal("reference disagrees with construction")
+		}
+		if got := p.IsTorsionFree(); got != want {
+			t.Fatalf("IsTorsionFree(P + T%d) = %d, want %d", k, got, want)
+		}
+		if got := p.isTorsionFreeMultL(); got != want {
+			t.Fatalf("isTorsionFreeMultL(P + T%d) = %d", k, got)
+		}
+		var vp voi.EdwardsPoint
+		_, _, vp2 := pointsFromBytes(t, p.Bytes())
+		vp.Set(vp2)
+		if vp.IsTorsionFree() != (want == 1) {
+			t.Fatal("voi disagrees")
+		}
+		if p.IsSmallOrder() != 0 {
+			t.Fatal("mixed-order point is small order")
+		}
+	}
+	if NewIdentityPoint().IsTorsionFree() != 1 || NewGeneratorPoint().IsTorsionFree() != 1 {
+		t.Fatal("identity / generator")
+	}
+	// Every small-order point, in every projective representation.
+	for k, h := range smallOrderHex {
+		p, _ := new(Point).SetBytes(mustHex(t, h))
+		s := scalarFrom(t, randScalarBytes(t))
+		q := new(Point).ScalarBaseMult(s)
+		q.Subtract(q, q) // identity with random Z
+		p.Add(p, q)
+		want := 0
+		if k == 0 {
+			want = 1
+		}
+		if p.IsTorsionFree() != want || p.isTorsionFreeMultL() != want {
+			t.Fatalf("small-order point %d", k)
+		}
+	}
+	// Points of the form 8·Q (torsion-free) and 8·Q + T (not), for points
+	// Q that are not in the prime-order subgroup themselves.
+	for i := 0; i < 32; i++ {
+		q := mixedOrderPoint(t, i%8)
+		q.MultByCofactor(q)
+		if q.IsTorsionFree() != 1 {
+			t.Fatal("8·Q not torsion-free")
+		}
+		T, _ := new(Point).SetBytes(mustHex(t, smallOrderHex[1+i%7]))
+		q.Add(q, T)
+		if q.IsTorsionFree() != 0 {
+			t.Fatal("8·Q + T torsion-free")
+		}
+	}
+}
+
+// TestIsTorsionFreeRandomEncodings compares the halving test with ℓ·P on
+// points decoded from random bytes, which fall in all eight cosets.
+func TestIsTorsionFreeRandomEncodings(t *testing.T) {
+	seen := [2]int{}
+	var enc [32]byte
+	for seen[0]+seen[1] < 200 {
+		rand.Read(enc[:])
+		p, err := new(Point).SetBytes(enc[:])
+		if err != nil {
+			continue
+		}
+		want := p.isTorsionFreeMultL()
+		if got := p.IsTorsionFree(); got != want {
+			t.Fatalf("%x: IsTorsionFree %d, ℓ·P says %d", enc, got, want)
+		}
+		seen[want]++
+		// Push a few into the subgroup to exercise the positive answer.
+		p.MultByCofactor(p)
+		if p.IsTorsionFree() != 1 {
+			t.Fatalf("8·P not torsion-free")
+		}
+	}
+}

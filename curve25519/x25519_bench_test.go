@@ -1,0 +1,98 @@
+package curve25519
+
+import (
+	"crypto/ecdh"
+	"crypto/rand"
+	"testing"
+
+	circl "github.com/cloudflare/circl/dh/x25519"
+	voi "github.com/oasisprotocol/curve25519-voi/primitives/x25519"
+)
+
+var x25519Sink []byte
+
+// BenchmarkX25519KeyGen times one fixed-base multiplication (public key from
+// a private key) for curvekit and the peers: crypto/ecdh NewPrivateKey +
+// PublicKey().Bytes() (x/crypto is a wrapper over it), circl KeyGen, voi
+// ScalarBaseMult.
+func BenchmarkX25519KeyGen(b *testing.B) {
+	var k [32]byte
+	if _, err := rand.Read(k[:]); err != nil {
+		b.Fatal(err)
+	}
+	b.Run("curvekit", func(b *testing.B) {
+		var dst [32]byte
+		x25519RunCPU(b, func() {
+			if _, err := x25519(&dst, k[:], Basepoint); err != nil {
+				b.Fatal(err)
+			}
+		})
+	})
+	b.Run("ecdh", func(b *testing.B) {
+		x25519RunCPU(b, func() {
+			priv, err := ecdh.X25519().NewPrivateKey(k[:])
+			if err != nil {
+				b.Fatal(err)
+			}
+			x25519Sink = priv.PublicKey().Bytes()
+		})
+	})
+	b.Run("circl", func(b *testing.B) {
+		var pub circl.Key
+		sec := circl.Key(k)
+		x25519RunCPU(b, func() { circl.KeyGen(&pub, &sec) })
+	})
+	b.Run("voi", func(b *testing.B) {
+		var dst [32]byte
+		x25519RunCPU(b, func() { voi.ScalarBaseMult(&dst, &k) })
+	})
+}
+
+// BenchmarkX25519Shared times one variable-base ladder with both keys parsed
+// outside the loop: crypto/ecdh priv.ECDH(pub), circl Shared, voi ScalarMult.
+func BenchmarkX25519Shared(b *testing.B) {
+	var k, pk [32]byte
+	if _, err := rand.Read(k[:]); err != nil {
+		b.Fatal(err)
+	}
+	if _, err := rand.Read(pk[:]); err != nil {
+		b.Fatal(err)
+	}
+	pk[31] &= 127
+	b.Run("curvekit", func(b *testing.B) {
+		var dst [32]byte
+		x25519RunCPU(b, func() {
+			if _, err := x25519(&dst, k[:], pk[:]); err != nil {
+				b.Fatal(err)
+			}
+		})
+	})
+	b.Run("ecdh", func(b *testing.B) {
+		priv, err := ecdh.X25519().NewPrivateKey(k[:])
+		if err != nil {
+			b.Fatal(err)
+		}
+		pub, err := ecdh.X25519().NewPublicKey(pk[:])
+		if err != nil {
+			b.Fatal(err)
+		}
+		x25519RunCPU(b, func() {
+			if x25519Sink, err = priv.ECDH(pub); err != nil {
+				b.Fatal(err)
+			}
+		})
+	})
+	b.Run("circl", func(b *testing.B) {
+		var shared circl.Key
+		sec, pub := circl.Key(k), circl.Key(pk)
+		x25519RunCPU(b, func() {
+			if !circl.Shared(&shared, &sec, &pub) {
+				b.Fatal("circl: low order")
+			}
+		})
+	})
+	b.Run("voi", func(b *testing.B) {
+		var dst [32]byte
+		x25519RunCPU(b, func() { voi.ScalarMult(&dst, &k, &pk) })
+	})
+}

@@ -1,0 +1,29 @@
+// Package tables holds the curve-independent machinery for precomputed
+// scalar-multiplication tables: signed-digit recodings of scalars, the
+// constant-time full-scan table lookup, the layout description of
+// fixed-base tables, and the generated basepoint data itself.
+//
+// Curve packages (curve25519 now; curve448 and p256 later) build or load
+// their own tables with it; this package never imports a curve package.
+//
+// # Guarantees
+//
+// SignedRadix and Lookup are constant time: they run the same instructions
+// and touch the same memory whatever the scalar or index. Functions whose
+// names start with VarTime (VarTimeNAF) branch on their input and must only
+// see public values.
+//
+// # Table data
+//
+// Basepoint tables are stored as generated Go source (zz_generated_*.go,
+// produced by `go generate` running tables/internal/gen, which computes
+// them with math/big from the curve definition alone) in a
+// representation-independent form: canonical little-endian affine
+// coordinates. A curve package decodes them once, at first use
+// (sync.OnceValue), into the limb form of whichever field backend it was
+// built with, so the 64-bit and 32-bit backends share one copy of the data.
+// The trade-off against computing the tables at start-up is measured and
+// written down in the curve package documentation.
+package tables
+
+//go:generate go run ./internal/gen -out zz_generated_edwards25519.go

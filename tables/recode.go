@@ -1,0 +1,146 @@
+package tables
+
+import (
+	"encoding/binary"
+	"math/bits"
+)
+
+// scalarWords is enough 64-bit words for scalars of up to 80 bytes (Ed448
+// uses 57) plus two words of zero padding for windows read past the end.
+type scalarWords [12]uint64
+
+// load sets w to the little-endian integer k, zero-padded, and returns the
+// used part including the padding. Longer scalars get a heap buffer.
+func (w *scalarWords) load(k []byte) []uint64 {
+	n := (len(k)+7)/8 + 2
+	var words []uint64
+	if n <= len(w) {
+		words = w[:n]
+	} else {
+		words = make([]uint64, n)
+	}
+	i := 0
+	for ; i+8 <= len(k); i += 8 {
+		words[i/8] = binary.LittleEndian.Uint64(k[i:])
+	}
+	for ; i < len(k); i++ {
+		words[i/8] |= uint64(k[i]) << (8 * (i % 8))
+	}
+	return words
+}
+
+// window returns the bits [pos, pos+width) of words (width ≤ 32); bits past
+// the padding read as zero. The memory accessed depends only on pos.
+func window(words []uint64, pos, width uint) uint64 {
+	i, s := pos/64, pos%64
+	if i >= uint(len(words)) { // public: depends only on the position
+		return 0
+	}
+	lo := words[i] >> s
+	var hi uint64
+	if i+1 < uint(len(words)) {
+		// (x << 1) << (63 - s) is x << (64 - s), and 0 for s = 0.
+		hi = words[i+1] << 1 << (63 - s)
+	}
+	return (lo | hi) & (1<<width - 1)
+}
+
+// SignedRadix writes into dst the signed radix-2^w digits of the
+// little-endian integer k: k = Σ dst[i]·2^(w·i), with every digit but the
+// last in [-2^(w-1), 2^(w-1)) and the last one in [0, 2^(w-1)] when
+// k < 2^(w·len(dst)-1) (the caller sizes dst for its scalars; for example
+// 64 digits for w = 4 and k < 2^255). 1 ≤ w ≤ 8.
+//
+// SignedRadix is constant time: it runs the same instructions for every k
+// of a given length.
+func SignedRadix(dst []int8, k []byte, w uint) {
+	if w < 1 || w > 8 {
+		panic("tables: SignedRadix window out of range")
+	}
+	if w == 4 && len(dst) == 2*len(k) {
+		signedRadix16(dst, k)
+		return
+	}
+	var buf scalarWords
+	words := buf.load(k)
+	half := int64(1) << (w - 1)
+	carry := int64(0)
+	last := len(dst) - 1
+	for i := range dst {
+		raw := int64(window(words, uint(i)*w, w)) + carry
+		// carry = 1 if raw ≥ 2^(w-1), computed without a branch.
+		carry = (raw + half) >> w
+		d := raw - carry<<w
+		if i == last { // public: depends only on the position
+			d = raw
+		}
+		dst[i] = int8(d)
+	}
+}
+
+// signedRadix16 is SignedRadix for w = 4 and two digits per byte, the
+// common case, working on nibbles directly.
+func signedRadix16(dst []int8, k []byte) {
+	dst = dst[:2*len(k)]
+	carry := int8(0)
+	for i, b := range k {
+		raw := int8(b&15) + carry
+		carry = (raw + 8) >> 4
+		dst[2*i] = raw - carry<<4
+		raw = int8(b>>4) + carry
+		carry = (raw + 8) >> 4
+		dst[2*i+1] = raw - carry<<4
+	}
+	// The last digit is not recentred: add its carry back.
+	dst[len(dst)-1] += carry << 4
+}
+
+// VarTimeNAF writes into dst the width-w non-adjacent form of the
+// little-endian integer k: k = Σ dst[i]·2^i, every nonzero digit odd and in
+// (-2^(w-1), 2^(w-1)), and any w consecutive digits hold at most one
+// nonzero digit. dst must have at least 8·len(k)+1 entries; the rest of dst
+// is zeroed. 2 ≤ w ≤ 8.
+//
+// VarTimeNAF branches on the bits of k: use it only on public scalars.
+func VarTimeNAF(dst []int8, k []byte, w uint) {
+	if w < 2 || w > 8 {
+		panic("tables: VarTimeNAF window out of range")
+	}
+	nbits := uint(8 * len(k))
+	if uint(len(dst)) < nbits+1 {
+		panic("tables: VarTimeNAF output too short")
+	}
+	clear(dst)
+	var buf scalarWords
+	words := buf.load(k)
+	width := uint64(1) << w
+	half := width >> 1
+	carry := uint64(0)
+	for pos := uint(0); pos < nbits; {
+		// Skip the run of bits equal to carry (zero digits).
+		i, s := pos/64, pos%64
+		cur := words[i] >> s
+		var run uint
+		if carry == 0 {
+			run = uint(bits.TrailingZeros64(cur))
+		} else {
+			run = uint(bits.TrailingZeros64(^cur))
+		}
+		if run > 0 {
+			pos += min(run, 64-s)
+			continue
+		}
+		win := window(words, pos, w) + carry
+		if win < half {
+			carry = 0
+			dst[pos] = int8(win)
+		} else {
+			carry = 1
+			dst[pos] = int8(int64(win) - int64(width))
+		}
+		pos += w
+	}
+	if carry != 0 {
+		dst[nbits] = 1
+	}
+}
