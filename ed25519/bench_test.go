@@ -1,0 +1,234 @@
+package ed25519
+
+import (
+	stded25519 "crypto/ed25519"
+	"testing"
+	"time"
+
+	"github.com/hdevalence/ed25519consensus"
+)
+
+// Benchmarks put curvekit beside crypto/ed25519, curve25519-voi and circl in
+// one run (sub-benchmarks), so benchstat can compare them under the same
+// machine load. The voi and circl sub-benchmarks are in bench_peers_test.go.
+
+var benchSeed = []byte("curvekit ed25519 benchmark seed!")
+
+var benchMsg = []byte("The quick brown fox jumps over the lazy dog, 64 bytes of message.")
+
+func BenchmarkNewKeyFromSeed(b *testing.B) {
+	b.Run("curvekit", func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			NewKeyFromSeed(benchSeed)
+		}
+	})
+	benchPeers(b, "NewKeyFromSeed")
+	b.Run("stdlib", func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			stded25519.NewKeyFromSeed(benchSeed)
+		}
+	})
+}
+
+func BenchmarkSign(b *testing.B) {
+	b.Run("curvekit", func(b *testing.B) {
+		priv := NewKeyFromSeed(benchSeed)
+		b.ResetTimer()
+		for i := 0; i < b.N; i++ {
+			Sign(priv, benchMsg)
+		}
+	})
+	b.Run("stdlib", func(b *testing.B) {
+		priv := stded25519.NewKeyFromSeed(benchSeed)
+		b.ResetTimer()
+		for i := 0; i < b.N; i++ {
+			stded25519.Sign(priv, benchMsg)
+		}
+	})
+	benchPeers(b, "Sign")
+}
+
+func BenchmarkVerify(b *testing.B) {
+	priv := NewKeyFromSeed(benchSeed)
+	pub := priv.Public().(PublicKey)
+	sig := Sign(priv, benchMsg)
+	run := func(name string, f func() bool) {
+		b.Run(name, func(b *testing.B) {
+			if !f() {
+				b.Fatal("rejected")
+			}
+			for i := 0; i < b.N; i++ {
+				f()
+			}
+		})
+	}
+	run("curvekit", func() bool { return Verify(pub, benchMsg, sig) })
+	// The same without the half-size (lattice) equation: [k](−A) + [S]B.
+	run("curvekit-fullsize", func() bool {
+		useHalfSize = false
+		defer func() { useHalfSize = true }()
+		return Verify(pub, benchMsg, sig)
+	})
+	run("stdlib", func() bool { return stded25519.Verify(stded25519.PublicKey(pub), benchMsg, sig) })
+	benchPeers(b, "Verify")
+}
+
+func BenchmarkVerifyPolicy(b *testing.B) {
+	priv := NewKeyFromSeed(benchSeed)
+	pub := priv.Public().(PublicKey)
+	sig := Sign(priv, benchMsg)
+	for _, p := range []Policy{PolicyDefault, PolicyZIP215, PolicyStrict} {
+		opts := &Options{Policy: p}
+		b.Run(p.String(), func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				if VerifyWithOptions(pub, benchMsg, sig, opts) != nil {
+					b.Fatal("rejected")
+				}
+			}
+		})
+	}
+	b.Run("ed25519consensus", func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			ed25519consensus.Verify(stded25519.PublicKey(pub), benchMsg, sig)
+		}
+	})
+	benchPeers(b, "VerifyPolicy")
+}
+
+func BenchmarkVerifyExpanded(b *testing.B) {
+	priv := NewKeyFromSeed(benchSeed)
+	pub := priv.Public().(PublicKey)
+	sig := Sign(priv, benchMsg)
+	b.Run("curvekit", func(b *testing.B) {
+		e, _ := NewExpandedPublicKey(pub)
+		for i := 0; i < b.N; i++ {
+			if !e.Verify(benchMsg, sig) {
+				b.Fatal("rejected")
+			}
+		}
+	})
+	b.Run("curvekit-fullsize", func(b *testing.B) {
+		e, _ := NewExpandedPublicKey(pub)
+		useHalfSize = false
+		defer func() { useHalfSize = true }()
+		for i := 0; i < b.N; i++ {
+			e.Verify(benchMsg, sig)
+		}
+	})
+	b.Run("curvekit-strict", func(b *testing.B) {
+		e, _ := NewExpandedPublicKey(pub)
+		opts := &Options{Policy: PolicyStrict}
+		for i := 0; i < b.N; i++ {
+			e.VerifyWithOptions(benchMsg, sig, opts)
+		}
+	})
+	benchPeers(b, "VerifyExpanded")
+}
+
+func BenchmarkBlind(b *testing.B) {
+	priv := NewKeyFromSeed(benchSeed)
+	pub := priv.Public().(PublicKey)
+	param := TorBlindingFactor(pub, nil, 1234, 1440)
+	b.Run("factor", func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			TorBlindingFactor(pub, nil, 1234, 1440)
+		}
+	})
+	b.Run("public", func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			BlindPublicKey(pub, param)
+		}
+	})
+	b.Run("private", func(b *testing.B) {
+		e, _ := ExpandPrivateKey(priv)
+		b.ResetTimer()
+		for i := 0; i < b.N; i++ {
+			e.Blind(param)
+		}
+	})
+	b.Run("sign-blinded", func(b *testing.B) {
+		e, _ := ExpandPrivateKey(priv)
+		be, _ := e.Blind(param)
+		b.ResetTimer()
+		for i := 0; i < b.N; i++ {
+			be.Sign(nil, benchMsg, &Options{})
+		}
+	})
+}
+
+// contender is one implementation of an operation in BenchmarkInterleaved.
+type contender struct {
+	name string
+	f    func()
+}
+
+// BenchmarkInterleaved runs curvekit and its peers alternately within one
+// benchmark, so that load from other processes on a shared
+// machine hits all of them alike, and reports each one's ns/op and the
+// ratios curvekit/peer as metrics ("ns/op-stdlib", "x-stdlib" = curvekit
+// time ÷ stdlib time).
+func BenchmarkInterleaved(b *testing.B) {
+	priv := NewKeyFromSeed(benchSeed)
+	pub := priv.Public().(PublicKey)
+	sig := Sign(priv, benchMsg)
+	spriv := stded25519.NewKeyFromSeed(benchSeed)
+	spub := stded25519.PublicKey(pub)
+	e, _ := NewExpandedPublicKey(pub)
+	zip := &Options{Policy: PolicyZIP215}
+	strict := &Options{Policy: PolicyStrict}
+	ops := []struct {
+		name string
+		cs   []contender
+	}{
+		{"NewKeyFromSeed", []contender{
+			{"curvekit", func() { NewKeyFromSeed(benchSeed) }},
+			{"stdlib", func() { stded25519.NewKeyFromSeed(benchSeed) }}}},
+		{"Sign", []contender{
+			{"curvekit", func() { Sign(priv, benchMsg) }},
+			{"stdlib", func() { stded25519.Sign(spriv, benchMsg) }}}},
+		{"Verify", []contender{
+			{"curvekit", func() { Verify(pub, benchMsg, sig) }},
+			{"stdlib", func() { stded25519.Verify(spub, benchMsg, sig) }},
+			{"curvekit-fullsize", func() {
+				useHalfSize = false
+				Verify(pub, benchMsg, sig)
+				useHalfSize = true
+			}}}},
+		{"VerifyZIP215", []contender{
+			{"curvekit", func() { VerifyWithOptions(pub, benchMsg, sig, zip) }},
+			{"stdlib", func() { stded25519.Verify(spub, benchMsg, sig) }},
+			{"ed25519consensus", func() { ed25519consensus.Verify(spub, benchMsg, sig) }}}},
+		{"VerifyStrict", []contender{
+			{"curvekit", func() { VerifyWithOptions(pub, benchMsg, sig, strict) }},
+			{"stdlib", func() { stded25519.Verify(spub, benchMsg, sig) }}}},
+		{"VerifyExpanded", []contender{
+			{"curvekit", func() { e.Verify(benchMsg, sig) }},
+			{"stdlib", func() { stded25519.Verify(spub, benchMsg, sig) }}}},
+	}
+	for _, op := range ops {
+		cs := append(op.cs, peerContenders(op.name)...)
+		b.Run(op.name, func(b *testing.B) {
+			// One call each per round, in alternating order, so that load
+			// changes hit every contender alike.
+			total := make([]time.Duration, len(cs))
+			for i := 0; i < b.N; i++ {
+				for n := range cs {
+					j := n
+					if i%2 == 1 {
+						j = len(cs) - 1 - n
+					}
+					t0 := time.Now()
+					cs[j].f()
+					total[j] += time.Since(t0)
+				}
+			}
+			per := func(j int) float64 { return float64(total[j].Nanoseconds()) / float64(b.N) }
+			for j, c := range cs {
+				b.ReportMetric(per(j), "ns/op-"+c.name)
+				if j > 0 {
+					b.ReportMetric(per(0)/per(j), "x-"+c.name)
+				}
+			}
+		})
+	}
+}

@@ -1,0 +1,210 @@
+package ed25519
+
+import (
+	"bytes"
+	"crypto"
+	stded25519 "crypto/ed25519"
+	"crypto/sha512"
+	"math/big"
+	mathrand "math/rand/v2"
+	"os"
+	"testing"
+
+	"github.com/hdevalence/ed25519consensus"
+)
+
+// mutations returns signature/key variants of an honest (pub, sig): bit flips
+// in R, S and A; S + ℓ; non-canonical and small-order encodings for A and R;
+// random bytes.
+func mutations(rng *mathrand.Rand, pub, sig []byte) [][2][]byte {
+	var out [][2][]byte
+	add := func(p, s []byte) { out = append(out, [2][]byte{p, s}) }
+	add(pub, sig)
+	for i := 0; i < 4; i++ {
+		s := bytes.Clone(sig)
+		bit := rng.IntN(256)
+		s[bit/8] ^= 1 << (bit % 8) // R
+		add(pub, s)
+		s = bytes.Clone(sig)
+		bit = 256 + rng.IntN(256)
+		s[bit/8] ^= 1 << (bit % 8) // S
+		add(pub, s)
+		p := bytes.Clone(pub)
+		bit = rng.IntN(256)
+		p[bit/8] ^= 1 << (bit % 8)
+		add(p, sig)
+	}
+	// S + ℓ and S + 2ℓ, S + 8ℓ where they fit in 256 bits.
+	S := leToBig(sig[32:])
+	for _, m := range []int64{1, 2, 8} {
+		t := new(big.Int).Add(S, new(big.Int).Mul(bigL, big.NewInt(m)))
+		if t.BitLen() <= 256 {
+			add(pub, append(bytes.Clone(sig[:32]), bigToLE32(t)...))
+		}
+	}
+	// Special encodings for A and R: the small-order points, their
+	// non-canonical forms, and the sign bit flipped.
+	special := [][]byte{encIdentityPPlus1, encIdentityNegZero, notAPointStatic}
+	for _, e := range smallOrderEncodings {
+		special = append(special, bytes.Clone(e[:]))
+	}
+	for _, d := range []int64{0, 1, 2, 3, 4, 18} { // y ≥ p: y − p ∈ [0, 18]; these cover the decodable ones and the rest
+		y := bigToLE32(new(big.Int).Add(bigP, big.NewInt(d)))
+		special = append(special, y)
+		y2 := bytes.Clone(y)
+		y2[31] |= 0x80
+		special = append(special, y2)
+	}
+	for _, e := range special {
+		add(e, sig)
+		add(pub, append(bytes.Clone(e), sig[32:]...))
+		// S = 0 with both special.
+		add(e, append(bytes.Clone(e), make([]byte, 32)...))
+	}
+	r := make([]byte, 64)
+	for i := range r {
+		r[i] = byte(rng.Uint32())
+	}
+	add(pub, r)
+	add(r[:32], sig)
+	return out
+}
+
+var notAPointStatic = bigToLE32(big.NewInt(2)) // y = 2 is not on the curve (checked in TestMutationsSetup)
+
+func TestMutationsSetup(t *testing.T) {
+	if !bytes.Equal(notAPoint(t), notAPointStatic) {
+		t.Fatal("y = 2 decodes")
+	}
+}
+
+// diffIterations is the number of random keys per differential test:
+// CURVEKIT_ED25519_LONG=1 runs a thousand.
+func diffIterations(t *testing.T) int {
+	switch {
+	case os.Getenv("CURVEKIT_ED25519_LONG") == "1":
+		return 1000
+	case testing.Short():
+		return 5
+	}
+	return 20
+}
+
+// TestDifferentialStdlib: PolicyDefault answers exactly as crypto/ed25519
+// (a panic counts as reject), for Ed25519, Ed25519ctx and Ed25519ph, on
+// random keys and messages and on mutated signatures and keys.
+func TestDifferentialStdlib(t *testing.T) {
+	rng := mathrand.New(mathrand.NewPCG(1, 2))
+	n := diffIterations(t)
+	checked := 0
+	for i := 0; i < n; i++ {
+		seed := make([]byte, 32)
+		for j := range seed {
+			seed[j] = byte(rng.Uint32())
+		}
+		priv := stded25519.NewKeyFromSeed(seed)
+		pub := priv.Public().(stded25519.PublicKey)
+		msg := make([]byte, rng.IntN(100))
+		for j := range msg {
+			msg[j] = byte(rng.Uint32())
+		}
+		h := sha512.Sum512(msg)
+		for _, o := range []stded25519.Options{{}, {Context: "diff"}, {Hash: crypto.SHA512}, {Hash: crypto.SHA512, Context: "ph"}} {
+			m := msg
+			if o.Hash == crypto.SHA512 {
+				m = h[:]
+			}
+			sig, err := priv.Sign(nil, m, &o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, c := range mutations(rng, pub, sig) {
+				want := stdVerify(c[0], m, c[1], &o)
+				got := VerifyWithOptions(c[0], m, c[1], &Options{Hash: o.Hash, Context: o.Context}) == nil
+				if got != want {
+					t.Fatalf("pub %x sig %x opts %+v: got %v, crypto/ed25519 %v", c[0], c[1], o, got, want)
+				}
+				if o.Hash == 0 && o.Context == "" {
+					if got2 := Verify(c[0], m, c[1]); got2 != want {
+						t.Fatalf("Verify differs from VerifyWithOptions")
+					}
+				}
+				// PolicyStrict never accepts what PolicyDefault rejects.
+				if strict := VerifyWithOptions(c[0], m, c[1], &Options{Hash: o.Hash, Context: o.Context, Policy: PolicyStrict}) == nil; strict && !want {
+					t.Fatalf("pub %x sig %x: strict accepts what default rejects", c[0], c[1])
+				}
+				checked++
+			}
+		}
+	}
+	t.Logf("%d comparisons", checked)
+}
+
+// TestDifferentialConsensus: PolicyZIP215 answers exactly as
+// ed25519consensus on the same inputs (pure Ed25519, which is all ZIP-215
+// defines).
+func TestDifferentialConsensus(t *testing.T) {
+	rng := mathrand.New(mathrand.NewPCG(3, 4))
+	n := diffIterations(t)
+	accepted := 0
+	for i := 0; i < n; i++ {
+		seed := make([]byte, 32)
+		for j := range seed {
+			seed[j] = byte(rng.Uint32())
+		}
+		priv := NewKeyFromSeed(seed)
+		pub := priv.Public().(PublicKey)
+		msg := make([]byte, rng.IntN(100))
+		sig := Sign(priv, msg)
+		for _, c := range mutations(rng, pub, sig) {
+			want := ed25519consensus.Verify(c[0], msg, c[1])
+			got := VerifyWithOptions(c[0], msg, c[1], &Options{Policy: PolicyZIP215}) == nil
+			if got != want {
+				t.Fatalf("pub %x sig %x: got %v, ed25519consensus %v", c[0], c[1], got, want)
+			}
+			if got {
+				accepted++
+			}
+		}
+	}
+	t.Logf("%d accepted", accepted)
+}
+
+// TestExpandedMatchesVerify: an ExpandedPublicKey gives the same answer as
+// the one-shot functions under every policy.
+func TestExpandedMatchesVerify(t *testing.T) {
+	rng := mathrand.New(mathrand.NewPCG(5, 6))
+	for i := 0; i < 10; i++ {
+		pub, priv, _ := GenerateKey(nil)
+		msg := []byte("expanded")
+		sig := Sign(priv, msg)
+		for _, c := range mutations(rng, pub, sig) {
+			e, err := NewExpandedPublicKey(c[0])
+			for _, p := range []Policy{PolicyDefault, PolicyZIP215, PolicyStrict} {
+				want := VerifyWithOptions(c[0], msg, c[1], &Options{Policy: p}) == nil
+				if err != nil {
+					if want {
+						t.Fatalf("key %x does not expand but verifies", c[0])
+					}
+					continue
+				}
+				if got := e.VerifyWithOptions(msg, c[1], &Options{Policy: p}) == nil; got != want {
+					t.Fatalf("pub %x sig %x %v: expanded %v, one-shot %v", c[0], c[1], p, got, want)
+				}
+				if p == PolicyDefault && e.Verify(msg, c[1]) != want {
+					t.Fatal("ExpandedPublicKey.Verify differs")
+				}
+			}
+			if err == nil && !bytes.Equal(e.PublicKey(), c[0]) {
+				t.Fatal("PublicKey() changed the bytes")
+			}
+		}
+	}
+	if _, err := NewExpandedPublicKey(make([]byte, 31)); err == nil {
+		t.Error("short key expanded")
+	}
+	e, _ := NewExpandedPublicKey(encIdentity)
+	if e.VerifyWithOptions(make([]byte, 3), make([]byte, 64), &Options{Hash: crypto.SHA512}) == nil {
+		t.Error("Ed25519ph with a short hash accepted")
+	}
+}

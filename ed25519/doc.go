@@ -1,0 +1,105 @@
+// Package ed25519 implements Ed25519, Ed25519ctx and Ed25519ph (RFC 8032) as
+// a drop-in replacement for the standard library's crypto/ed25519, with
+// named verification policies, Tor's v3 onion-service key blinding, and
+// conversions between Ed25519 and X25519 keys.
+//
+// # Drop-in contract
+//
+// Every exported name of crypto/ed25519 exists here with the same signature,
+// and a program that swaps the import compiles unchanged and produces
+// byte-identical keys and signatures. [Options] has one more field, Policy;
+// struct literals with field names still compile. [PrivateKey.Sign] with
+// crypto.Hash(0) is Ed25519, with crypto.SHA512 Ed25519ph, and with a
+// non-empty [Options.Context] and crypto.Hash(0) Ed25519ctx.
+//
+// [PublicKey] and [PrivateKey] are distinct types from the standard
+// library's. crypto/x509, crypto/tls and golang.org/x/crypto/ssh type-switch
+// on crypto/ed25519's types, so convert at API boundaries with a plain
+// conversion — stded25519.PublicKey(pub), PublicKey(stdPub) — (see the
+// x509 example). Equal accepts keys of either package.
+//
+// Deliberate differences from crypto/ed25519:
+//
+//   - [Verify] and [VerifyWithOptions] return false / an error for a public
+//     key that is not 32 bytes; crypto/ed25519 panics.
+//   - Signing checks that the public half of a [PrivateKey] matches its seed
+//     and refuses (Sign panics, PrivateKey.Sign returns an error) if not.
+//     crypto/ed25519 signs with whatever public half it is given, and two
+//     signatures of one message under two public halves reveal the secret
+//     scalar. The check costs one fixed-base multiplication per key, not per
+//     signature: the expanded key is cached per PrivateKey backing array, as
+//     crypto/ed25519 caches it.
+//   - GenerateKey(nil) reads crypto/rand.Reader.
+//
+// # Verification policies
+//
+// Implementations disagree on which signatures are valid at the edges, and
+// systems that verify the same data with two verifiers break when they
+// disagree. [Options.Policy] names the rule set; verification without
+// Options uses PolicyDefault. As checklists (k = SHA-512(dom ‖ R ‖ A ‖ M)
+// over the bytes as received, B the basepoint, ℓ the group order):
+//
+//   - [PolicyDefault] — exactly crypto/ed25519: lengths checked; S < ℓ; A
+//     decoded leniently; R not decoded, but the encoding of [S]B − [k]A must
+//     equal R's bytes (so a non-canonical R fails); cofactorless.
+//   - [PolicyZIP215] — Zcash ZIP-215 (as github.com/hdevalence/ed25519consensus):
+//     A and R decoded leniently (every non-canonical encoding accepted,
+//     including x = 0 with the sign bit set); S < ℓ; cofactored equation
+//     [8]([S]B − R − [k]A) = identity.
+//   - [PolicyStrict] — libsodium-like: A and R canonical (RFC 8032 §5.1.3);
+//     neither A nor R of small order; S < ℓ; cofactorless as PolicyDefault.
+//
+// The inputs on which they differ (every row is a test in policy_test.go):
+//
+//	input                                               Default  ZIP215  Strict
+//	honest signature                                     accept  accept  accept
+//	wrong length of A or signature                       reject  reject  reject
+//	S ≥ ℓ (e.g. S + ℓ)                                   reject  reject  reject
+//	A or R not a curve point                             reject  reject  reject
+//	A non-canonical (y ≥ p, or x = 0 with sign bit)      accept  accept  reject
+//	A of small order (e.g. the identity, order 2)        accept  accept  reject
+//	A with a small-order component, equation exact       accept  accept  accept
+//	R non-canonical                                      reject  accept  reject
+//	R of small order (canonical), equation exact         accept  accept  reject
+//	equation holds only after multiplying by 8           reject  accept  reject
+//	A = identity, R = identity, S = 0, any message       accept  accept  reject
+//
+// ("accept" means: accepted when the rest of the checklist passes.) The
+// policies apply to Ed25519ctx and Ed25519ph in the same way; ZIP-215 itself
+// only defines pure Ed25519. Vector files are checked under all three: the
+// Wycheproof Ed25519 file passes 100% under PolicyDefault, and
+// testdata/expected.csv records, for Wycheproof, C2SP CCTV and the ZIP-215
+// corpus, the expected outcome per case and policy as derived by independent
+// oracles (see testdata/SOURCE.md), with each disagreement between policies
+// explained.
+//
+// Verification is variable time (it only sees public data). It checks the
+// equation with half-size scalars (Antipa et al. 2005, Pornin 2020): a
+// short (δ, ρ) with ρ ≡ δ·k (mod 8ℓ), δ odd, turns [S]B − [k]A − R into
+// [δ·S mod ℓ]B − [ρ]A − [δ]R, a four-point multiplication with 128-bit
+// scalars (half the doublings). Taking δ odd and the modulus 8ℓ keeps the
+// cofactorless equation exact for every A, torsion included, so the answers
+// are those of the checklists above (tests compare them with
+// crypto/ed25519 and ed25519consensus, and with the plain double-base
+// multiplication [k](−A) + [S]B, which is also the fallback for the rare k
+// where no short vector is found). [ExpandedPublicKey] keeps a decoded A
+// for verifying many signatures under one key.
+//
+// # Tor
+//
+// [TorTimePeriod], [TorBlindingFactor], [BlindPublicKey] and
+// [ExpandedPrivateKey.Blind] implement key blinding as rend-spec-v3 appendix
+// A.2 and C tor define it (A' = h·A with h the full clamped integer; a' =
+// h·a mod ℓ; RH' = SHA-512("Derive temporary signing key hash input" ‖
+// RH)[:32]). [ExpandedPrivateKey] signs with keys that only exist in
+// expanded form. [PublicKeyToX25519], [SeedToX25519], [PublicKeyFromX25519]
+// and [NewExpandedPrivateKeyFromX25519] convert between Ed25519 and X25519
+// keys, as Tor's ntor-onion-key cross-certificates need.
+//
+// # Constant time
+//
+// Key generation, signing, blinding and the private-key conversions are
+// constant time in secret data: fixed-base and variable-base multiplications
+// by secret scalars use the group's constant-time methods, and the only
+// branches are on public lengths and options.
+package ed25519

@@ -1,0 +1,274 @@
+package ed25519
+
+import (
+	"crypto"
+	stded25519 "crypto/ed25519"
+	cryptorand "crypto/rand"
+	"crypto/sha512"
+	"crypto/subtle"
+	"errors"
+	"io"
+	"strconv"
+)
+
+const (
+	// PublicKeySize is the size, in bytes, of public keys as used in this package.
+	PublicKeySize = 32
+	// PrivateKeySize is the size, in bytes, of private keys as used in this package.
+	PrivateKeySize = 64
+	// SignatureSize is the size, in bytes, of signatures generated and verified by this package.
+	SignatureSize = 64
+	// SeedSize is the size, in bytes, of private key seeds. These are the private key representations used by RFC 8032.
+	SeedSize = 32
+)
+
+var (
+	errInvalidSig = errors.New("ed25519: invalid signature")
+)
+
+// PublicKey is the type of Ed25519 public keys.
+//
+// It has the same representation as crypto/ed25519.PublicKey but is a
+// distinct type: convert with a plain conversion, stded25519.PublicKey(pub),
+// before handing a key to crypto/x509, crypto/tls or x/crypto/ssh, which
+// type-switch on the standard library's types.
+type PublicKey []byte
+
+// Equal reports whether pub and x have the same value. x may be a PublicKey
+// of this package or a crypto/ed25519.PublicKey.
+func (pub PublicKey) Equal(x crypto.PublicKey) bool {
+	var xx []byte
+	switch k := x.(type) {
+	case PublicKey:
+		xx = k
+	case stded25519.PublicKey:
+		xx = k
+	default:
+		return false
+	}
+	return subtle.ConstantTimeCompare(pub, xx) == 1
+}
+
+// PrivateKey is the type of Ed25519 private keys: the 32-byte seed followed
+// by the 32-byte public key. It implements [crypto.Signer].
+//
+// Like [PublicKey] it is distinct from crypto/ed25519.PrivateKey; convert
+// with stded25519.PrivateKey(priv) at API boundaries.
+type PrivateKey []byte
+
+// Public returns the [PublicKey] corresponding to priv.
+func (priv PrivateKey) Public() crypto.PublicKey {
+	publicKey := make([]byte, PublicKeySize)
+	copy(publicKey, priv[32:])
+	return PublicKey(publicKey)
+}
+
+// Equal reports whether priv and x have the same value. x may be a
+// PrivateKey of this package or a crypto/ed25519.PrivateKey.
+func (priv PrivateKey) Equal(x crypto.PrivateKey) bool {
+	var xx []byte
+	switch k := x.(type) {
+	case PrivateKey:
+		xx = k
+	case stded25519.PrivateKey:
+		xx = k
+	default:
+		return false
+	}
+	return subtle.ConstantTimeCompare(priv, xx) == 1
+}
+
+// Seed returns the private key seed corresponding to priv. It is provided for
+// interoperability with RFC 8032. RFC 8032's private keys correspond to seeds
+// in this package.
+func (priv PrivateKey) Seed() []byte {
+	return append(make([]byte, 0, SeedSize), priv[:SeedSize]...)
+}
+
+// Sign signs the given message with priv. rand is ignored and can be nil.
+//
+// If opts.HashFunc() is [crypto.SHA512], the pre-hashed variant Ed25519ph is
+// used and message is expected to be a SHA-512 hash, otherwise
+// opts.HashFunc() must be [crypto.Hash](0) and the message must not be
+// hashed, as Ed25519 performs two passes over messages to be signed. A
+// non-empty [Options.Context] with crypto.Hash(0) selects Ed25519ctx.
+//
+// Unlike crypto/ed25519, Sign returns an error when the public half of priv
+// does not match its seed (see [PrivateKey]).
+func (priv PrivateKey) Sign(rand io.Reader, message []byte, opts crypto.SignerOpts) (signature []byte, err error) {
+	k, err := cachedKey(priv)
+	if err != nil {
+		return nil, err
+	}
+	return k.signWithOptions(message, opts)
+}
+
+// Options can be used with [PrivateKey.Sign] or [VerifyWithOptions]
+// to select Ed25519 variants and, for verification, the [Policy].
+type Options struct {
+	// Hash can be zero for regular Ed25519, or crypto.SHA512 for Ed25519ph.
+	Hash crypto.Hash
+
+	// Context, if not empty, selects Ed25519ctx or provides the context string
+	// for Ed25519ph. It can be at most 255 bytes in length.
+	Context string
+
+	// Policy selects the verification rules; the zero value, PolicyDefault,
+	// behaves exactly as crypto/ed25519. Signing ignores it.
+	Policy Policy
+}
+
+// HashFunc returns o.Hash.
+func (o *Options) HashFunc() crypto.Hash { return o.Hash }
+
+// GenerateKey generates a public/private key pair using entropy from random.
+//
+// If random is nil, crypto/rand.Reader is used.
+//
+// The output of this function is deterministic, and equivalent to reading
+// [SeedSize] bytes from random, and passing them to [NewKeyFromSeed].
+func GenerateKey(random io.Reader) (PublicKey, PrivateKey, error) {
+	if random == nil {
+		random = cryptorand.Reader
+	}
+	seed := make([]byte, SeedSize)
+	if _, err := io.ReadFull(random, seed); err != nil {
+		return nil, nil, err
+	}
+	privateKey := NewKeyFromSeed(seed)
+	publicKey := privateKey.Public().(PublicKey)
+	return publicKey, privateKey, nil
+}
+
+// NewKeyFromSeed calculates a private key from a seed. It will panic if
+// len(seed) is not [SeedSize]. This function is provided for interoperability
+// with RFC 8032. RFC 8032's private keys correspond to seeds in this
+// package.
+func NewKeyFromSeed(seed []byte) PrivateKey {
+	// Outlined body: the returned key can stay on the caller's stack.
+	privateKey := make([]byte, PrivateKeySize)
+	newKeyFromSeed(privateKey, seed)
+	return privateKey
+}
+
+func newKeyFromSeed(privateKey, seed []byte) {
+	if l := len(seed); l != SeedSize {
+		panic("ed25519: bad seed length: " + strconv.Itoa(l))
+	}
+	var k signingKey
+	k.fromSeed(seed)
+	copy(privateKey, seed)
+	copy(privateKey[32:], k.pub[:])
+}
+
+// Sign signs the message with privateKey and returns a signature. It will
+// panic if len(privateKey) is not [PrivateKeySize], or if its public half
+// does not match its seed (crypto/ed25519 signs anyway; see [PrivateKey]).
+func Sign(privateKey PrivateKey, message []byte) []byte {
+	// Outlined body: the returned signature can stay on the caller's stack.
+	signature := make([]byte, SignatureSize)
+	sign(signature, privateKey, message)
+	return signature
+}
+
+func sign(signature []byte, privateKey PrivateKey, message []byte) {
+	k, err := cachedKey(privateKey)
+	if err != nil {
+		panic(err.Error())
+	}
+	k.sign(signature, message, domPure, "")
+}
+
+// Verify reports whether sig is a valid signature of message by publicKey,
+// under [PolicyDefault] (exactly the rules of crypto/ed25519).
+//
+// Unlike crypto/ed25519, it returns false instead of panicking when
+// len(publicKey) is not [PublicKeySize].
+//
+// The inputs are not considered confidential, and may leak through timing side
+// channels, or if an attacker has control of part of the inputs.
+func Verify(publicKey PublicKey, message, sig []byte) bool {
+	return verify(publicKey, nil, message, sig, domPure, "", PolicyDefault) == nil
+}
+
+// VerifyWithOptions reports whether sig is a valid signature of message by
+// publicKey. A valid signature is indicated by returning a nil error.
+//
+// If opts.Hash is [crypto.SHA512], the pre-hashed variant Ed25519ph is used and
+// message is expected to be a SHA-512 hash, otherwise opts.Hash must be
+// [crypto.Hash](0) and the message must not be hashed, as Ed25519 performs two
+// passes over messages to be signed. opts.Policy selects the verification
+// rules (see the package documentation).
+//
+// Unlike crypto/ed25519, it returns an error instead of panicking when
+// len(publicKey) is not [PublicKeySize], and treats a nil opts as &Options{}.
+//
+// The inputs are not considered confidential, and may leak through timing side
+// channels, or if an attacker has control of part of the inputs.
+func VerifyWithOptions(publicKey PublicKey, message, sig []byte, opts *Options) error {
+	if opts == nil {
+		opts = &Options{}
+	}
+	dom, ctx, err := domainFromOptions(opts.Hash, opts.Context, message)
+	if err != nil {
+		return err
+	}
+	return verify(publicKey, nil, message, sig, dom, ctx, opts.Policy)
+}
+
+// dom selects the RFC 8032 variant; its prefix string is dom2's.
+type dom uint8
+
+const (
+	domPure dom = iota // Ed25519: no prefix
+	domCtx             // Ed25519ctx: dom2(0, ctx)
+	domPh              // Ed25519ph: dom2(1, ctx)
+)
+
+// dom2Prefix is "SigEd25519 no Ed25519 collisions" (RFC 8032 §5.1).
+const dom2Prefix = "SigEd25519 no Ed25519 collisions"
+
+// domainFromOptions maps (hash, context) to a variant as crypto/ed25519
+// does, and checks the lengths RFC 8032 fixes.
+func domainFromOptions(h crypto.Hash, context string, message []byte) (dom, string, error) {
+	switch {
+	case h == crypto.SHA512:
+		if l := len(message); l != sha512.Size {
+			return 0, "", errors.New("ed25519: bad Ed25519ph message hash length: " + strconv.Itoa(l))
+		}
+		if l := len(context); l > 255 {
+			return 0, "", errors.New("ed25519: bad Ed25519ph context length: " + strconv.Itoa(l))
+		}
+		return domPh, context, nil
+	case h == crypto.Hash(0) && context != "":
+		if l := len(context); l > 255 {
+			return 0, "", errors.New("ed25519: bad Ed25519ctx context length: " + strconv.Itoa(l))
+		}
+		return domCtx, context, nil
+	case h == crypto.Hash(0):
+		return domPure, "", nil
+	default:
+		return 0, "", errors.New("ed25519: expected opts.Hash zero (unhashed message, for standard Ed25519) or SHA-512 (for Ed25519ph)")
+	}
+}
+
+// domBytes is room for dom2(phflag, ctx): the prefix, two bytes, ≤ 255 of context.
+type domBytes [len(dom2Prefix) + 2 + 255]byte
+
+// appendDom returns dom2(phflag, ctx) for the ctx and ph variants, and
+// nothing for pure Ed25519, in buf. ctx is at most 255 bytes (checked by
+// domainFromOptions).
+func appendDom(buf *domBytes, d dom, ctx string) []byte {
+	if d == domPure {
+		return buf[:0]
+	}
+	n := copy(buf[:], dom2Prefix)
+	buf[n] = 0
+	if d == domPh {
+		buf[n] = 1
+	}
+	buf[n+1] = byte(len(ctx))
+	n += 2
+	n += copy(buf[n:], ctx)
+	return buf[:n]
+}

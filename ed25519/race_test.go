@@ -1,0 +1,5 @@
+//go:build race
+
+package ed25519
+
+const raceEnabled = true

@@ -1,0 +1,126 @@
+package ed25519
+
+import (
+	"crypto"
+	"crypto/sha512"
+	"crypto/subtle"
+	"errors"
+	"runtime"
+	"strconv"
+	"sync"
+	"weak"
+)
+
+// signingKey is a private key in the form signing uses: the secret scalar
+// s = clamp(SHA-512(seed)[:32]) mod ℓ, the nonce prefix SHA-512(seed)[32:],
+// and the encoded public key [s]B.
+type signingKey struct {
+	s      scalar
+	prefix [32]byte
+	pub    [32]byte
+}
+
+// fromSeed expands a 32-byte seed (RFC 8032 §5.1.5). Constant time.
+func (k *signingKey) fromSeed(seed []byte) {
+	h := sha512.Sum512(seed)
+	if _, err := k.s.SetBytesWithClamping(h[:32]); err != nil {
+		panic("ed25519: internal error: setting scalar failed")
+	}
+	copy(k.prefix[:], h[32:])
+	var A point
+	A.ScalarBaseMult(&k.s)
+	copy(k.pub[:], A.Bytes())
+}
+
+// sign writes R ‖ S for message under variant d (RFC 8032 §5.1.6). Every
+// step is constant time in the secret scalar and nonce.
+func (k *signingKey) sign(signature, message []byte, d dom, ctx string) {
+	mh := sha512.New()
+	var db domBytes
+	mh.Write(appendDom(&db, d, ctx))
+	mh.Write(k.prefix[:])
+	mh.Write(message)
+	var digest [64]byte
+	mh.Sum(digest[:0])
+	var r scalar
+	if _, err := r.SetUniformBytes(digest[:]); err != nil {
+		panic("ed25519: internal error: setting scalar failed")
+	}
+
+	var R point
+	R.ScalarBaseMult(&r)
+	var rBytes [32]byte
+	copy(rBytes[:], R.Bytes())
+
+	kh := sha512.New()
+	kh.Write(appendDom(&db, d, ctx))
+	kh.Write(rBytes[:])
+	kh.Write(k.pub[:])
+	kh.Write(message)
+	kh.Sum(digest[:0])
+	var c scalar
+	if _, err := c.SetUniformBytes(digest[:]); err != nil {
+		panic("ed25519: internal error: setting scalar failed")
+	}
+
+	var S scalar
+	S.MultiplyAdd(&c, &k.s, &r)
+
+	copy(signature[:32], rBytes[:])
+	copy(signature[32:], S.Bytes())
+}
+
+// signWithOptions implements the crypto.Signer contract.
+func (k *signingKey) signWithOptions(message []byte, opts crypto.SignerOpts) ([]byte, error) {
+	context := ""
+	if o, ok := opts.(*Options); ok {
+		context = o.Context
+	}
+	d, ctx, err := domainFromOptions(opts.HashFunc(), context, message)
+	if err != nil {
+		return nil, err
+	}
+	signature := make([]byte, SignatureSize)
+	k.sign(signature, message, d, ctx)
+	return signature, nil
+}
+
+// The expanded form of a PrivateKey is cached, as crypto/ed25519 does,
+// keyed by the address of the key's first byte and checked against the full
+// 64 bytes on every hit. The cache is what makes the seed check below
+// affordable: the fixed-base multiplication runs once per key, not per
+// signature.
+//
+// Design choice (see the package doc): a PrivateKey whose public half does
+// not match its seed is rejected. crypto/ed25519 signs with whatever public
+// half it is given, and two signatures of one message under two different
+// public halves reveal the secret scalar.
+type cacheEntry struct {
+	bytes [PrivateKeySize]byte
+	key   signingKey
+}
+
+var keyCache sync.Map // weak.Pointer[byte] → *cacheEntry
+
+func cachedKey(priv PrivateKey) (*signingKey, error) {
+	if l := len(priv); l != PrivateKeySize {
+		return nil, errors.New("ed25519: bad private key: bad private key length: " + strconv.Itoa(l))
+	}
+	p := weak.Make(&priv[0])
+	if v, ok := keyCache.Load(p); ok {
+		e := v.(*cacheEntry)
+		if subtle.ConstantTimeCompare(e.bytes[:], priv) == 1 {
+			return &e.key, nil
+		}
+	}
+	e := new(cacheEntry)
+	copy(e.bytes[:], priv)
+	e.key.fromSeed(priv[:SeedSize])
+	if subtle.ConstantTimeCompare(e.key.pub[:], priv[SeedSize:]) != 1 {
+		return nil, errors.New("ed25519: bad private key: public key does not match seed")
+	}
+	if _, loaded := keyCache.Swap(p, e); !loaded {
+		runtime.AddCleanup(&priv[0], func(p weak.Pointer[byte]) { keyCache.Delete(p) }, p)
+	}
+	return &e.key, nil
+}
