@@ -1,0 +1,163 @@
+package ntor
+
+import (
+	"testing"
+)
+
+// The benchmarks time our ntor beside the reference ntor of ntor_ref_test.go
+// on crypto/ecdh (the baseline), circl and voi, in the same run. "inline"
+// generates the ephemeral keys inside the timed loop; "precomputed" does so
+// outside it, as the Ace paper's benchmark did.
+
+const benchKeyLen = 92
+
+type benchSetup struct {
+	id      []byte
+	onion   *PrivateKey
+	relay   *Relay
+	refKeys map[string]refKey // the onion key parsed by each reference
+}
+
+func newBenchSetup(b *testing.B) *benchSetup {
+	r, id, keys := newTestRelay(b, 1)
+	s := &benchSetup{id: id, onion: keys[0], relay: r, refKeys: map[string]refKey{}}
+	for _, dh := range []refDH{refECDH, refCircl, refVoi} {
+		s.refKeys[dh.name] = dh.newKey(keys[0].Bytes())
+	}
+	return s
+}
+
+func (s *benchSetup) ours(b *testing.B) {
+	state, msg, err := ClientHandshake(nil, s.id, s.onion.PublicKey())
+	if err != nil {
+		b.Fatal(err)
+	}
+	reply, sk, err := s.relay.ServerHandshake(nil, msg)
+	if err != nil {
+		b.Fatal(err)
+	}
+	ck, err := state.Finish(reply)
+	if err != nil {
+		b.Fatal(err)
+	}
+	if _, err := sk.Bytes(benchKeyLen); err != nil {
+		b.Fatal(err)
+	}
+	if _, err := ck.Bytes(benchKeyLen); err != nil {
+		b.Fatal(err)
+	}
+}
+
+func (s *benchSetup) ref(b *testing.B, dh refDH) {
+	c, msg := refClientCreate(dh, nil, s.id, s.onion.PublicKey())
+	reply, _, err := refServer(dh, nil, s.id, s.refKeys[dh.name], msg, benchKeyLen)
+	if err != nil {
+		b.Fatal(err)
+	}
+	if _, err := c.finish(reply, benchKeyLen); err != nil {
+		b.Fatal(err)
+	}
+}
+
+// BenchmarkHandshake times a full handshake (client create, server respond,
+// client finish, 92 key bytes each side) with ephemeral keys generated inline.
+func BenchmarkHandshake(b *testing.B) {
+	s := newBenchSetup(b)
+	b.Run("curvekit", func(b *testing.B) {
+		benchRunCPU(b, func() { s.ours(b) })
+	})
+	for _, dh := range []refDH{refECDH, refCircl, refVoi} {
+		b.Run(dh.name, func(b *testing.B) {
+			benchRunCPU(b, func() { s.ref(b, dh) })
+		})
+	}
+}
+
+// BenchmarkHandshakePrecomputed is BenchmarkHandshake with both ephemeral key
+// pairs generated outside the timed loop.
+func BenchmarkHandshakePrecomputed(b *testing.B) {
+	s := newBenchSetup(b)
+	b.Run("curvekit", func(b *testing.B) {
+		xs, ys := make([]*PrivateKey, b.N), make([]*PrivateKey, b.N)
+		for i := range xs {
+			xs[i], _ = GenerateKey(nil)
+			ys[i], _ = GenerateKey(nil)
+		}
+		i := 0
+		benchRunCPU(b, func() {
+			state, msg, err := ClientHandshakeWithKey(xs[i], s.id, s.onion.PublicKey())
+			if err != nil {
+				b.Fatal(err)
+			}
+			reply, _, err := s.relay.ServerHandshakeWithKey(ys[i], msg)
+			if err != nil {
+				b.Fatal(err)
+			}
+			if _, err := state.Finish(reply); err != nil {
+				b.Fatal(err)
+			}
+			i++
+		})
+	})
+}
+
+// BenchmarkClient times the client side: create (one fixed-base
+// multiplication) and finish (two ladders).
+func BenchmarkClient(b *testing.B) {
+	s := newBenchSetup(b)
+	b.Run("create/curvekit", func(b *testing.B) {
+		benchRunCPU(b, func() {
+			if _, _, err := ClientHandshake(nil, s.id, s.onion.PublicKey()); err != nil {
+				b.Fatal(err)
+			}
+		})
+	})
+	for _, dh := range []refDH{refECDH, refCircl, refVoi} {
+		b.Run("create/"+dh.name, func(b *testing.B) {
+			benchRunCPU(b, func() { refClientCreate(dh, nil, s.id, s.onion.PublicKey()) })
+		})
+	}
+	b.Run("finish/curvekit", func(b *testing.B) {
+		state, msg, _ := ClientHandshake(nil, s.id, s.onion.PublicKey())
+		reply, _, _ := s.relay.ServerHandshake(nil, msg)
+		benchRunCPU(b, func() {
+			if _, err := state.Finish(reply); err != nil {
+				b.Fatal(err)
+			}
+		})
+	})
+	for _, dh := range []refDH{refECDH, refCircl, refVoi} {
+		b.Run("finish/"+dh.name, func(b *testing.B) {
+			c, msg := refClientCreate(dh, nil, s.id, s.onion.PublicKey())
+			reply, _, _ := refServer(dh, nil, s.id, s.refKeys[dh.name], msg, benchKeyLen)
+			benchRunCPU(b, func() {
+				if _, err := c.finish(reply, benchKeyLen); err != nil {
+					b.Fatal(err)
+				}
+			})
+		})
+	}
+}
+
+// BenchmarkServer times the relay side: one fixed-base and two variable-base
+// multiplications.
+func BenchmarkServer(b *testing.B) {
+	s := newBenchSetup(b)
+	_, msg, _ := ClientHandshake(nil, s.id, s.onion.PublicKey())
+	b.Run("curvekit", func(b *testing.B) {
+		benchRunCPU(b, func() {
+			if _, _, err := s.relay.ServerHandshake(nil, msg); err != nil {
+				b.Fatal(err)
+			}
+		})
+	})
+	for _, dh := range []refDH{refECDH, refCircl, refVoi} {
+		b.Run(dh.name, func(b *testing.B) {
+			benchRunCPU(b, func() {
+				if _, _, err := refServer(dh, nil, s.id, s.refKeys[dh.name], msg, benchKeyLen); err != nil {
+					b.Fatal(err)
+				}
+			})
+		})
+	}
+}

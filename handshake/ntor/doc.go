@@ -1,0 +1,43 @@
+// Package ntor implements Tor's ntor circuit-creation handshake (CREATE2
+// handshake type 0x0002; Tor proposal 216, tor-spec §5.1.4) on curvekit's
+// X25519.
+//
+// The client sends the 84-byte message ID ‖ B ‖ X (relay identity digest,
+// relay onion key, fresh client key); the relay answers with the 64 bytes
+// Y ‖ AUTH; both derive key material with Tor's HKDF-SHA256 construction
+// (tor-spec §5.2.2, "KDF-RFC5869": salt "ntor-curve25519-sha256-1:key_extract",
+// info "ntor-curve25519-sha256-1:key_expand"). Wire format and constants are
+// Tor's exactly; the package reproduces arti's ntor test vector byte for
+// byte.
+//
+// Guarantees:
+//   - Key generation uses the fixed-base (table-based) path of
+//     curve25519.X25519; every scalar multiplication runs in constant time.
+//   - The client checks AUTH in constant time and returns no key material
+//     unless it matches.
+//   - Each side computes both of its X25519 results and fails if either is
+//     all zero (a low-order peer key), after computing both, so the failure
+//     path is uniform. This is the check Tor uses instead of validating X
+//     and Y.
+//   - Malformed messages (wrong lengths) are errors, never panics.
+//
+// Deliberate choices where Tor leaves room:
+//   - Unknown key id. If the client's KEYID (B) is not one of the relay's
+//     onion keys, or NODEID is not the relay's identity, [Relay.ServerHandshake]
+//     returns [ErrUnknownKey] or [ErrWrongRelay] at once and does no scalar
+//     multiplication. C tor instead carries on with junk keys so that the
+//     failure shows only at the client's AUTH check. Both B and ID are public
+//     (B is published in the relay's descriptor), so the early error reveals
+//     nothing the client did not already send; it spares the relay two
+//     scalar multiplications per bogus request and tells the caller plainly
+//     to destroy the circuit.
+//   - Key material is an [io.Reader] ([KeyMaterial]) over the HKDF output,
+//     limited to RFC 5869's 255·32 = 8160 bytes. Tor reads 92 bytes from it
+//     (Df 20, Db 20, Kf 16, Kb 16, KH 20).
+//   - Ephemeral keys are read from the io.Reader given to ClientHandshake or
+//     ServerHandshake (32 bytes each; nil means crypto/rand). The
+//     ...WithKey variants take a precomputed ephemeral key pair instead; an
+//     ephemeral key must never be used for more than one handshake.
+//   - The legacy CREATE-cell form (with the "ntorNTORntorNTOR" tag) is not
+//     handled here: it only prefixes the same 84 bytes.
+package ntor

@@ -1,0 +1,255 @@
+package ntor
+
+import (
+	"crypto/hmac"
+	"crypto/sha256"
+	"crypto/subtle"
+	"errors"
+	"io"
+
+	"github.com/curvekit/curvekit/curve25519"
+)
+
+// Sizes of the protocol fields and messages.
+const (
+	// IDSize is the size of a relay identity (NODEID): the SHA-1 digest of
+	// its RSA identity key.
+	IDSize = 20
+	// ClientHandshakeSize is the size of the client's message ID ‖ B ‖ X.
+	ClientHandshakeSize = IDSize + 2*KeySize
+	// ServerHandshakeSize is the size of the relay's reply Y ‖ AUTH.
+	ServerHandshakeSize = KeySize + sha256.Size
+)
+
+// Protocol constants (tor-spec §5.1.4).
+const (
+	protoID = "ntor-curve25519-sha256-1"
+	tMac    = protoID + ":mac"
+	tKey    = protoID + ":key_extract"
+	tVerify = protoID + ":verify"
+	mExpand = protoID + ":key_expand"
+	server  = "Server"
+)
+
+var errNilKey = errors.New("ntor: nil ephemeral key")
+
+// Errors returned by the handshake.
+var (
+	// ErrWrongRelay means the client's NODEID is not this relay's identity.
+	ErrWrongRelay = errors.New("ntor: handshake is for another relay")
+	// ErrUnknownKey means the client's KEYID is none of the relay's onion keys.
+	ErrUnknownKey = errors.New("ntor: unknown onion key")
+	// ErrBadLength means a message or key has the wrong length.
+	ErrBadLength = errors.New("ntor: message or key has the wrong length")
+	// ErrLowOrder means an X25519 result was all zero: the peer sent a
+	// low-order point.
+	ErrLowOrder = errors.New("ntor: degenerate key exchange (low-order point)")
+	// ErrAuth means the relay's AUTH did not verify.
+	ErrAuth = errors.New("ntor: server authentication failed")
+)
+
+// ClientState is what the client keeps between sending its message and
+// receiving the relay's reply.
+type ClientState struct {
+	id  [IDSize]byte
+	b   [KeySize]byte // relay onion key B
+	eph *PrivateKey   // x, X
+}
+
+// ClientHandshake starts a handshake with the relay whose identity digest is
+// relayID (20 bytes) and whose onion key is relayKey (32 bytes). It reads a
+// fresh ephemeral key (32 bytes) from rand (crypto/rand if nil) and returns
+// the client state and the 84-byte message to send.
+func ClientHandshake(rand io.Reader, relayID, relayKey []byte) (*ClientState, []byte, error) {
+	eph, err := GenerateKey(rand)
+	if err != nil {
+		return nil, nil, err
+	}
+	return ClientHandshakeWithKey(eph, relayID, relayKey)
+}
+
+// ClientHandshakeWithKey is ClientHandshake with a precomputed ephemeral key
+// pair. eph must be fresh and used for this handshake only.
+func ClientHandshakeWithKey(eph *PrivateKey, relayID, relayKey []byte) (*ClientState, []byte, error) {
+	if eph == nil {
+		return nil, nil, errNilKey
+	}
+	if len(relayID) != IDSize || len(relayKey) != KeySize {
+		return nil, nil, ErrBadLength
+	}
+	c := &ClientState{eph: eph}
+	copy(c.id[:], relayID)
+	copy(c.b[:], relayKey)
+	msg := make([]byte, 0, ClientHandshakeSize)
+	msg = append(msg, c.id[:]...)
+	msg = append(msg, c.b[:]...)
+	msg = append(msg, eph.public[:]...)
+	return c, msg, nil
+}
+
+// Finish processes the relay's 64-byte reply Y ‖ AUTH. It returns the key
+// material only if AUTH verifies; otherwise it returns an error and no keys.
+func (c *ClientState) Finish(reply []byte) (*KeyMaterial, error) {
+	if len(reply) != ServerHandshakeSize {
+		return nil, ErrBadLength
+	}
+	y := reply[:KeySize]
+	auth := reply[KeySize:]
+
+	// secret_input = EXP(Y,x) ‖ EXP(B,x) ‖ ID ‖ B ‖ X ‖ Y ‖ PROTOID
+	var si secretInput
+	ok := si.exchange(c.eph, y, c.b[:])
+	si.append(c.id[:], c.b[:], c.eph.public[:], y)
+	keySeed, expected := si.derive(c.id[:], c.b[:], y, c.eph.public[:])
+	// Both conditions are folded before the single branch.
+	good := subtle.ConstantTimeCompare(expected[:], auth) & ok
+	if good != 1 {
+		if ok != 1 {
+			return nil, ErrLowOrder
+		}
+		return nil, ErrAuth
+	}
+	return newKeyMaterial(keySeed[:]), nil
+}
+
+// Relay holds a relay's identity and onion keys: the current key first, then
+// any older keys it still accepts.
+type Relay struct {
+	id   [IDSize]byte
+	keys []*PrivateKey
+}
+
+// NewRelay returns a relay with identity digest id (20 bytes) accepting the
+// given onion keys (at least one).
+func NewRelay(id []byte, keys ...*PrivateKey) (*Relay, error) {
+	if len(id) != IDSize {
+		return nil, ErrBadLength
+	}
+	if len(keys) == 0 {
+		return nil, errors.New("ntor: relay needs at least one onion key")
+	}
+	for _, k := range keys {
+		if k == nil {
+			return nil, errors.New("ntor: nil onion key")
+		}
+	}
+	r := &Relay{keys: append([]*PrivateKey(nil), keys...)}
+	copy(r.id[:], id)
+	return r, nil
+}
+
+// ServerHandshake answers the client's 84-byte message: it reads a fresh
+// ephemeral key (32 bytes) from rand (crypto/rand if nil) and returns the
+// 64-byte reply Y ‖ AUTH and the key material.
+//
+// An unknown KEYID or a NODEID other than the relay's returns an error
+// without further work (see the package documentation).
+func (r *Relay) ServerHandshake(rand io.Reader, msg []byte) ([]byte, *KeyMaterial, error) {
+	eph, err := GenerateKey(rand)
+	if err != nil {
+		return nil, nil, err
+	}
+	return r.ServerHandshakeWithKey(eph, msg)
+}
+
+// ServerHandshakeWithKey is ServerHandshake with a precomputed ephemeral key
+// pair. eph must be fresh and used for this handshake only.
+func (r *Relay) ServerHandshakeWithKey(eph *PrivateKey, msg []byte) ([]byte, *KeyMaterial, error) {
+	if eph == nil {
+		return nil, nil, errNilKey
+	}
+	if len(msg) != ClientHandshakeSize {
+		return nil, nil, ErrBadLength
+	}
+	id, keyID, x := msg[:IDSize], msg[IDSize:IDSize+KeySize], msg[IDSize+KeySize:]
+	// ID and KEYID are public: plain comparisons are fine.
+	if string(id) != string(r.id[:]) {
+		return nil, nil, ErrWrongRelay
+	}
+	var b *PrivateKey
+	for _, k := range r.keys {
+		if string(k.public[:]) == string(keyID) {
+			b = k
+			break
+		}
+	}
+	if b == nil {
+		return nil, nil, ErrUnknownKey
+	}
+
+	// secret_input = EXP(X,y) ‖ EXP(X,b) ‖ ID ‖ B ‖ X ‖ Y ‖ PROTOID
+	var si secretInput
+	ok := si.exchange2(eph, b, x)
+	si.append(r.id[:], b.public[:], x, eph.public[:])
+	keySeed, auth := si.derive(r.id[:], b.public[:], eph.public[:], x)
+	if ok != 1 {
+		return nil, nil, ErrLowOrder
+	}
+	reply := make([]byte, 0, ServerHandshakeSize)
+	reply = append(reply, eph.public[:]...)
+	reply = append(reply, auth[:]...)
+	return reply, newKeyMaterial(keySeed[:]), nil
+}
+
+// secretInputSize is 2 shared secrets, ID, B, X, Y and PROTOID: 204 bytes.
+const secretInputSize = 2*KeySize + IDSize + 3*KeySize + len(protoID)
+
+// secretInput accumulates secret_input.
+type secretInput struct {
+	buf [secretInputSize]byte
+	n   int
+}
+
+func (s *secretInput) append(parts ...[]byte) {
+	for _, p := range parts {
+		s.n += copy(s.buf[s.n:], p)
+	}
+}
+
+// exchange appends X25519(k, p1) ‖ X25519(k, p2) (the client's
+// EXP(Y,x) ‖ EXP(B,x)) and returns 1 if neither is all zero. Both products
+// are always computed.
+func (s *secretInput) exchange(k *PrivateKey, p1, p2 []byte) int {
+	return s.dh(k, p1) & s.dh(k, p2)
+}
+
+// exchange2 appends X25519(k1, p) ‖ X25519(k2, p) (the relay's
+// EXP(X,y) ‖ EXP(X,b)) and returns 1 if neither is all zero.
+func (s *secretInput) exchange2(k1, k2 *PrivateKey, p []byte) int {
+	return s.dh(k1, p) & s.dh(k2, p)
+}
+
+func (s *secretInput) dh(k *PrivateKey, p []byte) int {
+	shared, err := curve25519.X25519(k.secret[:], p)
+	if err != nil {
+		// All-zero result (lengths are checked by the callers). Leave
+		// zeros in place so that the layout stays fixed.
+		s.n += KeySize
+		return 0
+	}
+	s.n += copy(s.buf[s.n:], shared)
+	return 1
+}
+
+// derive finishes secret_input with PROTOID and computes
+// KEY_SEED = H(secret_input, t_key) and
+// AUTH = H(verify ‖ ID ‖ B ‖ Y ‖ X ‖ PROTOID ‖ "Server", t_mac), where
+// verify = H(secret_input, t_verify).
+func (s *secretInput) derive(id, b, y, x []byte) (keySeed, auth [sha256.Size]byte) {
+	s.append([]byte(protoID))
+	h := hmac.New(sha256.New, []byte(tKey))
+	h.Write(s.buf[:])
+	h.Sum(keySeed[:0])
+
+	var verify [sha256.Size]byte
+	h = hmac.New(sha256.New, []byte(tVerify))
+	h.Write(s.buf[:])
+	h.Sum(verify[:0])
+
+	h = hmac.New(sha256.New, []byte(tMac))
+	for _, p := range [][]byte{verify[:], id, b, y, x, []byte(protoID), []byte(server)} {
+		h.Write(p)
+	}
+	h.Sum(auth[:0])
+	return keySeed, auth
+}

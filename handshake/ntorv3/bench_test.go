@@ -1,0 +1,119 @@
+package ntorv3
+
+import (
+	"crypto/ecdh"
+	"testing"
+)
+
+// Benchmarks: our ntor v3 beside the reference ntor v3 on crypto/ecdh
+// (ntorv3_ref_test.go) in the same run; 11-byte CM and SM, 92 key bytes.
+
+var (
+	benchCM  = []byte("hello world")
+	benchSM  = []byte("Hola Mundo!")
+	benchVer = []byte("xyzzy")
+)
+
+func BenchmarkHandshake(b *testing.B) {
+	relay, id, keys := newTestRelay(b, 1)
+	b.Run("curvekit", func(b *testing.B) {
+		benchRunCPU(b, func() {
+			state, msg, err := ClientHandshake(nil, id, keys[0].PublicKey(), benchVer, benchCM)
+			if err != nil {
+				b.Fatal(err)
+			}
+			ss, _, err := relay.ServerHandshake(msg, benchVer)
+			if err != nil {
+				b.Fatal(err)
+			}
+			reply, sk, err := ss.Reply(nil, benchSM)
+			if err != nil {
+				b.Fatal(err)
+			}
+			_, ck, err := state.Finish(reply)
+			if err != nil {
+				b.Fatal(err)
+			}
+			sk.Bytes(92)
+			ck.Bytes(92)
+		})
+	})
+	be, _ := ecdh.X25519().NewPrivateKey(keys[0].Bytes())
+	b.Run("ecdh", func(b *testing.B) {
+		benchRunCPU(b, func() {
+			c, msg, err := refClientCreate(nil, id, keys[0].PublicKey(), benchVer, benchCM)
+			if err != nil {
+				b.Fatal(err)
+			}
+			reply, _, _, err := refServer(nil, id, be, benchVer, msg, benchSM, 92)
+			if err != nil {
+				b.Fatal(err)
+			}
+			if _, _, err := c.finish(reply, 92); err != nil {
+				b.Fatal(err)
+			}
+		})
+	})
+}
+
+func BenchmarkClient(b *testing.B) {
+	relay, id, keys := newTestRelay(b, 1)
+	b.Run("create/curvekit", func(b *testing.B) {
+		benchRunCPU(b, func() {
+			if _, _, err := ClientHandshake(nil, id, keys[0].PublicKey(), benchVer, benchCM); err != nil {
+				b.Fatal(err)
+			}
+		})
+	})
+	b.Run("create/ecdh", func(b *testing.B) {
+		benchRunCPU(b, func() {
+			if _, _, err := refClientCreate(nil, id, keys[0].PublicKey(), benchVer, benchCM); err != nil {
+				b.Fatal(err)
+			}
+		})
+	})
+	state, msg, _ := ClientHandshake(nil, id, keys[0].PublicKey(), benchVer, benchCM)
+	ss, _, _ := relay.ServerHandshake(msg, benchVer)
+	reply, _, _ := ss.Reply(nil, benchSM)
+	b.Run("finish/curvekit", func(b *testing.B) {
+		benchRunCPU(b, func() {
+			if _, _, err := state.Finish(reply); err != nil {
+				b.Fatal(err)
+			}
+		})
+	})
+	be, _ := ecdh.X25519().NewPrivateKey(keys[0].Bytes())
+	rc, rmsg, _ := refClientCreate(nil, id, keys[0].PublicKey(), benchVer, benchCM)
+	rreply, _, _, _ := refServer(nil, id, be, benchVer, rmsg, benchSM, 92)
+	b.Run("finish/ecdh", func(b *testing.B) {
+		benchRunCPU(b, func() {
+			if _, _, err := rc.finish(rreply, 92); err != nil {
+				b.Fatal(err)
+			}
+		})
+	})
+}
+
+func BenchmarkServer(b *testing.B) {
+	relay, id, keys := newTestRelay(b, 1)
+	_, msg, _ := ClientHandshake(nil, id, keys[0].PublicKey(), benchVer, benchCM)
+	b.Run("curvekit", func(b *testing.B) {
+		benchRunCPU(b, func() {
+			ss, _, err := relay.ServerHandshake(msg, benchVer)
+			if err != nil {
+				b.Fatal(err)
+			}
+			if _, _, err := ss.Reply(nil, benchSM); err != nil {
+				b.Fatal(err)
+			}
+		})
+	})
+	be, _ := ecdh.X25519().NewPrivateKey(keys[0].Bytes())
+	b.Run("ecdh", func(b *testing.B) {
+		benchRunCPU(b, func() {
+			if _, _, _, err := refServer(nil, id, be, benchVer, msg, benchSM, 92); err != nil {
+				b.Fatal(err)
+			}
+		})
+	})
+}

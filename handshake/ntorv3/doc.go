@@ -1,0 +1,37 @@
+// Package ntorv3 implements Tor's ntor v3 circuit-creation handshake (Tor
+// proposal 332, instantiation A.1 with the circuit-extension encoding A.2,
+// PROTOID "ntor3-curve25519-sha3_256-1") on curvekit's X25519.
+//
+// Unlike ntor v1, both sides carry an encrypted, authenticated message: the
+// client's message CM rides in the first flight (encrypted to the relay's
+// onion key, so without forward secrecy), the relay's message SM in the
+// reply. An optional "verification" string must be the same on both sides.
+//
+//	client → relay:  ID(32) ‖ B(32) ‖ X(32) ‖ ENC(ENC_K1, CM) ‖ MAC(32)
+//	relay → client:  Y(32) ‖ AUTH(32) ‖ ENC(ENC_KEY, SM)
+//
+// Primitives: H(s, t) = SHA3-256(ENCAP(t) ‖ s), MAC(k, m, t) =
+// SHA3-256(ENCAP(t) ‖ ENCAP(k) ‖ m), KDF(s, t) = SHAKE-256(ENCAP(t) ‖ s),
+// ENC = AES-256-CTR with an all-zero IV (the proposal leaves the IV implicit;
+// C tor, arti and the test vector use zero), ENCAP(s) = 8-byte big-endian
+// length ‖ s. The package reproduces C tor's and arti's vector byte for byte.
+//
+// Guarantees: key generation through the fixed-base (table) path of
+// curve25519.X25519; constant-time scalar multiplication; MAC and AUTH
+// compared in constant time; an all-zero X25519 result (low-order peer key)
+// is an error on either side; malformed messages are errors, never panics.
+// No key material or message is returned unless the MAC (relay) or AUTH
+// (client) verifies.
+//
+// API: the relay side is two steps, because SM usually depends on CM:
+// [Relay.ServerHandshake] verifies and decrypts the client's message and
+// returns a [ServerState]; [ServerState.Reply] encrypts SM and returns the
+// reply and the key stream. The key stream ([KeyStream], an io.Reader) is
+// the SHAKE-256 output after ENC_KEY and is unlimited; Tor's circuit keys
+// are its first 72 bytes (Df 20, Db 20, Kf 16, Kb 16) followed by KH (20).
+//
+// Choices: an unknown KEYID or a NODEID other than the relay's is an error
+// at once ([ErrUnknownKey], [ErrWrongRelay]), as the proposal says ("the
+// handshake fails"); both values are public. The content of CM and SM (the
+// extension encoding of A.2) is left to the caller.
+package ntorv3
