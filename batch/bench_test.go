@@ -1,0 +1,299 @@
+package batch
+
+import (
+	stded25519 "crypto/ed25519"
+	"fmt"
+	"math/rand/v2"
+	"runtime"
+	"slices"
+	"testing"
+
+	"github.com/curvekit/curvekit/curve25519"
+	"github.com/curvekit/curvekit/ed25519"
+	"github.com/hdevalence/ed25519consensus"
+	voied "github.com/oasisprotocol/curve25519-voi/primitives/ed25519"
+)
+
+// benchSizes are the batch sizes of issue 5.
+var benchSizes = []int{1, 4, 16, 64, 256, 1024}
+
+// benchSet is n honest signatures (pure Ed25519, distinct keys, 32-byte
+// messages), optionally with one corrupted at a random position.
+type benchSet struct {
+	pubs []ed25519.PublicKey
+	msgs [][]byte
+	sigs [][]byte
+}
+
+func newBenchSet(b *testing.B, n, bad int) *benchSet {
+	rng := rand.New(rand.NewPCG(uint64(n), uint64(bad)))
+	s := &benchSet{}
+	var seed [32]byte
+	for i := 0; i < n; i++ {
+		for j := range seed {
+			seed[j] = byte(rng.Uint32())
+		}
+		priv := ed25519.NewKeyFromSeed(seed[:])
+		msg := make([]byte, 32)
+		for j := range msg {
+			msg[j] = byte(rng.Uint32())
+		}
+		s.pubs = append(s.pubs, priv.Public().(ed25519.PublicKey))
+		s.msgs = append(s.msgs, msg)
+		s.sigs = append(s.sigs, ed25519.Sign(priv, msg))
+	}
+	for i := 0; i < bad; i++ {
+		s.sigs[rng.IntN(n)][40] ^= 1
+	}
+	return s
+}
+
+// perSig runs op b.N times and reports per-signature wall and thread-CPU
+// time (the machine is shared: cpu-ns/sig is the steadier figure).
+func perSig(b *testing.B, n int, op func()) {
+	b.ReportAllocs()
+	runtime.GC()
+	b.ResetTimer()
+	c0 := threadCPUNanos()
+	for i := 0; i < b.N; i++ {
+		op()
+	}
+	c1 := threadCPUNanos()
+	b.StopTimer()
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/sig")
+	b.ReportMetric(float64(c1-c0)/float64(b.N)/float64(n), "cpu-ns/sig")
+}
+
+// BenchmarkVerify times a whole batch — verifier creation, every Add, and
+// Verify — per signature, for each policy and against the peers, all
+// verifying the same signatures. Run with GOMAXPROCS=1 (the targets are
+// single-core): go test -run XXX -bench Verify -cpu 1 ./batch.
+func BenchmarkVerify(b *testing.B) {
+	for _, bad := range []int{0, 1} {
+		for _, n := range benchSizes {
+			s := newBenchSet(b, n, bad)
+			name := func(what string) string { return fmt.Sprintf("bad=%d/n=%d/%s", bad, n, what) }
+			wantOK := bad == 0
+			for _, p := range allPolicies {
+				for _, sub := range []bool{false, true} {
+					if sub && p == ed25519.PolicyZIP215 {
+						continue
+					}
+					what := p.String()
+					if sub {
+						what += "-subgroup"
+					}
+					opts := &ed25519.Options{Policy: p}
+					b.Run(name(what), func(b *testing.B) {
+						perSig(b, n, func() {
+							v := NewVerifier()
+							v.work.method = methodFor(sub)
+							for i := range s.pubs {
+								v.AddWithOptions(s.pubs[i], s.msgs[i], s.sigs[i], opts)
+							}
+							if ok, _ := v.Verify(nil); ok != wantOK {
+								b.Fatal("wrong result")
+							}
+						})
+					})
+				}
+			}
+			b.Run(name("single-ZIP215"), func(b *testing.B) {
+				opts := &ed25519.Options{Policy: ed25519.PolicyZIP215}
+				perSig(b, n, func() {
+					for i := range s.pubs {
+						ed25519.VerifyWithOptions(s.pubs[i], s.msgs[i], s.sigs[i], opts)
+					}
+				})
+			})
+			b.Run(name("single-Default"), func(b *testing.B) {
+				perSig(b, n, func() {
+					for i := range s.pubs {
+						ed25519.Verify(s.pubs[i], s.msgs[i], s.sigs[i])
+					}
+				})
+			})
+			b.Run(name("crypto-ed25519"), func(b *testing.B) {
+				perSig(b, n, func() {
+					for i := range s.pubs {
+						stded25519.Verify(stded25519.PublicKey(s.pubs[i]), s.msgs[i], s.sigs[i])
+					}
+				})
+			})
+			b.Run(name("consensus"), func(b *testing.B) {
+				perSig(b, n, func() {
+					v := ed25519consensus.NewBatchVerifier()
+					for i := range s.pubs {
+						v.Add(stded25519.PublicKey(s.pubs[i]), s.msgs[i], s.sigs[i])
+					}
+					if v.Verify() != wantOK {
+						b.Fatal("wrong result")
+					}
+				})
+			})
+			b.Run(name("voi"), func(b *testing.B) {
+				opts := &voied.Options{Verify: voied.VerifyOptionsZIP_215}
+				perSig(b, n, func() {
+					v := voied.NewBatchVerifier()
+					for i := range s.pubs {
+						v.AddWithOptions(voied.PublicKey(s.pubs[i]), s.msgs[i], s.sigs[i], opts)
+					}
+					if ok, _ := v.Verify(nil); ok != wantOK {
+						b.Fatal("wrong result")
+					}
+				})
+			})
+		}
+	}
+}
+
+// BenchmarkMSM compares this package's multi-scalar multiplication with
+// curve25519.VarTimeMultiScalarMult on the batch equation's shape: the
+// basepoint, m points with 128-bit scalars and m with full-size ones.
+func BenchmarkMSM(b *testing.B) {
+	for _, m := range []int{16, 64, 256, 1024} {
+		rng := rand.New(rand.NewPCG(uint64(m), 99))
+		n := 2*m + 1
+		var sc msmScratch
+		sc.words = make([]scalarWords, n)
+		sc.bits = make([]int, n)
+		sc.points = make([]*extPoint, n)
+		pts := make([]extPoint, n)
+		cs := make([]*curve25519.Scalar, n)
+		cp := make([]*curve25519.Point, n)
+		for i := 0; i < n; i++ {
+			var buf [64]byte
+			for j := range buf {
+				buf[j] = byte(rng.Uint32())
+			}
+			sc.bits[i] = 253
+			if i%2 == 1 {
+				clear(buf[16:])
+				sc.bits[i] = 128
+			}
+			s, _ := new(curve25519.Scalar).SetUniformBytes(buf[:])
+			var e scalar
+			e.SetCanonicalBytes(s.Bytes())
+			sc.words[i].set(&e)
+			for j := range buf {
+				buf[j] = byte(rng.Uint32())
+			}
+			k, _ := new(curve25519.Scalar).SetUniformBytes(buf[:])
+			P := new(curve25519.Point).ScalarBaseMult(k)
+			pts[i].fromCurve(P)
+			pts[i].normalize()
+			sc.points[i] = &pts[i]
+			cs[i], cp[i] = s, P
+		}
+		b.Run(fmt.Sprintf("m=%d/batch", m), func(b *testing.B) {
+			var V extPoint
+			perSig(b, m, func() { sc.msm(&V, n) })
+		})
+		b.Run(fmt.Sprintf("m=%d/curve25519", m), func(b *testing.B) {
+			var V curve25519.Point
+			perSig(b, m, func() { V.VarTimeMultiScalarMult(cs, cp) })
+		})
+	}
+}
+
+// BenchmarkPaired measures, on a noisy shared machine, per-signature costs
+// with a paired design: every iteration runs our batch (whole: creation,
+// Add, Verify) and each peer back to back on the same signatures, timing
+// each with the thread's CPU clock, and the reported figures are medians
+// over iterations of the per-iteration values and ratios ("ours/x"). Run
+// with -benchtime Nx (N iterations) and GOMAXPROCS=1.
+func BenchmarkPaired(b *testing.B) {
+	for _, bad := range []int{0, 1} {
+		for _, n := range benchSizes {
+			for _, p := range allPolicies {
+				for _, sub := range []bool{false, true} {
+					if sub && p == ed25519.PolicyZIP215 {
+						continue
+					}
+					name := p.String()
+					if sub {
+						name += "-subgroup"
+					}
+					b.Run(fmt.Sprintf("bad=%d/n=%d/%s", bad, n, name), func(b *testing.B) {
+						pairedRun(b, newBenchSet(b, n, bad), p, sub)
+					})
+				}
+			}
+		}
+	}
+}
+
+func pairedRun(b *testing.B, s *benchSet, p ed25519.Policy, subgroup bool) {
+	n := len(s.pubs)
+	wantOK := true
+	for i := range s.pubs {
+		wantOK = wantOK && ed25519.VerifyWithOptions(s.pubs[i], s.msgs[i], s.sigs[i], &ed25519.Options{Policy: p}) == nil
+	}
+	opts := &ed25519.Options{Policy: p}
+	voiOpts := &voied.Options{Verify: voied.VerifyOptionsZIP_215}
+	ours := func() {
+		v := NewVerifier()
+		v.work.method = methodFor(subgroup)
+		for i := range s.pubs {
+			v.AddWithOptions(s.pubs[i], s.msgs[i], s.sigs[i], opts)
+		}
+		if ok, _ := v.Verify(nil); ok != wantOK {
+			b.Fatal("wrong result")
+		}
+	}
+	peers := []struct {
+		name string
+		run  func()
+	}{
+		{"crypto", func() {
+			for i := range s.pubs {
+				stded25519.Verify(stded25519.PublicKey(s.pubs[i]), s.msgs[i], s.sigs[i])
+			}
+		}},
+		{"single", func() {
+			for i := range s.pubs {
+				ed25519.VerifyWithOptions(s.pubs[i], s.msgs[i], s.sigs[i], opts)
+			}
+		}},
+		{"consensus", func() {
+			v := ed25519consensus.NewBatchVerifier()
+			for i := range s.pubs {
+				v.Add(stded25519.PublicKey(s.pubs[i]), s.msgs[i], s.sigs[i])
+			}
+			v.Verify()
+		}},
+		{"voi", func() {
+			v := voied.NewBatchVerifier()
+			for i := range s.pubs {
+				v.AddWithOptions(voied.PublicKey(s.pubs[i]), s.msgs[i], s.sigs[i], voiOpts)
+			}
+			v.Verify(nil)
+		}},
+	}
+	oursT := make([]float64, 0, b.N)
+	ratios := make([][]float64, len(peers))
+	for i := 0; i < b.N; i++ {
+		t0 := threadCPUNanos()
+		ours()
+		t := float64(threadCPUNanos() - t0)
+		oursT = append(oursT, t/float64(n))
+		for j, pe := range peers {
+			t0 := threadCPUNanos()
+			pe.run()
+			ratios[j] = append(ratios[j], t/float64(threadCPUNanos()-t0))
+		}
+	}
+	b.ReportMetric(median(oursT), "cpu-ns/sig")
+	for j, pe := range peers {
+		b.ReportMetric(median(ratios[j]), "ours/"+pe.name)
+	}
+}
+
+func median(x []float64) float64 {
+	s := append([]float64(nil), x...)
+	slices.Sort(s)
+	if len(s) == 0 {
+		return 0
+	}
+	return s[len(s)/2]
+}

@@ -1,0 +1,386 @@
+package batch
+
+import (
+	"crypto"
+	stded25519 "crypto/ed25519"
+	cryptorand "crypto/rand"
+	"errors"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/curvekit/curvekit/ed25519"
+	"github.com/hdevalence/ed25519consensus"
+	voied "github.com/oasisprotocol/curve25519-voi/primitives/ed25519"
+)
+
+// runBatch verifies entries under their options (policy p, or entry i's
+// policy pol[i] when pol is non-nil) and checks the results against
+// single verification.
+func runBatch(t *testing.T, entries []corpusEntry, pol []ed25519.Policy, subgroup bool, rng *rand.Rand) []bool {
+	t.Helper()
+	v := NewVerifierWithCapacity(len(entries) / 2)
+	v.work.method = methodFor(subgroup)
+	want := make([]bool, len(entries))
+	all := len(entries) > 0
+	for i := range entries {
+		o := entries[i].opts
+		o.Policy = pol[i]
+		v.AddWithOptions(entries[i].pub, entries[i].msg, entries[i].sig, &o)
+		if entries[i].wantSet {
+			want[i] = entries[i].want[pol[i]]
+		} else {
+			want[i] = ed25519.VerifyWithOptions(entries[i].pub, entries[i].msg, entries[i].sig, &o) == nil
+		}
+		all = all && want[i]
+	}
+	ok, valid := v.Verify(rngReader{rng})
+	if ok != all || len(valid) != len(entries) {
+		t.Fatalf("ok = %v (len %d), want %v", ok, len(valid), all)
+	}
+	for i := range want {
+		if valid[i] != want[i] {
+			t.Fatalf("entry %d (%s, %v): batch %v, single %v", i, entries[i].name, pol[i], valid[i], want[i])
+		}
+	}
+	return valid
+}
+
+func samePolicy(n int, p ed25519.Policy) []ed25519.Policy {
+	pol := make([]ed25519.Policy, n)
+	for i := range pol {
+		pol[i] = p
+	}
+	return pol
+}
+
+func TestHonestBatches(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	pool := honestEntries(t, 300, rng)
+	setWant(pool)
+	sizes := []int{}
+	for n := 1; n <= 300; n++ {
+		if !testing.Short() || n <= 8 || n%97 == 0 {
+			sizes = append(sizes, n)
+		}
+	}
+	for _, n := range sizes {
+		// ZIP215 is the batched path: every size. The others are
+		// checked on a sample of sizes (they verify one by one unless
+		// the subgroup method is on).
+		valid := runBatch(t, pool[:n], samePolicy(n, ed25519.PolicyZIP215), false, rng)
+		for i, ok := range valid {
+			if !ok {
+				t.Fatalf("n=%d: honest entry %d rejected", n, i)
+			}
+		}
+		if n%23 == 1 {
+			for _, p := range allPolicies {
+				runBatch(t, pool[:n], samePolicy(n, p), true, rng)
+			}
+		}
+	}
+}
+
+// corrupt returns a copy of e made invalid in one of several ways.
+func corrupt(e corpusEntry, rng *rand.Rand) corpusEntry {
+	sig := append([]byte{}, e.sig...)
+	msg := append([]byte{}, e.msg...)
+	switch rng.IntN(4) {
+	case 0:
+		sig[rng.IntN(32)] ^= 1 << rng.IntN(8) // R
+	case 1:
+		sig[32+rng.IntN(31)] ^= 1 << rng.IntN(8) // S (stays < 2^253)
+	case 2:
+		if len(msg) == 0 || e.opts.Hash == crypto.SHA512 {
+			msg = append(msg[:len(msg):len(msg)], 0)
+			if e.opts.Hash == crypto.SHA512 {
+				msg = msg[:64]
+				msg[0] ^= 1
+			}
+		} else {
+			msg[0] ^= 1
+		}
+	case 3:
+		pub := append([]byte{}, e.pub...)
+		pub[rng.IntN(31)] ^= 1 << rng.IntN(8)
+		e.pub = pub
+	}
+	e.sig, e.msg, e.name, e.wantSet = sig, msg, "corrupted", false
+	return e
+}
+
+func TestBadSignatures(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	pool := honestEntries(t, 200, rng)
+	setWant(pool)
+	sizes := []int{2, 3, 16, 64, 200}
+	if testing.Short() {
+		sizes = []int{2, 3, 16, 64}
+	}
+	for _, n := range sizes {
+		for _, bad := range []int{1, 2, n / 4, n} {
+			if bad < 1 || bad > n {
+				continue
+			}
+			entries := append([]corpusEntry{}, pool[:n]...)
+			for _, i := range rng.Perm(n)[:bad] {
+				entries[i] = corrupt(entries[i], rng)
+			}
+			runBatch(t, entries, samePolicy(n, ed25519.PolicyZIP215), false, rng)
+			if n <= 16 {
+				for _, p := range allPolicies {
+					runBatch(t, entries, samePolicy(n, p), true, rng)
+				}
+			}
+		}
+	}
+}
+
+// TestDifferentialPeers compares with ed25519consensus and curve25519-voi
+// batch verifiers under ZIP-215: the same accept/reject on random batches
+// mixing honest signatures, corrupted ones and the corpus's pure-Ed25519
+// edge cases, and voi's per-entry vector.
+func TestDifferentialPeers(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	var edge []corpusEntry
+	for _, e := range genCorpus(t, false) {
+		if e.opts == (ed25519.Options{}) {
+			edge = append(edge, e)
+		}
+	}
+	honest := honestEntries(t, 60, rng)
+	var pure []corpusEntry
+	for _, e := range honest {
+		if e.opts == (ed25519.Options{}) {
+			pure = append(pure, e)
+		}
+	}
+	voiOpts := &voied.Options{Verify: voied.VerifyOptionsZIP_215}
+	rounds := 150
+	if testing.Short() {
+		rounds = 40
+	}
+	for r := 0; r < rounds; r++ {
+		n := 1 + rng.IntN(12)
+		entries := make([]corpusEntry, n)
+		for i := range entries {
+			switch x := rng.IntN(10); {
+			case x < 5:
+				entries[i] = pure[rng.IntN(len(pure))]
+			case x < 7:
+				entries[i] = corrupt(pure[rng.IntN(len(pure))], rng)
+			default:
+				entries[i] = edge[rng.IntN(len(edge))]
+			}
+		}
+		v := NewVerifier()
+		cv := ed25519consensus.NewBatchVerifier()
+		vv := voied.NewBatchVerifier()
+		for _, e := range entries {
+			v.AddWithOptions(e.pub, e.msg, e.sig, &ed25519.Options{Policy: ed25519.PolicyZIP215})
+			cv.Add(stded25519.PublicKey(e.pub), e.msg, e.sig)
+			vv.AddWithOptions(voied.PublicKey(e.pub), e.msg, e.sig, voiOpts)
+		}
+		ok, valid := v.Verify(nil)
+		if c := cv.Verify(); c != ok {
+			t.Fatalf("round %d: ours %v, ed25519consensus %v", r, ok, c)
+		}
+		vok, vvalid := vv.Verify(nil)
+		if vok != ok {
+			t.Fatalf("round %d: ours %v, voi %v", r, ok, vok)
+		}
+		for i := range valid {
+			if valid[i] != vvalid[i] {
+				t.Fatalf("round %d entry %d (%s): ours %v, voi %v", r, i, entries[i].name, valid[i], vvalid[i])
+			}
+			if s := ed25519consensus.Verify(stded25519.PublicKey(entries[i].pub), entries[i].msg, entries[i].sig); s != valid[i] {
+				t.Fatalf("round %d entry %d (%s): ours %v, ed25519consensus.Verify %v", r, i, entries[i].name, valid[i], s)
+			}
+		}
+	}
+	// The empty batch: all three say false.
+	ok, valid := NewVerifier().Verify(nil)
+	cv := ed25519consensus.NewBatchVerifier()
+	vok, _ := voied.NewBatchVerifier().Verify(nil)
+	if ok || cv.Verify() || vok || valid == nil || len(valid) != 0 {
+		t.Errorf("empty batch: ours %v %v, consensus %v, voi %v", ok, valid, cv.Verify(), vok)
+	}
+}
+
+func TestMalformedInputs(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	h := honestEntries(t, 3, rng)
+	good := h[0]
+	long := make([]byte, 300)
+	cases := []struct {
+		name          string
+		pub, msg, sig []byte
+		opts          *ed25519.Options
+	}{
+		{"nil pub", nil, good.msg, good.sig, nil},
+		{"short pub", good.pub[:31], good.msg, good.sig, nil},
+		{"long pub", append(append([]byte{}, good.pub...), 0), good.msg, good.sig, nil},
+		{"nil sig", good.pub, good.msg, nil, nil},
+		{"short sig", good.pub, good.msg, good.sig[:63], nil},
+		{"long sig", good.pub, good.msg, append(append([]byte{}, good.sig...), 0), nil},
+		{"all nil", nil, nil, nil, nil},
+		{"unknown policy", good.pub, good.msg, good.sig, &ed25519.Options{Policy: 7}},
+		{"unknown hash", good.pub, good.msg, good.sig, &ed25519.Options{Hash: crypto.SHA256}},
+		{"context too long", good.pub, good.msg, good.sig, &ed25519.Options{Context: string(long)}},
+		{"ph context too long", good.pub, long[:64], good.sig, &ed25519.Options{Hash: crypto.SHA512, Context: string(long)}},
+		{"ph message not 64 bytes", h[2].pub, h[2].msg[:63], h[2].sig, &ed25519.Options{Hash: crypto.SHA512}},
+	}
+	for _, c := range cases {
+		for _, p := range allPolicies {
+			v := NewVerifier()
+			v.Add(good.pub, good.msg, good.sig)
+			opts := c.opts
+			if opts != nil {
+				o := *opts
+				if o.Policy == 0 {
+					o.Policy = p
+				}
+				opts = &o
+			}
+			v.AddWithOptions(c.pub, c.msg, c.sig, opts)
+			ok, valid := v.Verify(nil)
+			if ok || !valid[0] || valid[1] {
+				t.Errorf("%s (%v): ok %v valid %v", c.name, p, ok, valid)
+			}
+			single := opts
+			if single == nil {
+				single = &ed25519.Options{}
+			}
+			if ed25519.VerifyWithOptions(c.pub, c.msg, c.sig, single) == nil {
+				t.Errorf("%s: single verification accepts", c.name)
+			}
+		}
+	}
+	// A nil opts is the zero Options.
+	v := NewVerifier()
+	v.AddWithOptions(good.pub, good.msg, good.sig, nil)
+	if ok, _ := v.Verify(nil); !ok {
+		t.Error("nil opts rejected an honest signature")
+	}
+}
+
+func TestEmptyAndReuse(t *testing.T) {
+	var v Verifier // the zero value works
+	if ok, valid := v.Verify(nil); ok || valid == nil || len(valid) != 0 {
+		t.Fatalf("empty: %v %v", ok, valid)
+	}
+	rng := rand.New(rand.NewPCG(13, 14))
+	h := honestEntries(t, 10, rng)
+	for _, e := range h {
+		o := e.opts
+		o.Policy = ed25519.PolicyZIP215
+		v.AddWithOptions(e.pub, e.msg, e.sig, &o)
+	}
+	for i := 0; i < 2; i++ { // Verify does not consume the batch
+		if ok, valid := v.Verify(nil); !ok || len(valid) != 10 {
+			t.Fatalf("call %d: %v %v", i, ok, valid)
+		}
+	}
+	bad := corrupt(h[0], rng)
+	v.Add(bad.pub, bad.msg, bad.sig) // entries may be added after Verify
+	if ok, valid := v.Verify(nil); ok || len(valid) != 11 || valid[10] || !valid[0] {
+		t.Fatalf("after Add: %v %v", ok, valid)
+	}
+	v.Reset()
+	if v.Len() != 0 {
+		t.Fatal("Reset kept entries")
+	}
+	if ok, _ := v.Verify(nil); ok {
+		t.Fatal("empty after Reset: ok")
+	}
+	v.Add(h[0].pub, h[0].msg, h[0].sig)
+	if ok, valid := v.Verify(nil); !ok || len(valid) != 1 {
+		t.Fatalf("after Reset: %v %v", ok, valid)
+	}
+}
+
+// errReader fails after n bytes; zeroReader yields zeros first.
+type errReader struct{ n int }
+
+func (r *errReader) Read(p []byte) (int, error) {
+	if r.n <= 0 {
+		return 0, errors.New("no entropy")
+	}
+	k := min(len(p), r.n)
+	cryptorand.Read(p[:k])
+	r.n -= k
+	return k, nil
+}
+
+type zeroFirstReader struct{ zeros int }
+
+func (r *zeroFirstReader) Read(p []byte) (int, error) {
+	for i := range p {
+		if r.zeros > 0 {
+			p[i] = 0
+			r.zeros--
+		} else {
+			p[i] = byte(rand.Uint32() | 1)
+		}
+	}
+	return len(p), nil
+}
+
+func TestRandFailure(t *testing.T) {
+	rng := rand.New(rand.NewPCG(15, 16))
+	entries := honestEntries(t, 12, rng)
+	entries[4] = corrupt(entries[4], rng)
+	edge := genCorpus(t, false)
+	entries = append(entries, edge[:40]...)
+	for _, src := range []func() rngLike{
+		func() rngLike { return &errReader{0} },
+		func() rngLike { return &errReader{100} },
+		func() rngLike { return &zeroFirstReader{32} },
+	} {
+		v := NewVerifier()
+		want := make([]bool, len(entries))
+		for i, e := range entries {
+			o := e.opts
+			o.Policy = ed25519.PolicyZIP215
+			v.AddWithOptions(e.pub, e.msg, e.sig, &o)
+			want[i] = ed25519.VerifyWithOptions(e.pub, e.msg, e.sig, &o) == nil
+		}
+		_, valid := v.Verify(src())
+		for i := range want {
+			if valid[i] != want[i] {
+				t.Fatalf("%T entry %d (%s): %v, want %v", src(), i, entries[i].name, valid[i], want[i])
+			}
+		}
+	}
+}
+
+type rngLike interface{ Read([]byte) (int, error) }
+
+func TestAllocations(t *testing.T) {
+	if testing.CoverMode() != "" {
+		t.Skip("coverage instrumentation allocates")
+	}
+	rng := rand.New(rand.NewPCG(17, 18))
+	entries := honestEntries(t, 64, rng)
+	entries[10] = corrupt(entries[10], rng)
+	v := NewVerifierWithCapacity(len(entries))
+	opts := []ed25519.Options{}
+	for _, e := range entries {
+		o := e.opts
+		o.Policy = ed25519.PolicyZIP215
+		opts = append(opts, o)
+	}
+	r := rngReader{rng}
+	run := func() {
+		v.Reset()
+		for i, e := range entries {
+			v.AddWithOptions(e.pub, e.msg, e.sig, &opts[i])
+		}
+		v.Verify(r)
+	}
+	run() // warm: the hash state and the buffers
+	// One allocation: the returned []bool.
+	if a := testing.AllocsPerRun(5, run); a > 1 {
+		t.Errorf("Add ×64 + Verify (one bad entry): %v allocations, want 1", a)
+	}
+}
