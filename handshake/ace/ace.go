@@ -1,0 +1,302 @@
+package ace
+
+import (
+	"crypto/hkdf"
+	"crypto/hmac"
+	"crypto/rand"
+	"crypto/sha256"
+	"errors"
+	"fmt"
+)
+
+// Sizes of the keys and messages, in bytes.
+const (
+	NodeIDSize        = 32                                             // NODEID, H_LENGTH in proposal 223
+	PublicKeySize     = pointSize                                      // B, X1, X2, Y: compressed Edwards points
+	PrivateKeySize    = 32                                             // canonical scalar mod ℓ
+	AuthSize          = sha256.Size                                    // AUTH
+	ClientMessageSize = NodeIDSize + 3*PublicKeySize                   // NODEID ‖ B ‖ X1 ‖ X2
+	ServerReplySize   = PublicKeySize + AuthSize                       // Y ‖ AUTH
+	KeyMaterialSize   = 2*20 + 2*16 + 20                               // Df ‖ Db ‖ Kf ‖ Kb ‖ KH, as Tor takes from ntor
+	pointSize         = 32                                             // RFC 8032 compressed encoding
+	secretInputSize   = 6*pointSize + len(ProtocolID)                  // point ‖ ID ‖ B ‖ X1 ‖ X2 ‖ Y ‖ PROTOID (ID: 32 bytes too)
+	authInputSize     = 5*pointSize + len(ProtocolID) + len(serverTag) // ID ‖ B ‖ Y ‖ X1 ‖ X2 ‖ PROTOID ‖ "Server"
+	keySeedTag        = "Key Seed"
+	verifyTag         = "HMac Seed"
+	serverTag         = "Server"
+)
+
+// Protocol constants. ProtocolID follows proposal 223's naming with
+// "uncompressed" replaced by "compressed", the encoding this package uses.
+const (
+	ProtocolID = "ace-curve25519-ed-compressed-sha256-1"
+	tKey       = ProtocolID + ":key"        // proposal 223: t_key
+	tVerify    = ProtocolID + ":verify"     // proposal 223: t_verify
+	mExpand    = ProtocolID + ":key_expand" // HKDF info; as ntor's m_expand (proposal 223 is silent)
+)
+
+// Errors returned by the handshake. Errors about points wrap ErrInvalidPoint
+// and errors about sizes wrap ErrInvalidLength, so test with errors.Is.
+var (
+	ErrInvalidLength = errors.New("ace: wrong length")
+	ErrInvalidPoint  = errors.New("ace: invalid point")
+	ErrWrongNode     = errors.New("ace: message is addressed to another node ID")
+	ErrUnknownKey    = errors.New("ace: message names an onion key this relay does not hold")
+	ErrAuthFailed    = errors.New("ace: server authentication failed")
+	ErrStateUsed     = errors.New("ace: client handshake state already used or not initialized")
+)
+
+// transcript holds the public values both sides hash.
+type transcript struct {
+	id, b, x1, x2, y [32]byte
+}
+
+// derive computes, from the encoding of the shared point, AUTH and the key
+// material (proposal 223; the key expansion is this package's choice, see the
+// package documentation):
+//
+//	secret_input = point ‖ ID ‖ B ‖ X1 ‖ X2 ‖ Y ‖ PROTOID
+//	KEY_SEED     = HMAC-SHA256(key t_key,    secret_input ‖ "Key Seed")
+//	KEY_VERIFY   = HMAC-SHA256(key t_verify, secret_input ‖ "HMac Seed")
+//	auth_input   = ID ‖ B ‖ Y ‖ X1 ‖ X2 ‖ PROTOID ‖ "Server"
+//	AUTH         = HMAC-SHA256(key KEY_VERIFY, auth_input)
+//	keys         = HKDF-Expand-SHA256(PRK KEY_SEED, info m_expand, KeyMaterialSize)
+func (t *transcript) derive(shared *[pointSize]byte, auth *[AuthSize]byte) []byte {
+	var in [secretInputSize]byte
+	defer clear(in[:])
+	s := append(in[:0], shared[:]...)
+	s = append(s, t.id[:]...)
+	s = append(s, t.b[:]...)
+	s = append(s, t.x1[:]...)
+	s = append(s, t.x2[:]...)
+	s = append(s, t.y[:]...)
+	s = append(s, ProtocolID...)
+
+	var keySeed, keyVerify [sha256.Size]byte
+	defer clear(keySeed[:])
+	defer clear(keyVerify[:])
+	m := hmac.New(sha256.New, []byte(tKey))
+	m.Write(s)
+	m.Write([]byte(keySeedTag))
+	m.Sum(keySeed[:0])
+	m = hmac.New(sha256.New, []byte(tVerify))
+	m.Write(s)
+	m.Write([]byte(verifyTag))
+	m.Sum(keyVerify[:0])
+
+	var ain [authInputSize]byte
+	a := append(ain[:0], t.id[:]...)
+	a = append(a, t.b[:]...)
+	a = append(a, t.y[:]...)
+	a = append(a, t.x1[:]...)
+	a = append(a, t.x2[:]...)
+	a = append(a, ProtocolID...)
+	a = append(a, serverTag...)
+	m = hmac.New(sha256.New, keyVerify[:])
+	m.Write(a)
+	m.Sum(auth[:0])
+
+	keys, err := hkdf.Expand(sha256.New, keySeed[:], mExpand, KeyMaterialSize)
+	if err != nil {
+		panic("ace: HKDF-Expand failed: " + err.Error()) // unreachable: the length is far below 255·32
+	}
+	return keys
+}
+
+// sharedPoint sets enc to the encoding of a·P + c·Q, computed in constant
+// time, and rejects the identity (possible only with negligible probability
+// for valid inputs; checked as a guard, as ntor rejects all-zero X25519
+// outputs).
+func sharedPoint(enc *[pointSize]byte, a *scalar, P *point, c *scalar, Q *point) error {
+	var r point
+	doubleScalarMult(&r, a, P, c, Q)
+	encodePoint(enc, &r)
+	if isIdentityEncoding(enc) {
+		return fmt.Errorf("%w: shared point is the identity", ErrInvalidPoint)
+	}
+	return nil
+}
+
+// ClientState is the client's side of one handshake, between
+// NewClientHandshake and Finish. It holds the ephemeral secrets x1 and x2 and
+// can finish only once.
+type ClientState struct {
+	t      transcript
+	relay  point // B
+	x1, x2 scalar
+	ready  bool // set by newClientHandshake, cleared by Finish
+}
+
+// NewClientHandshake starts a handshake with the relay whose node ID is
+// nodeID (NodeIDSize bytes) and whose onion key is relayKey. It returns the
+// client state and the ClientMessageSize-byte message NODEID ‖ B ‖ X1 ‖ X2
+// to send. The ephemeral keys come from crypto/rand.
+func NewClientHandshake(nodeID []byte, relayKey *PublicKey) (*ClientState, []byte, error) {
+	return newClientHandshake(nodeID, relayKey, nil, nil)
+}
+
+// NewClientHandshakeWithKeys is NewClientHandshake with precomputed
+// ephemeral key pairs (x1, X1) and (x2, X2), for callers that generate them
+// ahead of time (made with GenerateKey). Each ephemeral key must be used for
+// one handshake only and then discarded: reusing x1 and x2 links the
+// handshakes and gives up forward secrecy. k1 and k2 must also be
+// independent: with x2 = c·x1 for a c an attacker knows, the attacker can
+// answer as the relay (with Y = y'·G − c·B, the client's point is y'·X1), so
+// equal keys are refused. If k1 or k2 is nil, fresh keys are made from
+// crypto/rand.
+func NewClientHandshakeWithKeys(nodeID []byte, relayKey *PublicKey, k1, k2 *PrivateKey) (*ClientState, []byte, error) {
+	return newClientHandshake(nodeID, relayKey, k1, k2)
+}
+
+func newClientHandshake(nodeID []byte, relayKey *PublicKey, k1, k2 *PrivateKey) (*ClientState, []byte, error) {
+	if len(nodeID) != NodeIDSize {
+		return nil, nil, fmt.Errorf("%w: node ID is %d bytes, want %d", ErrInvalidLength, len(nodeID), NodeIDSize)
+	}
+	if relayKey == nil || !relayKey.ok {
+		return nil, nil, errors.New("ace: nil or uninitialized relay key")
+	}
+	if k1 == nil || k2 == nil {
+		var e1, e2 PrivateKey
+		defer e1.s.Set(zeroScalar)
+		defer e2.s.Set(zeroScalar)
+		if err := e1.generate(rand.Reader); err != nil {
+			return nil, nil, err
+		}
+		if err := e2.generate(rand.Reader); err != nil {
+			return nil, nil, err
+		}
+		k1, k2 = &e1, &e2
+	}
+	if !k1.pub.ok || !k2.pub.ok {
+		return nil, nil, errors.New("ace: uninitialized ephemeral key")
+	}
+	if k1.pub.enc == k2.pub.enc {
+		return nil, nil, errors.New("ace: the two client ephemeral keys are equal")
+	}
+	st := &ClientState{ready: true}
+	copy(st.t.id[:], nodeID)
+	st.t.b = relayKey.enc
+	st.relay.Set(&relayKey.p)
+	st.x1.Set(&k1.s)
+	st.x2.Set(&k2.s)
+	st.t.x1 = k1.pub.enc
+	st.t.x2 = k2.pub.enc
+
+	msg := make([]byte, 0, ClientMessageSize)
+	msg = append(msg, st.t.id[:]...)
+	msg = append(msg, st.t.b[:]...)
+	msg = append(msg, st.t.x1[:]...)
+	msg = append(msg, st.t.x2[:]...)
+	return st, msg, nil
+}
+
+// Finish processes the relay's ServerReplySize-byte reply Y ‖ AUTH. It
+// returns KeyMaterialSize bytes of key material only if Y is a valid point
+// and AUTH (compared in constant time) proves that the relay holds the
+// onion key; otherwise it returns an error and no keys. The state is
+// single-use: its secrets are erased and later calls return ErrStateUsed.
+func (st *ClientState) Finish(reply []byte) ([]byte, error) {
+	if st == nil || !st.ready {
+		return nil, ErrStateUsed
+	}
+	st.ready = false
+	defer st.x1.Set(zeroScalar)
+	defer st.x2.Set(zeroScalar)
+
+	if len(reply) != ServerReplySize {
+		return nil, fmt.Errorf("%w: server reply is %d bytes, want %d", ErrInvalidLength, len(reply), ServerReplySize)
+	}
+	var Y point
+	if err := decodePeerPoint(&Y, reply[:pointSize]); err != nil {
+		return nil, fmt.Errorf("%w: Y: %v", ErrInvalidPoint, err)
+	}
+	copy(st.t.y[:], reply[:pointSize])
+
+	// point = x1·Y + x2·B, which equals the relay's y·X1 + b·X2.
+	var shared [pointSize]byte
+	defer clear(shared[:])
+	if err := sharedPoint(&shared, &st.x1, &Y, &st.x2, &st.relay); err != nil {
+		return nil, err
+	}
+	var auth [AuthSize]byte
+	keys := st.t.derive(&shared, &auth)
+	if !hmac.Equal(auth[:], reply[pointSize:]) {
+		clear(keys)
+		return nil, ErrAuthFailed
+	}
+	return keys, nil
+}
+
+// ServerHandshake answers a client message as relay.
+// It returns the ServerReplySize-byte reply Y ‖ AUTH and KeyMaterialSize
+// bytes of key material. It fails, before any secret computation, on a
+// message of the wrong length (ErrInvalidLength), a node ID other than the
+// relay's (ErrWrongNode), an onion key the relay does not hold
+// (ErrUnknownKey), and client keys X1, X2 that are not canonical encodings
+// of points of order ℓ (ErrInvalidPoint). The ephemeral key y comes from
+// crypto/rand.
+func ServerHandshake(msg []byte, relay *Relay) (reply, keyMaterial []byte, err error) {
+	return serverHandshake(msg, relay, nil)
+}
+
+// ServerHandshakeWithKey is ServerHandshake with a precomputed ephemeral
+// key pair (y, Y) made with GenerateKey. It must be used for one handshake
+// only and then discarded: a reused y gives up forward secrecy. If ky is nil,
+// a fresh key is made from crypto/rand once the message has passed its
+// checks.
+func ServerHandshakeWithKey(msg []byte, relay *Relay, ky *PrivateKey) (reply, keyMaterial []byte, err error) {
+	return serverHandshake(msg, relay, ky)
+}
+
+func serverHandshake(msg []byte, relay *Relay, ky *PrivateKey) (reply, keyMaterial []byte, err error) {
+	if relay == nil {
+		return nil, nil, errors.New("ace: nil relay")
+	}
+	if len(msg) != ClientMessageSize {
+		return nil, nil, fmt.Errorf("%w: client message is %d bytes, want %d", ErrInvalidLength, len(msg), ClientMessageSize)
+	}
+	var t transcript
+	copy(t.id[:], msg[0:32])
+	copy(t.b[:], msg[32:64])
+	copy(t.x1[:], msg[64:96])
+	copy(t.x2[:], msg[96:128])
+	if t.id != relay.nodeID {
+		return nil, nil, ErrWrongNode
+	}
+	k := relay.lookup(t.b[:])
+	if k == nil {
+		return nil, nil, ErrUnknownKey
+	}
+	var X1, X2 point
+	if err := decodePeerPoint(&X1, t.x1[:]); err != nil {
+		return nil, nil, fmt.Errorf("%w: X1: %v", ErrInvalidPoint, err)
+	}
+	if err := decodePeerPoint(&X2, t.x2[:]); err != nil {
+		return nil, nil, fmt.Errorf("%w: X2: %v", ErrInvalidPoint, err)
+	}
+	if ky == nil {
+		var e PrivateKey
+		defer e.s.Set(zeroScalar)
+		if err := e.generate(rand.Reader); err != nil {
+			return nil, nil, err
+		}
+		ky = &e
+	}
+	if !ky.pub.ok {
+		return nil, nil, errors.New("ace: uninitialized ephemeral key")
+	}
+	t.y = ky.pub.enc
+
+	// point = y·X1 + b·X2.
+	var shared [pointSize]byte
+	defer clear(shared[:])
+	if err := sharedPoint(&shared, &ky.s, &X1, &k.s, &X2); err != nil {
+		return nil, nil, err
+	}
+	var auth [AuthSize]byte
+	keyMaterial = t.derive(&shared, &auth)
+	reply = make([]byte, 0, ServerReplySize)
+	reply = append(reply, t.y[:]...)
+	reply = append(reply, auth[:]...)
+	return reply, keyMaterial, nil
+}

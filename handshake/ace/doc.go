@@ -1,0 +1,100 @@
+// Package ace implements Ace, the one-way authenticated circuit-creation
+// handshake of Tor proposal 223 (Backes, Kate and Mohammadi, "Ace: An
+// Efficient Key-Exchange Protocol for Onion Routing", WPES 2012), on the
+// prime-order subgroup of edwards25519.
+//
+// Like ntor (tor-spec §5.1.4), Ace lets a client that knows a relay's node
+// ID and onion key B = b·G agree on keys with that relay, authenticating the
+// relay but not the client, with forward secrecy. Where ntor's relay computes
+// two X25519 products, Ace's computes one two-point multiplication:
+//
+//	client → relay:  NODEID ‖ B ‖ X1 ‖ X2         X1 = x1·G, X2 = x2·G
+//	relay:           point = y·X1 + b·X2          Y = y·G
+//	relay → client:  Y ‖ AUTH
+//	client:          point = x1·Y + x2·B          (= (x1·y + x2·b)·G)
+//
+// and then, on both sides (proposal 223):
+//
+//	secret_input = point ‖ NODEID ‖ B ‖ X1 ‖ X2 ‖ Y ‖ PROTOID
+//	KEY_SEED     = HMAC-SHA256(key t_key,    secret_input ‖ "Key Seed")
+//	KEY_VERIFY   = HMAC-SHA256(key t_verify, secret_input ‖ "HMac Seed")
+//	auth_input   = NODEID ‖ B ‖ Y ‖ X1 ‖ X2 ‖ PROTOID ‖ "Server"
+//	AUTH         = HMAC-SHA256(key KEY_VERIFY, auth_input)
+//
+// with t_key = PROTOID ‖ ":key" and t_verify = PROTOID ‖ ":verify". The
+// client accepts only if AUTH matches (compared in constant time).
+//
+// # Choices where proposal 223 is open
+//
+// Proposal 223 was never deployed and has no reference implementation or
+// test vectors; it leaves the following open, decided here (symmetric with
+// ntor where the proposal is silent):
+//
+//   - Group: "curve25519 with g = 9" is read as edwards25519 with the
+//     Ed25519 basepoint, which the birational map of RFC 7748 §4.1 sends to
+//     u = 9. A two-point multiplication needs point addition, which bare
+//     Montgomery u-coordinates lack, hence the Edwards form.
+//   - Point encoding: the 32-byte compressed encoding of RFC 8032 §5.1.2
+//     (y and the sign of x), decoded strictly (non-canonical encodings are
+//     rejected, so every accepted point has exactly one encoding and both
+//     sides hash the same bytes). The proposal's PROTOID says
+//     "uncompressed"; 64-byte x ‖ y points would save the square root of
+//     each decompression (three per handshake, a few µs each) but make the
+//     messages 224 and 96 bytes instead of 128 and 64, and producing either
+//     encoding costs the same inversion. Compact, standard, canonical
+//     encodings win, and PROTOID says so: ProtocolID is
+//     "ace-curve25519-ed-compressed-sha256-1", so the constants derived from
+//     it differ from the proposal's.
+//   - NODEID is 32 bytes (NodeIDSize), the H_LENGTH the proposal gives it;
+//     that fits a relay's Ed25519 identity rather than ntor's 20-byte RSA
+//     digest. KEYID(B) = B, as in the proposal.
+//   - Key expansion ("HKDF as with the ntor handshake"): HKDF-SHA256
+//     (RFC 5869) with salt t_key, IKM secret_input ‖ "Key Seed" and info
+//     m_expand = PROTOID ‖ ":key_expand". Its extract step is exactly
+//     KEY_SEED, so the keys are HKDF-Expand(KEY_SEED, m_expand) — the same
+//     relation ntor's KEY_SEED has to its KDF in tor-spec §5.2.2.
+//   - Key material: KeyMaterialSize = 92 bytes, what Tor takes from ntor for
+//     a relay hop: Df (20) ‖ Db (20) ‖ Kf (16) ‖ Kb (16) ‖ KH (20).
+//   - t_mac is defined by the proposal but never used by it; it is not used
+//     here either (AUTH is keyed with KEY_VERIFY, as the proposal says).
+//
+// # Guarantees
+//
+// Secret scalars (the onion key b and the ephemerals x1, x2, y) are 64
+// random bytes reduced mod ℓ, never zero, and are used only by
+// constant-time code: the fixed-base multiplication, the constant-time
+// two-point multiplication a·P + c·Q of the curve25519 package, and
+// HMAC-SHA256. The scalars are not clamped to multiples of the cofactor 8,
+// so a peer point with a small-order component would make AUTH depend on
+// b mod 8 (the relay) or on x1, x2 mod 8 (the client). Every
+// peer point — X1 and X2 at the relay, Y at the client, and B once in
+// NewPublicKey — must therefore be a canonical encoding of a point of order
+// exactly ℓ: the identity and the other small-order points
+// (IsSmallOrder) and points outside the prime-order subgroup
+// (IsTorsionFree) are rejected with an error wrapping ErrInvalidPoint. These
+// checks, like the key lookup, run in variable time on public data only.
+// (Clearing the cofactor instead — multiplying received points by 8 and the
+// scalars by 8⁻¹ mod ℓ — would be nearly free but would silently accept
+// mixed-order points; rejecting them costs an IsTorsionFree per received
+// point, see the benchmarks.) A
+// shared point equal to the identity (negligibly likely once the points are
+// valid) is rejected too, as ntor rejects all-zero X25519 outputs.
+//
+// Malformed input returns an error, never a panic: wrong lengths
+// (ErrInvalidLength), a message for another node ID (ErrWrongNode), a key ID
+// the relay does not hold (ErrUnknownKey), an AUTH mismatch
+// (ErrAuthFailed). Unlike C tor's ntor, which carries on with junk keys after
+// an unknown key ID so that only the client sees the failure, the relay here
+// fails at once: B is published in the relay's descriptor, so the early
+// error reveals nothing an observer could not learn there, and it spares the
+// relay the multiplication. The client state is single-use and its secrets
+// are erased by Finish (best effort, as Go allows).
+//
+// Cost: per handshake Ace does three fixed-base multiplications, two
+// constant-time two-point multiplications, three decompressions and three
+// subgroup checks; ntor does two fixed-base and four variable-base X25519.
+// The package benchmarks compare the two (BenchmarkRatio interleaves them).
+//
+// The group is reached through one file, group.go, written against
+// github.com/curvekit/curvekit/curve25519.
+package ace

@@ -1,0 +1,171 @@
+package ace
+
+import (
+	"crypto/rand"
+	"crypto/subtle"
+	"errors"
+	"fmt"
+	"io"
+)
+
+// PublicKey is a relay's onion key B, a point of prime order ℓ.
+//
+// A PublicKey is immutable and safe for concurrent use. Build one with
+// NewPublicKey (which runs the subgroup checks once, so that clients need not
+// repeat them on every handshake) or PrivateKey.PublicKey.
+type PublicKey struct {
+	p   point
+	enc [pointSize]byte
+	ok  bool // set by the constructors; the zero PublicKey is unusable
+}
+
+// NewPublicKey parses a 32-byte compressed Edwards encoding (RFC 8032
+// §5.1.2) of an onion key. It returns an error wrapping ErrInvalidPoint
+// unless the encoding is canonical and the point has prime order ℓ (the
+// identity, the other small-order points and points with a small-order
+// component are rejected).
+func NewPublicKey(b []byte) (*PublicKey, error) {
+	if len(b) != PublicKeySize {
+		return nil, fmt.Errorf("%w: public key is %d bytes, want %d", ErrInvalidLength, len(b), PublicKeySize)
+	}
+	k := new(PublicKey)
+	if err := decodePeerPoint(&k.p, b); err != nil {
+		return nil, fmt.Errorf("%w: public key: %v", ErrInvalidPoint, err)
+	}
+	copy(k.enc[:], b)
+	k.ok = true
+	return k, nil
+}
+
+// Bytes returns the 32-byte compressed encoding of k.
+func (k *PublicKey) Bytes() []byte {
+	b := k.enc
+	return b[:]
+}
+
+// Equal reports whether k and x are the same key.
+func (k *PublicKey) Equal(x *PublicKey) bool {
+	return k.enc == x.enc
+}
+
+// PrivateKey is a relay's long-term onion key pair (b, B = b·G), with b a
+// non-zero scalar mod ℓ. It is safe for concurrent use.
+type PrivateKey struct {
+	s   scalar
+	pub PublicKey
+}
+
+// GenerateKey returns a fresh onion key pair. The scalar is 64 bytes from
+// random (crypto/rand.Reader if random is nil) reduced mod ℓ, so it is
+// uniform up to a bias below 2^-250; zero is never returned.
+func GenerateKey(random io.Reader) (*PrivateKey, error) {
+	if random == nil {
+		random = rand.Reader
+	}
+	k := new(PrivateKey)
+	if err := k.generate(random); err != nil {
+		return nil, err
+	}
+	return k, nil
+}
+
+// generate fills k with a fresh key pair read from random.
+func (k *PrivateKey) generate(random io.Reader) error {
+	var buf [64]byte
+	defer clear(buf[:])
+	for {
+		if _, err := io.ReadFull(random, buf[:]); err != nil {
+			return fmt.Errorf("ace: reading randomness: %w", err)
+		}
+		if _, err := k.s.SetUniformBytes(buf[:]); err != nil {
+			return err // unreachable: buf has the right length
+		}
+		// Zero has probability about 2^-252. Retrying reveals nothing else.
+		if k.s.Equal(zeroScalar) == 0 {
+			break
+		}
+	}
+	k.setPublic()
+	return nil
+}
+
+func (k *PrivateKey) setPublic() {
+	baseMult(&k.pub.p, &k.s)
+	encodePoint(&k.pub.enc, &k.pub.p)
+	k.pub.ok = true
+}
+
+// NewPrivateKey returns the key pair whose scalar is the 32-byte canonical
+// little-endian encoding b (the format of PrivateKey.Bytes). Non-canonical
+// scalars (≥ ℓ) and zero are rejected.
+func NewPrivateKey(b []byte) (*PrivateKey, error) {
+	if len(b) != PrivateKeySize {
+		return nil, fmt.Errorf("%w: private key is %d bytes, want %d", ErrInvalidLength, len(b), PrivateKeySize)
+	}
+	k := new(PrivateKey)
+	if _, err := k.s.SetCanonicalBytes(b); err != nil {
+		return nil, errors.New("ace: private key is not a canonical scalar")
+	}
+	if k.s.Equal(zeroScalar) == 1 {
+		return nil, errors.New("ace: private key is zero")
+	}
+	k.setPublic()
+	return k, nil
+}
+
+// Bytes returns the 32-byte canonical little-endian encoding of the scalar b.
+func (k *PrivateKey) Bytes() []byte {
+	return k.s.Bytes()
+}
+
+// PublicKey returns the public half B.
+func (k *PrivateKey) PublicKey() *PublicKey {
+	p := new(PublicKey)
+	p.p.Set(&k.pub.p)
+	p.enc = k.pub.enc
+	p.ok = k.pub.ok
+	return p
+}
+
+// Equal reports, in constant time, whether k and x hold the same scalar.
+func (k *PrivateKey) Equal(x *PrivateKey) bool {
+	return k.s.Equal(&x.s) == 1
+}
+
+// Relay is what ServerHandshake needs: the relay's node ID and the
+// onion keys it currently accepts (typically the current and the previous
+// one during a key rotation). It is immutable and safe for concurrent use.
+type Relay struct {
+	nodeID [NodeIDSize]byte
+	keys   []*PrivateKey
+}
+
+// NewRelay bundles a node ID (NodeIDSize bytes) with at least one onion
+// key. It keeps pointers to the (immutable) keys.
+func NewRelay(nodeID []byte, keys ...*PrivateKey) (*Relay, error) {
+	if len(nodeID) != NodeIDSize {
+		return nil, fmt.Errorf("%w: node ID is %d bytes, want %d", ErrInvalidLength, len(nodeID), NodeIDSize)
+	}
+	if len(keys) == 0 {
+		return nil, errors.New("ace: no onion keys")
+	}
+	r := &Relay{keys: append([]*PrivateKey(nil), keys...)}
+	for _, k := range r.keys {
+		if k == nil || !k.pub.ok {
+			return nil, errors.New("ace: nil or uninitialized onion key")
+		}
+	}
+	copy(r.nodeID[:], nodeID)
+	return r, nil
+}
+
+// lookup returns the key whose public encoding is keyID, or nil. Key IDs are
+// public, so a variable-time search is fine.
+func (r *Relay) lookup(keyID []byte) *PrivateKey {
+	for _, k := range r.keys {
+		if subtle.ConstantTimeCompare(k.pub.enc[:], keyID) == 1 {
+			return k
+		}
+	}
+	return nil
+}
