@@ -58,12 +58,10 @@
 // valid if one of the at most log2(n)+1 equations covering it wrongly holds,
 // so with probability at most (log2(n)+1)/(2^128 − 1).
 //
-// The multi-scalar multiplication is this package's own (msm.go): Straus's
-// method with width-5 NAFs for small batches and Pippenger's bucket method
-// with signed radix-2^c digits and mixed additions for large ones, chosen by
-// an operation count, skipping the empty top digits of the 128-bit z_i. It
-// is faster here than curve25519.VarTimeMultiScalarMult, which does not
-// know that half the scalars are short and allocates per call.
+// The multi-scalar multiplication is curve25519.VarTimeMultiScalarMult,
+// which sees that the z_i are 128 bits long (and skips their empty top
+// digits), uses its basepoint table for B, and reuses pooled buffers; the
+// points are decoded and torsion-tested with curve25519's own methods.
 //
 // # Semantics
 //

@@ -3,15 +3,28 @@ package batch
 import (
 	"io"
 
-	"github.com/curvekit/curvekit/fieldarith/scalar25519"
-
 	"github.com/curvekit/curvekit/curve25519"
 	"github.com/curvekit/curvekit/ed25519"
 )
 
-// scalar is an integer mod ℓ. The batch code uses the field package
-// directly: its Bytes inlines, so reading a scalar does not allocate.
-type scalar = scalar25519.Element
+// scalar is an integer mod ℓ.
+type scalar = curve25519.Scalar
+
+// point is a point of edwards25519.
+type point = curve25519.Point
+
+// basepoint is the canonical generator; VarTimeMultiScalarMult recognizes
+// it and uses its precomputed table.
+var basepoint = curve25519.NewGeneratorPoint()
+
+// one is the scalar 1.
+var one = func() scalar {
+	var s scalar
+	if _, err := s.SetCanonicalBytes(append([]byte{1}, make([]byte, 31)...)); err != nil {
+		panic("batch: internal error: 1 rejected")
+	}
+	return s
+}()
 
 // verdict is what classify decides about one well-formed entry.
 type verdict uint8
@@ -27,21 +40,21 @@ const (
 // that has seen a batch of n entries allocates nothing more for the next
 // one of at most n.
 type workspace struct {
-	m   int   // number of batched entries
-	idx []int // idx[j]: the entry that batched slot j came from
-	pR  []extPoint
-	pA  []extPoint
+	m   int      // number of batched entries
+	idx []int    // idx[j]: the entry that batched slot j came from
+	pR  []point  // −R_j
+	pA  []point  // −A_j
 	s   []scalar // S_j
 	k   []scalar // k_j
 	z   []scalar // z_j, 128-bit, non-zero
 	zs  []scalar // z_j·S_j
 	zk  []scalar // z_j·k_j
-	zw  []scalarWords
-	zkw []scalarWords
-	rnd []byte // 16 bytes of coefficient per slot
+	rnd []byte   // 16 bytes of coefficient per slot
 
 	bCoef scalar // Σ z_j·S_j over the current range
-	msm   msmScratch
+	// The multi-scalar multiplication's arguments (2n+1 terms).
+	msmS []*scalar
+	msmP []*point
 
 	// method selects how PolicyDefault and PolicyStrict entries are
 	// checked (tests and benchmarks force one); useSubgroup is the choice
@@ -92,19 +105,16 @@ func (w *workspace) grow(n int) {
 		return
 	}
 	w.idx = make([]int, n)
-	w.pR = make([]extPoint, n)
-	w.pA = make([]extPoint, n)
+	w.pR = make([]point, n)
+	w.pA = make([]point, n)
 	w.s = make([]scalar, n)
 	w.k = make([]scalar, n)
 	w.z = make([]scalar, n)
 	w.zs = make([]scalar, n)
 	w.zk = make([]scalar, n)
-	w.zw = make([]scalarWords, n)
-	w.zkw = make([]scalarWords, n)
 	w.rnd = make([]byte, 16*n)
-	w.msm.words = make([]scalarWords, 2*n+1)
-	w.msm.bits = make([]int, 2*n+1)
-	w.msm.points = make([]*extPoint, 2*n+1)
+	w.msmS = make([]*scalar, 2*n+1)
+	w.msmP = make([]*point, 2*n+1)
 }
 
 func (w *workspace) reset() { w.m = 0 }
@@ -123,10 +133,10 @@ func (w *workspace) classify(e *entry, i int) verdict {
 		return verdictInvalid // S ≥ ℓ
 	}
 	A, R := &w.pA[j], &w.pR[j]
-	rBytes := (*[32]byte)(e.sig[:32])
+	rBytes := e.sig[:32]
 	switch e.policy {
 	case ed25519.PolicyZIP215:
-		if !A.setBytes(&e.pub, false) || !R.setBytes(rBytes, false) {
+		if !setBytes(A, e.pub[:], false) || !setBytes(R, rBytes, false) {
 			return verdictInvalid
 		}
 	case ed25519.PolicyDefault:
@@ -135,28 +145,28 @@ func (w *workspace) classify(e *entry, i int) verdict {
 		}
 		// Only a canonical encoding of a point can equal the encoding of
 		// [S]B − [k]A.
-		if !A.setBytes(&e.pub, false) || !R.setBytes(rBytes, true) {
+		if !setBytes(A, e.pub[:], false) || !setBytes(R, rBytes, true) {
 			return verdictInvalid
 		}
-		if !A.isTorsionFree() || !R.isTorsionFree() {
+		if A.IsTorsionFree() != 1 || R.IsTorsionFree() != 1 {
 			return verdictSingle
 		}
 	case ed25519.PolicyStrict:
 		if !w.useSubgroup {
 			return verdictSingle
 		}
-		if !A.setBytes(&e.pub, true) || A.isSmallOrder() ||
-			!R.setBytes(rBytes, true) || R.isSmallOrder() {
+		if !setBytes(A, e.pub[:], true) || A.IsSmallOrder() == 1 ||
+			!setBytes(R, rBytes, true) || R.IsSmallOrder() == 1 {
 			return verdictInvalid
 		}
-		if !A.isTorsionFree() || !R.isTorsionFree() {
+		if A.IsTorsionFree() != 1 || R.IsTorsionFree() != 1 {
 			return verdictSingle
 		}
 	default:
 		return verdictInvalid
 	}
-	A.negate()
-	R.negate()
+	A.Negate(A)
+	R.Negate(R)
 	w.k[j] = e.k
 	w.idx[j] = i
 	w.m++
@@ -166,13 +176,11 @@ func (w *workspace) classify(e *entry, i int) verdict {
 // singleVerify checks e on its own, exactly as ed25519.VerifyWithOptions
 // does under e.policy, from the challenge computed at Add time.
 func singleVerify(e *entry) bool {
-	var S, k curve25519.Scalar
+	var S curve25519.Scalar
 	if _, err := S.SetCanonicalBytes(e.sig[32:]); err != nil {
 		return false
 	}
-	if _, err := k.SetCanonicalBytes(e.k.Bytes()); err != nil {
-		panic("batch: internal error: reduced scalar rejected")
-	}
+	k := &e.k
 	var negA, R curve25519.Point
 	rBytes := e.sig[:32]
 	switch e.policy {
@@ -200,7 +208,7 @@ func singleVerify(e *entry) bool {
 	negA.Negate(&negA)
 	// Q = [S]B − [k]A.
 	var Q curve25519.Point
-	Q.VarTimeDoubleScalarBaseMult(&k, &negA, &S)
+	Q.VarTimeDoubleScalarBaseMult(k, &negA, &S)
 	if e.policy == ed25519.PolicyZIP215 {
 		// [8](Q − R) = identity.
 		Q.Subtract(&Q, &R)
@@ -225,18 +233,18 @@ func (w *workspace) verifyBatched(rand io.Reader, valid []bool) {
 		// No randomness: check every slot on its own with z_j = 1, which
 		// is its cofactored single equation (exact, slower).
 		for j := 0; j < m; j++ {
-			w.z[j].One()
+			w.z[j] = one
 		}
 		w.prepare()
-		var V extPoint
+		var V point
 		for j := 0; j < m; j++ {
 			w.combination(&V, j, j+1)
-			valid[w.idx[j]] = V.isSmallOrder()
+			valid[w.idx[j]] = V.IsSmallOrder() == 1
 		}
 		return
 	}
 	w.prepare()
-	var V extPoint
+	var V point
 	w.combination(&V, 0, w.m)
 	w.resolve(&V, 0, w.m, valid)
 }
@@ -244,33 +252,17 @@ func (w *workspace) verifyBatched(rand io.Reader, valid []bool) {
 // singleSlot checks slot j's cofactored equation [8]([S]B − R − [k]A) = 0
 // on its own with curve25519's double-base multiplication.
 func (w *workspace) singleSlot(j int) bool {
-	var negA, negR, Q curve25519.Point
-	pa, pr := &w.pA[j], &w.pR[j]
-	if _, err := negA.SetExtendedCoordinates(&pa.X, &pa.Y, &pa.Z, &pa.T); err != nil {
-		panic("batch: internal error: decoded point not on the curve")
-	}
-	if _, err := negR.SetExtendedCoordinates(&pr.X, &pr.Y, &pr.Z, &pr.T); err != nil {
-		panic("batch: internal error: decoded point not on the curve")
-	}
-	var S, k curve25519.Scalar
-	if _, err := S.SetCanonicalBytes(w.s[j].Bytes()); err != nil {
-		panic("batch: internal error: reduced scalar rejected")
-	}
-	if _, err := k.SetCanonicalBytes(w.k[j].Bytes()); err != nil {
-		panic("batch: internal error: reduced scalar rejected")
-	}
-	Q.VarTimeDoubleScalarBaseMult(&k, &negA, &S)
-	Q.Add(&Q, &negR)
+	var Q point
+	Q.VarTimeDoubleScalarBaseMult(&w.k[j], &w.pA[j], &w.s[j])
+	Q.Add(&Q, &w.pR[j])
 	return Q.IsSmallOrder() == 1
 }
 
-// prepare computes z_j·S_j and z_j·k_j and the scalars' words.
+// prepare computes z_j·S_j and z_j·k_j.
 func (w *workspace) prepare() {
 	for j := 0; j < w.m; j++ {
 		w.zs[j].Multiply(&w.z[j], &w.s[j])
 		w.zk[j].Multiply(&w.z[j], &w.k[j])
-		w.zw[j].set(&w.z[j])
-		w.zkw[j].set(&w.zk[j])
 	}
 }
 
@@ -302,22 +294,22 @@ func (w *workspace) drawCoefficients(rand io.Reader) bool {
 // combination sets V = Σ_{lo ≤ j < hi} z_j·([S_j]B − R_j − [k_j]A_j)
 // = [Σ z_j·S_j]B + Σ [z_j](−R_j) + Σ [z_j·k_j](−A_j): one multi-scalar
 // multiplication of 2(hi−lo)+1 points, the basepoint's scalars summed.
-func (w *workspace) combination(V *extPoint, lo, hi int) {
-	w.bCoef.Zero()
+// curve25519's VarTimeMultiScalarMult sees that the z_j are 128 bits long,
+// uses its basepoint table for B and mixed additions for the decoded
+// (Z = 1) points, and reuses its buffers across calls.
+func (w *workspace) combination(V *point, lo, hi int) {
+	w.bCoef = scalar{}
 	for j := lo; j < hi; j++ {
 		w.bCoef.Add(&w.bCoef, &w.zs[j])
 	}
-	sc := &w.msm
-	sc.words[0].set(&w.bCoef)
-	sc.bits[0] = 253
-	sc.points[0] = &basepointExt
+	w.msmS[0], w.msmP[0] = &w.bCoef, basepoint
 	t := 1
 	for j := lo; j < hi; j++ {
-		sc.words[t], sc.bits[t], sc.points[t] = w.zw[j], 128, &w.pR[j]
-		sc.words[t+1], sc.bits[t+1], sc.points[t+1] = w.zkw[j], 253, &w.pA[j]
+		w.msmS[t], w.msmP[t] = &w.z[j], &w.pR[j]
+		w.msmS[t+1], w.msmP[t+1] = &w.zk[j], &w.pA[j]
 		t += 2
 	}
-	sc.msm(V, t)
+	V.VarTimeMultiScalarMult(w.msmS[:t], w.msmP[:t])
 }
 
 // resolve sets valid for slots lo..hi−1, given V, their combination. If
@@ -325,8 +317,8 @@ func (w *workspace) combination(V *extPoint, lo, hi int) {
 // invalid (exactly: z_j ≠ 0 mod ℓ, so [8]z_j·E_j = 0 iff [8]E_j = 0), and a
 // larger range is split in two: the left half's combination is computed, the
 // right half's is V minus it, since the combination is linear.
-func (w *workspace) resolve(V *extPoint, lo, hi int, valid []bool) {
-	if V.isSmallOrder() {
+func (w *workspace) resolve(V *point, lo, hi int, valid []bool) {
+	if V.IsSmallOrder() == 1 {
 		for j := lo; j < hi; j++ {
 			valid[w.idx[j]] = true
 		}
@@ -336,9 +328,22 @@ func (w *workspace) resolve(V *extPoint, lo, hi int, valid []bool) {
 		return
 	}
 	mid := lo + (hi-lo)/2
-	var VL, VR extPoint
+	var VL, VR point
 	w.combination(&VL, lo, mid)
-	VR.subExt(V, &VL)
+	VR.Subtract(V, &VL)
 	w.resolve(&VL, lo, mid, valid)
 	w.resolve(&VR, mid, hi, valid)
+}
+
+// setBytes decodes b into v with curve25519's lenient decoder (as
+// SetBytes: y ≥ p reduced, x = 0 with the sign bit set accepted) or, if
+// strict, its RFC 8032 decoder (SetCanonicalBytes), and reports success.
+func setBytes(v *point, b []byte, strict bool) bool {
+	var err error
+	if strict {
+		_, err = v.SetCanonicalBytes(b)
+	} else {
+		_, err = v.SetBytes(b)
+	}
+	return err == nil
 }

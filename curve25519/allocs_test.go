@@ -21,9 +21,33 @@ func TestAllocs(t *testing.T) {
 		"VarTimeDoubleScalarMult":     func() { v.VarTimeDoubleScalarMult(s, P, s, Q) },
 		"IsTorsionFree":               func() { v.IsTorsionFree() },
 		"SetBytes":                    func() { v.SetBytes(generatorBytes[:]) },
+		"Scalar.Bytes":                func() { _ = s.Bytes()[0] },
+		"ExtendedCoordinates": func() {
+			X, _, _, T := P.ExtendedCoordinates()
+			_ = X.IsZero() + T.IsZero()
+		},
+		"BytesMontgomery": func() { _ = P.BytesMontgomery()[0] },
 	} {
 		if n := testing.AllocsPerRun(20, f); n != 0 {
 			t.Errorf("%s: %v allocations", name, n)
+		}
+	}
+}
+
+// TestAllocsVarTimeMultiScalarMult checks that VarTimeMultiScalarMult
+// reuses its pooled buffers: no allocation per call once warm, on both the
+// Straus and the Pippenger paths.
+func TestAllocsVarTimeMultiScalarMult(t *testing.T) {
+	if testing.CoverMode() != "" {
+		t.Skip("coverage instrumentation allocates")
+	}
+	for _, n := range []int{2, 17, 300} {
+		scalars, points := randInputs(t, n)
+		var v Point
+		f := func() { v.VarTimeMultiScalarMult(scalars, points) }
+		f() // grow the pooled buffers
+		if a := testing.AllocsPerRun(5, f); a != 0 {
+			t.Errorf("n = %d: %v allocations", n, a)
 		}
 	}
 }

@@ -167,7 +167,7 @@ func benchMultiInputs(b *testing.B, n int) ([]*Scalar, []*Point, []*fed.Scalar, 
 }
 
 func BenchmarkVarTimeMultiScalarMult(b *testing.B) {
-	for _, n := range []int{2, 16, 64, 256} {
+	for _, n := range []int{2, 16, 64, 256, 1024, 2048} {
 		s, p, fs, fp, vs, vp := benchMultiInputs(b, n)
 		benchOp(b, fmt.Sprintf("n=%d/curvekit", n), func() {
 			var v Point
@@ -204,7 +204,7 @@ func BenchmarkMultiScalarMult(b *testing.B) {
 
 // BenchmarkVarTimeMultiScalarMultCrossover times Straus and Pippenger
 // separately around the switch-over point (run with
-// -bench Crossover to re-measure pippengerThreshold).
+// -bench Crossover to re-check the cost model of msmScratch.window).
 func BenchmarkVarTimeMultiScalarMultCrossover(b *testing.B) {
 	for _, n := range []int{64, 96, 128, 192, 256, 512, 1024} {
 		s, p, _, _, _, _ := benchMultiInputs(b, n)

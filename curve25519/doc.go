@@ -57,10 +57,17 @@
 // of 64 odd multiples of B (affine-Niels form). VarTimeDoubleScalarMult is
 // the same with width-5 NAFs for both points; DoubleScalarMult and
 // MultiScalarMult use signed radix-16 digits and full-scan lookups (Straus).
-// VarTimeMultiScalarMult uses Straus with width-5 NAFs below 160 points and
-// Pippenger's bucket method (signed digits, window 6 to 8 by size) from
-// there: BenchmarkVarTimeMultiScalarMultCrossover had Straus ahead at 128
-// points and Pippenger ahead from 192.
+// VarTimeMultiScalarMult chooses between Straus (width-5 NAFs; the
+// generator, when present, uses the basepoint table) and Pippenger's bucket
+// method (signed radix-2^c digits, c = 4…12, mixed additions after one
+// batched inversion) by an operation count that knows each scalar's bit
+// length, so the 128-bit coefficients of batch verification cost about
+// half; for full-size scalars it switches near 100 points, where
+// BenchmarkVarTimeMultiScalarMultCrossover has the two even at 96 and
+// Pippenger ahead from 128. Its buffers come from a sync.Pool: no
+// allocation per call in steady state. Bytes, Scalar.Bytes and ExtendedCoordinates are
+// inlinable wrappers writing into caller-stack arrays, as in Go's
+// crypto/internal/fips140/edwards25519, so they do not allocate either.
 //
 // IsTorsionFree uses point halving (after Pornin, "Point-Halving and
 // Subgroup Membership in Twisted Edwards Curves", 2022): the group is

@@ -2,8 +2,10 @@ package curve25519
 
 import (
 	"crypto/rand"
+	"encoding/binary"
 	"math/big"
 	"os"
+	"slices"
 	"testing"
 
 	fed "filippo.io/edwards25519"
@@ -138,7 +140,7 @@ func randInputs(t testing.TB, n int) ([]*Scalar, []*Point) {
 func TestMultiScalarMult(t *testing.T) {
 	sizes := []int{0, 1, 2, 3, 7, 16, 33}
 	if !testing.Short() {
-		sizes = append(sizes, pippengerThreshold-1, pippengerThreshold, pippengerThreshold+3)
+		sizes = append(sizes, 120, 160, 200) // around the Straus/Pippenger crossover
 	}
 	if os.Getenv("CURVEKIT_SLOW_TESTS") != "" {
 		sizes = append(sizes, 600, 900)
@@ -280,6 +282,95 @@ func TestIsTorsionFreeRandomEncodings(t *testing.T) {
 		p.MultByCofactor(p)
 		if p.IsTorsionFree() != 1 {
 			t.Fatalf("8·P not torsion-free")
+		}
+	}
+}
+
+// batchShapeInputs returns the shape of a batch-verification equation: the
+// generator with a full scalar, then pairs of a decoded point (Z = 1) with
+// a 128-bit scalar and a point with Z ≠ 1 with a full scalar; every 7th
+// scalar is zero.
+func batchShapeInputs(t testing.TB, m int) ([]*Scalar, []*Point) {
+	scalars := []*Scalar{scalarFrom(t, randScalarBytes(t))}
+	points := []*Point{NewGeneratorPoint()}
+	for j := 0; j < m; j++ {
+		short := randScalarBytes(t)
+		clear(short[16:])
+		P, _, _ := randPoint(t)
+		dec, err := new(Point).SetBytes(P.Bytes())
+		if err != nil {
+			t.Fatal(err)
+		}
+		scalars = append(scalars, scalarFrom(t, short), scalarFrom(t, randScalarBytes(t)))
+		points = append(points, dec, mixedOrderPoint(t, j%8).Add(mixedOrderPoint(t, j%8), P))
+		if j%7 == 3 {
+			scalars[len(scalars)-1] = NewScalar()
+		}
+	}
+	return scalars, points
+}
+
+// TestVarTimeMultiScalarMultShapes checks both methods, every window width
+// and the basepoint-table path against filippo.io/edwards25519 on short
+// scalars, decoded (Z = 1) and projective points.
+func TestVarTimeMultiScalarMultShapes(t *testing.T) {
+	ms := []int{0, 1, 4, 20}
+	if !testing.Short() {
+		ms = append(ms, 90, 300)
+	}
+	for _, m := range ms {
+		scalars, points := batchShapeInputs(t, m)
+		fs := make([]*fed.Scalar, len(points))
+		fp := make([]*fed.Point, len(points))
+		for i := range points {
+			fs[i] = fedScalarFrom(t, scalars[i].Bytes())
+			fp[i], _ = new(fed.Point).SetBytes(points[i].Bytes())
+		}
+		want := new(fed.Point).VarTimeMultiScalarMult(fs, fp).Bytes()
+		checkSame(t, "VarTimeMultiScalarMult", new(Point).VarTimeMultiScalarMult(scalars, points), want)
+		if m <= 20 {
+			checkSame(t, "Straus", new(Point).varTimeStraus(scalars, points), want)
+			for c := uint(2); c <= 12; c++ {
+				checkSame(t, "Pippenger", new(Point).varTimePippenger(scalars, points, c), want)
+			}
+		}
+		// The generator not first, and twice: only one uses its table.
+		scalars = append(scalars, scalars[0])
+		points = append(points, NewGeneratorPoint())
+		sum := new(fed.Point).VarTimeMultiScalarMult(fs, fp)
+		want = sum.Add(sum, new(fed.Point).ScalarBaseMult(fs[0])).Bytes()
+		checkSame(t, "Straus, generator twice", new(Point).varTimeStraus(scalars, points), want)
+	}
+}
+
+// TestRadix checks the signed radix-2^c recoding against math/big.
+func TestRadix(t *testing.T) {
+	for i := 0; i < 200; i++ {
+		b := randScalarBytes(t)
+		if i%3 == 0 {
+			clear(b[16:])
+		}
+		var x scalarWords
+		for j := 0; j < 4; j++ {
+			x[j] = binary.LittleEndian.Uint64(b[8*j:])
+		}
+		be := slices.Clone(b)
+		slices.Reverse(be)
+		want := new(big.Int).SetBytes(be)
+		for c := uint(2); c <= 12; c++ {
+			nd := int((254 + c - 1) / c)
+			out := make([]int16, nd)
+			radix(out, 1, &x, c, nd)
+			got := new(big.Int)
+			for k := nd - 1; k >= 0; k-- {
+				if d := int64(out[k]); d < -(1<<(c-1)) || d > 1<<(c-1) {
+					t.Fatalf("c = %d: digit %d out of range", c, d)
+				}
+				got.Lsh(got, c).Add(got, big.NewInt(int64(out[k])))
+			}
+			if got.Cmp(want) != 0 {
+				t.Fatalf("c = %d: radix digits sum to %v, want %v", c, got, want)
+			}
 		}
 	}
 }

@@ -13,11 +13,12 @@ import "errors"
 // NewIdentityPoint, NewGeneratorPoint, or one of the setters. Methods set the
 // receiver, return it, and accept arguments that alias the receiver.
 type Point struct {
-	x, y, z, t fieldElement
-
 	// Make Points uncomparable with ==, which is meaningless for
-	// projective coordinates. Use Equal.
+	// projective coordinates. Use Equal. First, not last: a trailing
+	// zero-size field would pad the struct (bucket arrays, tables).
 	_ incomparable
+
+	x, y, z, t fieldElement
 }
 
 type incomparable [0]func()
@@ -78,18 +79,22 @@ func (v *Point) Set(u *Point) *Point {
 // ExtendedCoordinates returns v in extended coordinates (X:Y:Z:T) where
 // x = X/Z, y = Y/Z, and xy = T/Z. The returned values are fresh copies.
 func (v *Point) ExtendedCoordinates() (X, Y, Z, T *fieldElement) {
-	// Allocate one array so that the compiler can keep it on the caller's
-	// stack when the function is inlined.
-	var e [4]fieldElement
-	return v.extendedCoordinates(&e)
+	// One array, filled out of line, so that this wrapper inlines and the
+	// array stays on the caller's stack (TestAllocs).
+	var e extCoords
+	v.extendedCoordinates(&e)
+	return &e.X, &e.Y, &e.Z, &e.T
 }
 
-func (v *Point) extendedCoordinates(e *[4]fieldElement) (X, Y, Z, T *fieldElement) {
-	e[0].Set(&v.x)
-	e[1].Set(&v.y)
-	e[2].Set(&v.z)
-	e[3].Set(&v.t)
-	return &e[0], &e[1], &e[2], &e[3]
+// extCoords is the caller-provided storage of ExtendedCoordinates.
+type extCoords struct{ X, Y, Z, T fieldElement }
+
+//go:noinline
+func (v *Point) extendedCoordinates(e *extCoords) {
+	e.X.Set(&v.x)
+	e.Y.Set(&v.y)
+	e.Z.Set(&v.z)
+	e.T.Set(&v.t)
 }
 
 // SetExtendedCoordinates sets v = (X:Y:Z:T) in extended coordinates where

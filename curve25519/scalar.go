@@ -117,11 +117,19 @@ func (s *Scalar) SetBytesWithClamping(x []byte) (*Scalar, error) {
 
 // Bytes returns the canonical 32-byte little-endian encoding of s.
 func (s *Scalar) Bytes() []byte {
-	// Outlined body so the buffer can stay on the caller's stack.
+	// A small inlinable wrapper around an outlined body, so that buf lives
+	// on the caller's stack instead of escaping to the heap.
 	var buf [32]byte
-	return s.bytes(&buf)
+	return s.encode(&buf)
 }
 
+// encode is bytes kept out of line: inlining it would push Bytes over the
+// inliner's budget (TestAllocs checks the result).
+//
+//go:noinline
+func (s *Scalar) encode(out *[32]byte) []byte { return s.bytes(out) }
+
+// bytes writes the encoding of s into out and returns out[:].
 func (s *Scalar) bytes(out *[32]byte) []byte {
 	copy(out[:], s.s.Bytes())
 	return out[:]
