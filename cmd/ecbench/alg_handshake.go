@@ -1,0 +1,133 @@
+package main
+
+import (
+	"crypto/rand"
+	"fmt"
+
+	"github.com/curvekit/curvekit/handshake/ace"
+	"github.com/curvekit/curvekit/handshake/ntor"
+)
+
+// Tor's circuit handshakes: ntor (two X25519 products per side) and Ace
+// (one two-point multiplication on the relay), the comparison of Tor
+// proposal 223. No Go library a user would pick implements either, so the
+// rows are curvekit's alone.
+func init() {
+	ops := []Op{
+		{Name: "client", Desc: "client side: ephemeral key generation, the CREATE message and processing the reply"},
+		{Name: "server", Desc: "relay side: answer a CREATE message (its ephemeral key generation included)"},
+	}
+	register(&Algorithm{
+		Name: "ntor", Table: TableHandshake, Family: "handshake", Curve: "ntor", Bits: 253,
+		Ops: ops, Order: 0,
+		Curvekit: Impl{Name: curvekitName, Pkg: "github.com/curvekit/curvekit/handshake/ntor", New: ckNtor},
+	})
+	register(&Algorithm{
+		Name: "ace", Table: TableHandshake, Family: "handshake", Curve: "Ace", Bits: 253,
+		Ops: ops, Order: 1,
+		Curvekit: Impl{Name: curvekitName, Pkg: "github.com/curvekit/curvekit/handshake/ace", New: ckAce},
+	})
+}
+
+// The client op repeats one handshake with a fixed ephemeral secret, so one
+// relay reply (made before timing) stays valid; the ephemeral key is still
+// derived from its secret inside the timed call.
+
+func ckNtor(op Op) (OpFunc, error) {
+	relayKey, err := ntor.GenerateKey(rand.Reader)
+	if err != nil {
+		return nil, err
+	}
+	relayID := randBytes(20)
+	relay, err := ntor.NewRelay(relayID, relayKey)
+	if err != nil {
+		return nil, err
+	}
+	secret := randBytes(32)
+	eph, err := ntor.NewPrivateKey(secret)
+	if err != nil {
+		return nil, err
+	}
+	_, msg, err := ntor.ClientHandshakeWithKey(eph, relayID, relayKey.PublicKey())
+	if err != nil {
+		return nil, err
+	}
+	reply, _, err := relay.ServerHandshake(rand.Reader, msg)
+	if err != nil {
+		return nil, err
+	}
+	switch op.Name {
+	case "client":
+		fn := func() error {
+			eph, err := ntor.NewPrivateKey(secret)
+			if err != nil {
+				return err
+			}
+			st, _, err := ntor.ClientHandshakeWithKey(eph, relayID, relayKey.PublicKey())
+			if err != nil {
+				return err
+			}
+			_, err = st.Finish(reply)
+			return err
+		}
+		if err := fn(); err != nil {
+			return nil, fmt.Errorf("ntor client: %w", err)
+		}
+		return fn, nil
+	case "server":
+		return func() error { _, _, err := relay.ServerHandshake(rand.Reader, msg); return err }, nil
+	}
+	return nil, errUnsupported
+}
+
+func ckAce(op Op) (OpFunc, error) {
+	relayKey, err := ace.GenerateKey(rand.Reader)
+	if err != nil {
+		return nil, err
+	}
+	nodeID := randBytes(ace.NodeIDSize)
+	relay, err := ace.NewRelay(nodeID, relayKey)
+	if err != nil {
+		return nil, err
+	}
+	k1, err := ace.GenerateKey(rand.Reader)
+	if err != nil {
+		return nil, err
+	}
+	k2, err := ace.GenerateKey(rand.Reader)
+	if err != nil {
+		return nil, err
+	}
+	s1, s2 := k1.Bytes(), k2.Bytes()
+	_, msg, err := ace.NewClientHandshakeWithKeys(nodeID, relayKey.PublicKey(), k1, k2)
+	if err != nil {
+		return nil, err
+	}
+	reply, _, err := ace.ServerHandshake(msg, relay)
+	if err != nil {
+		return nil, err
+	}
+	switch op.Name {
+	case "client":
+		fn := func() error {
+			k1, err1 := ace.NewPrivateKey(s1)
+			k2, err2 := ace.NewPrivateKey(s2)
+			if err1 != nil || err2 != nil {
+				return fmt.Errorf("ace key: %v %v", err1, err2)
+			}
+			st, _, err := ace.NewClientHandshakeWithKeys(nodeID, relayKey.PublicKey(), k1, k2)
+			if err != nil {
+				return err
+			}
+			_, err = st.Finish(reply)
+			return err
+		}
+		if err := fn(); err != nil {
+			return nil, fmt.Errorf("ace client: %w", err)
+		}
+		return fn, nil
+	case "server":
+		return func() error { _, _, err := ace.ServerHandshake(msg, relay); return err }, nil
+	}
+	return nil, errUnsupported
+}

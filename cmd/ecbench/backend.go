@@ -1,0 +1,14 @@
+package main
+
+import "github.com/curvekit/curvekit/fieldarith/field25519"
+
+// fieldBackend is the limb representation curvekit's field layer uses in
+// this binary ("64-bit" or "32-bit"; -tags curvekit32 forces the latter).
+const fieldBackend = field25519.Backend
+
+// Import paths of curvekit's packages, for -list.
+const (
+	curve25519Pkg = "github.com/curvekit/curvekit/curve25519"
+	ed25519Pkg    = "github.com/curvekit/curvekit/ed25519"
+	batchPkg      = "github.com/curvekit/curvekit/batch"
+)

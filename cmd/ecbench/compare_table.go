@@ -1,0 +1,131 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"strings"
+)
+
+// writeCompare prints the side-by-side table: for each algorithm and op, the
+// curvekit row, then each other implementation with the ratio
+// curvekit ops/s ÷ its ops/s (above 1: curvekit is faster).
+func writeCompare(w io.Writer, algs []*Algorithm, results []Result, env envInfo, rounds int, ossl *openssl) {
+	const rowFmt = "%-18s %-9s %-20s %12s %7s %11s %15s %7s\n"
+	fmt.Fprintf(w, rowFmt, "algorithm", "op", "implementation", "ops/s", "±", "ns/op", "est. cycles/op", "ratio")
+	for _, a := range algs {
+		for _, op := range a.Ops {
+			var ck *Result
+			var others []Result
+			for i := range results {
+				r := results[i]
+				if r.Alg != a || r.Op.Name != op.Name {
+					continue
+				}
+				if r.Impl == curvekitName {
+					ck = &results[i]
+				} else {
+					others = append(others, r)
+				}
+			}
+			if ck == nil && len(others) == 0 {
+				continue
+			}
+			first := true
+			name := func() (string, string) {
+				if first {
+					first = false
+					return a.Name, op.Name
+				}
+				return "", ""
+			}
+			switch {
+			case ck == nil || ck.NotImplemented:
+				n, o := name()
+				fmt.Fprintf(w, "%-18s %-9s %s\n", n, o, "curvekit: not yet implemented")
+			case ck.Err != "":
+				n, o := name()
+				fmt.Fprintf(w, "%-18s %-9s curvekit: failed: %s\n", n, o, ck.Err)
+			default:
+				n, o := name()
+				fmt.Fprintf(w, rowFmt, n, o, curvekitName, fmtRate(ck.Rate), fmtSpread(*ck), fmtNs(ck.NsPerOp()), fmtCycles(ck.Cycles(env.GHz)), "")
+			}
+			for _, r := range others {
+				n, o := name()
+				if r.Err != "" {
+					fmt.Fprintf(w, "%-18s %-9s %s: failed: %s\n", n, o, r.Impl, r.Err)
+					continue
+				}
+				ratio := "-"
+				if ck != nil && ck.ok() && r.ok() {
+					ratio = fmt.Sprintf("%.2f", ck.Rate/r.Rate)
+				}
+				fmt.Fprintf(w, rowFmt, n, o, r.Impl, fmtRate(r.Rate), fmtSpread(r), fmtNs(r.NsPerOp()), fmtCycles(r.Cycles(env.GHz)), ratio)
+			}
+		}
+	}
+	fmt.Fprintln(w)
+	fmt.Fprintf(w, "ops/s: median of %d interleaved rounds per implementation (batch rows: signatures/s);\n", rounds)
+	fmt.Fprintln(w, "±: half the range of the rounds, relative to the median (the machine's drift during the run);")
+	fmt.Fprintln(w, "ratio: curvekit ops/s ÷ that implementation's ops/s (above 1: curvekit is faster);")
+	if env.GHz > 0 {
+		fmt.Fprintf(w, "cycles are estimated: ns/op × %.3f GHz (%s).\n", env.GHz, env.GHzSource)
+	} else {
+		fmt.Fprintln(w, "cycles not estimated: clock unknown (set -ghz).")
+	}
+	if ossl != nil {
+		fmt.Fprintf(w, "openssl: %s speed -elapsed -mr (OpenSSL %s), once per round, at least 1s per op.\n", ossl.path, ossl.version)
+	}
+	fmt.Fprintf(w, "%s, %s/%s, %s, curvekit field backend %s.\n", env.CPU, env.GOOS, env.GOARCH, env.GoVersion, env.Backend)
+}
+
+func fmtRate(x float64) string {
+	if x <= 0 {
+		return "-"
+	}
+	return fmt.Sprintf("%.1f", x)
+}
+
+func fmtSpread(r Result) string {
+	if len(r.RoundRates) < 2 {
+		return "-"
+	}
+	return fmt.Sprintf("%.1f%%", 100*r.Spread())
+}
+
+func fmtNs(x float64) string {
+	if x <= 0 {
+		return "-"
+	}
+	return fmt.Sprintf("%.0f", x)
+}
+
+func fmtCycles(x float64) string {
+	if x <= 0 {
+		return "-"
+	}
+	return fmt.Sprintf("~%.0f", x)
+}
+
+// writeList prints the registry for -list.
+func writeList(w io.Writer, algs []*Algorithm) {
+	for _, a := range algs {
+		ossl := "no openssl counterpart"
+		if a.OpenSSL != "" {
+			ossl = "openssl speed " + a.OpenSSL
+		}
+		fmt.Fprintf(w, "%-18s %d bits %s (%s); %s\n", a.Name, a.Bits, a.Family, a.Curve, ossl)
+		for _, op := range a.Ops {
+			fmt.Fprintf(w, "    op %-9s %s\n", op.Name, op.Desc)
+		}
+		for _, im := range a.Impls() {
+			pkg := im.Pkg
+			if !im.Implemented() {
+				pkg = "not yet implemented"
+			}
+			fmt.Fprintf(w, "    impl %-18s %s\n", im.Name, pkg)
+		}
+	}
+	fmt.Fprintln(w, strings.TrimSpace(`
+Name algorithms on the command line to measure only those (ecdsa, ecdh and
+eddsa select openssl's groups); no name measures all.`))
+}

@@ -1,0 +1,236 @@
+// Command ecbench measures curvekit's elliptic-curve primitives and prints
+// the results in the layout of openssl speed; with -compare it measures
+// them side by side with the system's openssl speed and with the Go
+// libraries a user would otherwise pick.
+//
+// Usage:
+//
+//	ecbench [flags] [algorithm...]
+//
+// With no algorithm every registered one is measured; ecbench -list shows
+// them, each with its openssl counterpart, ops and implementations. Each
+// algorithm registers itself from its own alg_*.go file (see registry.go).
+//
+// Progress lines go to stderr as openssl 3.0 prints them ("Doing 253 bits
+// sign Ed25519's for 1s: 20892 253 bits Ed25519 signs in 1.00s"), results
+// to stdout: the openssl-style table by default, -mr for openssl's
+// machine-readable lines (+F4/+F5/+F6, and +FECB lines for what openssl
+// has no line for), -json for one JSON object per result, -svg FILE for a
+// bar chart.
+//
+// Measurement: each implementation is warmed up, then its calls are counted
+// over at least -seconds of wall time (-multi N: N goroutines, rates summed
+// as openssl -multi sums its processes). Keys, messages and signatures are
+// made before the timed loop. With -compare the implementations run in
+// interleaved rounds (A B C, B C A, ...) of -seconds/-rounds each and the
+// median round is reported, so drift of the machine cancels in the ratios.
+// Cycles per operation are an estimate: ns/op times the clock (-ghz, by
+// default "cpu MHz" from /proc/cpuinfo), which turbo and power states blur.
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// ghzFlag is -ghz: unset means "from /proc/cpuinfo".
+type ghzFlag struct {
+	v   float64
+	set bool
+}
+
+func (g *ghzFlag) String() string {
+	if g == nil || !g.set {
+		return "cpu MHz from /proc/cpuinfo"
+	}
+	return strconv.FormatFloat(g.v, 'g', -1, 64)
+}
+
+func (g *ghzFlag) Set(s string) error {
+	f, err := strconv.ParseFloat(s, 64)
+	if err != nil || f < 0 || f > 100 {
+		return fmt.Errorf("want a clock in GHz, like 2.5 (0: no cycle estimate)")
+	}
+	g.v, g.set = f, true
+	return nil
+}
+
+// hidden flags are left out of the usage text.
+var hidden = map[string]bool{"ms": true}
+
+// run is the whole command, callable from tests.
+func run(args []string, stdout, stderr io.Writer) (code int) {
+	fs := flag.NewFlagSet("ecbench", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	seconds := fs.Float64("seconds", 1, "measure each operation of each implementation for `N` seconds, fractions allowed (openssl speed uses 10)")
+	ms := fs.Int("ms", 0, "measure for N milliseconds instead of -seconds (for tests)")
+	multi := fs.Int("multi", 1, "run `N` goroutines per measurement and sum their rates, as openssl speed -multi")
+	mr := fs.Bool("mr", false, "print openssl 3.0's machine-readable lines (+DTP/+R on stderr, +F on stdout)")
+	jsonOut := fs.Bool("json", false, "print one JSON object per result (JSON Lines) instead of the table")
+	list := fs.Bool("list", false, "list the algorithms, their ops and implementations, and exit")
+	backend := fs.Bool("backend", false, "print which field backend this binary uses (64-bit or 32-bit) and exit")
+	var ghz ghzFlag
+	fs.Var(&ghz, "ghz", "clock in `GHz` for the estimated cycles/op; 0: no estimate")
+	compare := fs.String("compare", "", "also measure `openssl|go|all`: openssl speed, the Go peers, or both")
+	rounds := fs.Int("rounds", 3, "with -compare: `N` interleaved rounds per measurement; the median is reported")
+	svg := fs.String("svg", "", "write a bar chart of ops/s per operation and implementation to `FILE`")
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "usage: ecbench [flags] [algorithm...]\n\nMeasures curvekit's primitives in the layout of openssl speed.\n\nflags:\n")
+		fs.VisitAll(func(f *flag.Flag) {
+			if hidden[f.Name] {
+				return
+			}
+			name, usage := flag.UnquoteUsage(f)
+			if name != "" {
+				name = " " + name
+			}
+			if d := f.DefValue; d != "" && d != "false" && d != "0" {
+				usage += " (default " + d + ")"
+			}
+			fmt.Fprintf(stderr, "  -%s%s\n    \t%s\n", f.Name, name, usage)
+		})
+		fmt.Fprintf(stderr, "\nalgorithms: %s\n", strings.Join(algNames(), " "))
+	}
+	if err := fs.Parse(args); err != nil {
+		if err == flag.ErrHelp {
+			return 0
+		}
+		return 2
+	}
+	fail := func(format string, a ...any) int {
+		fmt.Fprintf(stderr, "ecbench: "+format+"\n", a...)
+		return 1
+	}
+
+	if *backend {
+		fmt.Fprintf(stdout, "%s\n", fieldBackend)
+		return 0
+	}
+	algs, err := selectAlgorithms(fs.Args())
+	if err != nil {
+		return fail("%v", err)
+	}
+	if *list {
+		writeList(stdout, algs)
+		return 0
+	}
+	if *mr && *jsonOut {
+		return fail("-mr and -json exclude each other")
+	}
+	if *multi < 1 || *rounds < 1 {
+		return fail("-multi and -rounds must be at least 1")
+	}
+	d := time.Duration(*seconds * float64(time.Second))
+	if *ms > 0 {
+		d = time.Duration(*ms) * time.Millisecond
+	}
+	if d <= 0 {
+		return fail("-seconds must be positive")
+	}
+	g := -1.0
+	if ghz.set {
+		g = ghz.v
+	}
+	env := detectEnv(g)
+
+	cfg := benchConfig{d: d, multi: *multi, rounds: *rounds, progress: progress{w: stderr, mr: *mr}}
+	switch *compare {
+	case "":
+	case "go":
+		cfg.compare, cfg.goPeers = true, true
+	case "openssl", "all":
+		cfg.compare, cfg.goPeers = true, *compare == "all"
+		o, err := findOpenSSL()
+		if err != nil {
+			if *compare == "openssl" {
+				return fail("-compare openssl: %v", err)
+			}
+			fmt.Fprintf(stderr, "ecbench: -compare all: %v; comparing with the Go peers only\n", err)
+		} else {
+			cfg.ossl = o
+		}
+	default:
+		return fail("-compare takes openssl, go or all, not %q", *compare)
+	}
+	if *compare == "openssl" && fs.NArg() == 0 {
+		// Only what openssl speed can be compared with.
+		var withOpenSSL []*Algorithm
+		for _, a := range algs {
+			if a.OpenSSL != "" {
+				withOpenSSL = append(withOpenSSL, a)
+			}
+		}
+		algs = withOpenSSL
+	}
+
+	start := time.Now()
+	results, err := bench(algs, cfg)
+	if err != nil {
+		return fail("%v", err)
+	}
+	if !*mr && !*jsonOut {
+		fmt.Fprintf(stderr, "measured in %.1fs\n", time.Since(start).Seconds())
+	}
+
+	switch {
+	case *jsonOut:
+		if err := writeJSON(stdout, results, env); err != nil {
+			return fail("%v", err)
+		}
+	case *mr:
+		writeMR(stdout, algs, results)
+	case cfg.compare:
+		writeCompare(stdout, algs, results, env, *rounds, cfg.ossl)
+	default:
+		writeVersion(stdout, env, d, *multi)
+		writeTable(stdout, algs, results, curvekitName)
+	}
+	failed := 0
+	for _, r := range results {
+		if r.Err != "" {
+			failed++
+		}
+	}
+	defer func() {
+		if failed > 0 && code == 0 {
+			fmt.Fprintf(stderr, "ecbench: %d measurements failed (see above)\n", failed)
+			code = 1
+		}
+	}()
+	if *svg != "" {
+		title := "curvekit ecbench: " + env.CPU + ", " + env.GoVersion + " " + env.GOOS + "/" + env.GOARCH + ", " + time.Now().UTC().Format("2006-01-02")
+		if err := os.WriteFile(*svg, renderSVG(results, title), 0o644); err != nil {
+			return fail("%v", err)
+		}
+	}
+	return 0
+}
+
+// writeVersion prints the lines openssl speed prints above its tables.
+func writeVersion(w io.Writer, env envInfo, d time.Duration, multi int) {
+	fmt.Fprintf(w, "version: curvekit ecbench, %s\n", env.GoVersion)
+	fmt.Fprintf(w, "built on: %s/%s, curvekit field backend %s\n", env.GOOS, env.GOARCH, env.Backend)
+	fmt.Fprintf(w, "options: -seconds %s -multi %d\n", secs(d), multi)
+	clock := "clock unknown"
+	if env.GHz > 0 {
+		clock = fmt.Sprintf("%.3f GHz (%s)", env.GHz, env.GHzSource)
+	}
+	fmt.Fprintf(w, "CPUINFO: %s, %s\n", env.CPU, clock)
+}
+
+func algNames() []string {
+	var s []string
+	for _, a := range registry {
+		s = append(s, a.Name)
+	}
+	return s
+}

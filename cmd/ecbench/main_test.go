@@ -1,0 +1,403 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"encoding/xml"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+)
+
+// ecbench runs the command in-process.
+func ecbench(t *testing.T, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	var o, e bytes.Buffer
+	code = run(args, &o, &e)
+	return code, o.String(), e.String()
+}
+
+// withStandIns fills every empty curvekit slot with the algorithm's first
+// peer for the duration of the test, so the curvekit code paths (table
+// rows, +F lines, ratios) run before the primitives exist.
+func withStandIns(t *testing.T) {
+	saved := map[*Algorithm]Impl{}
+	for _, a := range registry {
+		if !a.Curvekit.Implemented() && len(a.Peers) > 0 {
+			saved[a] = a.Curvekit
+			a.Curvekit = Impl{Name: curvekitName, New: a.Peers[0].New}
+		}
+	}
+	t.Cleanup(func() {
+		for a, im := range saved {
+			a.Curvekit = im
+		}
+	})
+}
+
+func TestRegistry(t *testing.T) {
+	names := map[string]bool{}
+	for _, a := range registry {
+		names[a.Name] = true
+		if (a.OpenSSL != "") != tables[a.Table].openssl {
+			t.Errorf("%s: openssl name %q in table %d", a.Name, a.OpenSSL, a.Table)
+		}
+		if !a.Curvekit.Implemented() && len(a.Peers) == 0 {
+			t.Errorf("%s: neither curvekit nor a peer implements it", a.Name)
+		}
+		for _, im := range a.Peers {
+			if im.Name == "" || im.Name == curvekitName || im.New == nil {
+				t.Errorf("%s: bad peer %+v", a.Name, im)
+			}
+		}
+	}
+	// Algorithms the issue names now; the rest arrive with their primitives.
+	for _, n := range []string{"ed25519", "ecdhx25519", "ed25519-batch", "x25519-base", "scalarmult", "double-scalarmult",
+		"ed448", "ecdhx448", "ecdsap256", "ecdhp256", "ed25519-blind", "ntor", "ace"} {
+		if !names[n] {
+			t.Errorf("algorithm %s not registered", n)
+		}
+	}
+	if _, err := selectAlgorithms([]string{"eddsa"}); err != nil {
+		t.Error(err)
+	}
+	if algs, _ := selectAlgorithms([]string{"ECDH"}); len(algs) != 3 {
+		t.Errorf("ecdh selects %d algorithms, want 3", len(algs))
+	}
+}
+
+// The default table, with every curvekit slot filled: one row per
+// algorithm (per op for batches), every figure positive.
+func TestEndToEndTable(t *testing.T) {
+	withStandIns(t)
+	code, out, errOut := ecbench(t, "-ms", "2")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	_, table, _ := strings.Cut(out, "CPUINFO:")
+	_, table, _ = strings.Cut(table, "\n")
+	rows := checkTableLayout(t, table)
+	for _, a := range registry {
+		if tables[a.Table].rowPerOp {
+			for _, op := range a.Ops {
+				l := strings.TrimSuffix(label(a), ")") + " " + op.Name + ")"
+				if len(rows[l]) != 1 {
+					t.Errorf("row %q: %v", l, rows[l])
+				}
+			}
+		} else if len(rows[label(a)]) != len(a.Ops) {
+			t.Errorf("row %q: %v", label(a), rows[label(a)])
+		}
+	}
+	// A progress line per measurement, in openssl's words.
+	for _, want := range []string{"Doing 253 bits sign Ed25519's for 0.002s: ", " 253 bits Ed25519 signs in ", "-bits ECDH ops in "} {
+		if !strings.Contains(errOut, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, errOut)
+		}
+	}
+}
+
+func TestEndToEndNotImplemented(t *testing.T) {
+	code, out, errOut := ecbench(t, "-ms", "1")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	_, table, _ := strings.Cut(out, "CPUINFO:")
+	_, table, _ = strings.Cut(table, "\n")
+	checkTableLayout(t, table)
+	for _, a := range registry {
+		if a.Curvekit.Implemented() {
+			continue
+		}
+		if !strings.Contains(out, label(a)+" curvekit: not yet implemented") {
+			t.Errorf("no not-implemented row for %s:\n%s", a.Name, out)
+		}
+	}
+}
+
+// -compare go -json: an object for every op of every implementation, every
+// figure positive; curvekit's empty slots say so without figures.
+func TestEndToEndCompareGoJSON(t *testing.T) {
+	code, out, errOut := ecbench(t, "-ms", "3", "-rounds", "2", "-compare", "go", "-json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	got := map[[3]string]jsonResult{}
+	dec := json.NewDecoder(strings.NewReader(out))
+	for {
+		var j jsonResult
+		if err := dec.Decode(&j); err == io.EOF {
+			break
+		} else if err != nil {
+			t.Fatal(err)
+		}
+		got[[3]string{j.Algorithm, j.Op, j.Implementation}] = j
+	}
+	for _, a := range registry {
+		for _, op := range a.Ops {
+			for _, im := range a.Impls() {
+				j, ok := got[[3]string{a.Name, op.Name, im.Name}]
+				switch {
+				case !ok:
+					t.Errorf("%s %s %s: no result", a.Name, op.Name, im.Name)
+				case !im.Implemented():
+					if j.Status != "not yet implemented" || j.OpsPerSec != nil {
+						t.Errorf("%s %s %s: %+v", a.Name, op.Name, im.Name, j)
+					}
+				case j.OpsPerSec == nil || *j.OpsPerSec <= 0 || *j.NsPerOp <= 0 || j.Rounds != 2:
+					t.Errorf("%s %s %s: %+v", a.Name, op.Name, im.Name, j)
+				}
+			}
+		}
+	}
+}
+
+// The comparison table with stand-ins: ratios printed, peers present.
+func TestEndToEndCompareGoTable(t *testing.T) {
+	withStandIns(t)
+	code, out, errOut := ecbench(t, "-ms", "2", "-rounds", "1", "-compare", "go", "-ghz", "2", "ed25519", "ecdhx25519")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	for _, want := range []string{"crypto/ed25519", "voi", "circl", "crypto/ecdh", "est. cycles/op", "2.000 GHz (-ghz)"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "ed448") || strings.Contains(out, "not yet implemented") {
+		t.Errorf("unselected or empty rows:\n%s", out)
+	}
+	// Every peer row has a ratio.
+	n := 0
+	for _, l := range strings.Split(out, "\n") {
+		f := strings.Fields(l)
+		if len(f) >= 5 && (strings.Contains(l, "voi") || strings.Contains(l, "circl")) {
+			n++
+			if r := f[len(f)-1]; r == "-" || r == "" {
+				t.Errorf("no ratio in %q", l)
+			}
+		}
+	}
+	if n != 6 { // ecdhx25519 op, ed25519 sign and verify: voi and circl each
+		t.Errorf("%d voi/circl rows, want 6:\n%s", n, out)
+	}
+}
+
+func TestEndToEndMR(t *testing.T) {
+	withStandIns(t)
+	code, out, errOut := ecbench(t, "-ms", "2", "-mr")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	got := parseMR(t, out)
+	for _, a := range registry {
+		for _, op := range a.Ops {
+			if got[[3]string{a.Name, op.Name, curvekitName}] <= 0 {
+				t.Errorf("%s %s: no positive figure", a.Name, op.Name)
+			}
+		}
+	}
+	// Progress as +DTP and +R lines; openssl's own +R5..+R9 for its algorithms.
+	for _, want := range []string{"+DTP:253:sign:Ed25519:0.002\n", "+R8:", "+R7:", "+RECB:"} {
+		if !strings.Contains(errOut, want) {
+			t.Errorf("stderr lacks %q", want)
+		}
+	}
+	if strings.Contains(errOut, "Doing") {
+		t.Error("-mr printed human progress lines")
+	}
+}
+
+// fakeOpenSSL puts an "openssl" on PATH that answers "openssl speed" with
+// the reference -mr output.
+func fakeOpenSSL(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("needs /bin/sh")
+	}
+	ref, err := filepath.Abs("testdata/openssl-speed-3.0-mr.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	script := `#!/bin/sh
+PATH=/usr/bin:/bin
+case "$1" in
+version) echo "OpenSSL 3.0.19 27 Jan 2026 (Library: OpenSSL 3.0.19 27 Jan 2026)" ;;
+speed) grep '^+F' '` + ref + `'; grep '^+[DR]' '` + ref + `' >&2 ;;
+*) exit 1 ;;
+esac
+`
+	if err := os.WriteFile(filepath.Join(dir, "openssl"), []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("PATH", dir)
+}
+
+func TestEndToEndCompareOpenSSL(t *testing.T) {
+	fakeOpenSSL(t)
+	withStandIns(t)
+	code, out, errOut := ecbench(t, "-ms", "2", "-rounds", "2", "-compare", "all", "-json", "ed25519", "ecdhx25519", "ed25519-batch")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	// openssl's figures are the reference's (the median of identical rounds).
+	want := map[[2]string]float64{{"ed25519", "sign"}: 21013, {"ed25519", "verify"}: 7480.602007, {"ecdhx25519", "op"}: 24277}
+	got := map[[2]string]float64{}
+	impls := map[string]bool{}
+	dec := json.NewDecoder(strings.NewReader(out))
+	for dec.More() {
+		var j jsonResult
+		if err := dec.Decode(&j); err != nil {
+			t.Fatal(err)
+		}
+		impls[j.Implementation] = true
+		if j.Implementation == "openssl 3.0.19" {
+			got[[2]string{j.Algorithm, j.Op}] = *j.OpsPerSec
+		}
+	}
+	if len(got) != len(want) {
+		t.Errorf("openssl results %v, want %v", got, want)
+	}
+	for k, w := range want {
+		if got[k] != w {
+			t.Errorf("%v: openssl %v, want %v", k, got[k], w)
+		}
+	}
+	for _, im := range []string{curvekitName, "crypto/ed25519", "voi", "ed25519consensus"} {
+		if !impls[im] {
+			t.Errorf("no results of %s", im)
+		}
+	}
+	if !strings.Contains(errOut, "Ed25519[openssl 3.0.19] signs in 3.00s") {
+		t.Errorf("no progress line for openssl's runs:\n%s", errOut)
+	}
+}
+
+func TestEndToEndNoOpenSSL(t *testing.T) {
+	t.Setenv("PATH", t.TempDir())
+	code, _, errOut := ecbench(t, "-ms", "1", "-compare", "openssl", "ed25519")
+	if code != 1 || !strings.Contains(errOut, "openssl command is not on PATH") {
+		t.Errorf("exit %d, stderr %q", code, errOut)
+	}
+	// -compare all carries on with the Go peers.
+	code, out, errOut := ecbench(t, "-ms", "1", "-compare", "all", "ecdhx25519")
+	if code != 0 || !strings.Contains(errOut, "not on PATH") || !strings.Contains(out, "crypto/ecdh") {
+		t.Errorf("exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+}
+
+func TestEndToEndSVG(t *testing.T) {
+	withStandIns(t)
+	file := filepath.Join(t.TempDir(), "chart.svg")
+	code, _, errOut := ecbench(t, "-ms", "1", "-rounds", "1", "-compare", "go", "-svg", file, "ed25519", "scalarmult")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	b, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Well-formed XML; a rect and a name for every bar.
+	var doc struct {
+		Rects []struct{} `xml:"rect"`
+		Texts []string   `xml:"text"`
+	}
+	if err := xml.Unmarshal(b, &doc); err != nil {
+		t.Fatal(err)
+	}
+	names := map[string]int{}
+	for _, s := range doc.Texts {
+		names[s]++
+	}
+	// ed25519: sign and verify × 4 implementations; scalarmult: 2 ops × 2.
+	if len(doc.Rects) != 1+8+4 {
+		t.Errorf("%d rects, want background + 12 bars", len(doc.Rects))
+	}
+	for im, n := range map[string]int{curvekitName: 4, "crypto/ed25519": 2, "voi": 2, "circl": 2, "filippo": 2} {
+		if names[im] != n {
+			t.Errorf("%d labels %q, want %d", names[im], im, n)
+		}
+	}
+	if names["operations per second (ops/s)"] != 1 {
+		t.Error("no axis title with units")
+	}
+}
+
+func TestFlags(t *testing.T) {
+	if code, out, _ := ecbench(t, "-backend"); code != 0 || (out != "64-bit\n" && out != "32-bit\n") {
+		t.Errorf("-backend: %d %q", code, out)
+	}
+	code, out, _ := ecbench(t, "-list")
+	if code != 0 {
+		t.Errorf("-list: exit %d", code)
+	}
+	for _, a := range registry {
+		if !strings.Contains(out, a.Name) {
+			t.Errorf("-list lacks %s", a.Name)
+		}
+		for _, im := range a.Peers {
+			if !strings.Contains(out, im.Pkg) {
+				t.Errorf("-list lacks %s", im.Pkg)
+			}
+		}
+	}
+	if code, _, errOut := ecbench(t, "-h"); code != 0 || strings.Contains(errOut, "-ms") || !strings.Contains(errOut, "-compare") {
+		t.Errorf("-h: exit %d, usage %q", code, errOut)
+	}
+	for _, args := range [][]string{{"nosuchalg"}, {"-compare", "rust"}, {"-mr", "-json"}, {"-seconds", "0"}, {"-multi", "0"}, {"-ghz", "x"}} {
+		if code, _, errOut := ecbench(t, args...); code == 0 || errOut == "" {
+			t.Errorf("%v: exit %d, stderr %q", args, code, errOut)
+		}
+	}
+}
+
+func TestMulti(t *testing.T) {
+	code, out, errOut := ecbench(t, "-ms", "2", "-multi", "2", "-compare", "go", "-json", "scalarmult")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var j jsonResult
+	if err := json.NewDecoder(strings.NewReader(out[strings.Index(out, `{"algorithm":"scalarmult","op":"fixed","bits":253,"implementation":"filippo"`):])).Decode(&j); err != nil {
+		t.Fatal(err)
+	}
+	if j.Goroutines != 2 || j.OpsPerSec == nil || *j.OpsPerSec <= 0 {
+		t.Errorf("%+v", j)
+	}
+}
+
+// A failing implementation loses its row, says why, and the exit status
+// is 1; the other rows are still measured.
+func TestEndToEndFailure(t *testing.T) {
+	withStandIns(t)
+	a, _ := selectAlgorithms([]string{"ed25519"})
+	alg := a[0]
+	saved := alg.Peers
+	t.Cleanup(func() { alg.Peers = saved })
+	calls := 0
+	alg.Peers = append([]Impl{
+		{Name: "broken-setup", New: func(Op) (OpFunc, error) { return nil, errWrongResult }},
+		{Name: "broken-run", New: func(Op) (OpFunc, error) {
+			return func() error {
+				if calls++; calls > 2 {
+					return errWrongResult
+				}
+				return nil
+			}, nil
+		}},
+	}, saved...)
+	code, out, errOut := ecbench(t, "-ms", "2", "-rounds", "1", "-compare", "go", "ed25519")
+	if code != 1 {
+		t.Errorf("exit %d", code)
+	}
+	for _, want := range []string{"broken-setup: failed: setting up sign: " + errWrongResult.Error(), "broken-run: failed: ", "crypto/ed25519 "} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	if !strings.Contains(errOut, "measurements failed") {
+		t.Errorf("stderr: %s", errOut)
+	}
+}
