@@ -10,6 +10,7 @@ import (
 
 	"github.com/curvekit/curvekit/curve25519"
 	"github.com/curvekit/curvekit/ed25519"
+	"github.com/curvekit/curvekit/internal/benchutil"
 	"github.com/hdevalence/ed25519consensus"
 	voied "github.com/oasisprotocol/curve25519-voi/primitives/ed25519"
 )
@@ -54,11 +55,11 @@ func perSig(b *testing.B, n int, op func()) {
 	b.ReportAllocs()
 	runtime.GC()
 	b.ResetTimer()
-	c0 := threadCPUNanos()
+	c0 := benchutil.ThreadCPU()
 	for i := 0; i < b.N; i++ {
 		op()
 	}
-	c1 := threadCPUNanos()
+	c1 := benchutil.ThreadCPU()
 	b.StopTimer()
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/sig")
 	b.ReportMetric(float64(c1-c0)/float64(b.N)/float64(n), "cpu-ns/sig")
@@ -260,14 +261,14 @@ func pairedRun(b *testing.B, s *benchSet, p ed25519.Policy, subgroup bool) {
 	oursT := make([]float64, 0, b.N)
 	ratios := make([][]float64, len(peers))
 	for i := 0; i < b.N; i++ {
-		t0 := threadCPUNanos()
+		t0 := benchutil.ThreadCPU()
 		ours()
-		t := float64(threadCPUNanos() - t0)
+		t := float64(benchutil.ThreadCPU() - t0)
 		oursT = append(oursT, t/float64(n))
 		for j, pe := range peers {
-			t0 := threadCPUNanos()
+			t0 := benchutil.ThreadCPU()
 			pe.run()
-			ratios[j] = append(ratios[j], t/float64(threadCPUNanos()-t0))
+			ratios[j] = append(ratios[j], t/float64(benchutil.ThreadCPU()-t0))
 		}
 	}
 	b.ReportMetric(median(oursT), "cpu-ns/sig")

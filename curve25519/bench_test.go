@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	fed "filippo.io/edwards25519"
+	"github.com/curvekit/curvekit/internal/benchutil"
 	voi "github.com/oasisprotocol/curve25519-voi/curve"
 	voiscalar "github.com/oasisprotocol/curve25519-voi/curve/scalar"
 )
@@ -304,13 +305,13 @@ func benchOp(b *testing.B, name string, f func()) {
 	b.Run(name, func(b *testing.B) {
 		runtime.LockOSThread()
 		defer runtime.UnlockOSThread()
-		start := threadCPU()
+		start := benchutil.ThreadCPU()
 		b.ResetTimer()
 		for i := 0; i < b.N; i++ {
 			f()
 		}
 		b.StopTimer()
-		b.ReportMetric(float64(threadCPU()-start)/float64(b.N), "cpu-ns/op")
+		b.ReportMetric(float64(benchutil.ThreadCPU()-start)/float64(b.N), "cpu-ns/op")
 	})
 }
 

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	circl "github.com/cloudflare/circl/dh/x25519"
+	"github.com/curvekit/curvekit/internal/benchutil"
 	voi "github.com/oasisprotocol/curve25519-voi/primitives/x25519"
 )
 
@@ -22,14 +23,14 @@ func BenchmarkX25519KeyGen(b *testing.B) {
 	}
 	b.Run("curvekit", func(b *testing.B) {
 		var dst [32]byte
-		x25519RunCPU(b, func() {
+		benchutil.RunCPU(b, func() {
 			if _, err := x25519(&dst, k[:], Basepoint); err != nil {
 				b.Fatal(err)
 			}
 		})
 	})
 	b.Run("ecdh", func(b *testing.B) {
-		x25519RunCPU(b, func() {
+		benchutil.RunCPU(b, func() {
 			priv, err := ecdh.X25519().NewPrivateKey(k[:])
 			if err != nil {
 				b.Fatal(err)
@@ -40,11 +41,11 @@ func BenchmarkX25519KeyGen(b *testing.B) {
 	b.Run("circl", func(b *testing.B) {
 		var pub circl.Key
 		sec := circl.Key(k)
-		x25519RunCPU(b, func() { circl.KeyGen(&pub, &sec) })
+		benchutil.RunCPU(b, func() { circl.KeyGen(&pub, &sec) })
 	})
 	b.Run("voi", func(b *testing.B) {
 		var dst [32]byte
-		x25519RunCPU(b, func() { voi.ScalarBaseMult(&dst, &k) })
+		benchutil.RunCPU(b, func() { voi.ScalarBaseMult(&dst, &k) })
 	})
 }
 
@@ -61,7 +62,7 @@ func BenchmarkX25519Shared(b *testing.B) {
 	pk[31] &= 127
 	b.Run("curvekit", func(b *testing.B) {
 		var dst [32]byte
-		x25519RunCPU(b, func() {
+		benchutil.RunCPU(b, func() {
 			if _, err := x25519(&dst, k[:], pk[:]); err != nil {
 				b.Fatal(err)
 			}
@@ -76,7 +77,7 @@ func BenchmarkX25519Shared(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		x25519RunCPU(b, func() {
+		benchutil.RunCPU(b, func() {
 			if x25519Sink, err = priv.ECDH(pub); err != nil {
 				b.Fatal(err)
 			}
@@ -85,7 +86,7 @@ func BenchmarkX25519Shared(b *testing.B) {
 	b.Run("circl", func(b *testing.B) {
 		var shared circl.Key
 		sec, pub := circl.Key(k), circl.Key(pk)
-		x25519RunCPU(b, func() {
+		benchutil.RunCPU(b, func() {
 			if !circl.Shared(&shared, &sec, &pub) {
 				b.Fatal("circl: low order")
 			}
@@ -93,6 +94,6 @@ func BenchmarkX25519Shared(b *testing.B) {
 	})
 	b.Run("voi", func(b *testing.B) {
 		var dst [32]byte
-		x25519RunCPU(b, func() { voi.ScalarMult(&dst, &k, &pk) })
+		benchutil.RunCPU(b, func() { voi.ScalarMult(&dst, &k, &pk) })
 	})
 }

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"filippo.io/edwards25519/field"
+	"github.com/curvekit/curvekit/internal/benchutil"
 )
 
 // The benchmarks run the internal representations directly, so that one run
@@ -31,29 +32,29 @@ func BenchmarkMultiply(b *testing.B) {
 	b.Run("fe51", func(b *testing.B) {
 		var x fe51
 		x.SetBytes(benchX)
-		cpu := startCPU(b)
+		cpu := benchutil.StartCPU(b)
 		for b.Loop() {
 			x.Multiply(&x, &x)
 		}
-		cpu.stop()
+		cpu.Stop()
 	})
 	b.Run("fe2625", func(b *testing.B) {
 		var x fe2625
 		x.SetBytes(benchX)
-		cpu := startCPU(b)
+		cpu := benchutil.StartCPU(b)
 		for b.Loop() {
 			x.Multiply(&x, &x)
 		}
-		cpu.stop()
+		cpu.Stop()
 	})
 	b.Run("filippo", func(b *testing.B) {
 		var x field.Element
 		x.SetBytes(benchX)
-		cpu := startCPU(b)
+		cpu := benchutil.StartCPU(b)
 		for b.Loop() {
 			x.Multiply(&x, &x)
 		}
-		cpu.stop()
+		cpu.Stop()
 	})
 }
 
@@ -62,29 +63,29 @@ func BenchmarkSquare(b *testing.B) {
 	b.Run("fe51", func(b *testing.B) {
 		var x fe51
 		x.SetBytes(benchX)
-		cpu := startCPU(b)
+		cpu := benchutil.StartCPU(b)
 		for b.Loop() {
 			x.Square(&x)
 		}
-		cpu.stop()
+		cpu.Stop()
 	})
 	b.Run("fe2625", func(b *testing.B) {
 		var x fe2625
 		x.SetBytes(benchX)
-		cpu := startCPU(b)
+		cpu := benchutil.StartCPU(b)
 		for b.Loop() {
 			x.Square(&x)
 		}
-		cpu.stop()
+		cpu.Stop()
 	})
 	b.Run("filippo", func(b *testing.B) {
 		var x field.Element
 		x.SetBytes(benchX)
-		cpu := startCPU(b)
+		cpu := benchutil.StartCPU(b)
 		for b.Loop() {
 			x.Square(&x)
 		}
-		cpu.stop()
+		cpu.Stop()
 	})
 }
 
@@ -93,29 +94,29 @@ func BenchmarkInvert(b *testing.B) {
 	b.Run("fe51", func(b *testing.B) {
 		var x fe51
 		x.SetBytes(benchX)
-		cpu := startCPU(b)
+		cpu := benchutil.StartCPU(b)
 		for b.Loop() {
 			x.Invert(&x)
 		}
-		cpu.stop()
+		cpu.Stop()
 	})
 	b.Run("fe2625", func(b *testing.B) {
 		var x fe2625
 		x.SetBytes(benchX)
-		cpu := startCPU(b)
+		cpu := benchutil.StartCPU(b)
 		for b.Loop() {
 			x.Invert(&x)
 		}
-		cpu.stop()
+		cpu.Stop()
 	})
 	b.Run("filippo", func(b *testing.B) {
 		var x field.Element
 		x.SetBytes(benchX)
-		cpu := startCPU(b)
+		cpu := benchutil.StartCPU(b)
 		for b.Loop() {
 			x.Invert(&x)
 		}
-		cpu.stop()
+		cpu.Stop()
 	})
 }
 
@@ -125,30 +126,30 @@ func BenchmarkSqrtRatio(b *testing.B) {
 		var x, y fe51
 		x.SetBytes(benchX)
 		y.One()
-		cpu := startCPU(b)
+		cpu := benchutil.StartCPU(b)
 		for b.Loop() {
 			x.SqrtRatio(&x, &y)
 		}
-		cpu.stop()
+		cpu.Stop()
 	})
 	b.Run("fe2625", func(b *testing.B) {
 		var x, y fe2625
 		x.SetBytes(benchX)
 		y.One()
-		cpu := startCPU(b)
+		cpu := benchutil.StartCPU(b)
 		for b.Loop() {
 			x.SqrtRatio(&x, &y)
 		}
-		cpu.stop()
+		cpu.Stop()
 	})
 	b.Run("filippo", func(b *testing.B) {
 		var x, y field.Element
 		x.SetBytes(benchX)
 		y.One()
-		cpu := startCPU(b)
+		cpu := benchutil.StartCPU(b)
 		for b.Loop() {
 			x.SqrtRatio(&x, &y)
 		}
-		cpu.stop()
+		cpu.Stop()
 	})
 }

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/cloudflare/circl/math/fp25519"
+	"github.com/curvekit/curvekit/internal/benchutil"
 )
 
 func init() {
@@ -18,34 +19,34 @@ func init() {
 	x0 := func() (x fp25519.Elt) { copy(x[:], benchX); return }
 	add("Multiply", func(b *testing.B) {
 		x := x0()
-		cpu := startCPU(b)
+		cpu := benchutil.StartCPU(b)
 		for b.Loop() {
 			fp25519.Mul(&x, &x, &x)
 		}
-		cpu.stop()
+		cpu.Stop()
 	})
 	add("Square", func(b *testing.B) {
 		x := x0()
-		cpu := startCPU(b)
+		cpu := benchutil.StartCPU(b)
 		for b.Loop() {
 			fp25519.Sqr(&x, &x)
 		}
-		cpu.stop()
+		cpu.Stop()
 	})
 	add("Invert", func(b *testing.B) {
 		x := x0()
-		cpu := startCPU(b)
+		cpu := benchutil.StartCPU(b)
 		for b.Loop() {
 			fp25519.Inv(&x, &x)
 		}
-		cpu.stop()
+		cpu.Stop()
 	})
 	add("SqrtRatio", func(b *testing.B) {
 		x, y := x0(), fp25519.Elt{1}
-		cpu := startCPU(b)
+		cpu := benchutil.StartCPU(b)
 		for b.Loop() {
 			fp25519.InvSqrt(&x, &x, &y)
 		}
-		cpu.stop()
+		cpu.Stop()
 	})
 }

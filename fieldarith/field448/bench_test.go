@@ -3,6 +3,8 @@ package field448
 import (
 	"bytes"
 	"testing"
+
+	"github.com/curvekit/curvekit/internal/benchutil"
 )
 
 // The benchmarks run the internal representations directly, so that one run
@@ -28,20 +30,20 @@ func BenchmarkMultiply(b *testing.B) {
 	b.Run("fe56", func(b *testing.B) {
 		var x fe56
 		x.SetBytes(benchX)
-		cpu := startCPU(b)
+		cpu := benchutil.StartCPU(b)
 		for b.Loop() {
 			x.Multiply(&x, &x)
 		}
-		cpu.stop()
+		cpu.Stop()
 	})
 	b.Run("fe28", func(b *testing.B) {
 		var x fe28
 		x.SetBytes(benchX)
-		cpu := startCPU(b)
+		cpu := benchutil.StartCPU(b)
 		for b.Loop() {
 			x.Multiply(&x, &x)
 		}
-		cpu.stop()
+		cpu.Stop()
 	})
 }
 
@@ -50,20 +52,20 @@ func BenchmarkSquare(b *testing.B) {
 	b.Run("fe56", func(b *testing.B) {
 		var x fe56
 		x.SetBytes(benchX)
-		cpu := startCPU(b)
+		cpu := benchutil.StartCPU(b)
 		for b.Loop() {
 			x.Square(&x)
 		}
-		cpu.stop()
+		cpu.Stop()
 	})
 	b.Run("fe28", func(b *testing.B) {
 		var x fe28
 		x.SetBytes(benchX)
-		cpu := startCPU(b)
+		cpu := benchutil.StartCPU(b)
 		for b.Loop() {
 			x.Square(&x)
 		}
-		cpu.stop()
+		cpu.Stop()
 	})
 }
 
@@ -72,20 +74,20 @@ func BenchmarkInvert(b *testing.B) {
 	b.Run("fe56", func(b *testing.B) {
 		var x fe56
 		x.SetBytes(benchX)
-		cpu := startCPU(b)
+		cpu := benchutil.StartCPU(b)
 		for b.Loop() {
 			x.Invert(&x)
 		}
-		cpu.stop()
+		cpu.Stop()
 	})
 	b.Run("fe28", func(b *testing.B) {
 		var x fe28
 		x.SetBytes(benchX)
-		cpu := startCPU(b)
+		cpu := benchutil.StartCPU(b)
 		for b.Loop() {
 			x.Invert(&x)
 		}
-		cpu.stop()
+		cpu.Stop()
 	})
 }
 
@@ -95,20 +97,20 @@ func BenchmarkSqrtRatio(b *testing.B) {
 		var x, y fe56
 		x.SetBytes(benchX)
 		y.One()
-		cpu := startCPU(b)
+		cpu := benchutil.StartCPU(b)
 		for b.Loop() {
 			x.SqrtRatio(&x, &y)
 		}
-		cpu.stop()
+		cpu.Stop()
 	})
 	b.Run("fe28", func(b *testing.B) {
 		var x, y fe28
 		x.SetBytes(benchX)
 		y.One()
-		cpu := startCPU(b)
+		cpu := benchutil.StartCPU(b)
 		for b.Loop() {
 			x.SqrtRatio(&x, &y)
 		}
-		cpu.stop()
+		cpu.Stop()
 	})
 }

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/cloudflare/circl/math/fp448"
+	"github.com/curvekit/curvekit/internal/benchutil"
 )
 
 // TestCircl compares Element with circl's math/fp448 on random inputs.
@@ -63,34 +64,34 @@ func init() {
 	x0 := func() (x fp448.Elt) { copy(x[:], benchX); return }
 	add("Multiply", func(b *testing.B) {
 		x := x0()
-		cpu := startCPU(b)
+		cpu := benchutil.StartCPU(b)
 		for b.Loop() {
 			fp448.Mul(&x, &x, &x)
 		}
-		cpu.stop()
+		cpu.Stop()
 	})
 	add("Square", func(b *testing.B) {
 		x := x0()
-		cpu := startCPU(b)
+		cpu := benchutil.StartCPU(b)
 		for b.Loop() {
 			fp448.Sqr(&x, &x)
 		}
-		cpu.stop()
+		cpu.Stop()
 	})
 	add("Invert", func(b *testing.B) {
 		x := x0()
-		cpu := startCPU(b)
+		cpu := benchutil.StartCPU(b)
 		for b.Loop() {
 			fp448.Inv(&x, &x)
 		}
-		cpu.stop()
+		cpu.Stop()
 	})
 	add("SqrtRatio", func(b *testing.B) {
 		x, y := x0(), fp448.Elt{1}
-		cpu := startCPU(b)
+		cpu := benchutil.StartCPU(b)
 		for b.Loop() {
 			fp448.InvSqrt(&x, &x, &y)
 		}
-		cpu.stop()
+		cpu.Stop()
 	})
 }

@@ -46,6 +46,7 @@ import (
 
 	"filippo.io/edwards25519"
 	"github.com/curvekit/curvekit/curve25519"
+	"github.com/curvekit/curvekit/internal/benchutil"
 	voi "github.com/oasisprotocol/curve25519-voi/curve"
 	voiscalar "github.com/oasisprotocol/curve25519-voi/curve/scalar"
 )
@@ -549,9 +550,9 @@ func benchAll(b *testing.B, run func(*testing.B, handshaker, bool), precomputed 
 func withCPU(b *testing.B, f func()) {
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
-	start := threadCPU()
+	start := benchutil.ThreadCPU()
 	f()
-	cpu := float64(threadCPU()-start) / float64(b.N)
+	cpu := float64(benchutil.ThreadCPU()-start) / float64(b.N)
 	b.ReportMetric(cpu, "cpu-ns/op")
 	if mhz := cpuMHz(); mhz > 0 {
 		b.ReportMetric(cpu*mhz/1e3, "cycles/op")
@@ -617,13 +618,13 @@ func BenchmarkRatio(b *testing.B) {
 				for i := 0; i < b.N; i++ {
 					for k := 0; k < 2; k++ {
 						j := (i + k) % 2
-						start := threadCPU()
+						start := benchutil.ThreadCPU()
 						st, msg := h[j].clientStart(ce[j])
 						reply, _ := h[j].serverRespond(msg, se[j])
 						if _, err := h[j].clientFinish(st, reply); err != nil {
 							b.Fatal(err)
 						}
-						times[j] = append(times[j], float64(threadCPU()-start))
+						times[j] = append(times[j], float64(benchutil.ThreadCPU()-start))
 					}
 				}
 				m0, m1 := median(times[0]), median(times[1])

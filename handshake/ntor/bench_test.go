@@ -2,6 +2,8 @@ package ntor
 
 import (
 	"testing"
+
+	"github.com/curvekit/curvekit/internal/benchutil"
 )
 
 // The benchmarks time our ntor beside the reference ntor of ntor_ref_test.go
@@ -64,11 +66,11 @@ func (s *benchSetup) ref(b *testing.B, dh refDH) {
 func BenchmarkHandshake(b *testing.B) {
 	s := newBenchSetup(b)
 	b.Run("curvekit", func(b *testing.B) {
-		benchRunCPU(b, func() { s.ours(b) })
+		benchutil.RunCPU(b, func() { s.ours(b) })
 	})
 	for _, dh := range []refDH{refECDH, refCircl, refVoi} {
 		b.Run(dh.name, func(b *testing.B) {
-			benchRunCPU(b, func() { s.ref(b, dh) })
+			benchutil.RunCPU(b, func() { s.ref(b, dh) })
 		})
 	}
 }
@@ -84,7 +86,7 @@ func BenchmarkHandshakePrecomputed(b *testing.B) {
 			ys[i], _ = GenerateKey(nil)
 		}
 		i := 0
-		benchRunCPU(b, func() {
+		benchutil.RunCPU(b, func() {
 			state, msg, err := ClientHandshakeWithKey(xs[i], s.id, s.onion.PublicKey())
 			if err != nil {
 				b.Fatal(err)
@@ -106,7 +108,7 @@ func BenchmarkHandshakePrecomputed(b *testing.B) {
 func BenchmarkClient(b *testing.B) {
 	s := newBenchSetup(b)
 	b.Run("create/curvekit", func(b *testing.B) {
-		benchRunCPU(b, func() {
+		benchutil.RunCPU(b, func() {
 			if _, _, err := ClientHandshake(nil, s.id, s.onion.PublicKey()); err != nil {
 				b.Fatal(err)
 			}
@@ -114,13 +116,13 @@ func BenchmarkClient(b *testing.B) {
 	})
 	for _, dh := range []refDH{refECDH, refCircl, refVoi} {
 		b.Run("create/"+dh.name, func(b *testing.B) {
-			benchRunCPU(b, func() { refClientCreate(dh, nil, s.id, s.onion.PublicKey()) })
+			benchutil.RunCPU(b, func() { refClientCreate(dh, nil, s.id, s.onion.PublicKey()) })
 		})
 	}
 	b.Run("finish/curvekit", func(b *testing.B) {
 		state, msg, _ := ClientHandshake(nil, s.id, s.onion.PublicKey())
 		reply, _, _ := s.relay.ServerHandshake(nil, msg)
-		benchRunCPU(b, func() {
+		benchutil.RunCPU(b, func() {
 			if _, err := state.Finish(reply); err != nil {
 				b.Fatal(err)
 			}
@@ -130,7 +132,7 @@ func BenchmarkClient(b *testing.B) {
 		b.Run("finish/"+dh.name, func(b *testing.B) {
 			c, msg := refClientCreate(dh, nil, s.id, s.onion.PublicKey())
 			reply, _, _ := refServer(dh, nil, s.id, s.refKeys[dh.name], msg, benchKeyLen)
-			benchRunCPU(b, func() {
+			benchutil.RunCPU(b, func() {
 				if _, err := c.finish(reply, benchKeyLen); err != nil {
 					b.Fatal(err)
 				}
@@ -145,7 +147,7 @@ func BenchmarkServer(b *testing.B) {
 	s := newBenchSetup(b)
 	_, msg, _ := ClientHandshake(nil, s.id, s.onion.PublicKey())
 	b.Run("curvekit", func(b *testing.B) {
-		benchRunCPU(b, func() {
+		benchutil.RunCPU(b, func() {
 			if _, _, err := s.relay.ServerHandshake(nil, msg); err != nil {
 				b.Fatal(err)
 			}
@@ -153,7 +155,7 @@ func BenchmarkServer(b *testing.B) {
 	})
 	for _, dh := range []refDH{refECDH, refCircl, refVoi} {
 		b.Run(dh.name, func(b *testing.B) {
-			benchRunCPU(b, func() {
+			benchutil.RunCPU(b, func() {
 				if _, _, err := refServer(dh, nil, s.id, s.refKeys[dh.name], msg, benchKeyLen); err != nil {
 					b.Fatal(err)
 				}

@@ -3,6 +3,8 @@ package ntorv3
 import (
 	"crypto/ecdh"
 	"testing"
+
+	"github.com/curvekit/curvekit/internal/benchutil"
 )
 
 // Benchmarks: our ntor v3 beside the reference ntor v3 on crypto/ecdh
@@ -17,7 +19,7 @@ var (
 func BenchmarkHandshake(b *testing.B) {
 	relay, id, keys := newTestRelay(b, 1)
 	b.Run("curvekit", func(b *testing.B) {
-		benchRunCPU(b, func() {
+		benchutil.RunCPU(b, func() {
 			state, msg, err := ClientHandshake(nil, id, keys[0].PublicKey(), benchVer, benchCM)
 			if err != nil {
 				b.Fatal(err)
@@ -40,7 +42,7 @@ func BenchmarkHandshake(b *testing.B) {
 	})
 	be, _ := ecdh.X25519().NewPrivateKey(keys[0].Bytes())
 	b.Run("ecdh", func(b *testing.B) {
-		benchRunCPU(b, func() {
+		benchutil.RunCPU(b, func() {
 			c, msg, err := refClientCreate(nil, id, keys[0].PublicKey(), benchVer, benchCM)
 			if err != nil {
 				b.Fatal(err)
@@ -59,14 +61,14 @@ func BenchmarkHandshake(b *testing.B) {
 func BenchmarkClient(b *testing.B) {
 	relay, id, keys := newTestRelay(b, 1)
 	b.Run("create/curvekit", func(b *testing.B) {
-		benchRunCPU(b, func() {
+		benchutil.RunCPU(b, func() {
 			if _, _, err := ClientHandshake(nil, id, keys[0].PublicKey(), benchVer, benchCM); err != nil {
 				b.Fatal(err)
 			}
 		})
 	})
 	b.Run("create/ecdh", func(b *testing.B) {
-		benchRunCPU(b, func() {
+		benchutil.RunCPU(b, func() {
 			if _, _, err := refClientCreate(nil, id, keys[0].PublicKey(), benchVer, benchCM); err != nil {
 				b.Fatal(err)
 			}
@@ -76,7 +78,7 @@ func BenchmarkClient(b *testing.B) {
 	ss, _, _ := relay.ServerHandshake(msg, benchVer)
 	reply, _, _ := ss.Reply(nil, benchSM)
 	b.Run("finish/curvekit", func(b *testing.B) {
-		benchRunCPU(b, func() {
+		benchutil.RunCPU(b, func() {
 			if _, _, err := state.Finish(reply); err != nil {
 				b.Fatal(err)
 			}
@@ -86,7 +88,7 @@ func BenchmarkClient(b *testing.B) {
 	rc, rmsg, _ := refClientCreate(nil, id, keys[0].PublicKey(), benchVer, benchCM)
 	rreply, _, _, _ := refServer(nil, id, be, benchVer, rmsg, benchSM, 92)
 	b.Run("finish/ecdh", func(b *testing.B) {
-		benchRunCPU(b, func() {
+		benchutil.RunCPU(b, func() {
 			if _, _, err := rc.finish(rreply, 92); err != nil {
 				b.Fatal(err)
 			}
@@ -98,7 +100,7 @@ func BenchmarkServer(b *testing.B) {
 	relay, id, keys := newTestRelay(b, 1)
 	_, msg, _ := ClientHandshake(nil, id, keys[0].PublicKey(), benchVer, benchCM)
 	b.Run("curvekit", func(b *testing.B) {
-		benchRunCPU(b, func() {
+		benchutil.RunCPU(b, func() {
 			ss, _, err := relay.ServerHandshake(msg, benchVer)
 			if err != nil {
 				b.Fatal(err)
@@ -110,7 +112,7 @@ func BenchmarkServer(b *testing.B) {
 	})
 	be, _ := ecdh.X25519().NewPrivateKey(keys[0].Bytes())
 	b.Run("ecdh", func(b *testing.B) {
-		benchRunCPU(b, func() {
+		benchutil.RunCPU(b, func() {
 			if _, _, _, err := refServer(nil, id, be, benchVer, msg, benchSM, 92); err != nil {
 				b.Fatal(err)
 			}
