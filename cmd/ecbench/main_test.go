@@ -217,6 +217,11 @@ func fakeOpenSSL(t *testing.T) {
 	if runtime.GOOS == "windows" {
 		t.Skip("needs /bin/sh")
 	}
+	if os.Getenv("CURVEKIT_QEMU_USER") != "" {
+		// .ci/go_linux_386_exec runs 386 tests under qemu-user, whose
+		// waitid emulation crashes the Go runtime when a child exits.
+		t.Skip("running a child process is broken under qemu-user")
+	}
 	ref, err := filepath.Abs("testdata/openssl-speed-3.0-mr.txt")
 	if err != nil {
 		t.Fatal(err)
