@@ -76,20 +76,20 @@ func ClientHandshakeWithKey(eph *PrivateKey, relayID, relayKey, verification, me
 	c := &ClientState{eph: eph, ver: append([]byte(nil), verification...)}
 	copy(c.id[:], relayID)
 	copy(c.b[:], relayKey)
-	bx, err := curve25519.X25519(eph.secret[:], c.b[:])
+	bx, err := curve25519.X25519(eph.Bytes(), c.b[:])
 	if err != nil {
 		return nil, nil, ErrLowOrder // B is a low-order point
 	}
 	copy(c.bx[:], bx)
 
-	encK1, macK1 := phase1Keys(c.bx[:], c.id[:], eph.public[:], c.b[:], c.ver)
+	encK1, macK1 := phase1Keys(c.bx[:], c.id[:], eph.PublicKey(), c.b[:], c.ver)
 	encrypted := xorAESCTR(&encK1, message)
-	c.msgMAC = mac(macK1[:], tMsgMAC, c.id[:], c.b[:], eph.public[:], encrypted)
+	c.msgMAC = mac(macK1[:], tMsgMAC, c.id[:], c.b[:], eph.PublicKey(), encrypted)
 
 	out := make([]byte, 0, ClientOverhead+len(message))
 	out = append(out, c.id[:]...)
 	out = append(out, c.b[:]...)
-	out = append(out, eph.public[:]...)
+	out = append(out, eph.PublicKey()...)
 	out = append(out, encrypted...)
 	out = append(out, c.msgMAC[:]...)
 	return c, out, nil
@@ -125,12 +125,12 @@ func (c *ClientState) Finish(reply []byte) (message []byte, keys *KeyStream, err
 		return nil, nil, ErrBadLength
 	}
 	y, auth, encrypted := reply[:KeySize], reply[KeySize:ServerOverhead], reply[ServerOverhead:]
-	yx, err := curve25519.X25519(c.eph.secret[:], y)
+	yx, err := curve25519.X25519(c.eph.Bytes(), y)
 	if err != nil {
 		return nil, nil, ErrLowOrder
 	}
-	keySeed, verify := finalSeed(yx, c.bx[:], c.id[:], c.b[:], c.eph.public[:], y, c.ver)
-	expected := authTag(&verify, c.id[:], c.b[:], y, c.eph.public[:], c.msgMAC[:], encrypted)
+	keySeed, verify := finalSeed(yx, c.bx[:], c.id[:], c.b[:], c.eph.PublicKey(), y, c.ver)
+	expected := authTag(&verify, c.id[:], c.b[:], y, c.eph.PublicKey(), c.msgMAC[:], encrypted)
 	if subtle.ConstantTimeCompare(expected[:], auth) != 1 {
 		return nil, nil, ErrAuth
 	}
@@ -194,7 +194,7 @@ func (r *Relay) ServerHandshake(msg, verification []byte) (*ServerState, []byte,
 	}
 	var b *PrivateKey
 	for _, k := range r.keys {
-		if string(k.public[:]) == string(keyID) {
+		if string(k.PublicKey()) == string(keyID) {
 			b = k
 			break
 		}
@@ -204,13 +204,13 @@ func (r *Relay) ServerHandshake(msg, verification []byte) (*ServerState, []byte,
 	}
 	s := &ServerState{r: r, b: b, ver: append([]byte(nil), verification...)}
 	copy(s.x[:], x)
-	xb, err := curve25519.X25519(b.secret[:], x)
+	xb, err := curve25519.X25519(b.Bytes(), x)
 	if err != nil {
 		return nil, nil, ErrLowOrder
 	}
 	copy(s.xb[:], xb)
-	encK1, macK1 := phase1Keys(s.xb[:], r.id[:], x, b.public[:], s.ver)
-	expected := mac(macK1[:], tMsgMAC, r.id[:], b.public[:], x, encrypted)
+	encK1, macK1 := phase1Keys(s.xb[:], r.id[:], x, b.PublicKey(), s.ver)
+	expected := mac(macK1[:], tMsgMAC, r.id[:], b.PublicKey(), x, encrypted)
 	if subtle.ConstantTimeCompare(expected[:], gotMAC) != 1 {
 		return nil, nil, ErrMAC
 	}
@@ -235,17 +235,17 @@ func (s *ServerState) ReplyWithKey(eph *PrivateKey, message []byte) ([]byte, *Ke
 	if eph == nil {
 		return nil, nil, errNilKey
 	}
-	xy, err := curve25519.X25519(eph.secret[:], s.x[:])
+	xy, err := curve25519.X25519(eph.Bytes(), s.x[:])
 	if err != nil {
 		return nil, nil, ErrLowOrder // unreachable once EXP(X, b) was not zero
 	}
-	keySeed, verify := finalSeed(xy, s.xb[:], s.r.id[:], s.b.public[:], s.x[:], eph.public[:], s.ver)
+	keySeed, verify := finalSeed(xy, s.xb[:], s.r.id[:], s.b.PublicKey(), s.x[:], eph.PublicKey(), s.ver)
 	encKey, ks := finalKeys(&keySeed)
 	encrypted := xorAESCTR(&encKey, message)
-	auth := authTag(&verify, s.r.id[:], s.b.public[:], eph.public[:], s.x[:], s.msgMAC[:], encrypted)
+	auth := authTag(&verify, s.r.id[:], s.b.PublicKey(), eph.PublicKey(), s.x[:], s.msgMAC[:], encrypted)
 
 	out := make([]byte, 0, ServerOverhead+len(message))
-	out = append(out, eph.public[:]...)
+	out = append(out, eph.PublicKey()...)
 	out = append(out, auth[:]...)
 	out = append(out, encrypted...)
 	return out, ks, nil
