@@ -14,7 +14,9 @@
 //
 // Additions to filippo's API: SetCanonicalBytes (the strict decoder),
 // DoubleScalarMult and VarTimeDoubleScalarMult (a·P + c·Q), IsSmallOrder,
-// IsTorsionFree, SetMontgomery, and BasepointTableOK.
+// IsTorsionFree, SetMontgomery, BasepointTableOK, and for the half-size
+// signature check VarTimeSplitBaseMult, VarTimeSplitBaseMultPrecomputed and
+// VarTimePrecomputedPoint.
 //
 // # Guarantees
 //
@@ -64,9 +66,16 @@
 // length, so the 128-bit coefficients of batch verification cost about
 // half; for full-size scalars it switches near 100 points, where
 // BenchmarkVarTimeMultiScalarMultCrossover has the two even at 96 and
-// Pippenger ahead from 128. Its buffers come from a sync.Pool: no
-// allocation per call in steady state. Bytes, Scalar.Bytes and ExtendedCoordinates are
-// inlinable wrappers writing into caller-stack arrays, as in Go's
+// Pippenger ahead from 128. VarTimeSplitBaseMult (b0·B + b1·[2^128]B +
+// a·A + c·C, the shape of half-size Ed25519 verification) is Straus over
+// width-8 NAFs for B and [2^128]B (the basepoint table, and a table of 64
+// odd multiples of [2^128]B built once per process from 128 doublings) and
+// width-5 NAFs for A and C; VarTimeSplitBaseMultPrecomputed takes A as a
+// VarTimePrecomputedPoint (16 odd multiples, affine, width-6 NAF), so a
+// verifier holding a key skips its table. VarTimeMultiScalarMult's
+// buffers come from a sync.Pool: no allocation per call in steady state;
+// the split-base functions use only the stack. Bytes, Scalar.Bytes and
+// ExtendedCoordinates are inlinable wrappers writing into caller-stack arrays, as in Go's
 // crypto/internal/fips140/edwards25519, so they do not allocate either.
 //
 // IsTorsionFree uses point halving (after Pornin, "Point-Halving and

@@ -203,7 +203,8 @@ func BenchmarkInterleaved(b *testing.B) {
 			{"stdlib", func() { stded25519.Verify(spub, benchMsg, sig) }}}},
 		{"VerifyExpanded", []contender{
 			{"curvekit", func() { e.Verify(benchMsg, sig) }},
-			{"stdlib", func() { stded25519.Verify(spub, benchMsg, sig) }}}},
+			{"stdlib", func() { stded25519.Verify(spub, benchMsg, sig) }},
+			{"curvekit-plain", func() { Verify(pub, benchMsg, sig) }}}},
 	}
 	for _, op := range ops {
 		cs := append(op.cs, peerContenders(op.name)...)

@@ -82,8 +82,11 @@
 // are those of the checklists above (tests compare them with
 // crypto/ed25519 and ed25519consensus, and with the plain double-base
 // multiplication [k](−A) + [S]B, which is also the fallback for the rare k
-// where no short vector is found). [ExpandedPublicKey] keeps a decoded A
-// for verifying many signatures under one key.
+// where no short vector is found). The tables of odd multiples of B and
+// [2^128]B are built once per process (curve25519.VarTimeSplitBaseMult);
+// [ExpandedPublicKey] keeps a decoded A and precomputed tables of ±A
+// (about 4 KiB, as curve25519-voi's ExpandedPublicKey keeps A's) for
+// verifying many signatures under one key.
 //
 // # Tor
 //

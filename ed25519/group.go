@@ -8,8 +8,9 @@ package ed25519
 import "github.com/curvekit/curvekit/curve25519"
 
 type (
-	point  = curve25519.Point
-	scalar = curve25519.Scalar
+	point            = curve25519.Point
+	scalar           = curve25519.Scalar
+	precomputedPoint = curve25519.VarTimePrecomputedPoint
 )
 
 var (

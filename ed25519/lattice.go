@@ -3,7 +3,6 @@ package ed25519
 import (
 	"encoding/binary"
 	"math/bits"
-	"sync"
 )
 
 // Verification with half-size scalars (Antipa, Brown, Gallant, Lambert,
@@ -193,28 +192,15 @@ func (x *u256) bytes(out *[32]byte) {
 	}
 }
 
-// generator and identity are read-only copies, to save allocations.
-var (
-	generator = newGeneratorPoint()
-	identity  = newIdentityPoint()
-)
-
-// basepoint128 is [2^128]B.
-var basepoint128 = sync.OnceValue(func() *point {
-	var b [32]byte
-	b[16] = 1
-	s, err := newScalar().SetCanonicalBytes(b[:])
-	if err != nil {
-		panic("ed25519: internal error: 2^128 not canonical")
-	}
-	return new(point).ScalarBaseMult(s)
-})
+// identity is a read-only copy, to save allocations.
+var identity = newIdentityPoint()
 
 // checkHalfSize reports whether [S]B − [k]A − R is the identity
 // (cofactored: whether [8]([S]B − [k]A − R) is), using the half-size
-// scalars above. negA is −A. handled is false when shortVector declines;
-// the caller then uses the full-size equation.
-func checkHalfSize(negA, R *point, k, S *scalar, cofactored bool) (valid, handled bool) {
+// scalars above, with A from key (its precomputed tables when it has them).
+// handled is false when shortVector declines; the caller then uses the
+// full-size equation.
+func checkHalfSize(key *decodedKey, R *point, k, S *scalar, cofactored bool) (valid, handled bool) {
 	var kb [32]byte
 	copy(kb[:], k.Bytes())
 	absDelta, rho, negative, ok := shortVector(kb[:])
@@ -246,15 +232,23 @@ func checkHalfSize(negA, R *point, k, S *scalar, cofactored bool) (valid, handle
 	if _, err := e1.SetCanonicalBytes(e1b[:]); err != nil {
 		return false, false
 	}
-	var aTerm, negR point
-	if negative {
-		aTerm.Negate(negA) // σ = −1: −σρA = +ρA
-	} else {
-		aTerm.Set(negA)
-	}
+	// B and [2^128]B use the group's tables, built once per process.
+	var negR, Q point
 	negR.Negate(R)
-	var Q point
-	Q.VarTimeMultiScalarMult([]*scalar{&e0, &e1, &r, &d}, []*point{generator, basepoint128(), &aTerm, &negR})
+	switch {
+	case key.pre != nil && negative:
+		Q.VarTimeSplitBaseMultPrecomputed(&e0, &e1, &r, &key.pre[1], &d, &negR) // σ = −1: +ρA
+	case key.pre != nil:
+		Q.VarTimeSplitBaseMultPrecomputed(&e0, &e1, &r, &key.pre[0], &d, &negR)
+	default:
+		var aTerm point
+		if negative {
+			aTerm.Negate(&key.negA) // σ = −1: −σρA = +ρA
+		} else {
+			aTerm.Set(&key.negA)
+		}
+		Q.VarTimeSplitBaseMult(&e0, &e1, &r, &aTerm, &d, &negR)
+	}
 	if cofactored {
 		Q.MultByCofactor(&Q)
 	}

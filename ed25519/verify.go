@@ -54,6 +54,10 @@ type decodedKey struct {
 	negA       point // −A
 	canonical  bool  // the encoding is canonical (RFC 8032 §5.1.3)
 	smallOrder bool  // [8]A is the identity
+	// pre, when not nil, holds the precomputed tables of −A and A for the
+	// half-size check (ExpandedPublicKey only: building them costs about
+	// an inversion, repaid from the second verification on).
+	pre *[2]precomputedPoint
 }
 
 // set decodes pub leniently, as crypto/ed25519 does. The canonical and
@@ -133,7 +137,7 @@ func verify(pub []byte, key *decodedKey, message, sig []byte, d dom, ctx string,
 			return errInvalidSig
 		}
 		if useHalfSize {
-			if valid, handled := checkHalfSize(&key.negA, &R, &k, &S, true); handled {
+			if valid, handled := checkHalfSize(key, &R, &k, &S, true); handled {
 				if !valid {
 					return errInvalidSig
 				}
@@ -159,7 +163,7 @@ func verify(pub []byte, key *decodedKey, message, sig []byte, d dom, ctx string,
 		if _, err := R.SetCanonicalBytes(rBytes); err != nil {
 			return errInvalidSig
 		}
-		if valid, handled := checkHalfSize(&key.negA, &R, &k, &S, false); handled {
+		if valid, handled := checkHalfSize(key, &R, &k, &S, false); handled {
 			if !valid {
 				return errInvalidSig
 			}
@@ -236,7 +240,9 @@ func isSmallOrderEncoding(b []byte) bool {
 
 // ExpandedPublicKey is a public key decoded once, for verifying many
 // signatures under one key: it saves the point decompression (a field
-// square root) and, under PolicyStrict, the key checks on every call.
+// square root), the table of multiples of A that the verification equation
+// needs (it holds about 4 KiB of precomputed multiples of ±A) and, under
+// PolicyStrict, the key checks on every call.
 type ExpandedPublicKey struct {
 	key decodedKey
 }
@@ -250,6 +256,9 @@ func NewExpandedPublicKey(publicKey PublicKey) (*ExpandedPublicKey, error) {
 	if err := e.key.set(publicKey, true); err != nil {
 		return nil, err
 	}
+	e.key.pre = new([2]precomputedPoint)
+	e.key.pre[0].Set(&e.key.negA)
+	e.key.pre[1].Negate(&e.key.pre[0])
 	return e, nil
 }
 

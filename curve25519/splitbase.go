@@ -1,0 +1,210 @@
+package curve25519
+
+import (
+	"sync"
+
+	"github.com/curvekit/curvekit/tables"
+)
+
+// precomputedWindow is the NAF width of a VarTimePrecomputedPoint: 16 odd
+// multiples (1, 3, …, 31)·P. Wider would save few additions on the ~128-bit
+// scalars it is meant for and cost more to build.
+const precomputedWindow = 6
+
+// base128Window is the NAF width of the table of odd multiples of [2^128]B,
+// the same as the basepoint's odd-multiples table.
+const base128Window = 8
+
+// VarTimePrecomputedPoint is a point together with a table of its odd
+// multiples in affine form, for variable-time multiplications by scalars
+// that are public: build it once for a point used many times (a public key
+// verifying many signatures) and pass it to
+// [Point.VarTimeSplitBaseMultPrecomputed]. The zero value is not usable; use
+// [NewVarTimePrecomputedPoint] or [VarTimePrecomputedPoint.Set].
+type VarTimePrecomputedPoint struct {
+	odd [1 << (precomputedWindow - 2)]affineCached // (2i+1)·P
+}
+
+// NewVarTimePrecomputedPoint returns the precomputed form of p. Building it
+// costs about one field inversion and 15 point additions.
+func NewVarTimePrecomputedPoint(p *Point) *VarTimePrecomputedPoint {
+	return new(VarTimePrecomputedPoint).Set(p)
+}
+
+// Set sets t to the precomputed form of p, and returns t. It does not
+// allocate.
+func (t *VarTimePrecomputedPoint) Set(p *Point) *VarTimePrecomputedPoint {
+	var pts [len(t.odd)]Point
+	affineOddMultiples(t.odd[:], pts[:], p)
+	return t
+}
+
+// Negate sets t to the precomputed form of −P, where u is that of P, and
+// returns t. It costs no inversion (the affine forms are negated entry by
+// entry) and does not allocate.
+func (t *VarTimePrecomputedPoint) Negate(u *VarTimePrecomputedPoint) *VarTimePrecomputedPoint {
+	for i := range t.odd {
+		t.odd[i] = u.odd[i]
+		t.odd[i].condNeg(1)
+	}
+	return t
+}
+
+// affineOddMultiples sets dst[i] = (2i+1)·q in affine cached form, using pts
+// (same length) as scratch: the multiples are computed in extended form and
+// normalized together with one inversion (Montgomery's trick).
+func affineOddMultiples(dst []affineCached, pts []Point, q *Point) {
+	var q2 Point
+	var q2c projCached
+	var r projP1xP1
+	q2.Double(q)
+	q2c.fromP3(&q2)
+	pts[0].Set(q)
+	for i := 1; i < len(pts); i++ {
+		r.add(&pts[i-1], &q2c)
+		pts[i].fromP1xP1(&r)
+	}
+	// Z is never zero on the extended twisted Edwards curve (complete
+	// formulas), so the product is invertible.
+	var acc, zInv, x, y fieldElement
+	var prefix [1 << (base128Window - 2)]fieldElement // len(pts) ≤ 64
+	acc.One()
+	for i := range pts {
+		prefix[i].Set(&acc)
+		acc.Multiply(&acc, &pts[i].z)
+	}
+	acc.Invert(&acc)
+	for i := len(pts) - 1; i >= 0; i-- {
+		zInv.Multiply(&acc, &prefix[i])
+		acc.Multiply(&acc, &pts[i].z)
+		x.Multiply(&pts[i].x, &zInv)
+		y.Multiply(&pts[i].y, &zInv)
+		dst[i].fromAffine(&x, &y)
+	}
+}
+
+// base128Table returns the odd multiples of [2^128]B, computed on first use
+// from B by 128 doublings (independent of the generated basepoint tables).
+var base128Table = sync.OnceValue(func() *[1 << (base128Window - 2)]affineCached {
+	var pp projP2
+	var r projP1xP1
+	pp.fromP3(generator)
+	for i := 0; i < 127; i++ {
+		r.double(&pp)
+		pp.fromP1xP1(&r)
+	}
+	r.double(&pp)
+	var B128 Point
+	B128.fromP1xP1(&r)
+	t := new([1 << (base128Window - 2)]affineCached)
+	var pts [len(t)]Point
+	affineOddMultiples(t[:], pts[:], &B128)
+	return t
+})
+
+// splitTerm is one term of the Straus loop of VarTimeSplitBaseMult: a NAF
+// over either an affine or a projective table of odd multiples.
+type splitTerm struct {
+	naf [257]int8
+	aff []affineCached
+	cac []projCached
+	top int // index of the highest nonzero digit, −1 if none
+}
+
+// setNAF sets the term's width-w NAF for s and its highest nonzero digit.
+// (Recoding s > ℓ/2 as −(ℓ − s) would be shorter, but is wrong for points
+// with a small-order component, which callers may pass.)
+func (t *splitTerm) setNAF(s *Scalar, w uint) {
+	var buf [32]byte
+	tables.VarTimeNAF(t.naf[:], s.bytes(&buf), w)
+	t.top = -1
+	for i := len(t.naf) - 1; i >= 0; i-- {
+		if t.naf[i] != 0 {
+			t.top = i
+			break
+		}
+	}
+}
+
+// VarTimeSplitBaseMult sets v = b0·B + b1·[2^128]B + a·A + c·C, where B is
+// the canonical generator, and returns v.
+//
+// It is the shape of the half-size-scalar signature check (Antipa et al.,
+// Pornin 2020): a 253-bit multiple of B split into two 128-bit halves, and
+// ~128-bit multiples of A and C. Every scalar may have any value; short
+// ones cost less.
+// B and [2^128]B use tables precomputed once per process; A and C get a
+// per-call table of odd multiples (see [Point.VarTimeSplitBaseMultPrecomputed]
+// to reuse A's).
+//
+// Execution time depends on the inputs: use it only on public values
+// (signature verification). It does not allocate.
+func (v *Point) VarTimeSplitBaseMult(b0, b1, a *Scalar, A *Point, c *Scalar, C *Point) *Point {
+	var tA [1 << (nafWindow - 2)]projCached
+	oddMultiplesTable(tA[:], A)
+	return v.varTimeSplit(b0, b1, a, nil, tA[:], nafWindow, c, C)
+}
+
+// VarTimeSplitBaseMultPrecomputed is [Point.VarTimeSplitBaseMult] with A
+// given in precomputed form, which saves building its table on every call.
+// It does not allocate.
+func (v *Point) VarTimeSplitBaseMultPrecomputed(b0, b1, a *Scalar, A *VarTimePrecomputedPoint, c *Scalar, C *Point) *Point {
+	return v.varTimeSplit(b0, b1, a, A.odd[:], nil, precomputedWindow, c, C)
+}
+
+// varTimeSplit sets up the four terms (A's table is aAff or aCac, for a NAF
+// of width aw) and runs Straus's method: one shared chain of
+// doublings from the highest nonzero digit, one mixed or cached addition
+// per nonzero digit.
+func (v *Point) varTimeSplit(b0, b1, a *Scalar, aAff []affineCached, aCac []projCached, aw uint, c *Scalar, C *Point) *Point {
+	var terms [4]splitTerm
+	terms[2].aff, terms[2].cac = aAff, aCac
+	terms[2].setNAF(a, aw)
+	var tB [1 << (nafWindow - 2)]projCached
+	if bt := baseTables(); bt.ok {
+		terms[0].aff = bt.odd
+		terms[0].setNAF(b0, uint(bt.oddWindow))
+	} else {
+		// Table-free fallback (see BasepointTableOK).
+		oddMultiplesTable(tB[:], generator)
+		terms[0].cac = tB[:]
+		terms[0].setNAF(b0, nafWindow)
+	}
+	terms[1].aff = base128Table()[:]
+	terms[1].setNAF(b1, base128Window)
+	var tC [1 << (nafWindow - 2)]projCached
+	oddMultiplesTable(tC[:], C)
+	terms[3].cac = tC[:]
+	terms[3].setNAF(c, nafWindow)
+
+	top := -1
+	for i := range terms {
+		top = max(top, terms[i].top)
+	}
+	var pp projP2
+	var r projP1xP1
+	var t Point
+	pp.zero()
+	for k := top; k >= 0; k-- {
+		r.double(&pp)
+		for i := range terms {
+			d := terms[i].naf[k]
+			if d == 0 {
+				continue
+			}
+			t.fromP1xP1(&r)
+			switch {
+			case terms[i].aff != nil && d > 0:
+				r.addAffine(&t, &terms[i].aff[d/2])
+			case terms[i].aff != nil:
+				r.subAffine(&t, &terms[i].aff[(-d)/2])
+			case d > 0:
+				r.add(&t, &terms[i].cac[d/2])
+			default:
+				r.sub(&t, &terms[i].cac[(-d)/2])
+			}
+		}
+		pp.fromP1xP1(&r)
+	}
+	return v.fromP2(&pp)
+}

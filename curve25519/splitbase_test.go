@@ -1,0 +1,217 @@
+package curve25519
+
+import (
+	"crypto/rand"
+	"math/big"
+	"sync"
+	"testing"
+
+	fed "filippo.io/edwards25519"
+)
+
+// shortScalarBytes returns a random canonical scalar below 2^bits.
+func shortScalarBytes(t testing.TB, bits int) []byte {
+	t.Helper()
+	b := make([]byte, 32)
+	if _, err := rand.Read(b[:(bits+7)/8]); err != nil {
+		t.Fatal(err)
+	}
+	if bits%8 != 0 {
+		b[bits/8] &= 1<<(bits%8) - 1
+	}
+	return b
+}
+
+// splitWant is b0·B + b1·2^128·B + a·A + c·C computed with filippo's
+// multi-scalar multiplication, with 2^128·B from its ScalarBaseMult.
+func splitWant(t testing.TB, sc [4][]byte, A, C *Point) []byte {
+	t.Helper()
+	var two128 [32]byte
+	two128[16] = 1
+	B128 := new(fed.Point).ScalarBaseMult(fedScalarFrom(t, two128[:]))
+	fA, err := new(fed.Point).SetBytes(A.Bytes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	fC, err := new(fed.Point).SetBytes(C.Bytes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A and C may have a small-order component that Bytes/SetBytes keeps
+	// (the encoding is of the exact point), so the oracle sees the same points.
+	s := make([]*fed.Scalar, 4)
+	for i := range sc {
+		s[i] = fedScalarFrom(t, sc[i])
+	}
+	return new(fed.Point).VarTimeMultiScalarMult(s, []*fed.Point{fed.NewGeneratorPoint(), B128, fA, fC}).Bytes()
+}
+
+// checkSplit runs both entry points on sc, A, C against the oracle, also
+// with the receiver aliasing C.
+func checkSplit(t *testing.T, what string, sc [4][]byte, A, C *Point) {
+	t.Helper()
+	want := splitWant(t, sc, A, C)
+	b0, b1, a, c := scalarFrom(t, sc[0]), scalarFrom(t, sc[1]), scalarFrom(t, sc[2]), scalarFrom(t, sc[3])
+	checkSame(t, what+": VarTimeSplitBaseMult", new(Point).VarTimeSplitBaseMult(b0, b1, a, A, c, C), want)
+	pre := NewVarTimePrecomputedPoint(A)
+	checkSame(t, what+": VarTimeSplitBaseMultPrecomputed", new(Point).VarTimeSplitBaseMultPrecomputed(b0, b1, a, pre, c, C), want)
+	v := new(Point).Set(C)
+	checkSame(t, what+": alias", v.VarTimeSplitBaseMultPrecomputed(b0, b1, a, pre, c, v), want)
+}
+
+func TestVarTimeSplitBaseMult(t *testing.T) {
+	n := 30
+	if testing.Short() {
+		n = 8
+	}
+	for i := 0; i < n; i++ {
+		A, _, _ := randPoint(t)
+		C := mixedOrderPoint(t, i%8)
+		if i%3 == 0 {
+			A, C = C, A
+		}
+		// The half-size shape: 128-bit halves, ~128-bit a and c, with a
+		// sometimes negated (above ℓ/2).
+		sc := [4][]byte{shortScalarBytes(t, 128), shortScalarBytes(t, 125), shortScalarBytes(t, 128), shortScalarBytes(t, 127)}
+		if i%2 == 1 {
+			neg := new(big.Int).Sub(bigL, leToBig(sc[2]))
+			sc[2] = bigToLE(neg)
+		}
+		checkSplit(t, "half-size shape", sc, A, C)
+		// Full-size scalars everywhere.
+		checkSplit(t, "full size", [4][]byte{randScalarBytes(t), randScalarBytes(t), randScalarBytes(t), randScalarBytes(t)}, A, C)
+	}
+}
+
+func TestVarTimeSplitBaseMultEdgeScalars(t *testing.T) {
+	A, _, _ := randPoint(t)
+	C := mixedOrderPoint(t, 5)
+	edges := edgeScalars(t)
+	for pos := 0; pos < 4; pos++ {
+		for j, e := range edges {
+			if testing.Short() && j%4 != 0 {
+				continue
+			}
+			sc := [4][]byte{shortScalarBytes(t, 128), shortScalarBytes(t, 128), shortScalarBytes(t, 128), shortScalarBytes(t, 128)}
+			sc[pos] = e
+			checkSplit(t, "edge", sc, A, C)
+		}
+	}
+	// All zero: the identity.
+	z := make([]byte, 32)
+	checkSplit(t, "zero", [4][]byte{z, z, z, z}, A, C)
+	if new(Point).VarTimeSplitBaseMult(NewScalar(), NewScalar(), NewScalar(), A, NewScalar(), C).Equal(NewIdentityPoint()) != 1 {
+		t.Fatal("zero scalars: not the identity")
+	}
+}
+
+// TestVarTimeSplitBaseMultFallback checks the table-free path taken when
+// the basepoint tables fail their verification.
+func TestVarTimeSplitBaseMultFallback(t *testing.T) {
+	saved := baseTables
+	defer func() { baseTables = saved }()
+	baseTables = sync.OnceValue(func() *basepointTables { return &basepointTables{} })
+	A, _, _ := randPoint(t)
+	C, _, _ := randPoint(t)
+	checkSplit(t, "fallback", [4][]byte{randScalarBytes(t), shortScalarBytes(t, 128), randScalarBytes(t), shortScalarBytes(t, 100)}, A, C)
+}
+
+// TestBase128Table checks every entry of the [2^128]B table against
+// (2i+1)·2^128·B computed by double-and-add.
+func TestBase128Table(t *testing.T) {
+	tab := base128Table()
+	B128 := mulBig(new(big.Int).Lsh(big.NewInt(1), 128), NewGeneratorPoint())
+	for i := range tab {
+		want := mulBig(big.NewInt(int64(2*i+1)), B128)
+		if !affineEqualsPoint(&tab[i], want) {
+			t.Fatalf("entry %d wrong", i)
+		}
+	}
+}
+
+func TestVarTimePrecomputedPoint(t *testing.T) {
+	P := mixedOrderPoint(t, 7)
+	pre := NewVarTimePrecomputedPoint(P)
+	for i := range pre.odd {
+		want := mulBig(big.NewInt(int64(2*i+1)), P)
+		if !affineEqualsPoint(&pre.odd[i], want) {
+			t.Fatalf("entry %d wrong", i)
+		}
+	}
+	neg := new(VarTimePrecomputedPoint).Negate(pre)
+	negP := new(Point).Negate(P)
+	for i := range neg.odd {
+		want := mulBig(big.NewInt(int64(2*i+1)), negP)
+		if !affineEqualsPoint(&neg.odd[i], want) {
+			t.Fatalf("negated entry %d wrong", i)
+		}
+	}
+	// In place, and used in the multiplication.
+	pre.Negate(pre)
+	sc := [4][]byte{shortScalarBytes(t, 128), shortScalarBytes(t, 128), randScalarBytes(t), shortScalarBytes(t, 128)}
+	C, _, _ := randPoint(t)
+	want := splitWant(t, sc, negP, C)
+	got := new(Point).VarTimeSplitBaseMultPrecomputed(scalarFrom(t, sc[0]), scalarFrom(t, sc[1]), scalarFrom(t, sc[2]), pre, scalarFrom(t, sc[3]), C)
+	checkSame(t, "negated precomputed", got, want)
+}
+
+func TestAllocsVarTimeSplitBaseMult(t *testing.T) {
+	if testing.CoverMode() != "" {
+		t.Skip("coverage instrumentation allocates")
+	}
+	s := scalarFrom(t, randScalarBytes(t))
+	h := scalarFrom(t, shortScalarBytes(t, 128))
+	A, _, _ := randPoint(t)
+	C, _, _ := randPoint(t)
+	var pre VarTimePrecomputedPoint
+	var v Point
+	f := func() { v.VarTimeSplitBaseMult(h, h, s, A, h, C) }
+	g := func() { v.VarTimeSplitBaseMultPrecomputed(h, h, s, &pre, h, C) }
+	p := func() { pre.Set(A) }
+	n := func() { pre.Negate(&pre) }
+	f()
+	p()
+	for name, fn := range map[string]func(){"VarTimeSplitBaseMult": f, "VarTimeSplitBaseMultPrecomputed": g, "VarTimePrecomputedPoint.Set": p, "VarTimePrecomputedPoint.Negate": n} {
+		if n := testing.AllocsPerRun(10, fn); n != 0 {
+			t.Errorf("%s: %v allocations", name, n)
+		}
+	}
+}
+
+// BenchmarkVarTimeSplitBaseMult compares the half-size verification shape
+// (two 128-bit base halves, ~128-bit a and c) through the dedicated entry
+// points and through VarTimeMultiScalarMult.
+func BenchmarkVarTimeSplitBaseMult(b *testing.B) {
+	h := [4]*Scalar{}
+	for i := range h {
+		h[i] = scalarFrom(b, shortScalarBytes(b, 128))
+	}
+	A, _, _ := randPoint(b)
+	C, _, _ := randPoint(b)
+	pre := NewVarTimePrecomputedPoint(A)
+	var two128 [32]byte
+	two128[16] = 1
+	B128 := new(Point).ScalarBaseMult(scalarFrom(b, two128[:]))
+	var v Point
+	b.Run("split", func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			v.VarTimeSplitBaseMult(h[0], h[1], h[2], A, h[3], C)
+		}
+	})
+	b.Run("split-precomputed", func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			v.VarTimeSplitBaseMultPrecomputed(h[0], h[1], h[2], pre, h[3], C)
+		}
+	})
+	b.Run("multiscalar", func(b *testing.B) {
+		s, p := h[:], []*Point{generator, B128, A, C}
+		for i := 0; i < b.N; i++ {
+			v.VarTimeMultiScalarMult(s, p)
+		}
+	})
+	b.Run("precompute", func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			pre.Set(A)
+		}
+	})
+}
