@@ -43,20 +43,8 @@ func (v *Point) varTimeDoubleBaseTable(bt *basepointTables, a *Scalar, A *Point,
 	pp.zero()
 	for ; i >= 0; i-- {
 		r.double(&pp)
-		if da := nafA[i]; da > 0 {
-			t.fromP1xP1(&r)
-			r.add(&t, &tA[da/2])
-		} else if da < 0 {
-			t.fromP1xP1(&r)
-			r.sub(&t, &tA[(-da)/2])
-		}
-		if db := nafB[i]; db > 0 {
-			t.fromP1xP1(&r)
-			r.addAffine(&t, &bt.odd[db/2])
-		} else if db < 0 {
-			t.fromP1xP1(&r)
-			r.subAffine(&t, &bt.odd[(-db)/2])
-		}
+		r.addNAF(&t, tA[:], nafA[i])
+		r.addNAFAffine(&t, bt.odd, nafB[i])
 		pp.fromP1xP1(&r)
 	}
 	return v.fromP2(&pp)
@@ -90,20 +78,8 @@ func (v *Point) VarTimeDoubleScalarMult(a *Scalar, P *Point, c *Scalar, Q *Point
 	pp.zero()
 	for ; i >= 0; i-- {
 		r.double(&pp)
-		if d := nafA[i]; d > 0 {
-			t.fromP1xP1(&r)
-			r.add(&t, &tP[d/2])
-		} else if d < 0 {
-			t.fromP1xP1(&r)
-			r.sub(&t, &tP[(-d)/2])
-		}
-		if d := nafC[i]; d > 0 {
-			t.fromP1xP1(&r)
-			r.add(&t, &tQ[d/2])
-		} else if d < 0 {
-			t.fromP1xP1(&r)
-			r.sub(&t, &tQ[(-d)/2])
-		}
+		r.addNAF(&t, tP[:], nafA[i])
+		r.addNAF(&t, tQ[:], nafC[i])
 		pp.fromP1xP1(&r)
 	}
 	return v.fromP2(&pp)

@@ -250,21 +250,9 @@ func (sc *msmScratch) straus(v *Point, points []*Point) *Point {
 	pp.zero()
 	for k := top; k >= 0; k-- {
 		r.double(&pp)
-		if d := baseNAF[k]; d > 0 {
-			t.fromP1xP1(&r)
-			r.addAffine(&t, &bt.odd[d/2])
-		} else if d < 0 {
-			t.fromP1xP1(&r)
-			r.subAffine(&t, &bt.odd[(-d)/2])
-		}
+		r.addNAFAffine(&t, bt.odd, baseNAF[k])
 		for i := range nafs {
-			if d := nafs[i][k]; d > 0 {
-				t.fromP1xP1(&r)
-				r.add(&t, &tabs[i][d/2])
-			} else if d < 0 {
-				t.fromP1xP1(&r)
-				r.sub(&t, &tabs[i][(-d)/2])
-			}
+			r.addNAF(&t, tabs[i][:], nafs[i][k])
 		}
 		pp.fromP1xP1(&r)
 	}

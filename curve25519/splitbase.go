@@ -188,20 +188,10 @@ func (v *Point) varTimeSplit(b0, b1, a *Scalar, aAff []affineCached, aCac []proj
 	for k := top; k >= 0; k-- {
 		r.double(&pp)
 		for i := range terms {
-			d := terms[i].naf[k]
-			if d == 0 {
-				continue
-			}
-			t.fromP1xP1(&r)
-			switch {
-			case terms[i].aff != nil && d > 0:
-				r.addAffine(&t, &terms[i].aff[d/2])
-			case terms[i].aff != nil:
-				r.subAffine(&t, &terms[i].aff[(-d)/2])
-			case d > 0:
-				r.add(&t, &terms[i].cac[d/2])
-			default:
-				r.sub(&t, &terms[i].cac[(-d)/2])
+			if terms[i].aff != nil {
+				r.addNAFAffine(&t, terms[i].aff, terms[i].naf[k])
+			} else {
+				r.addNAF(&t, terms[i].cac, terms[i].naf[k])
 			}
 		}
 		pp.fromP1xP1(&r)
