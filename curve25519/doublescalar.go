@@ -106,7 +106,9 @@ func (v *Point) DoubleScalarMult(a *Scalar, P *Point, c *Scalar, Q *Point) *Poin
 	acc.setIdentity()
 	for i := 63; i >= 0; i-- {
 		if i != 63 {
-			pp.fromP3(&acc)
+			// pp holds the sum so far: doublings need no T coordinate,
+			// so the previous window ended with a 3M conversion to P2
+			// rather than 4M to extended coordinates.
 			r.double(&pp)
 			pp.fromP1xP1(&r)
 			r.double(&pp)
@@ -121,7 +123,7 @@ func (v *Point) DoubleScalarMult(a *Scalar, P *Point, c *Scalar, Q *Point) *Poin
 		acc.fromP1xP1(&r)
 		lookupCached(&e, &tQ, dC[i])
 		r.add(&acc, &e)
-		acc.fromP1xP1(&r)
+		pp.fromP1xP1(&r)
 	}
-	return v.Set(&acc)
+	return v.fromP2(&pp)
 }

@@ -77,9 +77,10 @@ func (v *Point) ScalarMult(x *Scalar, q *Point) *Point {
 	acc.setIdentity()
 	lookupCached(&c, &table, digits[63])
 	r.add(&acc, &c)
-	acc.fromP1xP1(&r)
+	// Doublings need no T coordinate: convert each sum to P2 (3M), not to
+	// extended coordinates (4M).
+	pp.fromP1xP1(&r)
 	for i := 62; i >= 0; i-- {
-		pp.fromP3(&acc)
 		r.double(&pp)
 		pp.fromP1xP1(&r)
 		r.double(&pp)
@@ -90,7 +91,7 @@ func (v *Point) ScalarMult(x *Scalar, q *Point) *Point {
 		acc.fromP1xP1(&r)
 		lookupCached(&c, &table, digits[i])
 		r.add(&acc, &c)
-		acc.fromP1xP1(&r)
+		pp.fromP1xP1(&r)
 	}
-	return v.Set(&acc)
+	return v.fromP2(&pp)
 }
