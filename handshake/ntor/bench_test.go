@@ -75,6 +75,52 @@ func BenchmarkHandshake(b *testing.B) {
 	}
 }
 
+// BenchmarkHandshakeRelayKey is BenchmarkHandshake with the client's relay
+// key prepared once (PrecomputedRelayKey), beside the plain client and the
+// crypto/ecdh reference, and the cost of preparing it.
+func BenchmarkHandshakeRelayKey(b *testing.B) {
+	s := newBenchSetup(b)
+	pk, err := PrecomputeRelayKey(s.onion.PublicKey())
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Run("curvekit-relaykey", func(b *testing.B) {
+		benchutil.RunCPU(b, func() {
+			state, msg, err := pk.ClientHandshake(nil, s.id)
+			if err != nil {
+				b.Fatal(err)
+			}
+			reply, sk, err := s.relay.ServerHandshake(nil, msg)
+			if err != nil {
+				b.Fatal(err)
+			}
+			ck, err := state.Finish(reply)
+			if err != nil {
+				b.Fatal(err)
+			}
+			if _, err := sk.Bytes(benchKeyLen); err != nil {
+				b.Fatal(err)
+			}
+			if _, err := ck.Bytes(benchKeyLen); err != nil {
+				b.Fatal(err)
+			}
+		})
+	})
+	b.Run("curvekit", func(b *testing.B) {
+		benchutil.RunCPU(b, func() { s.ours(b) })
+	})
+	b.Run(refECDH.name, func(b *testing.B) {
+		benchutil.RunCPU(b, func() { s.ref(b, refECDH) })
+	})
+	b.Run("prepare", func(b *testing.B) {
+		benchutil.RunCPU(b, func() {
+			if _, err := PrecomputeRelayKey(s.onion.PublicKey()); err != nil {
+				b.Fatal(err)
+			}
+		})
+	})
+}
+
 // BenchmarkHandshakePrecomputed is BenchmarkHandshake with both ephemeral key
 // pairs generated outside the timed loop.
 func BenchmarkHandshakePrecomputed(b *testing.B) {

@@ -52,8 +52,9 @@ var (
 // receiving the relay's reply.
 type ClientState struct {
 	id  [IDSize]byte
-	b   [KeySize]byte // relay onion key B
-	eph *PrivateKey   // x, X
+	b   [KeySize]byte                 // relay onion key B
+	bt  *curve25519.PrecomputedX25519 // B's table, or nil
+	eph *PrivateKey                   // x, X
 }
 
 // ClientHandshake starts a handshake with the relay whose identity digest is
@@ -87,6 +88,57 @@ func ClientHandshakeWithKey(eph *PrivateKey, relayID, relayKey []byte) (*ClientS
 	return c, msg, nil
 }
 
+// PrecomputedRelayKey is a relay's onion key B prepared for many client
+// handshakes: the client's EXP(B, x) then walks a table of multiples of B
+// (curve25519.PrecomputedX25519) instead of running a Montgomery ladder,
+// about three times faster. Building it costs about three ladders and 30 KiB,
+// so it pays from the fourth handshake with the same relay key (a guard's,
+// typically). A PrecomputedRelayKey is read-only and safe for concurrent use.
+type PrecomputedRelayKey struct {
+	b [KeySize]byte
+	t *curve25519.PrecomputedX25519
+}
+
+// PrecomputeRelayKey prepares the 32-byte onion key relayKey. Its only error
+// is a wrong length (ErrBadLength): a low-order key is accepted here and
+// makes every handshake fail with ErrLowOrder, as without precomputation.
+func PrecomputeRelayKey(relayKey []byte) (*PrecomputedRelayKey, error) {
+	if len(relayKey) != KeySize {
+		return nil, ErrBadLength
+	}
+	t, err := curve25519.NewPrecomputedX25519(relayKey)
+	if err != nil {
+		return nil, ErrBadLength
+	}
+	k := &PrecomputedRelayKey{t: t}
+	copy(k.b[:], relayKey)
+	return k, nil
+}
+
+// Bytes returns the 32-byte onion key.
+func (k *PrecomputedRelayKey) Bytes() []byte { return append([]byte(nil), k.b[:]...) }
+
+// ClientHandshake is the package's ClientHandshake with this relay key; the
+// message, the keys and the errors are the same.
+func (k *PrecomputedRelayKey) ClientHandshake(rand io.Reader, relayID []byte) (*ClientState, []byte, error) {
+	eph, err := GenerateKey(rand)
+	if err != nil {
+		return nil, nil, err
+	}
+	return k.ClientHandshakeWithKey(eph, relayID)
+}
+
+// ClientHandshakeWithKey is ClientHandshake with a precomputed ephemeral key
+// pair. eph must be fresh and used for this handshake only.
+func (k *PrecomputedRelayKey) ClientHandshakeWithKey(eph *PrivateKey, relayID []byte) (*ClientState, []byte, error) {
+	c, msg, err := ClientHandshakeWithKey(eph, relayID, k.b[:])
+	if err != nil {
+		return nil, nil, err
+	}
+	c.bt = k.t
+	return c, msg, nil
+}
+
 // Finish processes the relay's 64-byte reply Y ‖ AUTH. It returns the key
 // material only if AUTH verifies; otherwise it returns an error and no keys.
 func (c *ClientState) Finish(reply []byte) (*KeyMaterial, error) {
@@ -98,7 +150,12 @@ func (c *ClientState) Finish(reply []byte) (*KeyMaterial, error) {
 
 	// secret_input = EXP(Y,x) ‖ EXP(B,x) ‖ ID ‖ B ‖ X ‖ Y ‖ PROTOID
 	var si secretInput
-	ok := si.exchange(c.eph, y, c.b[:])
+	var ok int
+	if c.bt != nil {
+		ok = si.dh(c.eph, y) & si.dhPrecomputed(c.eph, c.bt)
+	} else {
+		ok = si.exchange(c.eph, y, c.b[:])
+	}
 	si.append(c.id[:], c.b[:], c.eph.public[:], y)
 	keySeed, expected := si.derive(c.id[:], c.b[:], y, c.eph.public[:])
 	// Both conditions are folded before the single branch.
@@ -221,6 +278,18 @@ func (s *secretInput) exchange2(k1, k2 *PrivateKey, p []byte) int {
 
 func (s *secretInput) dh(k *PrivateKey, p []byte) int {
 	shared, err := curve25519.X25519(k.secret[:], p)
+	return s.put(shared, err)
+}
+
+// dhPrecomputed is dh with the point's precomputed table.
+func (s *secretInput) dhPrecomputed(k *PrivateKey, t *curve25519.PrecomputedX25519) int {
+	shared, err := t.X25519(k.secret[:])
+	return s.put(shared, err)
+}
+
+// put appends one X25519 result and returns 1, or, for an error, skips its
+// place and returns 0.
+func (s *secretInput) put(shared []byte, err error) int {
 	if err != nil {
 		// All-zero result (lengths are checked by the callers). Leave
 		// zeros in place so that the layout stays fixed.
