@@ -16,7 +16,9 @@
 // DoubleScalarMult and VarTimeDoubleScalarMult (a·P + c·Q), IsSmallOrder,
 // IsTorsionFree, SetMontgomery, BasepointTableOK, and for the half-size
 // signature check VarTimeSplitBaseMult, VarTimeSplitBaseMultPrecomputed and
-// VarTimePrecomputedPoint.
+// VarTimePrecomputedPoint; for a point multiplied by many secret scalars,
+// PrecomputedPoint and ScalarMultPrecomputed, and on the X25519 side
+// PrecomputedX25519 (a peer's static public key prepared once).
 //
 // # Guarantees
 //
@@ -77,6 +79,19 @@
 // the split-base functions use only the stack. Bytes, Scalar.Bytes and
 // ExtendedCoordinates are inlinable wrappers writing into caller-stack arrays, as in Go's
 // crypto/internal/fips140/edwards25519, so they do not allocate either.
+//
+// PrecomputedPoint applies the basepoint method to any point: a comb of two
+// rounds over 32 positions of 8 affine multiples k·2^(8j)·P (30 KiB), so
+// ScalarMultPrecomputed costs 64 full-scan lookups and mixed additions plus
+// 4 doublings, about a third of ScalarMult; building the table (248
+// doublings, 224 additions, one batched inversion) costs about two and a
+// half ScalarMult calls. PrecomputedX25519 uses it for X25519 with a fixed
+// peer u: it maps u to an Edwards point P (either sign; u on the twist and
+// u = -1 keep the ladder), tabulates 8·P and multiplies it by k/8 for the
+// clamped scalar k (a multiple of 8 below 2^255, so k/8 < 2^252 < ℓ needs no
+// reduction and k·P = (k/8)·(8·P) whatever P's torsion component), then maps
+// back to u. Measured: 16 µs per exchange against 43 µs for the ladder and
+// 39 µs for crypto/ecdh, 115 µs to build.
 //
 // IsTorsionFree uses point halving (after Pornin, "Point-Halving and
 // Subgroup Membership in Twisted Edwards Curves", 2022): the group is
