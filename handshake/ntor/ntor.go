@@ -118,6 +118,20 @@ func PrecomputeRelayKey(relayKey []byte) (*PrecomputedRelayKey, error) {
 // Bytes returns the 32-byte onion key.
 func (k *PrecomputedRelayKey) Bytes() []byte { return append([]byte(nil), k.b[:]...) }
 
+// X25519 returns EXP(B, x) = X25519(eph's private key, B), or ErrLowOrder if
+// it is all zero (B has low order). It is what the client computes with B,
+// exposed for the other handshakes on the same key (package ntorv3).
+func (k *PrecomputedRelayKey) X25519(eph *PrivateKey) ([]byte, error) {
+	if eph == nil {
+		return nil, errNilKey
+	}
+	shared, err := k.t.X25519(eph.secret[:])
+	if err != nil {
+		return nil, ErrLowOrder
+	}
+	return shared, nil
+}
+
 // ClientHandshake is the package's ClientHandshake with this relay key; the
 // message, the keys and the errors are the same.
 func (k *PrecomputedRelayKey) ClientHandshake(rand io.Reader, relayID []byte) (*ClientState, []byte, error) {

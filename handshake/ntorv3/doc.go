@@ -29,6 +29,10 @@
 // reply and the key stream. The key stream ([KeyStream], an io.Reader) is
 // the SHAKE-256 output after ENC_KEY and is unlimited; Tor's circuit keys
 // are its first 72 bytes (Df 20, Db 20, Kf 16, Kb 16) followed by KH (20).
+// A client that handshakes often with one relay key can prepare it once
+// ([PrecomputeRelayKey], ntor's type, so one prepared key serves both
+// handshakes) and call [ClientHandshakePrecomputed]: EXP(B, x) then walks a
+// table of multiples of B instead of running a ladder.
 //
 // Choices: an unknown KEYID or a NODEID other than the relay's is an error
 // at once ([ErrUnknownKey], [ErrWrongRelay]), as the proposal says ("the

@@ -6,6 +6,7 @@ import (
 	"io"
 
 	"github.com/curvekit/curvekit/curve25519"
+	"github.com/curvekit/curvekit/handshake/ntor"
 )
 
 // Sizes of the protocol fields.
@@ -20,7 +21,10 @@ const (
 	ServerOverhead = KeySize + digestSize
 )
 
-var errNilKey = errors.New("ntorv3: nil ephemeral key")
+var (
+	errNilKey      = errors.New("ntorv3: nil ephemeral key")
+	errNilRelayKey = errors.New("ntorv3: nil relay key")
+)
 
 // Errors returned by the handshake.
 var (
@@ -73,13 +77,64 @@ func ClientHandshakeWithKey(eph *PrivateKey, relayID, relayKey, verification, me
 	if len(relayID) != IDSize || len(relayKey) != KeySize {
 		return nil, nil, ErrBadLength
 	}
-	c := &ClientState{eph: eph, ver: append([]byte(nil), verification...)}
-	copy(c.id[:], relayID)
-	copy(c.b[:], relayKey)
-	bx, err := curve25519.X25519(eph.Bytes(), c.b[:])
+	bx, err := curve25519.X25519(eph.Bytes(), relayKey)
 	if err != nil {
 		return nil, nil, ErrLowOrder // B is a low-order point
 	}
+	return clientHandshake(eph, relayID, relayKey, bx, verification, message)
+}
+
+// PrecomputedRelayKey is a relay's onion key prepared for many client
+// handshakes: it is ntor's type, so one prepared key serves both handshakes
+// (see [ntor.PrecomputedRelayKey] for the costs).
+type PrecomputedRelayKey = ntor.PrecomputedRelayKey
+
+// PrecomputeRelayKey prepares the 32-byte onion key relayKey; its only error
+// is a wrong length (ErrBadLength).
+func PrecomputeRelayKey(relayKey []byte) (*PrecomputedRelayKey, error) {
+	k, err := ntor.PrecomputeRelayKey(relayKey)
+	if err != nil {
+		return nil, ErrBadLength
+	}
+	return k, nil
+}
+
+// ClientHandshakePrecomputed is ClientHandshake with a prepared relay key:
+// the same handshake, keys and errors, with EXP(B, x) from B's table.
+func ClientHandshakePrecomputed(rand io.Reader, relayID []byte, relayKey *PrecomputedRelayKey, verification, message []byte) (*ClientState, []byte, error) {
+	eph, err := GenerateKey(rand)
+	if err != nil {
+		return nil, nil, err
+	}
+	return ClientHandshakePrecomputedWithKey(eph, relayID, relayKey, verification, message)
+}
+
+// ClientHandshakePrecomputedWithKey is ClientHandshakePrecomputed with a
+// precomputed ephemeral key pair. eph must be fresh and used for this
+// handshake only.
+func ClientHandshakePrecomputedWithKey(eph *PrivateKey, relayID []byte, relayKey *PrecomputedRelayKey, verification, message []byte) (*ClientState, []byte, error) {
+	if eph == nil {
+		return nil, nil, errNilKey
+	}
+	if relayKey == nil {
+		return nil, nil, errNilRelayKey
+	}
+	if len(relayID) != IDSize {
+		return nil, nil, ErrBadLength
+	}
+	bx, err := relayKey.X25519(eph)
+	if err != nil {
+		return nil, nil, ErrLowOrder // B is a low-order point
+	}
+	return clientHandshake(eph, relayID, relayKey.Bytes(), bx, verification, message)
+}
+
+// clientHandshake builds the client state and message once bx = EXP(B, x)
+// is known. Lengths have been checked.
+func clientHandshake(eph *PrivateKey, relayID, relayKey, bx, verification, message []byte) (*ClientState, []byte, error) {
+	c := &ClientState{eph: eph, ver: append([]byte(nil), verification...)}
+	copy(c.id[:], relayID)
+	copy(c.b[:], relayKey)
 	copy(c.bx[:], bx)
 
 	encK1, macK1 := phase1Keys(c.bx[:], c.id[:], eph.PublicKey(), c.b[:], c.ver)
