@@ -17,9 +17,10 @@ func init() {
 		{Name: "client", Desc: "client side: ephemeral key generation, the CREATE message and processing the reply"},
 		{Name: "server", Desc: "relay side: answer a CREATE message (its ephemeral key generation included)"},
 	}
+	ntorOps := append(ops[:1:1], Op{Name: "client-pk", Desc: "client side with the relay key prepared once (ntor.PrecomputedRelayKey)"}, ops[1])
 	register(&Algorithm{
 		Name: "ntor", Table: TableHandshake, Family: "handshake", Curve: "ntor", Bits: 253,
-		Ops: ops, Order: 0,
+		Ops: ntorOps, Order: 0,
 		Curvekit: Impl{Name: curvekitName, Pkg: "github.com/curvekit/curvekit/handshake/ntor", New: ckNtor},
 	})
 	register(&Algorithm{
@@ -72,6 +73,27 @@ func ckNtor(op Op) (OpFunc, error) {
 		}
 		if err := fn(); err != nil {
 			return nil, fmt.Errorf("ntor client: %w", err)
+		}
+		return fn, nil
+	case "client-pk":
+		pk, err := ntor.PrecomputeRelayKey(relayKey.PublicKey())
+		if err != nil {
+			return nil, err
+		}
+		fn := func() error {
+			eph, err := ntor.NewPrivateKey(secret)
+			if err != nil {
+				return err
+			}
+			st, _, err := pk.ClientHandshakeWithKey(eph, relayID)
+			if err != nil {
+				return err
+			}
+			_, err = st.Finish(reply)
+			return err
+		}
+		if err := fn(); err != nil {
+			return nil, fmt.Errorf("ntor client-pk: %w", err)
 		}
 		return fn, nil
 	case "server":
