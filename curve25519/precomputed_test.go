@@ -241,3 +241,25 @@ func BenchmarkPrecomputedX25519(b *testing.B) {
 		})
 	})
 }
+
+// FuzzPrecomputedX25519 checks that a prepared point gives X25519's answer
+// for any point bytes and scalar.
+func FuzzPrecomputedX25519(f *testing.F) {
+	f.Add(make([]byte, 32), Basepoint)
+	f.Add(bytes.Repeat([]byte{0xff}, 32), bytes.Repeat([]byte{0xff}, 32))
+	f.Add(bytes.Repeat([]byte{7}, 32), append([]byte{2}, make([]byte, 31)...))
+	f.Fuzz(func(t *testing.T, scalar, point []byte) {
+		tab, err := NewPrecomputedX25519(point)
+		if (err != nil) != (len(point) != PointSize) {
+			t.Fatalf("NewPrecomputedX25519(%d bytes): %v", len(point), err)
+		}
+		if err != nil {
+			return
+		}
+		got, gotErr := tab.X25519(scalar)
+		want, wantErr := X25519(scalar, point)
+		if (gotErr != nil) != (wantErr != nil) || !bytes.Equal(got, want) {
+			t.Fatalf("precomputed = %x, %v; X25519 = %x, %v", got, gotErr, want, wantErr)
+		}
+	})
+}
