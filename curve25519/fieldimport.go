@@ -11,5 +11,9 @@ import (
 // fieldElement is an element of GF(2^255-19).
 type fieldElement = field25519.Element
 
+// fieldLoose is a sum or difference of two fieldElements, not carried, that
+// only a multiplication may consume.
+type fieldLoose = field25519.Loose
+
 // scalarElement is an element of Z/ℓZ.
 type scalarElement = scalar25519.Element

@@ -4,6 +4,10 @@ package curve25519
 // a = -1 twisted Edwards curves ("Twisted Edwards Curves Revisited",
 // https://eprint.iacr.org/2008/522, and the EFD pages add-2008-hwcd-3,
 // madd-2008-hwcd-3 and dbl-2008-hwcd).
+//
+// A sum or difference that only feeds a multiplication is kept in loose
+// form (fieldLoose: no carry, see field25519.Loose), and a doubling that
+// feeds one is folded into it as a loose X+X.
 
 func (v *projP2) fromP1xP1(p *projP1xP1) *projP2 {
 	v.X.Multiply(&p.X, &p.T)
@@ -109,68 +113,72 @@ func (v *affineCached) zero() *affineCached {
 //
 // so in the completed form (X:Z) = (E:G) and (Y:T) = (H:F).
 func (v *projP1xP1) add(p *Point, q *projCached) *projP1xP1 {
-	var YplusX, YminusX, PP, MM, TT2d, ZZ2 fieldElement
+	var YplusX, YminusX, Z2 fieldLoose
+	var PP, MM, TT2d, ZZ2 fieldElement
 	YplusX.Add(&p.y, &p.x)
 	YminusX.Subtract(&p.y, &p.x)
-	PP.Multiply(&YplusX, &q.YplusX)   // B
-	MM.Multiply(&YminusX, &q.YminusX) // A
-	TT2d.Multiply(&p.t, &q.T2d)       // C
-	ZZ2.Multiply(&p.z, &q.Z)          // D/2
-	ZZ2.Add(&ZZ2, &ZZ2)               // D
-	v.X.Subtract(&PP, &MM)            // E
-	v.Y.Add(&PP, &MM)                 // H
-	v.Z.Add(&ZZ2, &TT2d)              // G
-	v.T.Subtract(&ZZ2, &TT2d)         // F
+	Z2.Add(&p.z, &p.z)
+	PP.MultiplyLooseTight(&YplusX, &q.YplusX)   // B
+	MM.MultiplyLooseTight(&YminusX, &q.YminusX) // A
+	TT2d.Multiply(&p.t, &q.T2d)                 // C
+	ZZ2.MultiplyLooseTight(&Z2, &q.Z)           // D = 2·Z1·Z2
+	v.X.Subtract(&PP, &MM)                      // E
+	v.Y.Add(&PP, &MM)                           // H
+	v.Z.Add(&ZZ2, &TT2d)                        // G
+	v.T.Subtract(&ZZ2, &TT2d)                   // F
 	return v
 }
 
 // sub sets v = p - q: the same formula with -q = (Y-X, Y+X, Z, -2d·T).
 func (v *projP1xP1) sub(p *Point, q *projCached) *projP1xP1 {
-	var YplusX, YminusX, PP, MM, TT2d, ZZ2 fieldElement
+	var YplusX, YminusX, Z2 fieldLoose
+	var PP, MM, TT2d, ZZ2 fieldElement
 	YplusX.Add(&p.y, &p.x)
 	YminusX.Subtract(&p.y, &p.x)
-	PP.Multiply(&YplusX, &q.YminusX) // B
-	MM.Multiply(&YminusX, &q.YplusX) // A
-	TT2d.Multiply(&p.t, &q.T2d)      // -C
-	ZZ2.Multiply(&p.z, &q.Z)         // D/2
-	ZZ2.Add(&ZZ2, &ZZ2)              // D
-	v.X.Subtract(&PP, &MM)           // E
-	v.Y.Add(&PP, &MM)                // H
-	v.Z.Subtract(&ZZ2, &TT2d)        // G = D + C
-	v.T.Add(&ZZ2, &TT2d)             // F = D - C
+	Z2.Add(&p.z, &p.z)
+	PP.MultiplyLooseTight(&YplusX, &q.YminusX) // B
+	MM.MultiplyLooseTight(&YminusX, &q.YplusX) // A
+	TT2d.Multiply(&p.t, &q.T2d)                // -C
+	ZZ2.MultiplyLooseTight(&Z2, &q.Z)          // D = 2·Z1·Z2
+	v.X.Subtract(&PP, &MM)                     // E
+	v.Y.Add(&PP, &MM)                          // H
+	v.Z.Subtract(&ZZ2, &TT2d)                  // G = D + C
+	v.T.Add(&ZZ2, &TT2d)                       // F = D - C
 	return v
 }
 
 // addAffine sets v = p + q for an affine q (madd-2008-hwcd-3, Z2 = 1:
 // D = 2·Z1, 3M here).
 func (v *projP1xP1) addAffine(p *Point, q *affineCached) *projP1xP1 {
-	var YplusX, YminusX, PP, MM, TT2d, Z2 fieldElement
+	var YplusX, YminusX fieldLoose
+	var PP, MM, TT2d, Z2 fieldElement
 	YplusX.Add(&p.y, &p.x)
 	YminusX.Subtract(&p.y, &p.x)
-	PP.Multiply(&YplusX, &q.YplusX)   // B
-	MM.Multiply(&YminusX, &q.YminusX) // A
-	TT2d.Multiply(&p.t, &q.T2d)       // C
-	Z2.Add(&p.z, &p.z)                // D
-	v.X.Subtract(&PP, &MM)            // E
-	v.Y.Add(&PP, &MM)                 // H
-	v.Z.Add(&Z2, &TT2d)               // G
-	v.T.Subtract(&Z2, &TT2d)          // F
+	PP.MultiplyLooseTight(&YplusX, &q.YplusX)   // B
+	MM.MultiplyLooseTight(&YminusX, &q.YminusX) // A
+	TT2d.Multiply(&p.t, &q.T2d)                 // C
+	Z2.Add(&p.z, &p.z)                          // D
+	v.X.Subtract(&PP, &MM)                      // E
+	v.Y.Add(&PP, &MM)                           // H
+	v.Z.Add(&Z2, &TT2d)                         // G
+	v.T.Subtract(&Z2, &TT2d)                    // F
 	return v
 }
 
 // subAffine sets v = p - q for an affine q.
 func (v *projP1xP1) subAffine(p *Point, q *affineCached) *projP1xP1 {
-	var YplusX, YminusX, PP, MM, TT2d, Z2 fieldElement
+	var YplusX, YminusX fieldLoose
+	var PP, MM, TT2d, Z2 fieldElement
 	YplusX.Add(&p.y, &p.x)
 	YminusX.Subtract(&p.y, &p.x)
-	PP.Multiply(&YplusX, &q.YminusX) // B
-	MM.Multiply(&YminusX, &q.YplusX) // A
-	TT2d.Multiply(&p.t, &q.T2d)      // -C
-	Z2.Add(&p.z, &p.z)               // D
-	v.X.Subtract(&PP, &MM)           // E
-	v.Y.Add(&PP, &MM)                // H
-	v.Z.Subtract(&Z2, &TT2d)         // G
-	v.T.Add(&Z2, &TT2d)              // F
+	PP.MultiplyLooseTight(&YplusX, &q.YminusX) // B
+	MM.MultiplyLooseTight(&YminusX, &q.YplusX) // A
+	TT2d.Multiply(&p.t, &q.T2d)                // -C
+	Z2.Add(&p.z, &p.z)                         // D
+	v.X.Subtract(&PP, &MM)                     // E
+	v.Y.Add(&PP, &MM)                          // H
+	v.Z.Subtract(&Z2, &TT2d)                   // G
+	v.T.Add(&Z2, &TT2d)                        // F
 	return v
 }
 
@@ -182,15 +190,16 @@ func (v *projP1xP1) subAffine(p *Point, q *affineCached) *projP1xP1 {
 //	x3 = E/G,  y3 = (A+B)/(C-G)
 func (v *projP1xP1) double(p *projP2) *projP1xP1 {
 	var A, B, C fieldElement
+	var X2 fieldLoose
 	A.Square(&p.X)
 	B.Square(&p.Y)
 	C.Square(&p.Z)
 	C.Add(&C, &C)
-	v.X.Multiply(&p.X, &p.Y)
-	v.X.Add(&v.X, &v.X)    // E
-	v.Y.Add(&A, &B)        // A + B
-	v.Z.Subtract(&B, &A)   // G
-	v.T.Subtract(&C, &v.Z) // C - G
+	X2.Add(&p.X, &p.X)
+	v.X.MultiplyLooseTight(&X2, &p.Y) // E = 2·X·Y
+	v.Y.Add(&A, &B)                   // A + B
+	v.Z.Subtract(&B, &A)              // G
+	v.T.Subtract(&C, &v.Z)            // C - G
 	return v
 }
 
@@ -198,12 +207,13 @@ func (v *projP1xP1) double(p *projP2) *projP1xP1 {
 // choice above (BenchmarkDouble).
 func (v *projP1xP1) doubleSquares(p *projP2) *projP1xP1 {
 	var A, B, C, S fieldElement
+	var XplusY fieldLoose
 	A.Square(&p.X)
 	B.Square(&p.Y)
 	C.Square(&p.Z)
 	C.Add(&C, &C)
-	S.Add(&p.X, &p.Y)
-	S.Square(&S)
+	XplusY.Add(&p.X, &p.Y)
+	S.SquareLoose(&XplusY) // (X+Y)²
 	v.Y.Add(&A, &B)        // A + B
 	v.X.Subtract(&S, &v.Y) // E
 	v.Z.Subtract(&B, &A)   // G

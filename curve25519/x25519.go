@@ -147,9 +147,12 @@ func ladderMontgomery(dst *[32]byte, e *[32]byte, x1 *fieldElement) {
 	x3.Set(x1)
 	z3.One()
 
-	// Two temporaries keep the working set small (statement orders tried
-	// on field25519 were all within noise of each other).
-	var t0, t1 fieldElement
+	// Sums and differences that only feed a multiplication stay loose (not
+	// carried, see field25519.Loose). Few temporaries keep the working set
+	// small (statement orders tried on field25519 were all within noise of
+	// each other).
+	var aa, bb fieldElement
+	var a, b, c, d fieldLoose
 	swap := 0
 	for t := 254; t >= 0; t-- {
 		kt := int(e[t>>3]>>(t&7)) & 1
@@ -163,25 +166,25 @@ func ladderMontgomery(dst *[32]byte, e *[32]byte, x1 *fieldElement) {
 
 		// One combined doubling and differential addition, RFC 7748 §5,
 		// with the RFC's names for the intermediate values.
-		t0.Subtract(&x3, &z3) // D = x3 - z3
-		t1.Subtract(&x2, &z2) // B = x2 - z2
-		x2.Add(&x2, &z2)      // A = x2 + z2
-		z2.Add(&x3, &z3)      // C = x3 + z3
-		z3.Multiply(&t0, &x2) // DA = D * A
-		z2.Multiply(&z2, &t1) // CB = C * B
-		x3.Add(&z3, &z2)      // DA + CB
-		z2.Subtract(&z3, &z2) // DA - CB
-		x3.Square(&x3)        // x3 = (DA + CB)^2
-		z3.Square(&z2)
+		a.Add(&x2, &z2)          // A = x2 + z2
+		b.Subtract(&x2, &z2)     // B = x2 - z2
+		c.Add(&x3, &z3)          // C = x3 + z3
+		d.Subtract(&x3, &z3)     // D = x3 - z3
+		z3.MultiplyLoose(&d, &a) // DA = D * A
+		x3.MultiplyLoose(&c, &b) // CB = C * B
+		c.Add(&z3, &x3)          // DA + CB
+		d.Subtract(&z3, &x3)     // DA - CB
+		x3.SquareLoose(&c)       // x3 = (DA + CB)^2
+		z3.SquareLoose(&d)
 		z3.Multiply(&z3, x1)  // z3 = x1 * (DA - CB)^2
-		t0.Square(&x2)        // AA = A^2
-		t1.Square(&t1)        // BB = B^2
-		x2.Multiply(&t0, &t1) // x2 = AA * BB
-		t1.Subtract(&t0, &t1) // E = AA - BB
+		aa.SquareLoose(&a)    // AA = A^2
+		bb.SquareLoose(&b)    // BB = B^2
+		x2.Multiply(&aa, &bb) // x2 = AA * BB
+		b.Subtract(&aa, &bb)  // E = AA - BB
 		// z2 = E * (AA + a24 * E), a24 = (486662 - 2) / 4 = 121665.
-		z2.Mult32(&t1, 121665)
-		z2.Add(&z2, &t0)
-		z2.Multiply(&z2, &t1)
+		z2.Mult32Loose(&b, 121665)
+		a.Add(&z2, &aa)
+		z2.MultiplyLoose(&a, &b)
 	}
 	x2.Swap(&x3, swap)
 	z2.Swap(&z3, swap)

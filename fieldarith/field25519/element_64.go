@@ -7,3 +7,6 @@ const Backend = "64-bit"
 
 // elem is the representation Element wraps.
 type elem = fe51
+
+// looseElem is the loose form Loose wraps.
+type looseElem = fe51Loose

@@ -24,3 +24,17 @@ func Example() {
 	fmt.Println(wasSquare, hex.EncodeToString(x.Bytes()))
 	// Output: 1 1ad5258f602d56c9b2a7259560c72c695cdcd6fd31e2a4c0fe536ecdd3366921
 }
+
+// A sum and a difference that only feed a multiplication need no carry:
+// (a+b)·(a−b) = a² − b², computed with loose operands.
+func ExampleLoose() {
+	var a, b, prod, a2, b2 field25519.Element
+	a.Mult32(new(field25519.Element).One(), 1234567)
+	b.Mult32(new(field25519.Element).One(), 7654321)
+	var sum, diff field25519.Loose
+	prod.MultiplyLoose(sum.Add(&a, &b), diff.Subtract(&a, &b))
+	a2.Square(&a)
+	b2.Square(&b)
+	fmt.Println(prod.Equal(a2.Subtract(&a2, &b2)))
+	// Output: 1
+}

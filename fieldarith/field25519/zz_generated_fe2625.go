@@ -16,17 +16,19 @@ import (
 // by interval arithmetic and the tests assert it (checkBounds):
 //
 //	l[0] < 2^26 + 57
-//	l[1] < 2^25 + 1217
+//	l[1] < 2^25 + 3649
 //	l[2] < 2^26 + 3
 //	l[3] < 2^25 + 3
 //	l[4] < 2^26 + 3
 //	l[5] < 2^25 + 3
-//	l[6] < 2^26 + 142
+//	l[6] < 2^26 + 1270
 //	l[7] < 2^25 + 3
 //	l[8] < 2^26 + 3
 //	l[9] < 2^25 + 3
 //
 // Such a value is below 2p but not necessarily below p; reduce makes it canonical.
+// Multiply, Square and Mult32 also accept the larger limbs of fe2625Loose
+// (the proof covers them), which is how the loose-input methods share their code.
 // The zero value is 0. All methods are constant time.
 type fe2625 struct {
 	l [10]uint32
@@ -159,7 +161,7 @@ func (v *fe2625) Multiply(a, b *fe2625) *fe2625 {
 	r7 := uint64(a0)*uint64(b7) + uint64(a1)*uint64(b6) + uint64(a2)*uint64(b5) + uint64(a3)*uint64(b4) + uint64(a4)*uint64(b3) + uint64(a5)*uint64(b2) + uint64(a6)*uint64(b1) + uint64(a7)*uint64(b0) + uint64(a8)*uint64(b9_19) + uint64(a9)*uint64(b8_19)
 	r8 := uint64(a0)*uint64(b8) + uint64(a1_2)*uint64(b7) + uint64(a2)*uint64(b6) + uint64(a3_2)*uint64(b5) + uint64(a4)*uint64(b4) + uint64(a5_2)*uint64(b3) + uint64(a6)*uint64(b2) + uint64(a7_2)*uint64(b1) + uint64(a8)*uint64(b0) + uint64(a9_2)*uint64(b9_19)
 	r9 := uint64(a0)*uint64(b9) + uint64(a1)*uint64(b8) + uint64(a2)*uint64(b7) + uint64(a3)*uint64(b6) + uint64(a4)*uint64(b5) + uint64(a5)*uint64(b4) + uint64(a6)*uint64(b3) + uint64(a7)*uint64(b2) + uint64(a8)*uint64(b1) + uint64(a9)*uint64(b0)
-	// The columns r0… fit in 59, 59, 59, 58, 59, 58, 58, 57, 57, 55 bits (proved by the generator).
+	// The columns r0… fit in 63, 62, 62, 62, 62, 61, 61, 60, 60, 58 bits (proved by the generator).
 	// Two interleaved carry chains, from limbs 0 and 5, then one more carry
 	// for each limb that received a carry after its own (as ref10 does).
 	var c uint64
@@ -258,7 +260,7 @@ func (v *fe2625) Square(a *fe2625) *fe2625 {
 	r7 := uint64(a0_2)*uint64(a7) + uint64(a1_2)*uint64(a6) + uint64(a2_2)*uint64(a5) + uint64(a3_2)*uint64(a4) + uint64(a8_2)*uint64(a9_19)
 	r8 := uint64(a0_2)*uint64(a8) + uint64(a1_4)*uint64(a7) + uint64(a2_2)*uint64(a6) + uint64(a3_4)*uint64(a5) + uint64(a4)*uint64(a4) + uint64(a9_2)*uint64(a9_19)
 	r9 := uint64(a0_2)*uint64(a9) + uint64(a1_2)*uint64(a8) + uint64(a2_2)*uint64(a7) + uint64(a3_2)*uint64(a6) + uint64(a4_2)*uint64(a5)
-	// The columns r0… fit in 59, 59, 59, 58, 59, 58, 58, 57, 57, 55 bits (proved by the generator).
+	// The columns r0… fit in 63, 62, 62, 62, 62, 61, 61, 60, 60, 58 bits (proved by the generator).
 	// Two interleaved carry chains, from limbs 0 and 5, then one more carry
 	// for each limb that received a carry after its own (as ref10 does).
 	var c uint64
@@ -324,7 +326,7 @@ func (v *fe2625) Mult32(a *fe2625, y uint32) *fe2625 {
 	r7 := uint64(a.l[7]) * uint64(y)
 	r8 := uint64(a.l[8]) * uint64(y)
 	r9 := uint64(a.l[9]) * uint64(y)
-	// The columns r0… fit in 59, 58, 59, 58, 59, 58, 59, 58, 59, 58 bits (proved by the generator).
+	// The columns r0… fit in 60, 59, 60, 59, 60, 59, 60, 59, 60, 59 bits (proved by the generator).
 	// Two interleaved carry chains, from limbs 0 and 5, then one more carry
 	// for each limb that received a carry after its own (as ref10 does).
 	var c uint64
@@ -376,6 +378,108 @@ func (v *fe2625) Mult32(a *fe2625, y uint32) *fe2625 {
 	v.l[9] = uint32(r9)
 
 	return v
+}
+
+// fe2625Loose is the loose form of fe2625: the same limbs, let grow to the
+// bounds below, so that a sum or difference that only feeds a multiplication
+// need not be carried. Add (a + b) skips the carry; Subtract (a + 2p − b)
+// skips it too. MultiplyLoose, MultiplyLooseTight,
+// SquareLoose, Mult32Loose and Carry of fe2625 take it back to the tight
+// bounds; the generator proves by interval arithmetic that their column sums
+// and carries cannot overflow on limbs within
+//
+//	l[0] < 3·2^26 + 19
+//	l[1] < 3·2^25 + 3647
+//	l[2] < 3·2^26 + 1
+//	l[3] < 3·2^25 + 1
+//	l[4] < 3·2^26 + 1
+//	l[5] < 3·2^25 + 1
+//	l[6] < 3·2^26 + 1268
+//	l[7] < 3·2^25 + 1
+//	l[8] < 3·2^26 + 1
+//	l[9] < 3·2^25 + 1
+//
+// and the tests assert these bounds on the outputs of Add and Subtract.
+type fe2625Loose struct {
+	l [10]uint32
+}
+
+// Add sets v = a + b without a carry and returns v.
+func (v *fe2625Loose) Add(a, b *fe2625) *fe2625Loose {
+	v.l[0] = a.l[0] + b.l[0]
+	v.l[1] = a.l[1] + b.l[1]
+	v.l[2] = a.l[2] + b.l[2]
+	v.l[3] = a.l[3] + b.l[3]
+	v.l[4] = a.l[4] + b.l[4]
+	v.l[5] = a.l[5] + b.l[5]
+	v.l[6] = a.l[6] + b.l[6]
+	v.l[7] = a.l[7] + b.l[7]
+	v.l[8] = a.l[8] + b.l[8]
+	v.l[9] = a.l[9] + b.l[9]
+
+	return v
+}
+
+// Subtract sets v = a − b, computed as a + 2p − b limb by limb without a carry, and returns v.
+func (v *fe2625Loose) Subtract(a, b *fe2625) *fe2625Loose {
+	v.l[0] = a.l[0] + 0x7ffffda - b.l[0]
+	v.l[1] = a.l[1] + 0x3fffffe - b.l[1]
+	v.l[2] = a.l[2] + 0x7fffffe - b.l[2]
+	v.l[3] = a.l[3] + 0x3fffffe - b.l[3]
+	v.l[4] = a.l[4] + 0x7fffffe - b.l[4]
+	v.l[5] = a.l[5] + 0x3fffffe - b.l[5]
+	v.l[6] = a.l[6] + 0x7fffffe - b.l[6]
+	v.l[7] = a.l[7] + 0x3fffffe - b.l[7]
+	v.l[8] = a.l[8] + 0x7fffffe - b.l[8]
+	v.l[9] = a.l[9] + 0x3fffffe - b.l[9]
+
+	return v
+}
+
+// Carry sets v = a with its limbs carried back to the tight bounds and returns v.
+func (v *fe2625) Carry(a *fe2625Loose) *fe2625 {
+	t0 := a.l[0]
+	t1 := a.l[1]
+	t2 := a.l[2]
+	t3 := a.l[3]
+	t4 := a.l[4]
+	t5 := a.l[5]
+	t6 := a.l[6]
+	t7 := a.l[7]
+	t8 := a.l[8]
+	t9 := a.l[9]
+	v.l[0] = t0&0x3ffffff + (t9>>25)*19
+	v.l[1] = t1&0x1ffffff + (t0 >> 26)
+	v.l[2] = t2&0x3ffffff + (t1 >> 25)
+	v.l[3] = t3&0x1ffffff + (t2 >> 26)
+	v.l[4] = t4&0x3ffffff + (t3 >> 25)
+	v.l[5] = t5&0x1ffffff + (t4 >> 26)
+	v.l[6] = t6&0x3ffffff + (t5 >> 25)
+	v.l[7] = t7&0x1ffffff + (t6 >> 26)
+	v.l[8] = t8&0x3ffffff + (t7 >> 25)
+	v.l[9] = t9&0x1ffffff + (t8 >> 26)
+
+	return v
+}
+
+// MultiplyLoose sets v = a·b and returns v.
+func (v *fe2625) MultiplyLoose(a, b *fe2625Loose) *fe2625 {
+	return v.Multiply((*fe2625)(a), (*fe2625)(b))
+}
+
+// MultiplyLooseTight sets v = a·b and returns v.
+func (v *fe2625) MultiplyLooseTight(a *fe2625Loose, b *fe2625) *fe2625 {
+	return v.Multiply((*fe2625)(a), b)
+}
+
+// SquareLoose sets v = a² and returns v.
+func (v *fe2625) SquareLoose(a *fe2625Loose) *fe2625 {
+	return v.Square((*fe2625)(a))
+}
+
+// Mult32Loose sets v = a·y and returns v.
+func (v *fe2625) Mult32Loose(a *fe2625Loose, y uint32) *fe2625 {
+	return v.Mult32((*fe2625)(a), y)
 }
 
 // Invert sets v = 1/a = a^(p−2) and returns v; Invert(0) = 0.

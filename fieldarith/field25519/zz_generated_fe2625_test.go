@@ -5,7 +5,7 @@ package field25519
 import "testing"
 
 // fe2625Bound holds the documented limb bounds (inclusive).
-var fe2625Bound = [10]uint32{0x4000038, 0x20004c0, 0x4000002, 0x2000002, 0x4000002, 0x2000002, 0x400008d, 0x2000002, 0x4000002, 0x2000002}
+var fe2625Bound = [10]uint32{0x4000038, 0x2000e40, 0x4000002, 0x2000002, 0x4000002, 0x2000002, 0x40004f5, 0x2000002, 0x4000002, 0x2000002}
 
 // fe2625Offset holds the limb offsets.
 var fe2625Offset = [10]uint{0, 26, 51, 77, 102, 128, 153, 179, 204, 230}
@@ -43,4 +43,40 @@ func (*fe2625) layout() (offsets, widths []uint, bound []uint64) {
 	return fe2625Offset[:], fe2625Width[:], bound
 }
 
+// fe2625LooseBound holds the documented loose limb bounds (inclusive).
+var fe2625LooseBound = [10]uint32{0xc000012, 0x6000e3e, 0xc000000, 0x6000000, 0xc000000, 0x6000000, 0xc0004f3, 0x6000000, 0xc000000, 0x6000000}
+
+func (v *fe2625Loose) checkBounds() bool {
+	for i := range v.l {
+		if v.l[i] > fe2625LooseBound[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func (v *fe2625Loose) limbs() []uint64 {
+	out := make([]uint64, len(v.l))
+	for i := range v.l {
+		out[i] = uint64(v.l[i])
+	}
+	return out
+}
+
+func (v *fe2625Loose) setLimbs(l []uint64) {
+	for i := range v.l {
+		v.l[i] = uint32(l[i])
+	}
+}
+
+func (*fe2625Loose) bound() []uint64 {
+	var b []uint64
+	for i := range fe2625LooseBound {
+		b = append(b, uint64(fe2625LooseBound[i]))
+	}
+	return b
+}
+
 func TestLimbEdges_fe2625(t *testing.T) { testLimbEdges[fe2625](t) }
+
+func TestLooseEdges_fe2625(t *testing.T) { testLooseEdges[fe2625, fe2625Loose](t) }

@@ -5,7 +5,7 @@ package field25519
 import "testing"
 
 // fe51Bound holds the documented limb bounds (inclusive).
-var fe51Bound = [5]uint64{0x80000000001c7, 0x800000000005f, 0x800000000004d, 0x800000000003b, 0x8000000000029}
+var fe51Bound = [5]uint64{0x8000000000f6f, 0x8000000000357, 0x80000000002b5, 0x8000000000213, 0x8000000000171}
 
 // fe51Offset holds the limb offsets.
 var fe51Offset = [5]uint{0, 51, 102, 153, 204}
@@ -43,4 +43,40 @@ func (*fe51) layout() (offsets, widths []uint, bound []uint64) {
 	return fe51Offset[:], fe51Width[:], bound
 }
 
+// fe51LooseBound holds the documented loose limb bounds (inclusive).
+var fe51LooseBound = [5]uint64{0x18000000000f49, 0x18000000000355, 0x180000000002b3, 0x18000000000211, 0x1800000000016f}
+
+func (v *fe51Loose) checkBounds() bool {
+	for i := range v.l {
+		if v.l[i] > fe51LooseBound[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func (v *fe51Loose) limbs() []uint64 {
+	out := make([]uint64, len(v.l))
+	for i := range v.l {
+		out[i] = uint64(v.l[i])
+	}
+	return out
+}
+
+func (v *fe51Loose) setLimbs(l []uint64) {
+	for i := range v.l {
+		v.l[i] = uint64(l[i])
+	}
+}
+
+func (*fe51Loose) bound() []uint64 {
+	var b []uint64
+	for i := range fe51LooseBound {
+		b = append(b, uint64(fe51LooseBound[i]))
+	}
+	return b
+}
+
 func TestLimbEdges_fe51(t *testing.T) { testLimbEdges[fe51](t) }
+
+func TestLooseEdges_fe51(t *testing.T) { testLooseEdges[fe51, fe51Loose](t) }

@@ -3,6 +3,7 @@
 package field25519
 
 import (
+	"bytes"
 	"math/big"
 	"math/rand/v2"
 	"testing"
@@ -37,41 +38,12 @@ func limbValue(l []uint64, off []uint) *big.Int {
 // bounds.
 func testLimbEdges[T any, P limbElem[T]](t *testing.T) {
 	off, wid, bound := P(new(T)).layout()
-	n := len(off)
 	p := testConfig.Modulus
 	// The documented bounds keep every representable value below 2p.
 	if limbValue(bound, off).Cmp(new(big.Int).Lsh(p, 1)) >= 0 {
 		t.Fatal("limb bounds allow values ≥ 2p")
 	}
-	var states [][]uint64
-	mk := func(f func(k int) uint64) {
-		l := make([]uint64, n)
-		for k := range l {
-			l[k] = f(k)
-		}
-		states = append(states, l)
-	}
-	pl := make([]uint64, n)
-	for k := range pl {
-		pl[k] = new(big.Int).Rsh(p, off[k]).Uint64() & (1<<wid[k] - 1)
-	}
-	mk(func(k int) uint64 { return bound[k] })                 // every limb at its bound
-	mk(func(k int) uint64 { return 1<<wid[k] - 1 })            // just below every carry boundary
-	mk(func(k int) uint64 { return min(1<<wid[k], bound[k]) }) // at every carry boundary
-	mk(func(k int) uint64 { return pl[k] })                    // p
-	mk(func(k int) uint64 { return pl[k] + boolU(k > 0) })     // p + Σ 2^off[k], k > 0
-	mk(func(k int) uint64 { return pl[k] + boolU(k == 0) })    // p + 1
-	mk(func(k int) uint64 { return pl[k] - boolU(k == 0) })    // p − 1
-	mk(func(k int) uint64 { return bound[k] - boolU(k == 0) }) // the largest value minus one
-	for j := 0; j < n; j++ {
-		mk(func(k int) uint64 { return bound[k] * boolU(k == j) })
-		mk(func(k int) uint64 { return (1<<wid[k] - 1) * boolU(k == j) })
-		mk(func(k int) uint64 { return bound[k] - (bound[k]-(1<<wid[k]-1))*boolU(k != j) })
-	}
-	r := rand.New(rand.NewPCG(11, 12))
-	for range 20 {
-		mk(func(k int) uint64 { return r.Uint64N(bound[k] + 1) })
-	}
+	states := limbStates(p, off, wid, bound, 11)
 	elems := make([]*T, len(states))
 	vals := make([]*big.Int, len(states))
 	for i, s := range states {
@@ -113,6 +85,225 @@ func testLimbEdges[T any, P limbElem[T]](t *testing.T) {
 			if P(a).Equal(b) != boolInt(x.Cmp(y) == 0) {
 				t.Fatalf("Equal(%x, %x) wrong", la, P(b).limbs())
 			}
+		}
+	}
+}
+
+// limbStates returns limb states within bound: every limb at its bound, at
+// and just below each carry boundary, p and its neighbours in non-canonical
+// form, one limb at a time at its extremes, and random states.
+func limbStates(p *big.Int, off, wid []uint, bound []uint64, seed uint64) [][]uint64 {
+	n := len(off)
+	var states [][]uint64
+	mk := func(f func(k int) uint64) {
+		l := make([]uint64, n)
+		for k := range l {
+			l[k] = f(k)
+		}
+		states = append(states, l)
+	}
+	pl := make([]uint64, n)
+	for k := range pl {
+		pl[k] = new(big.Int).Rsh(p, off[k]).Uint64() & (1<<wid[k] - 1)
+	}
+	mk(func(k int) uint64 { return bound[k] })                 // every limb at its bound
+	mk(func(k int) uint64 { return 1<<wid[k] - 1 })            // just below every carry boundary
+	mk(func(k int) uint64 { return min(1<<wid[k], bound[k]) }) // at every carry boundary
+	mk(func(k int) uint64 { return pl[k] })                    // p
+	mk(func(k int) uint64 { return pl[k] + boolU(k > 0) })     // p + Σ 2^off[k], k > 0
+	mk(func(k int) uint64 { return pl[k] + boolU(k == 0) })    // p + 1
+	mk(func(k int) uint64 { return pl[k] - boolU(k == 0) })    // p − 1
+	mk(func(k int) uint64 { return bound[k] - boolU(k == 0) }) // the largest value minus one
+	for j := 0; j < n; j++ {
+		mk(func(k int) uint64 { return bound[k] * boolU(k == j) })
+		mk(func(k int) uint64 { return (1<<wid[k] - 1) * boolU(k == j) })
+		mk(func(k int) uint64 { return bound[k] - (bound[k]-(1<<wid[k]-1))*boolU(k != j) })
+	}
+	r := rand.New(rand.NewPCG(seed, seed+1))
+	for range 20 {
+		mk(func(k int) uint64 { return r.Uint64N(bound[k] + 1) })
+	}
+	return states
+}
+
+// looseLimbs is the loose form L of a limb representation T.
+type looseLimbs[T, L any] interface {
+	*L
+	Add(a, b *T) *L
+	Subtract(a, b *T) *L
+	limbs() []uint64
+	setLimbs([]uint64)
+	checkBounds() bool
+	bound() []uint64
+}
+
+// looseUser is a limb representation with the methods that take its loose form.
+type looseUser[T, L any] interface {
+	limbElem[T]
+	Carry(a *L) *T
+	MultiplyLoose(a, b *L) *T
+	MultiplyLooseTight(a *L, b *T) *T
+	SquareLoose(a *L) *T
+	Mult32Loose(a *L, y uint32) *T
+}
+
+// testLooseEdges checks the loose form against math/big: Add and Subtract
+// of tight states at the edges of the bounds return limbs within the loose
+// bounds, and every consumer of the loose form, on loose states at the edges
+// of the loose bounds (every limb at its loose bound, ...) and on the
+// outputs of Add and Subtract, returns the right value within the tight bounds.
+func testLooseEdges[T, L any, P looseUser[T, L], PL looseLimbs[T, L]](t *testing.T) {
+	off, wid, bound := P(new(T)).layout()
+	lbound := PL(new(L)).bound()
+	p := testConfig.Modulus
+	for k := range bound {
+		if lbound[k] < bound[k] {
+			t.Fatalf("loose bound of limb %d below the tight bound", k)
+		}
+	}
+	value := func(l []uint64) *big.Int { return limbValue(l, off).Mod(limbValue(l, off), p) }
+	var tight []*T
+	var tvals []*big.Int
+	for _, s := range limbStates(p, off, wid, bound, 13) {
+		e := P(new(T))
+		e.setLimbs(s)
+		tight, tvals = append(tight, (*T)(e)), append(tvals, value(s))
+	}
+	var loose []*L
+	var lvals []*big.Int
+	for _, s := range limbStates(p, off, wid, lbound, 14) {
+		e := PL(new(L))
+		e.setLimbs(s)
+		if !e.checkBounds() {
+			t.Fatalf("test state %x out of the loose bounds", s)
+		}
+		loose, lvals = append(loose, (*L)(e)), append(lvals, value(s))
+	}
+	checkLoose := func(what string, got *L, want *big.Int) {
+		t.Helper()
+		if !PL(got).checkBounds() {
+			t.Fatalf("%s: output limbs %x exceed the loose bounds", what, PL(got).limbs())
+		}
+		if g := value(PL(got).limbs()); g.Cmp(want.Mod(want, p)) != 0 {
+			t.Fatalf("%s = %x, want %x", what, g, want)
+		}
+	}
+	for i, a := range tight {
+		for j, b := range tight {
+			x, y := tvals[i], tvals[j]
+			s := PL(new(L)).Add(a, b)
+			checkLoose("Loose.Add", s, new(big.Int).Add(x, y))
+			d := PL(new(L)).Subtract(a, b)
+			checkLoose("Loose.Subtract", d, new(big.Int).Sub(x, y))
+			if i < 8 && (i == j || j == len(tight)-1) { // the structured states
+				loose = append(loose, s, d)
+				lvals = append(lvals, value(PL(s).limbs()), value(PL(d).limbs()))
+			}
+		}
+	}
+	check := func(what string, got *T, want *big.Int) {
+		t.Helper()
+		if !P(got).checkBounds() {
+			t.Fatalf("%s: output limbs %x exceed the bounds", what, P(got).limbs())
+		}
+		if g := fieldtest.ToBig[T, P](t, testConfig, got); g.Cmp(want.Mod(want, p)) != 0 {
+			t.Fatalf("%s = %x, want %x", what, g, want)
+		}
+	}
+	for i, a := range loose {
+		x := lvals[i]
+		check("Carry", P(new(T)).Carry(a), new(big.Int).Set(x))
+		check("SquareLoose", P(new(T)).SquareLoose(a), new(big.Int).Mul(x, x))
+		check("Mult32Loose", P(new(T)).Mult32Loose(a, 0xffffffff), new(big.Int).Mul(x, big.NewInt(0xffffffff)))
+		for j, b := range loose {
+			check("MultiplyLoose", P(new(T)).MultiplyLoose(a, b), new(big.Int).Mul(x, lvals[j]))
+		}
+		for j, b := range tight {
+			check("MultiplyLooseTight", P(new(T)).MultiplyLooseTight(a, b), new(big.Int).Mul(x, tvals[j]))
+		}
+	}
+}
+
+// TestLoose checks Element's loose-form methods against math/big on edge and
+// random values, with aliased arguments, and the representations against
+// each other.
+func TestLoose(t *testing.T) {
+	c := testConfig
+	p := c.Modulus
+	r := rand.New(rand.NewPCG(15, 16))
+	fromBig := func(x *big.Int) *Element { return fieldtest.FromBig[Element](t, c, x) }
+	toBig := func(v *Element) *big.Int { return fieldtest.ToBig[Element](t, c, v) }
+	vals := c.EdgeValues()
+	for range 100 {
+		vals = append(vals, c.Random(r))
+	}
+	mod := func(x *big.Int) *big.Int { return x.Mod(x, p) }
+	for i, x := range vals {
+		y, z := vals[(i*7+3)%len(vals)], c.Random(r)
+		k := r.Uint32()
+		a, b, cc := fromBig(x), fromBig(y), fromBig(z)
+		var s, d Loose
+		s.Add(a, b)
+		d.Subtract(a, b)
+		sum, diff := mod(new(big.Int).Add(x, y)), mod(new(big.Int).Sub(x, y))
+		for _, tc := range []struct {
+			name string
+			got  *Element
+			want *big.Int
+		}{
+			{"Carry(a+b)", new(Element).Carry(&s), sum},
+			{"Carry(a−b)", new(Element).Carry(&d), diff},
+			{"MultiplyLoose", new(Element).MultiplyLoose(&s, &d), new(big.Int).Mul(sum, diff)},
+			{"MultiplyLoose(s, s)", new(Element).MultiplyLoose(&s, &s), new(big.Int).Mul(sum, sum)},
+			{"MultiplyLooseTight", new(Element).MultiplyLooseTight(&d, cc), new(big.Int).Mul(diff, z)},
+			{"SquareLoose", new(Element).SquareLoose(&d), new(big.Int).Mul(diff, diff)},
+			{"Mult32Loose", new(Element).Mult32Loose(&s, k), new(big.Int).Mul(sum, big.NewInt(int64(k)))},
+			// The receiver aliases a tight argument, and a Loose is reused.
+			{"v = (a+a)·v", new(Element).Set(a).MultiplyLooseTight(new(Loose).Add(a, a), new(Element).Set(a)), new(big.Int).Mul(new(big.Int).Lsh(x, 1), x)},
+			{"v = (v−b)·v", func() *Element { v := new(Element).Set(a); return v.MultiplyLooseTight(s.Subtract(v, b), v) }(), new(big.Int).Mul(diff, x)},
+			{"v = Carry(v+v)", func() *Element { v := new(Element).Set(b); return v.Carry(new(Loose).Add(v, v)) }(), new(big.Int).Lsh(y, 1)},
+		} {
+			if got := toBig(tc.got); got.Cmp(mod(tc.want)) != 0 {
+				t.Fatalf("%s on %x, %x, %x = %x, want %x", tc.name, x, y, z, got, mod(tc.want))
+			}
+		}
+	}
+	// The representations agree on a chain of loose operations.
+	for range 200 {
+		x, y := randBytes(r, c.Size), randBytes(r, c.Size)
+		var a0, b0, v0 fe51
+		var s0, d0 fe51Loose
+		var a1, b1, v1 fe2625
+		var s1, d1 fe2625Loose
+		a0.SetBytes(x)
+		b0.SetBytes(y)
+		a1.SetBytes(x)
+		b1.SetBytes(y)
+		v0.MultiplyLoose(s0.Add(&a0, &b0), d0.Subtract(&a0, &b0))
+		v0.MultiplyLooseTight(s0.Subtract(&v0, &a0), &b0)
+		v0.Mult32Loose(d0.Add(&v0, &v0), 121665)
+		v0.SquareLoose(s0.Subtract(&v0, &b0))
+		v1.MultiplyLoose(s1.Add(&a1, &b1), d1.Subtract(&a1, &b1))
+		v1.MultiplyLooseTight(s1.Subtract(&v1, &a1), &b1)
+		v1.Mult32Loose(d1.Add(&v1, &v1), 121665)
+		v1.SquareLoose(s1.Subtract(&v1, &b1))
+		if !bytes.Equal(v0.Bytes(), v1.Bytes()) || !bytes.Equal(new(fe51).Carry(&d0).Bytes(), new(fe2625).Carry(&d1).Bytes()) {
+			t.Fatalf("fe51 and fe2625 disagree on %x, %x", x, y)
+		}
+	}
+	if testing.CoverMode() == "" {
+		var a, b, v Element
+		var s, d Loose
+		a.SetBytes(bytes.Repeat([]byte{3}, c.Size))
+		b.SetBytes(bytes.Repeat([]byte{5}, c.Size))
+		if n := testing.AllocsPerRun(50, func() {
+			v.MultiplyLoose(s.Add(&a, &b), d.Subtract(&a, &b))
+			v.MultiplyLooseTight(&s, &v)
+			v.SquareLoose(&d)
+			v.Mult32Loose(&s, 121665)
+			v.Carry(&d)
+		}); n != 0 {
+			t.Errorf("%v allocations per run", n)
 		}
 	}
 }

@@ -7,3 +7,6 @@ const Backend = "32-bit"
 
 // elem is the representation Element wraps.
 type elem = fe28
+
+// looseElem is the loose form Loose wraps.
+type looseElem = fe28Loose

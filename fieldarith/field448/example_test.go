@@ -25,3 +25,17 @@ func Example() {
 	fmt.Println(wasSquare, hex.EncodeToString(x.Bytes()))
 	// Output: 1 5ec00cc72ba826268e93008be1803b431165b62af71aae1264a4d3a324e36dea67170f477065149eda36bf22a6151d22ed0ded6bc670194f
 }
+
+// A sum and a difference that only feed a multiplication need no carry:
+// (a+b)·(a−b) = a² − b², computed with loose operands.
+func ExampleLoose() {
+	var a, b, prod, a2, b2 field448.Element
+	a.Mult32(new(field448.Element).One(), 1234567)
+	b.Mult32(new(field448.Element).One(), 7654321)
+	var sum, diff field448.Loose
+	prod.MultiplyLoose(sum.Add(&a, &b), diff.Subtract(&a, &b))
+	a2.Square(&a)
+	b2.Square(&b)
+	fmt.Println(prod.Equal(a2.Subtract(&a2, &b2)))
+	// Output: 1
+}

@@ -49,6 +49,47 @@ func (v *Element) Mult32(x *Element, y uint32) *Element { v.e.Mult32(&x.e, y); r
 // Invert sets v = 1/z and returns v. If z == 0, Invert sets v = 0.
 func (v *Element) Invert(z *Element) *Element { v.e.Invert(&z.e); return v }
 
+// Loose is an element of GF(2^448−2^224−1) in loose form: a sum or difference of
+// two Elements whose limbs have not been carried back into Element's bounds.
+// It saves that carry where a sum or difference only feeds a multiplication
+// (as fiat-crypto's tight and loose bounds do): Loose.Add and Loose.Subtract
+// make one, and Element's MultiplyLoose, MultiplyLooseTight, SquareLoose,
+// Mult32Loose and Carry consume it and return an Element. A Loose cannot be
+// added to, compared or encoded; Carry it first.
+//
+// Contract: every Loose a program can hold comes from Add or Subtract of two
+// Elements, and the field generator proves, by interval arithmetic on the
+// limb bounds (documented on the limb types), that every consumer is exact on
+// all of them, with no overflow. Whether the carry is actually skipped is up
+// to that proof, per backend. The zero value is 0. Every method is constant time.
+type Loose struct {
+	e looseElem
+}
+
+// Add sets v = a + b, without the carry where the backend's proof allows, and returns v.
+func (v *Loose) Add(a, b *Element) *Loose { v.e.Add(&a.e, &b.e); return v }
+
+// Subtract sets v = a − b, without the carry where the backend's proof allows, and returns v.
+func (v *Loose) Subtract(a, b *Element) *Loose { v.e.Subtract(&a.e, &b.e); return v }
+
+// Carry sets v to the value of a, carried back into Element's bounds, and returns v.
+func (v *Element) Carry(a *Loose) *Element { v.e.Carry(&a.e); return v }
+
+// MultiplyLoose sets v = x·y and returns v.
+func (v *Element) MultiplyLoose(x, y *Loose) *Element { v.e.MultiplyLoose(&x.e, &y.e); return v }
+
+// MultiplyLooseTight sets v = x·y and returns v.
+func (v *Element) MultiplyLooseTight(x *Loose, y *Element) *Element {
+	v.e.MultiplyLooseTight(&x.e, &y.e)
+	return v
+}
+
+// SquareLoose sets v = x² and returns v.
+func (v *Element) SquareLoose(x *Loose) *Element { v.e.SquareLoose(&x.e); return v }
+
+// Mult32Loose sets v = x·y and returns v.
+func (v *Element) Mult32Loose(x *Loose, y uint32) *Element { v.e.Mult32Loose(&x.e, y); return v }
+
 // Select sets v = a if cond == 1 and v = b if cond == 0, and returns v.
 func (v *Element) Select(a, b *Element, cond int) *Element { v.e.Select(&a.e, &b.e, cond); return v }
 

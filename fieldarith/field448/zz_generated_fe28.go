@@ -16,7 +16,7 @@ import (
 // by interval arithmetic and the tests assert it (checkBounds):
 //
 //	l[0] < 2^28 + 3
-//	l[1] < 2^28 + 33
+//	l[1] < 2^28 + 129
 //	l[2] < 2^28 + 3
 //	l[3] < 2^28 + 3
 //	l[4] < 2^28 + 3
@@ -24,7 +24,7 @@ import (
 //	l[6] < 2^28 + 3
 //	l[7] < 2^28 + 3
 //	l[8] < 2^28 + 6
-//	l[9] < 2^28 + 49
+//	l[9] < 2^28 + 193
 //	l[10] < 2^28 + 3
 //	l[11] < 2^28 + 3
 //	l[12] < 2^28 + 3
@@ -33,6 +33,8 @@ import (
 //	l[15] < 2^28 + 3
 //
 // Such a value is below 2p but not necessarily below p; reduce makes it canonical.
+// Multiply, Square and Mult32 also accept the larger limbs of fe28Loose
+// (the proof covers them), which is how the loose-input methods share their code.
 // The zero value is 0. All methods are constant time.
 type fe28 struct {
 	l [16]uint32
@@ -246,7 +248,7 @@ func (v *fe28) Multiply(a, b *fe28) *fe28 {
 	r13 := -s22 + s23 + s35
 	r14 := -s26 + s27 + s36
 	r15 := -s29 + s37
-	// The columns r0… fit in 61, 61, 61, 61, 61, 61, 61, 61, 62, 62, 62, 62, 62, 62, 62, 62 bits (proved by the generator).
+	// The columns r0… fit in 63, 63, 63, 63, 63, 63, 63, 63, 64, 64, 64, 64, 64, 64, 64, 64 bits (proved by the generator).
 	// Two interleaved carry chains, from limbs 0 and 8, then one more carry
 	// for each limb that received a carry after its own (as ref10 does).
 	var c uint64
@@ -429,7 +431,7 @@ func (v *fe28) Square(a *fe28) *fe28 {
 	r13 := -s22 + s23 + s35
 	r14 := -s26 + s27 + s36
 	r15 := -s29 + s37
-	// The columns r0… fit in 61, 61, 61, 61, 61, 61, 61, 61, 62, 62, 62, 62, 62, 62, 62, 62 bits (proved by the generator).
+	// The columns r0… fit in 63, 63, 63, 63, 63, 63, 63, 63, 64, 64, 64, 64, 64, 64, 64, 64 bits (proved by the generator).
 	// Two interleaved carry chains, from limbs 0 and 8, then one more carry
 	// for each limb that received a carry after its own (as ref10 does).
 	var c uint64
@@ -526,7 +528,7 @@ func (v *fe28) Mult32(a *fe28, y uint32) *fe28 {
 	r13 := uint64(a.l[13]) * uint64(y)
 	r14 := uint64(a.l[14]) * uint64(y)
 	r15 := uint64(a.l[15]) * uint64(y)
-	// The columns r0… fit in 61, 61, 61, 61, 61, 61, 61, 61, 61, 61, 61, 61, 61, 61, 61, 61 bits (proved by the generator).
+	// The columns r0… fit in 62, 62, 62, 62, 62, 62, 62, 62, 62, 62, 62, 62, 62, 62, 62, 62 bits (proved by the generator).
 	// Two interleaved carry chains, from limbs 0 and 8, then one more carry
 	// for each limb that received a carry after its own (as ref10 does).
 	var c uint64
@@ -603,6 +605,155 @@ func (v *fe28) Mult32(a *fe28, y uint32) *fe28 {
 	v.l[15] = uint32(r15)
 
 	return v
+}
+
+// fe28Loose is the loose form of fe28: the same limbs, let grow to the
+// bounds below, so that a sum or difference that only feeds a multiplication
+// need not be carried. Add (a + b) skips the carry; Subtract (a + 2p − b)
+// carries, because the generator could not prove the multiplication on
+// uncarried differences (it tries them first). MultiplyLoose, MultiplyLooseTight,
+// SquareLoose, Mult32Loose and Carry of fe28 take it back to the tight
+// bounds; the generator proves by interval arithmetic that their column sums
+// and carries cannot overflow on limbs within
+//
+//	l[0] < 2·2^28 + 5
+//	l[1] < 2·2^28 + 257
+//	l[2] < 2·2^28 + 5
+//	l[3] < 2·2^28 + 5
+//	l[4] < 2·2^28 + 5
+//	l[5] < 2·2^28 + 5
+//	l[6] < 2·2^28 + 5
+//	l[7] < 2·2^28 + 5
+//	l[8] < 2·2^28 + 11
+//	l[9] < 2·2^28 + 385
+//	l[10] < 2·2^28 + 5
+//	l[11] < 2·2^28 + 5
+//	l[12] < 2·2^28 + 5
+//	l[13] < 2·2^28 + 5
+//	l[14] < 2·2^28 + 5
+//	l[15] < 2·2^28 + 5
+//
+// and the tests assert these bounds on the outputs of Add and Subtract.
+type fe28Loose struct {
+	l [16]uint32
+}
+
+// Add sets v = a + b without a carry and returns v.
+func (v *fe28Loose) Add(a, b *fe28) *fe28Loose {
+	v.l[0] = a.l[0] + b.l[0]
+	v.l[1] = a.l[1] + b.l[1]
+	v.l[2] = a.l[2] + b.l[2]
+	v.l[3] = a.l[3] + b.l[3]
+	v.l[4] = a.l[4] + b.l[4]
+	v.l[5] = a.l[5] + b.l[5]
+	v.l[6] = a.l[6] + b.l[6]
+	v.l[7] = a.l[7] + b.l[7]
+	v.l[8] = a.l[8] + b.l[8]
+	v.l[9] = a.l[9] + b.l[9]
+	v.l[10] = a.l[10] + b.l[10]
+	v.l[11] = a.l[11] + b.l[11]
+	v.l[12] = a.l[12] + b.l[12]
+	v.l[13] = a.l[13] + b.l[13]
+	v.l[14] = a.l[14] + b.l[14]
+	v.l[15] = a.l[15] + b.l[15]
+
+	return v
+}
+
+// Subtract sets v = a − b, computed as a + 2p − b limb by limb, and returns v.
+func (v *fe28Loose) Subtract(a, b *fe28) *fe28Loose {
+	t0 := a.l[0] + 0x1ffffffe - b.l[0]
+	t1 := a.l[1] + 0x1ffffffe - b.l[1]
+	t2 := a.l[2] + 0x1ffffffe - b.l[2]
+	t3 := a.l[3] + 0x1ffffffe - b.l[3]
+	t4 := a.l[4] + 0x1ffffffe - b.l[4]
+	t5 := a.l[5] + 0x1ffffffe - b.l[5]
+	t6 := a.l[6] + 0x1ffffffe - b.l[6]
+	t7 := a.l[7] + 0x1ffffffe - b.l[7]
+	t8 := a.l[8] + 0x1ffffffc - b.l[8]
+	t9 := a.l[9] + 0x1ffffffe - b.l[9]
+	t10 := a.l[10] + 0x1ffffffe - b.l[10]
+	t11 := a.l[11] + 0x1ffffffe - b.l[11]
+	t12 := a.l[12] + 0x1ffffffe - b.l[12]
+	t13 := a.l[13] + 0x1ffffffe - b.l[13]
+	t14 := a.l[14] + 0x1ffffffe - b.l[14]
+	t15 := a.l[15] + 0x1ffffffe - b.l[15]
+	v.l[0] = t0&0xfffffff + (t15 >> 28)
+	v.l[1] = t1&0xfffffff + (t0 >> 28)
+	v.l[2] = t2&0xfffffff + (t1 >> 28)
+	v.l[3] = t3&0xfffffff + (t2 >> 28)
+	v.l[4] = t4&0xfffffff + (t3 >> 28)
+	v.l[5] = t5&0xfffffff + (t4 >> 28)
+	v.l[6] = t6&0xfffffff + (t5 >> 28)
+	v.l[7] = t7&0xfffffff + (t6 >> 28)
+	v.l[8] = t8&0xfffffff + (t7 >> 28) + (t15 >> 28)
+	v.l[9] = t9&0xfffffff + (t8 >> 28)
+	v.l[10] = t10&0xfffffff + (t9 >> 28)
+	v.l[11] = t11&0xfffffff + (t10 >> 28)
+	v.l[12] = t12&0xfffffff + (t11 >> 28)
+	v.l[13] = t13&0xfffffff + (t12 >> 28)
+	v.l[14] = t14&0xfffffff + (t13 >> 28)
+	v.l[15] = t15&0xfffffff + (t14 >> 28)
+
+	return v
+}
+
+// Carry sets v = a with its limbs carried back to the tight bounds and returns v.
+func (v *fe28) Carry(a *fe28Loose) *fe28 {
+	t0 := a.l[0]
+	t1 := a.l[1]
+	t2 := a.l[2]
+	t3 := a.l[3]
+	t4 := a.l[4]
+	t5 := a.l[5]
+	t6 := a.l[6]
+	t7 := a.l[7]
+	t8 := a.l[8]
+	t9 := a.l[9]
+	t10 := a.l[10]
+	t11 := a.l[11]
+	t12 := a.l[12]
+	t13 := a.l[13]
+	t14 := a.l[14]
+	t15 := a.l[15]
+	v.l[0] = t0&0xfffffff + (t15 >> 28)
+	v.l[1] = t1&0xfffffff + (t0 >> 28)
+	v.l[2] = t2&0xfffffff + (t1 >> 28)
+	v.l[3] = t3&0xfffffff + (t2 >> 28)
+	v.l[4] = t4&0xfffffff + (t3 >> 28)
+	v.l[5] = t5&0xfffffff + (t4 >> 28)
+	v.l[6] = t6&0xfffffff + (t5 >> 28)
+	v.l[7] = t7&0xfffffff + (t6 >> 28)
+	v.l[8] = t8&0xfffffff + (t7 >> 28) + (t15 >> 28)
+	v.l[9] = t9&0xfffffff + (t8 >> 28)
+	v.l[10] = t10&0xfffffff + (t9 >> 28)
+	v.l[11] = t11&0xfffffff + (t10 >> 28)
+	v.l[12] = t12&0xfffffff + (t11 >> 28)
+	v.l[13] = t13&0xfffffff + (t12 >> 28)
+	v.l[14] = t14&0xfffffff + (t13 >> 28)
+	v.l[15] = t15&0xfffffff + (t14 >> 28)
+
+	return v
+}
+
+// MultiplyLoose sets v = a·b and returns v.
+func (v *fe28) MultiplyLoose(a, b *fe28Loose) *fe28 {
+	return v.Multiply((*fe28)(a), (*fe28)(b))
+}
+
+// MultiplyLooseTight sets v = a·b and returns v.
+func (v *fe28) MultiplyLooseTight(a *fe28Loose, b *fe28) *fe28 {
+	return v.Multiply((*fe28)(a), b)
+}
+
+// SquareLoose sets v = a² and returns v.
+func (v *fe28) SquareLoose(a *fe28Loose) *fe28 {
+	return v.Square((*fe28)(a))
+}
+
+// Mult32Loose sets v = a·y and returns v.
+func (v *fe28) Mult32Loose(a *fe28Loose, y uint32) *fe28 {
+	return v.Mult32((*fe28)(a), y)
 }
 
 // Invert sets v = 1/a = a^(p−2) and returns v; Invert(0) = 0.

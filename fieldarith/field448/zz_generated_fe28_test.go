@@ -5,7 +5,7 @@ package field448
 import "testing"
 
 // fe28Bound holds the documented limb bounds (inclusive).
-var fe28Bound = [16]uint32{0x10000002, 0x10000020, 0x10000002, 0x10000002, 0x10000002, 0x10000002, 0x10000002, 0x10000002, 0x10000005, 0x10000030, 0x10000002, 0x10000002, 0x10000002, 0x10000002, 0x10000002, 0x10000002}
+var fe28Bound = [16]uint32{0x10000002, 0x10000080, 0x10000002, 0x10000002, 0x10000002, 0x10000002, 0x10000002, 0x10000002, 0x10000005, 0x100000c0, 0x10000002, 0x10000002, 0x10000002, 0x10000002, 0x10000002, 0x10000002}
 
 // fe28Offset holds the limb offsets.
 var fe28Offset = [16]uint{0, 28, 56, 84, 112, 140, 168, 196, 224, 252, 280, 308, 336, 364, 392, 420}
@@ -43,4 +43,40 @@ func (*fe28) layout() (offsets, widths []uint, bound []uint64) {
 	return fe28Offset[:], fe28Width[:], bound
 }
 
+// fe28LooseBound holds the documented loose limb bounds (inclusive).
+var fe28LooseBound = [16]uint32{0x20000004, 0x20000100, 0x20000004, 0x20000004, 0x20000004, 0x20000004, 0x20000004, 0x20000004, 0x2000000a, 0x20000180, 0x20000004, 0x20000004, 0x20000004, 0x20000004, 0x20000004, 0x20000004}
+
+func (v *fe28Loose) checkBounds() bool {
+	for i := range v.l {
+		if v.l[i] > fe28LooseBound[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func (v *fe28Loose) limbs() []uint64 {
+	out := make([]uint64, len(v.l))
+	for i := range v.l {
+		out[i] = uint64(v.l[i])
+	}
+	return out
+}
+
+func (v *fe28Loose) setLimbs(l []uint64) {
+	for i := range v.l {
+		v.l[i] = uint32(l[i])
+	}
+}
+
+func (*fe28Loose) bound() []uint64 {
+	var b []uint64
+	for i := range fe28LooseBound {
+		b = append(b, uint64(fe28LooseBound[i]))
+	}
+	return b
+}
+
 func TestLimbEdges_fe28(t *testing.T) { testLimbEdges[fe28](t) }
+
+func TestLooseEdges_fe28(t *testing.T) { testLooseEdges[fe28, fe28Loose](t) }

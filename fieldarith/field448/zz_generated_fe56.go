@@ -16,16 +16,18 @@ import (
 // the bounds below and returns limbs within them; the generator proves this
 // by interval arithmetic and the tests assert it (checkBounds):
 //
-//	l[0] < 2^56 + 18
-//	l[1] < 2^56 + 17
-//	l[2] < 2^56 + 15
-//	l[3] < 2^56 + 13
-//	l[4] < 2^56 + 29
-//	l[5] < 2^56 + 25
-//	l[6] < 2^56 + 20
-//	l[7] < 2^56 + 19
+//	l[0] < 2^56 + 154
+//	l[1] < 2^56 + 145
+//	l[2] < 2^56 + 127
+//	l[3] < 2^56 + 109
+//	l[4] < 2^56 + 245
+//	l[5] < 2^56 + 217
+//	l[6] < 2^56 + 172
+//	l[7] < 2^56 + 163
 //
 // Such a value is below 2p but not necessarily below p; reduce makes it canonical.
+// Multiply, Square and Mult32 also accept the larger limbs of fe56Loose
+// (the proof covers them), which is how the loose-input methods share their code.
 // The zero value is 0. All methods are constant time.
 type fe56 struct {
 	l [8]uint64
@@ -294,7 +296,7 @@ func (v *fe56) Multiply(a, b *fe56) *fe56 {
 	r7hi, _ = bits.Sub64(r7hi, s13hi, c)
 	r7lo, c = bits.Add64(r7lo, s17lo, 0)
 	r7hi, _ = bits.Add64(r7hi, s17hi, c)
-	// The columns r0… fit in 116, 116, 116, 116, 117, 117, 117, 117 bits (proved by the generator).
+	// The columns r0… fit in 119, 119, 119, 119, 120, 120, 120, 120 bits (proved by the generator).
 	// Split each 128-bit column into its limb and a 64-bit carry, add the
 	// carries to the next limbs, then carry once more, all in parallel.
 	c0 := r0hi<<8 | r0lo>>56
@@ -462,7 +464,7 @@ func (v *fe56) Square(a *fe56) *fe56 {
 	r7hi, _ = bits.Sub64(r7hi, s13hi, c)
 	r7lo, c = bits.Add64(r7lo, s17lo, 0)
 	r7hi, _ = bits.Add64(r7hi, s17hi, c)
-	// The columns r0… fit in 116, 116, 116, 116, 117, 117, 117, 117 bits (proved by the generator).
+	// The columns r0… fit in 119, 119, 119, 119, 120, 120, 120, 120 bits (proved by the generator).
 	// Split each 128-bit column into its limb and a 64-bit carry, add the
 	// carries to the next limbs, then carry once more, all in parallel.
 	c0 := r0hi<<8 | r0lo>>56
@@ -503,7 +505,7 @@ func (v *fe56) Mult32(a *fe56, y uint32) *fe56 {
 	r5hi, r5lo := bits.Mul64(a.l[5], uint64(y))
 	r6hi, r6lo := bits.Mul64(a.l[6], uint64(y))
 	r7hi, r7lo := bits.Mul64(a.l[7], uint64(y))
-	// The columns r0… fit in 88, 88, 88, 88, 88, 88, 88, 88 bits (proved by the generator).
+	// The columns r0… fit in 90, 90, 90, 90, 90, 90, 90, 90 bits (proved by the generator).
 	// Split each 128-bit column into its limb and a 64-bit carry, add the
 	// carries to the next limbs, then carry once more, all in parallel.
 	c0 := r0hi<<8 | r0lo>>56
@@ -532,6 +534,98 @@ func (v *fe56) Mult32(a *fe56, y uint32) *fe56 {
 	v.l[7] = l7&0xffffffffffffff + (l6 >> 56)
 
 	return v
+}
+
+// fe56Loose is the loose form of fe56: the same limbs, let grow to the
+// bounds below, so that a sum or difference that only feeds a multiplication
+// need not be carried. Add (a + b) skips the carry; Subtract (a + 2p − b)
+// skips it too. MultiplyLoose, MultiplyLooseTight,
+// SquareLoose, Mult32Loose and Carry of fe56 take it back to the tight
+// bounds; the generator proves by interval arithmetic that their column sums
+// and carries cannot overflow on limbs within
+//
+//	l[0] < 3·2^56 + 152
+//	l[1] < 3·2^56 + 143
+//	l[2] < 3·2^56 + 125
+//	l[3] < 3·2^56 + 107
+//	l[4] < 3·2^56 + 241
+//	l[5] < 3·2^56 + 215
+//	l[6] < 3·2^56 + 170
+//	l[7] < 3·2^56 + 161
+//
+// and the tests assert these bounds on the outputs of Add and Subtract.
+type fe56Loose struct {
+	l [8]uint64
+}
+
+// Add sets v = a + b without a carry and returns v.
+func (v *fe56Loose) Add(a, b *fe56) *fe56Loose {
+	v.l[0] = a.l[0] + b.l[0]
+	v.l[1] = a.l[1] + b.l[1]
+	v.l[2] = a.l[2] + b.l[2]
+	v.l[3] = a.l[3] + b.l[3]
+	v.l[4] = a.l[4] + b.l[4]
+	v.l[5] = a.l[5] + b.l[5]
+	v.l[6] = a.l[6] + b.l[6]
+	v.l[7] = a.l[7] + b.l[7]
+
+	return v
+}
+
+// Subtract sets v = a − b, computed as a + 2p − b limb by limb without a carry, and returns v.
+func (v *fe56Loose) Subtract(a, b *fe56) *fe56Loose {
+	// Loops over limbs with equal 2·p limbs keep this within the inliner's budget.
+	for i := 0; i < 4; i++ {
+		v.l[i] = a.l[i] + 0x1fffffffffffffe - b.l[i]
+	}
+	v.l[4] = a.l[4] + 0x1fffffffffffffc - b.l[4]
+	for i := 5; i < 8; i++ {
+		v.l[i] = a.l[i] + 0x1fffffffffffffe - b.l[i]
+	}
+
+	return v
+}
+
+// Carry sets v = a with its limbs carried back to the tight bounds and returns v.
+func (v *fe56) Carry(a *fe56Loose) *fe56 {
+	t0 := a.l[0]
+	t1 := a.l[1]
+	t2 := a.l[2]
+	t3 := a.l[3]
+	t4 := a.l[4]
+	t5 := a.l[5]
+	t6 := a.l[6]
+	t7 := a.l[7]
+	v.l[0] = t0&0xffffffffffffff + (t7 >> 56)
+	v.l[1] = t1&0xffffffffffffff + (t0 >> 56)
+	v.l[2] = t2&0xffffffffffffff + (t1 >> 56)
+	v.l[3] = t3&0xffffffffffffff + (t2 >> 56)
+	v.l[4] = t4&0xffffffffffffff + (t3 >> 56) + (t7 >> 56)
+	v.l[5] = t5&0xffffffffffffff + (t4 >> 56)
+	v.l[6] = t6&0xffffffffffffff + (t5 >> 56)
+	v.l[7] = t7&0xffffffffffffff + (t6 >> 56)
+
+	return v
+}
+
+// MultiplyLoose sets v = a·b and returns v.
+func (v *fe56) MultiplyLoose(a, b *fe56Loose) *fe56 {
+	return v.Multiply((*fe56)(a), (*fe56)(b))
+}
+
+// MultiplyLooseTight sets v = a·b and returns v.
+func (v *fe56) MultiplyLooseTight(a *fe56Loose, b *fe56) *fe56 {
+	return v.Multiply((*fe56)(a), b)
+}
+
+// SquareLoose sets v = a² and returns v.
+func (v *fe56) SquareLoose(a *fe56Loose) *fe56 {
+	return v.Square((*fe56)(a))
+}
+
+// Mult32Loose sets v = a·y and returns v.
+func (v *fe56) Mult32Loose(a *fe56Loose, y uint32) *fe56 {
+	return v.Mult32((*fe56)(a), y)
 }
 
 // Invert sets v = 1/a = a^(p−2) and returns v; Invert(0) = 0.

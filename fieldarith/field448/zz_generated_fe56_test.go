@@ -5,7 +5,7 @@ package field448
 import "testing"
 
 // fe56Bound holds the documented limb bounds (inclusive).
-var fe56Bound = [8]uint64{0x100000000000011, 0x100000000000010, 0x10000000000000e, 0x10000000000000c, 0x10000000000001c, 0x100000000000018, 0x100000000000013, 0x100000000000012}
+var fe56Bound = [8]uint64{0x100000000000099, 0x100000000000090, 0x10000000000007e, 0x10000000000006c, 0x1000000000000f4, 0x1000000000000d8, 0x1000000000000ab, 0x1000000000000a2}
 
 // fe56Offset holds the limb offsets.
 var fe56Offset = [8]uint{0, 56, 112, 168, 224, 280, 336, 392}
@@ -43,4 +43,40 @@ func (*fe56) layout() (offsets, widths []uint, bound []uint64) {
 	return fe56Offset[:], fe56Width[:], bound
 }
 
+// fe56LooseBound holds the documented loose limb bounds (inclusive).
+var fe56LooseBound = [8]uint64{0x300000000000097, 0x30000000000008e, 0x30000000000007c, 0x30000000000006a, 0x3000000000000f0, 0x3000000000000d6, 0x3000000000000a9, 0x3000000000000a0}
+
+func (v *fe56Loose) checkBounds() bool {
+	for i := range v.l {
+		if v.l[i] > fe56LooseBound[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func (v *fe56Loose) limbs() []uint64 {
+	out := make([]uint64, len(v.l))
+	for i := range v.l {
+		out[i] = uint64(v.l[i])
+	}
+	return out
+}
+
+func (v *fe56Loose) setLimbs(l []uint64) {
+	for i := range v.l {
+		v.l[i] = uint64(l[i])
+	}
+}
+
+func (*fe56Loose) bound() []uint64 {
+	var b []uint64
+	for i := range fe56LooseBound {
+		b = append(b, uint64(fe56LooseBound[i]))
+	}
+	return b
+}
+
 func TestLimbEdges_fe56(t *testing.T) { testLimbEdges[fe56](t) }
+
+func TestLooseEdges_fe56(t *testing.T) { testLooseEdges[fe56, fe56Loose](t) }

@@ -11,6 +11,13 @@ package main
 // into shared partial sums, and tracks the largest possible value of every
 // intermediate (math/big) to prove that nothing overflows and to compute the
 // limb bounds that the generated comments document and the tests assert.
+//
+// Every representation also gets a loose form (fiat-crypto's tight and loose
+// bounds): Loose.Add and Loose.Subtract return their limb sums uncarried,
+// and Multiply, Square, Mult32 and Carry are proved on those larger limbs, so
+// one body serves both. The bounds are a joint fixpoint: tight outputs of the
+// loose-input operations widen the tight bounds, which widen the loose ones.
+// Where the proof fails uncarried, the loose Add/Subtract carry instead.
 
 import (
 	"bytes"
@@ -54,6 +61,14 @@ type unsatRep struct {
 
 	bound []*big.Int // limb bounds between operations (inclusive), found by fixpoint
 	subK  int64      // Subtract adds subK·p
+
+	// The loose form: what Loose.Add/Subtract return and what Multiply,
+	// Square, Mult32 and Carry accept. Its ops skip the carry unless the
+	// multiplication cannot be proved on their outputs (looseAddCarry,
+	// looseSubCarry), in which case they are the tight ops.
+	lbound        []*big.Int // loose limb bounds (inclusive), ≥ bound
+	looseAddCarry bool
+	looseSubCarry bool
 }
 
 // unsatNewRep describes a representation. Wide columns are carried in two
@@ -725,6 +740,67 @@ func (r *unsatRep) emitAddSub(e *unsatEmitter, sub bool, in []*big.Int) ([]*big.
 	return r.emitParallelCarry(e, "t", sums)
 }
 
+// emitLooseAddSub writes the loose v = a + b, or v = a − b computed as
+// a + k·p − b, of tight a and b (limbs ≤ in): limb by limb without a carry,
+// unless the chosen loose form carries.
+func (r *unsatRep) emitLooseAddSub(e *unsatEmitter, sub bool, in []*big.Int) ([]*big.Int, error) {
+	if (sub && r.looseSubCarry) || (!sub && r.looseAddCarry) {
+		return r.emitAddSub(e, sub, in)
+	}
+	n := r.n()
+	out := make([]*big.Int, n)
+	for k := 0; k < n; k++ {
+		if sub {
+			kp := r.subLimb(k)
+			if kp.Cmp(in[k]) < 0 {
+				return nil, fmt.Errorf("%s: loose Subtract: %d·p does not cover limb %d", r.typ, r.subK, k)
+			}
+			out[k] = new(big.Int).Add(in[k], kp)
+		} else {
+			out[k] = new(big.Int).Add(in[k], in[k])
+		}
+		if out[k].Cmp(unsatMaxWord(r.word)) > 0 {
+			return nil, fmt.Errorf("%s: loose Add/Subtract overflows limb %d", r.typ, k)
+		}
+	}
+	if !sub {
+		for k := 0; k < n; k++ {
+			e.p("v.l[%d] = a.l[%d] + b.l[%d]", k, k, k)
+		}
+		return out, nil
+	}
+	// On 64-bit words, runs of limbs with the same k·p limb are written as
+	// loops: unrolled, fe51's Subtract costs just over the inliner's budget of
+	// 80 once wrapped by Loose.Subtract, and it must inline to pay off.
+	if r.word == 64 {
+		e.p("// Loops over limbs with equal %d·p limbs keep this within the inliner's budget.", r.subK)
+	}
+	for k := 0; k < n; {
+		kp := r.subLimb(k)
+		j := k + 1
+		for r.word == 64 && j < n && r.subLimb(j).Cmp(kp) == 0 {
+			j++
+		}
+		if j-k == 1 {
+			e.p("v.l[%d] = a.l[%d] + 0x%x - b.l[%d]", k, k, kp, k)
+		} else {
+			e.p("for i := %d; i < %d; i++ {", k, j)
+			e.p("v.l[i] = a.l[i] + 0x%x - b.l[i]", kp)
+			e.p("}")
+		}
+		k = j
+	}
+	return out, nil
+}
+
+// emitCarry writes the tight v of the loose a (limbs ≤ in): one parallel carry.
+func (r *unsatRep) emitCarry(e *unsatEmitter, in []*big.Int) ([]*big.Int, error) {
+	for k := 0; k < r.n(); k++ {
+		e.p("t%d := a.l[%d]", k, k)
+	}
+	return r.emitParallelCarry(e, "t", in)
+}
+
 // pLimbs writes p = Σ p_k·2^off_k with 0 ≤ p_k < 2^width_k.
 func (r *unsatRep) pLimbs() []*big.Int {
 	n := r.n()
@@ -759,9 +835,27 @@ func (r *unsatRep) limbsOf(x *big.Int) []*big.Int {
 	return out
 }
 
-// solve finds the limb bounds: the smallest per-limb bounds B with every
-// operation mapping inputs ≤ B to outputs ≤ B.
+// solve finds the limb bounds, trying the loose forms from the loosest (no
+// carry in Loose.Add nor Loose.Subtract) to the tightest (both carry, the
+// loose form is the tight one): the first whose multiplication the interval
+// arithmetic proves is taken.
 func (r *unsatRep) solve() error {
+	var errs []string
+	for _, c := range [][2]bool{{false, false}, {false, true}, {true, true}} {
+		r.looseAddCarry, r.looseSubCarry = c[0], c[1]
+		err := r.solveBounds()
+		if err == nil {
+			return nil
+		}
+		errs = append(errs, err.Error())
+	}
+	return fmt.Errorf("%s: no loose form works: %s", r.typ, strings.Join(errs, "; "))
+}
+
+// solveBounds finds the limb bounds for the chosen loose form: the smallest
+// per-limb tight bounds B and loose bounds L with every operation mapping
+// inputs ≤ B (tight) or ≤ L (loose) to outputs ≤ B, resp. ≤ L.
+func (r *unsatRep) solveBounds() error {
 	n := r.n()
 	b := make([]*big.Int, n)
 	for k := range b {
@@ -785,12 +879,31 @@ func (r *unsatRep) solve() error {
 			}
 		}
 		r.bound = b
-		changed := false
 		var e unsatEmitter
+		// The loose bound: the larger of the tight bound and what the loose
+		// Add/Subtract return on tight inputs.
+		lb := make([]*big.Int, n)
+		for k := range lb {
+			lb[k] = new(big.Int).Set(b[k])
+		}
+		for _, sub := range []bool{false, true} {
+			out, err := r.emitLooseAddSub(&e, sub, b)
+			if err != nil {
+				return err
+			}
+			for k := range lb {
+				if out[k].Cmp(lb[k]) > 0 {
+					lb[k] = out[k]
+				}
+			}
+		}
+		r.lbound = lb
+		changed := false
 		for _, f := range []func() ([]*big.Int, error){
-			func() ([]*big.Int, error) { return r.emitMul(&e, false, b) },
-			func() ([]*big.Int, error) { return r.emitMul(&e, true, b) },
-			func() ([]*big.Int, error) { return r.emitMult32(&e, b) },
+			func() ([]*big.Int, error) { return r.emitMul(&e, false, lb) },
+			func() ([]*big.Int, error) { return r.emitMul(&e, true, lb) },
+			func() ([]*big.Int, error) { return r.emitMult32(&e, lb) },
+			func() ([]*big.Int, error) { return r.emitCarry(&e, lb) },
 			func() ([]*big.Int, error) { return r.emitAddSub(&e, false, b) },
 			func() ([]*big.Int, error) { return r.emitAddSub(&e, true, b) },
 		} {
@@ -820,12 +933,23 @@ func (r *unsatRep) solve() error {
 	return nil
 }
 
-// boundDoc renders the bounds as 2^w + x.
-func (r *unsatRep) boundDoc() string {
+// boundDoc renders the bounds as 2^w + x, or for loose bounds of more than
+// twice that, as m·2^w + x.
+func (r *unsatRep) boundDoc(bound []*big.Int) string {
 	var s []string
-	for k, b := range r.bound {
-		x := new(big.Int).Sub(b, unsatMaxWord(r.width[k]))
-		s = append(s, fmt.Sprintf("//	l[%d] < 2^%d + %s", k, r.width[k], x))
+	for k, b := range bound {
+		w := unsatPow2(r.width[k])
+		m := new(big.Int).Quo(new(big.Int).Add(b, big.NewInt(1)), w)
+		x := new(big.Int).Sub(new(big.Int).Add(b, big.NewInt(1)), new(big.Int).Mul(m, w))
+		switch {
+		case m.Cmp(big.NewInt(1)) <= 0:
+			x = new(big.Int).Sub(b, unsatMaxWord(r.width[k]))
+			s = append(s, fmt.Sprintf("//	l[%d] < 2^%d + %s", k, r.width[k], x))
+		case x.Sign() == 0:
+			s = append(s, fmt.Sprintf("//	l[%d] < %s·2^%d", k, m, r.width[k]))
+		default:
+			s = append(s, fmt.Sprintf("//	l[%d] < %s·2^%d + %s", k, m, r.width[k], x))
+		}
 	}
 	return strings.Join(s, "\n")
 }
@@ -924,6 +1048,12 @@ type unsatData struct {
 	SqrtM1                                  string
 	MulCount, SquareCount                   int
 	InvSq, InvMul                           int
+
+	LooseBounds, LooseBoundList  string
+	LooseAddBody, LooseSubBody   string
+	CarryBody                    string
+	LooseAddCarry, LooseSubCarry bool
+	Types                        []string // every representation of the field (for the limb tests)
 }
 
 func (r *unsatRep) data() (*unsatData, error) {
@@ -935,39 +1065,56 @@ func (r *unsatRep) data() (*unsatData, error) {
 		N: r.n(), Size: r.f.size, WordBits: r.word, SubK: int(r.subK),
 		Wide: r.word == 64, Karatsuba: r.karatsuba,
 		Is25519: r.f.extra == "25519", Is448: r.f.extra == "448",
-		Bounds: r.boundDoc(),
+		Bounds: r.boundDoc(r.bound), LooseBounds: r.boundDoc(r.lbound),
+		LooseAddCarry: r.looseAddCarry, LooseSubCarry: r.looseSubCarry,
 	}
-	var ws, os, bs []string
+	var ws, os, bs, ls []string
 	for k := range r.width {
 		ws = append(ws, fmt.Sprint(r.width[k]))
 		os = append(os, fmt.Sprint(r.off[k]))
 		bs = append(bs, fmt.Sprintf("0x%x", r.bound[k]))
+		ls = append(ls, fmt.Sprintf("0x%x", r.lbound[k]))
 	}
 	d.Widths, d.Offsets, d.BoundList = strings.Join(ws, ", "), strings.Join(os, ", "), strings.Join(bs, ", ")
+	d.LooseBoundList = strings.Join(ls, ", ")
 	body := func(f func(e *unsatEmitter) error) (string, error) {
 		var e unsatEmitter
 		err := f(&e)
 		return e.b.String(), err
 	}
-	check := func(out []*big.Int, err error) error {
-		if err != nil {
-			return err
-		}
-		for k := range out {
-			if out[k].Cmp(r.bound[k]) > 0 {
-				return fmt.Errorf("%s: output limb %d exceeds its bound", r.typ, k)
+	checkIn := func(bound []*big.Int) func(out []*big.Int, err error) error {
+		return func(out []*big.Int, err error) error {
+			if err != nil {
+				return err
 			}
+			for k := range out {
+				if out[k].Cmp(bound[k]) > 0 {
+					return fmt.Errorf("%s: output limb %d exceeds its bound", r.typ, k)
+				}
+			}
+			return nil
 		}
-		return nil
 	}
+	check, checkLoose := checkIn(r.bound), checkIn(r.lbound)
 	var err error
-	if d.MulBody, err = body(func(e *unsatEmitter) error { return check(r.emitMul(e, false, r.bound)) }); err != nil {
+	// Multiply, Square and Mult32 are proved on loose inputs (tight ones are
+	// within them), so that the loose forms share their code.
+	if d.MulBody, err = body(func(e *unsatEmitter) error { return check(r.emitMul(e, false, r.lbound)) }); err != nil {
 		return nil, err
 	}
-	if d.SquareBody, err = body(func(e *unsatEmitter) error { return check(r.emitMul(e, true, r.bound)) }); err != nil {
+	if d.SquareBody, err = body(func(e *unsatEmitter) error { return check(r.emitMul(e, true, r.lbound)) }); err != nil {
 		return nil, err
 	}
-	if d.Mult32Body, err = body(func(e *unsatEmitter) error { return check(r.emitMult32(e, r.bound)) }); err != nil {
+	if d.Mult32Body, err = body(func(e *unsatEmitter) error { return check(r.emitMult32(e, r.lbound)) }); err != nil {
+		return nil, err
+	}
+	if d.CarryBody, err = body(func(e *unsatEmitter) error { return check(r.emitCarry(e, r.lbound)) }); err != nil {
+		return nil, err
+	}
+	if d.LooseAddBody, err = body(func(e *unsatEmitter) error { return checkLoose(r.emitLooseAddSub(e, false, r.bound)) }); err != nil {
+		return nil, err
+	}
+	if d.LooseSubBody, err = body(func(e *unsatEmitter) error { return checkLoose(r.emitLooseAddSub(e, true, r.bound)) }); err != nil {
 		return nil, err
 	}
 	if d.AddBody, err = body(func(e *unsatEmitter) error { return check(r.emitAddSub(e, false, r.bound)) }); err != nil {
@@ -979,11 +1126,11 @@ func (r *unsatRep) data() (*unsatData, error) {
 	d.ReduceBody, _ = body(func(e *unsatEmitter) error { r.emitReduce(e); return nil })
 	d.FromBytesBody, _ = body(func(e *unsatEmitter) error { r.emitFromBytes(e); return nil })
 	d.ToBytesBody, _ = body(func(e *unsatEmitter) error { r.emitToBytes(e); return nil })
-	pl, _ := r.plan(false, r.bound)
+	pl, _ := r.plan(false, r.lbound)
 	for _, g := range pl.groups {
 		d.MulCount += len(g.prods)
 	}
-	pl, _ = r.plan(true, r.bound)
+	pl, _ = r.plan(true, r.lbound)
 	for _, g := range pl.groups {
 		d.SquareCount += len(g.prods)
 	}
@@ -1049,11 +1196,16 @@ func unsatGenerate(f *unsatField) (map[string][]byte, error) {
 	}
 	files := map[string][]byte{}
 	var all []*unsatData
+	var types []string
+	for _, r := range f.reps {
+		types = append(types, r.typ)
+	}
 	for _, r := range f.reps {
 		d, err := r.data()
 		if err != nil {
 			return nil, err
 		}
+		d.Types = types
 		all = append(all, d)
 		for _, part := range []string{"rep", "reptest"} {
 			var b bytes.Buffer
