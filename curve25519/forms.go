@@ -10,9 +10,9 @@ package curve25519
 // feeds one is folded into it as a loose X+X.
 
 func (v *projP2) fromP1xP1(p *projP1xP1) *projP2 {
-	v.X.Multiply(&p.X, &p.T)
-	v.Y.Multiply(&p.Y, &p.Z)
-	v.Z.Multiply(&p.Z, &p.T)
+	v.X.MultiplyLoose(&p.X, &p.T)
+	v.Y.MultiplyLoose(&p.Y, &p.Z)
+	v.Z.MultiplyLoose(&p.Z, &p.T)
 	return v
 }
 
@@ -33,10 +33,10 @@ func (v *projP2) zero() *projP2 {
 // fromP1xP1 sets v from the completed form: X3 = X·T, Y3 = Y·Z, Z3 = Z·T,
 // T3 = X·Y (4M).
 func (v *Point) fromP1xP1(p *projP1xP1) *Point {
-	v.x.Multiply(&p.X, &p.T)
-	v.y.Multiply(&p.Y, &p.Z)
-	v.z.Multiply(&p.Z, &p.T)
-	v.t.Multiply(&p.X, &p.Y)
+	v.x.MultiplyLoose(&p.X, &p.T)
+	v.y.MultiplyLoose(&p.Y, &p.Z)
+	v.z.MultiplyLoose(&p.Z, &p.T)
+	v.t.MultiplyLoose(&p.X, &p.Y)
 	return v
 }
 
@@ -189,24 +189,26 @@ func (v *projP1xP1) subAffine(p *Point, q *affineCached) *projP1xP1 {
 //	A = X², B = Y², C = 2·Z², E = 2·X·Y, G = B - A
 //	x3 = E/G,  y3 = (A+B)/(C-G)
 func (v *projP1xP1) double(p *projP2) *projP1xP1 {
-	var A, B, C fieldElement
+	var A, B, C, E, G fieldElement
 	var X2 fieldLoose
 	A.Square(&p.X)
 	B.Square(&p.Y)
 	C.Square(&p.Z)
 	C.Add(&C, &C)
 	X2.Add(&p.X, &p.X)
-	v.X.MultiplyLooseTight(&X2, &p.Y) // E = 2·X·Y
-	v.Y.Add(&A, &B)                   // A + B
-	v.Z.Subtract(&B, &A)              // G
-	v.T.Subtract(&C, &v.Z)            // C - G
+	E.MultiplyLooseTight(&X2, &p.Y) // E = 2·X·Y
+	G.Subtract(&B, &A)              // G (carried: C - G needs it tight)
+	v.X.Set(&E)
+	v.Y.Add(&A, &B)      // A + B
+	v.Z.Set(&G)          // G
+	v.T.Subtract(&C, &G) // C - G
 	return v
 }
 
 // doubleSquares is the textbook dbl-2008-hwcd (4S), kept to measure the
 // choice above (BenchmarkDouble).
 func (v *projP1xP1) doubleSquares(p *projP2) *projP1xP1 {
-	var A, B, C, S fieldElement
+	var A, B, C, S, AB, G fieldElement
 	var XplusY fieldLoose
 	A.Square(&p.X)
 	B.Square(&p.Y)
@@ -214,10 +216,12 @@ func (v *projP1xP1) doubleSquares(p *projP2) *projP1xP1 {
 	C.Add(&C, &C)
 	XplusY.Add(&p.X, &p.Y)
 	S.SquareLoose(&XplusY) // (X+Y)²
-	v.Y.Add(&A, &B)        // A + B
-	v.X.Subtract(&S, &v.Y) // E
-	v.Z.Subtract(&B, &A)   // G
-	v.T.Subtract(&C, &v.Z) // C - G
+	AB.Add(&A, &B)
+	G.Subtract(&B, &A)
+	v.Y.Set(&AB)          // A + B
+	v.X.Subtract(&S, &AB) // E
+	v.Z.Set(&G)           // G
+	v.T.Subtract(&C, &G)  // C - G
 	return v
 }
 

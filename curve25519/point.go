@@ -25,9 +25,10 @@ type incomparable [0]func()
 
 // projP1xP1 is the "completed" form ((X:Z), (Y:T)) with x = X/Z and y = Y/T
 // that the HWCD addition and doubling formulas produce before their final
-// multiplications.
+// multiplications. Its coordinates only feed those multiplications, so they
+// are kept in loose form (sums and differences not carried).
 type projP1xP1 struct {
-	X, Y, Z, T fieldElement
+	X, Y, Z, T fieldLoose
 }
 
 // projP2 is the projective form (X:Y:Z), enough for doubling.

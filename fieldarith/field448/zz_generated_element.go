@@ -66,6 +66,9 @@ type Loose struct {
 	e looseElem
 }
 
+// Set sets v = a (a copy: every Element is within the loose bounds) and returns v.
+func (v *Loose) Set(a *Element) *Loose { v.e.Set(&a.e); return v }
+
 // Add sets v = a + b, without the carry where the backend's proof allows, and returns v.
 func (v *Loose) Add(a, b *Element) *Loose { v.e.Add(&a.e, &b.e); return v }
 

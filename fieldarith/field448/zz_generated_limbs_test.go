@@ -129,6 +129,7 @@ func limbStates(p *big.Int, off, wid []uint, bound []uint64, seed uint64) [][]ui
 // looseLimbs is the loose form L of a limb representation T.
 type looseLimbs[T, L any] interface {
 	*L
+	Set(a *T) *L
 	Add(a, b *T) *L
 	Subtract(a, b *T) *L
 	limbs() []uint64
@@ -189,6 +190,9 @@ func testLooseEdges[T, L any, P looseUser[T, L], PL looseLimbs[T, L]](t *testing
 		}
 	}
 	for i, a := range tight {
+		c := PL(new(L)).Set(a)
+		checkLoose("Loose.Set", c, new(big.Int).Set(tvals[i]))
+		loose, lvals = append(loose, c), append(lvals, tvals[i])
 		for j, b := range tight {
 			x, y := tvals[i], tvals[j]
 			s := PL(new(L)).Add(a, b)
@@ -251,6 +255,8 @@ func TestLoose(t *testing.T) {
 			got  *Element
 			want *big.Int
 		}{
+			{"Carry(Set(a))", new(Element).Carry(new(Loose).Set(a)), new(big.Int).Set(x)},
+			{"MultiplyLoose(Set(a), a−b)", new(Element).MultiplyLoose(new(Loose).Set(a), &d), new(big.Int).Mul(x, diff)},
 			{"Carry(a+b)", new(Element).Carry(&s), sum},
 			{"Carry(a−b)", new(Element).Carry(&d), diff},
 			{"MultiplyLoose", new(Element).MultiplyLoose(&s, &d), new(big.Int).Mul(sum, diff)},
