@@ -763,9 +763,12 @@ func (v *fe28) Mult32Loose(a *fe28Loose, y uint32) *fe28 {
 	return v.Mult32((*fe28)(a), y)
 }
 
-// Invert sets v = 1/a = a^(p−2) and returns v; Invert(0) = 0.
+// Invert sets v = 1/a and returns v; Invert(0) = 0.
+func (v *fe28) Invert(a *fe28) *fe28 { return v.invertFermat(a) }
+
+// invertFermat sets v = 1/a = a^(p−2) and returns v; invertFermat(0) = 0.
 // The addition chain (447 squarings, 15 multiplications) comes from gen/chain.go.
-func (v *fe28) Invert(a *fe28) *fe28 {
+func (v *fe28) invertFermat(a *fe28) *fe28 {
 	var tIn, tRun110, tRun111, tRun12, tRun13, tRun2, tRun222, tRun223, tRun26, tRun27, tRun3, tRun54, tRun55, tRun6 fe28
 	tIn.Set(a)
 	tRun2.Square(&tIn)

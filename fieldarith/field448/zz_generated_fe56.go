@@ -635,9 +635,12 @@ func (v *fe56) Mult32Loose(a *fe56Loose, y uint32) *fe56 {
 	return v.Mult32((*fe56)(a), y)
 }
 
-// Invert sets v = 1/a = a^(p−2) and returns v; Invert(0) = 0.
+// Invert sets v = 1/a and returns v; Invert(0) = 0.
+func (v *fe56) Invert(a *fe56) *fe56 { return v.invertFermat(a) }
+
+// invertFermat sets v = 1/a = a^(p−2) and returns v; invertFermat(0) = 0.
 // The addition chain (447 squarings, 15 multiplications) comes from gen/chain.go.
-func (v *fe56) Invert(a *fe56) *fe56 {
+func (v *fe56) invertFermat(a *fe56) *fe56 {
 	var tIn, tRun110, tRun111, tRun12, tRun13, tRun2, tRun222, tRun223, tRun26, tRun27, tRun3, tRun54, tRun55, tRun6 fe56
 	tIn.Set(a)
 	tRun2.Square(&tIn)

@@ -2636,9 +2636,12 @@ func (v *elem32) MultiplyAdd(x, y, z *elem32) *elem32 {
 	return v
 }
 
-// Invert sets v = 1/a (0 if a = 0) and returns v: a^(m−2), by the fixed
-// addition chain the generator derived from m − 2.
-func (v *elem32) Invert(a *elem32) *elem32 {
+// Invert sets v = 1/a (0 if a = 0) and returns v.
+func (v *elem32) Invert(a *elem32) *elem32 { return v.invertFermat(a) }
+
+// invertFermat sets v = 1/a (0 if a = 0) and returns v: a^(m−2), by the
+// fixed addition chain the generator derived from m − 2.
+func (v *elem32) invertFermat(a *elem32) *elem32 {
 	var tIn, tPow11, tPow13, tPow15, tPow2, tPow5, tPow9, tRun110, tRun111, tRun12, tRun13, tRun2, tRun222, tRun26, tRun27, tRun3, tRun54, tRun55, tRun6 elem32
 	tIn.Set(a)
 	tRun2.Square(&tIn)

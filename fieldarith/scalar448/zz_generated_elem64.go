@@ -1401,9 +1401,12 @@ func (v *elem64) MultiplyAdd(x, y, z *elem64) *elem64 {
 	return v
 }
 
-// Invert sets v = 1/a (0 if a = 0) and returns v: a^(m−2), by the fixed
-// addition chain the generator derived from m − 2.
-func (v *elem64) Invert(a *elem64) *elem64 {
+// Invert sets v = 1/a (0 if a = 0) and returns v.
+func (v *elem64) Invert(a *elem64) *elem64 { return v.invertFermat(a) }
+
+// invertFermat sets v = 1/a (0 if a = 0) and returns v: a^(m−2), by the
+// fixed addition chain the generator derived from m − 2.
+func (v *elem64) invertFermat(a *elem64) *elem64 {
 	var tIn, tPow11, tPow13, tPow15, tPow2, tPow5, tPow9, tRun110, tRun111, tRun12, tRun13, tRun2, tRun222, tRun26, tRun27, tRun3, tRun54, tRun55, tRun6 elem64
 	tIn.Set(a)
 	tRun2.Square(&tIn)

@@ -33,6 +33,10 @@ type montField struct {
 	Reduced   bool     // SetReducedBytes: any Size-byte value, reduced once
 	MulAdd    bool     // MultiplyAdd
 	Sqrt      bool     // Sqrt, for moduli ≡ 3 mod 4
+	// Safegcd makes Invert call invertSafegcd (hand-written per
+	// representation on fieldarith/internal/safegcd, for moduli up to 256
+	// bits) instead of the Fermat chain, kept as invertFermat for the tests.
+	Safegcd bool
 }
 
 func montHex(s string) *big.Int {
@@ -47,7 +51,7 @@ var montFields = []*montField{
 	{
 		Pkg: "scalar25519", Title: "Z/ℓZ, ℓ = 2^252 + 27742317777372353535851937790883648493",
 		Modulus: montHex("0x1000000000000000000000000000000014def9dea2f79cd65812631a5cf5d3ed"),
-		Size:    32, Wide: 64, MulAdd: true,
+		Size:    32, Wide: 64, MulAdd: true, Safegcd: true,
 	},
 	{
 		Pkg: "scalar448", Title: "Z/qZ, q = 2^446 − 13818066809895115352007386748515426880336692474882178609894547503885",
@@ -57,12 +61,12 @@ var montFields = []*montField{
 	{
 		Pkg: "fieldp256", Title: "GF(p), p = 2^256 − 2^224 + 2^192 + 2^96 − 1",
 		Modulus: montHex("0xffffffff00000001000000000000000000000000ffffffffffffffffffffffff"),
-		Size:    32, BigEndian: true, Sqrt: true,
+		Size:    32, BigEndian: true, Sqrt: true, Safegcd: true,
 	},
 	{
 		Pkg: "scalarp256", Title: "Z/nZ, n the order of the P-256 group",
 		Modulus: montHex("0xffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551"),
-		Size:    32, BigEndian: true, Reduced: true, MulAdd: true,
+		Size:    32, BigEndian: true, Reduced: true, MulAdd: true, Safegcd: true,
 	},
 }
 

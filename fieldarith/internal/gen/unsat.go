@@ -42,6 +42,10 @@ type unsatField struct {
 	reps  []*unsatRep // the representations
 	p     *big.Int
 	extra string // which field-specific extras the template emits
+	// safegcd makes Invert call invertSafegcd (hand-written per
+	// representation on fieldarith/internal/safegcd) instead of the Fermat
+	// chain, which stays as invertFermat for the tests.
+	safegcd bool
 }
 
 type unsatPow struct {
@@ -1045,6 +1049,7 @@ type unsatData struct {
 	AddBody, SubBody, ReduceBody            string
 	FromBytesBody, ToBytesBody              string
 	InvertBody, Pow22523Body, PowP34Body    string
+	Safegcd                                 bool
 	SqrtM1                                  string
 	MulCount, SquareCount                   int
 	InvSq, InvMul                           int
@@ -1138,6 +1143,7 @@ func (r *unsatRep) data() (*unsatData, error) {
 	inv := buildChain(new(big.Int).Sub(p, big.NewInt(2)), "a", "v")
 	d.InvertBody = inv.code(r.typ)
 	d.InvSq, d.InvMul = inv.counts()
+	d.Safegcd = r.f.safegcd
 	switch r.f.extra {
 	case "25519":
 		e := new(big.Int).Rsh(new(big.Int).Sub(p, big.NewInt(5)), 3)
@@ -1155,7 +1161,7 @@ func (r *unsatRep) data() (*unsatData, error) {
 var unsatFields = func() []*unsatField {
 	p25519 := new(big.Int).Sub(unsatPow2(255), big.NewInt(19))
 	f25519 := &unsatField{pkg: "field25519", name: "GF(2^255−19)", n: 255, size: 32, p: p25519, extra: "25519",
-		red: []unsatPow{{0, 19}}}
+		red: []unsatPow{{0, 19}}, safegcd: true}
 	w51 := []int{51, 51, 51, 51, 51}
 	w2625 := []int{26, 25, 26, 25, 26, 25, 26, 25, 26, 25}
 	f25519.reps = []*unsatRep{
