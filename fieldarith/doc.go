@@ -72,8 +72,8 @@
 //
 // Inversion modulo the ≤256-bit moduli (GF(2^255−19), ℓ, and P-256's p and
 // n) uses Bernstein–Yang divsteps, written once in internal/safegcd and fed
-// by a small hand-written conversion per representation
-// (invert_safegcd.go): constant time, 590 divsteps in 10 batches of 59
+// by a small conversion per representation (generated for the Montgomery
+// fields, hand-written in field25519/invert_safegcd.go): constant time, 590 divsteps in 10 batches of 59
 // (Wuille's machine-checked bound, as libsecp256k1), 0.65× the Fermat chain
 // for GF(2^255−19) on the 64-bit backend and 0.27–0.42× for the Montgomery
 // fields; the Fermat chains stay as invertFermat for the tests, and are

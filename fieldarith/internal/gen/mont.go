@@ -743,5 +743,16 @@ func montGenerate(f *montField) (map[string][]byte, error) {
 	if err := run("test", "zz_generated_elem_test.go", data); err != nil {
 		return nil, err
 	}
+	if f.Safegcd {
+		if f.Size != 32 {
+			return nil, fmt.Errorf("%s: safegcd inversion needs a modulus of at most 256 bits", f.Pkg)
+		}
+		if err := run("safegcd", "zz_generated_safegcd.go", data); err != nil {
+			return nil, err
+		}
+		if err := run("safegcdtest", "zz_generated_safegcd_test.go", data); err != nil {
+			return nil, err
+		}
+	}
 	return out, nil
 }
