@@ -19,14 +19,28 @@
 //   - [ed25519.PolicyZIP215] entries (cofactored single equation [8]E_i = 0)
 //     go into one cofactored batch equation [8]Σ z_i·E_i = 0, a
 //     multi-scalar multiplication of 2n+1 points with the basepoint's
-//     scalars summed, where the z_i are 128-bit, non-zero and read fresh from
-//     rand on every call. If every entry is valid the equation holds. If
-//     entry j is invalid, [8]E_j is a non-zero point of prime order ℓ, and for
-//     any fixed other coefficients at most one value of z_j < 2^128 < ℓ makes
-//     the sum vanish: the equation wrongly holds with probability at most
-//     1/(2^128 − 1). Torsion components, which make cofactorless batch
+//     scalars summed, where the z_i are non-zero mod ℓ and drawn fresh from
+//     rand on every call, uniformly from a set Z of at least 2^128 integers
+//     that are distinct mod ℓ. If every entry is valid the equation holds.
+//     If entry j is invalid, [8]E_j is a non-zero point of prime order ℓ,
+//     and for any fixed other coefficients at most one residue of z_j mod ℓ
+//     makes the sum vanish: the equation wrongly holds with probability at
+//     most 1/|Z|. Torsion components, which make cofactorless batch
 //     equations disagree with single verification, are multiplied away on
-//     both sides.
+//     both sides. Z depends on the number of batched entries, for speed
+//     only. Up to 80: the positive integers below 2^252 (so below ℓ) whose
+//     non-adjacent form has exactly 24 nonzero digits ±1; a NAF is unique,
+//     so |Z| = C(229, 24)·2^23 > 2^130. In the Straus multiplication small
+//     batches use, such a coefficient costs 24 mixed additions of ±R_i and
+//     no table of multiples of R_i (a 128-bit one costs a table and about
+//     21 additions), and its length costs nothing: the chain of doublings
+//     is 253 steps long anyway for the keys' full-size scalars z_i·k_i.
+//     From 384 on: the positive integers below 2^248 whose signed radix-256
+//     form (digits −128 … 127, unique) has exactly 13 nonzero digits,
+//     |Z| = C(31, 13)·255^12·127 > 2^130; the Pippenger multiplication
+//     large batches use, with 8-bit windows, adds each nonzero digit into a
+//     bucket: 13 bucket additions, against 17 for a 128-bit coefficient.
+//     In between: the 128-bit integers other than 0, |Z| = 2^128 − 1.
 //   - [ed25519.PolicyDefault] and [ed25519.PolicyStrict] entries (cofactorless
 //     single equation E_i = 0) use the subgroup-test method when a call has
 //     at least 128 of them: check the encodings as the policy does, test A
@@ -56,12 +70,13 @@
 // [8]E_j = 0, as z_j ≠ 0 mod ℓ). With one bad signature this costs about
 // one more batch equation in total; an invalid entry can only be reported
 // valid if one of the at most log2(n)+1 equations covering it wrongly holds,
-// so with probability at most (log2(n)+1)/(2^128 − 1).
+// so with probability at most (log2(n)+1)/|Z| ≤ (log2(n)+1)/(2^128 − 1).
 //
 // The multi-scalar multiplication is curve25519.VarTimeMultiScalarMult,
-// which sees that the z_i are 128 bits long (and skips their empty top
-// digits), uses its basepoint table for B, and reuses pooled buffers; the
-// points are decoded and torsion-tested with curve25519's own methods.
+// which sees that the z_i are short or sparse (and skips their empty top
+// digits, or walks their NAF without a table), uses its basepoint table for
+// B, and reuses pooled buffers; the points are decoded and torsion-tested
+// with curve25519's own methods.
 //
 // # Semantics
 //
@@ -84,8 +99,12 @@
 //   - The subgroup test of A is not cached across entries with the same
 //     key; keys are decoded once per entry.
 //   - Allocation: Add allocates only to grow the entry slice (none with
-//     NewVerifierWithCapacity); Verify allocates the returned []bool and, the
-//     first time it sees a larger batch, its work buffers.
+//     NewVerifierWithCapacity) and, once per Verifier, its hash state;
+//     Verify allocates the returned []bool and, the first time it sees a
+//     larger batch, its work buffers. A Verifier from NewVerifierWithCapacity
+//     keeps its work buffers; one from NewVerifier borrows them during Verify
+//     from a pool shared by all Verifiers, so that a fresh Verifier per
+//     batch does not allocate and clear them each time.
 //   - Verification is variable time: it only sees public data.
 //
 // Differences from the peers: ed25519consensus's batch verifier implements

@@ -48,6 +48,7 @@ func NewVerifierWithCapacity(n int) *Verifier {
 	if n > 0 {
 		v.entries = make([]entry, 0, n)
 		v.work.grow(n)
+		v.work.owned = true
 	}
 	return v
 }
@@ -108,8 +109,8 @@ func (v *Verifier) AddWithOptions(publicKey ed25519.PublicKey, message, sig []by
 // for every input (see the package documentation for the argument and its
 // 2^-128 bound).
 //
-// rand supplies the random coefficients (16 bytes per batched entry, fresh
-// on every call); nil means crypto/rand.Reader. If reading from rand fails,
+// rand supplies the random coefficients (16 to about 31 bytes per batched
+// entry, fresh on every call); nil means crypto/rand.Reader. If reading from rand fails,
 // Verify checks each entry on its own, which is slower but exact.
 //
 // An empty batch returns false and an empty, non-nil valid, as
@@ -125,6 +126,8 @@ func (v *Verifier) Verify(rand io.Reader) (ok bool, valid []bool) {
 		rand = cryptorand.Reader
 	}
 	w := &v.work
+	w.borrow()
+	defer w.giveBack()
 	w.grow(n)
 	w.reset()
 	w.chooseMethod(v.entries)

@@ -61,12 +61,15 @@ func (v *Point) MultiScalarMult(scalars []*Scalar, points []*Point) *Point {
 //
 // Execution time depends on the inputs: use it only on public values
 // (batch verification). It picks, by an operation count that knows each
-// scalar's bit length (so short scalars, such as the 128-bit coefficients
-// of batch verification, cost less), either Straus's method with width-5
-// NAFs and per-point tables of odd multiples, or Pippenger's bucket method
-// with signed radix-2^c digits and mixed additions. A point equal to the
-// canonical generator uses the precomputed basepoint table. Its work
-// buffers come from an internal pool, so in steady state it does not
+// scalar's bit length and the weight of its non-adjacent form (so short or
+// sparse scalars, such as the coefficients of batch verification, cost
+// less), either Straus's method or Pippenger's bucket method with signed
+// radix-2^c digits and mixed additions. In Straus's method a dense scalar's
+// point gets a table of odd multiples walked by a width-5 NAF, and a sparse
+// scalar's point no table at all: each nonzero digit of its plain NAF adds
+// ±P, with a mixed addition when P has Z = 1 (as decoded points do). A point
+// equal to the canonical generator uses the precomputed basepoint table. Its
+// work buffers come from an internal pool, so in steady state it does not
 // allocate, and it is safe for concurrent use. It panics if len(scalars) !=
 // len(points), as filippo.io/edwards25519 does.
 func (v *Point) VarTimeMultiScalarMult(scalars []*Scalar, points []*Point) *Point {
@@ -118,6 +121,41 @@ func (x *scalarWords) window(pos, c uint) uint64 {
 	return w & (1<<c - 1)
 }
 
+// nafMasks returns the nonzero digits of the (plain, width-2) non-adjacent
+// form of x < 2^255 as bit masks: digit i is +1 if bit i of pos is set, −1
+// if bit i of neg is set, and 0 otherwise. With h = 3x, digit i is
+// h_{i+1} − x_{i+1} (a known identity, checked against tables.VarTimeNAF
+// by TestNAFMasks), so both masks come from one multiplication by 3 and a
+// shift.
+func (x *scalarWords) nafMasks() (pos, neg [4]uint64) {
+	var h [5]uint64
+	var carry, prev uint64
+	for j := 0; j < 5; j++ {
+		// 3x = x + 2x.
+		d := x[j]<<1 | prev
+		prev = x[j] >> 63
+		h[j], carry = bits.Add64(x[j], d, carry)
+	}
+	for j := 0; j < 4; j++ {
+		// Bits i+1 of h and x, moved to bit i.
+		hs := h[j]>>1 | h[j+1]<<63
+		xs := x[j]>>1 | x[j+1]<<63
+		pos[j] = hs &^ xs
+		neg[j] = xs &^ hs
+	}
+	return pos, neg
+}
+
+// nafWeight returns the number of nonzero digits of x's non-adjacent form.
+func (x *scalarWords) nafWeight() int {
+	p, n := x.nafMasks()
+	w := 0
+	for j := range p {
+		w += bits.OnesCount64(p[j] | n[j])
+	}
+	return w
+}
+
 // msmScratch holds the buffers of one variable-time multi-scalar
 // multiplication. Between calls it waits in msmPool holding public data
 // only (scalars, digits, tables) and no pointer to the caller's values.
@@ -125,10 +163,14 @@ type msmScratch struct {
 	words []scalarWords
 	bytes [][32]byte
 	nbits []uint16 // bit length of each scalar
-	nFull int      // scalars longer than 128 bits
+	nafw  []uint16 // nonzero digits in each scalar's non-adjacent form
+	nz8   []uint16 // nonzero signed radix-256 digits (only if sparse, else 0xffff)
 	// Straus.
-	tabs [][1 << (nafWindow - 2)]projCached
-	nafs [][257]int8
+	tabs      [][1 << (nafWindow - 2)]projCached
+	nafs      [][257]int8
+	sparseAff []affineCached // ±P of the sparse terms with Z = 1
+	sparsePrj []projCached   // ±P of the other sparse terms
+	sparseDig []sparseDigit  // their NAF digits, sorted by position
 	// Pippenger.
 	aff     []affineCached
 	prefix  []fieldElement
@@ -136,16 +178,24 @@ type msmScratch struct {
 	buckets []Point
 }
 
-// load reads the scalars into words and bit lengths.
+// sparseDigit is one nonzero NAF digit of a sparse Straus term: add or
+// subtract entry idx of sparseAff (or of sparsePrj if proj).
+type sparseDigit struct {
+	idx       int32
+	neg, proj bool
+}
+
+// load reads the scalars into words, bit lengths and NAF weights.
 func (sc *msmScratch) load(scalars []*Scalar) {
 	n := len(scalars)
 	if cap(sc.words) < n {
 		sc.words = make([]scalarWords, n)
 		sc.bytes = make([][32]byte, n)
 		sc.nbits = make([]uint16, n)
+		sc.nafw = make([]uint16, n)
+		sc.nz8 = make([]uint16, n)
 	}
-	sc.words, sc.bytes, sc.nbits = sc.words[:n], sc.bytes[:n], sc.nbits[:n]
-	sc.nFull = 0
+	sc.words, sc.bytes, sc.nbits, sc.nafw, sc.nz8 = sc.words[:n], sc.bytes[:n], sc.nbits[:n], sc.nafw[:n], sc.nz8[:n]
 	for i, s := range scalars {
 		b := &sc.bytes[i]
 		s.bytes(b)
@@ -159,45 +209,106 @@ func (sc *msmScratch) load(scalars []*Scalar) {
 		}
 		w[4] = 0
 		sc.nbits[i] = uint16(nb)
-		if nb > 128 {
-			sc.nFull++
+		nw := w.nafWeight()
+		sc.nafw[i] = uint16(nw)
+		// A scalar sparse in radix 256 (as batch verification draws
+		// coefficients for large batches) has a NAF of fewer than about
+		// 3 nonzero digits per nonzero byte; a random one about b/3 for b
+		// bits. Count its radix-256 digits exactly only then.
+		sc.nz8[i] = 0xffff
+		if 4*nw < nb {
+			sc.nz8[i] = uint16(radix256Weight(b))
 		}
 	}
 }
 
+// radix256Weight returns the number of nonzero signed radix-256 digits of
+// the little-endian b (the digits radix computes with c = 8).
+func radix256Weight(b *[32]byte) int {
+	n := 0
+	carry := 0
+	for _, x := range b {
+		d := int(x) + carry
+		carry = (d + 128) >> 8
+		if d != carry<<8 {
+			n++
+		}
+	}
+	return n + carry
+}
+
 // Operation-count model, in field multiplications (squarings count as
 // one), read off the formulas: a doubling step costs 7; a Straus addition 8
-// (out of the completed form, then add-2008-hwcd-3), its table of odd
-// multiples 70; a Pippenger bucket addition 7 (mixed), a bucket-sum
-// addition 9, and the first point into each bucket is copied, not added.
-// Straus is scaled by 1.08, fitted to BenchmarkVarTimeMultiScalarMultCrossover
-// and to the batch-equation shape (its tables outgrow the L1 cache): with it
-// the model picks the faster method at every size measured (64 to 257
-// terms), switching near 100 full-size scalars and near 130 terms of the
-// batch shape (half of them 128-bit).
+// (out of the completed form, then add-2008-hwcd-3) or 7 when mixed, its
+// table of odd multiples 70; a Pippenger bucket addition 7 (mixed), a
+// bucket-sum addition 9, and the first point into each bucket is copied,
+// not added. A scalar of b bits costs a Straus term with a table
+// 70 + 8·b/6 (a width-5 NAF has a nonzero digit every 6 bits on average),
+// and one without a table 7 per nonzero digit of its plain NAF: sparse
+// scalars (the coefficients batch verification draws for small batches)
+// take the second. Straus is scaled by 1.08, fitted to
+// BenchmarkVarTimeMultiScalarMultCrossover and to the batch-equation shape
+// (its tables outgrow the L1 cache): with it the model picks the faster
+// method at every size measured (64 to 257 terms), switching near 100
+// full-size scalars and near 130 terms of the batch shape (half of them
+// 128-bit).
 const (
 	doublingsCost = 254 * 7
 	strausFudge   = 1.08
 )
 
-func strausCost(nFull, nHalf int) float64 {
-	return strausFudge * (float64(nFull)*(70+253.0/6*8) + float64(nHalf)*(70+128.0/6*8) + doublingsCost)
+// strausTermCost is the model's cost of one Straus term whose scalar has
+// nb bits and a NAF of weight nw (the cheaper of the table and the sparse
+// walk), and whether the sparse walk is the cheaper.
+func strausTermCost(nb, nw int) (cost float64, sparse bool) {
+	table := 70 + float64(nb)/6*8
+	bare := float64(nw) * 7
+	if bare < table {
+		return bare, true
+	}
+	return table, false
 }
 
-func pippengerCost(nFull, nHalf int, c uint) float64 {
-	nd := float64((254 + c - 1) / c)
-	ndHalf := float64((129 + c - 1) / c)
+// strausCost is the model's cost of Straus's method on the loaded scalars.
+func (sc *msmScratch) strausCost() float64 {
+	total := float64(doublingsCost)
+	for i := range sc.nbits {
+		c, _ := strausTermCost(int(sc.nbits[i]), int(sc.nafw[i]))
+		total += c
+	}
+	return strausFudge * total
+}
+
+// pippengerCost is the model's cost of Pippenger's method with window c on
+// the loaded scalars: a scalar of at most 128 bits has ⌈129/c⌉ digits,
+// a longer one ⌈254/c⌉, never more nonzero digits than its NAF has, and
+// for c = 8 exactly its nonzero radix-256 digits if it is sparse in that
+// radix.
+func (sc *msmScratch) pippengerCost(c uint) float64 {
+	nd := int((254 + c - 1) / c)
+	ndHalf := int((129 + c - 1) / c)
 	nb := float64(uint(1) << (c - 1))
-	return 7*(float64(nFull)*nd+float64(nHalf)*ndHalf) + nd*nb*(2*9-7) + doublingsCost
+	adds := 0
+	for i, b := range sc.nbits {
+		d := nd
+		if b <= 128 {
+			d = ndHalf
+		}
+		d = min(d, int(sc.nafw[i]))
+		if c == 8 {
+			d = min(d, int(sc.nz8[i]))
+		}
+		adds += d
+	}
+	return 7*float64(adds) + float64(nd)*nb*(2*9-7) + doublingsCost
 }
 
 // window returns the Pippenger window width for the loaded scalars, or 0
 // when Straus's method is cheaper.
 func (sc *msmScratch) window() uint {
-	nFull, nHalf := sc.nFull, len(sc.words)-sc.nFull
-	best, bestC := strausCost(nFull, nHalf), uint(0)
+	best, bestC := sc.strausCost(), uint(0)
 	for c := uint(4); c <= 12; c++ {
-		if cost := pippengerCost(nFull, nHalf, c); cost < best {
+		if cost := sc.pippengerCost(c); cost < best {
 			best, bestC = cost, c
 		}
 	}
@@ -210,9 +321,11 @@ func isGenerator(p *Point) bool {
 	return p.z.Equal(feOne) == 1 && p.y.Equal(&generator.y) == 1 && p.x.Equal(&generator.x) == 1
 }
 
-// straus is Straus's method with width-5 NAFs over per-point tables of odd
-// multiples, sharing one chain of doublings. The first point equal to the
-// generator uses the basepoint table's wider NAF instead.
+// straus is Straus's method sharing one chain of doublings: dense scalars
+// walk width-5 NAFs over per-point tables of odd multiples, sparse ones
+// (by strausTermCost) add ±P for each nonzero digit of their plain NAF.
+// The first point equal to the generator uses the basepoint table's wider
+// NAF instead.
 func (sc *msmScratch) straus(v *Point, points []*Point) *Point {
 	n := len(points)
 	if cap(sc.tabs) < n {
@@ -221,28 +334,101 @@ func (sc *msmScratch) straus(v *Point, points []*Point) *Point {
 	}
 	bt := baseTables()
 	var baseNAF [257]int8
-	hasBase := false
+	hasBase, baseIdx := false, -1
 	top := -1
 	m := 0 // terms in tabs and nafs
+	// Sparse terms: their points now, their digits below.
+	var count [257]int32 // digits per position (then start offsets)
+	nAff, nPrj, nDig := 0, 0, 0
 	for i, p := range points {
-		naf := &baseNAF
 		if !hasBase && bt.ok && isGenerator(p) {
-			hasBase = true
-			tables.VarTimeNAF(naf[:], sc.bytes[i][:], uint(bt.oddWindow))
-		} else {
-			naf = &sc.nafs[m]
-			oddMultiplesTable(sc.tabs[m][:], p)
-			tables.VarTimeNAF(naf[:], sc.bytes[i][:], nafWindow)
-			m++
+			hasBase, baseIdx = true, i
+			tables.VarTimeNAF(baseNAF[:], sc.bytes[i][:], uint(bt.oddWindow))
+			top = max(top, nafTop(&baseNAF, int(sc.nbits[i])))
+			continue
 		}
-		for j := min(int(sc.nbits[i])+1, 256); j > top; j-- {
-			if naf[j] != 0 {
-				top = j
-				break
+		if _, sparse := strausTermCost(int(sc.nbits[i]), int(sc.nafw[i])); sparse {
+			if p.z.Equal(feOne) == 1 {
+				nAff++
+			} else {
+				nPrj++
 			}
+			nDig += int(sc.nafw[i])
+			continue
 		}
+		naf := &sc.nafs[m]
+		oddMultiplesTable(sc.tabs[m][:], p)
+		tables.VarTimeNAF(naf[:], sc.bytes[i][:], nafWindow)
+		top = max(top, nafTop(naf, int(sc.nbits[i])))
+		m++
 	}
 	tabs, nafs := sc.tabs[:m], sc.nafs[:m]
+
+	if nDig > 0 {
+		if cap(sc.sparseAff) < nAff {
+			sc.sparseAff = make([]affineCached, nAff)
+		}
+		if cap(sc.sparsePrj) < nPrj {
+			sc.sparsePrj = make([]projCached, nPrj)
+		}
+		if cap(sc.sparseDig) < nDig {
+			sc.sparseDig = make([]sparseDigit, nDig)
+		}
+		// Counting sort of the digits by position, in two passes over
+		// the sparse terms' NAF masks.
+		for pass := 0; pass < 2; pass++ {
+			if pass == 1 {
+				start := int32(0)
+				for k := range count {
+					count[k], start = start, start+count[k]
+				}
+			}
+			ia, ip := int32(0), int32(0)
+			for i, p := range points {
+				if i == baseIdx {
+					continue
+				}
+				if _, sparse := strausTermCost(int(sc.nbits[i]), int(sc.nafw[i])); !sparse {
+					continue
+				}
+				proj := p.z.Equal(feOne) != 1
+				idx := ia
+				if proj {
+					idx = ip
+					ip++
+				} else {
+					ia++
+				}
+				if pass == 1 {
+					if proj {
+						sc.sparsePrj[idx].fromP3(p)
+					} else {
+						a := &sc.sparseAff[idx]
+						a.YplusX.Add(&p.y, &p.x)
+						a.YminusX.Subtract(&p.y, &p.x)
+						a.T2d.Multiply(&p.t, feD2) // T = x·y as Z = 1
+					}
+				}
+				pos, neg := sc.words[i].nafMasks()
+				for j := 0; j < 4; j++ {
+					for mask := pos[j] | neg[j]; mask != 0; mask &= mask - 1 {
+						b := bits.TrailingZeros64(mask)
+						k := 64*j + b
+						if pass == 0 {
+							count[k]++
+							top = max(top, k)
+							continue
+						}
+						sc.sparseDig[count[k]] = sparseDigit{idx: idx, neg: neg[j]>>b&1 == 1, proj: proj}
+						count[k]++
+					}
+				}
+			}
+		}
+		// count[k] is now the end of position k's run; its start is
+		// count[k-1] (0 for k = 0).
+	}
+	sparseAff, sparsePrj, dig := sc.sparseAff, sc.sparsePrj, sc.sparseDig[:nDig]
 
 	var pp projP2
 	var r projP1xP1
@@ -254,25 +440,78 @@ func (sc *msmScratch) straus(v *Point, points []*Point) *Point {
 		for i := range nafs {
 			r.addNAF(&t, tabs[i][:], nafs[i][k])
 		}
+		if nDig > 0 {
+			lo := int32(0)
+			if k > 0 {
+				lo = count[k-1]
+			}
+			for _, d := range dig[lo:count[k]] {
+				t.fromP1xP1(&r)
+				switch {
+				case d.proj && d.neg:
+					r.sub(&t, &sparsePrj[d.idx])
+				case d.proj:
+					r.add(&t, &sparsePrj[d.idx])
+				case d.neg:
+					r.subAffine(&t, &sparseAff[d.idx])
+				default:
+					r.addAffine(&t, &sparseAff[d.idx])
+				}
+			}
+		}
 		pp.fromP1xP1(&r)
 	}
 	return v.fromP2(&pp)
 }
 
+// nafTop returns the position of the highest nonzero digit of a NAF whose
+// scalar has nb bits, or −1.
+func nafTop(naf *[257]int8, nb int) int {
+	for j := min(nb+1, 256); j >= 0; j-- {
+		if naf[j] != 0 {
+			return j
+		}
+	}
+	return -1
+}
+
 // radix sets out[k·stride] for k < nd to the signed radix-2^c digits of x:
 // x = Σ d_k·2^(c·k), |d_k| ≤ 2^(c−1). nd·c must be ≥ 254 (x < 2^253 needs
-// one more bit for the last carry).
+// one more bit for the last carry). Branch-free per digit, and it stops
+// (writing zeros) above the scalar's top bit, so short scalars cost less.
 func radix(out []int16, stride int, x *scalarWords, c uint, nd int) {
-	carry := uint64(0)
-	for k := 0; k < nd; k++ {
-		w := x.window(uint(k)*c, c) + carry
-		if k < nd-1 && w >= 1<<(c-1) {
-			out[k*stride] = int16(int64(w) - 1<<c)
-			carry = 1
-		} else {
-			out[k*stride] = int16(w)
-			carry = 0
+	nb := 0
+	for j := 3; j >= 0; j-- {
+		if x[j] != 0 {
+			nb = 64*j + bits.Len64(x[j])
+			break
 		}
+	}
+	// Digits from ⌈nb/c⌉ + 1 on are zero: their windows are, and so is
+	// the carry into them.
+	top := min(nd-1, (nb+int(c)-1)/int(c)+1)
+	mask := uint64(1)<<c - 1
+	half := uint64(1) << (c - 1)
+	carry := uint64(0)
+	k := 0
+	for ; k < top; k++ {
+		pos := uint(k) * c // < 254, so pos/64 ≤ 3 and x[pos/64+1] exists
+		i, off := pos/64, pos%64
+		w := (x[i]>>off|x[i+1]<<(64-off))&mask + carry
+		// w ≥ 2^(c−1) becomes w − 2^c with a carry into the next digit.
+		carry = (w + half) >> c
+		out[k*stride] = int16(int64(w) - int64(carry<<c))
+	}
+	if k == nd-1 {
+		// The last digit is not recentred: it is at most 2^(c−1) (see
+		// the condition on nd).
+		pos := uint(k) * c
+		i, off := pos/64, pos%64
+		out[k*stride] = int16((x[i]>>off|x[i+1]<<(64-off))&mask + carry)
+		k++
+	}
+	for ; k < nd; k++ {
+		out[k*stride] = 0
 	}
 }
 
