@@ -51,8 +51,9 @@
 //     cofactored and cofactorless equations agree — and verify the rest
 //     (keys or R with a torsion component) one by one. Below 128 entries,
 //     and for the entries that fail the subgroup test, each entry is
-//     verified on its own exactly as VerifyWithOptions does, from the
-//     challenge hashed at Add time. The subgroup test is the expensive
+//     verified on its own by the code VerifyWithOptions runs (the module's
+//     internal ed25519core: option rules, challenge, policy checks and the
+//     half-size-scalar equation), from the challenge hashed at Add time. The subgroup test is the expensive
 //     part: about 253 doublings per point, two points (A and R) per entry,
 //     which is most of a single verification. Measured (BenchmarkPaired,
 //     one core, thread CPU time, medians), the method costs 0.85–0.97 of
@@ -99,12 +100,12 @@
 //   - The subgroup test of A is not cached across entries with the same
 //     key; keys are decoded once per entry.
 //   - Allocation: Add allocates only to grow the entry slice (none with
-//     NewVerifierWithCapacity) and, once per Verifier, its hash state;
-//     Verify allocates the returned []bool and, the first time it sees a
-//     larger batch, its work buffers. A Verifier from NewVerifierWithCapacity
-//     keeps its work buffers; one from NewVerifier borrows them during Verify
-//     from a pool shared by all Verifiers, so that a fresh Verifier per
-//     batch does not allocate and clear them each time.
+//     NewVerifierWithCapacity); Verify allocates the returned []bool and,
+//     the first time it sees a larger batch, its work buffers. A Verifier
+//     from NewVerifierWithCapacity keeps its work buffers; one from
+//     NewVerifier borrows them during Verify from a pool shared by all
+//     Verifiers, so that a fresh Verifier per batch does not allocate and
+//     clear them each time.
 //   - Verification is variable time: it only sees public data.
 //
 // Differences from the peers: ed25519consensus's batch verifier implements

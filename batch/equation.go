@@ -8,6 +8,7 @@ import (
 
 	"github.com/curvekit/curvekit/curve25519"
 	"github.com/curvekit/curvekit/ed25519"
+	"github.com/curvekit/curvekit/internal/ed25519core"
 )
 
 // scalar is an integer mod ℓ.
@@ -213,48 +214,15 @@ func (w *workspace) classify(e *entry, i int) verdict {
 }
 
 // singleVerify checks e on its own, exactly as ed25519.VerifyWithOptions
-// does under e.policy, from the challenge computed at Add time.
+// does under e.policy and by the same code (ed25519core, with the
+// half-size equation), from the challenge computed at Add time.
 func singleVerify(e *entry) bool {
-	var S curve25519.Scalar
-	if _, err := S.SetCanonicalBytes(e.sig[32:]); err != nil {
+	p := ed25519core.Policy(e.policy) // numbered alike; ed25519 asserts it
+	var key ed25519core.Key
+	if err := key.Set(e.pub[:], p == ed25519core.PolicyStrict); err != nil {
 		return false
 	}
-	k := &e.k
-	var negA, R curve25519.Point
-	rBytes := e.sig[:32]
-	switch e.policy {
-	case ed25519.PolicyDefault:
-		if _, err := negA.SetBytes(e.pub[:]); err != nil {
-			return false
-		}
-	case ed25519.PolicyZIP215:
-		if _, err := negA.SetBytes(e.pub[:]); err != nil {
-			return false
-		}
-		if _, err := R.SetBytes(rBytes); err != nil {
-			return false
-		}
-	case ed25519.PolicyStrict:
-		if _, err := negA.SetCanonicalBytes(e.pub[:]); err != nil || negA.IsSmallOrder() == 1 {
-			return false
-		}
-		if _, err := R.SetCanonicalBytes(rBytes); err != nil || R.IsSmallOrder() == 1 {
-			return false
-		}
-	default:
-		return false
-	}
-	negA.Negate(&negA)
-	// Q = [S]B − [k]A.
-	var Q curve25519.Point
-	Q.VarTimeDoubleScalarBaseMult(k, &negA, &S)
-	if e.policy == ed25519.PolicyZIP215 {
-		// [8](Q − R) = identity.
-		Q.Subtract(&Q, &R)
-		return Q.IsSmallOrder() == 1
-	}
-	// Cofactorless: R's bytes must be the encoding of Q.
-	return [32]byte(Q.Bytes()) == [32]byte(rBytes)
+	return ed25519core.VerifyChallenge(&key, nil, e.sig[:], &e.k, p, true) == nil
 }
 
 // verifyBatched draws the coefficients, checks the batch equation over all
@@ -289,12 +257,14 @@ func (w *workspace) verifyBatched(rand io.Reader, valid []bool) {
 }
 
 // singleSlot checks slot j's cofactored equation [8]([S]B − R − [k]A) = 0
-// on its own with curve25519's double-base multiplication.
+// on its own, with ed25519core's half-size equation (as single
+// verification under PolicyZIP215 does).
 func (w *workspace) singleSlot(j int) bool {
-	var Q point
-	Q.VarTimeDoubleScalarBaseMult(&w.k[j], &w.pA[j], &w.s[j])
-	Q.Add(&Q, &w.pR[j])
-	return Q.IsSmallOrder() == 1
+	var key ed25519core.Key
+	key.NegA = w.pA[j]
+	var R point
+	R.Negate(&w.pR[j])
+	return ed25519core.Equation(&key, nil, &R, &w.k[j], &w.s[j], true, true)
 }
 
 // prepare computes z_j·S_j and z_j·k_j.

@@ -5,6 +5,7 @@ import (
 	"io"
 
 	"github.com/curvekit/curvekit/ed25519"
+	"github.com/curvekit/curvekit/internal/ed25519core"
 )
 
 // entry is one (key, message, signature, options) tuple, reduced at Add time
@@ -30,7 +31,6 @@ type entry struct {
 // empties the Verifier and keeps its memory for the next batch.
 type Verifier struct {
 	entries []entry
-	hs      hasher
 	work    workspace
 }
 
@@ -41,8 +41,7 @@ func NewVerifier() *Verifier {
 
 // NewVerifierWithCapacity returns an empty Verifier with room for n entries,
 // so that adding up to n entries and verifying them allocates nothing but
-// the returned []bool (and, the first time, the hash state). n ≤ 0 is
-// treated as 0.
+// the returned []bool. n ≤ 0 is treated as 0.
 func NewVerifierWithCapacity(n int) *Verifier {
 	v := new(Verifier)
 	if n > 0 {
@@ -86,20 +85,20 @@ func (v *Verifier) AddWithOptions(publicKey ed25519.PublicKey, message, sig []by
 	v.entries = append(v.entries, entry{})
 	e := &v.entries[len(v.entries)-1]
 
-	var policy ed25519.Policy
-	var ctx string
+	var o ed25519.Options // nil opts: the zero Options
 	if opts != nil {
-		policy, ctx = opts.Policy, opts.Context
+		o = *opts
 	}
-	variant, ok := variantFromOptions(opts, len(message))
-	if !ok || policy > ed25519.PolicyStrict ||
+	// The option rules and the challenge are ed25519.VerifyWithOptions's own.
+	variant, ctx, ok := ed25519core.ValidDomain(o.Hash, o.Context, len(message))
+	if !ok || o.Policy > ed25519.PolicyStrict ||
 		len(publicKey) != ed25519.PublicKeySize || len(sig) != ed25519.SignatureSize {
 		return
 	}
 	copy(e.pub[:], publicKey)
 	copy(e.sig[:], sig)
-	e.policy = policy
-	v.hs.challenge(&e.k, variant, ctx, sig[:32], publicKey, message)
+	e.policy = o.Policy
+	ed25519core.Challenge(&e.k, variant, ctx, sig[:32], publicKey, message)
 	e.wellFormed = true
 }
 

@@ -378,7 +378,7 @@ func TestAllocations(t *testing.T) {
 		}
 		v.Verify(r)
 	}
-	run() // warm: the hash state and the buffers
+	run() // warm: the buffers
 	// One allocation: the returned []bool.
 	if a := testing.AllocsPerRun(5, run); a > 1 {
 		t.Errorf("Add ×64 + Verify (one bad entry): %v allocations, want 1", a)

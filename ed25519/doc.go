@@ -73,20 +73,23 @@
 // oracles (see testdata/SOURCE.md), with each disagreement between policies
 // explained.
 //
-// Verification is variable time (it only sees public data). It checks the
-// equation with half-size scalars (Antipa et al. 2005, Pornin 2020): a
-// short (δ, ρ) with ρ ≡ δ·k (mod 8ℓ), δ odd, turns [S]B − [k]A − R into
-// [δ·S mod ℓ]B − [ρ]A − [δ]R, a four-point multiplication with 128-bit
-// scalars (half the doublings). Taking δ odd and the modulus 8ℓ keeps the
-// cofactorless equation exact for every A, torsion included, so the answers
-// are those of the checklists above (tests compare them with
-// crypto/ed25519 and ed25519consensus, and with the plain double-base
-// multiplication [k](−A) + [S]B, which is also the fallback for the rare k
-// where no short vector is found). The tables of odd multiples of B and
-// [2^128]B are built once per process (curve25519.VarTimeSplitBaseMult);
-// [ExpandedPublicKey] keeps a decoded A and precomputed tables of ±A
-// (about 4 KiB, as curve25519-voi's ExpandedPublicKey keeps A's) for
-// verifying many signatures under one key.
+// Verification is variable time (it only sees public data). Its code —
+// option rules, challenge hashing, policy checks and equation — lives in the
+// module's internal ed25519core package, which the batch package runs too,
+// so that a batch entry checked on its own gets this package's answer by the
+// same code. It checks the equation with half-size scalars (Antipa et al.
+// 2005, Pornin 2020): a short (δ, ρ) with ρ ≡ δ·k (mod 8ℓ), δ odd, turns
+// [S]B − [k]A − R into [δ·S mod ℓ]B − [ρ]A − [δ]R, a four-point
+// multiplication with 128-bit scalars (half the doublings). Taking δ odd and
+// the modulus 8ℓ keeps the cofactorless equation exact for every A, torsion
+// included, so the answers are those of the checklists above (tests compare
+// them with crypto/ed25519 and ed25519consensus, and with the plain
+// double-base multiplication [k](−A) + [S]B, which is also the fallback for
+// the rare k where no short vector is found). The tables of odd multiples of
+// B and [2^128]B are built once per process
+// (curve25519.VarTimeSplitBaseMult); [ExpandedPublicKey] keeps a decoded A
+// and precomputed tables of ±A (about 4 KiB, as curve25519-voi's
+// ExpandedPublicKey keeps A's) for verifying many signatures under one key.
 //
 // # Tor
 //

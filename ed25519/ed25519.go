@@ -4,11 +4,11 @@ import (
 	"crypto"
 	stded25519 "crypto/ed25519"
 	cryptorand "crypto/rand"
-	"crypto/sha512"
 	"crypto/subtle"
-	"errors"
 	"io"
 	"strconv"
+
+	"github.com/curvekit/curvekit/internal/ed25519core"
 )
 
 const (
@@ -20,10 +20,6 @@ const (
 	SignatureSize = 64
 	// SeedSize is the size, in bytes, of private key seeds. These are the private key representations used by RFC 8032.
 	SeedSize = 32
-)
-
-var (
-	errInvalidSig = errors.New("ed25519: invalid signature")
 )
 
 // PublicKey is the type of Ed25519 public keys.
@@ -176,7 +172,7 @@ func sign(signature []byte, privateKey PrivateKey, message []byte) {
 	if err != nil {
 		panic(err.Error())
 	}
-	k.sign(signature, message, domPure, "")
+	k.sign(signature, message, ed25519core.Pure, "")
 }
 
 // Verify reports whether sig is a valid signature of message by publicKey,
@@ -188,7 +184,7 @@ func sign(signature []byte, privateKey PrivateKey, message []byte) {
 // The inputs are not considered confidential, and may leak through timing side
 // channels, or if an attacker has control of part of the inputs.
 func Verify(publicKey PublicKey, message, sig []byte) bool {
-	return verify(publicKey, nil, message, sig, domPure, "", PolicyDefault) == nil
+	return verify(publicKey, nil, message, sig, ed25519core.Pure, "", PolicyDefault) == nil
 }
 
 // VerifyWithOptions reports whether sig is a valid signature of message by
@@ -209,66 +205,9 @@ func VerifyWithOptions(publicKey PublicKey, message, sig []byte, opts *Options) 
 	if opts == nil {
 		opts = &Options{}
 	}
-	dom, ctx, err := domainFromOptions(opts.Hash, opts.Context, message)
+	d, ctx, err := ed25519core.DomainFromOptions(opts.Hash, opts.Context, len(message))
 	if err != nil {
 		return err
 	}
-	return verify(publicKey, nil, message, sig, dom, ctx, opts.Policy)
-}
-
-// dom selects the RFC 8032 variant; its prefix string is dom2's.
-type dom uint8
-
-const (
-	domPure dom = iota // Ed25519: no prefix
-	domCtx             // Ed25519ctx: dom2(0, ctx)
-	domPh              // Ed25519ph: dom2(1, ctx)
-)
-
-// dom2Prefix is "SigEd25519 no Ed25519 collisions" (RFC 8032 §5.1).
-const dom2Prefix = "SigEd25519 no Ed25519 collisions"
-
-// domainFromOptions maps (hash, context) to a variant as crypto/ed25519
-// does, and checks the lengths RFC 8032 fixes.
-func domainFromOptions(h crypto.Hash, context string, message []byte) (dom, string, error) {
-	switch {
-	case h == crypto.SHA512:
-		if l := len(message); l != sha512.Size {
-			return 0, "", errors.New("ed25519: bad Ed25519ph message hash length: " + strconv.Itoa(l))
-		}
-		if l := len(context); l > 255 {
-			return 0, "", errors.New("ed25519: bad Ed25519ph context length: " + strconv.Itoa(l))
-		}
-		return domPh, context, nil
-	case h == crypto.Hash(0) && context != "":
-		if l := len(context); l > 255 {
-			return 0, "", errors.New("ed25519: bad Ed25519ctx context length: " + strconv.Itoa(l))
-		}
-		return domCtx, context, nil
-	case h == crypto.Hash(0):
-		return domPure, "", nil
-	default:
-		return 0, "", errors.New("ed25519: expected opts.Hash zero (unhashed message, for standard Ed25519) or SHA-512 (for Ed25519ph)")
-	}
-}
-
-// domBytes is room for dom2(phflag, ctx): the prefix, two bytes, ≤ 255 of context.
-type domBytes [len(dom2Prefix) + 2 + 255]byte
-
-// appendDom returns dom2(phflag, ctx) for the ctx and ph variants, and
-// nothing for pure Ed25519, in buf. ctx is at most 255 bytes (checked by
-// domainFromOptions).
-func appendDom(buf *domBytes, d dom, ctx string) []byte {
-	if d == domPure {
-		return buf[:0]
-	}
-	n := copy(buf[:], dom2Prefix)
-	buf[n] = 0
-	if d == domPh {
-		buf[n] = 1
-	}
-	buf[n+1] = byte(len(ctx))
-	n += 2
-	n += copy(buf[n:], ctx)
-	return buf[:n]
+	return verify(publicKey, nil, message, sig, d, ctx, opts.Policy)
 }

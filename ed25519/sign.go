@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"sync"
 	"weak"
+
+	"github.com/curvekit/curvekit/internal/ed25519core"
 )
 
 // signingKey is a private key in the form signing uses: the secret scalar
@@ -34,10 +36,10 @@ func (k *signingKey) fromSeed(seed []byte) {
 
 // sign writes R ‖ S for message under variant d (RFC 8032 §5.1.6). Every
 // step is constant time in the secret scalar and nonce.
-func (k *signingKey) sign(signature, message []byte, d dom, ctx string) {
+func (k *signingKey) sign(signature, message []byte, d ed25519core.Variant, ctx string) {
 	mh := sha512.New()
-	var db domBytes
-	mh.Write(appendDom(&db, d, ctx))
+	var db ed25519core.DomBytes
+	mh.Write(ed25519core.AppendDom(&db, d, ctx))
 	mh.Write(k.prefix[:])
 	mh.Write(message)
 	var digest [64]byte
@@ -52,16 +54,9 @@ func (k *signingKey) sign(signature, message []byte, d dom, ctx string) {
 	var rBytes [32]byte
 	copy(rBytes[:], R.Bytes())
 
-	kh := sha512.New()
-	kh.Write(appendDom(&db, d, ctx))
-	kh.Write(rBytes[:])
-	kh.Write(k.pub[:])
-	kh.Write(message)
-	kh.Sum(digest[:0])
+	// The challenge, over public data only.
 	var c scalar
-	if _, err := c.SetUniformBytes(digest[:]); err != nil {
-		panic("ed25519: internal error: setting scalar failed")
-	}
+	ed25519core.Challenge(&c, d, ctx, rBytes[:], k.pub[:], message)
 
 	var S scalar
 	S.MultiplyAdd(&c, &k.s, &r)
@@ -76,7 +71,7 @@ func (k *signingKey) signWithOptions(message []byte, opts crypto.SignerOpts) ([]
 	if o, ok := opts.(*Options); ok {
 		context = o.Context
 	}
-	d, ctx, err := domainFromOptions(opts.HashFunc(), context, message)
+	d, ctx, err := ed25519core.DomainFromOptions(opts.HashFunc(), context, len(message))
 	if err != nil {
 		return nil, err
 	}

@@ -1,10 +1,9 @@
 package ed25519
 
 import (
-	"crypto/sha512"
-	"crypto/subtle"
-	"errors"
 	"strconv"
+
+	"github.com/curvekit/curvekit/internal/ed25519core"
 )
 
 // Policy names a set of Ed25519 verification rules. The package
@@ -45,198 +44,44 @@ func (p Policy) String() string {
 	return "Policy(" + strconv.Itoa(int(p)) + ")"
 }
 
-var errUnknownPolicy = errors.New("ed25519: unknown verification policy")
+// ed25519core numbers its policies as this package does, so that a Policy
+// converts with a plain conversion; this fails to compile otherwise.
+var _ = [1]struct{}{}[(PolicyDefault^Policy(ed25519core.PolicyDefault))|
+	(PolicyZIP215^Policy(ed25519core.PolicyZIP215))|
+	(PolicyStrict^Policy(ed25519core.PolicyStrict))]
 
-// decodedKey is a public key decoded once: what every policy needs to know
-// about A.
+// decodedKey is a public key decoded once (ed25519core.Key), with, for an
+// ExpandedPublicKey, the precomputed tables of −A and A for the half-size
+// check (building them costs about an inversion, repaid from the second
+// verification on).
 type decodedKey struct {
-	bytes      [32]byte
-	negA       point // −A
-	canonical  bool  // the encoding is canonical (RFC 8032 §5.1.3)
-	smallOrder bool  // [8]A is the identity
-	// pre, when not nil, holds the precomputed tables of −A and A for the
-	// half-size check (ExpandedPublicKey only: building them costs about
-	// an inversion, repaid from the second verification on).
-	pre *[2]precomputedPoint
-}
-
-// set decodes pub leniently, as crypto/ed25519 does. The canonical and
-// small-order facts are computed only when full is true (PolicyStrict, or an
-// ExpandedPublicKey that may serve every policy).
-func (k *decodedKey) set(pub []byte, full bool) error {
-	if l := len(pub); l != PublicKeySize {
-		return errors.New("ed25519: bad public key length: " + strconv.Itoa(l))
-	}
-	if _, err := k.negA.SetBytes(pub); err != nil {
-		return errors.New("ed25519: invalid public key")
-	}
-	copy(k.bytes[:], pub)
-	if full {
-		k.canonical = isCanonicalEncoding(pub)
-		k.smallOrder = isSmallOrder(&k.negA)
-	}
-	k.negA.Negate(&k.negA)
-	return nil
+	ed25519core.Key
+	bytes [32]byte // the encoding, as given
+	pre   *ed25519core.Tables
 }
 
 // verify checks sig on message under policy p. If key is nil, pub is decoded
-// here; otherwise key is used and pub ignored.
-func verify(pub []byte, key *decodedKey, message, sig []byte, d dom, ctx string, p Policy) error {
+// here; otherwise key is used and pub ignored. The checks themselves are
+// ed25519core's, shared with the batch package.
+func verify(pub []byte, key *decodedKey, message, sig []byte, d ed25519core.Variant, ctx string, p Policy) error {
 	if p > PolicyStrict {
-		return errUnknownPolicy
+		return ed25519core.ErrUnknownPolicy
 	}
 	if key == nil {
 		key = new(decodedKey)
-		if err := key.set(pub, p == PolicyStrict); err != nil {
+		// The canonical and small-order facts only for PolicyStrict.
+		if err := key.Set(pub, p == PolicyStrict); err != nil {
 			return err
 		}
+	} else {
+		pub = key.bytes[:]
 	}
-	if l := len(sig); l != SignatureSize {
-		return errors.New("ed25519: bad signature length: " + strconv.Itoa(l))
-	}
-	rBytes := sig[:32]
-
-	if p == PolicyStrict {
-		// A was decoded leniently; the canonical and small-order checks on
-		// the bytes and point finish the checklist. For R the encoding
-		// checks suffice: the equation below only holds for a valid point.
-		if !key.canonical || key.smallOrder {
-			return errors.New("ed25519: public key rejected by PolicyStrict")
-		}
-		if !isCanonicalEncoding(rBytes) || isSmallOrderEncoding(rBytes) {
-			return errInvalidSig
-		}
-	}
-
-	// S < ℓ. The top-three-bits test is crypto/ed25519's fast path.
-	if sig[63]&224 != 0 {
-		return errInvalidSig
-	}
-	var S scalar
-	if _, err := S.SetCanonicalBytes(sig[32:]); err != nil {
-		return errInvalidSig
-	}
-
-	// k = SHA-512(dom ‖ R ‖ A ‖ M) mod ℓ, over the bytes as given.
-	kh := sha512.New()
-	var db domBytes
-	kh.Write(appendDom(&db, d, ctx))
-	kh.Write(rBytes)
-	kh.Write(key.bytes[:])
-	kh.Write(message)
-	var digest [64]byte
-	kh.Sum(digest[:0])
-	var k scalar
-	if _, err := k.SetUniformBytes(digest[:]); err != nil {
-		panic("ed25519: internal error: setting scalar failed")
-	}
-
-	if p == PolicyZIP215 {
-		var R point
-		if _, err := R.SetBytes(rBytes); err != nil {
-			return errInvalidSig
-		}
-		if useHalfSize {
-			if valid, handled := checkHalfSize(key, &R, &k, &S, true); handled {
-				if !valid {
-					return errInvalidSig
-				}
-				return nil
-			}
-		}
-		// [8]([S]B − [k]A − R) = identity.
-		var Q point
-		Q.VarTimeDoubleScalarBaseMult(&k, &key.negA, &S)
-		Q.Subtract(&Q, &R)
-		Q.MultByCofactor(&Q)
-		if Q.Equal(identity) != 1 {
-			return errInvalidSig
-		}
-		return nil
-	}
-
-	if useHalfSize {
-		// Cofactorless, as crypto/ed25519: the encoding of [S]B − [k]A must
-		// equal R's bytes. Since that encoding is canonical, this is: R
-		// decodes strictly, and [S]B − [k]A − R is the identity.
-		var R point
-		if _, err := R.SetCanonicalBytes(rBytes); err != nil {
-			return errInvalidSig
-		}
-		if valid, handled := checkHalfSize(key, &R, &k, &S, false); handled {
-			if !valid {
-				return errInvalidSig
-			}
-			return nil
-		}
-	}
-	// Cofactorless, full size: the canonical encoding of [S]B − [k]A must
-	// equal R's bytes.
-	var Q point
-	Q.VarTimeDoubleScalarBaseMult(&k, &key.negA, &S)
-	var qBytes [32]byte
-	copy(qBytes[:], Q.Bytes())
-	if subtle.ConstantTimeCompare(qBytes[:], rBytes) != 1 {
-		return errInvalidSig
-	}
-	return nil
+	return ed25519core.Verify(&key.Key, pub, key.pre, message, sig, d, ctx, ed25519core.Policy(p), useHalfSize)
 }
 
-// useHalfSize selects the half-size-scalar equation (lattice.go); tests
-// switch it off to compare the two paths.
+// useHalfSize selects the half-size-scalar equation (ed25519core's
+// lattice.go); tests switch it off to compare the two paths.
 var useHalfSize = true
-
-// isCanonicalEncoding reports whether b is a canonical point encoding in the
-// sense of RFC 8032 §5.1.3: y < p, and not x = 0 with the sign bit set. (x =
-// 0 exactly when y = ±1.) It says nothing about whether y is on the curve.
-func isCanonicalEncoding(b []byte) bool {
-	// y ≥ p = 2^255 − 19 means: bits 8..254 all set and the low byte ≥ 0xed.
-	top := b[31] & 0x7f
-	allOnes := top == 0x7f
-	for i := 1; i < 31 && allOnes; i++ {
-		allOnes = b[i] == 0xff
-	}
-	if allOnes && b[0] >= 0xed {
-		return false
-	}
-	if b[31]&0x80 != 0 {
-		// y = 1: 01 00 … 00; y = p − 1: ec ff … ff 7f.
-		yIsOne := b[0] == 1 && top == 0
-		for i := 1; i < 31 && yIsOne; i++ {
-			yIsOne = b[i] == 0
-		}
-		yIsMinusOne := allOnes && b[0] == 0xec
-		if yIsOne || yIsMinusOne {
-			return false
-		}
-	}
-	return true
-}
-
-// smallOrderEncodings are the canonical encodings of the eight points of
-// order dividing 8 (the identity, the point of order 2, two of order 4, four
-// of order 8). Tests check each against the group's own small-order test.
-var smallOrderEncodings = [8][32]byte{
-	{0x01}, // identity, y = 1
-	{0xec, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x7f}, // order 2, y = −1
-	{},         // order 4, y = 0, x even
-	{31: 0x80}, // order 4, y = 0, x odd
-	{0x26, 0xe8, 0x95, 0x8f, 0xc2, 0xb2, 0x27, 0xb0, 0x45, 0xc3, 0xf4, 0x89, 0xf2, 0xef, 0x98, 0xf0, 0xd5, 0xdf, 0xac, 0x05, 0xd3, 0xc6, 0x33, 0x39, 0xb1, 0x38, 0x02, 0x88, 0x6d, 0x53, 0xfc, 0x05}, // order 8
-	{0x26, 0xe8, 0x95, 0x8f, 0xc2, 0xb2, 0x27, 0xb0, 0x45, 0xc3, 0xf4, 0x89, 0xf2, 0xef, 0x98, 0xf0, 0xd5, 0xdf, 0xac, 0x05, 0xd3, 0xc6, 0x33, 0x39, 0xb1, 0x38, 0x02, 0x88, 0x6d, 0x53, 0xfc, 0x85}, // order 8
-	{0xc7, 0x17, 0x6a, 0x70, 0x3d, 0x4d, 0xd8, 0x4f, 0xba, 0x3c, 0x0b, 0x76, 0x0d, 0x10, 0x67, 0x0f, 0x2a, 0x20, 0x53, 0xfa, 0x2c, 0x39, 0xcc, 0xc6, 0x4e, 0xc7, 0xfd, 0x77, 0x92, 0xac, 0x03, 0x7a}, // order 8
-	{0xc7, 0x17, 0x6a, 0x70, 0x3d, 0x4d, 0xd8, 0x4f, 0xba, 0x3c, 0x0b, 0x76, 0x0d, 0x10, 0x67, 0x0f, 0x2a, 0x20, 0x53, 0xfa, 0x2c, 0x39, 0xcc, 0xc6, 0x4e, 0xc7, 0xfd, 0x77, 0x92, 0xac, 0x03, 0xfa}, // order 8
-}
-
-// isSmallOrderEncoding reports whether the canonical encoding b is one of
-// the eight small-order points. Only meaningful after isCanonicalEncoding.
-func isSmallOrderEncoding(b []byte) bool {
-	for i := range smallOrderEncodings {
-		if [32]byte(b) == smallOrderEncodings[i] {
-			return true
-		}
-	}
-	return false
-}
 
 // ExpandedPublicKey is a public key decoded once, for verifying many
 // signatures under one key: it saves the point decompression (a field
@@ -253,11 +98,12 @@ type ExpandedPublicKey struct {
 // the encoding of a curve point.
 func NewExpandedPublicKey(publicKey PublicKey) (*ExpandedPublicKey, error) {
 	e := new(ExpandedPublicKey)
-	if err := e.key.set(publicKey, true); err != nil {
+	if err := e.key.Set(publicKey, true); err != nil {
 		return nil, err
 	}
-	e.key.pre = new([2]precomputedPoint)
-	e.key.pre[0].Set(&e.key.negA)
+	copy(e.key.bytes[:], publicKey)
+	e.key.pre = new(ed25519core.Tables)
+	e.key.pre[0].Set(&e.key.NegA)
 	e.key.pre[1].Negate(&e.key.pre[0])
 	return e, nil
 }
@@ -270,7 +116,7 @@ func (e *ExpandedPublicKey) PublicKey() PublicKey {
 // Verify reports whether sig is a valid Ed25519 signature of message under
 // e, with PolicyDefault: the same answer as [Verify] with e's public key.
 func (e *ExpandedPublicKey) Verify(message, sig []byte) bool {
-	return verify(nil, &e.key, message, sig, domPure, "", PolicyDefault) == nil
+	return verify(nil, &e.key, message, sig, ed25519core.Pure, "", PolicyDefault) == nil
 }
 
 // VerifyWithOptions is [VerifyWithOptions] with e's public key.
@@ -278,7 +124,7 @@ func (e *ExpandedPublicKey) VerifyWithOptions(message, sig []byte, opts *Options
 	if opts == nil {
 		opts = &Options{}
 	}
-	d, ctx, err := domainFromOptions(opts.Hash, opts.Context, message)
+	d, ctx, err := ed25519core.DomainFromOptions(opts.Hash, opts.Context, len(message))
 	if err != nil {
 		return err
 	}

@@ -1,8 +1,10 @@
-package ed25519
+package ed25519core
 
 import (
 	"encoding/binary"
 	"math/bits"
+
+	"github.com/curvekit/curvekit/curve25519"
 )
 
 // Verification with half-size scalars (Antipa, Brown, Gallant, Lambert,
@@ -26,13 +28,13 @@ import (
 // the first remainder below 2^128: remainder r_i and cofactor t_i satisfy
 // r_i ≡ t_i·k (mod 8ℓ) and |t_i| ≤ 8ℓ / r_{i−1}.
 
-// u256 is a 256-bit unsigned integer, little-endian 64-bit limbs.
-type u256 [4]uint64
+// U256 is a 256-bit unsigned integer, little-endian 64-bit limbs.
+type U256 [4]uint64
 
-// eightL is 8ℓ = 2^255 + 8·27742317777372353535851937790883648493.
-var eightL = u256{0xc09318d2e7ae9f68, 0xa6f7cef517bce6b2, 0, 0x8000000000000000}
+// EightL is 8ℓ = 2^255 + 8·27742317777372353535851937790883648493.
+var EightL = U256{0xc09318d2e7ae9f68, 0xa6f7cef517bce6b2, 0, 0x8000000000000000}
 
-func (x *u256) bitLen() int {
+func (x *U256) bitLen() int {
 	for i := 3; i >= 0; i-- {
 		if x[i] != 0 {
 			return 64*i + bits.Len64(x[i])
@@ -42,7 +44,7 @@ func (x *u256) bitLen() int {
 }
 
 // bitsAt returns the 64 bits of x starting at bit s (0 ≤ s ≤ 192).
-func (x *u256) bitsAt(s int) uint64 {
+func (x *U256) bitsAt(s int) uint64 {
 	w, b := s/64, uint(s%64)
 	lo := x[w] >> b
 	if b != 0 && w < 3 {
@@ -52,7 +54,7 @@ func (x *u256) bitsAt(s int) uint64 {
 }
 
 // geq reports x ≥ y.
-func (x *u256) geq(y *u256) bool {
+func (x *U256) geq(y *U256) bool {
 	for i := 3; i >= 0; i-- {
 		if x[i] != y[i] {
 			return x[i] > y[i]
@@ -62,7 +64,7 @@ func (x *u256) geq(y *u256) bool {
 }
 
 // sub sets x = x − y (x ≥ y).
-func (x *u256) sub(y *u256) {
+func (x *U256) sub(y *U256) {
 	var b uint64
 	x[0], b = bits.Sub64(x[0], y[0], 0)
 	x[1], b = bits.Sub64(x[1], y[1], b)
@@ -71,7 +73,7 @@ func (x *u256) sub(y *u256) {
 }
 
 // mulSub sets x = x − q·y (q·y ≤ x).
-func (x *u256) mulSub(q uint64, y *u256) {
+func (x *U256) mulSub(q uint64, y *U256) {
 	var carry, borrow uint64
 	for i := 0; i < 4; i++ {
 		hi, lo := bits.Mul64(q, y[i])
@@ -82,8 +84,8 @@ func (x *u256) mulSub(q uint64, y *u256) {
 }
 
 // mulAdd returns x + q·y, and false if it overflows 256 bits.
-func mulAdd(x *u256, q uint64, y *u256) (u256, bool) {
-	var z u256
+func mulAdd(x *U256, q uint64, y *U256) (U256, bool) {
+	var z U256
 	var carry uint64
 	for i := 0; i < 4; i++ {
 		hi, lo := bits.Mul64(q, y[i])
@@ -95,11 +97,11 @@ func mulAdd(x *u256, q uint64, y *u256) (u256, bool) {
 	return z, carry == 0
 }
 
-// euclidStep replaces (a, b) by (b, a mod b) and returns the quotient. It
+// EuclidStep replaces (a, b) by (b, a mod b) and returns the quotient. It
 // only handles quotients below 2^32 (the estimate from the top 64 bits is
 // then off by at most a few units); ok is false otherwise, which happens
 // with probability about 2^−32 per step.
-func euclidStep(a, b *u256) (q uint64, ok bool) {
+func EuclidStep(a, b *U256) (q uint64, ok bool) {
 	la, lb := a.bitLen(), b.bitLen()
 	if lb == 0 || la-lb >= 32 {
 		return 0, false
@@ -129,21 +131,21 @@ func euclidStep(a, b *u256) (q uint64, ok bool) {
 	return q, true
 }
 
-// shortVector returns δ (as |δ| and its sign) and ρ ≥ 0 with ρ ≡ δ·k
+// ShortVector returns δ (as |δ| and its sign) and ρ ≥ 0 with ρ ≡ δ·k
 // (mod 8ℓ), |δ| odd, and both below 2^136 (almost always 2^128), for the scalar k given as 32
 // little-endian bytes. ok is false in the rare cases the fast path does not
 // cover; callers then verify the usual way.
-func shortVector(kBytes []byte) (absDelta, rho u256, negative, ok bool) {
+func ShortVector(kBytes []byte) (absDelta, rho U256, negative, ok bool) {
 	const maxBits = 136
-	a := eightL
-	var b u256
+	a := EightL
+	var b U256
 	for i := range b {
 		b[i] = binary.LittleEndian.Uint64(kBytes[8*i:])
 	}
-	ta, tb := u256{}, u256{1} // |t_{i−1}|, |t_i|; t_i has sign (−1)^(i+1)
+	ta, tb := U256{}, U256{1} // |t_{i−1}|, |t_i|; t_i has sign (−1)^(i+1)
 	i := 1
 	for b.bitLen() > 128 {
-		q, fine := euclidStep(&a, &b)
+		q, fine := EuclidStep(&a, &b)
 		if !fine {
 			return
 		}
@@ -164,7 +166,7 @@ func shortVector(kBytes []byte) (absDelta, rho u256, negative, ok bool) {
 		// take whichever of (t_{i−1}, r_{i−1}) and (t_{i+1}, r_{i+1}) is shorter.
 		prevT, prevR := ta, a
 		na, nb := a, b
-		q, fine := euclidStep(&na, &nb)
+		q, fine := EuclidStep(&na, &nb)
 		if !fine {
 			return
 		}
@@ -186,30 +188,31 @@ func shortVector(kBytes []byte) (absDelta, rho u256, negative, ok bool) {
 	return absDelta, rho, negative, true
 }
 
-func (x *u256) bytes(out *[32]byte) {
+// PutBytes writes x as 32 little-endian bytes.
+func (x *U256) PutBytes(out *[32]byte) {
 	for i := 0; i < 4; i++ {
 		binary.LittleEndian.PutUint64(out[8*i:], x[i])
 	}
 }
 
 // identity is a read-only copy, to save allocations.
-var identity = newIdentityPoint()
+var identity = curve25519.NewIdentityPoint()
 
 // checkHalfSize reports whether [S]B − [k]A − R is the identity
 // (cofactored: whether [8]([S]B − [k]A − R) is), using the half-size
-// scalars above, with A from key (its precomputed tables when it has them).
-// handled is false when shortVector declines; the caller then uses the
-// full-size equation.
-func checkHalfSize(key *decodedKey, R *point, k, S *scalar, cofactored bool) (valid, handled bool) {
+// scalars above, with A from key (or from tables, the precomputed forms of
+// −A and A, when not nil). handled is false when ShortVector declines; the
+// caller then uses the full-size equation.
+func checkHalfSize(key *Key, tables *Tables, R *point, k, S *scalar, cofactored bool) (valid, handled bool) {
 	var kb [32]byte
 	copy(kb[:], k.Bytes())
-	absDelta, rho, negative, ok := shortVector(kb[:])
+	absDelta, rho, negative, ok := ShortVector(kb[:])
 	if !ok {
 		return false, false
 	}
 	var db, rb [32]byte
-	absDelta.bytes(&db)
-	rho.bytes(&rb)
+	absDelta.PutBytes(&db)
+	rho.PutBytes(&rb)
 	var d, r scalar
 	if _, err := d.SetCanonicalBytes(db[:]); err != nil {
 		return false, false
@@ -236,16 +239,16 @@ func checkHalfSize(key *decodedKey, R *point, k, S *scalar, cofactored bool) (va
 	var negR, Q point
 	negR.Negate(R)
 	switch {
-	case key.pre != nil && negative:
-		Q.VarTimeSplitBaseMultPrecomputed(&e0, &e1, &r, &key.pre[1], &d, &negR) // σ = −1: +ρA
-	case key.pre != nil:
-		Q.VarTimeSplitBaseMultPrecomputed(&e0, &e1, &r, &key.pre[0], &d, &negR)
+	case tables != nil && negative:
+		Q.VarTimeSplitBaseMultPrecomputed(&e0, &e1, &r, &tables[1], &d, &negR) // σ = −1: +ρA
+	case tables != nil:
+		Q.VarTimeSplitBaseMultPrecomputed(&e0, &e1, &r, &tables[0], &d, &negR)
 	default:
 		var aTerm point
 		if negative {
-			aTerm.Negate(&key.negA) // σ = −1: −σρA = +ρA
+			aTerm.Negate(&key.NegA) // σ = −1: −σρA = +ρA
 		} else {
-			aTerm.Set(&key.negA)
+			aTerm.Set(&key.NegA)
 		}
 		Q.VarTimeSplitBaseMult(&e0, &e1, &r, &aTerm, &d, &negR)
 	}
