@@ -18,7 +18,8 @@
 // signature check VarTimeSplitBaseMult, VarTimeSplitBaseMultPrecomputed and
 // VarTimePrecomputedPoint; for a point multiplied by many secret scalars,
 // PrecomputedPoint and ScalarMultPrecomputed, and on the X25519 side
-// PrecomputedX25519 (a peer's static public key prepared once).
+// PrecomputedX25519 (a peer's static public key prepared once) and
+// X25519Multi (several X25519 functions sharing one field inversion).
 //
 // # Guarantees
 //

@@ -139,9 +139,22 @@ func x25519ScalarMult(dst *[32]byte, scalar, point []byte) {
 // dst. It runs in constant time: 255 identical steps, with the branch on each
 // scalar bit replaced by a masked conditional swap.
 func ladderMontgomery(dst *[32]byte, e *[32]byte, x1 *fieldElement) {
+	var x2, z2 fieldElement
+	ladderProjective(&x2, &z2, e, x1)
+	// x2 / z2; Invert(0) = 0 gives the all-zero output for the point at
+	// infinity, which the caller turns into an error.
+	z2.Invert(&z2)
+	x2.Multiply(&x2, &z2)
+	copy(dst[:], x2.Bytes())
+}
+
+// ladderProjective runs the ladder of ladderMontgomery and leaves the result
+// as the fraction x2/z2 (z2 = 0 for the point at infinity), so that callers
+// with several results can share one inversion.
+func ladderProjective(x2, z2 *fieldElement, e *[32]byte, x1 *fieldElement) {
 	// (x2 : z2) starts at the point at infinity, (x3 : z3) at P; the
 	// invariant is (x3 : z3) − (x2 : z2) = P.
-	var x2, z2, x3, z3 fieldElement
+	var x3, z3 fieldElement
 	x2.One()
 	z2.Zero()
 	x3.Set(x1)
@@ -166,8 +179,8 @@ func ladderMontgomery(dst *[32]byte, e *[32]byte, x1 *fieldElement) {
 
 		// One combined doubling and differential addition, RFC 7748 §5,
 		// with the RFC's names for the intermediate values.
-		a.Add(&x2, &z2)          // A = x2 + z2
-		b.Subtract(&x2, &z2)     // B = x2 - z2
+		a.Add(x2, z2)            // A = x2 + z2
+		b.Subtract(x2, z2)       // B = x2 - z2
 		c.Add(&x3, &z3)          // C = x3 + z3
 		d.Subtract(&x3, &z3)     // D = x3 - z3
 		z3.MultiplyLoose(&d, &a) // DA = D * A
@@ -183,15 +196,9 @@ func ladderMontgomery(dst *[32]byte, e *[32]byte, x1 *fieldElement) {
 		b.Subtract(&aa, &bb)  // E = AA - BB
 		// z2 = E * (AA + a24 * E), a24 = (486662 - 2) / 4 = 121665.
 		z2.Mult32Loose(&b, 121665)
-		a.Add(&z2, &aa)
+		a.Add(z2, &aa)
 		z2.MultiplyLoose(&a, &b)
 	}
 	x2.Swap(&x3, swap)
 	z2.Swap(&z3, swap)
-
-	// x2 / z2; Invert(0) = 0 gives the all-zero output for the point at
-	// infinity, which the caller turns into an error.
-	z2.Invert(&z2)
-	x2.Multiply(&x2, &z2)
-	copy(dst[:], x2.Bytes())
 }

@@ -13,6 +13,9 @@
 // Guarantees:
 //   - Key generation uses the fixed-base (table-based) path of
 //     curve25519.X25519; every scalar multiplication runs in constant time.
+//     Each side's X25519 results share one field inversion
+//     (curve25519.X25519Multi): the client's two, and the relay's two with
+//     its ephemeral key generation in ServerHandshake.
 //   - A client that handshakes often with the same relay key (its guard)
 //     can prepare the key once with [PrecomputeRelayKey]: EXP(B, x) then
 //     walks a table of multiples of B instead of running a ladder, which

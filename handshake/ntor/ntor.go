@@ -216,11 +216,26 @@ func NewRelay(id []byte, keys ...*PrivateKey) (*Relay, error) {
 // An unknown KEYID or a NODEID other than the relay's returns an error
 // without further work (see the package documentation).
 func (r *Relay) ServerHandshake(rand io.Reader, msg []byte) ([]byte, *KeyMaterial, error) {
-	eph, err := GenerateKey(rand)
+	eph := new(PrivateKey)
+	if _, err := io.ReadFull(randReader(rand), eph.secret[:]); err != nil {
+		return nil, nil, err
+	}
+	b, x, err := r.parse(msg)
 	if err != nil {
 		return nil, nil, err
 	}
-	return r.ServerHandshakeWithKey(eph, msg)
+	// Y = EXP(g, y), EXP(X, y) and EXP(X, b) share one field inversion.
+	var si secretInput
+	res, err := curve25519.X25519Multi(
+		[][]byte{eph.secret[:], eph.secret[:], b.secret[:]},
+		[][]byte{curve25519.Basepoint, x, x})
+	if err != nil {
+		// Y is never zero: the failure is a low-order X.
+		return nil, nil, ErrLowOrder
+	}
+	copy(eph.public[:], res[0])
+	si.append(res[1], res[2])
+	return r.respond(&si, eph, b, x)
 }
 
 // ServerHandshakeWithKey is ServerHandshake with a precomputed ephemeral key
@@ -229,6 +244,20 @@ func (r *Relay) ServerHandshakeWithKey(eph *PrivateKey, msg []byte) ([]byte, *Ke
 	if eph == nil {
 		return nil, nil, errNilKey
 	}
+	b, x, err := r.parse(msg)
+	if err != nil {
+		return nil, nil, err
+	}
+	var si secretInput
+	if si.exchange2(eph, b, x) != 1 {
+		return nil, nil, ErrLowOrder
+	}
+	return r.respond(&si, eph, b, x)
+}
+
+// parse checks the client's message ID ‖ KEYID ‖ X and returns the onion
+// key it names and X.
+func (r *Relay) parse(msg []byte) (b *PrivateKey, x []byte, err error) {
 	if len(msg) != ClientHandshakeSize {
 		return nil, nil, ErrBadLength
 	}
@@ -237,25 +266,19 @@ func (r *Relay) ServerHandshakeWithKey(eph *PrivateKey, msg []byte) ([]byte, *Ke
 	if string(id) != string(r.id[:]) {
 		return nil, nil, ErrWrongRelay
 	}
-	var b *PrivateKey
 	for _, k := range r.keys {
 		if string(k.public[:]) == string(keyID) {
-			b = k
-			break
+			return k, x, nil
 		}
 	}
-	if b == nil {
-		return nil, nil, ErrUnknownKey
-	}
+	return nil, nil, ErrUnknownKey
+}
 
-	// secret_input = EXP(X,y) ‖ EXP(X,b) ‖ ID ‖ B ‖ X ‖ Y ‖ PROTOID
-	var si secretInput
-	ok := si.exchange2(eph, b, x)
+// respond finishes the relay's side once si holds EXP(X,y) ‖ EXP(X,b):
+// secret_input = EXP(X,y) ‖ EXP(X,b) ‖ ID ‖ B ‖ X ‖ Y ‖ PROTOID.
+func (r *Relay) respond(si *secretInput, eph, b *PrivateKey, x []byte) ([]byte, *KeyMaterial, error) {
 	si.append(r.id[:], b.public[:], x, eph.public[:])
 	keySeed, auth := si.derive(r.id[:], b.public[:], eph.public[:], x)
-	if ok != 1 {
-		return nil, nil, ErrLowOrder
-	}
 	reply := make([]byte, 0, ServerHandshakeSize)
 	reply = append(reply, eph.public[:]...)
 	reply = append(reply, auth[:]...)
@@ -279,15 +302,29 @@ func (s *secretInput) append(parts ...[]byte) {
 
 // exchange appends X25519(k, p1) ‖ X25519(k, p2) (the client's
 // EXP(Y,x) ‖ EXP(B,x)) and returns 1 if neither is all zero. Both products
-// are always computed.
+// are always computed, with one shared field inversion.
 func (s *secretInput) exchange(k *PrivateKey, p1, p2 []byte) int {
-	return s.dh(k, p1) & s.dh(k, p2)
+	return s.multi([][]byte{k.secret[:], k.secret[:]}, [][]byte{p1, p2})
 }
 
 // exchange2 appends X25519(k1, p) ‖ X25519(k2, p) (the relay's
 // EXP(X,y) ‖ EXP(X,b)) and returns 1 if neither is all zero.
 func (s *secretInput) exchange2(k1, k2 *PrivateKey, p []byte) int {
-	return s.dh(k1, p) & s.dh(k2, p)
+	return s.multi([][]byte{k1.secret[:], k2.secret[:]}, [][]byte{p, p})
+}
+
+// multi appends the X25519 results of curve25519.X25519Multi, or, if one
+// is all zero, skips their places and returns 0.
+func (s *secretInput) multi(scalars, points [][]byte) int {
+	res, err := curve25519.X25519Multi(scalars, points)
+	if err != nil {
+		s.n += len(scalars) * KeySize
+		return 0
+	}
+	for _, r := range res {
+		s.n += copy(s.buf[s.n:], r)
+	}
+	return 1
 }
 
 func (s *secretInput) dh(k *PrivateKey, p []byte) int {

@@ -1,0 +1,100 @@
+package curve25519
+
+import (
+	"crypto/subtle"
+	"errors"
+)
+
+var x25519ErrMultiLen = errors.New("curve25519: X25519Multi: different numbers of scalars and points")
+
+// X25519Multi returns X25519(scalars[i], points[i]) for every i, computed as
+// X25519 computes each (the basepoint through the table, other points with
+// the ladder) but with one field inversion for all of them instead of one
+// each (Montgomery's trick). Protocols that run several Diffie–Hellman
+// functions at once — ntor's two per side, the relay's key generation with
+// them, X3DH's three or four — save the cost of an inversion per extra
+// result.
+//
+// The errors are X25519's: a scalar or point of the wrong length, or an
+// all-zero result (a low-order point). Lengths are checked first; then all
+// the results are computed before any is checked, and if one is all zero
+// X25519Multi returns nil and X25519's low-order error, so a caller learns
+// no more than that one of its exchanges failed. It runs in constant time with respect to the
+// scalars. The results share one backing array.
+func X25519Multi(scalars, points [][]byte) ([][]byte, error) {
+	if len(scalars) != len(points) {
+		return nil, x25519ErrMultiLen
+	}
+	for i := range scalars {
+		if len(scalars[i]) != ScalarSize {
+			return nil, x25519ErrScalarLen
+		}
+		if len(points[i]) != PointSize {
+			return nil, x25519ErrPointLen
+		}
+	}
+	n := len(scalars)
+	var numBuf, denBuf, prefixBuf [4]fieldElement
+	num, den, prefix := numBuf[:0], denBuf[:0], prefixBuf[:0]
+	if n > len(numBuf) {
+		num, den, prefix = make([]fieldElement, 0, n), make([]fieldElement, 0, n), make([]fieldElement, 0, n)
+	}
+	num, den, prefix = num[:n], den[:n], prefix[:n]
+
+	// Each result as a fraction num/den.
+	for i := range scalars {
+		// Whether a point is the basepoint is public.
+		if string(points[i]) == string(x25519Base[:]) {
+			var s Scalar
+			if _, err := s.SetBytesWithClamping(scalars[i]); err != nil {
+				panic("curve25519: internal error: SetBytesWithClamping rejected 32 bytes")
+			}
+			var p Point
+			p.ScalarBaseMult(&s)
+			// u = (Z + Y) / (Z − Y), as BytesMontgomery.
+			num[i].Add(&p.z, &p.y)
+			den[i].Subtract(&p.z, &p.y)
+			continue
+		}
+		var e [32]byte
+		x25519Clamp(&e, scalars[i])
+		var u fieldElement
+		if _, err := u.SetBytes(points[i]); err != nil {
+			panic("curve25519: internal error: SetBytes rejected 32 bytes")
+		}
+		ladderProjective(&num[i], &den[i], &e, &u)
+	}
+
+	// One inversion for all the denominators. A zero denominator (the point
+	// at infinity, from a low-order point) is replaced by 1 so that it does
+	// not zero the product, and its result is forced to 0 afterwards, which
+	// is what X25519's Invert(0) = 0 gives.
+	zero := make([]int, n)
+	var acc, inv fieldElement
+	acc.One()
+	for i := range den {
+		zero[i] = den[i].IsZero()
+		den[i].Select(feOne, &den[i], zero[i])
+		prefix[i].Set(&acc)
+		acc.Multiply(&acc, &den[i])
+	}
+	inv.Invert(&acc)
+	out := make([]byte, 32*n)
+	results := make([][]byte, n)
+	bad := 0
+	var zeroBytes [32]byte
+	for i := n - 1; i >= 0; i-- {
+		var r fieldElement
+		r.Multiply(&inv, &prefix[i]) // 1/den[i]
+		inv.Multiply(&inv, &den[i])
+		r.Multiply(&r, &num[i])
+		r.Select(feZero, &r, zero[i])
+		results[i] = out[32*i : 32*i+32 : 32*i+32]
+		copy(results[i], r.Bytes())
+		bad |= subtle.ConstantTimeCompare(results[i], zeroBytes[:])
+	}
+	if bad == 1 {
+		return nil, x25519ErrLowOrder
+	}
+	return results, nil
+}
