@@ -76,3 +76,36 @@ func ExamplePoint_ScalarMultPrecomputed() {
 	fmt.Println(fast.Equal(plain) == 1)
 	// Output: true
 }
+
+// A relay answering a handshake makes its ephemeral key and runs two
+// exchanges with the client's key; X25519Multi computes all three with one
+// field inversion.
+func ExampleX25519Multi() {
+	clientPriv := make([]byte, curve25519.ScalarSize)
+	ephPriv := make([]byte, curve25519.ScalarSize)
+	staticPriv := make([]byte, curve25519.ScalarSize)
+	for _, k := range [][]byte{clientPriv, ephPriv, staticPriv} {
+		if _, err := rand.Read(k); err != nil {
+			panic(err)
+		}
+	}
+	clientPub, err := curve25519.X25519(clientPriv, curve25519.Basepoint)
+	if err != nil {
+		panic(err)
+	}
+
+	res, err := curve25519.X25519Multi(
+		[][]byte{ephPriv, ephPriv, staticPriv},
+		[][]byte{curve25519.Basepoint, clientPub, clientPub})
+	if err != nil {
+		panic(err) // a low-order client key
+	}
+	ephPub, shared1, shared2 := res[0], res[1], res[2]
+
+	// The same results one by one.
+	want1, _ := curve25519.X25519(ephPriv, clientPub)
+	want2, _ := curve25519.X25519(staticPriv, clientPub)
+	fromClient, _ := curve25519.X25519(clientPriv, ephPub)
+	fmt.Println(bytes.Equal(shared1, want1), bytes.Equal(shared2, want2), bytes.Equal(shared1, fromClient))
+	// Output: true true true
+}
