@@ -63,16 +63,16 @@ func (t *PrecomputedPoint) Set(p *Point) *PrecomputedPoint {
 			base.fromP1xP1(&r)
 		}
 	}
-	toAffineCached(t.entries[:], pts)
+	toAffineCached(t.entries[:], pts, make([]fieldElement, len(pts)))
 	return t
 }
 
 // toAffineCached sets dst[i] to pts[i] in affine cached form, normalizing all
-// of them with one inversion (Montgomery's trick). Z is never zero on the
-// extended twisted Edwards curve (complete formulas), so the product of the
-// Z coordinates is invertible. It runs in time independent of the points.
-func toAffineCached(dst []affineCached, pts []Point) {
-	prefix := make([]fieldElement, len(pts))
+// of them with one inversion (Montgomery's trick); prefix is scratch space of
+// the same length. Z is never zero on the extended twisted Edwards curve
+// (complete formulas), so the product of the Z coordinates is invertible. It
+// runs in time independent of the points.
+func toAffineCached(dst []affineCached, pts []Point, prefix []fieldElement) {
 	var acc, zInv, x, y fieldElement
 	acc.One()
 	for i := range pts {

@@ -64,23 +64,8 @@ func affineOddMultiples(dst []affineCached, pts []Point, q *Point) {
 		r.add(&pts[i-1], &q2c)
 		pts[i].fromP1xP1(&r)
 	}
-	// Z is never zero on the extended twisted Edwards curve (complete
-	// formulas), so the product is invertible.
-	var acc, zInv, x, y fieldElement
 	var prefix [1 << (base128Window - 2)]fieldElement // len(pts) ≤ 64
-	acc.One()
-	for i := range pts {
-		prefix[i].Set(&acc)
-		acc.Multiply(&acc, &pts[i].z)
-	}
-	acc.Invert(&acc)
-	for i := len(pts) - 1; i >= 0; i-- {
-		zInv.Multiply(&acc, &prefix[i])
-		acc.Multiply(&acc, &pts[i].z)
-		x.Multiply(&pts[i].x, &zInv)
-		y.Multiply(&pts[i].y, &zInv)
-		dst[i].fromAffine(&x, &y)
-	}
+	toAffineCached(dst, pts, prefix[:len(pts)])
 }
 
 // base128Table returns the odd multiples of [2^128]B, computed on first use
