@@ -1,17 +1,20 @@
 package main
 
 import (
+	"bytes"
 	"crypto/rand"
 	"fmt"
 
 	"github.com/curvekit/curvekit/handshake/ace"
 	"github.com/curvekit/curvekit/handshake/ntor"
+	"github.com/curvekit/curvekit/internal/ntorref"
 )
 
 // Tor's circuit handshakes: ntor (two X25519 products per side) and Ace
 // (one two-point multiplication on the relay), the comparison of Tor
-// proposal 223. No Go library a user would pick implements either, so the
-// rows are curvekit's alone.
+// proposal 223. No Go library a user would pick implements either; the ntor
+// rows are compared with the independent ntor of internal/ntorref (the
+// tests' oracle) on crypto/ecdh, circl and voi, as issue 7's baseline.
 func init() {
 	ops := []Op{
 		{Name: "client", Desc: "client side: ephemeral key generation, the CREATE message and processing the reply"},
@@ -22,6 +25,11 @@ func init() {
 		Name: "ntor", Table: TableHandshake, Family: "handshake", Curve: "ntor", Bits: 253,
 		Ops: ntorOps, Order: 0,
 		Curvekit: Impl{Name: curvekitName, Pkg: "github.com/curvekit/curvekit/handshake/ntor", New: ckNtor},
+		Peers: []Impl{
+			refNtorImpl("ntor on crypto/ecdh", "crypto/ecdh", ntorref.ECDH),
+			refNtorImpl("ntor on circl", "github.com/cloudflare/circl/dh/x25519", ntorref.Circl),
+			refNtorImpl("ntor on voi", "github.com/oasisprotocol/curve25519-voi/primitives/x25519", ntorref.Voi),
+		},
 	})
 	register(&Algorithm{
 		Name: "ace", Table: TableHandshake, Family: "handshake", Curve: "Ace", Bits: 253,
@@ -152,4 +160,37 @@ func ckAce(op Op) (OpFunc, error) {
 		return func() error { _, _, err := ace.ServerHandshake(msg, relay); return err }, nil
 	}
 	return nil, errUnsupported
+}
+
+// refNtorImpl is internal/ntorref's ntor on one X25519 implementation, timed
+// like ckNtor: the client op repeats one handshake from a fixed ephemeral
+// secret against a reply made before timing.
+func refNtorImpl(name, pkg string, dh ntorref.DH) Impl {
+	return Impl{Name: name, Pkg: pkg, New: func(op Op) (OpFunc, error) {
+		relayKey := dh.NewKey(randBytes(32))
+		relayID := randBytes(20)
+		secret := randBytes(32)
+		_, msg := ntorref.ClientCreate(dh, bytes.NewReader(secret), relayID, relayKey.Pub())
+		reply, _, err := ntorref.Server(dh, rand.Reader, relayID, relayKey, msg, 92)
+		if err != nil {
+			return nil, err
+		}
+		switch op.Name {
+		case "client", "client-pk":
+			// The reference has no prepared-key form: its client-pk is its
+			// client, the cost a client pays without curvekit's table of B.
+			fn := func() error {
+				c, _ := ntorref.ClientCreate(dh, bytes.NewReader(secret), relayID, relayKey.Pub())
+				_, err := c.Finish(reply, 92)
+				return err
+			}
+			if err := fn(); err != nil {
+				return nil, fmt.Errorf("%s client: %w", name, err)
+			}
+			return fn, nil
+		case "server":
+			return func() error { _, _, err := ntorref.Server(dh, rand.Reader, relayID, relayKey, msg, 92); return err }, nil
+		}
+		return nil, errUnsupported
+	}}
 }

@@ -24,7 +24,7 @@ func newBenchSetup(b *testing.B) *benchSetup {
 	r, id, keys := newTestRelay(b, 1)
 	s := &benchSetup{id: id, onion: keys[0], relay: r, refKeys: map[string]refKey{}}
 	for _, dh := range []refDH{refECDH, refCircl, refVoi} {
-		s.refKeys[dh.name] = dh.newKey(keys[0].Bytes())
+		s.refKeys[dh.Name] = dh.NewKey(keys[0].Bytes())
 	}
 	return s
 }
@@ -57,11 +57,11 @@ func (s *benchSetup) oursWith(b *testing.B, start func() (*ClientState, []byte, 
 
 func (s *benchSetup) ref(b *testing.B, dh refDH) {
 	c, msg := refClientCreate(dh, nil, s.id, s.onion.PublicKey())
-	reply, _, err := refServer(dh, nil, s.id, s.refKeys[dh.name], msg, benchKeyLen)
+	reply, _, err := refServer(dh, nil, s.id, s.refKeys[dh.Name], msg, benchKeyLen)
 	if err != nil {
 		b.Fatal(err)
 	}
-	if _, err := c.finish(reply, benchKeyLen); err != nil {
+	if _, err := c.Finish(reply, benchKeyLen); err != nil {
 		b.Fatal(err)
 	}
 }
@@ -74,7 +74,7 @@ func BenchmarkHandshake(b *testing.B) {
 		benchutil.RunCPU(b, func() { s.ours(b) })
 	})
 	for _, dh := range []refDH{refECDH, refCircl, refVoi} {
-		b.Run(dh.name, func(b *testing.B) {
+		b.Run(dh.Name, func(b *testing.B) {
 			benchutil.RunCPU(b, func() { s.ref(b, dh) })
 		})
 	}
@@ -96,7 +96,7 @@ func BenchmarkHandshakeRelayKey(b *testing.B) {
 	b.Run("curvekit", func(b *testing.B) {
 		benchutil.RunCPU(b, func() { s.ours(b) })
 	})
-	b.Run(refECDH.name, func(b *testing.B) {
+	b.Run(refECDH.Name, func(b *testing.B) {
 		benchutil.RunCPU(b, func() { s.ref(b, refECDH) })
 	})
 	b.Run("prepare", func(b *testing.B) {
@@ -148,7 +148,7 @@ func BenchmarkClient(b *testing.B) {
 		})
 	})
 	for _, dh := range []refDH{refECDH, refCircl, refVoi} {
-		b.Run("create/"+dh.name, func(b *testing.B) {
+		b.Run("create/"+dh.Name, func(b *testing.B) {
 			benchutil.RunCPU(b, func() { refClientCreate(dh, nil, s.id, s.onion.PublicKey()) })
 		})
 	}
@@ -162,11 +162,11 @@ func BenchmarkClient(b *testing.B) {
 		})
 	})
 	for _, dh := range []refDH{refECDH, refCircl, refVoi} {
-		b.Run("finish/"+dh.name, func(b *testing.B) {
+		b.Run("finish/"+dh.Name, func(b *testing.B) {
 			c, msg := refClientCreate(dh, nil, s.id, s.onion.PublicKey())
-			reply, _, _ := refServer(dh, nil, s.id, s.refKeys[dh.name], msg, benchKeyLen)
+			reply, _, _ := refServer(dh, nil, s.id, s.refKeys[dh.Name], msg, benchKeyLen)
 			benchutil.RunCPU(b, func() {
-				if _, err := c.finish(reply, benchKeyLen); err != nil {
+				if _, err := c.Finish(reply, benchKeyLen); err != nil {
 					b.Fatal(err)
 				}
 			})
@@ -187,9 +187,9 @@ func BenchmarkServer(b *testing.B) {
 		})
 	})
 	for _, dh := range []refDH{refECDH, refCircl, refVoi} {
-		b.Run(dh.name, func(b *testing.B) {
+		b.Run(dh.Name, func(b *testing.B) {
 			benchutil.RunCPU(b, func() {
-				if _, _, err := refServer(dh, nil, s.id, s.refKeys[dh.name], msg, benchKeyLen); err != nil {
+				if _, _, err := refServer(dh, nil, s.id, s.refKeys[dh.Name], msg, benchKeyLen); err != nil {
 					b.Fatal(err)
 				}
 			})

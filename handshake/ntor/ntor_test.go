@@ -265,14 +265,14 @@ func TestRoundTrip(t *testing.T) {
 		for _, dh := range []refDH{refECDH, refCircl, refVoi} {
 			rc, rmsg := refClientCreate(dh, bytes.NewReader(x), id, b.PublicKey())
 			if !bytes.Equal(rmsg, msg) {
-				t.Fatalf("%s: client message differs", dh.name)
+				t.Fatalf("%s: client message differs", dh.Name)
 			}
-			rreply, rkeys, err := refServer(dh, bytes.NewReader(yk), id, dh.newKey(b.Bytes()), msg, 92)
+			rreply, rkeys, err := refServer(dh, bytes.NewReader(yk), id, dh.NewKey(b.Bytes()), msg, 92)
 			if err != nil || !bytes.Equal(rreply, reply) || !bytes.Equal(rkeys, sk) {
-				t.Fatalf("%s: reference relay differs (%v)", dh.name, err)
+				t.Fatalf("%s: reference relay differs (%v)", dh.Name, err)
 			}
-			if rk, err := rc.finish(reply, 92); err != nil || !bytes.Equal(rk, ck) {
-				t.Fatalf("%s: reference client differs (%v)", dh.name, err)
+			if rk, err := rc.Finish(reply, 92); err != nil || !bytes.Equal(rk, ck) {
+				t.Fatalf("%s: reference client differs (%v)", dh.Name, err)
 			}
 		}
 	}
