@@ -76,7 +76,11 @@ func ckNtor(op Op) (OpFunc, error) {
 			if err != nil {
 				return err
 			}
-			_, err = st.Finish(reply)
+			keys, err := st.Finish(reply)
+			if err != nil {
+				return err
+			}
+			_, err = keys.Bytes(ntorKeyLen)
 			return err
 		}
 		if err := fn(); err != nil {
@@ -97,7 +101,11 @@ func ckNtor(op Op) (OpFunc, error) {
 			if err != nil {
 				return err
 			}
-			_, err = st.Finish(reply)
+			keys, err := st.Finish(reply)
+			if err != nil {
+				return err
+			}
+			_, err = keys.Bytes(ntorKeyLen)
 			return err
 		}
 		if err := fn(); err != nil {
@@ -105,7 +113,14 @@ func ckNtor(op Op) (OpFunc, error) {
 		}
 		return fn, nil
 	case "server":
-		return func() error { _, _, err := relay.ServerHandshake(rand.Reader, msg); return err }, nil
+		return func() error {
+			_, keys, err := relay.ServerHandshake(rand.Reader, msg)
+			if err != nil {
+				return err
+			}
+			_, err = keys.Bytes(ntorKeyLen)
+			return err
+		}, nil
 	}
 	return nil, errUnsupported
 }
@@ -162,6 +177,11 @@ func ckAce(op Op) (OpFunc, error) {
 	return nil, errUnsupported
 }
 
+// ntorKeyLen is the key material both sides read in the ntor rows, Tor's 92
+// bytes for a relay circuit, so that curvekit and the reference do the same
+// key derivation.
+const ntorKeyLen = 92
+
 // refNtorImpl is internal/ntorref's ntor on one X25519 implementation, timed
 // like ckNtor: the client op repeats one handshake from a fixed ephemeral
 // secret against a reply made before timing.
@@ -171,7 +191,7 @@ func refNtorImpl(name, pkg string, dh ntorref.DH) Impl {
 		relayID := randBytes(20)
 		secret := randBytes(32)
 		_, msg := ntorref.ClientCreate(dh, bytes.NewReader(secret), relayID, relayKey.Pub())
-		reply, _, err := ntorref.Server(dh, rand.Reader, relayID, relayKey, msg, 92)
+		reply, _, err := ntorref.Server(dh, rand.Reader, relayID, relayKey, msg, ntorKeyLen)
 		if err != nil {
 			return nil, err
 		}
@@ -181,7 +201,7 @@ func refNtorImpl(name, pkg string, dh ntorref.DH) Impl {
 			// client, the cost a client pays without curvekit's table of B.
 			fn := func() error {
 				c, _ := ntorref.ClientCreate(dh, bytes.NewReader(secret), relayID, relayKey.Pub())
-				_, err := c.Finish(reply, 92)
+				_, err := c.Finish(reply, ntorKeyLen)
 				return err
 			}
 			if err := fn(); err != nil {
@@ -189,7 +209,10 @@ func refNtorImpl(name, pkg string, dh ntorref.DH) Impl {
 			}
 			return fn, nil
 		case "server":
-			return func() error { _, _, err := ntorref.Server(dh, rand.Reader, relayID, relayKey, msg, 92); return err }, nil
+			return func() error {
+				_, _, err := ntorref.Server(dh, rand.Reader, relayID, relayKey, msg, ntorKeyLen)
+				return err
+			}, nil
 		}
 		return nil, errUnsupported
 	}}
