@@ -1,8 +1,15 @@
 package benchutil
 
-import "testing"
+import (
+	"runtime"
+	"testing"
+)
 
 func TestThreadCPUAdvances(t *testing.T) {
+	// The clock is per OS thread: stay on one, or the two readings may come
+	// from different threads.
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
 	t0 := ThreadCPU()
 	x := 0
 	for i := 0; i < 50_000_000; i++ {
