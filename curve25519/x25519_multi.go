@@ -34,12 +34,15 @@ func X25519Multi(scalars, points [][]byte) ([][]byte, error) {
 		}
 	}
 	n := len(scalars)
+	// Scratch on the stack for up to four pairs (ntor's three, X3DH's four).
 	var numBuf, denBuf, prefixBuf [4]fieldElement
-	num, den, prefix := numBuf[:0], denBuf[:0], prefixBuf[:0]
+	var zeroBuf [4]int
+	num, den, prefix, zero := numBuf[:0], denBuf[:0], prefixBuf[:0], zeroBuf[:0]
 	if n > len(numBuf) {
 		num, den, prefix = make([]fieldElement, 0, n), make([]fieldElement, 0, n), make([]fieldElement, 0, n)
+		zero = make([]int, 0, n)
 	}
-	num, den, prefix = num[:n], den[:n], prefix[:n]
+	num, den, prefix, zero = num[:n], den[:n], prefix[:n], zero[:n]
 
 	// Each result as a fraction num/den.
 	for i := range scalars {
@@ -69,7 +72,6 @@ func X25519Multi(scalars, points [][]byte) ([][]byte, error) {
 	// at infinity, from a low-order point) is replaced by 1 so that it does
 	// not zero the product, and its result is forced to 0 afterwards, which
 	// is what X25519's Invert(0) = 0 gives.
-	zero := make([]int, n)
 	var acc, inv fieldElement
 	acc.One()
 	for i := range den {
