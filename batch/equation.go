@@ -417,6 +417,13 @@ func drawSparse(z *scalar, c *coins) bool {
 		}
 	}
 	// z = pos − neg > 0 (the top digit is in pos), below 2^252 < ℓ.
+	setDifference(z, &pos, &neg)
+	return true
+}
+
+// setDifference sets z = pos − neg for 256-bit little-endian words; the
+// samplers guarantee 0 < pos − neg < ℓ, so a failure is a bug.
+func setDifference(z *scalar, pos, neg *[4]uint64) {
 	var zb [32]byte
 	var borrow uint64
 	for j := range pos {
@@ -425,9 +432,8 @@ func drawSparse(z *scalar, c *coins) bool {
 		binary.LittleEndian.PutUint64(zb[8*j:], d)
 	}
 	if _, err := z.SetCanonicalBytes(zb[:]); err != nil || borrow != 0 {
-		panic("batch: internal error: sparse coefficient out of range")
+		panic("batch: internal error: sampled coefficient out of range")
 	}
-	return true
 }
 
 // Coefficients sparse in radix 256. For a large batch the multi-scalar
@@ -519,16 +525,7 @@ func drawRadix(z *scalar, c *coins) bool {
 	}
 	// z = pos − neg > 0: the top digit, at least 256^top, exceeds all
 	// the negative ones below it.
-	var zb [32]byte
-	var borrow uint64
-	for j := range pos {
-		var d uint64
-		d, borrow = bits.Sub64(pos[j], neg[j], borrow)
-		binary.LittleEndian.PutUint64(zb[8*j:], d)
-	}
-	if _, err := z.SetCanonicalBytes(zb[:]); err != nil || borrow != 0 {
-		panic("batch: internal error: radix-256 coefficient out of range")
-	}
+	setDifference(z, &pos, &neg)
 	return true
 }
 

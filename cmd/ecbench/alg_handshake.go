@@ -65,14 +65,15 @@ func ckNtor(op Op) (OpFunc, error) {
 	if err != nil {
 		return nil, err
 	}
-	switch op.Name {
-	case "client":
+	// client times one client side whose handshake starts with start: the
+	// ephemeral key from its secret, the message, and processing the reply.
+	client := func(start func(eph *ntor.PrivateKey) (*ntor.ClientState, []byte, error)) (OpFunc, error) {
 		fn := func() error {
 			eph, err := ntor.NewPrivateKey(secret)
 			if err != nil {
 				return err
 			}
-			st, _, err := ntor.ClientHandshakeWithKey(eph, relayID, relayKey.PublicKey())
+			st, _, err := start(eph)
 			if err != nil {
 				return err
 			}
@@ -84,34 +85,23 @@ func ckNtor(op Op) (OpFunc, error) {
 			return err
 		}
 		if err := fn(); err != nil {
-			return nil, fmt.Errorf("ntor client: %w", err)
+			return nil, fmt.Errorf("ntor %s: %w", op.Name, err)
 		}
 		return fn, nil
+	}
+	switch op.Name {
+	case "client":
+		return client(func(eph *ntor.PrivateKey) (*ntor.ClientState, []byte, error) {
+			return ntor.ClientHandshakeWithKey(eph, relayID, relayKey.PublicKey())
+		})
 	case "client-pk":
 		pk, err := ntor.PrecomputeRelayKey(relayKey.PublicKey())
 		if err != nil {
 			return nil, err
 		}
-		fn := func() error {
-			eph, err := ntor.NewPrivateKey(secret)
-			if err != nil {
-				return err
-			}
-			st, _, err := pk.ClientHandshakeWithKey(eph, relayID)
-			if err != nil {
-				return err
-			}
-			keys, err := st.Finish(reply)
-			if err != nil {
-				return err
-			}
-			_, err = keys.Bytes(ntorKeyLen)
-			return err
-		}
-		if err := fn(); err != nil {
-			return nil, fmt.Errorf("ntor client-pk: %w", err)
-		}
-		return fn, nil
+		return client(func(eph *ntor.PrivateKey) (*ntor.ClientState, []byte, error) {
+			return pk.ClientHandshakeWithKey(eph, relayID)
+		})
 	case "server":
 		return func() error {
 			_, keys, err := relay.ServerHandshake(rand.Reader, msg)
