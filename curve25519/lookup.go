@@ -12,82 +12,67 @@ import (
 // sign with a conditional negation.
 //
 // When a field element is five 64-bit words of plain memory (both field
-// backends are 40 bytes), the scan works on those words directly, keeping
-// the five accumulators in registers: a bitwise select of memory is
-// independent of the limb representation. It measured about twice as fast
-// as chaining Element.Select through memory (BenchmarkLookup). Otherwise
+// backends are 40 bytes) and the table has the usual 8 entries, the scan
+// is word-major: for each word of the result it ORs that word of all 8
+// entries (and of the identity), each ANDed with its entry's mask. The 9
+// masks stay in registers and each result word is stored once; the
+// entry-major scan (one entry at a time into 10 accumulators) ran out of
+// registers and spilled. A bitwise select of memory is independent of the
+// limb representation. BenchmarkLookup compares the variants. Otherwise
 // the portable Select path is used.
 
-// wordScan reports whether the word-level scan applies.
-// The pairs scanned together (YplusX, YminusX) and (Z, T2d) are adjacent
-// fields.
+// wordScan reports whether the word-level scans apply.
 const wordScan = unsafe.Sizeof(fieldElement{}) == 40 &&
-	unsafe.Sizeof(affineCached{}) == 3*40 && unsafe.Sizeof(projCached{}) == 4*40 &&
-	unsafe.Offsetof(affineCached{}.YminusX) == unsafe.Offsetof(affineCached{}.YplusX)+40 &&
-	unsafe.Offsetof(projCached{}.YminusX) == unsafe.Offsetof(projCached{}.YplusX)+40 &&
-	unsafe.Offsetof(projCached{}.T2d) == unsafe.Offsetof(projCached{}.Z)+40
+	unsafe.Sizeof(affineCached{}) == 3*40 && unsafe.Sizeof(projCached{}) == 4*40
 
 var (
 	affineIdentity = *new(affineCached).zero()
 	cachedIdentity = *new(projCached).zero()
 )
 
-// scanElement sets dst to the field element at offset off of entry abs-1 of
-// the n entries of size stride starting at first, or to the one at offset
-// off of *id if abs == 0, reading all of them.
-func scanElement(dst *fieldElement, id, first unsafe.Pointer, off, stride uintptr, n, abs int) {
-	m := -uint64(tables.EqMask(0, abs))
-	s := (*[5]uint64)(unsafe.Add(id, off))
-	a0, a1, a2, a3, a4 := s[0]&m, s[1]&m, s[2]&m, s[3]&m, s[4]&m
-	for i := 0; i < n; i++ {
-		m = -uint64(tables.EqMask(i+1, abs))
-		e := (*[5]uint64)(unsafe.Add(first, uintptr(i)*stride+off))
-		a0 |= e[0] & m
-		a1 |= e[1] & m
-		a2 |= e[2] & m
-		a3 |= e[3] & m
-		a4 |= e[4] & m
-	}
-	d := (*[5]uint64)(unsafe.Pointer(dst))
-	d[0], d[1], d[2], d[3], d[4] = a0, a1, a2, a3, a4
+// masks8 returns the selection masks for abs ∈ [0, 8]: m[0] is all ones
+// when abs == 0 (the identity), m[i] when abs == i.
+func masks8(abs int) (m0, m1, m2, m3, m4, m5, m6, m7, m8 uint64) {
+	return -uint64(tables.EqMask(0, abs)), -uint64(tables.EqMask(1, abs)),
+		-uint64(tables.EqMask(2, abs)), -uint64(tables.EqMask(3, abs)),
+		-uint64(tables.EqMask(4, abs)), -uint64(tables.EqMask(5, abs)),
+		-uint64(tables.EqMask(6, abs)), -uint64(tables.EqMask(7, abs)),
+		-uint64(tables.EqMask(8, abs))
 }
 
-// scanPair is scanElement for two consecutive field elements (80 bytes),
-// so that each pass reads a contiguous half of a cached point rather than a
-// strided 40-byte slice of every entry.
-func scanPair(dst *[2]fieldElement, id, first unsafe.Pointer, off, stride uintptr, n, abs int) {
-	m := -uint64(tables.EqMask(0, abs))
-	s := (*[10]uint64)(unsafe.Add(id, off))
-	a0, a1, a2, a3, a4 := s[0]&m, s[1]&m, s[2]&m, s[3]&m, s[4]&m
-	a5, a6, a7, a8, a9 := s[5]&m, s[6]&m, s[7]&m, s[8]&m, s[9]&m
-	for i := 0; i < n; i++ {
-		m = -uint64(tables.EqMask(i+1, abs))
-		e := (*[10]uint64)(unsafe.Add(first, uintptr(i)*stride+off))
-		a0 |= e[0] & m
-		a1 |= e[1] & m
-		a2 |= e[2] & m
-		a3 |= e[3] & m
-		a4 |= e[4] & m
-		a5 |= e[5] & m
-		a6 |= e[6] & m
-		a7 |= e[7] & m
-		a8 |= e[8] & m
-		a9 |= e[9] & m
+// scanAffine8 sets dst to entry abs-1 of the 8 affine entries t, or to the
+// identity if abs == 0, reading all of them.
+func scanAffine8(dst *affineCached, t *[8]affineCached, abs int) {
+	const n = 15
+	e := (*[8][n]uint64)(unsafe.Pointer(t))
+	id := (*[n]uint64)(unsafe.Pointer(&affineIdentity))
+	d := (*[n]uint64)(unsafe.Pointer(dst))
+	m0, m1, m2, m3, m4, m5, m6, m7, m8 := masks8(abs)
+	for w := 0; w < n; w++ {
+		// A balanced OR tree keeps the dependency chain short.
+		d[w] = ((id[w]&m0 | e[0][w]&m1) | (e[1][w]&m2 | e[2][w]&m3)) |
+			((e[3][w]&m4 | e[4][w]&m5) | (e[5][w]&m6 | e[6][w]&m7)) | e[7][w]&m8
 	}
-	d := (*[10]uint64)(unsafe.Pointer(dst))
-	d[0], d[1], d[2], d[3], d[4] = a0, a1, a2, a3, a4
-	d[5], d[6], d[7], d[8], d[9] = a5, a6, a7, a8, a9
+}
+
+// scanCached8 is scanAffine8 for projective cached entries.
+func scanCached8(dst *projCached, t *[8]projCached, abs int) {
+	const n = 20
+	e := (*[8][n]uint64)(unsafe.Pointer(t))
+	id := (*[n]uint64)(unsafe.Pointer(&cachedIdentity))
+	d := (*[n]uint64)(unsafe.Pointer(dst))
+	m0, m1, m2, m3, m4, m5, m6, m7, m8 := masks8(abs)
+	for w := 0; w < n; w++ {
+		d[w] = ((id[w]&m0 | e[0][w]&m1) | (e[1][w]&m2 | e[2][w]&m3)) |
+			((e[3][w]&m4 | e[4][w]&m5) | (e[5][w]&m6 | e[6][w]&m7)) | e[7][w]&m8
+	}
 }
 
 // lookupAffine sets dst = sign(d)·entries[|d|-1], or the identity if d = 0.
 func lookupAffine(dst *affineCached, entries []affineCached, d int8) {
 	abs, neg := tables.AbsNeg(d)
-	if wordScan {
-		id, first := unsafe.Pointer(&affineIdentity), unsafe.Pointer(unsafe.SliceData(entries))
-		const stride = unsafe.Sizeof(affineCached{})
-		n := len(entries)
-		scanPair((*[2]fieldElement)(unsafe.Pointer(&dst.YplusX)), id, first, unsafe.Offsetof(dst.YplusX), stride, n, abs)
-		scanElement(&dst.T2d, id, first, unsafe.Offsetof(dst.T2d), stride, n, abs)
+	if wordScan && len(entries) == 8 {
+		scanAffine8(dst, (*[8]affineCached)(entries), abs)
 	} else {
 		dst.zero()
 		for i := range entries {
@@ -106,21 +91,24 @@ func lookupAffine(dst *affineCached, entries []affineCached, d int8) {
 func lookupCached(dst *projCached, entries *[8]projCached, d int8) {
 	abs, neg := tables.AbsNeg(d)
 	if wordScan {
-		id, first := unsafe.Pointer(&cachedIdentity), unsafe.Pointer(entries)
-		const stride = unsafe.Sizeof(projCached{})
-		scanPair((*[2]fieldElement)(unsafe.Pointer(&dst.YplusX)), id, first, unsafe.Offsetof(dst.YplusX), stride, 8, abs)
-		scanPair((*[2]fieldElement)(unsafe.Pointer(&dst.Z)), id, first, unsafe.Offsetof(dst.Z), stride, 8, abs)
+		scanCached8(dst, entries, abs)
 	} else {
-		dst.zero()
-		for i := range entries {
-			c, e := tables.EqMask(i+1, abs), &entries[i]
-			dst.YplusX.Select(&e.YplusX, &dst.YplusX, c)
-			dst.YminusX.Select(&e.YminusX, &dst.YminusX, c)
-			dst.Z.Select(&e.Z, &dst.Z, c)
-			dst.T2d.Select(&e.T2d, &dst.T2d, c)
-		}
+		lookupCachedSelect(dst, entries, abs)
 	}
 	dst.condNeg(neg)
+}
+
+// lookupCachedSelect is the portable scan of lookupCached (without the
+// sign), kept apart so that the tests can compare the two.
+func lookupCachedSelect(dst *projCached, entries *[8]projCached, abs int) {
+	dst.zero()
+	for i := range entries {
+		c, e := tables.EqMask(i+1, abs), &entries[i]
+		dst.YplusX.Select(&e.YplusX, &dst.YplusX, c)
+		dst.YminusX.Select(&e.YminusX, &dst.YminusX, c)
+		dst.Z.Select(&e.Z, &dst.Z, c)
+		dst.T2d.Select(&e.T2d, &dst.T2d, c)
+	}
 }
 
 // lookupAffineSelect is the portable path of lookupAffine, kept for the
