@@ -48,12 +48,35 @@ func scanAffine8(dst *affineCached, t *[8]affineCached, abs int) {
 	id := (*[n]uint64)(unsafe.Pointer(&affineIdentity))
 	d := (*[n]uint64)(unsafe.Pointer(dst))
 	m0, m1, m2, m3, m4, m5, m6, m7, m8 := masks8(abs)
+	if oneIsWordOne {
+		for w := 0; w < n; w++ {
+			d[w] = ((e[0][w]&m1 | e[1][w]&m2) | (e[2][w]&m3 | e[3][w]&m4)) |
+				((e[4][w]&m5 | e[5][w]&m6) | (e[6][w]&m7 | e[7][w]&m8))
+		}
+		d[0] |= m0 & 1 // the identity: (1, 1, 0)
+		d[5] |= m0 & 1
+		return
+	}
 	for w := 0; w < n; w++ {
 		// A balanced OR tree keeps the dependency chain short.
 		d[w] = ((id[w]&m0 | e[0][w]&m1) | (e[1][w]&m2 | e[2][w]&m3)) |
 			((e[3][w]&m4 | e[4][w]&m5) | (e[5][w]&m6 | e[6][w]&m7)) | e[7][w]&m8
 	}
 }
+
+// oneIsWordOne reports whether the field element 1 is the five words
+// {1, 0, 0, 0, 0} (true for both backends on little-endian machines). The
+// scans then OR the identity's ones in at the end instead of scanning it
+// as a ninth entry.
+var oneIsWordOne = func() bool {
+	w := (*[15]uint64)(unsafe.Pointer(&affineIdentity))
+	for i, x := range w {
+		if (i == 0 || i == 5) != (x == 1) || (x != 0 && x != 1) {
+			return false
+		}
+	}
+	return true
+}()
 
 // scanCached8 is scanAffine8 for projective cached entries.
 func scanCached8(dst *projCached, t *[8]projCached, abs int) {
@@ -62,6 +85,16 @@ func scanCached8(dst *projCached, t *[8]projCached, abs int) {
 	id := (*[n]uint64)(unsafe.Pointer(&cachedIdentity))
 	d := (*[n]uint64)(unsafe.Pointer(dst))
 	m0, m1, m2, m3, m4, m5, m6, m7, m8 := masks8(abs)
+	if oneIsWordOne {
+		for w := 0; w < n; w++ {
+			d[w] = ((e[0][w]&m1 | e[1][w]&m2) | (e[2][w]&m3 | e[3][w]&m4)) |
+				((e[4][w]&m5 | e[5][w]&m6) | (e[6][w]&m7 | e[7][w]&m8))
+		}
+		d[0] |= m0 & 1 // the identity: (1, 1, 1, 0)
+		d[5] |= m0 & 1
+		d[10] |= m0 & 1
+		return
+	}
 	for w := 0; w < n; w++ {
 		d[w] = ((id[w]&m0 | e[0][w]&m1) | (e[1][w]&m2 | e[2][w]&m3)) |
 			((e[3][w]&m4 | e[4][w]&m5) | (e[5][w]&m6 | e[6][w]&m7)) | e[7][w]&m8

@@ -9,14 +9,43 @@ func TestLookupCachedScans(t *testing.T) {
 	P, _, _ := randPoint(t)
 	var table [8]projCached
 	multiplesTable(&table, P)
+	saved := oneIsWordOne
+	defer func() { oneIsWordOne = saved }()
+	for _, fast := range []bool{saved, false} {
+		oneIsWordOne = fast
+		lookupCachedDigits(t, P, &table)
+	}
+}
+
+// TestLookupAffineScans checks both word scans of lookupAffine (with the
+// identity ORed in, and scanned as a ninth entry) against the portable
+// Select scan.
+func TestLookupAffineScans(t *testing.T) {
+	entries := baseTables().fixed[8:16]
+	saved := oneIsWordOne
+	defer func() { oneIsWordOne = saved }()
+	for _, fast := range []bool{saved, false} {
+		oneIsWordOne = fast
+		for d := -8; d <= 8; d++ {
+			var got, want affineCached
+			lookupAffine(&got, entries, int8(d))
+			lookupAffineSelect(&want, entries, int8(d))
+			if got != want {
+				t.Fatalf("digit %d (identity ORed in: %v): word scan and Select scan differ", d, fast)
+			}
+		}
+	}
+}
+
+func lookupCachedDigits(t *testing.T, P *Point, table *[8]projCached) {
 	for d := -8; d <= 8; d++ {
 		var got, want projCached
-		lookupCached(&got, &table, int8(d))
+		lookupCached(&got, table, int8(d))
 		abs, neg := d, 0
 		if d < 0 {
 			abs, neg = -d, 1
 		}
-		lookupCachedSelect(&want, &table, abs)
+		lookupCachedSelect(&want, table, abs)
 		want.condNeg(neg)
 		if got != want {
 			t.Fatalf("digit %d: word scan and Select scan differ", d)
