@@ -101,11 +101,27 @@ func scanCached8(dst *projCached, t *[8]projCached, abs int) {
 	}
 }
 
+// scanAffine16 is scanAffine8 for 16 entries, in two passes of 8.
+func scanAffine16(dst *affineCached, t *[16]affineCached, abs int) {
+	scanAffine8(dst, (*[8]affineCached)(t[:8]), abs)
+	const n = 15
+	e := (*[8][n]uint64)(unsafe.Pointer(&t[8]))
+	d := (*[n]uint64)(unsafe.Pointer(dst))
+	m1, m2, m3, m4 := -uint64(tables.EqMask(9, abs)), -uint64(tables.EqMask(10, abs)), -uint64(tables.EqMask(11, abs)), -uint64(tables.EqMask(12, abs))
+	m5, m6, m7, m8 := -uint64(tables.EqMask(13, abs)), -uint64(tables.EqMask(14, abs)), -uint64(tables.EqMask(15, abs)), -uint64(tables.EqMask(16, abs))
+	for w := 0; w < n; w++ {
+		d[w] |= ((e[0][w]&m1 | e[1][w]&m2) | (e[2][w]&m3 | e[3][w]&m4)) |
+			((e[4][w]&m5 | e[5][w]&m6) | (e[6][w]&m7 | e[7][w]&m8))
+	}
+}
+
 // lookupAffine sets dst = sign(d)·entries[|d|-1], or the identity if d = 0.
 func lookupAffine(dst *affineCached, entries []affineCached, d int8) {
 	abs, neg := tables.AbsNeg(d)
 	if wordScan && len(entries) == 8 {
 		scanAffine8(dst, (*[8]affineCached)(entries), abs)
+	} else if wordScan && len(entries) == 16 {
+		scanAffine16(dst, (*[16]affineCached)(entries), abs)
 	} else {
 		dst.zero()
 		for i := range entries {

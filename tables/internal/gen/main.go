@@ -17,7 +17,7 @@ import (
 
 // Shapes chosen by measurement (see curve25519's package documentation).
 const (
-	ed25519FixedWindow  = 4
+	ed25519FixedWindow  = 5
 	ed25519FixedSpacing = 1
 	ed25519NAFWindow    = 8
 )
