@@ -1,9 +1,7 @@
 package ace
 
 import (
-	"crypto/hkdf"
 	"crypto/hmac"
-	"crypto/rand"
 	"crypto/sha256"
 	"errors"
 	"fmt"
@@ -11,25 +9,26 @@ import (
 
 // Sizes of the keys and messages, in bytes.
 const (
-	NodeIDSize        = 32                                             // NODEID, H_LENGTH in proposal 223
-	PublicKeySize     = pointSize                                      // B, X1, X2, Y: compressed Edwards points
-	PrivateKeySize    = 32                                             // canonical scalar mod ℓ
-	AuthSize          = sha256.Size                                    // AUTH
-	ClientMessageSize = NodeIDSize + 3*PublicKeySize                   // NODEID ‖ B ‖ X1 ‖ X2
-	ServerReplySize   = PublicKeySize + AuthSize                       // Y ‖ AUTH
-	KeyMaterialSize   = 2*20 + 2*16 + 20                               // Df ‖ Db ‖ Kf ‖ Kb ‖ KH, as Tor takes from ntor
-	pointSize         = 32                                             // RFC 8032 compressed encoding
-	secretInputSize   = 6*pointSize + len(ProtocolID)                  // point ‖ ID ‖ B ‖ X1 ‖ X2 ‖ Y ‖ PROTOID (ID: 32 bytes too)
-	authInputSize     = 5*pointSize + len(ProtocolID) + len(serverTag) // ID ‖ B ‖ Y ‖ X1 ‖ X2 ‖ PROTOID ‖ "Server"
+	NodeIDSize        = 32                                                          // NODEID, H_LENGTH in proposal 223
+	PublicKeySize     = pointSize                                                   // B, X1, X2, Y: uncompressed Edwards points x ‖ y
+	PrivateKeySize    = 32                                                          // canonical scalar mod ℓ
+	AuthSize          = sha256.Size                                                 // AUTH
+	ClientMessageSize = NodeIDSize + 3*PublicKeySize                                // NODEID ‖ B ‖ X1 ‖ X2: 224
+	ServerReplySize   = PublicKeySize + AuthSize                                    // Y ‖ AUTH: 96
+	KeyMaterialSize   = 2*20 + 2*16 + 20                                            // Df ‖ Db ‖ Kf ‖ Kb ‖ KH, as Tor takes from ntor
+	fieldSize         = 32                                                          // canonical little-endian field element
+	pointSize         = 2 * fieldSize                                               // x ‖ y
+	secretInputSize   = NodeIDSize + 5*pointSize + len(ProtocolID)                  // point ‖ ID ‖ B ‖ X1 ‖ X2 ‖ Y ‖ PROTOID
+	authInputSize     = NodeIDSize + 4*pointSize + len(ProtocolID) + len(serverTag) // ID ‖ B ‖ Y ‖ X1 ‖ X2 ‖ PROTOID ‖ "Server"
 	keySeedTag        = "Key Seed"
 	verifyTag         = "HMac Seed"
 	serverTag         = "Server"
 )
 
-// Protocol constants. ProtocolID follows proposal 223's naming with
-// "uncompressed" replaced by "compressed", the encoding this package uses.
+// Protocol constants, exactly as proposal 223 defines them (mExpand is this
+// package's choice; the proposal only says "HKDF as with the ntor handshake").
 const (
-	ProtocolID = "ace-curve25519-ed-compressed-sha256-1"
+	ProtocolID = "ace-curve25519-ed-uncompressed-sha256-1"
 	tKey       = ProtocolID + ":key"        // proposal 223: t_key
 	tVerify    = ProtocolID + ":verify"     // proposal 223: t_verify
 	mExpand    = ProtocolID + ":key_expand" // HKDF info; as ntor's m_expand (proposal 223 is silent)
@@ -48,7 +47,8 @@ var (
 
 // transcript holds the public values both sides hash.
 type transcript struct {
-	id, b, x1, x2, y [32]byte
+	id           [NodeIDSize]byte
+	b, x1, x2, y [pointSize]byte
 }
 
 // derive computes, from the encoding of the shared point, AUTH and the key
@@ -61,56 +61,91 @@ type transcript struct {
 //	auth_input   = ID ‖ B ‖ Y ‖ X1 ‖ X2 ‖ PROTOID ‖ "Server"
 //	AUTH         = HMAC-SHA256(key KEY_VERIFY, auth_input)
 //	keys         = HKDF-Expand-SHA256(PRK KEY_SEED, info m_expand, KeyMaterialSize)
+//
+// Every message is laid out once, behind a block of room for the padded
+// key (see macSHA256), so the hashing allocates nothing and secret_input is
+// written once for both of its MACs.
 func (t *transcript) derive(shared *[pointSize]byte, auth *[AuthSize]byte) []byte {
-	var in [secretInputSize]byte
+	var in [sha256.BlockSize + secretInputSize + len(verifyTag)]byte
 	defer clear(in[:])
-	s := append(in[:0], shared[:]...)
+	s := append(in[:sha256.BlockSize], shared[:]...)
 	s = append(s, t.id[:]...)
 	s = append(s, t.b[:]...)
 	s = append(s, t.x1[:]...)
 	s = append(s, t.x2[:]...)
 	s = append(s, t.y[:]...)
 	s = append(s, ProtocolID...)
+	n := len(s)
 
 	var keySeed, keyVerify [sha256.Size]byte
 	defer clear(keySeed[:])
 	defer clear(keyVerify[:])
-	m := hmac.New(sha256.New, []byte(tKey))
-	m.Write(s)
-	m.Write([]byte(keySeedTag))
-	m.Sum(keySeed[:0])
-	m = hmac.New(sha256.New, []byte(tVerify))
-	m.Write(s)
-	m.Write([]byte(verifyTag))
-	m.Sum(keyVerify[:0])
+	macSHA256(&keySeed, []byte(tKey), append(s, keySeedTag...))
+	macSHA256(&keyVerify, []byte(tVerify), append(s[:n], verifyTag...))
 
-	var ain [authInputSize]byte
-	a := append(ain[:0], t.id[:]...)
+	var ain [sha256.BlockSize + authInputSize]byte
+	a := append(ain[:sha256.BlockSize], t.id[:]...)
 	a = append(a, t.b[:]...)
 	a = append(a, t.y[:]...)
 	a = append(a, t.x1[:]...)
 	a = append(a, t.x2[:]...)
 	a = append(a, ProtocolID...)
 	a = append(a, serverTag...)
-	m = hmac.New(sha256.New, keyVerify[:])
-	m.Write(a)
-	m.Sum(auth[:0])
+	macSHA256(auth, keyVerify[:], a)
 
-	keys, err := hkdf.Expand(sha256.New, keySeed[:], mExpand, KeyMaterialSize)
-	if err != nil {
-		panic("ace: HKDF-Expand failed: " + err.Error()) // unreachable: the length is far below 255·32
+	// HKDF-Expand (RFC 5869 §2.3): T(i) = HMAC(PRK, T(i-1) ‖ info ‖ i),
+	// T(0) empty; the keys are the first KeyMaterialSize bytes of T(1) ‖ T(2) ‖ ….
+	var okm [expandBlocks * sha256.Size]byte
+	var ein [sha256.BlockSize + sha256.Size + len(mExpand) + 1]byte
+	defer clear(okm[:])
+	defer clear(ein[:])
+	var prev []byte
+	for i := 0; i < expandBlocks; i++ {
+		e := append(ein[:sha256.BlockSize], prev...)
+		e = append(e, mExpand...)
+		e = append(e, byte(i+1))
+		ti := (*[sha256.Size]byte)(okm[i*sha256.Size:])
+		macSHA256(ti, keySeed[:], e)
+		prev = ti[:]
 	}
-	return keys
+	return append([]byte(nil), okm[:KeyMaterialSize]...)
 }
 
-// sharedPoint sets enc to the encoding of a·P + c·Q, computed in constant
-// time, and rejects the identity (possible only with negligible probability
-// for valid inputs; checked as a guard, as ntor rejects all-zero X25519
-// outputs).
-func sharedPoint(enc *[pointSize]byte, a *scalar, P *point, c *scalar, Q *point) error {
-	var r point
-	doubleScalarMult(&r, a, P, c, Q)
-	encodePoint(enc, &r)
+// expandBlocks is the number of HKDF-Expand blocks KeyMaterialSize takes.
+const expandBlocks = (KeyMaterialSize + sha256.Size - 1) / sha256.Size
+
+// macSHA256 sets out = HMAC-SHA256(key, msg) (RFC 2104) for a key of at
+// most one block, where msg = buf[sha256.BlockSize:]: buf's first block is
+// room for key ⊕ ipad, so that the inner hash is a single Sum256 and nothing
+// is allocated. Key and pads are cleared afterwards (the keys may be
+// secret).
+func macSHA256(out *[sha256.Size]byte, key, buf []byte) {
+	if len(key) > sha256.BlockSize || len(buf) < sha256.BlockSize {
+		panic("ace: macSHA256 misuse") // unreachable: fixed sizes
+	}
+	pad := buf[:sha256.BlockSize]
+	copy(pad, key)
+	clear(pad[len(key):])
+	for i := range pad {
+		pad[i] ^= 0x36
+	}
+	inner := sha256.Sum256(buf)
+	var o [sha256.BlockSize + sha256.Size]byte
+	copy(o[:], key)
+	for i := range sha256.BlockSize {
+		o[i] ^= 0x5c
+	}
+	copy(o[sha256.BlockSize:], inner[:])
+	*out = sha256.Sum256(o[:])
+	clear(pad)
+	clear(o[:])
+	clear(inner[:])
+}
+
+// checkShared rejects a shared point equal to the identity (possible only
+// with negligible probability for valid inputs; checked as a guard, as ntor
+// rejects all-zero X25519 outputs). The comparison is constant time.
+func checkShared(enc *[pointSize]byte) error {
 	if isIdentityEncoding(enc) {
 		return fmt.Errorf("%w: shared point is the identity", ErrInvalidPoint)
 	}
@@ -159,12 +194,15 @@ func newClientHandshake(nodeID []byte, relayKey *PublicKey, k1, k2 *PrivateKey) 
 		var e1, e2 PrivateKey
 		defer e1.s.Set(zeroScalar)
 		defer e2.s.Set(zeroScalar)
-		if err := e1.generate(rand.Reader); err != nil {
+		if err := e1.generatePoint(nil); err != nil {
 			return nil, nil, err
 		}
-		if err := e2.generate(rand.Reader); err != nil {
+		if err := e2.generatePoint(nil); err != nil {
 			return nil, nil, err
 		}
+		// X1 and X2 share one inversion.
+		encodePoints([]*[pointSize]byte{&e1.pub.enc, &e2.pub.enc}, &e1.pub.p, &e2.pub.p)
+		e1.pub.ok, e2.pub.ok = true, true
 		k1, k2 = &e1, &e2
 	}
 	if !k1.pub.ok || !k2.pub.ok {
@@ -213,9 +251,12 @@ func (st *ClientState) Finish(reply []byte) ([]byte, error) {
 	copy(st.t.y[:], reply[:pointSize])
 
 	// point = x1·Y + x2·B, which equals the relay's y·X1 + b·X2.
+	var r point
+	doubleScalarMult(&r, &st.x1, &Y, &st.x2, &st.relay)
 	var shared [pointSize]byte
 	defer clear(shared[:])
-	if err := sharedPoint(&shared, &st.x1, &Y, &st.x2, &st.relay); err != nil {
+	encodePoints([]*[pointSize]byte{&shared}, &r)
+	if err := checkShared(&shared); err != nil {
 		return nil, err
 	}
 	var auth [AuthSize]byte
@@ -256,10 +297,11 @@ func serverHandshake(msg []byte, relay *Relay, ky *PrivateKey) (reply, keyMateri
 		return nil, nil, fmt.Errorf("%w: client message is %d bytes, want %d", ErrInvalidLength, len(msg), ClientMessageSize)
 	}
 	var t transcript
-	copy(t.id[:], msg[0:32])
-	copy(t.b[:], msg[32:64])
-	copy(t.x1[:], msg[64:96])
-	copy(t.x2[:], msg[96:128])
+	m := msg
+	m = m[copy(t.id[:], m):]
+	m = m[copy(t.b[:], m):]
+	m = m[copy(t.x1[:], m):]
+	copy(t.x2[:], m)
 	if t.id != relay.nodeID {
 		return nil, nil, ErrWrongNode
 	}
@@ -274,25 +316,34 @@ func serverHandshake(msg []byte, relay *Relay, ky *PrivateKey) (reply, keyMateri
 	if err := decodePeerPoint(&X2, t.x2[:]); err != nil {
 		return nil, nil, fmt.Errorf("%w: X2: %v", ErrInvalidPoint, err)
 	}
-	if ky == nil {
+	fresh := ky == nil
+	if fresh {
 		var e PrivateKey
 		defer e.s.Set(zeroScalar)
-		if err := e.generate(rand.Reader); err != nil {
+		if err := e.generatePoint(nil); err != nil {
 			return nil, nil, err
 		}
 		ky = &e
-	}
-	if !ky.pub.ok {
+	} else if !ky.pub.ok {
 		return nil, nil, errors.New("ace: uninitialized ephemeral key")
 	}
-	t.y = ky.pub.enc
 
 	// point = y·X1 + b·X2.
+	var r point
+	doubleScalarMult(&r, &ky.s, &X1, &k.s, &X2)
 	var shared [pointSize]byte
 	defer clear(shared[:])
-	if err := sharedPoint(&shared, &ky.s, &X1, &k.s, &X2); err != nil {
+	if fresh {
+		// A fresh Y and the shared point share one inversion.
+		encodePoints([]*[pointSize]byte{&ky.pub.enc, &shared}, &ky.pub.p, &r)
+		ky.pub.ok = true
+	} else {
+		encodePoints([]*[pointSize]byte{&shared}, &r)
+	}
+	if err := checkShared(&shared); err != nil {
 		return nil, nil, err
 	}
+	t.y = ky.pub.enc
 	var auth [AuthSize]byte
 	keyMaterial = t.derive(&shared, &auth)
 	reply = make([]byte, 0, ServerReplySize)

@@ -7,6 +7,13 @@ import (
 	"testing"
 )
 
+// Offsets of B, X1 and X2 in the client message NODEID ‖ B ‖ X1 ‖ X2.
+const (
+	offB  = NodeIDSize
+	offX1 = offB + PublicKeySize
+	offX2 = offX1 + PublicKeySize
+)
+
 func mustKey(t testing.TB) *PrivateKey {
 	t.Helper()
 	k, err := GenerateKey(nil)
@@ -51,7 +58,7 @@ func TestRoundTrip(t *testing.T) {
 		if len(msg) != ClientMessageSize {
 			t.Fatalf("client message is %d bytes", len(msg))
 		}
-		if !bytes.Equal(msg[:NodeIDSize], id) || !bytes.Equal(msg[NodeIDSize:NodeIDSize+32], k.PublicKey().Bytes()) {
+		if !bytes.Equal(msg[:NodeIDSize], id) || !bytes.Equal(msg[offB:offX1], k.PublicKey().Bytes()) {
 			t.Fatal("client message does not start with NODEID ‖ B")
 		}
 		reply, serverKeys, err := ServerHandshake(msg, relay)
@@ -92,7 +99,7 @@ func TestFreshKeysEachHandshake(t *testing.T) {
 		if _, err := st.Finish(reply); err != nil {
 			t.Fatal(err)
 		}
-		for _, v := range [][]byte{msg[64:96], msg[96:128], reply[:32], keys} {
+		for _, v := range [][]byte{msg[offX1:offX2], msg[offX2:], reply[:PublicKeySize], keys} {
 			if seen[string(v)] {
 				t.Fatal("repeated ephemeral key or key material")
 			}
@@ -154,7 +161,7 @@ func TestWrongRelayKey(t *testing.T) {
 	// A relay with a different key that answers anyway, as if the key ID
 	// matched, cannot produce an AUTH the client accepts.
 	forged := append([]byte(nil), msg...)
-	copy(forged[32:64], relay.keys[0].pub.enc[:])
+	copy(forged[offB:offX1], relay.keys[0].pub.enc[:])
 	reply, _, err := ServerHandshake(forged, relay)
 	if err != nil {
 		t.Fatal(err)
@@ -218,7 +225,7 @@ func TestTamperedReply(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	mixed := append(append([]byte(nil), other[:32]...), reply[32:]...)
+	mixed := append(append([]byte(nil), other[:PublicKeySize]...), reply[PublicKeySize:]...)
 	st, _ = f.client(t)
 	if keys, err := st.Finish(mixed); !errors.Is(err, ErrAuthFailed) || keys != nil {
 		t.Fatalf("spliced reply: keys=%x err=%v", keys, err)
@@ -252,11 +259,11 @@ func TestTamperedClientMessage(t *testing.T) {
 				t.Fatalf("bit %d: error %v with output", bit, err)
 			}
 			switch {
-			case bit < 8*32 && !errors.Is(err, ErrWrongNode):
+			case bit < 8*offB && !errors.Is(err, ErrWrongNode):
 				t.Fatalf("bit %d (NODEID): got %v", bit, err)
-			case bit >= 8*32 && bit < 8*64 && !errors.Is(err, ErrUnknownKey):
+			case bit >= 8*offB && bit < 8*offX1 && !errors.Is(err, ErrUnknownKey):
 				t.Fatalf("bit %d (KEYID): got %v", bit, err)
-			case bit >= 8*64 && !errors.Is(err, ErrInvalidPoint):
+			case bit >= 8*offX1 && !errors.Is(err, ErrInvalidPoint):
 				t.Fatalf("bit %d (X1, X2): got %v", bit, err)
 			}
 			continue
@@ -280,9 +287,9 @@ func TestSubstitutedClientKeys(t *testing.T) {
 	_, msg := f.client(t)
 	other := mustKey(t).PublicKey().Bytes()
 	for name, mutate := range map[string]func(m []byte){
-		"X1":   func(m []byte) { copy(m[64:96], other) },
-		"X2":   func(m []byte) { copy(m[96:128], other) },
-		"swap": func(m []byte) { copy(m[64:96], msg[96:128]); copy(m[96:128], msg[64:96]) },
+		"X1":   func(m []byte) { copy(m[offX1:offX2], other) },
+		"X2":   func(m []byte) { copy(m[offX2:], other) },
+		"swap": func(m []byte) { copy(m[offX1:offX2], msg[offX2:]); copy(m[offX2:], msg[offX1:offX2]) },
 	} {
 		bad := append([]byte(nil), msg...)
 		mutate(bad)
@@ -327,6 +334,8 @@ func TestMalformedLengths(t *testing.T) {
 			if _, err := NewPublicKey(long[:n]); !errors.Is(err, ErrInvalidLength) {
 				t.Fatalf("public key of %d bytes: got %v", n, err)
 			}
+		}
+		if n != PrivateKeySize {
 			if _, err := NewPrivateKey(long[:n]); !errors.Is(err, ErrInvalidLength) {
 				t.Fatalf("private key of %d bytes: got %v", n, err)
 			}

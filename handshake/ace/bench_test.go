@@ -8,11 +8,13 @@ package ace
 //   - ntor-curvekit: the same ntor on curvekit's X25519 (key generation
 //     through its basepoint table), for a same-backend ratio;
 //   - ace-shaped-{curvekit,filippo,voi}: Ace's group work without the
-//     subgroup checks (decode, key generation, one two-point multiplication
-//     per side, encode) plus the same KDF: on curvekit with
-//     DoubleScalarMult, on filippo.io/edwards25519 with two constant-time
-//     ScalarMults and an Add, on curve25519-voi with its constant-time
-//     Straus MultiscalarMul;
+//     subgroup checks (decode x ‖ y with the curve check, key generation,
+//     one two-point multiplication per side, encode with the same shared
+//     inversions) plus the same KDF: on curvekit with DoubleScalarMult, on
+//     filippo.io/edwards25519 with two constant-time ScalarMults and an Add,
+//     on curve25519-voi with its constant-time Straus MultiscalarMul (voi
+//     has no coordinate API, so its row keeps compressed points: see
+//     voiGroup);
 //   - ace-cofactor-curvekit: ace-shaped-curvekit with cofactor clearing
 //     instead of the subgroup checks (see curvekitCofactorGroup).
 //
@@ -45,6 +47,7 @@ import (
 	"testing"
 
 	"filippo.io/edwards25519"
+	"filippo.io/edwards25519/field"
 	"github.com/curvekit/curvekit/curve25519"
 	"github.com/curvekit/curvekit/internal/benchutil"
 	voi "github.com/oasisprotocol/curve25519-voi/curve"
@@ -269,22 +272,26 @@ func (n *ntorBench) clientFinish(state any, reply []byte) ([]byte, error) {
 // --- Ace-shaped computation on a pluggable group ---
 
 type aceGroup struct {
-	keygen func() (s any, enc []byte)           // s random mod ℓ, enc = s·G
-	decode func(b []byte) (any, error)          // no subgroup check
-	dsm    func(a, P, c, Q any) [pointSize]byte // encoding of a·P + c·Q, constant time
+	keygen func() (s, P any)                        // s random mod ℓ, P = s·G
+	encode func(out []*[pointSize]byte, pts ...any) // encodings of pts, sharing an inversion where the group allows
+	decode func(b []byte) (any, error)              // coordinate and curve checks, no subgroup check
+	dsm    func(a, P, c, Q any) any                 // a·P + c·Q, constant time
 }
 
 type aceShaped struct {
 	g    aceGroup
 	id   []byte
 	b    any
-	bEnc []byte
+	bEnc [pointSize]byte
 	bPt  any
 }
 
+// aceShapedEph is an ephemeral key pair; enc is set once encoded.
 type aceShapedEph struct {
 	s1, s2     any
-	enc1, enc2 []byte
+	p1, p2     any
+	enc1, enc2 [pointSize]byte
+	encoded    bool
 }
 
 type aceShapedState struct {
@@ -293,25 +300,34 @@ type aceShapedState struct {
 }
 
 func newAceShaped(g aceGroup) *aceShaped {
-	a := &aceShaped{g: g, id: randBytes(32)}
-	a.b, a.bEnc = g.keygen()
+	a := &aceShaped{g: g, id: randBytes(NodeIDSize)}
+	var B any
+	a.b, B = g.keygen()
+	g.encode([]*[pointSize]byte{&a.bEnc}, B)
 	var err error
-	if a.bPt, err = g.decode(a.bEnc); err != nil {
+	if a.bPt, err = g.decode(a.bEnc[:]); err != nil {
 		panic(err)
 	}
 	return a
 }
 
+// clientEph makes X1 and X2 and encodes them together, as
+// NewClientHandshake does.
 func (a *aceShaped) clientEph() any {
 	e := new(aceShapedEph)
-	e.s1, e.enc1 = a.g.keygen()
-	e.s2, e.enc2 = a.g.keygen()
+	e.s1, e.p1 = a.g.keygen()
+	e.s2, e.p2 = a.g.keygen()
+	a.g.encode([]*[pointSize]byte{&e.enc1, &e.enc2}, e.p1, e.p2)
+	e.encoded = true
 	return e
 }
 
+// serverEph is a precomputed Y, encoded on its own.
 func (a *aceShaped) serverEph() any {
 	e := new(aceShapedEph)
-	e.s1, e.enc1 = a.g.keygen()
+	e.s1, e.p1 = a.g.keygen()
+	a.g.encode([]*[pointSize]byte{&e.enc1}, e.p1)
+	e.encoded = true
 	return e
 }
 
@@ -321,67 +337,96 @@ func (a *aceShaped) clientStart(eph any) (any, []byte) {
 	}
 	st := &aceShapedState{eph: eph.(*aceShapedEph)}
 	copy(st.t.id[:], a.id)
-	copy(st.t.b[:], a.bEnc)
-	copy(st.t.x1[:], st.eph.enc1)
-	copy(st.t.x2[:], st.eph.enc2)
-	return st, cat(a.id, a.bEnc, st.eph.enc1, st.eph.enc2)
+	st.t.b = a.bEnc
+	st.t.x1 = st.eph.enc1
+	st.t.x2 = st.eph.enc2
+	return st, cat(a.id, a.bEnc[:], st.eph.enc1[:], st.eph.enc2[:])
 }
 
 func (a *aceShaped) serverRespond(msg []byte, eph any) ([]byte, []byte) {
-	if len(msg) != ClientMessageSize || string(msg[:32]) != string(a.id) || string(msg[32:64]) != string(a.bEnc) {
+	if len(msg) != ClientMessageSize || string(msg[:offB]) != string(a.id) || string(msg[offB:offX1]) != string(a.bEnc[:]) {
 		panic("ace-shaped: bad message")
 	}
-	X1, err1 := a.g.decode(msg[64:96])
-	X2, err2 := a.g.decode(msg[96:128])
+	X1, err1 := a.g.decode(msg[offX1:offX2])
+	X2, err2 := a.g.decode(msg[offX2:])
 	if err1 != nil || err2 != nil {
 		panic("ace-shaped: bad point")
 	}
+	var y *aceShapedEph
 	if eph == nil {
-		eph = a.serverEph()
+		// A fresh Y is encoded together with the shared point, as
+		// ServerHandshake does.
+		y = new(aceShapedEph)
+		y.s1, y.p1 = a.g.keygen()
+	} else {
+		y = eph.(*aceShapedEph)
 	}
-	y := eph.(*aceShapedEph)
 	var t transcript
-	copy(t.id[:], msg[:32])
-	copy(t.b[:], msg[32:64])
-	copy(t.x1[:], msg[64:96])
-	copy(t.x2[:], msg[96:128])
-	copy(t.y[:], y.enc1)
-	shared := a.g.dsm(y.s1, X1, a.b, X2)
+	copy(t.id[:], msg[:offB])
+	copy(t.b[:], msg[offB:offX1])
+	copy(t.x1[:], msg[offX1:offX2])
+	copy(t.x2[:], msg[offX2:])
+	r := a.g.dsm(y.s1, X1, a.b, X2)
+	var shared [pointSize]byte
+	if y.encoded {
+		a.g.encode([]*[pointSize]byte{&shared}, r)
+	} else {
+		a.g.encode([]*[pointSize]byte{&y.enc1, &shared}, y.p1, r)
+	}
+	t.y = y.enc1
 	var auth [AuthSize]byte
 	keys := t.derive(&shared, &auth)
-	return cat(y.enc1, auth[:]), keys
+	return cat(y.enc1[:], auth[:]), keys
 }
 
 func (a *aceShaped) clientFinish(state any, reply []byte) ([]byte, error) {
 	st := state.(*aceShapedState)
-	Y, err := a.g.decode(reply[:32])
+	Y, err := a.g.decode(reply[:PublicKeySize])
 	if err != nil {
 		return nil, err
 	}
-	copy(st.t.y[:], reply[:32])
-	shared := a.g.dsm(st.eph.s1, Y, st.eph.s2, a.bPt)
+	copy(st.t.y[:], reply[:PublicKeySize])
+	r := a.g.dsm(st.eph.s1, Y, st.eph.s2, a.bPt)
+	var shared [pointSize]byte
+	a.g.encode([]*[pointSize]byte{&shared}, r)
 	var auth [AuthSize]byte
 	keys := st.t.derive(&shared, &auth)
-	if !hmac.Equal(auth[:], reply[32:]) {
+	if !hmac.Equal(auth[:], reply[PublicKeySize:]) {
 		return nil, errBenchAuth
 	}
 	return keys, nil
 }
 
+// curvekitDecode is decodePeerPoint without the order checks.
+func curvekitDecode(b []byte) (*curve25519.Point, error) {
+	var x, y, t element
+	if _, err := x.SetCanonicalBytes(b[:fieldSize]); err != nil {
+		return nil, err
+	}
+	if _, err := y.SetCanonicalBytes(b[fieldSize:]); err != nil {
+		return nil, err
+	}
+	return new(curve25519.Point).SetExtendedCoordinates(&x, &y, feOne, t.Multiply(&x, &y))
+}
+
 var curvekitGroup = aceGroup{
-	keygen: func() (any, []byte) {
+	keygen: func() (any, any) {
 		s, err := curve25519.NewScalar().SetUniformBytes(randBytes(64))
 		if err != nil {
 			panic(err)
 		}
-		return s, new(curve25519.Point).ScalarBaseMult(s).Bytes()
+		return s, new(curve25519.Point).ScalarBaseMult(s)
 	},
-	decode: func(b []byte) (any, error) { return new(curve25519.Point).SetCanonicalBytes(b) },
-	dsm: func(a, P, c, Q any) (out [pointSize]byte) {
-		var r curve25519.Point
-		r.DoubleScalarMult(a.(*curve25519.Scalar), P.(*curve25519.Point), c.(*curve25519.Scalar), Q.(*curve25519.Point))
-		copy(out[:], r.Bytes())
-		return out
+	encode: func(out []*[pointSize]byte, pts ...any) {
+		var p [maxBatch]*curve25519.Point
+		for i := range pts {
+			p[i] = pts[i].(*curve25519.Point)
+		}
+		encodePoints(out, p[:len(pts)]...)
+	},
+	decode: func(b []byte) (any, error) { return curvekitDecode(b) },
+	dsm: func(a, P, c, Q any) any {
+		return new(curve25519.Point).DoubleScalarMult(a.(*curve25519.Scalar), P.(*curve25519.Point), c.(*curve25519.Scalar), Q.(*curve25519.Point))
 	},
 }
 
@@ -391,8 +436,9 @@ var curvekitGroup = aceGroup{
 // affect the result. It measures what Ace would cost without IsTorsionFree.
 var curvekitCofactorGroup = aceGroup{
 	keygen: curvekitGroup.keygen,
+	encode: curvekitGroup.encode,
 	decode: func(b []byte) (any, error) {
-		p, err := new(curve25519.Point).SetCanonicalBytes(b)
+		p, err := curvekitDecode(b)
 		if err != nil {
 			return nil, err
 		}
@@ -401,7 +447,7 @@ var curvekitCofactorGroup = aceGroup{
 		}
 		return p.MultByCofactor(p), nil
 	},
-	dsm: func(a, P, c, Q any) [pointSize]byte {
+	dsm: func(a, P, c, Q any) any {
 		a8 := curve25519.NewScalar().Multiply(a.(*curve25519.Scalar), invEight)
 		c8 := curve25519.NewScalar().Multiply(c.(*curve25519.Scalar), invEight)
 		return curvekitGroup.dsm(a8, P, c8, Q)
@@ -419,48 +465,82 @@ var invEight = func() *curve25519.Scalar {
 	return eight.Invert(eight)
 }()
 
+// filippoGroup encodes x ‖ y with filippo's field package, with the same
+// shared inversion (Montgomery's trick) as encodePoints.
 var filippoGroup = aceGroup{
-	keygen: func() (any, []byte) {
+	keygen: func() (any, any) {
 		s, err := edwards25519.NewScalar().SetUniformBytes(randBytes(64))
 		if err != nil {
 			panic(err)
 		}
-		return s, new(edwards25519.Point).ScalarBaseMult(s).Bytes()
+		return s, new(edwards25519.Point).ScalarBaseMult(s)
 	},
-	decode: func(b []byte) (any, error) { return new(edwards25519.Point).SetBytes(b) },
-	dsm: func(a, P, c, Q any) (out [pointSize]byte) {
+	encode: func(out []*[pointSize]byte, pts ...any) {
+		var X, Y, Z, prefix [maxBatch]field.Element
+		var acc, zInv, x, y field.Element
+		acc.One()
+		for i := range pts {
+			pX, pY, pZ, _ := pts[i].(*edwards25519.Point).ExtendedCoordinates()
+			X[i], Y[i], Z[i] = *pX, *pY, *pZ
+			prefix[i].Set(&acc)
+			acc.Multiply(&acc, pZ)
+		}
+		acc.Invert(&acc)
+		for i := len(pts) - 1; i >= 0; i-- {
+			zInv.Multiply(&acc, &prefix[i])
+			acc.Multiply(&acc, &Z[i])
+			copy(out[i][:fieldSize], x.Multiply(&X[i], &zInv).Bytes())
+			copy(out[i][fieldSize:], y.Multiply(&Y[i], &zInv).Bytes())
+		}
+	},
+	decode: func(b []byte) (any, error) {
+		x, err1 := new(field.Element).SetBytes(b[:fieldSize])
+		y, err2 := new(field.Element).SetBytes(b[fieldSize:])
+		if err1 != nil || err2 != nil || !bytes.Equal(x.Bytes(), b[:fieldSize]) || !bytes.Equal(y.Bytes(), b[fieldSize:]) {
+			return nil, errors.New("non-canonical coordinate")
+		}
+		return new(edwards25519.Point).SetExtendedCoordinates(x, y, new(field.Element).One(), new(field.Element).Multiply(x, y))
+	},
+	dsm: func(a, P, c, Q any) any {
 		var r, t edwards25519.Point
 		r.ScalarMult(a.(*edwards25519.Scalar), P.(*edwards25519.Point))
 		t.ScalarMult(c.(*edwards25519.Scalar), Q.(*edwards25519.Point))
-		copy(out[:], r.Add(&r, &t).Bytes())
-		return out
+		return r.Add(&r, &t)
 	},
 }
 
+// voiGroup: curve25519-voi exposes no point coordinates, so this row keeps
+// RFC 8032 compressed points, zero-padded to the 64-byte slots (the hashing
+// is unchanged): its decoding pays a square root and each encoding its own
+// inversion, as Ace did before it moved to x ‖ y.
 var voiGroup = aceGroup{
-	keygen: func() (any, []byte) {
+	keygen: func() (any, any) {
 		s, err := voiscalar.New().SetBytesModOrderWide(randBytes(64))
 		if err != nil {
 			panic(err)
 		}
-		var c voi.CompressedEdwardsY
-		c.SetEdwardsPoint(voi.NewEdwardsPoint().MulBasepoint(voi.ED25519_BASEPOINT_TABLE, s))
-		return s, c[:]
+		return s, voi.NewEdwardsPoint().MulBasepoint(voi.ED25519_BASEPOINT_TABLE, s)
+	},
+	encode: func(out []*[pointSize]byte, pts ...any) {
+		for i := range pts {
+			var c voi.CompressedEdwardsY
+			c.SetEdwardsPoint(pts[i].(*voi.EdwardsPoint))
+			*out[i] = [pointSize]byte{}
+			copy(out[i][:], c[:])
+		}
 	},
 	decode: func(b []byte) (any, error) {
-		c, err := voi.NewCompressedEdwardsYFromBytes(b)
+		c, err := voi.NewCompressedEdwardsYFromBytes(b[:32])
 		if err != nil {
 			return nil, err
 		}
 		return voi.NewEdwardsPoint().SetCompressedY(c)
 	},
-	dsm: func(a, P, c, Q any) (out [pointSize]byte) {
+	dsm: func(a, P, c, Q any) any {
 		var r voi.EdwardsPoint
 		r.MultiscalarMul([]*voiscalar.Scalar{a.(*voiscalar.Scalar), c.(*voiscalar.Scalar)},
 			[]*voi.EdwardsPoint{P.(*voi.EdwardsPoint), Q.(*voi.EdwardsPoint)})
-		var enc voi.CompressedEdwardsY
-		enc.SetEdwardsPoint(&r)
-		return enc
+		return &r
 	},
 }
 
@@ -508,7 +588,7 @@ func runServer(b *testing.B, h handshaker, precomputed bool) {
 	}
 	for i := 0; i < b.N; i++ {
 		reply, _ := h.serverRespond(msg, se)
-		if len(reply) != 64 {
+		if len(reply) != 64 && len(reply) != ServerReplySize { // ntor, Ace
 			b.Fatal("bad reply")
 		}
 	}
@@ -650,23 +730,29 @@ func median(v []float64) float64 {
 }
 
 // BenchmarkPoint measures the per-point costs Ace adds to the group
-// multiplications: strict decoding (a square root), the subgroup checks, and
-// encoding (an inversion).
+// multiplications: decoding x ‖ y (the curve equation), the order checks,
+// and encoding (an inversion, shared by two points in encode-pair); and,
+// for comparison, the RFC 8032 compressed forms (a square root to decode).
 func BenchmarkPoint(b *testing.B) {
 	enc := mustKey(b).PublicKey().Bytes()
-	var p point
+	var p, q point
 	if err := decodePeerPoint(&p, enc); err != nil {
 		b.Fatal(err)
 	}
+	q.Add(&p, &p)
+	compressed := p.Bytes()
+	var out1, out2 [pointSize]byte
 	for _, c := range []struct {
 		name string
 		f    func()
 	}{
-		{"decode", func() { p.SetCanonicalBytes(enc) }},
+		{"decode", func() { curvekitDecode(enc) }},
 		{"decode+check", func() { decodePeerPoint(&p, enc) }},
 		{"IsTorsionFree", func() { p.IsTorsionFree() }},
-		{"encode", func() { p.Bytes() }},
-		{"voi-decode+check", func() { voiAcceptable(enc) }},
+		{"encode", func() { encodePoints([]*[pointSize]byte{&out1}, &q) }},
+		{"encode-pair", func() { encodePoints([]*[pointSize]byte{&out1, &out2}, &p, &q) }},
+		{"compressed-decode", func() { p.SetCanonicalBytes(compressed) }},
+		{"compressed-encode", func() { q.Bytes() }},
 	} {
 		b.Run(c.name, func(b *testing.B) {
 			withCPU(b, func() {

@@ -42,7 +42,7 @@ func randomFilippoScalar(t *testing.T) (*edwards25519.Scalar, []byte) {
 }
 
 func crossCheckOnce(t *testing.T) {
-	const protoID = "ace-curve25519-ed-compressed-sha256-1"
+	const protoID = "ace-curve25519-ed-uncompressed-sha256-1" // proposal 223, verbatim
 
 	b, bBytes := randomFilippoScalar(t)
 	x1, x1Bytes := randomFilippoScalar(t)
@@ -83,7 +83,13 @@ func crossCheckOnce(t *testing.T) {
 	X2 := new(edwards25519.Point).ScalarMult(x2, G)
 	Y := new(edwards25519.Point).ScalarMult(y, G)
 
-	wantMsg := cat(id, B.Bytes(), X1.Bytes(), X2.Bytes())
+	// Points travel as x ‖ y (uncompressed, see uncompressed in
+	// subgroup_test.go: filippo's field arithmetic).
+	encB, encX1, encX2, encY := uncompressed(B), uncompressed(X1), uncompressed(X2), uncompressed(Y)
+	if len(encB) != 64 || encB[31]&0x80 != 0 || encB[63]&0x80 != 0 {
+		t.Fatalf("bad reference encoding %x", encB)
+	}
+	wantMsg := cat(id, encB, encX1, encX2)
 	if !bytes.Equal(msg, wantMsg) {
 		t.Fatalf("client message\n got %x\nwant %x", msg, wantMsg)
 	}
@@ -98,13 +104,13 @@ func crossCheckOnce(t *testing.T) {
 		t.Fatal("filippo: the two sides' points differ")
 	}
 
-	secretInput := cat(serverPoint.Bytes(), id, B.Bytes(), X1.Bytes(), X2.Bytes(), Y.Bytes(), []byte(protoID))
+	secretInput := cat(uncompressed(serverPoint), id, encB, encX1, encX2, encY, []byte(protoID))
 	keySeed := hmacSHA256([]byte(protoID+":key"), cat(secretInput, []byte("Key Seed")))
 	keyVerify := hmacSHA256([]byte(protoID+":verify"), cat(secretInput, []byte("HMac Seed")))
-	authInput := cat(id, B.Bytes(), Y.Bytes(), X1.Bytes(), X2.Bytes(), []byte(protoID), []byte("Server"))
+	authInput := cat(id, encB, encY, encX1, encX2, []byte(protoID), []byte("Server"))
 	auth := hmacSHA256(keyVerify, authInput)
 
-	wantReply := cat(Y.Bytes(), auth)
+	wantReply := cat(encY, auth)
 	if !bytes.Equal(reply, wantReply) {
 		t.Fatalf("server reply\n got %x\nwant %x", reply, wantReply)
 	}
@@ -134,4 +140,23 @@ func hmacSHA256(key, msg []byte) []byte {
 	m := hmac.New(sha256.New, key)
 	m.Write(msg)
 	return m.Sum(nil)
+}
+
+// macSHA256 equals crypto/hmac for every key length it accepts and for
+// messages across the SHA-256 block boundaries.
+func TestMacSHA256(t *testing.T) {
+	key := make([]byte, 64)
+	msg := make([]byte, 200)
+	rand.Read(key)
+	rand.Read(msg)
+	for _, kl := range []int{0, 1, 31, 32, 43, 46, 63, 64} {
+		for _, ml := range []int{0, 1, 55, 56, 64, 119, 120, 200} {
+			buf := append(make([]byte, 64), msg[:ml]...)
+			var got [32]byte
+			macSHA256(&got, key[:kl], buf)
+			if want := hmacSHA256(key[:kl], msg[:ml]); !bytes.Equal(got[:], want) {
+				t.Fatalf("key %d bytes, message %d bytes: got %x, want %x", kl, ml, got, want)
+			}
+		}
+	}
 }

@@ -34,17 +34,26 @@
 //     Ed25519 basepoint, which the birational map of RFC 7748 §4.1 sends to
 //     u = 9. A two-point multiplication needs point addition, which bare
 //     Montgomery u-coordinates lack, hence the Edwards form.
-//   - Point encoding: the 32-byte compressed encoding of RFC 8032 §5.1.2
-//     (y and the sign of x), decoded strictly (non-canonical encodings are
+//   - Point encoding: the proposal's own, as its PROTOID
+//     "ace-curve25519-ed-uncompressed-sha256-1" names it: uncompressed
+//     Edwards points, 64 bytes x ‖ y, each coordinate the canonical 32-byte
+//     little-endian field encoding (as RFC 8032 encodes y, but with bit 255
+//     always 0). A received point is decoded without a square root (x is
+//     given, so the curve equation is checked instead of solved), which
+//     saves one per received point, three per handshake, over RFC 8032's
+//     compressed form; encoding costs one field inversion either way, and
+//     here points encoded together share it. Decoding is strict: a
+//     coordinate ≥ p or with bit 255 set, or a point off the curve, is
 //     rejected, so every accepted point has exactly one encoding and both
-//     sides hash the same bytes). The proposal's PROTOID says
-//     "uncompressed"; 64-byte x ‖ y points would save the square root of
-//     each decompression (three per handshake, a few µs each) but make the
-//     messages 224 and 96 bytes instead of 128 and 64, and producing either
-//     encoding costs the same inversion. Compact, standard, canonical
-//     encodings win, and PROTOID says so: ProtocolID is
-//     "ace-curve25519-ed-compressed-sha256-1", so the constants derived from
-//     it differ from the proposal's.
+//     sides hash the same bytes. ProtocolID, and so t_key, t_verify and
+//     the rest derived from it, are exactly the proposal's strings. The
+//     messages are NODEID ‖ B ‖ X1 ‖ X2 = 32 + 3·64 = 224 bytes
+//     (ClientMessageSize) and Y ‖ AUTH = 64 + 32 = 96 bytes
+//     (ServerReplySize), and the shared point enters secret_input as its
+//     64-byte x ‖ y. Both fit one cell: CREATE2 carries up to 505 bytes of
+//     handshake data and CREATED2 up to 507 (509-byte cell bodies), and an
+//     EXTEND2 relay cell keeps room for 224 bytes after its link
+//     specifiers.
 //   - NODEID is 32 bytes (NodeIDSize), the H_LENGTH the proposal gives it;
 //     that fits a relay's Ed25519 identity rather than ntor's 20-byte RSA
 //     digest. KEYID(B) = B, as in the proposal.
@@ -69,10 +78,11 @@
 // b mod 8 (the relay) or on x1, x2 mod 8 (the client). Every
 // peer point — X1 and X2 at the relay, Y at the client, and B once in
 // NewPublicKey — must therefore be a canonical encoding of a point of order
-// exactly ℓ: the identity and the other small-order points
-// (IsSmallOrder) and points outside the prime-order subgroup
-// (IsTorsionFree) are rejected with an error wrapping ErrInvalidPoint. These
-// checks, like the key lookup, run in variable time on public data only.
+// exactly ℓ: the two points with x = 0 (the identity and (0, -1)) and all
+// points outside the prime-order subgroup (IsTorsionFree), the other
+// small-order points among them, are rejected with an error wrapping
+// ErrInvalidPoint. These checks, like the key lookup, run in variable time
+// on public data only.
 // (Clearing the cofactor instead — multiplying received points by 8 and the
 // scalars by 8⁻¹ mod ℓ — would be nearly free but would silently accept
 // mixed-order points; rejecting them costs an IsTorsionFree per received
@@ -91,8 +101,12 @@
 // are erased by Finish (best effort, as Go allows).
 //
 // Cost: per handshake Ace does three fixed-base multiplications, two
-// constant-time two-point multiplications, three decompressions and three
-// subgroup checks; ntor does two fixed-base and four variable-base X25519.
+// constant-time two-point multiplications, three point decodings (a curve
+// equation each, no square root), three subgroup checks and three field
+// inversions (X1 and X2 share one, as do the relay's Y and its shared
+// point); ntor does two fixed-base and four variable-base X25519. The
+// HMACs and HKDF-Expand are one-shot SHA-256 calls on stack buffers, with
+// no allocation.
 // The package benchmarks compare the two (BenchmarkRatio interleaves them).
 //
 // The group is reached through one file, group.go, written against

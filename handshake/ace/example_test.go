@@ -44,6 +44,7 @@ func Example() {
 	if err != nil {
 		panic(err)
 	}
+	// NODEID ‖ B ‖ X1 ‖ X2, Y ‖ AUTH, and the key material.
 	fmt.Println(len(msg), len(reply), len(clientKeys))
 	fmt.Println("keys agree:", bytes.Equal(clientKeys, relayKeys))
 
@@ -51,7 +52,7 @@ func Example() {
 	_, err = state.Finish(reply)
 	fmt.Println(err)
 	// Output:
-	// 128 64 92
+	// 224 96 92
 	// keys agree: true
 	// ace: client handshake state already used or not initialized
 }

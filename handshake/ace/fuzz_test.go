@@ -6,13 +6,15 @@ import (
 	"testing"
 )
 
-// FuzzNewPublicKey: never panics, and accepts exactly the canonical
-// encodings of points of order ℓ (the voi oracle).
+// FuzzNewPublicKey: never panics, and accepts exactly the encodings x ‖ y
+// with canonical coordinates of points of order ℓ (the math/big and voi
+// oracle).
 func FuzzNewPublicKey(f *testing.F) {
 	f.Add(mustKey(f).PublicKey().Bytes())
-	f.Add(make([]byte, 32))
+	f.Add(make([]byte, PublicKeySize))
+	f.Add(identityEncoding[:])
 	f.Add([]byte{1})
-	f.Add(bytes.Repeat([]byte{0xff}, 32))
+	f.Add(bytes.Repeat([]byte{0xff}, PublicKeySize))
 	for _, b := range badPoints(f) {
 		f.Add(b)
 	}
@@ -44,14 +46,14 @@ func FuzzServerHandshake(f *testing.F) {
 	f.Add([]byte{})
 	for _, b := range badPoints(f) {
 		bad := append([]byte(nil), msg...)
-		copy(bad[96:], b)
+		copy(bad[offX2:], b)
 		f.Add(bad)
 	}
 	f.Fuzz(func(t *testing.T, m []byte) {
 		reply, keys, err := serverHandshake(m, fx.relay, fx.ky)
 		valid := len(m) == ClientMessageSize &&
-			bytes.Equal(m[:32], fx.id) && bytes.Equal(m[32:64], fx.key.PublicKey().Bytes()) &&
-			voiAcceptable(m[64:96]) && voiAcceptable(m[96:128])
+			bytes.Equal(m[:offB], fx.id) && bytes.Equal(m[offB:offX1], fx.key.PublicKey().Bytes()) &&
+			voiAcceptable(m[offX1:offX2]) && voiAcceptable(m[offX2:])
 		if valid != (err == nil) {
 			t.Fatalf("%x: error %v, expected valid=%v", m, err, valid)
 		}
@@ -75,7 +77,7 @@ func FuzzClientFinish(f *testing.F) {
 	}
 	f.Add(reply)
 	f.Add(reply[:ServerReplySize-1])
-	f.Add(append(append([]byte(nil), reply[:32]...), make([]byte, 32)...))
+	f.Add(append(append([]byte(nil), reply[:PublicKeySize]...), make([]byte, AuthSize)...))
 	f.Add(make([]byte, ServerReplySize))
 	f.Fuzz(func(t *testing.T, r []byte) {
 		st, _ := fx.client(t)

@@ -9,40 +9,64 @@ import (
 	"errors"
 
 	group "github.com/curvekit/curvekit/curve25519"
+	"github.com/curvekit/curvekit/fieldarith/field25519"
 )
 
 type (
-	point  = group.Point
-	scalar = group.Scalar
+	point   = group.Point
+	scalar  = group.Scalar
+	element = field25519.Element
 )
 
 var (
-	errNonCanonical = errors.New("non-canonical or invalid point encoding")
+	errNonCanonical = errors.New("coordinate not canonical (≥ p or bit 255 set)")
+	errNotOnCurve   = errors.New("not a point of edwards25519")
 	errSmallOrder   = errors.New("point of small order")
 	errTorsion      = errors.New("point not in the prime-order subgroup")
 )
 
-// identityEncoding is the compressed encoding of the identity (0, 1).
-var identityEncoding = [pointSize]byte{1}
+// identityEncoding is the encoding of the identity (0, 1): x = 0, y = 1.
+var identityEncoding = [pointSize]byte{fieldSize: 1}
 
-var zeroScalar = group.NewScalar()
+var (
+	zeroScalar = group.NewScalar()
+	feOne      = new(element).One()
+)
 
-// decodePeerPoint parses a peer's 32-byte point and accepts it only if it is
-// a canonical RFC 8032 encoding of a point of order ℓ. The identity, the
-// other small-order points and points with a small-order component are
-// rejected: with scalars reduced mod ℓ (not multiples of 8), a torsion
-// component in a peer point would reveal our secret scalar mod 8 through
-// AUTH. The input is public, so the checks may run in variable time.
+// decodePeerPoint parses a peer's point x ‖ y and accepts it only if both
+// coordinates are canonical field encodings, (x, y) is on the curve, and the
+// point has order exactly ℓ. With scalars reduced mod ℓ (not multiples of 8),
+// a torsion component in a peer point would reveal our secret scalar mod 8
+// through AUTH. No square root is needed: unlike a compressed point, x is
+// given. The input is public, so the checks may run in variable time; dst is
+// written only on success.
 func decodePeerPoint(dst *point, b []byte) error {
-	if _, err := dst.SetCanonicalBytes(b); err != nil {
+	if len(b) != pointSize {
+		return errNonCanonical // unreachable: callers check the lengths
+	}
+	var x, y, t element
+	if _, err := x.SetCanonicalBytes(b[:fieldSize]); err != nil {
 		return errNonCanonical
 	}
-	if dst.IsSmallOrder() == 1 {
+	if _, err := y.SetCanonicalBytes(b[fieldSize:]); err != nil {
+		return errNonCanonical
+	}
+	t.Multiply(&x, &y)
+	var p point
+	if _, err := p.SetExtendedCoordinates(&x, &y, feOne, &t); err != nil {
+		return errNotOnCurve
+	}
+	// On the curve, x = 0 only at (0, 1), the identity, and (0, -1), of
+	// order 2. Every other small-order point, and every point with a
+	// small-order component, fails IsTorsionFree; so these two checks
+	// together accept exactly the points of order ℓ.
+	if x.IsZero() == 1 {
 		return errSmallOrder
 	}
-	if dst.IsTorsionFree() == 0 {
+	if p.IsTorsionFree() == 0 {
 		return errTorsion
 	}
+	dst.Set(&p)
 	return nil
 }
 
@@ -54,9 +78,53 @@ func doubleScalarMult(v *point, a *scalar, P *point, c *scalar, Q *point) *point
 // baseMult sets v = s·G in constant time.
 func baseMult(v *point, s *scalar) *point { return v.ScalarBaseMult(s) }
 
-// encodePoint writes the compressed encoding of p to dst.
-func encodePoint(dst *[pointSize]byte, p *point) {
-	copy(dst[:], p.Bytes())
+// maxBatch is the most points encodePoints takes at once (the handshake
+// needs two).
+const maxBatch = 4
+
+// encodePoints writes the encoding x ‖ y of pts[i] to out[i], normalizing
+// all the points with one field inversion (Montgomery's trick: 3
+// multiplications per extra point instead of an inversion each). It is
+// constant time: the points may be secret (the shared point). Z is never
+// zero on the extended twisted Edwards curve (complete formulas), so the
+// product of the Z's is invertible.
+func encodePoints(out []*[pointSize]byte, pts ...*point) {
+	n := len(pts)
+	if n != len(out) || n > maxBatch {
+		panic("ace: encodePoints: bad batch") // internal misuse, not input-dependent
+	}
+	if n == 0 {
+		return
+	}
+	var X, Y, Z [maxBatch]element
+	var prefix [maxBatch]element // prefix[i] = Z[0]·…·Z[i-1]
+	var acc, zInv, x, y element
+	acc.One()
+	for i, p := range pts {
+		pX, pY, pZ, _ := p.ExtendedCoordinates()
+		X[i].Set(pX)
+		Y[i].Set(pY)
+		Z[i].Set(pZ)
+		prefix[i].Set(&acc)
+		if i == 0 {
+			acc.Set(pZ) // skip the multiplication by one
+		} else {
+			acc.Multiply(&acc, pZ)
+		}
+	}
+	acc.Invert(&acc) // 1 / (Z[0]·…·Z[n-1])
+	for i := n - 1; i >= 0; i-- {
+		if i == 0 {
+			zInv.Set(&acc)
+		} else {
+			zInv.Multiply(&acc, &prefix[i])
+			acc.Multiply(&acc, &Z[i])
+		}
+		x.Multiply(&X[i], &zInv)
+		y.Multiply(&Y[i], &zInv)
+		copy(out[i][:fieldSize], x.Bytes())
+		copy(out[i][fieldSize:], y.Bytes())
+	}
 }
 
 // isIdentityEncoding reports, in constant time, whether enc encodes the identity.

@@ -19,11 +19,12 @@ type PublicKey struct {
 	ok  bool // set by the constructors; the zero PublicKey is unusable
 }
 
-// NewPublicKey parses a 32-byte compressed Edwards encoding (RFC 8032
-// §5.1.2) of an onion key. It returns an error wrapping ErrInvalidPoint
-// unless the encoding is canonical and the point has prime order ℓ (the
-// identity, the other small-order points and points with a small-order
-// component are rejected).
+// NewPublicKey parses a PublicKeySize-byte uncompressed Edwards encoding
+// x ‖ y of an onion key (each coordinate 32 bytes, little-endian, below
+// 2^255-19, bit 255 clear). It returns an error wrapping ErrInvalidPoint
+// unless both coordinates are canonical, the point is on the curve and it
+// has prime order ℓ (the identity, the other small-order points and points
+// with a small-order component are rejected).
 func NewPublicKey(b []byte) (*PublicKey, error) {
 	if len(b) != PublicKeySize {
 		return nil, fmt.Errorf("%w: public key is %d bytes, want %d", ErrInvalidLength, len(b), PublicKeySize)
@@ -37,7 +38,7 @@ func NewPublicKey(b []byte) (*PublicKey, error) {
 	return k, nil
 }
 
-// Bytes returns the 32-byte compressed encoding of k.
+// Bytes returns the PublicKeySize-byte encoding x ‖ y of k.
 func (k *PublicKey) Bytes() []byte {
 	b := k.enc
 	return b[:]
@@ -59,9 +60,6 @@ type PrivateKey struct {
 // random (crypto/rand.Reader if random is nil) reduced mod ℓ, so it is
 // uniform up to a bias below 2^-250; zero is never returned.
 func GenerateKey(random io.Reader) (*PrivateKey, error) {
-	if random == nil {
-		random = rand.Reader
-	}
 	k := new(PrivateKey)
 	if err := k.generate(random); err != nil {
 		return nil, err
@@ -69,13 +67,25 @@ func GenerateKey(random io.Reader) (*PrivateKey, error) {
 	return k, nil
 }
 
-// generate fills k with a fresh key pair read from random.
+// generate fills k with a fresh key pair read from random (nil: crypto/rand).
 func (k *PrivateKey) generate(random io.Reader) error {
+	if err := k.generatePoint(random); err != nil {
+		return err
+	}
+	encodePoints([]*[pointSize]byte{&k.pub.enc}, &k.pub.p)
+	k.pub.ok = true
+	return nil
+}
+
+// generatePoint sets k.s to a fresh non-zero scalar read from random (nil:
+// crypto/rand) and k.pub.p to s·G, and leaves the encoding to the caller,
+// which may batch it with others (see encodePoints).
+func (k *PrivateKey) generatePoint(random io.Reader) error {
 	var buf [64]byte
 	defer clear(buf[:])
 	for {
-		if _, err := io.ReadFull(random, buf[:]); err != nil {
-			return fmt.Errorf("ace: reading randomness: %w", err)
+		if err := readRandom(random, buf[:]); err != nil {
+			return err
 		}
 		if _, err := k.s.SetUniformBytes(buf[:]); err != nil {
 			return err // unreachable: buf has the right length
@@ -85,13 +95,30 @@ func (k *PrivateKey) generate(random io.Reader) error {
 			break
 		}
 	}
-	k.setPublic()
+	baseMult(&k.pub.p, &k.s)
+	return nil
+}
+
+// readRandom fills buf from random, or from crypto/rand if random is nil.
+// The nil case goes through rand.Read, which keeps buf off the heap (a
+// buffer passed to an io.Reader escapes); other readers fill a heap copy.
+func readRandom(random io.Reader, buf []byte) error {
+	if random == nil {
+		_, err := rand.Read(buf) // never fails since Go 1.24
+		return err
+	}
+	tmp := make([]byte, len(buf))
+	defer clear(tmp)
+	if _, err := io.ReadFull(random, tmp); err != nil {
+		return fmt.Errorf("ace: reading randomness: %w", err)
+	}
+	copy(buf, tmp)
 	return nil
 }
 
 func (k *PrivateKey) setPublic() {
 	baseMult(&k.pub.p, &k.s)
-	encodePoint(&k.pub.enc, &k.pub.p)
+	encodePoints([]*[pointSize]byte{&k.pub.enc}, &k.pub.p)
 	k.pub.ok = true
 }
 

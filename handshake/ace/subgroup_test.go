@@ -6,29 +6,102 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
+	"fmt"
+	"math/big"
 	"os"
 	"testing"
 
 	"filippo.io/edwards25519"
+	"filippo.io/edwards25519/field"
+	group "github.com/curvekit/curvekit/curve25519"
 	"github.com/oasisprotocol/curve25519-voi/curve"
 )
 
-// voiAcceptable is an independent statement of the rule decodePeerPoint
-// implements, on curve25519-voi: the encoding is canonical (it re-encodes to
-// itself) and the point lies in the prime-order subgroup and is not the
-// identity.
+// Independent statement of the rule decodePeerPoint implements, written
+// with math/big and curve25519-voi: 64 bytes x ‖ y with x, y < p as integers
+// (so bit 255 is clear), -x² + y² = 1 + d·x²·y² mod p, and the point (which
+// voi rebuilds from y and the parity of x) is neither of small order nor
+// outside the prime-order subgroup.
+var (
+	bigP = new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), 255), big.NewInt(19))
+	bigD = func() *big.Int {
+		d := new(big.Int).ModInverse(big.NewInt(121666), bigP)
+		d.Mul(d, big.NewInt(-121665))
+		return d.Mod(d, bigP)
+	}()
+)
+
+// leBig and bigLE convert between 32-byte little-endian strings and integers.
+func leBig(b []byte) *big.Int {
+	r := make([]byte, len(b))
+	for i := range b {
+		r[len(b)-1-i] = b[i]
+	}
+	return new(big.Int).SetBytes(r)
+}
+
+func bigLE(v *big.Int) []byte {
+	b := v.FillBytes(make([]byte, 32))
+	for i, j := 0, 31; i < j; i, j = i+1, j-1 {
+		b[i], b[j] = b[j], b[i]
+	}
+	return b
+}
+
+// bigOnCurve reports whether -x² + y² = 1 + d·x²·y² mod p.
+func bigOnCurve(x, y *big.Int) bool {
+	xx := new(big.Int).Mul(x, x)
+	yy := new(big.Int).Mul(y, y)
+	lhs := new(big.Int).Sub(yy, xx)
+	rhs := new(big.Int).Mul(xx, yy)
+	rhs.Mul(rhs, bigD).Add(rhs, big.NewInt(1))
+	return lhs.Sub(lhs, rhs).Mod(lhs, bigP).Sign() == 0
+}
+
 func voiAcceptable(b []byte) bool {
-	c, err := curve.NewCompressedEdwardsYFromBytes(b)
+	if len(b) != 64 {
+		return false
+	}
+	x, y := leBig(b[:32]), leBig(b[32:])
+	if x.Cmp(bigP) >= 0 || y.Cmp(bigP) >= 0 || !bigOnCurve(x, y) {
+		return false
+	}
+	c := bigLE(y)
+	c[31] |= byte(x.Bit(0)) << 7
+	cy, err := curve.NewCompressedEdwardsYFromBytes(c)
 	if err != nil {
 		return false
 	}
-	p, err := curve.NewEdwardsPoint().SetCompressedY(c)
+	p, err := curve.NewEdwardsPoint().SetCompressedY(cy)
 	if err != nil {
-		return false
+		panic("voi rejects a point on the curve") // unreachable: x² has a root, x
 	}
-	var re curve.CompressedEdwardsY
-	re.SetEdwardsPoint(p)
-	return bytes.Equal(re[:], b) && !p.IsSmallOrder() && p.IsTorsionFree()
+	return !p.IsSmallOrder() && p.IsTorsionFree()
+}
+
+// uncompressed returns the encoding x ‖ y of p, computed with filippo's
+// field arithmetic (independently of encodePoints).
+func uncompressed(p *edwards25519.Point) []byte {
+	X, Y, Z, _ := p.ExtendedCoordinates()
+	zInv := new(field.Element).Invert(Z)
+	x := new(field.Element).Multiply(X, zInv)
+	y := new(field.Element).Multiply(Y, zInv)
+	return append(x.Bytes(), y.Bytes()...)
+}
+
+// fromUncompressed is the inverse of uncompressed, for valid encodings.
+func fromUncompressed(t testing.TB, b []byte) *edwards25519.Point {
+	t.Helper()
+	x, err1 := new(field.Element).SetBytes(b[:32])
+	y, err2 := new(field.Element).SetBytes(b[32:])
+	if err1 != nil || err2 != nil {
+		t.Fatalf("%x: bad coordinates", b)
+	}
+	p, err := new(edwards25519.Point).SetExtendedCoordinates(x, y, new(field.Element).One(), new(field.Element).Multiply(x, y))
+	if err != nil {
+		t.Fatalf("%x: %v", b, err)
+	}
+	return p
 }
 
 // torsionPoints returns the 8 points of order dividing 8, k·T for k = 0..7,
@@ -56,21 +129,45 @@ func torsionPoints(t testing.TB) []*edwards25519.Point {
 }
 
 // badPoints returns encodings that must be rejected: the 8 small-order
-// points, and a random prime-order point plus each non-zero torsion point.
+// points, a random prime-order point plus each non-zero torsion point, that
+// point with bit 255 set in x or in y, and points off the curve.
 func badPoints(t testing.TB) map[string][]byte {
 	t.Helper()
 	pts := torsionPoints(t)
 	bad := map[string][]byte{}
 	P := mustKey(t).PublicKey()
-	var good edwards25519.Point
-	if _, err := good.SetBytes(P.Bytes()); err != nil {
-		t.Fatal(err)
-	}
+	good := fromUncompressed(t, P.Bytes())
 	for k, T := range pts {
-		bad["small-order "+string(rune('0'+k))+"·T"] = T.Bytes()
+		bad["small-order "+string(rune('0'+k))+"·T"] = uncompressed(T)
 		if k > 0 {
-			bad["mixed-order P+"+string(rune('0'+k))+"·T"] = new(edwards25519.Point).Add(&good, T).Bytes()
+			bad["mixed-order P+"+string(rune('0'+k))+"·T"] = uncompressed(new(edwards25519.Point).Add(good, T))
 		}
+	}
+	enc := P.Bytes()
+	for name, mutate := range map[string]func(b []byte){
+		"P, bit 255 of x set": func(b []byte) { b[31] |= 0x80 },
+		"P, bit 255 of y set": func(b []byte) { b[63] |= 0x80 },
+		"P, x+1 (off the curve)": func(b []byte) {
+			x := leBig(b[:32])
+			copy(b[:32], bigLE(x.Add(x, big.NewInt(1)).Mod(x, bigP)))
+		},
+		"P, y+1 (off the curve)": func(b []byte) {
+			y := leBig(b[32:])
+			copy(b[32:], bigLE(y.Add(y, big.NewInt(1)).Mod(y, bigP)))
+		},
+		"P, x and y swapped (off the curve)": func(b []byte) {
+			copy(b[:32], enc[32:])
+			copy(b[32:], enc[:32])
+		},
+		"all zero (off the curve)": func(b []byte) { clear(b) },
+		"all ones":                 func(b []byte) { copy(b, bytes.Repeat([]byte{0xff}, 64)) },
+	} {
+		b := append([]byte(nil), enc...)
+		mutate(b)
+		bad[name] = b
+	}
+	for name, b := range nonCanonicalPoints(t) {
+		bad[name] = b
 	}
 	for name, b := range bad {
 		if voiAcceptable(b) {
@@ -80,6 +177,59 @@ func badPoints(t testing.TB) map[string][]byte {
 	return bad
 }
 
+// nonCanonicalPoints returns x ‖ (y+p) and (x+p) ‖ y for every point on the
+// curve with y < 19 or x < 19 (so that y+p or x+p is below 2^255, the
+// only non-canonical coordinates with bit 255 clear), found with math/big.
+// None of these points has order ℓ (they have orders 1, 2, 4·ℓ, 8·ℓ, ...),
+// so the tests also check that the canonicity check is what rejects them.
+func nonCanonicalPoints(t testing.TB) map[string][]byte {
+	t.Helper()
+	out := map[string][]byte{}
+	one := big.NewInt(1)
+	for c := int64(0); c < 19; c++ {
+		v := big.NewInt(c)
+		vv := new(big.Int).Mul(v, v)
+		dvv := new(big.Int).Mul(bigD, vv)
+		// y = c: x² = (y²-1)/(d·y²+1).   x = c: y² = (1+x²)/(1-d·x²).
+		for _, yFixed := range []bool{true, false} {
+			num, den := new(big.Int), new(big.Int)
+			if yFixed {
+				num.Sub(vv, one)
+				den.Add(dvv, one)
+			} else {
+				num.Add(vv, one)
+				den.Sub(one, dvv)
+			}
+			den.Mod(den, bigP).ModInverse(den, bigP)
+			num.Mul(num, den).Mod(num, bigP)
+			w := new(big.Int).ModSqrt(num, bigP)
+			if w == nil {
+				continue
+			}
+			x, y := w, v
+			if !yFixed {
+				x, y = v, w
+			}
+			if !bigOnCurve(x, y) {
+				t.Fatal("nonCanonicalPoints: bad root")
+			}
+			name := "x+p"
+			b := append(bigLE(new(big.Int).Add(x, bigP)), bigLE(y)...)
+			if yFixed {
+				name = "y+p"
+				b = append(bigLE(x), bigLE(new(big.Int).Add(y, bigP))...)
+			}
+			out[fmt.Sprintf("(%x, %x) as %s", x, y, name)] = b
+		}
+	}
+	// The identity (0, 1) with both coordinates + p.
+	out["identity as (p, 1+p)"] = append(bigLE(bigP), bigLE(new(big.Int).Add(one, bigP))...)
+	if len(out) < 20 {
+		t.Fatalf("only %d non-canonical encodings", len(out))
+	}
+	return out
+}
+
 type cctvCase struct {
 	Key   string   `json:"key"`
 	Sig   string   `json:"sig"`
@@ -87,8 +237,11 @@ type cctvCase struct {
 }
 
 // cctvPoints returns the distinct points of the C2SP/CCTV Ed25519 vectors
-// (public keys and R halves of signatures) and whether their flags say they
-// are small-order, mixed-order or non-canonical.
+// (public keys and R halves of signatures), decoded leniently and
+// re-encoded as x ‖ y, and whether their flags say they are small-order or
+// mixed-order. (Their non-canonical compressed encodings have no
+// counterpart in x ‖ y, which is always canonical once re-encoded; all of
+// them are flagged low-order as well.)
 func cctvPoints(t testing.TB) map[string]bool {
 	t.Helper()
 	data, err := os.ReadFile("testdata/cctv/ed25519vectors.json")
@@ -113,9 +266,16 @@ func cctvPoints(t testing.TB) map[string]bool {
 			if err != nil || len(b) != 32 {
 				t.Fatalf("bad hex %q", pos.hex)
 			}
-			isBad := flags["low_order_"+pos.suffix] || flags["low_order_component_"+pos.suffix] ||
-				flags["non_canonical_"+pos.suffix]
-			bad[string(b)] = bad[string(b)] || isBad
+			lowOrder := flags["low_order_"+pos.suffix] || flags["low_order_component_"+pos.suffix]
+			if flags["non_canonical_"+pos.suffix] && !lowOrder {
+				t.Fatalf("%x: non-canonical but not flagged low-order", b)
+			}
+			p, err := new(edwards25519.Point).SetBytes(b)
+			if err != nil {
+				t.Fatalf("%x: filippo rejects it: %v", b, err)
+			}
+			u := string(uncompressed(p))
+			bad[u] = bad[u] || lowOrder
 		}
 	}
 	return bad
@@ -145,7 +305,7 @@ func TestCCTVPoints(t *testing.T) {
 			}
 		}
 		if (err == nil) != voiAcceptable([]byte(b)) {
-			t.Errorf("%x: NewPublicKey error %v disagrees with the voi oracle", b, err)
+			t.Errorf("%x: NewPublicKey error %v disagrees with the oracle", b, err)
 		}
 	}
 	if nGood == 0 || nBad < 20 {
@@ -170,20 +330,20 @@ func TestHandshakeRejectsTorsion(t *testing.T) {
 		}
 	}
 	for name, b := range all {
-		for _, pos := range []int{64, 96} {
+		for i, pos := range []int{offX1, offX2} {
 			bad := append([]byte(nil), msg...)
-			copy(bad[pos:pos+32], b)
+			copy(bad[pos:pos+PublicKeySize], b)
 			r, k, err := serverHandshake(bad, f.relay, f.ky)
 			if !errors.Is(err, ErrInvalidPoint) || r != nil || k != nil {
-				t.Errorf("%s as X%d: got %v", name, pos/32-1, err)
+				t.Errorf("%s as X%d: got %v", name, i+1, err)
 			}
 		}
 		bad := append([]byte(nil), msg...)
-		copy(bad[32:64], b)
+		copy(bad[offB:offX1], b)
 		if _, _, err := serverHandshake(bad, f.relay, f.ky); !errors.Is(err, ErrUnknownKey) {
 			t.Errorf("%s as B: got %v", name, err)
 		}
-		badReply := append(append([]byte(nil), b...), reply[32:]...)
+		badReply := append(append([]byte(nil), b...), reply[PublicKeySize:]...)
 		st, _ := f.client(t)
 		if keys, err := st.Finish(badReply); !errors.Is(err, ErrInvalidPoint) || keys != nil {
 			t.Errorf("%s as Y: got %v", name, err)
@@ -191,51 +351,123 @@ func TestHandshakeRejectsTorsion(t *testing.T) {
 	}
 }
 
-// The 38 encodings with y ≥ p (non-canonical, which RFC 8032 §5.1.3 rejects)
-// are refused.
+// Non-canonical coordinates are refused for that reason, before any curve
+// or order check: x+p and y+p (the only ones below 2^255, for the points
+// with a coordinate below 19), and bit 255 set in x or y of valid points.
 func TestNonCanonicalEncodings(t *testing.T) {
-	// y = p + i for i in [0, 18], with both sign bits: 2^255 - 19 + i.
-	for i := 0; i < 19; i++ {
-		for _, sign := range []byte{0, 0x80} {
-			b := bytes.Repeat([]byte{0xff}, 32)
-			b[0] = byte(0xed + i)
-			b[31] = 0x7f | sign
-			if _, err := NewPublicKey(b); !errors.Is(err, ErrInvalidPoint) {
-				t.Errorf("y = p+%d, sign %x: got %v", i, sign, err)
-			}
+	cases := nonCanonicalPoints(t)
+	for i := 0; i < 4; i++ {
+		b := mustKey(t).PublicKey().Bytes()
+		b[31+32*(i%2)] |= 0x80
+		cases[fmt.Sprintf("valid point %d, bit 255 of %c set", i, "xy"[i%2])] = b
+	}
+	for name, b := range cases {
+		var p point
+		if err := decodePeerPoint(&p, b); err != errNonCanonical {
+			t.Errorf("%s: decodePeerPoint: got %v, want %v", name, err, errNonCanonical)
+		}
+		if _, err := NewPublicKey(b); !errors.Is(err, ErrInvalidPoint) {
+			t.Errorf("%s: NewPublicKey: got %v", name, err)
+		}
+		// The same point, reduced, is on the curve: it is refused for its
+		// order (none of these points has order ℓ), not its coordinates.
+		x, y := leBig(b[:32]), leBig(b[32:])
+		x.SetBit(x, 255, 0).Mod(x, bigP)
+		y.SetBit(y, 255, 0).Mod(y, bigP)
+		if !bigOnCurve(x, y) {
+			t.Fatalf("%s: not on the curve once reduced", name)
+		}
+		err := decodePeerPoint(&p, append(bigLE(x), bigLE(y)...))
+		if voiAcceptable(append(bigLE(x), bigLE(y)...)) != (err == nil) || err == errNonCanonical || err == errNotOnCurve {
+			t.Errorf("%s, reduced: decodePeerPoint got %v", name, err)
 		}
 	}
 }
 
-// decodePeerPoint agrees with the voi oracle on random encodings, on random
-// valid points and on random valid points plus torsion.
+// decodePeerPoint agrees with the oracle on random encodings, on random
+// valid points, on random valid points plus torsion, and on points whose
+// coordinates were changed slightly; the points it accepts re-encode to
+// their input.
 func TestDecodeDifferential(t *testing.T) {
 	n := 300
 	if testing.Short() {
 		n = 50
 	}
 	torsion := torsionPoints(t)
-	var buf [32]byte
+	var buf [64]byte
+	accepted := 0
 	for i := 0; i < n; i++ {
 		rand.Read(buf[:])
 		b := buf[:]
-		switch i % 3 {
+		switch i % 4 {
 		case 1:
 			b = mustKey(t).PublicKey().Bytes()
 		case 2:
-			var P edwards25519.Point
-			if _, err := P.SetBytes(mustKey(t).PublicKey().Bytes()); err != nil {
-				t.Fatal(err)
-			}
-			b = P.Add(&P, torsion[int(buf[0])%8]).Bytes()
+			P := fromUncompressed(t, mustKey(t).PublicKey().Bytes())
+			b = uncompressed(P.Add(P, torsion[int(buf[0])%8]))
+		case 3:
+			b = mustKey(t).PublicKey().Bytes()
+			b[int(buf[0])%64] ^= 1 << (buf[1] % 8)
 		}
 		var p point
 		err := decodePeerPoint(&p, b)
 		if (err == nil) != voiAcceptable(b) {
 			t.Fatalf("%x: decodePeerPoint %v, oracle %v", b, err, voiAcceptable(b))
 		}
-		if err == nil && !bytes.Equal(p.Bytes(), b) {
-			t.Fatalf("%x: decoded point re-encodes to %x", b, p.Bytes())
+		if err == nil {
+			accepted++
+			var enc [pointSize]byte
+			encodePoints([]*[pointSize]byte{&enc}, &p)
+			if !bytes.Equal(enc[:], b) {
+				t.Fatalf("%x: decoded point re-encodes to %x", b, enc)
+			}
 		}
+	}
+	if accepted < n/4 {
+		t.Fatalf("only %d of %d accepted", accepted, n)
+	}
+}
+
+// encodePoints matches filippo's affine coordinates for every batch size,
+// on points with Z ≠ 1 (sums and multiples).
+func TestEncodePoints(t *testing.T) {
+	var pts []*point
+	var want [][]byte
+	for i := 0; i < maxBatch; i++ {
+		k := mustKey(t)
+		var q point
+		q.Add(&k.pub.p, &k.pub.p)
+		q.Add(&q, group.NewGeneratorPoint())
+		pts = append(pts, &q)
+		// The same point with filippo: 2·k·G + G.
+		s, err := edwards25519.NewScalar().SetCanonicalBytes(k.Bytes())
+		if err != nil {
+			t.Fatal(err)
+		}
+		two := edwards25519.NewScalar().Add(s, s)
+		fp := new(edwards25519.Point).ScalarBaseMult(two)
+		fp.Add(fp, edwards25519.NewGeneratorPoint())
+		want = append(want, uncompressed(fp))
+	}
+	if _, _, Z, _ := pts[0].ExtendedCoordinates(); Z.Equal(feOne) == 1 {
+		t.Fatal("test point has Z = 1")
+	}
+	for n := 1; n <= maxBatch; n++ {
+		out := make([]*[pointSize]byte, n)
+		for i := range out {
+			out[i] = new([pointSize]byte)
+		}
+		encodePoints(out, pts[:n]...)
+		for i := range out {
+			if !bytes.Equal(out[i][:], want[i]) {
+				t.Fatalf("batch of %d, point %d:\n got %x\nwant %x", n, i, out[i], want[i])
+			}
+		}
+	}
+	// The identity encodes as x = 0, y = 1.
+	var id [pointSize]byte
+	encodePoints([]*[pointSize]byte{&id}, group.NewIdentityPoint())
+	if !isIdentityEncoding(&id) || id != identityEncoding || id[32] != 1 {
+		t.Fatalf("identity encodes as %x", id)
 	}
 }
