@@ -42,6 +42,9 @@
 //     is 25 bits.Mul64 products summed in 128-bit columns, the wrapped
 //     columns multiplied by 19 through a precomputed 19·b. Default on
 //     amd64, arm64, ppc64(le), s390x, riscv64, loong64 and mips64(le).
+//     On amd64 its Multiply and Square run generated assembly that computes
+//     the same columns and returns the same limbs (-tags purego runs the Go
+//     code instead; see the fieldarith package documentation).
 //   - fe2625, "32-bit": ten limbs of alternately 26 and 25 bits in uint32
 //     words (as ref10); a multiplication is 100 products of two uint32
 //     values into uint64 columns, with precomputed 19·b and 2·a for the

@@ -87,8 +87,10 @@ func (v *fe51) Negate(a *fe51) *fe51 {
 	return v.Subtract(&zero, a)
 }
 
-// Multiply sets v = a·b and returns v (25 limb products).
-func (v *fe51) Multiply(a, b *fe51) *fe51 {
+// multiplyGeneric sets v = a·b and returns v (25 limb products).
+// Multiply (zz_generated_fe51_amd64.go, _noasm.go) runs it, or on amd64
+// the generated assembly that computes the same columns.
+func (v *fe51) multiplyGeneric(a, b *fe51) *fe51 {
 	// Schoolbook product reduced on the fly by 2^255 ≡ 19: a limb product of
 	// weight ≥ 2^255 goes to the column it wraps to, and its factor (from the
 	// identity and from uneven limb widths) is folded into precomputed
@@ -195,8 +197,9 @@ func (v *fe51) Multiply(a, b *fe51) *fe51 {
 	return v
 }
 
-// Square sets v = a² and returns v (15 limb products).
-func (v *fe51) Square(a *fe51) *fe51 {
+// squareGeneric sets v = a² and returns v (15 limb products).
+// Square runs it, or on amd64 the generated assembly that computes the same columns.
+func (v *fe51) squareGeneric(a *fe51) *fe51 {
 	// Schoolbook product reduced on the fly by 2^255 ≡ 19: a limb product of
 	// weight ≥ 2^255 goes to the column it wraps to, and its factor (from the
 	// identity and from uneven limb widths) is folded into precomputed

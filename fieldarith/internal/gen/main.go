@@ -5,8 +5,9 @@
 // Run it through `go generate ./fieldarith/...` (fieldarith/doc.go carries the
 // directive); it must be run from the fieldarith directory. Each family
 // registers its jobs in an init function of its own file; a job returns the
-// files to write, relative to fieldarith/, which are gofmt-ed here. The output is
-// deterministic, and CI fails when the committed files differ from it.
+// files to write, relative to fieldarith/ (Go files are gofmt-ed here,
+// assembly is written as emitted). The output is deterministic, and CI
+// fails when the committed files differ from it.
 package main
 
 import (
@@ -18,6 +19,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strings"
 )
 
 // A job produces generated files, keyed by path relative to fieldarith/.
@@ -56,9 +58,12 @@ func main() {
 			if !bytes.HasPrefix(src, []byte(header)) {
 				src = append([]byte(header), src...)
 			}
-			out, err := format.Source(src)
-			if err != nil {
-				log.Fatalf("gen %s: %s does not format: %v\n%s", n, path, err, src)
+			out := src
+			if strings.HasSuffix(path, ".go") { // assembly is written as emitted
+				var err error
+				if out, err = format.Source(src); err != nil {
+					log.Fatalf("gen %s: %s does not format: %v\n%s", n, path, err, src)
+				}
 			}
 			if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 				log.Fatal(err)

@@ -62,6 +62,10 @@ type unsatRep struct {
 	off       []int  // limb offsets (prefix sums of width)
 	karatsuba bool   // use the 2^(N/2) "golden ratio" Karatsuba split (needs 2^N ≡ 2^(N/2)+1)
 	doc       string // a sentence on the representation's origin
+	// asm names the Go bodies of Multiply and Square multiplyGeneric and
+	// squareGeneric; unsatasm.go then writes amd64 assembly for them and the
+	// build-tagged Multiply and Square that choose between the two.
+	asm bool
 
 	bound []*big.Int // limb bounds between operations (inclusive), found by fixpoint
 	subK  int64      // Subtract adds subK·p
@@ -1050,6 +1054,7 @@ type unsatData struct {
 	FromBytesBody, ToBytesBody              string
 	InvertBody, Pow22523Body, PowP34Body    string
 	Safegcd                                 bool
+	Asm                                     bool
 	SqrtM1                                  string
 	MulCount, SquareCount                   int
 	InvSq, InvMul                           int
@@ -1072,6 +1077,7 @@ func (r *unsatRep) data() (*unsatData, error) {
 		Is25519: r.f.extra == "25519", Is448: r.f.extra == "448",
 		Bounds: r.boundDoc(r.bound), LooseBounds: r.boundDoc(r.lbound),
 		LooseAddCarry: r.looseAddCarry, LooseSubCarry: r.looseSubCarry,
+		Asm: r.asm,
 	}
 	var ws, os, bs, ls []string
 	for k := range r.width {
@@ -1164,9 +1170,11 @@ var unsatFields = func() []*unsatField {
 		red: []unsatPow{{0, 19}}, safegcd: true}
 	w51 := []int{51, 51, 51, 51, 51}
 	w2625 := []int{26, 25, 26, 25, 26, 25, 26, 25, 26, 25}
+	fe51 := unsatNewRep(f25519, "fe51", 64, w51, false,
+		"five 51-bit limbs in 64-bit words, multiplied with bits.Mul64 into 128-bit columns (as Go's crypto/internal/fips140/edwards25519/field)")
+	fe51.asm = true
 	f25519.reps = []*unsatRep{
-		unsatNewRep(f25519, "fe51", 64, w51, false,
-			"five 51-bit limbs in 64-bit words, multiplied with bits.Mul64 into 128-bit columns (as Go's crypto/internal/fips140/edwards25519/field)"),
+		fe51,
 		unsatNewRep(f25519, "fe2625", 32, w2625, false,
 			"ten limbs of alternately 26 and 25 bits in 32-bit words, multiplied with 32×32→64-bit products only (as ref10)"),
 	}
