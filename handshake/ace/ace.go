@@ -5,21 +5,21 @@ import (
 	"crypto/sha256"
 	"errors"
 	"fmt"
+
+	"github.com/curvekit/curvekit/internal/hmacsha256"
 )
 
 // Sizes of the keys and messages, in bytes.
 const (
-	NodeIDSize        = 32                                                          // NODEID, H_LENGTH in proposal 223
-	PublicKeySize     = pointSize                                                   // B, X1, X2, Y: uncompressed Edwards points x ‖ y
-	PrivateKeySize    = 32                                                          // canonical scalar mod ℓ
-	AuthSize          = sha256.Size                                                 // AUTH
-	ClientMessageSize = NodeIDSize + 3*PublicKeySize                                // NODEID ‖ B ‖ X1 ‖ X2: 224
-	ServerReplySize   = PublicKeySize + AuthSize                                    // Y ‖ AUTH: 96
-	KeyMaterialSize   = 2*20 + 2*16 + 20                                            // Df ‖ Db ‖ Kf ‖ Kb ‖ KH, as Tor takes from ntor
-	fieldSize         = 32                                                          // canonical little-endian field element
-	pointSize         = 2 * fieldSize                                               // x ‖ y
-	secretInputSize   = NodeIDSize + 5*pointSize + len(ProtocolID)                  // point ‖ ID ‖ B ‖ X1 ‖ X2 ‖ Y ‖ PROTOID
-	authInputSize     = NodeIDSize + 4*pointSize + len(ProtocolID) + len(serverTag) // ID ‖ B ‖ Y ‖ X1 ‖ X2 ‖ PROTOID ‖ "Server"
+	NodeIDSize        = 32                           // NODEID, H_LENGTH in proposal 223
+	PublicKeySize     = pointSize                    // B, X1, X2, Y: uncompressed Edwards points x ‖ y
+	PrivateKeySize    = 32                           // canonical scalar mod ℓ
+	AuthSize          = sha256.Size                  // AUTH
+	ClientMessageSize = NodeIDSize + 3*PublicKeySize // NODEID ‖ B ‖ X1 ‖ X2: 224
+	ServerReplySize   = PublicKeySize + AuthSize     // Y ‖ AUTH: 96
+	KeyMaterialSize   = 2*20 + 2*16 + 20             // Df ‖ Db ‖ Kf ‖ Kb ‖ KH, as Tor takes from ntor
+	fieldSize         = 32                           // canonical little-endian field element
+	pointSize         = 2 * fieldSize                // x ‖ y
 	keySeedTag        = "Key Seed"
 	verifyTag         = "HMac Seed"
 	serverTag         = "Server"
@@ -51,6 +51,12 @@ type transcript struct {
 	b, x1, x2, y [pointSize]byte
 }
 
+// The fixed HMAC keys t_key and t_verify, prepared once.
+var (
+	tKeyMAC    = hmacsha256.NewKey([]byte(tKey))
+	tVerifyMAC = hmacsha256.NewKey([]byte(tVerify))
+)
+
 // derive computes, from the encoding of the shared point, AUTH and the key
 // material (proposal 223; the key expansion is this package's choice, see the
 // package documentation):
@@ -62,85 +68,24 @@ type transcript struct {
 //	AUTH         = HMAC-SHA256(key KEY_VERIFY, auth_input)
 //	keys         = HKDF-Expand-SHA256(PRK KEY_SEED, info m_expand, KeyMaterialSize)
 //
-// Every message is laid out once, behind a block of room for the padded
-// key (see macSHA256), so the hashing allocates nothing and secret_input is
-// written once for both of its MACs.
+// The messages are hashed as lists of their fields, so nothing is laid out
+// or allocated but the returned keys.
 func (t *transcript) derive(shared *[pointSize]byte, auth *[AuthSize]byte) []byte {
-	var in [sha256.BlockSize + secretInputSize + len(verifyTag)]byte
-	defer clear(in[:])
-	s := append(in[:sha256.BlockSize], shared[:]...)
-	s = append(s, t.id[:]...)
-	s = append(s, t.b[:]...)
-	s = append(s, t.x1[:]...)
-	s = append(s, t.x2[:]...)
-	s = append(s, t.y[:]...)
-	s = append(s, ProtocolID...)
-	n := len(s)
-
 	var keySeed, keyVerify [sha256.Size]byte
 	defer clear(keySeed[:])
 	defer clear(keyVerify[:])
-	macSHA256(&keySeed, []byte(tKey), append(s, keySeedTag...))
-	macSHA256(&keyVerify, []byte(tVerify), append(s[:n], verifyTag...))
+	tKeyMAC.MAC(&keySeed, shared[:], t.id[:], t.b[:], t.x1[:], t.x2[:], t.y[:], []byte(ProtocolID), []byte(keySeedTag))
+	tVerifyMAC.MAC(&keyVerify, shared[:], t.id[:], t.b[:], t.x1[:], t.x2[:], t.y[:], []byte(ProtocolID), []byte(verifyTag))
+	hmacsha256.MAC(auth, keyVerify[:], t.id[:], t.b[:], t.y[:], t.x1[:], t.x2[:], []byte(ProtocolID), []byte(serverTag))
 
-	var ain [sha256.BlockSize + authInputSize]byte
-	a := append(ain[:sha256.BlockSize], t.id[:]...)
-	a = append(a, t.b[:]...)
-	a = append(a, t.y[:]...)
-	a = append(a, t.x1[:]...)
-	a = append(a, t.x2[:]...)
-	a = append(a, ProtocolID...)
-	a = append(a, serverTag...)
-	macSHA256(auth, keyVerify[:], a)
-
-	// HKDF-Expand (RFC 5869 §2.3): T(i) = HMAC(PRK, T(i-1) ‖ info ‖ i),
-	// T(0) empty; the keys are the first KeyMaterialSize bytes of T(1) ‖ T(2) ‖ ….
-	var okm [expandBlocks * sha256.Size]byte
-	var ein [sha256.BlockSize + sha256.Size + len(mExpand) + 1]byte
-	defer clear(okm[:])
-	defer clear(ein[:])
-	var prev []byte
-	for i := 0; i < expandBlocks; i++ {
-		e := append(ein[:sha256.BlockSize], prev...)
-		e = append(e, mExpand...)
-		e = append(e, byte(i+1))
-		ti := (*[sha256.Size]byte)(okm[i*sha256.Size:])
-		macSHA256(ti, keySeed[:], e)
-		prev = ti[:]
-	}
-	return append([]byte(nil), okm[:KeyMaterialSize]...)
+	keys := make([]byte, KeyMaterialSize)
+	_ = hmacsha256.Expand(keys, keySeed[:], []byte(mExpand)) // cannot fail: see below
+	return keys
 }
 
-// expandBlocks is the number of HKDF-Expand blocks KeyMaterialSize takes.
-const expandBlocks = (KeyMaterialSize + sha256.Size - 1) / sha256.Size
-
-// macSHA256 sets out = HMAC-SHA256(key, msg) (RFC 2104) for a key of at
-// most one block, where msg = buf[sha256.BlockSize:]: buf's first block is
-// room for key ⊕ ipad, so that the inner hash is a single Sum256 and nothing
-// is allocated. Key and pads are cleared afterwards (the keys may be
-// secret).
-func macSHA256(out *[sha256.Size]byte, key, buf []byte) {
-	if len(key) > sha256.BlockSize || len(buf) < sha256.BlockSize {
-		panic("ace: macSHA256 misuse") // unreachable: fixed sizes
-	}
-	pad := buf[:sha256.BlockSize]
-	copy(pad, key)
-	clear(pad[len(key):])
-	for i := range pad {
-		pad[i] ^= 0x36
-	}
-	inner := sha256.Sum256(buf)
-	var o [sha256.BlockSize + sha256.Size]byte
-	copy(o[:], key)
-	for i := range sha256.BlockSize {
-		o[i] ^= 0x5c
-	}
-	copy(o[sha256.BlockSize:], inner[:])
-	*out = sha256.Sum256(o[:])
-	clear(pad)
-	clear(o[:])
-	clear(inner[:])
-}
+// KeyMaterialSize is within HKDF-Expand's limit (compile-time check), so
+// derive's Expand cannot fail.
+const _ = uint(hmacsha256.MaxExpand - KeyMaterialSize)
 
 // checkShared rejects a shared point equal to the identity (possible only
 // with negligible probability for valid inputs; checked as a guard, as ntor

@@ -7,6 +7,9 @@ package ace
 //     the HMACs and HKDF;
 //   - ntor-curvekit: the same ntor on curvekit's X25519 (key generation
 //     through its basepoint table), for a same-backend ratio;
+//   - ntor-pkg: curvekit's handshake/ntor package itself, which also
+//     shares field inversions (curve25519.X25519Multi): the ntor a curvekit
+//     user runs;
 //   - ace-shaped-{curvekit,filippo,voi}: Ace's group work without the
 //     subgroup checks (decode x ‖ y with the curve check, key generation,
 //     one two-point multiplication per side, encode with the same shared
@@ -49,6 +52,7 @@ import (
 	"filippo.io/edwards25519"
 	"filippo.io/edwards25519/field"
 	"github.com/curvekit/curvekit/curve25519"
+	"github.com/curvekit/curvekit/handshake/ntor"
 	"github.com/curvekit/curvekit/internal/benchutil"
 	voi "github.com/oasisprotocol/curve25519-voi/curve"
 	voiscalar "github.com/oasisprotocol/curve25519-voi/curve/scalar"
@@ -267,6 +271,85 @@ func (n *ntorBench) clientFinish(state any, reply []byte) ([]byte, error) {
 		return nil, errBenchAuth
 	}
 	return keys, nil
+}
+
+// --- ntor, the real handshake/ntor package ---
+
+// ntorPkgBench is curvekit's handshake/ntor package itself (which shares
+// field inversions through curve25519.X25519Multi), so that Ace is also
+// compared with the ntor a curvekit user would run, not only with the
+// pluggable re-implementation above.
+type ntorPkgBench struct {
+	id    []byte
+	bPub  []byte
+	relay *ntor.Relay
+}
+
+func newNtorPkgBench(tb testing.TB) *ntorPkgBench {
+	b, err := ntor.GenerateKey(nil)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	id := randBytes(ntor.IDSize)
+	relay, err := ntor.NewRelay(id, b)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return &ntorPkgBench{id: id, bPub: b.PublicKey(), relay: relay}
+}
+
+func (n *ntorPkgBench) clientEph() any {
+	k, err := ntor.GenerateKey(nil)
+	if err != nil {
+		panic(err)
+	}
+	return k
+}
+func (n *ntorPkgBench) serverEph() any { return n.clientEph() }
+
+func (n *ntorPkgBench) clientStart(eph any) (any, []byte) {
+	var st *ntor.ClientState
+	var msg []byte
+	var err error
+	if eph == nil {
+		st, msg, err = ntor.ClientHandshake(nil, n.id, n.bPub)
+	} else {
+		st, msg, err = ntor.ClientHandshakeWithKey(eph.(*ntor.PrivateKey), n.id, n.bPub)
+	}
+	if err != nil {
+		panic(err)
+	}
+	return st, msg
+}
+
+func (n *ntorPkgBench) serverRespond(msg []byte, eph any) ([]byte, []byte) {
+	var reply []byte
+	var km *ntor.KeyMaterial
+	var err error
+	if eph == nil {
+		reply, km, err = n.relay.ServerHandshake(nil, msg)
+	} else {
+		reply, km, err = n.relay.ServerHandshakeWithKey(eph.(*ntor.PrivateKey), msg)
+	}
+	if err != nil {
+		panic(err)
+	}
+	keys, err := km.Bytes(KeyMaterialSize)
+	if err != nil {
+		panic(err)
+	}
+	return reply, keys
+}
+
+func (n *ntorPkgBench) clientFinish(state any, reply []byte) ([]byte, error) {
+	km, err := state.(*ntor.ClientState).Finish(reply)
+	if errors.Is(err, ntor.ErrAuth) {
+		return nil, errBenchAuth
+	}
+	if err != nil {
+		return nil, err
+	}
+	return km.Bytes(KeyMaterialSize)
 }
 
 // --- Ace-shaped computation on a pluggable group ---
@@ -557,6 +640,7 @@ func benchImpls(tb testing.TB) []struct {
 		{"ace", newAceBench(tb)},
 		{"ntor-ecdh", newNtorBench(ecdhX25519)},
 		{"ntor-curvekit", newNtorBench(curvekitX25519)},
+		{"ntor-pkg", newNtorPkgBench(tb)},
 		{"ace-shaped-curvekit", newAceShaped(curvekitGroup)},
 		{"ace-cofactor-curvekit", newAceShaped(curvekitCofactorGroup)},
 		{"ace-shaped-filippo", newAceShaped(filippoGroup)},
@@ -681,7 +765,7 @@ func BenchmarkRatio(b *testing.B) {
 	}
 	for _, mode := range []string{"inline", "precomputed"} {
 		for _, pair := range [][2]string{
-			{"ace", "ntor-ecdh"}, {"ace", "ntor-curvekit"},
+			{"ace", "ntor-ecdh"}, {"ace", "ntor-curvekit"}, {"ace", "ntor-pkg"},
 			{"ace-shaped-curvekit", "ntor-ecdh"}, {"ace-shaped-voi", "ntor-ecdh"},
 		} {
 			b.Run(mode+"/"+pair[0]+"-vs-"+pair[1], func(b *testing.B) {

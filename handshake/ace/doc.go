@@ -105,8 +105,9 @@
 // equation each, no square root), three subgroup checks and three field
 // inversions (X1 and X2 share one, as do the relay's Y and its shared
 // point); ntor does two fixed-base and four variable-base X25519. The
-// HMACs and HKDF-Expand are one-shot SHA-256 calls on stack buffers, with
-// no allocation.
+// HMACs and HKDF-Expand (internal/hmacsha256, shared with package ntor)
+// allocate nothing; t_key and t_verify are prepared once, so their MACs
+// skip the pad blocks.
 // The package benchmarks compare the two (BenchmarkRatio interleaves them).
 //
 // The group is reached through one file, group.go, written against

@@ -41,7 +41,10 @@
 //     to destroy the circuit.
 //   - Key material is an [io.Reader] ([KeyMaterial]) over the HKDF output,
 //     limited to RFC 5869's 255·32 = 8160 bytes. Tor reads 92 bytes from it
-//     (Df 20, Db 20, Kf 16, Kb 16, KH 20).
+//     (Df 20, Db 20, Kf 16, Kb 16, KH 20). The HMACs and HKDF-Expand come
+//     from internal/hmacsha256 (shared with package ace) rather than
+//     crypto/hmac: the fixed keys t_key, t_verify and t_mac are prepared
+//     once and nothing but the KeyMaterial is allocated for them.
 //   - Ephemeral keys are read from the io.Reader given to ClientHandshake or
 //     ServerHandshake (32 bytes each; nil means crypto/rand). The
 //     ...WithKey variants take a precomputed ephemeral key pair instead; an

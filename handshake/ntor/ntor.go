@@ -1,13 +1,13 @@
 package ntor
 
 import (
-	"crypto/hmac"
 	"crypto/sha256"
 	"crypto/subtle"
 	"errors"
 	"io"
 
 	"github.com/curvekit/curvekit/curve25519"
+	"github.com/curvekit/curvekit/internal/hmacsha256"
 )
 
 // Sizes of the protocol fields and messages.
@@ -351,25 +351,23 @@ func (s *secretInput) put(shared []byte, err error) int {
 	return 1
 }
 
+// The fixed HMAC keys t_key, t_verify and t_mac, prepared once.
+var (
+	tKeyMAC    = hmacsha256.NewKey([]byte(tKey))
+	tVerifyMAC = hmacsha256.NewKey([]byte(tVerify))
+	tMacMAC    = hmacsha256.NewKey([]byte(tMac))
+)
+
 // derive finishes secret_input with PROTOID and computes
 // KEY_SEED = H(secret_input, t_key) and
 // AUTH = H(verify ‖ ID ‖ B ‖ Y ‖ X ‖ PROTOID ‖ "Server", t_mac), where
 // verify = H(secret_input, t_verify).
 func (s *secretInput) derive(id, b, y, x []byte) (keySeed, auth [sha256.Size]byte) {
 	s.append([]byte(protoID))
-	h := hmac.New(sha256.New, []byte(tKey))
-	h.Write(s.buf[:])
-	h.Sum(keySeed[:0])
-
+	tKeyMAC.MAC(&keySeed, s.buf[:])
 	var verify [sha256.Size]byte
-	h = hmac.New(sha256.New, []byte(tVerify))
-	h.Write(s.buf[:])
-	h.Sum(verify[:0])
-
-	h = hmac.New(sha256.New, []byte(tMac))
-	for _, p := range [][]byte{verify[:], id, b, y, x, []byte(protoID), []byte(server)} {
-		h.Write(p)
-	}
-	h.Sum(auth[:0])
+	tVerifyMAC.MAC(&verify, s.buf[:])
+	tMacMAC.MAC(&auth, verify[:], id, b, y, x, []byte(protoID), []byte(server))
+	clear(verify[:])
 	return keySeed, auth
 }
