@@ -9,8 +9,9 @@
 // crypto/ed25519): same names, same semantics, so code written against it
 // compiles against this package after changing the import. The field
 // arithmetic comes from fieldarith/field25519 and fieldarith/scalar25519,
-// whose pure-Go 64-bit or 32-bit backends (the curvekit32 tag) this package
-// inherits.
+// whose 64-bit or 32-bit backends (the curvekit32 tag) this package
+// inherits; on amd64 the 64-bit field multiply and square are generated
+// assembly unless the purego tag is set (see fieldarith's documentation).
 //
 // Additions to filippo's API: SetCanonicalBytes (the strict decoder),
 // DoubleScalarMult and VarTimeDoubleScalarMult (a·P + c·Q), IsSmallOrder,

@@ -10,6 +10,8 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/curvekit/curvekit/fieldarith/field25519"
 )
 
 // ecbench runs the command in-process.
@@ -332,8 +334,12 @@ func TestEndToEndSVG(t *testing.T) {
 }
 
 func TestFlags(t *testing.T) {
-	if code, out, _ := ecbench(t, "-backend"); code != 0 || (out != "64-bit\n" && out != "32-bit\n") {
-		t.Errorf("-backend: %d %q", code, out)
+	want := field25519.Backend + "\n"
+	if field25519.Assembly != "" {
+		want = field25519.Backend + " (assembly: " + field25519.Assembly + ")\n"
+	}
+	if code, out, _ := ecbench(t, "-backend"); code != 0 || out != want || !(strings.HasPrefix(out, "64-bit") || strings.HasPrefix(out, "32-bit")) {
+		t.Errorf("-backend: %d %q, want %q", code, out, want)
 	}
 	code, out, _ := ecbench(t, "-list")
 	if code != 0 {
