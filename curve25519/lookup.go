@@ -12,10 +12,10 @@ import (
 // sign with a conditional negation.
 //
 // When a field element is five 64-bit words of plain memory (both field
-// backends are 40 bytes) and the table has the usual 8 entries, the scan
-// is word-major: for each word of the result it ORs that word of all 8
-// entries (and of the identity), each ANDed with its entry's mask. The 9
-// masks stay in registers and each result word is stored once; the
+// backends are 40 bytes) and the table has 8 entries (or 16, in two passes),
+// the scan is word-major: for each word of the result it ORs that word of
+// all 8 entries (and of the identity), each ANDed with its entry's mask. The
+// 9 masks stay in registers and each result word is stored once; the
 // entry-major scan (one entry at a time into 10 accumulators) ran out of
 // registers and spilled. A bitwise select of memory is independent of the
 // limb representation. BenchmarkLookup compares the variants. Otherwise
@@ -30,14 +30,14 @@ var (
 	cachedIdentity = *new(projCached).zero()
 )
 
-// masks8 returns the selection masks for abs ∈ [0, 8]: m[0] is all ones
-// when abs == 0 (the identity), m[i] when abs == i.
-func masks8(abs int) (m0, m1, m2, m3, m4, m5, m6, m7, m8 uint64) {
-	return -uint64(tables.EqMask(0, abs)), -uint64(tables.EqMask(1, abs)),
-		-uint64(tables.EqMask(2, abs)), -uint64(tables.EqMask(3, abs)),
-		-uint64(tables.EqMask(4, abs)), -uint64(tables.EqMask(5, abs)),
-		-uint64(tables.EqMask(6, abs)), -uint64(tables.EqMask(7, abs)),
-		-uint64(tables.EqMask(8, abs))
+// masks8 returns the selection masks of digits base … base+8: m_i is all
+// ones when abs == base+i (m0 selects the identity when base is 0).
+func masks8(base, abs int) (m0, m1, m2, m3, m4, m5, m6, m7, m8 uint64) {
+	return -uint64(tables.EqMask(base, abs)), -uint64(tables.EqMask(base+1, abs)),
+		-uint64(tables.EqMask(base+2, abs)), -uint64(tables.EqMask(base+3, abs)),
+		-uint64(tables.EqMask(base+4, abs)), -uint64(tables.EqMask(base+5, abs)),
+		-uint64(tables.EqMask(base+6, abs)), -uint64(tables.EqMask(base+7, abs)),
+		-uint64(tables.EqMask(base+8, abs))
 }
 
 // scanAffine8 sets dst to entry abs-1 of the 8 affine entries t, or to the
@@ -47,7 +47,7 @@ func scanAffine8(dst *affineCached, t *[8]affineCached, abs int) {
 	e := (*[8][n]uint64)(unsafe.Pointer(t))
 	id := (*[n]uint64)(unsafe.Pointer(&affineIdentity))
 	d := (*[n]uint64)(unsafe.Pointer(dst))
-	m0, m1, m2, m3, m4, m5, m6, m7, m8 := masks8(abs)
+	m0, m1, m2, m3, m4, m5, m6, m7, m8 := masks8(0, abs)
 	if oneIsWordOne {
 		for w := 0; w < n; w++ {
 			d[w] = ((e[0][w]&m1 | e[1][w]&m2) | (e[2][w]&m3 | e[3][w]&m4)) |
@@ -84,7 +84,7 @@ func scanCached8(dst *projCached, t *[8]projCached, abs int) {
 	e := (*[8][n]uint64)(unsafe.Pointer(t))
 	id := (*[n]uint64)(unsafe.Pointer(&cachedIdentity))
 	d := (*[n]uint64)(unsafe.Pointer(dst))
-	m0, m1, m2, m3, m4, m5, m6, m7, m8 := masks8(abs)
+	m0, m1, m2, m3, m4, m5, m6, m7, m8 := masks8(0, abs)
 	if oneIsWordOne {
 		for w := 0; w < n; w++ {
 			d[w] = ((e[0][w]&m1 | e[1][w]&m2) | (e[2][w]&m3 | e[3][w]&m4)) |
@@ -107,8 +107,7 @@ func scanAffine16(dst *affineCached, t *[16]affineCached, abs int) {
 	const n = 15
 	e := (*[8][n]uint64)(unsafe.Pointer(&t[8]))
 	d := (*[n]uint64)(unsafe.Pointer(dst))
-	m1, m2, m3, m4 := -uint64(tables.EqMask(9, abs)), -uint64(tables.EqMask(10, abs)), -uint64(tables.EqMask(11, abs)), -uint64(tables.EqMask(12, abs))
-	m5, m6, m7, m8 := -uint64(tables.EqMask(13, abs)), -uint64(tables.EqMask(14, abs)), -uint64(tables.EqMask(15, abs)), -uint64(tables.EqMask(16, abs))
+	_, m1, m2, m3, m4, m5, m6, m7, m8 := masks8(8, abs)
 	for w := 0; w < n; w++ {
 		d[w] |= ((e[0][w]&m1 | e[1][w]&m2) | (e[2][w]&m3 | e[3][w]&m4)) |
 			((e[4][w]&m5 | e[5][w]&m6) | (e[6][w]&m7 | e[7][w]&m8))

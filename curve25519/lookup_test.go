@@ -21,17 +21,19 @@ func TestLookupCachedScans(t *testing.T) {
 // identity ORed in, and scanned as a ninth entry) against the portable
 // Select scan.
 func TestLookupAffineScans(t *testing.T) {
-	entries := baseTables().fixed[8:16]
 	saved := oneIsWordOne
 	defer func() { oneIsWordOne = saved }()
-	for _, fast := range []bool{saved, false} {
-		oneIsWordOne = fast
-		for d := -8; d <= 8; d++ {
-			var got, want affineCached
-			lookupAffine(&got, entries, int8(d))
-			lookupAffineSelect(&want, entries, int8(d))
-			if got != want {
-				t.Fatalf("digit %d (identity ORed in: %v): word scan and Select scan differ", d, fast)
+	for _, n := range []int{8, 16} { // one pass and two passes
+		entries := baseTables().fixed[16 : 16+n]
+		for _, fast := range []bool{saved, false} {
+			oneIsWordOne = fast
+			for d := -n; d <= n; d++ {
+				var got, want affineCached
+				lookupAffine(&got, entries, int8(d))
+				lookupAffineSelect(&want, entries, int8(d))
+				if got != want {
+					t.Fatalf("%d entries, digit %d (identity ORed in: %v): word scan and Select scan differ", n, d, fast)
+				}
 			}
 		}
 	}
