@@ -7,7 +7,7 @@ import (
 )
 
 // maxFixedDigits bounds the number of signed digits of the fixed-base
-// layouts this file accepts (window ≥ 2 for 256-bit scalars, spacing ≤ 4).
+// layouts this file accepts (window ≥ 2 for scalars < 2^253, spacing ≤ 4).
 const maxFixedDigits = 132
 
 // basepointTables holds the decoded basepoint tables, in the limb form of
@@ -156,9 +156,11 @@ func decodeBasepointTables() (*basepointTables, bool) {
 		oddWindow:   ob.Window,
 	}
 	// The layout must let SignedRadix represent every scalar < 2^253 with
-	// an in-range last digit.
+	// an in-range last digit: the top digit gets the bits from
+	// window·(digits−1) up plus a carry, at most 2^(window−1) when
+	// digits·window ≥ 254.
 	shapeOK := fb.Window >= 2 && fb.Window <= 8 && fb.Spacing >= 1 &&
-		bt.digits <= maxFixedDigits && bt.digits*fb.Window >= 256 &&
+		bt.digits <= maxFixedDigits && bt.digits*fb.Window >= 254 &&
 		ob.Window >= 3 && ob.Window <= 8 &&
 		len(fb.Data) == fb.Positions*bt.perPosition*64 && len(ob.Data) == ob.Len()*64
 	if !shapeOK {

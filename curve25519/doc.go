@@ -44,8 +44,9 @@
 // # Algorithms and tables
 //
 // ScalarBaseMult uses a fixed-base table of signed radix-32 digits with no
-// doublings: 52 positions of the 16 affine-Niels multiples k·32^j·B, one
-// full-scan lookup and one 7M mixed addition per digit. Measured in one
+// doublings: 51 positions of the 16 affine-Niels multiples k·32^j·B, one
+// full-scan lookup and one 7M mixed addition per digit (51 digits suffice
+// for scalars below 2^253: the top one takes bits 250–252 and a carry). Measured in one
 // run (BenchmarkFixedBaseShapes) against windows 3…6 and spacings 1…3
 // (combs with doublings between rounds): wider windows save additions but
 // each lookup scans twice the entries, and spacing > 1 adds doublings.

@@ -6,7 +6,7 @@ import "github.com/curvekit/curvekit/tables"
 // returns v. It is constant time.
 //
 // It uses the precomputed fixed-base table from package tables (signed
-// radix-32 digits, 52 positions of 16 affine entries, no doublings). If the
+// radix-32 digits, 51 positions of 16 affine entries, no doublings). If the
 // table failed its first-use cross-verification (see BasepointTableOK) it
 // falls back to the table-free ScalarMult.
 func (v *Point) ScalarBaseMult(x *Scalar) *Point {

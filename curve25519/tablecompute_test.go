@@ -62,7 +62,7 @@ func lookupAffineGeneric(dst *affineCached, entries []affineCached, d int8) {
 // computeFixedTable builds a fixed-base table of any shape (window w,
 // spacing s) for BenchmarkFixedBaseShapes.
 func computeFixedTable(w, s int) *basepointTables {
-	digits := (256 + w - 1) / w
+	digits := (254 + w - 1) / w // as tables/internal/gen: scalars < 2^253
 	positions := (digits + s - 1) / s
 	n := 1 << (w - 1)
 	bt := &basepointTables{ok: true, window: w, spacing: s, positions: positions,

@@ -151,7 +151,7 @@ func TestLookup(t *testing.T) {
 
 func TestLayouts(t *testing.T) {
 	fb := &Edwards25519Base
-	if fb.Digits()*fb.Window < 256 || len(fb.Data) != fb.Positions*fb.EntriesPerPosition()*fb.EntryBytes {
+	if fb.Digits()*fb.Window < 254 || len(fb.Data) != fb.Positions*fb.EntriesPerPosition()*fb.EntryBytes {
 		t.Fatal("inconsistent Edwards25519Base layout")
 	}
 	ob := &Edwards25519BaseOdd
