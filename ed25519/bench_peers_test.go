@@ -67,23 +67,23 @@ func peerContenders(op string) []contender {
 	switch op {
 	case "NewKeyFromSeed":
 		return []contender{
-			{"voi", func() { voi.NewKeyFromSeed(benchSeed) }},
-			{"circl", func() { circl.NewKeyFromSeed(benchSeed) }}}
+			{Name: "voi", F: func() { voi.NewKeyFromSeed(benchSeed) }},
+			{Name: "circl", F: func() { circl.NewKeyFromSeed(benchSeed) }}}
 	case "Sign":
 		return []contender{
-			{"voi", func() { voi.Sign(priv, benchMsg) }},
-			{"circl", func() { circl.Sign(cpriv, benchMsg) }}}
+			{Name: "voi", F: func() { voi.Sign(priv, benchMsg) }},
+			{Name: "circl", F: func() { circl.Sign(cpriv, benchMsg) }}}
 	case "Verify", "VerifyStrict":
 		return []contender{
-			{"voi-stdlib", func() { voi.VerifyWithOptions(pub, benchMsg, sig, std) }},
-			{"voi", func() { voi.Verify(pub, benchMsg, sig) }},
-			{"circl", func() { circl.Verify(circl.PublicKey(pub), benchMsg, sig) }}}
+			{Name: "voi-stdlib", F: func() { voi.VerifyWithOptions(pub, benchMsg, sig, std) }},
+			{Name: "voi", F: func() { voi.Verify(pub, benchMsg, sig) }},
+			{Name: "circl", F: func() { circl.Verify(circl.PublicKey(pub), benchMsg, sig) }}}
 	case "VerifyZIP215":
-		return []contender{{"voi-zip215", func() { voi.VerifyWithOptions(pub, benchMsg, sig, zip) }}}
+		return []contender{{Name: "voi-zip215", F: func() { voi.VerifyWithOptions(pub, benchMsg, sig, zip) }}}
 	case "VerifyExpanded":
 		return []contender{
-			{"voi-stdlib", func() { voi.VerifyExpandedWithOptions(e, benchMsg, sig, std) }},
-			{"voi", func() { voi.VerifyExpanded(e, benchMsg, sig) }}}
+			{Name: "voi-stdlib", F: func() { voi.VerifyExpandedWithOptions(e, benchMsg, sig, std) }},
+			{Name: "voi", F: func() { voi.VerifyExpanded(e, benchMsg, sig) }}}
 	}
 	return nil
 }

@@ -3,8 +3,8 @@ package ed25519
 import (
 	stded25519 "crypto/ed25519"
 	"testing"
-	"time"
 
+	"github.com/curvekit/curvekit/internal/benchutil"
 	"github.com/hdevalence/ed25519consensus"
 )
 
@@ -157,16 +157,13 @@ func BenchmarkBlind(b *testing.B) {
 }
 
 // contender is one implementation of an operation in BenchmarkInterleaved.
-type contender struct {
-	name string
-	f    func()
-}
+type contender = benchutil.Contender
 
 // BenchmarkInterleaved runs curvekit and its peers alternately within one
-// benchmark, so that load from other processes on a shared
-// machine hits all of them alike, and reports each one's ns/op and the
-// ratios curvekit/peer as metrics ("ns/op-stdlib", "x-stdlib" = curvekit
-// time ÷ stdlib time).
+// benchmark (benchutil.Compare), so that load from other processes on a
+// shared machine hits all of them alike, and reports each one's median
+// thread CPU time ("cpu-ns-stdlib") and the ratios curvekit/peer ("x-stdlib"
+// = curvekit time ÷ stdlib time).
 func BenchmarkInterleaved(b *testing.B) {
 	priv := NewKeyFromSeed(benchSeed)
 	pub := priv.Public().(PublicKey)
@@ -181,55 +178,33 @@ func BenchmarkInterleaved(b *testing.B) {
 		cs   []contender
 	}{
 		{"NewKeyFromSeed", []contender{
-			{"curvekit", func() { NewKeyFromSeed(benchSeed) }},
-			{"stdlib", func() { stded25519.NewKeyFromSeed(benchSeed) }}}},
+			{Name: "curvekit", F: func() { NewKeyFromSeed(benchSeed) }},
+			{Name: "stdlib", F: func() { stded25519.NewKeyFromSeed(benchSeed) }}}},
 		{"Sign", []contender{
-			{"curvekit", func() { Sign(priv, benchMsg) }},
-			{"stdlib", func() { stded25519.Sign(spriv, benchMsg) }}}},
+			{Name: "curvekit", F: func() { Sign(priv, benchMsg) }},
+			{Name: "stdlib", F: func() { stded25519.Sign(spriv, benchMsg) }}}},
 		{"Verify", []contender{
-			{"curvekit", func() { Verify(pub, benchMsg, sig) }},
-			{"stdlib", func() { stded25519.Verify(spub, benchMsg, sig) }},
-			{"curvekit-fullsize", func() {
+			{Name: "curvekit", F: func() { Verify(pub, benchMsg, sig) }},
+			{Name: "stdlib", F: func() { stded25519.Verify(spub, benchMsg, sig) }},
+			{Name: "curvekit-fullsize", F: func() {
 				useHalfSize = false
 				Verify(pub, benchMsg, sig)
 				useHalfSize = true
 			}}}},
 		{"VerifyZIP215", []contender{
-			{"curvekit", func() { VerifyWithOptions(pub, benchMsg, sig, zip) }},
-			{"stdlib", func() { stded25519.Verify(spub, benchMsg, sig) }},
-			{"ed25519consensus", func() { ed25519consensus.Verify(spub, benchMsg, sig) }}}},
+			{Name: "curvekit", F: func() { VerifyWithOptions(pub, benchMsg, sig, zip) }},
+			{Name: "stdlib", F: func() { stded25519.Verify(spub, benchMsg, sig) }},
+			{Name: "ed25519consensus", F: func() { ed25519consensus.Verify(spub, benchMsg, sig) }}}},
 		{"VerifyStrict", []contender{
-			{"curvekit", func() { VerifyWithOptions(pub, benchMsg, sig, strict) }},
-			{"stdlib", func() { stded25519.Verify(spub, benchMsg, sig) }}}},
+			{Name: "curvekit", F: func() { VerifyWithOptions(pub, benchMsg, sig, strict) }},
+			{Name: "stdlib", F: func() { stded25519.Verify(spub, benchMsg, sig) }}}},
 		{"VerifyExpanded", []contender{
-			{"curvekit", func() { e.Verify(benchMsg, sig) }},
-			{"stdlib", func() { stded25519.Verify(spub, benchMsg, sig) }},
-			{"curvekit-plain", func() { Verify(pub, benchMsg, sig) }}}},
+			{Name: "curvekit", F: func() { e.Verify(benchMsg, sig) }},
+			{Name: "stdlib", F: func() { stded25519.Verify(spub, benchMsg, sig) }},
+			{Name: "curvekit-plain", F: func() { Verify(pub, benchMsg, sig) }}}},
 	}
 	for _, op := range ops {
 		cs := append(op.cs, peerContenders(op.name)...)
-		b.Run(op.name, func(b *testing.B) {
-			// One call each per round, in alternating order, so that load
-			// changes hit every contender alike.
-			total := make([]time.Duration, len(cs))
-			for i := 0; i < b.N; i++ {
-				for n := range cs {
-					j := n
-					if i%2 == 1 {
-						j = len(cs) - 1 - n
-					}
-					t0 := time.Now()
-					cs[j].f()
-					total[j] += time.Since(t0)
-				}
-			}
-			per := func(j int) float64 { return float64(total[j].Nanoseconds()) / float64(b.N) }
-			for j, c := range cs {
-				b.ReportMetric(per(j), "ns/op-"+c.name)
-				if j > 0 {
-					b.ReportMetric(per(0)/per(j), "x-"+c.name)
-				}
-			}
-		})
+		b.Run(op.name, func(b *testing.B) { benchutil.Compare(b, cs...) })
 	}
 }

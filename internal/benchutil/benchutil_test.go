@@ -2,6 +2,7 @@ package benchutil
 
 import (
 	"runtime"
+	"slices"
 	"testing"
 )
 
@@ -27,3 +28,61 @@ func BenchmarkRunCPU(b *testing.B) {
 	x := 0
 	RunCPU(b, func() { x++ })
 }
+
+func TestMedian(t *testing.T) {
+	for _, c := range []struct {
+		in   []float64
+		want float64
+	}{
+		{nil, 0},
+		{[]float64{3}, 3},
+		{[]float64{5, 1, 4}, 4},
+		{[]float64{9, 1, 7, 3}, 7},
+	} {
+		in := append([]float64(nil), c.in...)
+		if got := Median(in); got != c.want {
+			t.Errorf("Median(%v) = %v, want %v", c.in, got, c.want)
+		}
+		if !slices.Equal(in, c.in) {
+			t.Errorf("Median modified its input: %v", in)
+		}
+	}
+}
+
+// TestCompareMetrics checks Compare's bookkeeping, not timings: every
+// contender runs once per round, and each ratio is the first contender's
+// median over that contender's median.
+func TestCompareMetrics(t *testing.T) {
+	var calls [2]int
+	work := func(k, n int) func() {
+		return func() {
+			calls[k]++
+			x := 0
+			for i := 0; i < n; i++ {
+				x += i ^ (x >> 3)
+			}
+			sink = x
+		}
+	}
+	var rounds int
+	r := testing.Benchmark(func(b *testing.B) {
+		calls = [2]int{}
+		rounds = b.N
+		Compare(b, Contender{"a", work(0, 20_000)}, Contender{"b", work(1, 40_000)})
+	})
+	if calls[0] != rounds || calls[1] != rounds {
+		t.Errorf("calls = %v in %d rounds", calls, rounds)
+	}
+	a, b, x := r.Extra["cpu-ns-a"], r.Extra["cpu-ns-b"], r.Extra["x-b"]
+	if a <= 0 || b <= 0 {
+		t.Fatalf("missing medians: %v", r.Extra)
+	}
+	if d := x - a/b; d > 1e-9 || d < -1e-9 {
+		t.Errorf("x-b = %v, want cpu-ns-a / cpu-ns-b = %v", x, a/b)
+	}
+	if _, ok := r.Extra["x-a"]; ok {
+		t.Errorf("the first contender has a ratio to itself: %v", r.Extra)
+	}
+}
+
+var sink int
