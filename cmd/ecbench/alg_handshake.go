@@ -7,6 +7,7 @@ import (
 
 	"github.com/curvekit/curvekit/handshake/ace"
 	"github.com/curvekit/curvekit/handshake/ntor"
+	"github.com/curvekit/curvekit/internal/aceref"
 	"github.com/curvekit/curvekit/internal/ntorref"
 )
 
@@ -14,7 +15,10 @@ import (
 // (one two-point multiplication on the relay), the comparison of Tor
 // proposal 223. No Go library a user would pick implements either; the ntor
 // rows are compared with the independent ntor of internal/ntorref (the
-// tests' oracle) on crypto/ecdh, circl and voi, as issue 7's baseline.
+// tests' oracle) on crypto/ecdh, circl and voi, as issue 7's baseline, and
+// the Ace rows with internal/aceref's Ace-shaped handshakes on filippo and
+// voi (the same group work and key derivation without the subgroup checks,
+// which neither library offers cheaply: a lower bound for Ace on them).
 func init() {
 	ops := []Op{
 		{Name: "client", Desc: "client side: ephemeral key generation, the CREATE message and processing the reply"},
@@ -35,6 +39,10 @@ func init() {
 		Name: "ace", Table: TableHandshake, Family: "handshake", Curve: "Ace", Bits: 253,
 		Ops: ops, Order: 1,
 		Curvekit: Impl{Name: curvekitName, Pkg: "github.com/curvekit/curvekit/handshake/ace", New: ckAce},
+		Peers: []Impl{
+			refAceImpl("Ace-shaped on filippo", "filippo.io/edwards25519", aceref.Filippo),
+			refAceImpl("Ace-shaped on voi", "github.com/oasisprotocol/curve25519-voi/curve", aceref.Voi),
+		},
 	})
 }
 
@@ -203,6 +211,47 @@ func refNtorImpl(name, pkg string, dh ntorref.DH) Impl {
 				_, _, err := ntorref.Server(dh, rand.Reader, relayID, relayKey, msg, ntorKeyLen)
 				return err
 			}, nil
+		}
+		return nil, errUnsupported
+	}}
+}
+
+// refAceImpl is internal/aceref's Ace-shaped handshake on one library,
+// timed like ckAce: the client op repeats one handshake from fixed
+// ephemeral randomness against a reply made before timing (the ephemeral
+// scalars are still reduced and multiplied inside the timed call).
+func refAceImpl(name, pkg string, g *aceref.Group) Impl {
+	return Impl{Name: name, Pkg: pkg, New: func(op Op) (OpFunc, error) {
+		nodeID := randBytes(aceref.NodeIDSize)
+		relay, err := aceref.NewRelay(g, rand.Reader, nodeID)
+		if err != nil {
+			return nil, err
+		}
+		secret := randBytes(128)
+		_, msg, err := aceref.ClientCreate(g, bytes.NewReader(secret), nodeID, relay.PublicKey())
+		if err != nil {
+			return nil, err
+		}
+		reply, _, err := relay.Respond(rand.Reader, msg)
+		if err != nil {
+			return nil, err
+		}
+		switch op.Name {
+		case "client":
+			fn := func() error {
+				c, _, err := aceref.ClientCreate(g, bytes.NewReader(secret), nodeID, relay.PublicKey())
+				if err != nil {
+					return err
+				}
+				_, err = c.Finish(reply)
+				return err
+			}
+			if err := fn(); err != nil {
+				return nil, fmt.Errorf("%s client: %w", name, err)
+			}
+			return fn, nil
+		case "server":
+			return func() error { _, _, err := relay.Respond(rand.Reader, msg); return err }, nil
 		}
 		return nil, errUnsupported
 	}}

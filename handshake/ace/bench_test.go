@@ -16,8 +16,8 @@ package ace
 //     inversions) plus the same KDF: on curvekit with DoubleScalarMult, on
 //     filippo.io/edwards25519 with two constant-time ScalarMults and an Add,
 //     on curve25519-voi with its constant-time Straus MultiscalarMul (voi
-//     has no coordinate API, so its row keeps compressed points: see
-//     voiGroup);
+//     has no coordinate API, so its row keeps compressed points); the
+//     filippo and voi groups are internal/aceref's;
 //   - ace-cofactor-curvekit: ace-shaped-curvekit with cofactor clearing
 //     instead of the subgroup checks (see curvekitCofactorGroup).
 //
@@ -49,13 +49,10 @@ import (
 	"sync"
 	"testing"
 
-	"filippo.io/edwards25519"
-	"filippo.io/edwards25519/field"
 	"github.com/curvekit/curvekit/curve25519"
 	"github.com/curvekit/curvekit/handshake/ntor"
+	"github.com/curvekit/curvekit/internal/aceref"
 	"github.com/curvekit/curvekit/internal/benchutil"
-	voi "github.com/oasisprotocol/curve25519-voi/curve"
-	voiscalar "github.com/oasisprotocol/curve25519-voi/curve/scalar"
 )
 
 var errBenchAuth = errors.New("bench: AUTH mismatch")
@@ -354,11 +351,14 @@ func (n *ntorPkgBench) clientFinish(state any, reply []byte) ([]byte, error) {
 
 // --- Ace-shaped computation on a pluggable group ---
 
-type aceGroup struct {
-	keygen func() (s, P any)                        // s random mod ℓ, P = s·G
-	encode func(out []*[pointSize]byte, pts ...any) // encodings of pts, sharing an inversion where the group allows
-	decode func(b []byte) (any, error)              // coordinate and curve checks, no subgroup check
-	dsm    func(a, P, c, Q any) any                 // a·P + c·Q, constant time
+// aceGroup is one library's group operations (internal/aceref, which also
+// holds the filippo and voi groups).
+type aceGroup = *aceref.Group
+
+// keygen returns a random scalar s and s·G.
+func keygen(g aceGroup) (s, P any) {
+	s = g.Scalar(randBytes(64))
+	return s, g.BaseMult(s)
 }
 
 type aceShaped struct {
@@ -385,10 +385,10 @@ type aceShapedState struct {
 func newAceShaped(g aceGroup) *aceShaped {
 	a := &aceShaped{g: g, id: randBytes(NodeIDSize)}
 	var B any
-	a.b, B = g.keygen()
-	g.encode([]*[pointSize]byte{&a.bEnc}, B)
+	a.b, B = keygen(g)
+	g.Encode([]*[pointSize]byte{&a.bEnc}, B)
 	var err error
-	if a.bPt, err = g.decode(a.bEnc[:]); err != nil {
+	if a.bPt, err = g.Decode(a.bEnc[:]); err != nil {
 		panic(err)
 	}
 	return a
@@ -398,9 +398,9 @@ func newAceShaped(g aceGroup) *aceShaped {
 // NewClientHandshake does.
 func (a *aceShaped) clientEph() any {
 	e := new(aceShapedEph)
-	e.s1, e.p1 = a.g.keygen()
-	e.s2, e.p2 = a.g.keygen()
-	a.g.encode([]*[pointSize]byte{&e.enc1, &e.enc2}, e.p1, e.p2)
+	e.s1, e.p1 = keygen(a.g)
+	e.s2, e.p2 = keygen(a.g)
+	a.g.Encode([]*[pointSize]byte{&e.enc1, &e.enc2}, e.p1, e.p2)
 	e.encoded = true
 	return e
 }
@@ -408,8 +408,8 @@ func (a *aceShaped) clientEph() any {
 // serverEph is a precomputed Y, encoded on its own.
 func (a *aceShaped) serverEph() any {
 	e := new(aceShapedEph)
-	e.s1, e.p1 = a.g.keygen()
-	a.g.encode([]*[pointSize]byte{&e.enc1}, e.p1)
+	e.s1, e.p1 = keygen(a.g)
+	a.g.Encode([]*[pointSize]byte{&e.enc1}, e.p1)
 	e.encoded = true
 	return e
 }
@@ -430,8 +430,8 @@ func (a *aceShaped) serverRespond(msg []byte, eph any) ([]byte, []byte) {
 	if len(msg) != ClientMessageSize || string(msg[:offB]) != string(a.id) || string(msg[offB:offX1]) != string(a.bEnc[:]) {
 		panic("ace-shaped: bad message")
 	}
-	X1, err1 := a.g.decode(msg[offX1:offX2])
-	X2, err2 := a.g.decode(msg[offX2:])
+	X1, err1 := a.g.Decode(msg[offX1:offX2])
+	X2, err2 := a.g.Decode(msg[offX2:])
 	if err1 != nil || err2 != nil {
 		panic("ace-shaped: bad point")
 	}
@@ -440,7 +440,7 @@ func (a *aceShaped) serverRespond(msg []byte, eph any) ([]byte, []byte) {
 		// A fresh Y is encoded together with the shared point, as
 		// ServerHandshake does.
 		y = new(aceShapedEph)
-		y.s1, y.p1 = a.g.keygen()
+		y.s1, y.p1 = keygen(a.g)
 	} else {
 		y = eph.(*aceShapedEph)
 	}
@@ -449,12 +449,12 @@ func (a *aceShaped) serverRespond(msg []byte, eph any) ([]byte, []byte) {
 	copy(t.b[:], msg[offB:offX1])
 	copy(t.x1[:], msg[offX1:offX2])
 	copy(t.x2[:], msg[offX2:])
-	r := a.g.dsm(y.s1, X1, a.b, X2)
+	r := a.g.DoubleScalarMult(y.s1, X1, a.b, X2)
 	var shared [pointSize]byte
 	if y.encoded {
-		a.g.encode([]*[pointSize]byte{&shared}, r)
+		a.g.Encode([]*[pointSize]byte{&shared}, r)
 	} else {
-		a.g.encode([]*[pointSize]byte{&y.enc1, &shared}, y.p1, r)
+		a.g.Encode([]*[pointSize]byte{&y.enc1, &shared}, y.p1, r)
 	}
 	t.y = y.enc1
 	var auth [AuthSize]byte
@@ -464,14 +464,14 @@ func (a *aceShaped) serverRespond(msg []byte, eph any) ([]byte, []byte) {
 
 func (a *aceShaped) clientFinish(state any, reply []byte) ([]byte, error) {
 	st := state.(*aceShapedState)
-	Y, err := a.g.decode(reply[:PublicKeySize])
+	Y, err := a.g.Decode(reply[:PublicKeySize])
 	if err != nil {
 		return nil, err
 	}
 	copy(st.t.y[:], reply[:PublicKeySize])
-	r := a.g.dsm(st.eph.s1, Y, st.eph.s2, a.bPt)
+	r := a.g.DoubleScalarMult(st.eph.s1, Y, st.eph.s2, a.bPt)
 	var shared [pointSize]byte
-	a.g.encode([]*[pointSize]byte{&shared}, r)
+	a.g.Encode([]*[pointSize]byte{&shared}, r)
 	var auth [AuthSize]byte
 	keys := st.t.derive(&shared, &auth)
 	if !hmac.Equal(auth[:], reply[PublicKeySize:]) {
@@ -492,23 +492,25 @@ func curvekitDecode(b []byte) (*curve25519.Point, error) {
 	return new(curve25519.Point).SetExtendedCoordinates(&x, &y, feOne, t.Multiply(&x, &y))
 }
 
-var curvekitGroup = aceGroup{
-	keygen: func() (any, any) {
-		s, err := curve25519.NewScalar().SetUniformBytes(randBytes(64))
+var curvekitGroup = &aceref.Group{
+	Name: "curvekit",
+	Scalar: func(wide []byte) any {
+		s, err := curve25519.NewScalar().SetUniformBytes(wide)
 		if err != nil {
 			panic(err)
 		}
-		return s, new(curve25519.Point).ScalarBaseMult(s)
+		return s
 	},
-	encode: func(out []*[pointSize]byte, pts ...any) {
+	BaseMult: func(s any) any { return new(curve25519.Point).ScalarBaseMult(s.(*curve25519.Scalar)) },
+	Encode: func(out []*[pointSize]byte, pts ...any) {
 		var p [maxBatch]*curve25519.Point
 		for i := range pts {
 			p[i] = pts[i].(*curve25519.Point)
 		}
 		encodePoints(out, p[:len(pts)]...)
 	},
-	decode: func(b []byte) (any, error) { return curvekitDecode(b) },
-	dsm: func(a, P, c, Q any) any {
+	Decode: func(b []byte) (any, error) { return curvekitDecode(b) },
+	DoubleScalarMult: func(a, P, c, Q any) any {
 		return new(curve25519.Point).DoubleScalarMult(a.(*curve25519.Scalar), P.(*curve25519.Point), c.(*curve25519.Scalar), Q.(*curve25519.Point))
 	},
 }
@@ -517,10 +519,12 @@ var curvekitGroup = aceGroup{
 // subgroup checks: reject only small-order points (three doublings), then
 // use 8·P with scalars divided by 8 mod ℓ, so a torsion component cannot
 // affect the result. It measures what Ace would cost without IsTorsionFree.
-var curvekitCofactorGroup = aceGroup{
-	keygen: curvekitGroup.keygen,
-	encode: curvekitGroup.encode,
-	decode: func(b []byte) (any, error) {
+var curvekitCofactorGroup = &aceref.Group{
+	Name:     "curvekit-cofactor",
+	Scalar:   curvekitGroup.Scalar,
+	BaseMult: curvekitGroup.BaseMult,
+	Encode:   curvekitGroup.Encode,
+	Decode: func(b []byte) (any, error) {
 		p, err := curvekitDecode(b)
 		if err != nil {
 			return nil, err
@@ -530,10 +534,10 @@ var curvekitCofactorGroup = aceGroup{
 		}
 		return p.MultByCofactor(p), nil
 	},
-	dsm: func(a, P, c, Q any) any {
+	DoubleScalarMult: func(a, P, c, Q any) any {
 		a8 := curve25519.NewScalar().Multiply(a.(*curve25519.Scalar), invEight)
 		c8 := curve25519.NewScalar().Multiply(c.(*curve25519.Scalar), invEight)
-		return curvekitGroup.dsm(a8, P, c8, Q)
+		return curvekitGroup.DoubleScalarMult(a8, P, c8, Q)
 	},
 }
 
@@ -547,85 +551,6 @@ var invEight = func() *curve25519.Scalar {
 	}
 	return eight.Invert(eight)
 }()
-
-// filippoGroup encodes x ‖ y with filippo's field package, with the same
-// shared inversion (Montgomery's trick) as encodePoints.
-var filippoGroup = aceGroup{
-	keygen: func() (any, any) {
-		s, err := edwards25519.NewScalar().SetUniformBytes(randBytes(64))
-		if err != nil {
-			panic(err)
-		}
-		return s, new(edwards25519.Point).ScalarBaseMult(s)
-	},
-	encode: func(out []*[pointSize]byte, pts ...any) {
-		var X, Y, Z, prefix [maxBatch]field.Element
-		var acc, zInv, x, y field.Element
-		acc.One()
-		for i := range pts {
-			pX, pY, pZ, _ := pts[i].(*edwards25519.Point).ExtendedCoordinates()
-			X[i], Y[i], Z[i] = *pX, *pY, *pZ
-			prefix[i].Set(&acc)
-			acc.Multiply(&acc, pZ)
-		}
-		acc.Invert(&acc)
-		for i := len(pts) - 1; i >= 0; i-- {
-			zInv.Multiply(&acc, &prefix[i])
-			acc.Multiply(&acc, &Z[i])
-			copy(out[i][:fieldSize], x.Multiply(&X[i], &zInv).Bytes())
-			copy(out[i][fieldSize:], y.Multiply(&Y[i], &zInv).Bytes())
-		}
-	},
-	decode: func(b []byte) (any, error) {
-		x, err1 := new(field.Element).SetBytes(b[:fieldSize])
-		y, err2 := new(field.Element).SetBytes(b[fieldSize:])
-		if err1 != nil || err2 != nil || !bytes.Equal(x.Bytes(), b[:fieldSize]) || !bytes.Equal(y.Bytes(), b[fieldSize:]) {
-			return nil, errors.New("non-canonical coordinate")
-		}
-		return new(edwards25519.Point).SetExtendedCoordinates(x, y, new(field.Element).One(), new(field.Element).Multiply(x, y))
-	},
-	dsm: func(a, P, c, Q any) any {
-		var r, t edwards25519.Point
-		r.ScalarMult(a.(*edwards25519.Scalar), P.(*edwards25519.Point))
-		t.ScalarMult(c.(*edwards25519.Scalar), Q.(*edwards25519.Point))
-		return r.Add(&r, &t)
-	},
-}
-
-// voiGroup: curve25519-voi exposes no point coordinates, so this row keeps
-// RFC 8032 compressed points, zero-padded to the 64-byte slots (the hashing
-// is unchanged): its decoding pays a square root and each encoding its own
-// inversion, as Ace did before it moved to x ‖ y.
-var voiGroup = aceGroup{
-	keygen: func() (any, any) {
-		s, err := voiscalar.New().SetBytesModOrderWide(randBytes(64))
-		if err != nil {
-			panic(err)
-		}
-		return s, voi.NewEdwardsPoint().MulBasepoint(voi.ED25519_BASEPOINT_TABLE, s)
-	},
-	encode: func(out []*[pointSize]byte, pts ...any) {
-		for i := range pts {
-			var c voi.CompressedEdwardsY
-			c.SetEdwardsPoint(pts[i].(*voi.EdwardsPoint))
-			*out[i] = [pointSize]byte{}
-			copy(out[i][:], c[:])
-		}
-	},
-	decode: func(b []byte) (any, error) {
-		c, err := voi.NewCompressedEdwardsYFromBytes(b[:32])
-		if err != nil {
-			return nil, err
-		}
-		return voi.NewEdwardsPoint().SetCompressedY(c)
-	},
-	dsm: func(a, P, c, Q any) any {
-		var r voi.EdwardsPoint
-		r.MultiscalarMul([]*voiscalar.Scalar{a.(*voiscalar.Scalar), c.(*voiscalar.Scalar)},
-			[]*voi.EdwardsPoint{P.(*voi.EdwardsPoint), Q.(*voi.EdwardsPoint)})
-		return &r
-	},
-}
 
 // --- the benchmarks ---
 
@@ -643,8 +568,8 @@ func benchImpls(tb testing.TB) []struct {
 		{"ntor-pkg", newNtorPkgBench(tb)},
 		{"ace-shaped-curvekit", newAceShaped(curvekitGroup)},
 		{"ace-cofactor-curvekit", newAceShaped(curvekitCofactorGroup)},
-		{"ace-shaped-filippo", newAceShaped(filippoGroup)},
-		{"ace-shaped-voi", newAceShaped(voiGroup)},
+		{"ace-shaped-filippo", newAceShaped(aceref.Filippo)},
+		{"ace-shaped-voi", newAceShaped(aceref.Voi)},
 	}
 }
 
