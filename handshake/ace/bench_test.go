@@ -43,7 +43,6 @@ import (
 	"errors"
 	"os"
 	"runtime"
-	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -716,7 +715,7 @@ func BenchmarkRatio(b *testing.B) {
 						times[j] = append(times[j], float64(benchutil.ThreadCPU()-start))
 					}
 				}
-				m0, m1 := median(times[0]), median(times[1])
+				m0, m1 := benchutil.Median(times[0]), benchutil.Median(times[1])
 				b.ReportMetric(m0, "a-cpu-ns")
 				b.ReportMetric(m1, "b-cpu-ns")
 				if mhz := cpuMHz(); mhz > 0 {
@@ -727,15 +726,6 @@ func BenchmarkRatio(b *testing.B) {
 			})
 		}
 	}
-}
-
-func median(v []float64) float64 {
-	s := append([]float64(nil), v...)
-	sort.Float64s(s)
-	if len(s) == 0 {
-		return 0
-	}
-	return s[len(s)/2]
 }
 
 // BenchmarkPoint measures the per-point costs Ace adds to the group
