@@ -2,7 +2,6 @@ package curve25519
 
 import (
 	"crypto/ecdh"
-	"crypto/rand"
 	"testing"
 
 	fed "filippo.io/edwards25519"
@@ -64,22 +63,8 @@ func BenchmarkCompare(b *testing.B) {
 			c("voi", func() { in.vP.IsTorsionFree() }))
 	})
 
-	var k, pk, dst [32]byte
-	if _, err := rand.Read(k[:]); err != nil {
-		b.Fatal(err)
-	}
-	if _, err := rand.Read(pk[:]); err != nil {
-		b.Fatal(err)
-	}
-	pk[31] &= 127
-	priv, err := ecdh.X25519().NewPrivateKey(k[:])
-	if err != nil {
-		b.Fatal(err)
-	}
-	pub, err := ecdh.X25519().NewPublicKey(pk[:])
-	if err != nil {
-		b.Fatal(err)
-	}
+	k, pk, priv, pub := x25519BenchKeys(b)
+	var dst [32]byte
 	csec, cpub := circl.Key(k), circl.Key(pk)
 	var cout circl.Key
 	b.Run("X25519KeyGen", func(b *testing.B) {

@@ -52,14 +52,7 @@ func BenchmarkX25519KeyGen(b *testing.B) {
 // BenchmarkX25519Shared times one variable-base ladder with both keys parsed
 // outside the loop: crypto/ecdh priv.ECDH(pub), circl Shared, voi ScalarMult.
 func BenchmarkX25519Shared(b *testing.B) {
-	var k, pk [32]byte
-	if _, err := rand.Read(k[:]); err != nil {
-		b.Fatal(err)
-	}
-	if _, err := rand.Read(pk[:]); err != nil {
-		b.Fatal(err)
-	}
-	pk[31] &= 127
+	k, pk, priv, pub := x25519BenchKeys(b)
 	b.Run("curvekit", func(b *testing.B) {
 		var dst [32]byte
 		benchutil.RunCPU(b, func() {
@@ -69,14 +62,7 @@ func BenchmarkX25519Shared(b *testing.B) {
 		})
 	})
 	b.Run("ecdh", func(b *testing.B) {
-		priv, err := ecdh.X25519().NewPrivateKey(k[:])
-		if err != nil {
-			b.Fatal(err)
-		}
-		pub, err := ecdh.X25519().NewPublicKey(pk[:])
-		if err != nil {
-			b.Fatal(err)
-		}
+		var err error
 		benchutil.RunCPU(b, func() {
 			if x25519Sink, err = priv.ECDH(pub); err != nil {
 				b.Fatal(err)
@@ -96,4 +82,24 @@ func BenchmarkX25519Shared(b *testing.B) {
 		var dst [32]byte
 		benchutil.RunCPU(b, func() { voi.ScalarMult(&dst, &k, &pk) })
 	})
+}
+
+// x25519BenchKeys returns a random scalar k and point pk (bit 255 clear),
+// and the same two as crypto/ecdh keys.
+func x25519BenchKeys(b *testing.B) (k, pk [32]byte, priv *ecdh.PrivateKey, pub *ecdh.PublicKey) {
+	if _, err := rand.Read(k[:]); err != nil {
+		b.Fatal(err)
+	}
+	if _, err := rand.Read(pk[:]); err != nil {
+		b.Fatal(err)
+	}
+	pk[31] &= 127
+	var err error
+	if priv, err = ecdh.X25519().NewPrivateKey(k[:]); err != nil {
+		b.Fatal(err)
+	}
+	if pub, err = ecdh.X25519().NewPublicKey(pk[:]); err != nil {
+		b.Fatal(err)
+	}
+	return k, pk, priv, pub
 }
