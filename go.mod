@@ -8,6 +8,5 @@ require (
 	github.com/hdevalence/ed25519consensus v0.2.0
 	github.com/oasisprotocol/curve25519-voi v0.0.0-20230904125328-1f23a7beb09a
 	golang.org/x/crypto v0.45.0
+	golang.org/x/sys v0.38.0
 )
-
-require golang.org/x/sys v0.38.0 // indirect

@@ -43,6 +43,15 @@ func masks8(base, abs int) (m0, m1, m2, m3, m4, m5, m6, m7, m8 uint64) {
 // scanAffine8 sets dst to entry abs-1 of the 8 affine entries t, or to the
 // identity if abs == 0, reading all of them.
 func scanAffine8(dst *affineCached, t *[8]affineCached, abs int) {
+	if haveAVX2 { // public: fixed for the life of the process
+		scanAffine8AVX2(dst, t, abs)
+		return
+	}
+	scanAffine8Go(dst, t, abs)
+}
+
+// scanAffine8Go is the Go word scan of scanAffine8.
+func scanAffine8Go(dst *affineCached, t *[8]affineCached, abs int) {
 	const n = 15
 	e := (*[8][n]uint64)(unsafe.Pointer(t))
 	id := (*[n]uint64)(unsafe.Pointer(&affineIdentity))
@@ -80,6 +89,15 @@ var oneIsWordOne = func() bool {
 
 // scanCached8 is scanAffine8 for projective cached entries.
 func scanCached8(dst *projCached, t *[8]projCached, abs int) {
+	if haveAVX2 {
+		scanCached8AVX2(dst, t, abs)
+		return
+	}
+	scanCached8Go(dst, t, abs)
+}
+
+// scanCached8Go is the Go word scan of scanCached8.
+func scanCached8Go(dst *projCached, t *[8]projCached, abs int) {
 	const n = 20
 	e := (*[8][n]uint64)(unsafe.Pointer(t))
 	id := (*[n]uint64)(unsafe.Pointer(&cachedIdentity))
@@ -101,9 +119,18 @@ func scanCached8(dst *projCached, t *[8]projCached, abs int) {
 	}
 }
 
-// scanAffine16 is scanAffine8 for 16 entries, in two passes of 8.
+// scanAffine16 is scanAffine8 for 16 entries.
 func scanAffine16(dst *affineCached, t *[16]affineCached, abs int) {
-	scanAffine8(dst, (*[8]affineCached)(t[:8]), abs)
+	if haveAVX2 {
+		scanAffine16AVX2(dst, t, abs)
+		return
+	}
+	scanAffine16Go(dst, t, abs)
+}
+
+// scanAffine16Go is the Go word scan of scanAffine16, in two passes of 8.
+func scanAffine16Go(dst *affineCached, t *[16]affineCached, abs int) {
+	scanAffine8Go(dst, (*[8]affineCached)(t[:8]), abs)
 	const n = 15
 	e := (*[8][n]uint64)(unsafe.Pointer(&t[8]))
 	d := (*[n]uint64)(unsafe.Pointer(dst))
@@ -112,6 +139,29 @@ func scanAffine16(dst *affineCached, t *[16]affineCached, abs int) {
 		d[w] |= ((e[0][w]&m1 | e[1][w]&m2) | (e[2][w]&m3 | e[3][w]&m4)) |
 			((e[4][w]&m5 | e[5][w]&m6) | (e[6][w]&m7 | e[7][w]&m8))
 	}
+}
+
+// scanAffine8AVX2 is scanAffine8 with the AVX2 select of lookup_amd64.s
+// (only for haveAVX2), the identity masked in as a ninth entry.
+func scanAffine8AVX2(dst *affineCached, t *[8]affineCached, abs int) {
+	var m [9]uint64
+	m[0], m[1], m[2], m[3], m[4], m[5], m[6], m[7], m[8] = masks8(0, abs)
+	selectAffineAVX2(dst, &t[0], &affineIdentity, &m[0], 8)
+}
+
+// scanAffine16AVX2 is scanAffine16 with the AVX2 select, in one pass.
+func scanAffine16AVX2(dst *affineCached, t *[16]affineCached, abs int) {
+	var m [17]uint64
+	m[0], m[1], m[2], m[3], m[4], m[5], m[6], m[7], m[8] = masks8(0, abs)
+	_, m[9], m[10], m[11], m[12], m[13], m[14], m[15], m[16] = masks8(8, abs)
+	selectAffineAVX2(dst, &t[0], &affineIdentity, &m[0], 16)
+}
+
+// scanCached8AVX2 is scanCached8 with the AVX2 select.
+func scanCached8AVX2(dst *projCached, t *[8]projCached, abs int) {
+	var m [9]uint64
+	m[0], m[1], m[2], m[3], m[4], m[5], m[6], m[7], m[8] = masks8(0, abs)
+	selectCachedAVX2(dst, &t[0], &cachedIdentity, &m[0], 8)
 }
 
 // lookupAffine sets dst = sign(d)·entries[|d|-1], or the identity if d = 0.

@@ -1,0 +1,14 @@
+//go:build !amd64 || purego
+
+package curve25519
+
+// haveAVX2 is false: this build has no assembly scans.
+const haveAVX2 = false
+
+func selectAffineAVX2(dst *affineCached, t *affineCached, id *affineCached, masks *uint64, n int) {
+	panic("curve25519: no AVX2 scan in this build")
+}
+
+func selectCachedAVX2(dst *projCached, t *projCached, id *projCached, masks *uint64, n int) {
+	panic("curve25519: no AVX2 scan in this build")
+}
