@@ -271,6 +271,19 @@ func BenchmarkLookup(b *testing.B) {
 		i++
 		lookupAffineGeneric(&e, bt.fixed[:8], int8(i&7))
 	})
+	// The scans alone (no sign): Go word scans and, where available, AVX2.
+	t8, t16 := (*[8]affineCached)(bt.fixed[:8]), (*[16]affineCached)(bt.fixed[:16])
+	var c projCached
+	var tc [8]projCached
+	multiplesTable(&tc, generator)
+	benchOp(b, "scan8-go", func() { i++; scanAffine8Go(&e, t8, i&7) })
+	benchOp(b, "scan16-go", func() { i++; scanAffine16Go(&e, t16, i&15) })
+	benchOp(b, "cached8-go", func() { i++; scanCached8Go(&c, &tc, i&7) })
+	if haveAVX2 {
+		benchOp(b, "scan8-avx2", func() { i++; scanAffine8AVX2(&e, t8, i&7) })
+		benchOp(b, "scan16-avx2", func() { i++; scanAffine16AVX2(&e, t16, i&15) })
+		benchOp(b, "cached8-avx2", func() { i++; scanCached8AVX2(&c, &tc, i&7) })
+	}
 }
 
 // BenchmarkFixedBaseShapes compares fixed-base table shapes (window,
