@@ -58,7 +58,11 @@
 // bytes of plain memory (both field backends) they select 64-bit words with
 // masks, word-major over the 8 entries of a table (or two passes for 16),
 // which keeps the masks in registers: about twice as fast as chaining
-// Element.Select (BenchmarkLookup). Doubling computes E = 2·X·Y with one
+// Element.Select (BenchmarkLookup). On amd64 CPUs with AVX2 (checked at run
+// time; -tags purego keeps the Go scans) the same selection runs in
+// assembly on 32-byte YMM words, 16 entries in one pass: a scan takes about
+// half the time of the Go word scan, which makes ScalarBaseMult 13% and
+// DoubleScalarMult 5% faster. Doubling computes E = 2·X·Y with one
 // multiplication (1M + 3S) rather than (X+Y)² - A - B (4S): measured equal
 // with the current field package, and two subtractions shorter.
 //

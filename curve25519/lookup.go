@@ -20,6 +20,18 @@ import (
 // registers and spilled. A bitwise select of memory is independent of the
 // limb representation. BenchmarkLookup compares the variants. Otherwise
 // the portable Select path is used.
+//
+// The Go scan is bound by its 64-bit loads and ANDs, one word at a time.
+// On amd64 with AVX2 (checked at run time; not with -tags purego) the same
+// selection runs in assembly, lookup_amd64.s, four words per instruction:
+// each entry is read as 32-byte YMM chunks (an affine entry's last chunk
+// starts at byte 88 and overlaps the third by a word, so nothing past the
+// entry is read), VPANDed with its VPBROADCASTQ mask (masks8, computed in
+// Go) and VPORed into registers; the identity is a first entry and 16
+// entries are one pass. Addresses depend only on the entry count. On an
+// AMD EPYC (Zen 5) a 16-entry scan takes 28 ns instead of 55, 8 cached
+// entries 13 instead of 36, and ScalarBaseMult, where scanning was about a
+// third of the time, runs 13% faster.
 
 // wordScan reports whether the word-level scans apply.
 const wordScan = unsafe.Sizeof(fieldElement{}) == 40 &&
