@@ -19,3 +19,14 @@ func selectAffineAVX2(dst *affineCached, t *affineCached, id *affineCached, mask
 //
 //go:noescape
 func selectCachedAVX2(dst *projCached, t *projCached, id *projCached, masks *uint64, n int)
+
+// Assembly names the routines of this package that run assembly in this
+// build on this CPU: "AVX2 table lookups" on amd64 with AVX2, empty without
+// AVX2, with -tags purego and on other architectures. The field layer's
+// routines are named by field25519.Assembly.
+func Assembly() string {
+	if haveAVX2 {
+		return "AVX2 table lookups"
+	}
+	return ""
+}

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/curvekit/curvekit/curve25519"
 	"github.com/curvekit/curvekit/fieldarith/field25519"
 )
 
@@ -335,8 +336,11 @@ func TestEndToEndSVG(t *testing.T) {
 
 func TestFlags(t *testing.T) {
 	want := field25519.Backend + "\n"
-	if field25519.Assembly != "" {
-		want = field25519.Backend + " (assembly: " + field25519.Assembly + ")\n"
+	switch f, c := field25519.Assembly, curve25519.Assembly(); {
+	case f != "" && c != "":
+		want = field25519.Backend + " (assembly: " + f + "; " + c + ")\n"
+	case f != "" || c != "":
+		want = field25519.Backend + " (assembly: " + f + c + ")\n"
 	}
 	if code, out, _ := ecbench(t, "-backend"); code != 0 || out != want || !(strings.HasPrefix(out, "64-bit") || strings.HasPrefix(out, "32-bit")) {
 		t.Errorf("-backend: %d %q, want %q", code, out, want)
