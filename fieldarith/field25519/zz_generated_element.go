@@ -2,7 +2,10 @@
 
 package field25519
 
-import "errors"
+import (
+	"errors"
+	"unsafe"
+)
 
 var (
 	errLength       = errors.New("field25519: invalid field element length")
@@ -37,6 +40,10 @@ func (v *Element) Subtract(a, b *Element) *Element { v.e.Subtract(&a.e, &b.e); r
 
 // Negate sets v = −a and returns v.
 func (v *Element) Negate(a *Element) *Element { v.e.Negate(&a.e); return v }
+
+// CondNegate sets v = −v if cond == 1 and leaves v unchanged if cond == 0,
+// and returns v.
+func (v *Element) CondNegate(cond int) *Element { v.e.CondNegate(cond); return v }
 
 // Multiply sets v = x·y and returns v.
 func (v *Element) Multiply(x, y *Element) *Element { v.e.Multiply(&x.e, &y.e); return v }
@@ -75,6 +82,14 @@ func (v *Loose) Add(a, b *Element) *Loose { v.e.Add(&a.e, &b.e); return v }
 
 // Subtract sets v = a − b, without the carry where the backend's proof allows, and returns v.
 func (v *Loose) Subtract(a, b *Element) *Loose { v.e.Subtract(&a.e, &b.e); return v }
+
+// Tight returns v viewed as an *Element, so that an Element method can write
+// its result straight into v: every Element is a valid Loose, and the view
+// saves the copy of Set where a formula stores a tight value in a Loose slot
+// (a doubling's 2·X·Y, say). Read through the view only a value written
+// through it: a Loose made by Add or Subtract may exceed Element's bounds.
+// The two types share one layout (TestTightView checks it).
+func (v *Loose) Tight() *Element { return (*Element)(unsafe.Pointer(v)) }
 
 // Carry sets v to the value of a, carried back into Element's bounds, and returns v.
 func (v *Element) Carry(a *Loose) *Element { v.e.Carry(&a.e); return v }

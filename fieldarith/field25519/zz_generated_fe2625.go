@@ -105,10 +105,68 @@ func (v *fe2625) Subtract(a, b *fe2625) *fe2625 {
 	return v
 }
 
-// Negate sets v = −a and returns v.
+// Negate sets v = −a, computed as 2p − a limb by limb, and returns v.
 func (v *fe2625) Negate(a *fe2625) *fe2625 {
-	var zero fe2625
-	return v.Subtract(&zero, a)
+	t0 := 0x7ffffda - a.l[0]
+	t1 := 0x3fffffe - a.l[1]
+	t2 := 0x7fffffe - a.l[2]
+	t3 := 0x3fffffe - a.l[3]
+	t4 := 0x7fffffe - a.l[4]
+	t5 := 0x3fffffe - a.l[5]
+	t6 := 0x7fffffe - a.l[6]
+	t7 := 0x3fffffe - a.l[7]
+	t8 := 0x7fffffe - a.l[8]
+	t9 := 0x3fffffe - a.l[9]
+	v.l[0] = t0&0x3ffffff + (t9>>25)*19
+	v.l[1] = t1&0x1ffffff + (t0 >> 26)
+	v.l[2] = t2&0x3ffffff + (t1 >> 25)
+	v.l[3] = t3&0x1ffffff + (t2 >> 26)
+	v.l[4] = t4&0x3ffffff + (t3 >> 25)
+	v.l[5] = t5&0x1ffffff + (t4 >> 26)
+	v.l[6] = t6&0x3ffffff + (t5 >> 25)
+	v.l[7] = t7&0x1ffffff + (t6 >> 26)
+	v.l[8] = t8&0x3ffffff + (t7 >> 25)
+	v.l[9] = t9&0x1ffffff + (t8 >> 26)
+
+	return v
+}
+
+// CondNegate sets v = −v if cond == 1 and leaves v unchanged if cond == 0,
+// and returns v.
+func (v *fe2625) CondNegate(cond int) *fe2625 {
+	m := ct.Mask32(cond)
+	t0 := 0x7ffffda - v.l[0]
+	t1 := 0x3fffffe - v.l[1]
+	t2 := 0x7fffffe - v.l[2]
+	t3 := 0x3fffffe - v.l[3]
+	t4 := 0x7fffffe - v.l[4]
+	t5 := 0x3fffffe - v.l[5]
+	t6 := 0x7fffffe - v.l[6]
+	t7 := 0x3fffffe - v.l[7]
+	t8 := 0x7fffffe - v.l[8]
+	t9 := 0x3fffffe - v.l[9]
+	n0 := t0&0x3ffffff + (t9>>25)*19
+	n1 := t1&0x1ffffff + (t0 >> 26)
+	n2 := t2&0x3ffffff + (t1 >> 25)
+	n3 := t3&0x1ffffff + (t2 >> 26)
+	n4 := t4&0x3ffffff + (t3 >> 25)
+	n5 := t5&0x1ffffff + (t4 >> 26)
+	n6 := t6&0x3ffffff + (t5 >> 25)
+	n7 := t7&0x1ffffff + (t6 >> 26)
+	n8 := t8&0x3ffffff + (t7 >> 25)
+	n9 := t9&0x1ffffff + (t8 >> 26)
+	v.l[0] ^= m & (v.l[0] ^ n0)
+	v.l[1] ^= m & (v.l[1] ^ n1)
+	v.l[2] ^= m & (v.l[2] ^ n2)
+	v.l[3] ^= m & (v.l[3] ^ n3)
+	v.l[4] ^= m & (v.l[4] ^ n4)
+	v.l[5] ^= m & (v.l[5] ^ n5)
+	v.l[6] ^= m & (v.l[6] ^ n6)
+	v.l[7] ^= m & (v.l[7] ^ n7)
+	v.l[8] ^= m & (v.l[8] ^ n8)
+	v.l[9] ^= m & (v.l[9] ^ n9)
+
+	return v
 }
 
 // Multiply sets v = a·b and returns v (100 limb products).

@@ -81,10 +81,43 @@ func (v *fe51) Subtract(a, b *fe51) *fe51 {
 	return v
 }
 
-// Negate sets v = −a and returns v.
+// Negate sets v = −a, computed as 2p − a limb by limb, and returns v.
 func (v *fe51) Negate(a *fe51) *fe51 {
-	var zero fe51
-	return v.Subtract(&zero, a)
+	t0 := 0xfffffffffffda - a.l[0]
+	t1 := 0xffffffffffffe - a.l[1]
+	t2 := 0xffffffffffffe - a.l[2]
+	t3 := 0xffffffffffffe - a.l[3]
+	t4 := 0xffffffffffffe - a.l[4]
+	v.l[0] = t0&0x7ffffffffffff + (t4>>51)*19
+	v.l[1] = t1&0x7ffffffffffff + (t0 >> 51)
+	v.l[2] = t2&0x7ffffffffffff + (t1 >> 51)
+	v.l[3] = t3&0x7ffffffffffff + (t2 >> 51)
+	v.l[4] = t4&0x7ffffffffffff + (t3 >> 51)
+
+	return v
+}
+
+// CondNegate sets v = −v if cond == 1 and leaves v unchanged if cond == 0,
+// and returns v.
+func (v *fe51) CondNegate(cond int) *fe51 {
+	m := ct.Mask64(cond)
+	t0 := 0xfffffffffffda - v.l[0]
+	t1 := 0xffffffffffffe - v.l[1]
+	t2 := 0xffffffffffffe - v.l[2]
+	t3 := 0xffffffffffffe - v.l[3]
+	t4 := 0xffffffffffffe - v.l[4]
+	n0 := t0&0x7ffffffffffff + (t4>>51)*19
+	n1 := t1&0x7ffffffffffff + (t0 >> 51)
+	n2 := t2&0x7ffffffffffff + (t1 >> 51)
+	n3 := t3&0x7ffffffffffff + (t2 >> 51)
+	n4 := t4&0x7ffffffffffff + (t3 >> 51)
+	v.l[0] ^= m & (v.l[0] ^ n0)
+	v.l[1] ^= m & (v.l[1] ^ n1)
+	v.l[2] ^= m & (v.l[2] ^ n2)
+	v.l[3] ^= m & (v.l[3] ^ n3)
+	v.l[4] ^= m & (v.l[4] ^ n4)
+
+	return v
 }
 
 // multiplyGeneric sets v = a·b and returns v (25 limb products).

@@ -135,10 +135,98 @@ func (v *fe28) Subtract(a, b *fe28) *fe28 {
 	return v
 }
 
-// Negate sets v = −a and returns v.
+// Negate sets v = −a, computed as 2p − a limb by limb, and returns v.
 func (v *fe28) Negate(a *fe28) *fe28 {
-	var zero fe28
-	return v.Subtract(&zero, a)
+	t0 := 0x1ffffffe - a.l[0]
+	t1 := 0x1ffffffe - a.l[1]
+	t2 := 0x1ffffffe - a.l[2]
+	t3 := 0x1ffffffe - a.l[3]
+	t4 := 0x1ffffffe - a.l[4]
+	t5 := 0x1ffffffe - a.l[5]
+	t6 := 0x1ffffffe - a.l[6]
+	t7 := 0x1ffffffe - a.l[7]
+	t8 := 0x1ffffffc - a.l[8]
+	t9 := 0x1ffffffe - a.l[9]
+	t10 := 0x1ffffffe - a.l[10]
+	t11 := 0x1ffffffe - a.l[11]
+	t12 := 0x1ffffffe - a.l[12]
+	t13 := 0x1ffffffe - a.l[13]
+	t14 := 0x1ffffffe - a.l[14]
+	t15 := 0x1ffffffe - a.l[15]
+	v.l[0] = t0&0xfffffff + (t15 >> 28)
+	v.l[1] = t1&0xfffffff + (t0 >> 28)
+	v.l[2] = t2&0xfffffff + (t1 >> 28)
+	v.l[3] = t3&0xfffffff + (t2 >> 28)
+	v.l[4] = t4&0xfffffff + (t3 >> 28)
+	v.l[5] = t5&0xfffffff + (t4 >> 28)
+	v.l[6] = t6&0xfffffff + (t5 >> 28)
+	v.l[7] = t7&0xfffffff + (t6 >> 28)
+	v.l[8] = t8&0xfffffff + (t7 >> 28) + (t15 >> 28)
+	v.l[9] = t9&0xfffffff + (t8 >> 28)
+	v.l[10] = t10&0xfffffff + (t9 >> 28)
+	v.l[11] = t11&0xfffffff + (t10 >> 28)
+	v.l[12] = t12&0xfffffff + (t11 >> 28)
+	v.l[13] = t13&0xfffffff + (t12 >> 28)
+	v.l[14] = t14&0xfffffff + (t13 >> 28)
+	v.l[15] = t15&0xfffffff + (t14 >> 28)
+
+	return v
+}
+
+// CondNegate sets v = −v if cond == 1 and leaves v unchanged if cond == 0,
+// and returns v.
+func (v *fe28) CondNegate(cond int) *fe28 {
+	m := ct.Mask32(cond)
+	t0 := 0x1ffffffe - v.l[0]
+	t1 := 0x1ffffffe - v.l[1]
+	t2 := 0x1ffffffe - v.l[2]
+	t3 := 0x1ffffffe - v.l[3]
+	t4 := 0x1ffffffe - v.l[4]
+	t5 := 0x1ffffffe - v.l[5]
+	t6 := 0x1ffffffe - v.l[6]
+	t7 := 0x1ffffffe - v.l[7]
+	t8 := 0x1ffffffc - v.l[8]
+	t9 := 0x1ffffffe - v.l[9]
+	t10 := 0x1ffffffe - v.l[10]
+	t11 := 0x1ffffffe - v.l[11]
+	t12 := 0x1ffffffe - v.l[12]
+	t13 := 0x1ffffffe - v.l[13]
+	t14 := 0x1ffffffe - v.l[14]
+	t15 := 0x1ffffffe - v.l[15]
+	n0 := t0&0xfffffff + (t15 >> 28)
+	n1 := t1&0xfffffff + (t0 >> 28)
+	n2 := t2&0xfffffff + (t1 >> 28)
+	n3 := t3&0xfffffff + (t2 >> 28)
+	n4 := t4&0xfffffff + (t3 >> 28)
+	n5 := t5&0xfffffff + (t4 >> 28)
+	n6 := t6&0xfffffff + (t5 >> 28)
+	n7 := t7&0xfffffff + (t6 >> 28)
+	n8 := t8&0xfffffff + (t7 >> 28) + (t15 >> 28)
+	n9 := t9&0xfffffff + (t8 >> 28)
+	n10 := t10&0xfffffff + (t9 >> 28)
+	n11 := t11&0xfffffff + (t10 >> 28)
+	n12 := t12&0xfffffff + (t11 >> 28)
+	n13 := t13&0xfffffff + (t12 >> 28)
+	n14 := t14&0xfffffff + (t13 >> 28)
+	n15 := t15&0xfffffff + (t14 >> 28)
+	v.l[0] ^= m & (v.l[0] ^ n0)
+	v.l[1] ^= m & (v.l[1] ^ n1)
+	v.l[2] ^= m & (v.l[2] ^ n2)
+	v.l[3] ^= m & (v.l[3] ^ n3)
+	v.l[4] ^= m & (v.l[4] ^ n4)
+	v.l[5] ^= m & (v.l[5] ^ n5)
+	v.l[6] ^= m & (v.l[6] ^ n6)
+	v.l[7] ^= m & (v.l[7] ^ n7)
+	v.l[8] ^= m & (v.l[8] ^ n8)
+	v.l[9] ^= m & (v.l[9] ^ n9)
+	v.l[10] ^= m & (v.l[10] ^ n10)
+	v.l[11] ^= m & (v.l[11] ^ n11)
+	v.l[12] ^= m & (v.l[12] ^ n12)
+	v.l[13] ^= m & (v.l[13] ^ n13)
+	v.l[14] ^= m & (v.l[14] ^ n14)
+	v.l[15] ^= m & (v.l[15] ^ n15)
+
+	return v
 }
 
 // Multiply sets v = a·b and returns v (192 limb products, Karatsuba on 2^{N/2}).

@@ -96,10 +96,58 @@ func (v *fe56) Subtract(a, b *fe56) *fe56 {
 	return v
 }
 
-// Negate sets v = −a and returns v.
+// Negate sets v = −a, computed as 2p − a limb by limb, and returns v.
 func (v *fe56) Negate(a *fe56) *fe56 {
-	var zero fe56
-	return v.Subtract(&zero, a)
+	t0 := 0x1fffffffffffffe - a.l[0]
+	t1 := 0x1fffffffffffffe - a.l[1]
+	t2 := 0x1fffffffffffffe - a.l[2]
+	t3 := 0x1fffffffffffffe - a.l[3]
+	t4 := 0x1fffffffffffffc - a.l[4]
+	t5 := 0x1fffffffffffffe - a.l[5]
+	t6 := 0x1fffffffffffffe - a.l[6]
+	t7 := 0x1fffffffffffffe - a.l[7]
+	v.l[0] = t0&0xffffffffffffff + (t7 >> 56)
+	v.l[1] = t1&0xffffffffffffff + (t0 >> 56)
+	v.l[2] = t2&0xffffffffffffff + (t1 >> 56)
+	v.l[3] = t3&0xffffffffffffff + (t2 >> 56)
+	v.l[4] = t4&0xffffffffffffff + (t3 >> 56) + (t7 >> 56)
+	v.l[5] = t5&0xffffffffffffff + (t4 >> 56)
+	v.l[6] = t6&0xffffffffffffff + (t5 >> 56)
+	v.l[7] = t7&0xffffffffffffff + (t6 >> 56)
+
+	return v
+}
+
+// CondNegate sets v = −v if cond == 1 and leaves v unchanged if cond == 0,
+// and returns v.
+func (v *fe56) CondNegate(cond int) *fe56 {
+	m := ct.Mask64(cond)
+	t0 := 0x1fffffffffffffe - v.l[0]
+	t1 := 0x1fffffffffffffe - v.l[1]
+	t2 := 0x1fffffffffffffe - v.l[2]
+	t3 := 0x1fffffffffffffe - v.l[3]
+	t4 := 0x1fffffffffffffc - v.l[4]
+	t5 := 0x1fffffffffffffe - v.l[5]
+	t6 := 0x1fffffffffffffe - v.l[6]
+	t7 := 0x1fffffffffffffe - v.l[7]
+	n0 := t0&0xffffffffffffff + (t7 >> 56)
+	n1 := t1&0xffffffffffffff + (t0 >> 56)
+	n2 := t2&0xffffffffffffff + (t1 >> 56)
+	n3 := t3&0xffffffffffffff + (t2 >> 56)
+	n4 := t4&0xffffffffffffff + (t3 >> 56) + (t7 >> 56)
+	n5 := t5&0xffffffffffffff + (t4 >> 56)
+	n6 := t6&0xffffffffffffff + (t5 >> 56)
+	n7 := t7&0xffffffffffffff + (t6 >> 56)
+	v.l[0] ^= m & (v.l[0] ^ n0)
+	v.l[1] ^= m & (v.l[1] ^ n1)
+	v.l[2] ^= m & (v.l[2] ^ n2)
+	v.l[3] ^= m & (v.l[3] ^ n3)
+	v.l[4] ^= m & (v.l[4] ^ n4)
+	v.l[5] ^= m & (v.l[5] ^ n5)
+	v.l[6] ^= m & (v.l[6] ^ n6)
+	v.l[7] ^= m & (v.l[7] ^ n7)
+
+	return v
 }
 
 // Multiply sets v = a·b and returns v (48 limb products, Karatsuba on 2^{N/2}).

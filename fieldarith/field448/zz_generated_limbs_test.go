@@ -7,6 +7,7 @@ import (
 	"math/big"
 	"math/rand/v2"
 	"testing"
+	"unsafe"
 
 	"github.com/curvekit/curvekit/fieldarith/internal/fieldtest"
 )
@@ -15,6 +16,7 @@ import (
 type limbElem[T any] interface {
 	fieldtest.Elem[T]
 	Mult32(a *T, y uint32) *T
+	CondNegate(cond int) *T
 	IsNegative() int
 	limbs() []uint64
 	setLimbs([]uint64)
@@ -76,6 +78,8 @@ func testLimbEdges[T any, P limbElem[T]](t *testing.T) {
 		}
 		check("Square", P(new(T)).Square(a), new(big.Int).Mul(x, x))
 		check("Negate", P(new(T)).Negate(a), new(big.Int).Neg(x))
+		check("CondNegate(1)", P(P(new(T)).Set(a)).CondNegate(1), new(big.Int).Neg(x))
+		check("CondNegate(0)", P(P(new(T)).Set(a)).CondNegate(0), new(big.Int).Set(x))
 		check("Mult32", P(new(T)).Mult32(a, 0xffffffff), new(big.Int).Mul(x, big.NewInt(0xffffffff)))
 		for j, b := range elems {
 			y := vals[j]
@@ -228,6 +232,22 @@ func testLooseEdges[T, L any, P looseUser[T, L], PL looseLimbs[T, L]](t *testing
 	}
 }
 
+// TestTightView checks what Loose.Tight's pointer conversion relies on:
+// Loose and Element have the same size and alignment, and their limb types
+// the same layout in this build.
+func TestTightView(t *testing.T) {
+	if unsafe.Sizeof(Loose{}) != unsafe.Sizeof(Element{}) || unsafe.Alignof(Loose{}) != unsafe.Alignof(Element{}) {
+		t.Fatal("Loose and Element differ in size or alignment")
+	}
+	if unsafe.Sizeof(looseElem{}) != unsafe.Sizeof(elem{}) {
+		t.Fatal("the loose and tight limb types differ in size")
+	}
+	var u Loose
+	if u.Tight() != (*Element)(unsafe.Pointer(&u)) || unsafe.Offsetof(u.e) != 0 {
+		t.Fatal("Tight is not a view of its receiver")
+	}
+}
+
 // TestLoose checks Element's loose-form methods against math/big on edge and
 // random values, with aliased arguments, and the representations against
 // each other.
@@ -256,6 +276,17 @@ func TestLoose(t *testing.T) {
 			want *big.Int
 		}{
 			{"Carry(Set(a))", new(Element).Carry(new(Loose).Set(a)), new(big.Int).Set(x)},
+			// A product written through Tight is a Loose, and reads back through it.
+			{"MultiplyLoose(Tight(a·b), a−b)", func() *Element {
+				var u Loose
+				u.Tight().Multiply(a, b)
+				return new(Element).MultiplyLoose(&u, &d)
+			}(), new(big.Int).Mul(new(big.Int).Mul(x, y), diff)},
+			{"Tight(a−b) − c", func() *Element {
+				var u Loose
+				u.Tight().Subtract(a, b)
+				return new(Element).Carry(new(Loose).Subtract(u.Tight(), cc))
+			}(), new(big.Int).Sub(diff, z)},
 			{"MultiplyLoose(Set(a), a−b)", new(Element).MultiplyLoose(new(Loose).Set(a), &d), new(big.Int).Mul(x, diff)},
 			{"Carry(a+b)", new(Element).Carry(&s), sum},
 			{"Carry(a−b)", new(Element).Carry(&d), diff},

@@ -690,6 +690,12 @@ func (r *unsatRep) emitWideCarry(e *unsatEmitter, cols []*big.Int) ([]*big.Int, 
 // emitParallelCarry carries the word-size limbs <name>0… (max values in in)
 // once, in parallel, into v.l, and returns the bounds of the result.
 func (r *unsatRep) emitParallelCarry(e *unsatEmitter, name string, in []*big.Int) ([]*big.Int, error) {
+	return r.emitParallelCarryTo(e, name, in, "v.l[%d] =")
+}
+
+// emitParallelCarryTo is emitParallelCarry writing limb k to the
+// destination dst formats with k ("v.l[%d] =", or "n%d :=" for a local).
+func (r *unsatRep) emitParallelCarryTo(e *unsatEmitter, name string, in []*big.Int, dst string) ([]*big.Int, error) {
 	n := r.n()
 	out := make([]*big.Int, n)
 	adds := make([][]string, n)
@@ -707,7 +713,7 @@ func (r *unsatRep) emitParallelCarry(e *unsatEmitter, name string, in []*big.Int
 		if out[k].Cmp(unsatMaxWord(r.word)) > 0 {
 			return nil, fmt.Errorf("%s: limb %d overflows in the carry", r.typ, k)
 		}
-		e.p("v.l[%d] = %s%d&%s + %s", k, name, k, r.mask(k), strings.Join(adds[k], " + "))
+		e.p(dst+" %s%d&%s + %s", k, name, k, r.mask(k), strings.Join(adds[k], " + "))
 	}
 	return out, nil
 }
@@ -746,6 +752,43 @@ func (r *unsatRep) emitAddSub(e *unsatEmitter, sub bool, in []*big.Int) ([]*big.
 		}
 	}
 	return r.emitParallelCarry(e, "t", sums)
+}
+
+// emitNegate writes v = −a computed as k·p − a limb by limb and carried,
+// or, with cond, v = −v if cond == 1 (a masked select of that negation, for
+// the sign of a table lookup). Written out rather than as Subtract(0, a) so
+// that it inlines without a zeroed temporary.
+func (r *unsatRep) emitNegate(e *unsatEmitter, cond bool, in []*big.Int) ([]*big.Int, error) {
+	n := r.n()
+	src := "a"
+	if cond {
+		src = "v"
+		e.p("m := ct.Mask%d(cond)", r.word)
+	}
+	sums := make([]*big.Int, n)
+	for k := 0; k < n; k++ {
+		kp := r.subLimb(k)
+		if kp.Cmp(in[k]) < 0 {
+			return nil, fmt.Errorf("%s: Negate: %d·p does not cover limb %d", r.typ, r.subK, k)
+		}
+		sums[k] = kp
+		e.p("t%d := 0x%x - %s.l[%d]", k, kp, src, k)
+	}
+	if !cond {
+		return r.emitParallelCarry(e, "t", sums)
+	}
+	out, err := r.emitParallelCarryTo(e, "t", sums, "n%d :=")
+	if err != nil {
+		return nil, err
+	}
+	for k := 0; k < n; k++ {
+		e.p("v.l[%d] ^= m & (v.l[%d] ^ n%d)", k, k, k)
+		// The result is one of the two inputs: the bound is the larger.
+		if in[k].Cmp(out[k]) > 0 {
+			out[k] = in[k]
+		}
+	}
+	return out, nil
 }
 
 // emitLooseAddSub writes the loose v = a + b, or v = a − b computed as
@@ -1051,6 +1094,7 @@ type unsatData struct {
 	BoundList                               string
 	MulBody, SquareBody, Mult32Body         string
 	AddBody, SubBody, ReduceBody            string
+	NegBody, CondNegBody                    string
 	FromBytesBody, ToBytesBody              string
 	InvertBody, Pow22523Body, PowP34Body    string
 	Safegcd                                 bool
@@ -1132,6 +1176,12 @@ func (r *unsatRep) data() (*unsatData, error) {
 		return nil, err
 	}
 	if d.SubBody, err = body(func(e *unsatEmitter) error { return check(r.emitAddSub(e, true, r.bound)) }); err != nil {
+		return nil, err
+	}
+	if d.NegBody, err = body(func(e *unsatEmitter) error { return check(r.emitNegate(e, false, r.bound)) }); err != nil {
+		return nil, err
+	}
+	if d.CondNegBody, err = body(func(e *unsatEmitter) error { return check(r.emitNegate(e, true, r.bound)) }); err != nil {
 		return nil, err
 	}
 	d.ReduceBody, _ = body(func(e *unsatEmitter) error { r.emitReduce(e); return nil })
