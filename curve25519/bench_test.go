@@ -279,6 +279,9 @@ func BenchmarkLookup(b *testing.B) {
 	benchOp(b, "scan8-go", func() { i++; scanAffine8Go(&e, t8, i&7) })
 	benchOp(b, "scan16-go", func() { i++; scanAffine16Go(&e, t16, i&15) })
 	benchOp(b, "cached8-go", func() { i++; scanCached8Go(&c, &tc, i&7) })
+	// The sign step every lookup ends with.
+	benchOp(b, "condNeg-affine", func() { i++; e.condNeg(i & 1) })
+	benchOp(b, "condNeg-cached", func() { i++; c.condNeg(i & 1) })
 	if haveAVX2 {
 		benchOp(b, "scan8-avx2", func() { i++; scanAffine8AVX2(&e, t8, i&7) })
 		benchOp(b, "scan16-avx2", func() { i++; scanAffine16AVX2(&e, t16, i&15) })
