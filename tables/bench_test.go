@@ -29,7 +29,15 @@ func BenchmarkVarTimeNAF(b *testing.B) {
 	}
 	k[31] &= 0x0f
 	var naf [257]int8
-	for i := 0; i < b.N; i++ {
-		VarTimeNAF(naf[:], k, 5)
-	}
+	var naf16 [257]int16
+	b.Run("w=5", func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			VarTimeNAF(naf[:], k, 5)
+		}
+	})
+	b.Run("int16/w=10", func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			VarTimeNAF16(naf16[:], k, 10)
+		}
+	})
 }

@@ -99,13 +99,30 @@ func signedRadix16(dst []int8, k []byte) {
 // little-endian integer k: k = Σ dst[i]·2^i, every nonzero digit odd and in
 // (-2^(w-1), 2^(w-1)), and any w consecutive digits hold at most one
 // nonzero digit. dst must have at least 8·len(k)+1 entries; the rest of dst
-// is zeroed. 2 ≤ w ≤ 8.
+// is zeroed. 2 ≤ w ≤ 8; VarTimeNAF16 takes wider windows.
 //
 // VarTimeNAF branches on the bits of k: use it only on public scalars.
 func VarTimeNAF(dst []int8, k []byte, w uint) {
 	if w < 2 || w > 8 {
 		panic("tables: VarTimeNAF window out of range")
 	}
+	varTimeNAF(dst, k, w)
+}
+
+// VarTimeNAF16 is VarTimeNAF with int16 digits, for windows 2 ≤ w ≤ 16
+// (tables of up to 2^14 odd multiples).
+//
+// VarTimeNAF16 branches on the bits of k: use it only on public scalars.
+func VarTimeNAF16(dst []int16, k []byte, w uint) {
+	if w < 2 || w > 16 {
+		panic("tables: VarTimeNAF16 window out of range")
+	}
+	varTimeNAF(dst, k, w)
+}
+
+// varTimeNAF is VarTimeNAF for digits of type T; the caller checks that a
+// digit of width w fits in T.
+func varTimeNAF[T int8 | int16](dst []T, k []byte, w uint) {
 	nbits := uint(8 * len(k))
 	if uint(len(dst)) < nbits+1 {
 		panic("tables: VarTimeNAF output too short")
@@ -133,10 +150,10 @@ func VarTimeNAF(dst []int8, k []byte, w uint) {
 		win := window(words, pos, w) + carry
 		if win < half {
 			carry = 0
-			dst[pos] = int8(win)
+			dst[pos] = T(win)
 		} else {
 			carry = 1
-			dst[pos] = int8(int64(win) - int64(width))
+			dst[pos] = T(int64(win) - int64(width))
 		}
 		pos += w
 	}

@@ -68,29 +68,72 @@ func TestSignedRadix(t *testing.T) {
 	}
 }
 
+// nafScalars returns testScalars plus the NAF edge values ℓ−1 and the
+// full 256-bit all-ones value (which needs the extra carry digit).
+func nafScalars(t *testing.T) [][]byte {
+	lMinus1 := []byte{0xec, 0xd3, 0xf5, 0x5c, 0x1a, 0x63, 0x12, 0x58, 0xd6, 0x9c, 0xf7, 0xa2, 0xde, 0xf9, 0xde, 0x14,
+		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x10}
+	allOnes := make([]byte, 32)
+	for i := range allOnes {
+		allOnes[i] = 0xff
+	}
+	// Alternating runs that straddle the 64-bit word boundaries.
+	runs := make([]byte, 32)
+	for i := range runs {
+		runs[i] = []byte{0xff, 0x00, 0xf0, 0x0f}[i%4]
+	}
+	return append(testScalars(t), lMinus1, allOnes, runs)
+}
+
+// checkNAF checks that digits is a width-w NAF of k: every digit odd or
+// zero, |d| < 2^(w-1), at most one nonzero digit in any w consecutive
+// positions, and Σ d_i·2^i = k.
+func checkNAF[T int8 | int16](t *testing.T, digits []T, k []byte, w uint) {
+	t.Helper()
+	sum := new(big.Int)
+	last := -1 // position of the previous (higher) nonzero digit
+	for i := len(digits) - 1; i >= 0; i-- {
+		d := int(digits[i])
+		if d != 0 {
+			if d%2 == 0 || d <= -(1<<(w-1)) || d >= 1<<(w-1) {
+				t.Fatalf("w=%d: NAF of %x: bad digit %d at %d", w, k, d, i)
+			}
+			if last >= 0 && last-i < int(w) {
+				t.Fatalf("w=%d: NAF of %x: nonzero digits at %d and %d too close", w, k, last, i)
+			}
+			last = i
+		}
+		sum.Lsh(sum, 1).Add(sum, big.NewInt(int64(d)))
+	}
+	if sum.Cmp(leBig(k)) != 0 {
+		t.Fatalf("w=%d: NAF of %x sums to %v", w, k, sum)
+	}
+}
+
 func TestVarTimeNAF(t *testing.T) {
 	naf := make([]int8, 257)
-	for w := uint(2); w <= 8; w++ {
-		for _, k := range testScalars(t) {
-			VarTimeNAF(naf, k, w)
-			sum := new(big.Int)
-			last := -1000
-			for i := len(naf) - 1; i >= 0; i-- {
-				d := int(naf[i])
-				if d != 0 {
-					if d%2 == 0 || d <= -(1<<(w-1)) || d >= 1<<(w-1) {
-						t.Fatalf("w=%d: bad digit %d", w, d)
+	naf16 := make([]int16, 257)
+	long16 := make([]int16, 300) // longer than needed: the tail is zeroed
+	for w := uint(2); w <= 16; w++ {
+		for _, k := range nafScalars(t) {
+			if w <= 8 {
+				VarTimeNAF(naf, k, w)
+				checkNAF(t, naf, k, w)
+			}
+			VarTimeNAF16(naf16, k, w)
+			checkNAF(t, naf16, k, w)
+			if w <= 8 {
+				for i := range naf {
+					if int16(naf[i]) != naf16[i] {
+						t.Fatalf("w=%d: VarTimeNAF and VarTimeNAF16 differ at %d for %x", w, i, k)
 					}
-					if last-i < int(w) && last != -1000 {
-						t.Fatalf("w=%d: nonzero digits %d and %d too close", w, last, i)
-					}
-					last = i
 				}
-				sum.Lsh(sum, 1).Add(sum, big.NewInt(int64(d)))
 			}
-			if sum.Cmp(leBig(k)) != 0 {
-				t.Fatalf("w=%d: NAF of %x sums to %v", w, k, sum)
+			for i := range long16 {
+				long16[i] = 0x5555
 			}
+			VarTimeNAF16(long16, k, w)
+			checkNAF(t, long16, k, w)
 		}
 	}
 	// A full 256-bit value needs the extra carry digit.
@@ -102,6 +145,25 @@ func TestVarTimeNAF(t *testing.T) {
 	if naf[256] != 1 {
 		t.Fatal("missing final carry digit")
 	}
+	VarTimeNAF16(naf16, k, 12)
+	if naf16[256] != 1 {
+		t.Fatal("missing final carry digit (int16)")
+	}
+	// Windows whose digits do not fit the type, and short outputs, panic.
+	mustPanic := func(name string, f func()) {
+		t.Helper()
+		defer func() {
+			if recover() == nil {
+				t.Fatalf("%s did not panic", name)
+			}
+		}()
+		f()
+	}
+	mustPanic("VarTimeNAF w=9", func() { VarTimeNAF(naf, k, 9) })
+	mustPanic("VarTimeNAF w=1", func() { VarTimeNAF(naf, k, 1) })
+	mustPanic("VarTimeNAF16 w=17", func() { VarTimeNAF16(naf16, k, 17) })
+	mustPanic("VarTimeNAF16 w=1", func() { VarTimeNAF16(naf16, k, 1) })
+	mustPanic("VarTimeNAF16 short", func() { VarTimeNAF16(naf16[:256], k, 12) })
 }
 
 // entry is a toy table entry for testing Lookup.
