@@ -6,6 +6,10 @@ import (
 	"github.com/curvekit/curvekit/tables"
 )
 
+// maxOddWindow is the widest NAF the odd-multiples table may be built for:
+// the widest tables.VarTimeNAF16 recodes into (int16 digits).
+const maxOddWindow = 16
+
 // maxFixedDigits bounds the number of signed digits of the fixed-base
 // layouts this file accepts (window ≥ 2 for scalars < 2^253, spacing ≤ 4).
 const maxFixedDigits = 132
@@ -161,7 +165,7 @@ func decodeBasepointTables() (*basepointTables, bool) {
 	// digits·window ≥ 254.
 	shapeOK := fb.Window >= 2 && fb.Window <= 8 && fb.Spacing >= 1 &&
 		bt.digits <= maxFixedDigits && bt.digits*fb.Window >= 254 &&
-		ob.Window >= 3 && ob.Window <= 8 &&
+		ob.Window >= 3 && ob.Window <= maxOddWindow &&
 		len(fb.Data) == fb.Positions*bt.perPosition*64 && len(ob.Data) == ob.Len()*64
 	if !shapeOK {
 		return bt, false

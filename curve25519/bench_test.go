@@ -352,7 +352,7 @@ func BenchmarkDouble(b *testing.B) {
 // odd-multiples table in VarTimeDoubleScalarBaseMult.
 func BenchmarkOddTableWidths(b *testing.B) {
 	in := newBenchInputs(b)
-	for _, w := range []int{6, 7, 8} { // int8 NAF digits cap the width at 8
+	for _, w := range []int{6, 7, 8, 9, 10, 11, 12} {
 		bt := computeOddTable(w)
 		var check, want Point
 		check.varTimeDoubleBaseTable(bt, in.s, in.P, in.c)

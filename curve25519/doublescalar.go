@@ -26,9 +26,10 @@ func (v *Point) varTimeDoubleBaseTable(bt *basepointTables, a *Scalar, A *Point,
 	oddMultiplesTable(tA[:], A)
 
 	var bufA, bufB [32]byte
-	var nafA, nafB [257]int8
+	var nafA [257]int8
+	var nafB [257]int16
 	tables.VarTimeNAF(nafA[:], a.bytes(&bufA), nafWindow)
-	tables.VarTimeNAF(nafB[:], b.bytes(&bufB), uint(bt.oddWindow))
+	tables.VarTimeNAF16(nafB[:], b.bytes(&bufB), uint(bt.oddWindow))
 
 	i := len(nafA) - 1
 	for ; i >= 0; i-- {
@@ -43,8 +44,8 @@ func (v *Point) varTimeDoubleBaseTable(bt *basepointTables, a *Scalar, A *Point,
 	pp.zero()
 	for ; i >= 0; i-- {
 		r.double(&pp)
-		r.addNAF(&t, tA[:], nafA[i])
-		r.addNAFAffine(&t, bt.odd, nafB[i])
+		r.addNAF(&t, tA[:], int(nafA[i]))
+		r.addNAFAffine(&t, bt.odd, int(nafB[i]))
 		pp.fromP1xP1(&r)
 	}
 	return v.fromP2(&pp)
@@ -78,8 +79,8 @@ func (v *Point) VarTimeDoubleScalarMult(a *Scalar, P *Point, c *Scalar, Q *Point
 	pp.zero()
 	for ; i >= 0; i-- {
 		r.double(&pp)
-		r.addNAF(&t, tP[:], nafA[i])
-		r.addNAF(&t, tQ[:], nafC[i])
+		r.addNAF(&t, tP[:], int(nafA[i]))
+		r.addNAF(&t, tQ[:], int(nafC[i]))
 		pp.fromP1xP1(&r)
 	}
 	return v.fromP2(&pp)

@@ -333,7 +333,7 @@ func (sc *msmScratch) straus(v *Point, points []*Point) *Point {
 		sc.nafs = make([][257]int8, n)
 	}
 	bt := baseTables()
-	var baseNAF [257]int8
+	var baseNAF [257]int16
 	hasBase, baseIdx := false, -1
 	top := -1
 	m := 0 // terms in tabs and nafs
@@ -343,7 +343,7 @@ func (sc *msmScratch) straus(v *Point, points []*Point) *Point {
 	for i, p := range points {
 		if !hasBase && bt.ok && isGenerator(p) {
 			hasBase, baseIdx = true, i
-			tables.VarTimeNAF(baseNAF[:], sc.bytes[i][:], uint(bt.oddWindow))
+			tables.VarTimeNAF16(baseNAF[:], sc.bytes[i][:], uint(bt.oddWindow))
 			top = max(top, nafTop(&baseNAF, int(sc.nbits[i])))
 			continue
 		}
@@ -436,9 +436,9 @@ func (sc *msmScratch) straus(v *Point, points []*Point) *Point {
 	pp.zero()
 	for k := top; k >= 0; k-- {
 		r.double(&pp)
-		r.addNAFAffine(&t, bt.odd, baseNAF[k])
+		r.addNAFAffine(&t, bt.odd, int(baseNAF[k]))
 		for i := range nafs {
-			r.addNAF(&t, tabs[i][:], nafs[i][k])
+			r.addNAF(&t, tabs[i][:], int(nafs[i][k]))
 		}
 		if nDig > 0 {
 			lo := int32(0)
@@ -466,7 +466,7 @@ func (sc *msmScratch) straus(v *Point, points []*Point) *Point {
 
 // nafTop returns the position of the highest nonzero digit of a NAF whose
 // scalar has nb bits, or −1.
-func nafTop(naf *[257]int8, nb int) int {
+func nafTop[T int8 | int16](naf *[257]T, nb int) int {
 	for j := min(nb+1, 256); j >= 0; j-- {
 		if naf[j] != 0 {
 			return j

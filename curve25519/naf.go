@@ -5,9 +5,10 @@ package curve25519
 // steps add one digit's multiple to the running sum.
 
 // addNAF sets r = t + d·P, where t is the point in r on entry, tbl holds the
-// odd multiples of P in cached form, and d is an odd NAF digit or 0. t is
-// scratch. Variable time: d is public.
-func (r *projP1xP1) addNAF(t *Point, tbl []projCached, d int8) {
+// odd multiples of P in cached form, and d is an odd NAF digit or 0 (of
+// either digit type: VarTimeNAF or, for the wider basepoint windows,
+// VarTimeNAF16). t is scratch. Variable time: d is public.
+func (r *projP1xP1) addNAF(t *Point, tbl []projCached, d int) {
 	switch {
 	case d > 0:
 		t.fromP1xP1(r)
@@ -19,7 +20,7 @@ func (r *projP1xP1) addNAF(t *Point, tbl []projCached, d int8) {
 }
 
 // addNAFAffine is addNAF over a table of odd multiples in affine form.
-func (r *projP1xP1) addNAFAffine(t *Point, tbl []affineCached, d int8) {
+func (r *projP1xP1) addNAFAffine(t *Point, tbl []affineCached, d int) {
 	switch {
 	case d > 0:
 		t.fromP1xP1(r)

@@ -90,7 +90,7 @@ var base128Table = sync.OnceValue(func() *[1 << (base128Window - 2)]affineCached
 // splitTerm is one term of the Straus loop of VarTimeSplitBaseMult: a NAF
 // over either an affine or a projective table of odd multiples.
 type splitTerm struct {
-	naf [257]int8
+	naf [257]int16
 	aff []affineCached
 	cac []projCached
 	top int // index of the highest nonzero digit, −1 if none
@@ -101,7 +101,7 @@ type splitTerm struct {
 // with a small-order component, which callers may pass.)
 func (t *splitTerm) setNAF(s *Scalar, w uint) {
 	var buf [32]byte
-	tables.VarTimeNAF(t.naf[:], s.bytes(&buf), w)
+	tables.VarTimeNAF16(t.naf[:], s.bytes(&buf), w)
 	t.top = -1
 	for i := len(t.naf) - 1; i >= 0; i-- {
 		if t.naf[i] != 0 {
@@ -174,9 +174,9 @@ func (v *Point) varTimeSplit(b0, b1, a *Scalar, aAff []affineCached, aCac []proj
 		r.double(&pp)
 		for i := range terms {
 			if terms[i].aff != nil {
-				r.addNAFAffine(&t, terms[i].aff, terms[i].naf[k])
+				r.addNAFAffine(&t, terms[i].aff, int(terms[i].naf[k]))
 			} else {
-				r.addNAF(&t, terms[i].cac, terms[i].naf[k])
+				r.addNAF(&t, terms[i].cac, int(terms[i].naf[k]))
 			}
 		}
 		pp.fromP1xP1(&r)

@@ -102,10 +102,15 @@ func signedRadix16(dst []int8, k []byte) {
 // is zeroed. 2 ≤ w ≤ 8; VarTimeNAF16 takes wider windows.
 //
 // VarTimeNAF branches on the bits of k: use it only on public scalars.
+//
+//go:noinline
 func VarTimeNAF(dst []int8, k []byte, w uint) {
 	if w < 2 || w > 8 {
 		panic("tables: VarTimeNAF window out of range")
 	}
+	// go:noinline above: inlined into another package, this call to the
+	// generic core loses its escape information, dst escapes and every
+	// caller's digit array moves to the heap.
 	varTimeNAF(dst, k, w)
 }
 
@@ -113,11 +118,14 @@ func VarTimeNAF(dst []int8, k []byte, w uint) {
 // (tables of up to 2^14 odd multiples).
 //
 // VarTimeNAF16 branches on the bits of k: use it only on public scalars.
+//
+//go:noinline
 func VarTimeNAF16(dst []int16, k []byte, w uint) {
 	if w < 2 || w > 16 {
 		panic("tables: VarTimeNAF16 window out of range")
 	}
-	varTimeNAF(dst, k, w)
+	varTimeNAF(dst, k, w) // not inlined either, as in VarTimeNAF
+
 }
 
 // varTimeNAF is VarTimeNAF for digits of type T; the caller checks that a

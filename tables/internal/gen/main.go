@@ -26,8 +26,9 @@ func main() {
 	out := flag.String("out", "zz_generated_edwards25519.go", "output file")
 	w := flag.Int("w", ed25519FixedWindow, "fixed-base window (for measuring other shapes)")
 	s := flag.Int("s", ed25519FixedSpacing, "fixed-base spacing (for measuring other shapes)")
+	nw := flag.Int("nw", ed25519NAFWindow, "odd-multiples NAF window (for measuring other shapes)")
 	flag.Parse()
-	src, err := generateShape(*w, *s)
+	src, err := generateShape(*w, *s, *nw)
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -107,10 +108,10 @@ func encode(buf *bytes.Buffer, q point) {
 
 // generate returns the committed file's contents.
 func generate() ([]byte, error) {
-	return generateShape(ed25519FixedWindow, ed25519FixedSpacing)
+	return generateShape(ed25519FixedWindow, ed25519FixedSpacing, ed25519NAFWindow)
 }
 
-func generateShape(w, s int) ([]byte, error) {
+func generateShape(w, s, nw int) ([]byte, error) {
 	var buf bytes.Buffer
 	B := basepoint()
 
@@ -148,7 +149,6 @@ var Edwards25519Base = FixedBase{
 	}
 	fmt.Fprintf(&buf, "\t\t\"\",\n}\n\n")
 
-	nw := ed25519NAFWindow
 	fmt.Fprintf(&buf, `// Edwards25519BaseOdd is the table of the odd multiples (2i+1)·B,
 // 0 ≤ i < %d, of the edwards25519 basepoint for width-%d NAF digits, each
 // entry the 32-byte little-endian affine x then y. See OddMultiples.
