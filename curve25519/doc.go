@@ -67,10 +67,17 @@
 // with the current field package, and two subtractions shorter.
 //
 // VarTimeDoubleScalarBaseMult interleaves a width-5 NAF over eight odd
-// multiples of A (cached form) with a width-8 NAF over a precomputed table
-// of 64 odd multiples of B (affine-Niels form). VarTimeDoubleScalarMult is
-// the same with width-5 NAFs for both points; DoubleScalarMult and
-// MultiScalarMult use signed radix-16 digits and full-scan lookups (Straus).
+// multiples of A (cached form) with a width-11 NAF over a precomputed table
+// of 512 odd multiples of B (affine-Niels form, 60 KiB decoded; int16
+// digits from tables.VarTimeNAF16): about 21 additions for b instead of
+// the 28 of width 8. Measured against width 8 in the pure-Go build
+// (BenchmarkCompare, medians over runs and over placements of the table in
+// memory, which alone can move the time by 4%): widths 9, 10, 11 and 12 are
+// about 0.5%, 1–1.7%, 2.1–2.4% and 1.9–2.4% faster; 11 takes half the
+// memory of 12, and adds about 60 µs to the first-use decoding.
+// VarTimeDoubleScalarMult is the same with width-5 NAFs for both points;
+// DoubleScalarMult and MultiScalarMult use signed radix-16 digits and
+// full-scan lookups (Straus).
 // VarTimeMultiScalarMult chooses between Straus (width-5 NAFs; the
 // generator, when present, uses the basepoint table) and Pippenger's bucket
 // method (signed radix-2^c digits, c = 4…12, mixed additions after one
@@ -80,9 +87,9 @@
 // BenchmarkVarTimeMultiScalarMultCrossover has the two even at 96 and
 // Pippenger ahead from 128. VarTimeSplitBaseMult (b0·B + b1·[2^128]B +
 // a·A + c·C, the shape of half-size Ed25519 verification) is Straus over
-// width-8 NAFs for B and [2^128]B (the basepoint table, and a table of 64
-// odd multiples of [2^128]B built once per process from 128 doublings) and
-// width-5 NAFs for A and C; VarTimeSplitBaseMultPrecomputed takes A as a
+// a width-11 NAF for B (the basepoint table), a width-8 NAF for [2^128]B (a
+// table of 64 odd multiples of [2^128]B built once per process from 128
+// doublings) and width-5 NAFs for A and C; VarTimeSplitBaseMultPrecomputed takes A as a
 // VarTimePrecomputedPoint (16 odd multiples, affine, width-6 NAF), so a
 // verifier holding a key skips its table. VarTimeMultiScalarMult's
 // buffers come from a sync.Pool: no allocation per call in steady state;
@@ -120,18 +127,18 @@
 // byte). They are decoded once, at first use, behind sync.OnceValue, into
 // the limb form of the field backend in use. Decoding costs about a third
 // of computing the same tables from scratch with batched inversion
-// (BenchmarkBasepointTableInit: roughly 100 µs against 280 µs of CPU time
+// (BenchmarkBasepointTableInit: roughly 180 µs against 440 µs of CPU time
 // on the development machine), and keeps one representation-independent
 // copy of the data for both field backends.
 //
 // At first use the decoded tables are also verified: every entry is
 // checked against its definition by induction from B (entry(j, k+1) =
-// entry(j, k) + entry(j, 1), and so on: about 900 additions), and the
+// entry(j, k) + entry(j, 1), and so on: about 1,300 additions), and the
 // table-based ScalarBaseMult and VarTimeDoubleScalarBaseMult are compared
 // with the table-free ScalarMult on fixed scalars. If anything disagrees,
 // BasepointTableOK reports false and both methods fall back to table-free
 // code, slower but still correct (and constant time for ScalarBaseMult).
-// Decoding plus verification cost about 0.7 ms of CPU time, once per
+// Decoding plus verification cost about 0.75 ms of CPU time, once per
 // process.
 //
 // # Montgomery conversions

@@ -11,8 +11,8 @@ const nafWindow = 5
 //
 // Execution time depends on the inputs: use it only on public values
 // (signature verification). It interleaves a width-5 NAF of a over a table
-// of odd multiples of A with a width-8 NAF of b over the precomputed table
-// of 64 odd multiples of B.
+// of odd multiples of A with a width-11 NAF of b over the precomputed table
+// of 512 odd multiples of B.
 func (v *Point) VarTimeDoubleScalarBaseMult(a *Scalar, A *Point, b *Scalar) *Point {
 	bt := baseTables()
 	if !bt.ok {

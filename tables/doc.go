@@ -10,8 +10,8 @@
 //
 // SignedRadix and Lookup are constant time: they run the same instructions
 // and touch the same memory whatever the scalar or index. Functions whose
-// names start with VarTime (VarTimeNAF) branch on their input and must only
-// see public values.
+// names start with VarTime (VarTimeNAF, VarTimeNAF16) branch on their input
+// and must only see public values.
 //
 // # Table data
 //

@@ -19,7 +19,7 @@ import (
 const (
 	ed25519FixedWindow  = 5
 	ed25519FixedSpacing = 1
-	ed25519NAFWindow    = 8
+	ed25519NAFWindow    = 11
 )
 
 func main() {
