@@ -125,7 +125,6 @@ func VarTimeNAF16(dst []int16, k []byte, w uint) {
 		panic("tables: VarTimeNAF16 window out of range")
 	}
 	varTimeNAF(dst, k, w) // not inlined either, as in VarTimeNAF
-
 }
 
 // varTimeNAF is VarTimeNAF for digits of type T; the caller checks that a
