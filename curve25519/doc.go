@@ -11,7 +11,8 @@
 // arithmetic comes from fieldarith/field25519 and fieldarith/scalar25519,
 // whose 64-bit or 32-bit backends (the curvekit32 tag) this package
 // inherits; on amd64 the 64-bit field multiply and square are generated
-// assembly unless the purego tag is set (see fieldarith's documentation).
+// assembly unless the purego or curvekit_purego tag is set (see fieldarith's
+// documentation).
 //
 // Additions to filippo's API: SetCanonicalBytes (the strict decoder),
 // DoubleScalarMult and VarTimeDoubleScalarMult (a·P + c·Q), IsSmallOrder,
@@ -58,9 +59,10 @@
 // bytes of plain memory (both field backends) they select 64-bit words with
 // masks, word-major over the 8 entries of a table (or two passes for 16),
 // which keeps the masks in registers: about twice as fast as chaining
-// Element.Select (BenchmarkLookup). On amd64 CPUs with AVX2 (checked at run
-// time; -tags purego keeps the Go scans) the same selection runs in
-// assembly on 32-byte YMM words, 16 entries in one pass: a scan takes about
+// Element.Select (BenchmarkLookup). On amd64 CPUs with AVX2 (checked at
+// run time; -tags purego or curvekit_purego keeps the Go scans) the same
+// selection runs in assembly on 32-byte YMM words, 16 entries in one pass: a
+// scan takes about
 // half the time of the Go word scan, which makes ScalarBaseMult 13% and
 // DoubleScalarMult 5% faster. Doubling computes E = 2·X·Y with one
 // multiplication (1M + 3S) rather than (X+Y)² - A - B (4S): measured equal

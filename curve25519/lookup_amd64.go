@@ -1,4 +1,4 @@
-//go:build amd64 && !purego
+//go:build amd64 && !purego && !curvekit_purego
 
 package curve25519
 
@@ -22,7 +22,7 @@ func selectCachedAVX2(dst *projCached, t *projCached, id *projCached, masks *uin
 
 // Assembly names the routines of this package that run assembly in this
 // build on this CPU: "AVX2 table lookups" on amd64 with AVX2, empty without
-// AVX2, with -tags purego and on other architectures. The field layer's
+// AVX2, with -tags purego or curvekit_purego and on other architectures. The field layer's
 // routines are named by field25519.Assembly.
 func Assembly() string {
 	if haveAVX2 {

@@ -108,7 +108,10 @@
 //
 // Build tags choose at compile time: the assembly on amd64 by default;
 // -tags purego forces the Go code (multiplyGeneric, squareGeneric, which
-// are always compiled and which the amd64 tests compare it with);
+// are always compiled and which the amd64 tests compare it with), and so
+// does -tags curvekit_purego, which unlike purego leaves the standard
+// library's and other modules' assembly on (for comparing curvekit's Go code
+// with peers as users run them);
 // -tags curvekit32 selects the 32-bit backend, which has no assembly; every
 // other architecture runs Go. No other field and no 32-bit backend has
 // assembly.

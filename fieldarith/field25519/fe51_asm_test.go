@@ -1,4 +1,4 @@
-//go:build amd64 && !purego && !curvekit32
+//go:build amd64 && !purego && !curvekit_purego && !curvekit32
 
 package field25519
 

@@ -35,7 +35,7 @@ import (
 )
 
 // asmBuildTag selects the assembly; the other builds use the Go code.
-const asmBuildTag = "amd64 && !purego && !curvekit32"
+const asmBuildTag = "amd64 && !purego && !curvekit_purego && !curvekit32"
 
 func init() {
 	for _, f := range unsatFields {
@@ -197,8 +197,8 @@ func %[5]s(v, a *%[3]s)
 package %[2]s
 
 // Multiply sets v = a·b and returns v. This build runs the Go code,
-// multiplyGeneric; amd64 without the purego and curvekit32 tags runs
-// generated assembly instead.
+// multiplyGeneric; amd64 without the purego, curvekit_purego and curvekit32
+// tags runs generated assembly instead.
 func (v *%[3]s) Multiply(a, b *%[3]s) *%[3]s { return v.multiplyGeneric(a, b) }
 
 // Square sets v = a² and returns v. This build runs the Go code, squareGeneric.
