@@ -150,15 +150,22 @@ func ladderMontgomery(dst *[32]byte, e *[32]byte, x1 *fieldElement) {
 
 // ladderProjective runs the ladder of ladderMontgomery and leaves the result
 // as the fraction x2/z2 (z2 = 0 for the point at infinity), so that callers
-// with several results can share one inversion.
+// with several results can share one inversion. e must be clamped
+// (x25519Clamp): bit 254 set and bits 0–2 clear, which are public. The
+// ladder therefore starts at (P, 2P), the state after bit 254, and ends
+// with three doublings of x2 alone instead of full steps on zero bits (the
+// sum x3 is not needed any more): 251 steps and four doublings instead of
+// 255 steps. The states are projectively those of the RFC's 255 steps, so
+// the result is the same fraction (for u = 0 the RFC's x3 becomes (0 : 0)
+// after one step while here it is (0 : 1), and both give the all-zero
+// output, as the Wycheproof tests check).
 func ladderProjective(x2, z2 *fieldElement, e *[32]byte, x1 *fieldElement) {
-	// (x2 : z2) starts at the point at infinity, (x3 : z3) at P; the
-	// invariant is (x3 : z3) − (x2 : z2) = P.
+	// (x2 : z2) starts at P, (x3 : z3) at 2P; the invariant is
+	// (x3 : z3) − (x2 : z2) = P.
 	var x3, z3 fieldElement
-	x2.One()
-	z2.Zero()
-	x3.Set(x1)
-	z3.One()
+	x2.Set(x1)
+	z2.One()
+	xDouble(&x3, &z3, x2, z2)
 
 	// Sums and differences that only feed a multiplication stay loose (not
 	// carried, see field25519.Loose). Few temporaries keep the working set
@@ -167,7 +174,7 @@ func ladderProjective(x2, z2 *fieldElement, e *[32]byte, x1 *fieldElement) {
 	var aa, bb fieldElement
 	var a, b, c, d fieldLoose
 	swap := 0
-	for t := 254; t >= 0; t-- {
+	for t := 253; t >= 3; t-- {
 		kt := int(e[t>>3]>>(t&7)) & 1
 		// Swap only when the bit differs from the previous one: the pair
 		// stays swapped across equal bits, and one swap after the loop
@@ -201,4 +208,23 @@ func ladderProjective(x2, z2 *fieldElement, e *[32]byte, x1 *fieldElement) {
 	}
 	x2.Swap(&x3, swap)
 	z2.Swap(&z3, swap)
+	for range 3 {
+		xDouble(x2, z2, x2, z2)
+	}
+}
+
+// xDouble sets (x : z) to the double of (x1 : z1), the doubling half of a
+// ladder step. The outputs may alias the inputs.
+func xDouble(x, z, x1, z1 *fieldElement) {
+	var a, b fieldLoose
+	var aa, bb fieldElement
+	a.Add(x1, z1)
+	b.Subtract(x1, z1)
+	aa.SquareLoose(&a)
+	bb.SquareLoose(&b)
+	x.Multiply(&aa, &bb)
+	b.Subtract(&aa, &bb)
+	z.Mult32Loose(&b, 121665)
+	a.Add(z, &aa)
+	z.MultiplyLoose(&a, &b)
 }
