@@ -45,6 +45,34 @@ var (
 	ErrStateUsed     = errors.New("ace: client handshake state already used or not initialized")
 )
 
+// SubgroupCheck is how a handshake treats a received ephemeral point (X1 and
+// X2 at the relay, Y at the client) that is on the curve but not of prime
+// order ℓ. Either way such a point cannot make AUTH or the keys depend on a
+// secret scalar mod 8, and points of small order are rejected; the two
+// checks differ only on mixed-order points (a point of order ℓ plus a
+// non-zero torsion point), and they agree on every handshake between honest
+// parties, whose points have order ℓ. Onion keys (NewPublicKey) are always
+// checked in full, once.
+type SubgroupCheck int
+
+const (
+	// ClearCofactor, the default, multiplies each received point P by the
+	// cofactor 8 (three doublings) and the secret scalar by 8⁻¹ mod ℓ, so
+	// that a torsion component of P drops out and the product is that of
+	// P's prime-order part; P is rejected only if 8·P is the identity (P of
+	// small order). This is how ntor treats points: X25519 clamps its
+	// scalars to multiples of 8 and rejects only the all-zero output.
+	// A mixed-order P is accepted; its encoding, torsion included, is what
+	// both sides hash, so changing the torsion component of a point in
+	// transit still makes the client's AUTH check fail.
+	ClearCofactor SubgroupCheck = iota
+	// RejectTorsion also rejects every point outside the prime-order
+	// subgroup (curve25519's IsTorsionFree: one square root and one
+	// quartic character, about 5% of a handshake per point), for
+	// deployments that want every accepted encoding to be a point of order ℓ.
+	RejectTorsion
+)
+
 // transcript holds the public values both sides hash.
 type transcript struct {
 	id           [NodeIDSize]byte
@@ -101,10 +129,18 @@ func checkShared(enc *[pointSize]byte) error {
 // NewClientHandshake and Finish. It holds the ephemeral secrets x1 and x2 and
 // can finish only once.
 type ClientState struct {
-	t      transcript
-	relay  point // B
-	x1, x2 scalar
-	ready  bool // set by newClientHandshake, cleared by Finish
+	t     transcript
+	relay point  // B
+	x1    scalar // x1·8⁻¹: Y is cofactor-cleared (decodePeerPoint)
+	x2    scalar // B has order ℓ (NewPublicKey): not cleared
+	check SubgroupCheck
+	ready bool // set by newClientHandshake, cleared by Finish
+}
+
+// SetSubgroupCheck sets how Finish treats the relay's point Y (the default
+// is ClearCofactor). Call it before Finish.
+func (st *ClientState) SetSubgroupCheck(check SubgroupCheck) {
+	st.check = check
 }
 
 // NewClientHandshake starts a handshake with the relay whose node ID is
@@ -137,8 +173,8 @@ func newClientHandshake(nodeID []byte, relayKey *PublicKey, k1, k2 *PrivateKey) 
 	}
 	if k1 == nil || k2 == nil {
 		var e1, e2 PrivateKey
-		defer e1.s.Set(zeroScalar)
-		defer e2.s.Set(zeroScalar)
+		defer e1.erase()
+		defer e2.erase()
 		if err := e1.generatePoint(nil); err != nil {
 			return nil, nil, err
 		}
@@ -160,7 +196,7 @@ func newClientHandshake(nodeID []byte, relayKey *PublicKey, k1, k2 *PrivateKey) 
 	copy(st.t.id[:], nodeID)
 	st.t.b = relayKey.enc
 	st.relay.Set(&relayKey.p)
-	st.x1.Set(&k1.s)
+	st.x1.Set(&k1.s8)
 	st.x2.Set(&k2.s)
 	st.t.x1 = k1.pub.enc
 	st.t.x2 = k2.pub.enc
@@ -189,15 +225,16 @@ func (st *ClientState) Finish(reply []byte) ([]byte, error) {
 	if len(reply) != ServerReplySize {
 		return nil, fmt.Errorf("%w: server reply is %d bytes, want %d", ErrInvalidLength, len(reply), ServerReplySize)
 	}
-	var Y point
-	if err := decodePeerPoint(&Y, reply[:pointSize]); err != nil {
+	var Y8 point
+	if err := decodePeerPoint(&Y8, reply[:pointSize], st.check); err != nil {
 		return nil, fmt.Errorf("%w: Y: %v", ErrInvalidPoint, err)
 	}
 	copy(st.t.y[:], reply[:pointSize])
 
-	// point = x1·Y + x2·B, which equals the relay's y·X1 + b·X2.
+	// point = (x1/8)·8Y + x2·B = x1·Y + x2·B (for Y of order ℓ), which
+	// equals the relay's y·X1 + b·X2.
 	var r point
-	doubleScalarMult(&r, &st.x1, &Y, &st.x2, &st.relay)
+	doubleScalarMult(&r, &st.x1, &Y8, &st.x2, &st.relay)
 	var shared [pointSize]byte
 	defer clear(shared[:])
 	encodePoints([]*[pointSize]byte{&shared}, &r)
@@ -219,8 +256,8 @@ func (st *ClientState) Finish(reply []byte) ([]byte, error) {
 // message of the wrong length (ErrInvalidLength), a node ID other than the
 // relay's (ErrWrongNode), an onion key the relay does not hold
 // (ErrUnknownKey), and client keys X1, X2 that are not canonical encodings
-// of points of order ℓ (ErrInvalidPoint). The ephemeral key y comes from
-// crypto/rand.
+// of curve points, or are of small order, or, under RejectTorsion, are not
+// of order ℓ (ErrInvalidPoint). The ephemeral key y comes from crypto/rand.
 func ServerHandshake(msg []byte, relay *Relay) (reply, keyMaterial []byte, err error) {
 	return serverHandshake(msg, relay, nil)
 }
@@ -254,17 +291,17 @@ func serverHandshake(msg []byte, relay *Relay, ky *PrivateKey) (reply, keyMateri
 	if k == nil {
 		return nil, nil, ErrUnknownKey
 	}
-	var X1, X2 point
-	if err := decodePeerPoint(&X1, t.x1[:]); err != nil {
+	var X1, X2 point // 8·X1 and 8·X2
+	if err := decodePeerPoint(&X1, t.x1[:], relay.check); err != nil {
 		return nil, nil, fmt.Errorf("%w: X1: %v", ErrInvalidPoint, err)
 	}
-	if err := decodePeerPoint(&X2, t.x2[:]); err != nil {
+	if err := decodePeerPoint(&X2, t.x2[:], relay.check); err != nil {
 		return nil, nil, fmt.Errorf("%w: X2: %v", ErrInvalidPoint, err)
 	}
 	fresh := ky == nil
 	if fresh {
 		var e PrivateKey
-		defer e.s.Set(zeroScalar)
+		defer e.erase()
 		if err := e.generatePoint(nil); err != nil {
 			return nil, nil, err
 		}
@@ -273,9 +310,9 @@ func serverHandshake(msg []byte, relay *Relay, ky *PrivateKey) (reply, keyMateri
 		return nil, nil, errors.New("ace: uninitialized ephemeral key")
 	}
 
-	// point = y·X1 + b·X2.
+	// point = (y/8)·8X1 + (b/8)·8X2 = y·X1 + b·X2 (for X1, X2 of order ℓ).
 	var r point
-	doubleScalarMult(&r, &ky.s, &X1, &k.s, &X2)
+	doubleScalarMult(&r, &ky.s8, &X1, &k.s8, &X2)
 	var shared [pointSize]byte
 	defer clear(shared[:])
 	if fresh {

@@ -18,8 +18,8 @@ package ace
 //     on curve25519-voi with its constant-time Straus MultiscalarMul (voi
 //     has no coordinate API, so its row keeps compressed points); the
 //     filippo and voi groups are internal/aceref's;
-//   - ace-cofactor-curvekit: ace-shaped-curvekit with cofactor clearing
-//     instead of the subgroup checks (see curvekitCofactorGroup).
+//   - ace-strict: this package with RejectTorsion on both sides (ace is
+//     the default, ClearCofactor).
 //
 // TestNtorBaselineVector checks the ntor baseline against arti's vector.
 // BenchmarkRatio interleaves Ace and ntor handshakes and reports the ratio
@@ -80,11 +80,13 @@ type aceBench struct {
 	relay *Relay
 	pub   *PublicKey
 	id    []byte
+	check SubgroupCheck // the client's; the relay's is in relay
 }
 
-func newAceBench(tb testing.TB) *aceBench {
+// newAceBench returns Ace with both sides under check.
+func newAceBench(tb testing.TB, check SubgroupCheck) *aceBench {
 	relay, k, id := testRelay(tb)
-	return &aceBench{relay, k.PublicKey(), id}
+	return &aceBench{relay.WithSubgroupCheck(check), k.PublicKey(), id, check}
 }
 
 func (a *aceBench) clientEph() any { return [2]*PrivateKey{mustGen(), mustGen()} }
@@ -111,6 +113,7 @@ func (a *aceBench) clientStart(eph any) (any, []byte) {
 	if err != nil {
 		panic(err)
 	}
+	st.SetSubgroupCheck(a.check)
 	return st, msg
 }
 
@@ -514,43 +517,6 @@ var curvekitGroup = &aceref.Group{
 	},
 }
 
-// curvekitCofactorGroup is the cofactor-clearing alternative to the
-// subgroup checks: reject only small-order points (three doublings), then
-// use 8·P with scalars divided by 8 mod ℓ, so a torsion component cannot
-// affect the result. It measures what Ace would cost without IsTorsionFree.
-var curvekitCofactorGroup = &aceref.Group{
-	Name:     "curvekit-cofactor",
-	Scalar:   curvekitGroup.Scalar,
-	BaseMult: curvekitGroup.BaseMult,
-	Encode:   curvekitGroup.Encode,
-	Decode: func(b []byte) (any, error) {
-		p, err := curvekitDecode(b)
-		if err != nil {
-			return nil, err
-		}
-		if p.IsSmallOrder() == 1 {
-			return nil, errors.New("small order")
-		}
-		return p.MultByCofactor(p), nil
-	},
-	DoubleScalarMult: func(a, P, c, Q any) any {
-		a8 := curve25519.NewScalar().Multiply(a.(*curve25519.Scalar), invEight)
-		c8 := curve25519.NewScalar().Multiply(c.(*curve25519.Scalar), invEight)
-		return curvekitGroup.DoubleScalarMult(a8, P, c8, Q)
-	},
-}
-
-// invEight is 8^-1 mod ℓ = (7ℓ+1)/8.
-var invEight = func() *curve25519.Scalar {
-	eight := curve25519.NewScalar()
-	var b [32]byte
-	b[0] = 8
-	if _, err := eight.SetCanonicalBytes(b[:]); err != nil {
-		panic(err)
-	}
-	return eight.Invert(eight)
-}()
-
 // --- the benchmarks ---
 
 func benchImpls(tb testing.TB) []struct {
@@ -561,12 +527,12 @@ func benchImpls(tb testing.TB) []struct {
 		name string
 		h    handshaker
 	}{
-		{"ace", newAceBench(tb)},
+		{"ace", newAceBench(tb, ClearCofactor)},
+		{"ace-strict", newAceBench(tb, RejectTorsion)},
 		{"ntor-ecdh", newNtorBench(ecdhX25519)},
 		{"ntor-curvekit", newNtorBench(curvekitX25519)},
 		{"ntor-pkg", newNtorPkgBench(tb)},
 		{"ace-shaped-curvekit", newAceShaped(curvekitGroup)},
-		{"ace-cofactor-curvekit", newAceShaped(curvekitCofactorGroup)},
 		{"ace-shaped-filippo", newAceShaped(aceref.Filippo)},
 		{"ace-shaped-voi", newAceShaped(aceref.Voi)},
 	}
@@ -689,7 +655,7 @@ func BenchmarkRatio(b *testing.B) {
 	}
 	for _, mode := range []string{"inline", "precomputed"} {
 		for _, pair := range [][2]string{
-			{"ace", "ntor-ecdh"}, {"ace", "ntor-curvekit"}, {"ace", "ntor-pkg"},
+			{"ace", "ntor-ecdh"}, {"ace", "ntor-curvekit"}, {"ace", "ntor-pkg"}, {"ace-strict", "ntor-pkg"},
 			{"ace-shaped-curvekit", "ntor-ecdh"}, {"ace-shaped-voi", "ntor-ecdh"},
 		} {
 			b.Run(mode+"/"+pair[0]+"-vs-"+pair[1], func(b *testing.B) {
@@ -734,8 +700,8 @@ func BenchmarkRatio(b *testing.B) {
 // for comparison, the RFC 8032 compressed forms (a square root to decode).
 func BenchmarkPoint(b *testing.B) {
 	enc := mustKey(b).PublicKey().Bytes()
-	var p, q point
-	if err := decodePeerPoint(&p, enc); err != nil {
+	var p, q, p8 point
+	if err := decodePrimeOrder(&p, enc); err != nil {
 		b.Fatal(err)
 	}
 	q.Add(&p, &p)
@@ -746,7 +712,8 @@ func BenchmarkPoint(b *testing.B) {
 		f    func()
 	}{
 		{"decode", func() { curvekitDecode(enc) }},
-		{"decode+check", func() { decodePeerPoint(&p, enc) }},
+		{"decode+clear", func() { decodePeerPoint(&p8, enc, ClearCofactor) }},
+		{"decode+torsion+clear", func() { decodePeerPoint(&p8, enc, RejectTorsion) }},
 		{"IsTorsionFree", func() { p.IsTorsionFree() }},
 		{"encode", func() { encodePoints([]*[pointSize]byte{&out1}, &q) }},
 		{"encode-pair", func() { encodePoints([]*[pointSize]byte{&out1, &out2}, &p, &q) }},

@@ -41,8 +41,30 @@ func randomFilippoScalar(t *testing.T) (*edwards25519.Scalar, []byte) {
 	return s, s.Bytes()
 }
 
-func crossCheckOnce(t *testing.T) {
+// aceReference computes AUTH and the key material from the shared point
+// and the encodings both sides hash, with proposal 223's formulas and this
+// package's documented choices, independently of the code under test.
+func aceReference(t testing.TB, shared *edwards25519.Point, id, encB, encX1, encX2, encY []byte) (auth, keys []byte) {
+	t.Helper()
 	const protoID = "ace-curve25519-ed-uncompressed-sha256-1" // proposal 223, verbatim
+	secretInput := cat(uncompressed(shared), id, encB, encX1, encX2, encY, []byte(protoID))
+	keySeed := hmacSHA256([]byte(protoID+":key"), cat(secretInput, []byte("Key Seed")))
+	keyVerify := hmacSHA256([]byte(protoID+":verify"), cat(secretInput, []byte("HMac Seed")))
+	authInput := cat(id, encB, encY, encX1, encX2, []byte(protoID), []byte("Server"))
+	auth = hmacSHA256(keyVerify, authInput)
+
+	kdf := xhkdf.New(sha256.New, cat(secretInput, []byte("Key Seed")), []byte(protoID+":key"), []byte(protoID+":key_expand"))
+	keys = make([]byte, 92)
+	if _, err := io.ReadFull(kdf, keys); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(xhkdf.Extract(sha256.New, cat(secretInput, []byte("Key Seed")), []byte(protoID+":key")), keySeed) {
+		t.Fatal("HKDF-Extract(t_key, secret_input ‖ \"Key Seed\") != KEY_SEED")
+	}
+	return auth, keys
+}
+
+func crossCheckOnce(t *testing.T) {
 
 	b, bBytes := randomFilippoScalar(t)
 	x1, x1Bytes := randomFilippoScalar(t)
@@ -104,24 +126,10 @@ func crossCheckOnce(t *testing.T) {
 		t.Fatal("filippo: the two sides' points differ")
 	}
 
-	secretInput := cat(uncompressed(serverPoint), id, encB, encX1, encX2, encY, []byte(protoID))
-	keySeed := hmacSHA256([]byte(protoID+":key"), cat(secretInput, []byte("Key Seed")))
-	keyVerify := hmacSHA256([]byte(protoID+":verify"), cat(secretInput, []byte("HMac Seed")))
-	authInput := cat(id, encB, encY, encX1, encX2, []byte(protoID), []byte("Server"))
-	auth := hmacSHA256(keyVerify, authInput)
-
+	auth, wantKeys := aceReference(t, serverPoint, id, encB, encX1, encX2, encY)
 	wantReply := cat(encY, auth)
 	if !bytes.Equal(reply, wantReply) {
 		t.Fatalf("server reply\n got %x\nwant %x", reply, wantReply)
-	}
-
-	kdf := xhkdf.New(sha256.New, cat(secretInput, []byte("Key Seed")), []byte(protoID+":key"), []byte(protoID+":key_expand"))
-	wantKeys := make([]byte, 92)
-	if _, err := io.ReadFull(kdf, wantKeys); err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(xhkdf.Extract(sha256.New, cat(secretInput, []byte("Key Seed")), []byte(protoID+":key")), keySeed) {
-		t.Fatal("HKDF-Extract(t_key, secret_input ‖ \"Key Seed\") != KEY_SEED")
 	}
 	if !bytes.Equal(serverKeys, wantKeys) || !bytes.Equal(clientKeys, wantKeys) {
 		t.Fatalf("key material\nserver %x\nclient %x\n  want %x", serverKeys, clientKeys, wantKeys)

@@ -73,22 +73,39 @@
 // random bytes reduced mod ℓ, never zero, and are used only by
 // constant-time code: the fixed-base multiplication, the constant-time
 // two-point multiplication a·P + c·Q of the curve25519 package, and
-// HMAC-SHA256. The scalars are not clamped to multiples of the cofactor 8,
-// so a peer point with a small-order component would make AUTH depend on
-// b mod 8 (the relay) or on x1, x2 mod 8 (the client). Every
-// peer point — X1 and X2 at the relay, Y at the client, and B once in
-// NewPublicKey — must therefore be a canonical encoding of a point of order
-// exactly ℓ: the two points with x = 0 (the identity and (0, -1)) and all
-// points outside the prime-order subgroup (IsTorsionFree), the other
-// small-order points among them, are rejected with an error wrapping
-// ErrInvalidPoint. These checks, like the key lookup, run in variable time
-// on public data only.
-// (Clearing the cofactor instead — multiplying received points by 8 and the
-// scalars by 8⁻¹ mod ℓ — would be nearly free but would silently accept
-// mixed-order points; rejecting them costs an IsTorsionFree per received
-// point, see the benchmarks.) A
-// shared point equal to the identity (negligibly likely once the points are
-// valid) is rejected too, as ntor rejects all-zero X25519 outputs.
+// HMAC-SHA256.
+//
+// Received points: the onion key B is decoded once, by NewPublicKey, which
+// accepts only a canonical encoding of a point of order exactly ℓ (the
+// identity, the other small-order points and the points with a small-order
+// component are rejected). The ephemeral points — X1 and X2 at the relay, Y
+// at the client — must be canonical encodings of curve points, and a
+// torsion component in them must not reach the shared point, since the
+// scalars are reduced mod ℓ rather than clamped to multiples of the
+// cofactor 8: y·(X + T) would reveal b mod 8 (the relay) or x1 mod 8 (the
+// client) through AUTH. SubgroupCheck chooses how:
+//
+//   - ClearCofactor (the default) multiplies each received point by 8 (three
+//     doublings) and the scalar by 8⁻¹ mod ℓ, so the torsion component
+//     drops out and the product is that of the point's prime-order part,
+//     the same as y·X for X of order ℓ; a point of small order (8·X the
+//     identity) is rejected. This is the usual cofactor clearing, and what
+//     ntor does: X25519 clamps its scalars to multiples of 8 and rejects
+//     only the all-zero output.
+//     A mixed-order point is accepted, and its encoding, torsion included,
+//     is what both sides hash, so a torsion component added in transit
+//     still makes the client's AUTH check fail.
+//   - RejectTorsion (Relay.WithSubgroupCheck, ClientState.SetSubgroupCheck)
+//     also rejects every ephemeral point outside the prime-order subgroup
+//     with curve25519's IsTorsionFree (one square root and one quartic
+//     character, about 5% of a handshake per point), so that every accepted
+//     encoding is a point of order ℓ.
+//
+// The two agree on every handshake between honest parties, whose points
+// have order ℓ, so each side may choose its own. These checks, like the key
+// lookup, run in variable time on public data only. A shared point equal
+// to the identity (negligibly likely once the points are valid) is
+// rejected too, as ntor rejects all-zero X25519 outputs.
 //
 // Malformed input returns an error, never a panic: wrong lengths
 // (ErrInvalidLength), a message for another node ID (ErrWrongNode), a key ID
@@ -102,10 +119,11 @@
 //
 // Cost: per handshake Ace does three fixed-base multiplications, two
 // constant-time two-point multiplications, three point decodings (a curve
-// equation each, no square root), three subgroup checks and three field
-// inversions (X1 and X2 share one, as do the relay's Y and its shared
-// point); ntor does two fixed-base and four variable-base X25519. The
-// HMACs and HKDF-Expand (internal/hmacsha256, shared with package ntor)
+// equation each, no square root), three cofactor clearings (three
+// doublings each; under RejectTorsion three subgroup checks as well) and
+// three field inversions (X1 and X2 share one, as do the relay's Y and its
+// shared point); ntor does two fixed-base and four variable-base X25519.
+// The HMACs and HKDF-Expand (internal/hmacsha256, shared with package ntor)
 // allocate nothing; t_key and t_verify are prepared once, so their MACs
 // skip the pad blocks.
 // The package benchmarks compare the two (BenchmarkRatio interleaves them).

@@ -36,7 +36,8 @@ func FuzzNewPublicKey(f *testing.F) {
 }
 
 // FuzzServerHandshake: never panics; accepts a message exactly when its
-// length, node ID and key ID match and X1 and X2 are valid points.
+// length, node ID and key ID match and X1 and X2 are valid points under
+// each SubgroupCheck.
 func FuzzServerHandshake(f *testing.F) {
 	fx := newFixedHandshake(f)
 	_, msg := fx.client(f)
@@ -50,18 +51,22 @@ func FuzzServerHandshake(f *testing.F) {
 		f.Add(bad)
 	}
 	f.Fuzz(func(t *testing.T, m []byte) {
-		reply, keys, err := serverHandshake(m, fx.relay, fx.ky)
-		valid := len(m) == ClientMessageSize &&
-			bytes.Equal(m[:offB], fx.id) && bytes.Equal(m[offB:offX1], fx.key.PublicKey().Bytes()) &&
-			voiAcceptable(m[offX1:offX2]) && voiAcceptable(m[offX2:])
-		if valid != (err == nil) {
-			t.Fatalf("%x: error %v, expected valid=%v", m, err, valid)
-		}
-		if err == nil && (len(reply) != ServerReplySize || len(keys) != KeyMaterialSize) {
-			t.Fatalf("reply %d bytes, keys %d bytes", len(reply), len(keys))
-		}
-		if err != nil && (reply != nil || keys != nil) {
-			t.Fatal("output returned with an error")
+		for check, acceptable := range map[SubgroupCheck]func([]byte) bool{
+			ClearCofactor: voiClearable, RejectTorsion: voiAcceptable,
+		} {
+			reply, keys, err := serverHandshake(m, fx.relay.WithSubgroupCheck(check), fx.ky)
+			valid := len(m) == ClientMessageSize &&
+				bytes.Equal(m[:offB], fx.id) && bytes.Equal(m[offB:offX1], fx.key.PublicKey().Bytes()) &&
+				acceptable(m[offX1:offX2]) && acceptable(m[offX2:])
+			if valid != (err == nil) {
+				t.Fatalf("check %d: %x: error %v, expected valid=%v", check, m, err, valid)
+			}
+			if err == nil && (len(reply) != ServerReplySize || len(keys) != KeyMaterialSize) {
+				t.Fatalf("reply %d bytes, keys %d bytes", len(reply), len(keys))
+			}
+			if err != nil && (reply != nil || keys != nil) {
+				t.Fatal("output returned with an error")
+			}
 		}
 	})
 }

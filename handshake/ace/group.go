@@ -31,16 +31,28 @@ var identityEncoding = [pointSize]byte{fieldSize: 1}
 var (
 	zeroScalar = group.NewScalar()
 	feOne      = new(element).One()
+	identity   = group.NewIdentityPoint()
+	// invEight is 8⁻¹ mod ℓ, the factor of the scalars that multiply
+	// cofactor-cleared points.
+	invEight = func() *scalar {
+		var b [32]byte
+		b[0] = 8
+		s, err := group.NewScalar().SetCanonicalBytes(b[:])
+		if err != nil {
+			panic("ace: 8 is not a canonical scalar")
+		}
+		return s.Invert(s)
+	}()
 )
 
-// decodePeerPoint parses a peer's point x ‖ y and accepts it only if both
-// coordinates are canonical field encodings, (x, y) is on the curve, and the
-// point has order exactly ℓ. With scalars reduced mod ℓ (not multiples of 8),
-// a torsion component in a peer point would reveal our secret scalar mod 8
-// through AUTH. No square root is needed: unlike a compressed point, x is
-// given. The input is public, so the checks may run in variable time; dst is
-// written only on success.
-func decodePeerPoint(dst *point, b []byte) error {
+// decodePoint parses an encoding x ‖ y and accepts it only if both
+// coordinates are canonical field encodings, (x, y) is on the curve, and x ≠
+// 0. On the curve x = 0 only at (0, 1), the identity, and (0, -1), of order
+// 2, which no check below would catch before the multiplication. No square
+// root is needed: unlike a compressed point, x is given. The input is
+// public, so the checks may run in variable time; dst is written only on
+// success.
+func decodePoint(dst *point, b []byte) error {
 	if len(b) != pointSize {
 		return errNonCanonical // unreachable: callers check the lengths
 	}
@@ -56,17 +68,48 @@ func decodePeerPoint(dst *point, b []byte) error {
 	if _, err := p.SetExtendedCoordinates(&x, &y, feOne, &t); err != nil {
 		return errNotOnCurve
 	}
-	// On the curve, x = 0 only at (0, 1), the identity, and (0, -1), of
-	// order 2. Every other small-order point, and every point with a
-	// small-order component, fails IsTorsionFree; so these two checks
-	// together accept exactly the points of order ℓ.
 	if x.IsZero() == 1 {
 		return errSmallOrder
+	}
+	dst.Set(&p)
+	return nil
+}
+
+// decodePrimeOrder is decodePoint that also rejects every point outside the
+// prime-order subgroup (IsTorsionFree): together the checks accept exactly
+// the points of order ℓ. It decodes onion keys, and peer points under
+// RejectTorsion.
+func decodePrimeOrder(dst *point, b []byte) error {
+	var p point
+	if err := decodePoint(&p, b); err != nil {
+		return err
 	}
 	if p.IsTorsionFree() == 0 {
 		return errTorsion
 	}
 	dst.Set(&p)
+	return nil
+}
+
+// decodePeerPoint decodes a peer's ephemeral point P under check and sets
+// dst = 8·P, the point the handshake multiplies (by a scalar divided by 8,
+// so that the product is the same as with P when P has order ℓ). A torsion
+// component of P vanishes in 8·P, so it cannot make AUTH depend on a secret
+// scalar mod 8; a point of small order gives 8·P = identity and is
+// rejected. Under RejectTorsion, P must moreover have order ℓ.
+func decodePeerPoint(dst *point, b []byte, check SubgroupCheck) error {
+	var p point
+	decode := decodePoint
+	if check == RejectTorsion {
+		decode = decodePrimeOrder
+	}
+	if err := decode(&p, b); err != nil {
+		return err
+	}
+	dst.MultByCofactor(&p)
+	if dst.Equal(identity) == 1 {
+		return errSmallOrder
+	}
 	return nil
 }
 

@@ -30,7 +30,7 @@ func NewPublicKey(b []byte) (*PublicKey, error) {
 		return nil, fmt.Errorf("%w: public key is %d bytes, want %d", ErrInvalidLength, len(b), PublicKeySize)
 	}
 	k := new(PublicKey)
-	if err := decodePeerPoint(&k.p, b); err != nil {
+	if err := decodePrimeOrder(&k.p, b); err != nil {
 		return nil, fmt.Errorf("%w: public key: %v", ErrInvalidPoint, err)
 	}
 	copy(k.enc[:], b)
@@ -53,6 +53,7 @@ func (k *PublicKey) Equal(x *PublicKey) bool {
 // non-zero scalar mod ℓ. It is safe for concurrent use.
 type PrivateKey struct {
 	s   scalar
+	s8  scalar // s·8⁻¹ mod ℓ, the scalar for cofactor-cleared peer points
 	pub PublicKey
 }
 
@@ -95,8 +96,15 @@ func (k *PrivateKey) generatePoint(random io.Reader) error {
 			break
 		}
 	}
+	k.s8.Multiply(&k.s, invEight)
 	baseMult(&k.pub.p, &k.s)
 	return nil
+}
+
+// erase zeroes the secret scalars of k (best effort, as Go allows).
+func (k *PrivateKey) erase() {
+	k.s.Set(zeroScalar)
+	k.s8.Set(zeroScalar)
 }
 
 // readRandom fills buf from random, or from crypto/rand if random is nil.
@@ -117,6 +125,7 @@ func readRandom(random io.Reader, buf []byte) error {
 }
 
 func (k *PrivateKey) setPublic() {
+	k.s8.Multiply(&k.s, invEight)
 	baseMult(&k.pub.p, &k.s)
 	encodePoints([]*[pointSize]byte{&k.pub.enc}, &k.pub.p)
 	k.pub.ok = true
@@ -165,10 +174,20 @@ func (k *PrivateKey) Equal(x *PrivateKey) bool {
 type Relay struct {
 	nodeID [NodeIDSize]byte
 	keys   []*PrivateKey
+	check  SubgroupCheck
+}
+
+// WithSubgroupCheck returns a copy of r that treats the client points X1
+// and X2 under check; r itself is unchanged.
+func (r *Relay) WithSubgroupCheck(check SubgroupCheck) *Relay {
+	c := *r
+	c.check = check
+	return &c
 }
 
 // NewRelay bundles a node ID (NodeIDSize bytes) with at least one onion
-// key. It keeps pointers to the (immutable) keys.
+// key. It keeps pointers to the (immutable) keys. The relay treats client
+// points under ClearCofactor; see WithSubgroupCheck.
 func NewRelay(nodeID []byte, keys ...*PrivateKey) (*Relay, error) {
 	if len(nodeID) != NodeIDSize {
 		return nil, fmt.Errorf("%w: node ID is %d bytes, want %d", ErrInvalidLength, len(nodeID), NodeIDSize)

@@ -58,25 +58,42 @@ func bigOnCurve(x, y *big.Int) bool {
 	return lhs.Sub(lhs, rhs).Mod(lhs, bigP).Sign() == 0
 }
 
-func voiAcceptable(b []byte) bool {
+// voiDecode decodes x ‖ y with curve25519-voi (through the compressed form
+// and math/big) and returns nil unless the coordinates are canonical and
+// the point is on the curve.
+func voiDecode(b []byte) *curve.EdwardsPoint {
 	if len(b) != 64 {
-		return false
+		return nil
 	}
 	x, y := leBig(b[:32]), leBig(b[32:])
 	if x.Cmp(bigP) >= 0 || y.Cmp(bigP) >= 0 || !bigOnCurve(x, y) {
-		return false
+		return nil
 	}
 	c := bigLE(y)
 	c[31] |= byte(x.Bit(0)) << 7
 	cy, err := curve.NewCompressedEdwardsYFromBytes(c)
 	if err != nil {
-		return false
+		return nil
 	}
 	p, err := curve.NewEdwardsPoint().SetCompressedY(cy)
 	if err != nil {
 		panic("voi rejects a point on the curve") // unreachable: x² has a root, x
 	}
-	return !p.IsSmallOrder() && p.IsTorsionFree()
+	return p
+}
+
+// voiAcceptable is the oracle of RejectTorsion and NewPublicKey: a
+// canonical encoding of a point of order ℓ.
+func voiAcceptable(b []byte) bool {
+	p := voiDecode(b)
+	return p != nil && !p.IsSmallOrder() && p.IsTorsionFree()
+}
+
+// voiClearable is the oracle of ClearCofactor: a canonical encoding of a
+// point not of small order.
+func voiClearable(b []byte) bool {
+	p := voiDecode(b)
+	return p != nil && !p.IsSmallOrder()
 }
 
 // uncompressed returns the encoding x ‖ y of p, computed with filippo's
@@ -313,10 +330,15 @@ func TestCCTVPoints(t *testing.T) {
 	}
 }
 
-// Every point that NewPublicKey rejects is rejected in each position of
-// the protocol: X1 or X2 at the server, Y at the client, and B (as key ID)
-// at the server.
-func TestHandshakeRejectsTorsion(t *testing.T) {
+// Every point that NewPublicKey rejects is rejected in each position of the
+// protocol under RejectTorsion: X1 or X2 at the server, Y at the client,
+// and B (as key ID) at the server. Under ClearCofactor (the default) the
+// same holds but for the mixed-order points (a point of order ℓ plus a
+// non-zero torsion point), which are accepted, and whose torsion component
+// does not reach the shared point: the reply and the keys are those the
+// independent reference computes from the point's prime-order part and the
+// encodings as sent.
+func TestHandshakeSubgroupChecks(t *testing.T) {
 	f := newFixedHandshake(t)
 	_, msg := f.client(t)
 	reply, _, err := serverHandshake(msg, f.relay, f.ky)
@@ -329,25 +351,99 @@ func TestHandshakeRejectsTorsion(t *testing.T) {
 			all["cctv "+hex.EncodeToString([]byte(b))] = []byte(b)
 		}
 	}
-	for name, b := range all {
-		for i, pos := range []int{offX1, offX2} {
-			bad := append([]byte(nil), msg...)
-			copy(bad[pos:pos+PublicKeySize], b)
-			r, k, err := serverHandshake(bad, f.relay, f.ky)
-			if !errors.Is(err, ErrInvalidPoint) || r != nil || k != nil {
-				t.Errorf("%s as X%d: got %v", name, i+1, err)
+
+	// The fixed handshake's secrets and points, for the reference.
+	fs := func(k *PrivateKey) *edwards25519.Scalar {
+		s, err := edwards25519.NewScalar().SetCanonicalBytes(k.Bytes())
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	inv8, err := edwards25519.NewScalar().SetCanonicalBytes(invEight.Bytes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	// primePart returns the prime-order part of the point encoded by enc:
+	// 8⁻¹·(8·P).
+	primePart := func(enc []byte) *edwards25519.Point {
+		P := fromUncompressed(t, enc)
+		return P.ScalarMult(inv8, P.MultByCofactor(P))
+	}
+	id, encB, encY := f.id, f.key.PublicKey().Bytes(), f.ky.PublicKey().Bytes()
+	B := fromUncompressed(t, encB)
+	add := func(a, b *edwards25519.Point) *edwards25519.Point { return new(edwards25519.Point).Add(a, b) }
+	mul := func(s *edwards25519.Scalar, P *edwards25519.Point) *edwards25519.Point {
+		return new(edwards25519.Point).ScalarMult(s, P)
+	}
+
+	// Honest handshakes agree whatever check each side applies.
+	for _, rc := range []SubgroupCheck{ClearCofactor, RejectTorsion} {
+		for _, cc := range []SubgroupCheck{ClearCofactor, RejectTorsion} {
+			st, m := f.client(t)
+			st.SetSubgroupCheck(cc)
+			r, sk, err := serverHandshake(m, f.relay.WithSubgroupCheck(rc), f.ky)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ck, err := st.Finish(r)
+			if err != nil || !bytes.Equal(ck, sk) || !bytes.Equal(r, reply) {
+				t.Fatalf("relay check %d, client check %d: err %v, or keys or reply differ", rc, cc, err)
 			}
 		}
-		bad := append([]byte(nil), msg...)
-		copy(bad[offB:offX1], b)
-		if _, _, err := serverHandshake(bad, f.relay, f.ky); !errors.Is(err, ErrUnknownKey) {
-			t.Errorf("%s as B: got %v", name, err)
+	}
+
+	accepted := 0
+	for _, check := range []SubgroupCheck{ClearCofactor, RejectTorsion} {
+		relay := f.relay.WithSubgroupCheck(check)
+		for name, b := range all {
+			mixed := check == ClearCofactor && voiClearable(b)
+			for i, pos := range []int{offX1, offX2} {
+				bad := append([]byte(nil), msg...)
+				copy(bad[pos:pos+PublicKeySize], b)
+				r, k, err := serverHandshake(bad, relay, f.ky)
+				if !mixed {
+					if !errors.Is(err, ErrInvalidPoint) || r != nil || k != nil {
+						t.Errorf("check %d: %s as X%d: got %v", check, name, i+1, err)
+					}
+					continue
+				}
+				accepted++
+				encX1, encX2 := bad[offX1:offX2], bad[offX2:]
+				shared := add(mul(fs(f.ky), primePart(encX1)), mul(fs(f.key), primePart(encX2)))
+				auth, keys := aceReference(t, shared, id, encB, encX1, encX2, encY)
+				if err != nil || !bytes.Equal(r, cat(encY, auth)) || !bytes.Equal(k, keys) {
+					t.Errorf("check %d: %s as X%d: err %v, or reply or keys differ from the reference", check, name, i+1, err)
+				}
+			}
+			bad := append([]byte(nil), msg...)
+			copy(bad[offB:offX1], b)
+			if _, _, err := serverHandshake(bad, relay, f.ky); !errors.Is(err, ErrUnknownKey) {
+				t.Errorf("check %d: %s as B: got %v", check, name, err)
+			}
+
+			st, _ := f.client(t)
+			st.SetSubgroupCheck(check)
+			if !mixed {
+				badReply := append(append([]byte(nil), b...), reply[PublicKeySize:]...)
+				if keys, err := st.Finish(badReply); !errors.Is(err, ErrInvalidPoint) || keys != nil {
+					t.Errorf("check %d: %s as Y: got %v", check, name, err)
+				}
+				continue
+			}
+			// The client's point is x1·Y' + x2·B with Y' the prime-order
+			// part of b; the reply carries the AUTH a relay sending b
+			// would compute.
+			shared := add(mul(fs(f.k1), primePart(b)), mul(fs(f.k2), B))
+			auth, keys := aceReference(t, shared, id, encB, msg[offX1:offX2], msg[offX2:], b)
+			got, err := st.Finish(cat(b, auth))
+			if err != nil || !bytes.Equal(got, keys) {
+				t.Errorf("check %d: %s as Y: err %v, or keys differ from the reference", check, name, err)
+			}
 		}
-		badReply := append(append([]byte(nil), b...), reply[PublicKeySize:]...)
-		st, _ := f.client(t)
-		if keys, err := st.Finish(badReply); !errors.Is(err, ErrInvalidPoint) || keys != nil {
-			t.Errorf("%s as Y: got %v", name, err)
-		}
+	}
+	if accepted < 14 {
+		t.Fatalf("only %d mixed-order cases accepted under ClearCofactor", accepted)
 	}
 }
 
@@ -363,8 +459,10 @@ func TestNonCanonicalEncodings(t *testing.T) {
 	}
 	for name, b := range cases {
 		var p point
-		if err := decodePeerPoint(&p, b); err != errNonCanonical {
-			t.Errorf("%s: decodePeerPoint: got %v, want %v", name, err, errNonCanonical)
+		for _, check := range []SubgroupCheck{ClearCofactor, RejectTorsion} {
+			if err := decodePeerPoint(&p, b, check); err != errNonCanonical {
+				t.Errorf("%s: decodePeerPoint(%d): got %v, want %v", name, check, err, errNonCanonical)
+			}
 		}
 		if _, err := NewPublicKey(b); !errors.Is(err, ErrInvalidPoint) {
 			t.Errorf("%s: NewPublicKey: got %v", name, err)
@@ -377,9 +475,9 @@ func TestNonCanonicalEncodings(t *testing.T) {
 		if !bigOnCurve(x, y) {
 			t.Fatalf("%s: not on the curve once reduced", name)
 		}
-		err := decodePeerPoint(&p, append(bigLE(x), bigLE(y)...))
+		err := decodePrimeOrder(&p, append(bigLE(x), bigLE(y)...))
 		if voiAcceptable(append(bigLE(x), bigLE(y)...)) != (err == nil) || err == errNonCanonical || err == errNotOnCurve {
-			t.Errorf("%s, reduced: decodePeerPoint got %v", name, err)
+			t.Errorf("%s, reduced: decodePrimeOrder got %v", name, err)
 		}
 	}
 }
@@ -410,9 +508,9 @@ func TestDecodeDifferential(t *testing.T) {
 			b[int(buf[0])%64] ^= 1 << (buf[1] % 8)
 		}
 		var p point
-		err := decodePeerPoint(&p, b)
+		err := decodePrimeOrder(&p, b)
 		if (err == nil) != voiAcceptable(b) {
-			t.Fatalf("%x: decodePeerPoint %v, oracle %v", b, err, voiAcceptable(b))
+			t.Fatalf("%x: decodePrimeOrder %v, oracle %v", b, err, voiAcceptable(b))
 		}
 		if err == nil {
 			accepted++
@@ -420,6 +518,22 @@ func TestDecodeDifferential(t *testing.T) {
 			encodePoints([]*[pointSize]byte{&enc}, &p)
 			if !bytes.Equal(enc[:], b) {
 				t.Fatalf("%x: decoded point re-encodes to %x", b, enc)
+			}
+		}
+		// decodePeerPoint returns 8·P, under each check's oracle.
+		for _, check := range []SubgroupCheck{ClearCofactor, RejectTorsion} {
+			oracle := map[SubgroupCheck]func([]byte) bool{ClearCofactor: voiClearable, RejectTorsion: voiAcceptable}[check]
+			err := decodePeerPoint(&p, b, check)
+			if (err == nil) != oracle(b) {
+				t.Fatalf("%x: decodePeerPoint(%d) %v, oracle %v", b, check, err, oracle(b))
+			}
+			if err == nil {
+				var enc [pointSize]byte
+				encodePoints([]*[pointSize]byte{&enc}, &p)
+				want := uncompressed(new(edwards25519.Point).MultByCofactor(fromUncompressed(t, b)))
+				if !bytes.Equal(enc[:], want) {
+					t.Fatalf("%x: decodePeerPoint(%d) gives %x, want 8·P = %x", b, check, enc, want)
+				}
 			}
 		}
 	}
