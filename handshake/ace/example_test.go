@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"crypto/rand"
 	"fmt"
+	"math/big"
+	"slices"
 
 	"github.com/curvekit/curvekit/handshake/ace"
 )
@@ -55,4 +57,71 @@ func Example() {
 	// 224 96 92
 	// keys agree: true
 	// ace: client handshake state already used or not initialized
+}
+
+// A relay and a client that reject every ephemeral point outside the
+// prime-order subgroup instead of clearing the cofactor. Honest handshakes
+// give the same keys either way; a peer point with a small-order component,
+// which ClearCofactor would render harmless and accept, is refused.
+func ExampleRelay_WithSubgroupCheck() {
+	nodeID := make([]byte, ace.NodeIDSize)
+	rand.Read(nodeID)
+	onionKey, err := ace.GenerateKey(nil)
+	if err != nil {
+		panic(err)
+	}
+	relay, err := ace.NewRelay(nodeID, onionKey)
+	if err != nil {
+		panic(err)
+	}
+	strictRelay := relay.WithSubgroupCheck(ace.RejectTorsion)
+
+	state, msg, err := ace.NewClientHandshake(nodeID, onionKey.PublicKey())
+	if err != nil {
+		panic(err)
+	}
+	state.SetSubgroupCheck(ace.RejectTorsion)
+	reply, relayKeys, err := ace.ServerHandshake(msg, strictRelay)
+	if err != nil {
+		panic(err)
+	}
+	clientKeys, err := state.Finish(reply)
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println("keys agree:", bytes.Equal(clientKeys, relayKeys))
+
+	// X2 replaced by X2 + T, T = (sqrt(-1), 0) of order 4: the strict relay
+	// refuses it, the default one accepts it (its keys then differ from the
+	// client's, whose message did not carry T).
+	mixed := addOrder4(msg[ace.NodeIDSize+2*ace.PublicKeySize:])
+	tampered := append(append([]byte(nil), msg[:ace.NodeIDSize+2*ace.PublicKeySize]...), mixed...)
+	_, _, err = ace.ServerHandshake(tampered, strictRelay)
+	fmt.Println(err)
+	_, _, err = ace.ServerHandshake(tampered, relay)
+	fmt.Println(err)
+	// Output:
+	// keys agree: true
+	// ace: invalid point: X2: point not in the prime-order subgroup
+	// <nil>
+}
+
+// addOrder4 returns the encoding of P + T for the encoding x ‖ y of P, with
+// T = (√−1, 0) of order 4: P + T = (√−1·y, √−1·x) on −x² + y² = 1 + d·x²·y².
+func addOrder4(enc []byte) []byte {
+	p := new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), 255), big.NewInt(19))
+	// 2 is not a square mod p, so 2^((p-1)/4) squares to −1.
+	i := new(big.Int).Exp(big.NewInt(2), new(big.Int).Rsh(new(big.Int).Sub(p, big.NewInt(1)), 2), p)
+	le := func(b []byte) *big.Int {
+		r := slices.Clone(b)
+		slices.Reverse(r)
+		return new(big.Int).SetBytes(r)
+	}
+	out := func(v *big.Int) []byte {
+		b := v.Mod(v, p).FillBytes(make([]byte, 32))
+		slices.Reverse(b)
+		return b
+	}
+	x, y := le(enc[:32]), le(enc[32:])
+	return append(out(new(big.Int).Mul(i, y)), out(new(big.Int).Mul(i, x))...)
 }
