@@ -136,8 +136,9 @@ func x25519ScalarMult(dst *[32]byte, scalar, point []byte) {
 
 // ladderMontgomery runs the Montgomery ladder of RFC 7748, Section 5, on the
 // clamped scalar e and the u-coordinate x1, and writes the encoded result to
-// dst. It runs in constant time: 255 identical steps, with the branch on each
-// scalar bit replaced by a masked conditional swap.
+// dst. It runs in constant time: 251 identical steps, with the branch on each
+// scalar bit replaced by a masked conditional swap, between doublings for the
+// clamped bits (see ladderProjective).
 func ladderMontgomery(dst *[32]byte, e *[32]byte, x1 *fieldElement) {
 	var x2, z2 fieldElement
 	ladderProjective(&x2, &z2, e, x1)
