@@ -47,11 +47,10 @@ var (
 
 // decodePoint parses an encoding x ‖ y and accepts it only if both
 // coordinates are canonical field encodings, (x, y) is on the curve, and x ≠
-// 0. On the curve x = 0 only at (0, 1), the identity, and (0, -1), of order
-// 2, which no check below would catch before the multiplication. No square
-// root is needed: unlike a compressed point, x is given. The input is
-// public, so the checks may run in variable time; dst is written only on
-// success.
+// 0: on the curve x = 0 only at the identity (0, 1), which IsTorsionFree
+// accepts, and at (0, -1), of order 2. No square root is needed: unlike a
+// compressed point, x is given. The input is public, so the checks may run
+// in variable time; dst is written only on success.
 func decodePoint(dst *point, b []byte) error {
 	if len(b) != pointSize {
 		return errNonCanonical // unreachable: callers check the lengths
