@@ -131,8 +131,8 @@ func checkShared(enc *[pointSize]byte) error {
 type ClientState struct {
 	t     transcript
 	relay point  // B
-	x1    scalar // x1·8⁻¹: Y is cofactor-cleared (decodePeerPoint)
-	x2    scalar // B has order ℓ (NewPublicKey): not cleared
+	x1    secret // multiplies Y (decodePeerPoint)
+	x2    scalar // multiplies B, which has order ℓ (NewPublicKey)
 	check SubgroupCheck
 	ready bool // set by newClientHandshake, cleared by Finish
 }
@@ -196,7 +196,7 @@ func newClientHandshake(nodeID []byte, relayKey *PublicKey, k1, k2 *PrivateKey) 
 	copy(st.t.id[:], nodeID)
 	st.t.b = relayKey.enc
 	st.relay.Set(&relayKey.p)
-	st.x1.Set(&k1.s8)
+	st.x1 = k1.secret
 	st.x2.Set(&k2.s)
 	st.t.x1 = k1.pub.enc
 	st.t.x2 = k2.pub.enc
@@ -219,22 +219,22 @@ func (st *ClientState) Finish(reply []byte) ([]byte, error) {
 		return nil, ErrStateUsed
 	}
 	st.ready = false
-	defer st.x1.Set(zeroScalar)
+	defer st.x1.erase()
 	defer st.x2.Set(zeroScalar)
 
 	if len(reply) != ServerReplySize {
 		return nil, fmt.Errorf("%w: server reply is %d bytes, want %d", ErrInvalidLength, len(reply), ServerReplySize)
 	}
-	var Y8 point
-	if err := decodePeerPoint(&Y8, reply[:pointSize], st.check); err != nil {
+	var Y point
+	if err := decodePeerPoint(&Y, reply[:pointSize], st.check); err != nil {
 		return nil, fmt.Errorf("%w: Y: %v", ErrInvalidPoint, err)
 	}
 	copy(st.t.y[:], reply[:pointSize])
 
-	// point = (x1/8)·8Y + x2·B = x1·Y + x2·B (for Y of order ℓ), which
+	// point = x1·Y + x2·B (as (x1/8)·8Y when Y is cofactor-cleared), which
 	// equals the relay's y·X1 + b·X2.
 	var r point
-	doubleScalarMult(&r, &st.x1, &Y8, &st.x2, &st.relay)
+	doubleScalarMult(&r, st.x1.scalarFor(st.check), &Y, &st.x2, &st.relay)
 	var shared [pointSize]byte
 	defer clear(shared[:])
 	encodePoints([]*[pointSize]byte{&shared}, &r)
@@ -291,7 +291,7 @@ func serverHandshake(msg []byte, relay *Relay, ky *PrivateKey) (reply, keyMateri
 	if k == nil {
 		return nil, nil, ErrUnknownKey
 	}
-	var X1, X2 point // 8·X1 and 8·X2
+	var X1, X2 point // or 8·X1 and 8·X2 (decodePeerPoint)
 	if err := decodePeerPoint(&X1, t.x1[:], relay.check); err != nil {
 		return nil, nil, fmt.Errorf("%w: X1: %v", ErrInvalidPoint, err)
 	}
@@ -310,9 +310,9 @@ func serverHandshake(msg []byte, relay *Relay, ky *PrivateKey) (reply, keyMateri
 		return nil, nil, errors.New("ace: uninitialized ephemeral key")
 	}
 
-	// point = (y/8)·8X1 + (b/8)·8X2 = y·X1 + b·X2 (for X1, X2 of order ℓ).
+	// point = y·X1 + b·X2 (as (y/8)·8X1 + (b/8)·8X2 when cofactor-cleared).
 	var r point
-	doubleScalarMult(&r, &ky.s8, &X1, &k.s8, &X2)
+	doubleScalarMult(&r, ky.scalarFor(relay.check), &X1, k.scalarFor(relay.check), &X2)
 	var shared [pointSize]byte
 	defer clear(shared[:])
 	if fresh {

@@ -120,7 +120,7 @@
 // Cost: per handshake Ace does three fixed-base multiplications, two
 // constant-time two-point multiplications, three point decodings (a curve
 // equation each, no square root), three cofactor clearings (three
-// doublings each; under RejectTorsion three subgroup checks as well) and
+// doublings each; under RejectTorsion three subgroup checks instead) and
 // three field inversions (X1 and X2 share one, as do the relay's Y and its
 // shared point); ntor does two fixed-base and four variable-base X25519.
 // The HMACs and HKDF-Expand (internal/hmacsha256, shared with package ntor)

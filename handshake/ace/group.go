@@ -90,19 +90,19 @@ func decodePrimeOrder(dst *point, b []byte) error {
 	return nil
 }
 
-// decodePeerPoint decodes a peer's ephemeral point P under check and sets
-// dst = 8·P, the point the handshake multiplies (by a scalar divided by 8,
-// so that the product is the same as with P when P has order ℓ). A torsion
-// component of P vanishes in 8·P, so it cannot make AUTH depend on a secret
-// scalar mod 8; a point of small order gives 8·P = identity and is
-// rejected. Under RejectTorsion, P must moreover have order ℓ.
+// decodePeerPoint decodes a peer's ephemeral point P under check. Under
+// ClearCofactor it sets dst = 8·P, which the handshake multiplies by its
+// scalar times 8⁻¹ (PrivateKey.scalarFor), so that the product is the
+// same as with P when P has order ℓ: a torsion component of P vanishes in
+// 8·P and cannot make AUTH depend on a secret scalar mod 8, and a point of
+// small order gives 8·P = identity and is rejected. Under RejectTorsion P
+// must have order ℓ, and dst = P.
 func decodePeerPoint(dst *point, b []byte, check SubgroupCheck) error {
-	var p point
-	decode := decodePoint
 	if check == RejectTorsion {
-		decode = decodePrimeOrder
+		return decodePrimeOrder(dst, b)
 	}
-	if err := decode(&p, b); err != nil {
+	var p point
+	if err := decodePoint(&p, b); err != nil {
 		return err
 	}
 	dst.MultByCofactor(&p)

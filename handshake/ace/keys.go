@@ -52,9 +52,14 @@ func (k *PublicKey) Equal(x *PublicKey) bool {
 // PrivateKey is a relay's long-term onion key pair (b, B = b·G), with b a
 // non-zero scalar mod ℓ. It is safe for concurrent use.
 type PrivateKey struct {
-	s   scalar
-	s8  scalar // s·8⁻¹ mod ℓ, the scalar for cofactor-cleared peer points
+	secret
 	pub PublicKey
+}
+
+// secret is a non-zero scalar s mod ℓ, with s·8⁻¹ mod ℓ, the scalar that
+// multiplies cofactor-cleared peer points.
+type secret struct {
+	s, s8 scalar
 }
 
 // GenerateKey returns a fresh onion key pair. The scalar is 64 bytes from
@@ -101,8 +106,17 @@ func (k *PrivateKey) generatePoint(random io.Reader) error {
 	return nil
 }
 
+// scalarFor returns the scalar that multiplies a peer point decoded under
+// check (decodePeerPoint): s·8⁻¹ for a cofactor-cleared point, s otherwise.
+func (k *secret) scalarFor(check SubgroupCheck) *scalar {
+	if check == RejectTorsion { // public: the handshake's policy
+		return &k.s
+	}
+	return &k.s8
+}
+
 // erase zeroes the secret scalars of k (best effort, as Go allows).
-func (k *PrivateKey) erase() {
+func (k *secret) erase() {
 	k.s.Set(zeroScalar)
 	k.s8.Set(zeroScalar)
 }
