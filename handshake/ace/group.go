@@ -92,7 +92,7 @@ func decodePrimeOrder(dst *point, b []byte) error {
 
 // decodePeerPoint decodes a peer's ephemeral point P under check. Under
 // ClearCofactor it sets dst = 8·P, which the handshake multiplies by its
-// scalar times 8⁻¹ (PrivateKey.scalarFor), so that the product is the
+// scalar times 8⁻¹ (secret.scalarFor), so that the product is the
 // same as with P when P has order ℓ: a torsion component of P vanishes in
 // 8·P and cannot make AUTH depend on a secret scalar mod 8, and a point of
 // small order gives 8·P = identity and is rejected. Under RejectTorsion P
