@@ -146,17 +146,15 @@ func divstepsPacked(zeta int64, f, g uint64, n int) (z, u, v, q, r int64) {
 	for i := 0; i < n; i++ {
 		c1 := uint64(zeta >> 63) // zeta < 0, i.e. δ > 0
 		c2 := -(g & 1)           // g odd
-		// g += ±f (minus when δ > 0), and likewise for its row.
-		x := (f ^ c1) - c1
+		x := (f ^ c1) - c1       // −f if δ > 0, else f
 		y := (pf ^ c1) - c1
-		g += x & c2
-		pg += y & c2
-		// If δ > 0 and g was odd: f takes the old g (f + (g − f) = g), its
-		// row the old row of g, and zeta becomes −zeta − 2; else zeta − 1.
-		c1 &= c2
-		zeta = (zeta ^ int64(c1)) - 1
-		f += g & c1
-		pf += pg & c1
+		// If δ > 0 and g is odd, f takes the old g and its row, and zeta
+		// becomes −zeta − 2; else zeta − 1. Selecting the old g, rather than
+		// adding the new g − f back, keeps f off the path through g.
+		sw := c1 & c2
+		f, g = f^(f^g)&sw, g+x&c2 // g += ±f if g is odd
+		pf, pg = pf^(pf^pg)&sw, pg+y&c2
+		zeta = (zeta ^ int64(sw)) - 1
 		// g is even now; halve it, and double f's row instead of halving
 		// g's, which keeps the matrix integral (scaled by 2^n).
 		g >>= 1
