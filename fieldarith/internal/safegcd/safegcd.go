@@ -133,6 +133,10 @@ func divsteps59(zeta int64, f, g uint64, t *matrix) int64 {
 	return zeta
 }
 
+// wideWords reports 64-bit machine words; divstepsPacked picks its form of
+// the swap by it (a constant, so only one form is compiled).
+const wideWords = bits.UintSize == 64
+
 // divstepsPacked runs n ≤ 30 half-delta divsteps on the low bits of f and g
 // and returns the new zeta and the transition matrix scaled by 2^n.
 // Branch-free: every condition is a mask (libsecp256k1
@@ -149,11 +153,21 @@ func divstepsPacked(zeta int64, f, g uint64, n int) (z, u, v, q, r int64) {
 		x := (f ^ c1) - c1       // −f if δ > 0, else f
 		y := (pf ^ c1) - c1
 		// If δ > 0 and g is odd, f takes the old g and its row, and zeta
-		// becomes −zeta − 2; else zeta − 1. Selecting the old g, rather than
-		// adding the new g − f back, keeps f off the path through g.
+		// becomes −zeta − 2; else zeta − 1.
 		sw := c1 & c2
-		f, g = f^(f^g)&sw, g+x&c2 // g += ±f if g is odd
-		pf, pg = pf^(pf^pg)&sw, pg+y&c2
+		if wideWords {
+			// Selecting the old g keeps f off the path through g: shorter
+			// latency on 64-bit machines.
+			f, g = f^(f^g)&sw, g+x&c2 // g += ±f if g is odd
+			pf, pg = pf^(pf^pg)&sw, pg+y&c2
+		} else {
+			// Adding the new g − f back (f + (g − f) = g) takes fewer
+			// 32-bit instructions.
+			g += x & c2
+			pg += y & c2
+			f += g & sw
+			pf += pg & sw
+		}
 		zeta = (zeta ^ int64(sw)) - 1
 		// g is even now; halve it, and double f's row instead of halving
 		// g's, which keeps the matrix integral (scaled by 2^n).
