@@ -29,6 +29,9 @@ type entry struct {
 // for concurrent use. Verify does not consume the entries: calling it again
 // checks the same batch with fresh random coefficients; [Verifier.Reset]
 // empties the Verifier and keeps its memory for the next batch.
+//
+// A nil *Verifier fails closed: it has no entries, Add and AddWithOptions
+// do nothing, Reset does nothing and Verify returns false.
 type Verifier struct {
 	entries []entry
 	work    workspace
@@ -54,10 +57,18 @@ func NewVerifierWithCapacity(n int) *Verifier {
 
 // Len returns the number of entries added since the Verifier was created or
 // last Reset.
-func (v *Verifier) Len() int { return len(v.entries) }
+func (v *Verifier) Len() int {
+	if v == nil {
+		return 0
+	}
+	return len(v.entries)
+}
 
 // Reset removes every entry, keeping the memory for reuse.
 func (v *Verifier) Reset() {
+	if v == nil {
+		return
+	}
 	v.entries = v.entries[:0]
 }
 
@@ -82,6 +93,9 @@ func (v *Verifier) Add(publicKey ed25519.PublicKey, message, sig []byte) {
 // context longer than 255 bytes, an Ed25519ph message that is not 64 bytes)
 // and inputs of the wrong length record an invalid entry.
 func (v *Verifier) AddWithOptions(publicKey ed25519.PublicKey, message, sig []byte, opts *ed25519.Options) {
+	if v == nil {
+		return
+	}
 	v.entries = append(v.entries, entry{})
 	e := &v.entries[len(v.entries)-1]
 
@@ -116,6 +130,9 @@ func (v *Verifier) AddWithOptions(publicKey ed25519.PublicKey, message, sig []by
 // github.com/hdevalence/ed25519consensus returns false: a batch that is
 // unexpectedly empty is more likely a bug than a success.
 func (v *Verifier) Verify(rand io.Reader) (ok bool, valid []bool) {
+	if v == nil {
+		return false, []bool{}
+	}
 	n := len(v.entries)
 	valid = make([]bool, n)
 	if n == 0 {

@@ -30,6 +30,20 @@
 //     signature: the expanded key is cached per PrivateKey backing array, as
 //     crypto/ed25519 caches it.
 //   - GenerateKey(nil) reads crypto/rand.Reader.
+//   - [PrivateKey.Public] and [PrivateKey.Seed] return nil for a key that
+//     is not 64 bytes, and [PrivateKey.Sign] returns an error for a nil
+//     crypto.SignerOpts; crypto/ed25519 panics. A nil *[Options] is the
+//     zero Options everywhere.
+//
+// # Zero values and nil
+//
+// The package fails closed. The zero value and a nil pointer of
+// [ExpandedPublicKey] and [ExpandedPrivateKey] are not keys: verification
+// with them returns false or an error, signing an error, Equal false, and
+// their accessors return nil. Only the constructors make usable keys. The
+// only panics are the programming errors crypto/ed25519 documents as
+// panics: [NewKeyFromSeed] with a seed that is not 32 bytes and [Sign] with
+// a malformed private key.
 //
 // # Verification policies
 //

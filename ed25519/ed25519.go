@@ -5,6 +5,7 @@ import (
 	stded25519 "crypto/ed25519"
 	cryptorand "crypto/rand"
 	"crypto/subtle"
+	"errors"
 	"io"
 	"strconv"
 
@@ -52,8 +53,13 @@ func (pub PublicKey) Equal(x crypto.PublicKey) bool {
 // with stded25519.PrivateKey(priv) at API boundaries.
 type PrivateKey []byte
 
-// Public returns the [PublicKey] corresponding to priv.
+// Public returns the [PublicKey] corresponding to priv: its last 32 bytes.
+// For a priv that is not [PrivateKeySize] bytes it returns a nil PublicKey,
+// which verifies nothing (crypto/ed25519 panics with an index error).
 func (priv PrivateKey) Public() crypto.PublicKey {
+	if len(priv) != PrivateKeySize {
+		return PublicKey(nil)
+	}
 	publicKey := make([]byte, PublicKeySize)
 	copy(publicKey, priv[32:])
 	return PublicKey(publicKey)
@@ -76,8 +82,12 @@ func (priv PrivateKey) Equal(x crypto.PrivateKey) bool {
 
 // Seed returns the private key seed corresponding to priv. It is provided for
 // interoperability with RFC 8032. RFC 8032's private keys correspond to seeds
-// in this package.
+// in this package. For a priv that is not [PrivateKeySize] bytes it returns
+// nil (crypto/ed25519 panics with an index error).
 func (priv PrivateKey) Seed() []byte {
+	if len(priv) != PrivateKeySize {
+		return nil
+	}
 	return append(make([]byte, 0, SeedSize), priv[:SeedSize]...)
 }
 
@@ -90,8 +100,12 @@ func (priv PrivateKey) Seed() []byte {
 // non-empty [Options.Context] with crypto.Hash(0) selects Ed25519ctx.
 //
 // Unlike crypto/ed25519, Sign returns an error when the public half of priv
-// does not match its seed (see [PrivateKey]).
+// does not match its seed (see [PrivateKey]), and for a nil opts
+// (crypto/ed25519 panics).
 func (priv PrivateKey) Sign(rand io.Reader, message []byte, opts crypto.SignerOpts) (signature []byte, err error) {
+	if opts == nil {
+		return nil, errNilOpts
+	}
 	k, err := cachedKey(priv)
 	if err != nil {
 		return nil, err
@@ -114,8 +128,16 @@ type Options struct {
 	Policy Policy
 }
 
-// HashFunc returns o.Hash.
-func (o *Options) HashFunc() crypto.Hash { return o.Hash }
+// HashFunc returns o.Hash; a nil o is the zero Options, as
+// [VerifyWithOptions] treats it.
+func (o *Options) HashFunc() crypto.Hash {
+	if o == nil {
+		return 0
+	}
+	return o.Hash
+}
+
+var errNilOpts = errors.New("ed25519: nil crypto.SignerOpts")
 
 // GenerateKey generates a public/private key pair using entropy from random.
 //

@@ -14,10 +14,22 @@ import (
 // from a curve25519 secret — only exist in this form. It implements
 // [crypto.Signer]; its signatures are ordinary Ed25519 (and Ed25519ctx /
 // Ed25519ph) signatures under [ExpandedPrivateKey.Public].
+//
+// Make one with [NewExpandedPrivateKey], [ExpandPrivateKey],
+// [NewExpandedPrivateKeyFromX25519] or [ExpandedPrivateKey.Blind]. The zero
+// value and a nil pointer are not keys: Sign returns an error, Equal false,
+// and Bytes, Public and PublicKey return nil.
 type ExpandedPrivateKey struct {
 	raw [32]byte // a as given (Tor keeps a seed-derived a clamped, not reduced)
 	k   signingKey
+	ok  bool // set by the constructors (setPublic, ExpandPrivateKey) for a ≢ 0
 }
+
+// errUninitializedPrivate is the error of a nil or zero ExpandedPrivateKey.
+var errUninitializedPrivate = errors.New("ed25519: nil or uninitialized ExpandedPrivateKey")
+
+// valid reports whether e was made by a constructor.
+func (e *ExpandedPrivateKey) valid() bool { return e != nil && e.ok }
 
 // NewExpandedPrivateKey parses the 64-byte expanded form a ‖ RH, with a read
 // as a little-endian integer (any value; it is used mod ℓ). It returns an
@@ -57,13 +69,18 @@ func ExpandPrivateKey(priv PrivateKey) (*ExpandedPrivateKey, error) {
 	h := sha512.Sum512(priv[:SeedSize])
 	copy(e.raw[:], h[:32])
 	clamp(&e.raw)
+	e.ok = true // a clamped scalar is never ≡ 0 (mod ℓ)
 	return e, nil
 }
 
+// setPublic computes the public key [a]B of a constructor's key and marks it
+// initialised, unless a ≡ 0 (mod ℓ): a key derived from an uninitialised one
+// (Blind of a zero ExpandedPrivateKey) stays unusable.
 func (e *ExpandedPrivateKey) setPublic() {
 	var A point
 	A.ScalarBaseMult(&e.k.s)
 	copy(e.k.pub[:], A.Bytes())
+	e.ok = e.k.s.Equal(newScalar()) == 0
 }
 
 // clamp applies the X25519/Ed25519 clamp (RFC 7748 §5) to b in place.
@@ -73,36 +90,50 @@ func clamp(b *[32]byte) {
 	b[31] |= 64
 }
 
-// Bytes returns the 64-byte expanded form a ‖ RH.
+// Bytes returns the 64-byte expanded form a ‖ RH (nil for an
+// uninitialised key).
 func (e *ExpandedPrivateKey) Bytes() []byte {
+	if !e.valid() {
+		return nil
+	}
 	out := make([]byte, 64)
 	copy(out, e.raw[:])
 	copy(out[32:], e.k.prefix[:])
 	return out
 }
 
-// Public returns the [PublicKey] [a]B.
+// Public returns the [PublicKey] [a]B (a nil PublicKey for an
+// uninitialised key).
 func (e *ExpandedPrivateKey) Public() crypto.PublicKey {
 	return e.PublicKey()
 }
 
-// PublicKey returns the public key [a]B as a [PublicKey].
+// PublicKey returns the public key [a]B as a [PublicKey] (nil for an
+// uninitialised key).
 func (e *ExpandedPrivateKey) PublicKey() PublicKey {
+	if !e.valid() {
+		return nil
+	}
 	return append(PublicKey(nil), e.k.pub[:]...)
 }
 
 // Sign signs message with e; rand is ignored. opts selects Ed25519,
 // Ed25519ctx or Ed25519ph exactly as for [PrivateKey.Sign]. The nonce is
 // r = SHA-512(dom ‖ RH ‖ M) mod ℓ, as RFC 8032 computes it from a seed's
-// prefix (and as C tor and arti sign with blinded keys).
+// prefix (and as C tor and arti sign with blinded keys). An uninitialised
+// key returns an error.
 func (e *ExpandedPrivateKey) Sign(rand io.Reader, message []byte, opts crypto.SignerOpts) ([]byte, error) {
+	if !e.valid() {
+		return nil, errUninitializedPrivate
+	}
 	return e.k.signWithOptions(message, opts)
 }
 
 // Equal reports whether e and x are the same expanded key, in constant time.
+// An uninitialised key equals nothing, itself included.
 func (e *ExpandedPrivateKey) Equal(x crypto.PrivateKey) bool {
 	xx, ok := x.(*ExpandedPrivateKey)
-	if !ok {
+	if !ok || !e.valid() || !xx.valid() {
 		return false
 	}
 	return subtle.ConstantTimeCompare(e.Bytes(), xx.Bytes()) == 1

@@ -67,8 +67,11 @@ func (k *signingKey) sign(signature, message []byte, d ed25519core.Variant, ctx 
 
 // signWithOptions implements the crypto.Signer contract.
 func (k *signingKey) signWithOptions(message []byte, opts crypto.SignerOpts) ([]byte, error) {
+	if opts == nil {
+		return nil, errNilOpts
+	}
 	context := ""
-	if o, ok := opts.(*Options); ok {
+	if o, ok := opts.(*Options); ok && o != nil {
 		context = o.Context
 	}
 	d, ctx, err := ed25519core.DomainFromOptions(opts.HashFunc(), context, len(message))

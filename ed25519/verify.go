@@ -1,6 +1,7 @@
 package ed25519
 
 import (
+	"errors"
 	"strconv"
 
 	"github.com/curvekit/curvekit/internal/ed25519core"
@@ -88,9 +89,19 @@ var useHalfSize = true
 // square root), the table of multiples of A that the verification equation
 // needs (it holds about 4 KiB of precomputed multiples of ±A) and, under
 // PolicyStrict, the key checks on every call.
+//
+// Make one with [NewExpandedPublicKey]. The zero value and a nil pointer are
+// not keys: Verify returns false, VerifyWithOptions an error and PublicKey
+// nil.
 type ExpandedPublicKey struct {
-	key decodedKey
+	key decodedKey // key.pre != nil marks a key made by NewExpandedPublicKey
 }
+
+// errUninitializedPublic is the error of a nil or zero ExpandedPublicKey.
+var errUninitializedPublic = errors.New("ed25519: nil or uninitialized ExpandedPublicKey")
+
+// valid reports whether e was made by NewExpandedPublicKey.
+func (e *ExpandedPublicKey) valid() bool { return e != nil && e.key.pre != nil }
 
 // NewExpandedPublicKey decodes publicKey (leniently, so every policy can use
 // the result; PolicyStrict still rejects a non-canonical or small-order key
@@ -108,19 +119,31 @@ func NewExpandedPublicKey(publicKey PublicKey) (*ExpandedPublicKey, error) {
 	return e, nil
 }
 
-// PublicKey returns the encoded public key e was made from.
+// PublicKey returns the encoded public key e was made from (nil for an
+// uninitialised key).
 func (e *ExpandedPublicKey) PublicKey() PublicKey {
+	if !e.valid() {
+		return nil
+	}
 	return append(PublicKey(nil), e.key.bytes[:]...)
 }
 
 // Verify reports whether sig is a valid Ed25519 signature of message under
 // e, with PolicyDefault: the same answer as [Verify] with e's public key.
+// An uninitialised key verifies nothing.
 func (e *ExpandedPublicKey) Verify(message, sig []byte) bool {
+	if !e.valid() {
+		return false
+	}
 	return verify(nil, &e.key, message, sig, ed25519core.Pure, "", PolicyDefault) == nil
 }
 
-// VerifyWithOptions is [VerifyWithOptions] with e's public key.
+// VerifyWithOptions is [VerifyWithOptions] with e's public key. An
+// uninitialised key returns an error.
 func (e *ExpandedPublicKey) VerifyWithOptions(message, sig []byte, opts *Options) error {
+	if !e.valid() {
+		return errUninitializedPublic
+	}
 	if opts == nil {
 		opts = &Options{}
 	}

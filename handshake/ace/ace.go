@@ -73,6 +73,13 @@ const (
 	RejectTorsion
 )
 
+// errUnknownCheck is the error of a handshake step under a SubgroupCheck
+// other than ClearCofactor and RejectTorsion.
+var errUnknownCheck = errors.New("ace: unknown SubgroupCheck")
+
+// known reports whether c is one of the defined checks.
+func (c SubgroupCheck) known() bool { return c == ClearCofactor || c == RejectTorsion }
+
 // transcript holds the public values both sides hash.
 type transcript struct {
 	id           [NodeIDSize]byte
@@ -127,7 +134,8 @@ func checkShared(enc *[pointSize]byte) error {
 
 // ClientState is the client's side of one handshake, between
 // NewClientHandshake and Finish. It holds the ephemeral secrets x1 and x2 and
-// can finish only once.
+// can finish only once. Finish on the zero ClientState or a nil pointer
+// returns ErrStateUsed.
 type ClientState struct {
 	t     transcript
 	relay point  // B
@@ -138,8 +146,13 @@ type ClientState struct {
 }
 
 // SetSubgroupCheck sets how Finish treats the relay's point Y (the default
-// is ClearCofactor). Call it before Finish.
+// is ClearCofactor). Call it before Finish. A check other than
+// ClearCofactor and RejectTorsion makes Finish fail. On a nil st it does
+// nothing (Finish on nil fails).
 func (st *ClientState) SetSubgroupCheck(check SubgroupCheck) {
+	if st == nil {
+		return
+	}
 	st.check = check
 }
 
@@ -159,7 +172,8 @@ func NewClientHandshake(nodeID []byte, relayKey *PublicKey) (*ClientState, []byt
 // independent: with x2 = c·x1 for a c an attacker knows, the attacker can
 // answer as the relay (with Y = y'·G − c·B, the client's point is y'·X1), so
 // equal keys are refused. If k1 or k2 is nil, fresh keys are made from
-// crypto/rand.
+// crypto/rand; a non-nil key that GenerateKey or NewPrivateKey did not make
+// is refused.
 func NewClientHandshakeWithKeys(nodeID []byte, relayKey *PublicKey, k1, k2 *PrivateKey) (*ClientState, []byte, error) {
 	return newClientHandshake(nodeID, relayKey, k1, k2)
 }
@@ -170,6 +184,9 @@ func newClientHandshake(nodeID []byte, relayKey *PublicKey, k1, k2 *PrivateKey) 
 	}
 	if relayKey == nil || !relayKey.ok {
 		return nil, nil, errors.New("ace: nil or uninitialized relay key")
+	}
+	if (k1 != nil && !k1.pub.ok) || (k2 != nil && !k2.pub.ok) {
+		return nil, nil, errors.New("ace: uninitialized ephemeral key")
 	}
 	if k1 == nil || k2 == nil {
 		var e1, e2 PrivateKey
@@ -222,6 +239,9 @@ func (st *ClientState) Finish(reply []byte) ([]byte, error) {
 	defer st.x1.erase()
 	defer st.x2.Set(zeroScalar)
 
+	if !st.check.known() {
+		return nil, errUnknownCheck
+	}
 	if len(reply) != ServerReplySize {
 		return nil, fmt.Errorf("%w: server reply is %d bytes, want %d", ErrInvalidLength, len(reply), ServerReplySize)
 	}
@@ -272,8 +292,11 @@ func ServerHandshakeWithKey(msg []byte, relay *Relay, ky *PrivateKey) (reply, ke
 }
 
 func serverHandshake(msg []byte, relay *Relay, ky *PrivateKey) (reply, keyMaterial []byte, err error) {
-	if relay == nil {
-		return nil, nil, errors.New("ace: nil relay")
+	if relay == nil || len(relay.keys) == 0 {
+		return nil, nil, errors.New("ace: nil or uninitialized relay")
+	}
+	if !relay.check.known() {
+		return nil, nil, errUnknownCheck
 	}
 	if len(msg) != ClientMessageSize {
 		return nil, nil, fmt.Errorf("%w: client message is %d bytes, want %d", ErrInvalidLength, len(msg), ClientMessageSize)

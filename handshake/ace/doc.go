@@ -117,6 +117,13 @@
 // relay the multiplication. The client state is single-use and its secrets
 // are erased by Finish (best effort, as Go allows).
 //
+// Zero values and nil pointers fail closed: only the constructors make
+// usable keys, states and relays; every handshake step and NewRelay refuse
+// the zero value and nil with an error, Equal reports false and Bytes and
+// PublicKey return nil. A SubgroupCheck other than ClearCofactor and
+// RejectTorsion makes the next handshake step fail, as ed25519 refuses an
+// unknown Policy.
+//
 // Cost: per handshake Ace does three fixed-base multiplications, two
 // constant-time two-point multiplications, three point decodings (a curve
 // equation each, no square root), three cofactor clearings (three

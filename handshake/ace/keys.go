@@ -12,7 +12,9 @@ import (
 //
 // A PublicKey is immutable and safe for concurrent use. Build one with
 // NewPublicKey (which runs the subgroup checks once, so that clients need not
-// repeat them on every handshake) or PrivateKey.PublicKey.
+// repeat them on every handshake) or PrivateKey.PublicKey. The zero value
+// and a nil pointer are not keys: the handshakes refuse them, Bytes returns
+// nil and Equal false.
 type PublicKey struct {
 	p   point
 	enc [pointSize]byte
@@ -38,19 +40,30 @@ func NewPublicKey(b []byte) (*PublicKey, error) {
 	return k, nil
 }
 
-// Bytes returns the PublicKeySize-byte encoding x ‖ y of k.
+// Bytes returns the PublicKeySize-byte encoding x ‖ y of k (nil for an
+// uninitialised k).
 func (k *PublicKey) Bytes() []byte {
+	if !k.valid() {
+		return nil
+	}
 	b := k.enc
 	return b[:]
 }
 
-// Equal reports whether k and x are the same key.
+// Equal reports whether k and x are the same key. An uninitialised key
+// equals nothing, itself included.
 func (k *PublicKey) Equal(x *PublicKey) bool {
-	return k.enc == x.enc
+	return k.valid() && x.valid() && k.enc == x.enc
 }
 
+// valid reports whether k was made by a constructor.
+func (k *PublicKey) valid() bool { return k != nil && k.ok }
+
 // PrivateKey is a relay's long-term onion key pair (b, B = b·G), with b a
-// non-zero scalar mod ℓ. It is safe for concurrent use.
+// non-zero scalar mod ℓ. It is safe for concurrent use. Make one with
+// GenerateKey or NewPrivateKey: the zero value and a nil pointer are not
+// keys (the handshakes and NewRelay refuse them, Bytes and PublicKey return
+// nil, Equal false).
 type PrivateKey struct {
 	secret
 	pub PublicKey
@@ -163,13 +176,23 @@ func NewPrivateKey(b []byte) (*PrivateKey, error) {
 	return k, nil
 }
 
-// Bytes returns the 32-byte canonical little-endian encoding of the scalar b.
+// Bytes returns the 32-byte canonical little-endian encoding of the scalar b
+// (nil for an uninitialised k).
 func (k *PrivateKey) Bytes() []byte {
+	if !k.valid() {
+		return nil
+	}
 	return k.s.Bytes()
 }
 
-// PublicKey returns the public half B.
+// valid reports whether k was made by a constructor.
+func (k *PrivateKey) valid() bool { return k != nil && k.pub.ok }
+
+// PublicKey returns the public half B (nil for an uninitialised k).
 func (k *PrivateKey) PublicKey() *PublicKey {
+	if !k.valid() {
+		return nil
+	}
 	p := new(PublicKey)
 	p.p.Set(&k.pub.p)
 	p.enc = k.pub.enc
@@ -177,14 +200,19 @@ func (k *PrivateKey) PublicKey() *PublicKey {
 	return p
 }
 
-// Equal reports, in constant time, whether k and x hold the same scalar.
+// Equal reports, in constant time, whether k and x hold the same scalar. An
+// uninitialised key equals nothing, itself included.
 func (k *PrivateKey) Equal(x *PrivateKey) bool {
+	if !k.valid() || !x.valid() {
+		return false
+	}
 	return k.s.Equal(&x.s) == 1
 }
 
 // Relay is what ServerHandshake needs: the relay's node ID and the
 // onion keys it currently accepts (typically the current and the previous
 // one during a key rotation). It is immutable and safe for concurrent use.
+// Only NewRelay makes one: ServerHandshake refuses the zero Relay and nil.
 type Relay struct {
 	nodeID [NodeIDSize]byte
 	keys   []*PrivateKey
@@ -192,8 +220,13 @@ type Relay struct {
 }
 
 // WithSubgroupCheck returns a copy of r that treats the client points X1
-// and X2 under check; r itself is unchanged.
+// and X2 under check; r itself is unchanged. A check other than
+// ClearCofactor and RejectTorsion makes ServerHandshake with the copy fail.
+// A nil r gives nil.
 func (r *Relay) WithSubgroupCheck(check SubgroupCheck) *Relay {
+	if r == nil {
+		return nil
+	}
 	c := *r
 	c.check = check
 	return &c

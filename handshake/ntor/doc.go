@@ -28,6 +28,10 @@
 //     path is uniform. This is the check Tor uses instead of validating X
 //     and Y.
 //   - Malformed messages (wrong lengths) are errors, never panics.
+//   - Zero values and nil pointers fail closed: only the constructors make
+//     usable keys, states, relays and key material, and every handshake
+//     step, NewRelay, Read and Bytes refuse the zero value and nil with an
+//     error (accessors such as PrivateKey.PublicKey return nil).
 //
 // Deliberate choices where Tor leaves room:
 //   - Unknown key id. If the client's KEYID (B) is not one of the relay's

@@ -12,11 +12,18 @@ import (
 const KeySize = 32
 
 // PrivateKey is an X25519 key pair: a relay's long-term onion key, or an
-// ephemeral key for one handshake.
+// ephemeral key for one handshake. Make one with [GenerateKey] or
+// [NewPrivateKey]: the zero value and a nil pointer are not keys (Bytes and
+// PublicKey return nil, and the handshakes refuse them).
 type PrivateKey struct {
 	secret [KeySize]byte
 	public [KeySize]byte
+	ok     bool // set by NewPrivateKey
 }
+
+// Valid reports whether k is a key pair made by GenerateKey or
+// NewPrivateKey: false for nil and for the zero PrivateKey.
+func (k *PrivateKey) Valid() bool { return k != nil && k.ok }
 
 // GenerateKey returns a new key pair whose private key is 32 bytes read from
 // rand (crypto/rand if rand is nil).
@@ -43,17 +50,25 @@ func NewPrivateKey(secret []byte) (*PrivateKey, error) {
 		return nil, err
 	}
 	copy(k.public[:], pub)
+	k.ok = true
 	return k, nil
 }
 
-// PublicKey returns a copy of the 32-byte public key.
+// PublicKey returns a copy of the 32-byte public key (nil if k is not
+// Valid).
 func (k *PrivateKey) PublicKey() []byte {
+	if !k.Valid() {
+		return nil
+	}
 	out := k.public
 	return out[:]
 }
 
-// Bytes returns a copy of the 32-byte private key.
+// Bytes returns a copy of the 32-byte private key (nil if k is not Valid).
 func (k *PrivateKey) Bytes() []byte {
+	if !k.Valid() {
+		return nil
+	}
 	out := k.secret
 	return out[:]
 }

@@ -31,7 +31,12 @@ const (
 	server  = "Server"
 )
 
-var errNilKey = errors.New("ntor: nil ephemeral key")
+var (
+	errNilKey      = errors.New("ntor: nil or uninitialized ephemeral key")
+	errNilState    = errors.New("ntor: nil or uninitialized ClientState")
+	errNilRelay    = errors.New("ntor: nil or uninitialized Relay")
+	errNilRelayKey = errors.New("ntor: nil or uninitialized PrecomputedRelayKey")
+)
 
 // Errors returned by the handshake.
 var (
@@ -49,12 +54,13 @@ var (
 )
 
 // ClientState is what the client keeps between sending its message and
-// receiving the relay's reply.
+// receiving the relay's reply. Only ClientHandshake and its variants make
+// one: Finish on the zero ClientState or a nil pointer returns an error.
 type ClientState struct {
 	id  [IDSize]byte
 	b   [KeySize]byte                 // relay onion key B
 	bt  *curve25519.PrecomputedX25519 // B's table, or nil
-	eph *PrivateKey                   // x, X
+	eph *PrivateKey                   // x, X; non-nil marks a constructed state
 }
 
 // ClientHandshake starts a handshake with the relay whose identity digest is
@@ -72,7 +78,7 @@ func ClientHandshake(rand io.Reader, relayID, relayKey []byte) (*ClientState, []
 // ClientHandshakeWithKey is ClientHandshake with a precomputed ephemeral key
 // pair. eph must be fresh and used for this handshake only.
 func ClientHandshakeWithKey(eph *PrivateKey, relayID, relayKey []byte) (*ClientState, []byte, error) {
-	if eph == nil {
+	if !eph.Valid() {
 		return nil, nil, errNilKey
 	}
 	if len(relayID) != IDSize || len(relayKey) != KeySize {
@@ -94,6 +100,8 @@ func ClientHandshakeWithKey(eph *PrivateKey, relayID, relayKey []byte) (*ClientS
 // about three times faster. Building it costs about three ladders and 30 KiB,
 // so it pays from the fourth handshake with the same relay key (a guard's,
 // typically). A PrecomputedRelayKey is read-only and safe for concurrent use.
+// Only PrecomputeRelayKey makes one: the zero value and a nil pointer
+// return errors (and Bytes nil).
 type PrecomputedRelayKey struct {
 	b [KeySize]byte
 	t *curve25519.PrecomputedX25519
@@ -115,14 +123,25 @@ func PrecomputeRelayKey(relayKey []byte) (*PrecomputedRelayKey, error) {
 	return k, nil
 }
 
-// Bytes returns the 32-byte onion key.
-func (k *PrecomputedRelayKey) Bytes() []byte { return append([]byte(nil), k.b[:]...) }
+// Bytes returns the 32-byte onion key (nil for an uninitialised k).
+func (k *PrecomputedRelayKey) Bytes() []byte {
+	if !k.valid() {
+		return nil
+	}
+	return append([]byte(nil), k.b[:]...)
+}
+
+// valid reports whether k was made by PrecomputeRelayKey.
+func (k *PrecomputedRelayKey) valid() bool { return k != nil && k.t != nil }
 
 // X25519 returns EXP(B, x) = X25519(eph's private key, B), or ErrLowOrder if
 // it is all zero (B has low order). It is what the client computes with B,
 // exposed for the other handshakes on the same key (package ntorv3).
 func (k *PrecomputedRelayKey) X25519(eph *PrivateKey) ([]byte, error) {
-	if eph == nil {
+	if !k.valid() {
+		return nil, errNilRelayKey
+	}
+	if !eph.Valid() {
 		return nil, errNilKey
 	}
 	shared, err := k.t.X25519(eph.secret[:])
@@ -135,6 +154,9 @@ func (k *PrecomputedRelayKey) X25519(eph *PrivateKey) ([]byte, error) {
 // ClientHandshake is the package's ClientHandshake with this relay key; the
 // message, the keys and the errors are the same.
 func (k *PrecomputedRelayKey) ClientHandshake(rand io.Reader, relayID []byte) (*ClientState, []byte, error) {
+	if !k.valid() {
+		return nil, nil, errNilRelayKey
+	}
 	eph, err := GenerateKey(rand)
 	if err != nil {
 		return nil, nil, err
@@ -145,6 +167,9 @@ func (k *PrecomputedRelayKey) ClientHandshake(rand io.Reader, relayID []byte) (*
 // ClientHandshakeWithKey is ClientHandshake with a precomputed ephemeral key
 // pair. eph must be fresh and used for this handshake only.
 func (k *PrecomputedRelayKey) ClientHandshakeWithKey(eph *PrivateKey, relayID []byte) (*ClientState, []byte, error) {
+	if !k.valid() {
+		return nil, nil, errNilRelayKey
+	}
 	c, msg, err := ClientHandshakeWithKey(eph, relayID, k.b[:])
 	if err != nil {
 		return nil, nil, err
@@ -156,6 +181,9 @@ func (k *PrecomputedRelayKey) ClientHandshakeWithKey(eph *PrivateKey, relayID []
 // Finish processes the relay's 64-byte reply Y ‖ AUTH. It returns the key
 // material only if AUTH verifies; otherwise it returns an error and no keys.
 func (c *ClientState) Finish(reply []byte) (*KeyMaterial, error) {
+	if c == nil || c.eph == nil {
+		return nil, errNilState
+	}
 	if len(reply) != ServerHandshakeSize {
 		return nil, ErrBadLength
 	}
@@ -184,14 +212,16 @@ func (c *ClientState) Finish(reply []byte) (*KeyMaterial, error) {
 }
 
 // Relay holds a relay's identity and onion keys: the current key first, then
-// any older keys it still accepts.
+// any older keys it still accepts. Only NewRelay makes one: the handshake
+// methods of the zero Relay or a nil pointer return an error.
 type Relay struct {
 	id   [IDSize]byte
 	keys []*PrivateKey
 }
 
 // NewRelay returns a relay with identity digest id (20 bytes) accepting the
-// given onion keys (at least one).
+// given onion keys (at least one, each made by GenerateKey or
+// NewPrivateKey).
 func NewRelay(id []byte, keys ...*PrivateKey) (*Relay, error) {
 	if len(id) != IDSize {
 		return nil, ErrBadLength
@@ -200,8 +230,8 @@ func NewRelay(id []byte, keys ...*PrivateKey) (*Relay, error) {
 		return nil, errors.New("ntor: relay needs at least one onion key")
 	}
 	for _, k := range keys {
-		if k == nil {
-			return nil, errors.New("ntor: nil onion key")
+		if !k.Valid() {
+			return nil, errors.New("ntor: nil or uninitialized onion key")
 		}
 	}
 	r := &Relay{keys: append([]*PrivateKey(nil), keys...)}
@@ -216,6 +246,9 @@ func NewRelay(id []byte, keys ...*PrivateKey) (*Relay, error) {
 // An unknown KEYID or a NODEID other than the relay's returns an error
 // without further work (see the package documentation).
 func (r *Relay) ServerHandshake(rand io.Reader, msg []byte) ([]byte, *KeyMaterial, error) {
+	if !r.valid() {
+		return nil, nil, errNilRelay
+	}
 	eph := new(PrivateKey)
 	if _, err := io.ReadFull(randReader(rand), eph.secret[:]); err != nil {
 		return nil, nil, err
@@ -234,6 +267,7 @@ func (r *Relay) ServerHandshake(rand io.Reader, msg []byte) ([]byte, *KeyMateria
 		return nil, nil, ErrLowOrder
 	}
 	copy(eph.public[:], res[0])
+	eph.ok = true
 	si.append(res[1], res[2])
 	return r.respond(&si, eph, b, x)
 }
@@ -241,7 +275,10 @@ func (r *Relay) ServerHandshake(rand io.Reader, msg []byte) ([]byte, *KeyMateria
 // ServerHandshakeWithKey is ServerHandshake with a precomputed ephemeral key
 // pair. eph must be fresh and used for this handshake only.
 func (r *Relay) ServerHandshakeWithKey(eph *PrivateKey, msg []byte) ([]byte, *KeyMaterial, error) {
-	if eph == nil {
+	if !r.valid() {
+		return nil, nil, errNilRelay
+	}
+	if !eph.Valid() {
 		return nil, nil, errNilKey
 	}
 	b, x, err := r.parse(msg)
@@ -254,6 +291,9 @@ func (r *Relay) ServerHandshakeWithKey(eph *PrivateKey, msg []byte) ([]byte, *Ke
 	}
 	return r.respond(&si, eph, b, x)
 }
+
+// valid reports whether r was made by NewRelay.
+func (r *Relay) valid() bool { return r != nil && len(r.keys) != 0 }
 
 // parse checks the client's message ID ‖ KEYID ‖ X and returns the onion
 // key it names and X.

@@ -36,8 +36,12 @@ func BenchmarkHandshake(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			sk.Bytes(92)
-			ck.Bytes(92)
+			if _, err := sk.Bytes(92); err != nil {
+				b.Fatal(err)
+			}
+			if _, err := ck.Bytes(92); err != nil {
+				b.Fatal(err)
+			}
 		})
 	})
 	be, _ := ecdh.X25519().NewPrivateKey(keys[0].Bytes())

@@ -20,6 +20,10 @@
 // curve25519.X25519; constant-time scalar multiplication; MAC and AUTH
 // compared in constant time; an all-zero X25519 result (low-order peer key)
 // is an error on either side; malformed messages are errors, never panics.
+// Zero values and nil pointers fail closed: only the constructors make
+// usable keys, states, relays and key streams, and every handshake step,
+// NewRelay and the KeyStream's Read and Bytes refuse the zero value and nil
+// with an error.
 // No key material or message is returned unless the MAC (relay) or AUTH
 // (client) verifies.
 //

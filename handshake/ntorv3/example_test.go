@@ -42,6 +42,14 @@ func Example() {
 	if err != nil {
 		panic(err) // no keys
 	}
-	fmt.Printf("%s / %s / %v\n", clientMsg, serverMsg, bytes.Equal(clientKeys.Bytes(92), relayKeys.Bytes(92)))
+	ck, err := clientKeys.Bytes(92)
+	if err != nil {
+		panic(err)
+	}
+	rk, err := relayKeys.Bytes(92)
+	if err != nil {
+		panic(err)
+	}
+	fmt.Printf("%s / %s / %v\n", clientMsg, serverMsg, bytes.Equal(ck, rk))
 	// Output: hello relay / hello client / true
 }

@@ -22,8 +22,10 @@ const (
 )
 
 var (
-	errNilKey      = errors.New("ntorv3: nil ephemeral key")
-	errNilRelayKey = errors.New("ntorv3: nil relay key")
+	errNilKey      = errors.New("ntorv3: nil or uninitialized ephemeral key")
+	errNilRelayKey = errors.New("ntorv3: nil or uninitialized relay key")
+	errNilState    = errors.New("ntorv3: nil or uninitialized handshake state")
+	errNilRelay    = errors.New("ntorv3: nil or uninitialized Relay")
 )
 
 // Errors returned by the handshake.
@@ -44,11 +46,12 @@ var (
 )
 
 // ClientState is what the client keeps between sending its handshake and
-// receiving the reply.
+// receiving the reply. Only the ClientHandshake functions make one: Finish
+// on the zero ClientState or a nil pointer returns an error.
 type ClientState struct {
 	id     [IDSize]byte
 	b      [KeySize]byte
-	eph    *PrivateKey
+	eph    *PrivateKey   // non-nil marks a constructed state
 	bx     [KeySize]byte // EXP(B, x)
 	msgMAC [digestSize]byte
 	ver    []byte
@@ -71,7 +74,7 @@ func ClientHandshake(rand io.Reader, relayID, relayKey, verification, message []
 // ClientHandshakeWithKey is ClientHandshake with a precomputed ephemeral key
 // pair. eph must be fresh and used for this handshake only.
 func ClientHandshakeWithKey(eph *PrivateKey, relayID, relayKey, verification, message []byte) (*ClientState, []byte, error) {
-	if eph == nil {
+	if !eph.Valid() {
 		return nil, nil, errNilKey
 	}
 	if len(relayID) != IDSize || len(relayKey) != KeySize {
@@ -113,10 +116,11 @@ func ClientHandshakePrecomputed(rand io.Reader, relayID []byte, relayKey *Precom
 // precomputed ephemeral key pair. eph must be fresh and used for this
 // handshake only.
 func ClientHandshakePrecomputedWithKey(eph *PrivateKey, relayID []byte, relayKey *PrecomputedRelayKey, verification, message []byte) (*ClientState, []byte, error) {
-	if eph == nil {
+	if !eph.Valid() {
 		return nil, nil, errNilKey
 	}
-	if relayKey == nil {
+	relayKeyBytes := relayKey.Bytes() // nil for a nil or zero relayKey
+	if relayKeyBytes == nil {
 		return nil, nil, errNilRelayKey
 	}
 	if len(relayID) != IDSize {
@@ -126,7 +130,7 @@ func ClientHandshakePrecomputedWithKey(eph *PrivateKey, relayID []byte, relayKey
 	if err != nil {
 		return nil, nil, ErrLowOrder // B is a low-order point
 	}
-	return clientHandshake(eph, relayID, relayKey.Bytes(), bx, verification, message)
+	return clientHandshake(eph, relayID, relayKeyBytes, bx, verification, message)
 }
 
 // clientHandshake builds the client state and message once bx = EXP(B, x)
@@ -176,6 +180,9 @@ func authTag(verify *[digestSize]byte, id, b, y, x, msgMAC, encrypted []byte) [d
 // returns the decrypted server message SM and the key stream; otherwise an
 // error and neither.
 func (c *ClientState) Finish(reply []byte) (message []byte, keys *KeyStream, err error) {
+	if c == nil || c.eph == nil {
+		return nil, nil, errNilState
+	}
 	if len(reply) < ServerOverhead {
 		return nil, nil, ErrBadLength
 	}
@@ -194,14 +201,16 @@ func (c *ClientState) Finish(reply []byte) (message []byte, keys *KeyStream, err
 }
 
 // Relay holds a relay's identity and onion keys: the current key first, then
-// any older keys it still accepts.
+// any older keys it still accepts. Only NewRelay makes one: ServerHandshake
+// on the zero Relay or a nil pointer returns an error.
 type Relay struct {
 	id   [IDSize]byte
 	keys []*PrivateKey
 }
 
 // NewRelay returns a relay with identity id (32 bytes, its Ed25519 identity
-// key) accepting the given onion keys (at least one).
+// key) accepting the given onion keys (at least one, each made by
+// GenerateKey or NewPrivateKey).
 func NewRelay(id []byte, keys ...*PrivateKey) (*Relay, error) {
 	if len(id) != IDSize {
 		return nil, ErrBadLength
@@ -210,8 +219,8 @@ func NewRelay(id []byte, keys ...*PrivateKey) (*Relay, error) {
 		return nil, errors.New("ntorv3: relay needs at least one onion key")
 	}
 	for _, k := range keys {
-		if k == nil {
-			return nil, errors.New("ntorv3: nil onion key")
+		if !k.Valid() {
+			return nil, errors.New("ntorv3: nil or uninitialized onion key")
 		}
 	}
 	r := &Relay{keys: append([]*PrivateKey(nil), keys...)}
@@ -220,9 +229,10 @@ func NewRelay(id []byte, keys ...*PrivateKey) (*Relay, error) {
 }
 
 // ServerState is what the relay keeps between reading the client's
-// handshake and sending its reply.
+// handshake and sending its reply. Only Relay.ServerHandshake makes one:
+// Reply on the zero ServerState or a nil pointer returns an error.
 type ServerState struct {
-	r      *Relay
+	r      *Relay // non-nil marks a constructed state
 	b      *PrivateKey
 	x      [KeySize]byte
 	xb     [KeySize]byte // EXP(X, b)
@@ -235,6 +245,9 @@ type ServerState struct {
 // constant time and returns the state for [ServerState.Reply] and the
 // decrypted client message CM.
 func (r *Relay) ServerHandshake(msg, verification []byte) (*ServerState, []byte, error) {
+	if r == nil || len(r.keys) == 0 {
+		return nil, nil, errNilRelay
+	}
 	if len(msg) < ClientOverhead {
 		return nil, nil, ErrBadLength
 	}
@@ -277,6 +290,9 @@ func (r *Relay) ServerHandshake(msg, verification []byte) (*ServerState, []byte,
 // it reads a fresh ephemeral key (32 bytes) from rand (crypto/rand if nil)
 // and returns the reply Y ‖ AUTH ‖ ENC(SM) and the key stream.
 func (s *ServerState) Reply(rand io.Reader, message []byte) ([]byte, *KeyStream, error) {
+	if s == nil || s.r == nil {
+		return nil, nil, errNilState
+	}
 	eph, err := GenerateKey(rand)
 	if err != nil {
 		return nil, nil, err
@@ -287,7 +303,10 @@ func (s *ServerState) Reply(rand io.Reader, message []byte) ([]byte, *KeyStream,
 // ReplyWithKey is Reply with a precomputed ephemeral key pair. eph must be
 // fresh and used for this handshake only.
 func (s *ServerState) ReplyWithKey(eph *PrivateKey, message []byte) ([]byte, *KeyStream, error) {
-	if eph == nil {
+	if s == nil || s.r == nil {
+		return nil, nil, errNilState
+	}
+	if !eph.Valid() {
 		return nil, nil, errNilKey
 	}
 	xy, err := curve25519.X25519(eph.Bytes(), s.x[:])

@@ -119,13 +119,13 @@ func TestVector(t *testing.T) {
 		if hex.EncodeToString(sm) != v.ServerMessage {
 			t.Fatalf("client decrypted SM = %x", sm)
 		}
-		if got := hex.EncodeToString(cks.Bytes(256)); got != v.Keys256 {
+		if got := hex.EncodeToString(mustBytes(t, cks, 256)); got != v.Keys256 {
 			t.Fatalf("client keys %s", got)
 		}
 		// The relay reads its stream in pieces.
 		var got []byte
 		for _, n := range []int{1, 19, 20, 16, 200} {
-			got = append(got, sks.Bytes(n)...)
+			got = append(got, mustBytes(t, sks, n)...)
 		}
 		if hex.EncodeToString(got) != v.Keys256 {
 			t.Fatalf("relay keys %x", got)
@@ -222,7 +222,7 @@ func TestRoundTrip(t *testing.T) {
 		if err != nil || !bytes.Equal(gotSM, sm) {
 			t.Fatalf("client: %v, SM %x want %x", err, gotSM, sm)
 		}
-		sk, ck := sks.Bytes(92), cks.Bytes(92)
+		sk, ck := mustBytes(t, sks, 92), mustBytes(t, cks, 92)
 		if !bytes.Equal(sk, ck) {
 			t.Fatal("keys differ")
 		}
@@ -414,4 +414,14 @@ func FuzzClientFinish(f *testing.F) {
 			t.Fatalf("client accepted forged reply %x", r)
 		}
 	})
+}
+
+// mustBytes reads n bytes of ks, failing the test on an error.
+func mustBytes(t testing.TB, ks *KeyStream, n int) []byte {
+	t.Helper()
+	b, err := ks.Bytes(n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
 }

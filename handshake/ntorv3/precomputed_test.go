@@ -31,7 +31,7 @@ func TestPrecomputedVector(t *testing.T) {
 		if hex.EncodeToString(sm) != v.ServerMessage {
 			t.Fatalf("client decrypted SM = %x", sm)
 		}
-		if got := hex.EncodeToString(cks.Bytes(256)); got != v.Keys256 {
+		if got := hex.EncodeToString(mustBytes(t, cks, 256)); got != v.Keys256 {
 			t.Fatalf("client keys %s", got)
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"crypto/cipher"
 	"crypto/sha3"
 	"encoding/binary"
+	"errors"
 )
 
 // Protocol constants (proposal 332, A.1 and A.2).
@@ -72,23 +73,36 @@ func xorAESCTR(key *[digestSize]byte, m []byte) []byte {
 
 // KeyStream is the key material of a successful handshake: KDF_final's
 // SHAKE-256 output after its first 32 bytes (ENC_KEY). It is unlimited.
+// Only a handshake makes one: Read and Bytes on the zero KeyStream or a nil
+// pointer return an error.
 type KeyStream struct {
-	x *sha3.SHAKE
+	x *sha3.SHAKE // non-nil marks a KeyStream made by a handshake
 }
 
-// Read fills p with the next len(p) bytes of the key stream; it never fails.
+var errNoKeyStream = errors.New("ntorv3: nil or uninitialized KeyStream")
+
+// Read fills p with the next len(p) bytes of the key stream. Its only error
+// is that of an uninitialised k.
 func (k *KeyStream) Read(p []byte) (int, error) {
+	if k == nil || k.x == nil {
+		return 0, errNoKeyStream
+	}
 	return k.x.Read(p)
 }
 
-// Bytes returns the next n bytes of the key stream (none if n ≤ 0).
-func (k *KeyStream) Bytes(n int) []byte {
+// Bytes returns the next n bytes of the key stream, as
+// [ntor.KeyMaterial.Bytes] does. A negative n, or an uninitialised k,
+// returns an error.
+func (k *KeyStream) Bytes(n int) ([]byte, error) {
+	if k == nil || k.x == nil {
+		return nil, errNoKeyStream
+	}
 	if n < 0 {
-		n = 0
+		return nil, errors.New("ntorv3: negative key stream length")
 	}
 	out := make([]byte, n)
 	k.x.Read(out)
-	return out
+	return out, nil
 }
 
 // finalKeys splits KDF_final(key_seed) into ENC_KEY and the key stream.
