@@ -18,12 +18,14 @@ func TestSweep(t *testing.T) {
 		t.Fatal(err)
 	}
 	msg := []byte("message")
+	v := batch.NewVerifier()
+	v.Add(pub, msg, ed25519.Sign(priv, msg))
 	apisweep.Run(t, apisweep.Config{
 		Dir: ".",
 		// The zero Verifier is documented as an empty, usable Verifier; as
 		// it is empty, Verify answers false, as for nil.
 		State:   []reflect.Type{reflect.TypeFor[batch.Verifier]()},
-		Valid:   []any{pub, msg, ed25519.Sign(priv, msg), &ed25519.Options{Policy: 99}},
+		Valid:   []any{v, pub, msg, ed25519.Sign(priv, msg), &ed25519.Options{Policy: 99}},
 		Lengths: []int{ed25519.PublicKeySize, ed25519.SignatureSize},
 		Cases: []apisweep.Case{
 			{Fn: batch.NewVerifier, Mode: apisweep.NoPanic},

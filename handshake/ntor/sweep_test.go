@@ -26,7 +26,11 @@ func TestSweep(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	state, _, err := ntor.ClientHandshake(nil, id, b.PublicKey())
+	state, msg, err := ntor.ClientHandshake(nil, id, b.PublicKey())
+	if err != nil {
+		t.Fatal(err)
+	}
+	reply, _, err := relay.ServerHandshake(nil, msg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -43,7 +47,8 @@ func TestSweep(t *testing.T) {
 			reflect.TypeFor[ntor.PrecomputedRelayKey](),
 			reflect.TypeFor[ntor.KeyMaterial](),
 		},
-		Valid:   []any{eph, relay, pre, state},
+		// The messages get calls past the parsing to the use of the state.
+		Valid:   []any{eph, relay, pre, state, msg, reply},
 		Lengths: []int{ntor.IDSize, ntor.KeySize, ntor.ServerHandshakeSize, ntor.ClientHandshakeSize},
 		Cases: []apisweep.Case{
 			{Fn: ntor.ClientHandshake},

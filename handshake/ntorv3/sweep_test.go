@@ -34,6 +34,10 @@ func TestSweep(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	reply, _, err := ss.Reply(nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
 	eph, err := ntorv3.GenerateKey(nil)
 	if err != nil {
 		t.Fatal(err)
@@ -48,7 +52,8 @@ func TestSweep(t *testing.T) {
 			reflect.TypeFor[ntorv3.PrecomputedRelayKey](),
 			reflect.TypeFor[ntorv3.KeyStream](),
 		},
-		Valid:   []any{eph, relay, pre, state, ss},
+		// The messages get calls past the parsing to the use of the state.
+		Valid:   []any{eph, relay, pre, state, ss, msg, reply},
 		Lengths: []int{ntorv3.KeySize, ntorv3.ServerOverhead, ntorv3.ClientOverhead},
 		Cases: []apisweep.Case{
 			{Fn: ntorv3.ClientHandshake},

@@ -1,0 +1,33 @@
+package apisweep
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// schemes lists the scheme-level packages, relative to the module root,
+// that the fail-closed rule covers. A new one (curve448, ed448, p256) is
+// one line here plus its sweep_test.go calling Run.
+var schemes = []string{
+	"ed25519",
+	"batch",
+	"handshake/ntor",
+	"handshake/ntorv3",
+	"handshake/ace",
+}
+
+// TestEverySchemeSwept fails when a scheme-level package has no sweep.
+func TestEverySchemeSwept(t *testing.T) {
+	for _, dir := range schemes {
+		src, err := os.ReadFile(filepath.Join("..", "..", dir, "sweep_test.go"))
+		if err != nil {
+			t.Errorf("%s: %v", dir, err)
+			continue
+		}
+		if !strings.Contains(string(src), "apisweep.Run(t, apisweep.Config{") {
+			t.Errorf("%s/sweep_test.go does not call apisweep.Run", dir)
+		}
+	}
+}
