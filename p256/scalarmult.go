@@ -1,0 +1,197 @@
+package p256
+
+import (
+	"sync"
+
+	"github.com/curvekit/curvekit/fieldarith/fieldp256"
+	"github.com/curvekit/curvekit/tables"
+)
+
+// reverse32 returns the bytes of the big-endian k in little-endian order,
+// the order the tables recodings take.
+//
+// shared-candidate: big-endian recoding (tables.SignedRadix and
+// tables.VarTimeNAF take little-endian scalars only).
+func reverse32(k *[32]byte) [32]byte {
+	var le [32]byte
+	for i := range k {
+		le[i] = k[31-i]
+	}
+	return le
+}
+
+// scalarMult sets p = k·q for any 256-bit big-endian k (reduced mod n or
+// not: k ≥ n gives (k mod n)·q, as the group has order n). Constant time in
+// k and q: signed radix-16 digits, a table of 1·q … 8·q scanned in full for
+// every digit, and complete formulas throughout.
+func (p *point) scalarMult(k *[32]byte, q *point) *point {
+	var table [8]point
+	table[0] = *q
+	for i := 1; i < 8; i++ {
+		table[i].add(&table[i-1], q)
+	}
+	le := reverse32(k)
+	// 65 digits: 64 for the 256 bits and one for the final carry.
+	var digits [65]int8
+	tables.SignedRadix(digits[:], le[:], 4)
+
+	var acc, t point
+	acc.setIdentity()
+	for i := 64; i >= 0; i-- {
+		acc.double(&acc)
+		acc.double(&acc)
+		acc.double(&acc)
+		acc.double(&acc)
+		abs, neg := tables.AbsNeg(digits[i])
+		t.setIdentity()
+		tables.Lookup(&t, table[:], abs)
+		t.condNegate(neg)
+		acc.add(&acc, &t)
+	}
+	return p.set(&acc)
+}
+
+// The fixed-base table: signed radix-2^6 digits, one position per digit,
+// baseEntries multiples per position.
+const (
+	baseWindow    = 6
+	basePositions = 43 // ⌈257/6⌉: 256 bits and the final carry
+	baseEntries   = 1 << (baseWindow - 1)
+)
+
+// baseTable[j][k-1] = k·2^(6j)·G in affine coordinates, built at first use
+// from the generator alone.
+var baseTable = sync.OnceValue(func() *[basePositions][baseEntries]affinePoint {
+	var proj [basePositions][baseEntries]point
+	base := generator
+	for j := range proj {
+		proj[j][0] = base
+		for k := 1; k < baseEntries; k++ {
+			proj[j][k].add(&proj[j][k-1], &base)
+		}
+		// base = 2^6·base = 32·base·2 = 2·proj[j][31].
+		base.double(&proj[j][baseEntries-1])
+	}
+	pts := make([]point, 0, basePositions*baseEntries)
+	for j := range proj {
+		pts = append(pts, proj[j][:]...)
+	}
+	aff := toAffineBatch(pts)
+	t := new([basePositions][baseEntries]affinePoint)
+	for j := range t {
+		copy(t[j][:], aff[j*baseEntries:(j+1)*baseEntries])
+	}
+	return t
+})
+
+// scalarBaseMult sets p = k·G for any 256-bit big-endian k, in constant
+// time: 43 mixed additions of full-scan table entries, no doublings.
+func (p *point) scalarBaseMult(k *[32]byte) *point {
+	tab := baseTable()
+	le := reverse32(k)
+	var digits [basePositions]int8
+	tables.SignedRadix(digits[:], le[:], baseWindow)
+
+	var acc, sum point
+	var e affinePoint
+	acc.setIdentity()
+	for j := range digits {
+		abs, neg := tables.AbsNeg(digits[j])
+		// Digit 0 leaves e as the first entry; the sum is then discarded.
+		e = tab[j][0]
+		tables.Lookup(&e, tab[j][:], abs)
+		e.condNegate(neg)
+		sum.addAffine(&acc, &e)
+		acc.selectPoint(&acc, &sum, tables.EqMask(abs, 0))
+	}
+	return p.set(&acc)
+}
+
+// toAffineBatch converts points to affine with one inversion (Montgomery's
+// trick). No input may be the identity. Used on public tables only.
+//
+// shared-candidate: batch inversion (curve25519 has its own, private).
+func toAffineBatch(pts []point) []affinePoint {
+	n := len(pts)
+	prefix := make([]fieldp256.Element, n)
+	var acc fieldp256.Element
+	acc.One()
+	for i := range pts {
+		prefix[i] = acc
+		acc.Multiply(&acc, &pts[i].z)
+	}
+	acc.Invert(&acc)
+	out := make([]affinePoint, n)
+	for i := n - 1; i >= 0; i-- {
+		var zinv fieldp256.Element
+		zinv.Multiply(&acc, &prefix[i])
+		acc.Multiply(&acc, &pts[i].z)
+		out[i].x.Multiply(&pts[i].x, &zinv)
+		out[i].y.Multiply(&pts[i].y, &zinv)
+	}
+	return out
+}
+
+// The verification tables: width-8 NAF digits for the generator (64 odd
+// multiples, affine, built at first use) and width-5 digits for the
+// per-signature point (8 odd multiples, projective).
+const (
+	vtBaseWindow  = 8
+	vtPointWindow = 5
+)
+
+var vtBaseTable = sync.OnceValue(func() []affinePoint {
+	const n = 1 << (vtBaseWindow - 2)
+	pts := make([]point, n)
+	var g2 point
+	g2.double(&generator)
+	pts[0] = generator
+	for i := 1; i < n; i++ {
+		pts[i].add(&pts[i-1], &g2)
+	}
+	return toAffineBatch(pts)
+})
+
+// varTimeDoubleScalarBaseMult sets p = u1·G + u2·q for 256-bit big-endian
+// u1, u2 with an interleaved wNAF (Straus). Variable time: for public
+// values only (ECDSA verification).
+func (p *point) varTimeDoubleScalarBaseMult(u1, u2 *[32]byte, q *point) *point {
+	gt := vtBaseTable()
+	var qt [1 << (vtPointWindow - 2)]point
+	var q2 point
+	q2.double(q)
+	qt[0] = *q
+	for i := 1; i < len(qt); i++ {
+		qt[i].add(&qt[i-1], &q2)
+	}
+	// shared-candidate: big-endian recoding.
+	le1, le2 := reverse32(u1), reverse32(u2)
+	var n1, n2 [257]int8
+	tables.VarTimeNAF(n1[:], le1[:], vtBaseWindow)
+	tables.VarTimeNAF(n2[:], le2[:], vtPointWindow)
+
+	i := 256
+	for i >= 0 && n1[i] == 0 && n2[i] == 0 {
+		i--
+	}
+	var acc, t point
+	var e affinePoint
+	acc.setIdentity()
+	for ; i >= 0; i-- {
+		acc.double(&acc)
+		if d := n1[i]; d > 0 {
+			acc.addAffine(&acc, &gt[d/2])
+		} else if d < 0 {
+			e = gt[-d/2]
+			e.y.Negate(&e.y)
+			acc.addAffine(&acc, &e)
+		}
+		if d := n2[i]; d > 0 {
+			acc.add(&acc, &qt[d/2])
+		} else if d < 0 {
+			t.negate(&qt[-d/2])
+			acc.add(&acc, &t)
+		}
+	}
+	return p.set(&acc)
+}
