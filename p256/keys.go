@@ -51,12 +51,14 @@ func NewPublicKey(sec1 []byte) (*PublicKey, error) {
 }
 
 func newPublicKey(p *point) (*PublicKey, error) {
-	enc, err := p.bytes()
-	if err != nil {
-		return nil, err
+	x, y, ok := p.affine()
+	if ok != 1 {
+		return nil, errInfinity
 	}
-	pub := &PublicKey{enc: enc}
-	x, y, _ := p.affine()
+	pub := &PublicKey{}
+	pub.enc[0] = 4
+	copy(pub.enc[1:33], x.Bytes())
+	copy(pub.enc[33:], y.Bytes())
 	pub.p.x, pub.p.y = x, y
 	pub.p.z.One()
 	return pub, nil
