@@ -6,6 +6,8 @@ import (
 	"math/big"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/curvekit/curvekit/tables"
 )
 
 // The reference for the group tests is crypto/elliptic's P-256 (Go's
@@ -273,6 +275,62 @@ func TestPointDecodingRandom(t *testing.T) {
 		p := mustPoint(t, elliptic.MarshalCompressed(refCurve, x, y))
 		if got, want := ourBytes(p), elliptic.Marshal(refCurve, x, y); !bytes.Equal(got, want) {
 			t.Fatalf("compressed round trip %x ≠ %x", got, want)
+		}
+	}
+}
+
+func TestDoubleN(t *testing.T) {
+	p := mustPoint(t, refBytes(refPoint(t, big.NewInt(77))))
+	for _, n := range []int{0, 1, 2, 4, 9} {
+		var want point
+		want.set(p)
+		for range n {
+			want.double(&want)
+		}
+		var got point
+		got.set(p).doubleN(n)
+		if got.equal(&want) != 1 {
+			t.Errorf("doubleN(%d) wrong", n)
+		}
+		// From a projective point with Z ≠ 1.
+		var q, wq point
+		q.double(p)
+		wq.set(&q)
+		for range n {
+			wq.double(&wq)
+		}
+		if q.doubleN(n).equal(&wq) != 1 {
+			t.Errorf("doubleN(%d) of 2P wrong", n)
+		}
+	}
+	var id point
+	id.setIdentity()
+	id.doubleN(4)
+	if id.isIdentity() != 1 || id.y.IsZero() == 1 {
+		t.Error("doubleN of the identity is not (0:Y:0) with Y ≠ 0")
+	}
+	// And it still behaves as the identity in an addition.
+	if got := ourBytes(new(point).add(&id, p)); !bytes.Equal(got, ourBytes(p)) {
+		t.Error("O (after doubleN) + P ≠ P")
+	}
+}
+
+func TestLookupMatchesTables(t *testing.T) {
+	tab := baseTable()
+	for idx := 0; idx <= baseEntries; idx++ {
+		var a, b affinePoint
+		a, b = tab[3][5], tab[3][5]
+		lookupAffine(&a, tab[3][:], idx)
+		tables.Lookup(&b, tab[3][:], idx)
+		if a.x.Equal(&b.x) != 1 || a.y.Equal(&b.y) != 1 {
+			t.Fatalf("lookupAffine(%d) differs from tables.Lookup", idx)
+		}
+	}
+	for a := 0; a < 40; a++ {
+		for b := 0; b < 40; b++ {
+			if eqMask(a, b) != tables.EqMask(a, b) {
+				t.Fatal("eqMask differs")
+			}
 		}
 	}
 }

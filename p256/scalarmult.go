@@ -38,13 +38,10 @@ func (p *point) scalarMult(k *[32]byte, q *point) *point {
 	var acc, t point
 	acc.setIdentity()
 	for i := 64; i >= 0; i-- {
-		acc.double(&acc)
-		acc.double(&acc)
-		acc.double(&acc)
-		acc.double(&acc)
+		acc.doubleN(4)
 		abs, neg := tables.AbsNeg(digits[i])
 		t.setIdentity()
-		tables.Lookup(&t, table[:], abs)
+		lookupPoint(&t, table[:], abs)
 		t.condNegate(neg)
 		acc.add(&acc, &t)
 	}
@@ -99,7 +96,7 @@ func (p *point) scalarBaseMult(k *[32]byte) *point {
 		abs, neg := tables.AbsNeg(digits[j])
 		// Digit 0 leaves e as the first entry; the sum is then discarded.
 		e = tab[j][0]
-		tables.Lookup(&e, tab[j][:], abs)
+		lookupAffine(&e, tab[j][:], abs)
 		e.condNegate(neg)
 		sum.addAffine(&acc, &e)
 		acc.selectPoint(&acc, &sum, tables.EqMask(abs, 0))
@@ -177,8 +174,15 @@ func (p *point) varTimeDoubleScalarBaseMult(u1, u2 *[32]byte, q *point) *point {
 	var acc, t point
 	var e affinePoint
 	acc.setIdentity()
+	// Doublings are batched into runs between additions (doubleN).
+	run := 0
 	for ; i >= 0; i-- {
-		acc.double(&acc)
+		run++
+		if n1[i] == 0 && n2[i] == 0 {
+			continue
+		}
+		acc.doubleN(run)
+		run = 0
 		if d := n1[i]; d > 0 {
 			acc.addAffine(&acc, &gt[d/2])
 		} else if d < 0 {
@@ -193,5 +197,6 @@ func (p *point) varTimeDoubleScalarBaseMult(u1, u2 *[32]byte, q *point) *point {
 			acc.add(&acc, &t)
 		}
 	}
+	acc.doubleN(run)
 	return p.set(&acc)
 }
