@@ -38,14 +38,14 @@ var nField = mustElement("ffffffff00000000ffffffffffffffffbce6faada7179e84f3b9ca
 // hashToScalar is bits2int followed by the reduction mod n (SEC 1 §4.1.3
 // step 5, FIPS 186-5 §6.4.1): the leftmost 256 bits of the digest, as an
 // integer, mod n. Shorter digests are taken as they are.
-func hashToScalar(digest []byte) *scalarp256.Element {
+func hashToScalar(e *scalarp256.Element, digest []byte) *scalarp256.Element {
 	var b [32]byte
 	if len(digest) >= 32 {
 		copy(b[:], digest[:32])
 	} else {
 		copy(b[32-len(digest):], digest)
 	}
-	e, _ := new(scalarp256.Element).SetReducedBytes(b[:])
+	e.SetReducedBytes(b[:])
 	return e
 }
 
@@ -103,7 +103,7 @@ func (d *drbg) reseed() {
 // d and k except for the negligible-probability retries (k ∉ [1, n−1],
 // r = 0, s = 0), which reveal only that a candidate was rejected.
 func (priv *PrivateKey) sign(newH func() hash.Hash, digest, extra []byte) (r, s [32]byte, err error) {
-	e := hashToScalar(digest)
+	e := hashToScalar(new(scalarp256.Element), digest)
 	g := newDRBG(newH, priv.db[:], e.Bytes(), extra)
 	var t [32]byte
 	for range 64 {
@@ -260,10 +260,11 @@ func (pub *PublicKey) verify(digest []byte, rb, sb *[32]byte, lowS bool) bool {
 	if lowS && isHighS(sb) {
 		return false
 	}
-	e := hashToScalar(digest)
+	var e scalarp256.Element
+	hashToScalar(&e, digest)
 	var w, u1, u2 scalarp256.Element
 	w.Invert(&s)
-	u1.Multiply(e, &w)
+	u1.Multiply(&e, &w)
 	u2.Multiply(&r, &w)
 	var u1b, u2b [32]byte
 	copy(u1b[:], u1.Bytes())

@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/curvekit/curvekit/fieldarith/fieldp256"
 	"github.com/curvekit/curvekit/tables"
 )
 
@@ -333,4 +334,42 @@ func TestLookupMatchesTables(t *testing.T) {
 			}
 		}
 	}
+}
+
+func TestJacobianAddExceptional(t *testing.T) {
+	p := mustPoint(t, refBytes(refPoint(t, big.NewInt(5))))
+	want2 := refBytes(refPoint(t, big.NewInt(10)))
+	var jp, jn, jid, r jacobianPoint
+	jp.fromProjective(new(point).double(p)).double(&jp) // 4P, Z ≠ 1
+	p4 := refBytes(refPoint(t, big.NewInt(20)))
+	if got := ourBytes(new(point).fromJacobian(&jp)); !bytes.Equal(got, p4) {
+		t.Fatal("Jacobian round trip")
+	}
+	jp.fromProjective(p)
+	jn = jp
+	jn.y.Negate(&jn.y)
+	jid.z.Zero()
+	aff := affinePoint{p.x, p.y}
+	naff := affinePoint{p.x, *new(fieldp256.Element).Negate(&p.y)}
+	check := func(name string, got *jacobianPoint, want []byte) {
+		t.Helper()
+		if b := ourBytes(new(point).fromJacobian(got)); !bytes.Equal(b, want) {
+			t.Errorf("%s = %x, want %x", name, b, want)
+		}
+	}
+	check("P+P", r.varTimeAdd(&jp, &jp), want2)
+	check("P+(−P)", r.varTimeAdd(&jp, &jn), nil)
+	check("O+P", r.varTimeAdd(&jid, &jp), ourBytes(p))
+	check("P+O", r.varTimeAdd(&jp, &jid), ourBytes(p))
+	check("O+O", r.varTimeAdd(&jid, &jid), nil)
+	check("P+aff(P)", r.varTimeAddAffine(&jp, &aff), want2)
+	check("P+aff(−P)", r.varTimeAddAffine(&jp, &naff), nil)
+	check("O+aff(P)", r.varTimeAddAffine(&jid, &aff), ourBytes(p))
+	check("2O", r.double(&jid), nil)
+	// Generic case with both Z ≠ 1: 2P + 3P.
+	var a, b jacobianPoint
+	a.fromProjective(new(point).double(p))
+	b.fromProjective(new(point).add(new(point).double(p), p))
+	check("2P+3P", r.varTimeAdd(&a, &b), refBytes(refPoint(t, big.NewInt(25))))
+	check("2P+aff(P)", r.varTimeAddAffine(&a, &aff), refBytes(refPoint(t, big.NewInt(15))))
 }

@@ -150,16 +150,18 @@ var vtBaseTable = sync.OnceValue(func() []affinePoint {
 })
 
 // varTimeDoubleScalarBaseMult sets p = u1·G + u2·q for 256-bit big-endian
-// u1, u2 with an interleaved wNAF (Straus). Variable time: for public
-// values only (ECDSA verification).
+// u1, u2 with an interleaved wNAF (Straus) in Jacobian coordinates:
+// dbl-2001-b doublings, mixed additions of the affine G multiples and
+// full additions of q's, each branching on its exceptional cases. Variable
+// time: for public values only (ECDSA verification).
 func (p *point) varTimeDoubleScalarBaseMult(u1, u2 *[32]byte, q *point) *point {
 	gt := vtBaseTable()
-	var qt [1 << (vtPointWindow - 2)]point
-	var q2 point
-	q2.double(q)
-	qt[0] = *q
+	var qt [1 << (vtPointWindow - 2)]jacobianPoint
+	var q2 jacobianPoint
+	qt[0].fromProjective(q)
+	q2.double(&qt[0])
 	for i := 1; i < len(qt); i++ {
-		qt[i].add(&qt[i-1], &q2)
+		qt[i].varTimeAdd(&qt[i-1], &q2)
 	}
 	// shared-candidate: big-endian recoding.
 	le1, le2 := reverse32(u1), reverse32(u2)
@@ -171,32 +173,25 @@ func (p *point) varTimeDoubleScalarBaseMult(u1, u2 *[32]byte, q *point) *point {
 	for i >= 0 && n1[i] == 0 && n2[i] == 0 {
 		i--
 	}
-	var acc, t point
+	var acc, t jacobianPoint
 	var e affinePoint
-	acc.setIdentity()
-	// Doublings are batched into runs between additions (doubleN).
-	run := 0
+	acc.z.Zero()
 	for ; i >= 0; i-- {
-		run++
-		if n1[i] == 0 && n2[i] == 0 {
-			continue
-		}
-		acc.doubleN(run)
-		run = 0
+		acc.double(&acc)
 		if d := n1[i]; d > 0 {
-			acc.addAffine(&acc, &gt[d/2])
+			acc.varTimeAddAffine(&acc, &gt[d/2])
 		} else if d < 0 {
-			e = gt[-d/2]
-			e.y.Negate(&e.y)
-			acc.addAffine(&acc, &e)
+			e.x = gt[-d/2].x
+			e.y.Negate(&gt[-d/2].y)
+			acc.varTimeAddAffine(&acc, &e)
 		}
 		if d := n2[i]; d > 0 {
-			acc.add(&acc, &qt[d/2])
+			acc.varTimeAdd(&acc, &qt[d/2])
 		} else if d < 0 {
-			t.negate(&qt[-d/2])
-			acc.add(&acc, &t)
+			t.x, t.z = qt[-d/2].x, qt[-d/2].z
+			t.y.Negate(&qt[-d/2].y)
+			acc.varTimeAdd(&acc, &t)
 		}
 	}
-	acc.doubleN(run)
-	return p.set(&acc)
+	return p.fromJacobian(&acc)
 }
