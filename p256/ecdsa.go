@@ -4,13 +4,12 @@ import (
 	"bytes"
 	"crypto"
 	"crypto/hmac"
-	"crypto/sha256"
 	"errors"
-	"hash"
 	"io"
 
 	"github.com/curvekit/curvekit/fieldarith/fieldp256"
 	"github.com/curvekit/curvekit/fieldarith/scalarp256"
+	"github.com/curvekit/curvekit/internal/hmacsha256"
 )
 
 var (
@@ -49,62 +48,78 @@ func hashToScalar(e *scalarp256.Element, digest []byte) *scalarp256.Element {
 	return e
 }
 
-// drbg is the HMAC_DRBG of RFC 6979 §3.2 for qlen = 256.
-type drbg struct {
-	mac  hash.Hash
-	newH func() hash.Hash
-	k, v []byte
+// macFunc appends HMAC_key(parts[0] ‖ parts[1] ‖ …) to dst.
+type macFunc func(dst, key []byte, parts ...[]byte) []byte
+
+// macSHA256 is HMAC-SHA-256 without allocations (internal/hmacsha256).
+func macSHA256(dst, key []byte, parts ...[]byte) []byte {
+	var out [hmacsha256.Size]byte
+	hmacsha256.MAC(&out, key, parts...)
+	return append(dst, out[:]...)
 }
 
-// newDRBG runs RFC 6979 §3.2 steps b–g on int2octets(x) and bits2octets(h1),
-// with extra appended to the seed as §3.6 allows (hedged signatures).
-func newDRBG(newH func() hash.Hash, x, h []byte, extra []byte) *drbg {
-	size := newH().Size()
-	d := &drbg{newH: newH, k: make([]byte, size), v: bytes.Repeat([]byte{1}, size)}
-	for _, sep := range []byte{0, 1} {
-		d.mac = hmac.New(newH, d.k)
-		d.mac.Write(d.v)
-		d.mac.Write([]byte{sep})
-		d.mac.Write(x)
-		d.mac.Write(h)
-		d.mac.Write(extra)
-		d.k = d.mac.Sum(d.k[:0])
-		d.mac = hmac.New(newH, d.k)
-		d.mac.Write(d.v)
-		d.v = d.mac.Sum(d.v[:0])
+// macFor returns the HMAC of h (crypto/hmac for every hash but SHA-256).
+func macFor(h crypto.Hash) macFunc {
+	if h == crypto.SHA256 {
+		return macSHA256
 	}
-	return d
+	return func(dst, key []byte, parts ...[]byte) []byte {
+		m := hmac.New(h.New, key)
+		for _, p := range parts {
+			m.Write(p)
+		}
+		return m.Sum(dst)
+	}
+}
+
+// drbg is the HMAC_DRBG of RFC 6979 §3.2 for qlen = 256, with K and V of
+// up to 64 bytes (SHA-512) kept in place.
+type drbg struct {
+	mac    macFunc
+	kb, vb [64]byte
+	k, v   []byte
+}
+
+// init runs RFC 6979 §3.2 steps b–g on int2octets(x) and bits2octets(h),
+// with extra appended to the seed as §3.6 allows (hedged signatures).
+func (d *drbg) init(mac macFunc, size int, x, h, extra []byte) {
+	d.mac = mac
+	d.k = d.kb[:size]
+	d.v = d.vb[:size]
+	clear(d.k)
+	for i := range d.v {
+		d.v[i] = 1
+	}
+	for _, sep := range [][]byte{{0}, {1}} {
+		d.k = d.mac(d.k[:0], d.k, d.v, sep, x, h, extra)
+		d.v = d.mac(d.v[:0], d.k, d.v)
+	}
 }
 
 // next returns the next 32-byte candidate T of step h.
 func (d *drbg) next(t *[32]byte) {
 	n := 0
 	for n < 32 {
-		d.mac.Reset()
-		d.mac.Write(d.v)
-		d.v = d.mac.Sum(d.v[:0])
+		d.v = d.mac(d.v[:0], d.k, d.v)
 		n += copy(t[n:], d.v)
 	}
 }
 
 // reseed is step h.3 after a rejected candidate.
 func (d *drbg) reseed() {
-	d.mac.Reset()
-	d.mac.Write(d.v)
-	d.mac.Write([]byte{0})
-	d.k = d.mac.Sum(d.k[:0])
-	d.mac = hmac.New(d.newH, d.k)
-	d.mac.Write(d.v)
-	d.v = d.mac.Sum(d.v[:0])
+	d.k = d.mac(d.k[:0], d.k, d.v, []byte{0})
+	d.v = d.mac(d.v[:0], d.k, d.v)
 }
 
 // sign computes an ECDSA signature (r, s) with nonces from the RFC 6979
 // generator seeded with d, the reduced digest and extra. Constant time in
 // d and k except for the negligible-probability retries (k ∉ [1, n−1],
 // r = 0, s = 0), which reveal only that a candidate was rejected.
-func (priv *PrivateKey) sign(newH func() hash.Hash, digest, extra []byte) (r, s [32]byte, err error) {
-	e := hashToScalar(new(scalarp256.Element), digest)
-	g := newDRBG(newH, priv.db[:], e.Bytes(), extra)
+func (priv *PrivateKey) sign(h crypto.Hash, digest, extra []byte) (r, s [32]byte, err error) {
+	var e scalarp256.Element
+	hashToScalar(&e, digest)
+	var g drbg
+	g.init(macFor(h), h.Size(), priv.db[:], e.Bytes(), extra)
 	var t [32]byte
 	for range 64 {
 		g.next(&t)
@@ -124,7 +139,7 @@ func (priv *PrivateKey) sign(newH func() hash.Hash, digest, extra []byte) (r, s 
 		}
 		// s = k⁻¹·(e + r·d)
 		var se, kinv scalarp256.Element
-		se.MultiplyAdd(&re, &priv.d, e)
+		se.MultiplyAdd(&re, &priv.d, &e)
 		kinv.Invert(&k)
 		se.Multiply(&se, &kinv)
 		if se.IsZero() == 1 {
@@ -151,7 +166,7 @@ func (priv *PrivateKey) signHedged(rand io.Reader, digest []byte) (r, s [32]byte
 	if _, err := io.ReadFull(rand, extra[:]); err != nil {
 		return r, s, err
 	}
-	return priv.sign(sha256.New, digest, extra[:])
+	return priv.sign(crypto.SHA256, digest, extra[:])
 }
 
 // SignASN1 signs digest, a hash of any length (truncated to 256 bits as SEC
@@ -219,7 +234,7 @@ func (priv *PrivateKey) Sign(rand io.Reader, digest []byte, opts crypto.SignerOp
 	if h.Size() != len(digest) {
 		return nil, errHashMismatch
 	}
-	r, s, err := priv.sign(h.New, digest, nil)
+	r, s, err := priv.sign(h, digest, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -237,7 +252,7 @@ func SignDeterministic(priv *PrivateKey, h crypto.Hash, digest []byte) ([]byte, 
 	if !h.Available() {
 		return nil, errHashUnavail
 	}
-	r, s, err := priv.sign(h.New, digest, nil)
+	r, s, err := priv.sign(h, digest, nil)
 	if err != nil {
 		return nil, err
 	}
