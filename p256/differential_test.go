@@ -7,8 +7,9 @@ import (
 	"crypto/ecdsa"
 	"crypto/elliptic"
 	crand "crypto/rand"
-	"crypto/sha256"
-	"crypto/sha512"
+	_ "crypto/sha1"
+	_ "crypto/sha256"
+	_ "crypto/sha512"
 	"math/big"
 	"math/rand/v2"
 	"testing"
@@ -109,12 +110,10 @@ func TestDifferentialDeterministic(t *testing.T) {
 	for i := range diffRounds() {
 		priv, sk := randKeyPair(t, r)
 		msg := randBytes(r, r.IntN(100))
-		h, digest := crypto.SHA256, func() []byte { d := sha256.Sum256(msg); return d[:] }()
-		if i%2 == 1 {
-			h = crypto.SHA512
-			d := sha512.Sum512(msg)
-			digest = d[:]
-		}
+		h := []crypto.Hash{crypto.SHA256, crypto.SHA512, crypto.SHA384, crypto.SHA224, crypto.SHA1}[i%5]
+		hh := h.New()
+		hh.Write(msg)
+		digest := hh.Sum(nil)
 		got, err := priv.Sign(nil, digest, h)
 		if err != nil {
 			t.Fatal(err)

@@ -116,6 +116,9 @@ func (d *drbg) reseed() {
 // d and k except for the negligible-probability retries (k ∉ [1, n−1],
 // r = 0, s = 0), which reveal only that a candidate was rejected.
 func (priv *PrivateKey) sign(h crypto.Hash, digest, extra []byte) (r, s [32]byte, err error) {
+	if h.Size() > 64 {
+		return r, s, errHashUnavail // no such hash in crypto today
+	}
 	var e scalarp256.Element
 	hashToScalar(&e, digest)
 	var g drbg
