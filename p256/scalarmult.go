@@ -58,7 +58,9 @@ const (
 
 // baseTable[j][k-1] = k·2^(6j)·G in affine coordinates, built at first use
 // from the generator alone.
-var baseTable = sync.OnceValue(func() *[basePositions][baseEntries]affinePoint {
+var baseTable = sync.OnceValue(buildBaseTable)
+
+func buildBaseTable() *[basePositions][baseEntries]affinePoint {
 	var proj [basePositions][baseEntries]point
 	base := generator
 	for j := range proj {
@@ -79,7 +81,7 @@ var baseTable = sync.OnceValue(func() *[basePositions][baseEntries]affinePoint {
 		copy(t[j][:], aff[j*baseEntries:(j+1)*baseEntries])
 	}
 	return t
-})
+}
 
 // scalarBaseMult sets p = k·G for any 256-bit big-endian k, in constant
 // time: 43 mixed additions of full-scan table entries, no doublings.
