@@ -8,6 +8,10 @@ import (
 	"math/big"
 )
 
+// The conversions go through math/big, the representation of
+// crypto/ecdsa's key fields, which is not constant time: convert a key
+// once, not per operation.
+
 var (
 	errWrongCurve = errors.New("p256: key is not on P-256")
 	errMismatch   = errors.New("p256: ecdsa.PrivateKey's public key does not match D")
