@@ -70,7 +70,7 @@ func TestWycheproofECDSA(t *testing.T) {
 			var f wpECDSAFile
 			loadGzipJSON(t, name, &f)
 			p1363 := contains(name, "p1363")
-			n := 0
+			n, shamir := 0, 0
 			for _, g := range f.TestGroups {
 				pub, err := NewPublicKey(unhexT(t, g.PublicKey.Uncompressed))
 				if err != nil {
@@ -78,6 +78,9 @@ func TestWycheproofECDSA(t *testing.T) {
 				}
 				for _, tc := range g.Tests {
 					n++
+					if hasFlag(tc.Flags, "EdgeCaseShamirMultiplication") {
+						shamir++
+					}
 					msg := unhexT(t, tc.Msg)
 					var digest []byte
 					switch g.Sha {
@@ -105,8 +108,22 @@ func TestWycheproofECDSA(t *testing.T) {
 			if n != f.NumberOfTests {
 				t.Errorf("ran %d tests, file has %d", n, f.NumberOfTests)
 			}
+			// The "edge case for Shamir multiplication" vector (an
+			// intermediate u1·G + u2·Q sum hits an exceptional case).
+			if shamir == 0 {
+				t.Error("no EdgeCaseShamirMultiplication vector ran")
+			}
 		})
 	}
+}
+
+func hasFlag(flags []string, f string) bool {
+	for _, g := range flags {
+		if g == f {
+			return true
+		}
+	}
+	return false
 }
 
 func contains(s, sub string) bool {
@@ -192,10 +209,13 @@ func TestWycheproofECDH(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			var f wpECDHFile
 			loadGzipJSON(t, name, &f)
-			n := 0
+			n, carry := 0, 0
 			for _, g := range f.TestGroups {
 				for _, tc := range g.Tests {
 					n++
+					if hasFlag(tc.Flags, "CVE-2017-8932") {
+						carry++
+					}
 					var priv *PrivateKey
 					var pub *PublicKey
 					var err error
@@ -289,6 +309,11 @@ func TestWycheproofECDH(t *testing.T) {
 			}
 			if n != f.NumberOfTests {
 				t.Errorf("ran %d tests, file has %d", n, f.NumberOfTests)
+			}
+			// The carry-propagation class of CVE-2017-8932 (a wrong
+			// reduction in Go's P-256 assembly, golang/go#20040).
+			if carry == 0 {
+				t.Error("no CVE-2017-8932 vector ran")
 			}
 		})
 	}
