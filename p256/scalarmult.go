@@ -84,17 +84,25 @@ func buildBaseTable() *[basePositions][baseEntries]affinePoint {
 }
 
 // scalarBaseMult sets p = k·G for any 256-bit big-endian k, in constant
-// time: 43 mixed additions of full-scan table entries, no doublings.
+// time: 42 mixed additions of full-scan table entries, no doublings.
 func (p *point) scalarBaseMult(k *[32]byte) *point {
 	tab := baseTable()
 	le := reverse32(k)
 	var digits [basePositions]int8
 	tables.SignedRadix(digits[:], le[:], baseWindow)
 
-	var acc, sum point
+	var acc, sum, id point
 	var e affinePoint
-	acc.setIdentity()
-	for j := range digits {
+	id.setIdentity()
+	// The first entry is taken as it is (no addition to the identity).
+	abs0, neg0 := tables.AbsNeg(digits[0])
+	e = tab[0][0]
+	lookupAffine(&e, tab[0][:], abs0)
+	e.condNegate(neg0)
+	acc.x, acc.y = e.x, e.y
+	acc.z.One()
+	acc.selectPoint(&id, &acc, tables.EqMask(abs0, 0))
+	for j := 1; j < len(digits); j++ {
 		abs, neg := tables.AbsNeg(digits[j])
 		// Digit 0 leaves e as the first entry; the sum is then discarded.
 		e = tab[j][0]
