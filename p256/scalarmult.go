@@ -85,6 +85,9 @@ func buildBaseTable() *[basePositions][baseEntries]affinePoint {
 
 // scalarBaseMult sets p = k·G for any 256-bit big-endian k, in constant
 // time: 42 mixed additions of full-scan table entries, no doublings.
+//
+// shared-candidate: fixed-base skeleton (the tables.FixedBase walk with
+// Spacing 1; curve25519 has its own).
 func (p *point) scalarBaseMult(k *[32]byte) *point {
 	tab := baseTable()
 	le := reverse32(k)
@@ -164,6 +167,9 @@ var vtBaseTable = sync.OnceValue(func() []affinePoint {
 // dbl-2001-b doublings, mixed additions of the affine G multiples and
 // full additions of q's, each branching on its exceptional cases. Variable
 // time: for public values only (ECDSA verification).
+//
+// shared-candidate: interleaved-wNAF double-scalar skeleton (curve25519's
+// VarTimeDoubleScalarBaseMult walks its digits the same way).
 func (p *point) varTimeDoubleScalarBaseMult(u1, u2 *[32]byte, q *point) *point {
 	gt := vtBaseTable()
 	var qt [1 << (vtPointWindow - 2)]jacobianPoint
