@@ -63,30 +63,18 @@ func (p *jacobianPoint) double(a *jacobianPoint) *jacobianPoint {
 	return p
 }
 
-// varTimeAddAffine sets p = a + b with madd-2007-bl (7M + 4S), branching
-// on the identity and on a = ±b. Variable time.
-func (p *jacobianPoint) varTimeAddAffine(a *jacobianPoint, b *affinePoint) *jacobianPoint {
-	if a.z.IsZero() == 1 {
-		p.x, p.y = b.x, b.y
-		p.z.One()
-		return p
-	}
+// addAffineUnchecked sets p = a + b with madd-2007-bl (7M + 4S), in
+// constant time, for a ≠ O and a ≠ ±b: for those inputs the result is
+// garbage (Z3 = 0), and the callers either prove they cannot occur or
+// select the result away.
+func (p *jacobianPoint) addAffineUnchecked(a *jacobianPoint, b *affinePoint) *jacobianPoint {
 	var z1z1, u2, s2, h, hh, i, j, r, v, t fieldp256.Element
-	z1z1.Square(&a.z)        // Z1Z1 = Z1²
-	u2.Multiply(&b.x, &z1z1) // U2 = X2·Z1Z1
-	s2.Multiply(&b.y, &a.z)  //
-	s2.Multiply(&s2, &z1z1)  // S2 = Y2·Z1·Z1Z1
-	h.Subtract(&u2, &a.x)    // H = U2 − X1
-	r.Subtract(&s2, &a.y)    //
-	if h.IsZero() == 1 {
-		if r.IsZero() == 1 {
-			return p.double(a)
-		}
-		p.x.Zero()
-		p.y.One()
-		p.z.Zero()
-		return p
-	}
+	z1z1.Square(&a.z)         // Z1Z1 = Z1²
+	u2.Multiply(&b.x, &z1z1)  // U2 = X2·Z1Z1
+	s2.Multiply(&b.y, &a.z)   //
+	s2.Multiply(&s2, &z1z1)   // S2 = Y2·Z1·Z1Z1
+	h.Subtract(&u2, &a.x)     // H = U2 − X1
+	r.Subtract(&s2, &a.y)     //
 	r.Add(&r, &r)             // r = 2·(S2 − Y1)
 	hh.Square(&h)             // HH = H²
 	i.Add(&hh, &hh)           //
@@ -106,6 +94,42 @@ func (p *jacobianPoint) varTimeAddAffine(a *jacobianPoint, b *affinePoint) *jaco
 	p.y.Multiply(&r, &v)      //
 	t.Add(&t, &t)             //
 	p.y.Subtract(&p.y, &t)    // Y3 = r·(V − X3) − 2·Y1·J
+	return p
+}
+
+// varTimeAddAffine sets p = a + b, handling the identity and a = ±b by
+// branches around addAffineUnchecked. Variable time.
+func (p *jacobianPoint) varTimeAddAffine(a *jacobianPoint, b *affinePoint) *jacobianPoint {
+	if a.z.IsZero() == 1 {
+		p.x, p.y = b.x, b.y
+		p.z.One()
+		return p
+	}
+	ac := *a
+	p.addAffineUnchecked(&ac, b)
+	if p.z.IsZero() == 0 {
+		return p
+	}
+	// Z3 = 2·Z1·H = 0: the x-coordinates match, a = ±b. Compare the
+	// y-coordinates, Y1 against Y2·Z1³.
+	var z3, s2 fieldp256.Element
+	z3.Square(&ac.z)
+	z3.Multiply(&z3, &ac.z)
+	s2.Multiply(&b.y, &z3)
+	if s2.Equal(&ac.y) == 1 {
+		return p.double(&ac)
+	}
+	p.x.Zero()
+	p.y.One()
+	p.z.Zero()
+	return p
+}
+
+// selectPoint sets p to a if cond == 1 and to b if cond == 0.
+func (p *jacobianPoint) selectPoint(a, b *jacobianPoint, cond int) *jacobianPoint {
+	p.x.Select(&a.x, &b.x, cond)
+	p.y.Select(&a.y, &b.y, cond)
+	p.z.Select(&a.z, &b.z, cond)
 	return p
 }
 

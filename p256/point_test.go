@@ -373,3 +373,29 @@ func TestJacobianAddExceptional(t *testing.T) {
 	check("2P+3P", r.varTimeAdd(&a, &b), refBytes(refPoint(t, big.NewInt(25))))
 	check("2P+aff(P)", r.varTimeAddAffine(&a, &aff), refBytes(refPoint(t, big.NewInt(15))))
 }
+
+// TestScalarBaseMultDigitPatterns runs the fixed-base multiplication on
+// scalars whose low or high radix-2^6 digits are zero (the accumulator is
+// the identity for many positions, or the last positions add nothing) and
+// on sums of two adjacent digits, against crypto/elliptic.
+func TestScalarBaseMultDigitPatterns(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	max := new(big.Int).Lsh(big.NewInt(1), 256)
+	var ks []*big.Int
+	for m := uint(0); m <= 43; m++ {
+		v := randScalar(r)
+		ks = append(ks, new(big.Int).Mod(new(big.Int).Lsh(v, 6*m), max), new(big.Int).Rsh(v, 6*m))
+		// One nonzero digit at position m, with either sign pattern.
+		d := new(big.Int).Lsh(big.NewInt(int64(1+r.IntN(32))), 6*m)
+		d.Mod(d, max)
+		ks = append(ks, d, new(big.Int).Mod(new(big.Int).Neg(d), orderN), new(big.Int).Mod(new(big.Int).Sub(d, big.NewInt(1)), max))
+	}
+	for _, k := range ks {
+		var p point
+		p.scalarBaseMult(scalar32(k))
+		want := refBytes(refCurve.ScalarBaseMult(new(big.Int).Mod(k, orderN).Bytes()))
+		if got := ourBytes(&p); !bytes.Equal(got, want) {
+			t.Errorf("scalarBaseMult(%x) = %x, want %x", k, got, want)
+		}
+	}
+}

@@ -86,6 +86,16 @@ func buildBaseTable() *[basePositions][baseEntries]affinePoint {
 // scalarBaseMult sets p = k·G for any 256-bit big-endian k, in constant
 // time: 42 mixed additions of full-scan table entries, no doublings.
 //
+// The first 41 additions use the incomplete Jacobian madd-2007-bl, which
+// is safe here by construction: before position j the accumulator holds
+// a·G with a = Σ_{i<j} d_i·2^(6i), |a| < 2^(6j), and the entry is d·2^(6j)·G
+// with 1 ≤ |d| ≤ 32; for j ≤ 41 both are below n/2 in absolute value, so
+// a·G = ±d·2^(6j)·G would need a = ±d·2^(6j), which |a| < 2^(6j) rules
+// out. The one remaining exceptional case, a = 0 (every earlier digit
+// zero), is replaced by the entry itself with a constant-time select. The
+// last position, where the multiple may wrap around n, uses the complete
+// formula.
+//
 // shared-candidate: fixed-base skeleton (the tables.FixedBase walk with
 // Spacing 1; curve25519 has its own).
 func (p *point) scalarBaseMult(k *[32]byte) *point {
@@ -94,27 +104,39 @@ func (p *point) scalarBaseMult(k *[32]byte) *point {
 	var digits [basePositions]int8
 	tables.SignedRadix(digits[:], le[:], baseWindow)
 
-	var acc, sum, id point
+	var acc, sum, ej jacobianPoint
 	var e affinePoint
-	id.setIdentity()
-	// The first entry is taken as it is (no addition to the identity).
-	abs0, neg0 := tables.AbsNeg(digits[0])
+	// Position 0: the entry itself, or the identity (Z = 0) for digit 0.
+	abs, neg := tables.AbsNeg(digits[0])
 	e = tab[0][0]
-	lookupAffine(&e, tab[0][:], abs0)
-	e.condNegate(neg0)
+	lookupAffine(&e, tab[0][:], abs)
+	e.condNegate(neg)
 	acc.x, acc.y = e.x, e.y
 	acc.z.One()
-	acc.selectPoint(&id, &acc, tables.EqMask(abs0, 0))
-	for j := 1; j < len(digits); j++ {
+	var zero fieldp256.Element
+	acc.z.Select(&zero, &acc.z, tables.EqMask(abs, 0))
+	const last = basePositions - 1
+	for j := 1; j < last; j++ {
 		abs, neg := tables.AbsNeg(digits[j])
 		// Digit 0 leaves e as the first entry; the sum is then discarded.
 		e = tab[j][0]
 		lookupAffine(&e, tab[j][:], abs)
 		e.condNegate(neg)
-		sum.addAffine(&acc, &e)
+		sum.addAffineUnchecked(&acc, &e)
+		ej.x, ej.y = e.x, e.y
+		ej.z.One()
+		sum.selectPoint(&ej, &sum, acc.z.IsZero())
 		acc.selectPoint(&acc, &sum, tables.EqMask(abs, 0))
 	}
-	return p.set(&acc)
+	var pacc, psum point
+	pacc.fromJacobian(&acc)
+	abs, neg = tables.AbsNeg(digits[last])
+	e = tab[last][0]
+	lookupAffine(&e, tab[last][:], abs)
+	e.condNegate(neg)
+	psum.addAffine(&pacc, &e)
+	pacc.selectPoint(&pacc, &psum, tables.EqMask(abs, 0))
+	return p.set(&pacc)
 }
 
 // toAffineBatch converts points to affine with one inversion (Montgomery's
