@@ -133,17 +133,11 @@ func (p *jacobianPoint) selectPoint(a, b *jacobianPoint, cond int) *jacobianPoin
 	return p
 }
 
-// varTimeAdd sets p = a + b with add-2007-bl (11M + 5S), branching on the
-// identity and on a = ±b. Variable time.
-func (p *jacobianPoint) varTimeAdd(a, b *jacobianPoint) *jacobianPoint {
-	if a.z.IsZero() == 1 {
-		*p = *b
-		return p
-	}
-	if b.z.IsZero() == 1 {
-		*p = *a
-		return p
-	}
+// addUnchecked sets p = a + b with add-2007-bl (11M + 5S), in constant
+// time, for a, b ≠ O and a ≠ ±b: for those inputs the result is garbage
+// (Z3 = 0), and the callers either prove they cannot occur or select the
+// result away.
+func (p *jacobianPoint) addUnchecked(a, b *jacobianPoint) *jacobianPoint {
 	var z1z1, z2z2, u1, u2, s1, s2, h, i, j, r, v, t fieldp256.Element
 	z1z1.Square(&a.z)        // Z1Z1 = Z1²
 	z2z2.Square(&b.z)        // Z2Z2 = Z2²
@@ -155,34 +149,59 @@ func (p *jacobianPoint) varTimeAdd(a, b *jacobianPoint) *jacobianPoint {
 	s2.Multiply(&s2, &z1z1)  // S2 = Y2·Z1·Z1Z1
 	h.Subtract(&u2, &u1)     // H = U2 − U1
 	r.Subtract(&s2, &s1)     //
-	if h.IsZero() == 1 {
-		if r.IsZero() == 1 {
-			return p.double(a)
-		}
-		p.x.Zero()
-		p.y.One()
-		p.z.Zero()
+	r.Add(&r, &r)            // r = 2·(S2 − S1)
+	i.Add(&h, &h)            //
+	i.Square(&i)             // I = (2·H)²
+	j.Multiply(&h, &i)       // J = H·I
+	v.Multiply(&u1, &i)      // V = U1·I
+	t.Add(&a.z, &b.z)        //
+	t.Square(&t)             //
+	t.Subtract(&t, &z1z1)    //
+	t.Subtract(&t, &z2z2)    //
+	p.z.Multiply(&t, &h)     // Z3 = ((Z1 + Z2)² − Z1Z1 − Z2Z2)·H
+	p.x.Square(&r)           //
+	p.x.Subtract(&p.x, &j)   //
+	p.x.Subtract(&p.x, &v)   //
+	p.x.Subtract(&p.x, &v)   // X3 = r² − J − 2·V
+	v.Subtract(&v, &p.x)     //
+	s1.Multiply(&s1, &j)     //
+	s1.Add(&s1, &s1)         // 2·S1·J
+	p.y.Multiply(&r, &v)     //
+	p.y.Subtract(&p.y, &s1)  // Y3 = r·(V − X3) − 2·S1·J
+	return p
+}
+
+// varTimeAdd sets p = a + b, handling the identity and a = ±b by branches
+// around addUnchecked. Variable time.
+func (p *jacobianPoint) varTimeAdd(a, b *jacobianPoint) *jacobianPoint {
+	if a.z.IsZero() == 1 {
+		*p = *b
 		return p
 	}
-	r.Add(&r, &r)           // r = 2·(S2 − S1)
-	i.Add(&h, &h)           //
-	i.Square(&i)            // I = (2·H)²
-	j.Multiply(&h, &i)      // J = H·I
-	v.Multiply(&u1, &i)     // V = U1·I
-	t.Add(&a.z, &b.z)       //
-	t.Square(&t)            //
-	t.Subtract(&t, &z1z1)   //
-	t.Subtract(&t, &z2z2)   //
-	p.z.Multiply(&t, &h)    // Z3 = ((Z1 + Z2)² − Z1Z1 − Z2Z2)·H
-	p.x.Square(&r)          //
-	p.x.Subtract(&p.x, &j)  //
-	p.x.Subtract(&p.x, &v)  //
-	p.x.Subtract(&p.x, &v)  // X3 = r² − J − 2·V
-	v.Subtract(&v, &p.x)    //
-	s1.Multiply(&s1, &j)    //
-	s1.Add(&s1, &s1)        // 2·S1·J
-	p.y.Multiply(&r, &v)    //
-	p.y.Subtract(&p.y, &s1) // Y3 = r·(V − X3) − 2·S1·J
+	if b.z.IsZero() == 1 {
+		*p = *a
+		return p
+	}
+	ac, bc := *a, *b
+	p.addUnchecked(&ac, &bc)
+	if p.z.IsZero() == 0 {
+		return p
+	}
+	// Z3 = 2·Z1·Z2·H = 0: the x-coordinates match, a = ±b. Compare the
+	// y-coordinates, Y1·Z2³ against Y2·Z1³.
+	var z1, z2, s1, s2 fieldp256.Element
+	z1.Square(&ac.z)
+	z1.Multiply(&z1, &ac.z)
+	z2.Square(&bc.z)
+	z2.Multiply(&z2, &bc.z)
+	s1.Multiply(&ac.y, &z2)
+	s2.Multiply(&bc.y, &z1)
+	if s1.Equal(&s2) == 1 {
+		return p.double(&ac)
+	}
+	p.x.Zero()
+	p.y.One()
+	p.z.Zero()
 	return p
 }
 
@@ -232,4 +251,14 @@ func lookupPoint(dst *point, entries []point, index int) {
 func eqMask(a, b int) int {
 	x := uint32(a ^ b)
 	return int((x - 1) >> 31)
+}
+
+// lookupJacobian is lookupAffine for Jacobian entries.
+func lookupJacobian(dst *jacobianPoint, entries []jacobianPoint, index int) {
+	for i := range entries {
+		c := eqMask(i+1, index)
+		dst.x.Select(&entries[i].x, &dst.x, c)
+		dst.y.Select(&entries[i].y, &dst.y, c)
+		dst.z.Select(&entries[i].z, &dst.z, c)
+	}
 }

@@ -374,7 +374,7 @@ func TestJacobianAddExceptional(t *testing.T) {
 	check("2P+aff(P)", r.varTimeAddAffine(&a, &aff), refBytes(refPoint(t, big.NewInt(15))))
 }
 
-// TestScalarBaseMultDigitPatterns runs the fixed-base multiplication on
+// TestScalarBaseMultDigitPatterns runs both constant-time multiplications on
 // scalars whose low or high radix-2^6 digits are zero (the accumulator is
 // the identity for many positions, or the last positions add nothing) and
 // on sums of two adjacent digits, against crypto/elliptic.
@@ -390,12 +390,24 @@ func TestScalarBaseMultDigitPatterns(t *testing.T) {
 		d.Mod(d, max)
 		ks = append(ks, d, new(big.Int).Mod(new(big.Int).Neg(d), orderN), new(big.Int).Mod(new(big.Int).Sub(d, big.NewInt(1)), max))
 	}
+	for i := int64(1); i <= 20; i++ { // n ± small: the last addition wraps
+		ks = append(ks, new(big.Int).Add(orderN, big.NewInt(i)), new(big.Int).Sub(orderN, big.NewInt(i)),
+			new(big.Int).Add(orderN, big.NewInt(16*i)), new(big.Int).Sub(orderN, big.NewInt(16*i)))
+	}
+	qx, qy := refPoint(t, big.NewInt(31337))
+	q := mustPoint(t, refBytes(qx, qy))
 	for _, k := range ks {
 		var p point
+		km := new(big.Int).Mod(k, orderN)
 		p.scalarBaseMult(scalar32(k))
-		want := refBytes(refCurve.ScalarBaseMult(new(big.Int).Mod(k, orderN).Bytes()))
+		want := refBytes(refCurve.ScalarBaseMult(km.Bytes()))
 		if got := ourBytes(&p); !bytes.Equal(got, want) {
 			t.Errorf("scalarBaseMult(%x) = %x, want %x", k, got, want)
+		}
+		p.scalarMult(scalar32(k), q)
+		want = refBytes(refCurve.ScalarMult(qx, qy, km.Bytes()))
+		if got := ourBytes(&p); !bytes.Equal(got, want) {
+			t.Errorf("scalarMult(%x) = %x, want %x", k, got, want)
 		}
 	}
 }

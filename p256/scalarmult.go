@@ -23,29 +23,67 @@ func reverse32(k *[32]byte) [32]byte {
 // scalarMult sets p = k·q for any 256-bit big-endian k (reduced mod n or
 // not: k ≥ n gives (k mod n)·q, as the group has order n). Constant time in
 // k and q: signed radix-16 digits, a table of 1·q … 8·q scanned in full for
-// every digit, and complete formulas throughout.
+// every digit, four Jacobian doublings (dbl-2001-b) and one addition per
+// digit.
+//
+// All additions but the last use the incomplete Jacobian add-2007-bl,
+// which is safe here by construction: before the addition of digit i ≥ 1
+// the accumulator holds 16·a·q, where a, the value of the digits above i,
+// satisfies 0 ≤ 16·a < 2^253 < n (a ≥ 0 since the top digit is never
+// negative), and the entry is d·q with 1 ≤ |d| ≤ 8; 16·a ≡ ±d (mod n) would
+// need 16·a = |d|, which only a = 0 comes near, or 16·a = n − |d|, far
+// above 2^253. The case a = 0 (the accumulator is the identity) is
+// replaced by the entry with a constant-time select, and a zero digit
+// (entry the identity) by the accumulator. The last addition, where an
+// unreduced k can wrap around n, uses the complete formula.
 func (p *point) scalarMult(k *[32]byte, q *point) *point {
-	var table [8]point
-	table[0] = *q
+	var ptable [8]point
+	ptable[0] = *q
 	for i := 1; i < 8; i++ {
-		table[i].add(&table[i-1], q)
+		ptable[i].add(&ptable[i-1], q)
+	}
+	var table [8]jacobianPoint
+	for i := range table {
+		table[i].fromProjective(&ptable[i])
 	}
 	le := reverse32(k)
 	// 65 digits: 64 for the 256 bits and one for the final carry.
 	var digits [65]int8
 	tables.SignedRadix(digits[:], le[:], 4)
 
-	var acc, t point
-	acc.setIdentity()
-	for i := 64; i >= 0; i-- {
-		acc.doubleN(4)
+	var acc, t, sum jacobianPoint
+	var one, ny fieldp256.Element
+	one.One()
+	// The identity preset of the lookups: (1:1:0).
+	setID := func(j *jacobianPoint) { j.x, j.y = one, one; j.z.Zero() }
+	setID(&acc)
+	lookupJacobian(&acc, table[:], int(digits[64])) // the top digit is ≥ 0
+	for i := 63; i >= 1; i-- {
+		acc.double(&acc)
+		acc.double(&acc)
+		acc.double(&acc)
+		acc.double(&acc)
 		abs, neg := tables.AbsNeg(digits[i])
-		t.setIdentity()
-		lookupPoint(&t, table[:], abs)
-		t.condNegate(neg)
-		acc.add(&acc, &t)
+		setID(&t)
+		lookupJacobian(&t, table[:], abs)
+		ny.Negate(&t.y)
+		t.y.Select(&ny, &t.y, neg)
+		sum.addUnchecked(&acc, &t)
+		sum.selectPoint(&t, &sum, acc.z.IsZero())
+		acc.selectPoint(&acc, &sum, tables.EqMask(abs, 0))
 	}
-	return p.set(&acc)
+	acc.double(&acc)
+	acc.double(&acc)
+	acc.double(&acc)
+	acc.double(&acc)
+	var pacc, pt point
+	pacc.fromJacobian(&acc)
+	abs, neg := tables.AbsNeg(digits[0])
+	pt.setIdentity()
+	lookupPoint(&pt, ptable[:], abs)
+	pt.condNegate(neg)
+	pacc.add(&pacc, &pt)
+	return p.set(&pacc)
 }
 
 // The fixed-base table: signed radix-2^6 digits, one position per digit,
