@@ -35,14 +35,15 @@
 // # Guarantees
 //
 // Everything that touches a private key or nonce runs in constant time:
-// complete projective formulas (Renes, Costello and Batina 2016, a = −3)
-// for every addition, exception-free Jacobian doublings between them,
-// signed fixed windows with full table scans for the multiplications, and
-// constant-time inversions. (The conversions to and from crypto/ecdsa keys
-// go through math/big, as those keys do.) Verification is variable time
-// (its inputs are public) and says so. Zero values and nil keys fail
-// closed: signing and key agreement return errors and verification false;
-// no input makes a function panic.
+// signed fixed windows with full table scans, Jacobian doublings (which
+// have no exceptional input on P-256), additions that are either complete
+// (Renes, Costello and Batina 2016, a = −3) or incomplete only where the
+// exceptional inputs cannot occur, the identity being handled by
+// constant-time selects, and constant-time inversions. (The conversions to
+// and from crypto/ecdsa keys go through math/big, as those keys do.)
+// Verification is variable time (its inputs are public) and says so. Zero
+// values and nil keys fail closed: signing and key agreement return
+// errors and verification false; no input makes a function panic.
 //
 // The group itself is not exported; see DESIGN.md for its structure.
 package p256

@@ -205,23 +205,6 @@ func (p *jacobianPoint) varTimeAdd(a, b *jacobianPoint) *jacobianPoint {
 	return p
 }
 
-// doubleN sets p = 2^n·p, in constant time for a public n: the run of
-// doublings is done in Jacobian coordinates (dbl-2001-b, 3M + 5S, against
-// 10M + 3S for the complete projective doubling), with a conversion of
-// 2M + 1S each way. The identity (0:Y:0) maps to the degenerate (0:0:0),
-// which stays at Z = 0, and comes back as (0:1:0).
-func (p *point) doubleN(n int) *point {
-	if n == 0 {
-		return p
-	}
-	var j jacobianPoint
-	j.fromProjective(p)
-	for range n {
-		j.double(&j)
-	}
-	return p.fromJacobian(&j)
-}
-
 // lookupAffine sets *dst to entries[index-1] for 1 ≤ index ≤ len(entries)
 // and leaves it unchanged for index 0, reading every entry. It is
 // tables.Lookup written out for one entry type: the generic version calls
