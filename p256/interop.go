@@ -1,0 +1,115 @@
+package p256
+
+import (
+	"crypto/ecdh"
+	"crypto/ecdsa"
+	"crypto/elliptic"
+	"errors"
+	"math/big"
+)
+
+// The conversions go through math/big, the representation of
+// crypto/ecdsa's key fields, which is not constant time: convert a key
+// once, not per operation.
+
+var (
+	errWrongCurve = errors.New("p256: key is not on P-256")
+	errMismatch   = errors.New("p256: ecdsa.PrivateKey's public key does not match D")
+)
+
+// ToECDSA returns pub as an *ecdsa.PublicKey on elliptic.P256().
+func (pub *PublicKey) ToECDSA() (*ecdsa.PublicKey, error) {
+	if !pub.valid() {
+		return nil, errInvalidPub
+	}
+	return &ecdsa.PublicKey{
+		Curve: elliptic.P256(),
+		X:     new(big.Int).SetBytes(pub.enc[1:33]),
+		Y:     new(big.Int).SetBytes(pub.enc[33:]),
+	}, nil
+}
+
+// ToECDH returns pub as a crypto/ecdh P-256 public key.
+func (pub *PublicKey) ToECDH() (*ecdh.PublicKey, error) {
+	if !pub.valid() {
+		return nil, errInvalidPub
+	}
+	return ecdh.P256().NewPublicKey(pub.enc[:])
+}
+
+// ToECDSA returns priv as an *ecdsa.PrivateKey on elliptic.P256().
+func (priv *PrivateKey) ToECDSA() (*ecdsa.PrivateKey, error) {
+	if !priv.valid() {
+		return nil, errInvalidKey
+	}
+	pub, _ := priv.pub.ToECDSA()
+	return &ecdsa.PrivateKey{PublicKey: *pub, D: new(big.Int).SetBytes(priv.db[:])}, nil
+}
+
+// ToECDH returns priv as a crypto/ecdh P-256 private key.
+func (priv *PrivateKey) ToECDH() (*ecdh.PrivateKey, error) {
+	if !priv.valid() {
+		return nil, errInvalidKey
+	}
+	return ecdh.P256().NewPrivateKey(priv.db[:])
+}
+
+func isP256(c elliptic.Curve) bool {
+	return c != nil && c.Params() == elliptic.P256().Params()
+}
+
+// FromECDSAPublicKey converts a crypto/ecdsa P-256 public key, checking
+// that it is a valid point.
+func FromECDSAPublicKey(k *ecdsa.PublicKey) (*PublicKey, error) {
+	if k == nil || !isP256(k.Curve) || k.X == nil || k.Y == nil {
+		return nil, errWrongCurve
+	}
+	if k.X.Sign() < 0 || k.Y.Sign() < 0 || k.X.BitLen() > 256 || k.Y.BitLen() > 256 {
+		return nil, errCoordinate
+	}
+	var b [65]byte
+	b[0] = 4
+	k.X.FillBytes(b[1:33])
+	k.Y.FillBytes(b[33:])
+	return NewPublicKey(b[:])
+}
+
+// FromECDSA converts a crypto/ecdsa P-256 private key. D must be in
+// [1, n−1]; if the key carries a public point, it must be D·G.
+func FromECDSA(k *ecdsa.PrivateKey) (*PrivateKey, error) {
+	if k == nil || !isP256(k.Curve) || k.D == nil {
+		return nil, errWrongCurve
+	}
+	if k.D.Sign() <= 0 || k.D.BitLen() > 256 {
+		return nil, errScalarRange
+	}
+	var d [32]byte
+	k.D.FillBytes(d[:])
+	priv, err := NewPrivateKey(d[:])
+	if err != nil {
+		return nil, err
+	}
+	if k.X != nil || k.Y != nil {
+		pub, err := FromECDSAPublicKey(&k.PublicKey)
+		if err != nil || !pub.Equal(&priv.pub) {
+			return nil, errMismatch
+		}
+	}
+	return priv, nil
+}
+
+// FromECDHPublicKey converts a crypto/ecdh P-256 public key.
+func FromECDHPublicKey(k *ecdh.PublicKey) (*PublicKey, error) {
+	if k == nil || k.Curve() != ecdh.P256() {
+		return nil, errWrongCurve
+	}
+	return NewPublicKey(k.Bytes())
+}
+
+// FromECDH converts a crypto/ecdh P-256 private key.
+func FromECDH(k *ecdh.PrivateKey) (*PrivateKey, error) {
+	if k == nil || k.Curve() != ecdh.P256() {
+		return nil, errWrongCurve
+	}
+	return NewPrivateKey(k.Bytes())
+}

@@ -1,0 +1,247 @@
+package p256
+
+import "github.com/curvekit/curvekit/fieldarith/fieldp256"
+
+// jacobianPoint is a point in Jacobian coordinates, x = X/Z², y = Y/Z³;
+// Z = 0 is the identity. The formulas on it are incomplete: double is
+// exception-free on P-256 (no point has order 2), and the additions, used
+// only in variable time, branch on their exceptional cases.
+type jacobianPoint struct {
+	x, y, z fieldp256.Element
+}
+
+// fromProjective sets p to q with the same Z: X' = X·Z, Y' = Y·Z².
+func (p *jacobianPoint) fromProjective(q *point) *jacobianPoint {
+	var t fieldp256.Element
+	t.Square(&q.z)
+	p.x.Multiply(&q.x, &q.z)
+	p.y.Multiply(&q.y, &t)
+	p.z.Set(&q.z)
+	return p
+}
+
+// toProjective sets p = (X·Z : Y : Z³) for Jacobian q. A Jacobian identity
+// (Z = 0) becomes (0:1:0), in constant time.
+func (p *point) fromJacobian(q *jacobianPoint) *point {
+	var t, one fieldp256.Element
+	t.Square(&q.z)
+	p.x.Multiply(&q.x, &q.z)
+	p.z.Multiply(&t, &q.z)
+	one.One()
+	p.y.Select(&one, &q.y, p.z.IsZero())
+	return p
+}
+
+// double sets p = 2·a with dbl-2001-b for a = −3 (3M + 5S). The identity
+// stays at Z = 0.
+func (p *jacobianPoint) double(a *jacobianPoint) *jacobianPoint {
+	var delta, gamma, beta, alpha, t, s fieldp256.Element
+	delta.Square(&a.z)          // delta = Z1²
+	gamma.Square(&a.y)          // gamma = Y1²
+	beta.Multiply(&a.x, &gamma) // beta = X1·gamma
+	t.Subtract(&a.x, &delta)    // X1 − delta
+	s.Add(&a.x, &delta)         // X1 + delta
+	alpha.Multiply(&t, &s)      // (X1 − delta)(X1 + delta)
+	t.Add(&alpha, &alpha)       //
+	alpha.Add(&alpha, &t)       // alpha = 3·(X1 − delta)(X1 + delta)
+	p.z.Add(&a.y, &a.z)         // Y1 + Z1
+	p.z.Square(&p.z)            // (Y1 + Z1)²
+	p.z.Subtract(&p.z, &gamma)  //
+	p.z.Subtract(&p.z, &delta)  // Z3 = (Y1 + Z1)² − gamma − delta
+	beta.Add(&beta, &beta)      // 2·beta
+	beta.Add(&beta, &beta)      // 4·beta
+	p.x.Square(&alpha)          // alpha²
+	t.Add(&beta, &beta)         // 8·beta
+	p.x.Subtract(&p.x, &t)      // X3 = alpha² − 8·beta
+	beta.Subtract(&beta, &p.x)  // 4·beta − X3
+	p.y.Multiply(&alpha, &beta) // alpha·(4·beta − X3)
+	gamma.Square(&gamma)        // gamma²
+	gamma.Add(&gamma, &gamma)   // 2·gamma²
+	gamma.Add(&gamma, &gamma)   // 4·gamma²
+	gamma.Add(&gamma, &gamma)   // 8·gamma²
+	p.y.Subtract(&p.y, &gamma)  // Y3 = alpha·(4·beta − X3) − 8·gamma²
+	return p
+}
+
+// addAffineUnchecked sets p = a + b with madd-2007-bl (7M + 4S), in
+// constant time, for a ≠ O and a ≠ ±b: for those inputs the result is
+// garbage (Z3 = 0), and the callers either prove they cannot occur or
+// select the result away.
+func (p *jacobianPoint) addAffineUnchecked(a *jacobianPoint, b *affinePoint) *jacobianPoint {
+	var z1z1, u2, s2, h, hh, i, j, r, v, t fieldp256.Element
+	z1z1.Square(&a.z)         // Z1Z1 = Z1²
+	u2.Multiply(&b.x, &z1z1)  // U2 = X2·Z1Z1
+	s2.Multiply(&b.y, &a.z)   //
+	s2.Multiply(&s2, &z1z1)   // S2 = Y2·Z1·Z1Z1
+	h.Subtract(&u2, &a.x)     // H = U2 − X1
+	r.Subtract(&s2, &a.y)     //
+	r.Add(&r, &r)             // r = 2·(S2 − Y1)
+	hh.Square(&h)             // HH = H²
+	i.Add(&hh, &hh)           //
+	i.Add(&i, &i)             // I = 4·HH
+	j.Multiply(&h, &i)        // J = H·I
+	v.Multiply(&a.x, &i)      // V = X1·I
+	t.Multiply(&a.y, &j)      // Y1·J
+	p.z.Add(&a.z, &h)         //
+	p.z.Square(&p.z)          //
+	p.z.Subtract(&p.z, &z1z1) //
+	p.z.Subtract(&p.z, &hh)   // Z3 = (Z1 + H)² − Z1Z1 − HH
+	p.x.Square(&r)            //
+	p.x.Subtract(&p.x, &j)    //
+	p.x.Subtract(&p.x, &v)    //
+	p.x.Subtract(&p.x, &v)    // X3 = r² − J − 2·V
+	v.Subtract(&v, &p.x)      //
+	p.y.Multiply(&r, &v)      //
+	t.Add(&t, &t)             //
+	p.y.Subtract(&p.y, &t)    // Y3 = r·(V − X3) − 2·Y1·J
+	return p
+}
+
+// varTimeAddAffine sets p = a + b, handling the identity and a = ±b by
+// branches around addAffineUnchecked. Variable time.
+func (p *jacobianPoint) varTimeAddAffine(a *jacobianPoint, b *affinePoint) *jacobianPoint {
+	if a.z.IsZero() == 1 {
+		p.x, p.y = b.x, b.y
+		p.z.One()
+		return p
+	}
+	ac := *a
+	p.addAffineUnchecked(&ac, b)
+	if p.z.IsZero() == 0 {
+		return p
+	}
+	// Z3 = 2·Z1·H = 0: the x-coordinates match, a = ±b. Compare the
+	// y-coordinates, Y1 against Y2·Z1³.
+	var z3, s2 fieldp256.Element
+	z3.Square(&ac.z)
+	z3.Multiply(&z3, &ac.z)
+	s2.Multiply(&b.y, &z3)
+	if s2.Equal(&ac.y) == 1 {
+		return p.double(&ac)
+	}
+	p.x.Zero()
+	p.y.One()
+	p.z.Zero()
+	return p
+}
+
+// selectPoint sets p to a if cond == 1 and to b if cond == 0.
+func (p *jacobianPoint) selectPoint(a, b *jacobianPoint, cond int) *jacobianPoint {
+	p.x.Select(&a.x, &b.x, cond)
+	p.y.Select(&a.y, &b.y, cond)
+	p.z.Select(&a.z, &b.z, cond)
+	return p
+}
+
+// addUnchecked sets p = a + b with add-2007-bl (11M + 5S), in constant
+// time, for a, b ≠ O and a ≠ ±b: for those inputs the result is garbage
+// (Z3 = 0), and the callers either prove they cannot occur or select the
+// result away.
+func (p *jacobianPoint) addUnchecked(a, b *jacobianPoint) *jacobianPoint {
+	var z1z1, z2z2, u1, u2, s1, s2, h, i, j, r, v, t fieldp256.Element
+	z1z1.Square(&a.z)        // Z1Z1 = Z1²
+	z2z2.Square(&b.z)        // Z2Z2 = Z2²
+	u1.Multiply(&a.x, &z2z2) // U1 = X1·Z2Z2
+	u2.Multiply(&b.x, &z1z1) // U2 = X2·Z1Z1
+	s1.Multiply(&a.y, &b.z)  //
+	s1.Multiply(&s1, &z2z2)  // S1 = Y1·Z2·Z2Z2
+	s2.Multiply(&b.y, &a.z)  //
+	s2.Multiply(&s2, &z1z1)  // S2 = Y2·Z1·Z1Z1
+	h.Subtract(&u2, &u1)     // H = U2 − U1
+	r.Subtract(&s2, &s1)     //
+	r.Add(&r, &r)            // r = 2·(S2 − S1)
+	i.Add(&h, &h)            //
+	i.Square(&i)             // I = (2·H)²
+	j.Multiply(&h, &i)       // J = H·I
+	v.Multiply(&u1, &i)      // V = U1·I
+	t.Add(&a.z, &b.z)        //
+	t.Square(&t)             //
+	t.Subtract(&t, &z1z1)    //
+	t.Subtract(&t, &z2z2)    //
+	p.z.Multiply(&t, &h)     // Z3 = ((Z1 + Z2)² − Z1Z1 − Z2Z2)·H
+	p.x.Square(&r)           //
+	p.x.Subtract(&p.x, &j)   //
+	p.x.Subtract(&p.x, &v)   //
+	p.x.Subtract(&p.x, &v)   // X3 = r² − J − 2·V
+	v.Subtract(&v, &p.x)     //
+	s1.Multiply(&s1, &j)     //
+	s1.Add(&s1, &s1)         // 2·S1·J
+	p.y.Multiply(&r, &v)     //
+	p.y.Subtract(&p.y, &s1)  // Y3 = r·(V − X3) − 2·S1·J
+	return p
+}
+
+// varTimeAdd sets p = a + b, handling the identity and a = ±b by branches
+// around addUnchecked. Variable time.
+func (p *jacobianPoint) varTimeAdd(a, b *jacobianPoint) *jacobianPoint {
+	if a.z.IsZero() == 1 {
+		*p = *b
+		return p
+	}
+	if b.z.IsZero() == 1 {
+		*p = *a
+		return p
+	}
+	ac, bc := *a, *b
+	p.addUnchecked(&ac, &bc)
+	if p.z.IsZero() == 0 {
+		return p
+	}
+	// Z3 = 2·Z1·Z2·H = 0: the x-coordinates match, a = ±b. Compare the
+	// y-coordinates, Y1·Z2³ against Y2·Z1³.
+	var z1, z2, s1, s2 fieldp256.Element
+	z1.Square(&ac.z)
+	z1.Multiply(&z1, &ac.z)
+	z2.Square(&bc.z)
+	z2.Multiply(&z2, &bc.z)
+	s1.Multiply(&ac.y, &z2)
+	s2.Multiply(&bc.y, &z1)
+	if s1.Equal(&s2) == 1 {
+		return p.double(&ac)
+	}
+	p.x.Zero()
+	p.y.One()
+	p.z.Zero()
+	return p
+}
+
+// lookupAffine sets *dst to entries[index-1] for 1 ≤ index ≤ len(entries)
+// and leaves it unchanged for index 0, reading every entry. It is
+// tables.Lookup written out for one entry type: the generic version calls
+// Select through the type parameter's dictionary, never inlined, once per
+// entry (the tables package documents that hot loops use concrete copies).
+//
+// shared-candidate: concrete full-scan lookup (curve25519 has its own).
+func lookupAffine(dst *affinePoint, entries []affinePoint, index int) {
+	for i := range entries {
+		c := eqMask(i+1, index)
+		dst.x.Select(&entries[i].x, &dst.x, c)
+		dst.y.Select(&entries[i].y, &dst.y, c)
+	}
+}
+
+// lookupPoint is lookupAffine for projective entries.
+func lookupPoint(dst *point, entries []point, index int) {
+	for i := range entries {
+		c := eqMask(i+1, index)
+		dst.x.Select(&entries[i].x, &dst.x, c)
+		dst.y.Select(&entries[i].y, &dst.y, c)
+		dst.z.Select(&entries[i].z, &dst.z, c)
+	}
+}
+
+// eqMask is tables.EqMask, here so that it inlines into the scans.
+func eqMask(a, b int) int {
+	x := uint32(a ^ b)
+	return int((x - 1) >> 31)
+}
+
+// lookupJacobian is lookupAffine for Jacobian entries.
+func lookupJacobian(dst *jacobianPoint, entries []jacobianPoint, index int) {
+	for i := range entries {
+		c := eqMask(i+1, index)
+		dst.x.Select(&entries[i].x, &dst.x, c)
+		dst.y.Select(&entries[i].y, &dst.y, c)
+		dst.z.Select(&entries[i].z, &dst.z, c)
+	}
+}

@@ -1,0 +1,5 @@
+//go:build race
+
+package p256
+
+const raceEnabled = true

@@ -1,0 +1,320 @@
+package p256
+
+import (
+	"compress/gzip"
+	"crypto/sha256"
+	"crypto/sha512"
+	"crypto/x509"
+	"encoding/asn1"
+	"encoding/base64"
+	"encoding/hex"
+	"encoding/json"
+	"encoding/pem"
+	"math/big"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+func loadGzipJSON(t *testing.T, name string, v any) {
+	t.Helper()
+	f, err := os.Open(filepath.Join("testdata", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	zr, err := gzip.NewReader(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.NewDecoder(zr).Decode(v); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func unhexT(t *testing.T, s string) []byte {
+	t.Helper()
+	b, err := hex.DecodeString(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+type wpECDSAFile struct {
+	NumberOfTests int `json:"numberOfTests"`
+	TestGroups    []struct {
+		PublicKey struct {
+			Uncompressed string `json:"uncompressed"`
+		} `json:"publicKey"`
+		Sha   string `json:"sha"`
+		Tests []struct {
+			TcID    int      `json:"tcId"`
+			Comment string   `json:"comment"`
+			Flags   []string `json:"flags"`
+			Msg     string   `json:"msg"`
+			Sig     string   `json:"sig"`
+			Result  string   `json:"result"`
+		} `json:"tests"`
+	} `json:"testGroups"`
+}
+
+func TestWycheproofECDSA(t *testing.T) {
+	for _, name := range []string{
+		"ecdsa_secp256r1_sha256_test.json.gz",
+		"ecdsa_secp256r1_sha512_test.json.gz",
+		"ecdsa_secp256r1_sha256_p1363_test.json.gz",
+		"ecdsa_secp256r1_sha512_p1363_test.json.gz",
+	} {
+		t.Run(name, func(t *testing.T) {
+			var f wpECDSAFile
+			loadGzipJSON(t, name, &f)
+			p1363 := contains(name, "p1363")
+			n, shamir := 0, 0
+			for _, g := range f.TestGroups {
+				pub, err := NewPublicKey(unhexT(t, g.PublicKey.Uncompressed))
+				if err != nil {
+					t.Fatalf("public key: %v", err)
+				}
+				for _, tc := range g.Tests {
+					n++
+					if hasFlag(tc.Flags, "EdgeCaseShamirMultiplication") {
+						shamir++
+					}
+					msg := unhexT(t, tc.Msg)
+					var digest []byte
+					switch g.Sha {
+					case "SHA-256":
+						h := sha256.Sum256(msg)
+						digest = h[:]
+					case "SHA-512":
+						h := sha512.Sum512(msg)
+						digest = h[:]
+					default:
+						t.Fatalf("hash %s", g.Sha)
+					}
+					sig := unhexT(t, tc.Sig)
+					var got bool
+					if p1363 {
+						got = VerifyP1363(pub, digest, sig)
+					} else {
+						got = VerifyASN1(pub, digest, sig)
+					}
+					if want := tc.Result == "valid"; got != want && tc.Result != "acceptable" {
+						t.Errorf("tc %d (%s %v): got %v, want %s", tc.TcID, tc.Comment, tc.Flags, got, tc.Result)
+					}
+				}
+			}
+			if n != f.NumberOfTests {
+				t.Errorf("ran %d tests, file has %d", n, f.NumberOfTests)
+			}
+			// The "edge case for Shamir multiplication" vector (an
+			// intermediate u1·G + u2·Q sum hits an exceptional case).
+			if shamir == 0 {
+				t.Error("no EdgeCaseShamirMultiplication vector ran")
+			}
+		})
+	}
+}
+
+func hasFlag(flags []string, f string) bool {
+	for _, g := range flags {
+		if g == f {
+			return true
+		}
+	}
+	return false
+}
+
+func contains(s, sub string) bool {
+	for i := 0; i+len(sub) <= len(s); i++ {
+		if s[i:i+len(sub)] == sub {
+			return true
+		}
+	}
+	return false
+}
+
+type wpECDHFile struct {
+	NumberOfTests int `json:"numberOfTests"`
+	TestGroups    []struct {
+		Curve    string `json:"curve"`
+		Encoding string `json:"encoding"`
+		Tests    []struct {
+			TcID    int             `json:"tcId"`
+			Comment string          `json:"comment"`
+			Flags   []string        `json:"flags"`
+			Public  json.RawMessage `json:"public"`
+			Private json.RawMessage `json:"private"`
+			Shared  string          `json:"shared"`
+			Result  string          `json:"result"`
+		} `json:"tests"`
+	} `json:"testGroups"`
+}
+
+var (
+	oidECPublicKey = asn1.ObjectIdentifier{1, 2, 840, 10045, 2, 1}
+	oidP256        = asn1.ObjectIdentifier{1, 2, 840, 10045, 3, 1, 7}
+)
+
+// parseSPKI is a strict test-side SubjectPublicKeyInfo parser: id-ecPublicKey
+// with the named curve prime256v1 only, the key bits handed to NewPublicKey
+// (so compressed points reach it, unlike with crypto/x509).
+func parseSPKI(der []byte) (*PublicKey, error) {
+	var spki struct {
+		Algo struct {
+			Algorithm asn1.ObjectIdentifier
+			Params    asn1.RawValue
+		}
+		Key asn1.BitString
+	}
+	rest, err := asn1.Unmarshal(der, &spki)
+	if err != nil {
+		return nil, err
+	}
+	if len(rest) != 0 || !spki.Algo.Algorithm.Equal(oidECPublicKey) {
+		return nil, errEncoding
+	}
+	var curve asn1.ObjectIdentifier
+	if rest, err := asn1.Unmarshal(spki.Algo.Params.FullBytes, &curve); err != nil || len(rest) != 0 || !curve.Equal(oidP256) {
+		return nil, errEncoding
+	}
+	if spki.Key.BitLength%8 != 0 {
+		return nil, errEncoding
+	}
+	return NewPublicKey(spki.Key.Bytes)
+}
+
+func scalarFromHex(t *testing.T, s string) []byte {
+	t.Helper()
+	k := new(big.Int).SetBytes(unhexT(t, s))
+	if k.BitLen() > 256 {
+		t.Fatalf("private key %s too long", s)
+	}
+	return k.FillBytes(make([]byte, 32))
+}
+
+func jwkCoord(v string) ([]byte, bool) {
+	b, err := base64.RawURLEncoding.DecodeString(v)
+	return b, err == nil && len(b) == 32
+}
+
+func TestWycheproofECDH(t *testing.T) {
+	for _, name := range []string{
+		"ecdh_secp256r1_test.json.gz",
+		"ecdh_secp256r1_ecpoint_test.json.gz",
+		"ecdh_secp256r1_webcrypto_test.json.gz",
+		"ecdh_secp256r1_pem_test.json.gz",
+	} {
+		t.Run(name, func(t *testing.T) {
+			var f wpECDHFile
+			loadGzipJSON(t, name, &f)
+			n, carry := 0, 0
+			for _, g := range f.TestGroups {
+				for _, tc := range g.Tests {
+					n++
+					if hasFlag(tc.Flags, "CVE-2017-8932") {
+						carry++
+					}
+					var priv *PrivateKey
+					var pub *PublicKey
+					var err error
+					switch g.Encoding {
+					case "asn", "ecpoint":
+						var pubHex, privHex string
+						if err := json.Unmarshal(tc.Public, &pubHex); err != nil {
+							t.Fatal(err)
+						}
+						if err := json.Unmarshal(tc.Private, &privHex); err != nil {
+							t.Fatal(err)
+						}
+						if priv, err = NewPrivateKey(scalarFromHex(t, privHex)); err != nil {
+							t.Fatalf("tc %d: private key: %v", tc.TcID, err)
+						}
+						if g.Encoding == "asn" {
+							pub, err = parseSPKI(unhexT(t, pubHex))
+						} else {
+							pub, err = NewPublicKey(unhexT(t, pubHex))
+						}
+					case "webcrypto":
+						var pj, sj struct{ Kty, Crv, X, Y, D string }
+						if err := json.Unmarshal(tc.Public, &pj); err != nil {
+							t.Fatal(err)
+						}
+						if err := json.Unmarshal(tc.Private, &sj); err != nil {
+							t.Fatal(err)
+						}
+						d, ok := jwkCoord(sj.D)
+						if !ok {
+							t.Fatalf("tc %d: private JWK", tc.TcID)
+						}
+						if priv, err = NewPrivateKey(d); err != nil {
+							t.Fatalf("tc %d: private key: %v", tc.TcID, err)
+						}
+						x, okx := jwkCoord(pj.X)
+						y, oky := jwkCoord(pj.Y)
+						if pj.Kty != "EC" || pj.Crv != "P-256" || !okx || !oky {
+							err = errEncoding
+						} else {
+							pub, err = NewPublicKey(append(append([]byte{4}, x...), y...))
+						}
+					case "pem":
+						var pubPEM, privPEM string
+						if err := json.Unmarshal(tc.Public, &pubPEM); err != nil {
+							t.Fatal(err)
+						}
+						if err := json.Unmarshal(tc.Private, &privPEM); err != nil {
+							t.Fatal(err)
+						}
+						blk, _ := pem.Decode([]byte(privPEM))
+						if blk == nil {
+							t.Fatalf("tc %d: private PEM", tc.TcID)
+						}
+						k, perr := x509.ParsePKCS8PrivateKey(blk.Bytes)
+						if perr != nil {
+							t.Fatalf("tc %d: PKCS #8: %v", tc.TcID, perr)
+						}
+						if priv, err = fromStdPrivate(k); err != nil {
+							t.Fatalf("tc %d: private key: %v", tc.TcID, err)
+						}
+						if pb, _ := pem.Decode([]byte(pubPEM)); pb == nil || pb.Type != "PUBLIC KEY" {
+							err = errEncoding
+						} else {
+							pub, err = parseSPKI(pb.Bytes)
+						}
+					default:
+						t.Fatalf("encoding %s", g.Encoding)
+					}
+					var shared []byte
+					if err == nil {
+						shared, err = priv.ECDH(pub)
+					}
+					switch tc.Result {
+					case "valid":
+						if err != nil {
+							t.Errorf("tc %d (%s %v): %v", tc.TcID, tc.Comment, tc.Flags, err)
+						} else if hex.EncodeToString(shared) != tc.Shared {
+							t.Errorf("tc %d (%s): shared %x, want %s", tc.TcID, tc.Comment, shared, tc.Shared)
+						}
+					case "invalid":
+						if err == nil {
+							t.Errorf("tc %d (%s %v): accepted", tc.TcID, tc.Comment, tc.Flags)
+						}
+					case "acceptable":
+						if err == nil && hex.EncodeToString(shared) != tc.Shared {
+							t.Errorf("tc %d (%s): shared %x, want %s", tc.TcID, tc.Comment, shared, tc.Shared)
+						}
+					}
+				}
+			}
+			if n != f.NumberOfTests {
+				t.Errorf("ran %d tests, file has %d", n, f.NumberOfTests)
+			}
+			// The carry-propagation class of CVE-2017-8932 (a wrong
+			// reduction in Go's P-256 assembly, golang/go#20040).
+			if carry == 0 {
+				t.Error("no CVE-2017-8932 vector ran")
+			}
+		})
+	}
+}
