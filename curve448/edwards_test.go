@@ -7,6 +7,7 @@ import (
 	"math/big"
 	"testing"
 
+	"github.com/cloudflare/circl/dh/x448"
 	"github.com/cloudflare/circl/ecc/goldilocks"
 )
 
@@ -404,6 +405,23 @@ func TestBytesMontgomery(t *testing.T) {
 	for _, T := range smallOrder() {
 		if !bytes.Equal(T.BytesMontgomery(), make([]byte, 56)) {
 			t.Fatal("small-order point does not map to u = 0")
+		}
+	}
+}
+
+func TestX448BaseThroughIsogeny(t *testing.T) {
+	for i := 0; i < 20; i++ {
+		var k x448.Key
+		rand.Read(k[:])
+		var want x448.Key
+		x448.KeyGen(&want, &k) // clamps k
+		var wide [114]byte
+		copy(wide[:], k[:])
+		wide[0] &= 252
+		wide[55] |= 128
+		s, _ := new(Scalar).SetUniformBytes(wide[:])
+		if got := new(Point).ScalarBaseMult(s).BytesMontgomery(); !bytes.Equal(got, want[:]) {
+			t.Fatalf("X448(%x, 5) = %x, through the isogeny %x", k, want, got)
 		}
 	}
 }
