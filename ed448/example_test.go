@@ -76,3 +76,20 @@ var basepoint = []byte{
 	0xc9, 0x56, 0x37, 0x20, 0x76, 0x88, 0x24, 0xbc, 0xb6, 0x6e, 0x71, 0x46, 0x3f, 0x69,
 	0x00,
 }
+
+// Keys travel as DER (or PEM) in the RFC 8410 formats that OpenSSL reads.
+func ExampleMarshalPKCS8PrivateKey() {
+	_, priv, _ := ed448.GenerateKey(nil)
+	der, err := ed448.MarshalPKCS8PrivateKey(priv)
+	if err != nil {
+		panic(err)
+	}
+	back, err := ed448.ParsePKCS8PrivateKey(der)
+	fmt.Println(len(der), err == nil && back.Equal(priv))
+	pubDER, _ := ed448.MarshalPKIXPublicKey(priv.Public().(ed448.PublicKey))
+	pub, err := ed448.ParsePKIXPublicKey(pubDER)
+	fmt.Println(len(pubDER), err == nil && pub.Equal(priv.Public()))
+	// Output:
+	// 73 true
+	// 69 true
+}
