@@ -425,3 +425,31 @@ func TestX448BaseThroughIsogeny(t *testing.T) {
 		}
 	}
 }
+
+func TestNilReceivers(t *testing.T) {
+	var p *Point
+	if _, err := p.SetCanonicalBytes(generator.Bytes()); err == nil {
+		t.Error("nil Point decoded")
+	}
+	if _, err := p.SetLenientBytes(generator.Bytes()); err == nil {
+		t.Error("nil Point decoded")
+	}
+	var s *Scalar
+	if _, err := s.SetCanonicalBytes(make([]byte, 56)); err == nil {
+		t.Error("nil Scalar set")
+	}
+	if _, err := s.SetUniformBytes(make([]byte, 114)); err == nil {
+		t.Error("nil Scalar set")
+	}
+	if _, err := s.SetBytesWithClamping(make([]byte, 57)); err == nil {
+		t.Error("nil Scalar set")
+	}
+	func() {
+		defer func() {
+			if r := recover(); r != "curve448: use of uninitialized Point" {
+				t.Errorf("nil Point argument: recovered %v", r)
+			}
+		}()
+		new(Point).Add(generator, nil)
+	}()
+}

@@ -11,8 +11,9 @@ import "errors"
 // x·y = T/Z. The group has order 4·q; every point of it, including the
 // 4-torsion, is represented exactly (see the package documentation).
 //
-// The zero value is NOT a valid point, and methods panic on it with "use of
-// uninitialized Point": use NewIdentityPoint, NewGeneratorPoint or one of the
+// The zero value is NOT a valid point, and methods panic on it (and on a nil
+// *Point argument) with "use of uninitialized Point", except the decoders,
+// which return an error for a nil receiver: use NewIdentityPoint, NewGeneratorPoint or one of the
 // setters. Methods set the receiver, return it, and accept arguments that
 // alias the receiver.
 type Point struct {
@@ -61,7 +62,7 @@ func checkInitialized(points ...*Point) {
 	for _, p := range points {
 		// Z is never 0 for a valid point (the addition law is complete),
 		// so this branch depends on no secret.
-		if p.z.IsZero() == 1 {
+		if p == nil || p.z.IsZero() == 1 {
 			panic("curve448: use of uninitialized Point")
 		}
 	}
@@ -129,6 +130,9 @@ func (v *Point) bytes(buf *[57]byte) []byte {
 // clear when x = 0. Exactly the outputs of Bytes are accepted. On error it
 // returns nil and v is unchanged.
 func (v *Point) SetCanonicalBytes(x []byte) (*Point, error) {
+	if v == nil {
+		return nil, errors.New("curve448: nil Point")
+	}
 	if len(x) != 57 {
 		return nil, errors.New("curve448: invalid point encoding length")
 	}
@@ -148,6 +152,9 @@ func (v *Point) SetCanonicalBytes(x []byte) (*Point, error) {
 // policy accepts exactly what circl accepts; new code should use
 // SetCanonicalBytes.
 func (v *Point) SetLenientBytes(x []byte) (*Point, error) {
+	if v == nil {
+		return nil, errors.New("curve448: nil Point")
+	}
 	if len(x) != 57 {
 		return nil, errors.New("curve448: invalid point encoding length")
 	}

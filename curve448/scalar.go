@@ -2,6 +2,8 @@ package curve448
 
 import "errors"
 
+var errNilScalar = errors.New("curve448: nil Scalar")
+
 // Scalar is an integer modulo
 //
 //	q = 2^446 − 13818066809895115352007386748515426880336692474882178609894547503885,
@@ -50,6 +52,9 @@ func (s *Scalar) Bytes() []byte { return s.s.Bytes() }
 // unchanged. (An Ed448 signature's S is 57 bytes whose last one must be 0:
 // check that byte, then pass the first 56.)
 func (s *Scalar) SetCanonicalBytes(x []byte) (*Scalar, error) {
+	if s == nil {
+		return nil, errNilScalar
+	}
 	if _, err := s.s.SetCanonicalBytes(x); err != nil {
 		return nil, errors.New("curve448: invalid scalar encoding")
 	}
@@ -60,6 +65,9 @@ func (s *Scalar) SetCanonicalBytes(x []byte) (*Scalar, error) {
 // SHAKE256 output of RFC 8032, Section 5.2.6), and returns s. For any other
 // length it returns nil and an error and s is unchanged.
 func (s *Scalar) SetUniformBytes(x []byte) (*Scalar, error) {
+	if s == nil {
+		return nil, errNilScalar
+	}
 	if _, err := s.s.SetUniformBytes(x); err != nil {
 		return nil, errors.New("curve448: invalid SetUniformBytes input length")
 	}
@@ -71,6 +79,9 @@ func (s *Scalar) SetUniformBytes(x []byte) (*Scalar, error) {
 // 448–455), sets s to the result mod q and returns s. For any other length
 // it returns nil and an error and s is unchanged.
 func (s *Scalar) SetBytesWithClamping(x []byte) (*Scalar, error) {
+	if s == nil {
+		return nil, errNilScalar
+	}
 	if len(x) != 57 {
 		return nil, errors.New("curve448: invalid SetBytesWithClamping input length")
 	}

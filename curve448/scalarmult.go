@@ -9,6 +9,10 @@ import (
 // ScalarMult sets v = x·p and returns v, in constant time: signed radix-16
 // digits of x (tables.SignedRadix), a table of p, 2p, …, 8p scanned in full
 // for every digit (tables.Lookup), 444 doublings and 112 additions.
+//
+// shared-candidate: the fixed-window skeleton (table of 1..8·P, digits from
+// the top, four doublings, full-scan lookup, conditional negation) is
+// curve25519's ScalarMult over another point type.
 func (v *Point) ScalarMult(x *Scalar, p *Point) *Point {
 	checkInitialized(p)
 	var table [8]cachedPoint
@@ -119,6 +123,10 @@ func toAffine(dst []affinePoint, src []Point) {
 // signed radix-16 comb over a table of 56 × 8 affine multiples k·256^j·B
 // (computed once per process, at first use), with 112 full-scan lookups,
 // 112 mixed additions and 4 doublings.
+//
+// shared-candidate: the two-round comb skeleton, and computing its table at
+// first use (curve25519 decodes generated tables instead; this one should
+// become generated data for tables/internal/gen).
 func (v *Point) ScalarBaseMult(x *Scalar) *Point {
 	t := basepointTables()
 	var digits [112]int8
@@ -147,6 +155,9 @@ func (v *Point) ScalarBaseMult(x *Scalar) *Point {
 // on a and b and must only see public values (signature verification):
 // width-5 NAF over 8 odd multiples of A and width-8 NAF over the 64 odd
 // multiples of B of the basepoint tables.
+//
+// shared-candidate: the Straus double-scalar loop over two NAFs (curve25519
+// has it privately for edwards25519).
 func (v *Point) VarTimeDoubleScalarBaseMult(a *Scalar, A *Point, b *Scalar) *Point {
 	checkInitialized(A)
 	t := basepointTables()
@@ -185,6 +196,8 @@ func (v *Point) VarTimeDoubleScalarBaseMult(a *Scalar, A *Point, b *Scalar) *Poi
 }
 
 // oddMultiples sets t[i] = (2i+1)·p.
+//
+// shared-candidate: the odd-multiples table builder.
 func oddMultiples(t *[8]cachedPoint, p *Point) {
 	var twoP cachedPoint
 	var cur Point
