@@ -54,7 +54,9 @@
 // two-round signed radix-16 comb over a table of 56 × 8 affine multiples
 // k·256^j·B (84 KiB with the 64-bit field): 112 lookups and mixed additions
 // and 4 doublings. VarTimeDoubleScalarBaseMult is Straus with a width-5 NAF
-// for the variable point and a width-8 NAF over 64 affine odd multiples of B.
+// for the variable point and a width-8 NAF over 64 affine odd multiples of B;
+// VarTimeSplitBaseMult (b0·B + b1·[2^224]B + a·A + c·C, the shape of
+// half-size Ed448 verification) adds a second such table for [2^224]B.
 // The basepoint tables are computed at first use (sync.OnceValue, one batched
 // inversion); libdecaf's signed comb (5 teeth × 5 × 18) is the faster
 // reference for a future generated table.

@@ -453,3 +453,55 @@ func TestNilReceivers(t *testing.T) {
 		new(Point).Add(generator, nil)
 	}()
 }
+
+// TestEqualDistinguishes is the circl#545 check: circl's Point.IsEqual
+// compares cross products only, so a representation with Z = 0 equals every
+// point. Here no valid Point has Z = 0 (the zero value panics, see
+// TestUninitializedPanics), and Equal separates points that agree in one
+// coordinate.
+func TestEqualDistinguishes(t *testing.T) {
+	P := new(Point).ScalarBaseMult(randScalar(t))
+	negP := new(Point).Negate(P) // same y
+	if P.Equal(negP) != 0 {
+		t.Fatal("P equals −P")
+	}
+	T2 := smallOrder()[1]
+	PT := new(Point).Add(P, T2) // (−x, −y)
+	if P.Equal(PT) != 0 || negP.Equal(PT) != 0 {
+		t.Fatal("P equals P + (0, −1)")
+	}
+	// Scaled representations of one point are equal.
+	var Q Point
+	Q.Set(P)
+	var k fieldElement
+	k.Mult32(feOne, 12345)
+	Q.x.Multiply(&Q.x, &k)
+	Q.y.Multiply(&Q.y, &k)
+	Q.z.Multiply(&Q.z, &k)
+	Q.t.Multiply(&Q.t, &k)
+	if P.Equal(&Q) != 1 || !bytes.Equal(P.Bytes(), Q.Bytes()) {
+		t.Fatal("projective scaling changes the point")
+	}
+}
+
+func TestVarTimeSplitBaseMult(t *testing.T) {
+	var two224 Scalar
+	var b [56]byte
+	b[28] = 1 // 2^224
+	two224.SetCanonicalBytes(b[:])
+	for i := 0; i < 20; i++ {
+		b0, b1, a, c := randScalar(t), randScalar(t), randScalar(t), randScalar(t)
+		A := new(Point).ScalarBaseMult(randScalar(t))
+		C := new(Point).Add(new(Point).ScalarBaseMult(randScalar(t)), smallOrder()[i%4])
+		if i%5 == 0 {
+			b1 = new(Scalar)
+		}
+		got := new(Point).VarTimeSplitBaseMult(b0, b1, a, A, c, C)
+		want := new(Point).ScalarBaseMult(new(Scalar).MultiplyAdd(b1, &two224, b0))
+		want.Add(want, new(Point).ScalarMult(a, A))
+		want.Add(want, new(Point).ScalarMult(c, C))
+		if got.Equal(want) != 1 {
+			t.Fatal("VarTimeSplitBaseMult differs from the constant-time sum")
+		}
+	}
+}

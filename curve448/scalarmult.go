@@ -60,14 +60,16 @@ func (a *affinePoint) setIdentity() {
 //
 //   - comb[j][k−1] = k·256^j·B for 0 ≤ j < 56, 1 ≤ k ≤ 8 (ScalarBaseMult);
 //   - odd[i] = (2i+1)·B for 0 ≤ i < 64 (VarTimeDoubleScalarBaseMult).
+//   - oddHigh[i] = (2i+1)·[2^224]B (VarTimeSplitBaseMult).
 type baseTables struct {
-	comb [56][8]affinePoint
-	odd  [64]affinePoint
+	comb    [56][8]affinePoint
+	odd     [64]affinePoint
+	oddHigh [64]affinePoint
 }
 
 var basepointTables = sync.OnceValue(func() *baseTables {
 	t := new(baseTables)
-	var pts [56*8 + 64]Point
+	var pts [56*8 + 2*64]Point
 	var base Point
 	base.Set(generator)
 	for j := 0; j < 56; j++ {
@@ -80,19 +82,26 @@ var basepointTables = sync.OnceValue(func() *baseTables {
 		// 256^(j+1)·B = 2·(8·16^(2j)·B) four more times.
 		base.double(&pts[8*j+7]).double(&base).double(&base).double(&base).double(&base)
 	}
-	odd := pts[56*8:]
-	var twoB cachedPoint
-	twoB.fromP(new(Point).double(generator))
-	odd[0].Set(generator)
-	for i := 1; i < len(odd); i++ {
-		odd[i].addCached(&odd[i-1], &twoB)
+	high := new(Point).Set(generator)
+	for i := 0; i < 224; i++ {
+		high.double(high)
 	}
-	var aff [56*8 + 64]affinePoint
+	for k, P := range []*Point{generator, high} {
+		odd := pts[56*8+64*k : 56*8+64*(k+1)]
+		var twoP cachedPoint
+		twoP.fromP(new(Point).double(P))
+		odd[0].Set(P)
+		for i := 1; i < len(odd); i++ {
+			odd[i].addCached(&odd[i-1], &twoP)
+		}
+	}
+	var aff [56*8 + 2*64]affinePoint
 	toAffine(aff[:], pts[:])
 	for j := range t.comb {
 		copy(t.comb[j][:], aff[8*j:8*j+8])
 	}
 	copy(t.odd[:], aff[56*8:])
+	copy(t.oddHigh[:], aff[56*8+64:])
 	return t
 })
 
@@ -193,6 +202,65 @@ func (v *Point) VarTimeDoubleScalarBaseMult(a *Scalar, A *Point, b *Scalar) *Poi
 	}
 	*v = acc
 	return v
+}
+
+// VarTimeSplitBaseMult sets v = b0·B + b1·[2^224]B + a·A + c·C and returns
+// v: the shape of half-size signature verification, where every scalar is
+// below about 2^224 and the doublings stop there. It branches on its inputs
+// and must only see public values. Straus over width-8 NAFs for B and
+// [2^224]B (tables of 64 odd multiples, computed at first use) and width-5
+// NAFs for A and C; the loop starts at the highest nonzero digit of the four.
+//
+// shared-candidate: curve25519's VarTimeSplitBaseMult with 2^128.
+func (v *Point) VarTimeSplitBaseMult(b0, b1, a *Scalar, A *Point, c *Scalar, C *Point) *Point {
+	checkInitialized(A, C)
+	t := basepointTables()
+	var tableA, tableC [8]cachedPoint
+	oddMultiples(&tableA, A)
+	oddMultiples(&tableC, C)
+	var n0, n1, nA, nC [449]int8
+	tables.VarTimeNAF(n0[:], b0.Bytes(), 8)
+	tables.VarTimeNAF(n1[:], b1.Bytes(), 8)
+	tables.VarTimeNAF(nA[:], a.Bytes(), 5)
+	tables.VarTimeNAF(nC[:], c.Bytes(), 5)
+	var acc Point
+	acc.setIdentity()
+	i := len(n0) - 1
+	for i >= 0 && n0[i] == 0 && n1[i] == 0 && nA[i] == 0 && nC[i] == 0 {
+		i--
+	}
+	for ; i >= 0; i-- {
+		acc.double(&acc)
+		acc.varTimeAddAffine(&t.odd, n0[i])
+		acc.varTimeAddAffine(&t.oddHigh, n1[i])
+		acc.varTimeAddCached(&tableA, nA[i])
+		acc.varTimeAddCached(&tableC, nC[i])
+	}
+	*v = acc
+	return v
+}
+
+// varTimeAddAffine adds d·P for a NAF digit d and a table of odd multiples
+// of P (nothing for d = 0).
+func (v *Point) varTimeAddAffine(t *[64]affinePoint, d int8) {
+	if d > 0 {
+		v.addAffine(v, &t[d/2])
+	} else if d < 0 {
+		e := t[-d/2]
+		e.condNegate(1)
+		v.addAffine(v, &e)
+	}
+}
+
+// varTimeAddCached is varTimeAddAffine for a table of 8 cached points.
+func (v *Point) varTimeAddCached(t *[8]cachedPoint, d int8) {
+	if d > 0 {
+		v.addCached(v, &t[d/2])
+	} else if d < 0 {
+		c := t[-d/2]
+		c.condNegate(1)
+		v.addCached(v, &c)
+	}
 }
 
 // oddMultiples sets t[i] = (2i+1)·p.

@@ -45,6 +45,10 @@ func (p Policy) String() string {
 	return "Policy(" + strconv.Itoa(int(p)) + ")"
 }
 
+// useHalfSize selects the half-size verification (halfsize.go) for the
+// default and OpenSSL policies; tests turn it off to compare both paths.
+var useHalfSize = true
+
 // inv4 is 1/4 mod q.
 var inv4 = func() *curve448.Scalar {
 	var b [56]byte
@@ -112,17 +116,42 @@ func verify(pub, message, sig []byte, ctx string, ph bool, policy Policy) bool {
 	var check curve448.Point
 	switch policy {
 	case PolicyDefault:
-		// [k]·A′ = [k/4]·[4]A: circl's 4-isogeny round trip.
+		// [k]·A′ = [k/4]·[4]A: circl's 4-isogeny round trip. R must decode
+		// strictly to match the canonical encoding circl compares it with.
 		var k4 curve448.Scalar
-		k4.Multiply(&k, inv4).Negate(&k4)
+		k4.Multiply(&k, inv4)
 		A.MultByCofactor(&A)
+		if useHalfSize {
+			if _, err := R.SetCanonicalBytes(Renc); err != nil {
+				return false
+			}
+			if valid, handled := checkHalfSize(&S, &k4, &A, &R, true); handled {
+				return valid
+			}
+		}
+		k4.Negate(&k4)
 		check.VarTimeDoubleScalarBaseMult(&k4, &A, &S)
 		return string(check.Bytes()) == string(Renc)
 	case PolicyOpenSSL:
-		check.VarTimeDoubleScalarBaseMult(&k, A.Negate(&A), &S)
-		check.Subtract(&check, &R)
-		return check.MultByCofactor(&check).Equal(curve448.NewIdentityPoint()) == 1
+		// [4]([S]B − R − [k]A) = [4S]B − [4]R − [k]([4]A): torsion-free.
+		A.MultByCofactor(&A)
+		R.MultByCofactor(&R)
+		var S4 curve448.Scalar
+		S4.Add(&S, &S).Add(&S4, &S4)
+		if useHalfSize {
+			if valid, handled := checkHalfSize(&S4, &k, &A, &R, true); handled {
+				return valid
+			}
+		}
+		k.Negate(&k)
+		check.VarTimeDoubleScalarBaseMult(&k, &A, &S4)
+		return check.Equal(&R) == 1
 	default: // PolicyStrict
+		if useHalfSize {
+			if valid, handled := checkHalfSize(&S, &k, &A, &R, false); handled {
+				return valid
+			}
+		}
 		// −A rather than −k: a Scalar is an integer below q, and q − k
 		// acts differently from −k on A's 4-torsion component.
 		check.VarTimeDoubleScalarBaseMult(&k, A.Negate(&A), &S)
