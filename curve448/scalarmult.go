@@ -67,7 +67,9 @@ type baseTables struct {
 	oddHigh [64]affinePoint
 }
 
-var basepointTables = sync.OnceValue(func() *baseTables {
+var basepointTables = sync.OnceValue(buildBaseTables)
+
+func buildBaseTables() *baseTables {
 	t := new(baseTables)
 	var pts [56*8 + 2*64]Point
 	var base Point
@@ -103,7 +105,7 @@ var basepointTables = sync.OnceValue(func() *baseTables {
 	copy(t.odd[:], aff[56*8:])
 	copy(t.oddHigh[:], aff[56*8+64:])
 	return t
-})
+}
 
 // toAffine sets dst[i] to the affine form of src[i] with one field inversion
 // (Montgomery's trick). src holds public points: the tables.
