@@ -31,3 +31,32 @@ func FuzzVerify(f *testing.F) {
 		VerifyAny(pub, msg, sig, SignerOptions{Context: ctx, Policy: PolicyOpenSSL})
 	})
 }
+
+// FuzzSign checks signing against circl on arbitrary seeds, messages and
+// contexts, for both variants, and that every policy accepts the result.
+func FuzzSign(f *testing.F) {
+	f.Add(make([]byte, SeedSize), []byte("msg"), "", false)
+	f.Add(make([]byte, SeedSize), []byte{}, "ctx", true)
+	f.Fuzz(func(t *testing.T, seed, msg []byte, ctx string, ph bool) {
+		if len(seed) != SeedSize || len(ctx) > ContextMaxSize {
+			return
+		}
+		priv := NewKeyFromSeed(seed)
+		cpriv := circled448.NewKeyFromSeed(seed)
+		var sig, csig []byte
+		scheme := ED448
+		if ph {
+			sig, csig, scheme = SignPh(priv, msg, ctx), circled448.SignPh(cpriv, msg, ctx), ED448Ph
+		} else {
+			sig, csig = Sign(priv, msg, ctx), circled448.Sign(cpriv, msg, ctx)
+		}
+		if string(sig) != string(csig) || string(priv) != string(cpriv) {
+			t.Fatal("differs from circl")
+		}
+		for _, p := range allPolicies {
+			if !VerifyAny(PublicKey(priv[SeedSize:]), msg, sig, SignerOptions{Scheme: scheme, Context: ctx, Policy: p}) {
+				t.Fatalf("%v rejects", p)
+			}
+		}
+	})
+}
