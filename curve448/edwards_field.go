@@ -11,6 +11,10 @@ import (
 // fieldElement is an element of GF(2^448 − 2^224 − 1).
 type fieldElement = field448.Element
 
+// fieldLoose is an uncarried sum or difference of two fieldElements, which
+// only a multiplication may consume.
+type fieldLoose = field448.Loose
+
 // scalarElement is an element of Z/qZ, q the order of the prime-order
 // subgroup of edwards448.
 type scalarElement = scalar448.Element

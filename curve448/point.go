@@ -307,45 +307,50 @@ func (a *affinePoint) condNegate(cond int) {
 }
 
 // addCached is the unified a = 1 addition of Hisil–Wong–Carter–Dawson 2008
-// (Section 3.1), complete on edwards448 because d is not a square: 9M.
+// (Section 3.1), complete on edwards448 because d is not a square: 9M. Sums
+// that only feed multiplications stay loose (not carried): about 4% faster
+// in an interleaved benchmark of both versions (64-bit and curvekit32),
+// while in the doubling it made no difference.
 func (v *Point) addCached(p *Point, q *cachedPoint) *Point {
-	var A, B, C, D, E, F, G, H fieldElement
+	var A, B, C, D, AB, E0 fieldElement
+	var s, E, F, G, H fieldLoose
 	A.Multiply(&p.x, &q.X)
 	B.Multiply(&p.y, &q.Y)
 	C.Multiply(&p.t, &q.Td)
 	D.Multiply(&p.z, &q.Z)
-	E.Add(&p.x, &p.y)
-	E.Multiply(&E, &q.XplusY)
-	E.Subtract(&E, &A)
-	E.Subtract(&E, &B)
+	s.Add(&p.x, &p.y)
+	E0.MultiplyLooseTight(&s, &q.XplusY)
+	AB.Add(&A, &B)
+	E.Subtract(&E0, &AB)
 	F.Subtract(&D, &C)
 	G.Add(&D, &C)
 	H.Subtract(&B, &A)
-	v.x.Multiply(&E, &F)
-	v.y.Multiply(&G, &H)
-	v.t.Multiply(&E, &H)
-	v.z.Multiply(&F, &G)
+	v.x.MultiplyLoose(&E, &F)
+	v.y.MultiplyLoose(&G, &H)
+	v.t.MultiplyLoose(&E, &H)
+	v.z.MultiplyLoose(&F, &G)
 	return v
 }
 
 // addAffine is addCached with Z₂ = 1: 8M.
 func (v *Point) addAffine(p *Point, q *affinePoint) *Point {
-	var A, B, C, E, F, G, H, s fieldElement
+	var A, B, C, AB, E0 fieldElement
+	var s1, s2, E, F, G, H fieldLoose
 	A.Multiply(&p.x, &q.x)
 	B.Multiply(&p.y, &q.y)
 	C.Multiply(&p.t, &q.dxy)
-	s.Add(&q.x, &q.y)
-	E.Add(&p.x, &p.y)
-	E.Multiply(&E, &s)
-	E.Subtract(&E, &A)
-	E.Subtract(&E, &B)
+	s1.Add(&q.x, &q.y)
+	s2.Add(&p.x, &p.y)
+	E0.MultiplyLoose(&s2, &s1)
+	AB.Add(&A, &B)
+	E.Subtract(&E0, &AB)
 	F.Subtract(&p.z, &C)
 	G.Add(&p.z, &C)
 	H.Subtract(&B, &A)
-	v.x.Multiply(&E, &F)
-	v.y.Multiply(&G, &H)
-	v.t.Multiply(&E, &H)
-	v.z.Multiply(&F, &G)
+	v.x.MultiplyLoose(&E, &F)
+	v.y.MultiplyLoose(&G, &H)
+	v.t.MultiplyLoose(&E, &H)
+	v.z.MultiplyLoose(&F, &G)
 	return v
 }
 
