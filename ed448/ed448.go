@@ -111,18 +111,9 @@ func (priv PrivateKey) MarshalBinary() ([]byte, error) {
 // wrong length or whose public half does not match its seed, a context over
 // ContextMaxSize bytes, or an unknown scheme.
 func (priv PrivateKey) Sign(rand io.Reader, message []byte, opts crypto.SignerOpts) ([]byte, error) {
-	if opts == nil {
+	o, ok := optionsOf(opts)
+	if !ok {
 		return nil, errors.New("ed448: nil SignerOpts")
-	}
-	var o SignerOptions
-	switch v := opts.(type) {
-	case SignerOptions:
-		o = v
-	case *SignerOptions:
-		if v == nil {
-			return nil, errors.New("ed448: nil *SignerOptions")
-		}
-		o = *v
 	}
 	if opts.HashFunc() != crypto.Hash(0) {
 		return nil, errors.New("ed448: bad hash algorithm")
@@ -140,6 +131,23 @@ func (priv PrivateKey) Sign(rand io.Reader, message []byte, opts crypto.SignerOp
 	sig := make([]byte, SignatureSize)
 	k.sign(sig, message, o.Context, o.Scheme == ED448Ph)
 	return sig, nil
+}
+
+// optionsOf returns the SignerOptions in opts (the zero value for other
+// SignerOpts types), and false for a nil opts or *SignerOptions.
+func optionsOf(opts crypto.SignerOpts) (SignerOptions, bool) {
+	switch v := opts.(type) {
+	case nil:
+		return SignerOptions{}, false
+	case SignerOptions:
+		return v, true
+	case *SignerOptions:
+		if v == nil {
+			return SignerOptions{}, false
+		}
+		return *v, true
+	}
+	return SignerOptions{}, true
 }
 
 // GenerateKey generates a key pair from exactly SeedSize bytes of rand
@@ -217,20 +225,8 @@ func VerifyPh(pub PublicKey, message, sig []byte, ctx string) bool {
 // PolicyDefault. It returns false for a nonzero hash or an unknown scheme or
 // policy. Variable time.
 func VerifyAny(pub PublicKey, message, sig []byte, opts crypto.SignerOpts) bool {
-	if opts == nil {
-		return false
-	}
-	var o SignerOptions
-	switch v := opts.(type) {
-	case SignerOptions:
-		o = v
-	case *SignerOptions:
-		if v == nil {
-			return false
-		}
-		o = *v
-	}
-	if opts.HashFunc() != crypto.Hash(0) {
+	o, ok := optionsOf(opts)
+	if !ok || opts.HashFunc() != crypto.Hash(0) {
 		return false
 	}
 	switch o.Scheme {
