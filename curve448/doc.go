@@ -69,5 +69,8 @@
 // curve448 and edwards448 are 4-isogenous, not birationally equivalent (RFC
 // 7748 §4.2). BytesMontgomery applies the isogeny u = y²/x², a group
 // homomorphism that maps B to the X448 basepoint u = 5, so for any scalar k,
-// X448(k, 5) = ScalarBaseMult(k mod q).BytesMontgomery().
+// X448(k, 5) = ScalarBaseMult(k mod q).BytesMontgomery(). SetMontgomery
+// applies the dual 4-isogeny ψ of RFC 7748 (which needs the v-coordinate: a
+// square root and a chosen sign); φ(ψ(M)) = [4]M and ψ(φ(P)) = [4]P, so a
+// caller undoes the factor with the Scalar 1/4 mod q on prime-order points.
 package curve448

@@ -505,3 +505,85 @@ func TestVarTimeSplitBaseMult(t *testing.T) {
 		}
 	}
 }
+
+// montDoubleU is x-only doubling on curve448 with math/big.
+func montDoubleU(u *big.Int) *big.Int {
+	u2 := new(big.Int).Mul(u, u)
+	n := new(big.Int).Sub(u2, big.NewInt(1))
+	n.Mul(n, n)
+	d := new(big.Int).Add(u2, new(big.Int).Mul(big.NewInt(156326), u))
+	d.Add(d, big.NewInt(1)).Mul(d, u).Mul(d, big.NewInt(4)).Mod(d, bigP)
+	if d.Sign() == 0 {
+		return new(big.Int) // the point at infinity, encoded as 0
+	}
+	n.Mul(n, new(big.Int).ModInverse(d, bigP))
+	return n.Mod(n, bigP)
+}
+
+func TestSetMontgomery(t *testing.T) {
+	// ψ(5, ±v) = ±4B.
+	fourB := new(Point).MultByCofactor(generator)
+	five := make([]byte, 56)
+	five[0] = 5
+	for sign := 0; sign < 2; sign++ {
+		P, err := new(Point).SetMontgomery(five, sign)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if P.Equal(fourB) != 1 && P.Equal(new(Point).Negate(fourB)) != 1 {
+			t.Fatal("ψ(u = 5) is not ±4B")
+		}
+	}
+	// Random points: φ(ψ(M)) = [4]M, checked on u with math/big.
+	accepted := 0
+	for i := 0; i < 200; i++ {
+		var u [56]byte
+		rand.Read(u[:])
+		u[55] &= 0x7f
+		switch i {
+		case 0:
+			u = [56]byte{} // u = 0
+		case 1:
+			u = [56]byte{1}
+		case 2:
+			copy(u[:], bigToLE(new(big.Int).Sub(bigP, big.NewInt(1)), 56))
+		}
+		P, err := new(Point).SetMontgomery(u[:], i%2)
+		if err != nil {
+			continue
+		}
+		accepted++
+		onCurveBig(t, P)
+		want := montDoubleU(montDoubleU(leToBig(u[:])))
+		if got := P.BytesMontgomery(); !bytes.Equal(got, bigToLE(want, 56)) {
+			t.Fatalf("u = %x: φ(ψ(M)) has u %x, [4]M has %x", u, got, bigToLE(want, 56))
+		}
+		if i == 0 && P.Equal(NewIdentityPoint()) != 1 {
+			t.Fatal("ψ((0, 0)) is not the identity")
+		}
+	}
+	if accepted < 60 {
+		t.Fatalf("only %d of 200 accepted", accepted)
+	}
+	// ψ(φ(P)) = ±4P (the sign of v is lost with u).
+	for i := 0; i < 10; i++ {
+		P := new(Point).ScalarBaseMult(randScalar(t))
+		P.Add(P, smallOrder()[i%4])
+		Q, err := new(Point).SetMontgomery(P.BytesMontgomery(), 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		P4 := new(Point).MultByCofactor(P)
+		if Q.Equal(P4) != 1 && Q.Equal(new(Point).Negate(P4)) != 1 {
+			t.Fatal("ψ(φ(P)) is not ±4P")
+		}
+	}
+	for name, u := range map[string][]byte{
+		"short": make([]byte, 55),
+		"p":     bigToLE(bigP, 56),
+	} {
+		if _, err := new(Point).SetMontgomery(u, 0); err == nil {
+			t.Errorf("%s accepted", name)
+		}
+	}
+}
