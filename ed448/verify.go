@@ -45,8 +45,8 @@ func (p Policy) String() string {
 	return "Policy(" + strconv.Itoa(int(p)) + ")"
 }
 
-// useHalfSize selects the half-size verification (halfsize.go) for the
-// default and OpenSSL policies; tests turn it off to compare both paths.
+// useHalfSize selects the half-size verification (halfsize.go) for every
+// policy; tests turn it off to compare both paths.
 var useHalfSize = true
 
 // inv4 is 1/4 mod q.
