@@ -159,3 +159,33 @@ func TestPrivateKeyChecks(t *testing.T) {
 		t.Error("MarshalBinary aliases the key")
 	}
 }
+
+// TestConcurrentSign signs with shared and distinct keys from several
+// goroutines (the expanded-key cache is shared; run with -race).
+func TestConcurrentSign(t *testing.T) {
+	_, shared, _ := GenerateKey(nil)
+	msg := []byte("concurrent")
+	want := Sign(shared, msg, "")
+	errs := make(chan string, 8)
+	for g := 0; g < 8; g++ {
+		go func() {
+			_, own, _ := GenerateKey(nil)
+			for i := 0; i < 10; i++ {
+				if !bytes.Equal(Sign(shared, msg, ""), want) {
+					errs <- "shared key signature changed"
+					return
+				}
+				if !Verify(PublicKey(own[SeedSize:]), msg, Sign(own, msg, ""), "") {
+					errs <- "own key signature rejected"
+					return
+				}
+			}
+			errs <- ""
+		}()
+	}
+	for g := 0; g < 8; g++ {
+		if e := <-errs; e != "" {
+			t.Fatal(e)
+		}
+	}
+}
