@@ -29,6 +29,8 @@
 //   - MarshalPKIXPublicKey, ParsePKIXPublicKey, MarshalPKCS8PrivateKey and
 //     ParsePKCS8PrivateKey read and write the RFC 8410 DER forms (which
 //     crypto/x509 lacks for Ed448), tested against `openssl pkey`.
+//   - PublicKeyToX448, SeedToX448 and PrivateKeyToX448 convert Ed448 keys to
+//     X448 keys (through the 4-isogeny; tested against circl's dh/x448).
 //
 // # Verification policies
 //
