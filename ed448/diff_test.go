@@ -1,0 +1,187 @@
+package ed448
+
+import (
+	"bytes"
+	"crypto"
+	"crypto/rand"
+	mrand "math/rand/v2"
+	"testing"
+
+	circled448 "github.com/cloudflare/circl/sign/ed448"
+	"github.com/curvekit/curvekit/curve448"
+)
+
+func randomBytes(r *mrand.Rand, n int) []byte {
+	b := make([]byte, n)
+	for i := range b {
+		b[i] = byte(r.Uint32())
+	}
+	return b
+}
+
+// TestDifferentialCircl signs random messages with random keys and
+// contexts, both variants, and checks byte equality with circl; then checks
+// that mutated signatures get circl's answer under PolicyDefault, and that
+// PolicyStrict and PolicyOpenSSL never accept what fails RFC 8032's
+// cofactored check.
+func TestDifferentialCircl(t *testing.T) {
+	var seed [32]byte
+	rand.Read(seed[:])
+	r := mrand.New(mrand.NewChaCha8(seed))
+	n := 200
+	if testing.Short() {
+		n = 30
+	}
+	for i := 0; i < n; i++ {
+		s := randomBytes(r, SeedSize)
+		priv := NewKeyFromSeed(s)
+		cpriv := circled448.NewKeyFromSeed(s)
+		if !bytes.Equal(priv, cpriv) {
+			t.Fatalf("seed %x: key %x, circl %x", s, priv, cpriv)
+		}
+		pub := priv.Public().(PublicKey)
+		msg := randomBytes(r, r.IntN(300))
+		ctx := string(randomBytes(r, []int{0, 0, 1, 17, 255}[r.IntN(5)]))
+		ph := r.IntN(2) == 1
+		var sig, csig []byte
+		if ph {
+			sig, csig = SignPh(priv, msg, ctx), circled448.SignPh(cpriv, msg, ctx)
+		} else {
+			sig, csig = Sign(priv, msg, ctx), circled448.Sign(cpriv, msg, ctx)
+		}
+		if !bytes.Equal(sig, csig) {
+			t.Fatalf("signature differs from circl (ph %v)", ph)
+		}
+		scheme := ED448
+		if ph {
+			scheme = ED448Ph
+		}
+		circlVerify := func(pub, msg, sig []byte) bool {
+			if ph {
+				return circled448.VerifyPh(pub, msg, sig, ctx)
+			}
+			return circled448.Verify(pub, msg, sig, ctx)
+		}
+		// Mutations: flip one bit of the signature, of the key, or of the
+		// message.
+		for j := 0; j < 8; j++ {
+			p2, m2, s2 := bytes.Clone(pub), bytes.Clone(msg), bytes.Clone(sig)
+			switch j % 4 {
+			case 0, 1:
+				k := r.IntN(SignatureSize * 8)
+				s2[k/8] ^= 1 << (k % 8)
+			case 2:
+				k := r.IntN(PublicKeySize * 8)
+				p2[k/8] ^= 1 << (k % 8)
+			case 3:
+				if len(m2) == 0 {
+					m2 = []byte{0}
+				} else {
+					m2[r.IntN(len(m2))] ^= 1
+				}
+			}
+			want := circlVerify(p2, m2, s2)
+			for _, p := range allPolicies {
+				got := VerifyAny(p2, m2, s2, SignerOptions{Scheme: scheme, Context: ctx, Policy: p})
+				if p == PolicyDefault && got != want {
+					t.Fatalf("mutation %d: PolicyDefault %v, circl %v", j, got, want)
+				}
+				// A flipped bit accepted can only be a bit circl ignores.
+				if got && p != PolicyDefault {
+					t.Fatalf("mutation %d accepted by %v", j, p)
+				}
+			}
+		}
+		for _, p := range allPolicies {
+			if !VerifyAny(pub, msg, sig, SignerOptions{Scheme: scheme, Context: ctx, Policy: p}) {
+				t.Fatalf("%v rejects an honest signature", p)
+			}
+		}
+	}
+}
+
+// TestDifferentialCirclTorsion checks PolicyDefault against circl on keys
+// and nonces with every torsion component, and random messages.
+func TestDifferentialCirclTorsion(t *testing.T) {
+	T := torsion(t)
+	for i := 0; i < 64; i++ {
+		a, r := randomScalar(t), randomScalar(t)
+		A := new(curve448.Point).ScalarBaseMult(a)
+		R := new(curve448.Point).ScalarBaseMult(r)
+		A.Add(A, T[i%4])
+		R.Add(R, T[(i/4)%4])
+		if i%16 == 15 {
+			A.Set(T[i%4]) // pure torsion key
+			a = new(curve448.Scalar)
+		}
+		pub, rEnc := A.Bytes(), R.Bytes()
+		msg := []byte{byte(i)}
+		sig := forge(pub, rEnc, msg, r, a)
+		if got, want := Verify(pub, msg, sig, ""), circled448.Verify(pub, msg, sig, ""); got != want {
+			t.Fatalf("case %d: Verify %v, circl %v", i, got, want)
+		}
+		// RFC 8032 §5.2.7's cofactored check holds by construction: the
+		// OpenSSL policy accepts unless A or R has x = 0 (2·P = identity).
+		id := curve448.NewIdentityPoint()
+		xZero := func(P *curve448.Point) bool { return new(curve448.Point).Double(P).Equal(id) == 1 }
+		wantOpenSSL := !xZero(A) && !xZero(R)
+		if got := VerifyAny(pub, msg, sig, SignerOptions{Policy: PolicyOpenSSL}); got != wantOpenSSL {
+			t.Fatalf("case %d: PolicyOpenSSL %v", i, got)
+		}
+	}
+}
+
+func TestSignerInterface(t *testing.T) {
+	pub, priv, err := GenerateKey(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var signer crypto.Signer = priv
+	if !pub.Equal(signer.Public()) {
+		t.Fatal("Public() differs from GenerateKey's key")
+	}
+	msg := []byte("crypto.Signer")
+	cpriv := circled448.PrivateKey(bytes.Clone(priv))
+	for _, opts := range []crypto.SignerOpts{
+		crypto.Hash(0),
+		SignerOptions{},
+		SignerOptions{Context: "ctx"},
+		SignerOptions{Scheme: ED448Ph, Context: "ph"},
+	} {
+		sig, err := signer.Sign(nil, msg, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		copts := opts
+		if o, ok := opts.(SignerOptions); ok {
+			copts = circled448.SignerOptions{Context: o.Context, Scheme: circled448.SchemeID(o.Scheme)}
+		}
+		csig, err := cpriv.Sign(nil, msg, copts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(sig, csig) {
+			t.Fatalf("opts %v: differs from circl", opts)
+		}
+		if !VerifyAny(pub, msg, sig, opts) || !circled448.VerifyAny(circled448.PublicKey(pub), msg, sig, copts) {
+			t.Fatalf("opts %v: VerifyAny rejects", opts)
+		}
+	}
+	// *SignerOptions is honoured (circl ignores its fields).
+	sig, err := signer.Sign(nil, msg, &SignerOptions{Context: "ctx"})
+	if err != nil || !Verify(pub, msg, sig, "ctx") {
+		t.Fatal("*SignerOptions context not used")
+	}
+	for name, opts := range map[string]crypto.SignerOpts{
+		"hash":       crypto.SHA256,
+		"scheme":     SignerOptions{Scheme: 7},
+		"long ctx":   SignerOptions{Context: string(make([]byte, 256))},
+		"nil ptr":    (*SignerOptions)(nil),
+		"nil":        nil,
+		"hash field": SignerOptions{Hash: crypto.SHA512},
+	} {
+		if sig, err := signer.Sign(nil, msg, opts); err == nil || sig != nil {
+			t.Errorf("%s: Sign succeeded", name)
+		}
+	}
+}

@@ -1,0 +1,90 @@
+package ed448
+
+import (
+	"crypto/rand"
+	"math/big"
+	"testing"
+)
+
+func u448Big(x *u448) *big.Int {
+	n := new(big.Int)
+	for i := len(x) - 1; i >= 0; i-- {
+		n.Lsh(n, 64).Or(n, new(big.Int).SetUint64(x[i]))
+	}
+	return n
+}
+
+func TestShortVector(t *testing.T) {
+	q := u448Big(&orderU448)
+	if new(big.Int).Lsh(q, 2).Cmp(u448Big(&order4U448)) != 0 {
+		t.Fatal("order4U448 ≠ 4q")
+	}
+	declined := 0
+	for i := 0; i < 2000; i++ {
+		n, nBig := &orderU448, q
+		if i%2 == 1 {
+			n, nBig = &order4U448, new(big.Int).Lsh(q, 2)
+		}
+		k := randomScalar(t).Bytes()
+		if i < 3 {
+			k = make([]byte, 56)
+			k[0] = byte(1 + i) // tiny k: the loop ends at once
+		}
+		absDelta, rho, neg, ok := shortVector(k, n)
+		if !ok {
+			declined++
+			continue
+		}
+		d := u448Big(&absDelta)
+		if neg {
+			d.Neg(d)
+		}
+		kb := make([]byte, 56)
+		for j := range k {
+			kb[55-j] = k[j]
+		}
+		lhs := new(big.Int).Mul(d, new(big.Int).SetBytes(kb))
+		lhs.Mod(lhs, nBig)
+		if lhs.Cmp(new(big.Int).Mod(u448Big(&rho), nBig)) != 0 {
+			t.Fatalf("k = %x: ρ ≢ δ·k (mod q)", k)
+		}
+		if absDelta[0]&1 != 1 || absDelta.bitLen() > 232 || rho.bitLen() > 232 {
+			t.Fatalf("k = %x: δ even or too long (%d, %d bits)", k, absDelta.bitLen(), rho.bitLen())
+		}
+	}
+	if declined > 2 {
+		t.Fatalf("shortVector declined %d of 2000", declined)
+	}
+}
+
+// TestHalfSizeMatchesFullSize verifies the policy table and mutated
+// signatures with the half-size check on and off.
+func TestHalfSizeMatchesFullSize(t *testing.T) {
+	defer func() { useHalfSize = true }()
+	for round := 0; round < 4; round++ {
+		cs := policyCases(t)
+		_, priv, _ := GenerateKey(nil)
+		msg := []byte("half size")
+		sig := Sign(priv, msg, "")
+		pub := PublicKey(priv[SeedSize:])
+		for j := 0; j < 40; j++ {
+			s2 := append([]byte{}, sig...)
+			var b [2]byte
+			rand.Read(b[:])
+			s2[int(b[0])%SignatureSize] ^= 1 << (b[1] % 8)
+			cs = append(cs, policyCase{pub: pub, msg: msg, sig: s2})
+		}
+		cs = append(cs, policyCase{pub: pub, msg: msg, sig: sig})
+		for _, c := range cs {
+			for _, p := range allPolicies {
+				useHalfSize = true
+				h := VerifyAny(c.pub, c.msg, c.sig, SignerOptions{Policy: p})
+				useHalfSize = false
+				f := VerifyAny(c.pub, c.msg, c.sig, SignerOptions{Policy: p})
+				if h != f {
+					t.Fatalf("%q under %v: half-size %v, full-size %v", c.name, p, h, f)
+				}
+			}
+		}
+	}
+}

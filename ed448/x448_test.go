@@ -1,0 +1,53 @@
+package ed448
+
+import (
+	"bytes"
+	"testing"
+
+	"github.com/cloudflare/circl/dh/x448"
+)
+
+func TestX448Conversion(t *testing.T) {
+	for i := 0; i < 20; i++ {
+		pubA, privA, _ := GenerateKey(nil)
+		pubB, privB, _ := GenerateKey(nil)
+		ua, err := PublicKeyToX448(pubA)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ub, _ := PublicKeyToX448(pubB)
+		ka, err := PrivateKeyToX448(privA)
+		if err != nil {
+			t.Fatal(err)
+		}
+		kb, _ := SeedToX448(privB.Seed())
+		var sk, pk, sA, sB x448.Key
+		copy(sk[:], ka)
+		x448.KeyGen(&pk, &sk)
+		if !bytes.Equal(pk[:], ua) {
+			t.Fatal("X448(SeedToX448(seed), 5) ≠ PublicKeyToX448(public key)")
+		}
+		var pkA, pkB, skB x448.Key
+		copy(pkA[:], ua)
+		copy(pkB[:], ub)
+		copy(skB[:], kb)
+		if !x448.Shared(&sA, &sk, &pkB) || !x448.Shared(&sB, &skB, &pkA) || sA != sB {
+			t.Fatal("converted keys do not agree on a shared secret")
+		}
+	}
+	T := torsion(t)
+	for i, p := range T {
+		if _, err := PublicKeyToX448(p.Bytes()); err == nil {
+			t.Errorf("small-order key %d converted", i)
+		}
+	}
+	if _, err := PublicKeyToX448(make([]byte, 56)); err == nil {
+		t.Error("short key converted")
+	}
+	if _, err := SeedToX448(make([]byte, 56)); err == nil {
+		t.Error("short seed converted")
+	}
+	if _, err := PrivateKeyToX448(nil); err == nil {
+		t.Error("nil private key converted")
+	}
+}
