@@ -128,7 +128,7 @@ type PrecomputedX25519 struct {
 // the low-order error, exactly as X25519(scalar, point) would.
 func NewPrecomputedX25519(point []byte) (*PrecomputedX25519, error) {
 	if len(point) != PointSize {
-		return nil, x25519ErrPointLen
+		return nil, errPointLen
 	}
 	t := new(PrecomputedX25519)
 	copy(t.point[:], point)
@@ -136,7 +136,7 @@ func NewPrecomputedX25519(point []byte) (*PrecomputedX25519, error) {
 	// The point is public: branching on its properties is fine.
 	var u fieldElement
 	if _, err := u.SetBytes(point); err != nil {
-		return nil, x25519ErrPointLen
+		return nil, errPointLen
 	}
 	var P Point
 	if _, err := P.SetMontgomery(u.Bytes(), 0); err == nil {
@@ -161,13 +161,13 @@ func (t *PrecomputedX25519) X25519(scalar []byte) ([]byte, error) {
 
 func (t *PrecomputedX25519) x25519(dst *[32]byte, scalar []byte) ([]byte, error) {
 	if len(scalar) != ScalarSize {
-		return nil, x25519ErrScalarLen
+		return nil, errScalarLen
 	}
 	if t.table == nil {
-		return x25519(dst, scalar, t.point[:])
+		return xdh(dst, scalar, t.point[:])
 	}
 	var e [32]byte
-	x25519Clamp(&e, scalar)
+	clampScalar(&e, scalar)
 	// e/8: shift the little-endian integer right by 3 bits.
 	for i := 0; i < 31; i++ {
 		e[i] = e[i]>>3 | e[i+1]<<5
@@ -182,7 +182,7 @@ func (t *PrecomputedX25519) x25519(dst *[32]byte, scalar []byte) ([]byte, error)
 	R.bytesMontgomery(dst)
 	var zero [32]byte
 	if subtle.ConstantTimeCompare(dst[:], zero[:]) == 1 {
-		return nil, x25519ErrLowOrder
+		return nil, errLowOrder
 	}
 	return dst[:], nil
 }

@@ -207,7 +207,7 @@ func BenchmarkPrecomputedX25519(b *testing.B) {
 	b.Run("curvekit-ladder", func(b *testing.B) {
 		var dst [32]byte
 		benchutil.RunCPU(b, func() {
-			if _, err := x25519(&dst, k, u); err != nil {
+			if _, err := xdh(&dst, k, u); err != nil {
 				b.Fatal(err)
 			}
 		})

@@ -27,10 +27,10 @@ func X25519Multi(scalars, points [][]byte) ([][]byte, error) {
 	}
 	for i := range scalars {
 		if len(scalars[i]) != ScalarSize {
-			return nil, x25519ErrScalarLen
+			return nil, errScalarLen
 		}
 		if len(points[i]) != PointSize {
-			return nil, x25519ErrPointLen
+			return nil, errPointLen
 		}
 	}
 	n := len(scalars)
@@ -47,7 +47,7 @@ func X25519Multi(scalars, points [][]byte) ([][]byte, error) {
 	// Each result as a fraction num/den.
 	for i := range scalars {
 		// Whether a point is the basepoint is public.
-		if string(points[i]) == string(x25519Base[:]) {
+		if string(points[i]) == string(basepointBytes[:]) {
 			var s Scalar
 			if _, err := s.SetBytesWithClamping(scalars[i]); err != nil {
 				panic("curve25519: internal error: SetBytesWithClamping rejected 32 bytes")
@@ -60,7 +60,7 @@ func X25519Multi(scalars, points [][]byte) ([][]byte, error) {
 			continue
 		}
 		var e [32]byte
-		x25519Clamp(&e, scalars[i])
+		clampScalar(&e, scalars[i])
 		var u fieldElement
 		if _, err := u.SetBytes(points[i]); err != nil {
 			panic("curve25519: internal error: SetBytes rejected 32 bytes")
@@ -96,7 +96,7 @@ func X25519Multi(scalars, points [][]byte) ([][]byte, error) {
 		bad |= subtle.ConstantTimeCompare(results[i], zeroBytes[:])
 	}
 	if bad == 1 {
-		return nil, x25519ErrLowOrder
+		return nil, errLowOrder
 	}
 	return results, nil
 }

@@ -98,9 +98,9 @@ func BenchmarkX25519Multi(b *testing.B) {
 	b.Run("curvekit-single", func(b *testing.B) {
 		var d1, d2, d3 [32]byte
 		benchutil.RunCPU(b, func() {
-			x25519(&d1, y, Basepoint)
-			x25519(&d2, y, X)
-			x25519(&d3, bk, X)
+			xdh(&d1, y, Basepoint)
+			xdh(&d2, y, X)
+			xdh(&d3, bk, X)
 		})
 	})
 	b.Run("ecdh", func(b *testing.B) {

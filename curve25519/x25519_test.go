@@ -468,8 +468,8 @@ func TestX25519FixedBase(t *testing.T) {
 	nine[0] = 9
 	for _, k := range scalars {
 		var fixed, ladder [32]byte
-		x25519ScalarBaseMult(&fixed, k)
-		x25519ScalarMult(&ladder, k, nine[:])
+		scalarBaseMult(&fixed, k)
+		scalarMultLadder(&ladder, k, nine[:])
 		if fixed != ladder {
 			t.Errorf("scalar %x: fixed base %x, ladder %x", k, fixed, ladder)
 		}
@@ -543,10 +543,10 @@ func TestX25519Allocations(t *testing.T) {
 	u := x25519Random(t, 32)
 	var dst [32]byte
 	if n := testing.AllocsPerRun(10, func() {
-		if _, err := x25519(&dst, k, u); err != nil {
+		if _, err := xdh(&dst, k, u); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := x25519(&dst, k, Basepoint); err != nil {
+		if _, err := xdh(&dst, k, Basepoint); err != nil {
 			t.Fatal(err)
 		}
 	}); n != 0 {
