@@ -119,7 +119,8 @@ type msmScratch struct {
 	sparseDig []sparseDigit  // their NAF digits, sorted by position
 	// Pippenger.
 	aff     []affineCached
-	prefix  []fieldElement
+	zInv    []fieldElement // the Z ≠ 1 of the points, then their inverses
+	prefix  []fieldElement // batchInvert's scratch
 	digits  []int16
 	buckets []Point
 }
@@ -337,18 +338,16 @@ func nafTop[T int8 | int16](naf *[257]T, nb int) int {
 }
 
 // toAffine sets sc.aff[i] to points[i] in affine cached form, inverting
-// all Z ≠ 1 at once (Montgomery's trick: 3 multiplications per point and
-// one inversion); decoded points already have Z = 1 and cost nothing here.
+// all Z ≠ 1 at once (batchInvert: 3 multiplications per point and one
+// inversion); decoded points already have Z = 1 and cost nothing here.
 func (sc *msmScratch) toAffine(points []*Point) {
 	n := len(points)
 	if cap(sc.aff) < n {
 		sc.aff = make([]affineCached, n)
+		sc.zInv = make([]fieldElement, n)
 		sc.prefix = make([]fieldElement, n)
 	}
-	aff, prefix := sc.aff[:n], sc.prefix[:n]
-	var acc fieldElement
-	acc.One()
-	m := 0 // points with Z ≠ 1
+	aff, zInv := sc.aff[:n], sc.zInv[:0]
 	for i, p := range points {
 		if p.z.Equal(feOne) == 1 {
 			// T = x·y already.
@@ -357,25 +356,22 @@ func (sc *msmScratch) toAffine(points []*Point) {
 			aff[i].T2d.Multiply(&p.t, feD2)
 			continue
 		}
-		prefix[i].Set(&acc)
-		acc.Multiply(&acc, &p.z)
-		m++
+		zInv = append(zInv, p.z)
 	}
-	if m == 0 {
+	if len(zInv) == 0 {
 		return
 	}
-	acc.Invert(&acc) // 1 / Π z over the points with Z ≠ 1
-	var zInv, x, y fieldElement
-	for i := n - 1; i >= 0; i-- {
-		p := points[i]
+	batchInvert(zInv, zInv, sc.prefix[:len(zInv)])
+	var x, y fieldElement
+	m := 0
+	for i, p := range points {
 		if p.z.Equal(feOne) == 1 {
 			continue
 		}
-		zInv.Multiply(&acc, &prefix[i])
-		acc.Multiply(&acc, &p.z)
-		x.Multiply(&p.x, &zInv)
-		y.Multiply(&p.y, &zInv)
+		x.Multiply(&p.x, &zInv[m])
+		y.Multiply(&p.y, &zInv[m])
 		aff[i].fromAffine(&x, &y)
+		m++
 	}
 }
 

@@ -63,28 +63,23 @@ func (t *PrecomputedPoint) Set(p *Point) *PrecomputedPoint {
 			base.fromP1xP1(&r)
 		}
 	}
-	toAffineCached(t.entries[:], pts, make([]fieldElement, len(pts)))
+	toAffineCached(t.entries[:], pts, make([]fieldElement, len(pts)), make([]fieldElement, len(pts)))
 	return t
 }
 
 // toAffineCached sets dst[i] to pts[i] in affine cached form, normalizing all
-// of them with one inversion (Montgomery's trick); prefix is scratch space of
-// the same length. Z is never zero on the extended twisted Edwards curve
-// (complete formulas), so the product of the Z coordinates is invertible. It
-// runs in time independent of the points.
-func toAffineCached(dst []affineCached, pts []Point, prefix []fieldElement) {
-	var acc, zInv, x, y fieldElement
-	acc.One()
+// of them with one inversion (batchInvert); zInv and scratch are scratch
+// space of the same length. Z is never zero on the extended twisted Edwards
+// curve (complete formulas). It runs in time independent of the points.
+func toAffineCached(dst []affineCached, pts []Point, zInv, scratch []fieldElement) {
 	for i := range pts {
-		prefix[i].Set(&acc)
-		acc.Multiply(&acc, &pts[i].z)
+		zInv[i].Set(&pts[i].z)
 	}
-	acc.Invert(&acc)
-	for i := len(pts) - 1; i >= 0; i-- {
-		zInv.Multiply(&acc, &prefix[i])
-		acc.Multiply(&acc, &pts[i].z)
-		x.Multiply(&pts[i].x, &zInv)
-		y.Multiply(&pts[i].y, &zInv)
+	batchInvert(zInv, zInv, scratch)
+	var x, y fieldElement
+	for i := range pts {
+		x.Multiply(&pts[i].x, &zInv[i])
+		y.Multiply(&pts[i].y, &zInv[i])
 		dst[i].fromAffine(&x, &y)
 	}
 }
