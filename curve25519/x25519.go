@@ -5,7 +5,7 @@ package curve25519
 
 import "errors"
 
-//go:generate go run ../internal/curvegen -curve 25519 -out zz_generated_ladder.go
+//go:generate go run ../internal/curvegen -curve 25519
 
 const (
 	// ScalarSize is the size in bytes of the scalar input to X25519.

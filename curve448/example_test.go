@@ -29,3 +29,32 @@ func ExampleX448() {
 	// true true true 56
 	// curve448: bad input point: low order point
 }
+
+// The key types read like crypto/ecdh's: code written for ecdh.X25519()
+// keys moves to X448 by renaming.
+func ExampleGenerateKey() {
+	alice, err := curve448.GenerateKey(rand.Reader)
+	if err != nil {
+		panic(err)
+	}
+	bob, err := curve448.GenerateKey(nil) // nil means crypto/rand
+	if err != nil {
+		panic(err)
+	}
+	// Bob receives Alice's public key as bytes.
+	alicePub, err := curve448.NewPublicKey(alice.PublicKey().Bytes())
+	if err != nil {
+		panic(err)
+	}
+	s1, _ := alice.ECDH(bob.PublicKey())
+	s2, _ := bob.ECDH(alicePub)
+	fmt.Println(bytes.Equal(s1, s2))
+
+	// A zero-value key is refused, not used.
+	var zero curve448.PrivateKey
+	_, err = zero.ECDH(bob.PublicKey())
+	fmt.Println(err)
+	// Output:
+	// true
+	// curve448: nil or zero-value X448 key
+}

@@ -2,7 +2,7 @@ package curve448
 
 import "errors"
 
-//go:generate go run ../internal/curvegen -curve 448 -out zz_generated_ladder.go
+//go:generate go run ../internal/curvegen -curve 448
 
 const (
 	// ScalarSize is the size in bytes of the scalar input to X448.

@@ -10,7 +10,7 @@
 // written once over a type parameter. The curve packages run it through
 // `go generate`:
 //
-//	//go:generate go run ../internal/curvegen -curve 25519 -out zz_generated_ladder.go
+//	//go:generate go run ../internal/curvegen -curve 25519
 //
 // The output is deterministic and gofmt-ed; CI's generate check fails when
 // a committed file differs from it.
@@ -29,6 +29,19 @@ import (
 
 //go:embed ladder.tmpl
 var ladderTmpl string
+
+//go:embed ecdh.tmpl
+var ecdhTmpl string
+
+//go:embed ecdh_test.tmpl
+var ecdhTestTmpl string
+
+// outputs maps each generated file to its template.
+var outputs = map[string]*string{
+	"zz_generated_ladder.go":    &ladderTmpl,
+	"zz_generated_ecdh.go":      &ecdhTmpl,
+	"zz_generated_ecdh_test.go": &ecdhTestTmpl,
+}
 
 // montgomeryCurve holds what the ladder template needs of a curve
 // v² = u³ + A·u² + u over GF(p) (RFC 7748, Sections 4 and 5).
@@ -61,8 +74,8 @@ func (c montgomeryCurve) FirstStep() int { return c.TopBit - 1 }
 func (c montgomeryCurve) Steps() int     { return c.TopBit - c.LowBits }
 func (c montgomeryCurve) RFCSteps() int  { return 8 * c.Bytes }
 
-func generate(c montgomeryCurve) ([]byte, error) {
-	t, err := template.New("ladder").Parse(ladderTmpl)
+func generate(c montgomeryCurve, tmpl string) ([]byte, error) {
+	t, err := template.New("curvegen").Parse(tmpl)
 	if err != nil {
 		return nil, err
 	}
@@ -76,18 +89,19 @@ func generate(c montgomeryCurve) ([]byte, error) {
 
 func main() {
 	curve := flag.String("curve", "", "curve: 25519 or 448")
-	out := flag.String("out", "", "output file")
 	flag.Parse()
 	c, ok := curves[*curve]
-	if !ok || *out == "" {
-		log.Fatal("usage: curvegen -curve 25519|448 -out file.go")
+	if !ok {
+		log.Fatal("usage: curvegen -curve 25519|448 (run in the curve package's directory)")
 	}
-	src, err := generate(c)
-	if err != nil {
-		log.Fatal(err)
+	for name, tmpl := range outputs {
+		src, err := generate(c, *tmpl)
+		if err != nil {
+			log.Fatalf("%s: %v", name, err)
+		}
+		if err := os.WriteFile(name, src, 0o644); err != nil {
+			log.Fatal(err)
+		}
+		fmt.Fprintf(os.Stderr, "curvegen: wrote %s/%s\n", c.Pkg, name)
 	}
-	if err := os.WriteFile(*out, src, 0o644); err != nil {
-		log.Fatal(err)
-	}
-	fmt.Fprintf(os.Stderr, "curvegen: wrote %s\n", *out)
 }

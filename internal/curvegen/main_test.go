@@ -6,21 +6,23 @@ import (
 	"testing"
 )
 
-// TestCommittedUpToDate checks that each curve package's generated ladder
-// is what the template gives now (CI's generate step checks the same for
+// TestCommittedUpToDate checks that each curve package's generated files
+// are what the template gives now (CI's generate step checks the same for
 // the whole tree).
 func TestCommittedUpToDate(t *testing.T) {
-	for name, c := range curves {
-		want, err := generate(c)
-		if err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
-		got, err := os.ReadFile("../../" + c.Pkg + "/zz_generated_ladder.go")
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !bytes.Equal(got, want) {
-			t.Errorf("%s/zz_generated_ladder.go is stale: run go generate ./%s/", c.Pkg, c.Pkg)
+	for _, c := range curves {
+		for file, tmpl := range outputs {
+			want, err := generate(c, *tmpl)
+			if err != nil {
+				t.Fatalf("%s/%s: %v", c.Pkg, file, err)
+			}
+			got, err := os.ReadFile("../../" + c.Pkg + "/" + file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(got, want) {
+				t.Errorf("%s/%s is stale: run go generate ./%s/", c.Pkg, file, c.Pkg)
+			}
 		}
 	}
 }
