@@ -3,35 +3,7 @@
 
 package curve25519
 
-import "errors"
-
 //go:generate go run ../internal/curvegen -curve 25519
-
-const (
-	// ScalarSize is the size in bytes of the scalar input to X25519.
-	ScalarSize = 32
-	// PointSize is the size in bytes of the point (u-coordinate) input to
-	// X25519 and of its output.
-	PointSize = 32
-)
-
-// Basepoint is the canonical Curve25519 generator, u = 9, little-endian.
-//
-// It is a variable for compatibility with golang.org/x/crypto/curve25519.
-// Modifying it does not change which inputs take the fixed-base path: that
-// decision compares against a private copy of u = 9.
-var Basepoint []byte
-
-// basepointBytes is the private copy of the basepoint encoding u = 9.
-var basepointBytes = [32]byte{9}
-
-func init() { Basepoint = append([]byte(nil), basepointBytes[:]...) }
-
-var (
-	errScalarLen = errors.New("curve25519: bad scalar length: expected 32 bytes")
-	errPointLen  = errors.New("curve25519: bad point length: expected 32 bytes")
-	errLowOrder  = errors.New("curve25519: bad input point: low order point")
-)
 
 // X25519 returns the result of the scalar multiplication (scalar * point),
 // according to RFC 7748, Section 5. scalar, point and the return value are

@@ -2,13 +2,41 @@
 
 package curve25519
 
-import "crypto/subtle"
+import (
+	"crypto/subtle"
+	"errors"
+)
 
 // The X25519 function of RFC 7748, Section 5, on the Montgomery curve
 // v² = u³ + 486662·u² + u over GF(2^255 − 19), computed with field25519.
-// The package supplies fieldElement and fieldLoose (its field types),
-// the errors errScalarLen, errPointLen and errLowOrder, basepointBytes (the
-// encoding of u = 9) and scalarBaseMult, the fixed-base path.
+// The package supplies fieldElement and fieldLoose (its field types) and
+// scalarBaseMult, the fixed-base path.
+
+const (
+	// ScalarSize is the size in bytes of the scalar input to X25519.
+	ScalarSize = 32
+	// PointSize is the size in bytes of the point (u-coordinate) input to
+	// X25519 and of its output.
+	PointSize = 32
+)
+
+// Basepoint is the canonical generator of the curve, u = 9, little-endian.
+//
+// It is a variable for compatibility with golang.org/x/crypto/curve25519.
+// Modifying it does not change which inputs take the fixed-base path: that
+// decision compares against a private copy of u = 9.
+var Basepoint []byte
+
+// basepointBytes is the private copy of the basepoint encoding u = 9.
+var basepointBytes = [32]byte{9}
+
+func init() { Basepoint = append([]byte(nil), basepointBytes[:]...) }
+
+var (
+	errScalarLen = errors.New("curve25519: bad scalar length: expected 32 bytes")
+	errPointLen  = errors.New("curve25519: bad point length: expected 32 bytes")
+	errLowOrder  = errors.New("curve25519: bad input point: low order point")
+)
 
 // xdh is X25519 with the result in dst: it checks the lengths, sends the
 // basepoint's bytes (public: a plain comparison) to scalarBaseMult and any

@@ -5,6 +5,7 @@ import (
 
 	circl "github.com/cloudflare/circl/dh/x448"
 	"github.com/curvekit/curvekit/internal/benchutil"
+	"github.com/curvekit/curvekit/internal/xdhtest"
 )
 
 var benchSink []byte
@@ -14,7 +15,7 @@ var benchSink []byte
 // circl's.
 func BenchmarkCompare(b *testing.B) {
 	c := func(name string, f func()) benchutil.Contender { return benchutil.Contender{Name: name, F: f} }
-	k, u := randomBytes(b, 56), randomBytes(b, 56)
+	k, u := xdhtest.Random(b, 56), xdhtest.Random(b, 56)
 	pub, err := X448(u, Basepoint)
 	if err != nil {
 		b.Fatal(err)
@@ -36,7 +37,7 @@ func BenchmarkCompare(b *testing.B) {
 }
 
 func BenchmarkX448(b *testing.B) {
-	k, u := randomBytes(b, 56), randomBytes(b, 56)
+	k, u := xdhtest.Random(b, 56), xdhtest.Random(b, 56)
 	var dst [56]byte
 	for b.Loop() {
 		xdh(&dst, k, u)

@@ -5,13 +5,14 @@ import (
 	"testing"
 
 	circl "github.com/cloudflare/circl/dh/x448"
+	"github.com/curvekit/curvekit/internal/xdhtest"
 )
 
 // TestKeysMatchCircl compares the key types with circl's dh/x448 on
 // random keys: the same public keys and shared secrets.
 func TestKeysMatchCircl(t *testing.T) {
 	for range 30 {
-		a, b := randomBytes(t, 56), randomBytes(t, 56)
+		a, b := xdhtest.Random(t, 56), xdhtest.Random(t, 56)
 		ka, _ := NewPrivateKey(a)
 		kb, _ := NewPrivateKey(b)
 		var ca, cb, cpa, cpb, cs circl.Key

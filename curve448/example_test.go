@@ -3,30 +3,35 @@ package curve448_test
 import (
 	"bytes"
 	"crypto/rand"
+	"encoding/hex"
 	"fmt"
 
 	"github.com/curvekit/curvekit/curve448"
 )
 
-// Two parties agree on a shared secret with the raw X448 function.
+// The raw function: a public key is X448 of the private key and the
+// basepoint (here RFC 7748 §6.2's Alice), a shared secret X448 of the private
+// key and the peer's public key.
 func ExampleX448() {
-	alice := make([]byte, curve448.ScalarSize)
+	alice, _ := hex.DecodeString("9a8f4925d1519f5775cf46b04b5800d4ee9ee8bae8bc5565d498c28dd9c9baf574a9419744897391006382a6f127ab1d9ac2d8c0a598726b")
+	pub, err := curve448.X448(alice, curve448.Basepoint)
+	fmt.Printf("%x %v\n", pub[:8], err)
+
 	bob := make([]byte, curve448.ScalarSize)
-	rand.Read(alice)
 	rand.Read(bob)
-
-	alicePub, _ := curve448.X448(alice, curve448.Basepoint)
 	bobPub, _ := curve448.X448(bob, curve448.Basepoint)
+	s1, _ := curve448.X448(alice, bobPub)
+	s2, _ := curve448.X448(bob, pub)
+	fmt.Println(bytes.Equal(s1, s2))
 
-	s1, err1 := curve448.X448(alice, bobPub)
-	s2, err2 := curve448.X448(bob, alicePub)
-	fmt.Println(err1 == nil, err2 == nil, bytes.Equal(s1, s2), len(s1))
-
-	// A low-order point gives the all-zero output, which X448 refuses.
-	_, err := curve448.X448(alice, make([]byte, curve448.PointSize))
+	// u = 1 has low order: the output would be all zero, and X448 refuses.
+	one := make([]byte, curve448.PointSize)
+	one[0] = 1
+	_, err = curve448.X448(bob, one)
 	fmt.Println(err)
 	// Output:
-	// true true true 56
+	// 9b08f7cc31b7e3e6 <nil>
+	// true
 	// curve448: bad input point: low order point
 }
 

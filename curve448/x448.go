@@ -1,35 +1,6 @@
 package curve448
 
-import "errors"
-
 //go:generate go run ../internal/curvegen -curve 448
-
-const (
-	// ScalarSize is the size in bytes of the scalar input to X448.
-	ScalarSize = 56
-	// PointSize is the size in bytes of the point (u-coordinate) input to
-	// X448 and of its output.
-	PointSize = 56
-)
-
-// Basepoint is the canonical curve448 generator, u = 5, little-endian.
-//
-// It is a variable to match curve25519.Basepoint (and
-// golang.org/x/crypto/curve25519). Modifying it does not change which
-// inputs take the fixed-base path: that decision compares against a
-// private copy of u = 5.
-var Basepoint []byte
-
-// basepointBytes is the private copy of the basepoint encoding u = 5.
-var basepointBytes = [56]byte{5}
-
-func init() { Basepoint = append([]byte(nil), basepointBytes[:]...) }
-
-var (
-	errScalarLen = errors.New("curve448: bad scalar length: expected 56 bytes")
-	errPointLen  = errors.New("curve448: bad point length: expected 56 bytes")
-	errLowOrder  = errors.New("curve448: bad input point: low order point")
-)
 
 // X448 returns the result of the scalar multiplication (scalar * point),
 // according to RFC 7748, Section 5. scalar, point and the return value are

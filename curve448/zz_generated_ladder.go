@@ -2,13 +2,41 @@
 
 package curve448
 
-import "crypto/subtle"
+import (
+	"crypto/subtle"
+	"errors"
+)
 
 // The X448 function of RFC 7748, Section 5, on the Montgomery curve
 // v² = u³ + 156326·u² + u over GF(2^448 − 2^224 − 1), computed with field448.
-// The package supplies fieldElement and fieldLoose (its field types),
-// the errors errScalarLen, errPointLen and errLowOrder, basepointBytes (the
-// encoding of u = 5) and scalarBaseMult, the fixed-base path.
+// The package supplies fieldElement and fieldLoose (its field types) and
+// scalarBaseMult, the fixed-base path.
+
+const (
+	// ScalarSize is the size in bytes of the scalar input to X448.
+	ScalarSize = 56
+	// PointSize is the size in bytes of the point (u-coordinate) input to
+	// X448 and of its output.
+	PointSize = 56
+)
+
+// Basepoint is the canonical generator of the curve, u = 5, little-endian.
+//
+// It is a variable for compatibility with golang.org/x/crypto/curve25519.
+// Modifying it does not change which inputs take the fixed-base path: that
+// decision compares against a private copy of u = 5.
+var Basepoint []byte
+
+// basepointBytes is the private copy of the basepoint encoding u = 5.
+var basepointBytes = [56]byte{5}
+
+func init() { Basepoint = append([]byte(nil), basepointBytes[:]...) }
+
+var (
+	errScalarLen = errors.New("curve448: bad scalar length: expected 56 bytes")
+	errPointLen  = errors.New("curve448: bad point length: expected 56 bytes")
+	errLowOrder  = errors.New("curve448: bad input point: low order point")
+)
 
 // xdh is X448 with the result in dst: it checks the lengths, sends the
 // basepoint's bytes (public: a plain comparison) to scalarBaseMult and any
