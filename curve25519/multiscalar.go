@@ -395,7 +395,7 @@ func (sc *msmScratch) pippenger(v *Point, points []*Point, c uint) *Point {
 	buckets := sc.buckets[:nb]
 	// digits[k·n + i] is scalar i's k-th digit: each window scans a run.
 	for i := range sc.words {
-		sc.words[i].Radix(digits[i:], n, c, nd)
+		sc.words[i].VarTimeRadix(digits[i:], n, c, nd)
 	}
 	var acc, sum, total Point
 	var r projP1xP1

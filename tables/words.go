@@ -20,10 +20,11 @@ const maxWords = MaxScalarBytes/8 + 2
 // Scalars are loaded from either byte order (SetBytes for edwards25519 and
 // edwards448, SetBytesBigEndian for SEC 1 curves such as P-256).
 //
-// BitLen, the NAF masks and Radix's early stop depend on the value: Words
-// serves variable-time code on public scalars (verification), and its
-// loaders (SetBytes, SetBytesBigEndian, Window) are constant time for
-// constant-time callers. The zero value is the integer 0.
+// Words serves variable-time code on public scalars (verification); the
+// methods whose time depends on the value say so by their VarTime names.
+// The loaders (SetBytes, SetBytesBigEndian), Window, NAFMasks and NAFWeight
+// run the same instructions for every scalar of a given length. The zero
+// value is the integer 0.
 type Words struct {
 	w [maxWords]uint64
 	n int // words spanned by the loaded length (the rest are zero)
@@ -75,8 +76,8 @@ func (x *Words) Word(i int) uint64 {
 	return x.w[i]
 }
 
-// BitLen returns the bit length of x (0 for 0). Variable time.
-func (x *Words) BitLen() int {
+// VarTimeBitLen returns the bit length of x (0 for 0). Variable time.
+func (x *Words) VarTimeBitLen() int {
 	for j := x.n - 1; j >= 0; j-- {
 		if x.w[j] != 0 {
 			return 64*j + bits.Len64(x.w[j])
@@ -95,7 +96,8 @@ func (x *Words) Window(pos, c uint) uint64 { return window(x.w[:], pos, c) }
 // set, −1 if bit i of neg is set, 0 otherwise. With h = 3x, digit i is
 // h_{i+1} − x_{i+1} (a known identity, checked against VarTimeNAF by the
 // tests), so both masks come from one multiplication by 3 and a shift.
-// Branch-free, but the masks are the scalar: variable-time callers only.
+// Branch-free; the masks are the scalar in another form, so callers that
+// branch on them (as Straus's method does) are variable time.
 func (x *Words) NAFMasks() (pos, neg [maxWords]uint64) {
 	var h [maxWords]uint64
 	var carry, prev uint64
@@ -125,19 +127,19 @@ func (x *Words) NAFWeight() int {
 	return w
 }
 
-// Radix sets out[k·stride] for k < nd to the signed radix-2^c digits of x
-// (2 ≤ c ≤ 15): x = Σ d_k·2^(c·k) with |d_k| ≤ 2^(c−1), every digit but the
+// VarTimeRadix sets out[k·stride] for k < nd to the signed radix-2^c
+// digits of x (2 ≤ c ≤ 15): x = Σ d_k·2^(c·k) with |d_k| ≤ 2^(c−1), every digit but the
 // last in [−2^(c−1), 2^(c−1)). It stops (writing zeros) above the scalar's
 // top bit, so short scalars cost less: variable time in the bit length
 // only. It panics if x ≥ 2^(c·nd−1), where the last digit would leave its
 // range (a programming error: nd too small for the scalar).
-func (x *Words) Radix(out []int16, stride int, c uint, nd int) {
+func (x *Words) VarTimeRadix(out []int16, stride int, c uint, nd int) {
 	if c < 2 || c > 15 {
-		panic("tables: Words.Radix window out of range")
+		panic("tables: Words.VarTimeRadix window out of range")
 	}
-	nb := x.BitLen()
+	nb := x.VarTimeBitLen()
 	if nd < 1 || nb > int(c)*nd-1 {
-		panic("tables: Words.Radix: too few digits for the scalar")
+		panic("tables: Words.VarTimeRadix: too few digits for the scalar")
 	}
 	// Digits from ⌈nb/c⌉ + 1 on are zero: their windows are, and so is
 	// the carry into them.
@@ -162,14 +164,14 @@ func (x *Words) Radix(out []int16, stride int, c uint, nd int) {
 	}
 }
 
-// RadixWeight returns the number of nonzero digits Radix writes for
-// window 2 ≤ c ≤ 15 (nd large enough), without writing them: Pippenger's cost
-// for a scalar sparse in radix 2^c.
-func (x *Words) RadixWeight(c uint) int {
+// VarTimeRadixWeight returns the number of nonzero digits VarTimeRadix
+// writes for window 2 ≤ c ≤ 15 (nd large enough), without writing them:
+// Pippenger's cost for a scalar sparse in radix 2^c.
+func (x *Words) VarTimeRadixWeight(c uint) int {
 	if c < 2 || c > 15 {
-		panic("tables: Words.RadixWeight window out of range")
+		panic("tables: Words.VarTimeRadixWeight window out of range")
 	}
-	nb := x.BitLen()
+	nb := x.VarTimeBitLen()
 	half := uint64(1) << (c - 1)
 	carry := uint64(0)
 	n := 0

@@ -56,8 +56,8 @@ func TestWordsLoad(t *testing.T) {
 			t.Fatalf("%x: SetBytes and SetBytesBigEndian of the reversed bytes differ", k)
 		}
 		want := leBig(k)
-		if le.BitLen() != want.BitLen() || le.Len() != (len(k)+7)/8 {
-			t.Fatalf("%x: BitLen %d Len %d, want %d", k, le.BitLen(), le.Len(), want.BitLen())
+		if le.VarTimeBitLen() != want.BitLen() || le.Len() != (len(k)+7)/8 {
+			t.Fatalf("%x: BitLen %d Len %d, want %d", k, le.VarTimeBitLen(), le.Len(), want.BitLen())
 		}
 		got := new(big.Int)
 		for i := maxWords - 1; i >= 0; i-- {
@@ -79,7 +79,7 @@ func TestWordsLoad(t *testing.T) {
 	x.SetBytes(make([]byte, MaxScalarBytes))
 	x.SetBytes([]byte{0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff})
 	x.SetBytes([]byte{1})
-	if x.BitLen() != 1 || x.Word(1) != 0 {
+	if x.VarTimeBitLen() != 1 || x.Word(1) != 0 {
 		t.Error("SetBytes left old words")
 	}
 }
@@ -91,7 +91,7 @@ func TestWordsTooLong(t *testing.T) {
 		"Radix too few digits": func() {
 			var x Words
 			x.SetBytes([]byte{0, 0, 0, 0x80}) // 2^31 needs c·nd ≥ 33
-			x.Radix(make([]int16, 8), 1, 4, 8)
+			x.VarTimeRadix(make([]int16, 8), 1, 4, 8)
 		},
 	} {
 		func() {
@@ -154,7 +154,7 @@ func TestWordsRadix(t *testing.T) {
 				for i := range out {
 					out[i] = 0x5555
 				}
-				x.Radix(out, stride, c, nd)
+				x.VarTimeRadix(out, stride, c, nd)
 				got := new(big.Int)
 				nz := 0
 				for i := nd - 1; i >= 0; i-- {
@@ -177,8 +177,8 @@ func TestWordsRadix(t *testing.T) {
 				// RadixWeight counts the recentred digits; they match
 				// Radix's whenever the top digit needs no exception,
 				// which more digits than the minimum guarantee.
-				if nd > minND && x.RadixWeight(c) != nz {
-					t.Fatalf("c=%d %x: RadixWeight %d, Radix has %d nonzero digits", c, k, x.RadixWeight(c), nz)
+				if nd > minND && x.VarTimeRadixWeight(c) != nz {
+					t.Fatalf("c=%d %x: RadixWeight %d, Radix has %d nonzero digits", c, k, x.VarTimeRadixWeight(c), nz)
 				}
 			}
 		}

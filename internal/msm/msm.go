@@ -55,13 +55,13 @@ type Term struct {
 
 // NewTerm computes the model's statistics of x.
 func NewTerm(x *tables.Words) Term {
-	nb := x.BitLen()
+	nb := x.VarTimeBitLen()
 	nw := x.NAFWeight()
 	t := Term{Bits: uint16(nb), NAFWeight: uint16(nw), R256Weight: 0xffff}
 	// A random scalar has a NAF of about b/3 nonzero digits for b bits;
 	// count its radix-256 digits exactly only when it is far sparser.
 	if 4*nw < nb {
-		t.R256Weight = uint16(x.RadixWeight(8))
+		t.R256Weight = uint16(x.VarTimeRadixWeight(8))
 	}
 	return t
 }
