@@ -36,6 +36,9 @@ var ecdhTmpl string
 //go:embed ecdh_test.tmpl
 var ecdhTestTmpl string
 
+//go:embed scan.tmpl
+var scanTmpl string
+
 // outputs maps each generated file to its template.
 var outputs = map[string]*string{
 	"zz_generated_ladder.go":    &ladderTmpl,
@@ -43,9 +46,10 @@ var outputs = map[string]*string{
 	"zz_generated_ecdh_test.go": &ecdhTestTmpl,
 }
 
-// montgomeryCurve holds what the ladder template needs of a curve
-// v² = u³ + A·u² + u over GF(p) (RFC 7748, Sections 4 and 5).
-type montgomeryCurve struct {
+// curvePackage holds what the templates need of a curve package: its
+// Montgomery curve v² = u³ + A·u² + u over GF(p) (RFC 7748, Sections 4
+// and 5) and the shapes of its table entries.
+type curvePackage struct {
 	Pkg      string // package the file goes into
 	Name     string // function name in the RFC: X25519, X448
 	Bytes    int    // scalar and u-coordinate size
@@ -56,25 +60,53 @@ type montgomeryCurve struct {
 	ModName  string // p, for comments
 	Backend  string // the field package, for comments
 	BaseName string // the basepoint's u, for comments
+	// Scans are the entry shapes the package's word scans serve
+	// (scan.tmpl); none means no zz_generated_scan.go.
+	Scans []scanShape
 }
 
-var curves = map[string]montgomeryCurve{
+// scanShape is one table-entry layout for the word scans.
+type scanShape struct {
+	Words   int    // 64-bit words per entry
+	What    string // the entry type, for comments
+	Ones    []int  // words that hold a 1 in the identity when oneIsWordOne
+	Sixteen bool   // also the second half of 16-entry scans
+}
+
+var curves = map[string]curvePackage{
 	"25519": {Pkg: "curve25519", Name: "X25519", Bytes: 32, TopBit: 254, LowBits: 3, A24: 121665, A: 486662,
-		ModName: "2^255 − 19", Backend: "field25519", BaseName: "9"},
+		ModName: "2^255 − 19", Backend: "field25519", BaseName: "9",
+		Scans: []scanShape{
+			{Words: 15, What: "affineCached: three 5-word field elements", Ones: []int{0, 5}, Sixteen: true},
+			{Words: 20, What: "projCached: four 5-word field elements", Ones: []int{0, 5, 10}},
+		}},
 	"448": {Pkg: "curve448", Name: "X448", Bytes: 56, TopBit: 447, LowBits: 2, A24: 39081, A: 156326,
 		ModName: "2^448 − 2^224 − 1", Backend: "field448", BaseName: "5"},
 }
 
-// Derived values the template uses.
-func (c montgomeryCurve) TopByte() int   { return c.TopBit / 8 }
-func (c montgomeryCurve) TopMask() int   { return 1<<(c.TopBit%8) | (1<<(c.TopBit%8) - 1) } // bits ≤ TopBit
-func (c montgomeryCurve) TopSet() int    { return 1 << (c.TopBit % 8) }
-func (c montgomeryCurve) LowMask() int   { return 0xff &^ (1<<c.LowBits - 1) }
-func (c montgomeryCurve) FirstStep() int { return c.TopBit - 1 }
-func (c montgomeryCurve) Steps() int     { return c.TopBit - c.LowBits }
-func (c montgomeryCurve) RFCSteps() int  { return 8 * c.Bytes }
+// outputs returns the files generated for c: every entry of outputs, and
+// the scans if c has any.
+func (c curvePackage) outputs() map[string]*string {
+	m := map[string]*string{}
+	for k, v := range outputs {
+		m[k] = v
+	}
+	if len(c.Scans) > 0 {
+		m["zz_generated_scan.go"] = &scanTmpl
+	}
+	return m
+}
 
-func generate(c montgomeryCurve, tmpl string) ([]byte, error) {
+// Derived values the template uses.
+func (c curvePackage) TopByte() int   { return c.TopBit / 8 }
+func (c curvePackage) TopMask() int   { return 1<<(c.TopBit%8) | (1<<(c.TopBit%8) - 1) } // bits ≤ TopBit
+func (c curvePackage) TopSet() int    { return 1 << (c.TopBit % 8) }
+func (c curvePackage) LowMask() int   { return 0xff &^ (1<<c.LowBits - 1) }
+func (c curvePackage) FirstStep() int { return c.TopBit - 1 }
+func (c curvePackage) Steps() int     { return c.TopBit - c.LowBits }
+func (c curvePackage) RFCSteps() int  { return 8 * c.Bytes }
+
+func generate(c curvePackage, tmpl string) ([]byte, error) {
 	t, err := template.New("curvegen").Parse(tmpl)
 	if err != nil {
 		return nil, err
@@ -94,7 +126,7 @@ func main() {
 	if !ok {
 		log.Fatal("usage: curvegen -curve 25519|448 (run in the curve package's directory)")
 	}
-	for name, tmpl := range outputs {
+	for name, tmpl := range c.outputs() {
 		src, err := generate(c, *tmpl)
 		if err != nil {
 			log.Fatalf("%s: %v", name, err)

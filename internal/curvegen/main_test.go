@@ -11,7 +11,7 @@ import (
 // the whole tree).
 func TestCommittedUpToDate(t *testing.T) {
 	for _, c := range curves {
-		for file, tmpl := range outputs {
+		for file, tmpl := range c.outputs() {
 			want, err := generate(c, *tmpl)
 			if err != nil {
 				t.Fatalf("%s/%s: %v", c.Pkg, file, err)
