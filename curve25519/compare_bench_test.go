@@ -69,7 +69,7 @@ func BenchmarkCompare(b *testing.B) {
 	var cout circl.Key
 	b.Run("X25519KeyGen", func(b *testing.B) {
 		benchutil.Compare(b,
-			c("curvekit", func() { x25519(&dst, k[:], Basepoint) }),
+			c("curvekit", func() { xdh(&dst, k[:], Basepoint) }),
 			c("ecdh", func() {
 				p, _ := ecdh.X25519().NewPrivateKey(k[:])
 				x25519Sink = p.PublicKey().Bytes()
@@ -79,7 +79,7 @@ func BenchmarkCompare(b *testing.B) {
 	})
 	b.Run("X25519Shared", func(b *testing.B) {
 		benchutil.Compare(b,
-			c("curvekit", func() { x25519(&dst, k[:], pk[:]) }),
+			c("curvekit", func() { xdh(&dst, k[:], pk[:]) }),
 			c("ecdh", func() { x25519Sink, _ = priv.ECDH(pub) }),
 			c("circl", func() { circl.Shared(&cout, &csec, &cpub) }),
 			c("voi", func() { voix.ScalarMult(&dst, &k, &pk) }))

@@ -17,3 +17,7 @@ type fieldLoose = field25519.Loose
 
 // scalarElement is an element of Z/ℓZ.
 type scalarElement = scalar25519.Element
+
+// batchInvert sets dst[i] = 1/src[i] (0 for 0) with one field inversion
+// (field25519.BatchInvert).
+func batchInvert(dst, src, scratch []fieldElement) { field25519.BatchInvert(dst, src, scratch) }

@@ -2,10 +2,8 @@ package curve25519
 
 import (
 	"crypto/rand"
-	"encoding/binary"
 	"math/big"
 	"os"
-	"slices"
 	"testing"
 
 	fed "filippo.io/edwards25519"
@@ -340,37 +338,5 @@ func TestVarTimeMultiScalarMultShapes(t *testing.T) {
 		sum := new(fed.Point).VarTimeMultiScalarMult(fs, fp)
 		want = sum.Add(sum, new(fed.Point).ScalarBaseMult(fs[0])).Bytes()
 		checkSame(t, "Straus, generator twice", new(Point).varTimeStraus(scalars, points), want)
-	}
-}
-
-// TestRadix checks the signed radix-2^c recoding against math/big.
-func TestRadix(t *testing.T) {
-	for i := 0; i < 200; i++ {
-		b := randScalarBytes(t)
-		if i%3 == 0 {
-			clear(b[16:])
-		}
-		var x scalarWords
-		for j := 0; j < 4; j++ {
-			x[j] = binary.LittleEndian.Uint64(b[8*j:])
-		}
-		be := slices.Clone(b)
-		slices.Reverse(be)
-		want := new(big.Int).SetBytes(be)
-		for c := uint(2); c <= 12; c++ {
-			nd := int((254 + c - 1) / c)
-			out := make([]int16, nd)
-			radix(out, 1, &x, c, nd)
-			got := new(big.Int)
-			for k := nd - 1; k >= 0; k-- {
-				if d := int64(out[k]); d < -(1<<(c-1)) || d > 1<<(c-1) {
-					t.Fatalf("c = %d: digit %d out of range", c, d)
-				}
-				got.Lsh(got, c).Add(got, big.NewInt(int64(out[k])))
-			}
-			if got.Cmp(want) != 0 {
-				t.Fatalf("c = %d: radix digits sum to %v, want %v", c, got, want)
-			}
-		}
 	}
 }

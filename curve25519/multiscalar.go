@@ -1,10 +1,10 @@
 package curve25519
 
 import (
-	"encoding/binary"
 	"math/bits"
 	"sync"
 
+	"github.com/curvekit/curvekit/internal/msm"
 	"github.com/curvekit/curvekit/tables"
 )
 
@@ -104,67 +104,13 @@ func (v *Point) varTimePippenger(scalars []*Scalar, points []*Point, c uint) *Po
 // buffers grow to the largest n seen and are then reused.
 var msmPool = sync.Pool{New: func() any { return new(msmScratch) }}
 
-// scalarWords is a scalar < 2^256 as little-endian 64-bit words, with a
-// zero fifth word so that windows may read past the top.
-type scalarWords [5]uint64
-
-// window returns the c ≤ 16 bits of x starting at bit pos.
-func (x *scalarWords) window(pos, c uint) uint64 {
-	i, off := pos/64, pos%64
-	if i >= 4 {
-		return 0
-	}
-	w := x[i] >> off
-	if off+c > 64 {
-		w |= x[i+1] << (64 - off)
-	}
-	return w & (1<<c - 1)
-}
-
-// nafMasks returns the nonzero digits of the (plain, width-2) non-adjacent
-// form of x < 2^255 as bit masks: digit i is +1 if bit i of pos is set, −1
-// if bit i of neg is set, and 0 otherwise. With h = 3x, digit i is
-// h_{i+1} − x_{i+1} (a known identity, checked against tables.VarTimeNAF
-// by TestNAFMasks), so both masks come from one multiplication by 3 and a
-// shift.
-func (x *scalarWords) nafMasks() (pos, neg [4]uint64) {
-	var h [5]uint64
-	var carry, prev uint64
-	for j := 0; j < 5; j++ {
-		// 3x = x + 2x.
-		d := x[j]<<1 | prev
-		prev = x[j] >> 63
-		h[j], carry = bits.Add64(x[j], d, carry)
-	}
-	for j := 0; j < 4; j++ {
-		// Bits i+1 of h and x, moved to bit i.
-		hs := h[j]>>1 | h[j+1]<<63
-		xs := x[j]>>1 | x[j+1]<<63
-		pos[j] = hs &^ xs
-		neg[j] = xs &^ hs
-	}
-	return pos, neg
-}
-
-// nafWeight returns the number of nonzero digits of x's non-adjacent form.
-func (x *scalarWords) nafWeight() int {
-	p, n := x.nafMasks()
-	w := 0
-	for j := range p {
-		w += bits.OnesCount64(p[j] | n[j])
-	}
-	return w
-}
-
 // msmScratch holds the buffers of one variable-time multi-scalar
 // multiplication. Between calls it waits in msmPool holding public data
 // only (scalars, digits, tables) and no pointer to the caller's values.
 type msmScratch struct {
-	words []scalarWords
+	words []tables.Words
 	bytes [][32]byte
-	nbits []uint16 // bit length of each scalar
-	nafw  []uint16 // nonzero digits in each scalar's non-adjacent form
-	nz8   []uint16 // nonzero signed radix-256 digits (only if sparse, else 0xffff)
+	terms []msm.Term // what the cost model knows of each scalar
 	// Straus.
 	tabs      [][1 << (nafWindow - 2)]projCached
 	nafs      [][257]int8
@@ -173,7 +119,8 @@ type msmScratch struct {
 	sparseDig []sparseDigit  // their NAF digits, sorted by position
 	// Pippenger.
 	aff     []affineCached
-	prefix  []fieldElement
+	zInv    []fieldElement // the Z ≠ 1 of the points, then their inverses
+	prefix  []fieldElement // batchInvert's scratch
 	digits  []int16
 	buckets []Point
 }
@@ -185,135 +132,48 @@ type sparseDigit struct {
 	neg, proj bool
 }
 
-// load reads the scalars into words, bit lengths and NAF weights.
+// load reads the scalars into words and the cost model's terms.
 func (sc *msmScratch) load(scalars []*Scalar) {
 	n := len(scalars)
 	if cap(sc.words) < n {
-		sc.words = make([]scalarWords, n)
+		sc.words = make([]tables.Words, n)
 		sc.bytes = make([][32]byte, n)
-		sc.nbits = make([]uint16, n)
-		sc.nafw = make([]uint16, n)
-		sc.nz8 = make([]uint16, n)
+		sc.terms = make([]msm.Term, n)
 	}
-	sc.words, sc.bytes, sc.nbits, sc.nafw, sc.nz8 = sc.words[:n], sc.bytes[:n], sc.nbits[:n], sc.nafw[:n], sc.nz8[:n]
+	sc.words, sc.bytes, sc.terms = sc.words[:n], sc.bytes[:n], sc.terms[:n]
 	for i, s := range scalars {
 		b := &sc.bytes[i]
 		s.bytes(b)
-		w := &sc.words[i]
-		nb := 0
-		for j := 0; j < 4; j++ {
-			w[j] = binary.LittleEndian.Uint64(b[8*j:])
-			if w[j] != 0 {
-				nb = 64*j + bits.Len64(w[j])
-			}
-		}
-		w[4] = 0
-		sc.nbits[i] = uint16(nb)
-		nw := w.nafWeight()
-		sc.nafw[i] = uint16(nw)
-		// A scalar sparse in radix 256 (as batch verification draws
-		// coefficients for large batches) has a NAF of fewer than about
-		// 3 nonzero digits per nonzero byte; a random one about b/3 for b
-		// bits. Count its radix-256 digits exactly only then.
-		sc.nz8[i] = 0xffff
-		if 4*nw < nb {
-			sc.nz8[i] = uint16(radix256Weight(b))
-		}
+		sc.words[i].SetBytes(b[:])
+		sc.terms[i] = msm.NewTerm(&sc.words[i])
 	}
 }
 
-// radix256Weight returns the number of nonzero signed radix-256 digits of
-// the little-endian b (the digits radix computes with c = 8).
-func radix256Weight(b *[32]byte) int {
-	n := 0
-	carry := 0
-	for _, x := range b {
-		d := int(x) + carry
-		carry = (d + 128) >> 8
-		if d != carry<<8 {
-			n++
-		}
-	}
-	return n + carry
-}
-
-// Operation-count model, in field multiplications (squarings count as
-// one), read off the formulas: a doubling step costs 7; a Straus addition 8
-// (out of the completed form, then add-2008-hwcd-3) or 7 when mixed, its
-// table of odd multiples 70; a Pippenger bucket addition 7 (mixed), a
-// bucket-sum addition 9, and the first point into each bucket is copied,
-// not added. A scalar of b bits costs a Straus term with a table
-// 70 + 8·b/6 (a width-5 NAF has a nonzero digit every 6 bits on average),
-// and one without a table 7 per nonzero digit of its plain NAF: sparse
-// scalars (the coefficients batch verification draws for small batches)
-// take the second. Straus is scaled by 1.08, fitted to
-// BenchmarkVarTimeMultiScalarMultCrossover and to the batch-equation shape
-// (its tables outgrow the L1 cache): with it the model picks the faster
-// method at every size measured (64 to 257 terms), switching near 100
-// full-size scalars and near 130 terms of the batch shape (half of them
-// 128-bit).
-const (
-	doublingsCost = 254 * 7
-	strausFudge   = 1.08
-)
-
-// strausTermCost is the model's cost of one Straus term whose scalar has
-// nb bits and a NAF of weight nw (the cheaper of the table and the sparse
-// walk), and whether the sparse walk is the cheaper.
-func strausTermCost(nb, nw int) (cost float64, sparse bool) {
-	table := 70 + float64(nb)/6*8
-	bare := float64(nw) * 7
-	if bare < table {
-		return bare, true
-	}
-	return table, false
-}
-
-// strausCost is the model's cost of Straus's method on the loaded scalars.
-func (sc *msmScratch) strausCost() float64 {
-	total := float64(doublingsCost)
-	for i := range sc.nbits {
-		c, _ := strausTermCost(int(sc.nbits[i]), int(sc.nafw[i]))
-		total += c
-	}
-	return strausFudge * total
-}
-
-// pippengerCost is the model's cost of Pippenger's method with window c on
-// the loaded scalars: a scalar of at most 128 bits has ⌈129/c⌉ digits,
-// a longer one ⌈254/c⌉, never more nonzero digits than its NAF has, and
-// for c = 8 exactly its nonzero radix-256 digits if it is sparse in that
-// radix.
-func (sc *msmScratch) pippengerCost(c uint) float64 {
-	nd := int((254 + c - 1) / c)
-	ndHalf := int((129 + c - 1) / c)
-	nb := float64(uint(1) << (c - 1))
-	adds := 0
-	for i, b := range sc.nbits {
-		d := nd
-		if b <= 128 {
-			d = ndHalf
-		}
-		d = min(d, int(sc.nafw[i]))
-		if c == 8 {
-			d = min(d, int(sc.nz8[i]))
-		}
-		adds += d
-	}
-	return 7*float64(adds) + float64(nd)*nb*(2*9-7) + doublingsCost
+// msmCosts is edwards25519's operation-count model (msm.Costs), in field
+// multiplications (squarings count as one), read off the formulas: a
+// doubling step costs 7; a Straus addition 8 (out of the completed form,
+// then add-2008-hwcd-3) or 7 when mixed, its table of odd multiples 70; a
+// Pippenger bucket addition 7 (mixed), a bucket-sum addition 9. A scalar
+// of b bits costs a Straus term with a table 70 + 8·b/6 (a width-5 NAF has
+// a nonzero digit every 6 bits on average), and one without a table 7 per
+// nonzero digit of its plain NAF: sparse scalars (the coefficients batch
+// verification draws for small batches) take the second. Straus is scaled
+// by 1.08, fitted to BenchmarkVarTimeMultiScalarMultCrossover and to the
+// batch-equation shape (its tables outgrow the L1 cache): with it the
+// model picks the faster method at every size measured (64 to 257 terms),
+// switching near 100 full-size scalars and near 130 terms of the batch
+// shape (half of them 128-bit).
+var msmCosts = msm.Costs{
+	OrderBits: 253, ShortBits: 128,
+	Double: 7, StrausAdd: 8, StrausBare: 7, Table: 70, NAFWindow: nafWindow,
+	StrausFudge: 1.08,
+	BucketAdd:   7, SumAdd: 9,
+	MinWindow: 4, MaxWindow: 12,
 }
 
 // window returns the Pippenger window width for the loaded scalars, or 0
 // when Straus's method is cheaper.
-func (sc *msmScratch) window() uint {
-	best, bestC := sc.strausCost(), uint(0)
-	for c := uint(4); c <= 12; c++ {
-		if cost := sc.pippengerCost(c); cost < best {
-			best, bestC = cost, c
-		}
-	}
-	return bestC
-}
+func (sc *msmScratch) window() uint { return msmCosts.Window(sc.terms) }
 
 // isGenerator reports whether p, in the Z = 1 form decoded points have, is
 // the canonical generator (public data: variable time).
@@ -344,22 +204,22 @@ func (sc *msmScratch) straus(v *Point, points []*Point) *Point {
 		if !hasBase && bt.ok && isGenerator(p) {
 			hasBase, baseIdx = true, i
 			tables.VarTimeNAF16(baseNAF[:], sc.bytes[i][:], uint(bt.oddWindow))
-			top = max(top, nafTop(&baseNAF, int(sc.nbits[i])))
+			top = max(top, nafTop(&baseNAF, int(sc.terms[i].Bits)))
 			continue
 		}
-		if _, sparse := strausTermCost(int(sc.nbits[i]), int(sc.nafw[i])); sparse {
+		if _, sparse := msmCosts.StrausTerm(sc.terms[i]); sparse {
 			if p.z.Equal(feOne) == 1 {
 				nAff++
 			} else {
 				nPrj++
 			}
-			nDig += int(sc.nafw[i])
+			nDig += int(sc.terms[i].NAFWeight)
 			continue
 		}
 		naf := &sc.nafs[m]
 		oddMultiplesTable(sc.tabs[m][:], p)
 		tables.VarTimeNAF(naf[:], sc.bytes[i][:], nafWindow)
-		top = max(top, nafTop(naf, int(sc.nbits[i])))
+		top = max(top, nafTop(naf, int(sc.terms[i].Bits)))
 		m++
 	}
 	tabs, nafs := sc.tabs[:m], sc.nafs[:m]
@@ -388,7 +248,7 @@ func (sc *msmScratch) straus(v *Point, points []*Point) *Point {
 				if i == baseIdx {
 					continue
 				}
-				if _, sparse := strausTermCost(int(sc.nbits[i]), int(sc.nafw[i])); !sparse {
+				if _, sparse := msmCosts.StrausTerm(sc.terms[i]); !sparse {
 					continue
 				}
 				proj := p.z.Equal(feOne) != 1
@@ -409,7 +269,9 @@ func (sc *msmScratch) straus(v *Point, points []*Point) *Point {
 						a.T2d.Multiply(&p.t, feD2) // T = x·y as Z = 1
 					}
 				}
-				pos, neg := sc.words[i].nafMasks()
+				// Scalars are below ℓ < 2^253: their NAFs end below
+				// position 256, within count.
+				pos, neg := sc.words[i].NAFMasks()
 				for j := 0; j < 4; j++ {
 					for mask := pos[j] | neg[j]; mask != 0; mask &= mask - 1 {
 						b := bits.TrailingZeros64(mask)
@@ -475,59 +337,17 @@ func nafTop[T int8 | int16](naf *[257]T, nb int) int {
 	return -1
 }
 
-// radix sets out[k·stride] for k < nd to the signed radix-2^c digits of x:
-// x = Σ d_k·2^(c·k), |d_k| ≤ 2^(c−1). nd·c must be ≥ 254 (x < 2^253 needs
-// one more bit for the last carry). Branch-free per digit, and it stops
-// (writing zeros) above the scalar's top bit, so short scalars cost less.
-func radix(out []int16, stride int, x *scalarWords, c uint, nd int) {
-	nb := 0
-	for j := 3; j >= 0; j-- {
-		if x[j] != 0 {
-			nb = 64*j + bits.Len64(x[j])
-			break
-		}
-	}
-	// Digits from ⌈nb/c⌉ + 1 on are zero: their windows are, and so is
-	// the carry into them.
-	top := min(nd-1, (nb+int(c)-1)/int(c)+1)
-	mask := uint64(1)<<c - 1
-	half := uint64(1) << (c - 1)
-	carry := uint64(0)
-	k := 0
-	for ; k < top; k++ {
-		pos := uint(k) * c // < 254, so pos/64 ≤ 3 and x[pos/64+1] exists
-		i, off := pos/64, pos%64
-		w := (x[i]>>off|x[i+1]<<(64-off))&mask + carry
-		// w ≥ 2^(c−1) becomes w − 2^c with a carry into the next digit.
-		carry = (w + half) >> c
-		out[k*stride] = int16(int64(w) - int64(carry<<c))
-	}
-	if k == nd-1 {
-		// The last digit is not recentred: it is at most 2^(c−1) (see
-		// the condition on nd).
-		pos := uint(k) * c
-		i, off := pos/64, pos%64
-		out[k*stride] = int16((x[i]>>off|x[i+1]<<(64-off))&mask + carry)
-		k++
-	}
-	for ; k < nd; k++ {
-		out[k*stride] = 0
-	}
-}
-
 // toAffine sets sc.aff[i] to points[i] in affine cached form, inverting
-// all Z ≠ 1 at once (Montgomery's trick: 3 multiplications per point and
-// one inversion); decoded points already have Z = 1 and cost nothing here.
+// all Z ≠ 1 at once (batchInvert: 3 multiplications per point and one
+// inversion); decoded points already have Z = 1 and cost nothing here.
 func (sc *msmScratch) toAffine(points []*Point) {
 	n := len(points)
 	if cap(sc.aff) < n {
 		sc.aff = make([]affineCached, n)
+		sc.zInv = make([]fieldElement, n)
 		sc.prefix = make([]fieldElement, n)
 	}
-	aff, prefix := sc.aff[:n], sc.prefix[:n]
-	var acc fieldElement
-	acc.One()
-	m := 0 // points with Z ≠ 1
+	aff, zInv := sc.aff[:n], sc.zInv[:0]
 	for i, p := range points {
 		if p.z.Equal(feOne) == 1 {
 			// T = x·y already.
@@ -536,25 +356,22 @@ func (sc *msmScratch) toAffine(points []*Point) {
 			aff[i].T2d.Multiply(&p.t, feD2)
 			continue
 		}
-		prefix[i].Set(&acc)
-		acc.Multiply(&acc, &p.z)
-		m++
+		zInv = append(zInv, p.z)
 	}
-	if m == 0 {
+	if len(zInv) == 0 {
 		return
 	}
-	acc.Invert(&acc) // 1 / Π z over the points with Z ≠ 1
-	var zInv, x, y fieldElement
-	for i := n - 1; i >= 0; i-- {
-		p := points[i]
+	batchInvert(zInv, zInv, sc.prefix[:len(zInv)])
+	var x, y fieldElement
+	m := 0
+	for i, p := range points {
 		if p.z.Equal(feOne) == 1 {
 			continue
 		}
-		zInv.Multiply(&acc, &prefix[i])
-		acc.Multiply(&acc, &p.z)
-		x.Multiply(&p.x, &zInv)
-		y.Multiply(&p.y, &zInv)
+		x.Multiply(&p.x, &zInv[m])
+		y.Multiply(&p.y, &zInv[m])
 		aff[i].fromAffine(&x, &y)
+		m++
 	}
 }
 
@@ -565,7 +382,7 @@ func (sc *msmScratch) toAffine(points []*Point) {
 // doublings.
 func (sc *msmScratch) pippenger(v *Point, points []*Point, c uint) *Point {
 	n := len(points)
-	nd := int((254 + c - 1) / c)
+	nd := msm.Digits(msmCosts.OrderBits, c)
 	sc.toAffine(points)
 	if cap(sc.digits) < n*nd {
 		sc.digits = make([]int16, n*nd)
@@ -578,7 +395,7 @@ func (sc *msmScratch) pippenger(v *Point, points []*Point, c uint) *Point {
 	buckets := sc.buckets[:nb]
 	// digits[k·n + i] is scalar i's k-th digit: each window scans a run.
 	for i := range sc.words {
-		radix(digits[i:], n, &sc.words[i], c, nd)
+		sc.words[i].VarTimeRadix(digits[i:], n, c, nd)
 	}
 	var acc, sum, total Point
 	var r projP1xP1

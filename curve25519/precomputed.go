@@ -63,28 +63,23 @@ func (t *PrecomputedPoint) Set(p *Point) *PrecomputedPoint {
 			base.fromP1xP1(&r)
 		}
 	}
-	toAffineCached(t.entries[:], pts, make([]fieldElement, len(pts)))
+	toAffineCached(t.entries[:], pts, make([]fieldElement, len(pts)), make([]fieldElement, len(pts)))
 	return t
 }
 
 // toAffineCached sets dst[i] to pts[i] in affine cached form, normalizing all
-// of them with one inversion (Montgomery's trick); prefix is scratch space of
-// the same length. Z is never zero on the extended twisted Edwards curve
-// (complete formulas), so the product of the Z coordinates is invertible. It
-// runs in time independent of the points.
-func toAffineCached(dst []affineCached, pts []Point, prefix []fieldElement) {
-	var acc, zInv, x, y fieldElement
-	acc.One()
+// of them with one inversion (batchInvert); zInv and scratch are scratch
+// space of the same length. Z is never zero on the extended twisted Edwards
+// curve (complete formulas). It runs in time independent of the points.
+func toAffineCached(dst []affineCached, pts []Point, zInv, scratch []fieldElement) {
 	for i := range pts {
-		prefix[i].Set(&acc)
-		acc.Multiply(&acc, &pts[i].z)
+		zInv[i].Set(&pts[i].z)
 	}
-	acc.Invert(&acc)
-	for i := len(pts) - 1; i >= 0; i-- {
-		zInv.Multiply(&acc, &prefix[i])
-		acc.Multiply(&acc, &pts[i].z)
-		x.Multiply(&pts[i].x, &zInv)
-		y.Multiply(&pts[i].y, &zInv)
+	batchInvert(zInv, zInv, scratch)
+	var x, y fieldElement
+	for i := range pts {
+		x.Multiply(&pts[i].x, &zInv[i])
+		y.Multiply(&pts[i].y, &zInv[i])
 		dst[i].fromAffine(&x, &y)
 	}
 }
@@ -128,7 +123,7 @@ type PrecomputedX25519 struct {
 // the low-order error, exactly as X25519(scalar, point) would.
 func NewPrecomputedX25519(point []byte) (*PrecomputedX25519, error) {
 	if len(point) != PointSize {
-		return nil, x25519ErrPointLen
+		return nil, errPointLen
 	}
 	t := new(PrecomputedX25519)
 	copy(t.point[:], point)
@@ -136,7 +131,7 @@ func NewPrecomputedX25519(point []byte) (*PrecomputedX25519, error) {
 	// The point is public: branching on its properties is fine.
 	var u fieldElement
 	if _, err := u.SetBytes(point); err != nil {
-		return nil, x25519ErrPointLen
+		return nil, errPointLen
 	}
 	var P Point
 	if _, err := P.SetMontgomery(u.Bytes(), 0); err == nil {
@@ -161,13 +156,13 @@ func (t *PrecomputedX25519) X25519(scalar []byte) ([]byte, error) {
 
 func (t *PrecomputedX25519) x25519(dst *[32]byte, scalar []byte) ([]byte, error) {
 	if len(scalar) != ScalarSize {
-		return nil, x25519ErrScalarLen
+		return nil, errScalarLen
 	}
 	if t.table == nil {
-		return x25519(dst, scalar, t.point[:])
+		return xdh(dst, scalar, t.point[:])
 	}
 	var e [32]byte
-	x25519Clamp(&e, scalar)
+	clampScalar(&e, scalar)
 	// e/8: shift the little-endian integer right by 3 bits.
 	for i := 0; i < 31; i++ {
 		e[i] = e[i]>>3 | e[i+1]<<5
@@ -182,7 +177,7 @@ func (t *PrecomputedX25519) x25519(dst *[32]byte, scalar []byte) ([]byte, error)
 	R.bytesMontgomery(dst)
 	var zero [32]byte
 	if subtle.ConstantTimeCompare(dst[:], zero[:]) == 1 {
-		return nil, x25519ErrLowOrder
+		return nil, errLowOrder
 	}
 	return dst[:], nil
 }

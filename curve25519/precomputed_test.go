@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/curvekit/curvekit/internal/benchutil"
+	"github.com/curvekit/curvekit/internal/xdhtest"
 	voix "github.com/oasisprotocol/curve25519-voi/primitives/x25519"
 )
 
@@ -117,7 +118,7 @@ func TestPrecomputedX25519(t *testing.T) {
 	for _, g := range file.TestGroups {
 		for _, tc := range g.Tests {
 			n++
-			checkPrecomputedX25519(t, fmt.Sprintf("wycheproof tcId %d", tc.TcID), x25519Hex(t, tc.Private), x25519Hex(t, tc.Public))
+			checkPrecomputedX25519(t, fmt.Sprintf("wycheproof tcId %d", tc.TcID), xdhtest.Hex(t, tc.Private), xdhtest.Hex(t, tc.Public))
 		}
 	}
 	if n != 518 {
@@ -125,19 +126,19 @@ func TestPrecomputedX25519(t *testing.T) {
 	}
 
 	scalars, points := x25519EdgeInputs(t)
-	pMinus1 := x25519Hex(t, "ecffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f")
+	pMinus1 := xdhtest.Hex(t, "ecffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f")
 	points = append(points, pMinus1)
 	for _, h := range smallOrderHex {
 		T, _ := new(Point).SetBytes(mustHex(t, h))
 		points = append(points, T.BytesMontgomery())
 	}
 	for i := 0; i < 8; i++ {
-		points = append(points, x25519Random(t, 32)) // about half on the twist
+		points = append(points, xdhtest.Random(t, 32)) // about half on the twist
 		P, _, _ := randPoint(t)
 		points = append(points, P.BytesMontgomery())
 	}
 	for i := 0; i < 4; i++ {
-		scalars = append(scalars, x25519Random(t, 32))
+		scalars = append(scalars, xdhtest.Random(t, 32))
 	}
 	for _, p := range points {
 		for _, s := range scalars {
@@ -207,7 +208,7 @@ func BenchmarkPrecomputedX25519(b *testing.B) {
 	b.Run("curvekit-ladder", func(b *testing.B) {
 		var dst [32]byte
 		benchutil.RunCPU(b, func() {
-			if _, err := x25519(&dst, k, u); err != nil {
+			if _, err := xdh(&dst, k, u); err != nil {
 				b.Fatal(err)
 			}
 		})

@@ -54,7 +54,7 @@ func (t *VarTimePrecomputedPoint) Negate(u *VarTimePrecomputedPoint) *VarTimePre
 
 // affineOddMultiples sets dst[i] = (2i+1)·q in affine cached form, using pts
 // (same length) as scratch: the multiples are computed in extended form and
-// normalized together with one inversion (Montgomery's trick).
+// normalized together with one inversion (batchInvert).
 func affineOddMultiples(dst []affineCached, pts []Point, q *Point) {
 	var q2 Point
 	var q2c projCached
@@ -66,8 +66,8 @@ func affineOddMultiples(dst []affineCached, pts []Point, q *Point) {
 		r.add(&pts[i-1], &q2c)
 		pts[i].fromP1xP1(&r)
 	}
-	var prefix [1 << (base128Window - 2)]fieldElement // len(pts) ≤ 64
-	toAffineCached(dst, pts, prefix[:len(pts)])
+	var zInv, scratch [1 << (base128Window - 2)]fieldElement // len(pts) ≤ 64
+	toAffineCached(dst, pts, zInv[:len(pts)], scratch[:len(pts)])
 }
 
 // base128Table returns the odd multiples of [2^128]B, computed on first use

@@ -1,6 +1,6 @@
 package curve25519
 
-// x25519ScalarBaseMult sets dst to the u-coordinate of scalar·B, B the
+// scalarBaseMult sets dst to the u-coordinate of scalar·B, B the
 // basepoint u = 9. len(scalar) = 32.
 //
 // It computes the point on edwards25519 with the table-based, constant-time
@@ -10,7 +10,7 @@ package curve25519
 // SetBytesWithClamping, which is harmless because the Edwards basepoint
 // (y = 4/5, the image of u = 9) has order ℓ. k·B is never the identity
 // (k < 2^255 < 8ℓ and 8 | k, so ℓ ∤ k), so the map never meets y = 1.
-func x25519ScalarBaseMult(dst *[32]byte, scalar []byte) {
+func scalarBaseMult(dst *[32]byte, scalar []byte) {
 	var s Scalar
 	if _, err := s.SetBytesWithClamping(scalar); err != nil {
 		panic("curve25519: internal error: SetBytesWithClamping rejected 32 bytes")

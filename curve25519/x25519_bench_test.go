@@ -24,7 +24,7 @@ func BenchmarkX25519KeyGen(b *testing.B) {
 	b.Run("curvekit", func(b *testing.B) {
 		var dst [32]byte
 		benchutil.RunCPU(b, func() {
-			if _, err := x25519(&dst, k[:], Basepoint); err != nil {
+			if _, err := xdh(&dst, k[:], Basepoint); err != nil {
 				b.Fatal(err)
 			}
 		})
@@ -56,7 +56,7 @@ func BenchmarkX25519Shared(b *testing.B) {
 	b.Run("curvekit", func(b *testing.B) {
 		var dst [32]byte
 		benchutil.RunCPU(b, func() {
-			if _, err := x25519(&dst, k[:], pk[:]); err != nil {
+			if _, err := xdh(&dst, k[:], pk[:]); err != nil {
 				b.Fatal(err)
 			}
 		})

@@ -27,27 +27,25 @@ func X25519Multi(scalars, points [][]byte) ([][]byte, error) {
 	}
 	for i := range scalars {
 		if len(scalars[i]) != ScalarSize {
-			return nil, x25519ErrScalarLen
+			return nil, errScalarLen
 		}
 		if len(points[i]) != PointSize {
-			return nil, x25519ErrPointLen
+			return nil, errPointLen
 		}
 	}
 	n := len(scalars)
 	// Scratch on the stack for up to four pairs (ntor's three, X3DH's four).
 	var numBuf, denBuf, prefixBuf [4]fieldElement
-	var zeroBuf [4]int
-	num, den, prefix, zero := numBuf[:0], denBuf[:0], prefixBuf[:0], zeroBuf[:0]
+	num, den, prefix := numBuf[:0], denBuf[:0], prefixBuf[:0]
 	if n > len(numBuf) {
 		num, den, prefix = make([]fieldElement, 0, n), make([]fieldElement, 0, n), make([]fieldElement, 0, n)
-		zero = make([]int, 0, n)
 	}
-	num, den, prefix, zero = num[:n], den[:n], prefix[:n], zero[:n]
+	num, den, prefix = num[:n], den[:n], prefix[:n]
 
 	// Each result as a fraction num/den.
 	for i := range scalars {
 		// Whether a point is the basepoint is public.
-		if string(points[i]) == string(x25519Base[:]) {
+		if string(points[i]) == string(basepointBytes[:]) {
 			var s Scalar
 			if _, err := s.SetBytesWithClamping(scalars[i]); err != nil {
 				panic("curve25519: internal error: SetBytesWithClamping rejected 32 bytes")
@@ -60,7 +58,7 @@ func X25519Multi(scalars, points [][]byte) ([][]byte, error) {
 			continue
 		}
 		var e [32]byte
-		x25519Clamp(&e, scalars[i])
+		clampScalar(&e, scalars[i])
 		var u fieldElement
 		if _, err := u.SetBytes(points[i]); err != nil {
 			panic("curve25519: internal error: SetBytes rejected 32 bytes")
@@ -69,34 +67,22 @@ func X25519Multi(scalars, points [][]byte) ([][]byte, error) {
 	}
 
 	// One inversion for all the denominators. A zero denominator (the point
-	// at infinity, from a low-order point) is replaced by 1 so that it does
-	// not zero the product, and its result is forced to 0 afterwards, which
-	// is what X25519's Invert(0) = 0 gives.
-	var acc, inv fieldElement
-	acc.One()
-	for i := range den {
-		zero[i] = den[i].IsZero()
-		den[i].Select(feOne, &den[i], zero[i])
-		prefix[i].Set(&acc)
-		acc.Multiply(&acc, &den[i])
-	}
-	inv.Invert(&acc)
+	// at infinity, from a low-order point) has inverse 0 in batchInvert,
+	// which gives the all-zero result that X25519's Invert(0) = 0 gives.
+	batchInvert(den, den, prefix)
 	out := make([]byte, 32*n)
 	results := make([][]byte, n)
 	bad := 0
 	var zeroBytes [32]byte
 	for i := n - 1; i >= 0; i-- {
 		var r fieldElement
-		r.Multiply(&inv, &prefix[i]) // 1/den[i]
-		inv.Multiply(&inv, &den[i])
-		r.Multiply(&r, &num[i])
-		r.Select(feZero, &r, zero[i])
+		r.Multiply(&num[i], &den[i])
 		results[i] = out[32*i : 32*i+32 : 32*i+32]
 		copy(results[i], r.Bytes())
 		bad |= subtle.ConstantTimeCompare(results[i], zeroBytes[:])
 	}
 	if bad == 1 {
-		return nil, x25519ErrLowOrder
+		return nil, errLowOrder
 	}
 	return results, nil
 }

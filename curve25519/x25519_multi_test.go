@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/curvekit/curvekit/internal/benchutil"
+	"github.com/curvekit/curvekit/internal/xdhtest"
 )
 
 // TestX25519Multi compares X25519Multi with X25519 pair by pair on mixes of
@@ -20,8 +21,8 @@ func TestX25519Multi(t *testing.T) {
 		lowOrder = append(lowOrder, T.BytesMontgomery())
 	}
 	for i := 0; i < 6; i++ {
-		points = append(points, x25519Random(t, 32), Basepoint)
-		scalars = append(scalars, x25519Random(t, 32))
+		points = append(points, xdhtest.Random(t, 32), Basepoint)
+		scalars = append(scalars, xdhtest.Random(t, 32))
 	}
 	pick := func(s [][]byte, i int) []byte { return s[(i*7+3)%len(s)] }
 	for n := 0; n <= 9; n++ {
@@ -64,7 +65,7 @@ func TestX25519Multi(t *testing.T) {
 }
 
 func TestX25519MultiErrors(t *testing.T) {
-	k := x25519Random(t, 32)
+	k := xdhtest.Random(t, 32)
 	if _, err := X25519Multi([][]byte{k}, nil); err == nil {
 		t.Error("accepted different lengths")
 	}
@@ -98,9 +99,9 @@ func BenchmarkX25519Multi(b *testing.B) {
 	b.Run("curvekit-single", func(b *testing.B) {
 		var d1, d2, d3 [32]byte
 		benchutil.RunCPU(b, func() {
-			x25519(&d1, y, Basepoint)
-			x25519(&d2, y, X)
-			x25519(&d3, bk, X)
+			xdh(&d1, y, Basepoint)
+			xdh(&d2, y, X)
+			xdh(&d3, bk, X)
 		})
 	})
 	b.Run("ecdh", func(b *testing.B) {

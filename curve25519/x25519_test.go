@@ -1,176 +1,47 @@
 package curve25519
 
 import (
-	"bufio"
 	"bytes"
 	"crypto/ecdh"
-	"crypto/rand"
-	"encoding/hex"
-	"encoding/json"
 	"math/big"
-	"os"
-	"strings"
 	"testing"
 
 	circl "github.com/cloudflare/circl/dh/x25519"
+	"github.com/curvekit/curvekit/internal/xdhtest"
 	voi "github.com/oasisprotocol/curve25519-voi/primitives/x25519"
 )
-
-func x25519Hex(t testing.TB, s string) []byte {
-	t.Helper()
-	b, err := hex.DecodeString(s)
-	if err != nil {
-		t.Fatalf("bad hex %q: %v", s, err)
-	}
-	return b
-}
-
-func x25519Random(t testing.TB, n int) []byte {
-	t.Helper()
-	b := make([]byte, n)
-	if _, err := rand.Read(b); err != nil {
-		t.Fatal(err)
-	}
-	return b
-}
 
 // TestX25519Wycheproof runs every case of Wycheproof's x25519_test.json: all
 // cases are "valid" or "acceptable"; the acceptable ZeroSharedSecret cases
 // must be rejected (as x/crypto does), every other case must give shared.
 func TestX25519Wycheproof(t *testing.T) {
-	data, err := os.ReadFile("testdata/x25519_wycheproof_test.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var file struct {
-		NumberOfTests int `json:"numberOfTests"`
-		TestGroups    []struct {
-			Curve string `json:"curve"`
-			Tests []struct {
-				TcID    int      `json:"tcId"`
-				Comment string   `json:"comment"`
-				Flags   []string `json:"flags"`
-				Public  string   `json:"public"`
-				Private string   `json:"private"`
-				Shared  string   `json:"shared"`
-				Result  string   `json:"result"`
-			} `json:"tests"`
-		} `json:"testGroups"`
-	}
-	if err := json.Unmarshal(data, &file); err != nil {
-		t.Fatal(err)
-	}
-	n, zeros := 0, 0
-	for _, g := range file.TestGroups {
-		if g.Curve != "curve25519" {
-			t.Fatalf("unexpected curve %q", g.Curve)
+	xdhtest.Wycheproof(t, "testdata/x25519_wycheproof_test.json", "curve25519", 518, X25519, func(c *xdhtest.Case) {
+		if c.Result == "invalid" {
+			t.Errorf("tcId %d: the X25519 file has no invalid cases", c.ID)
 		}
-		for _, tc := range g.Tests {
-			n++
-			pub, priv, want := x25519Hex(t, tc.Public), x25519Hex(t, tc.Private), x25519Hex(t, tc.Shared)
-			zeroShared := false
-			for _, f := range tc.Flags {
-				if f == "ZeroSharedSecret" {
-					zeroShared = true
-				}
-			}
-			switch tc.Result {
-			case "valid", "acceptable":
-			default:
-				t.Fatalf("tcId %d: unexpected result %q", tc.TcID, tc.Result)
-			}
-			got, err := X25519(priv, pub)
-			var dst [32]byte
-			ScalarMult(&dst, (*[32]byte)(priv), (*[32]byte)(pub))
-			if zeroShared {
-				zeros++
-				if tc.Result != "acceptable" || !bytes.Equal(want, make([]byte, 32)) {
-					t.Fatalf("tcId %d: ZeroSharedSecret case is %s with shared %x", tc.TcID, tc.Result, want)
-				}
-				if err == nil {
-					t.Errorf("tcId %d (%s): accepted a zero shared secret, got %x", tc.TcID, tc.Comment, got)
-				}
-			} else if err != nil || !bytes.Equal(got, want) {
-				t.Errorf("tcId %d (%s, %s %v): got %x, %v; want %x", tc.TcID, tc.Comment, tc.Result, tc.Flags, got, err, want)
-			}
-			// The deprecated API returns the raw result, zero included.
-			if !bytes.Equal(dst[:], want) {
-				t.Errorf("tcId %d: ScalarMult = %x, want %x", tc.TcID, dst, want)
-			}
+		// The deprecated API returns the raw result, zero included.
+		var dst [32]byte
+		ScalarMult(&dst, (*[32]byte)(c.Private), (*[32]byte)(c.Public))
+		if !bytes.Equal(dst[:], c.Out) {
+			t.Errorf("tcId %d: ScalarMult = %x, want %x", c.ID, dst, c.Out)
 		}
-	}
-	if n != file.NumberOfTests || n != 518 || zeros == 0 {
-		t.Errorf("ran %d cases (%d zero), file says %d", n, zeros, file.NumberOfTests)
-	}
+	})
 }
 
 // TestX25519RFC7748Vectors checks the §5.2 vectors (data file from pyca) and
 // the §6.1 Diffie-Hellman example.
 func TestX25519RFC7748Vectors(t *testing.T) {
-	f, err := os.Open("testdata/x25519_rfc7748_pyca.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	cur := map[string]string{}
-	n := 0
-	check := func() {
-		if len(cur) == 0 {
-			return
-		}
-		k, u, want := x25519Hex(t, cur["INPUT_SCALAR"]), x25519Hex(t, cur["INPUT_U"]), x25519Hex(t, cur["OUTPUT_U"])
-		if len(k) != 32 || len(u) != 32 || len(want) != 32 {
-			t.Fatalf("COUNT %s: malformed vector", cur["COUNT"])
-		}
-		got, err := X25519(k, u)
-		if err != nil || !bytes.Equal(got, want) {
-			t.Errorf("COUNT %s: got %x, %v; want %x", cur["COUNT"], got, err, want)
-		}
-		n++
-		cur = map[string]string{}
-	}
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		line := strings.TrimSpace(sc.Text())
-		if line == "" {
-			check()
-			continue
-		}
-		if strings.HasPrefix(line, "#") {
-			continue
-		}
-		key, val, ok := strings.Cut(line, "=")
-		if !ok {
-			t.Fatalf("bad line %q", line)
-		}
-		cur[strings.TrimSpace(key)] = strings.TrimSpace(val)
-	}
-	check()
-	if n != 3 {
-		t.Errorf("ran %d vectors, want 3", n)
-	}
+	xdhtest.PyCA(t, "testdata/x25519_rfc7748_pyca.txt", 3, X25519)
 
 	// RFC 7748 §6.1, transcribed from the RFC text (testdata/x25519_SOURCE.md).
-	alicePriv := x25519Hex(t, "77076d0a7318a57d3c16c17251b26645df4c2f87ebc0992ab177fba51db92c2a")
-	alicePub := x25519Hex(t, "8520f0098930a754748b7ddcb43ef75a0dbf3a0d26381af4eba4a98eaa9b4e6a")
-	bobPriv := x25519Hex(t, "5dab087e624a8a4b79e17f8b83800ee66f3bb1292618b6fd1c2f8b27ff88e0eb")
-	bobPub := x25519Hex(t, "de9edb7d7b7dc1b4d35b61c2ece435373f8343c85b78674dadfc7e146f882b4f")
-	shared := x25519Hex(t, "4a5d9d5ba4ce2de1728e3bf480350f25e07e21c947d19e3376f09b3c1e161742")
-	for _, c := range []struct {
-		name        string
-		k, u, want  []byte
-		ladderForce bool
-	}{
-		{"alice public", alicePriv, Basepoint, alicePub, false},
-		{"bob public", bobPriv, Basepoint, bobPub, false},
-		{"alice shared", alicePriv, bobPub, shared, false},
-		{"bob shared", bobPriv, alicePub, shared, false},
-	} {
-		got, err := X25519(c.k, c.u)
-		if err != nil || !bytes.Equal(got, c.want) {
-			t.Errorf("%s: got %x, %v; want %x", c.name, got, err, c.want)
-		}
-	}
+	xdhtest.DiffieHellman(t, X25519, Basepoint,
+		"77076d0a7318a57d3c16c17251b26645df4c2f87ebc0992ab177fba51db92c2a",
+		"8520f0098930a754748b7ddcb43ef75a0dbf3a0d26381af4eba4a98eaa9b4e6a",
+		"5dab087e624a8a4b79e17f8b83800ee66f3bb1292618b6fd1c2f8b27ff88e0eb",
+		"de9edb7d7b7dc1b4d35b61c2ece435373f8343c85b78674dadfc7e146f882b4f",
+		"4a5d9d5ba4ce2de1728e3bf480350f25e07e21c947d19e3376f09b3c1e161742")
+	alicePriv := xdhtest.Hex(t, "77076d0a7318a57d3c16c17251b26645df4c2f87ebc0992ab177fba51db92c2a")
+	alicePub := xdhtest.Hex(t, "8520f0098930a754748b7ddcb43ef75a0dbf3a0d26381af4eba4a98eaa9b4e6a")
 	var dst [32]byte
 	ScalarBaseMult(&dst, (*[32]byte)(alicePriv))
 	if !bytes.Equal(dst[:], alicePub) {
@@ -181,42 +52,11 @@ func TestX25519RFC7748Vectors(t *testing.T) {
 // TestX25519RFC7748Iterated runs the iterated test of RFC 7748 §5.2: k = u = 9,
 // then k, u = X25519(k, u), k. Expected values transcribed from the RFC text.
 func TestX25519RFC7748Iterated(t *testing.T) {
-	const (
-		after1    = "422c8e7a6227d7bca1350b3e2bb7279f7897b87bb6854b783c60e80311ae3079"
-		after1000 = "684cf59ba83309552800ef566f2f4d3c1c3887c49360e3875f2eb94d99532c51"
-		after1M   = "7c3911e0ab2586fd864497297e575e6f3bc601c0883c30df5f4dd2d24f665424"
-	)
-	iters := 1000
-	if os.Getenv("CURVEKIT_SLOW") == "1" {
-		iters = 1000000
-	}
-	k := make([]byte, 32)
-	u := make([]byte, 32)
-	k[0], u[0] = 9, 9
-	for i := 1; i <= iters; i++ {
-		r, err := X25519(k, u)
-		if err != nil {
-			t.Fatalf("iteration %d: %v", i, err)
-		}
-		k, u = r, k
-		switch i {
-		case 1:
-			if hex.EncodeToString(k) != after1 {
-				t.Fatalf("after 1 iteration: %x, want %s", k, after1)
-			}
-		case 1000:
-			if hex.EncodeToString(k) != after1000 {
-				t.Fatalf("after 1000 iterations: %x, want %s", k, after1000)
-			}
-		case 1000000:
-			if hex.EncodeToString(k) != after1M {
-				t.Fatalf("after 1000000 iterations: %x, want %s", k, after1M)
-			}
-		}
-	}
-	if iters < 1000000 {
-		t.Log("1 000 000-iteration check skipped; set CURVEKIT_SLOW=1 to run it")
-	}
+	xdhtest.Iterated(t, X25519, 32, 9, map[int]string{
+		1:       "422c8e7a6227d7bca1350b3e2bb7279f7897b87bb6854b783c60e80311ae3079",
+		1000:    "684cf59ba83309552800ef566f2f4d3c1c3887c49360e3875f2eb94d99532c51",
+		1000000: "7c3911e0ab2586fd864497297e575e6f3bc601c0883c30df5f4dd2d24f665424",
+	})
 }
 
 func TestX25519BadLengths(t *testing.T) {
@@ -242,7 +82,7 @@ func TestX25519Basepoint(t *testing.T) {
 	}
 	// Corrupting the exported variable must not change results computed with
 	// an independent copy of u = 9.
-	k := x25519Random(t, 32)
+	k := xdhtest.Random(t, 32)
 	want, _ := X25519(k, []byte{9, 31: 0})
 	saved := Basepoint[0]
 	Basepoint[0] = 10
@@ -268,9 +108,9 @@ var x25519LowOrder = []string{
 
 func TestX25519LowOrder(t *testing.T) {
 	for _, h := range x25519LowOrder {
-		u := x25519Hex(t, h)
+		u := xdhtest.Hex(t, h)
 		for i := 0; i < 4; i++ {
-			k := x25519Random(t, 32)
+			k := xdhtest.Random(t, 32)
 			if out, err := X25519(k, u); err == nil {
 				t.Errorf("low-order point %s accepted: %x", h, out)
 			}
@@ -353,13 +193,13 @@ func x25519EdgeInputs(t testing.TB) (scalars, points [][]byte) {
 	zero := make([]byte, 32)
 	one := append([]byte{1}, make([]byte, 31)...)
 	top := append(make([]byte, 31), 0x80)
-	scalars = [][]byte{zero, ff, one, top, x25519Hex(t, "ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff3f")}
+	scalars = [][]byte{zero, ff, one, top, xdhtest.Hex(t, "ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff3f")}
 	points = [][]byte{
 		ff, // 2^256 - 1: bit 255 ignored, then 2^255 - 1 = p + 18
-		x25519Hex(t, "efffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f"), // p + 2
-		x25519Hex(t, "0200000000000000000000000000000000000000000000000000000000000000"), // u = 2
-		x25519Hex(t, "0200000000000000000000000000000000000000000000000000000000000080"), // u = 2, bit 255
-		x25519Hex(t, "ebffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f"), // p - 2
+		xdhtest.Hex(t, "efffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f"), // p + 2
+		xdhtest.Hex(t, "0200000000000000000000000000000000000000000000000000000000000000"), // u = 2
+		xdhtest.Hex(t, "0200000000000000000000000000000000000000000000000000000000000080"), // u = 2, bit 255
+		xdhtest.Hex(t, "ebffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f"), // p - 2
 		append([]byte{9}, make([]byte, 31)...),
 		append([]byte{9}, append(make([]byte, 30), 0x80)...), // u = 9 with bit 255: the ladder path
 	}
@@ -377,7 +217,7 @@ func TestX25519MathBig(t *testing.T) {
 		}
 	}
 	for i := 0; i < 8; i++ {
-		cases = append(cases, pair{x25519Random(t, 32), x25519Random(t, 32)})
+		cases = append(cases, pair{xdhtest.Random(t, 32), xdhtest.Random(t, 32)})
 	}
 	for _, c := range cases {
 		want := x25519BigRef(c.k, c.u)
@@ -437,7 +277,7 @@ func TestX25519Differential(t *testing.T) {
 		}
 	}
 	for i := 0; i < n; i++ {
-		cases = append(cases, pair{x25519Random(t, 32), x25519Random(t, 32)})
+		cases = append(cases, pair{xdhtest.Random(t, 32), xdhtest.Random(t, 32)})
 	}
 	for _, c := range cases {
 		got, err := X25519(c.k, c.u)
@@ -462,14 +302,14 @@ func TestX25519FixedBase(t *testing.T) {
 	}
 	scalars, _ := x25519EdgeInputs(t)
 	for i := 0; i < n; i++ {
-		scalars = append(scalars, x25519Random(t, 32))
+		scalars = append(scalars, xdhtest.Random(t, 32))
 	}
 	var nine [32]byte
 	nine[0] = 9
 	for _, k := range scalars {
 		var fixed, ladder [32]byte
-		x25519ScalarBaseMult(&fixed, k)
-		x25519ScalarMult(&ladder, k, nine[:])
+		scalarBaseMult(&fixed, k)
+		scalarMultLadder(&ladder, k, nine[:])
 		if fixed != ladder {
 			t.Errorf("scalar %x: fixed base %x, ladder %x", k, fixed, ladder)
 		}
@@ -500,7 +340,7 @@ func TestX25519FixedBase(t *testing.T) {
 // TestX25519DiffieHellman checks agreement on random key pairs.
 func TestX25519DiffieHellman(t *testing.T) {
 	for i := 0; i < 20; i++ {
-		a, b := x25519Random(t, 32), x25519Random(t, 32)
+		a, b := xdhtest.Random(t, 32), xdhtest.Random(t, 32)
 		A, err := X25519(a, Basepoint)
 		if err != nil {
 			t.Fatal(err)
@@ -521,7 +361,7 @@ func TestX25519DiffieHellman(t *testing.T) {
 // (clamping works on a copy) nor returns a slice aliasing them.
 func TestX25519InputsUnchanged(t *testing.T) {
 	k := bytes.Repeat([]byte{0xff}, 32)
-	u := x25519Random(t, 32)
+	u := xdhtest.Random(t, 32)
 	k0, u0 := append([]byte(nil), k...), append([]byte(nil), u...)
 	out, err := X25519(k, u)
 	if err != nil {
@@ -539,14 +379,14 @@ func TestX25519InputsUnchanged(t *testing.T) {
 }
 
 func TestX25519Allocations(t *testing.T) {
-	k := x25519Random(t, 32)
-	u := x25519Random(t, 32)
+	k := xdhtest.Random(t, 32)
+	u := xdhtest.Random(t, 32)
 	var dst [32]byte
 	if n := testing.AllocsPerRun(10, func() {
-		if _, err := x25519(&dst, k, u); err != nil {
+		if _, err := xdh(&dst, k, u); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := x25519(&dst, k, Basepoint); err != nil {
+		if _, err := xdh(&dst, k, Basepoint); err != nil {
 			t.Fatal(err)
 		}
 	}); n != 0 {

@@ -1,7 +1,7 @@
 package curve448
 
-// The only place naming the field and scalar-field implementations of the
-// edwards448 group.
+// The only place naming the field and scalar-field implementations, for the
+// edwards448 group and the generated X448 ladder alike.
 
 import (
 	"github.com/curvekit/curvekit/fieldarith/field448"

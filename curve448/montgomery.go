@@ -13,10 +13,14 @@ import "errors"
 func (v *Point) BytesMontgomery() []byte {
 	checkInitialized(v)
 	var u fieldElement
+	return v.montgomeryU(&u).Bytes()
+}
+
+// montgomeryU sets u to the u-coordinate of φ(v) and returns u.
+func (v *Point) montgomeryU(u *fieldElement) *fieldElement {
 	u.Invert(&v.x)
-	u.Multiply(&u, &v.y)
-	u.Square(&u)
-	return u.Bytes()
+	u.Multiply(u, &v.y)
+	return u.Square(u)
 }
 
 // montgomeryA is the coefficient A of curve448, v² = u³ + A·u² + u.

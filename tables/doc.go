@@ -5,6 +5,10 @@
 //
 // Curve packages (curve25519 now; curve448 and p256 later) build or load
 // their own tables with it; this package never imports a curve package.
+// Words is the scalar side of variable-time multi-scalar multiplication for
+// every curve: scalars of up to 80 bytes in either byte order, their
+// windows, non-adjacent-form masks and signed radix-2^c digits
+// (internal/msm's cost model reads its statistics from it).
 //
 // # Guarantees
 //

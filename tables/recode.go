@@ -47,15 +47,33 @@ func window(words []uint64, pos, width uint) uint64 {
 
 // SignedRadix writes into dst the signed radix-2^w digits of the
 // little-endian integer k: k = Σ dst[i]·2^(w·i), with every digit but the
-// last in [-2^(w-1), 2^(w-1)) and the last one in [0, 2^(w-1)] when
-// k < 2^(w·len(dst)-1) (the caller sizes dst for its scalars; for example
-// 64 digits for w = 4 and k < 2^255). 1 ≤ w ≤ 8.
+// last in [-2^(w-1), 2^(w-1)) and the last one in [0, 2^(w-1)]. 1 ≤ w ≤ 8.
+//
+// The caller sizes dst for its scalars: k must be below 2^(w·len(dst)-1)
+// (for example 64 digits for w = 4 and k < 2^255), so that the last digit
+// stays within its table; for w = 8 below 2^(8·len(dst)-2), so that it
+// fits an int8. SignedRadix panics if w is out of range, if dst is empty,
+// or if k has a set bit at or above that bound: that is a
+// programming error (a dst too short for the scalar), and silently
+// returning a digit outside the table would be worse. The check reads
+// every byte of k the same way, and only its failure branches, so valid
+// inputs run in constant time.
 //
 // SignedRadix is constant time: it runs the same instructions for every k
 // of a given length.
 func SignedRadix(dst []int8, k []byte, w uint) {
 	if w < 1 || w > 8 {
 		panic("tables: SignedRadix window out of range")
+	}
+	if len(dst) == 0 {
+		panic("tables: SignedRadix with an empty dst")
+	}
+	limit := int(w)*len(dst) - 1
+	if w == 8 {
+		limit-- // a last digit of 128 does not fit an int8
+	}
+	if excess(k, limit) != 0 {
+		panic("tables: SignedRadix dst too short for the scalar")
 	}
 	if w == 4 && len(dst) == 2*len(k) {
 		signedRadix16(dst, k)
@@ -76,6 +94,25 @@ func SignedRadix(dst []int8, k []byte, w uint) {
 		}
 		dst[i] = int8(d)
 	}
+}
+
+// excess returns the bits of the little-endian k at positions ≥ limit,
+// ORed together (nonzero if k ≥ 2^limit). Which bytes and bits it masks
+// depends only on len(k) and limit; it reads every byte of k.
+func excess(k []byte, limit int) byte {
+	var acc byte
+	for i, b := range k {
+		lo := limit - 8*i // bits of byte i below position limit
+		var m byte
+		switch {
+		case lo <= 0:
+			m = 0xff
+		case lo < 8:
+			m = 0xff << lo
+		}
+		acc |= b & m
+	}
+	return acc
 }
 
 // signedRadix16 is SignedRadix for w = 4 and two digits per byte, the

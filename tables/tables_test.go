@@ -227,3 +227,70 @@ func TestLayouts(t *testing.T) {
 		t.Fatal("first entry is not B")
 	}
 }
+
+// TestSignedRadixTooShort checks that SignedRadix refuses a dst too short
+// for the scalar (the all-0xff 32-byte value in 64 radix-16 digits would
+// give a last digit of 16, outside an 8-entry table) and accepts the
+// largest value that fits.
+func TestSignedRadixTooShort(t *testing.T) {
+	mustPanic := func(name string, f func()) {
+		t.Helper()
+		defer func() {
+			if recover() == nil {
+				t.Errorf("%s: no panic", name)
+			}
+		}()
+		f()
+	}
+	ones := make([]byte, 32)
+	for i := range ones {
+		ones[i] = 0xff
+	}
+	mustPanic("all-ones, 64 digits", func() { SignedRadix(make([]int8, 64), ones, 4) })
+	mustPanic("all-ones, 51 digits of w=5", func() { SignedRadix(make([]int8, 51), ones, 5) })
+	mustPanic("empty dst", func() { SignedRadix(nil, []byte{0}, 4) })
+	bit255 := make([]byte, 32)
+	bit255[31] = 0x80
+	mustPanic("2^255 in 64 digits", func() { SignedRadix(make([]int8, 64), bit255, 4) })
+	// 2^254 needs 52 digits of w = 5 (5·52 − 1 = 259 > 254): fine; 2^254 in
+	// 51 digits (limit 254) is not.
+	bit254 := make([]byte, 32)
+	bit254[31] = 0x40
+	mustPanic("2^254 in 51 digits of w=5", func() { SignedRadix(make([]int8, 51), bit254, 5) })
+	// w = 8: a last digit of 128 would not fit an int8.
+	mustPanic("2^254 in 32 digits of w=8", func() { SignedRadix(make([]int8, 32), bit254, 8) })
+
+	// The largest value below 2^(w·n−1) is accepted and recoded exactly,
+	// with an in-range last digit, on both paths.
+	for _, c := range []struct {
+		w uint
+		n int
+	}{{4, 64}, {4, 65}, {5, 52}, {8, 32}, {7, 37}} {
+		limit := int(c.w)*c.n - 1
+		if c.w == 8 {
+			limit--
+		}
+		max := new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), uint(limit)), big.NewInt(1))
+		k := make([]byte, 32)
+		if limit < 256 {
+			be := max.FillBytes(make([]byte, 32))
+			for i := range k {
+				k[i] = be[31-i]
+			}
+		} else {
+			copy(k, ones)
+		}
+		digits := make([]int8, c.n)
+		SignedRadix(digits, k, c.w)
+		sum := new(big.Int)
+		for i := c.n - 1; i >= 0; i-- {
+			sum.Lsh(sum, c.w).Add(sum, big.NewInt(int64(digits[i])))
+		}
+		if sum.Cmp(leBig(k)) != 0 {
+			t.Errorf("w=%d n=%d: digits sum to %v, want %v", c.w, c.n, sum, leBig(k))
+		}
+		if d := int(digits[c.n-1]); d < 0 || d > 1<<(c.w-1) {
+			t.Errorf("w=%d n=%d: last digit %d out of range", c.w, c.n, d)
+		}
+	}
+}

@@ -125,45 +125,27 @@ func baseMult(v *point, s *scalar) *point { return v.ScalarBaseMult(s) }
 const maxBatch = 4
 
 // encodePoints writes the encoding x ‖ y of pts[i] to out[i], normalizing
-// all the points with one field inversion (Montgomery's trick: 3
+// all the points with one field inversion (field25519.BatchInvert: 3
 // multiplications per extra point instead of an inversion each). It is
 // constant time: the points may be secret (the shared point). Z is never
-// zero on the extended twisted Edwards curve (complete formulas), so the
-// product of the Z's is invertible.
+// zero on the extended twisted Edwards curve (complete formulas).
 func encodePoints(out []*[pointSize]byte, pts ...*point) {
 	n := len(pts)
 	if n != len(out) || n > maxBatch {
 		panic("ace: encodePoints: bad batch") // internal misuse, not input-dependent
 	}
-	if n == 0 {
-		return
-	}
-	var X, Y, Z [maxBatch]element
-	var prefix [maxBatch]element // prefix[i] = Z[0]·…·Z[i-1]
-	var acc, zInv, x, y element
-	acc.One()
+	var X, Y, Z, scratch [maxBatch]element
 	for i, p := range pts {
 		pX, pY, pZ, _ := p.ExtendedCoordinates()
 		X[i].Set(pX)
 		Y[i].Set(pY)
 		Z[i].Set(pZ)
-		prefix[i].Set(&acc)
-		if i == 0 {
-			acc.Set(pZ) // skip the multiplication by one
-		} else {
-			acc.Multiply(&acc, pZ)
-		}
 	}
-	acc.Invert(&acc) // 1 / (Z[0]·…·Z[n-1])
-	for i := n - 1; i >= 0; i-- {
-		if i == 0 {
-			zInv.Set(&acc)
-		} else {
-			zInv.Multiply(&acc, &prefix[i])
-			acc.Multiply(&acc, &Z[i])
-		}
-		x.Multiply(&X[i], &zInv)
-		y.Multiply(&Y[i], &zInv)
+	field25519.BatchInvert(Z[:n], Z[:n], scratch[:n])
+	var x, y element
+	for i := range pts {
+		x.Multiply(&X[i], &Z[i])
+		y.Multiply(&Y[i], &Z[i])
 		copy(out[i][:fieldSize], x.Bytes())
 		copy(out[i][fieldSize:], y.Bytes())
 	}

@@ -1,8 +1,15 @@
 // Command gen writes the basepoint tables of package tables. It computes
-// them with math/big from the curve definition alone (affine Edwards
-// addition with a modular inverse per step), independently of the curve
-// packages whose fast code the tables serve, so that their tests can
-// check the fast code against this slow reference byte for byte.
+// them with math/big from the curve definition alone (affine addition with
+// a modular inverse per step), independently of the curve packages whose
+// fast code the tables serve, so that their tests can check the fast code
+// against this slow reference byte for byte.
+//
+// The curve is a parameter (-curve, a key of curves): its field, its
+// twisted Edwards coefficients a and d, its basepoint, the bit length of
+// its group order, the table shapes, and the encoding of a coordinate
+// (size and byte order). edwards25519 is the only curve generated so far;
+// a new curve adds an entry to curves and a go:generate line in
+// tables/doc.go.
 package main
 
 import (
@@ -15,20 +22,65 @@ import (
 	"os"
 )
 
-// Shapes chosen by measurement (see curve25519's package documentation).
-const (
-	ed25519FixedWindow  = 5
-	ed25519FixedSpacing = 1
-	ed25519NAFWindow    = 11
-)
+// A curve is what the generator needs to know of one: a twisted Edwards
+// curve a·x² + y² = 1 + d·x²·y² over GF(p), its basepoint, the bit length
+// of its group order (the tables serve scalars reduced mod the order), the
+// shapes chosen by measurement, and how a coordinate is encoded.
+type curve struct {
+	ident      string // prefix of the Go identifiers: Edwards25519Base, …
+	prose      string // the curve's name in comments
+	baseDoc    string // how the comments describe the basepoint
+	p, a, d    *big.Int
+	base       point
+	orderBits  int
+	coordBytes int
+	bigEndian  bool
+	// Shapes (see the curve package's documentation for the measurements).
+	fixedWindow, fixedSpacing, nafWindow int
+}
+
+// curves are the curves gen knows, by -curve name.
+var curves = map[string]*curve{"edwards25519": edwards25519()}
+
+// edwards25519: −x² + y² = 1 + d·x²·y², d = −121665/121666, over
+// GF(2^255 − 19); B has y = 4/5 and x even; ℓ has 253 bits.
+func edwards25519() *curve {
+	p := new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), 255), big.NewInt(19))
+	d := new(big.Int).ModInverse(big.NewInt(121666), p)
+	d.Mul(d, big.NewInt(-121665)).Mod(d, p)
+	c := &curve{
+		ident: "Edwards25519", prose: "edwards25519", baseDoc: "(y = 4/5, x even)",
+		p: p, a: new(big.Int).Sub(p, big.NewInt(1)), d: d,
+		orderBits: 253, coordBytes: 32,
+		fixedWindow: 5, fixedSpacing: 1, nafWindow: 11,
+	}
+	y := new(big.Int).ModInverse(big.NewInt(5), p)
+	y.Mul(y, big.NewInt(4)).Mod(y, p)
+	c.base = c.pointWithY(y, 0)
+	return c
+}
 
 func main() {
-	out := flag.String("out", "zz_generated_edwards25519.go", "output file")
-	w := flag.Int("w", ed25519FixedWindow, "fixed-base window (for measuring other shapes)")
-	s := flag.Int("s", ed25519FixedSpacing, "fixed-base spacing (for measuring other shapes)")
-	nw := flag.Int("nw", ed25519NAFWindow, "odd-multiples NAF window (for measuring other shapes)")
+	name := flag.String("curve", "edwards25519", "curve (a key of curves)")
+	out := flag.String("out", "", "output file (default zz_generated_<curve>.go)")
+	w := flag.Int("w", 0, "fixed-base window (for measuring other shapes; default the curve's)")
+	s := flag.Int("s", 0, "fixed-base spacing (for measuring other shapes; default the curve's)")
+	nw := flag.Int("nw", 0, "odd-multiples NAF window (for measuring other shapes; default the curve's)")
 	flag.Parse()
-	src, err := generateShape(*w, *s, *nw)
+	c, ok := curves[*name]
+	if !ok {
+		log.Fatalf("unknown curve %q", *name)
+	}
+	if *out == "" {
+		*out = "zz_generated_" + *name + ".go"
+	}
+	or := func(v, def int) int {
+		if v != 0 {
+			return v
+		}
+		return def
+	}
+	src, err := c.generateShape(or(*w, c.fixedWindow), or(*s, c.fixedSpacing), or(*nw, c.nafWindow))
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -37,131 +89,144 @@ func main() {
 	}
 }
 
-// edwards25519 in affine coordinates over math/big.
-var (
-	p  = new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), 255), big.NewInt(19))
-	dd = func() *big.Int {
-		// d = -121665/121666 mod p
-		d := new(big.Int).ModInverse(big.NewInt(121666), p)
-		d.Mul(d, big.NewInt(-121665))
-		return d.Mod(d, p)
-	}()
-)
-
 type point struct{ x, y *big.Int }
 
-// add returns p1 + p2 with the complete affine twisted Edwards law (a = -1):
-// x3 = (x1y2 + y1x2)/(1 + d·x1x2y1y2), y3 = (y1y2 + x1x2)/(1 - d·x1x2y1y2).
-func add(a, b point) point {
+// identity returns the neutral element (0, 1).
+func identity() point { return point{big.NewInt(0), big.NewInt(1)} }
+
+// add returns p1 + p2 with the affine twisted Edwards law, complete when a
+// is a square and d is not: x3 = (x1y2 + y1x2)/(1 + d·x1x2y1y2),
+// y3 = (y1y2 − a·x1x2)/(1 − d·x1x2y1y2).
+func (c *curve) add(a, b point) point {
 	x1y2 := new(big.Int).Mul(a.x, b.y)
 	y1x2 := new(big.Int).Mul(a.y, b.x)
 	y1y2 := new(big.Int).Mul(a.y, b.y)
 	x1x2 := new(big.Int).Mul(a.x, b.x)
 	t := new(big.Int).Mul(x1x2, y1y2)
-	t.Mul(t, dd).Mod(t, p)
+	t.Mul(t, c.d).Mod(t, c.p)
 	den1 := new(big.Int).Add(big.NewInt(1), t)
 	den2 := new(big.Int).Sub(big.NewInt(1), t)
-	den1.ModInverse(den1.Mod(den1, p), p)
-	den2.ModInverse(den2.Mod(den2, p), p)
+	den1.ModInverse(den1.Mod(den1, c.p), c.p)
+	den2.ModInverse(den2.Mod(den2, c.p), c.p)
 	x3 := x1y2.Add(x1y2, y1x2)
-	x3.Mul(x3, den1).Mod(x3, p)
-	y3 := y1y2.Add(y1y2, x1x2)
-	y3.Mul(y3, den2).Mod(y3, p)
+	x3.Mul(x3, den1).Mod(x3, c.p)
+	ax1x2 := x1x2.Mul(x1x2, c.a)
+	y3 := y1y2.Sub(y1y2, ax1x2)
+	y3.Mul(y3, den2).Mod(y3, c.p)
 	return point{x3, y3}
 }
 
-// basepoint returns B: y = 4/5, x the even root of (y²-1)/(d·y²+1).
-func basepoint() point {
-	y := new(big.Int).ModInverse(big.NewInt(5), p)
-	y.Mul(y, big.NewInt(4)).Mod(y, p)
+// pointWithY returns the point with the given y whose x has the given low
+// bit: x² = (y² − 1)/(d·y² − a).
+func (c *curve) pointWithY(y *big.Int, sign uint) point {
 	yy := new(big.Int).Mul(y, y)
 	num := new(big.Int).Sub(yy, big.NewInt(1))
-	den := new(big.Int).Mul(dd, yy)
-	den.Add(den, big.NewInt(1)).Mod(den, p)
-	xx := num.Mul(num, den.ModInverse(den, p)).Mod(num, p)
-	x := new(big.Int).ModSqrt(xx, p)
+	den := new(big.Int).Mul(c.d, yy)
+	den.Sub(den, c.a).Mod(den, c.p)
+	xx := num.Mul(num, den.ModInverse(den, c.p)).Mod(num, c.p)
+	x := new(big.Int).ModSqrt(xx, c.p)
 	if x == nil {
 		panic("no square root")
 	}
-	if x.Bit(0) == 1 {
-		x.Sub(p, x)
+	if x.Bit(0) != sign {
+		x.Sub(c.p, x)
 	}
 	return point{x, y}
 }
 
-// le32 is the 32-byte little-endian encoding of a reduced value.
-func le32(v *big.Int) []byte {
-	b := v.FillBytes(make([]byte, 32))
-	for i, j := 0, 31; i < j; i, j = i+1, j-1 {
-		b[i], b[j] = b[j], b[i]
+// onCurve reports whether q satisfies the curve equation.
+func (c *curve) onCurve(q point) bool {
+	xx := new(big.Int).Mul(q.x, q.x)
+	yy := new(big.Int).Mul(q.y, q.y)
+	l := new(big.Int).Mul(c.a, xx)
+	l.Add(l, yy).Mod(l, c.p)
+	r := new(big.Int).Mul(c.d, xx)
+	r.Mul(r, yy).Add(r, big.NewInt(1)).Mod(r, c.p)
+	return l.Cmp(r) == 0
+}
+
+// encodeCoord is the coordBytes-byte encoding of a reduced value, in the
+// curve's byte order.
+func (c *curve) encodeCoord(v *big.Int) []byte {
+	b := v.FillBytes(make([]byte, c.coordBytes))
+	if !c.bigEndian {
+		for i, j := 0, len(b)-1; i < j; i, j = i+1, j-1 {
+			b[i], b[j] = b[j], b[i]
+		}
 	}
 	return b
 }
 
-func encode(buf *bytes.Buffer, q point) {
+func (c *curve) encode(buf *bytes.Buffer, q point) {
 	fmt.Fprintf(buf, "\t\t\"")
-	for _, c := range append(le32(q.x), le32(q.y)...) {
-		fmt.Fprintf(buf, "\\x%02x", c)
+	for _, b := range append(c.encodeCoord(q.x), c.encodeCoord(q.y)...) {
+		fmt.Fprintf(buf, "\\x%02x", b)
 	}
 	fmt.Fprintf(buf, "\" +\n")
 }
 
-// generate returns the committed file's contents.
-func generate() ([]byte, error) {
-	return generateShape(ed25519FixedWindow, ed25519FixedSpacing, ed25519NAFWindow)
+// generate returns the committed file's contents for c.
+func (c *curve) generate() ([]byte, error) {
+	return c.generateShape(c.fixedWindow, c.fixedSpacing, c.nafWindow)
 }
 
-func generateShape(w, s, nw int) ([]byte, error) {
+func (c *curve) generateShape(w, s, nw int) ([]byte, error) {
 	var buf bytes.Buffer
-	B := basepoint()
+	B := c.base
+	order := "little-endian"
+	if c.bigEndian {
+		order = "big-endian"
+	}
 
-	// Scalars are reduced mod ℓ < 2^253. With n signed digits of w bits the
-	// top digit holds the bits from w·(n−1) up plus a carry of one, at most
-	// 2^(w−1) when n·w ≥ 254: for w = 5 that is 51 digits, not the 52 a
-	// 256-bit scalar would need.
-	digits := (254 + w - 1) / w
+	// Scalars are reduced mod the order, below 2^orderBits. With n signed
+	// digits of w bits the top digit holds the bits from w·(n−1) up plus a
+	// carry of one, at most 2^(w−1) when n·w ≥ orderBits+1: for
+	// edwards25519 and w = 5 that is 51 digits, not the 52 a 256-bit
+	// scalar would need.
+	digits := (c.orderBits + w) / w
 	positions := (digits + s - 1) / s
 	fmt.Fprintf(&buf, `// Code generated by tables/internal/gen. DO NOT EDIT.
 
 package tables
 
-// Edwards25519Base is the fixed-base table of the edwards25519 basepoint B
-// (y = 4/5, x even): signed radix-2^%d digits, spacing %d, %d positions of
-// %d entries k·2^(%d·j)·B, each entry the 32-byte little-endian affine x
-// then y (64 bytes). See FixedBase.
-var Edwards25519Base = FixedBase{
+// %sBase is the fixed-base table of the %s basepoint B
+// %s: signed radix-2^%d digits, spacing %d, %d positions of
+// %d entries k·2^(%d·j)·B, each entry the %d-byte %s affine x
+// then y (%d bytes). See FixedBase.
+var %sBase = FixedBase{
 	Window:     %d,
 	Spacing:    %d,
 	Positions:  %d,
-	EntryBytes: 64,
+	EntryBytes: %d,
 	Data: "" +
-`, w, s, positions, 1<<(w-1), w*s, w, s, positions)
+`, c.ident, c.prose, c.baseDoc, w, s, positions, 1<<(w-1), w*s, c.coordBytes, order, 2*c.coordBytes,
+		c.ident, w, s, positions, 2*c.coordBytes)
 	base := B
 	for j := 0; j < positions; j++ {
 		q := base
 		for k := 1; k <= 1<<(w-1); k++ {
-			encode(&buf, q)
-			q = add(q, base)
+			c.encode(&buf, q)
+			q = c.add(q, base)
 		}
 		for i := 0; i < w*s; i++ {
-			base = add(base, base)
+			base = c.add(base, base)
 		}
 	}
 	fmt.Fprintf(&buf, "\t\t\"\",\n}\n\n")
 
-	fmt.Fprintf(&buf, `// Edwards25519BaseOdd is the table of the odd multiples (2i+1)·B,
-// 0 ≤ i < %d, of the edwards25519 basepoint for width-%d NAF digits, each
-// entry the 32-byte little-endian affine x then y. See OddMultiples.
-var Edwards25519BaseOdd = OddMultiples{
+	fmt.Fprintf(&buf, `// %sBaseOdd is the table of the odd multiples (2i+1)·B,
+// 0 ≤ i < %d, of the %s basepoint for width-%d NAF digits, each
+// entry the %d-byte %s affine x then y. See OddMultiples.
+var %sBaseOdd = OddMultiples{
 	Window:     %d,
-	EntryBytes: 64,
+	EntryBytes: %d,
 	Data: "" +
-`, 1<<(nw-2), nw, nw)
-	B2 := add(B, B)
+`, c.ident, 1<<(nw-2), c.prose, nw, c.coordBytes, order, c.ident, nw, 2*c.coordBytes)
+	B2 := c.add(B, B)
 	q := B
 	for i := 0; i < 1<<(nw-2); i++ {
-		encode(&buf, q)
-		q = add(q, B2)
+		c.encode(&buf, q)
+		q = c.add(q, B2)
 	}
 	fmt.Fprintf(&buf, "\t\t\"\",\n}\n")
 	return format.Source(buf.Bytes())

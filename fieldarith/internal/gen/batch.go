@@ -1,0 +1,40 @@
+package main
+
+import (
+	"bytes"
+	_ "embed"
+	"text/template"
+)
+
+//go:embed batch.tmpl
+var batchTmpl string
+
+// batchPkgs are the packages that get BatchInvert: every field and scalar
+// field, whatever its representation family, since the trick needs only
+// the Element API they share.
+var batchPkgs = []string{"field25519", "field448", "fieldp256", "scalar25519", "scalar448", "scalarp256"}
+
+func init() {
+	register("batch", func() (map[string][]byte, error) {
+		t, err := template.New("batch").Parse(batchTmpl)
+		if err != nil {
+			return nil, err
+		}
+		files := map[string][]byte{}
+		for _, pkg := range batchPkgs {
+			for _, part := range []string{"batch", "batchtest"} {
+				var b bytes.Buffer
+				b.WriteString(header)
+				if err := t.ExecuteTemplate(&b, part, pkg); err != nil {
+					return nil, err
+				}
+				name := pkg + "/zz_generated_batch.go"
+				if part == "batchtest" {
+					name = pkg + "/zz_generated_batch_test.go"
+				}
+				files[name] = b.Bytes()
+			}
+		}
+		return files, nil
+	})
+}

@@ -1,0 +1,41 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"testing"
+)
+
+// TestCommittedUpToDate checks that each curve package's generated files
+// are what the template gives now (CI's generate step checks the same for
+// the whole tree).
+func TestCommittedUpToDate(t *testing.T) {
+	for _, c := range curves {
+		for file, tmpl := range c.outputs() {
+			want, err := generate(c, *tmpl)
+			if err != nil {
+				t.Fatalf("%s/%s: %v", c.Pkg, file, err)
+			}
+			got, err := os.ReadFile("../../" + c.Pkg + "/" + file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(got, want) {
+				t.Errorf("%s/%s is stale: run go generate ./%s/", c.Pkg, file, c.Pkg)
+			}
+		}
+	}
+}
+
+// TestClampMasks checks the derived clamping constants against RFC 7748's
+// decodeScalar25519 and decodeScalar448.
+func TestClampMasks(t *testing.T) {
+	c := curves["25519"]
+	if c.LowMask() != 248 || c.TopByte() != 31 || c.TopMask() != 127 || c.TopSet() != 64 || c.FirstStep() != 253 {
+		t.Errorf("25519: %d %d %d %d %d", c.LowMask(), c.TopByte(), c.TopMask(), c.TopSet(), c.FirstStep())
+	}
+	c = curves["448"]
+	if c.LowMask() != 252 || c.TopByte() != 55 || c.TopMask() != 255 || c.TopSet() != 128 || c.FirstStep() != 446 {
+		t.Errorf("448: %d %d %d %d %d", c.LowMask(), c.TopByte(), c.TopMask(), c.TopSet(), c.FirstStep())
+	}
+}
