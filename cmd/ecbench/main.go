@@ -65,7 +65,7 @@ func (g *ghzFlag) Set(s string) error {
 }
 
 // hidden flags are left out of the usage text.
-var hidden = map[string]bool{"ms": true}
+var hidden = map[string]bool{"ms": true, "seeds-part": true}
 
 // run is the whole command, callable from tests.
 func run(args []string, stdout, stderr io.Writer) (code int) {
@@ -82,7 +82,9 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 	fs.Var(&ghz, "ghz", "clock in `GHz` for the estimated cycles/op; 0: no estimate")
 	compare := fs.String("compare", "", "also measure `openssl|go|all`: openssl speed, the Go peers, or both")
 	rounds := fs.Int("rounds", 3, "with -compare: `N` interleaved rounds per measurement; the median is reported")
-	svg := fs.String("svg", "", "write a bar chart of ops/s per operation and implementation to `FILE`")
+	svg := fs.String("svg", "", "write a chart of curvekit's speed-up over each peer per operation to `FILE`")
+	seeds := fs.Bool("seeds", false, "reproduce the three published comparisons curvekit was started for (Ace vs ntor, Goldilocks vs P-256, Tor #9663's basepoint tables)")
+	seedsPartFlag := fs.Bool("seeds-part", false, "print this build's -seeds figures as JSON (for ecbench -seeds itself)")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "usage: ecbench [flags] [algorithm...]\n\nMeasures curvekit's primitives in the layout of openssl speed.\n\nflags:\n")
 		fs.VisitAll(func(f *flag.Flag) {
@@ -141,6 +143,18 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 		g = ghz.v
 	}
 	env := detectEnv(g)
+	if *seedsPartFlag {
+		if err := seedsPart(stdout, d, *rounds, stderr); err != nil {
+			return fail("%v", err)
+		}
+		return 0
+	}
+	if *seeds {
+		if err := runSeeds(stdout, stderr, env, d, *rounds, *jsonOut, "ecbench "+strings.Join(args, " ")); err != nil {
+			return fail("%v", err)
+		}
+		return 0
+	}
 
 	cfg := benchConfig{d: d, multi: *multi, rounds: *rounds, progress: progress{w: stderr, mr: *mr}}
 	switch *compare {
