@@ -33,6 +33,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -102,7 +103,8 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 		})
 		fmt.Fprintf(stderr, "\nalgorithms: %s\n", strings.Join(algNames(), " "))
 	}
-	if err := fs.Parse(args); err != nil {
+	names, err := parseInterspersed(fs, args)
+	if err != nil {
 		if err == flag.ErrHelp {
 			return 0
 		}
@@ -112,12 +114,21 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 		fmt.Fprintf(stderr, "ecbench: "+format+"\n", a...)
 		return 1
 	}
+	if *svg != "" && *compare == "" {
+		return fail("-svg charts curvekit's speed-up over the other implementations: add -compare go, openssl or all")
+	}
+	if *svg != "" {
+		// Fail now, not after minutes of measuring.
+		if err := checkWritable(*svg); err != nil {
+			return fail("-svg: %v", err)
+		}
+	}
 
 	if *backend {
 		fmt.Fprintf(stdout, "%s\n", fieldBackend)
 		return 0
 	}
-	algs, err := selectAlgorithms(fs.Args())
+	algs, err := selectAlgorithms(names)
 	if err != nil {
 		return fail("%v", err)
 	}
@@ -157,6 +168,9 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 	}
 
 	cfg := benchConfig{d: d, multi: *multi, rounds: *rounds, progress: progress{w: stderr, mr: *mr}}
+	if !*mr {
+		cfg.progress.count = newCounter(stderr, 0, 0)
+	}
 	switch *compare {
 	case "":
 	case "go":
@@ -175,12 +189,15 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 	default:
 		return fail("-compare takes openssl, go or all, not %q", *compare)
 	}
-	if *compare == "openssl" && fs.NArg() == 0 {
+	var skippedOpenSSL []string
+	if *compare == "openssl" && len(names) == 0 {
 		// Only what openssl speed can be compared with.
 		var withOpenSSL []*Algorithm
 		for _, a := range algs {
 			if a.OpenSSL != "" {
 				withOpenSSL = append(withOpenSSL, a)
+			} else {
+				skippedOpenSSL = append(skippedOpenSSL, a.Name)
 			}
 		}
 		algs = withOpenSSL
@@ -203,7 +220,7 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 	case *mr:
 		writeMR(stdout, algs, results)
 	case cfg.compare:
-		writeCompare(stdout, algs, results, env, *rounds, cfg.ossl)
+		writeCompare(stdout, algs, results, env, *rounds, cfg.ossl, skippedOpenSSL)
 	default:
 		writeVersion(stdout, env, d, *multi)
 		writeTable(stdout, algs, results, curvekitName)
@@ -221,8 +238,9 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 		}
 	}()
 	if *svg != "" {
-		title := "curvekit ecbench: " + env.CPU + ", " + env.GoVersion + " " + env.GOOS + "/" + env.GOARCH + ", " + time.Now().UTC().Format("2006-01-02")
-		if err := os.WriteFile(*svg, renderSVG(results, title), 0o644); err != nil {
+		title := "curvekit ecbench: " + env.CPU + ", " + env.GoVersion + " " + env.GOOS + "/" + env.GOARCH
+		caption := "$ ecbench " + strings.Join(args, " ") + "   (" + start.UTC().Format("2006-01-02 15:04 UTC") + "; ±: spread of the rounds of both)"
+		if err := os.WriteFile(*svg, renderSVG(results, title, caption), 0o644); err != nil {
 			return fail("%v", err)
 		}
 	}
@@ -236,10 +254,51 @@ func writeVersion(w io.Writer, env envInfo, d time.Duration, multi int) {
 	fmt.Fprintf(w, "options: -seconds %s -multi %d\n", secs(d), multi)
 	clock := "clock unknown"
 	if env.GHz > 0 {
-		clock = fmt.Sprintf("%.3f GHz (%s)", env.GHz, env.GHzSource)
+		clock = fmt.Sprintf("%s GHz (%s)", fmtGHz(env.GHz), env.GHzSource)
 	}
 	fmt.Fprintf(w, "CPUINFO: %s, %s\n", env.CPU, clock)
 }
+
+// parseInterspersed parses flags before, between and after the positional
+// arguments (algorithm names), which the flag package alone stops at, and
+// returns the names. Everything after "--" is a name.
+func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
+	var names []string
+	for {
+		i := slices.Index(args, "--")
+		if err := fs.Parse(args); err != nil {
+			return names, err
+		}
+		rest := fs.Args()
+		if len(rest) == 0 {
+			return names, nil
+		}
+		if i >= 0 && len(rest) == len(args)-i-1 {
+			// The flag package stopped at "--": the rest are names.
+			return append(names, rest...), nil
+		}
+		names = append(names, rest[0])
+		args = rest[1:]
+	}
+}
+
+// checkWritable reports whether path can be created or overwritten, by
+// opening it for writing; a file it creates is removed again.
+func checkWritable(path string) error {
+	_, statErr := os.Stat(path)
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE, 0o644)
+	if err != nil {
+		return err
+	}
+	f.Close()
+	if os.IsNotExist(statErr) {
+		os.Remove(path)
+	}
+	return nil
+}
+
+// fmtGHz rounds a clock for printing: 2.096 → "2.1".
+func fmtGHz(g float64) string { return strconv.FormatFloat(g, 'f', 1, 64) }
 
 func algNames() []string {
 	var s []string
