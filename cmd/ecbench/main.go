@@ -15,8 +15,17 @@
 // sign Ed25519's for 1s: 20892 253 bits Ed25519 signs in 1.00s"), results
 // to stdout: the openssl-style table by default, -mr for openssl's
 // machine-readable lines (+F4/+F5/+F6, and +FECB lines for what openssl
-// has no line for), -json for one JSON object per result, -svg FILE for a
-// bar chart.
+// has no line for), -json for one JSON object per result, -svg FILE (with
+// -compare) for a chart of curvekit's speed-up over each implementation.
+// Flags may follow the algorithm names.
+//
+// -seeds reproduces the three published comparisons curvekit was started
+// for (Ace vs ntor, Goldilocks vs P-256, Tor #9663's basepoint tables) with
+// the published figures beside this machine's; inside the source tree it
+// also builds and runs its own -tags curvekit32 variant for the 32-bit
+// columns. Every ratio ecbench prints is a speed-up: the other's time ÷
+// this one's (curvekit ops/s ÷ the other's), above 1 meaning curvekit (or
+// the one named first) is faster.
 //
 // Measurement: each implementation is warmed up, then its calls are counted
 // over at least -seconds of wall time (-multi N: N goroutines, rates summed
@@ -239,7 +248,8 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 	}()
 	if *svg != "" {
 		title := "curvekit ecbench: " + env.CPU + ", " + env.GoVersion + " " + env.GOOS + "/" + env.GOARCH
-		caption := "$ ecbench " + strings.Join(args, " ") + "   (" + start.UTC().Format("2006-01-02 15:04 UTC") + "; ±: spread of the rounds of both)"
+		caption := "$ ecbench " + strings.Join(args, " ") + "\n" + start.UTC().Format("2006-01-02 15:04 UTC") +
+			"; error bars: the ± of curvekit and of the other implementation, compounded"
 		if err := os.WriteFile(*svg, renderSVG(results, title, caption), 0o644); err != nil {
 			return fail("%v", err)
 		}

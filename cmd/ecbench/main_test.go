@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"strings"
 	"testing"
@@ -318,14 +319,17 @@ func TestEndToEndSVG(t *testing.T) {
 		t.Fatal(err)
 	}
 	var names []string
-	caption := false
+	caption, dated := false, false
 	for _, s := range doc.Texts {
 		switch s {
 		case curvekitName, "crypto/ed25519", "voi", "circl", "filippo":
 			names = append(names, s)
 		}
-		if strings.HasPrefix(s, "$ ecbench -ms 1 -rounds 2 -compare go -svg ") && strings.Contains(s, " UTC") {
+		if strings.HasPrefix(s, "$ ecbench -ms 1 -rounds 2 -compare go -svg ") {
 			caption = true
+		}
+		if regexp.MustCompile(`^20\d\d-\d\d-\d\d \d\d:\d\d UTC; error bars`).MatchString(s) {
+			dated = true
 		}
 	}
 	// ed25519: sign and verify × 3 peers; scalarmult: 2 ops × filippo.
@@ -337,7 +341,7 @@ func TestEndToEndSVG(t *testing.T) {
 	if got := strings.Join(names, " "); got != want {
 		t.Errorf("bar labels %q, want %q", got, want)
 	}
-	if !caption {
+	if !caption || !dated {
 		t.Errorf("no caption with the command and date in %q", doc.Texts)
 	}
 }

@@ -126,7 +126,8 @@ func chartGroups(results []Result) (groups []chartGroup, omitted []string, order
 
 // renderSVG draws curvekit's speed-up over each other implementation, per
 // algorithm and op, on a log scale centred on 1× (right: curvekit faster),
-// with error bars from the rounds' ±; caption carries the command and date.
+// with error bars from the rounds' ±; caption (lines split at "\n")
+// carries the command and date.
 func renderSVG(results []Result, title, caption string) []byte {
 	groups, omitted, order := chartGroups(results)
 	colors := map[string]string{}
@@ -153,7 +154,7 @@ func renderSVG(results []Result, title, caption string) []byte {
 		height += svgHeadH + svgRowH*len(g.bars) + svgGroupGap
 	}
 	bottomAxis := height
-	height += 80
+	height += 80 + 18*strings.Count(caption, "\n")
 	if len(omitted) > 0 {
 		height += 18
 	}
@@ -220,7 +221,10 @@ func renderSVG(results []Result, title, caption string) []byte {
 		fmt.Fprintf(&b, `<text x="10" y="%d" fill="#666">not shown (curvekit has no figures: not yet implemented or failed): %s</text>`+"\n", cy, html.EscapeString(strings.Join(omitted, ", ")))
 		cy += 18
 	}
-	fmt.Fprintf(&b, `<text x="10" y="%d" fill="#444">%s</text>`+"\n", cy, html.EscapeString(caption))
+	for _, line := range strings.Split(caption, "\n") {
+		fmt.Fprintf(&b, `<text x="10" y="%d" fill="#444">%s</text>`+"\n", cy, html.EscapeString(line))
+		cy += 18
+	}
 	b.WriteString("</svg>\n")
 	return b.Bytes()
 }
