@@ -354,3 +354,24 @@ func TestWriteSeedsLayout(t *testing.T) {
 		}
 	}
 }
+
+// -seeds -json carries the tables' speed-ups beside the published ones.
+func TestSeedsJSONSpeedups(t *testing.T) {
+	figs := map[string]seedFigure{keyAce: {NsPerOp: 100, Status: "ok"}, keyNtor: {NsPerOp: 150, Status: "ok"},
+		"ed25519 sign tables": {NsPerOp: 10, Status: "ok"}, "ed25519 sign table-free": {NsPerOp: 40, Status: "ok"}}
+	rep := &seedReport{Main: &seedRun{Figures: figs}, Bit32: &seedRun{Figures: map[string]seedFigure{keyAce: {NsPerOp: 100, Status: "ok"}}}}
+	computeSpeedups(rep)
+	for k, want := range map[string]float64{
+		"main: ace over ntor":                            1.5,
+		"main: ed25519 sign tables over table-free":      4,
+		"published 32-bit: ace over ntor":                5179069.0 / 2797303,
+		"published: ed25519 sign tables over table-free": 62.16 / 23.84,
+	} {
+		if got := rep.Speedups[k]; math.Abs(got-want) > 1e-9 {
+			t.Errorf("%s = %v, want %v", k, got, want)
+		}
+	}
+	if _, ok := rep.Speedups["curvekit32: ace over ntor"]; ok {
+		t.Error("a speed-up without the ntor figure")
+	}
+}

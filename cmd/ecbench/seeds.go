@@ -31,6 +31,44 @@ type seedReport struct {
 	Why386  string             `json:"goarch386_missing,omitempty"`
 	OpenSSL map[string]float64 `json:"openssl_p256_ns_per_op,omitempty"` // sign, verify, ecdh
 	WhyOSSL string             `json:"openssl_missing,omitempty"`
+	// Speedups are the tables' ratios, each the other's time ÷ the named
+	// one's, keyed "<build>: <what>"; the published ones under "published: …".
+	Speedups map[string]float64 `json:"speedups"`
+}
+
+// computeSpeedups fills rep.Speedups from the figures.
+func computeSpeedups(rep *seedReport) {
+	sp := map[string]float64{
+		"published 64-bit: ace over ntor": float64(celatorNtor64) / celatorAce64,
+		"published 32-bit: ace over ntor": float64(celatorNtor32) / celatorAce32,
+	}
+	put := func(k string, x float64) {
+		if x > 0 {
+			sp[k] = x
+		}
+	}
+	runs := map[string]*seedRun{"main": rep.Main, "curvekit32": rep.Bit32, "386": rep.Arch386}
+	for name, r := range runs {
+		if r == nil {
+			continue
+		}
+		put(name+": ace over ntor", speedup(fig(r, keyNtor), fig(r, keyAce)))
+		for _, h := range hamburg[1:] {
+			put(name+": "+h.key+" over "+h.p256, speedup(fig(r, h.p256), fig(r, h.key)))
+		}
+	}
+	for _, h := range hamburg[1:] {
+		sp["published: "+h.key+" over "+h.p256] = h.p256us / h.us
+		op := h.p256[len("p256 "):]
+		if ns := rep.OpenSSL[op]; ns > 0 {
+			put("main: "+h.key+" over openssl "+h.p256, speedup(seedFigure{NsPerOp: ns, Status: "ok"}, fig(rep.Main, h.key)))
+		}
+	}
+	for _, t := range tor9663 {
+		sp["published: "+t.key+" tables over table-free"] = t.before / t.after
+		put("main: "+t.key+" tables over table-free", speedup(fig(rep.Main, t.key+" table-free"), fig(rep.Main, t.key+" tables")))
+	}
+	rep.Speedups = sp
 }
 
 // seedsPart is the hidden -seeds-part mode: measure tables 1 and 2 in this
@@ -85,6 +123,7 @@ func runSeeds(stdout, stderr io.Writer, env envInfo, d time.Duration, rounds int
 	rep.OpenSSL, rep.WhyOSSL = opensslP256(d)
 
 	if jsonOut {
+		computeSpeedups(rep)
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
 		return enc.Encode(rep)
