@@ -375,3 +375,12 @@ func TestSeedsJSONSpeedups(t *testing.T) {
 		t.Error("a speed-up without the ntor figure")
 	}
 }
+
+func TestLibraryOf(t *testing.T) {
+	for name, want := range map[string]string{"ntor on voi": "voi", "Ace-shaped on filippo": "filippo", "filippo-ref": "filippo",
+		"voi": "", "ed25519consensus": "", "crypto/ecdh": "", "ntor on crypto/ecdh": "crypto/ecdh"} {
+		if got := libraryOf(name); got != want {
+			t.Errorf("libraryOf(%q) = %q, want %q", name, got, want)
+		}
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"html"
 	"math"
+	"slices"
 	"strings"
 )
 
@@ -130,11 +131,21 @@ func chartGroups(results []Result) (groups []chartGroup, omitted []string, order
 // carries the command and date.
 func renderSVG(results []Result, title, caption string) []byte {
 	groups, omitted, order := chartGroups(results)
+	// One colour per library: "ntor on voi" and "filippo-ref" take the
+	// colour of the library they run on.
 	colors := map[string]string{}
+	next := len(svgOrder)
 	for i, n := range order {
-		colors[n] = svgPalette[i%len(svgPalette)]
-		if strings.HasPrefix(n, "openssl") {
+		switch lib := libraryOf(n); {
+		case strings.HasPrefix(n, "openssl"):
 			colors[n] = "#666666"
+		case i < len(svgOrder):
+			colors[n] = svgPalette[i]
+		case lib != "":
+			colors[n] = svgPalette[slices.Index(svgOrder, lib)]
+		default:
+			colors[n] = svgPalette[next%len(svgPalette)]
+			next++
 		}
 	}
 	lo, hi := 0.5, 2.0
@@ -227,6 +238,18 @@ func renderSVG(results []Result, title, caption string) []byte {
 	}
 	b.WriteString("</svg>\n")
 	return b.Bytes()
+}
+
+// libraryOf is the known library an implementation name refers to
+// ("ntor on voi" → "voi", "filippo-ref" → "filippo"), or "".
+func libraryOf(name string) string {
+	if _, on, ok := strings.Cut(name, " on "); ok && slices.Contains(svgOrder, on) {
+		return on
+	}
+	if lib, _, ok := strings.Cut(name, "-"); ok && slices.Contains(svgOrder, lib) {
+		return lib
+	}
+	return ""
 }
 
 func fmtSpeedup(r float64) string { return fmt.Sprintf("%.2f×", r) }
