@@ -6,6 +6,7 @@ import (
 	"encoding/xml"
 	"io"
 	"math"
+	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -382,5 +383,37 @@ func TestLibraryOf(t *testing.T) {
 		if got := libraryOf(name); got != want {
 			t.Errorf("libraryOf(%q) = %q, want %q", name, got, want)
 		}
+	}
+}
+
+// -seeds end to end, outside the source tree: the three tables print with
+// measured figures, and the 32-bit columns say why they are missing.
+func TestEndToEndSeedsOutsideSource(t *testing.T) {
+	if os.Getenv("CURVEKIT_QEMU_USER") != "" {
+		// -seeds runs openssl speed as a child process.
+		t.Skip("running a child process is broken under qemu-user")
+	}
+	t.Chdir(t.TempDir())
+	code, out, errOut := ecbench(t, "-seeds", "-ms", "1", "-rounds", "1")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	for _, want := range []string{
+		"1. Ace vs ntor", "2. Goldilocks vs P-256", "3. Basepoint tables",
+		"32-bit (-tags curvekit32) backend: missing: the curvekit source is not at hand",
+		"speed-up of the tables",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("lacks %q:\n%s", want, out)
+		}
+	}
+	if n := strings.Count(out, "\nConclusion"); n != 3 {
+		t.Errorf("%d conclusions, want 3:\n%s", n, out)
+	}
+	if !regexp.MustCompile(`(?m)^  Ace +- +401,129 +\d+\.\d\d `).MatchString(out) {
+		t.Errorf("no measured Ace row:\n%s", out)
+	}
+	if !regexp.MustCompile(`(?m)^\[\d+/\d+\] ace handshake, ~\S+ left$`).MatchString(errOut) {
+		t.Errorf("no progress lines:\n%s", errOut)
 	}
 }
