@@ -107,7 +107,7 @@ func runSeeds(stdout, stderr io.Writer, env envInfo, d time.Duration, rounds int
 	}
 	switch why := emulated386(); {
 	case env.GOARCH == "386":
-		rep.Why386 = "this binary is the 386 build"
+		// This binary is the 386 build: its figures are the 32-bit column.
 	case why != "":
 		rep.Why386 = why
 	case root == "":
@@ -199,6 +199,9 @@ func spreadCell(f seedFigure) string {
 	if !f.ok() {
 		return ""
 	}
+	if f.Rounds < 2 {
+		return "-"
+	}
 	s := fmt.Sprintf("%.1f%%", 100*f.Spread)
 	if f.Spread > noisySpread {
 		s += "!"
@@ -286,6 +289,9 @@ var tor9663 = []struct {
 // tor9663GHz is the i5-4250U's base clock, for the published cycle estimate.
 const tor9663GHz = 1.3
 
+// why64 is why a 32-bit build has no 64-bit column.
+const why64 = "this binary is the 32-bit build (-tags curvekit32 or a 32-bit GOARCH); run ecbench -seeds without them"
+
 // noisySpread is the ± above which a row is marked noisy.
 const noisySpread = 0.10
 
@@ -329,7 +335,7 @@ func writeSeedAce(w io.Writer, rep *seedReport) bool {
 	}
 	cols := []col{{"64-bit", rep.Main, "", celatorAce64, celatorNtor64}}
 	if shortBackend(rep.Main.Backend) == "32-bit" {
-		cols = []col{{"32-bit", rep.Main, "", celatorAce32, celatorNtor32}}
+		cols = []col{{"64-bit", nil, why64, celatorAce64, celatorNtor64}, {"32-bit", rep.Main, "", celatorAce32, celatorNtor32}}
 	} else {
 		cols = append(cols, col{"32-bit (-tags curvekit32)", rep.Bit32, rep.Why32, celatorAce32, celatorNtor32})
 	}
@@ -376,7 +382,7 @@ func writeSeedGoldilocks(w io.Writer, rep *seedReport) bool {
 	}
 	var cols []col
 	if shortBackend(rep.Main.Backend) == "32-bit" {
-		cols = []col{{"32-bit", rep.Main, ""}}
+		cols = []col{{"32-bit", rep.Main, ""}, {"64-bit", nil, why64}}
 	} else {
 		cols = []col{{"32-bit", rep.Bit32, rep.Why32}, {"64-bit", rep.Main, ""}}
 	}

@@ -24,7 +24,8 @@ import (
 type seedFigure struct {
 	NsPerOp float64 `json:"ns_per_op,omitempty"`
 	Spread  float64 `json:"spread,omitempty"` // ± of the rounds, relative to the median
-	Status  string  `json:"status"`           // "ok", "not yet implemented: …" or "failed: …"
+	Rounds  int     `json:"rounds,omitempty"`
+	Status  string  `json:"status"` // "ok", "not yet implemented: …" or "failed: …"
 }
 
 func (f seedFigure) ok() bool { return f.Status == "ok" && f.NsPerOp > 0 }
@@ -292,7 +293,7 @@ func measureSeeds(ops []seedOp, d time.Duration, rounds int, pr *counter) map[st
 			continue
 		}
 		res := Result{Rate: median(l.rates), RoundRates: l.rates, Goroutines: 1}
-		figs[l.op.key] = seedFigure{NsPerOp: res.NsPerOp(), Spread: res.Spread(), Status: "ok"}
+		figs[l.op.key] = seedFigure{NsPerOp: res.NsPerOp(), Spread: res.Spread(), Rounds: len(l.rates), Status: "ok"}
 	}
 	return figs
 }
