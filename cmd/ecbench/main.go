@@ -91,8 +91,8 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 	var ghz ghzFlag
 	fs.Var(&ghz, "ghz", "clock in `GHz` for the estimated cycles/op; 0: no estimate")
 	compare := fs.String("compare", "", "also measure `openssl|go|all`: openssl speed, the Go peers, or both")
-	rounds := fs.Int("rounds", 3, "with -compare: `N` interleaved rounds per measurement; the median is reported")
-	svg := fs.String("svg", "", "write a chart of curvekit's speed-up over each peer per operation to `FILE`")
+	rounds := fs.Int("rounds", 3, "with -compare or -seeds: `N` interleaved rounds per measurement; the median is reported")
+	svg := fs.String("svg", "", "with -compare: write a chart of curvekit's speed-up over each implementation per operation to `FILE`")
 	seeds := fs.Bool("seeds", false, "reproduce the three published comparisons curvekit was started for (Ace vs ntor, Goldilocks vs P-256, Tor #9663's basepoint tables)")
 	seedsPartFlag := fs.Bool("seeds-part", false, "print this build's -seeds figures as JSON (for ecbench -seeds itself)")
 	fs.Usage = func() {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"runtime"
 	"strings"
 	"time"
 )
@@ -76,11 +77,9 @@ func computeSpeedups(rep *seedReport) {
 func seedsPart(w io.Writer, d time.Duration, rounds int, stderr io.Writer) error {
 	ops := seedOps(false)
 	pr := newCounter(stderr, len(ops)*rounds, d*time.Duration(len(ops)))
-	run := seedRun{Backend: fieldBackend, GOARCH: goarch(), Figures: measureSeeds(ops, d, rounds, pr)}
+	run := seedRun{Backend: fieldBackend, GOARCH: runtime.GOARCH, Figures: measureSeeds(ops, d, rounds, pr)}
 	return json.NewEncoder(w).Encode(run)
 }
-
-func goarch() string { return detectEnv(0).GOARCH }
 
 // runSeeds measures everything and prints the three tables (or JSON).
 func runSeeds(stdout, stderr io.Writer, env envInfo, d time.Duration, rounds int, jsonOut bool, command string) error {

@@ -32,10 +32,10 @@ var svgPalette = []string{"#1b9e77", "#7570b3", "#e7298a", "#66a61e", "#e6ab02",
 
 // chartBar is one bar: curvekit's speed-up over one implementation.
 type chartBar struct {
-	impl       string
-	ratio      float64 // curvekit ops/s ÷ impl ops/s
-	lo, hi     float64 // error bar: the ratio with both ± applied against it
-	hasErrorBr bool
+	impl        string
+	ratio       float64 // curvekit ops/s ÷ impl ops/s
+	lo, hi      float64 // error bar: the ratio with both ± applied against it
+	hasErrorBar bool
 }
 
 type chartGroup struct {
@@ -97,7 +97,7 @@ func chartGroups(results []Result) (groups []chartGroup, omitted []string, order
 			if len(c.RoundRates) > 1 || len(r.RoundRates) > 1 {
 				// Symmetric on the log scale: the two ± compound.
 				e := (1 + c.Spread()) * (1 + r.Spread())
-				b.lo, b.hi, b.hasErrorBr = s/e, s*e, true
+				b.lo, b.hi, b.hasErrorBar = s/e, s*e, true
 			}
 			g.bars = append(g.bars, b)
 		}
@@ -204,7 +204,7 @@ func renderSVG(results []Result, title, caption string) []byte {
 			fmt.Fprintf(&b, `<rect x="%.1f" y="%d" width="%.1f" height="%d" fill="%s"><title>%s: %s</title></rect>`+"\n",
 				left, y, math.Max(math.Abs(x1-x0), 1), svgBarH, colors[bar.impl], html.EscapeString(bar.impl), fmtSpeedup(bar.ratio))
 			end := math.Max(x1, x0)
-			if bar.hasErrorBr {
+			if bar.hasErrorBar {
 				el, eh := x(bar.lo), x(bar.hi)
 				mid := float64(y) + svgBarH/2
 				// A cap where the error bar ends, none where the axis clips it.
