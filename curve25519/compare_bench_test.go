@@ -13,9 +13,9 @@ import (
 )
 
 // BenchmarkCompare runs each operation of the target table with
-// curvekit and its peers interleaved (benchutil.Compare): the x-<peer>
-// metrics are curvekit's median time over the peer's, the figures the
-// closing notes quote. The separate benchmarks above time the same calls one
+// curvekit and its peers interleaved (benchutil.Compare): the
+// speedup-<peer> metrics are the peer's median time over curvekit's (above
+// 1: curvekit is faster). The separate benchmarks above time the same calls one
 // implementation at a time.
 func BenchmarkCompare(b *testing.B) {
 	in := newBenchInputs(b)

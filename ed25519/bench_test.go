@@ -162,8 +162,9 @@ type contender = benchutil.Contender
 // BenchmarkInterleaved runs curvekit and its peers alternately within one
 // benchmark (benchutil.Compare), so that load from other processes on a
 // shared machine hits all of them alike, and reports each one's median
-// thread CPU time ("cpu-ns-stdlib") and the ratios curvekit/peer ("x-stdlib"
-// = curvekit time ÷ stdlib time).
+// thread CPU time ("cpu-ns-stdlib") and curvekit's speed-up over each peer
+// ("speedup-stdlib" = stdlib time ÷ curvekit time, above 1: curvekit is
+// faster).
 func BenchmarkInterleaved(b *testing.B) {
 	priv := NewKeyFromSeed(benchSeed)
 	pub := priv.Public().(PublicKey)

@@ -47,11 +47,29 @@ func bench(algs []*Algorithm, cfg benchConfig) ([]Result, error) {
 	dRound := cfg.d / time.Duration(rounds)
 	multi := max(cfg.multi, 1)
 	var results []Result
-	for _, a := range algs {
-		impls := []Impl{a.Impls()[0]}
-		if cfg.compare && cfg.goPeers {
-			impls = a.Impls()
+	if c := cfg.progress.count; c != nil {
+		// Every implementation of every op, every round, and openssl once
+		// per round; corrected below for what turns out not to run.
+		for _, a := range algs {
+			for _, im := range implsOf(a, cfg) {
+				if im.Implemented() {
+					c.total += len(a.Ops) * rounds
+				}
+			}
+			if cfg.compare && cfg.ossl != nil && a.OpenSSL != "" {
+				c.total += len(a.Ops) * rounds
+			}
 		}
+		c.planned = time.Duration(c.total) * dRound
+	}
+	uncount := func(n int) {
+		if c := cfg.progress.count; c != nil {
+			c.total -= n
+			c.planned -= time.Duration(n) * dRound
+		}
+	}
+	for _, a := range algs {
+		impls := implsOf(a, cfg)
 		perOp := make([][]*slot, len(a.Ops))
 		for i, op := range a.Ops {
 			for _, im := range impls {
@@ -64,6 +82,7 @@ func bench(algs []*Algorithm, cfg benchConfig) ([]Result, error) {
 				}
 				inst, err := newInstances(im, op, multi)
 				if errors.Is(err, errUnsupported) {
+					uncount(rounds)
 					continue
 				}
 				if err == nil {
@@ -73,6 +92,7 @@ func bench(algs []*Algorithm, cfg benchConfig) ([]Result, error) {
 					// A broken implementation loses its row, not the whole run.
 					cfg.progress.note("ecbench: %s %s %s: %v", a.Name, op.Name, im.Name, err)
 					results = append(results, Result{Alg: a, Op: op, Impl: im.Name, Err: err.Error()})
+					uncount(rounds)
 					continue
 				}
 				perOp[i] = append(perOp[i], &slot{op: op, impl: im, inst: inst})
@@ -101,16 +121,22 @@ func bench(algs []*Algorithm, cfg benchConfig) ([]Result, error) {
 			}
 			if useOSSL {
 				secs := max(1, int(math.Round(dRound.Seconds())))
+				if c := cfg.progress.count; c != nil {
+					c.step(a.Name+" (all ops) "+cfg.ossl.name(), time.Duration(len(a.Ops))*dRound)
+					c.k += len(a.Ops) - 1
+				}
 				rates, runs, err := cfg.ossl.speed([]string{a.OpenSSL}, secs, multi)
 				if err != nil {
 					cfg.progress.note("ecbench: %v", err)
 					useOSSL = false
 					continue
 				}
+				quiet := cfg.progress
+				quiet.count = nil // counted above, all ops at once
 				for _, run := range runs {
 					if m := matchOpenSSL([]*Algorithm{a}, run.Table, run.Bits, run.Curve); m != nil {
 						op := Op{Name: run.Op}
-						cfg.progress.start(a, op, cfg.ossl.name(), time.Duration(secs)*time.Second)
+						quiet.start(a, op, cfg.ossl.name(), time.Duration(secs)*time.Second)
 						cfg.progress.done(a, op, cfg.ossl.name(), run.Count, time.Duration(run.Secs*float64(time.Second)))
 					}
 				}
@@ -147,6 +173,15 @@ func bench(algs []*Algorithm, cfg benchConfig) ([]Result, error) {
 		}
 	}
 	return sortResults(algs, results), nil
+}
+
+// implsOf is what bench measures of a: curvekit, and with -compare go or
+// all its peers too.
+func implsOf(a *Algorithm, cfg benchConfig) []Impl {
+	if cfg.compare && cfg.goPeers {
+		return a.Impls()
+	}
+	return a.Impls()[:1]
 }
 
 // sortResults orders results by algorithm, then op, then curvekit first,

@@ -7,12 +7,18 @@ import (
 )
 
 // writeCompare prints the side-by-side table: for each algorithm and op, the
-// curvekit row, then each other implementation with the ratio
-// curvekit ops/s ÷ its ops/s (above 1: curvekit is faster).
-func writeCompare(w io.Writer, algs []*Algorithm, results []Result, env envInfo, rounds int, ossl *openssl) {
-	const rowFmt = "%-18s %-9s %-20s %12s %7s %11s %15s %7s\n"
-	fmt.Fprintf(w, rowFmt, "algorithm", "op", "implementation", "ops/s", "±", "ns/op", "est. cycles/op", "ratio")
+// curvekit row, then each other implementation with curvekit's speed-up
+// over it, curvekit ops/s ÷ its ops/s (above 1: curvekit is faster). Rows
+// whose ± exceeds 10% are marked, and a warning closes the table.
+func writeCompare(w io.Writer, algs []*Algorithm, results []Result, env envInfo, rounds int, ossl *openssl, skippedOpenSSL []string) {
+	const rowFmt = "%-18s %-9s %-22s %12s %7s %11s %15s %8s\n"
+	noisy := false
+	var noOpenSSL []string
+	fmt.Fprintf(w, rowFmt, "algorithm", "op", "implementation", "ops/s", "±", "ns/op", "est. cycles/op", "speed-up")
 	for _, a := range algs {
+		if ossl != nil && a.OpenSSL == "" {
+			noOpenSSL = append(noOpenSSL, a.Name)
+		}
 		for _, op := range a.Ops {
 			var ck *Result
 			var others []Result
@@ -47,6 +53,7 @@ func writeCompare(w io.Writer, algs []*Algorithm, results []Result, env envInfo,
 				fmt.Fprintf(w, "%-18s %-9s curvekit: failed: %s\n", n, o, ck.Err)
 			default:
 				n, o := name()
+				noisy = noisy || isNoisyResult(*ck)
 				fmt.Fprintf(w, rowFmt, n, o, curvekitName, fmtRate(ck.Rate), fmtSpread(*ck), fmtNs(ck.NsPerOp()), fmtCycles(ck.Cycles(env.GHz)), "")
 			}
 			for _, r := range others {
@@ -56,19 +63,24 @@ func writeCompare(w io.Writer, algs []*Algorithm, results []Result, env envInfo,
 					continue
 				}
 				ratio := "-"
-				if ck != nil && ck.ok() && r.ok() {
-					ratio = fmt.Sprintf("%.2f", ck.Rate/r.Rate)
+				if s := speedupOver(ck, r); s > 0 {
+					ratio = fmt.Sprintf("%.2f×", s)
 				}
+				noisy = noisy || isNoisyResult(r)
 				fmt.Fprintf(w, rowFmt, n, o, r.Impl, fmtRate(r.Rate), fmtSpread(r), fmtNs(r.NsPerOp()), fmtCycles(r.Cycles(env.GHz)), ratio)
+			}
+			if ossl != nil && a.OpenSSL == "" {
+				n, o := name()
+				fmt.Fprintf(w, "%-18s %-9s openssl: no counterpart in openssl speed\n", n, o)
 			}
 		}
 	}
 	fmt.Fprintln(w)
 	fmt.Fprintf(w, "ops/s: median of %d interleaved rounds per implementation (batch rows: signatures/s);\n", rounds)
-	fmt.Fprintln(w, "±: half the range of the rounds, relative to the median (the machine's drift during the run);")
-	fmt.Fprintln(w, "ratio: curvekit ops/s ÷ that implementation's ops/s (above 1: curvekit is faster);")
+	fmt.Fprintln(w, "±: half the range of the rounds, relative to the median (the machine's drift during the run); ! above 10%;")
+	fmt.Fprintln(w, "speed-up: curvekit ops/s ÷ that implementation's ops/s (above 1: curvekit is faster);")
 	if env.GHz > 0 {
-		fmt.Fprintf(w, "cycles are estimated: ns/op × %.3f GHz (%s).\n", env.GHz, env.GHzSource)
+		fmt.Fprintf(w, "cycles are estimated: ns/op × %s GHz (%s).\n", fmtGHz(env.GHz), env.GHzSource)
 	} else {
 		fmt.Fprintln(w, "cycles not estimated: clock unknown (set -ghz).")
 	}
@@ -76,7 +88,27 @@ func writeCompare(w io.Writer, algs []*Algorithm, results []Result, env envInfo,
 		fmt.Fprintf(w, "openssl: %s speed -elapsed -mr (OpenSSL %s), once per round, at least 1s per op.\n", ossl.path, ossl.version)
 	}
 	fmt.Fprintf(w, "%s, %s/%s, %s, curvekit field backend %s.\n", env.CPU, env.GOOS, env.GOARCH, env.GoVersion, env.Backend)
+	if len(noOpenSSL) > 0 {
+		fmt.Fprintf(w, "openssl speed has no counterpart for: %s (no openssl row there).\n", strings.Join(noOpenSSL, ", "))
+	}
+	if len(skippedOpenSSL) > 0 {
+		fmt.Fprintf(w, "left out, openssl speed has no counterpart: %s (name them to measure them anyway).\n", strings.Join(skippedOpenSSL, ", "))
+	}
+	if noisy {
+		fmt.Fprintln(w, "warning: rows marked ! varied by more than ±10% between rounds (a busy machine?): rerun them, with a larger -seconds, before relying on them.")
+	}
 }
+
+// speedupOver is curvekit's speed-up over r (ck ops/s ÷ r's), 0 if either
+// has no figures.
+func speedupOver(ck *Result, r Result) float64 {
+	if ck == nil || !ck.ok() || !r.ok() {
+		return 0
+	}
+	return ck.Rate / r.Rate
+}
+
+func isNoisyResult(r Result) bool { return r.ok() && r.Spread() > noisySpread }
 
 func fmtRate(x float64) string {
 	if x <= 0 {
@@ -89,7 +121,11 @@ func fmtSpread(r Result) string {
 	if len(r.RoundRates) < 2 {
 		return "-"
 	}
-	return fmt.Sprintf("%.1f%%", 100*r.Spread())
+	s := fmt.Sprintf("%.1f%%", 100*r.Spread())
+	if r.Spread() > noisySpread {
+		s += "!"
+	}
+	return s
 }
 
 func fmtNs(x float64) string {

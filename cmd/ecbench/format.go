@@ -6,20 +6,21 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 )
 
 // tableInfo describes how a Table is printed.
 type tableInfo struct {
 	openssl  bool   // one of openssl speed's own tables: same printf formats, +F lines in -mr
 	rowPerOp bool   // one row per op (batch sizes) instead of one column per op
-	header   string // column header of rowPerOp tables
+	header   string // the op column's name in rowPerOp tables
 }
 
 var tables = map[Table]tableInfo{
 	TableECDSA: {openssl: true},
 	TableECDH:  {openssl: true},
 	TableEdDSA: {openssl: true},
-	TableBatch: {rowPerOp: true, header: "verify  verify/s"},
+	TableBatch: {rowPerOp: true, header: "verify"},
 }
 
 // label is the row label, as openssl speed prints it: "%4u bits ecdh (%s)".
@@ -30,9 +31,6 @@ func label(a *Algorithm) string {
 // header is the column header line: 30 spaces, the time columns then the
 // rate columns, spaced exactly as openssl speed spaces "sign    verify    sign/s verify/s".
 func header(a *Algorithm) string {
-	if ti := tables[a.Table]; ti.rowPerOp {
-		return strings.Repeat(" ", 30) + ti.header
-	}
 	var b strings.Builder
 	b.WriteString(strings.Repeat(" ", 30))
 	for i, op := range a.Ops {
@@ -56,6 +54,12 @@ func header(a *Algorithm) string {
 // then "%4u bits <family> (<curve>) %8.4fs... %8.1f..." rows with seconds
 // per operation then operations per second. Only results of implementation
 // impl are printed; an algorithm without them says so in plain words.
+//
+// openssl's tables (ECDSA, ECDH, EdDSA) keep its exact formats. Our own
+// tables (keygen, batch, blind, handshakes, group operations) have labels
+// of many lengths and times that openssl's %8.4fs would print as 0.0000s,
+// so they get their own layout (see ownTable): µs per operation instead,
+// columns right-aligned under their names.
 func writeTable(w io.Writer, algs []*Algorithm, results []Result, impl string) {
 	byKey := map[[2]string]Result{}
 	for _, r := range results {
@@ -65,36 +69,26 @@ func writeTable(w io.Writer, algs []*Algorithm, results []Result, impl string) {
 	}
 	lastHeader := ""
 	lastTable := Table(-1)
-	for _, a := range algs {
+	for i := 0; i < len(algs); i++ {
+		a := algs[i]
+		if !tables[a.Table].openssl {
+			j := i
+			for j < len(algs) && algs[j].Table == a.Table {
+				j++
+			}
+			ownTable(w, algs[i:j], byKey, impl)
+			i = j - 1
+			lastTable = a.Table
+			continue
+		}
 		h := header(a)
 		if a.Table != lastTable || h != lastHeader {
 			fmt.Fprintln(w, h)
 			lastHeader, lastTable = h, a.Table
 		}
-		rs := make([]Result, len(a.Ops))
-		missing, failed := false, ""
-		for i, op := range a.Ops {
-			r, ok := byKey[[2]string{a.Name, op.Name}]
-			if !ok || !r.ok() {
-				missing = true
-			}
-			if r.Err != "" && failed == "" {
-				failed = op.Name + ": " + r.Err
-			}
-			rs[i] = r
-		}
-		if failed != "" {
-			fmt.Fprintf(w, "%s %s: failed (%s)\n", label(a), impl, failed)
-			continue
-		}
-		if missing {
-			fmt.Fprintf(w, "%s %s\n", label(a), notImplementedText(a, impl))
-			continue
-		}
-		if tables[a.Table].rowPerOp {
-			for _, r := range rs {
-				fmt.Fprintf(w, "%4d bits %s (%s %s) %8.4fs %8.1f\n", a.Bits, a.Family, a.Curve, r.Op.Name, 1/r.Rate, r.Rate)
-			}
+		rs, status := rowResults(a, byKey, impl)
+		if status != "" {
+			fmt.Fprintf(w, "%s %s\n", label(a), status)
 			continue
 		}
 		var b strings.Builder
@@ -108,6 +102,109 @@ func writeTable(w io.Writer, algs []*Algorithm, results []Result, impl string) {
 		fmt.Fprintln(w, b.String())
 	}
 }
+
+// rowResults returns a's results in op order, or the text that replaces
+// the row when some are missing or failed.
+func rowResults(a *Algorithm, byKey map[[2]string]Result, impl string) ([]Result, string) {
+	rs := make([]Result, len(a.Ops))
+	missing, failed := false, ""
+	for i, op := range a.Ops {
+		r, ok := byKey[[2]string{a.Name, op.Name}]
+		if !ok || !r.ok() {
+			missing = true
+		}
+		if r.Err != "" && failed == "" {
+			failed = op.Name + ": " + r.Err
+		}
+		rs[i] = r
+	}
+	switch {
+	case failed != "":
+		return nil, impl + ": failed (" + failed + ")"
+	case missing:
+		return nil, notImplementedText(a, impl)
+	}
+	return rs, ""
+}
+
+// ownTable prints the algorithms of one of our own tables: every label
+// padded to the longest of the table, then for each op its time per
+// operation in µs and its rate, each right-aligned under its column name
+// ("keygen µs", "keygen/s"). Batch tables have one row per batch size.
+func ownTable(w io.Writer, algs []*Algorithm, byKey map[[2]string]Result, impl string) {
+	labelOf := func(a *Algorithm, op Op) string {
+		if tables[a.Table].rowPerOp {
+			return fmt.Sprintf("%4d bits %s (%s %s)", a.Bits, a.Family, a.Curve, op.Name)
+		}
+		return label(a)
+	}
+	width := 0
+	for _, a := range algs {
+		for _, op := range a.Ops {
+			width = max(width, len(labelOf(a, op)))
+		}
+	}
+	lastHeader := ""
+	for _, a := range algs {
+		cols := a.Ops
+		if tables[a.Table].rowPerOp {
+			cols = []Op{{Name: tables[a.Table].header}}
+		}
+		h := ownHeader(width, cols)
+		if h != lastHeader {
+			fmt.Fprintln(w, h)
+			lastHeader = h
+		}
+		rs, status := rowResults(a, byKey, impl)
+		if status != "" {
+			fmt.Fprintf(w, "%-*s %s\n", width, label(a), status)
+			continue
+		}
+		if tables[a.Table].rowPerOp {
+			for _, r := range rs {
+				fmt.Fprintln(w, ownRow(width, labelOf(a, r.Op), cols, []Result{r}))
+			}
+			continue
+		}
+		fmt.Fprintln(w, ownRow(width, label(a), cols, rs))
+	}
+}
+
+// ownColumns are the widths of an op's two columns in our own tables.
+func ownColumns(op Op) (timeW, rateW int) {
+	return max(utf8Len(op.Name+" µs"), 9), max(len(op.Name)+2, 10)
+}
+
+func ownHeader(width int, ops []Op) string {
+	var b strings.Builder
+	b.WriteString(strings.Repeat(" ", width))
+	for _, op := range ops {
+		tw, _ := ownColumns(op)
+		fmt.Fprintf(&b, " %s%s", strings.Repeat(" ", tw-utf8Len(op.Name+" µs")), op.Name+" µs")
+	}
+	for _, op := range ops {
+		_, rw := ownColumns(op)
+		fmt.Fprintf(&b, " %*s", rw, op.Name+"/s")
+	}
+	return b.String()
+}
+
+func ownRow(width int, lbl string, ops []Op, rs []Result) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%-*s", width, lbl)
+	for i, op := range ops {
+		tw, _ := ownColumns(op)
+		fmt.Fprintf(&b, " %*.2f", tw, 1e6/rs[i].Rate)
+	}
+	for i, op := range ops {
+		_, rw := ownColumns(op)
+		fmt.Fprintf(&b, " %*.1f", rw, rs[i].Rate)
+	}
+	return b.String()
+}
+
+// utf8Len is the printed width of s (one column per rune).
+func utf8Len(s string) int { return utf8.RuneCountInString(s) }
 
 func notImplementedText(a *Algorithm, impl string) string {
 	if impl != curvekitName {
@@ -176,6 +273,9 @@ func secs(d time.Duration) string {
 type progress struct {
 	w  io.Writer
 	mr bool
+	// count, if set, prints "[k/N] algorithm op implementation, ~T left"
+	// before each measurement.
+	count *counter
 }
 
 func (p progress) names(a *Algorithm, op Op, impl string) (str, str2 string) {
@@ -202,6 +302,9 @@ func (p progress) start(a *Algorithm, op Op, impl string, d time.Duration) {
 		return
 	}
 	str, str2 := p.names(a, op, impl)
+	if p.count != nil {
+		p.count.step(a.Name+" "+op.Name+" "+impl, d)
+	}
 	if p.mr {
 		fmt.Fprintf(p.w, "+DTP:%d:%s:%s:%s\n", a.Bits, str, str2, secs(d))
 		return

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 )
 
 // referenceResults turns the figures of a reference file into curvekit
@@ -100,8 +101,20 @@ var rowRe = regexp.MustCompile(`^( {0,3}\d+ bits [^()]+ \([^()]+\))((?: [ 0-9]{2
 func checkTableLayout(t *testing.T, out string) (rows map[string][]float64) {
 	t.Helper()
 	rows = map[string][]float64{}
+	var own []int // column ends of our own table's header, nil in openssl's tables
 	for _, line := range strings.Split(strings.TrimRight(out, "\n"), "\n") {
-		if strings.HasPrefix(line, strings.Repeat(" ", 30)) || strings.Contains(line, "not yet implemented") {
+		if strings.HasPrefix(line, strings.Repeat(" ", 20)) {
+			own = nil
+			if strings.Contains(line, " µs") {
+				own = columnEnds(line, ownHeaderRe)
+			}
+			continue
+		}
+		if strings.Contains(line, "not yet implemented") {
+			continue
+		}
+		if own != nil {
+			checkOwnRow(t, line, own, rows)
 			continue
 		}
 		m := rowRe.FindStringSubmatch(line)
@@ -136,6 +149,55 @@ func checkTableLayout(t *testing.T, out string) (rows map[string][]float64) {
 	return rows
 }
 
+// ownHeaderRe finds the column names of our own tables' headers.
+var ownHeaderRe = regexp.MustCompile(`\S+ µs|\S+/s`)
+
+// ownNumberRe finds the figures of a row of our own tables.
+var ownNumberRe = regexp.MustCompile(`\d+\.\d+`)
+
+// columnEnds returns where (in runes) each match of re in line ends.
+func columnEnds(line string, re *regexp.Regexp) []int {
+	var ends []int
+	for _, m := range re.FindAllStringIndex(line, -1) {
+		ends = append(ends, utf8.RuneCountInString(line[:m[1]]))
+	}
+	return ends
+}
+
+// checkOwnRow checks a row of our own tables: its figures end exactly where
+// the header's column names end (right-aligned), the label ends before the
+// first column, no "0.0000s" columns, and each µs figure is 10^6 ÷ its rate.
+func checkOwnRow(t *testing.T, line string, header []int, rows map[string][]float64) {
+	t.Helper()
+	if regexp.MustCompile(`\d\.\d{4}s`).MatchString(line) {
+		t.Errorf("openssl's seconds column in our table: %q", line)
+	}
+	ends := columnEnds(line, ownNumberRe)
+	nums := ownNumberRe.FindAllStringIndex(line, -1)
+	if len(ends) != len(header) || len(header)%2 != 0 || len(nums) == 0 {
+		t.Errorf("row %q has %d figures under %d columns", line, len(ends), len(header))
+		return
+	}
+	for i := range ends {
+		if ends[i] != header[i] {
+			t.Errorf("row %q: figure %d ends at %d, its column name at %d", line, i, ends[i], header[i])
+		}
+	}
+	lbl := strings.TrimRight(line[:nums[0][0]], " ")
+	if !regexp.MustCompile(`^ {0,3}\d+ bits [^()]+ \([^()]+\)$`).MatchString(lbl) {
+		t.Errorf("row %q: label %q", line, lbl)
+	}
+	k := len(header) / 2
+	for i := 0; i < k; i++ {
+		us, _ := strconv.ParseFloat(line[nums[i][0]:nums[i][1]], 64)
+		rate, _ := strconv.ParseFloat(line[nums[k+i][0]:nums[k+i][1]], 64)
+		if rate <= 0 || us < 1e6/(rate+0.05)-0.005-1e-9 || us > 1e6/(rate-0.05)+0.005+1e-9 {
+			t.Errorf("row %q: %v µs is not 10^6/%v", line, us, rate)
+		}
+		rows[lbl] = append(rows[lbl], rate)
+	}
+}
+
 func TestHeaderFollowsOpenSSL(t *testing.T) {
 	for _, tc := range []struct {
 		ops  []string
@@ -145,7 +207,7 @@ func TestHeaderFollowsOpenSSL(t *testing.T) {
 		{[]string{"op"}, "op      op/s"},
 		{[]string{"keygen"}, "keygen  keygen/s"},
 	} {
-		a := &Algorithm{Table: TableGroup}
+		a := &Algorithm{Table: TableEdDSA}
 		for _, o := range tc.ops {
 			a.Ops = append(a.Ops, Op{Name: o})
 		}

@@ -17,18 +17,29 @@ type jsonResult struct {
 	NsPerOp        *float64  `json:"ns_per_op"`                   // wall time of one op on one goroutine
 	EstCyclesPerOp *float64  `json:"est_cycles_per_op"`           // estimated: ns_per_op × ghz; null if the clock is unknown
 	RoundOpsPerSec []float64 `json:"round_ops_per_sec,omitempty"` // each round's rate; ops_per_sec is their median
-	GHz            float64   `json:"ghz,omitempty"`
-	BatchSize      int       `json:"batch_size,omitempty"`
-	Seconds        float64   `json:"seconds,omitempty"` // wall time measured, over all rounds
-	Rounds         int       `json:"rounds,omitempty"`
-	Goroutines     int       `json:"goroutines,omitempty"`
-	GoVersion      string    `json:"go_version"`
-	GOARCH         string    `json:"goarch"`
-	CPU            string    `json:"cpu"`
+	Spread         *float64  `json:"spread,omitempty"`            // half the range of the rounds ÷ the median
+	// CurvekitSpeedup is, on a peer's or openssl's line, curvekit's ops/s ÷
+	// this implementation's ops/s (above 1: curvekit is faster), the
+	// speed-up column of -compare; absent where either has no figures.
+	CurvekitSpeedup *float64 `json:"curvekit_speedup,omitempty"`
+	GHz             float64  `json:"ghz,omitempty"`
+	BatchSize       int      `json:"batch_size,omitempty"`
+	Seconds         float64  `json:"seconds,omitempty"` // wall time measured, over all rounds
+	Rounds          int      `json:"rounds,omitempty"`
+	Goroutines      int      `json:"goroutines,omitempty"`
+	GoVersion       string   `json:"go_version"`
+	GOARCH          string   `json:"goarch"`
+	CPU             string   `json:"cpu"`
 }
 
 func writeJSON(w io.Writer, results []Result, env envInfo) error {
 	enc := json.NewEncoder(w)
+	ck := map[[2]string]*Result{}
+	for i, r := range results {
+		if r.Impl == curvekitName {
+			ck[[2]string{r.Alg.Name, r.Op.Name}] = &results[i]
+		}
+	}
 	for _, r := range results {
 		j := jsonResult{
 			Algorithm:      r.Alg.Name,
@@ -61,6 +72,15 @@ func writeJSON(w io.Writer, results []Result, env envInfo) error {
 			j.RoundOpsPerSec = r.RoundRates
 			if c := r.Cycles(env.GHz); c > 0 {
 				j.EstCyclesPerOp = &c
+			}
+			if len(r.RoundRates) > 1 {
+				sp := r.Spread()
+				j.Spread = &sp
+			}
+			if r.Impl != curvekitName {
+				if s := speedupOver(ck[[2]string{r.Alg.Name, r.Op.Name}], r); s > 0 {
+					j.CurvekitSpeedup = &s
+				}
 			}
 		}
 		if err := enc.Encode(j); err != nil {

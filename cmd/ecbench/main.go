@@ -15,8 +15,17 @@
 // sign Ed25519's for 1s: 20892 253 bits Ed25519 signs in 1.00s"), results
 // to stdout: the openssl-style table by default, -mr for openssl's
 // machine-readable lines (+F4/+F5/+F6, and +FECB lines for what openssl
-// has no line for), -json for one JSON object per result, -svg FILE for a
-// bar chart.
+// has no line for), -json for one JSON object per result, -svg FILE (with
+// -compare) for a chart of curvekit's speed-up over each implementation.
+// Flags may follow the algorithm names.
+//
+// -seeds reproduces the three published comparisons curvekit was started
+// for (Ace vs ntor, Goldilocks vs P-256, Tor #9663's basepoint tables) with
+// the published figures beside this machine's; inside the source tree it
+// also builds and runs its own -tags curvekit32 variant for the 32-bit
+// columns. Every ratio ecbench prints is a speed-up: the other's time ÷
+// this one's (curvekit ops/s ÷ the other's), above 1 meaning curvekit (or
+// the one named first) is faster.
 //
 // Measurement: each implementation is warmed up, then its calls are counted
 // over at least -seconds of wall time (-multi N: N goroutines, rates summed
@@ -33,6 +42,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -65,7 +75,7 @@ func (g *ghzFlag) Set(s string) error {
 }
 
 // hidden flags are left out of the usage text.
-var hidden = map[string]bool{"ms": true}
+var hidden = map[string]bool{"ms": true, "seeds-part": true}
 
 // run is the whole command, callable from tests.
 func run(args []string, stdout, stderr io.Writer) (code int) {
@@ -81,8 +91,10 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 	var ghz ghzFlag
 	fs.Var(&ghz, "ghz", "clock in `GHz` for the estimated cycles/op; 0: no estimate")
 	compare := fs.String("compare", "", "also measure `openssl|go|all`: openssl speed, the Go peers, or both")
-	rounds := fs.Int("rounds", 3, "with -compare: `N` interleaved rounds per measurement; the median is reported")
-	svg := fs.String("svg", "", "write a bar chart of ops/s per operation and implementation to `FILE`")
+	rounds := fs.Int("rounds", 3, "with -compare or -seeds: `N` interleaved rounds per measurement; the median is reported")
+	svg := fs.String("svg", "", "with -compare: write a chart of curvekit's speed-up over each implementation per operation to `FILE`")
+	seeds := fs.Bool("seeds", false, "reproduce the three published comparisons curvekit was started for (Ace vs ntor, Goldilocks vs P-256, Tor #9663's basepoint tables)")
+	seedsPartFlag := fs.Bool("seeds-part", false, "print this build's -seeds figures as JSON (for ecbench -seeds itself)")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "usage: ecbench [flags] [algorithm...]\n\nMeasures curvekit's primitives in the layout of openssl speed.\n\nflags:\n")
 		fs.VisitAll(func(f *flag.Flag) {
@@ -100,7 +112,8 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 		})
 		fmt.Fprintf(stderr, "\nalgorithms: %s\n", strings.Join(algNames(), " "))
 	}
-	if err := fs.Parse(args); err != nil {
+	names, err := parseInterspersed(fs, args)
+	if err != nil {
 		if err == flag.ErrHelp {
 			return 0
 		}
@@ -110,12 +123,21 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 		fmt.Fprintf(stderr, "ecbench: "+format+"\n", a...)
 		return 1
 	}
+	if *svg != "" && *compare == "" {
+		return fail("-svg charts curvekit's speed-up over the other implementations: add -compare go, openssl or all")
+	}
+	if *svg != "" {
+		// Fail now, not after minutes of measuring.
+		if err := checkWritable(*svg); err != nil {
+			return fail("-svg: %v", err)
+		}
+	}
 
 	if *backend {
 		fmt.Fprintf(stdout, "%s\n", fieldBackend)
 		return 0
 	}
-	algs, err := selectAlgorithms(fs.Args())
+	algs, err := selectAlgorithms(names)
 	if err != nil {
 		return fail("%v", err)
 	}
@@ -141,8 +163,23 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 		g = ghz.v
 	}
 	env := detectEnv(g)
+	if *seedsPartFlag {
+		if err := seedsPart(stdout, d, *rounds, stderr); err != nil {
+			return fail("%v", err)
+		}
+		return 0
+	}
+	if *seeds {
+		if err := runSeeds(stdout, stderr, env, d, *rounds, *jsonOut, "ecbench "+strings.Join(args, " ")); err != nil {
+			return fail("%v", err)
+		}
+		return 0
+	}
 
 	cfg := benchConfig{d: d, multi: *multi, rounds: *rounds, progress: progress{w: stderr, mr: *mr}}
+	if !*mr {
+		cfg.progress.count = newCounter(stderr, 0, 0)
+	}
 	switch *compare {
 	case "":
 	case "go":
@@ -161,12 +198,15 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 	default:
 		return fail("-compare takes openssl, go or all, not %q", *compare)
 	}
-	if *compare == "openssl" && fs.NArg() == 0 {
+	var skippedOpenSSL []string
+	if *compare == "openssl" && len(names) == 0 {
 		// Only what openssl speed can be compared with.
 		var withOpenSSL []*Algorithm
 		for _, a := range algs {
 			if a.OpenSSL != "" {
 				withOpenSSL = append(withOpenSSL, a)
+			} else {
+				skippedOpenSSL = append(skippedOpenSSL, a.Name)
 			}
 		}
 		algs = withOpenSSL
@@ -189,7 +229,7 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 	case *mr:
 		writeMR(stdout, algs, results)
 	case cfg.compare:
-		writeCompare(stdout, algs, results, env, *rounds, cfg.ossl)
+		writeCompare(stdout, algs, results, env, *rounds, cfg.ossl, skippedOpenSSL)
 	default:
 		writeVersion(stdout, env, d, *multi)
 		writeTable(stdout, algs, results, curvekitName)
@@ -207,8 +247,10 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 		}
 	}()
 	if *svg != "" {
-		title := "curvekit ecbench: " + env.CPU + ", " + env.GoVersion + " " + env.GOOS + "/" + env.GOARCH + ", " + time.Now().UTC().Format("2006-01-02")
-		if err := os.WriteFile(*svg, renderSVG(results, title), 0o644); err != nil {
+		title := "curvekit ecbench: " + env.CPU + ", " + env.GoVersion + " " + env.GOOS + "/" + env.GOARCH
+		caption := "$ ecbench " + strings.Join(args, " ") + "\n" + start.UTC().Format("2006-01-02 15:04 UTC") +
+			"; error bars: the ± of curvekit and of the other implementation, compounded"
+		if err := os.WriteFile(*svg, renderSVG(results, title, caption), 0o644); err != nil {
 			return fail("%v", err)
 		}
 	}
@@ -222,10 +264,51 @@ func writeVersion(w io.Writer, env envInfo, d time.Duration, multi int) {
 	fmt.Fprintf(w, "options: -seconds %s -multi %d\n", secs(d), multi)
 	clock := "clock unknown"
 	if env.GHz > 0 {
-		clock = fmt.Sprintf("%.3f GHz (%s)", env.GHz, env.GHzSource)
+		clock = fmt.Sprintf("%s GHz (%s)", fmtGHz(env.GHz), env.GHzSource)
 	}
 	fmt.Fprintf(w, "CPUINFO: %s, %s\n", env.CPU, clock)
 }
+
+// parseInterspersed parses flags before, between and after the positional
+// arguments (algorithm names), which the flag package alone stops at, and
+// returns the names. Everything after "--" is a name.
+func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
+	var names []string
+	for {
+		i := slices.Index(args, "--")
+		if err := fs.Parse(args); err != nil {
+			return names, err
+		}
+		rest := fs.Args()
+		if len(rest) == 0 {
+			return names, nil
+		}
+		if i >= 0 && len(rest) == len(args)-i-1 {
+			// The flag package stopped at "--": the rest are names.
+			return append(names, rest...), nil
+		}
+		names = append(names, rest[0])
+		args = rest[1:]
+	}
+}
+
+// checkWritable reports whether path can be created or overwritten, by
+// opening it for writing; a file it creates is removed again.
+func checkWritable(path string) error {
+	_, statErr := os.Stat(path)
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE, 0o644)
+	if err != nil {
+		return err
+	}
+	f.Close()
+	if os.IsNotExist(statErr) {
+		os.Remove(path)
+	}
+	return nil
+}
+
+// fmtGHz rounds a clock for printing: 2.096 → "2.1".
+func fmtGHz(g float64) string { return strconv.FormatFloat(g, 'f', 1, 64) }
 
 func algNames() []string {
 	var s []string

@@ -5,160 +5,261 @@ import (
 	"fmt"
 	"html"
 	"math"
+	"slices"
 	"strings"
 )
 
 // Chart geometry, in pixels. Text is 12px sans-serif: an implementation name
-// of up to 24 characters fits left of the bars, and a value label of up to
-// 18 characters fits right of the longest bar, so nothing overlaps.
+// of up to 26 characters fits left of the plot, a value label right of the
+// longest bar.
 const (
-	svgWidth    = 1100
-	svgBarX     = 300 // bars start here; implementation names end 8px left of it
-	svgBarMax   = 640 // the longest bar
-	svgBarH     = 16
-	svgRowH     = 22
-	svgHeadH    = 26
-	svgGroupGap = 8
-	svgTop      = 70
+	svgWidth    = 1000
+	svgPlotX    = 260 // the plot starts here; names end 8px left of it
+	svgPlotW    = 600
+	svgBarH     = 14
+	svgRowH     = 20
+	svgHeadH    = 24
+	svgGroupGap = 6
+	svgTop      = 78
 )
 
-var svgColors = map[string]string{curvekitName: "#d95f02"}
-var svgPalette = []string{"#1b9e77", "#7570b3", "#e7298a", "#66a61e", "#e6ab02", "#a6761d", "#1f78b4"}
+// svgOrder fixes the order (and so the colour) of the implementations in
+// every group of the chart; unknown names follow in the order met, openssl
+// last.
+var svgOrder = []string{"crypto/ecdh", "crypto/ed25519", "crypto/ecdsa", "filippo", "voi", "circl"}
 
-// renderSVG draws a horizontal bar chart of ops/s: one group per algorithm
-// and op, one labelled bar per implementation, on one linear axis drawn at
-// the top and bottom with grid lines between.
-func renderSVG(results []Result, title string) []byte {
-	type group struct {
-		title  string
-		bars   []Result
-		noCK   bool   // curvekit has no figures
-		ckNote string // why: "not yet implemented" unless it failed
-	}
-	var groups []*group
-	index := map[string]*group{}
-	maxRate := 0.0
-	colors := map[string]string{}
-	for k, v := range svgColors {
-		colors[k] = v
-	}
-	for _, r := range results {
-		key := r.Alg.Name + " " + r.Op.Name
-		g := index[key]
-		if g == nil {
-			unit := "ops/s"
-			if r.Op.items() > 1 || r.Alg.Table == TableBatch {
-				unit = "signatures/s"
-			}
-			g = &group{title: fmt.Sprintf("%s %s: %s, %s", r.Alg.Name, r.Op.Name, strings.TrimSpace(label(r.Alg)), unit)}
-			index[key] = g
-			groups = append(groups, g)
+var svgPalette = []string{"#1b9e77", "#7570b3", "#e7298a", "#66a61e", "#e6ab02", "#a6761d", "#1f78b4", "#d95f02"}
+
+// chartBar is one bar: curvekit's speed-up over one implementation.
+type chartBar struct {
+	impl        string
+	ratio       float64 // curvekit ops/s ÷ impl ops/s
+	lo, hi      float64 // error bar: the ratio with both ± applied against it
+	hasErrorBar bool
+}
+
+type chartGroup struct {
+	title string
+	bars  []chartBar
+}
+
+// chartGroups collects, per algorithm and op, curvekit's speed-up over each
+// implementation with figures; groups without curvekit figures are left
+// out and named in omitted.
+func chartGroups(results []Result) (groups []chartGroup, omitted []string, order []string) {
+	type key struct{ alg, op string }
+	ck := map[key]*Result{}
+	var keys []key
+	seen := map[key]bool{}
+	for i, r := range results {
+		k := key{r.Alg.Name, r.Op.Name}
+		if !seen[k] {
+			seen[k] = true
+			keys = append(keys, k)
 		}
-		if !r.ok() {
-			if r.Impl == curvekitName {
-				g.noCK = true
-				if r.Err != "" {
-					g.ckNote = "failed (see stderr)"
-				}
+		if r.Impl == curvekitName {
+			ck[k] = &results[i]
+		}
+	}
+	rank := map[string]int{}
+	for i, n := range svgOrder {
+		rank[n] = i
+	}
+	var extra []string
+	for _, r := range results {
+		if _, ok := rank[r.Impl]; !ok && r.Impl != curvekitName && !strings.HasPrefix(r.Impl, "openssl") {
+			rank[r.Impl] = len(svgOrder) + len(extra)
+			extra = append(extra, r.Impl)
+		}
+	}
+	order = append(append([]string(nil), svgOrder...), extra...)
+	for _, r := range results {
+		if strings.HasPrefix(r.Impl, "openssl") && !contains(order, r.Impl) {
+			rank[r.Impl] = 1 << 20
+			order = append(order, r.Impl)
+		}
+	}
+	for _, k := range keys {
+		c := ck[k]
+		var g chartGroup
+		for _, r := range results {
+			if r.Alg.Name != k.alg || r.Op.Name != k.op || r.Impl == curvekitName {
+				continue
+			}
+			s := speedupOver(c, r)
+			if s <= 0 {
+				continue
+			}
+			if g.title == "" {
+				g.title = fmt.Sprintf("%s %s: %s", r.Alg.Name, r.Op.Name, strings.TrimSpace(label(r.Alg)))
+			}
+			b := chartBar{impl: r.Impl, ratio: s, lo: s, hi: s}
+			if len(c.RoundRates) > 1 || len(r.RoundRates) > 1 {
+				// Symmetric on the log scale: the two ± compound.
+				e := (1 + c.Spread()) * (1 + r.Spread())
+				b.lo, b.hi, b.hasErrorBar = s/e, s*e, true
+			}
+			g.bars = append(g.bars, b)
+		}
+		if len(g.bars) == 0 {
+			if c == nil || !c.ok() {
+				omitted = append(omitted, k.alg+" "+k.op)
 			}
 			continue
 		}
-		g.bars = append(g.bars, r)
-		maxRate = math.Max(maxRate, r.Rate)
-		if _, ok := colors[r.Impl]; !ok {
-			if strings.HasPrefix(r.Impl, "openssl") {
-				colors[r.Impl] = "#666666"
-			} else {
-				colors[r.Impl] = svgPalette[(len(colors)-1)%len(svgPalette)]
+		// Fixed order: stable insertion by rank.
+		for i := 1; i < len(g.bars); i++ {
+			for j := i; j > 0 && rank[g.bars[j].impl] < rank[g.bars[j-1].impl]; j-- {
+				g.bars[j], g.bars[j-1] = g.bars[j-1], g.bars[j]
 			}
 		}
+		groups = append(groups, g)
 	}
-	step, axisMax := niceAxis(maxRate)
-	scale := func(v float64) float64 { return v / axisMax * svgBarMax }
-
-	height := svgTop + 30
-	for _, g := range groups {
-		height += svgHeadH + svgRowH*len(g.bars) + svgGroupGap
-		if g.noCK {
-			height += svgRowH
+	var uniq []string
+	for _, o := range omitted {
+		alg, _, _ := strings.Cut(o, " ")
+		if !contains(uniq, alg) {
+			uniq = append(uniq, alg)
 		}
 	}
+	return groups, uniq, order
+}
+
+// renderSVG draws curvekit's speed-up over each other implementation, per
+// algorithm and op, on a log scale centred on 1× (right: curvekit faster),
+// with error bars from the rounds' ±; caption (lines split at "\n")
+// carries the command and date.
+func renderSVG(results []Result, title, caption string) []byte {
+	groups, omitted, order := chartGroups(results)
+	// One colour per library: "ntor on voi" and "filippo-ref" take the
+	// colour of the library they run on.
+	colors := map[string]string{}
+	next := len(svgOrder)
+	for i, n := range order {
+		switch lib := libraryOf(n); {
+		case strings.HasPrefix(n, "openssl"):
+			colors[n] = "#666666"
+		case i < len(svgOrder):
+			colors[n] = svgPalette[i]
+		case lib != "":
+			colors[n] = svgPalette[slices.Index(svgOrder, lib)]
+		default:
+			colors[n] = svgPalette[next%len(svgPalette)]
+			next++
+		}
+	}
+	lo, hi := 0.5, 2.0
+	for _, g := range groups {
+		for _, b := range g.bars {
+			// The bars set the axis; error bars beyond it are clipped.
+			lo, hi = math.Min(lo, b.ratio/1.15), math.Max(hi, b.ratio*1.15)
+		}
+	}
+	e0, e1 := math.Floor(math.Log2(lo)), math.Ceil(math.Log2(hi))
+	x := func(v float64) float64 {
+		return svgPlotX + (math.Log2(v)-e0)/(e1-e0)*svgPlotW
+	}
+
+	height := svgTop + 10
+	for _, g := range groups {
+		height += svgHeadH + svgRowH*len(g.bars) + svgGroupGap
+	}
 	bottomAxis := height
-	height += 60
+	height += 80 + 18*strings.Count(caption, "\n")
+	if len(omitted) > 0 {
+		height += 18
+	}
 
 	var b bytes.Buffer
 	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d" font-family="DejaVu Sans, Arial, Helvetica, sans-serif" font-size="12">`+"\n",
 		svgWidth, height, svgWidth, height)
 	fmt.Fprintf(&b, `<rect width="100%%" height="100%%" fill="white"/>`+"\n")
 	fmt.Fprintf(&b, `<text x="10" y="24" font-size="16" font-weight="bold">%s</text>`+"\n", html.EscapeString(title))
-	fmt.Fprintf(&b, `<text x="10" y="44" fill="#444">operations per second, higher is better (batch rows: signatures verified per second)</text>`+"\n")
+	fmt.Fprintf(&b, `<text x="10" y="44" fill="#444">curvekit's speed-up over each implementation: curvekit ops/s ÷ its ops/s, log scale; right of 1×: curvekit is faster</text>`+"\n")
 
-	// Axis at the top and the bottom, grid lines across.
-	axisTop := svgTop
-	for v := 0.0; v <= axisMax+step/2; v += step {
-		x := svgBarX + scale(v)
-		fmt.Fprintf(&b, `<line x1="%.1f" y1="%d" x2="%.1f" y2="%d" stroke="#ddd"/>`+"\n", x, axisTop, x, bottomAxis)
+	axisTop := svgTop - 8
+	for e := e0; e <= e1; e++ {
+		v := math.Pow(2, e)
+		xx := x(v)
+		stroke, w := "#ddd", 1
+		if e == 0 {
+			stroke, w = "#333", 2
+		}
+		fmt.Fprintf(&b, `<line x1="%.1f" y1="%d" x2="%.1f" y2="%d" stroke="%s" stroke-width="%d"/>`+"\n", xx, axisTop, xx, bottomAxis, stroke, w)
 		for _, y := range []int{axisTop - 6, bottomAxis + 16} {
-			fmt.Fprintf(&b, `<text x="%.1f" y="%d" text-anchor="middle" fill="#444">%s</text>`+"\n", x, y, shortNum(v))
+			fmt.Fprintf(&b, `<text x="%.1f" y="%d" text-anchor="middle" fill="#444">%s</text>`+"\n", xx, y, ratioLabel(v))
 		}
 	}
-	fmt.Fprintf(&b, `<line x1="%d" y1="%d" x2="%d" y2="%d" stroke="#888"/>`+"\n", svgBarX, axisTop, svgBarX+svgBarMax, axisTop)
-	fmt.Fprintf(&b, `<line x1="%d" y1="%d" x2="%d" y2="%d" stroke="#888"/>`+"\n", svgBarX, bottomAxis, svgBarX+svgBarMax, bottomAxis)
-	fmt.Fprintf(&b, `<text x="%d" y="%d" text-anchor="middle" fill="#444">operations per second (ops/s)</text>`+"\n", svgBarX+svgBarMax/2, bottomAxis+36)
+	fmt.Fprintf(&b, `<text x="%.1f" y="%d" text-anchor="end" fill="#444">← the other is faster</text>`+"\n", x(1)-8, bottomAxis+34)
+	fmt.Fprintf(&b, `<text x="%.1f" y="%d" fill="#444">curvekit is faster →</text>`+"\n", x(1)+8, bottomAxis+34)
 
-	y := svgTop + 10
+	y := svgTop
 	for _, g := range groups {
 		y += svgHeadH
-		fmt.Fprintf(&b, `<text x="10" y="%d" font-weight="bold">%s</text>`+"\n", y-8, html.EscapeString(g.title))
-		if g.noCK {
-			fmt.Fprintf(&b, `<text x="%d" y="%d" text-anchor="end" fill="#888">curvekit</text>`+"\n", svgBarX-8, y+svgBarH-3)
-			note := g.ckNote
-			if note == "" {
-				note = "not yet implemented"
+		fmt.Fprintf(&b, `<text x="10" y="%d" font-weight="bold">%s</text>`+"\n", y-7, html.EscapeString(g.title))
+		for _, bar := range g.bars {
+			x0, x1 := x(1), x(bar.ratio)
+			left := math.Min(x0, x1)
+			fmt.Fprintf(&b, `<text x="%d" y="%d" text-anchor="end">%s</text>`+"\n", svgPlotX-8, y+svgBarH-3, html.EscapeString(bar.impl))
+			fmt.Fprintf(&b, `<rect x="%.1f" y="%d" width="%.1f" height="%d" fill="%s"><title>%s: %s</title></rect>`+"\n",
+				left, y, math.Max(math.Abs(x1-x0), 1), svgBarH, colors[bar.impl], html.EscapeString(bar.impl), fmtSpeedup(bar.ratio))
+			end := math.Max(x1, x0)
+			if bar.hasErrorBar {
+				el, eh := x(bar.lo), x(bar.hi)
+				mid := float64(y) + svgBarH/2
+				// A cap where the error bar ends, none where the axis clips it.
+				d := ""
+				if el < svgPlotX {
+					el = svgPlotX
+				} else {
+					d += fmt.Sprintf("M%.1f %.1fV%.1f", el, mid-4, mid+4)
+				}
+				if eh > svgPlotX+svgPlotW {
+					eh = svgPlotX + svgPlotW
+				} else {
+					d += fmt.Sprintf("M%.1f %.1fV%.1f", eh, mid-4, mid+4)
+				}
+				fmt.Fprintf(&b, `<path d="M%.1f %.1fH%.1f%s" stroke="#000" fill="none"/>`+"\n", el, mid, eh, d)
+				end = math.Max(end, eh)
 			}
-			fmt.Fprintf(&b, `<text x="%d" y="%d" fill="#888" font-style="italic">%s</text>`+"\n", svgBarX+6, y+svgBarH-3, note)
-			y += svgRowH
-		}
-		for _, r := range g.bars {
-			w := scale(r.Rate)
-			fmt.Fprintf(&b, `<text x="%d" y="%d" text-anchor="end">%s</text>`+"\n", svgBarX-8, y+svgBarH-3, html.EscapeString(r.Impl))
-			fmt.Fprintf(&b, `<rect x="%d" y="%d" width="%.1f" height="%d" fill="%s"/>`+"\n", svgBarX, y, math.Max(w, 1), svgBarH, colors[r.Impl])
-			fmt.Fprintf(&b, `<text x="%.1f" y="%d">%s</text>`+"\n", svgBarX+math.Max(w, 1)+6, y+svgBarH-3, groupThousands(r.Rate))
+			fmt.Fprintf(&b, `<text x="%.1f" y="%d">%s</text>`+"\n", end+6, y+svgBarH-3, fmtSpeedup(bar.ratio))
 			y += svgRowH
 		}
 		y += svgGroupGap
+	}
+	cy := bottomAxis + 56
+	if len(omitted) > 0 {
+		fmt.Fprintf(&b, `<text x="10" y="%d" fill="#666">not shown (curvekit has no figures: not yet implemented or failed): %s</text>`+"\n", cy, html.EscapeString(strings.Join(omitted, ", ")))
+		cy += 18
+	}
+	for _, line := range strings.Split(caption, "\n") {
+		fmt.Fprintf(&b, `<text x="10" y="%d" fill="#444">%s</text>`+"\n", cy, html.EscapeString(line))
+		cy += 18
 	}
 	b.WriteString("</svg>\n")
 	return b.Bytes()
 }
 
-// niceAxis picks a tick step of 1, 2 or 5 times a power of ten giving 4 to
-// 10 ticks, and the axis end: the first tick at or above max.
-func niceAxis(max float64) (step, end float64) {
-	if max <= 0 {
-		return 1, 1
+// libraryOf is the known library an implementation name refers to
+// ("ntor on voi" → "voi", "filippo-ref" → "filippo"), or "".
+func libraryOf(name string) string {
+	if _, on, ok := strings.Cut(name, " on "); ok && slices.Contains(svgOrder, on) {
+		return on
 	}
-	p := math.Pow(10, math.Floor(math.Log10(max)))
-	for _, m := range []float64{0.1, 0.2, 0.5, 1, 2, 5} {
-		step = p * m
-		if max/step <= 10 {
-			break
-		}
+	if lib, _, ok := strings.Cut(name, "-"); ok && slices.Contains(svgOrder, lib) {
+		return lib
 	}
-	return step, math.Ceil(max/step) * step
+	return ""
 }
 
-// shortNum writes axis labels: 20k, 1.5M, 500.
-func shortNum(v float64) string {
-	switch {
-	case v >= 1e6:
-		return trimZeros(fmt.Sprintf("%.2f", v/1e6)) + "M"
-	case v >= 1e3:
-		return trimZeros(fmt.Sprintf("%.2f", v/1e3)) + "k"
-	}
-	return trimZeros(fmt.Sprintf("%.2f", v))
+func fmtSpeedup(r float64) string { return fmt.Sprintf("%.2f×", r) }
+
+// ratioLabel writes a power of two as an axis label: 0.25×, 1×, 8×.
+func ratioLabel(v float64) string {
+	return trimZeros(fmt.Sprintf("%.3f", v)) + "×"
 }
 
+// trimZeros drops trailing zeros after a decimal point: "0.250" → "0.25".
 func trimZeros(s string) string {
 	if strings.Contains(s, ".") {
 		s = strings.TrimRight(strings.TrimRight(s, "0"), ".")

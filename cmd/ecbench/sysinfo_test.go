@@ -33,22 +33,6 @@ func TestMedian(t *testing.T) {
 	}
 }
 
-func TestNiceAxis(t *testing.T) {
-	for _, tc := range []struct{ max, step, end float64 }{
-		{97210, 10000, 100000}, {2431, 500, 2500}, {55938, 10000, 60000}, {1, 0.1, 1}, {0, 1, 1},
-	} {
-		if step, end := niceAxis(tc.max); step != tc.step || end != tc.end {
-			t.Errorf("niceAxis(%v) = %v, %v; want %v, %v", tc.max, step, end, tc.step, tc.end)
-		}
-	}
-	if s := groupThousands(1234567.8); s != "1,234,568" {
-		t.Errorf("groupThousands: %s", s)
-	}
-	if s := shortNum(20000); s != "20k" {
-		t.Errorf("shortNum: %s", s)
-	}
-}
-
 func TestSpread(t *testing.T) {
 	r := Result{Rate: 100, RoundRates: []float64{90, 100, 120}}
 	if s := r.Spread(); s != 0.15 {

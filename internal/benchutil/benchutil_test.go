@@ -73,14 +73,14 @@ func TestCompareMetrics(t *testing.T) {
 	if calls[0] != rounds || calls[1] != rounds {
 		t.Errorf("calls = %v in %d rounds", calls, rounds)
 	}
-	a, b, x := r.Extra["cpu-ns-a"], r.Extra["cpu-ns-b"], r.Extra["x-b"]
+	a, b, x := r.Extra["cpu-ns-a"], r.Extra["cpu-ns-b"], r.Extra["speedup-b"]
 	if a <= 0 || b <= 0 {
 		t.Fatalf("missing medians: %v", r.Extra)
 	}
-	if d := x - a/b; d > 1e-9 || d < -1e-9 {
-		t.Errorf("x-b = %v, want cpu-ns-a / cpu-ns-b = %v", x, a/b)
+	if d := x - b/a; d > 1e-9 || d < -1e-9 {
+		t.Errorf("speedup-b = %v, want cpu-ns-b / cpu-ns-a = %v", x, b/a)
 	}
-	if _, ok := r.Extra["x-a"]; ok {
+	if _, ok := r.Extra["speedup-a"]; ok {
 		t.Errorf("the first contender has a ratio to itself: %v", r.Extra)
 	}
 }

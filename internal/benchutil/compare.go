@@ -17,8 +17,9 @@ type Contender struct {
 // every contender once, in an order that alternates between rounds, and
 // times each call with the thread CPU clock. It reports the median time of
 // each contender as "cpu-ns-<name>" and, for every contender after the
-// first, the ratio of the first one's median to its median as "x-<name>"
-// (below 1: the first contender is faster).
+// first, the first one's speed-up over it, its median ÷ the first one's
+// median, as "speedup-<name>" (above 1: the first contender is faster; the
+// convention of ecbench's speed-up column).
 //
 // Load from other processes on a shared machine then hits all contenders
 // alike, and the medians ignore the rounds a preemption or a slow phase
@@ -52,7 +53,7 @@ func Compare(b *testing.B, cs ...Contender) {
 		b.ReportMetric(med[j], "cpu-ns-"+c.Name)
 	}
 	for j := 1; j < len(cs); j++ {
-		b.ReportMetric(med[0]/med[j], "x-"+cs[j].Name)
+		b.ReportMetric(med[j]/med[0], "speedup-"+cs[j].Name)
 	}
 }
 
