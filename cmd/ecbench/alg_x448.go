@@ -2,7 +2,21 @@ package main
 
 import (
 	circlx448 "github.com/cloudflare/circl/dh/x448"
+
+	"github.com/curvekit/curvekit/curve448"
 )
+
+const curve448Pkg = "github.com/curvekit/curvekit/curve448"
+
+// curvekitX448 is X448 through the raw function, as x25519Like does for
+// X25519: X448 takes its fixed-base path when point is the basepoint.
+var curvekitX448 = dh{
+	secretLen: curve448.ScalarSize,
+	keygen:    func(s []byte) ([]byte, error) { return curve448.X448(s, curve448.Basepoint) },
+	agree: func(s, peer []byte) (OpFunc, error) {
+		return func() error { _, err := curve448.X448(s, peer); return err }, nil
+	},
+}
 
 // X448 key agreement (RFC 7748), openssl's ecdhx448.
 func init() {
@@ -10,9 +24,16 @@ func init() {
 		Name: "ecdhx448", Table: TableECDH, Family: "ecdh", Curve: "X448", Bits: 448,
 		Ops:     []Op{{Name: "op", Desc: "X448(secret, peer public key), as openssl's ECDH op"}},
 		OpenSSL: "ecdhx448", OpenSSLIndex: 23, Order: 23,
-		// Curvekit: when github.com/curvekit/curvekit/curve448 has X448(scalar, point []byte):
-		//   Curvekit: dhImpl(curvekitName, curve448Pkg, x25519Like(curve448.X448, curve448.Basepoint)),
-		Peers: []Impl{dhImpl("circl", "github.com/cloudflare/circl/dh/x448", circlX448)},
+		Curvekit: dhImpl(curvekitName, curve448Pkg, curvekitX448),
+		Peers:    []Impl{dhImpl("circl", "github.com/cloudflare/circl/dh/x448", circlX448)},
+	})
+	register(&Algorithm{
+		Name: "x448-base", Table: TableKeygen, Family: "keygen", Curve: "X448", Bits: 448,
+		Ops: []Op{{Name: "keygen", Desc: "X448 public key from a secret: X448(secret, Basepoint)"}},
+		// curve448.X448 computes it on the Edwards curve with a precomputed
+		// table and the 4-isogeny.
+		Curvekit: dhImpl(curvekitName, curve448Pkg, curvekitX448),
+		Peers:    []Impl{dhImpl("circl", "github.com/cloudflare/circl/dh/x448", circlX448)},
 	})
 }
 

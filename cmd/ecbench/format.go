@@ -172,7 +172,7 @@ func ownTable(w io.Writer, algs []*Algorithm, byKey map[[2]string]Result, impl s
 
 // ownColumns are the widths of an op's two columns in our own tables.
 func ownColumns(op Op) (timeW, rateW int) {
-	return max(utf8Len(op.Name+" µs"), 9), max(len(op.Name)+2, 10)
+	return max(utf8Len(op.Name+" µs"), 10), max(len(op.Name)+2, 10)
 }
 
 func ownHeader(width int, ops []Op) string {

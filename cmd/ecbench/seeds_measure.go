@@ -56,7 +56,7 @@ const (
 )
 
 var goldilocksKeys = []struct{ key, alg, op string }{
-	{"ed448 keygen", "ecdhx448", "keygen"},
+	{"ed448 keygen", "x448-base", "keygen"},
 	{"x448 ecdh", "ecdhx448", "op"},
 	{"ed448 sign", "ed448", "sign"},
 	{"ed448 verify", "ed448", "verify"},
