@@ -95,12 +95,13 @@
 //
 // [TorTimePeriod], [TorBlindingFactor], [BlindPublicKey] and
 // [ExpandedPrivateKey.Blind] implement key blinding as rend-spec-v3 appendix
-// A.2 and C tor define it (A' = h·A with h the full clamped integer; a' =
-// h·a mod ℓ; RH' = SHA-512("Derive temporary signing key hash input" ‖
-// RH)[:32]). [ExpandedPrivateKey] signs with keys that only exist in
-// expanded form. [PublicKeyToX25519], [SeedToX25519], [PublicKeyFromX25519]
-// and [NewExpandedPrivateKeyFromX25519] convert between Ed25519 and X25519
-// keys, as Tor's ntor-onion-key cross-certificates need.
+// A.2, C tor (its default ed25519-donna backend) and arti define it: A' =
+// (clamp(h) mod ℓ)·A, which keeps a torsion component of A; a' = clamp(h)·a
+// mod ℓ; RH' = SHA-512("Derive temporary signing key hash input" ‖ RH)[:32].
+// [ExpandedPrivateKey] signs with keys that only exist in expanded form.
+// [PublicKeyToX25519], [SeedToX25519], [PublicKeyFromX25519] and
+// [NewExpandedPrivateKeyFromX25519] convert between Ed25519 and X25519 keys,
+// as Tor's ntor-onion-key cross-certificates need.
 //
 // # Constant time
 //
