@@ -10,8 +10,10 @@ import "errors"
 // y = Y/Z and x·y = T/Z (Hisil–Wong–Carter–Dawson 2008, "HWCD").
 //
 // As in filippo.io/edwards25519, the zero value is NOT a valid point: use
-// NewIdentityPoint, NewGeneratorPoint, or one of the setters. Methods set the
-// receiver, return it, and accept arguments that alias the receiver.
+// NewIdentityPoint, NewGeneratorPoint, or one of the setters. Reading a zero
+// Point (Equal, Bytes, Add, a multiplication, …) panics with "use of
+// uninitialized Point"; a zero Point may be the receiver of a setter. Methods
+// set the receiver, return it, and accept arguments that alias the receiver.
 type Point struct {
 	// Make Points uncomparable with ==, which is meaningless for
 	// projective coordinates. Use Equal. First, not last: a trailing
@@ -22,6 +24,17 @@ type Point struct {
 }
 
 type incomparable [0]func()
+
+// checkInitialized panics on a zero Point, as filippo.io/edwards25519 does:
+// X = Y = 0 is no point in any representation (Z ≠ 0 would make it (0, 0),
+// which is off the curve), so only a Point never set has it.
+func checkInitialized(points ...*Point) {
+	for _, p := range points {
+		if p.x == (fieldElement{}) && p.y == (fieldElement{}) {
+			panic("curve25519: use of uninitialized Point")
+		}
+	}
+}
 
 // projP1xP1 is the "completed" form ((X:Z), (Y:T)) with x = X/Z and y = Y/T
 // that the HWCD addition and doubling formulas produce before their final
@@ -92,6 +105,7 @@ type extCoords struct{ X, Y, Z, T fieldElement }
 
 //go:noinline
 func (v *Point) extendedCoordinates(e *extCoords) {
+	checkInitialized(v)
 	e.X.Set(&v.x)
 	e.Y.Set(&v.y)
 	e.Z.Set(&v.z)
@@ -140,6 +154,7 @@ func (v *Point) Bytes() []byte {
 }
 
 func (v *Point) bytes(buf *[32]byte) []byte {
+	checkInitialized(v)
 	var zInv, x, y fieldElement
 	zInv.Invert(&v.z)
 	x.Multiply(&v.x, &zInv)
@@ -231,6 +246,7 @@ func eqByte(a, b byte) int {
 
 // Equal returns 1 if v is equivalent to u, and 0 otherwise.
 func (v *Point) Equal(u *Point) int {
+	checkInitialized(v, u)
 	var t1, t2, t3, t4 fieldElement
 	t1.Multiply(&v.x, &u.z)
 	t2.Multiply(&u.x, &v.z)
@@ -250,6 +266,7 @@ func (v *Point) Select(a, b *Point, cond int) *Point {
 
 // Add sets v = p + q, and returns v.
 func (v *Point) Add(p, q *Point) *Point {
+	checkInitialized(p, q)
 	var qc projCached
 	var r projP1xP1
 	qc.fromP3(q)
@@ -259,6 +276,7 @@ func (v *Point) Add(p, q *Point) *Point {
 
 // Subtract sets v = p - q, and returns v.
 func (v *Point) Subtract(p, q *Point) *Point {
+	checkInitialized(p, q)
 	var qc projCached
 	var r projP1xP1
 	qc.fromP3(q)
@@ -268,6 +286,7 @@ func (v *Point) Subtract(p, q *Point) *Point {
 
 // Negate sets v = -p, and returns v.
 func (v *Point) Negate(p *Point) *Point {
+	checkInitialized(p)
 	v.x.Negate(&p.x)
 	v.y.Set(&p.y)
 	v.z.Set(&p.z)
@@ -277,6 +296,7 @@ func (v *Point) Negate(p *Point) *Point {
 
 // Double sets v = 2·p, and returns v.
 func (v *Point) Double(p *Point) *Point {
+	checkInitialized(p)
 	var pp projP2
 	var r projP1xP1
 	pp.fromP3(p)
@@ -286,6 +306,7 @@ func (v *Point) Double(p *Point) *Point {
 
 // MultByCofactor sets v = 8·p, and returns v.
 func (v *Point) MultByCofactor(p *Point) *Point {
+	checkInitialized(p)
 	var pp projP2
 	var r projP1xP1
 	pp.fromP3(p)

@@ -38,6 +38,7 @@ func NewPrecomputedPoint(p *Point) *PrecomputedPoint {
 // independent of p, with 248 doublings, 224 additions and one inversion,
 // and allocates about 40 KiB of scratch space.
 func (t *PrecomputedPoint) Set(p *Point) *PrecomputedPoint {
+	checkInitialized(p)
 	pts := make([]Point, len(t.entries))
 	var base Point
 	var c projCached
