@@ -3,6 +3,9 @@ package curve25519
 import "testing"
 
 func TestAllocs(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the race detector allocates")
+	}
 	if testing.CoverMode() != "" {
 		t.Skip("coverage instrumentation allocates")
 	}
@@ -38,6 +41,9 @@ func TestAllocs(t *testing.T) {
 // reuses its pooled buffers: no allocation per call once warm, on both the
 // Straus and the Pippenger paths.
 func TestAllocsVarTimeMultiScalarMult(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the race detector allocates")
+	}
 	if testing.CoverMode() != "" {
 		t.Skip("coverage instrumentation allocates")
 	}
