@@ -1,6 +1,10 @@
 package curve25519
 
-import "errors"
+import (
+	"errors"
+
+	"github.com/curvekit/curvekit/fieldarith/field25519"
+)
 
 // Point is a point on the edwards25519 curve
 //
@@ -33,6 +37,15 @@ func checkInitialized(points ...*Point) {
 		if p.x == (fieldElement{}) && p.y == (fieldElement{}) {
 			panic("curve25519: use of uninitialized Point")
 		}
+	}
+}
+
+// checkInitializedTable panics on a zero PrecomputedPoint or
+// VarTimePrecomputedPoint, seen in its first entry: y + x = y − x = 0 would
+// be (0, 0), which is no point.
+func checkInitializedTable(first *affineCached, name string) {
+	if first.YplusX == (fieldElement{}) && first.YminusX == (fieldElement{}) {
+		panic("curve25519: use of uninitialized " + name)
 	}
 }
 
@@ -92,7 +105,7 @@ func (v *Point) Set(u *Point) *Point {
 
 // ExtendedCoordinates returns v in extended coordinates (X:Y:Z:T) where
 // x = X/Z, y = Y/Z, and xy = T/Z. The returned values are fresh copies.
-func (v *Point) ExtendedCoordinates() (X, Y, Z, T *fieldElement) {
+func (v *Point) ExtendedCoordinates() (X, Y, Z, T *field25519.Element) {
 	// One array, filled out of line, so that this wrapper inlines and the
 	// array stays on the caller's stack (TestAllocs).
 	var e extCoords
@@ -116,7 +129,7 @@ func (v *Point) extendedCoordinates(e *extCoords) {
 // x = X/Z, y = Y/Z, and xy = T/Z. If the coordinates are invalid or don't
 // represent a valid point on the curve, SetExtendedCoordinates returns nil
 // and an error and the receiver is unchanged.
-func (v *Point) SetExtendedCoordinates(X, Y, Z, T *fieldElement) (*Point, error) {
+func (v *Point) SetExtendedCoordinates(X, Y, Z, T *field25519.Element) (*Point, error) {
 	if !isOnCurve(X, Y, Z, T) {
 		return nil, errors.New("curve25519: invalid point coordinates")
 	}

@@ -114,6 +114,21 @@ func TestUninitializedPointPanics(t *testing.T) {
 		"IsSmallOrder":                    func(z *Point) { z.IsSmallOrder() },
 		"IsTorsionFree":                   func(z *Point) { z.IsTorsionFree() },
 	}
+	for name, op := range map[string]func(){
+		"ScalarMultPrecomputed":           func() { C.ScalarMultPrecomputed(s, new(PrecomputedPoint)) },
+		"VarTimeSplitBaseMultPrecomputed": func() { C.VarTimeSplitBaseMultPrecomputed(s, s, s, new(VarTimePrecomputedPoint), s, B) },
+	} {
+		func() {
+			defer func() {
+				r := recover()
+				if msg, _ := r.(string); !strings.Contains(msg, "use of uninitialized") {
+					t.Errorf("%s with a zero table: recovered %v, want the uninitialized panic", name, r)
+				}
+			}()
+			op()
+		}()
+	}
+	C.ScalarMultPrecomputed(s, NewPrecomputedPoint(B))
 	for name, op := range ops {
 		func() {
 			defer func() {

@@ -94,6 +94,7 @@ func toAffineCached(dst []affineCached, pts []Point, prefix []fieldElement) {
 // and returns v. It is constant time, with the method of ScalarBaseMult: 64
 // full-scan lookups and mixed additions and 4 doublings whatever the scalar.
 func (v *Point) ScalarMultPrecomputed(x *Scalar, t *PrecomputedPoint) *Point {
+	checkInitializedTable(&t.entries[0], "PrecomputedPoint")
 	bt := basepointTables{
 		window:      precompWindow,
 		spacing:     precompSpacing,

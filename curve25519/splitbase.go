@@ -139,6 +139,7 @@ func (v *Point) VarTimeSplitBaseMult(b0, b1, a *Scalar, A *Point, c *Scalar, C *
 // It does not allocate.
 func (v *Point) VarTimeSplitBaseMultPrecomputed(b0, b1, a *Scalar, A *VarTimePrecomputedPoint, c *Scalar, C *Point) *Point {
 	checkInitialized(C)
+	checkInitializedTable(&A.odd[0], "VarTimePrecomputedPoint")
 	return v.varTimeSplit(b0, b1, a, A.odd[:], nil, precomputedWindow, c, C)
 }
 
