@@ -13,7 +13,7 @@ func TestAllocs(t *testing.T) {
 	P, _, _ := randPoint(t)
 	Q, _, _ := randPoint(t)
 	var v Point
-	v.Set(P) // Bytes and IsTorsionFree read v, and map order is random
+	v.Set(P)           // Bytes and IsTorsionFree read v, and map order is random
 	BasepointTableOK() // decode the tables outside the measurement
 	for name, f := range map[string]func(){
 		"ScalarBaseMult":              func() { v.ScalarBaseMult(s) },
