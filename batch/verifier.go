@@ -74,7 +74,8 @@ func (v *Verifier) Reset() {
 
 // Add adds an Ed25519 signature sig of message under publicKey, to be
 // checked with [ed25519.PolicyDefault], exactly as [ed25519.Verify] checks
-// it. A crypto/ed25519 key converts with ed25519.PublicKey(key).
+// it. ed25519.PublicKey is crypto/ed25519.PublicKey, so keys of either
+// package go in as they are.
 //
 // Add copies what it needs and keeps no reference to its arguments. Inputs of
 // the wrong length (including nil) are not an error here: the entry is

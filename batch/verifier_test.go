@@ -357,6 +357,9 @@ func TestRandFailure(t *testing.T) {
 type rngLike interface{ Read([]byte) (int, error) }
 
 func TestAllocations(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the race detector allocates")
+	}
 	if testing.CoverMode() != "" {
 		t.Skip("coverage instrumentation allocates")
 	}

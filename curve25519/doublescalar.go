@@ -14,6 +14,7 @@ const nafWindow = 5
 // of odd multiples of A with a width-11 NAF of b over the precomputed table
 // of 512 odd multiples of B.
 func (v *Point) VarTimeDoubleScalarBaseMult(a *Scalar, A *Point, b *Scalar) *Point {
+	checkInitialized(A)
 	bt := baseTables()
 	if !bt.ok {
 		return v.VarTimeDoubleScalarMult(a, A, b, generator)
@@ -57,6 +58,7 @@ func (v *Point) varTimeDoubleBaseTable(bt *basepointTables, a *Scalar, A *Point,
 // interleaves the width-5 NAFs of a and c (Straus–Shamir), sharing one
 // chain of 253 doublings.
 func (v *Point) VarTimeDoubleScalarMult(a *Scalar, P *Point, c *Scalar, Q *Point) *Point {
+	checkInitialized(P, Q)
 	var tP, tQ [1 << (nafWindow - 2)]projCached
 	oddMultiplesTable(tP[:], P)
 	oddMultiplesTable(tQ[:], Q)
@@ -91,6 +93,7 @@ func (v *Point) VarTimeDoubleScalarMult(a *Scalar, P *Point, c *Scalar, Q *Point
 // full-scan lookups in two tables of 1…8 multiples, 252 shared doublings
 // and 128 additions whatever the inputs.
 func (v *Point) DoubleScalarMult(a *Scalar, P *Point, c *Scalar, Q *Point) *Point {
+	checkInitialized(P, Q)
 	var tP, tQ [8]projCached
 	multiplesTable(&tP, P)
 	multiplesTable(&tQ, Q)

@@ -1,7 +1,10 @@
 package curve25519
 
 // This file is the only place that names the field and scalar-field
-// implementations, so that swapping them is a one-file change.
+// implementations, so that swapping them is a one-file change — apart from
+// the exported signatures of Point.ExtendedCoordinates and
+// SetExtendedCoordinates, which name field25519.Element so that godoc shows
+// a type callers can use.
 
 import (
 	"github.com/curvekit/curvekit/fieldarith/field25519"

@@ -27,6 +27,7 @@ func (v *Point) BytesMontgomery() []byte {
 }
 
 func (v *Point) bytesMontgomery(buf *[32]byte) []byte {
+	checkInitialized(v)
 	// u = (Z + Y) / (Z - Y); Invert(0) = 0 gives u = 0 for y = 1.
 	var n, d fieldElement
 	n.Add(&v.z, &v.y)

@@ -18,6 +18,7 @@ var tablesNAF = tables.VarTimeNAF
 // 64·n additions. It panics if len(scalars) != len(points), as
 // filippo.io/edwards25519 does (a programming error, not bad data).
 func (v *Point) MultiScalarMult(scalars []*Scalar, points []*Point) *Point {
+	checkInitialized(points...)
 	if len(scalars) != len(points) {
 		panic("curve25519: called MultiScalarMult with different size inputs")
 	}
@@ -73,6 +74,7 @@ func (v *Point) MultiScalarMult(scalars []*Scalar, points []*Point) *Point {
 // allocate, and it is safe for concurrent use. It panics if len(scalars) !=
 // len(points), as filippo.io/edwards25519 does.
 func (v *Point) VarTimeMultiScalarMult(scalars []*Scalar, points []*Point) *Point {
+	checkInitialized(points...)
 	if len(scalars) != len(points) {
 		panic("curve25519: called VarTimeMultiScalarMult with different size inputs")
 	}

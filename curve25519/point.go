@@ -1,6 +1,10 @@
 package curve25519
 
-import "errors"
+import (
+	"errors"
+
+	"github.com/curvekit/curvekit/fieldarith/field25519"
+)
 
 // Point is a point on the edwards25519 curve
 //
@@ -10,8 +14,10 @@ import "errors"
 // y = Y/Z and x·y = T/Z (Hisil–Wong–Carter–Dawson 2008, "HWCD").
 //
 // As in filippo.io/edwards25519, the zero value is NOT a valid point: use
-// NewIdentityPoint, NewGeneratorPoint, or one of the setters. Methods set the
-// receiver, return it, and accept arguments that alias the receiver.
+// NewIdentityPoint, NewGeneratorPoint, or one of the setters. Reading a zero
+// Point (Equal, Bytes, Add, a multiplication, …) panics with "use of
+// uninitialized Point"; a zero Point may be the receiver of a setter. Methods
+// set the receiver, return it, and accept arguments that alias the receiver.
 type Point struct {
 	// Make Points uncomparable with ==, which is meaningless for
 	// projective coordinates. Use Equal. First, not last: a trailing
@@ -22,6 +28,26 @@ type Point struct {
 }
 
 type incomparable [0]func()
+
+// checkInitialized panics on a zero Point, as filippo.io/edwards25519 does:
+// X = Y = 0 is no point in any representation (Z ≠ 0 would make it (0, 0),
+// which is off the curve), so only a Point never set has it.
+func checkInitialized(points ...*Point) {
+	for _, p := range points {
+		if p.x == (fieldElement{}) && p.y == (fieldElement{}) {
+			panic("curve25519: use of uninitialized Point")
+		}
+	}
+}
+
+// checkInitializedTable panics on a zero PrecomputedPoint or
+// VarTimePrecomputedPoint, seen in its first entry: y + x = y − x = 0 would
+// be (0, 0), which is no point.
+func checkInitializedTable(first *affineCached, name string) {
+	if first.YplusX == (fieldElement{}) && first.YminusX == (fieldElement{}) {
+		panic("curve25519: use of uninitialized " + name)
+	}
+}
 
 // projP1xP1 is the "completed" form ((X:Z), (Y:T)) with x = X/Z and y = Y/T
 // that the HWCD addition and doubling formulas produce before their final
@@ -79,7 +105,7 @@ func (v *Point) Set(u *Point) *Point {
 
 // ExtendedCoordinates returns v in extended coordinates (X:Y:Z:T) where
 // x = X/Z, y = Y/Z, and xy = T/Z. The returned values are fresh copies.
-func (v *Point) ExtendedCoordinates() (X, Y, Z, T *fieldElement) {
+func (v *Point) ExtendedCoordinates() (X, Y, Z, T *field25519.Element) {
 	// One array, filled out of line, so that this wrapper inlines and the
 	// array stays on the caller's stack (TestAllocs).
 	var e extCoords
@@ -92,6 +118,7 @@ type extCoords struct{ X, Y, Z, T fieldElement }
 
 //go:noinline
 func (v *Point) extendedCoordinates(e *extCoords) {
+	checkInitialized(v)
 	e.X.Set(&v.x)
 	e.Y.Set(&v.y)
 	e.Z.Set(&v.z)
@@ -102,7 +129,7 @@ func (v *Point) extendedCoordinates(e *extCoords) {
 // x = X/Z, y = Y/Z, and xy = T/Z. If the coordinates are invalid or don't
 // represent a valid point on the curve, SetExtendedCoordinates returns nil
 // and an error and the receiver is unchanged.
-func (v *Point) SetExtendedCoordinates(X, Y, Z, T *fieldElement) (*Point, error) {
+func (v *Point) SetExtendedCoordinates(X, Y, Z, T *field25519.Element) (*Point, error) {
 	if !isOnCurve(X, Y, Z, T) {
 		return nil, errors.New("curve25519: invalid point coordinates")
 	}
@@ -140,6 +167,7 @@ func (v *Point) Bytes() []byte {
 }
 
 func (v *Point) bytes(buf *[32]byte) []byte {
+	checkInitialized(v)
 	var zInv, x, y fieldElement
 	zInv.Invert(&v.z)
 	x.Multiply(&v.x, &zInv)
@@ -231,6 +259,7 @@ func eqByte(a, b byte) int {
 
 // Equal returns 1 if v is equivalent to u, and 0 otherwise.
 func (v *Point) Equal(u *Point) int {
+	checkInitialized(v, u)
 	var t1, t2, t3, t4 fieldElement
 	t1.Multiply(&v.x, &u.z)
 	t2.Multiply(&u.x, &v.z)
@@ -250,6 +279,7 @@ func (v *Point) Select(a, b *Point, cond int) *Point {
 
 // Add sets v = p + q, and returns v.
 func (v *Point) Add(p, q *Point) *Point {
+	checkInitialized(p, q)
 	var qc projCached
 	var r projP1xP1
 	qc.fromP3(q)
@@ -259,6 +289,7 @@ func (v *Point) Add(p, q *Point) *Point {
 
 // Subtract sets v = p - q, and returns v.
 func (v *Point) Subtract(p, q *Point) *Point {
+	checkInitialized(p, q)
 	var qc projCached
 	var r projP1xP1
 	qc.fromP3(q)
@@ -268,6 +299,7 @@ func (v *Point) Subtract(p, q *Point) *Point {
 
 // Negate sets v = -p, and returns v.
 func (v *Point) Negate(p *Point) *Point {
+	checkInitialized(p)
 	v.x.Negate(&p.x)
 	v.y.Set(&p.y)
 	v.z.Set(&p.z)
@@ -277,6 +309,7 @@ func (v *Point) Negate(p *Point) *Point {
 
 // Double sets v = 2·p, and returns v.
 func (v *Point) Double(p *Point) *Point {
+	checkInitialized(p)
 	var pp projP2
 	var r projP1xP1
 	pp.fromP3(p)
@@ -286,6 +319,7 @@ func (v *Point) Double(p *Point) *Point {
 
 // MultByCofactor sets v = 8·p, and returns v.
 func (v *Point) MultByCofactor(p *Point) *Point {
+	checkInitialized(p)
 	var pp projP2
 	var r projP1xP1
 	pp.fromP3(p)

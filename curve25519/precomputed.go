@@ -38,6 +38,7 @@ func NewPrecomputedPoint(p *Point) *PrecomputedPoint {
 // independent of p, with 248 doublings, 224 additions and one inversion,
 // and allocates about 40 KiB of scratch space.
 func (t *PrecomputedPoint) Set(p *Point) *PrecomputedPoint {
+	checkInitialized(p)
 	pts := make([]Point, len(t.entries))
 	var base Point
 	var c projCached
@@ -88,6 +89,7 @@ func toAffineCached(dst []affineCached, pts []Point, zInv, scratch []fieldElemen
 // and returns v. It is constant time, with the method of ScalarBaseMult: 64
 // full-scan lookups and mixed additions and 4 doublings whatever the scalar.
 func (v *Point) ScalarMultPrecomputed(x *Scalar, t *PrecomputedPoint) *Point {
+	checkInitializedTable(&t.entries[0], "PrecomputedPoint")
 	bt := basepointTables{
 		window:      precompWindow,
 		spacing:     precompSpacing,

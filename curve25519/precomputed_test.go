@@ -166,6 +166,9 @@ func TestPrecomputedX25519Lengths(t *testing.T) {
 }
 
 func TestPrecomputedAllocs(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the race detector allocates")
+	}
 	if testing.Short() {
 		t.Skip("allocation counts are checked in the full run")
 	}

@@ -60,6 +60,7 @@ func (v *Point) scalarBaseMultTable(bt *basepointTables, x *Scalar) *Point {
 // radix-16 digits, a table of 1·q … 8·q scanned in full for every digit,
 // 252 doublings and 64 additions whatever the scalar.
 func (v *Point) ScalarMult(x *Scalar, q *Point) *Point {
+	checkInitialized(q)
 	var table [8]projCached
 	multiplesTable(&table, q)
 

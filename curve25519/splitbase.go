@@ -36,6 +36,7 @@ func NewVarTimePrecomputedPoint(p *Point) *VarTimePrecomputedPoint {
 // Set sets t to the precomputed form of p, and returns t. It does not
 // allocate.
 func (t *VarTimePrecomputedPoint) Set(p *Point) *VarTimePrecomputedPoint {
+	checkInitialized(p)
 	var pts [len(t.odd)]Point
 	affineOddMultiples(t.odd[:], pts[:], p)
 	return t
@@ -127,6 +128,7 @@ func (t *splitTerm) setNAF(s *Scalar, w uint) {
 // Execution time depends on the inputs: use it only on public values
 // (signature verification). It does not allocate.
 func (v *Point) VarTimeSplitBaseMult(b0, b1, a *Scalar, A *Point, c *Scalar, C *Point) *Point {
+	checkInitialized(A, C)
 	var tA [1 << (nafWindow - 2)]projCached
 	oddMultiplesTable(tA[:], A)
 	return v.varTimeSplit(b0, b1, a, nil, tA[:], nafWindow, c, C)
@@ -136,6 +138,8 @@ func (v *Point) VarTimeSplitBaseMult(b0, b1, a *Scalar, A *Point, c *Scalar, C *
 // given in precomputed form, which saves building its table on every call.
 // It does not allocate.
 func (v *Point) VarTimeSplitBaseMultPrecomputed(b0, b1, a *Scalar, A *VarTimePrecomputedPoint, c *Scalar, C *Point) *Point {
+	checkInitialized(C)
+	checkInitializedTable(&A.odd[0], "VarTimePrecomputedPoint")
 	return v.varTimeSplit(b0, b1, a, A.odd[:], nil, precomputedWindow, c, C)
 }
 

@@ -156,6 +156,9 @@ func TestVarTimePrecomputedPoint(t *testing.T) {
 }
 
 func TestAllocsVarTimeSplitBaseMult(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the race detector allocates")
+	}
 	if testing.CoverMode() != "" {
 		t.Skip("coverage instrumentation allocates")
 	}

@@ -4,6 +4,7 @@ package curve25519
 // one of the eight points of the torsion subgroup), and 0 otherwise. It is
 // constant time.
 func (v *Point) IsSmallOrder() int {
+	checkInitialized(v)
 	var p Point
 	p.MultByCofactor(v)
 	// 8·v has x = 0 only if it is the identity (the only other point with
@@ -22,6 +23,7 @@ func (v *Point) IsSmallOrder() int {
 // isTorsionFreeMultL is the plain ℓ·v check it is tested and benchmarked
 // against.
 func (v *Point) IsTorsionFree() int {
+	checkInitialized(v)
 	return v.quarticTest()
 }
 

@@ -59,12 +59,15 @@ func TorBlindingFactor(publicKey PublicKey, secret []byte, periodNumber, periodL
 	return h.Sum(nil)
 }
 
-// BlindPublicKey returns A' = h·A, with h the clamped 32-byte factor read as
-// a full 255-bit integer, as C tor computes it. It is not reduced mod ℓ: for
-// an A with a small-order component, h·A differs from (h mod ℓ)·A, and Tor's
-// answer is h·A. A is decoded leniently (as ref10 does); the result is
-// encoded canonically. It returns an error if factor is not 32 bytes or
-// publicKey is not a curve point.
+// BlindPublicKey returns A' = (clamp(h) mod ℓ)·A for the 32-byte factor h
+// (rend-spec-v3 A.2), as C tor's default backend (ed25519-donna reduces the
+// clamped factor with expand256_modm before multiplying) and arti
+// (Scalar::from_bytes_mod_order of the clamped factor) compute it. For an A
+// with a small-order component the reduction matters: A's torsion part is
+// kept (multiplied by clamp(h) mod ℓ), where the unreduced integer clamp(h),
+// a multiple of 8, would remove it. A is decoded leniently (as ref10 and
+// donna do); the result is encoded canonically. It returns an error if
+// factor is not 32 bytes or publicKey is not a curve point.
 func BlindPublicKey(publicKey PublicKey, factor []byte) (PublicKey, error) {
 	if len(factor) != 32 {
 		return nil, errors.New("ed25519: bad blinding factor length")
@@ -76,22 +79,11 @@ func BlindPublicKey(publicKey PublicKey, factor []byte) (PublicKey, error) {
 	if _, err := A.SetBytes(publicKey); err != nil {
 		return nil, errors.New("ed25519: invalid public key")
 	}
-	// clamp(h) is a multiple of 8 below 2^255, so h·A = (h/8)·([8]A) with
-	// h/8 < 2^252 < ℓ a canonical scalar.
-	var h [32]byte
-	copy(h[:], factor)
-	clamp(&h)
-	var h8 [32]byte
-	for i := 0; i < 31; i++ {
-		h8[i] = h[i]>>3 | h[i+1]<<5
+	var h scalar
+	if _, err := h.SetBytesWithClamping(factor); err != nil {
+		panic("ed25519: internal error: setting scalar failed")
 	}
-	h8[31] = h[31] >> 3
-	var s scalar
-	if _, err := s.SetCanonicalBytes(h8[:]); err != nil {
-		panic("ed25519: internal error: h/8 not canonical")
-	}
-	A.MultByCofactor(&A)
-	A.ScalarMult(&s, &A)
+	A.ScalarMult(&h, &A)
 	return PublicKey(A.Bytes()), nil
 }
 

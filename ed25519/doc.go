@@ -12,11 +12,20 @@
 // crypto.Hash(0) is Ed25519, with crypto.SHA512 Ed25519ph, and with a
 // non-empty [Options.Context] and crypto.Hash(0) Ed25519ctx.
 //
-// [PublicKey] and [PrivateKey] are distinct types from the standard
-// library's. crypto/x509, crypto/tls and golang.org/x/crypto/ssh type-switch
-// on crypto/ed25519's types, so convert at API boundaries with a plain
-// conversion — stded25519.PublicKey(pub), PublicKey(stdPub) — (see the
-// x509 example). Equal accepts keys of either package.
+// Where the drop-in ends: [PublicKey] is crypto/ed25519.PublicKey itself (an
+// alias), so public keys pass unconverted between the two packages and to
+// crypto/x509 (MarshalPKIXPublicKey, ParsePKIXPublicKey, certificates),
+// crypto/tls and golang.org/x/crypto/ssh. [PrivateKey] is a type of its own
+// (its methods are this package's); it is a [crypto.Signer] whose Public
+// method returns a crypto/ed25519.PublicKey, so x509.CreateCertificate,
+// tls.Certificate.PrivateKey and ssh.NewSignerFromSigner take it
+// unconverted and sign with this package's code. What inspects the private
+// key's type — x509.MarshalPKCS8PrivateKey, x509.ParsePKCS8PrivateKey (it
+// returns a crypto/ed25519.PrivateKey), ssh.MarshalPrivateKey — needs
+// [MarshalPKCS8PrivateKey] / [ParsePKCS8PrivateKey] or a plain conversion
+// (stded25519.PrivateKey(priv), PrivateKey(stdPriv)); see the x509 example.
+// PrivateKey.Equal accepts private keys of either package. (A type switch
+// with a case for each package's PublicKey is now a duplicate case.)
 //
 // Deliberate differences from crypto/ed25519:
 //
@@ -109,12 +118,13 @@
 //
 // [TorTimePeriod], [TorBlindingFactor], [BlindPublicKey] and
 // [ExpandedPrivateKey.Blind] implement key blinding as rend-spec-v3 appendix
-// A.2 and C tor define it (A' = h·A with h the full clamped integer; a' =
-// h·a mod ℓ; RH' = SHA-512("Derive temporary signing key hash input" ‖
-// RH)[:32]). [ExpandedPrivateKey] signs with keys that only exist in
-// expanded form. [PublicKeyToX25519], [SeedToX25519], [PublicKeyFromX25519]
-// and [NewExpandedPrivateKeyFromX25519] convert between Ed25519 and X25519
-// keys, as Tor's ntor-onion-key cross-certificates need.
+// A.2, C tor (its default ed25519-donna backend) and arti define it: A' =
+// (clamp(h) mod ℓ)·A, which keeps a torsion component of A; a' = clamp(h)·a
+// mod ℓ; RH' = SHA-512("Derive temporary signing key hash input" ‖ RH)[:32].
+// [ExpandedPrivateKey] signs with keys that only exist in expanded form.
+// [PublicKeyToX25519], [SeedToX25519], [PublicKeyFromX25519] and
+// [NewExpandedPrivateKeyFromX25519] convert between Ed25519 and X25519 keys,
+// as Tor's ntor-onion-key cross-certificates need.
 //
 // # Constant time
 //

@@ -23,34 +23,23 @@ const (
 	SeedSize = 32
 )
 
-// PublicKey is the type of Ed25519 public keys.
-//
-// It has the same representation as crypto/ed25519.PublicKey but is a
-// distinct type: convert with a plain conversion, stded25519.PublicKey(pub),
-// before handing a key to crypto/x509, crypto/tls or x/crypto/ssh, which
-// type-switch on the standard library's types.
-type PublicKey []byte
-
-// Equal reports whether pub and x have the same value. x may be a PublicKey
-// of this package or a crypto/ed25519.PublicKey.
-func (pub PublicKey) Equal(x crypto.PublicKey) bool {
-	var xx []byte
-	switch k := x.(type) {
-	case PublicKey:
-		xx = k
-	case stded25519.PublicKey:
-		xx = k
-	default:
-		return false
-	}
-	return subtle.ConstantTimeCompare(pub, xx) == 1
-}
+// PublicKey is the type of Ed25519 public keys. It is crypto/ed25519's
+// PublicKey type itself (an alias), so a key from either package goes
+// unconverted to crypto/x509, crypto/tls or golang.org/x/crypto/ssh, and
+// [PrivateKey.Public] returns a value those packages recognise. Its Equal
+// method is crypto/ed25519's (constant time).
+type PublicKey = stded25519.PublicKey
 
 // PrivateKey is the type of Ed25519 private keys: the 32-byte seed followed
 // by the 32-byte public key. It implements [crypto.Signer].
 //
-// Like [PublicKey] it is distinct from crypto/ed25519.PrivateKey; convert
-// with stded25519.PrivateKey(priv) at API boundaries.
+// Unlike [PublicKey] it is a type of its own, distinct from
+// crypto/ed25519.PrivateKey, because its methods are this package's (faster
+// signing, the public-half check). It works unconverted wherever a
+// [crypto.Signer] is taken (x509.CreateCertificate, tls.Certificate,
+// ssh.NewSignerFromSigner); where the private key's type itself is
+// inspected (x509.MarshalPKCS8PrivateKey) use [MarshalPKCS8PrivateKey] and
+// [ParsePKCS8PrivateKey], or convert: stded25519.PrivateKey(priv).
 type PrivateKey []byte
 
 // Public returns the [PublicKey] corresponding to priv: its last 32 bytes.

@@ -2,10 +2,11 @@ package ed25519_test
 
 import (
 	"crypto"
-	stded25519 "crypto/ed25519"
 	"crypto/x509"
+	"crypto/x509/pkix"
 	"encoding/hex"
 	"fmt"
+	"math/big"
 	"time"
 
 	"github.com/curvekit/curvekit/ed25519"
@@ -42,37 +43,57 @@ func ExampleVerifyWithOptions() {
 	// PolicyStrict false
 }
 
-// Our key types are distinct from crypto/ed25519's, which crypto/x509,
-// crypto/tls and x/crypto/ssh type-switch on: convert at the boundary with
-// a plain type conversion, in both directions.
+// PublicKey is crypto/ed25519's type, and PrivateKey is a crypto.Signer
+// whose Public method returns it, so a certificate is made and checked
+// with crypto/x509 and no conversion. Only PKCS #8 needs this package's
+// helpers, as crypto/x509 does not know the PrivateKey type.
 func Example_x509() {
-	seed := make([]byte, ed25519.SeedSize)
-	priv := ed25519.NewKeyFromSeed(seed)
+	priv := ed25519.NewKeyFromSeed(make([]byte, ed25519.SeedSize))
 	pub := priv.Public().(ed25519.PublicKey)
 
-	der, err := x509.MarshalPKIXPublicKey(stded25519.PublicKey(pub))
-	if err != nil {
-		panic(err)
-	}
-	parsed, err := x509.ParsePKIXPublicKey(der)
-	if err != nil {
-		panic(err)
-	}
-	back := ed25519.PublicKey(parsed.(stded25519.PublicKey))
-	fmt.Println(back.Equal(pub), pub.Equal(parsed))
+	tmpl := &x509.Certificate{
+		SerialNumber: big.NewInt(1),
+		Subject:      pkix.Name{CommonName: "example"},
+		NotBefore:    time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC),
+		NotAfter:     time.Date(2027, 1, 1, 0, 0, 0, 0, time.UTC),
+		IsCA:         true,
+		KeyUsage:     x509.KeyUsageCertSign,
 
-	pkcs8, err := x509.MarshalPKCS8PrivateKey(stded25519.PrivateKey(priv))
+		BasicConstraintsValid: true,
+	}
+	der, err := x509.CreateCertificate(nil, tmpl, tmpl, pub, priv)
 	if err != nil {
 		panic(err)
 	}
-	key, err := x509.ParsePKCS8PrivateKey(pkcs8)
+	cert, err := x509.ParseCertificate(der)
 	if err != nil {
 		panic(err)
 	}
-	priv2 := ed25519.PrivateKey(key.(stded25519.PrivateKey))
+	fmt.Println(cert.SignatureAlgorithm, cert.CheckSignatureFrom(cert) == nil, pub.Equal(cert.PublicKey))
+
+	spki, err := x509.MarshalPKIXPublicKey(pub)
+	if err != nil {
+		panic(err)
+	}
+	parsed, err := x509.ParsePKIXPublicKey(spki)
+	if err != nil {
+		panic(err)
+	}
+	_, ok := parsed.(ed25519.PublicKey)
+	fmt.Println(ok)
+
+	pkcs8, err := ed25519.MarshalPKCS8PrivateKey(priv)
+	if err != nil {
+		panic(err)
+	}
+	priv2, err := ed25519.ParsePKCS8PrivateKey(pkcs8)
+	if err != nil {
+		panic(err)
+	}
 	fmt.Println(priv2.Equal(priv))
 	// Output:
-	// true true
+	// Ed25519 true true
+	// true
 	// true
 }
 

@@ -8,6 +8,7 @@ import (
 	"crypto/sha3"
 	"crypto/sha512"
 	"math/big"
+	mrand "math/rand/v2"
 	"testing"
 	"time"
 
@@ -185,47 +186,85 @@ func TestTorHSBlinding(t *testing.T) {
 	}
 }
 
-// TestBlindTorsion checks that A' = h·A uses the full clamped integer h: for
-// an A with a torsion component the answer is compared with a plain
-// double-and-add over h's bits, done with filippo.io/edwards25519.
+// TestBlindTorsion checks that A' = (clamp(h) mod ℓ)·A, as ed25519-donna
+// (C tor's default backend) and arti compute it, for keys A = P + k·T with
+// every torsion component k·T: the answer is compared with the reduction done
+// with math/big and the multiplication with filippo.io/edwards25519. It also
+// checks that the answer differs from the unreduced clamp(h)·A (a plain
+// double-and-add over clamp(h)'s bits) exactly when A's torsion survives, and
+// that the blinded private key signs for the blinded public key.
 func TestBlindTorsion(t *testing.T) {
 	T, _ := new(filippo.Point).SetBytes(encOrder8)
-	for i := 0; i < 8; i++ {
+	rng := mrand.NewChaCha8([32]byte{'b', 'l', 'i', 'n', 'd'})
+	survived := 0
+	for i := 0; i < 64; i++ {
 		seed := make([]byte, 32)
-		rand.Read(seed)
+		rng.Read(seed)
 		param := make([]byte, 32)
-		rand.Read(param)
-		pub := NewKeyFromSeed(seed)[32:]
-		P, _ := new(filippo.Point).SetBytes(pub)
-		A := new(filippo.Point).Add(P, T)
-		for j := 0; j < i; j++ {
-			A.Add(A, T) // every torsion component
+		rng.Read(param)
+		priv := NewKeyFromSeed(seed)
+		P, _ := new(filippo.Point).SetBytes(priv[32:])
+		A := new(filippo.Point).Set(P)
+		for j := 0; j < i%8; j++ {
+			A.Add(A, T) // every torsion component, the identity included
 		}
 		hb := bytes.Clone(param)
 		hb[0] &= 248
 		hb[31] &= 63
 		hb[31] |= 64
 		h := leToBig(hb)
-		want := filippo.NewIdentityPoint()
-		for b := h.BitLen() - 1; b >= 0; b-- {
-			want.Add(want, want)
-			if h.Bit(b) == 1 {
-				want.Add(want, A)
-			}
+		hl := new(big.Int).Mod(h, bigL)
+		s, err := filippo.NewScalar().SetCanonicalBytes(bigToLE32(hl))
+		if err != nil {
+			t.Fatal(err)
 		}
+		want := new(filippo.Point).ScalarMult(s, A)
 		got, err := BlindPublicKey(A.Bytes(), param)
 		if err != nil || !bytes.Equal(got, want.Bytes()) {
-			t.Fatalf("BlindPublicKey with torsion: %x, want %x (%v)", got, want.Bytes(), err)
+			t.Fatalf("i=%d: BlindPublicKey = %x, want (clamp(h) mod ℓ)·A = %x (%v)", i, got, want.Bytes(), err)
 		}
-		// (h mod ℓ)·A differs when the torsion part survives the reduction.
-		hl := new(big.Int).Mod(h, bigL)
-		s, _ := filippo.NewScalar().SetCanonicalBytes(bigToLE32(hl))
-		reduced := new(filippo.Point).ScalarMult(s, A)
-		// The torsion part of A is (i+1)·T; (h mod ℓ) kills it iff 8 | (h mod ℓ)·(i+1).
-		survives := new(big.Int).Mod(new(big.Int).Mul(hl, big.NewInt(int64(i+1))), big.NewInt(8)).Sign() != 0
-		if survives == bytes.Equal(reduced.Bytes(), got) {
-			t.Errorf("i=%d: (h mod ℓ)·A equal to h·A: %v, want %v", i, !survives, !survives)
+		unreduced := filippo.NewIdentityPoint()
+		for b := h.BitLen() - 1; b >= 0; b-- {
+			unreduced.Add(unreduced, unreduced)
+			if h.Bit(b) == 1 {
+				unreduced.Add(unreduced, A)
+			}
 		}
+		// A's torsion part is (i mod 8)·T; (h mod ℓ) keeps it unless
+		// 8 | (h mod ℓ)·(i mod 8). The unreduced h, a multiple of 8, never does.
+		survives := new(big.Int).Mod(new(big.Int).Mul(hl, big.NewInt(int64(i%8))), big.NewInt(8)).Sign() != 0
+		if survives {
+			survived++
+		}
+		if survives == bytes.Equal(got, unreduced.Bytes()) {
+			t.Errorf("i=%d: A' equal to clamp(h)·A unreduced: %v, want %v", i, !survives, !survives)
+		}
+
+		// The private side: a blinded key signs for BlindPublicKey of its
+		// (torsion-free) public key.
+		e, err := ExpandPrivateKey(priv)
+		if err != nil {
+			t.Fatal(err)
+		}
+		be, err := e.Blind(param)
+		if err != nil {
+			t.Fatal(err)
+		}
+		bp, err := BlindPublicKey(priv.Public().(PublicKey), param)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(be.PublicKey(), bp) {
+			t.Fatalf("i=%d: blinded private key's public %x, BlindPublicKey %x", i, be.PublicKey(), bp)
+		}
+		msg := []byte("blinded descriptor")
+		sig, err := be.Sign(nil, msg, crypto.Hash(0))
+		if err != nil || !Verify(bp, msg, sig) || !stded25519.Verify(stded25519.PublicKey(bp), msg, sig) {
+			t.Fatalf("i=%d: blinded signature does not verify under the blinded key (%v)", i, err)
+		}
+	}
+	if survived == 0 {
+		t.Error("no case kept a torsion component")
 	}
 	if _, err := BlindPublicKey(make([]byte, 32), make([]byte, 31)); err == nil {
 		t.Error("short factor accepted")

@@ -25,10 +25,15 @@
 // # Two backends, both always compiled
 //
 // Each package compiles two limb representations as unexported types with
-// the exported method set — the 64-bit one multiplies with math/bits.Mul64,
-// the 32-bit one never needs more than a 32×32→64 product — and a pair of
-// build-tagged files (element_64.go, element_32.go) chooses which one
-// Element wraps. The 64-bit one is the default on amd64, arm64, ppc64(le),
+// the exported method set — the 64-bit one multiplies with math/bits.Mul64;
+// the 32-bit one's multiplication, squaring, reduction and exponentiation
+// chains use 32×32→64 products only — and a pair of build-tagged files
+// (element_64.go, element_32.go) chooses which one Element wraps. The
+// exception is Invert modulo the ≤256-bit moduli (GF(2^255−19), ℓ, P-256's
+// p and n), on both backends: the shared safegcd code below works on signed
+// 62-bit limbs with int64 arithmetic and math/bits.Mul64, which a 32-bit
+// target compiles to sequences of 32-bit multiplies. The 448-bit fields
+// invert with a Fermat chain, so their 32-bit backend is 32-bit throughout. The 64-bit one is the default on amd64, arm64, ppc64(le),
 // s390x, riscv64, loong64 and mips64(le); the 32-bit one everywhere else
 // (386, arm, mips(le), wasm, …) and whenever -tags curvekit32 is given.
 // Because both are always compiled, one plain `go test` checks both against

@@ -27,7 +27,12 @@
 // (sync.OnceValue), into the limb form of whichever field backend it was
 // built with, so the 64-bit and 32-bit backends share one copy of the data.
 // The trade-off against computing the tables at start-up is measured and
-// written down in the curve package documentation.
+// written down in the curve package's DESIGN.md.
+//
+// FixedBase and OddMultiples describe such generated data; their zero value
+// describes no table and is a programming error to use: Len,
+// EntriesPerPosition and FixedBase.Entry panic on it (a negative shift),
+// and OddMultiples.Entry returns empty strings.
 package tables
 
 //go:generate go run ./internal/gen -out zz_generated_edwards25519.go

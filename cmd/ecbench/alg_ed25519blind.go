@@ -104,8 +104,9 @@ func torBlindingFactor(pub []byte, period, periodLen uint64) [32]byte {
 
 var errBadKey = errors.New("invalid key")
 
-// refBlinder is the reference. It reduces the clamped h mod ℓ, which for a
-// prime-order A gives C tor's A' = h·A with h unreduced.
+// refBlinder is the reference. Like C tor (ed25519-donna) and arti it
+// reduces the clamped h mod ℓ and computes A' = (clamp(h) mod ℓ)·A, for every
+// A, torsion included.
 var refBlinder = blinder{
 	blindPublic: func(pub []byte, period, periodLen uint64) ([]byte, error) {
 		h := torBlindingFactor(pub, period, periodLen)

@@ -1,0 +1,5 @@
+//go:build !race
+
+package curve25519
+
+const raceEnabled = false

@@ -1,0 +1,5 @@
+//go:build !race
+
+package hmacsha256
+
+const raceEnabled = false
