@@ -35,6 +35,7 @@ type entry struct {
 type Verifier struct {
 	entries []entry
 	work    workspace
+	workers int // Options.Workers
 }
 
 // NewVerifier returns an empty Verifier.
@@ -148,6 +149,22 @@ func (v *Verifier) Verify(rand io.Reader) (ok bool, valid []bool) {
 	w.reset()
 	w.chooseMethod(v.entries)
 
+	if c := w.chunks(v.workers, n); c > 1 {
+		w.verifyParallel(v.entries, c, rand, valid)
+	} else {
+		v.verifySerial(rand, valid)
+	}
+
+	ok = true
+	for _, b := range valid {
+		ok = ok && b
+	}
+	return ok, valid
+}
+
+// verifySerial is Verify's work on the calling goroutine.
+func (v *Verifier) verifySerial(rand io.Reader, valid []bool) {
+	w := &v.work
 	for i := range v.entries {
 		e := &v.entries[i]
 		if !e.wellFormed {
@@ -160,10 +177,4 @@ func (v *Verifier) Verify(rand io.Reader) (ok bool, valid []bool) {
 	if w.m > 0 {
 		w.verifyBatched(rand, valid)
 	}
-
-	ok = true
-	for _, b := range valid {
-		ok = ok && b
-	}
-	return ok, valid
 }
