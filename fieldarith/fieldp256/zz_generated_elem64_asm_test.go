@@ -6,6 +6,8 @@ import (
 	"math/big"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/curvekit/curvekit/internal/benchutil"
 )
 
 // The assembly (elem64MulAsm, elem64SquareAsm) against the Go code (elem64Mul,
@@ -154,6 +156,52 @@ func TestElem64AsmDispatch(t *testing.T) {
 			}
 		}
 	}
+}
+
+// BenchmarkElem64Asm times the assembly against the Go code, interleaved
+// (benchutil.Compare, thread CPU time): chains of 100 dependent Mul and
+// Square calls, per call, and Invert and Multiply/Square through the
+// dispatch (elem64UseAsm switched per contender).
+func BenchmarkElem64Asm(b *testing.B) {
+	if !elem64HasAsm {
+		b.Skip("no assembly in this build or on this CPU")
+	}
+	defer func(u bool) { elem64UseAsm = u }(elem64UseAsm)
+	rng := rand.New(rand.NewPCG(5, 6))
+	x, y := elem64AsmFromBig(elem64AsmRand(rng, elem64AsmM)), elem64AsmFromBig(elem64AsmRand(rng, elem64AsmM))
+	const chain = 100
+	var v elem64
+	b.Run("Multiply", func(b *testing.B) {
+		benchutil.Compare(b,
+			benchutil.Contender{Name: "asm", F: func() {
+				for range chain {
+					elem64MulAsm(x, x, y)
+				}
+			}},
+			benchutil.Contender{Name: "go", F: func() {
+				for range chain {
+					elem64Mul(x, x, y)
+				}
+			}})
+	})
+	b.Run("Square", func(b *testing.B) {
+		benchutil.Compare(b,
+			benchutil.Contender{Name: "asm", F: func() {
+				for range chain {
+					elem64SquareAsm(x, x)
+				}
+			}},
+			benchutil.Contender{Name: "go", F: func() {
+				for range chain {
+					elem64Square(x, x)
+				}
+			}})
+	})
+	b.Run("Invert", func(b *testing.B) {
+		benchutil.Compare(b,
+			benchutil.Contender{Name: "asm", F: func() { elem64UseAsm = true; v.Invert(x) }},
+			benchutil.Contender{Name: "go", F: func() { elem64UseAsm = false; v.Invert(x) }})
+	})
 }
 
 func FuzzElem64Asm(f *testing.F) {

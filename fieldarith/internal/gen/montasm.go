@@ -375,6 +375,8 @@ import (
 	"math/big"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/curvekit/curvekit/internal/benchutil"
 )
 
 // The assembly (%[4]s, %[5]s) against the Go code (%[3]sMul,
@@ -523,6 +525,52 @@ func Test%[7]sAsmDispatch(t *testing.T) {
 			}
 		}
 	}
+}
+
+// Benchmark%[7]sAsm times the assembly against the Go code, interleaved
+// (benchutil.Compare, thread CPU time): chains of 100 dependent Mul and
+// Square calls, per call, and Invert and Multiply/Square through the
+// dispatch (%[3]sUseAsm switched per contender).
+func Benchmark%[7]sAsm(b *testing.B) {
+	if !%[3]sHasAsm {
+		b.Skip("no assembly in this build or on this CPU")
+	}
+	defer func(u bool) { %[3]sUseAsm = u }(%[3]sUseAsm)
+	rng := rand.New(rand.NewPCG(5, 6))
+	x, y := %[3]sAsmFromBig(%[3]sAsmRand(rng, %[3]sAsmM)), %[3]sAsmFromBig(%[3]sAsmRand(rng, %[3]sAsmM))
+	const chain = 100
+	var v %[3]s
+	b.Run("Multiply", func(b *testing.B) {
+		benchutil.Compare(b,
+			benchutil.Contender{Name: "asm", F: func() {
+				for range chain {
+					%[4]s(x, x, y)
+				}
+			}},
+			benchutil.Contender{Name: "go", F: func() {
+				for range chain {
+					%[3]sMul(x, x, y)
+				}
+			}})
+	})
+	b.Run("Square", func(b *testing.B) {
+		benchutil.Compare(b,
+			benchutil.Contender{Name: "asm", F: func() {
+				for range chain {
+					%[5]s(x, x)
+				}
+			}},
+			benchutil.Contender{Name: "go", F: func() {
+				for range chain {
+					%[3]sSquare(x, x)
+				}
+			}})
+	})
+	b.Run("Invert", func(b *testing.B) {
+		benchutil.Compare(b,
+			benchutil.Contender{Name: "asm", F: func() { %[3]sUseAsm = true; v.Invert(x) }},
+			benchutil.Contender{Name: "go", F: func() { %[3]sUseAsm = false; v.Invert(x) }})
+	})
 }
 
 func Fuzz%[7]sAsm(f *testing.F) {
