@@ -174,8 +174,9 @@ func TestWorkersRandFailure(t *testing.T) {
 }
 
 // BenchmarkWorkers measures what Options.Workers is for: wall-clock
-// signatures per second of a whole batch (Add ×n and Verify) on one core
-// against two, interleaved in one process. Each iteration runs the batch
+// signatures per second of a whole batch of n = 1024 (AddWithOptions ×n
+// and Verify; PolicyZIP215, and PolicyDefault, which batches with the
+// subgroup method) on one core against two, interleaved in one process. Each iteration runs the batch
 // once under GOMAXPROCS=1 with Workers = 0 and once under GOMAXPROCS=2
 // with Workers = 2; the figures are medians over the iterations:
 //
@@ -195,8 +196,10 @@ func TestWorkersRandFailure(t *testing.T) {
 //
 //	go test -run XXX -bench Workers -benchtime 20x ./batch
 func BenchmarkWorkers(b *testing.B) {
-	for _, n := range []int{256, 1024} {
-		s := newBenchSet(b, n, 0)
+	const n = 1024
+	s := newBenchSet(b, n, 0)
+	for _, p := range []ed25519.Policy{ed25519.PolicyZIP215, ed25519.PolicyDefault} {
+		opts := &ed25519.Options{Policy: p}
 		// run returns the wall time, the Adds' wall time and the
 		// process CPU time of one whole batch.
 		run := func(procs, workers int) (wall, add, cpu float64) {
@@ -204,7 +207,7 @@ func BenchmarkWorkers(b *testing.B) {
 			c0, t0 := benchutil.ProcessCPU(), time.Now()
 			v := NewVerifierWithOptions(0, &Options{Workers: workers})
 			for i := range s.pubs {
-				v.Add(s.pubs[i], s.msgs[i], s.sigs[i])
+				v.AddWithOptions(s.pubs[i], s.msgs[i], s.sigs[i], opts)
 			}
 			t1 := time.Now()
 			if ok, _ := v.Verify(nil); !ok {
@@ -213,7 +216,7 @@ func BenchmarkWorkers(b *testing.B) {
 			t2, c2 := time.Now(), benchutil.ProcessCPU()
 			return t2.Sub(t0).Seconds(), t1.Sub(t0).Seconds(), float64(c2-c0) / 1e9
 		}
-		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
+		b.Run(fmt.Sprintf("n=%d/%v", n, p), func(b *testing.B) {
 			defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
 			if runtime.NumCPU() < 2 {
 				b.Skip("one CPU")
