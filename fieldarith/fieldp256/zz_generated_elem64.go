@@ -707,7 +707,7 @@ func (v *elem64) SetCanonicalBytes(x []byte) (*elem64, error) {
 	if elem64Less(&l) == 0 {
 		return nil, errNonCanonical
 	}
-	elem64Mul(v, &l, &elem64R2)
+	v.Multiply(&l, &elem64R2)
 	return v, nil
 }
 
@@ -721,7 +721,7 @@ func (v *elem64) bytes(out *[32]byte) []byte {
 	// Leave Montgomery form: v·1·R⁻¹.
 	var l, one elem64
 	one[0] = 1
-	elem64Mul(&l, v, &one)
+	l.Multiply(v, &one)
 	binary.BigEndian.PutUint64(out[24:], l[0])
 	binary.BigEndian.PutUint64(out[16:], l[1])
 	binary.BigEndian.PutUint64(out[8:], l[2])

@@ -567,7 +567,7 @@ func (v *elem64) Negate(a *elem64) *elem64 {
 // MultiplyAdd sets v = x·y + z and returns v.
 func (v *elem64) MultiplyAdd(x, y, z *elem64) *elem64 {
 	var t elem64
-	elem64Mul(&t, x, y)
+	t.Multiply(x, y)
 	elem64Add(v, &t, z)
 	return v
 }
@@ -871,7 +871,7 @@ func (v *elem64) SetCanonicalBytes(x []byte) (*elem64, error) {
 	if elem64Less(&l) == 0 {
 		return nil, errNonCanonical
 	}
-	elem64Mul(v, &l, &elem64R2)
+	v.Multiply(&l, &elem64R2)
 	return v, nil
 }
 
@@ -885,7 +885,7 @@ func (v *elem64) SetReducedBytes(x []byte) (*elem64, error) {
 	var l elem64
 	elem64Load(&l, (*[32]byte)(x))
 	elem64ReduceOnce(&l, &l)
-	elem64Mul(v, &l, &elem64R2)
+	v.Multiply(&l, &elem64R2)
 	return v, nil
 }
 
@@ -899,7 +899,7 @@ func (v *elem64) bytes(out *[32]byte) []byte {
 	// Leave Montgomery form: v·1·R⁻¹.
 	var l, one elem64
 	one[0] = 1
-	elem64Mul(&l, v, &one)
+	l.Multiply(v, &one)
 	binary.BigEndian.PutUint64(out[24:], l[0])
 	binary.BigEndian.PutUint64(out[16:], l[1])
 	binary.BigEndian.PutUint64(out[8:], l[2])
