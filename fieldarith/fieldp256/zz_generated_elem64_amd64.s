@@ -19,31 +19,19 @@ GLOBL elem64Inv<>(SB), RODATA|NOPTR, $8
 TEXT ·elem64MulAsm(SB), NOSPLIT, $0-24
 	MOVQ    a+8(FP), SI
 	MOVQ    b+16(FP), DI
-	XORQ    R8, R8
-	XORQ    R9, R9
-	XORQ    R10, R10
-	XORQ    R11, R11
-	XORQ    R12, R12
-	XORQ    R13, R13
 
 	// Row 0: t += a·b0, then t = (t + q·m)/2^64.
 	MOVQ    0(DI), DX
+	XORQ    R13, R13
 	XORQ    AX, AX
-	MULXQ   0(SI), BX, CX
-	ADCXQ   BX, R8
-	ADOXQ   CX, R9
-	MULXQ   8(SI), BX, CX
+	MULXQ   0(SI), R8, R9
+	MULXQ   8(SI), BX, R10
 	ADCXQ   BX, R9
-	ADOXQ   CX, R10
-	MULXQ   16(SI), BX, CX
+	MULXQ   16(SI), BX, R11
 	ADCXQ   BX, R10
-	ADOXQ   CX, R11
-	MULXQ   24(SI), BX, CX
+	MULXQ   24(SI), BX, R12
 	ADCXQ   BX, R11
-	ADOXQ   CX, R12
 	ADCXQ   AX, R12
-	ADOXQ   AX, R13
-	ADCXQ   AX, R13
 	// q = t0; t0 + q·m0 = t0·2^64: add t0 into t1.
 	MOVQ    R8, DX
 	XORQ    AX, AX

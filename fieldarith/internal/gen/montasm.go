@@ -148,18 +148,24 @@ func (g *montAsm) mul(name string) {
 	s.op("MOVQ", "a+8(FP)", maA)
 	s.op("MOVQ", "b+16(FP)", maB)
 	t := []string{"R8", "R9", "R10", "R11", "R12", "R13"}
-	for j := range t {
-		s.op("XORQ", t[j], t[j])
-	}
 	aAddr := func(j int) string { return fmt.Sprintf("%d(%s)", 8*j, maA) }
 	for i := 0; i < 4; i++ {
 		s.line("")
 		s.comment("Row %d: t += a·b%d, then t = (t + q·m)/2^64.", i, i)
 		s.op("MOVQ", fmt.Sprintf("%d(%s)", 8*i, maB), "DX")
-		if i > 0 {
-			s.op("XORQ", t[5], t[5])
+		s.op("XORQ", t[5], t[5])
+		if i == 0 {
+			// t = a·b0 on one carry chain: t is 0 before it.
+			s.op("XORQ", maZero, maZero)
+			s.op("MULXQ", aAddr(0), t[0], t[1])
+			for j := 1; j < 4; j++ {
+				s.op("MULXQ", aAddr(j), maLo, t[j+1])
+				s.op("ADCXQ", maLo, t[j])
+			}
+			s.op("ADCXQ", maZero, t[4]) // hi(a3·b0) + 1 does not wrap
+		} else {
+			g.mulRow(t, aAddr, func(int) bool { return false })
 		}
-		g.mulRow(t, aAddr, func(int) bool { return false })
 		t = g.reduceRow(t)
 	}
 	s.line("")
