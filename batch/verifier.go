@@ -127,6 +127,9 @@ func (v *Verifier) AddWithOptions(publicKey ed25519.PublicKey, message, sig []by
 // entry, fresh on every call); nil means crypto/rand.Reader. If reading from rand fails,
 // Verify checks each entry on its own, which is slower but exact.
 //
+// A Verifier made with [NewVerifierWithOptions] and Options.Workers > 1
+// spreads a large batch over that many goroutines, with the same answers.
+//
 // An empty batch returns false and an empty, non-nil valid, as
 // github.com/hdevalence/ed25519consensus returns false: a batch that is
 // unexpectedly empty is more likely a bug than a success.
