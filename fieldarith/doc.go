@@ -116,6 +116,15 @@
 // other architecture runs Go. The only other assembly is P-256's (below);
 // no 32-bit backend has any.
 //
+// Measured on the 2-core AMD EPYC (Zen 5), chains of dependent operations,
+// thread CPU time, benchstat medians of one run (BenchmarkFe51Asm):
+// Multiply 13.3 ns against 14.9 ns for the Go code (0.89×) and 14.9 ns for
+// filippo.io/edwards25519/field's amd64 assembly (0.90×); Square 9.4 ns
+// against 10.9 (0.86×) and 9.6 ns (0.97×). A whole X25519 ladder
+// (curve25519's BenchmarkX25519Shared) took 35.8 µs against 39.3 µs with
+// -tags purego (0.91×); crypto/ecdh took 39.7 µs and 41.6 µs in the same
+// runs (purego also turns off the standard library's assembly).
+//
 // # Assembly: P-256's Montgomery Multiply and Square on amd64 (BMI2, ADX)
 //
 // fieldp256 and scalarp256 (the Montgomery fields marked Asm in gen/mont.go)
@@ -135,22 +144,18 @@
 // compare the two and math/big on edge values (0, 1, m − 1, and for Mul's
 // first argument m, 2^256 − 1 and other values near 2^256) and random ones,
 // run both paths of Multiply and Square in one binary (elem64UseAsm is the
-// switch) and carry a fuzz target. What the assembly gains is two carry
-// chains at once (ADCX on CF, ADOX on OF) and no spills; measured on the
-// 2-core AMD EPYC (Zen 5) under load from other processes, interleaved,
-// thread CPU time, chains of dependent calls (BenchmarkElem64Asm): fieldp256
-// Multiply 13.3 ns against 17.8 ns for the Go code (0.75×), Square 11.3 ns
-// against 14.9 ns (0.76×), Invert (safegcd, no multiplications) unchanged;
-// scalarp256 Multiply 0.74×, Square 0.77×.
-//
-// Measured on the 2-core AMD EPYC (Zen 5), chains of dependent operations,
-// thread CPU time, benchstat medians of one run (BenchmarkFe51Asm):
-// Multiply 13.3 ns against 14.9 ns for the Go code (0.89×) and 14.9 ns for
-// filippo.io/edwards25519/field's amd64 assembly (0.90×); Square 9.4 ns
-// against 10.9 (0.86×) and 9.6 ns (0.97×). A whole X25519 ladder
-// (curve25519's BenchmarkX25519Shared) took 35.8 µs against 39.3 µs with
-// -tags purego (0.91×); crypto/ecdh took 39.7 µs and 41.6 µs in the same
-// runs (purego also turns off the standard library's assembly).
+// switch) and carry a fuzz target; gen's TestMontAsm runs the text on an
+// interpreter that tracks CF and OF apart, against math/big, on any
+// machine. What the assembly gains is two carry chains at once (ADCX on
+// CF, ADOX on OF) and no spills. Measured on the
+// 2-core AMD EPYC (Zen 5) under load from other processes, interleaved in
+// one process, thread CPU time, chains of 100 dependent calls, benchstat
+// over 6 runs (go test -run X -bench Elem64Asm -benchtime 2000x -count 6
+// ./fieldarith/fieldp256 ./fieldarith/scalarp256): fieldp256 Multiply
+// 12.2 ns against 16.7 ns for the Go code (0.73× ± 1%), Square 10.6 ns
+// against 13.8 ns (0.77×), Invert (safegcd, no multiplications) 1.54 µs
+// either way; scalarp256 Multiply 15.9 ns against 21.7 ns (0.73×), Square
+// 15.1 ns against 19.4 ns (0.78×).
 //
 // # Measured (2-core AMD EPYC, Go 1.26; thread CPU time, peers in the same run)
 //
