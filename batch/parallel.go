@@ -14,10 +14,10 @@ type Options struct {
 	// With w > 1 workers, Verify cuts the entries into up to w contiguous
 	// chunks of at least 64 entries (fewer chunks for a smaller batch; a
 	// batch below 128 entries runs on one goroutine). Each chunk is
-	// decoded, checked against the policy's encoding rules and verified
-	// by its own batch equation and bisection on its own goroutine; only
-	// the random coefficients are drawn on the calling goroutine, in
-	// entry order, since rand need not be safe for concurrent use. A
+	// decoded, checked against the policy's encoding rules, given its
+	// random coefficients and verified by its own batch equation and
+	// bisection, on its own goroutine; rand need not be safe for
+	// concurrent use, as Verify lets one goroutine read it at a time. A
 	// chunk's equation is the one a batch of just its entries would have
 	// (same coefficient set for its size, same 2^-128 bound), so every
 	// entry gets the same answer as with Workers = 0: its single
@@ -69,6 +69,9 @@ func (w *workspace) verifyParallel(entries []entry, c int, rand io.Reader, valid
 			denseOnly:   w.denseOnly,
 		}
 	}
+	// rand is read by one goroutine at a time; each chunk draws its
+	// coefficients as a batch of its own would.
+	src := &lockedReader{r: rand}
 	parallel(c, func(i int) {
 		s := &subs[i]
 		for e := lo[i]; e < lo[i+1]; e++ {
@@ -79,21 +82,25 @@ func (w *workspace) verifyParallel(entries []entry, c int, rand io.Reader, valid
 				valid[e] = singleVerify(&entries[e])
 			}
 		}
-	})
-	drew := make([]bool, c)
-	for i := range subs {
-		if subs[i].m > 1 {
-			drew[i] = subs[i].drawCoefficients(rand)
-		}
-	}
-	parallel(c, func(i int) {
-		s := &subs[i]
 		if s.m == 1 {
 			valid[s.idx[0]] = s.singleSlot(0)
 		} else if s.m > 1 {
-			s.finishBatched(drew[i], valid)
+			s.finishBatched(s.drawCoefficients(src), valid)
 		}
 	})
+}
+
+// lockedReader serializes the reads of r, which need not be safe for
+// concurrent use.
+type lockedReader struct {
+	mu sync.Mutex
+	r  io.Reader
+}
+
+func (l *lockedReader) Read(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.r.Read(p)
 }
 
 // view returns buffers for slots lo … hi−1 of w's: the slot arrays are
