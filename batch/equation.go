@@ -58,6 +58,9 @@ type workspace struct {
 	// denseOnly makes every call draw dense 128-bit coefficients (tests
 	// and benchmarks compare the two kinds).
 	denseOnly bool
+	// minChunk, if positive, replaces the package's minChunk (tests run
+	// small batches in parallel).
+	minChunk int
 }
 
 // workBufs holds the decoded batched entries and the multi-scalar
@@ -236,7 +239,15 @@ func (w *workspace) verifyBatched(rand io.Reader, valid []bool) {
 		valid[w.idx[0]] = w.singleSlot(0)
 		return
 	}
-	if !w.drawCoefficients(rand) {
+	w.finishBatched(w.drawCoefficients(rand), valid)
+}
+
+// finishBatched checks the batch equation over all m > 1 batched slots
+// with the coefficients drawn (drew) and bisects if it fails; if the draw
+// failed, it checks every slot on its own.
+func (w *workspace) finishBatched(drew bool, valid []bool) {
+	m := w.m
+	if !drew {
 		// No randomness: check every slot on its own with z_j = 1, which
 		// is its cofactored single equation (exact, slower).
 		for j := 0; j < m; j++ {

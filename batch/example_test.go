@@ -24,3 +24,23 @@ func Example() {
 	fmt.Println(ok, valid)
 	// Output: false [true false true]
 }
+
+func ExampleNewVerifierWithOptions() {
+	const n = 512
+	// Two goroutines, each verifying its half of the batch.
+	v := batch.NewVerifierWithOptions(n, &batch.Options{Workers: 2})
+	for i := 0; i < n; i++ {
+		seed := make([]byte, ed25519.SeedSize)
+		seed[0], seed[1] = byte(i), byte(i>>8)
+		priv := ed25519.NewKeyFromSeed(seed)
+		msg := []byte(fmt.Sprint("message ", i))
+		sig := ed25519.Sign(priv, msg)
+		if i == 300 {
+			sig[40] ^= 1 // corrupt one signature
+		}
+		v.Add(priv.Public().(ed25519.PublicKey), msg, sig)
+	}
+	ok, valid := v.Verify(nil)
+	fmt.Println(ok, valid[299], valid[300], valid[301])
+	// Output: false true false true
+}

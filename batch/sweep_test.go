@@ -25,11 +25,12 @@ func TestSweep(t *testing.T) {
 		// The zero Verifier is documented as an empty, usable Verifier; as
 		// it is empty, Verify answers false, as for nil.
 		State:   []reflect.Type{reflect.TypeFor[batch.Verifier]()},
-		Valid:   []any{v, pub, msg, ed25519.Sign(priv, msg), &ed25519.Options{Policy: 99}},
+		Valid:   []any{v, pub, msg, ed25519.Sign(priv, msg), &ed25519.Options{Policy: 99}, &batch.Options{Workers: 2}},
 		Lengths: []int{ed25519.PublicKeySize, ed25519.SignatureSize},
 		Cases: []apisweep.Case{
 			{Fn: batch.NewVerifier, Mode: apisweep.NoPanic},
 			{Fn: batch.NewVerifierWithCapacity, Mode: apisweep.NoPanic},
+			{Fn: batch.NewVerifierWithOptions, Mode: apisweep.NoPanic},
 			{Fn: (*batch.Verifier).Add},
 			{Fn: (*batch.Verifier).AddWithOptions},
 			{Fn: (*batch.Verifier).Len},

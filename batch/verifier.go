@@ -35,6 +35,7 @@ type entry struct {
 type Verifier struct {
 	entries []entry
 	work    workspace
+	workers int // Options.Workers
 }
 
 // NewVerifier returns an empty Verifier.
@@ -127,6 +128,9 @@ func (v *Verifier) AddWithOptions(publicKey ed25519.PublicKey, message, sig []by
 // entry, fresh on every call); nil means crypto/rand.Reader. If reading from rand fails,
 // Verify checks each entry on its own, which is slower but exact.
 //
+// A Verifier made with [NewVerifierWithOptions] and Options.Workers > 1
+// spreads a large batch over that many goroutines, with the same answers.
+//
 // An empty batch returns false and an empty, non-nil valid, as
 // github.com/hdevalence/ed25519consensus returns false: a batch that is
 // unexpectedly empty is more likely a bug than a success.
@@ -149,6 +153,22 @@ func (v *Verifier) Verify(rand io.Reader) (ok bool, valid []bool) {
 	w.reset()
 	w.chooseMethod(v.entries)
 
+	if c := w.chunks(v.workers, n); c > 1 {
+		w.verifyParallel(v.entries, c, rand, valid)
+	} else {
+		v.verifySerial(rand, valid)
+	}
+
+	ok = true
+	for _, b := range valid {
+		ok = ok && b
+	}
+	return ok, valid
+}
+
+// verifySerial is Verify's work on the calling goroutine.
+func (v *Verifier) verifySerial(rand io.Reader, valid []bool) {
+	w := &v.work
 	for i := range v.entries {
 		e := &v.entries[i]
 		if !e.wellFormed {
@@ -161,10 +181,4 @@ func (v *Verifier) Verify(rand io.Reader) (ok bool, valid []bool) {
 	if w.m > 0 {
 		w.verifyBatched(rand, valid)
 	}
-
-	ok = true
-	for _, b := range valid {
-		ok = ok && b
-	}
-	return ok, valid
 }

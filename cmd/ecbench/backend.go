@@ -11,7 +11,7 @@ import (
 // this binary ("64-bit" or "32-bit"; -tags curvekit32 forces the latter),
 // with the routines that run assembly if any (amd64; -tags purego removes
 // them).
-var fieldBackend = backendLabel(field25519.Backend, field25519.Assembly, curve25519.Assembly())
+var fieldBackend = backendLabel(field25519.Backend, field25519.Assembly(), curve25519.Assembly())
 
 // backendLabel is backend followed by the non-empty assembly descriptions
 // in parentheses.

@@ -348,7 +348,7 @@ func TestEndToEndSVG(t *testing.T) {
 
 func TestFlags(t *testing.T) {
 	want := field25519.Backend + "\n"
-	switch f, c := field25519.Assembly, curve25519.Assembly(); {
+	switch f, c := field25519.Assembly(), curve25519.Assembly(); {
 	case f != "" && c != "":
 		want = field25519.Backend + " (assembly: " + f + "; " + c + ")\n"
 	case f != "" || c != "":

@@ -5,4 +5,4 @@ package field25519
 // Assembly names the routines of this build that run assembly rather than
 // Go; it is empty: this build is pure Go (see asm_amd64.go for the one
 // exception).
-const Assembly = ""
+func Assembly() string { return "" }

@@ -15,7 +15,10 @@
 // template shared with the scalar fields; the generator uses the special form
 // of p where it shows in the limbs: −p⁻¹ ≡ 1 mod 2^w, so the reduction factor
 // needs no multiplication, its first product is known, and products by the
-// zero and one limbs of p are left out.
+// zero and one limbs of p are left out. On amd64 CPUs with BMI2 and ADX,
+// Multiply and Square run generated MULX/ADCX/ADOX assembly of the same
+// algorithm, with the same results (see Assembly and fieldarith's
+// documentation); -tags purego and curvekit_purego keep the Go code.
 //
 // Differences from the peer, the fiat-crypto p256Element inside Go's
 // crypto/internal/fips140/nistec (not importable): Element is a complete field

@@ -1257,7 +1257,7 @@ func (v *elem32) SetCanonicalBytes(x []byte) (*elem32, error) {
 	if elem32Less(&l) == 0 {
 		return nil, errNonCanonical
 	}
-	elem32Mul(v, &l, &elem32R2)
+	v.Multiply(&l, &elem32R2)
 	return v, nil
 }
 
@@ -1271,7 +1271,7 @@ func (v *elem32) bytes(out *[32]byte) []byte {
 	// Leave Montgomery form: v·1·R⁻¹.
 	var l, one elem32
 	one[0] = 1
-	elem32Mul(&l, v, &one)
+	l.Multiply(v, &one)
 	binary.BigEndian.PutUint32(out[28:], l[0])
 	binary.BigEndian.PutUint32(out[24:], l[1])
 	binary.BigEndian.PutUint32(out[20:], l[2])

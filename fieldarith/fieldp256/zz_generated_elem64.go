@@ -521,17 +521,8 @@ func (v *elem64) Negate(a *elem64) *elem64 {
 	return v
 }
 
-// Multiply sets v = a·b and returns v.
-func (v *elem64) Multiply(a, b *elem64) *elem64 {
-	elem64Mul(v, a, b)
-	return v
-}
-
-// Square sets v = a² and returns v.
-func (v *elem64) Square(a *elem64) *elem64 {
-	elem64Square(v, a)
-	return v
-}
+// Multiply and Square are in zz_generated_elem64_amd64.go (assembly where
+// the CPU has BMI2 and ADX) and zz_generated_elem64_noasm.go.
 
 // Invert sets v = 1/a (0 if a = 0) and returns v. It runs Bernstein–Yang
 // divsteps (invertSafegcd, on fieldarith/internal/safegcd), which measured
@@ -716,7 +707,7 @@ func (v *elem64) SetCanonicalBytes(x []byte) (*elem64, error) {
 	if elem64Less(&l) == 0 {
 		return nil, errNonCanonical
 	}
-	elem64Mul(v, &l, &elem64R2)
+	v.Multiply(&l, &elem64R2)
 	return v, nil
 }
 
@@ -730,7 +721,7 @@ func (v *elem64) bytes(out *[32]byte) []byte {
 	// Leave Montgomery form: v·1·R⁻¹.
 	var l, one elem64
 	one[0] = 1
-	elem64Mul(&l, v, &one)
+	l.Multiply(v, &one)
 	binary.BigEndian.PutUint64(out[24:], l[0])
 	binary.BigEndian.PutUint64(out[16:], l[1])
 	binary.BigEndian.PutUint64(out[8:], l[2])

@@ -1062,7 +1062,7 @@ func (v *elem32) Square(a *elem32) *elem32 {
 // MultiplyAdd sets v = x·y + z and returns v.
 func (v *elem32) MultiplyAdd(x, y, z *elem32) *elem32 {
 	var t elem32
-	elem32Mul(&t, x, y)
+	t.Multiply(x, y)
 	elem32Add(v, &t, z)
 	return v
 }
@@ -1327,7 +1327,7 @@ func (v *elem32) SetCanonicalBytes(x []byte) (*elem32, error) {
 	if elem32Less(&l) == 0 {
 		return nil, errNonCanonical
 	}
-	elem32Mul(v, &l, &elem32R2)
+	v.Multiply(&l, &elem32R2)
 	return v, nil
 }
 
@@ -1373,7 +1373,7 @@ func (v *elem32) bytes(out *[32]byte) []byte {
 	// Leave Montgomery form: v·1·R⁻¹.
 	var l, one elem32
 	one[0] = 1
-	elem32Mul(&l, v, &one)
+	l.Multiply(v, &one)
 	binary.LittleEndian.PutUint32(out[0:], l[0])
 	binary.LittleEndian.PutUint32(out[4:], l[1])
 	binary.LittleEndian.PutUint32(out[8:], l[2])

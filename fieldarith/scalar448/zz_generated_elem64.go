@@ -1396,7 +1396,7 @@ func (v *elem64) Square(a *elem64) *elem64 {
 // MultiplyAdd sets v = x·y + z and returns v.
 func (v *elem64) MultiplyAdd(x, y, z *elem64) *elem64 {
 	var t elem64
-	elem64Mul(&t, x, y)
+	t.Multiply(x, y)
 	elem64Add(v, &t, z)
 	return v
 }
@@ -1830,7 +1830,7 @@ func (v *elem64) SetCanonicalBytes(x []byte) (*elem64, error) {
 	if elem64Less(&l) == 0 {
 		return nil, errNonCanonical
 	}
-	elem64Mul(v, &l, &elem64R2)
+	v.Multiply(&l, &elem64R2)
 	return v, nil
 }
 
@@ -1876,7 +1876,7 @@ func (v *elem64) bytes(out *[56]byte) []byte {
 	// Leave Montgomery form: v·1·R⁻¹.
 	var l, one elem64
 	one[0] = 1
-	elem64Mul(&l, v, &one)
+	l.Multiply(v, &one)
 	binary.LittleEndian.PutUint64(out[0:], l[0])
 	binary.LittleEndian.PutUint64(out[8:], l[1])
 	binary.LittleEndian.PutUint64(out[16:], l[2])

@@ -1093,7 +1093,7 @@ func (v *elem32) Square(a *elem32) *elem32 {
 // MultiplyAdd sets v = x·y + z and returns v.
 func (v *elem32) MultiplyAdd(x, y, z *elem32) *elem32 {
 	var t elem32
-	elem32Mul(&t, x, y)
+	t.Multiply(x, y)
 	elem32Add(v, &t, z)
 	return v
 }
@@ -1397,7 +1397,7 @@ func (v *elem32) SetCanonicalBytes(x []byte) (*elem32, error) {
 	if elem32Less(&l) == 0 {
 		return nil, errNonCanonical
 	}
-	elem32Mul(v, &l, &elem32R2)
+	v.Multiply(&l, &elem32R2)
 	return v, nil
 }
 
@@ -1411,7 +1411,7 @@ func (v *elem32) SetReducedBytes(x []byte) (*elem32, error) {
 	var l elem32
 	elem32Load(&l, (*[32]byte)(x))
 	elem32ReduceOnce(&l, &l)
-	elem32Mul(v, &l, &elem32R2)
+	v.Multiply(&l, &elem32R2)
 	return v, nil
 }
 
@@ -1425,7 +1425,7 @@ func (v *elem32) bytes(out *[32]byte) []byte {
 	// Leave Montgomery form: v·1·R⁻¹.
 	var l, one elem32
 	one[0] = 1
-	elem32Mul(&l, v, &one)
+	l.Multiply(v, &one)
 	binary.BigEndian.PutUint32(out[28:], l[0])
 	binary.BigEndian.PutUint32(out[24:], l[1])
 	binary.BigEndian.PutUint32(out[20:], l[2])

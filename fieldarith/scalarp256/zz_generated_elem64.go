@@ -561,22 +561,13 @@ func (v *elem64) Negate(a *elem64) *elem64 {
 	return v
 }
 
-// Multiply sets v = a·b and returns v.
-func (v *elem64) Multiply(a, b *elem64) *elem64 {
-	elem64Mul(v, a, b)
-	return v
-}
-
-// Square sets v = a² and returns v.
-func (v *elem64) Square(a *elem64) *elem64 {
-	elem64Square(v, a)
-	return v
-}
+// Multiply and Square are in zz_generated_elem64_amd64.go (assembly where
+// the CPU has BMI2 and ADX) and zz_generated_elem64_noasm.go.
 
 // MultiplyAdd sets v = x·y + z and returns v.
 func (v *elem64) MultiplyAdd(x, y, z *elem64) *elem64 {
 	var t elem64
-	elem64Mul(&t, x, y)
+	t.Multiply(x, y)
 	elem64Add(v, &t, z)
 	return v
 }
@@ -880,7 +871,7 @@ func (v *elem64) SetCanonicalBytes(x []byte) (*elem64, error) {
 	if elem64Less(&l) == 0 {
 		return nil, errNonCanonical
 	}
-	elem64Mul(v, &l, &elem64R2)
+	v.Multiply(&l, &elem64R2)
 	return v, nil
 }
 
@@ -894,7 +885,7 @@ func (v *elem64) SetReducedBytes(x []byte) (*elem64, error) {
 	var l elem64
 	elem64Load(&l, (*[32]byte)(x))
 	elem64ReduceOnce(&l, &l)
-	elem64Mul(v, &l, &elem64R2)
+	v.Multiply(&l, &elem64R2)
 	return v, nil
 }
 
@@ -908,7 +899,7 @@ func (v *elem64) bytes(out *[32]byte) []byte {
 	// Leave Montgomery form: v·1·R⁻¹.
 	var l, one elem64
 	one[0] = 1
-	elem64Mul(&l, v, &one)
+	l.Multiply(v, &one)
 	binary.BigEndian.PutUint64(out[24:], l[0])
 	binary.BigEndian.PutUint64(out[16:], l[1])
 	binary.BigEndian.PutUint64(out[8:], l[2])

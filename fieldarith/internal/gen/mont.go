@@ -37,6 +37,9 @@ type montField struct {
 	// representation on fieldarith/internal/safegcd, for moduli up to 256
 	// bits) instead of the Fermat chain, kept as invertFermat for the tests.
 	Safegcd bool
+	// Asm adds MULX/ADCX/ADOX amd64 assembly for the 64-bit Multiply and
+	// Square (montasm.go), selected at run time.
+	Asm bool
 }
 
 func montHex(s string) *big.Int {
@@ -61,12 +64,12 @@ var montFields = []*montField{
 	{
 		Pkg: "fieldp256", Title: "GF(p), p = 2^256 − 2^224 + 2^192 + 2^96 − 1",
 		Modulus: montHex("0xffffffff00000001000000000000000000000000ffffffffffffffffffffffff"),
-		Size:    32, BigEndian: true, Sqrt: true, Safegcd: true,
+		Size:    32, BigEndian: true, Sqrt: true, Safegcd: true, Asm: true,
 	},
 	{
 		Pkg: "scalarp256", Title: "Z/nZ, n the order of the P-256 group",
 		Modulus: montHex("0xffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551"),
-		Size:    32, BigEndian: true, Reduced: true, MulAdd: true, Safegcd: true,
+		Size:    32, BigEndian: true, Reduced: true, MulAdd: true, Safegcd: true, Asm: true,
 	},
 }
 
@@ -93,6 +96,9 @@ type montRep struct {
 	WideBuf  int // Wide rounded up to whole words
 	Inverse  string
 	SqrtCode string
+	// Asm: Multiply and Square are written by montasm.go's files, which
+	// choose between the assembly and Mul/Square.
+	Asm bool
 }
 
 // montChunk is one piece of a wide input: words [Lo, Hi) of it, and the
@@ -106,7 +112,7 @@ func montNewRep(f *montField, w int) *montRep {
 	if f.Size*8%w != 0 {
 		panic("gen: size is not a whole number of words")
 	}
-	r := &montRep{F: f, W: w, N: f.Size * 8 / w, Typ: fmt.Sprintf("elem%d", w), Word: fmt.Sprintf("uint%d", w)}
+	r := &montRep{F: f, W: w, N: f.Size * 8 / w, Typ: fmt.Sprintf("elem%d", w), Word: fmt.Sprintf("uint%d", w), Asm: f.Asm && w == 64}
 	r.Order = "binary.LittleEndian"
 	if f.BigEndian {
 		r.Order = "binary.BigEndian"
