@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"sync"
 	"testing"
+
+	"github.com/curvekit/curvekit/internal/xdhtest"
 )
 
 // TestConcurrentUse runs the operations that share process-wide state — the
@@ -20,7 +22,7 @@ func TestConcurrentUse(t *testing.T) {
 		scalars = append(scalars, scalarFrom(t, randScalarBytes(t)))
 		points = append(points, []*Point{P, Q, generator}[i%3])
 	}
-	k, u := x25519Random(t, 32), x25519Random(t, 32)
+	k, u := xdhtest.Random(t, 32), xdhtest.Random(t, 32)
 	type result struct{ base, dbl, split, msm2, msm40, x []byte }
 	run := func() result {
 		var r result

@@ -2,7 +2,6 @@ package ed25519_test
 
 import (
 	"crypto"
-	stded25519 "crypto/ed25519"
 	"crypto/rand"
 	"testing"
 
@@ -103,14 +102,11 @@ func TestShortPrivateKeyAccessors(t *testing.T) {
 	}
 }
 
-// pubOf returns the bytes of a public key returned by Public, whichever of
-// this package's and crypto/ed25519's key types it has (nil for any other).
+// pubOf returns the bytes of a public key returned by Public (nil for any
+// type but ed25519.PublicKey, an alias of crypto/ed25519.PublicKey).
 func pubOf(k crypto.PublicKey) ed25519.PublicKey {
-	switch k := k.(type) {
-	case ed25519.PublicKey:
+	if k, ok := k.(ed25519.PublicKey); ok {
 		return k
-	case stded25519.PublicKey:
-		return ed25519.PublicKey(k)
 	}
 	return nil
 }
