@@ -33,6 +33,14 @@
 // VarTimeMultiScalarMult panic when given slices of different lengths (a
 // programming error, not bad data), and the zero Point is not valid.
 //
+// The X25519 side is scheme-level API and fails closed (checked by
+// internal/apisweep): X25519, X25519Multi, PrecomputedX25519 and the key
+// types PrivateKey and PublicKey refuse zero values and nil pointers with
+// an error (or false, or nil), never a panic. ScalarMult and ScalarBaseMult,
+// which have no error to return, panic on a nil array pointer, as
+// x/crypto's do. Point, Scalar and the precomputed point tables are group
+// arithmetic, where a zero value or nil pointer is a programming error.
+//
 // # Verification policies
 //
 // SetBytes is LENIENT, exactly as filippo and crypto/ed25519: it accepts

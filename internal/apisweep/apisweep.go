@@ -9,7 +9,12 @@
 // functions and methods as function values, methods as method expressions
 // such as (*T).M. Run parses the package's sources (go/parser) and fails
 // when an exported function or method is missing from the table, so new API
-// cannot slip past the sweep. It is imported by _test.go files only.
+// cannot slip past the sweep. A package that also holds group arithmetic
+// (curve25519, curve448) names those types and functions in
+// Config.Arithmetic: they follow the arithmetic rule instead (a zero Point
+// panics "use of uninitialized Point", as Go's edwards25519; nil receivers
+// may panic), and every exported name must be either swept or listed there.
+// It is imported by _test.go files only.
 package apisweep
 
 import (
@@ -152,10 +157,18 @@ type Config struct {
 	Dir string
 	// Cases covers every exported function and method of the package.
 	Cases []Case
+	// Arithmetic names the package's arithmetic API, which the fail-closed
+	// rule does not cover: a type name T stands for all of T's methods, a
+	// function name for itself. Run fails when a name here is not declared
+	// by the package (so the list cannot go stale) or is also in Cases. The
+	// package godoc must state the arithmetic rule (zero values are
+	// programming errors that panic; nil receivers may panic).
+	Arithmetic []string
 	// State lists the package's key and state types (as reflect.Type of the
-	// struct, not the pointer): their zero values and nil pointers are the
-	// uninitialised values the sweep feeds in. The zero values of other
-	// types (options structs, say) are documented defaults.
+	// struct, not the pointer; or a slice type such as a []byte key, whose
+	// nil value is then uninitialised): their zero values and nil pointers
+	// are the uninitialised values the sweep feeds in. The zero values of
+	// other types (options structs, say) are documented defaults.
 	State []reflect.Type
 	// Valid holds initialised values (real keys, states, messages) that
 	// the sweep mixes in, so that a zero value is also tried next to valid
@@ -180,7 +193,9 @@ func Run(t *testing.T, cfg Config) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if problems := coverage(api, cfg.Cases); len(problems) > 0 {
+	api, problems := scheme(api, cfg.Arithmetic)
+	problems = append(problems, coverage(api, cfg.Cases)...)
+	if len(problems) > 0 {
 		for _, p := range problems {
 			t.Error(p)
 		}
@@ -202,6 +217,31 @@ func Run(t *testing.T, cfg Config) {
 			s.sweep(t, c)
 		})
 	}
+}
+
+// scheme removes the names that arith covers from api and reports the
+// entries of arith that match nothing.
+func scheme(api, arith []string) ([]string, []string) {
+	var problems []string
+	used := map[string]bool{}
+	out := api[:0:0]
+	for _, n := range api {
+		typ, _, _ := strings.Cut(n, ".")
+		switch {
+		case slices.Contains(arith, n):
+			used[n] = true
+		case strings.Contains(n, ".") && slices.Contains(arith, typ):
+			used[typ] = true
+		default:
+			out = append(out, n)
+		}
+	}
+	for _, a := range arith {
+		if !used[a] {
+			problems = append(problems, "Arithmetic lists "+a+", which the package does not declare")
+		}
+	}
+	return out, problems
 }
 
 // coverage compares the table with the exported API and describes each
@@ -265,7 +305,7 @@ func (s *sweeper) candidates(t reflect.Type) []arg {
 	case reflect.Struct:
 		add(reflect.Zero(t), s.state[t], "zero "+t.String())
 	case reflect.Slice:
-		add(reflect.Zero(t), false, "nil")
+		add(reflect.Zero(t), s.state[t], "nil")
 		if t.Elem().Kind() == reflect.Uint8 {
 			for _, n := range append([]int{1}, s.cfg.Lengths...) {
 				b := reflect.MakeSlice(t, n, n)

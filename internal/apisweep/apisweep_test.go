@@ -113,3 +113,19 @@ func TestCoverage(t *testing.T) {
 		t.Errorf("duplicate Plain: %v", p)
 	}
 }
+
+// TestScheme checks that Arithmetic removes whole types and single
+// functions from the swept API, and that a stale entry is reported.
+func TestScheme(t *testing.T) {
+	api := []string{"F", "G", "Key.Equal", "Point.Add", "Point.Equal"}
+	got, problems := scheme(api, []string{"Point", "G"})
+	if want := []string{"F", "Key.Equal"}; !slices.Equal(got, want) || len(problems) != 0 {
+		t.Errorf("scheme = %v, %v; want %v, none", got, problems, want)
+	}
+	if _, problems := scheme(api, []string{"Scalar", "Key.Equal"}); len(problems) != 1 {
+		t.Errorf("stale entries: problems = %v, want one (Scalar)", problems)
+	}
+	if got, _ := scheme(api, nil); !slices.Equal(got, api) {
+		t.Errorf("no Arithmetic: scheme = %v, want %v", got, api)
+	}
+}
