@@ -1,5 +1,6 @@
 // Package apisweep checks the fail-closed rule of curvekit's scheme-level
-// packages (ed25519, batch, the handshakes, and the ones to come): every
+// packages (ed25519, ed448, p256, batch, the handshakes, and the X25519,
+// X448 and key-type API of curve25519 and curve448): every
 // exported function and method, called with zero values, nil pointers, nil
 // and short slices and failing readers, must not panic (outside a short,
 // documented allowlist) and must not answer "ok" when one of its arguments
@@ -11,10 +12,11 @@
 // when an exported function or method is missing from the table, so new API
 // cannot slip past the sweep. A package that also holds group arithmetic
 // (curve25519, curve448) names those types and functions in
-// Config.Arithmetic: they follow the arithmetic rule instead (a zero Point
-// panics "use of uninitialized Point", as Go's edwards25519; nil receivers
-// may panic), and every exported name must be either swept or listed there.
-// It is imported by _test.go files only.
+// Config.Arithmetic: they follow the arithmetic rule instead (zero values
+// and nil receivers are programming errors that may panic, as in Go's
+// edwards25519, whose zero Point panics "use of uninitialized Point"), and
+// every exported name must be either swept or listed there. It is imported
+// by _test.go files only.
 package apisweep
 
 import (

@@ -95,6 +95,24 @@ func TestCandidates(t *testing.T) {
 	if !slices.Equal(lens, []int{0, 1, 32}) {
 		t.Errorf("[]byte lengths %v", lens)
 	}
+
+	// A slice key type in State: its nil is uninitialised, its lengths not.
+	type key []byte
+	s.state[reflect.TypeFor[key]()] = true
+	var nilKey, sized int
+	for _, a := range s.candidates(reflect.TypeFor[key]()) {
+		switch {
+		case a.uninit && a.v.IsNil():
+			nilKey++
+		case a.uninit:
+			t.Errorf("key candidate %s counted as uninitialised", a.desc)
+		default:
+			sized++
+		}
+	}
+	if nilKey != 1 || sized != 2 {
+		t.Errorf("key: %d uninitialised nil, %d sized candidates; want 1, 2", nilKey, sized)
+	}
 }
 
 func TestCoverage(t *testing.T) {
