@@ -69,6 +69,14 @@
 // refuses an all-zero output, as it does), so code using that package
 // compiles against this one after changing the import.
 //
+// The X25519 side is scheme-level API and fails closed (checked by
+// internal/apisweep): X25519, X25519Multi, PrecomputedX25519 and the key
+// types PrivateKey and PublicKey refuse zero values and nil pointers with
+// an error (or false, or nil), never a panic. ScalarMult and ScalarBaseMult,
+// which have no error to return, panic on a nil array pointer, as
+// x/crypto's do. Point, Scalar and the precomputed point tables are group
+// arithmetic, where a zero value or nil pointer is a programming error.
+//
 // # Verification policies
 //
 // SetBytes is LENIENT, exactly as filippo and crypto/ed25519: it accepts

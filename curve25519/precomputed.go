@@ -1,6 +1,9 @@
 package curve25519
 
-import "crypto/subtle"
+import (
+	"crypto/subtle"
+	"errors"
+)
 
 // The layout of a PrecomputedPoint's table, in the terms of tables.FixedBase:
 // signed radix-16 digits, a comb of two rounds, 32 positions of 8 affine
@@ -101,6 +104,8 @@ func (v *Point) ScalarMultPrecomputed(x *Scalar, t *PrecomputedPoint) *Point {
 	return v.scalarBaseMultTable(&bt, x)
 }
 
+var errNilPrecomputed = errors.New("curve25519: nil PrecomputedX25519")
+
 // PrecomputedX25519 is a Curve25519 public key (a u-coordinate) prepared for
 // many X25519 functions with it and different secret scalars, about three
 // times faster each than [X25519] (the method of X25519's fixed-base path,
@@ -111,6 +116,8 @@ func (v *Point) ScalarMultPrecomputed(x *Scalar, t *PrecomputedPoint) *Point {
 // fourth exchange with the same key.
 //
 // A PrecomputedX25519 is read-only once built and safe for concurrent use.
+// Its zero value stands for u = 0, a low-order point, so X25519 on it
+// returns the low-order error; on a nil pointer X25519 returns an error too.
 type PrecomputedX25519 struct {
 	point [32]byte
 	// table is nil when the point has no usable Edwards image (u on the
@@ -149,14 +156,17 @@ func NewPrecomputedX25519(point []byte) (*PrecomputedX25519, error) {
 
 // X25519 returns X25519(scalar, point) for the point t was built from, with
 // the same errors as [X25519]: a scalar that is not 32 bytes long, or an
-// all-zero result (a low-order point). It runs in constant time with
-// respect to scalar.
+// all-zero result (a low-order point), and an error for a nil t. It runs
+// in constant time with respect to scalar.
 func (t *PrecomputedX25519) X25519(scalar []byte) ([]byte, error) {
 	var dst [32]byte
 	return t.x25519(&dst, scalar)
 }
 
 func (t *PrecomputedX25519) x25519(dst *[32]byte, scalar []byte) ([]byte, error) {
+	if t == nil {
+		return nil, errNilPrecomputed
+	}
 	if len(scalar) != ScalarSize {
 		return nil, errScalarLen
 	}

@@ -30,12 +30,21 @@ func X25519(scalar, point []byte) ([]byte, error) {
 	return xdh(&dst, scalar, point)
 }
 
+// nilArrayPanic is the panic of the array-based functions on a nil pointer.
+const nilArrayPanic = "curve25519: nil array pointer"
+
 // ScalarMult sets dst to the product scalar * point.
 //
 // Deprecated: when provided a low-order point, ScalarMult sets dst to all
 // zeroes, irrespective of the scalar. Use the X25519 function instead, which
 // returns an error in that case.
+//
+// ScalarMult panics if dst, scalar or point is nil (x/crypto dereferences
+// nil there): it has no error to return.
 func ScalarMult(dst, scalar, point *[32]byte) {
+	if dst == nil || scalar == nil || point == nil {
+		panic(nilArrayPanic)
+	}
 	var out [32]byte
 	if string(point[:]) == string(basepointBytes[:]) {
 		scalarBaseMult(&out, scalar[:])
@@ -52,7 +61,12 @@ func ScalarMult(dst, scalar, point *[32]byte) {
 // arrays can lead to unexpected bugs. (x/crypto's documentation only
 // recommends this; the function is marked deprecated here so that the two
 // array-based functions read alike.)
+//
+// ScalarBaseMult panics if dst or scalar is nil, as ScalarMult does.
 func ScalarBaseMult(dst, scalar *[32]byte) {
+	if dst == nil || scalar == nil {
+		panic(nilArrayPanic)
+	}
 	var out [32]byte
 	scalarBaseMult(&out, scalar[:])
 	*dst = out

@@ -85,7 +85,8 @@
 // still used for the 448-bit fields.
 //
 // What is the same for every field is written once: exponentiation by a
-// fixed exponent (Invert = a^(m−2), square roots) is straight-line code that
+// fixed exponent (the Fermat inverse a^(m−2), which is Invert only for the
+// 448-bit fields, and square roots) is straight-line code that
 // gen/chain.go derives from the exponent — runs of ones become doubling
 // chains, the rest sliding windows (2^255−21: 254 squarings and 14
 // multiplications); the constant-time helpers are in internal/ct; and the

@@ -1,5 +1,6 @@
 // Package apisweep checks the fail-closed rule of curvekit's scheme-level
-// packages (ed25519, batch, the handshakes, and the ones to come): every
+// packages (ed25519, ed448, p256, batch, the handshakes, and the X25519,
+// X448 and key-type API of curve25519 and curve448): every
 // exported function and method, called with zero values, nil pointers, nil
 // and short slices and failing readers, must not panic (outside a short,
 // documented allowlist) and must not answer "ok" when one of its arguments
@@ -9,7 +10,13 @@
 // functions and methods as function values, methods as method expressions
 // such as (*T).M. Run parses the package's sources (go/parser) and fails
 // when an exported function or method is missing from the table, so new API
-// cannot slip past the sweep. It is imported by _test.go files only.
+// cannot slip past the sweep. A package that also holds group arithmetic
+// (curve25519, curve448) names those types and functions in
+// Config.Arithmetic: they follow the arithmetic rule instead (zero values
+// and nil receivers are programming errors that may panic, as in Go's
+// edwards25519, whose zero Point panics "use of uninitialized Point"), and
+// every exported name must be either swept or listed there. It is imported
+// by _test.go files only.
 package apisweep
 
 import (
@@ -152,10 +159,18 @@ type Config struct {
 	Dir string
 	// Cases covers every exported function and method of the package.
 	Cases []Case
+	// Arithmetic names the package's arithmetic API, which the fail-closed
+	// rule does not cover: a type name T stands for all of T's methods, a
+	// function name for itself. Run fails when a name here is not declared
+	// by the package (so the list cannot go stale) or is also in Cases. The
+	// package godoc must state the arithmetic rule (zero values are
+	// programming errors that panic; nil receivers may panic).
+	Arithmetic []string
 	// State lists the package's key and state types (as reflect.Type of the
-	// struct, not the pointer): their zero values and nil pointers are the
-	// uninitialised values the sweep feeds in. The zero values of other
-	// types (options structs, say) are documented defaults.
+	// struct, not the pointer; or a slice type such as a []byte key, whose
+	// nil value is then uninitialised): their zero values and nil pointers
+	// are the uninitialised values the sweep feeds in. The zero values of
+	// other types (options structs, say) are documented defaults.
 	State []reflect.Type
 	// Valid holds initialised values (real keys, states, messages) that
 	// the sweep mixes in, so that a zero value is also tried next to valid
@@ -180,7 +195,9 @@ func Run(t *testing.T, cfg Config) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if problems := coverage(api, cfg.Cases); len(problems) > 0 {
+	api, problems := scheme(api, cfg.Arithmetic)
+	problems = append(problems, coverage(api, cfg.Cases)...)
+	if len(problems) > 0 {
 		for _, p := range problems {
 			t.Error(p)
 		}
@@ -202,6 +219,31 @@ func Run(t *testing.T, cfg Config) {
 			s.sweep(t, c)
 		})
 	}
+}
+
+// scheme removes the names that arith covers from api and reports the
+// entries of arith that match nothing.
+func scheme(api, arith []string) ([]string, []string) {
+	var problems []string
+	used := map[string]bool{}
+	out := api[:0:0]
+	for _, n := range api {
+		typ, _, _ := strings.Cut(n, ".")
+		switch {
+		case slices.Contains(arith, n):
+			used[n] = true
+		case strings.Contains(n, ".") && slices.Contains(arith, typ):
+			used[typ] = true
+		default:
+			out = append(out, n)
+		}
+	}
+	for _, a := range arith {
+		if !used[a] {
+			problems = append(problems, "Arithmetic lists "+a+", which the package does not declare")
+		}
+	}
+	return out, problems
 }
 
 // coverage compares the table with the exported API and describes each
@@ -265,7 +307,7 @@ func (s *sweeper) candidates(t reflect.Type) []arg {
 	case reflect.Struct:
 		add(reflect.Zero(t), s.state[t], "zero "+t.String())
 	case reflect.Slice:
-		add(reflect.Zero(t), false, "nil")
+		add(reflect.Zero(t), s.state[t], "nil")
 		if t.Elem().Kind() == reflect.Uint8 {
 			for _, n := range append([]int{1}, s.cfg.Lengths...) {
 				b := reflect.MakeSlice(t, n, n)

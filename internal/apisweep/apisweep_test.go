@@ -95,6 +95,24 @@ func TestCandidates(t *testing.T) {
 	if !slices.Equal(lens, []int{0, 1, 32}) {
 		t.Errorf("[]byte lengths %v", lens)
 	}
+
+	// A slice key type in State: its nil is uninitialised, its lengths not.
+	type key []byte
+	s.state[reflect.TypeFor[key]()] = true
+	var nilKey, sized int
+	for _, a := range s.candidates(reflect.TypeFor[key]()) {
+		switch {
+		case a.uninit && a.v.IsNil():
+			nilKey++
+		case a.uninit:
+			t.Errorf("key candidate %s counted as uninitialised", a.desc)
+		default:
+			sized++
+		}
+	}
+	if nilKey != 1 || sized != 2 {
+		t.Errorf("key: %d uninitialised nil, %d sized candidates; want 1, 2", nilKey, sized)
+	}
 }
 
 func TestCoverage(t *testing.T) {
@@ -111,5 +129,21 @@ func TestCoverage(t *testing.T) {
 	}
 	if p := coverage(api, append(full, Case{Fn: Plain})); len(p) != 1 {
 		t.Errorf("duplicate Plain: %v", p)
+	}
+}
+
+// TestScheme checks that Arithmetic removes whole types and single
+// functions from the swept API, and that a stale entry is reported.
+func TestScheme(t *testing.T) {
+	api := []string{"F", "G", "Key.Equal", "Point.Add", "Point.Equal"}
+	got, problems := scheme(api, []string{"Point", "G"})
+	if want := []string{"F", "Key.Equal"}; !slices.Equal(got, want) || len(problems) != 0 {
+		t.Errorf("scheme = %v, %v; want %v, none", got, problems, want)
+	}
+	if _, problems := scheme(api, []string{"Scalar", "Key.Equal"}); len(problems) != 1 {
+		t.Errorf("stale entries: problems = %v, want one (Scalar)", problems)
+	}
+	if got, _ := scheme(api, nil); !slices.Equal(got, api) {
+		t.Errorf("no Arithmetic: scheme = %v, want %v", got, api)
 	}
 }
