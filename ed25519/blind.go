@@ -91,7 +91,11 @@ func BlindPublicKey(publicKey PublicKey, factor []byte) (PublicKey, error) {
 // a' = clamp(h)·a mod ℓ and RH' = SHA-512("Derive temporary signing key
 // hash input" ‖ RH)[:32]. Its public key equals BlindPublicKey(e.Public(),
 // factor), and it signs like any [ExpandedPrivateKey]. Constant time in a.
+// A nil or uninitialised e gives an error.
 func (e *ExpandedPrivateKey) Blind(factor []byte) (*ExpandedPrivateKey, error) {
+	if !e.valid() {
+		return nil, errUninitializedPrivate
+	}
 	if len(factor) != 32 {
 		return nil, errors.New("ed25519: bad blinding factor length")
 	}

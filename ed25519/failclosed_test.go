@@ -110,3 +110,15 @@ func pubOf(k crypto.PublicKey) ed25519.PublicKey {
 	}
 	return nil
 }
+
+// Blind on a nil or zero key refuses instead of dereferencing nil or
+// blinding the zero scalar.
+func TestBlindUninitialized(t *testing.T) {
+	factor := make([]byte, 32)
+	factor[0] = 1
+	for name, e := range map[string]*ed25519.ExpandedPrivateKey{"nil": nil, "zero": new(ed25519.ExpandedPrivateKey)} {
+		if b, err := e.Blind(factor); err == nil || b != nil {
+			t.Errorf("%s key: Blind = %v, %v; want an error", name, b, err)
+		}
+	}
+}
