@@ -110,7 +110,21 @@ func init() {
 			Run: func(i int) { out.Invert(&x[i]) },
 		}
 	}})
-	register("signedradix", "tables.SignedRadix, radix 2^4, of a 255-bit secret scalar", dudect.Spec{Batch: 8, Target: func() dudect.Target {
+	register("signedradix-w5", "tables.SignedRadix, radix 2^5 (the basepoint table's, generic loop), 51 digits", dudect.Spec{Batch: 8, Target: func() dudect.Target {
+		k := make([][32]byte, slots)
+		var digits [51]int8
+		return dudect.Target{Slots: slots,
+			Prepare: func(i, c int, rng *rand.Rand) {
+				k[i] = [32]byte{}
+				if c == 1 {
+					randBytes(rng, k[i][:])
+					k[i][31] &= 0x0f
+				}
+			},
+			Run: func(i int) { tables.SignedRadix(digits[:], k[i][:], 5) },
+		}
+	}})
+	register("signedradix", "tables.SignedRadix, radix 2^4 (nibble loop), of a 255-bit secret scalar", dudect.Spec{Batch: 8, Target: func() dudect.Target {
 		k := make([][32]byte, slots)
 		var digits [64]int8
 		return dudect.Target{Slots: slots,
