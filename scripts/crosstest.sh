@@ -84,6 +84,7 @@ for t in "${targets[@]}"; do
   secs=$(($(date +%s) - start))
   if [ $rc = 0 ]; then res=pass; else res=FAIL; failed=1; fi
   summary+=("$(printf '%-18s %-4s %5ds  %s' "$t" "$res" "$secs" "${flags[*]}")")
+  printf -- '--- %s: %s in %ds\n' "$t" "$res" "$secs"
 done
 
 printf '\n=== crosstest summary (%s)\n' "$(go version)"
