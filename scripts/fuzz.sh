@@ -27,21 +27,35 @@ par=()
 
 declare -a summary
 status=0
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
 for pkg in $(go list "${pkgs[@]}"); do
   targets=$(go test -list '^Fuzz' "$pkg" | grep '^Fuzz' | grep -E -- "$match")
   for target in $targets; do
     printf '\n=== %s %s (%s)\n' "$pkg" "$target" "$fuzztime"
+    dir="$(go list -f '{{.Dir}}' "$pkg")/testdata/fuzz/$target"
+    before=$(ls "$dir" 2>/dev/null | wc -l)
     start=$(date +%s)
-    go test -run '^$' -fuzz "^${target}\$" -fuzztime "$fuzztime" "${par[@]}" "$pkg"
-    rc=$?
+    go test -run '^$' -fuzz "^${target}\$" -fuzztime "$fuzztime" "${par[@]}" "$pkg" 2>&1 | tee "$log"
+    rc=${PIPESTATUS[0]}
     secs=$(($(date +%s) - start))
-    if [ $rc = 0 ]; then res=ok; else res=FAIL; fi
+    after=$(ls "$dir" 2>/dev/null | wc -l)
+    if [ $rc = 0 ]; then
+      res=ok
+    elif [ "$after" = "$before" ] && grep -q 'context deadline exceeded' "$log"; then
+      # Go 1.26's fuzzing coordinator can report the end of -fuzztime as a
+      # failure when a worker is mid-input (go.dev/issue/75804, fixed in Go
+      # 1.27); no input was written, so it is not a finding.
+      res=flake rc=0
+    else
+      res=FAIL
+    fi
     summary+=("$(printf '%-4s %5ds  %s %s' "$res" "$secs" "$pkg" "$target")")
     if [ $rc != 0 ]; then status=1; break 2; fi
   done
 done
 
-printf '\n=== fuzz summary (-fuzztime %s each; seconds include building)\n' "$fuzztime"
+printf '\n=== fuzz summary (-fuzztime %s each; seconds include building; flake: go.dev/issue/75804, no input written)\n' "$fuzztime"
 printf '%s\n' "${summary[@]}"
 [ $status = 0 ] || echo "stopped at the first failure; the input is under that package's testdata/fuzz/"
 exit $status
