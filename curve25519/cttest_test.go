@@ -1,0 +1,81 @@
+package curve25519
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/curvekit/curvekit/internal/cttest/dudect"
+)
+
+// TestCTTest hosts internal/cttest's measurements of the unexported table
+// scans (go run ./internal/cttest -target scan-…); it skips in ordinary
+// test runs. The secret is the index: the fixed class always selects 0 (the
+// identity, ORed in separately by the Go scans), the random class a uniform
+// index 0…n (or a signed digit −n…n for the lookups).
+func TestCTTest(t *testing.T) {
+	ran, err := dudect.Hosted(cttestTargets(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !ran {
+		t.Skip("run by go run ./internal/cttest")
+	}
+}
+
+func cttestTargets(t *testing.T) map[string]dudect.Spec {
+	const slots = 4096
+	idx := make([]int, slots)
+	prep := func(n int, signed bool) func(i, c int, rng *rand.Rand) {
+		return func(i, c int, rng *rand.Rand) {
+			idx[i] = 0
+			if c == 1 {
+				if signed {
+					idx[i] = rng.IntN(2*n+1) - n
+				} else {
+					idx[i] = rng.IntN(n + 1)
+				}
+			}
+		}
+	}
+	var dstA affineCached
+	var dstC projCached
+	aff := func(n int) []affineCached { return baseTables().fixed[16 : 16+n] }
+	P, _, _ := randPoint(t)
+	var cached [8]projCached
+	multiplesTable(&cached, P)
+	scan8 := func(f func(*affineCached, *[8]affineCached, int)) dudect.Spec {
+		return dudect.Spec{Batch: 16, Target: func() dudect.Target {
+			e := (*[8]affineCached)(aff(8))
+			return dudect.Target{Slots: slots, Prepare: prep(8, false), Run: func(i int) { f(&dstA, e, idx[i]) }}
+		}}
+	}
+	scan16 := func(f func(*affineCached, *[16]affineCached, int)) dudect.Spec {
+		return dudect.Spec{Batch: 16, Target: func() dudect.Target {
+			e := (*[16]affineCached)(aff(16))
+			return dudect.Target{Slots: slots, Prepare: prep(16, false), Run: func(i int) { f(&dstA, e, idx[i]) }}
+		}}
+	}
+	scanC := func(f func(*projCached, *[8]projCached, int)) dudect.Spec {
+		return dudect.Spec{Batch: 16, Target: func() dudect.Target {
+			return dudect.Target{Slots: slots, Prepare: prep(8, false), Run: func(i int) { f(&dstC, &cached, idx[i]) }}
+		}}
+	}
+	m := map[string]dudect.Spec{
+		"scan-affine8-go":  scan8(scanAffine8Go),
+		"scan-affine16-go": scan16(scanAffine16Go),
+		"scan-cached8-go":  scanC(scanCached8Go),
+		"lookup-affine": {Batch: 16, Target: func() dudect.Target {
+			e := aff(16)
+			return dudect.Target{Slots: slots, Prepare: prep(16, true), Run: func(i int) { lookupAffine(&dstA, e, int8(idx[i])) }}
+		}},
+		"lookup-cached": {Batch: 16, Target: func() dudect.Target {
+			return dudect.Target{Slots: slots, Prepare: prep(8, true), Run: func(i int) { lookupCached(&dstC, &cached, int8(idx[i])) }}
+		}},
+	}
+	if haveAVX2 {
+		m["scan-affine8-avx2"] = scan8(scanAffine8AVX2)
+		m["scan-affine16-avx2"] = scan16(scanAffine16AVX2)
+		m["scan-cached8-avx2"] = scanC(scanCached8AVX2)
+	}
+	return m
+}
