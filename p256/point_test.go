@@ -329,13 +329,16 @@ func TestDoubleN(t *testing.T) {
 
 func TestLookupMatchesTables(t *testing.T) {
 	tab := baseTable()
-	for idx := 0; idx <= baseEntries; idx++ {
-		var a, b affinePoint
-		a, b = tab[3][5], tab[3][5]
-		lookupAffine(&a, tab[3][:], idx)
-		tables.Lookup(&b, tab[3][:], idx)
-		if a.x.Equal(&b.x) != 1 || a.y.Equal(&b.y) != 1 {
-			t.Fatalf("lookupAffine(%d) differs from tables.Lookup", idx)
+	for _, j := range []int{0, 3, basePositions - 1} {
+		for idx := 0; idx <= baseEntries; idx++ {
+			var a, b affinePoint
+			a = tab[j][7] // overwritten whatever it held
+			lookupAffine32(&a, &tab[j], idx)
+			b = tab[j][0] // index 0 gives the first entry
+			tables.Lookup(&b, tab[j][:], idx)
+			if a.x.Equal(&b.x) != 1 || a.y.Equal(&b.y) != 1 {
+				t.Fatalf("row %d: lookupAffine32(%d) differs from tables.Lookup", j, idx)
+			}
 		}
 	}
 	for a := 0; a < 40; a++ {

@@ -131,8 +131,7 @@ func (p *point) scalarBaseMult(k *[32]byte) *point {
 	var e affinePoint
 	// Position 0: the entry itself, or the identity (Z = 0) for digit 0.
 	abs, neg := tables.AbsNeg(digits[0])
-	e = tab[0][0]
-	lookupAffine(&e, tab[0][:], abs)
+	lookupAffine32(&e, &tab[0], abs)
 	e.condNegate(neg)
 	acc.x, acc.y = e.x, e.y
 	acc.z.One()
@@ -141,9 +140,8 @@ func (p *point) scalarBaseMult(k *[32]byte) *point {
 	const last = basePositions - 1
 	for j := 1; j < last; j++ {
 		abs, neg := tables.AbsNeg(digits[j])
-		// Digit 0 leaves e as the first entry; the sum is then discarded.
-		e = tab[j][0]
-		lookupAffine(&e, tab[j][:], abs)
+		// Digit 0 gives the first entry; the sum is then discarded.
+		lookupAffine32(&e, &tab[j], abs)
 		e.condNegate(neg)
 		sum.addAffineUnchecked(&acc, &e)
 		ej.x, ej.y = e.x, e.y
@@ -154,8 +152,7 @@ func (p *point) scalarBaseMult(k *[32]byte) *point {
 	var pacc, psum point
 	pacc.fromJacobian(&acc)
 	abs, neg = tables.AbsNeg(digits[last])
-	e = tab[last][0]
-	lookupAffine(&e, tab[last][:], abs)
+	lookupAffine32(&e, &tab[last], abs)
 	e.condNegate(neg)
 	psum.addAffine(&pacc, &e)
 	pacc.selectPoint(&pacc, &psum, tables.EqMask(abs, 0))
