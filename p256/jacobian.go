@@ -210,7 +210,8 @@ func (p *jacobianPoint) varTimeAdd(a, b *jacobianPoint) *jacobianPoint {
 // tables.Lookup written out for one entry type: the generic version calls
 // Select through the type parameter's dictionary, never inlined, once per
 // entry (the tables package documents that hot loops use concrete copies).
-// The base table's 32-entry rows use the word-major lookupAffine32.
+// The base table's rows and scalarMult's Jacobian table use the
+// word-major lookupAffine32 and lookupJacobian8.
 func lookupPoint(dst *point, entries []point, index int) {
 	for i := range entries {
 		c := eqMask(i+1, index)
@@ -224,14 +225,4 @@ func lookupPoint(dst *point, entries []point, index int) {
 func eqMask(a, b int) int {
 	x := uint32(a ^ b)
 	return int((x - 1) >> 31)
-}
-
-// lookupJacobian is lookupPoint for Jacobian entries.
-func lookupJacobian(dst *jacobianPoint, entries []jacobianPoint, index int) {
-	for i := range entries {
-		c := eqMask(i+1, index)
-		dst.x.Select(&entries[i].x, &dst.x, c)
-		dst.y.Select(&entries[i].y, &dst.y, c)
-		dst.z.Select(&entries[i].z, &dst.z, c)
-	}
 }

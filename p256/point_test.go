@@ -341,6 +341,26 @@ func TestLookupMatchesTables(t *testing.T) {
 			}
 		}
 	}
+	var jt [8]jacobianPoint
+	for i := range jt {
+		jt[i].x, jt[i].y = tab[5][i].x, tab[5][i].y
+		jt[i].z.Add(&tab[6][i].x, &tab[6][i].y) // any distinct Z: the scan copies bits
+	}
+	var id jacobianPoint
+	id.x.One()
+	id.y.One()
+	for idx := 0; idx <= 8; idx++ {
+		var a, b jacobianPoint
+		a = jt[3] // overwritten whatever it held
+		lookupJacobian8(&a, &id, &jt, idx)
+		b = id
+		if idx > 0 {
+			b = jt[idx-1]
+		}
+		if a.x.Equal(&b.x) != 1 || a.y.Equal(&b.y) != 1 || a.z.Equal(&b.z) != 1 {
+			t.Fatalf("lookupJacobian8(%d) is not entry %d", idx, idx-1)
+		}
+	}
 	for a := 0; a < 40; a++ {
 		for b := 0; b < 40; b++ {
 			if eqMask(a, b) != tables.EqMask(a, b) {

@@ -37,21 +37,19 @@ func (p *point) scalarMult(k *[32]byte, q *point) *point {
 	var digits [65]int8
 	tables.SignedRadixBigEndian(digits[:], k[:], 4)
 
-	var acc, t, sum jacobianPoint
-	var one, ny fieldp256.Element
-	one.One()
-	// The identity preset of the lookups: (1:1:0).
-	setID := func(j *jacobianPoint) { j.x, j.y = one, one; j.z.Zero() }
-	setID(&acc)
-	lookupJacobian(&acc, table[:], int(digits[64])) // the top digit is ≥ 0
+	var acc, t, sum, id jacobianPoint
+	var ny fieldp256.Element
+	// The identity the lookups give for digit 0: (1:1:0).
+	id.x.One()
+	id.y.One()
+	lookupJacobian8(&acc, &id, &table, int(digits[64])) // the top digit is ≥ 0
 	for i := 63; i >= 1; i-- {
 		acc.double(&acc)
 		acc.double(&acc)
 		acc.double(&acc)
 		acc.double(&acc)
 		abs, neg := tables.AbsNeg(digits[i])
-		setID(&t)
-		lookupJacobian(&t, table[:], abs)
+		lookupJacobian8(&t, &id, &table, abs)
 		ny.Negate(&t.y)
 		t.y.Select(&ny, &t.y, neg)
 		sum.addUnchecked(&acc, &t)
