@@ -205,22 +205,13 @@ func (p *jacobianPoint) varTimeAdd(a, b *jacobianPoint) *jacobianPoint {
 	return p
 }
 
-// lookupAffine sets *dst to entries[index-1] for 1 ≤ index ≤ len(entries)
+// lookupPoint sets *dst to entries[index-1] for 1 ≤ index ≤ len(entries)
 // and leaves it unchanged for index 0, reading every entry. It is
 // tables.Lookup written out for one entry type: the generic version calls
 // Select through the type parameter's dictionary, never inlined, once per
 // entry (the tables package documents that hot loops use concrete copies).
-//
-// shared-candidate: concrete full-scan lookup (curve25519 has its own).
-func lookupAffine(dst *affinePoint, entries []affinePoint, index int) {
-	for i := range entries {
-		c := eqMask(i+1, index)
-		dst.x.Select(&entries[i].x, &dst.x, c)
-		dst.y.Select(&entries[i].y, &dst.y, c)
-	}
-}
-
-// lookupPoint is lookupAffine for projective entries.
+// The base table's rows and scalarMult's Jacobian table use the
+// word-major lookupAffine32 and lookupJacobian8.
 func lookupPoint(dst *point, entries []point, index int) {
 	for i := range entries {
 		c := eqMask(i+1, index)
@@ -234,14 +225,4 @@ func lookupPoint(dst *point, entries []point, index int) {
 func eqMask(a, b int) int {
 	x := uint32(a ^ b)
 	return int((x - 1) >> 31)
-}
-
-// lookupJacobian is lookupAffine for Jacobian entries.
-func lookupJacobian(dst *jacobianPoint, entries []jacobianPoint, index int) {
-	for i := range entries {
-		c := eqMask(i+1, index)
-		dst.x.Select(&entries[i].x, &dst.x, c)
-		dst.y.Select(&entries[i].y, &dst.y, c)
-		dst.z.Select(&entries[i].z, &dst.z, c)
-	}
 }

@@ -329,13 +329,36 @@ func TestDoubleN(t *testing.T) {
 
 func TestLookupMatchesTables(t *testing.T) {
 	tab := baseTable()
-	for idx := 0; idx <= baseEntries; idx++ {
-		var a, b affinePoint
-		a, b = tab[3][5], tab[3][5]
-		lookupAffine(&a, tab[3][:], idx)
-		tables.Lookup(&b, tab[3][:], idx)
-		if a.x.Equal(&b.x) != 1 || a.y.Equal(&b.y) != 1 {
-			t.Fatalf("lookupAffine(%d) differs from tables.Lookup", idx)
+	for _, j := range []int{0, 3, basePositions - 1} {
+		for idx := 0; idx <= baseEntries; idx++ {
+			var a, b affinePoint
+			a = tab[j][7] // overwritten whatever it held
+			lookupAffine32(&a, &tab[j], idx)
+			b = tab[j][0] // index 0 gives the first entry
+			tables.Lookup(&b, tab[j][:], idx)
+			if a.x.Equal(&b.x) != 1 || a.y.Equal(&b.y) != 1 {
+				t.Fatalf("row %d: lookupAffine32(%d) differs from tables.Lookup", j, idx)
+			}
+		}
+	}
+	var jt [8]jacobianPoint
+	for i := range jt {
+		jt[i].x, jt[i].y = tab[5][i].x, tab[5][i].y
+		jt[i].z.Add(&tab[6][i].x, &tab[6][i].y) // any distinct Z: the scan copies bits
+	}
+	var id jacobianPoint
+	id.x.One()
+	id.y.One()
+	for idx := 0; idx <= 8; idx++ {
+		var a, b jacobianPoint
+		a = jt[3] // overwritten whatever it held
+		lookupJacobian8(&a, &id, &jt, idx)
+		b = id
+		if idx > 0 {
+			b = jt[idx-1]
+		}
+		if a.x.Equal(&b.x) != 1 || a.y.Equal(&b.y) != 1 || a.z.Equal(&b.z) != 1 {
+			t.Fatalf("lookupJacobian8(%d) is not entry %d", idx, idx-1)
 		}
 	}
 	for a := 0; a < 40; a++ {

@@ -7,19 +7,6 @@ import (
 	"github.com/curvekit/curvekit/tables"
 )
 
-// reverse32 returns the bytes of the big-endian k in little-endian order,
-// the order the tables recodings take.
-//
-// shared-candidate: big-endian recoding (tables.SignedRadix and
-// tables.VarTimeNAF take little-endian scalars only).
-func reverse32(k *[32]byte) [32]byte {
-	var le [32]byte
-	for i := range k {
-		le[i] = k[31-i]
-	}
-	return le
-}
-
 // scalarMult sets p = k·q for any 256-bit big-endian k (reduced mod n or
 // not: k ≥ n gives (k mod n)·q, as the group has order n). Constant time in
 // k and q: signed radix-16 digits, a table of 1·q … 8·q scanned in full for
@@ -46,26 +33,23 @@ func (p *point) scalarMult(k *[32]byte, q *point) *point {
 	for i := range table {
 		table[i].fromProjective(&ptable[i])
 	}
-	le := reverse32(k)
 	// 65 digits: 64 for the 256 bits and one for the final carry.
 	var digits [65]int8
-	tables.SignedRadix(digits[:], le[:], 4)
+	tables.SignedRadixBigEndian(digits[:], k[:], 4)
 
-	var acc, t, sum jacobianPoint
-	var one, ny fieldp256.Element
-	one.One()
-	// The identity preset of the lookups: (1:1:0).
-	setID := func(j *jacobianPoint) { j.x, j.y = one, one; j.z.Zero() }
-	setID(&acc)
-	lookupJacobian(&acc, table[:], int(digits[64])) // the top digit is ≥ 0
+	var acc, t, sum, id jacobianPoint
+	var ny fieldp256.Element
+	// The identity the lookups give for digit 0: (1:1:0).
+	id.x.One()
+	id.y.One()
+	lookupJacobian8(&acc, &id, &table, int(digits[64])) // the top digit is ≥ 0
 	for i := 63; i >= 1; i-- {
 		acc.double(&acc)
 		acc.double(&acc)
 		acc.double(&acc)
 		acc.double(&acc)
 		abs, neg := tables.AbsNeg(digits[i])
-		setID(&t)
-		lookupJacobian(&t, table[:], abs)
+		lookupJacobian8(&t, &id, &table, abs)
 		ny.Negate(&t.y)
 		t.y.Select(&ny, &t.y, neg)
 		sum.addUnchecked(&acc, &t)
@@ -138,16 +122,14 @@ func buildBaseTable() *[basePositions][baseEntries]affinePoint {
 // Spacing 1; curve25519 has its own).
 func (p *point) scalarBaseMult(k *[32]byte) *point {
 	tab := baseTable()
-	le := reverse32(k)
 	var digits [basePositions]int8
-	tables.SignedRadix(digits[:], le[:], baseWindow)
+	tables.SignedRadixBigEndian(digits[:], k[:], baseWindow)
 
 	var acc, sum, ej jacobianPoint
 	var e affinePoint
 	// Position 0: the entry itself, or the identity (Z = 0) for digit 0.
 	abs, neg := tables.AbsNeg(digits[0])
-	e = tab[0][0]
-	lookupAffine(&e, tab[0][:], abs)
+	lookupAffine32(&e, &tab[0], abs)
 	e.condNegate(neg)
 	acc.x, acc.y = e.x, e.y
 	acc.z.One()
@@ -156,9 +138,8 @@ func (p *point) scalarBaseMult(k *[32]byte) *point {
 	const last = basePositions - 1
 	for j := 1; j < last; j++ {
 		abs, neg := tables.AbsNeg(digits[j])
-		// Digit 0 leaves e as the first entry; the sum is then discarded.
-		e = tab[j][0]
-		lookupAffine(&e, tab[j][:], abs)
+		// Digit 0 gives the first entry; the sum is then discarded.
+		lookupAffine32(&e, &tab[j], abs)
 		e.condNegate(neg)
 		sum.addAffineUnchecked(&acc, &e)
 		ej.x, ej.y = e.x, e.y
@@ -169,35 +150,26 @@ func (p *point) scalarBaseMult(k *[32]byte) *point {
 	var pacc, psum point
 	pacc.fromJacobian(&acc)
 	abs, neg = tables.AbsNeg(digits[last])
-	e = tab[last][0]
-	lookupAffine(&e, tab[last][:], abs)
+	lookupAffine32(&e, &tab[last], abs)
 	e.condNegate(neg)
 	psum.addAffine(&pacc, &e)
 	pacc.selectPoint(&pacc, &psum, tables.EqMask(abs, 0))
 	return p.set(&pacc)
 }
 
-// toAffineBatch converts points to affine with one inversion (Montgomery's
-// trick). No input may be the identity. Used on public tables only.
-//
-// shared-candidate: batch inversion (curve25519 has its own, private).
+// toAffineBatch converts points to affine with one inversion
+// (fieldp256.BatchInvert). No input may be the identity. Used on public
+// tables only, built once.
 func toAffineBatch(pts []point) []affinePoint {
-	n := len(pts)
-	prefix := make([]fieldp256.Element, n)
-	var acc fieldp256.Element
-	acc.One()
+	zs := make([]fieldp256.Element, len(pts))
 	for i := range pts {
-		prefix[i] = acc
-		acc.Multiply(&acc, &pts[i].z)
+		zs[i] = pts[i].z
 	}
-	acc.Invert(&acc)
-	out := make([]affinePoint, n)
-	for i := n - 1; i >= 0; i-- {
-		var zinv fieldp256.Element
-		zinv.Multiply(&acc, &prefix[i])
-		acc.Multiply(&acc, &pts[i].z)
-		out[i].x.Multiply(&pts[i].x, &zinv)
-		out[i].y.Multiply(&pts[i].y, &zinv)
+	fieldp256.BatchInvert(zs, zs, nil)
+	out := make([]affinePoint, len(pts))
+	for i := range pts {
+		out[i].x.Multiply(&pts[i].x, &zs[i])
+		out[i].y.Multiply(&pts[i].y, &zs[i])
 	}
 	return out
 }
@@ -239,11 +211,9 @@ func (p *point) varTimeDoubleScalarBaseMult(u1, u2 *[32]byte, q *point) *point {
 	for i := 1; i < len(qt); i++ {
 		qt[i].varTimeAdd(&qt[i-1], &q2)
 	}
-	// shared-candidate: big-endian recoding.
-	le1, le2 := reverse32(u1), reverse32(u2)
 	var n1, n2 [257]int8
-	tables.VarTimeNAF(n1[:], le1[:], vtBaseWindow)
-	tables.VarTimeNAF(n2[:], le2[:], vtPointWindow)
+	tables.VarTimeNAFBigEndian(n1[:], u1[:], vtBaseWindow)
+	tables.VarTimeNAFBigEndian(n2[:], u2[:], vtPointWindow)
 
 	i := 256
 	for i >= 0 && n1[i] == 0 && n2[i] == 0 {

@@ -20,6 +20,12 @@ func BenchmarkSignedRadix(b *testing.B) {
 			SignedRadix(d5[:], k, 5)
 		}
 	})
+	b.Run("bigendian/w=4", func(b *testing.B) {
+		var d [65]int8
+		for i := 0; i < b.N; i++ {
+			SignedRadixBigEndian(d[:], k, 4)
+		}
+	})
 }
 
 func BenchmarkVarTimeNAF(b *testing.B) {
@@ -38,6 +44,11 @@ func BenchmarkVarTimeNAF(b *testing.B) {
 	b.Run("int16/w=10", func(b *testing.B) {
 		for i := 0; i < b.N; i++ {
 			VarTimeNAF16(naf16[:], k, 10)
+		}
+	})
+	b.Run("bigendian/w=5", func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			VarTimeNAFBigEndian(naf[:], k, 5)
 		}
 	})
 }

@@ -15,7 +15,9 @@
 // SignedRadix and Lookup are constant time: they run the same instructions
 // and touch the same memory whatever the scalar or index. Functions whose
 // names start with VarTime (VarTimeNAF, VarTimeNAF16) branch on their input
-// and must only see public values.
+// and must only see public values. The recodings take little-endian
+// scalars; SignedRadixBigEndian and VarTimeNAFBigEndian are the same
+// recodings of big-endian (SEC 1) scalars, as P-256's.
 //
 // # Table data
 //

@@ -29,6 +29,22 @@ func (w *scalarWords) load(k []byte) []uint64 {
 	return words
 }
 
+// loadBigEndian is load for the big-endian integer k.
+func (w *scalarWords) loadBigEndian(k []byte) []uint64 {
+	n := (len(k)+7)/8 + 2
+	var words []uint64
+	if n <= len(w) {
+		words = w[:n]
+	} else {
+		words = make([]uint64, n)
+	}
+	for i, b := range k {
+		j := len(k) - 1 - i // position of the byte from the little end
+		words[j/8] |= uint64(b) << (8 * (j % 8))
+	}
+	return words
+}
+
 // window returns the bits [pos, pos+width) of words (width ≤ 32); bits past
 // the padding read as zero. The memory accessed depends only on pos.
 func window(words []uint64, pos, width uint) uint64 {
@@ -62,6 +78,33 @@ func window(words []uint64, pos, width uint) uint64 {
 // SignedRadix is constant time: it runs the same instructions for every k
 // of a given length.
 func SignedRadix(dst []int8, k []byte, w uint) {
+	limit := signedRadixLimit(dst, w)
+	if excess(k, limit) != 0 {
+		panic("tables: SignedRadix dst too short for the scalar")
+	}
+	if w == 4 && len(dst) == 2*len(k) {
+		signedRadix16(dst, k)
+		return
+	}
+	var buf scalarWords
+	signedRadixWords(dst, buf.load(k), w)
+}
+
+// SignedRadixBigEndian is SignedRadix for the big-endian integer k (SEC 1
+// scalars, as P-256's): the same digits, contract and panics, and also
+// constant time.
+func SignedRadixBigEndian(dst []int8, k []byte, w uint) {
+	limit := signedRadixLimit(dst, w)
+	if excessBigEndian(k, limit) != 0 {
+		panic("tables: SignedRadixBigEndian dst too short for the scalar")
+	}
+	var buf scalarWords
+	signedRadixWords(dst, buf.loadBigEndian(k), w)
+}
+
+// signedRadixLimit checks SignedRadix's window and dst and returns the
+// bit position at and above which the scalar must be zero.
+func signedRadixLimit(dst []int8, w uint) int {
 	if w < 1 || w > 8 {
 		panic("tables: SignedRadix window out of range")
 	}
@@ -72,15 +115,12 @@ func SignedRadix(dst []int8, k []byte, w uint) {
 	if w == 8 {
 		limit-- // a last digit of 128 does not fit an int8
 	}
-	if excess(k, limit) != 0 {
-		panic("tables: SignedRadix dst too short for the scalar")
-	}
-	if w == 4 && len(dst) == 2*len(k) {
-		signedRadix16(dst, k)
-		return
-	}
-	var buf scalarWords
-	words := buf.load(k)
+	return limit
+}
+
+// signedRadixWords is the digit loop of SignedRadix on the zero-padded
+// little-endian words of a scalar already checked against dst's bound.
+func signedRadixWords(dst []int8, words []uint64, w uint) {
 	half := int64(1) << (w - 1)
 	carry := int64(0)
 	last := len(dst) - 1
@@ -102,17 +142,31 @@ func SignedRadix(dst []int8, k []byte, w uint) {
 func excess(k []byte, limit int) byte {
 	var acc byte
 	for i, b := range k {
-		lo := limit - 8*i // bits of byte i below position limit
-		var m byte
-		switch {
-		case lo <= 0:
-			m = 0xff
-		case lo < 8:
-			m = 0xff << lo
-		}
-		acc |= b & m
+		acc |= b & excessMask(i, limit)
 	}
 	return acc
+}
+
+// excessBigEndian is excess for the big-endian k.
+func excessBigEndian(k []byte, limit int) byte {
+	var acc byte
+	for i, b := range k {
+		acc |= b & excessMask(len(k)-1-i, limit)
+	}
+	return acc
+}
+
+// excessMask returns the bits of byte j (from the little end) at positions
+// ≥ limit.
+func excessMask(j, limit int) byte {
+	lo := limit - 8*j // bits of byte j below position limit
+	switch {
+	case lo <= 0:
+		return 0xff
+	case lo < 8:
+		return 0xff << lo
+	}
+	return 0
 }
 
 // signedRadix16 is SignedRadix for w = 4 and two digits per byte, the
@@ -148,7 +202,23 @@ func VarTimeNAF(dst []int8, k []byte, w uint) {
 	// go:noinline above: inlined into another package, this call to the
 	// generic core loses its escape information, dst escapes and every
 	// caller's digit array moves to the heap.
-	varTimeNAF(dst, k, w)
+	var buf scalarWords
+	varTimeNAF(dst, buf.load(k), uint(8*len(k)), w)
+}
+
+// VarTimeNAFBigEndian is VarTimeNAF for the big-endian integer k (SEC 1
+// scalars, as P-256's): the same digits and contract.
+//
+// VarTimeNAFBigEndian branches on the bits of k: use it only on public
+// scalars.
+//
+//go:noinline
+func VarTimeNAFBigEndian(dst []int8, k []byte, w uint) {
+	if w < 2 || w > 8 {
+		panic("tables: VarTimeNAFBigEndian window out of range")
+	}
+	var buf scalarWords
+	varTimeNAF(dst, buf.loadBigEndian(k), uint(8*len(k)), w) // noinline as VarTimeNAF
 }
 
 // VarTimeNAF16 is VarTimeNAF with int16 digits, for windows 2 ≤ w ≤ 16
@@ -161,19 +231,18 @@ func VarTimeNAF16(dst []int16, k []byte, w uint) {
 	if w < 2 || w > 16 {
 		panic("tables: VarTimeNAF16 window out of range")
 	}
-	varTimeNAF(dst, k, w) // not inlined either, as in VarTimeNAF
+	var buf scalarWords
+	varTimeNAF(dst, buf.load(k), uint(8*len(k)), w) // not inlined either, as in VarTimeNAF
 }
 
-// varTimeNAF is VarTimeNAF for digits of type T; the caller checks that a
+// varTimeNAF is VarTimeNAF for digits of type T on the zero-padded
+// little-endian words of an nbits-bit scalar; the caller checks that a
 // digit of width w fits in T.
-func varTimeNAF[T int8 | int16](dst []T, k []byte, w uint) {
-	nbits := uint(8 * len(k))
+func varTimeNAF[T int8 | int16](dst []T, words []uint64, nbits, w uint) {
 	if uint(len(dst)) < nbits+1 {
 		panic("tables: VarTimeNAF output too short")
 	}
 	clear(dst)
-	var buf scalarWords
-	words := buf.load(k)
 	width := uint64(1) << w
 	half := width >> 1
 	carry := uint64(0)

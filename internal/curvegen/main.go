@@ -82,14 +82,22 @@ var curves = map[string]curvePackage{
 		}},
 	"448": {Pkg: "curve448", Name: "X448", Bytes: 56, TopBit: 447, LowBits: 2, A24: 39081, A: 156326,
 		ModName: "2^448 − 2^224 − 1", Backend: "field448", BaseName: "5"},
+	// P-256 has no RFC 7748 function (Name is empty): only the scans.
+	"p256": {Pkg: "p256",
+		Scans: []scanShape{
+			{Words: 8, What: "affinePoint: two 4-word field elements", Sixteen: true},
+			{Words: 12, What: "jacobianPoint: three 4-word field elements"},
+		}},
 }
 
-// outputs returns the files generated for c: every entry of outputs, and
-// the scans if c has any.
+// outputs returns the files generated for c: every entry of outputs for
+// an RFC 7748 curve, and the scans if c has any.
 func (c curvePackage) outputs() map[string]*string {
 	m := map[string]*string{}
-	for k, v := range outputs {
-		m[k] = v
+	if c.Name != "" { // a Montgomery curve with an RFC 7748 function
+		for k, v := range outputs {
+			m[k] = v
+		}
 	}
 	if len(c.Scans) > 0 {
 		m["zz_generated_scan.go"] = &scanTmpl
@@ -120,11 +128,11 @@ func generate(c curvePackage, tmpl string) ([]byte, error) {
 }
 
 func main() {
-	curve := flag.String("curve", "", "curve: 25519 or 448")
+	curve := flag.String("curve", "", "curve: 25519, 448 or p256")
 	flag.Parse()
 	c, ok := curves[*curve]
 	if !ok {
-		log.Fatal("usage: curvegen -curve 25519|448 (run in the curve package's directory)")
+		log.Fatal("usage: curvegen -curve 25519|448|p256 (run in the curve package's directory)")
 	}
 	for name, tmpl := range c.outputs() {
 		src, err := generate(c, *tmpl)
