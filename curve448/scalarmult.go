@@ -108,24 +108,17 @@ func buildBaseTables() *baseTables {
 }
 
 // toAffine sets dst[i] to the affine form of src[i] with one field inversion
-// (Montgomery's trick). src holds public points: the tables.
-//
-// shared-candidate: batch inversion (curve25519 has four private copies).
+// (field448.BatchInvert, Montgomery's trick). src holds public points: the
+// tables.
 func toAffine(dst []affinePoint, src []Point) {
-	prod := make([]fieldElement, len(src))
-	var acc fieldElement
-	acc.One()
+	zInv := make([]fieldElement, len(src))
 	for i := range src {
-		prod[i].Set(&acc)
-		acc.Multiply(&acc, &src[i].z)
+		zInv[i].Set(&src[i].z)
 	}
-	acc.Invert(&acc)
-	for i := len(src) - 1; i >= 0; i-- {
-		var zInv fieldElement
-		zInv.Multiply(&acc, &prod[i])
-		acc.Multiply(&acc, &src[i].z)
-		dst[i].x.Multiply(&src[i].x, &zInv)
-		dst[i].y.Multiply(&src[i].y, &zInv)
+	batchInvert(zInv, zInv, nil)
+	for i := range src {
+		dst[i].x.Multiply(&src[i].x, &zInv[i])
+		dst[i].y.Multiply(&src[i].y, &zInv[i])
 		mulD(&dst[i].dxy, dst[i].dxy.Multiply(&dst[i].x, &dst[i].y))
 	}
 }
