@@ -34,8 +34,7 @@ func (v *Point) ScalarMult(x *Scalar, p *Point) *Point {
 			acc.double(&acc).double(&acc).double(&acc).double(&acc)
 		}
 		abs, neg := tables.AbsNeg(digits[i])
-		sel.setIdentity()
-		lookupCached(&sel, table[:], abs)
+		lookupCached(&sel, &table, abs)
 		sel.condNegate(neg)
 		acc.addCached(&acc, &sel)
 	}
@@ -145,8 +144,7 @@ func (v *Point) ScalarBaseMult(x *Scalar) *Point {
 		}
 		for j := 0; j < 56; j++ {
 			abs, neg := tables.AbsNeg(digits[2*j+round])
-			sel.setIdentity()
-			lookupAffine(&sel, t.comb[j][:], abs)
+			lookupAffine(&sel, &t.comb[j], abs)
 			sel.condNegate(neg)
 			acc.addAffine(&acc, &sel)
 		}
@@ -310,21 +308,4 @@ func (v *Point) IsTorsionFree() int {
 		}
 	}
 	return acc.x.IsZero() & acc.y.Equal(&acc.z)
-}
-
-// lookupAffine and lookupCached are tables.Lookup written out for this
-// package's entry types: through the type parameter, the destination's
-// address escapes and every scalar multiplication would allocate.
-//
-// shared-candidate: the generated word scans of internal/curvegen.
-func lookupAffine(dst *affinePoint, entries []affinePoint, index int) {
-	for i := range entries {
-		dst.Select(&entries[i], dst, tables.EqMask(i+1, index))
-	}
-}
-
-func lookupCached(dst *cachedPoint, entries []cachedPoint, index int) {
-	for i := range entries {
-		dst.Select(&entries[i], dst, tables.EqMask(i+1, index))
-	}
 }
