@@ -1,0 +1,14 @@
+package ed25519
+
+import (
+	"crypto/sha3"
+	"testing"
+
+	"github.com/curvekit/curvekit/internal/benchutil"
+)
+
+func BenchmarkShortVector(b *testing.B) {
+	k := sha3.SumSHAKE256([]byte("BenchmarkShortVector"), 32) // fixed, so that builds compare
+	k[31] &= 0x0f
+	benchutil.RunCPU(b, func() { shortVector(k) })
+}
