@@ -2,8 +2,11 @@ package lattice
 
 import (
 	"crypto/rand"
+	"crypto/sha3"
 	"math/big"
 	"testing"
+
+	"github.com/curvekit/curvekit/internal/benchutil"
 )
 
 // The moduli of the two users, from their definitions (RFC 8032 §5.1, §5.2).
@@ -123,4 +126,22 @@ func TestShortVectorDeclines(t *testing.T) {
 	if _, _, _, ok := ShortVector(&n, make([]byte, 32), 128, 136); ok {
 		t.Error("ShortVector accepted k = 0")
 	}
+}
+
+// BenchmarkShortVector times both users' sizes on a fixed k (so that builds
+// compare).
+func BenchmarkShortVector(b *testing.B) {
+	k := sha3.SumSHAKE256([]byte("BenchmarkShortVector"), 56)
+	b.Run("256", func(b *testing.B) {
+		n := fromBig[[4]uint64](eightEll)
+		k := append([]byte(nil), k[:32]...)
+		k[31] &= 0x0f
+		benchutil.RunCPU(b, func() { ShortVector(&n, k, 128, 136) })
+	})
+	b.Run("448", func(b *testing.B) {
+		n := fromBig[[7]uint64](q448)
+		k := append([]byte(nil), k...)
+		k[55] &= 0x0f
+		benchutil.RunCPU(b, func() { ShortVector(&n, k, 224, 232) })
+	})
 }
