@@ -31,3 +31,9 @@ var feD = new(fieldElement).Negate(new(fieldElement).Mult32(feOne, dAbs))
 func mulD(v, a *fieldElement) *fieldElement {
 	return v.Mult32(a, dAbs).Negate(v)
 }
+
+// batchInvert is field448.BatchInvert: dst[i] = 1/src[i] (0 for 0) with one
+// inversion.
+func batchInvert(dst, src, scratch []fieldElement) []fieldElement {
+	return field448.BatchInvert(dst, src, scratch)
+}

@@ -34,8 +34,7 @@ func (v *Point) ScalarMult(x *Scalar, p *Point) *Point {
 			acc.double(&acc).double(&acc).double(&acc).double(&acc)
 		}
 		abs, neg := tables.AbsNeg(digits[i])
-		sel.setIdentity()
-		lookupCached(&sel, table[:], abs)
+		lookupCached(&sel, &table, abs)
 		sel.condNegate(neg)
 		acc.addCached(&acc, &sel)
 	}
@@ -108,24 +107,17 @@ func buildBaseTables() *baseTables {
 }
 
 // toAffine sets dst[i] to the affine form of src[i] with one field inversion
-// (Montgomery's trick). src holds public points: the tables.
-//
-// shared-candidate: batch inversion (curve25519 has four private copies).
+// (field448.BatchInvert, Montgomery's trick). src holds public points: the
+// tables.
 func toAffine(dst []affinePoint, src []Point) {
-	prod := make([]fieldElement, len(src))
-	var acc fieldElement
-	acc.One()
+	zInv := make([]fieldElement, len(src))
 	for i := range src {
-		prod[i].Set(&acc)
-		acc.Multiply(&acc, &src[i].z)
+		zInv[i].Set(&src[i].z)
 	}
-	acc.Invert(&acc)
-	for i := len(src) - 1; i >= 0; i-- {
-		var zInv fieldElement
-		zInv.Multiply(&acc, &prod[i])
-		acc.Multiply(&acc, &src[i].z)
-		dst[i].x.Multiply(&src[i].x, &zInv)
-		dst[i].y.Multiply(&src[i].y, &zInv)
+	batchInvert(zInv, zInv, nil)
+	for i := range src {
+		dst[i].x.Multiply(&src[i].x, &zInv[i])
+		dst[i].y.Multiply(&src[i].y, &zInv[i])
 		mulD(&dst[i].dxy, dst[i].dxy.Multiply(&dst[i].x, &dst[i].y))
 	}
 }
@@ -152,8 +144,7 @@ func (v *Point) ScalarBaseMult(x *Scalar) *Point {
 		}
 		for j := 0; j < 56; j++ {
 			abs, neg := tables.AbsNeg(digits[2*j+round])
-			sel.setIdentity()
-			lookupAffine(&sel, t.comb[j][:], abs)
+			lookupAffine(&sel, &t.comb[j], abs)
 			sel.condNegate(neg)
 			acc.addAffine(&acc, &sel)
 		}
@@ -317,21 +308,4 @@ func (v *Point) IsTorsionFree() int {
 		}
 	}
 	return acc.x.IsZero() & acc.y.Equal(&acc.z)
-}
-
-// lookupAffine and lookupCached are tables.Lookup written out for this
-// package's entry types: through the type parameter, the destination's
-// address escapes and every scalar multiplication would allocate.
-//
-// shared-candidate: the generated word scans of internal/curvegen.
-func lookupAffine(dst *affinePoint, entries []affinePoint, index int) {
-	for i := range entries {
-		dst.Select(&entries[i], dst, tables.EqMask(i+1, index))
-	}
-}
-
-func lookupCached(dst *cachedPoint, entries []cachedPoint, index int) {
-	for i := range entries {
-		dst.Select(&entries[i], dst, tables.EqMask(i+1, index))
-	}
 }

@@ -5,12 +5,10 @@ import (
 	"crypto/sha512"
 	"crypto/subtle"
 	"errors"
-	"runtime"
 	"strconv"
-	"sync"
-	"weak"
 
 	"github.com/curvekit/curvekit/internal/ed25519core"
+	"github.com/curvekit/curvekit/internal/keycache"
 )
 
 // signingKey is a private key in the form signing uses: the secret scalar
@@ -93,32 +91,19 @@ func (k *signingKey) signWithOptions(message []byte, opts crypto.SignerOpts) ([]
 // not match its seed is rejected. crypto/ed25519 signs with whatever public
 // half it is given, and two signatures of one message under two different
 // public halves reveal the secret scalar.
-type cacheEntry struct {
-	bytes [PrivateKeySize]byte
-	key   signingKey
-}
-
-var keyCache sync.Map // weak.Pointer[byte] → *cacheEntry
+//
+// internal/keycache is the cache, shared with ed448.
+var keyCache keycache.Cache[signingKey]
 
 func cachedKey(priv PrivateKey) (*signingKey, error) {
 	if l := len(priv); l != PrivateKeySize {
 		return nil, errors.New("ed25519: bad private key: bad private key length: " + strconv.Itoa(l))
 	}
-	p := weak.Make(&priv[0])
-	if v, ok := keyCache.Load(p); ok {
-		e := v.(*cacheEntry)
-		if subtle.ConstantTimeCompare(e.bytes[:], priv) == 1 {
-			return &e.key, nil
+	return keyCache.Get(priv, func(k *signingKey) error {
+		k.fromSeed(priv[:SeedSize])
+		if subtle.ConstantTimeCompare(k.pub[:], priv[SeedSize:]) != 1 {
+			return errors.New("ed25519: bad private key: public key does not match seed")
 		}
-	}
-	e := new(cacheEntry)
-	copy(e.bytes[:], priv)
-	e.key.fromSeed(priv[:SeedSize])
-	if subtle.ConstantTimeCompare(e.key.pub[:], priv[SeedSize:]) != 1 {
-		return nil, errors.New("ed25519: bad private key: public key does not match seed")
-	}
-	if _, loaded := keyCache.Swap(p, e); !loaded {
-		runtime.AddCleanup(&priv[0], func(p weak.Pointer[byte]) { keyCache.Delete(p) }, p)
-	}
-	return &e.key, nil
+		return nil
+	})
 }

@@ -1,10 +1,8 @@
 package ed448
 
 import (
-	"encoding/binary"
-	"math/bits"
-
 	"github.com/curvekit/curvekit/curve448"
+	"github.com/curvekit/curvekit/internal/lattice"
 )
 
 // Verification with half-size scalars (Antipa, Brown, Gallant, Lambert,
@@ -21,10 +19,7 @@ import (
 // δ odd and below q is coprime to the group exponent 4q, so [|δ|]P is the
 // identity exactly when P is, torsion in R included. (δ, ρ) comes from the
 // extended Euclidean algorithm on (n, k), stopped at the first remainder
-// below 2^224.
-//
-// shared-candidate: this is ed25519core's lattice step at 448 bits; both
-// should become one implementation parameterised by the limb count.
+// below 2^224: internal/lattice, which ed25519 uses at 256 bits.
 
 // u448 is an unsigned integer below 2^448, little-endian 64-bit limbs.
 type u448 [7]uint64
@@ -41,158 +36,18 @@ var (
 	}
 )
 
-func (x *u448) bitLen() int {
-	for i := len(x) - 1; i >= 0; i-- {
-		if x[i] != 0 {
-			return 64*i + bits.Len64(x[i])
-		}
-	}
-	return 0
-}
-
-// bitsAt returns the 64 bits of x from bit s on (0 ≤ s ≤ 384).
-func (x *u448) bitsAt(s int) uint64 {
-	w, b := s/64, uint(s%64)
-	v := x[w] >> b
-	if b != 0 && w+1 < len(x) {
-		v |= x[w+1] << (64 - b)
-	}
-	return v
-}
-
-func (x *u448) geq(y *u448) bool {
-	for i := len(x) - 1; i >= 0; i-- {
-		if x[i] != y[i] {
-			return x[i] > y[i]
-		}
-	}
-	return true
-}
-
-// sub sets x = x − y, for x ≥ y.
-func (x *u448) sub(y *u448) {
-	var b uint64
-	for i := range x {
-		x[i], b = bits.Sub64(x[i], y[i], b)
-	}
-}
-
-// mulSub sets x = x − m·y, for m·y ≤ x.
-func (x *u448) mulSub(m uint64, y *u448) {
-	var carry, borrow uint64
-	for i := range x {
-		hi, lo := bits.Mul64(m, y[i])
-		var c uint64
-		lo, c = bits.Add64(lo, carry, 0)
-		carry = hi + c
-		x[i], borrow = bits.Sub64(x[i], lo, borrow)
-	}
-}
-
-// mulAdd returns x + m·y and whether it fits in 448 bits.
-func mulAdd(x *u448, m uint64, y *u448) (u448, bool) {
-	var z u448
-	var carry uint64
-	for i := range z {
-		hi, lo := bits.Mul64(m, y[i])
-		var c uint64
-		lo, c = bits.Add64(lo, carry, 0)
-		hi += c
-		z[i], c = bits.Add64(x[i], lo, 0)
-		carry = hi + c
-	}
-	return z, carry == 0
-}
-
-// euclidStep replaces (a, b) by (b, a mod b) and returns the quotient, for
-// quotients below 2^32 (estimated from the top 64 bits, then corrected);
-// ok is false for larger ones (probability about 2^−32 per step).
-func euclidStep(a, b *u448) (m uint64, ok bool) {
-	la, lb := a.bitLen(), b.bitLen()
-	if lb == 0 || la-lb >= 32 {
-		return 0, false
-	}
-	if !a.geq(b) {
-		*a, *b = *b, *a
-		return 0, true
-	}
-	s := max(la-64, 0)
-	ta, tb := a.bitsAt(s), b.bitsAt(s)
-	if tb == ^uint64(0) {
-		m = 1
-	} else {
-		m = ta / (tb + 1) // an underestimate by at most a few units
-	}
-	r := *a
-	r.mulSub(m, b)
-	for r.geq(b) {
-		r.sub(b)
-		m++
-	}
-	*a, *b = *b, r
-	return m, true
-}
-
 // shortVector returns |δ|, ρ ≥ 0 and whether δ is negative, with ρ ≡ δ·k
 // (mod n), |δ| odd, and both below 2^232, for k < q given as 56 bytes and n
 // = q or 4q (4q when A may have a torsion component: then [ρ]A = [δk]A). ok
 // is false in the rare cases this does not cover; callers then verify with
 // full-size scalars.
 func shortVector(kBytes []byte, n *u448) (absDelta, rho u448, negative, ok bool) {
-	const maxBits = 232
-	a := *n
-	var b u448
-	for i := range b {
-		b[i] = binary.LittleEndian.Uint64(kBytes[8*i:])
-	}
-	ta, tb := u448{}, u448{1} // |t_{i−1}|, |t_i|; t_i has sign (−1)^(i+1)
-	i := 1
-	for b.bitLen() > 224 {
-		m, fine := euclidStep(&a, &b)
-		if !fine {
-			return
-		}
-		t, fine := mulAdd(&ta, m, &tb)
-		if !fine {
-			return
-		}
-		ta, tb = tb, t
-		i++
-	}
-	if b.bitLen() == 0 {
-		return
-	}
-	if tb[0]&1 == 1 {
-		absDelta, rho, negative = tb, b, i%2 == 0
-	} else {
-		// Consecutive cofactors are coprime: t_{i−1} and t_{i+1} are odd.
-		// Take the shorter of (t_{i−1}, r_{i−1}) and (t_{i+1}, r_{i+1}).
-		na, nb := a, b
-		m, fine := euclidStep(&na, &nb)
-		if !fine {
-			return
-		}
-		nextT, fine := mulAdd(&ta, m, &tb)
-		if !fine {
-			return
-		}
-		if max(ta.bitLen(), a.bitLen()) <= max(nextT.bitLen(), nb.bitLen()) {
-			absDelta, rho, negative = ta, a, (i-1)%2 == 0
-		} else {
-			absDelta, rho, negative = nextT, nb, (i+1)%2 == 0
-		}
-	}
-	if absDelta.bitLen() > maxBits || rho.bitLen() > maxBits {
-		return
-	}
-	return absDelta, rho, negative, true
+	return lattice.ShortVector(n, kBytes, 224, 232)
 }
 
 func (x *u448) scalar() *curve448.Scalar {
 	var b [56]byte
-	for i := range x {
-		binary.LittleEndian.PutUint64(b[8*i:], x[i])
-	}
+	lattice.PutBytes(b[:], x)
 	s, err := new(curve448.Scalar).SetCanonicalBytes(b[:])
 	if err != nil {
 		panic("ed448: internal error: short vector not below q")

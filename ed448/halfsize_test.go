@@ -4,6 +4,8 @@ import (
 	"crypto/rand"
 	"math/big"
 	"testing"
+
+	"github.com/curvekit/curvekit/internal/lattice"
 )
 
 func u448Big(x *u448) *big.Int {
@@ -48,8 +50,8 @@ func TestShortVector(t *testing.T) {
 		if lhs.Cmp(new(big.Int).Mod(u448Big(&rho), nBig)) != 0 {
 			t.Fatalf("k = %x: ρ ≢ δ·k (mod q)", k)
 		}
-		if absDelta[0]&1 != 1 || absDelta.bitLen() > 232 || rho.bitLen() > 232 {
-			t.Fatalf("k = %x: δ even or too long (%d, %d bits)", k, absDelta.bitLen(), rho.bitLen())
+		if absDelta[0]&1 != 1 || lattice.BitLen(&absDelta) > 232 || lattice.BitLen(&rho) > 232 {
+			t.Fatalf("k = %x: δ even or too long (%d, %d bits)", k, lattice.BitLen(&absDelta), lattice.BitLen(&rho))
 		}
 	}
 	if declined > 2 {

@@ -4,12 +4,10 @@ import (
 	"crypto/sha3"
 	"crypto/subtle"
 	"errors"
-	"runtime"
 	"strconv"
-	"sync"
-	"weak"
 
 	"github.com/curvekit/curvekit/curve448"
+	"github.com/curvekit/curvekit/internal/keycache"
 )
 
 // signingKey is a private key expanded for signing (RFC 8032, Section
@@ -110,33 +108,18 @@ func (k *signingKey) sign(sig, message []byte, ctx string, ph bool) {
 // given, and two signatures of one message under two public halves reveal
 // the secret scalar.
 //
-// shared-candidate: the same cache as ed25519's cachedKey, over a key type.
-type cacheEntry struct {
-	bytes [PrivateKeySize]byte
-	key   signingKey
-}
-
-var keyCache sync.Map // weak.Pointer[byte] → *cacheEntry
+// internal/keycache is the cache, shared with ed25519.
+var keyCache keycache.Cache[signingKey]
 
 func cachedKey(priv PrivateKey) (*signingKey, error) {
 	if len(priv) != PrivateKeySize {
 		return nil, errors.New("ed448: bad private key length: " + strconv.Itoa(len(priv)))
 	}
-	p := weak.Make(&priv[0])
-	if v, ok := keyCache.Load(p); ok {
-		e := v.(*cacheEntry)
-		if subtle.ConstantTimeCompare(e.bytes[:], priv) == 1 {
-			return &e.key, nil
+	return keyCache.Get(priv, func(k *signingKey) error {
+		k.fromSeed(priv[:SeedSize])
+		if subtle.ConstantTimeCompare(k.pub[:], priv[SeedSize:]) != 1 {
+			return errors.New("ed448: bad private key: public key does not match seed")
 		}
-	}
-	e := new(cacheEntry)
-	copy(e.bytes[:], priv)
-	e.key.fromSeed(priv[:SeedSize])
-	if subtle.ConstantTimeCompare(e.key.pub[:], priv[SeedSize:]) != 1 {
-		return nil, errors.New("ed448: bad private key: public key does not match seed")
-	}
-	if _, loaded := keyCache.Swap(p, e); !loaded {
-		runtime.AddCleanup(&priv[0], func(p weak.Pointer[byte]) { keyCache.Delete(p) }, p)
-	}
-	return &e.key, nil
+		return nil
+	})
 }

@@ -81,7 +81,11 @@ var curves = map[string]curvePackage{
 			{Words: 20, What: "projCached: four 5-word field elements", Ones: []int{0, 5, 10}},
 		}},
 	"448": {Pkg: "curve448", Name: "X448", Bytes: 56, TopBit: 447, LowBits: 2, A24: 39081, A: 156326,
-		ModName: "2^448 − 2^224 − 1", Backend: "field448", BaseName: "5"},
+		ModName: "2^448 − 2^224 − 1", Backend: "field448", BaseName: "5",
+		Scans: []scanShape{
+			{Words: 24, What: "affinePoint: three 8-word field elements", Ones: []int{8}},
+			{Words: 40, What: "cachedPoint: five 8-word field elements", Ones: []int{0, 16, 24}},
+		}},
 	// P-256 has no RFC 7748 function (Name is empty): only the scans.
 	"p256": {Pkg: "p256",
 		Scans: []scanShape{

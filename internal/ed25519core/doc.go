@@ -20,9 +20,10 @@
 // asserts the numbering at compile time. The ed25519 package documentation
 // states the policies as checklists.
 //
-// The lattice reduction's pieces (U256, EightL, EuclidStep, ShortVector)
-// and the encoding checks are exported for the ed25519 package's tests,
-// which check them against math/big.
+// The lattice reduction's pieces (U256, EightL, EuclidStep, ShortVector:
+// internal/lattice at 256 bits, which ed448 shares at 448) and the encoding
+// checks are exported for the ed25519 package's tests, which check them
+// against math/big.
 //
 // Everything here is variable time and only meant for public data; nothing
 // allocates except the errors of rejected option sets and lengths.

@@ -1,10 +1,8 @@
 package ed25519core
 
 import (
-	"encoding/binary"
-	"math/bits"
-
 	"github.com/curvekit/curvekit/curve25519"
+	"github.com/curvekit/curvekit/internal/lattice"
 )
 
 // Verification with half-size scalars (Antipa, Brown, Gallant, Lambert,
@@ -34,166 +32,21 @@ type U256 [4]uint64
 // EightL is 8ℓ = 2^255 + 8·27742317777372353535851937790883648493.
 var EightL = U256{0xc09318d2e7ae9f68, 0xa6f7cef517bce6b2, 0, 0x8000000000000000}
 
-func (x *U256) bitLen() int {
-	for i := 3; i >= 0; i-- {
-		if x[i] != 0 {
-			return 64*i + bits.Len64(x[i])
-		}
-	}
-	return 0
-}
-
-// bitsAt returns the 64 bits of x starting at bit s (0 ≤ s ≤ 192).
-func (x *U256) bitsAt(s int) uint64 {
-	w, b := s/64, uint(s%64)
-	lo := x[w] >> b
-	if b != 0 && w < 3 {
-		lo |= x[w+1] << (64 - b)
-	}
-	return lo
-}
-
-// geq reports x ≥ y.
-func (x *U256) geq(y *U256) bool {
-	for i := 3; i >= 0; i-- {
-		if x[i] != y[i] {
-			return x[i] > y[i]
-		}
-	}
-	return true
-}
-
-// sub sets x = x − y (x ≥ y).
-func (x *U256) sub(y *U256) {
-	var b uint64
-	x[0], b = bits.Sub64(x[0], y[0], 0)
-	x[1], b = bits.Sub64(x[1], y[1], b)
-	x[2], b = bits.Sub64(x[2], y[2], b)
-	x[3], _ = bits.Sub64(x[3], y[3], b)
-}
-
-// mulSub sets x = x − q·y (q·y ≤ x).
-func (x *U256) mulSub(q uint64, y *U256) {
-	var carry, borrow uint64
-	for i := 0; i < 4; i++ {
-		hi, lo := bits.Mul64(q, y[i])
-		lo, c := bits.Add64(lo, carry, 0)
-		carry = hi + c
-		x[i], borrow = bits.Sub64(x[i], lo, borrow)
-	}
-}
-
-// mulAdd returns x + q·y, and false if it overflows 256 bits.
-func mulAdd(x *U256, q uint64, y *U256) (U256, bool) {
-	var z U256
-	var carry uint64
-	for i := 0; i < 4; i++ {
-		hi, lo := bits.Mul64(q, y[i])
-		lo, c := bits.Add64(lo, carry, 0)
-		hi += c
-		z[i], c = bits.Add64(x[i], lo, 0)
-		carry = hi + c
-	}
-	return z, carry == 0
-}
-
-// EuclidStep replaces (a, b) by (b, a mod b) and returns the quotient. It
-// only handles quotients below 2^32 (the estimate from the top 64 bits is
-// then off by at most a few units); ok is false otherwise, which happens
-// with probability about 2^−32 per step.
-func EuclidStep(a, b *U256) (q uint64, ok bool) {
-	la, lb := a.bitLen(), b.bitLen()
-	if lb == 0 || la-lb >= 32 {
-		return 0, false
-	}
-	if !a.geq(b) {
-		*a, *b = *b, *a // q = 0, a mod b = a
-		return 0, true
-	}
-	s := la - 64
-	if s < 0 {
-		s = 0
-	}
-	ta, tb := a.bitsAt(s), b.bitsAt(s)
-	// q ≥ ⌊ta/(tb+1)⌋, and the difference is at most ta/tb² + 1 ≤ 5.
-	if tb == ^uint64(0) {
-		q = 1
-	} else {
-		q = ta / (tb + 1)
-	}
-	r := *a
-	r.mulSub(q, b)
-	for r.geq(b) {
-		r.sub(b)
-		q++
-	}
-	*a, *b = *b, r
-	return q, true
-}
+// EuclidStep is lattice.EuclidStep: it replaces (a, b) by (b, a mod b) and
+// returns the quotient, or ok = false for quotients of 2^31 or more.
+func EuclidStep(a, b *U256) (q uint64, ok bool) { return lattice.EuclidStep(a, b) }
 
 // ShortVector returns δ (as |δ| and its sign) and ρ ≥ 0 with ρ ≡ δ·k
-// (mod 8ℓ), |δ| odd, and both below 2^136 (almost always 2^128), for the scalar k given as 32
-// little-endian bytes. ok is false in the rare cases the fast path does not
-// cover; callers then verify the usual way.
+// (mod 8ℓ), |δ| odd, and both below 2^136 (almost always 2^128), for the
+// scalar k given as 32 little-endian bytes (lattice.ShortVector). ok is
+// false in the rare cases the fast path does not cover; callers then verify
+// the usual way.
 func ShortVector(kBytes []byte) (absDelta, rho U256, negative, ok bool) {
-	const maxBits = 136
-	a := EightL
-	var b U256
-	for i := range b {
-		b[i] = binary.LittleEndian.Uint64(kBytes[8*i:])
-	}
-	ta, tb := U256{}, U256{1} // |t_{i−1}|, |t_i|; t_i has sign (−1)^(i+1)
-	i := 1
-	for b.bitLen() > 128 {
-		q, fine := EuclidStep(&a, &b)
-		if !fine {
-			return
-		}
-		t, fine := mulAdd(&ta, q, &tb)
-		if !fine {
-			return
-		}
-		ta, tb = tb, t
-		i++
-	}
-	if b.bitLen() == 0 {
-		return // k ≡ 0 can not happen for k < ℓ except k = 0
-	}
-	if tb[0]&1 == 1 {
-		absDelta, rho, negative = tb, b, i%2 == 0
-	} else {
-		// Consecutive cofactors are coprime, so t_{i−1} and t_{i+1} are odd:
-		// take whichever of (t_{i−1}, r_{i−1}) and (t_{i+1}, r_{i+1}) is shorter.
-		prevT, prevR := ta, a
-		na, nb := a, b
-		q, fine := EuclidStep(&na, &nb)
-		if !fine {
-			return
-		}
-		nextT, fine := mulAdd(&ta, q, &tb)
-		if !fine {
-			return
-		}
-		prevLen := max(prevT.bitLen(), prevR.bitLen())
-		nextLen := max(nextT.bitLen(), nb.bitLen())
-		if prevLen <= nextLen {
-			absDelta, rho, negative = prevT, prevR, (i-1)%2 == 0
-		} else {
-			absDelta, rho, negative = nextT, nb, (i+1)%2 == 0
-		}
-	}
-	if absDelta.bitLen() > maxBits || rho.bitLen() > maxBits {
-		return
-	}
-	return absDelta, rho, negative, true
+	return lattice.ShortVector(&EightL, kBytes, 128, 136)
 }
 
 // PutBytes writes x as 32 little-endian bytes.
-func (x *U256) PutBytes(out *[32]byte) {
-	for i := 0; i < 4; i++ {
-		binary.LittleEndian.PutUint64(out[8*i:], x[i])
-	}
-}
+func (x *U256) PutBytes(out *[32]byte) { lattice.PutBytes(out[:], x) }
 
 // identity is a read-only copy, to save allocations.
 var identity = curve25519.NewIdentityPoint()

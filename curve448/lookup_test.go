@@ -1,0 +1,70 @@
+package curve448
+
+import "testing"
+
+// TestLookupScans checks the word scans of lookupAffine and lookupCached
+// (with the identity's ones ORed in, and with its words scanned) against
+// the portable Select scans for every digit, and the cached lookups
+// against d·P computed by repeated addition.
+func TestLookupScans(t *testing.T) {
+	if !wordScan {
+		t.Log("field elements are not 8 words here: only the Select scans run")
+	}
+	P := new(Point).ScalarBaseMult(randScalar(t))
+	var table [8]cachedPoint
+	var m Point
+	m.Set(P)
+	table[0].fromP(P)
+	for i := 1; i < 8; i++ {
+		m.Add(&m, P)
+		table[i].fromP(&m)
+	}
+	comb := &basepointTables().comb[7]
+
+	saved := oneIsWordOne
+	defer func() { oneIsWordOne = saved }()
+	for _, fast := range []bool{saved, false} {
+		oneIsWordOne = fast
+		want := NewIdentityPoint()
+		for abs := 0; abs <= 8; abs++ {
+			if abs > 0 {
+				want.Add(want, P)
+			}
+			var got, sel cachedPoint
+			got.Td.Set(feOne) // the scans must overwrite dst
+			lookupCached(&got, &table, abs)
+			lookupCachedSelect(&sel, &table, abs)
+			if got != sel {
+				t.Fatalf("cached scan, digit %d (identity ORed in: %v): differs from the Select scan", abs, fast)
+			}
+			var q Point
+			q.setIdentity()
+			if q.addCached(&q, &got).Equal(want) != 1 {
+				t.Fatalf("cached scan, digit %d: not %d·P", abs, abs)
+			}
+
+			var ga, sa affinePoint
+			ga.x.Set(feOne)
+			lookupAffine(&ga, comb, abs)
+			lookupAffineSelect(&sa, comb, abs)
+			if ga != sa {
+				t.Fatalf("affine scan, digit %d (identity ORed in: %v): differs from the Select scan", abs, fast)
+			}
+		}
+	}
+}
+
+// TestScalarMultAllocations checks that the scalar multiplications, whose
+// lookups convert with unsafe rather than go through a type parameter,
+// do not allocate.
+func TestScalarMultAllocations(t *testing.T) {
+	s, P := randScalar(t), NewGeneratorPoint()
+	var v Point
+	basepointTables()
+	if n := testing.AllocsPerRun(10, func() {
+		v.ScalarBaseMult(s)
+		v.ScalarMult(s, P)
+	}); n != 0 {
+		t.Errorf("ScalarBaseMult and ScalarMult allocate %v times, want 0", n)
+	}
+}
