@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"crypto"
 	"math/rand/v2"
 
@@ -38,6 +39,28 @@ func init() {
 			},
 			Run: func(i int) {
 				if _, err := p256.SignDeterministic(keys[i], crypto.SHA256, digest); err != nil {
+					panic(err)
+				}
+			},
+		}
+	}})
+	register("p256-sign-hedged", "P-256 SignASN1 with fresh random bytes from rand for both classes (so the nonce is random in both): secret d, fixed d = 1", dudect.Spec{Batch: 1, Target: func() dudect.Target {
+		keys := make([]*p256.PrivateKey, slots)
+		extra := make([][32]byte, slots)
+		digest := make([]byte, 32)
+		randBytes(rand.New(rand.NewPCG(2, 2)), digest)
+		var b [32]byte
+		return dudect.Target{Slots: slots,
+			Prepare: func(i, c int, rng *rand.Rand) {
+				p256Secret(&b, c, rng)
+				randBytes(rng, extra[i][:])
+				var err error
+				if keys[i], err = p256.NewPrivateKey(b[:]); err != nil {
+					panic(err)
+				}
+			},
+			Run: func(i int) {
+				if _, err := p256.SignASN1(bytes.NewReader(extra[i][:]), keys[i], digest); err != nil {
 					panic(err)
 				}
 			},
