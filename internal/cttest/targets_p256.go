@@ -66,6 +66,63 @@ func init() {
 			},
 		}
 	}})
+	register("p256-base", "P-256 NewPrivateKey (fixed-base d·G, affine conversion, encoding): secret d, fixed d a random-looking constant (not 1)", dudect.Spec{Batch: 1, Target: func() dudect.Target {
+		d := make([][32]byte, slots)
+		var fixed [32]byte
+		p256Secret(&fixed, 1, rand.New(rand.NewPCG(4, 4)))
+		return dudect.Target{Slots: slots,
+			Prepare: func(i, c int, rng *rand.Rand) {
+				p256Secret(&d[i], c, rng)
+				if c == 0 {
+					d[i] = fixed
+				}
+			},
+			Run: func(i int) {
+				if _, err := p256.NewPrivateKey(d[i][:]); err != nil {
+					panic(err)
+				}
+			},
+		}
+	}})
+	register("scalarp256-invert-k", "scalar field mod n (P-256) Invert: secret scalar, fixed a random-looking constant (as a deterministic nonce is)", dudect.Spec{Batch: 1, Target: func() dudect.Target {
+		x := make([]scalarp256.Element, slots)
+		var out scalarp256.Element
+		var b, fixed [32]byte
+		p256Secret(&fixed, 1, rand.New(rand.NewPCG(5, 5)))
+		return dudect.Target{Slots: slots,
+			Prepare: func(i, c int, rng *rand.Rand) {
+				p256Secret(&b, c, rng)
+				if c == 0 {
+					b = fixed
+				}
+				if _, err := x[i].SetCanonicalBytes(b[:]); err != nil {
+					panic(err)
+				}
+			},
+			Run: func(i int) { out.Invert(&x[i]) },
+		}
+	}})
+	register("p256-sign-p1363", "P-256 SignP1363 with the same 32 rand bytes every call (so the nonce is fixed in the fixed class, as in p256-sign) and fixed-length output: secret d, fixed d = 1", dudect.Spec{Batch: 1, Target: func() dudect.Target {
+		keys := make([]*p256.PrivateKey, slots)
+		digest := make([]byte, 32)
+		randBytes(rand.New(rand.NewPCG(2, 2)), digest)
+		var extra [32]byte
+		var b [32]byte
+		return dudect.Target{Slots: slots,
+			Prepare: func(i, c int, rng *rand.Rand) {
+				p256Secret(&b, c, rng)
+				var err error
+				if keys[i], err = p256.NewPrivateKey(b[:]); err != nil {
+					panic(err)
+				}
+			},
+			Run: func(i int) {
+				if _, err := p256.SignP1363(bytes.NewReader(extra[:]), keys[i], digest); err != nil {
+					panic(err)
+				}
+			},
+		}
+	}})
 	register("p256-ecdh", "P-256 ECDH: secret d, fixed d = 1, fixed random peer", dudect.Spec{Batch: 1, Target: func() dudect.Target {
 		keys := make([]*p256.PrivateKey, slots)
 		var b [32]byte
