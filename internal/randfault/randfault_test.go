@@ -10,11 +10,14 @@ import (
 	"testing"
 
 	"github.com/curvekit/curvekit/batch"
+	"github.com/curvekit/curvekit/curve448"
 	"github.com/curvekit/curvekit/ed25519"
+	"github.com/curvekit/curvekit/ed448"
 	"github.com/curvekit/curvekit/handshake/ace"
 	"github.com/curvekit/curvekit/handshake/ntor"
 	"github.com/curvekit/curvekit/handshake/ntorv3"
 	. "github.com/curvekit/curvekit/internal/randfault"
+	"github.com/curvekit/curvekit/p256"
 )
 
 // stream returns n deterministic bytes.
@@ -43,8 +46,7 @@ type randCase struct {
 }
 
 // randCases lists every exported function in the module that takes a rand
-// io.Reader. Adding a package with one means adding its rows here (the
-// curve448/ed448 and p256 rows go with those packages).
+// io.Reader. Adding a package with one means adding its rows here.
 func randCases(t *testing.T) []randCase {
 	seed := make([]byte, 32)
 	seed[0] = 1
@@ -53,6 +55,14 @@ func randCases(t *testing.T) []randCase {
 	if err != nil {
 		t.Fatal(err)
 	}
+
+	ed448Priv := ed448.NewKeyFromSeed(stream(ed448.SeedSize))
+	p256Priv, err := p256.NewPrivateKey(stream(32))
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := sha256.Sum256([]byte("digest"))
+	p256Digest := d[:]
 
 	nb, err := ntor.NewPrivateKey(stream(32))
 	if err != nil {
@@ -216,6 +226,51 @@ func randCases(t *testing.T) []randCase {
 				return nil, err
 			}
 			return k.Bytes(), nil
+		}},
+		{name: "curve448.GenerateKey", need: 56, run: func(t *testing.T, r io.Reader) ([]byte, error) {
+			k, err := curve448.GenerateKey(r)
+			if err != nil {
+				if k != nil {
+					t.Error("key returned with an error")
+				}
+				return nil, err
+			}
+			return k.Bytes(), nil
+		}},
+		{name: "ed448.GenerateKey", need: ed448.SeedSize, run: func(t *testing.T, r io.Reader) ([]byte, error) {
+			pub, priv, err := ed448.GenerateKey(r)
+			if err != nil && (pub != nil || priv != nil) {
+				t.Error("key returned with an error")
+			}
+			return priv, err
+		}},
+		{name: "ed448.PrivateKey.Sign", ignores: true, run: func(t *testing.T, r io.Reader) ([]byte, error) {
+			return ed448Priv.Sign(r, []byte("m"), crypto.Hash(0))
+		}},
+		{name: "ed448.PrivateKey.Sign(ph, ctx)", ignores: true, run: func(t *testing.T, r io.Reader) ([]byte, error) {
+			return ed448Priv.Sign(r, []byte("m"), &ed448.SignerOptions{Scheme: ed448.ED448Ph, Context: "c"})
+		}},
+		{name: "p256.GenerateKey", need: 32, run: func(t *testing.T, r io.Reader) ([]byte, error) {
+			k, err := p256.GenerateKey(r)
+			if err != nil {
+				if k != nil {
+					t.Error("key returned with an error")
+				}
+				return nil, err
+			}
+			return k.Bytes(), nil
+		}},
+		{name: "p256.SignASN1", need: 32, run: func(t *testing.T, r io.Reader) ([]byte, error) {
+			return p256.SignASN1(r, p256Priv, p256Digest)
+		}},
+		{name: "p256.SignP1363", need: 32, run: func(t *testing.T, r io.Reader) ([]byte, error) {
+			return p256.SignP1363(r, p256Priv, p256Digest)
+		}},
+		{name: "p256.PrivateKey.Sign (non-nil rand: hedged)", need: 32, run: func(t *testing.T, r io.Reader) ([]byte, error) {
+			if r == nil {
+				t.Fatal("nil rand is the deterministic path, not this row's")
+			}
+			return p256Priv.Sign(r, p256Digest, crypto.SHA256)
 		}},
 		{name: "batch.Verifier.Verify (3 entries)", exact: true, run: verify(3)},
 		{name: "batch.Verifier.Verify (12 entries)", exact: true, run: verify(12)},

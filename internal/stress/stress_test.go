@@ -61,8 +61,15 @@ func run(t *testing.T, f func(g int) error) {
 // 25519 family: the basepoint tables (fixed-base X25519, Ed25519 signing and
 // key generation), the odd-multiples table of verification, and the
 // Montgomery-side ladder; each goroutine checks its answers against the
-// standard library.
+// standard library (circl for Curve448). firstUse448 and firstUseP256 do the
+// same for those curves.
 func firstUse(g int) error {
+	if err := firstUse448(g); err != nil {
+		return err
+	}
+	if err := firstUseP256(g); err != nil {
+		return err
+	}
 	k := det(g, "x25519")
 	got, err := curve25519.X25519(k, curve25519.Basepoint)
 	priv, _ := ecdh.X25519().NewPrivateKey(k)
