@@ -5,13 +5,34 @@ import (
 
 	"github.com/curvekit/curvekit/curve25519"
 	"github.com/curvekit/curvekit/fieldarith/field25519"
+	"github.com/curvekit/curvekit/fieldarith/fieldp256"
+	"github.com/curvekit/curvekit/fieldarith/scalarp256"
 )
 
 // fieldBackend is the limb representation curvekit's field layer uses in
 // this binary ("64-bit" or "32-bit"; -tags curvekit32 forces the latter),
 // with the routines that run assembly if any (amd64; -tags purego removes
-// them).
-var fieldBackend = backendLabel(field25519.Backend, field25519.Assembly(), curve25519.Assembly())
+// them), each field's named, since more than one field has assembly.
+var fieldBackend = backendLabel(field25519.Backend, backendAssembly()...)
+
+// backendAssembly lists what runs assembly in this binary, "" for the
+// pieces that run Go.
+func backendAssembly() []string {
+	return []string{
+		fieldAssembly("GF(2^255-19)", field25519.Assembly()),
+		fieldAssembly("P-256 mod p", fieldp256.Assembly()),
+		fieldAssembly("P-256 mod n", scalarp256.Assembly()),
+		curve25519.Assembly(),
+	}
+}
+
+// fieldAssembly prefixes a field package's Assembly() with the field's name.
+func fieldAssembly(field, asm string) string {
+	if asm == "" {
+		return ""
+	}
+	return field + " " + asm
+}
 
 // backendLabel is backend followed by the non-empty assembly descriptions
 // in parentheses.

@@ -14,6 +14,8 @@ import (
 
 	"github.com/curvekit/curvekit/curve25519"
 	"github.com/curvekit/curvekit/fieldarith/field25519"
+	"github.com/curvekit/curvekit/fieldarith/fieldp256"
+	"github.com/curvekit/curvekit/fieldarith/scalarp256"
 )
 
 // ecbench runs the command in-process.
@@ -351,11 +353,17 @@ func TestEndToEndSVG(t *testing.T) {
 
 func TestFlags(t *testing.T) {
 	want := field25519.Backend + "\n"
-	switch f, c := field25519.Assembly(), curve25519.Assembly(); {
-	case f != "" && c != "":
-		want = field25519.Backend + " (assembly: " + f + "; " + c + ")\n"
-	case f != "" || c != "":
-		want = field25519.Backend + " (assembly: " + f + c + ")\n"
+	var asm []string
+	for _, f := range [][2]string{{"GF(2^255-19)", field25519.Assembly()}, {"P-256 mod p", fieldp256.Assembly()}, {"P-256 mod n", scalarp256.Assembly()}} {
+		if f[1] != "" {
+			asm = append(asm, f[0]+" "+f[1])
+		}
+	}
+	if c := curve25519.Assembly(); c != "" {
+		asm = append(asm, c)
+	}
+	if len(asm) > 0 {
+		want = field25519.Backend + " (assembly: " + strings.Join(asm, "; ") + ")\n"
 	}
 	if code, out, _ := ecbench(t, "-backend"); code != 0 || out != want || !(strings.HasPrefix(out, "64-bit") || strings.HasPrefix(out, "32-bit")) {
 		t.Errorf("-backend: %d %q, want %q", code, out, want)
