@@ -133,17 +133,18 @@ func TestPKCS8(t *testing.T) {
 	good, _ := MarshalPKCS8PrivateKey(priv)
 	mutate := func(i int, b byte) []byte { d := bytes.Clone(good); d[i] = b; return d }
 	for name, der := range map[string][]byte{
-		"empty":                 nil,
-		"version 2":             mutate(4, 2),
-		"Ed448 OID":             mutate(11, 0x71),
-		"X25519 OID":            mutate(11, 0x6e),
-		"outer not a SEQUENCE":  mutate(0, 0x31),
-		"key not OCTET STRING":  mutate(12, 0x03),
-		"inner length 31":       append([]byte{0x30, 0x2d, 0x02, 0x01, 0x00, 0x30, 0x05, 0x06, 0x03, 0x2b, 0x65, 0x70, 0x04, 0x21, 0x04, 0x1f}, priv[:31]...),
-		"long-form length":      append([]byte{0x30, 0x81, 0x2e}, good[2:]...),
-		"OID with NULL params":  append(append([]byte{0x30, 0x30, 0x02, 0x01, 0x00, 0x30, 0x07, 0x06, 0x03, 0x2b, 0x65, 0x70, 0x05, 0x00}, good[12:16]...), priv[:32]...),
-		"public key under v1":   append(append([]byte{0x30, 0x51}, good[2:]...), append([]byte{0x81, 0x21, 0x00}, priv[32:]...)...),
-		"v2 public key no zero": oneAsymmetricKey(priv[:32], append([]byte{1}, priv[33:]...), false),
+		"empty":                  nil,
+		"version 2":              mutate(4, 2),
+		"Ed448 OID":              mutate(11, 0x71),
+		"X25519 OID":             mutate(11, 0x6e),
+		"outer not a SEQUENCE":   mutate(0, 0x31),
+		"key not OCTET STRING":   mutate(12, 0x03),
+		"inner length 31":        append([]byte{0x30, 0x2d, 0x02, 0x01, 0x00, 0x30, 0x05, 0x06, 0x03, 0x2b, 0x65, 0x70, 0x04, 0x21, 0x04, 0x1f}, priv[:31]...),
+		"long-form length":       append([]byte{0x30, 0x81, 0x2e}, good[2:]...),
+		"OID with NULL params":   append(append([]byte{0x30, 0x30, 0x02, 0x01, 0x00, 0x30, 0x07, 0x06, 0x03, 0x2b, 0x65, 0x70, 0x05, 0x00}, good[12:16]...), priv[:32]...),
+		"public key under v1":    append(append([]byte{0x30, 0x51}, good[2:]...), append([]byte{0x81, 0x21, 0x00}, priv[32:]...)...),
+		"v2 unused bits not 0":   unusedBits(oneAsymmetricKey(priv[:32], priv[32:], false), 1),
+		"v2 public key 31 bytes": oneAsymmetricKey(priv[:32], priv[32:63], false),
 	} {
 		if _, err := ParsePKCS8PrivateKey(der); err == nil {
 			t.Errorf("%s: accepted", name)
@@ -152,6 +153,14 @@ func TestPKCS8(t *testing.T) {
 	if _, err := MarshalPKCS8PrivateKey(priv[:63]); err == nil {
 		t.Error("MarshalPKCS8PrivateKey accepted a 63-byte key")
 	}
+}
+
+// unusedBits sets the unused-bits octet of der's trailing publicKey BIT
+// STRING, which oneAsymmetricKey always writes as 0.
+func unusedBits(der []byte, n byte) []byte {
+	der = bytes.Clone(der)
+	der[len(der)-1-PublicKeySize] = n
+	return der
 }
 
 // oneAsymmetricKey builds a version-1 PKCS #8 key with pub as its [1]
