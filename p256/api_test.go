@@ -100,14 +100,14 @@ func TestFailClosed(t *testing.T) {
 			t.Errorf("%s: ToECDH succeeded", name)
 		}
 	}
-	// Readers: nil, failing, short. Nothing is generated or signed.
-	for name, r := range map[string]io.Reader{"nil": nil, "error": errReader{}, "short": &shortReader{n: 31}} {
+	// Readers: failing, short. Nothing is generated or signed.
+	for name, r := range map[string]io.Reader{"error": errReader{}, "short": &shortReader{n: 31}} {
 		if _, err := GenerateKey(r); err == nil {
 			t.Errorf("GenerateKey with %s reader succeeded", name)
 		}
 	}
 	for name, r := range map[string]func() io.Reader{
-		"nil": func() io.Reader { return nil }, "error": func() io.Reader { return errReader{} },
+		"error": func() io.Reader { return errReader{} },
 		"short": func() io.Reader { return &shortReader{n: 31} },
 	} {
 		if _, err := SignASN1(r(), good, digest); err == nil {
@@ -116,7 +116,7 @@ func TestFailClosed(t *testing.T) {
 		if _, err := SignP1363(r(), good, digest); err == nil {
 			t.Errorf("SignP1363 with %s reader succeeded", name)
 		}
-		if r() != nil {
+		{
 			if _, err := good.Sign(r(), digest, crypto.SHA256); err == nil {
 				t.Errorf("Sign with %s reader succeeded", name)
 			}
@@ -347,5 +347,26 @@ func TestDERParser(t *testing.T) {
 	hi := [32]byte{0: 0x80}
 	if _, _, ok := parseDER(encodeDER(&hi, &one)); !ok {
 		t.Error("r with top bit set")
+	}
+}
+
+// TestNilRandIsCryptoRand: a nil reader means crypto/rand.Reader, as in the
+// other curvekit packages and Go's crypto/ecdsa: keys and hedged signatures
+// are random (two calls differ) and valid.
+func TestNilRandIsCryptoRand(t *testing.T) {
+	k1, err1 := GenerateKey(nil)
+	k2, err2 := GenerateKey(nil)
+	if err1 != nil || err2 != nil || k1.Equal(k2) {
+		t.Fatalf("GenerateKey(nil): %v %v, equal keys %v", err1, err2, err1 == nil && err2 == nil && k1.Equal(k2))
+	}
+	digest := make([]byte, 32)
+	s1, err1 := SignASN1(nil, k1, digest)
+	s2, err2 := SignASN1(nil, k1, digest)
+	if err1 != nil || err2 != nil || bytes.Equal(s1, s2) || !VerifyASN1(k1.PublicKey(), digest, s1) {
+		t.Fatalf("SignASN1(nil): %v %v, equal %v", err1, err2, bytes.Equal(s1, s2))
+	}
+	p1, err := SignP1363(nil, k1, digest)
+	if err != nil || !VerifyP1363(k1.PublicKey(), digest, p1) {
+		t.Fatalf("SignP1363(nil): %v", err)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"crypto"
 	"crypto/hmac"
+	cryptorand "crypto/rand"
 	"errors"
 	"io"
 
@@ -163,7 +164,7 @@ func (priv *PrivateKey) signHedged(rand io.Reader, digest []byte) (r, s [32]byte
 		return r, s, errInvalidKey
 	}
 	if rand == nil {
-		return r, s, errNilRand
+		rand = cryptorand.Reader
 	}
 	var extra [32]byte
 	if _, err := io.ReadFull(rand, extra[:]); err != nil {
@@ -182,8 +183,10 @@ func (priv *PrivateKey) signHedged(rand io.Reader, digest []byte) (r, s [32]byte
 // key and a good one makes signatures unpredictable. SignASN1 uses the
 // reader it is given — a deterministic reader gives deterministic
 // signatures — whereas Go 1.26's crypto/ecdsa ignores a custom reader
-// unless GODEBUG=cryptocustomrand=1. A nil reader or a failed or short
-// read is an error: nothing is signed.
+// unless GODEBUG=cryptocustomrand=1. A nil reader means crypto/rand.Reader
+// (as in Go's default mode); a failed or short read is an error: nothing is
+// signed. (The crypto.Signer method Sign is the one place where a nil reader
+// means deterministic RFC 6979 signing.)
 func SignASN1(rand io.Reader, priv *PrivateKey, digest []byte) ([]byte, error) {
 	r, s, err := priv.signHedged(rand, digest)
 	if err != nil {

@@ -2,6 +2,7 @@ package p256
 
 import (
 	"crypto"
+	cryptorand "crypto/rand"
 	"crypto/subtle"
 	"errors"
 	"io"
@@ -31,7 +32,6 @@ var (
 	errInvalidPub    = errors.New("p256: invalid public key")
 	errScalarRange   = errors.New("p256: private key not in [1, n−1]")
 	errScalarLength  = errors.New("p256: private key must be 32 bytes")
-	errNilRand       = errors.New("p256: nil random source")
 	errRandExhausted = errors.New("p256: random source gave no valid scalar in 64 attempts")
 )
 
@@ -126,11 +126,12 @@ func NewPrivateKey(d []byte) (*PrivateKey, error) {
 //
 // GenerateKey uses the reader it is given: a deterministic reader gives a
 // deterministic key. Go 1.26's crypto/ecdsa and crypto/ecdh ignore a custom
-// reader unless GODEBUG=cryptocustomrand=1. A nil reader, a failing or
-// short read is an error.
+// reader unless GODEBUG=cryptocustomrand=1. A nil reader means
+// crypto/rand.Reader, as in every curvekit package and in Go's default
+// mode; a failing or short read is an error.
 func GenerateKey(rand io.Reader) (*PrivateKey, error) {
 	if rand == nil {
-		return nil, errNilRand
+		rand = cryptorand.Reader
 	}
 	var b [32]byte
 	for range 64 {
