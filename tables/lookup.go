@@ -8,11 +8,12 @@ type Selector[E any] interface {
 	Select(a, b *E, cond int) *E
 }
 
-// EqMask returns 1 if a == b and 0 otherwise, without branching. a and b
-// must be in [0, 2^31).
+// EqMask returns 1 if a == b and 0 otherwise, without branching, for any
+// two ints.
 func EqMask(a, b int) int {
-	x := uint32(a ^ b)
-	return int((x - 1) >> 31)
+	x := uint64(a ^ b)
+	// x | −x has its top bit set exactly when x ≠ 0.
+	return int(((x | -x) >> 63) ^ 1)
 }
 
 // AbsNeg returns |d| and 1 if d < 0 (0 otherwise), without branching.
