@@ -6,10 +6,12 @@ import (
 	"github.com/curvekit/curvekit/internal/benchutil"
 )
 
-// BenchmarkBaseTables times the first-use computation of the basepoint
-// tables (CPU time).
+// BenchmarkBaseTables times the first use of the basepoint tables (CPU
+// time): decoding and verifying the generated data ("load"), against
+// computing the tables from B as the package did before ("compute").
 func BenchmarkBaseTables(b *testing.B) {
-	benchutil.RunCPU(b, func() { buildBaseTables() })
+	b.Run("load", func(b *testing.B) { benchutil.RunCPU(b, func() { loadBaseTables(nil) }) })
+	b.Run("compute", func(b *testing.B) { benchutil.RunCPU(b, func() { computeBaseTables() }) })
 }
 
 func BenchmarkPointOps(b *testing.B) {
