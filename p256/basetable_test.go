@@ -140,10 +140,43 @@ func checkAgainstStdlib(t *testing.T, name string) {
 	}
 }
 
-// BenchmarkBaseTables times the first use of the tables (CPU time):
-// decoding and verifying the generated data ("load"), against computing
-// them from G as the package did before ("compute").
+// BenchmarkBaseTables times the first use of the tables, interleaved
+// (benchutil.Compare, CPU time): decoding and verifying the generated data
+// ("load", its parts "decode", "verify" and "crosscheck"), against
+// computing them from G as the package did before ("compute").
+// "fixedbase" and "verify" compare the multiplications on the decoded
+// tables with the same loops on computed ones (the code before the change
+// but for the fallback test), and with the fallback.
 func BenchmarkBaseTables(b *testing.B) {
-	b.Run("load", func(b *testing.B) { benchutil.RunCPU(b, func() { loadBasepointTables(nil) }) })
-	b.Run("compute", func(b *testing.B) { benchutil.RunCPU(b, func() { computeBasepointTables() }) })
+	c := func(name string, f func()) benchutil.Contender { return benchutil.Contender{Name: name, F: f} }
+	t, _ := decodeBasepointTables()
+	b.Run("firstuse", func(b *testing.B) {
+		benchutil.Compare(b,
+			c("load", func() { loadBasepointTables(nil) }),
+			c("compute", func() { computeBasepointTables() }),
+			c("decode", func() { decodeBasepointTables() }),
+			c("verify", func() { verifyBasepointTables(t) }),
+			c("crosscheck", func() { crossCheckBasepointTables(t) }))
+	})
+	k := [32]byte{0: 0x5a, 7: 0x13, 31: 0x77}
+	computed := computeBasepointTables()
+	loadedTables()
+	var p point
+	q := generator
+	b.Run("fixedbase", func(b *testing.B) {
+		benchutil.Compare(b,
+			c("scalarBaseMult", func() { p.scalarBaseMult(&k) }),
+			c("computed", func() { p.scalarBaseMultTable(computed.base, &k) }),
+			c("fallback", func() { p.scalarMult(&k, &generator) }))
+	})
+	b.Run("doublebase", func(b *testing.B) {
+		benchutil.Compare(b,
+			c("varTimeDouble", func() { p.varTimeDoubleScalarBaseMult(&k, &k, &q) }),
+			c("computed", func() { p.varTimeDoubleBaseTable(computed.odd, &k, &k, &q) }),
+			c("fallback", func() {
+				var a point
+				a.scalarMult(&k, &q)
+				p.scalarMult(&k, &generator).add(&p, &a)
+			}))
+	})
 }
