@@ -42,7 +42,7 @@ var basepointTables = sync.OnceValue(func() *baseTables {
 // ScalarMult instead: about 4× slower, still correct and still constant
 // time; the variable-time multiplications use odd multiples of B
 // recomputed from B at that point. The first call pays for decoding and
-// verifying, about 1 ms of CPU time (960 µs measured), once per process.
+// verifying, about 960 µs of CPU time, once per process.
 func BasepointTableOK() bool {
 	return basepointTables().ok
 }

@@ -44,7 +44,7 @@ func vtBaseTable() []affinePoint { return loadedTables().odd }
 // slower (the fixed-base multiplication about 4.5×, verification's
 // double-base one about 3×), still correct, and still constant time where
 // a secret is involved. The first call pays for decoding and verifying,
-// about 0.9 ms of CPU time, once per process.
+// about 890 µs of CPU time, once per process.
 func BasepointTableOK() bool {
 	return loadedTables().ok
 }

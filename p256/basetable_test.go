@@ -134,8 +134,13 @@ func checkAgainstStdlib(t *testing.T, name string) {
 			t.Fatalf("%s: signature rejected by crypto/ecdsa (%v)", name, err)
 		}
 		esig, _ := ecdsa.SignASN1(rand.Reader, epriv, digest[:])
-		if !VerifyASN1(priv.PublicKey(), digest[:], esig) || VerifyASN1(priv.PublicKey(), digest[1:], esig) {
-			t.Fatalf("%s: VerifyASN1 answers wrongly", name)
+		if !VerifyASN1(priv.PublicKey(), digest[:], esig) {
+			t.Fatalf("%s: VerifyASN1 rejects crypto/ecdsa's signature key=%x digest=%x sig=%x", name, sk.Bytes(), digest, esig)
+		}
+		wrong := digest
+		wrong[31] ^= 1 // (digest[1:] would be the same integer when digest[0] = 0)
+		if VerifyASN1(priv.PublicKey(), wrong[:], esig) {
+			t.Fatalf("%s: VerifyASN1 accepts a wrong digest", name)
 		}
 	}
 }
