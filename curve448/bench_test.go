@@ -6,10 +6,35 @@ import (
 	"github.com/curvekit/curvekit/internal/benchutil"
 )
 
-// BenchmarkBaseTables times the first-use computation of the basepoint
-// tables (CPU time).
+// BenchmarkBaseTables times the first use of the basepoint tables,
+// interleaved (benchutil.Compare, CPU time): decoding and verifying the
+// generated data ("load", its parts "decode", "verify" and "crosscheck"),
+// against computing the tables from B as the package did before
+// ("compute"). "fixedbase" compares ScalarBaseMult on the decoded tables
+// with the same comb on computed ones (the code before the change but for
+// the fallback test).
 func BenchmarkBaseTables(b *testing.B) {
-	benchutil.RunCPU(b, func() { buildBaseTables() })
+	c := func(name string, f func()) benchutil.Contender { return benchutil.Contender{Name: name, F: f} }
+	t := new(baseTables)
+	decodeBaseTables(t)
+	b.Run("firstuse", func(b *testing.B) {
+		benchutil.Compare(b,
+			c("load", func() { loadBaseTables(nil) }),
+			c("compute", func() { computeBaseTables() }),
+			c("decode", func() { decodeBaseTables(new(baseTables)) }),
+			c("verify", func() { verifyBaseTables(t) }),
+			c("crosscheck", func() { crossCheckBaseTables(t) }))
+	})
+	s := randScalar(b)
+	computed := computeBaseTables()
+	basepointTables()
+	var v Point
+	b.Run("fixedbase", func(b *testing.B) {
+		benchutil.Compare(b,
+			c("ScalarBaseMult", func() { v.ScalarBaseMult(s) }),
+			c("computed", func() { v.scalarBaseMultTable(computed, s) }),
+			c("fallback", func() { v.ScalarMult(s, generator) }))
+	})
 }
 
 func BenchmarkPointOps(b *testing.B) {

@@ -86,9 +86,20 @@
 // for the variable point and a width-8 NAF over 64 affine odd multiples of B;
 // VarTimeSplitBaseMult (b0·B + b1·[2^224]B + a·A + c·C, the shape of
 // half-size Ed448 verification) adds a second such table for [2^224]B.
-// The basepoint tables are computed at first use (sync.OnceValue, one batched
-// inversion); libdecaf's signed comb (5 teeth × 5 × 18) is the faster
-// reference for a future generated table.
+// libdecaf's signed comb (5 teeth × 5 × 18) is the faster reference for a
+// future table shape.
+//
+// # Basepoint tables
+//
+// The three basepoint tables are generated data (package tables, computed
+// with math/big by tables/internal/gen), decoded on first use into the limb
+// form of the field backend in use and verified before any is used: every
+// coordinate canonical, every entry the multiple of B it stands for
+// (checked by induction from B with the group law), and the table-based
+// multiplications equal to table-free ones on fixed scalars.
+// BasepointTableOK reports the outcome; if the check fails, ScalarBaseMult
+// multiplies B with ScalarMult (slower, still constant time). The check
+// costs about 1 ms of CPU time once per process.
 //
 // IsTorsionFree multiplies by q along q's fixed NAF chain (constant time in
 // the point). IsSmallOrder tests x·y = 0.

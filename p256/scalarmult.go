@@ -1,8 +1,6 @@
 package p256
 
 import (
-	"sync"
-
 	"github.com/curvekit/curvekit/fieldarith/fieldp256"
 	"github.com/curvekit/curvekit/tables"
 )
@@ -78,35 +76,9 @@ const (
 	baseEntries   = 1 << (baseWindow - 1)
 )
 
-// baseTable[j][k-1] = k·2^(6j)·G in affine coordinates, built at first use
-// from the generator alone.
-var baseTable = sync.OnceValue(buildBaseTable)
-
-func buildBaseTable() *[basePositions][baseEntries]affinePoint {
-	var proj [basePositions][baseEntries]point
-	base := generator
-	for j := range proj {
-		proj[j][0] = base
-		for k := 1; k < baseEntries; k++ {
-			proj[j][k].add(&proj[j][k-1], &base)
-		}
-		// base = 2^6·base = 32·base·2 = 2·proj[j][31].
-		base.double(&proj[j][baseEntries-1])
-	}
-	pts := make([]point, 0, basePositions*baseEntries)
-	for j := range proj {
-		pts = append(pts, proj[j][:]...)
-	}
-	aff := toAffineBatch(pts)
-	t := new([basePositions][baseEntries]affinePoint)
-	for j := range t {
-		copy(t[j][:], aff[j*baseEntries:(j+1)*baseEntries])
-	}
-	return t
-}
-
-// scalarBaseMult sets p = k·G for any 256-bit big-endian k, in constant
-// time: 42 mixed additions of full-scan table entries, no doublings.
+// scalarBaseMultTable sets p = k·G for any 256-bit big-endian k with the
+// table tab (scalarBaseMult), in constant time: 42 mixed additions of
+// full-scan table entries, no doublings.
 //
 // The first 41 additions use the incomplete Jacobian madd-2007-bl, which
 // is safe here by construction: before position j the accumulator holds
@@ -120,8 +92,7 @@ func buildBaseTable() *[basePositions][baseEntries]affinePoint {
 //
 // shared-candidate: fixed-base skeleton (the tables.FixedBase walk with
 // Spacing 1; curve25519 has its own).
-func (p *point) scalarBaseMult(k *[32]byte) *point {
-	tab := baseTable()
+func (p *point) scalarBaseMultTable(tab *[basePositions][baseEntries]affinePoint, k *[32]byte) *point {
 	var digits [basePositions]int8
 	tables.SignedRadixBigEndian(digits[:], k[:], baseWindow)
 
@@ -157,53 +128,24 @@ func (p *point) scalarBaseMult(k *[32]byte) *point {
 	return p.set(&pacc)
 }
 
-// toAffineBatch converts points to affine with one inversion
-// (fieldp256.BatchInvert). No input may be the identity. Used on public
-// tables only, built once.
-func toAffineBatch(pts []point) []affinePoint {
-	zs := make([]fieldp256.Element, len(pts))
-	for i := range pts {
-		zs[i] = pts[i].z
-	}
-	fieldp256.BatchInvert(zs, zs, nil)
-	out := make([]affinePoint, len(pts))
-	for i := range pts {
-		out[i].x.Multiply(&pts[i].x, &zs[i])
-		out[i].y.Multiply(&pts[i].y, &zs[i])
-	}
-	return out
-}
-
 // The verification tables: width-8 NAF digits for the generator (64 odd
-// multiples, affine, built at first use) and width-5 digits for the
-// per-signature point (8 odd multiples, projective).
+// multiples, affine: vtBaseTable) and width-5 digits for the
+// per-signature point (8 odd multiples, Jacobian, built per call).
 const (
 	vtBaseWindow  = 8
 	vtPointWindow = 5
 )
 
-var vtBaseTable = sync.OnceValue(func() []affinePoint {
-	const n = 1 << (vtBaseWindow - 2)
-	pts := make([]point, n)
-	var g2 point
-	g2.double(&generator)
-	pts[0] = generator
-	for i := 1; i < n; i++ {
-		pts[i].add(&pts[i-1], &g2)
-	}
-	return toAffineBatch(pts)
-})
-
-// varTimeDoubleScalarBaseMult sets p = u1·G + u2·q for 256-bit big-endian
-// u1, u2 with an interleaved wNAF (Straus) in Jacobian coordinates:
+// varTimeDoubleBaseTable sets p = u1·G + u2·q for 256-bit big-endian
+// u1, u2 with the odd multiples gt of G (varTimeDoubleScalarBaseMult),
+// by an interleaved wNAF (Straus) in Jacobian coordinates:
 // dbl-2001-b doublings, mixed additions of the affine G multiples and
 // full additions of q's, each branching on its exceptional cases. Variable
 // time: for public values only (ECDSA verification).
 //
 // shared-candidate: interleaved-wNAF double-scalar skeleton (curve25519's
 // VarTimeDoubleScalarBaseMult walks its digits the same way).
-func (p *point) varTimeDoubleScalarBaseMult(u1, u2 *[32]byte, q *point) *point {
-	gt := vtBaseTable()
+func (p *point) varTimeDoubleBaseTable(gt []affinePoint, u1, u2 *[32]byte, q *point) *point {
 	var qt [1 << (vtPointWindow - 2)]jacobianPoint
 	var q2 jacobianPoint
 	qt[0].fromProjective(q)

@@ -3,8 +3,8 @@
 // constant-time full-scan table lookup, the layout description of
 // fixed-base tables, and the generated basepoint data itself.
 //
-// Curve packages (curve25519 now; curve448 and p256 later) build or load
-// their own tables with it; this package never imports a curve package.
+// Curve packages (curve25519, curve448, p256) load their own tables with
+// it; this package never imports a curve package.
 // Words is the scalar side of variable-time multi-scalar multiplication for
 // every curve: scalars of up to 80 bytes in either byte order, their
 // windows, non-adjacent-form masks and signed radix-2^c digits
@@ -24,8 +24,9 @@
 // Basepoint tables are stored as generated Go source (zz_generated_*.go,
 // produced by `go generate` running tables/internal/gen, which computes
 // them with math/big from the curve definition alone) in a
-// representation-independent form: canonical little-endian affine
-// coordinates. A curve package decodes them once, at first use
+// representation-independent form: canonical affine coordinates in the
+// curve's byte order (little-endian for edwards25519 and edwards448,
+// SEC 1's big-endian for P-256). A curve package decodes them once, at first use
 // (sync.OnceValue), into the limb form of whichever field backend it was
 // built with, so the 64-bit and 32-bit backends share one copy of the data.
 // The trade-off against computing the tables at start-up is measured and
@@ -38,3 +39,5 @@
 package tables
 
 //go:generate go run ./internal/gen -out zz_generated_edwards25519.go
+//go:generate go run ./internal/gen -curve edwards448 -out zz_generated_edwards448.go
+//go:generate go run ./internal/gen -curve p256 -out zz_generated_p256.go

@@ -13,8 +13,9 @@ package tables
 // (Spacing-1)·Window doublings in all.
 //
 // Data holds the entries in order (j, k), each EntryBytes long: the
-// canonical little-endian encodings of the affine coordinates, one after
-// the other (x then y for Edwards curves).
+// canonical encodings of the affine coordinates x then y, one after the
+// other, in the curve's byte order (little-endian for the Edwards curves,
+// big-endian for P-256).
 type FixedBase struct {
 	Window     int
 	Spacing    int

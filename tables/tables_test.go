@@ -242,6 +242,44 @@ func TestLayouts(t *testing.T) {
 	}
 }
 
+// TestLayouts448P256 checks the shapes of the edwards448 and P-256 tables
+// against the loops of curve448 and p256 (56 × 8 comb of window 4 and
+// spacing 2, 64 odd multiples of B and of [2^224]B; 43 × 32 of window 6,
+// 64 odd multiples), the data lengths, and that the first entries are the
+// basepoints (RFC 8032 §5.2's y, little-endian; SEC 2's Gx, big-endian).
+func TestLayouts448P256(t *testing.T) {
+	e := &Edwards448Base
+	if e.Window != 4 || e.Spacing != 2 || e.Positions != 56 || e.EntriesPerPosition() != 8 || e.EntryBytes != 112 ||
+		len(e.Data) != 56*8*112 {
+		t.Fatal("Edwards448Base is not the 56 × 8 comb")
+	}
+	for _, o := range []*OddMultiples{&Edwards448BaseOdd, &Edwards448BaseOddHigh} {
+		if o.Window != 8 || o.Len() != 64 || o.EntryBytes != 112 || len(o.Data) != 64*112 {
+			t.Fatal("inconsistent edwards448 odd-multiples layout")
+		}
+	}
+	y448 := "\x14\xfa\x30\xf2\x5b\x79\x08\x98\xad\xc8\xd7\x4e\x2c\x13\xbd\xfd\xc4\x39\x7c\xe6\x1c\xff\xd3\x3a" +
+		"\xd7\xc2\xa0\x05\x1e\x9c\x78\x87\x40\x98\xa3\x6c\x73\x73\xea\x4b\x62\xc7\xc9\x56\x37\x20\x76\x88" +
+		"\x24\xbc\xb6\x6e\x71\x46\x3f\x69"
+	if e.Entry(0, 1)[56:] != y448 || Edwards448BaseOdd.Entry(0)[56:] != y448 || Edwards448BaseOddHigh.Entry(0)[56:] == y448 {
+		t.Fatal("edwards448 tables do not start at B and [2^224]B")
+	}
+	p := &P256Base
+	if p.Window != 6 || p.Spacing != 1 || p.Positions != 43 || p.EntriesPerPosition() != 32 || p.EntryBytes != 64 ||
+		len(p.Data) != 43*32*64 {
+		t.Fatal("P256Base is not 43 × 32 of window 6")
+	}
+	o := &P256BaseOdd
+	if o.Window != 8 || o.Len() != 64 || o.EntryBytes != 64 || len(o.Data) != 64*64 {
+		t.Fatal("inconsistent P256BaseOdd layout")
+	}
+	gx := "\x6b\x17\xd1\xf2\xe1\x2c\x42\x47\xf8\xbc\xe6\xe5\x63\xa4\x40\xf2" +
+		"\x77\x03\x7d\x81\x2d\xeb\x33\xa0\xf4\xa1\x39\x45\xd8\x98\xc2\x96"
+	if p.Entry(0, 1)[:32] != gx || o.Entry(0)[:32] != gx {
+		t.Fatal("P-256 tables do not start at G")
+	}
+}
+
 // TestSignedRadixTooShort checks that SignedRadix refuses a dst too short
 // for the scalar (the all-0xff 32-byte value in 64 radix-16 digits would
 // give a last digit of 16, outside an 8-entry table) and accepts the

@@ -19,8 +19,12 @@ import (
 
 // firstUse448 builds the curve448 basepoint tables (fixed-base X448, Ed448
 // key generation and signing) and the Ed448 verification tables, checking
-// against circl.
+// against circl; every third goroutine asks BasepointTableOK first, so
+// that the decoding and verification race from both entry points.
 func firstUse448(g int) error {
+	if g%3 == 0 && !curve448.BasepointTableOK() {
+		return fmt.Errorf("goroutine %d: curve448 basepoint tables failed their check", g)
+	}
 	k := append(det(g, "x448"), det(g, "x448b")[:24]...)
 	got, err := curve448.X448(k, curve448.Basepoint)
 	var ck, cpub circlx448.Key
@@ -41,12 +45,19 @@ func firstUse448(g int) error {
 	if !ed448.Verify(pub, msg, sig, "") || ed448.Verify(pub, msg[1:], sig, "") {
 		return fmt.Errorf("goroutine %d: Ed448 Verify answers wrongly", g)
 	}
+	if !curve448.BasepointTableOK() {
+		return fmt.Errorf("goroutine %d: curve448 basepoint tables failed their check", g)
+	}
 	return nil
 }
 
 // firstUseP256 builds the P-256 fixed-base table (key generation, signing)
-// and whatever verification builds, checking against the standard library.
+// and whatever verification builds, checking against the standard library;
+// as in firstUse448, some goroutines start with BasepointTableOK.
 func firstUseP256(g int) error {
+	if g%3 == 1 && !p256.BasepointTableOK() {
+		return fmt.Errorf("goroutine %d: P-256 basepoint tables failed their check", g)
+	}
 	d := det(g, "p256")
 	priv, err := p256.NewPrivateKey(d)
 	spriv, serr := ecdh.P256().NewPrivateKey(d)
@@ -65,6 +76,9 @@ func firstUseP256(g int) error {
 	}
 	if !p256.VerifyASN1(priv.PublicKey(), digest, sig) || p256.VerifyASN1(priv.PublicKey(), digest[1:], sig) {
 		return fmt.Errorf("goroutine %d: P-256 VerifyASN1 answers wrongly", g)
+	}
+	if !p256.BasepointTableOK() {
+		return fmt.Errorf("goroutine %d: P-256 basepoint tables failed their check", g)
 	}
 	return nil
 }

@@ -27,7 +27,7 @@ func TestGeneratedUpToDate(t *testing.T) {
 
 // mulOrder returns n·q by double-and-add on the reference law.
 func mulOrder(c *curve, n *big.Int, q point) point {
-	acc := identity()
+	acc := c.zero()
 	for i := n.BitLen() - 1; i >= 0; i-- {
 		acc = c.add(acc, acc)
 		if n.Bit(i) == 1 {
@@ -59,8 +59,8 @@ func TestEdwards25519(t *testing.T) {
 // TestEdwards448Law checks that the parameterised law serves an untwisted
 // curve too: edwards448 (x² + y² = 1 − 39081·x²·y² over GF(2^448 − 2^224 −
 // 1), RFC 8032 §5.2 and its basepoint, transcribed from the RFC), where
-// ℓ·B must be the identity and 2·B must differ from it. The curve is not in
-// curves yet: its table shape is for the edwards448 package to choose.
+// ℓ·B must be the identity and 2·B must differ from it, and that the
+// generated curve's basepoint is the RFC's.
 func TestEdwards448Law(t *testing.T) {
 	p := new(big.Int).Lsh(big.NewInt(1), 448)
 	p.Sub(p, new(big.Int).Lsh(big.NewInt(1), 224)).Sub(p, big.NewInt(1))
@@ -79,6 +79,59 @@ func TestEdwards448Law(t *testing.T) {
 	l.Sub(l, k)
 	if !isIdentity(mulOrder(c, l, B)) || isIdentity(c.add(B, B)) {
 		t.Fatal("ℓ·B is not the identity on edwards448")
+	}
+	g := curves["edwards448"]
+	if g.p.Cmp(p) != 0 || g.d.Cmp(c.d) != 0 || g.a.Cmp(c.a) != 0 || g.base.x.Cmp(x) != 0 || g.base.y.Cmp(y) != 0 ||
+		g.orderBits != l.BitLen() {
+		t.Fatal("curves[\"edwards448\"] is not RFC 8032's curve and basepoint")
+	}
+	// The comb's step and the second odd table's point: 2^224·B ≠ B.
+	if high := mulOrder(g, new(big.Int).Lsh(big.NewInt(1), 224), B); high.x.Cmp(x) == 0 {
+		t.Fatal("2^224·B = B")
+	}
+}
+
+// TestP256 checks the Weierstrass law on P-256 (SEC 2 §2.4.2, transcribed
+// here in decimal from FIPS 186-4 §D.1.2.3, independently of the hex in
+// main.go): G is on the curve, n·G is the point at infinity, (n−1)·G = −G,
+// and 2·G matches the tangent computed directly.
+func TestP256(t *testing.T) {
+	c := curves["p256"]
+	dec := func(s string) *big.Int {
+		v, ok := new(big.Int).SetString(s, 10)
+		if !ok {
+			t.Fatal("bad constant")
+		}
+		return v
+	}
+	p := dec("115792089210356248762697446949407573530086143415290314195533631308867097853951")
+	n := dec("115792089210356248762697446949407573529996955224135760342422259061068512044369")
+	b := dec("41058363725152142129326129780047268409114441015993725554835256314039467401291")
+	gx := dec("48439561293906451759052585252797914202762949526041747995844080717082404635286")
+	gy := dec("36134250956749795798585127919587881956611106672985015071877198253568414405109")
+	if c.p.Cmp(p) != 0 || c.b.Cmp(b) != 0 || c.base.x.Cmp(gx) != 0 || c.base.y.Cmp(gy) != 0 ||
+		c.a.Cmp(new(big.Int).Sub(p, big.NewInt(3))) != 0 || c.orderBits != n.BitLen() {
+		t.Fatal("curves[\"p256\"] is not P-256")
+	}
+	G := c.base
+	if !c.onCurve(G) {
+		t.Fatal("G not on P-256")
+	}
+	if q := mulOrder(c, n, G); q.x != nil {
+		t.Fatal("n·G is not the point at infinity")
+	}
+	m := mulOrder(c, new(big.Int).Sub(n, big.NewInt(1)), G)
+	if m.x.Cmp(G.x) != 0 || new(big.Int).Add(m.y, G.y).Cmp(p) != 0 {
+		t.Fatal("(n−1)·G ≠ −G")
+	}
+	// 2G by the tangent: λ = (3x² − 3)/(2y).
+	l := new(big.Int).Mul(G.x, G.x)
+	l.Sub(l, big.NewInt(1)).Mul(l, big.NewInt(3))
+	l.Mul(l, new(big.Int).ModInverse(new(big.Int).Lsh(G.y, 1), p)).Mod(l, p)
+	x2 := new(big.Int).Mul(l, l)
+	x2.Sub(x2, new(big.Int).Lsh(G.x, 1)).Mod(x2, p)
+	if d := c.add(G, G); d.x.Cmp(x2) != 0 || !c.onCurve(d) {
+		t.Fatal("G + G is not the tangent doubling")
 	}
 }
 

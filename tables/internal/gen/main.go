@@ -5,11 +5,12 @@
 // against this slow reference byte for byte.
 //
 // The curve is a parameter (-curve, a key of curves): its field, its
-// twisted Edwards coefficients a and d, its basepoint, the bit length of
-// its group order, the table shapes, and the encoding of a coordinate
-// (size and byte order). edwards25519 is the only curve generated so far;
-// a new curve adds an entry to curves and a go:generate line in
-// tables/doc.go.
+// equation (twisted Edwards a·x² + y² = 1 + d·x²·y², or short Weierstrass
+// y² = x³ + a·x + b), its basepoint, the bit length of its group order, the
+// table shapes, and the encoding of a coordinate (size and byte order).
+// The curves are edwards25519 (package curve25519), edwards448 (curve448)
+// and P-256 (p256); a new curve adds an entry to curves and a go:generate
+// line in tables/doc.go.
 package main
 
 import (
@@ -23,24 +24,82 @@ import (
 )
 
 // A curve is what the generator needs to know of one: a twisted Edwards
-// curve a·x² + y² = 1 + d·x²·y² over GF(p), its basepoint, the bit length
-// of its group order (the tables serve scalars reduced mod the order), the
-// shapes chosen by measurement, and how a coordinate is encoded.
+// curve a·x² + y² = 1 + d·x²·y² or (weierstrass) a short Weierstrass curve
+// y² = x³ + a·x + b over GF(p), its basepoint, the bit length of its group
+// order (the tables serve scalars below 2^orderBits), the shapes the curve
+// package uses, and how a coordinate is encoded.
 type curve struct {
-	ident      string // prefix of the Go identifiers: Edwards25519Base, …
-	prose      string // the curve's name in comments
-	baseDoc    string // how the comments describe the basepoint
-	p, a, d    *big.Int
-	base       point
-	orderBits  int
-	coordBytes int
-	bigEndian  bool
+	ident       string // prefix of the Go identifiers: Edwards25519Base, …
+	prose       string // the curve's name in comments
+	baseDoc     string // how the comments describe the basepoint
+	p, a, d     *big.Int
+	weierstrass bool     // y² = x³ + a·x + b instead of the Edwards form
+	b           *big.Int // Weierstrass b (d is unused then)
+	base        point
+	orderBits   int
+	coordBytes  int
+	bigEndian   bool
 	// Shapes (see the curve package's documentation for the measurements).
 	fixedWindow, fixedSpacing, nafWindow int
+	// oddHighShift > 0 adds a second odd-multiples table, of
+	// [2^oddHighShift]B (edwards448's half-size verification).
+	oddHighShift int
 }
 
 // curves are the curves gen knows, by -curve name.
-var curves = map[string]*curve{"edwards25519": edwards25519()}
+var curves = map[string]*curve{
+	"edwards25519": edwards25519(),
+	"edwards448":   edwards448(),
+	"p256":         p256(),
+}
+
+// edwards448: x² + y² = 1 − 39081·x²·y² over GF(2^448 − 2^224 − 1)
+// (RFC 8032 §5.2, a = 1); B is RFC 8032's, with an even x; q has 446 bits.
+// The shapes are package curve448's: a two-round radix-16 comb (window 4,
+// spacing 2, 56 positions k·256^j·B), width-8 NAF tables of B and of
+// [2^224]B.
+func edwards448() *curve {
+	p := new(big.Int).Lsh(big.NewInt(1), 448)
+	p.Sub(p, new(big.Int).Lsh(big.NewInt(1), 224)).Sub(p, big.NewInt(1))
+	c := &curve{
+		ident: "Edwards448", prose: "edwards448", baseDoc: "(RFC 8032, Section 5.2)",
+		p: p, a: big.NewInt(1), d: new(big.Int).Sub(p, big.NewInt(39081)),
+		orderBits: 446, coordBytes: 56,
+		fixedWindow: 4, fixedSpacing: 2, nafWindow: 8, oddHighShift: 224,
+	}
+	y, _ := new(big.Int).SetString("298819210078481492676017930443930673437544040154080242095928241372331506189835876003536878655418784733982303233503462500531545062832660", 10)
+	c.base = c.pointWithY(y, 0)
+	return c
+}
+
+// p256: y² = x³ − 3x + b over GF(2^256 − 2^224 + 2^192 + 2^96 − 1), G and
+// b from SEC 2 §2.4.2; n has 256 bits. Coordinates are SEC 1's big-endian.
+// The shapes are package p256's: signed radix-2^6 digits, one position per
+// digit (43 positions of 32 entries k·2^(6j)·G), a width-8 NAF table of G.
+func p256() *curve {
+	p := new(big.Int).Lsh(big.NewInt(1), 256)
+	p.Sub(p, new(big.Int).Lsh(big.NewInt(1), 224))
+	p.Add(p, new(big.Int).Lsh(big.NewInt(1), 192))
+	p.Add(p, new(big.Int).Lsh(big.NewInt(1), 96)).Sub(p, big.NewInt(1))
+	hex := func(s string) *big.Int {
+		v, ok := new(big.Int).SetString(s, 16)
+		if !ok {
+			panic("bad constant")
+		}
+		return v
+	}
+	return &curve{
+		ident: "P256", prose: "P-256", baseDoc: "(G of SEC 2, Section 2.4.2)",
+		p: p, a: new(big.Int).Sub(p, big.NewInt(3)), weierstrass: true,
+		b: hex("5ac635d8aa3a93e7b3ebbd55769886bc651d06b0cc53b0f63bce3c3e27d2604b"),
+		base: point{
+			hex("6b17d1f2e12c4247f8bce6e563a440f277037d812deb33a0f4a13945d898c296"),
+			hex("4fe342e2fe1a7f9b8ee7eb4a7c0f9e162bce33576b315ececbb6406837bf51f5"),
+		},
+		orderBits: 256, coordBytes: 32, bigEndian: true,
+		fixedWindow: 6, fixedSpacing: 1, nafWindow: 8,
+	}
+}
 
 // edwards25519: −x² + y² = 1 + d·x²·y², d = −121665/121666, over
 // GF(2^255 − 19); B has y = 4/5 and x even; ℓ has 253 bits.
@@ -89,15 +148,65 @@ func main() {
 	}
 }
 
+// A point is affine (x, y); on a Weierstrass curve x == nil is the point at
+// infinity (no table entry is).
 type point struct{ x, y *big.Int }
 
-// identity returns the neutral element (0, 1).
+// identity returns the neutral element (0, 1) of an Edwards curve.
 func identity() point { return point{big.NewInt(0), big.NewInt(1)} }
 
-// add returns p1 + p2 with the affine twisted Edwards law, complete when a
-// is a square and d is not: x3 = (x1y2 + y1x2)/(1 + d·x1x2y1y2),
-// y3 = (y1y2 − a·x1x2)/(1 − d·x1x2y1y2).
+// zero returns the neutral element of c.
+func (c *curve) zero() point {
+	if c.weierstrass {
+		return point{}
+	}
+	return identity()
+}
+
+// add returns p1 + p2 on c.
 func (c *curve) add(a, b point) point {
+	if c.weierstrass {
+		return c.addWeierstrass(a, b)
+	}
+	return c.addEdwards(a, b)
+}
+
+// addWeierstrass is the affine chord-and-tangent law: λ = (y2 − y1)/(x2 −
+// x1), or (3x1² + a)/(2y1) when a = b, x3 = λ² − x1 − x2, y3 = λ(x1 − x3) −
+// y1; a = −b gives the point at infinity.
+func (c *curve) addWeierstrass(a, b point) point {
+	switch {
+	case a.x == nil:
+		return b
+	case b.x == nil:
+		return a
+	}
+	lambda := new(big.Int)
+	if a.x.Cmp(b.x) == 0 {
+		if s := new(big.Int).Add(a.y, b.y); s.Mod(s, c.p).Sign() == 0 {
+			return point{}
+		}
+		num := new(big.Int).Mul(a.x, a.x)
+		num.Mul(num, big.NewInt(3)).Add(num, c.a)
+		den := new(big.Int).Lsh(a.y, 1)
+		lambda.Mul(num, den.ModInverse(den.Mod(den, c.p), c.p))
+	} else {
+		num := new(big.Int).Sub(b.y, a.y)
+		den := new(big.Int).Sub(b.x, a.x)
+		lambda.Mul(num, den.ModInverse(den.Mod(den, c.p), c.p))
+	}
+	lambda.Mod(lambda, c.p)
+	x3 := new(big.Int).Mul(lambda, lambda)
+	x3.Sub(x3, a.x).Sub(x3, b.x).Mod(x3, c.p)
+	y3 := new(big.Int).Sub(a.x, x3)
+	y3.Mul(y3, lambda).Sub(y3, a.y).Mod(y3, c.p)
+	return point{x3, y3}
+}
+
+// addEdwards returns p1 + p2 with the affine twisted Edwards law, complete
+// when a is a square and d is not: x3 = (x1y2 + y1x2)/(1 + d·x1x2y1y2),
+// y3 = (y1y2 − a·x1x2)/(1 − d·x1x2y1y2).
+func (c *curve) addEdwards(a, b point) point {
 	x1y2 := new(big.Int).Mul(a.x, b.y)
 	y1x2 := new(big.Int).Mul(a.y, b.x)
 	y1y2 := new(big.Int).Mul(a.y, b.y)
@@ -136,6 +245,15 @@ func (c *curve) pointWithY(y *big.Int, sign uint) point {
 
 // onCurve reports whether q satisfies the curve equation.
 func (c *curve) onCurve(q point) bool {
+	if c.weierstrass {
+		if q.x == nil {
+			return true
+		}
+		l := new(big.Int).Mul(q.y, q.y)
+		r := new(big.Int).Mul(q.x, q.x)
+		r.Add(r, c.a).Mul(r, q.x).Add(r, c.b)
+		return l.Sub(l, r).Mod(l, c.p).Sign() == 0
+	}
 	xx := new(big.Int).Mul(q.x, q.x)
 	yy := new(big.Int).Mul(q.y, q.y)
 	l := new(big.Int).Mul(c.a, xx)
@@ -222,12 +340,35 @@ var %sBaseOdd = OddMultiples{
 	EntryBytes: %d,
 	Data: "" +
 `, c.ident, 1<<(nw-2), c.prose, nw, c.coordBytes, order, c.ident, nw, 2*c.coordBytes)
-	B2 := c.add(B, B)
-	q := B
-	for i := 0; i < 1<<(nw-2); i++ {
-		c.encode(&buf, q)
-		q = c.add(q, B2)
+	c.encodeOdd(&buf, B, nw)
+	if c.oddHighShift > 0 {
+		high := B
+		for i := 0; i < c.oddHighShift; i++ {
+			high = c.add(high, high)
+		}
+		fmt.Fprintf(&buf, `
+// %sBaseOddHigh is the table of the odd multiples (2i+1)·[2^%d]B,
+// 0 ≤ i < %d, of the %s basepoint for width-%d NAF digits (the second
+// basepoint of half-size verification), each entry the %d-byte %s affine
+// x then y. See OddMultiples.
+var %sBaseOddHigh = OddMultiples{
+	Window:     %d,
+	EntryBytes: %d,
+	Data: "" +
+`, c.ident, c.oddHighShift, 1<<(nw-2), c.prose, nw, c.coordBytes, order, c.ident, nw, 2*c.coordBytes)
+		c.encodeOdd(&buf, high, nw)
 	}
-	fmt.Fprintf(&buf, "\t\t\"\",\n}\n")
 	return format.Source(buf.Bytes())
+}
+
+// encodeOdd writes the entries (2i+1)·P, 0 ≤ i < 2^(nw−2), and closes the
+// literal.
+func (c *curve) encodeOdd(buf *bytes.Buffer, P point, nw int) {
+	P2 := c.add(P, P)
+	q := P
+	for i := 0; i < 1<<(nw-2); i++ {
+		c.encode(buf, q)
+		q = c.add(q, P2)
+	}
+	fmt.Fprintf(buf, "\t\t\"\",\n}\n")
 }

@@ -1,0 +1,350 @@
+package curve448
+
+import (
+	"sync"
+
+	"github.com/curvekit/curvekit/tables"
+)
+
+// baseTables are the basepoint tables, decoded from the data that
+// tables/internal/gen generates (tables.Edwards448Base, Edwards448BaseOdd,
+// Edwards448BaseOddHigh) and verified at first use:
+//
+//   - comb[j][k−1] = k·256^j·B for 0 ≤ j < 56, 1 ≤ k ≤ 8 (ScalarBaseMult);
+//   - odd[i] = (2i+1)·B for 0 ≤ i < 64 (VarTimeDoubleScalarBaseMult);
+//   - oddHigh[i] = (2i+1)·[2^224]B (VarTimeSplitBaseMult).
+//
+// If the check fails, ok is false, comb is left zero (ScalarBaseMult then
+// multiplies B without it) and odd and oddHigh are recomputed from B with
+// the group law, so that the variable-time multiplications, which always
+// read them, stay correct.
+type baseTables struct {
+	ok      bool
+	comb    [56][8]affinePoint
+	odd     [64]affinePoint
+	oddHigh [64]affinePoint
+}
+
+// basepointTables returns the basepoint tables, decoding and verifying them
+// on first use. It is a variable so that a test can substitute corrupted
+// tables and check the fallback.
+var basepointTables = sync.OnceValue(func() *baseTables {
+	return loadBaseTables(nil)
+})
+
+// BasepointTableOK reports whether the precomputed basepoint tables passed
+// their first-use verification: every coordinate decodes canonically,
+// every entry equals the multiple of B it stands for (checked by induction
+// from B with the group law), and the table-based fixed-base and
+// double-base multiplications agree with table-free ScalarMult on fixed
+// scalars. If it returns false, ScalarBaseMult (and so X448 with the
+// basepoint, and Ed448 key generation and signing) multiplies B with
+// ScalarMult instead: about 4× slower, still correct and still constant
+// time; the variable-time multiplications use odd multiples of B
+// recomputed from B at that point. The first call pays for decoding and
+// verifying, about 960 µs of CPU time, once per process.
+func BasepointTableOK() bool {
+	return basepointTables().ok
+}
+
+// ScalarBaseMult sets v = x·B and returns v, in constant time: a two-round
+// signed radix-16 comb over a table of 56 × 8 affine multiples k·256^j·B
+// (generated data, verified at first use), with 112 full-scan lookups, 112
+// mixed additions and 4 doublings. If the table failed its check (see
+// BasepointTableOK), it is ScalarMult(x, B).
+//
+// shared-candidate: the two-round comb skeleton.
+func (v *Point) ScalarBaseMult(x *Scalar) *Point {
+	t := basepointTables()
+	if !t.ok { // public: fixed for the life of the process
+		return v.ScalarMult(x, generator)
+	}
+	return v.scalarBaseMultTable(t, x)
+}
+
+// scalarBaseMultTable is ScalarBaseMult with the comb of t.
+func (v *Point) scalarBaseMultTable(t *baseTables, x *Scalar) *Point {
+	var digits [112]int8
+	tables.SignedRadix(digits[:], x.s.Bytes(), 4)
+
+	var acc Point
+	acc.setIdentity()
+	var sel affinePoint
+	for round := 1; round >= 0; round-- {
+		if round == 0 {
+			acc.double(&acc).double(&acc).double(&acc).double(&acc)
+		}
+		for j := 0; j < 56; j++ {
+			abs, neg := tables.AbsNeg(digits[2*j+round])
+			lookupAffine(&sel, &t.comb[j], abs)
+			sel.condNegate(neg)
+			acc.addAffine(&acc, &sel)
+		}
+	}
+	*v = acc
+	return v
+}
+
+// loadBaseTables decodes the generated tables, applies the test-only
+// corrupt hook if not nil, verifies them and falls back if anything fails.
+func loadBaseTables(corrupt func(*baseTables)) *baseTables {
+	t := new(baseTables)
+	ok := decodeBaseTables(t)
+	if ok && corrupt != nil {
+		corrupt(t)
+	}
+	t.ok = ok && verifyBaseTables(t) && crossCheckBaseTables(t)
+	if !t.ok {
+		*t = baseTables{}
+		computeOddTables(t)
+	}
+	return t
+}
+
+// decodeBaseTables decodes the generated data into t and reports whether
+// its shape is the one of t's arrays and every coordinate is canonical.
+func decodeBaseTables(t *baseTables) bool {
+	fb, ob, oh := &tables.Edwards448Base, &tables.Edwards448BaseOdd, &tables.Edwards448BaseOddHigh
+	if fb.Window != 4 || fb.Spacing != 2 || fb.Positions != len(t.comb) || fb.EntriesPerPosition() != len(t.comb[0]) ||
+		fb.EntryBytes != 112 || len(fb.Data) != len(t.comb)*len(t.comb[0])*112 {
+		return false
+	}
+	for _, o := range []*tables.OddMultiples{ob, oh} {
+		if o.Window != 8 || o.Len() != len(t.odd) || o.EntryBytes != 112 || len(o.Data) != len(t.odd)*112 {
+			return false
+		}
+	}
+	for j := range t.comb {
+		for k := range t.comb[j] {
+			if !decodeAffine(&t.comb[j][k], fb.Entry(j, k+1)) {
+				return false
+			}
+		}
+	}
+	for i := range t.odd {
+		if !decodeAffine(&t.odd[i], ob.Entry(i)) || !decodeAffine(&t.oddHigh[i], oh.Entry(i)) {
+			return false
+		}
+	}
+	return true
+}
+
+// decodeAffine decodes one entry, canonical 56-byte little-endian x then y,
+// into (x, y, d·x·y). The curve equation is not checked here:
+// verifyBaseTables proves every entry is the intended multiple of B, which
+// implies it.
+func decodeAffine(dst *affinePoint, enc string) bool {
+	var buf [112]byte
+	if len(enc) != len(buf) {
+		return false
+	}
+	copy(buf[:], enc)
+	if _, err := dst.x.SetCanonicalBytes(buf[:56]); err != nil {
+		return false
+	}
+	if _, err := dst.y.SetCanonicalBytes(buf[56:]); err != nil {
+		return false
+	}
+	mulD(&dst.dxy, dst.dxy.Multiply(&dst.x, &dst.y))
+	return true
+}
+
+// fromAffineEntry sets v to the affine entry a.
+func (v *Point) fromAffineEntry(a *affinePoint) *Point {
+	v.x.Set(&a.x)
+	v.y.Set(&a.y)
+	v.z.One()
+	v.t.Multiply(&a.x, &a.y)
+	return v
+}
+
+// affineEquals reports whether the entry e and the point p are the same
+// point, the cached d·x·y included: x·Z = X, y·Z = Y and d·x·y·Z = d·T.
+func affineEquals(e *affinePoint, p *Point) bool {
+	var l, r fieldElement
+	l.Multiply(&e.x, &p.z)
+	ok := l.Equal(&p.x)
+	l.Multiply(&e.y, &p.z)
+	ok &= l.Equal(&p.y)
+	l.Multiply(&e.dxy, &p.z)
+	mulD(&r, &p.t)
+	return ok&l.Equal(&r) == 1
+}
+
+// verifyBaseTables checks every entry against its definition by induction
+// from B with the group law: comb[0][0] = B, comb[j][k] = comb[j][k−1] +
+// comb[j][0], comb[j+1][0] = 32·comb[j][7] (= 2^8·comb[j][0], five
+// doublings of the entry already checked); odd[0] = B and odd[i+1] =
+// odd[i] + 2B; oddHigh likewise from 2^224·B = 256^28·B = comb[28][0]. About
+// 580 additions and 280 doublings: unlike the fixed-scalar cross-check, it
+// catches a wrong entry anywhere.
+func verifyBaseTables(t *baseTables) bool {
+	var p Point
+	base := new(Point).Set(generator)
+	for j := range t.comb {
+		row := &t.comb[j]
+		if !affineEquals(&row[0], base) {
+			return false
+		}
+		for k := 1; k < len(row); k++ {
+			p.fromAffineEntry(&row[k-1]).addAffine(&p, &row[0])
+			if !affineEquals(&row[k], &p) {
+				return false
+			}
+		}
+		base.fromAffineEntry(&row[7]).double(base).double(base).double(base).double(base).double(base)
+	}
+	var high Point
+	high.fromAffineEntry(&t.comb[28][0])
+	return verifyOdd(&t.odd, generator) && verifyOdd(&t.oddHigh, &high)
+}
+
+// verifyOdd checks odd[i] = (2i+1)·P by induction.
+func verifyOdd(odd *[64]affinePoint, P *Point) bool {
+	var twoP cachedPoint
+	twoP.fromP(new(Point).double(P))
+	if !affineEquals(&odd[0], P) {
+		return false
+	}
+	var p Point
+	for i := 1; i < len(odd); i++ {
+		p.fromAffineEntry(&odd[i-1]).addCached(&p, &twoP)
+		if !affineEquals(&odd[i], &p) {
+			return false
+		}
+	}
+	return true
+}
+
+// crossCheckScalars are the fixed scalars of the first-use check,
+// little-endian, all below q: q − 1; every signed radix-16 digit −8 (the
+// largest entry of every position, negated) but the last, 1; mixed digits
+// of both signs with runs of zeros.
+var crossCheckScalars = [...][56]byte{
+	{
+		0xf2, 0x44, 0x58, 0xab, 0x92, 0xc2, 0x78, 0x23, 0x55, 0x8f, 0xc5, 0x8d, 0x72, 0xc2,
+		0x6c, 0x21, 0x90, 0x36, 0xd6, 0xae, 0x49, 0xdb, 0x4e, 0xc4, 0xe9, 0x23, 0xca, 0x7c,
+		0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+		0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x3f,
+	},
+	{
+		0x78, 0x77, 0x77, 0x77, 0x77, 0x77, 0x77, 0x77, 0x77, 0x77, 0x77, 0x77, 0x77, 0x77,
+		0x77, 0x77, 0x77, 0x77, 0x77, 0x77, 0x77, 0x77, 0x77, 0x77, 0x77, 0x77, 0x77, 0x77,
+		0x77, 0x77, 0x77, 0x77, 0x77, 0x77, 0x77, 0x77, 0x77, 0x77, 0x77, 0x77, 0x77, 0x77,
+		0x77, 0x77, 0x77, 0x77, 0x77, 0x77, 0x77, 0x77, 0x77, 0x77, 0x77, 0x77, 0x77, 0x07,
+	},
+	{
+		0x7f, 0x9e, 0x3c, 0xa5, 0x5a, 0xc3, 0x96, 0x69, 0xf0, 0x0f, 0xe1, 0x1e, 0xd2, 0x2d,
+		0xb4, 0x4b, 0x78, 0x87, 0x5f, 0xf5, 0x0a, 0xa0, 0x33, 0xcc, 0x99, 0x66, 0x12, 0x34,
+		0x56, 0x78, 0x9a, 0x0b, 0x00, 0x00, 0x80, 0x08, 0xc1, 0x1c, 0xe7, 0x7e, 0x00, 0x01,
+		0xa9, 0x9a, 0x4d, 0xd4, 0x18, 0x81, 0x62, 0x26, 0xfe, 0xef, 0x3b, 0xb3, 0x45, 0x2b,
+	},
+}
+
+// crossCheckBaseTables compares the table-based code with table-free code.
+// The comb's results for the fixed scalars, added up, must equal one
+// table-free ScalarMult of their sum (one constant-time multiplication
+// rather than three, 150 µs each; a fault in the comb would have to cancel
+// out across the three digit patterns to pass). Then the Straus loop over
+// the odd tables, a·B + b0·B + b1·[2^224]B, must equal the (by then
+// checked) comb of a + b0 + b1·2^224; its scalars are the low 224 bits of
+// the fixed ones, the size of half-size verification, for half the
+// doublings.
+func crossCheckBaseTables(t *baseTables) bool {
+	var s [len(crossCheckScalars)]Scalar
+	var sum Scalar
+	var got, want, p Point
+	got.setIdentity()
+	for i := range crossCheckScalars {
+		if _, err := s[i].SetCanonicalBytes(crossCheckScalars[i][:]); err != nil {
+			return false
+		}
+		got.Add(&got, p.scalarBaseMultTable(t, &s[i]))
+		sum.Add(&sum, &s[i])
+	}
+	if got.Equal(want.ScalarMult(&sum, generator)) != 1 {
+		return false
+	}
+	var h [3]Scalar
+	var b [56]byte
+	for i := range h {
+		copy(b[:28], crossCheckScalars[i][:28])
+		h[i].SetCanonicalBytes(b[:])
+	}
+	var two224 Scalar
+	clear(b[:])
+	b[28] = 1
+	two224.SetCanonicalBytes(b[:])
+	got.varTimeBaseMultWith(t, &h[1], &h[2], &h[0], generator)
+	sum.MultiplyAdd(&h[2], &two224, &h[1])
+	sum.Add(&sum, &h[0])
+	want.scalarBaseMultTable(t, &sum)
+	return got.Equal(&want) == 1
+}
+
+// varTimeBaseMultWith sets v = b0·B + b1·[2^224]B + a·A with Straus over
+// the odd tables of t (width-8 NAFs) and 8 odd multiples of A (width 5),
+// through the same digit steps as VarTimeDoubleScalarBaseMult and
+// VarTimeSplitBaseMult; those read the package's tables, which do not
+// exist yet while they are being checked. Variable time.
+func (v *Point) varTimeBaseMultWith(t *baseTables, b0, b1, a *Scalar, A *Point) *Point {
+	var tableA [8]cachedPoint
+	oddMultiples(&tableA, A)
+	var n0, n1, nA [449]int8
+	tables.VarTimeNAF(n0[:], b0.Bytes(), 8)
+	tables.VarTimeNAF(n1[:], b1.Bytes(), 8)
+	tables.VarTimeNAF(nA[:], a.Bytes(), 5)
+	var acc Point
+	acc.setIdentity()
+	i := len(n0) - 1
+	for i >= 0 && n0[i] == 0 && n1[i] == 0 && nA[i] == 0 {
+		i--
+	}
+	for ; i >= 0; i-- {
+		acc.double(&acc)
+		acc.varTimeAddAffine(&t.odd, n0[i])
+		acc.varTimeAddAffine(&t.oddHigh, n1[i])
+		acc.varTimeAddCached(&tableA, nA[i])
+	}
+	*v = acc
+	return v
+}
+
+// computeOddTables sets t.odd and t.oddHigh from B with the group law and
+// one batched inversion: the fallback when the generated data fails.
+func computeOddTables(t *baseTables) {
+	var pts [2 * 64]Point
+	high := new(Point).Set(generator)
+	for i := 0; i < 224; i++ {
+		high.double(high)
+	}
+	for k, P := range []*Point{generator, high} {
+		odd := pts[64*k : 64*(k+1)]
+		var twoP cachedPoint
+		twoP.fromP(new(Point).double(P))
+		odd[0].Set(P)
+		for i := 1; i < len(odd); i++ {
+			odd[i].addCached(&odd[i-1], &twoP)
+		}
+	}
+	var aff [2 * 64]affinePoint
+	toAffine(aff[:], pts[:])
+	copy(t.odd[:], aff[:64])
+	copy(t.oddHigh[:], aff[64:])
+}
+
+// toAffine sets dst[i] to the affine form of src[i] with one field inversion
+// (field448.BatchInvert, Montgomery's trick). src holds public points: the
+// tables.
+func toAffine(dst []affinePoint, src []Point) {
+	zInv := make([]fieldElement, len(src))
+	for i := range src {
+		zInv[i].Set(&src[i].z)
+	}
+	batchInvert(zInv, zInv, nil)
+	for i := range src {
+		dst[i].x.Multiply(&src[i].x, &zInv[i])
+		dst[i].y.Multiply(&src[i].y, &zInv[i])
+		mulD(&dst[i].dxy, dst[i].dxy.Multiply(&dst[i].x, &dst[i].y))
+	}
+}
