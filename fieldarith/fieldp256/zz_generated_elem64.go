@@ -447,6 +447,22 @@ func elem64Sub(out, a, b *elem64) {
 
 }
 
+// elem64Halve sets out = a/2 mod m.
+func elem64Halve(out, a *elem64) {
+	var t0, t1, t2, t3 uint64
+	var c uint64
+	mask := -(a[0] & 1)
+	t0, c = bits.Add64(a[0], 0xffffffffffffffff&mask, 0)
+	t1, c = bits.Add64(a[1], 0x00000000ffffffff&mask, c)
+	t2, c = bits.Add64(a[2], 0x0000000000000000&mask, c)
+	t3, c = bits.Add64(a[3], 0xffffffff00000001&mask, c)
+	out[0] = t0>>1 | t1<<63
+	out[1] = t1>>1 | t2<<63
+	out[2] = t2>>1 | t3<<63
+	out[3] = t3>>1 | c<<63
+
+}
+
 // elem64ReduceOnce sets out = a mod m for a < min(2m, R).
 func elem64ReduceOnce(out, a *elem64) {
 	var r0, r1, r2, r3 uint64
@@ -518,6 +534,12 @@ func (v *elem64) Subtract(a, b *elem64) *elem64 {
 func (v *elem64) Negate(a *elem64) *elem64 {
 	var zero elem64
 	elem64Sub(v, &zero, a)
+	return v
+}
+
+// Halve sets v = a/2 and returns v.
+func (v *elem64) Halve(a *elem64) *elem64 {
+	elem64Halve(v, a)
 	return v
 }
 

@@ -40,6 +40,9 @@ type montField struct {
 	// Asm adds MULX/ADCX/ADOX amd64 assembly for the 64-bit Multiply and
 	// Square (montasm.go), selected at run time.
 	Asm bool
+	// Halve adds Halve (v = a/2, an addition of m under a mask and a
+	// shift), for the a = −3 Jacobian doubling's 8·Y⁴ = (4·Y²)²/2.
+	Halve bool
 }
 
 func montHex(s string) *big.Int {
@@ -64,7 +67,7 @@ var montFields = []*montField{
 	{
 		Pkg: "fieldp256", Title: "GF(p), p = 2^256 − 2^224 + 2^192 + 2^96 − 1",
 		Modulus: montHex("0xffffffff00000001000000000000000000000000ffffffffffffffffffffffff"),
-		Size:    32, BigEndian: true, Sqrt: true, Safegcd: true, Asm: true,
+		Size:    32, BigEndian: true, Sqrt: true, Safegcd: true, Asm: true, Halve: true,
 	},
 	{
 		Pkg: "scalarp256", Title: "Z/nZ, n the order of the P-256 group",
@@ -647,6 +650,48 @@ func (r *montRep) AddBody() string {
 		e.line("c = uint32(s >> 32)")
 	}
 	e.condSub("out", ts, "c")
+	return e.b.String()
+}
+
+// HalveBody is the body of func <typ>Halve(out, a *<typ>): out = a/2 mod m
+// for a < m: a + m if a is odd (under a mask), shifted right one bit with
+// the carry; (a + m)/2 < m, so the result is reduced.
+func (r *montRep) HalveBody() string {
+	e := &montEmit{r: r}
+	N := r.N
+	ts := montNames("t", N)
+	e.decls(ts...)
+	if r.W == 64 {
+		e.line("var c uint64")
+		e.line("mask := -(a[0] & 1)")
+		for j := 0; j < N; j++ {
+			cin := "c"
+			if j == 0 {
+				cin = "0"
+			}
+			e.line("t%d, c = bits.Add64(a[%d], %s&mask, %s)", j, j, r.lit(r.Mod[j]), cin)
+		}
+	} else {
+		e.line("var s uint64")
+		e.line("var c uint32")
+		e.line("mask := -(a[0] & 1)")
+		for j := 0; j < N; j++ {
+			if j == 0 {
+				e.line("s = uint64(a[0]) + uint64(%s&mask)", r.lit(r.Mod[j]))
+			} else {
+				e.line("s = uint64(a[%d]) + uint64(%s&mask) + s>>32", j, r.lit(r.Mod[j]))
+			}
+			e.line("t%d = uint32(s)", j)
+		}
+		e.line("c = uint32(s >> 32)")
+	}
+	for j := 0; j < N; j++ {
+		next := "c"
+		if j < N-1 {
+			next = ts[j+1]
+		}
+		e.line("out[%d] = %s>>1 | %s<<%d", j, ts[j], next, r.W-1)
+	}
 	return e.b.String()
 }
 
