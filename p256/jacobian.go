@@ -203,25 +203,3 @@ func (p *jacobianPoint) varTimeAdd(a, b *jacobianPoint) *jacobianPoint {
 	p.z.Zero()
 	return p
 }
-
-// lookupPoint sets *dst to entries[index-1] for 1 ≤ index ≤ len(entries)
-// and leaves it unchanged for index 0, reading every entry. It is
-// tables.Lookup written out for one entry type: the generic version calls
-// Select through the type parameter's dictionary, never inlined, once per
-// entry (the tables package documents that hot loops use concrete copies).
-// The base table's rows and scalarMult's Jacobian table use the
-// word-major lookupAffine32 and lookupJacobian8.
-func lookupPoint(dst *point, entries []point, index int) {
-	for i := range entries {
-		c := eqMask(i+1, index)
-		dst.x.Select(&entries[i].x, &dst.x, c)
-		dst.y.Select(&entries[i].y, &dst.y, c)
-		dst.z.Select(&entries[i].z, &dst.z, c)
-	}
-}
-
-// eqMask is tables.EqMask, here so that it inlines into the scans.
-func eqMask(a, b int) int {
-	x := uint32(a ^ b)
-	return int((x - 1) >> 31)
-}
