@@ -9,8 +9,9 @@ import (
 
 // scalarMult sets p = k·q for any 256-bit big-endian k (reduced mod n or
 // not: k ≥ n gives (k mod n)·q, as the group has order n). Constant time in
-// k and q: signed radix-16 digits, a table of 1·q … 8·q made affine with
-// one batch inversion (of values that depend on q only) and scanned in
+// k and q: signed radix-16 digits, a table of 1·q … 8·q (Jacobian doublings
+// and additions) made affine with one batch inversion (of values that
+// depend on q only) and scanned in
 // full for every digit, four Jacobian doublings and one mixed addition per
 // digit.
 //
@@ -27,20 +28,31 @@ import (
 // mixed formula. For q = O the table's inverses are 0 (garbage entries);
 // the result is then replaced by O, again with a select.
 func (p *point) scalarMult(k *[32]byte, q *point) *point {
-	var ptable [8]point
-	ptable[0] = *q
-	for i := 1; i < 8; i++ {
-		ptable[i].add(&ptable[i-1], q)
+	// The multiples in Jacobian coordinates: the even ones by doubling, the
+	// odd ones as (k−1)·q + q with the unchecked addition, exception-free
+	// as (k−1)·q = ±q would need (k − 1 ∓ 1)·q = O, impossible for
+	// 2 ≤ k ≤ 7 and q of prime order n, and for q = O every entry has
+	// Z = 0.
+	var jt [8]jacobianPoint
+	jt[0].fromProjective(q)
+	for i := 1; i < 8; i += 2 {
+		jt[i].double(&jt[i/2]) // (i+1)·q = 2·((i+1)/2)·q
+		if i+1 < 8 {
+			jt[i+1].addUnchecked(&jt[i], &jt[0])
+		}
 	}
 	var zs, scratch [8]fieldp256.Element
-	for i := range ptable {
-		zs[i] = ptable[i].z
+	for i := range jt {
+		zs[i] = jt[i].z
 	}
 	fieldp256.BatchInvert(zs[:], zs[:], scratch[:])
 	var table [8]affinePoint
+	var zi2 fieldp256.Element
 	for i := range table {
-		table[i].x.Multiply(&ptable[i].x, &zs[i])
-		table[i].y.Multiply(&ptable[i].y, &zs[i])
+		zi2.Square(&zs[i])
+		table[i].x.Multiply(&jt[i].x, &zi2)
+		zi2.Multiply(&zi2, &zs[i])
+		table[i].y.Multiply(&jt[i].y, &zi2)
 	}
 	// 65 digits: 64 for the 256 bits and one for the final carry.
 	var digits [65]int8
