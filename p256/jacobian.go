@@ -32,68 +32,62 @@ func (p *point) fromJacobian(q *jacobianPoint) *point {
 	return p
 }
 
-// double sets p = 2·a with dbl-2001-b for a = −3 (3M + 5S). The identity
-// stays at Z = 0.
+// double sets p = 2·a for a = −3 (4M + 4S): the dbl-2001-b quantities
+// (δ = Z², α = 3(X − δ)(X + δ), X3 = α² − 8β, Y3 = α(4β − X3) − 8γ² with
+// γ = Y², β = X·γ), but from Y' = 2Y: Z3 = Y'·Z, 4γ = Y'², 4β = X·4γ and
+// 8γ² = (4γ)²/2 (Halve). That trades dbl-2001-b's (Y + Z)² − γ − δ and
+// the doublings of β and γ² (3M + 5S, 15 additions) for one more
+// multiplication and 10 additions and a halving: 12–13% faster in both
+// builds, measured interleaved. The identity stays at Z = 0.
 func (p *jacobianPoint) double(a *jacobianPoint) *jacobianPoint {
-	var delta, gamma, beta, alpha, t, s fieldp256.Element
-	delta.Square(&a.z)          // delta = Z1²
-	gamma.Square(&a.y)          // gamma = Y1²
-	beta.Multiply(&a.x, &gamma) // beta = X1·gamma
-	t.Subtract(&a.x, &delta)    // X1 − delta
-	s.Add(&a.x, &delta)         // X1 + delta
-	alpha.Multiply(&t, &s)      // (X1 − delta)(X1 + delta)
-	t.Add(&alpha, &alpha)       //
-	alpha.Add(&alpha, &t)       // alpha = 3·(X1 − delta)(X1 + delta)
-	p.z.Add(&a.y, &a.z)         // Y1 + Z1
-	p.z.Square(&p.z)            // (Y1 + Z1)²
-	p.z.Subtract(&p.z, &gamma)  //
-	p.z.Subtract(&p.z, &delta)  // Z3 = (Y1 + Z1)² − gamma − delta
-	beta.Add(&beta, &beta)      // 2·beta
-	beta.Add(&beta, &beta)      // 4·beta
-	p.x.Square(&alpha)          // alpha²
-	t.Add(&beta, &beta)         // 8·beta
-	p.x.Subtract(&p.x, &t)      // X3 = alpha² − 8·beta
-	beta.Subtract(&beta, &p.x)  // 4·beta − X3
-	p.y.Multiply(&alpha, &beta) // alpha·(4·beta − X3)
-	gamma.Square(&gamma)        // gamma²
-	gamma.Add(&gamma, &gamma)   // 2·gamma²
-	gamma.Add(&gamma, &gamma)   // 4·gamma²
-	gamma.Add(&gamma, &gamma)   // 8·gamma²
-	p.y.Subtract(&p.y, &gamma)  // Y3 = alpha·(4·beta − X3) − 8·gamma²
+	var y2, g4, b4, b8, delta, alpha, t, s fieldp256.Element
+	y2.Add(&a.y, &a.y)        // Y' = 2Y
+	delta.Square(&a.z)        // δ = Z²
+	t.Subtract(&a.x, &delta)  // X − δ
+	s.Add(&a.x, &delta)       // X + δ
+	alpha.Multiply(&t, &s)    //
+	t.Add(&alpha, &alpha)     //
+	alpha.Add(&alpha, &t)     // α = 3(X − δ)(X + δ)
+	p.z.Multiply(&y2, &a.z)   // Z3 = 2Y·Z (a.z read before p.z is written)
+	g4.Square(&y2)            // 4γ = 4Y²
+	b4.Multiply(&a.x, &g4)    // 4β = 4X·Y²
+	b8.Add(&b4, &b4)          // 8β
+	p.x.Square(&alpha)        //
+	p.x.Subtract(&p.x, &b8)   // X3 = α² − 8β
+	b4.Subtract(&b4, &p.x)    // 4β − X3
+	p.y.Multiply(&alpha, &b4) // α(4β − X3)
+	g4.Square(&g4)            // 16γ²
+	g4.Halve(&g4)             // 8γ²
+	p.y.Subtract(&p.y, &g4)   // Y3 = α(4β − X3) − 8γ²
 	return p
 }
 
-// addAffineUnchecked sets p = a + b with madd-2007-bl (7M + 4S), in
+// addAffineUnchecked sets p = a + b with madd-2004-hmv (8M + 3S), in
 // constant time, for a ≠ O and a ≠ ±b: for those inputs the result is
-// garbage (Z3 = 0), and the callers either prove they cannot occur or
-// select the result away.
+// garbage (Z3 = Z1·H = 0), and the callers either prove they cannot occur
+// or select the result away. Against madd-2007-bl (7M + 4S) it trades a
+// square for a multiplication and saves five additions (its 2s and 4s):
+// 8–10% faster in both builds, measured interleaved. p may alias a.
 func (p *jacobianPoint) addAffineUnchecked(a *jacobianPoint, b *affinePoint) *jacobianPoint {
-	var z1z1, u2, s2, h, hh, i, j, r, v, t fieldp256.Element
-	z1z1.Square(&a.z)         // Z1Z1 = Z1²
-	u2.Multiply(&b.x, &z1z1)  // U2 = X2·Z1Z1
-	s2.Multiply(&b.y, &a.z)   //
-	s2.Multiply(&s2, &z1z1)   // S2 = Y2·Z1·Z1Z1
-	h.Subtract(&u2, &a.x)     // H = U2 − X1
-	r.Subtract(&s2, &a.y)     //
-	r.Add(&r, &r)             // r = 2·(S2 − Y1)
-	hh.Square(&h)             // HH = H²
-	i.Add(&hh, &hh)           //
-	i.Add(&i, &i)             // I = 4·HH
-	j.Multiply(&h, &i)        // J = H·I
-	v.Multiply(&a.x, &i)      // V = X1·I
-	t.Multiply(&a.y, &j)      // Y1·J
-	p.z.Add(&a.z, &h)         //
-	p.z.Square(&p.z)          //
-	p.z.Subtract(&p.z, &z1z1) //
-	p.z.Subtract(&p.z, &hh)   // Z3 = (Z1 + H)² − Z1Z1 − HH
-	p.x.Square(&r)            //
-	p.x.Subtract(&p.x, &j)    //
-	p.x.Subtract(&p.x, &v)    //
-	p.x.Subtract(&p.x, &v)    // X3 = r² − J − 2·V
-	v.Subtract(&v, &p.x)      //
-	p.y.Multiply(&r, &v)      //
-	t.Add(&t, &t)             //
-	p.y.Subtract(&p.y, &t)    // Y3 = r·(V − X3) − 2·Y1·J
+	var z1z1, u2, s2, h, r, hh, hhh, v, t fieldp256.Element
+	z1z1.Square(&a.z)        // Z1Z1 = Z1²
+	u2.Multiply(&b.x, &z1z1) // U2 = X2·Z1Z1
+	s2.Multiply(&b.y, &a.z)  //
+	s2.Multiply(&s2, &z1z1)  // S2 = Y2·Z1·Z1Z1
+	h.Subtract(&u2, &a.x)    // H = U2 − X1
+	r.Subtract(&s2, &a.y)    // r = S2 − Y1
+	hh.Square(&h)            // HH = H²
+	hhh.Multiply(&h, &hh)    // HHH = H·HH
+	v.Multiply(&a.x, &hh)    // V = X1·HH
+	t.Multiply(&a.y, &hhh)   // Y1·HHH
+	p.z.Multiply(&a.z, &h)   // Z3 = Z1·H (every read of a is done)
+	p.x.Square(&r)           //
+	p.x.Subtract(&p.x, &hhh) //
+	p.x.Subtract(&p.x, &v)   //
+	p.x.Subtract(&p.x, &v)   // X3 = r² − HHH − 2·V
+	v.Subtract(&v, &p.x)     //
+	p.y.Multiply(&r, &v)     //
+	p.y.Subtract(&p.y, &t)   // Y3 = r·(V − X3) − Y1·HHH
 	return p
 }
 
@@ -110,7 +104,7 @@ func (p *jacobianPoint) varTimeAddAffine(a *jacobianPoint, b *affinePoint) *jaco
 	if p.z.IsZero() == 0 {
 		return p
 	}
-	// Z3 = 2·Z1·H = 0: the x-coordinates match, a = ±b. Compare the
+	// Z3 = Z1·H = 0: the x-coordinates match, a = ±b. Compare the
 	// y-coordinates, Y1 against Y2·Z1³.
 	var z3, s2 fieldp256.Element
 	z3.Square(&ac.z)
@@ -203,26 +197,4 @@ func (p *jacobianPoint) varTimeAdd(a, b *jacobianPoint) *jacobianPoint {
 	p.y.One()
 	p.z.Zero()
 	return p
-}
-
-// lookupPoint sets *dst to entries[index-1] for 1 ≤ index ≤ len(entries)
-// and leaves it unchanged for index 0, reading every entry. It is
-// tables.Lookup written out for one entry type: the generic version calls
-// Select through the type parameter's dictionary, never inlined, once per
-// entry (the tables package documents that hot loops use concrete copies).
-// The base table's rows and scalarMult's Jacobian table use the
-// word-major lookupAffine32 and lookupJacobian8.
-func lookupPoint(dst *point, entries []point, index int) {
-	for i := range entries {
-		c := eqMask(i+1, index)
-		dst.x.Select(&entries[i].x, &dst.x, c)
-		dst.y.Select(&entries[i].y, &dst.y, c)
-		dst.z.Select(&entries[i].z, &dst.z, c)
-	}
-}
-
-// eqMask is tables.EqMask, here so that it inlines into the scans.
-func eqMask(a, b int) int {
-	x := uint32(a ^ b)
-	return int((x - 1) >> 31)
 }

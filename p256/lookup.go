@@ -12,25 +12,20 @@ import (
 // have none: index 0 keeps the preset entry).
 const oneIsWordOne = false
 
-// jacobianWords is a jacobianPoint as 12 words, likewise.
-type jacobianWords = [12]uint64
-
-var _ [unsafe.Sizeof(jacobianPoint{}) - unsafe.Sizeof(jacobianWords{})]struct{}
-var _ [unsafe.Sizeof(jacobianWords{}) - unsafe.Sizeof(jacobianPoint{})]struct{}
-
-// lookupJacobian8 sets *dst to table[index-1] for 1 ≤ index ≤ 8 and to id
-// for index 0, in constant time (select8Words12, generated as above).
-func lookupJacobian8(dst *jacobianPoint, id *jacobianPoint, table *[8]jacobianPoint, index int) {
-	select8Words12((*jacobianWords)(unsafe.Pointer(dst)), (*jacobianWords)(unsafe.Pointer(id)),
-		(*[8]jacobianWords)(unsafe.Pointer(table)), index)
-}
-
 // affineWords is an affinePoint as the 8 words the generated scans take:
 // two 32-byte field elements on every backend (checked below).
 type affineWords = [8]uint64
 
 var _ [unsafe.Sizeof(affinePoint{}) - unsafe.Sizeof(affineWords{})]struct{}
 var _ [unsafe.Sizeof(affineWords{}) - unsafe.Sizeof(affinePoint{})]struct{}
+
+// lookupAffine8 sets *dst to table[index-1] for 1 ≤ index ≤ 8 and to
+// table[0] for index 0, in constant time (select8Words8, generated as
+// above): scalarMult's per-digit scan.
+func lookupAffine8(dst *affinePoint, table *[8]affinePoint, index int) {
+	e := (*[8]affineWords)(unsafe.Pointer(table))
+	select8Words8((*affineWords)(unsafe.Pointer(dst)), &e[0], e, index)
+}
 
 // lookupAffine32 sets *dst to row[index-1] for 1 ≤ index ≤ 32 and to
 // row[0] for index 0, in constant time: word-major scans of both halves

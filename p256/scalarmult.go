@@ -7,11 +7,13 @@ import (
 
 // scalarMult sets p = k·q for any 256-bit big-endian k (reduced mod n or
 // not: k ≥ n gives (k mod n)·q, as the group has order n). Constant time in
-// k and q: signed radix-16 digits, a table of 1·q … 8·q scanned in full for
-// every digit, four Jacobian doublings (dbl-2001-b) and one addition per
+// k and q: signed radix-16 digits, a table of 1·q … 8·q (Jacobian doublings
+// and additions) made affine with one batch inversion (of values that
+// depend on q only) and scanned in
+// full for every digit, four Jacobian doublings and one mixed addition per
 // digit.
 //
-// All additions but the last use the incomplete Jacobian add-2007-bl,
+// All additions but the last use the incomplete Jacobian madd-2007-bl,
 // which is safe here by construction: before the addition of digit i ≥ 1
 // the accumulator holds 16·a·q, where a, the value of the digits above i,
 // satisfies 0 ≤ 16·a < 2^253 < n (a ≥ 0 since the top digit is never
@@ -19,52 +21,77 @@ import (
 // need 16·a = |d|, which only a = 0 comes near, or 16·a = n − |d|, far
 // above 2^253. The case a = 0 (the accumulator is the identity) is
 // replaced by the entry with a constant-time select, and a zero digit
-// (entry the identity) by the accumulator. The last addition, where an
-// unreduced k can wrap around n, uses the complete formula.
+// (whose lookup gives the first entry) by the accumulator. The last
+// addition, where an unreduced k can wrap around n, uses the complete
+// mixed formula. For q = O the table's inverses are 0 (garbage entries);
+// the result is then replaced by O, again with a select.
 func (p *point) scalarMult(k *[32]byte, q *point) *point {
-	var ptable [8]point
-	ptable[0] = *q
-	for i := 1; i < 8; i++ {
-		ptable[i].add(&ptable[i-1], q)
+	// The multiples in Jacobian coordinates: the even ones by doubling, the
+	// odd ones as (k−1)·q + q with the unchecked addition, exception-free
+	// as (k−1)·q = ±q would need (k − 1 ∓ 1)·q = O, impossible for
+	// 2 ≤ k ≤ 7 and q of prime order n, and for q = O every entry has
+	// Z = 0.
+	var jt [8]jacobianPoint
+	jt[0].fromProjective(q)
+	for i := 1; i < 8; i += 2 {
+		jt[i].double(&jt[i/2]) // (i+1)·q = 2·((i+1)/2)·q
+		if i+1 < 8 {
+			jt[i+1].addUnchecked(&jt[i], &jt[0])
+		}
 	}
-	var table [8]jacobianPoint
+	var zs, scratch [8]fieldp256.Element
+	for i := range jt {
+		zs[i] = jt[i].z
+	}
+	fieldp256.BatchInvert(zs[:], zs[:], scratch[:])
+	var table [8]affinePoint
+	var zi2 fieldp256.Element
 	for i := range table {
-		table[i].fromProjective(&ptable[i])
+		zi2.Square(&zs[i])
+		table[i].x.Multiply(&jt[i].x, &zi2)
+		zi2.Multiply(&zi2, &zs[i])
+		table[i].y.Multiply(&jt[i].y, &zi2)
 	}
 	// 65 digits: 64 for the 256 bits and one for the final carry.
 	var digits [65]int8
 	tables.SignedRadixBigEndian(digits[:], k[:], 4)
 
-	var acc, t, sum, id jacobianPoint
-	var ny fieldp256.Element
-	// The identity the lookups give for digit 0: (1:1:0).
-	id.x.One()
-	id.y.One()
-	lookupJacobian8(&acc, &id, &table, int(digits[64])) // the top digit is ≥ 0
+	var acc, sum, ej jacobianPoint
+	var e affinePoint
+	var zero fieldp256.Element
+	// The top digit (never negative): the entry, or the identity (Z = 0).
+	abs := int(digits[64])
+	lookupAffine8(&e, &table, abs)
+	acc.x, acc.y = e.x, e.y
+	acc.z.One()
+	acc.z.Select(&zero, &acc.z, tables.EqMask(abs, 0))
+	ej.z.One()
 	for i := 63; i >= 1; i-- {
 		acc.double(&acc)
 		acc.double(&acc)
 		acc.double(&acc)
 		acc.double(&acc)
 		abs, neg := tables.AbsNeg(digits[i])
-		lookupJacobian8(&t, &id, &table, abs)
-		ny.Negate(&t.y)
-		t.y.Select(&ny, &t.y, neg)
-		sum.addUnchecked(&acc, &t)
-		sum.selectPoint(&t, &sum, acc.z.IsZero())
+		lookupAffine8(&e, &table, abs)
+		e.condNegate(neg)
+		sum.addAffineUnchecked(&acc, &e)
+		ej.x, ej.y = e.x, e.y
+		sum.selectPoint(&ej, &sum, acc.z.IsZero())
 		acc.selectPoint(&acc, &sum, tables.EqMask(abs, 0))
 	}
 	acc.double(&acc)
 	acc.double(&acc)
 	acc.double(&acc)
 	acc.double(&acc)
-	var pacc, pt point
+	var pacc, psum, id point
 	pacc.fromJacobian(&acc)
 	abs, neg := tables.AbsNeg(digits[0])
-	pt.setIdentity()
-	lookupPoint(&pt, ptable[:], abs)
-	pt.condNegate(neg)
-	pacc.add(&pacc, &pt)
+	lookupAffine8(&e, &table, abs)
+	e.condNegate(neg)
+	psum.addAffine(&pacc, &e)
+	pacc.selectPoint(&pacc, &psum, tables.EqMask(abs, 0))
+	id.setIdentity()
+	pacc.selectPoint(&id, &pacc, q.z.IsZero())
 	return p.set(&pacc)
 }
 

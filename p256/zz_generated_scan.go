@@ -57,22 +57,3 @@ func select16Words8(d, id *[8]uint64, e *[16][8]uint64, abs int) {
 			((e[12][w]&m5 | e[13][w]&m6) | (e[14][w]&m7 | e[15][w]&m8))
 	}
 }
-
-// select8Words12 sets d to entry abs−1 of the 8 entries e of 12 words
-// (jacobianPoint: three 4-word field elements), or to the identity id if abs = 0, reading all of them.
-func select8Words12(d, id *[12]uint64, e *[8][12]uint64, abs int) {
-	m0, m1, m2, m3, m4, m5, m6, m7, m8 := masks8(0, abs)
-	if oneIsWordOne {
-		for w := 0; w < 12; w++ {
-			d[w] = ((e[0][w]&m1 | e[1][w]&m2) | (e[2][w]&m3 | e[3][w]&m4)) |
-				((e[4][w]&m5 | e[5][w]&m6) | (e[6][w]&m7 | e[7][w]&m8))
-		}
-		// The identity's ones.
-		return
-	}
-	for w := 0; w < 12; w++ {
-		// A balanced OR tree keeps the dependency chain short.
-		d[w] = ((id[w]&m0 | e[0][w]&m1) | (e[1][w]&m2 | e[2][w]&m3)) |
-			((e[3][w]&m4 | e[4][w]&m5) | (e[5][w]&m6 | e[6][w]&m7)) | e[7][w]&m8
-	}
-}

@@ -963,6 +963,40 @@ func elem32Sub(out, a, b *elem32) {
 
 }
 
+// elem32Halve sets out = a/2 mod m.
+func elem32Halve(out, a *elem32) {
+	var t0, t1, t2, t3, t4, t5, t6, t7 uint32
+	var s uint64
+	var c uint32
+	mask := -(a[0] & 1)
+	s = uint64(a[0]) + uint64(0xffffffff&mask)
+	t0 = uint32(s)
+	s = uint64(a[1]) + uint64(0xffffffff&mask) + s>>32
+	t1 = uint32(s)
+	s = uint64(a[2]) + uint64(0xffffffff&mask) + s>>32
+	t2 = uint32(s)
+	s = uint64(a[3]) + uint64(0x00000000&mask) + s>>32
+	t3 = uint32(s)
+	s = uint64(a[4]) + uint64(0x00000000&mask) + s>>32
+	t4 = uint32(s)
+	s = uint64(a[5]) + uint64(0x00000000&mask) + s>>32
+	t5 = uint32(s)
+	s = uint64(a[6]) + uint64(0x00000001&mask) + s>>32
+	t6 = uint32(s)
+	s = uint64(a[7]) + uint64(0xffffffff&mask) + s>>32
+	t7 = uint32(s)
+	c = uint32(s >> 32)
+	out[0] = t0>>1 | t1<<31
+	out[1] = t1>>1 | t2<<31
+	out[2] = t2>>1 | t3<<31
+	out[3] = t3>>1 | t4<<31
+	out[4] = t4>>1 | t5<<31
+	out[5] = t5>>1 | t6<<31
+	out[6] = t6>>1 | t7<<31
+	out[7] = t7>>1 | c<<31
+
+}
+
 // elem32ReduceOnce sets out = a mod m for a < min(2m, R).
 func elem32ReduceOnce(out, a *elem32) {
 	var r0, r1, r2, r3, r4, r5, r6, r7 uint32
@@ -1059,6 +1093,12 @@ func (v *elem32) Subtract(a, b *elem32) *elem32 {
 func (v *elem32) Negate(a *elem32) *elem32 {
 	var zero elem32
 	elem32Sub(v, &zero, a)
+	return v
+}
+
+// Halve sets v = a/2 and returns v.
+func (v *elem32) Halve(a *elem32) *elem32 {
+	elem32Halve(v, a)
 	return v
 }
 

@@ -54,10 +54,9 @@ func elem64Mul(out, a, b *elem64) {
 	tN = C
 	m = t0
 	C = t0 // m·m0 + t0 = t0·2^w exactly, as m0 = 2^w − 1 and m = t0
-	hi, lo = bits.Mul64(m, 0x00000000ffffffff)
+	// m·m1 + C = m·(m1 + 1), as C = m
+	hi, lo = m>>32, m<<32 // × 2^32
 	lo, cc = bits.Add64(lo, t1, 0)
-	hi, _ = bits.Add64(hi, 0, cc)
-	lo, cc = bits.Add64(lo, C, 0)
 	hi, _ = bits.Add64(hi, 0, cc)
 	t0 = lo
 	C = hi
@@ -66,7 +65,8 @@ func elem64Mul(out, a, b *elem64) {
 	hi, _ = bits.Add64(hi, 0, cc)
 	t1 = lo
 	C = hi
-	hi, lo = bits.Mul64(m, 0xffffffff00000001)
+	lo, bb = bits.Sub64(m, m<<32, 0) // × (2^64 − 2^32 + 1)
+	hi, _ = bits.Sub64(m, m>>32, bb)
 	lo, cc = bits.Add64(lo, t3, 0)
 	hi, _ = bits.Add64(hi, 0, cc)
 	lo, cc = bits.Add64(lo, C, 0)
@@ -104,10 +104,9 @@ func elem64Mul(out, a, b *elem64) {
 	tN, D = bits.Add64(tN, C, 0)
 	m = t0
 	C = t0 // m·m0 + t0 = t0·2^w exactly, as m0 = 2^w − 1 and m = t0
-	hi, lo = bits.Mul64(m, 0x00000000ffffffff)
+	// m·m1 + C = m·(m1 + 1), as C = m
+	hi, lo = m>>32, m<<32 // × 2^32
 	lo, cc = bits.Add64(lo, t1, 0)
-	hi, _ = bits.Add64(hi, 0, cc)
-	lo, cc = bits.Add64(lo, C, 0)
 	hi, _ = bits.Add64(hi, 0, cc)
 	t0 = lo
 	C = hi
@@ -116,7 +115,8 @@ func elem64Mul(out, a, b *elem64) {
 	hi, _ = bits.Add64(hi, 0, cc)
 	t1 = lo
 	C = hi
-	hi, lo = bits.Mul64(m, 0xffffffff00000001)
+	lo, bb = bits.Sub64(m, m<<32, 0) // × (2^64 − 2^32 + 1)
+	hi, _ = bits.Sub64(m, m>>32, bb)
 	lo, cc = bits.Add64(lo, t3, 0)
 	hi, _ = bits.Add64(hi, 0, cc)
 	lo, cc = bits.Add64(lo, C, 0)
@@ -155,10 +155,9 @@ func elem64Mul(out, a, b *elem64) {
 	tN, D = bits.Add64(tN, C, 0)
 	m = t0
 	C = t0 // m·m0 + t0 = t0·2^w exactly, as m0 = 2^w − 1 and m = t0
-	hi, lo = bits.Mul64(m, 0x00000000ffffffff)
+	// m·m1 + C = m·(m1 + 1), as C = m
+	hi, lo = m>>32, m<<32 // × 2^32
 	lo, cc = bits.Add64(lo, t1, 0)
-	hi, _ = bits.Add64(hi, 0, cc)
-	lo, cc = bits.Add64(lo, C, 0)
 	hi, _ = bits.Add64(hi, 0, cc)
 	t0 = lo
 	C = hi
@@ -167,7 +166,8 @@ func elem64Mul(out, a, b *elem64) {
 	hi, _ = bits.Add64(hi, 0, cc)
 	t1 = lo
 	C = hi
-	hi, lo = bits.Mul64(m, 0xffffffff00000001)
+	lo, bb = bits.Sub64(m, m<<32, 0) // × (2^64 − 2^32 + 1)
+	hi, _ = bits.Sub64(m, m>>32, bb)
 	lo, cc = bits.Add64(lo, t3, 0)
 	hi, _ = bits.Add64(hi, 0, cc)
 	lo, cc = bits.Add64(lo, C, 0)
@@ -206,10 +206,9 @@ func elem64Mul(out, a, b *elem64) {
 	tN, D = bits.Add64(tN, C, 0)
 	m = t0
 	C = t0 // m·m0 + t0 = t0·2^w exactly, as m0 = 2^w − 1 and m = t0
-	hi, lo = bits.Mul64(m, 0x00000000ffffffff)
+	// m·m1 + C = m·(m1 + 1), as C = m
+	hi, lo = m>>32, m<<32 // × 2^32
 	lo, cc = bits.Add64(lo, t1, 0)
-	hi, _ = bits.Add64(hi, 0, cc)
-	lo, cc = bits.Add64(lo, C, 0)
 	hi, _ = bits.Add64(hi, 0, cc)
 	t0 = lo
 	C = hi
@@ -218,7 +217,8 @@ func elem64Mul(out, a, b *elem64) {
 	hi, _ = bits.Add64(hi, 0, cc)
 	t1 = lo
 	C = hi
-	hi, lo = bits.Mul64(m, 0xffffffff00000001)
+	lo, bb = bits.Sub64(m, m<<32, 0) // × (2^64 − 2^32 + 1)
+	hi, _ = bits.Sub64(m, m>>32, bb)
 	lo, cc = bits.Add64(lo, t3, 0)
 	hi, _ = bits.Add64(hi, 0, cc)
 	lo, cc = bits.Add64(lo, C, 0)
@@ -307,10 +307,9 @@ func elem64Square(out, a *elem64) {
 	// Montgomery reduction, one word per row.
 	m = u0
 	C = m // m·m0 + u = u·2^w exactly, as m0 = 2^w − 1 and m = u
-	hi, lo = bits.Mul64(m, 0x00000000ffffffff)
+	// m·m1 + C = m·(m1 + 1), as C = m
+	hi, lo = m>>32, m<<32 // × 2^32
 	lo, cc = bits.Add64(lo, u1, 0)
-	hi, _ = bits.Add64(hi, 0, cc)
-	lo, cc = bits.Add64(lo, C, 0)
 	hi, _ = bits.Add64(hi, 0, cc)
 	u1 = lo
 	C = hi
@@ -319,7 +318,8 @@ func elem64Square(out, a *elem64) {
 	hi, _ = bits.Add64(hi, 0, cc)
 	u2 = lo
 	C = hi
-	hi, lo = bits.Mul64(m, 0xffffffff00000001)
+	lo, bb = bits.Sub64(m, m<<32, 0) // × (2^64 − 2^32 + 1)
+	hi, _ = bits.Sub64(m, m>>32, bb)
 	lo, cc = bits.Add64(lo, u3, 0)
 	hi, _ = bits.Add64(hi, 0, cc)
 	lo, cc = bits.Add64(lo, C, 0)
@@ -329,10 +329,9 @@ func elem64Square(out, a *elem64) {
 	u4, cr = bits.Add64(u4, C, 0)
 	m = u1
 	C = m // m·m0 + u = u·2^w exactly, as m0 = 2^w − 1 and m = u
-	hi, lo = bits.Mul64(m, 0x00000000ffffffff)
+	// m·m1 + C = m·(m1 + 1), as C = m
+	hi, lo = m>>32, m<<32 // × 2^32
 	lo, cc = bits.Add64(lo, u2, 0)
-	hi, _ = bits.Add64(hi, 0, cc)
-	lo, cc = bits.Add64(lo, C, 0)
 	hi, _ = bits.Add64(hi, 0, cc)
 	u2 = lo
 	C = hi
@@ -341,7 +340,8 @@ func elem64Square(out, a *elem64) {
 	hi, _ = bits.Add64(hi, 0, cc)
 	u3 = lo
 	C = hi
-	hi, lo = bits.Mul64(m, 0xffffffff00000001)
+	lo, bb = bits.Sub64(m, m<<32, 0) // × (2^64 − 2^32 + 1)
+	hi, _ = bits.Sub64(m, m>>32, bb)
 	lo, cc = bits.Add64(lo, u4, 0)
 	hi, _ = bits.Add64(hi, 0, cc)
 	lo, cc = bits.Add64(lo, C, 0)
@@ -351,10 +351,9 @@ func elem64Square(out, a *elem64) {
 	u5, cr = bits.Add64(u5, C, cr)
 	m = u2
 	C = m // m·m0 + u = u·2^w exactly, as m0 = 2^w − 1 and m = u
-	hi, lo = bits.Mul64(m, 0x00000000ffffffff)
+	// m·m1 + C = m·(m1 + 1), as C = m
+	hi, lo = m>>32, m<<32 // × 2^32
 	lo, cc = bits.Add64(lo, u3, 0)
-	hi, _ = bits.Add64(hi, 0, cc)
-	lo, cc = bits.Add64(lo, C, 0)
 	hi, _ = bits.Add64(hi, 0, cc)
 	u3 = lo
 	C = hi
@@ -363,7 +362,8 @@ func elem64Square(out, a *elem64) {
 	hi, _ = bits.Add64(hi, 0, cc)
 	u4 = lo
 	C = hi
-	hi, lo = bits.Mul64(m, 0xffffffff00000001)
+	lo, bb = bits.Sub64(m, m<<32, 0) // × (2^64 − 2^32 + 1)
+	hi, _ = bits.Sub64(m, m>>32, bb)
 	lo, cc = bits.Add64(lo, u5, 0)
 	hi, _ = bits.Add64(hi, 0, cc)
 	lo, cc = bits.Add64(lo, C, 0)
@@ -373,10 +373,9 @@ func elem64Square(out, a *elem64) {
 	u6, cr = bits.Add64(u6, C, cr)
 	m = u3
 	C = m // m·m0 + u = u·2^w exactly, as m0 = 2^w − 1 and m = u
-	hi, lo = bits.Mul64(m, 0x00000000ffffffff)
+	// m·m1 + C = m·(m1 + 1), as C = m
+	hi, lo = m>>32, m<<32 // × 2^32
 	lo, cc = bits.Add64(lo, u4, 0)
-	hi, _ = bits.Add64(hi, 0, cc)
-	lo, cc = bits.Add64(lo, C, 0)
 	hi, _ = bits.Add64(hi, 0, cc)
 	u4 = lo
 	C = hi
@@ -385,7 +384,8 @@ func elem64Square(out, a *elem64) {
 	hi, _ = bits.Add64(hi, 0, cc)
 	u5 = lo
 	C = hi
-	hi, lo = bits.Mul64(m, 0xffffffff00000001)
+	lo, bb = bits.Sub64(m, m<<32, 0) // × (2^64 − 2^32 + 1)
+	hi, _ = bits.Sub64(m, m>>32, bb)
 	lo, cc = bits.Add64(lo, u6, 0)
 	hi, _ = bits.Add64(hi, 0, cc)
 	lo, cc = bits.Add64(lo, C, 0)
@@ -444,6 +444,22 @@ func elem64Sub(out, a, b *elem64) {
 	out[2], c = bits.Add64(t2, 0x0000000000000000&mask, c)
 	out[3], c = bits.Add64(t3, 0xffffffff00000001&mask, c)
 	_ = c
+
+}
+
+// elem64Halve sets out = a/2 mod m.
+func elem64Halve(out, a *elem64) {
+	var t0, t1, t2, t3 uint64
+	var c uint64
+	mask := -(a[0] & 1)
+	t0, c = bits.Add64(a[0], 0xffffffffffffffff&mask, 0)
+	t1, c = bits.Add64(a[1], 0x00000000ffffffff&mask, c)
+	t2, c = bits.Add64(a[2], 0x0000000000000000&mask, c)
+	t3, c = bits.Add64(a[3], 0xffffffff00000001&mask, c)
+	out[0] = t0>>1 | t1<<63
+	out[1] = t1>>1 | t2<<63
+	out[2] = t2>>1 | t3<<63
+	out[3] = t3>>1 | c<<63
 
 }
 
@@ -518,6 +534,12 @@ func (v *elem64) Subtract(a, b *elem64) *elem64 {
 func (v *elem64) Negate(a *elem64) *elem64 {
 	var zero elem64
 	elem64Sub(v, &zero, a)
+	return v
+}
+
+// Halve sets v = a/2 and returns v.
+func (v *elem64) Halve(a *elem64) *elem64 {
+	elem64Halve(v, a)
 	return v
 }
 

@@ -313,6 +313,7 @@ func TestRepresentationsAgree(t *testing.T) {
 			{"Add", func(v *elem64) *elem64 { return v.Add(xa, ya) }, func(v *elem32) *elem32 { return v.Add(xb, yb) }},
 			{"Subtract", func(v *elem64) *elem64 { return v.Subtract(xa, ya) }, func(v *elem32) *elem32 { return v.Subtract(xb, yb) }},
 			{"Negate", func(v *elem64) *elem64 { return v.Negate(xa) }, func(v *elem32) *elem32 { return v.Negate(xb) }},
+			{"Halve", func(v *elem64) *elem64 { return v.Halve(xa) }, func(v *elem32) *elem32 { return v.Halve(xb) }},
 			{"Multiply", func(v *elem64) *elem64 { return v.Multiply(xa, ya) }, func(v *elem32) *elem32 { return v.Multiply(xb, yb) }},
 			{"Square", func(v *elem64) *elem64 { return v.Square(xa) }, func(v *elem32) *elem32 { return v.Square(xb) }},
 			{"Sqrt", func(v *elem64) *elem64 { v.Sqrt(xa); return v }, func(v *elem32) *elem32 { v.Sqrt(xb); return v }},
@@ -333,6 +334,27 @@ func TestRepresentationsAgree(t *testing.T) {
 				t.Fatalf("%s(%x, %x): limbs not below m", op.name, x, y)
 			}
 		}
+	}
+}
+
+// TestHalve checks Halve against x·2⁻¹ mod m (math/big) on the edges and
+// random values, for Element and each representation, aliased and not.
+func TestHalve(t *testing.T) {
+	r := rand.New(rand.NewPCG(41, 42))
+	c := testConfig
+	inv2 := new(big.Int).ModInverse(big.NewInt(2), testModulus)
+	vals := c.EdgeValues()
+	for range 400 {
+		vals = append(vals, c.Random(r))
+	}
+	for _, x := range vals {
+		want := new(big.Int).Mul(x, inv2)
+		want.Mod(want, testModulus)
+		a := fieldtest.FromBig[Element](t, c, x)
+		testWant(t, "Halve", fieldtest.ToBig[Element](t, c, new(Element).Halve(a)), want)
+		testWant(t, "Halve aliased", fieldtest.ToBig[Element](t, c, a.Halve(a)), want)
+		testWant(t, "elem64.Halve", fieldtest.ToBig[elem64](t, c, new(elem64).Halve(fieldtest.FromBig[elem64](t, c, x))), want)
+		testWant(t, "elem32.Halve", fieldtest.ToBig[elem32](t, c, new(elem32).Halve(fieldtest.FromBig[elem32](t, c, x))), want)
 	}
 }
 

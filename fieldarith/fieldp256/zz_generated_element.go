@@ -56,6 +56,12 @@ func (v *Element) Negate(a *Element) *Element {
 	return v
 }
 
+// Halve sets v = a/2 (a·2⁻¹ mod the modulus), and returns v.
+func (v *Element) Halve(a *Element) *Element {
+	v.e.Halve(&a.e)
+	return v
+}
+
 // Multiply sets v = a·b, and returns v.
 func (v *Element) Multiply(a, b *Element) *Element {
 	v.e.Multiply(&a.e, &b.e)
