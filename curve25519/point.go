@@ -310,11 +310,7 @@ func (v *Point) Negate(p *Point) *Point {
 // Double sets v = 2·p, and returns v.
 func (v *Point) Double(p *Point) *Point {
 	checkInitialized(p)
-	var pp projP2
-	var r projP1xP1
-	pp.fromP3(p)
-	r.double(&pp)
-	return v.fromP1xP1(&r)
+	return v.double(p)
 }
 
 // MultByCofactor sets v = 8·p, and returns v.
