@@ -13,7 +13,8 @@ import "github.com/curvekit/curvekit/tables"
 //
 //   - strausAcc, the running sum: setIdentity; double (acc = 2·acc);
 //     addNAFCached(t, d) and addNAFAffine(t, d) (acc += d·P for an odd
-//     NAF digit d or 0, t the odd multiples (1, 3, 5, …)·P); endDigit,
+//     NAF digit d ≠ 0, t the odd multiples (1, 3, 5, …)·P: the loops skip
+//     the calls for zero digits, most of them); endDigit,
 //     called after each digit's additions; finish(v) (v = acc);
 //   - affineCached, the affine table-entry form.
 
@@ -43,7 +44,9 @@ func (v *Point) varTimeStrausC(n0 *[257]int8, c0 []projCached) *Point {
 	acc.setIdentity()
 	for ; i >= 0; i-- {
 		acc.double()
-		acc.addNAFCached(c0, int(n0[i]))
+		if d := int(n0[i]); d != 0 {
+			acc.addNAFCached(c0, d)
+		}
 		acc.endDigit()
 	}
 	return acc.finish(v)
@@ -61,8 +64,12 @@ func (v *Point) varTimeStrausCC(n0 *[257]int8, c0 []projCached, n1 *[257]int8, c
 	acc.setIdentity()
 	for ; i >= 0; i-- {
 		acc.double()
-		acc.addNAFCached(c0, int(n0[i]))
-		acc.addNAFCached(c1, int(n1[i]))
+		if d := int(n0[i]); d != 0 {
+			acc.addNAFCached(c0, d)
+		}
+		if d := int(n1[i]); d != 0 {
+			acc.addNAFCached(c1, d)
+		}
 		acc.endDigit()
 	}
 	return acc.finish(v)
@@ -80,8 +87,12 @@ func (v *Point) varTimeStrausCA(n0 *[257]int8, c0 []projCached, n1 *[257]int16, 
 	acc.setIdentity()
 	for ; i >= 0; i-- {
 		acc.double()
-		acc.addNAFCached(c0, int(n0[i]))
-		acc.addNAFAffine(a1, int(n1[i]))
+		if d := int(n0[i]); d != 0 {
+			acc.addNAFCached(c0, d)
+		}
+		if d := int(n1[i]); d != 0 {
+			acc.addNAFAffine(a1, d)
+		}
 		acc.endDigit()
 	}
 	return acc.finish(v)
@@ -99,18 +110,26 @@ func (v *Point) varTimeStrausEAEC(n0 *[257]int16, a0 []affineCached, c0 []projCa
 	acc.setIdentity()
 	for ; i >= 0; i-- {
 		acc.double()
-		if a0 != nil {
-			acc.addNAFAffine(a0, int(n0[i]))
-		} else {
-			acc.addNAFCached(c0, int(n0[i]))
+		if d := int(n0[i]); d != 0 {
+			if a0 != nil {
+				acc.addNAFAffine(a0, d)
+			} else {
+				acc.addNAFCached(c0, d)
+			}
 		}
-		acc.addNAFAffine(a1, int(n1[i]))
-		if a2 != nil {
-			acc.addNAFAffine(a2, int(n2[i]))
-		} else {
-			acc.addNAFCached(c2, int(n2[i]))
+		if d := int(n1[i]); d != 0 {
+			acc.addNAFAffine(a1, d)
 		}
-		acc.addNAFCached(c3, int(n3[i]))
+		if d := int(n2[i]); d != 0 {
+			if a2 != nil {
+				acc.addNAFAffine(a2, d)
+			} else {
+				acc.addNAFCached(c2, d)
+			}
+		}
+		if d := int(n3[i]); d != 0 {
+			acc.addNAFCached(c3, d)
+		}
 		acc.endDigit()
 	}
 	return acc.finish(v)

@@ -13,7 +13,8 @@ import "github.com/curvekit/curvekit/tables"
 //
 //   - strausAcc, the running sum: setIdentity; double (acc = 2·acc);
 //     addNAFCached(t, d) and addNAFAffine(t, d) (acc += d·P for an odd
-//     NAF digit d or 0, t the odd multiples (1, 3, 5, …)·P); endDigit,
+//     NAF digit d ≠ 0, t the odd multiples (1, 3, 5, …)·P: the loops skip
+//     the calls for zero digits, most of them); endDigit,
 //     called after each digit's additions; finish(v) (v = acc);
 //   - affinePoint, the affine table-entry form.
 
@@ -43,7 +44,9 @@ func (v *Point) varTimeStrausC(n0 *[449]int8, c0 []cachedPoint) *Point {
 	acc.setIdentity()
 	for ; i >= 0; i-- {
 		acc.double()
-		acc.addNAFCached(c0, int(n0[i]))
+		if d := int(n0[i]); d != 0 {
+			acc.addNAFCached(c0, d)
+		}
 		acc.endDigit()
 	}
 	return acc.finish(v)
@@ -61,8 +64,12 @@ func (v *Point) varTimeStrausCA(n0 *[449]int8, c0 []cachedPoint, n1 *[449]int8, 
 	acc.setIdentity()
 	for ; i >= 0; i-- {
 		acc.double()
-		acc.addNAFCached(c0, int(n0[i]))
-		acc.addNAFAffine(a1, int(n1[i]))
+		if d := int(n0[i]); d != 0 {
+			acc.addNAFCached(c0, d)
+		}
+		if d := int(n1[i]); d != 0 {
+			acc.addNAFAffine(a1, d)
+		}
 		acc.endDigit()
 	}
 	return acc.finish(v)
@@ -80,10 +87,18 @@ func (v *Point) varTimeStrausAACC(n0 *[449]int8, a0 []affinePoint, n1 *[449]int8
 	acc.setIdentity()
 	for ; i >= 0; i-- {
 		acc.double()
-		acc.addNAFAffine(a0, int(n0[i]))
-		acc.addNAFAffine(a1, int(n1[i]))
-		acc.addNAFCached(c2, int(n2[i]))
-		acc.addNAFCached(c3, int(n3[i]))
+		if d := int(n0[i]); d != 0 {
+			acc.addNAFAffine(a0, d)
+		}
+		if d := int(n1[i]); d != 0 {
+			acc.addNAFAffine(a1, d)
+		}
+		if d := int(n2[i]); d != 0 {
+			acc.addNAFCached(c2, d)
+		}
+		if d := int(n3[i]); d != 0 {
+			acc.addNAFCached(c3, d)
+		}
 		acc.endDigit()
 	}
 	return acc.finish(v)
