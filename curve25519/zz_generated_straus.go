@@ -16,7 +16,8 @@ import "github.com/curvekit/curvekit/tables"
 //     NAF digit d ≠ 0, t the odd multiples (1, 3, 5, …)·P: the loops skip
 //     the calls for zero digits, most of them); endDigit,
 //     called after each digit's additions; finish(v) (v = acc);
-//   - affineCached, the affine table-entry form.
+//   - affineCached, the affine table-entry form, and projCached, the
+//     form of the other tables' entries.
 
 // varTimeDoubleBase sets v = a·A + b·B and returns v, for odd the
 // table of odd multiples of B (its NAF width bw): a width-5 NAF of a over 8

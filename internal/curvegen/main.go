@@ -80,6 +80,8 @@ type curvePackage struct {
 // multiples and odd multiples, and the Straus loops over NAFs. The
 // package supplies the per-step hooks each template's header lists.
 type groupShape struct {
+	Point        string // the point type the loops set (default Point)
+	StrausOnly   bool   // only the Straus loops: no window.tmpl, no varTimeDoubleBase
 	Cached       string // the cached form of Point (second operand of additions)
 	Affine       string // the affine table-entry form
 	FromPoint    string // the method of Cached that sets it from a *Point
@@ -145,6 +147,14 @@ func (l strausLoop) Params(g *groupShape) string {
 	return b.String()
 }
 
+// PointType is the point type the generated functions set.
+func (g *groupShape) PointType() string {
+	if g.Point == "" {
+		return "Point"
+	}
+	return g.Point
+}
+
 // WindowDoublings is the fixed-window loop's doubling count.
 func (g *groupShape) WindowDoublings() int { return 4 * (g.Digits - 1) }
 
@@ -188,7 +198,11 @@ var curves = map[string]curvePackage{
 		Scans: []scanShape{
 			{Words: 8, What: "affinePoint: two 4-word field elements", Sixteen: true},
 			{Words: 12, What: "jacobianPoint: three 4-word field elements"},
-		}},
+		},
+		// The interleaved-wNAF verification loop (Jacobian, SEC 1 scalars
+		// recoded big-endian): only the Straus loop.
+		Group: &groupShape{Point: "point", StrausOnly: true, Cached: "jacobianPoint", Affine: "affinePoint",
+			NAFLen: 257, Straus: []string{"AC"}}},
 }
 
 // outputs returns the files generated for c: every entry of outputs for
@@ -204,8 +218,10 @@ func (c curvePackage) outputs() map[string]*string {
 		m["zz_generated_scan.go"] = &scanTmpl
 	}
 	if c.Group != nil {
-		m["zz_generated_window.go"] = &windowTmpl
 		m["zz_generated_straus.go"] = &strausTmpl
+		if !c.Group.StrausOnly {
+			m["zz_generated_window.go"] = &windowTmpl
+		}
 	}
 	return m
 }
