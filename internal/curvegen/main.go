@@ -46,6 +46,9 @@ var windowTmpl string
 //go:embed straus.tmpl
 var strausTmpl string
 
+//go:embed point.tmpl
+var pointTmpl string
+
 // outputs maps each generated file to its template.
 var outputs = map[string]*string{
 	"zz_generated_ladder.go":    &ladderTmpl,
@@ -86,6 +89,8 @@ type groupShape struct {
 	Affine       string // the affine table-entry form
 	FromPoint    string // the method of Cached that sets it from a *Point
 	LookupCached string // func(dst *Cached, t *[8]Cached, d int8): d·q, full scan
+	GeneratorDoc string // what NewGeneratorPoint returns, for its godoc
+	EqualNote    string // a sentence Equal's godoc adds, or none
 	ScalarBytes  int    // Scalar.bytes's buffer
 	Digits       int    // signed radix-16 digits of a scalar
 	NAFLen       int    // digits of a NAF of a scalar (bits + 1)
@@ -182,6 +187,7 @@ var curves = map[string]curvePackage{
 			{Words: 20, What: "projCached: four 5-word field elements", Ones: []int{0, 5, 10}},
 		},
 		Group: &groupShape{Cached: "projCached", Affine: "affineCached", FromPoint: "fromP3",
+			GeneratorDoc: "the canonical generator B (y = 4/5, x positive)",
 			LookupCached: "lookupCached", ScalarBytes: 32, Digits: 64, NAFLen: 257, BaseDigit: "int16",
 			Straus: []string{"C", "CC", "CA16", "E16A16E16C"}}},
 	"448": {Pkg: "curve448", Name: "X448", Bytes: 56, TopBit: 447, LowBits: 2, A24: 39081, A: 156326,
@@ -191,6 +197,8 @@ var curves = map[string]curvePackage{
 			{Words: 40, What: "cachedPoint: five 8-word field elements", Ones: []int{0, 16, 24}},
 		},
 		Group: &groupShape{Cached: "cachedPoint", Affine: "affinePoint", FromPoint: "fromP",
+			GeneratorDoc: "the basepoint B of RFC 8032,\n// Section 5.2, which generates the subgroup of prime order q",
+			EqualNote:    "Z is never 0 on a valid point, so\n// unlike circl's Point.IsEqual (circl#545) no invalid representation\n// compares equal to everything.",
 			LookupCached: "lookupCachedDigit", ScalarBytes: 56, Digits: 112, NAFLen: 449, BaseDigit: "int8",
 			Straus: []string{"C", "CA", "AACC"}}},
 	// P-256 has no RFC 7748 function (Name is empty): only the scans.
@@ -221,6 +229,7 @@ func (c curvePackage) outputs() map[string]*string {
 		m["zz_generated_straus.go"] = &strausTmpl
 		if !c.Group.StrausOnly {
 			m["zz_generated_window.go"] = &windowTmpl
+			m["zz_generated_point.go"] = &pointTmpl
 		}
 	}
 	return m
