@@ -23,10 +23,13 @@ func (v *Point) addCached(p *Point, q *projCached) *Point {
 }
 
 // windowAcc is ScalarMult's running sum: p before an addition, pp after it.
+// The field order is the stack order of the hand-written loop it replaced:
+// with p first, ScalarMult ran 0.9% slower than that loop in an
+// interleaved in-process benchmark, with this order 0.1%.
 type windowAcc struct {
-	p  Point
 	r  projP1xP1
 	pp projP2
+	p  Point
 }
 
 func (a *windowAcc) setIdentity() { a.p.setIdentity() }
