@@ -23,33 +23,7 @@ func (v *Point) VarTimeDoubleScalarBaseMult(a *Scalar, A *Point, b *Scalar) *Poi
 }
 
 func (v *Point) varTimeDoubleBaseTable(bt *basepointTables, a *Scalar, A *Point, b *Scalar) *Point {
-	var tA [1 << (nafWindow - 2)]projCached
-	oddMultiplesTable(tA[:], A)
-
-	var bufA, bufB [32]byte
-	var nafA [257]int8
-	var nafB [257]int16
-	tables.VarTimeNAF(nafA[:], a.bytes(&bufA), nafWindow)
-	tables.VarTimeNAF16(nafB[:], b.bytes(&bufB), uint(bt.oddWindow))
-
-	i := len(nafA) - 1
-	for ; i >= 0; i-- {
-		if nafA[i] != 0 || nafB[i] != 0 {
-			break
-		}
-	}
-
-	var pp projP2
-	var r projP1xP1
-	var t Point
-	pp.zero()
-	for ; i >= 0; i-- {
-		r.double(&pp)
-		r.addNAF(&t, tA[:], int(nafA[i]))
-		r.addNAFAffine(&t, bt.odd, int(nafB[i]))
-		pp.fromP1xP1(&r)
-	}
-	return v.fromP2(&pp)
+	return v.varTimeDoubleBase(a, A, b, bt.odd, uint(bt.oddWindow))
 }
 
 // VarTimeDoubleScalarMult sets v = a·P + c·Q, and returns v.
@@ -62,30 +36,11 @@ func (v *Point) VarTimeDoubleScalarMult(a *Scalar, P *Point, c *Scalar, Q *Point
 	var tP, tQ [1 << (nafWindow - 2)]projCached
 	oddMultiplesTable(tP[:], P)
 	oddMultiplesTable(tQ[:], Q)
-
 	var bufA, bufC [32]byte
 	var nafA, nafC [257]int8
 	tables.VarTimeNAF(nafA[:], a.bytes(&bufA), nafWindow)
 	tables.VarTimeNAF(nafC[:], c.bytes(&bufC), nafWindow)
-
-	i := len(nafA) - 1
-	for ; i >= 0; i-- {
-		if nafA[i] != 0 || nafC[i] != 0 {
-			break
-		}
-	}
-
-	var pp projP2
-	var r projP1xP1
-	var t Point
-	pp.zero()
-	for ; i >= 0; i-- {
-		r.double(&pp)
-		r.addNAF(&t, tP[:], int(nafA[i]))
-		r.addNAF(&t, tQ[:], int(nafC[i]))
-		pp.fromP1xP1(&r)
-	}
-	return v.fromP2(&pp)
+	return v.varTimeStrausCC(&nafA, tP[:], &nafC, tQ[:])
 }
 
 // DoubleScalarMult sets v = a·P + c·Q, and returns v. It is constant time

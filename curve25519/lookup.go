@@ -185,32 +185,3 @@ func lookupAffineSelect(dst *affineCached, entries []affineCached, d int8) {
 	}
 	dst.condNeg(neg)
 }
-
-// multiplesTable sets t[i] = (i+1)·q for i = 0..7.
-func multiplesTable(t *[8]projCached, q *Point) {
-	var acc Point
-	var r projP1xP1
-	t[0].fromP3(q)
-	acc.Set(q)
-	for i := 1; i < 8; i++ {
-		r.add(q, &t[i-1])
-		acc.fromP1xP1(&r)
-		t[i].fromP3(&acc)
-	}
-}
-
-// oddMultiplesTable sets t[i] = (2i+1)·q for i = 0..len(t)-1.
-func oddMultiplesTable(t []projCached, q *Point) {
-	var q2, acc Point
-	var r projP1xP1
-	var q2c projCached
-	q2.Double(q)
-	q2c.fromP3(&q2)
-	t[0].fromP3(q)
-	acc.Set(q)
-	for i := 1; i < len(t); i++ {
-		r.add(&acc, &q2c)
-		acc.fromP1xP1(&r)
-		t[i].fromP3(&acc)
-	}
-}

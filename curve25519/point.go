@@ -76,27 +76,6 @@ type affineCached struct {
 	YplusX, YminusX, T2d fieldElement
 }
 
-// NewIdentityPoint returns a new Point set to the identity (0, 1).
-func NewIdentityPoint() *Point {
-	p := new(Point)
-	p.setIdentity()
-	return p
-}
-
-func (v *Point) setIdentity() *Point {
-	v.x.Zero()
-	v.y.One()
-	v.z.One()
-	v.t.Zero()
-	return v
-}
-
-// NewGeneratorPoint returns a new Point set to the canonical generator B
-// (y = 4/5, x positive).
-func NewGeneratorPoint() *Point {
-	return new(Point).Set(generator)
-}
-
 // Set sets v = u, and returns v.
 func (v *Point) Set(u *Point) *Point {
 	*v = *u
@@ -257,17 +236,6 @@ func eqByte(a, b byte) int {
 	return int((x - 1) >> 31)
 }
 
-// Equal returns 1 if v is equivalent to u, and 0 otherwise.
-func (v *Point) Equal(u *Point) int {
-	checkInitialized(v, u)
-	var t1, t2, t3, t4 fieldElement
-	t1.Multiply(&v.x, &u.z)
-	t2.Multiply(&u.x, &v.z)
-	t3.Multiply(&v.y, &u.z)
-	t4.Multiply(&u.y, &v.z)
-	return t1.Equal(&t2) & t3.Equal(&t4)
-}
-
 // Select sets v to a if cond == 1 and to b if cond == 0, in constant time.
 func (v *Point) Select(a, b *Point, cond int) *Point {
 	v.x.Select(&a.x, &b.x, cond)
@@ -294,26 +262,6 @@ func (v *Point) Subtract(p, q *Point) *Point {
 	var r projP1xP1
 	qc.fromP3(q)
 	r.sub(p, &qc)
-	return v.fromP1xP1(&r)
-}
-
-// Negate sets v = -p, and returns v.
-func (v *Point) Negate(p *Point) *Point {
-	checkInitialized(p)
-	v.x.Negate(&p.x)
-	v.y.Set(&p.y)
-	v.z.Set(&p.z)
-	v.t.Negate(&p.t)
-	return v
-}
-
-// Double sets v = 2·p, and returns v.
-func (v *Point) Double(p *Point) *Point {
-	checkInitialized(p)
-	var pp projP2
-	var r projP1xP1
-	pp.fromP3(p)
-	r.double(&pp)
 	return v.fromP1xP1(&r)
 }
 

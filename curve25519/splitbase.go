@@ -90,30 +90,6 @@ var base128Table = sync.OnceValue(func() *[1 << (base128Window - 2)]affineCached
 	return t
 })
 
-// splitTerm is one term of the Straus loop of VarTimeSplitBaseMult: a NAF
-// over either an affine or a projective table of odd multiples.
-type splitTerm struct {
-	naf [257]int16
-	aff []affineCached
-	cac []projCached
-	top int // index of the highest nonzero digit, −1 if none
-}
-
-// setNAF sets the term's width-w NAF for s and its highest nonzero digit.
-// (Recoding s > ℓ/2 as −(ℓ − s) would be shorter, but is wrong for points
-// with a small-order component, which callers may pass.)
-func (t *splitTerm) setNAF(s *Scalar, w uint) {
-	var buf [32]byte
-	tables.VarTimeNAF16(t.naf[:], s.bytes(&buf), w)
-	t.top = -1
-	for i := len(t.naf) - 1; i >= 0; i-- {
-		if t.naf[i] != 0 {
-			t.top = i
-			break
-		}
-	}
-}
-
 // VarTimeSplitBaseMult sets v = b0·B + b1·[2^128]B + a·A + c·C, where B is
 // the canonical generator, and returns v.
 //
@@ -144,48 +120,30 @@ func (v *Point) VarTimeSplitBaseMultPrecomputed(b0, b1, a *Scalar, A *VarTimePre
 }
 
 // varTimeSplit sets up the four terms (A's table is aAff or aCac, for a NAF
-// of width aw) and runs Straus's method: one shared chain of
-// doublings from the highest nonzero digit, one mixed or cached addition
-// per nonzero digit.
+// of width aw) and runs Straus's method (varTimeStrausEAEC, generated from
+// internal/curvegen's straus.tmpl): one shared chain of doublings from the
+// highest nonzero digit, one mixed or cached addition per nonzero digit.
+// (Recoding a scalar s > ℓ/2 as −(ℓ − s) would be shorter, but is wrong for
+// points with a small-order component, which callers may pass.)
 func (v *Point) varTimeSplit(b0, b1, a *Scalar, aAff []affineCached, aCac []projCached, aw uint, c *Scalar, C *Point) *Point {
-	var terms [4]splitTerm
-	terms[2].aff, terms[2].cac = aAff, aCac
-	terms[2].setNAF(a, aw)
-	var tB [1 << (nafWindow - 2)]projCached
+	var tB, tC [1 << (nafWindow - 2)]projCached
+	var bAff []affineCached
+	var bCac []projCached
+	bw := uint(nafWindow)
 	if bt := baseTables(); bt.ok {
-		terms[0].aff = bt.odd
-		terms[0].setNAF(b0, uint(bt.oddWindow))
+		bAff, bw = bt.odd, uint(bt.oddWindow)
 	} else {
 		// Table-free fallback (see BasepointTableOK).
 		oddMultiplesTable(tB[:], generator)
-		terms[0].cac = tB[:]
-		terms[0].setNAF(b0, nafWindow)
+		bCac = tB[:]
 	}
-	terms[1].aff = base128Table()[:]
-	terms[1].setNAF(b1, base128Window)
-	var tC [1 << (nafWindow - 2)]projCached
 	oddMultiplesTable(tC[:], C)
-	terms[3].cac = tC[:]
-	terms[3].setNAF(c, nafWindow)
-
-	top := -1
-	for i := range terms {
-		top = max(top, terms[i].top)
-	}
-	var pp projP2
-	var r projP1xP1
-	var t Point
-	pp.zero()
-	for k := top; k >= 0; k-- {
-		r.double(&pp)
-		for i := range terms {
-			if terms[i].aff != nil {
-				r.addNAFAffine(&t, terms[i].aff, int(terms[i].naf[k]))
-			} else {
-				r.addNAF(&t, terms[i].cac, int(terms[i].naf[k]))
-			}
-		}
-		pp.fromP1xP1(&r)
-	}
-	return v.fromP2(&pp)
+	var buf [32]byte
+	var n0, n1, nA [257]int16
+	var nC [257]int8
+	tables.VarTimeNAF16(n0[:], b0.bytes(&buf), bw)
+	tables.VarTimeNAF16(n1[:], b1.bytes(&buf), base128Window)
+	tables.VarTimeNAF16(nA[:], a.bytes(&buf), aw)
+	tables.VarTimeNAF(nC[:], c.bytes(&buf), nafWindow)
+	return v.varTimeStrausEAEC(&n0, bAff, bCac, &n1, base128Table()[:], &nA, aAff, aCac, &nC, tC[:])
 }

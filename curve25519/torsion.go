@@ -158,22 +158,7 @@ func (v *Point) isTorsionFreeMultL() int {
 func (v *Point) multByL(p *Point) *Point {
 	var t [1 << (nafWindow - 2)]projCached
 	oddMultiplesTable(t[:], p)
-	var pp projP2
-	var r projP1xP1
-	var acc Point
-	pp.zero()
-	for i := 252; i >= 0; i-- {
-		r.double(&pp)
-		if d := nafL[i]; d > 0 {
-			acc.fromP1xP1(&r)
-			r.add(&acc, &t[d/2])
-		} else if d < 0 {
-			acc.fromP1xP1(&r)
-			r.sub(&acc, &t[(-d)/2])
-		}
-		pp.fromP1xP1(&r)
-	}
-	return v.fromP2(&pp)
+	return v.varTimeStrausC(&nafL, t[:])
 }
 
 var nafL = func() (naf [257]int8) {

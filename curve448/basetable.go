@@ -275,39 +275,12 @@ func crossCheckBaseTables(t *baseTables) bool {
 	clear(b[:])
 	b[28] = 1
 	two224.SetCanonicalBytes(b[:])
-	got.varTimeBaseMultWith(t, &h[1], &h[2], &h[0], generator)
+	var zero Scalar
+	got.varTimeSplitBase(t, &h[1], &h[2], &h[0], generator, &zero, generator)
 	sum.MultiplyAdd(&h[2], &two224, &h[1])
 	sum.Add(&sum, &h[0])
 	want.scalarBaseMultTable(t, &sum)
 	return got.Equal(&want) == 1
-}
-
-// varTimeBaseMultWith sets v = b0·B + b1·[2^224]B + a·A with Straus over
-// the odd tables of t (width-8 NAFs) and 8 odd multiples of A (width 5),
-// through the same digit steps as VarTimeDoubleScalarBaseMult and
-// VarTimeSplitBaseMult; those read the package's tables, which do not
-// exist yet while they are being checked. Variable time.
-func (v *Point) varTimeBaseMultWith(t *baseTables, b0, b1, a *Scalar, A *Point) *Point {
-	var tableA [8]cachedPoint
-	oddMultiples(&tableA, A)
-	var n0, n1, nA [449]int8
-	tables.VarTimeNAF(n0[:], b0.Bytes(), 8)
-	tables.VarTimeNAF(n1[:], b1.Bytes(), 8)
-	tables.VarTimeNAF(nA[:], a.Bytes(), 5)
-	var acc Point
-	acc.setIdentity()
-	i := len(n0) - 1
-	for i >= 0 && n0[i] == 0 && n1[i] == 0 && nA[i] == 0 {
-		i--
-	}
-	for ; i >= 0; i-- {
-		acc.double(&acc)
-		acc.varTimeAddAffine(&t.odd, n0[i])
-		acc.varTimeAddAffine(&t.oddHigh, n1[i])
-		acc.varTimeAddCached(&tableA, nA[i])
-	}
-	*v = acc
-	return v
 }
 
 // computeOddTables sets t.odd and t.oddHigh from B with the group law and

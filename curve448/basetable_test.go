@@ -46,29 +46,6 @@ func TestBasepointTablesRebuild(t *testing.T) {
 	}
 }
 
-// TestVarTimeBaseMultWith checks the first-use check's Straus loop against
-// the exported VarTimeSplitBaseMult and VarTimeDoubleScalarBaseMult, so
-// that it cannot drift from the loops it stands in for.
-func TestVarTimeBaseMultWith(t *testing.T) {
-	bt := basepointTables()
-	for i := 0; i < 5; i++ {
-		b0, b1, a := randScalar(t), randScalar(t), randScalar(t)
-		A := new(Point).ScalarBaseMult(randScalar(t))
-		zero := NewScalar()
-		var got, want Point
-		got.varTimeBaseMultWith(bt, b0, b1, a, A)
-		want.VarTimeSplitBaseMult(b0, b1, a, A, zero, A)
-		if got.Equal(&want) != 1 {
-			t.Fatal("varTimeBaseMultWith differs from VarTimeSplitBaseMult")
-		}
-		got.varTimeBaseMultWith(bt, b0, zero, a, A)
-		want.VarTimeDoubleScalarBaseMult(a, A, b0)
-		if got.Equal(&want) != 1 {
-			t.Fatal("varTimeBaseMultWith differs from VarTimeDoubleScalarBaseMult")
-		}
-	}
-}
-
 // TestBasepointTableFallback corrupts the tables through the test-only
 // hook and checks that verification notices, the package reports it, and
 // the results stay correct through the fallback.

@@ -68,25 +68,6 @@ func checkInitialized(points ...*Point) {
 	}
 }
 
-// NewIdentityPoint returns a new Point set to the identity (0, 1).
-func NewIdentityPoint() *Point {
-	return new(Point).setIdentity()
-}
-
-func (v *Point) setIdentity() *Point {
-	v.x.Zero()
-	v.y.One()
-	v.z.One()
-	v.t.Zero()
-	return v
-}
-
-// NewGeneratorPoint returns a new Point set to the basepoint B of RFC 8032,
-// Section 5.2, which generates the subgroup of prime order q.
-func NewGeneratorPoint() *Point {
-	return new(Point).Set(generator)
-}
-
 // Set sets v = u and returns v.
 func (v *Point) Set(u *Point) *Point {
 	checkInitialized(u)
@@ -192,20 +173,6 @@ func (v *Point) decode(x []byte) bool {
 	return true
 }
 
-// Equal returns 1 if v and u are the same point, 0 otherwise: X₁Z₂ = X₂Z₁
-// and Y₁Z₂ = Y₂Z₁. Z is never 0 on a valid point, so unlike circl's
-// Point.IsEqual (circl#545) no invalid representation compares equal to
-// everything.
-func (v *Point) Equal(u *Point) int {
-	checkInitialized(v, u)
-	var a, b, c, d fieldElement
-	a.Multiply(&v.x, &u.z)
-	b.Multiply(&u.x, &v.z)
-	c.Multiply(&v.y, &u.z)
-	d.Multiply(&u.y, &v.z)
-	return a.Equal(&b) & c.Equal(&d)
-}
-
 // Add sets v = p + q and returns v.
 func (v *Point) Add(p, q *Point) *Point {
 	checkInitialized(p, q)
@@ -221,22 +188,6 @@ func (v *Point) Subtract(p, q *Point) *Point {
 	c.fromP(q)
 	c.condNegate(1)
 	return v.addCached(p, &c)
-}
-
-// Negate sets v = −p and returns v.
-func (v *Point) Negate(p *Point) *Point {
-	checkInitialized(p)
-	v.x.Negate(&p.x)
-	v.y.Set(&p.y)
-	v.z.Set(&p.z)
-	v.t.Negate(&p.t)
-	return v
-}
-
-// Double sets v = 2·p and returns v.
-func (v *Point) Double(p *Point) *Point {
-	checkInitialized(p)
-	return v.double(p)
 }
 
 // MultByCofactor sets v = 4·p and returns v.

@@ -47,6 +47,9 @@ func (s *Scalar) Equal(t *Scalar) int { return s.s.Equal(&t.s) }
 // Bytes returns the canonical 56-byte little-endian encoding of s.
 func (s *Scalar) Bytes() []byte { return s.s.Bytes() }
 
+// bytes is Bytes into out (the generated skeletons' scalar access).
+func (s *Scalar) bytes(out *[56]byte) []byte { copy(out[:], s.s.Bytes()); return out[:] }
+
 // SetCanonicalBytes sets s = x, a 56-byte little-endian encoding of a value
 // below q, and returns s. Otherwise it returns nil and an error and s is
 // unchanged. (An Ed448 signature's S is 57 bytes whose last one must be 0:

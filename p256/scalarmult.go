@@ -165,13 +165,13 @@ const (
 
 // varTimeDoubleBaseTable sets p = u1·G + u2·q for 256-bit big-endian
 // u1, u2 with the odd multiples gt of G (varTimeDoubleScalarBaseMult),
-// by an interleaved wNAF (Straus) in Jacobian coordinates:
-// dbl-2001-b doublings, mixed additions of the affine G multiples and
+// by an interleaved wNAF (Straus) in Jacobian coordinates: the a = −3
+// doublings of jacobian.go, mixed additions of the affine G multiples and
 // full additions of q's, each branching on its exceptional cases. Variable
-// time: for public values only (ECDSA verification).
-//
-// shared-candidate: interleaved-wNAF double-scalar skeleton (curve25519's
-// VarTimeDoubleScalarBaseMult walks its digits the same way).
+// time: for public values only (ECDSA verification). The loop is
+// varTimeStrausAC, generated from internal/curvegen's straus.tmpl (the
+// Edwards curves' double-scalar loops come from it too); its steps are
+// strausAcc's.
 func (p *point) varTimeDoubleBaseTable(gt []affinePoint, u1, u2 *[32]byte, q *point) *point {
 	var qt [1 << (vtPointWindow - 2)]jacobianPoint
 	var q2 jacobianPoint
@@ -183,30 +183,5 @@ func (p *point) varTimeDoubleBaseTable(gt []affinePoint, u1, u2 *[32]byte, q *po
 	var n1, n2 [257]int8
 	tables.VarTimeNAFBigEndian(n1[:], u1[:], vtBaseWindow)
 	tables.VarTimeNAFBigEndian(n2[:], u2[:], vtPointWindow)
-
-	i := 256
-	for i >= 0 && n1[i] == 0 && n2[i] == 0 {
-		i--
-	}
-	var acc, t jacobianPoint
-	var e affinePoint
-	acc.z.Zero()
-	for ; i >= 0; i-- {
-		acc.double(&acc)
-		if d := n1[i]; d > 0 {
-			acc.varTimeAddAffine(&acc, &gt[d/2])
-		} else if d < 0 {
-			e.x = gt[-d/2].x
-			e.y.Negate(&gt[-d/2].y)
-			acc.varTimeAddAffine(&acc, &e)
-		}
-		if d := n2[i]; d > 0 {
-			acc.varTimeAdd(&acc, &qt[d/2])
-		} else if d < 0 {
-			t.x, t.z = qt[-d/2].x, qt[-d/2].z
-			t.y.Negate(&qt[-d/2].y)
-			acc.varTimeAdd(&acc, &t)
-		}
-	}
-	return p.fromJacobian(&acc)
+	return p.varTimeStrausAC(&n1, gt, &n2, qt[:])
 }

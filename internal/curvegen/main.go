@@ -7,8 +7,13 @@
 // temporaries escape (curvekit's DESIGN.md measured an Edwards addition
 // over a generic field 1.7× slower, with allocations), so the ladder step,
 // which is nothing but field operations, is generated per field instead of
-// written once over a type parameter. The curve packages run it through
-// `go generate`:
+// written once over a type parameter. The group-level skeletons are
+// generated for the same reason (internal/curvegen/DESIGN.md measured a
+// generic fixed-window loop 2–3% slower, with allocations): the
+// fixed-window ScalarMult and the tables of multiples (window.tmpl), the
+// Straus loops over NAFs (straus.tmpl) and the Point basics (point.tmpl),
+// each over the package's point forms and its step hooks. The curve
+// packages run curvegen through `go generate`:
 //
 //	//go:generate go run ../internal/curvegen -curve 25519
 //
@@ -24,6 +29,7 @@ import (
 	"go/format"
 	"log"
 	"os"
+	"strings"
 	"text/template"
 )
 
@@ -38,6 +44,15 @@ var ecdhTestTmpl string
 
 //go:embed scan.tmpl
 var scanTmpl string
+
+//go:embed window.tmpl
+var windowTmpl string
+
+//go:embed straus.tmpl
+var strausTmpl string
+
+//go:embed point.tmpl
+var pointTmpl string
 
 // outputs maps each generated file to its template.
 var outputs = map[string]*string{
@@ -63,6 +78,102 @@ type curvePackage struct {
 	// Scans are the entry shapes the package's word scans serve
 	// (scan.tmpl); none means no zz_generated_scan.go.
 	Scans []scanShape
+	// Group is what the group-level skeletons (window.tmpl, straus.tmpl)
+	// need of a twisted Edwards package; nil means neither file.
+	Group *groupShape
+}
+
+// groupShape names a curve package's point forms and sizes for the
+// group-level skeletons: the fixed-window ScalarMult, the tables of
+// multiples and odd multiples, and the Straus loops over NAFs. The
+// package supplies the per-step hooks each template's header lists.
+type groupShape struct {
+	Point        string // the point type the loops set (default Point)
+	StrausOnly   bool   // only the Straus loops: no window.tmpl, no varTimeDoubleBase
+	Cached       string // the cached form of Point (second operand of additions)
+	Affine       string // the affine table-entry form
+	FromPoint    string // the method of Cached that sets it from a *Point
+	LookupCached string // func(dst *Cached, t *[8]Cached, d int8): d·q, full scan
+	GeneratorDoc string // what NewGeneratorPoint returns, for its godoc
+	EqualNote    string // a sentence Equal's godoc adds, or none
+	ScalarBytes  int    // Scalar.bytes's buffer
+	Digits       int    // signed radix-16 digits of a scalar
+	NAFLen       int    // digits of a NAF of a scalar (bits + 1)
+	BaseDigit    string // digit type of the basepoint's NAF in varTimeDoubleBase
+	// Straus lists the Straus loops to generate, one a term-kind string:
+	// C is a term over a Cached table, A over an Affine one, E over
+	// either (the one that is not nil); each letter may be followed by
+	// its digit type, int8 (the default) or int16 as "16".
+	Straus []string
+}
+
+// strausLoop is one generated Straus loop.
+type strausLoop struct {
+	Name   string // varTimeStraus + the kinds
+	Terms  []strausTerm
+	NAFLen int
+}
+
+type strausTerm struct {
+	I     int
+	Kind  string // C, A or E
+	Digit string
+}
+
+// Loops parses Straus.
+func (g *groupShape) Loops() []strausLoop {
+	var loops []strausLoop
+	for _, spec := range g.Straus {
+		l := strausLoop{Name: "varTimeStraus", NAFLen: g.NAFLen}
+		for i := 0; i < len(spec); i++ {
+			t := strausTerm{I: len(l.Terms), Kind: spec[i : i+1], Digit: "int8"}
+			if strings.HasPrefix(spec[i+1:], "16") {
+				t.Digit = "int16"
+				i += 2
+			}
+			l.Name += t.Kind
+			l.Terms = append(l.Terms, t)
+		}
+		loops = append(loops, l)
+	}
+	return loops
+}
+
+// Params is the loop's parameter list.
+func (l strausLoop) Params(g *groupShape) string {
+	var b bytes.Buffer
+	for _, t := range l.Terms {
+		if t.I > 0 {
+			b.WriteString(", ")
+		}
+		fmt.Fprintf(&b, "n%d *[%d]%s", t.I, l.NAFLen, t.Digit)
+		if t.Kind != "C" {
+			fmt.Fprintf(&b, ", a%d []%s", t.I, g.Affine)
+		}
+		if t.Kind != "A" {
+			fmt.Fprintf(&b, ", c%d []%s", t.I, g.Cached)
+		}
+	}
+	return b.String()
+}
+
+// PointType is the point type the generated functions set.
+func (g *groupShape) PointType() string {
+	if g.Point == "" {
+		return "Point"
+	}
+	return g.Point
+}
+
+// WindowDoublings is the fixed-window loop's doubling count.
+func (g *groupShape) WindowDoublings() int { return 4 * (g.Digits - 1) }
+
+// BaseNAF is the tables function that recodes the basepoint's scalar.
+func (g *groupShape) BaseNAF() string {
+	if g.BaseDigit == "int16" {
+		return "VarTimeNAF16"
+	}
+	return "VarTimeNAF"
 }
 
 // scanShape is one table-entry layout for the word scans.
@@ -79,18 +190,31 @@ var curves = map[string]curvePackage{
 		Scans: []scanShape{
 			{Words: 15, What: "affineCached: three 5-word field elements", Ones: []int{0, 5}, Sixteen: true},
 			{Words: 20, What: "projCached: four 5-word field elements", Ones: []int{0, 5, 10}},
-		}},
+		},
+		Group: &groupShape{Cached: "projCached", Affine: "affineCached", FromPoint: "fromP3",
+			GeneratorDoc: "the canonical generator B (y = 4/5, x positive)",
+			LookupCached: "lookupCached", ScalarBytes: 32, Digits: 64, NAFLen: 257, BaseDigit: "int16",
+			Straus: []string{"C", "CC", "CA16", "E16A16E16C"}}},
 	"448": {Pkg: "curve448", Name: "X448", Bytes: 56, TopBit: 447, LowBits: 2, A24: 39081, A: 156326,
 		ModName: "2^448 − 2^224 − 1", Backend: "field448", BaseName: "5",
 		Scans: []scanShape{
 			{Words: 24, What: "affinePoint: three 8-word field elements", Ones: []int{8}},
 			{Words: 40, What: "cachedPoint: five 8-word field elements", Ones: []int{0, 16, 24}},
-		}},
+		},
+		Group: &groupShape{Cached: "cachedPoint", Affine: "affinePoint", FromPoint: "fromP",
+			GeneratorDoc: "the basepoint B of RFC 8032,\n// Section 5.2, which generates the subgroup of prime order q",
+			EqualNote:    "Z is never 0 on a valid point, so\n// unlike circl's Point.IsEqual (circl#545) no invalid representation\n// compares equal to everything.",
+			LookupCached: "lookupCachedDigit", ScalarBytes: 56, Digits: 112, NAFLen: 449, BaseDigit: "int8",
+			Straus: []string{"C", "CA", "AACC"}}},
 	// P-256 has no RFC 7748 function (Name is empty): only the scans.
 	"p256": {Pkg: "p256",
 		Scans: []scanShape{
 			{Words: 8, What: "affinePoint: two 4-word field elements", Sixteen: true},
-		}},
+		},
+		// The interleaved-wNAF verification loop (Jacobian, SEC 1 scalars
+		// recoded big-endian): only the Straus loop.
+		Group: &groupShape{Point: "point", StrausOnly: true, Cached: "jacobianPoint", Affine: "affinePoint",
+			NAFLen: 257, Straus: []string{"AC"}}},
 }
 
 // outputs returns the files generated for c: every entry of outputs for
@@ -104,6 +228,13 @@ func (c curvePackage) outputs() map[string]*string {
 	}
 	if len(c.Scans) > 0 {
 		m["zz_generated_scan.go"] = &scanTmpl
+	}
+	if c.Group != nil {
+		m["zz_generated_straus.go"] = &strausTmpl
+		if !c.Group.StrausOnly {
+			m["zz_generated_window.go"] = &windowTmpl
+			m["zz_generated_point.go"] = &pointTmpl
+		}
 	}
 	return m
 }
