@@ -150,8 +150,10 @@ func (v *fe56) CondNegate(cond int) *fe56 {
 	return v
 }
 
-// Multiply sets v = a·b and returns v (48 limb products, Karatsuba on 2^{N/2}).
-func (v *fe56) Multiply(a, b *fe56) *fe56 {
+// multiplyGeneric sets v = a·b and returns v (48 limb products).
+// Multiply (zz_generated_fe56_amd64.go, _noasm.go) runs it, or on amd64
+// the generated assembly that computes the same columns.
+func (v *fe56) multiplyGeneric(a, b *fe56) *fe56 {
 	// Karatsuba on φ = 2^224 (see the package documentation): the half
 	// products of a0·b0, a1·b1 and (a0+a1)·(b0+b1) are summed once per use
 	// pattern (sK) and added to or subtracted from the columns rK.
@@ -375,8 +377,9 @@ func (v *fe56) Multiply(a, b *fe56) *fe56 {
 	return v
 }
 
-// Square sets v = a² and returns v (30 limb products).
-func (v *fe56) Square(a *fe56) *fe56 {
+// squareGeneric sets v = a² and returns v (30 limb products).
+// Square runs it, or on amd64 the generated assembly that computes the same columns.
+func (v *fe56) squareGeneric(a *fe56) *fe56 {
 	// Karatsuba on φ = 2^224 (see the package documentation): the half
 	// products of a0·b0, a1·b1 and (a0+a1)·(b0+b1) are summed once per use
 	// pattern (sK) and added to or subtracted from the columns rK.

@@ -1237,9 +1237,11 @@ var unsatFields = func() []*unsatField {
 	for range 16 {
 		w28 = append(w28, 28)
 	}
+	fe56 := unsatNewRep(f448, "fe56", 64, w56, true,
+		"eight 56-bit limbs in 64-bit words, multiplied with bits.Mul64 into 128-bit columns (as Hamburg's Goldilocks arch_ref64)")
+	fe56.asm = true
 	f448.reps = []*unsatRep{
-		unsatNewRep(f448, "fe56", 64, w56, true,
-			"eight 56-bit limbs in 64-bit words, multiplied with bits.Mul64 into 128-bit columns (as Hamburg's Goldilocks arch_ref64)"),
+		fe56,
 		unsatNewRep(f448, "fe28", 32, w28, true,
 			"sixteen 28-bit limbs in 32-bit words, multiplied with 32×32→64-bit products only (as Hamburg's Goldilocks arch_32)"),
 	}

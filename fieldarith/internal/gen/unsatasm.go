@@ -1,7 +1,8 @@
 package main
 
 // This file writes amd64 assembly for Multiply and Square of the unsaturated
-// representations marked asm (fe51). The Go code cannot be scheduled well:
+// representations marked asm: fe51 here, the Karatsuba plans (fe56), whose
+// columns share partial sums, in unsatasm_grouped.go. The Go code cannot be scheduled well:
 // Go's SSA scheduler puts the flag-producing ADD/ADC pairs of bits.Add64 as
 // late as possible, so all MULQ results spill (see fieldarith/doc.go). Here
 // each product is added into its column as soon as it is made, nothing is
@@ -156,7 +157,11 @@ func (r *unsatRep) asmGenerate() (map[string][]byte, error) {
 	s.line("")
 	s.line("#include \"textflag.h\"")
 	for _, fn := range r.asmFuncs() {
-		if err := r.asmMul(&s, fn); err != nil {
+		mul := r.asmMul
+		if r.karatsuba {
+			mul = r.asmMulGrouped // columns share partial sums (unsatasm_grouped.go)
+		}
+		if err := mul(&s, fn); err != nil {
 			return nil, fmt.Errorf("%s: %v", fn.name, err)
 		}
 	}
