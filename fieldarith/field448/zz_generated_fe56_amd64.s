@@ -81,7 +81,10 @@ TEXT ·fe56MultiplyAsm(SB), NOSPLIT, $136-24
 	SUBQ    AX, R9
 	SBBQ    DX, R10
 	// First carry of r0: c0 = hi<<8 | lo>>56 in R8, l0 = lo&mask + carries in DI.
-	SHLQ    $8, DI, R8
+	MOVQ    DI, DX
+	SHRQ    $56, DX
+	SHLQ    $8, R8
+	ORQ     DX, R8
 	ANDQ    64(SP), DI
 
 	// s14 = a5·b7 + a6·b6 + a7·b5 + aa0·bb0, into +1·r4
@@ -102,7 +105,10 @@ TEXT ·fe56MultiplyAsm(SB), NOSPLIT, $136-24
 	ADDQ    AX, R9
 	ADCQ    DX, R10
 	// First carry of r4: c4 = hi<<8 | lo>>56 in R10, l4 = lo&mask + carries in R9.
-	SHLQ    $8, R9, R10
+	MOVQ    R9, DX
+	SHRQ    $56, DX
+	SHLQ    $8, R10
+	ORQ     DX, R10
 	ANDQ    64(SP), R9
 
 	// s5 = a4·b5 + a5·b4, into +1·r1
@@ -151,7 +157,10 @@ TEXT ·fe56MultiplyAsm(SB), NOSPLIT, $136-24
 	SUBQ    R15, R13
 	SBBQ    SI, R14
 	// First carry of r1: c1 = hi<<8 | lo>>56 in R12, l1 = lo&mask + carries in R11.
-	SHLQ    $8, R11, R12
+	MOVQ    R11, DX
+	SHRQ    $56, DX
+	SHLQ    $8, R12
+	ORQ     DX, R12
 	ANDQ    64(SP), R11
 	ADDQ    R8, R11
 
@@ -173,7 +182,10 @@ TEXT ·fe56MultiplyAsm(SB), NOSPLIT, $136-24
 	ADDQ    AX, R13
 	ADCQ    DX, R14
 	// First carry of r5: c5 = hi<<8 | lo>>56 in R14, l5 = lo&mask + carries in R13.
-	SHLQ    $8, R13, R14
+	MOVQ    R13, DX
+	SHRQ    $56, DX
+	SHLQ    $8, R14
+	ORQ     DX, R14
 	ANDQ    64(SP), R13
 	ADDQ    R10, R13
 	MOVQ    R11, 80(SP)
@@ -241,11 +253,17 @@ TEXT ·fe56MultiplyAsm(SB), NOSPLIT, $136-24
 	ADDQ    AX, R15
 	ADCQ    DX, SI
 	// First carry of r2: c2 = hi<<8 | lo>>56 in R10, l2 = lo&mask + carries in R8.
-	SHLQ    $8, R8, R10
+	MOVQ    R8, DX
+	SHRQ    $56, DX
+	SHLQ    $8, R10
+	ORQ     DX, R10
 	ANDQ    64(SP), R8
 	ADDQ    R12, R8
 	// First carry of r6: c6 = hi<<8 | lo>>56 in SI, l6 = lo&mask + carries in R15.
-	SHLQ    $8, R15, SI
+	MOVQ    R15, DX
+	SHRQ    $56, DX
+	SHLQ    $8, SI
+	ORQ     DX, SI
 	ANDQ    64(SP), R15
 	ADDQ    R14, R15
 	MOVQ    R8, 88(SP)
@@ -289,7 +307,10 @@ TEXT ·fe56MultiplyAsm(SB), NOSPLIT, $136-24
 	SUBQ    R12, R11
 	SBBQ    R14, R13
 	// First carry of r7: c7 = hi<<8 | lo>>56 in R13, l7 = lo&mask + carries in R11.
-	SHLQ    $8, R11, R13
+	MOVQ    R11, DX
+	SHRQ    $56, DX
+	SHLQ    $8, R13
+	ORQ     DX, R13
 	ANDQ    64(SP), R11
 	ADDQ    SI, R11
 	ADDQ    R13, DI
@@ -313,7 +334,10 @@ TEXT ·fe56MultiplyAsm(SB), NOSPLIT, $136-24
 	ADDQ    AX, R12
 	ADCQ    DX, R14
 	// First carry of r3: c3 = hi<<8 | lo>>56 in R14, l3 = lo&mask + carries in R12.
-	SHLQ    $8, R12, R14
+	MOVQ    R12, DX
+	SHRQ    $56, DX
+	SHLQ    $8, R14
+	ORQ     DX, R14
 	ANDQ    64(SP), R12
 	ADDQ    R10, R12
 	ADDQ    R14, R9
@@ -448,7 +472,10 @@ TEXT ·fe56SquareAsm(SB), NOSPLIT, $176-16
 	SUBQ    AX, R9
 	SBBQ    DX, R10
 	// First carry of r0: c0 = hi<<8 | lo>>56 in R8, l0 = lo&mask + carries in DI.
-	SHLQ    $8, DI, R8
+	MOVQ    DI, DX
+	SHRQ    $56, DX
+	SHLQ    $8, R8
+	ORQ     DX, R8
 	ANDQ    104(SP), DI
 
 	// s14 = a5_2·a7 + a6·a6 + aa0·aa0, into +1·r4
@@ -465,7 +492,10 @@ TEXT ·fe56SquareAsm(SB), NOSPLIT, $176-16
 	ADDQ    AX, R9
 	ADCQ    DX, R10
 	// First carry of r4: c4 = hi<<8 | lo>>56 in R10, l4 = lo&mask + carries in R9.
-	SHLQ    $8, R9, R10
+	MOVQ    R9, DX
+	SHRQ    $56, DX
+	SHLQ    $8, R10
+	ORQ     DX, R10
 	ANDQ    104(SP), R9
 
 	// s17 = aa0_2·aa3 + aa1_2·aa2, into +1·r7
@@ -490,7 +520,10 @@ TEXT ·fe56SquareAsm(SB), NOSPLIT, $176-16
 	SUBQ    R13, R11
 	SBBQ    R14, R12
 	// First carry of r7: c7 = hi<<8 | lo>>56 in R12, l7 = lo&mask + carries in R11.
-	SHLQ    $8, R11, R12
+	MOVQ    R11, DX
+	SHRQ    $56, DX
+	SHLQ    $8, R12
+	ORQ     DX, R12
 	ANDQ    104(SP), R11
 	ADDQ    R12, DI
 	ADDQ    R12, R9
@@ -505,7 +538,10 @@ TEXT ·fe56SquareAsm(SB), NOSPLIT, $176-16
 	ADDQ    AX, R13
 	ADCQ    DX, R14
 	// First carry of r3: c3 = hi<<8 | lo>>56 in R14, l3 = lo&mask + carries in R13.
-	SHLQ    $8, R13, R14
+	MOVQ    R13, DX
+	SHRQ    $56, DX
+	SHLQ    $8, R14
+	ORQ     DX, R14
 	ANDQ    104(SP), R13
 	ADDQ    R14, R9
 	MOVQ    DI, 112(SP)
@@ -560,11 +596,17 @@ TEXT ·fe56SquareAsm(SB), NOSPLIT, $176-16
 	ADDQ    AX, R15
 	ADCQ    DX, BX
 	// First carry of r2: c2 = hi<<8 | lo>>56 in R12, l2 = lo&mask + carries in SI.
-	SHLQ    $8, SI, R12
+	MOVQ    SI, DX
+	SHRQ    $56, DX
+	SHLQ    $8, R12
+	ORQ     DX, R12
 	ANDQ    104(SP), SI
 	ADDQ    R12, R13
 	// First carry of r6: c6 = hi<<8 | lo>>56 in BX, l6 = lo&mask + carries in R15.
-	SHLQ    $8, R15, BX
+	MOVQ    R15, DX
+	SHRQ    $56, DX
+	SHLQ    $8, BX
+	ORQ     DX, BX
 	ANDQ    104(SP), R15
 	ADDQ    BX, R11
 
@@ -596,7 +638,10 @@ TEXT ·fe56SquareAsm(SB), NOSPLIT, $176-16
 	SUBQ    AX, R12
 	SBBQ    DX, BX
 	// First carry of r1: c1 = hi<<8 | lo>>56 in DI, l1 = lo&mask + carries in R14.
-	SHLQ    $8, R14, DI
+	MOVQ    R14, DX
+	SHRQ    $56, DX
+	SHLQ    $8, DI
+	ORQ     DX, DI
 	ANDQ    104(SP), R14
 	ADDQ    R8, R14
 	ADDQ    DI, SI
@@ -611,7 +656,10 @@ TEXT ·fe56SquareAsm(SB), NOSPLIT, $176-16
 	ADDQ    AX, R12
 	ADCQ    DX, BX
 	// First carry of r5: c5 = hi<<8 | lo>>56 in BX, l5 = lo&mask + carries in R12.
-	SHLQ    $8, R12, BX
+	MOVQ    R12, DX
+	SHRQ    $56, DX
+	SHLQ    $8, BX
+	ORQ     DX, BX
 	ANDQ    104(SP), R12
 	ADDQ    R10, R12
 	ADDQ    BX, R15

@@ -547,7 +547,7 @@ func (g *groupedGen) split(k, w int) error {
 	}
 	s := g.s
 	s.comment("First carry of r%d: c%d = hi<<%d | lo>>%d in %s, l%d = lo&mask + carries in %s.", k, k, 64-w, w, a[1], k, a[0])
-	s.op("SHLQ", fmt.Sprintf("$%d", 64-w), a[0], a[1])
+	asmSplit(s, a[0], a[1], w, false)
 	s.op("ANDQ", frameMem(g.lay.maskSlot), a[0])
 	g.l[k], g.c[k], g.done[k] = a[0], a[1], true
 	delete(g.acc, k)

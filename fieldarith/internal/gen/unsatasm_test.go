@@ -151,6 +151,9 @@ func (m *asmMachine) run(src, name string) error {
 		case op == "XORQ" && len(a) == 2:
 			err = m.write(a[1], x[1]^x[0])
 			m.carry = -1
+		case op == "ORQ" && len(a) == 2:
+			err = m.write(a[1], x[1]|x[0])
+			m.carry = -1
 		case op == "ANDQ" && len(a) == 2:
 			err = m.write(a[1], x[1]&x[0])
 			m.carry = -1
