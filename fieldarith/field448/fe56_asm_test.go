@@ -52,6 +52,23 @@ func checkSquareAsm(t *testing.T, what string, a *fe56) {
 	}
 }
 
+// checkMult32Asm compares Mult32's assembly with mult32Generic on a·y.
+func checkMult32Asm(t *testing.T, what string, a *fe56, y uint32) {
+	t.Helper()
+	var got, want fe56
+	fe56Mult32Asm(&got, a, y)
+	want.mult32Generic(a, y)
+	if got != want {
+		t.Fatalf("%s: %x · %d: asm %x, generic %x", what, a.l, y, got.l, want.l)
+	}
+	if !got.checkBounds() {
+		t.Fatalf("%s: %x · %d: output %x out of bounds", what, a.l, y, got.l)
+	}
+}
+
+// mult32Edges are multipliers at the edges: 0, 1, X448's a24, 2^31, 2^32 − 1.
+var mult32Edges = []uint32{0, 1, 2, 39081, 1 << 31, 1<<32 - 1}
+
 func TestFe56AsmRandom(t *testing.T) {
 	r := rand.New(rand.NewPCG(56, 1))
 	n := 20000
@@ -68,6 +85,9 @@ func TestFe56AsmRandom(t *testing.T) {
 		checkMulAsm(t, "loose·tight", &la, &b)
 		checkMulAsm(t, "tight·loose", &a, &lb)
 		checkSquareAsm(t, "loose²", &la)
+		y := r.Uint32()
+		checkMult32Asm(t, "tight·y", &a, y)
+		checkMult32Asm(t, "loose·y", &la, y)
 	}
 }
 
@@ -120,6 +140,9 @@ func TestFe56AsmEdges(t *testing.T) {
 			}
 		}
 		checkSquareAsm(t, "edge²", a)
+		for _, y := range mult32Edges {
+			checkMult32Asm(t, "edge·y", a, y)
+		}
 		for j := range states {
 			checkMulAsm(t, "edge·edge", a, &states[j])
 		}
@@ -157,6 +180,14 @@ func TestFe56AsmBig(t *testing.T) {
 		if got, want := mod(fe56Big(&v)), mod(new(big.Int).Mul(x, x)); got.Cmp(want) != 0 {
 			t.Fatalf("%x² = %x (mod p), want %x", a.l, got, want)
 		}
+		m := mult32Edges[i%len(mult32Edges)]
+		if i%2 == 1 {
+			m = r.Uint32()
+		}
+		fe56Mult32Asm(&v, a, m)
+		if got, want := mod(fe56Big(&v)), mod(new(big.Int).Mul(x, big.NewInt(int64(m)))); got.Cmp(want) != 0 {
+			t.Fatalf("%x · %d = %x (mod p), want %x", a.l, m, got, want)
+		}
 	}
 }
 
@@ -181,6 +212,10 @@ func TestFe56AsmAlias(t *testing.T) {
 		want.squareGeneric(&a)
 		if v := a; *v.Square(&v) != want {
 			t.Fatalf("v = v² on %x", a.l)
+		}
+		want.mult32Generic(&a, 39081)
+		if v := a; *v.Mult32(&v, 39081) != want {
+			t.Fatalf("v = v·39081 on %x", a.l)
 		}
 	}
 }
@@ -223,6 +258,7 @@ func FuzzMultiplyAsm(f *testing.F) {
 		checkMulAsm(t, "loose·tight", &a, &tb)
 		checkSquareAsm(t, "loose²", &a)
 		checkSquareAsm(t, "tight²", &tb)
+		checkMult32Asm(t, "loose·y", &a, uint32(raw[1][0]>>32))
 	})
 }
 
@@ -248,6 +284,12 @@ func BenchmarkFe56Asm(b *testing.B) {
 			c("asm", func() { fe56MultiplyAsm(&x, &x, &x) }),
 			c("generic", func() { y.multiplyGeneric(&y, &y) }),
 			c("circl", func() { fp448.Mul(&z, &z, &z) }))
+	})
+	b.Run("Mult32", func(b *testing.B) {
+		x, y := *x0, *x0
+		benchutil.Compare(b,
+			c("asm", func() { fe56Mult32Asm(&x, &x, 39081) }),
+			c("generic", func() { y.mult32Generic(&y, 39081) }))
 	})
 	b.Run("Square", func(b *testing.B) {
 		x, y, z := *x0, *x0, c0

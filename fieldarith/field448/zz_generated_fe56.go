@@ -546,8 +546,9 @@ func (v *fe56) squareGeneric(a *fe56) *fe56 {
 	return v
 }
 
-// Mult32 sets v = a·y and returns v.
-func (v *fe56) Mult32(a *fe56, y uint32) *fe56 {
+// mult32Generic sets v = a·y and returns v. Mult32 runs it, or on amd64 the
+// generated assembly that computes the same columns.
+func (v *fe56) mult32Generic(a *fe56, y uint32) *fe56 {
 	r0hi, r0lo := bits.Mul64(a.l[0], uint64(y))
 	r1hi, r1lo := bits.Mul64(a.l[1], uint64(y))
 	r2hi, r2lo := bits.Mul64(a.l[2], uint64(y))

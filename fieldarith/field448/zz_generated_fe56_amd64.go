@@ -29,3 +29,16 @@ func fe56MultiplyAsm(v, a, b *fe56)
 //
 //go:noescape
 func fe56SquareAsm(v, a *fe56)
+
+// Mult32 sets v = a·y and returns v. It runs fe56Mult32Asm, generated
+// amd64 assembly computing the same columns as mult32Generic.
+func (v *fe56) Mult32(a *fe56, y uint32) *fe56 {
+	fe56Mult32Asm(v, a, y)
+	return v
+}
+
+// fe56Mult32Asm sets v = a·y, limb for limb as mult32Generic
+// (zz_generated_fe56_amd64.s). v and a may alias.
+//
+//go:noescape
+func fe56Mult32Asm(v, a *fe56, y uint32)

@@ -66,6 +66,9 @@ type unsatRep struct {
 	// squareGeneric; unsatasm.go then writes amd64 assembly for them and the
 	// build-tagged Multiply and Square that choose between the two.
 	asm bool
+	// asmMult32 does the same for Mult32 (mult32Generic), on the grouped
+	// path (unsatasm_grouped.go) only.
+	asmMult32 bool
 
 	bound []*big.Int // limb bounds between operations (inclusive), found by fixpoint
 	subK  int64      // Subtract adds subK·p
@@ -1098,7 +1101,7 @@ type unsatData struct {
 	FromBytesBody, ToBytesBody              string
 	InvertBody, Pow22523Body, PowP34Body    string
 	Safegcd                                 bool
-	Asm                                     bool
+	Asm, AsmMult32                          bool
 	SqrtM1                                  string
 	MulCount, SquareCount                   int
 	InvSq, InvMul                           int
@@ -1121,7 +1124,7 @@ func (r *unsatRep) data() (*unsatData, error) {
 		Is25519: r.f.extra == "25519", Is448: r.f.extra == "448",
 		Bounds: r.boundDoc(r.bound), LooseBounds: r.boundDoc(r.lbound),
 		LooseAddCarry: r.looseAddCarry, LooseSubCarry: r.looseSubCarry,
-		Asm: r.asm,
+		Asm: r.asm, AsmMult32: r.asmMult32,
 	}
 	var ws, os, bs, ls []string
 	for k := range r.width {
@@ -1239,7 +1242,7 @@ var unsatFields = func() []*unsatField {
 	}
 	fe56 := unsatNewRep(f448, "fe56", 64, w56, true,
 		"eight 56-bit limbs in 64-bit words, multiplied with bits.Mul64 into 128-bit columns (as Hamburg's Goldilocks arch_ref64)")
-	fe56.asm = true
+	fe56.asm, fe56.asmMult32 = true, true
 	f448.reps = []*unsatRep{
 		fe56,
 		unsatNewRep(f448, "fe28", 32, w28, true,

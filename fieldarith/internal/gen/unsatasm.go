@@ -114,12 +114,17 @@ func asmSplit(s *asmText, lo, hi string, w int, shld bool) {
 type asmFunc struct {
 	name   string
 	square bool
+	mult32 bool  // v = a·y for a uint32 y (grouped path only)
 	order  []int // the order in which the columns are summed
 }
 
 func (r *unsatRep) asmFuncs() []asmFunc {
 	o := r.asmColumnOrder()
-	return []asmFunc{{r.typ + "MultiplyAsm", false, o}, {r.typ + "SquareAsm", true, o}}
+	fs := []asmFunc{{name: r.typ + "MultiplyAsm", order: o}, {name: r.typ + "SquareAsm", square: true, order: o}}
+	if r.asmMult32 {
+		fs = append(fs, asmFunc{name: r.typ + "Mult32Asm", mult32: true, order: o})
+	}
+	return fs
 }
 
 // asmColumnOrder orders the columns by how long the carry code that follows
@@ -225,6 +230,26 @@ func (v *%[3]s) Multiply(a, b *%[3]s) *%[3]s { return v.multiplyGeneric(a, b) }
 // Square sets v = a² and returns v. This build runs the Go code, squareGeneric.
 func (v *%[3]s) Square(a *%[3]s) *%[3]s { return v.squareGeneric(a) }
 `, asmBuildTag, fields, t)
+	if r.asmMult32 {
+		stubs += fmt.Sprintf(`
+// Mult32 sets v = a·y and returns v. It runs %[1]sMult32Asm, generated
+// amd64 assembly computing the same columns as mult32Generic.
+func (v *%[1]s) Mult32(a *%[1]s, y uint32) *%[1]s {
+	%[1]sMult32Asm(v, a, y)
+	return v
+}
+
+// %[1]sMult32Asm sets v = a·y, limb for limb as mult32Generic
+// (zz_generated_%[1]s_amd64.s). v and a may alias.
+//
+//go:noescape
+func %[1]sMult32Asm(v, a *%[1]s, y uint32)
+`, t)
+		generic += fmt.Sprintf(`
+// Mult32 sets v = a·y and returns v. This build runs the Go code, mult32Generic.
+func (v *%[1]s) Mult32(a *%[1]s, y uint32) *%[1]s { return v.mult32Generic(a, y) }
+`, t)
+	}
 	base := fmt.Sprintf("%s/zz_generated_%s", r.f.pkg, r.typ)
 	return map[string][]byte{
 		base + "_amd64.s":  []byte(s.b.String()),

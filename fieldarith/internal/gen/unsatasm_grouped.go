@@ -24,6 +24,7 @@ package main
 
 import (
 	"fmt"
+	"math/big"
 	"math/bits"
 	"slices"
 	"strconv"
@@ -71,12 +72,27 @@ func (r *unsatRep) asmMulGrouped(s *asmText, fn asmFunc) error {
 		}
 	}
 	var scratch unsatEmitter
-	if _, err := r.emitMul(&scratch, fn.square, r.lbound); err != nil {
-		return err
-	}
-	pl, err := r.plan(fn.square, r.lbound)
-	if err != nil {
-		return err
+	var pl *unsatPlan
+	if fn.mult32 {
+		// emitMult32's plan: column k is the one product a_k·y.
+		if _, err := r.emitMult32(&scratch, r.lbound); err != nil {
+			return err
+		}
+		pl = &unsatPlan{}
+		for k := 0; k < n; k++ {
+			pl.groups = append(pl.groups, &unsatGroup{name: fmt.Sprintf("r%d", k),
+				prods: []unsatProduct{{x: unsatOperand{fmt.Sprintf("a%d", k), 1}, y: unsatOperand{"y", 1}}},
+				uses:  []unsatUse{{k, 1}}})
+			pl.cols = append(pl.cols, new(big.Int).Mul(r.lbound[k], unsatMaxWord(32)))
+		}
+	} else {
+		if _, err := r.emitMul(&scratch, fn.square, r.lbound); err != nil {
+			return err
+		}
+		var err error
+		if pl, err = r.plan(fn.square, r.lbound); err != nil {
+			return err
+		}
 	}
 	// The frame: every operand that is not a bare limb, then the mask, then
 	// a parking slot per limb.
@@ -85,6 +101,12 @@ func (r *unsatRep) asmMulGrouped(s *asmText, fn asmFunc) error {
 	for _, g := range pl.groups {
 		for _, p := range g.prods {
 			for _, o := range []unsatOperand{p.x, p.y} {
+				if o.base == "y" { // Mult32's uint32, zero-extended into BX
+					if !slices.ContainsFunc(pre, func(p unsatOperand) bool { return p.base == "y" }) {
+						pre = append(pre, o)
+					}
+					continue
+				}
 				parts, _, err := r.asmOperandParts(o.base)
 				if err != nil {
 					return err
@@ -169,7 +191,19 @@ func (r *unsatRep) asmMulGrouped(s *asmText, fn asmFunc) error {
 	// limbs fit the registers with the fewest parked.
 	var body *asmText
 	bestParked := -1
-	for _, perm := range permutations(len(clusters)) {
+	orders := permutations(min(len(clusters), 5))
+	if len(clusters) > 5 {
+		// Too many to try: the rotations of the natural order.
+		orders = nil
+		for i := range clusters {
+			var o []int
+			for j := range clusters {
+				o = append(o, (i+j)%len(clusters))
+			}
+			orders = append(orders, o)
+		}
+	}
+	for _, perm := range orders {
 		var t asmText
 		g := &groupedGen{r: r, s: &t, fn: fn, lay: lay}
 		if err := g.emit(pre, perm, cgroups); err != nil {
@@ -182,16 +216,19 @@ func (r *unsatRep) asmMulGrouped(s *asmText, fn asmFunc) error {
 	if body == nil {
 		return fmt.Errorf("%s: the columns do not fit the registers", r.typ)
 	}
-	args, argSize := "v, a, b", 24
-	if fn.square {
-		args, argSize = "v, a", 16
+	args, argSize := "v, a, b *"+r.typ, 24
+	switch {
+	case fn.square:
+		args, argSize = "v, a *"+r.typ, 16
+	case fn.mult32:
+		args, argSize = "v, a *"+r.typ+", y uint32", 20
 	}
 	var bl []string
 	for _, c := range pl.cols {
 		bl = append(bl, fmt.Sprint(c.BitLen()))
 	}
 	s.line("")
-	s.line(fmt.Sprintf("// func %s(%s *%s)", fn.name, args, r.typ))
+	s.line(fmt.Sprintf("// func %s(%s)", fn.name, args))
 	s.line(fmt.Sprintf("TEXT ·%s(SB), NOSPLIT, $%d-%d", fn.name, lay.frame, argSize))
 	s.comment("The columns fit in %s bits (proved by the generator).", strings.Join(bl, ", "))
 	s.b.WriteString(body.b.String())
@@ -274,6 +311,9 @@ func frameMem(off int) string {
 
 // operand is the memory holding the plan operand o.
 func (g *groupedGen) operand(o unsatOperand) (string, error) {
+	if o.base == "y" {
+		return "BX", nil
+	}
 	if off, ok := g.lay.slot[o.name()]; ok {
 		return frameMem(off), nil
 	}
@@ -290,7 +330,7 @@ func (g *groupedGen) emit(pre []unsatOperand, order []int, cgroups [][]*unsatGro
 	n, w := r.n(), r.width[0]
 	g.init()
 	s.op("MOVQ", "a+8(FP)", "CX")
-	if !g.fn.square {
+	if !g.fn.square && !g.fn.mult32 {
 		s.op("MOVQ", "b+16(FP)", "BX")
 	}
 	// The precomputed operands, each base computed once.
@@ -306,6 +346,10 @@ func (g *groupedGen) emit(pre []unsatOperand, order []int, cgroups [][]*unsatGro
 		}
 	}
 	for _, base := range bases {
+		if base == "y" { // in BX, pinned as b's pointer is elsewhere
+			s.op("MOVL", "y+16(FP)", "BX")
+			continue
+		}
 		parts, arg, err := r.asmOperandParts(base)
 		if err != nil {
 			return err
@@ -358,7 +402,7 @@ func (g *groupedGen) emit(pre []unsatOperand, order []int, cgroups [][]*unsatGro
 	}
 	// The pointers are free now; bring the parked limbs back.
 	g.regs.put("CX")
-	if !g.fn.square {
+	if !g.fn.square { // b's pointer, or Mult32's y
 		g.regs.put("BX")
 	}
 	s.line("")

@@ -101,7 +101,7 @@ func (m *asmMachine) run(src, name string) error {
 		}
 		x := make([]uint64, len(a))
 		for i := range a {
-			if i == len(a)-1 && (op == "MOVQ" || op == "IMUL3Q") {
+			if i == len(a)-1 && (op == "MOVQ" || op == "MOVL" || op == "IMUL3Q") {
 				break // written, not read
 			}
 			if op == "XORQ" && len(a) == 2 && a[0] == a[1] {
@@ -120,6 +120,9 @@ func (m *asmMachine) run(src, name string) error {
 			return fmt.Errorf("%s: no RET", name)
 		case op == "MOVQ" && len(a) == 2:
 			err = m.write(a[1], x[0])
+		case op == "MOVL" && len(a) == 2 && strings.HasSuffix(a[0], "(FP)") && !strings.Contains(a[1], "("):
+			err = m.write(a[1], x[0]&0xffffffff) // a 32-bit argument, zero-extended
+
 		case op == "MULQ" && len(a) == 1:
 			hi, lo := bits.Mul64(m.reg["AX"], x[0])
 			m.reg["DX"], m.reg["AX"], m.carry = hi, lo, -1
@@ -227,6 +230,16 @@ func TestUnsatAsm(t *testing.T) {
 						want := new(big.Int).Mul(value(a), value(b))
 						if fn.square || alias {
 							want = new(big.Int).Mul(value(a), value(a))
+						}
+						if fn.mult32 {
+							// y+16(FP) is the value itself; the high word
+							// of its slot is junk, as on the stack.
+							y := uint64(rnd.Uint32())
+							if i < 2 {
+								y = 0xffffffff
+							}
+							m.args["y"] = y | 0xdead<<32
+							want = new(big.Int).Mul(value(a), new(big.Int).SetUint64(y))
 						}
 						if alias {
 							m.args["v"], m.args["b"] = m.args["a"], m.args["a"]
