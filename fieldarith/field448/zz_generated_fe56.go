@@ -633,14 +633,14 @@ func (v *fe56Loose) Add(a, b *fe56) *fe56Loose {
 
 // Subtract sets v = a − b, computed as a + 2p − b limb by limb without a carry, and returns v.
 func (v *fe56Loose) Subtract(a, b *fe56) *fe56Loose {
-	// Loops over limbs with equal 2·p limbs keep this within the inliner's budget.
-	for i := 0; i < 4; i++ {
-		v.l[i] = a.l[i] + 0x1fffffffffffffe - b.l[i]
-	}
+	v.l[0] = a.l[0] + 0x1fffffffffffffe - b.l[0]
+	v.l[1] = a.l[1] + 0x1fffffffffffffe - b.l[1]
+	v.l[2] = a.l[2] + 0x1fffffffffffffe - b.l[2]
+	v.l[3] = a.l[3] + 0x1fffffffffffffe - b.l[3]
 	v.l[4] = a.l[4] + 0x1fffffffffffffc - b.l[4]
-	for i := 5; i < 8; i++ {
-		v.l[i] = a.l[i] + 0x1fffffffffffffe - b.l[i]
-	}
+	v.l[5] = a.l[5] + 0x1fffffffffffffe - b.l[5]
+	v.l[6] = a.l[6] + 0x1fffffffffffffe - b.l[6]
+	v.l[7] = a.l[7] + 0x1fffffffffffffe - b.l[7]
 
 	return v
 }

@@ -69,6 +69,13 @@ type unsatRep struct {
 	// asmMult32 does the same for Mult32 (mult32Generic), on the grouped
 	// path (unsatasm_grouped.go) only.
 	asmMult32 bool
+	// unrollLooseSub writes Loose.Subtract unrolled, not inlined, rather
+	// than as inlinable loops (see emitLooseAddSub). For fe56 the loops
+	// (two of 4 and 3 limbs) took 7.9% of an X448 profile against 2.6% for
+	// the unrolled, not inlined Loose.Add; unrolled, X448's shared secret
+	// measured 0.872 of circl's against 0.909 (8 interleaved rounds each,
+	// 22:45 UTC, load 22).
+	unrollLooseSub bool
 
 	bound []*big.Int // limb bounds between operations (inclusive), found by fixpoint
 	subK  int64      // Subtract adds subK·p
@@ -825,14 +832,17 @@ func (r *unsatRep) emitLooseAddSub(e *unsatEmitter, sub bool, in []*big.Int) ([]
 	}
 	// On 64-bit words, runs of limbs with the same k·p limb are written as
 	// loops: unrolled, fe51's Subtract costs just over the inliner's budget of
-	// 80 once wrapped by Loose.Subtract, and it must inline to pay off.
-	if r.word == 64 {
+	// 80 once wrapped by Loose.Subtract, and it must inline to pay off. Not
+	// for the representations marked unrollLooseSub (fe56), where the
+	// loops inline but cost more than the call of the unrolled form.
+	loops := r.word == 64 && !r.unrollLooseSub
+	if loops {
 		e.p("// Loops over limbs with equal %d·p limbs keep this within the inliner's budget.", r.subK)
 	}
 	for k := 0; k < n; {
 		kp := r.subLimb(k)
 		j := k + 1
-		for r.word == 64 && j < n && r.subLimb(j).Cmp(kp) == 0 {
+		for loops && j < n && r.subLimb(j).Cmp(kp) == 0 {
 			j++
 		}
 		if j-k == 1 {
@@ -1242,7 +1252,7 @@ var unsatFields = func() []*unsatField {
 	}
 	fe56 := unsatNewRep(f448, "fe56", 64, w56, true,
 		"eight 56-bit limbs in 64-bit words, multiplied with bits.Mul64 into 128-bit columns (as Hamburg's Goldilocks arch_ref64)")
-	fe56.asm, fe56.asmMult32 = true, true
+	fe56.asm, fe56.asmMult32, fe56.unrollLooseSub = true, true, true
 	f448.reps = []*unsatRep{
 		fe56,
 		unsatNewRep(f448, "fe28", 32, w28, true,
