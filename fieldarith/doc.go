@@ -172,6 +172,35 @@
 // group once, measured 3% slower. The order of the clusters made no
 // difference beyond noise.
 //
+// Mult32 (a·y for a uint32 y, X448's a24) takes the same path, a plan of
+// one product per column with y in BX: 7.3 ns against 8.5 ns for the Go
+// code. And fe56's Loose.Subtract is now unrolled and not inlined (gen's
+// unrollLooseSub) rather than two inlined loops, which cost 7.9% of an
+// X448 profile against 2.6% for the unrolled, not inlined Loose.Add; fe51's
+// too, re-measured (X25519 shared secret 1.38 → 1.32 of circl, group
+// operations within ±1%).
+//
+// What it did to the curves, each op interleaved with its peer in one
+// process (BenchmarkCompare of curve448, ed448, curve25519), thread CPU
+// time, medians of 5 rounds, ratio = curvekit's time over circl's (below
+// 1: curvekit faster); "before" is the tree at c6f2de8, run in the same
+// rounds, 22:37–22:51 UTC, load average 14–22 on 2 cores:
+//
+//	                      before   after (asm Mul/Sq, + Mult32, + Loose.Subtract)
+//	X448 shared secret    1.16     0.91, 0.90, 0.87–0.88
+//	X448 key generation   0.67     0.53
+//	Ed448 NewKeyFromSeed  0.56–0.65 0.45–0.50
+//	Ed448 Sign            0.64     0.50–0.52
+//	Ed448 Verify          0.75     0.54–0.58
+//	X25519 shared secret  1.36     1.32–1.33 (fe51 unchanged but Loose.Subtract)
+//	X25519 key generation 0.58     0.58
+//
+// X25519 stays behind circl, whose amd64 X25519 runs the whole ladder step
+// in MULX/ADX assembly on 4 × 64-bit limbs: fe51's Multiply and Square are
+// already 0.93–0.94× filippo's assembly, and a MULX form of the same column
+// sums measured no faster for fe56 (above), so the lever there is the
+// ladder or the representation, not these routines.
+//
 // # Assembly: P-256's Montgomery Multiply and Square on amd64 (BMI2, ADX)
 //
 // fieldp256 and scalarp256 (the Montgomery fields marked Asm in gen/mont.go)
