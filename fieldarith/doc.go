@@ -186,14 +186,16 @@
 // 1: curvekit faster); "before" is the tree at c6f2de8, run in the same
 // rounds, 22:37–22:51 UTC, load average 14–22 on 2 cores:
 //
-//	                      before   after (asm Mul/Sq, + Mult32, + Loose.Subtract)
-//	X448 shared secret    1.16     0.91, 0.90, 0.87–0.88
-//	X448 key generation   0.67     0.53
-//	Ed448 NewKeyFromSeed  0.56–0.65 0.45–0.50
-//	Ed448 Sign            0.64     0.50–0.52
-//	Ed448 Verify          0.75     0.54–0.58
-//	X25519 shared secret  1.36     1.32–1.33 (fe51 unchanged but Loose.Subtract)
-//	X25519 key generation 0.58     0.58
+//	                      before     after
+//	X448 shared secret    1.16       0.91 with the asm Multiply and Square,
+//	                                 0.90 with Mult32 too, 0.87–0.88 with
+//	                                 the unrolled Loose.Subtract too
+//	X448 key generation   0.67       0.53
+//	Ed448 NewKeyFromSeed  0.56–0.65  0.45–0.50
+//	Ed448 Sign            0.64       0.50–0.52
+//	Ed448 Verify          0.75       0.54–0.58
+//	X25519 shared secret  1.36       1.32–1.33 (fe51 changed only in Loose.Subtract)
+//	X25519 key generation 0.58       0.58
 //
 // X25519 stays behind circl, whose amd64 X25519 runs the whole ladder step
 // in MULX/ADX assembly on 4 × 64-bit limbs: fe51's Multiply and Square are
