@@ -169,8 +169,9 @@
 // already overlaps, so ADCX/ADOX's second carry chain has nothing to add,
 // and the MUL port, not the instruction count, is the floor. Handing every
 // product straight to each column it feeds, instead of summing a shared
-// group once, measured 3% slower. The order of the clusters made no
-// difference beyond noise.
+// group once, measured 3% slower. The order of the clusters, and keeping
+// the mask in a register where it fits (Square), made no difference
+// beyond noise.
 //
 // Mult32 (a·y for a uint32 y, X448's a24) takes the same path, a plan of
 // one product per column with y in BX: 7.3 ns against 8.5 ns for the Go
