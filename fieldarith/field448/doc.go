@@ -60,12 +60,12 @@
 // # Assembly on amd64
 //
 // On amd64 (without -tags purego, curvekit_purego or curvekit32) fe56's
-// Multiply and Square, and so MultiplyLoose, SquareLoose and every
-// exponentiation, run generated baseline assembly
+// Multiply, Square and Mult32, and so MultiplyLoose, SquareLoose,
+// Mult32Loose and every exponentiation, run generated baseline assembly
 // (zz_generated_fe56_amd64.s, MULQ/ADDQ/ADCQ/SUBQ/SBBQ, no MULX/ADX,
 // straight-line, no data-dependent address) that computes the columns of
 // the Go code's Karatsuba plan and returns its limbs bit for bit;
-// multiplyGeneric and squareGeneric are the Go code, compared with it by
-// the tests. Assembly reports what runs. See fieldarith's package
+// multiplyGeneric, squareGeneric and mult32Generic are the Go code,
+// compared with it by the tests. Assembly reports what runs. See fieldarith's package
 // documentation for how it is generated and what it measured.
 package field448
