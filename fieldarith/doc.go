@@ -96,7 +96,7 @@
 //
 // # Assembly: GF(2^255−19) Multiply and Square on amd64
 //
-// The one exception to pure Go: on amd64, field25519's 64-bit backend runs
+// The first exception to pure Go: on amd64, field25519's 64-bit backend runs
 // Multiply and Square (and so MultiplyLoose, MultiplyLooseTight, SquareLoose
 // and every exponentiation) in assembly. It is generated too, by
 // gen/unsatasm.go into field25519/zz_generated_fe51_amd64.s, from the same
@@ -119,8 +119,8 @@
 // library's and other modules' assembly on (for comparing curvekit's Go code
 // with peers as users run them);
 // -tags curvekit32 selects the 32-bit backend, which has no assembly; every
-// other architecture runs Go. The only other assembly is P-256's (below);
-// no 32-bit backend has any.
+// other architecture runs Go. The other assembly is GF(2^448−2^224−1)'s
+// and P-256's (below); no 32-bit backend has any.
 //
 // Measured on the 2-core AMD EPYC (Zen 5), chains of dependent operations,
 // thread CPU time, benchstat medians of one run (BenchmarkFe51Asm):
@@ -130,6 +130,79 @@
 // (curve25519's BenchmarkX25519Shared) took 35.8 µs against 39.3 µs with
 // -tags purego (0.91×); crypto/ecdh took 39.7 µs and 41.6 µs in the same
 // runs (purego also turns off the standard library's assembly).
+// BenchmarkFe51Asm now interleaves the three in one process
+// (benchutil.Compare, 100 dependent calls per round); at 22:27 UTC under
+// load 14: Multiply 12.2 ns against 14.6 ns (Go) and 13.0 ns (filippo,
+// 0.93×), Square 9.2 ns against 10.7 and 9.8 ns (0.94×).
+//
+// # Assembly: GF(2^448−2^224−1) Multiply and Square on amd64
+//
+// field448's fe56 (8 × 56 bits) is marked asm too, with the same build tags
+// and the same contract: Multiply and Square run zz_generated_fe56_amd64.s,
+// bit-identical to multiplyGeneric and squareGeneric. Its plan is the
+// Karatsuba one, where a partial sum sK feeds two columns with signs
+// (r0 = −s0 + s1 + s2 + s3 and r4 = −s2 + s3 + s14, …), so
+// gen/unsatasm_grouped.go writes it: the precomputed operands (aa_i =
+// a_i + a_{i+4}, 2·a_i, 2·aa_i) once into the frame, the columns summed by
+// clusters ({k, k+4}) with ADDQ/ADCQ and SUBQ/SBBQ mod 2^128 as the Go
+// code's bits.Add64/Sub64, a group that feeds two columns summed in the
+// accumulator of one of them and then added to or subtracted from the
+// other, the group order per cluster the one with the fewest instructions
+// (searched over all orders), finished limbs parked in the frame when the
+// registers run out (4 stores and loads in Multiply), and the same two
+// carry passes; the split is MOVQ/SHRQ/SHLQ/ORQ, which measured 4% (Mul)
+// and 7% (Square) faster than SHLD here (fe51 keeps SHLD, neutral for it).
+// Tests as fe51's: asm against the Go code on random tight and loose inputs
+// and edge states, against math/big, aliasing, a fuzz target, and gen's
+// interpreter (now with SUBQ/SBBQ/ORQ and the frame) against math/big.
+//
+// Measured 22:20–22:40 UTC on the 2-core AMD EPYC (Zen 5) under heavy load
+// from other processes (load average 13–20), interleaved in one process
+// with benchutil.Compare, thread CPU time, medians, chains of 100 dependent
+// calls (BenchmarkFe56Asm): Multiply 25 ns against 32 ns for the Go code
+// and 27 ns for circl's math/fp448 (MULX/ADX on this CPU): 0.89–0.90×
+// circl; Square 19.5 ns against 22 ns (Go) and 24 ns (circl): 0.80×
+// circl. A MULX variant (the products by MULXQ straight into the
+// accumulators, runtime-selected on BMI2) measured the same as the
+// baseline code within 1% on chains and on interleaved calls, and was not
+// kept: the column sums are independent ADD/ADC chains that the core
+// already overlaps, so ADCX/ADOX's second carry chain has nothing to add,
+// and the MUL port, not the instruction count, is the floor. Handing every
+// product straight to each column it feeds, instead of summing a shared
+// group once, measured 3% slower. The order of the clusters, and keeping
+// the mask in a register where it fits (Square), made no difference
+// beyond noise.
+//
+// Mult32 (a·y for a uint32 y, X448's a24) takes the same path, a plan of
+// one product per column with y in BX: 7.3 ns against 8.5 ns for the Go
+// code. And fe56's Loose.Subtract is now unrolled and not inlined (gen's
+// unrollLooseSub) rather than two inlined loops, which cost 7.9% of an
+// X448 profile against 2.6% for the unrolled, not inlined Loose.Add; fe51's
+// too, re-measured (X25519 shared secret 1.38 → 1.32 of circl, group
+// operations within ±1%).
+//
+// What it did to the curves, each op interleaved with its peer in one
+// process (BenchmarkCompare of curve448, ed448, curve25519), thread CPU
+// time, medians of 5 rounds, ratio = curvekit's time over circl's (below
+// 1: curvekit faster); "before" is the tree at c6f2de8, run in the same
+// rounds, 22:37–22:51 UTC, load average 14–22 on 2 cores:
+//
+//	                      before     after
+//	X448 shared secret    1.16       0.91 with the asm Multiply and Square,
+//	                                 0.90 with Mult32 too, 0.87–0.88 with
+//	                                 the unrolled Loose.Subtract too
+//	X448 key generation   0.67       0.53
+//	Ed448 NewKeyFromSeed  0.56–0.65  0.45–0.50
+//	Ed448 Sign            0.64       0.50–0.52
+//	Ed448 Verify          0.75       0.54–0.58
+//	X25519 shared secret  1.36       1.32–1.33 (fe51 changed only in Loose.Subtract)
+//	X25519 key generation 0.58       0.58
+//
+// X25519 stays behind circl, whose amd64 X25519 runs the whole ladder step
+// in MULX/ADX assembly on 4 × 64-bit limbs: fe51's Multiply and Square are
+// already 0.93–0.94× filippo's assembly, and a MULX form of the same column
+// sums measured no faster for fe56 (above), so the lever there is the
+// ladder or the representation, not these routines.
 //
 // # Assembly: P-256's Montgomery Multiply and Square on amd64 (BMI2, ADX)
 //
@@ -172,9 +245,11 @@
 //	                       Square 0.97× filippo's assembly
 //	GF(2^255−19), 32-bit   under GOARCH=386 (qemu-i386): Multiply 0.43–0.48×
 //	                       filippo (which emulates 64-bit products there)
-//	GF(2^448−2^224−1)      64-bit Multiply 1.14×, Square 0.86×, Invert 0.87×
-//	                       circl's amd64 assembly; 0.89 / 0.57 / 0.59× its
-//	                       pure Go; 386: 0.43 / 0.26 / 0.28× circl
+//	GF(2^448−2^224−1)      pure Go 64-bit Multiply 1.14×, Square 0.86×,
+//	                       Invert 0.87× circl's amd64 assembly; 0.89 / 0.57 /
+//	                       0.59× its pure Go; 386: 0.43 / 0.26 / 0.28× circl;
+//	                       amd64 assembly (see above): Multiply 0.90×,
+//	                       Square 0.80× circl's assembly
 //	Z/ℓ                    Multiply 1.00×, Invert 0.83×, SetUniformBytes
 //	                       0.48× filippo.io/edwards25519.Scalar
 //	Z/q                    Multiply 0.11×, SetUniformBytes 0.64× circl's

@@ -5,6 +5,7 @@ import (
 
 	"github.com/curvekit/curvekit/curve25519"
 	"github.com/curvekit/curvekit/fieldarith/field25519"
+	"github.com/curvekit/curvekit/fieldarith/field448"
 	"github.com/curvekit/curvekit/fieldarith/fieldp256"
 	"github.com/curvekit/curvekit/fieldarith/scalarp256"
 )
@@ -20,6 +21,7 @@ var fieldBackend = backendLabel(field25519.Backend, backendAssembly()...)
 func backendAssembly() []string {
 	return []string{
 		fieldAssembly("GF(2^255-19)", field25519.Assembly()),
+		fieldAssembly("GF(2^448-2^224-1)", field448.Assembly()),
 		fieldAssembly("P-256 mod p", fieldp256.Assembly()),
 		fieldAssembly("P-256 mod n", scalarp256.Assembly()),
 		curve25519.Assembly(),

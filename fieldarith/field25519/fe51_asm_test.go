@@ -210,66 +210,34 @@ func FuzzMultiplyAsm(f *testing.F) {
 	})
 }
 
-// BenchmarkFe51Asm runs the assembly, the Go code it replaces on amd64 and
-// filippo.io/edwards25519/field's assembly side by side, each on a chain of
-// dependent operations.
+// BenchmarkFe51Asm times the assembly, the Go code it replaces on amd64 and
+// filippo.io/edwards25519/field's assembly interleaved (benchutil.Compare),
+// each contender a chain of 100 dependent operations on its own accumulator
+// (cpu-ns are per 100 operations).
 func BenchmarkFe51Asm(b *testing.B) {
+	x0 := new(fe51)
+	x0.SetBytes(benchX)
+	var f0 field.Element
+	f0.SetBytes(benchX)
+	c := func(name string, f func()) benchutil.Contender {
+		return benchutil.Contender{Name: name, F: func() {
+			for range 100 {
+				f()
+			}
+		}}
+	}
 	b.Run("Multiply", func(b *testing.B) {
-		b.Run("asm", func(b *testing.B) {
-			var x fe51
-			x.SetBytes(benchX)
-			cpu := benchutil.StartCPU(b)
-			for b.Loop() {
-				fe51MultiplyAsm(&x, &x, &x)
-			}
-			cpu.Stop()
-		})
-		b.Run("generic", func(b *testing.B) {
-			var x fe51
-			x.SetBytes(benchX)
-			cpu := benchutil.StartCPU(b)
-			for b.Loop() {
-				x.multiplyGeneric(&x, &x)
-			}
-			cpu.Stop()
-		})
-		b.Run("filippo", func(b *testing.B) {
-			var x field.Element
-			x.SetBytes(benchX)
-			cpu := benchutil.StartCPU(b)
-			for b.Loop() {
-				x.Multiply(&x, &x)
-			}
-			cpu.Stop()
-		})
+		x, y, z := *x0, *x0, f0
+		benchutil.Compare(b,
+			c("asm", func() { fe51MultiplyAsm(&x, &x, &x) }),
+			c("generic", func() { y.multiplyGeneric(&y, &y) }),
+			c("filippo", func() { z.Multiply(&z, &z) }))
 	})
 	b.Run("Square", func(b *testing.B) {
-		b.Run("asm", func(b *testing.B) {
-			var x fe51
-			x.SetBytes(benchX)
-			cpu := benchutil.StartCPU(b)
-			for b.Loop() {
-				fe51SquareAsm(&x, &x)
-			}
-			cpu.Stop()
-		})
-		b.Run("generic", func(b *testing.B) {
-			var x fe51
-			x.SetBytes(benchX)
-			cpu := benchutil.StartCPU(b)
-			for b.Loop() {
-				x.squareGeneric(&x)
-			}
-			cpu.Stop()
-		})
-		b.Run("filippo", func(b *testing.B) {
-			var x field.Element
-			x.SetBytes(benchX)
-			cpu := benchutil.StartCPU(b)
-			for b.Loop() {
-				x.Square(&x)
-			}
-			cpu.Stop()
-		})
+		x, y, z := *x0, *x0, f0
+		benchutil.Compare(b,
+			c("asm", func() { fe51SquareAsm(&x, &x) }),
+			c("generic", func() { y.squareGeneric(&y) }),
+			c("filippo", func() { z.Square(&z) }))
 	})
 }

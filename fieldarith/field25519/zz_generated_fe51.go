@@ -374,11 +374,11 @@ func (v *fe51Loose) Add(a, b *fe51) *fe51Loose {
 
 // Subtract sets v = a − b, computed as a + 2p − b limb by limb without a carry, and returns v.
 func (v *fe51Loose) Subtract(a, b *fe51) *fe51Loose {
-	// Loops over limbs with equal 2·p limbs keep this within the inliner's budget.
 	v.l[0] = a.l[0] + 0xfffffffffffda - b.l[0]
-	for i := 1; i < 5; i++ {
-		v.l[i] = a.l[i] + 0xffffffffffffe - b.l[i]
-	}
+	v.l[1] = a.l[1] + 0xffffffffffffe - b.l[1]
+	v.l[2] = a.l[2] + 0xffffffffffffe - b.l[2]
+	v.l[3] = a.l[3] + 0xffffffffffffe - b.l[3]
+	v.l[4] = a.l[4] + 0xffffffffffffe - b.l[4]
 
 	return v
 }

@@ -56,4 +56,16 @@
 // assert them. The generator skips the carry in Loose.Add on both and in
 // Loose.Subtract on fe56; on fe28 the multiplication could not be proved on
 // uncarried differences, so there Loose.Subtract carries.
+//
+// # Assembly on amd64
+//
+// On amd64 (without -tags purego, curvekit_purego or curvekit32) fe56's
+// Multiply, Square and Mult32, and so MultiplyLoose, SquareLoose,
+// Mult32Loose and every exponentiation, run generated baseline assembly
+// (zz_generated_fe56_amd64.s, MULQ/ADDQ/ADCQ/SUBQ/SBBQ, no MULX/ADX,
+// straight-line, no data-dependent address) that computes the columns of
+// the Go code's Karatsuba plan and returns its limbs bit for bit;
+// multiplyGeneric, squareGeneric and mult32Generic are the Go code,
+// compared with it by the tests. Assembly reports what runs. See fieldarith's package
+// documentation for how it is generated and what it measured.
 package field448

@@ -150,8 +150,10 @@ func (v *fe56) CondNegate(cond int) *fe56 {
 	return v
 }
 
-// Multiply sets v = a·b and returns v (48 limb products, Karatsuba on 2^{N/2}).
-func (v *fe56) Multiply(a, b *fe56) *fe56 {
+// multiplyGeneric sets v = a·b and returns v (48 limb products).
+// Multiply (zz_generated_fe56_amd64.go, _noasm.go) runs it, or on amd64
+// the generated assembly that computes the same columns.
+func (v *fe56) multiplyGeneric(a, b *fe56) *fe56 {
 	// Karatsuba on φ = 2^224 (see the package documentation): the half
 	// products of a0·b0, a1·b1 and (a0+a1)·(b0+b1) are summed once per use
 	// pattern (sK) and added to or subtracted from the columns rK.
@@ -375,8 +377,9 @@ func (v *fe56) Multiply(a, b *fe56) *fe56 {
 	return v
 }
 
-// Square sets v = a² and returns v (30 limb products).
-func (v *fe56) Square(a *fe56) *fe56 {
+// squareGeneric sets v = a² and returns v (30 limb products).
+// Square runs it, or on amd64 the generated assembly that computes the same columns.
+func (v *fe56) squareGeneric(a *fe56) *fe56 {
 	// Karatsuba on φ = 2^224 (see the package documentation): the half
 	// products of a0·b0, a1·b1 and (a0+a1)·(b0+b1) are summed once per use
 	// pattern (sK) and added to or subtracted from the columns rK.
@@ -543,8 +546,9 @@ func (v *fe56) Square(a *fe56) *fe56 {
 	return v
 }
 
-// Mult32 sets v = a·y and returns v.
-func (v *fe56) Mult32(a *fe56, y uint32) *fe56 {
+// mult32Generic sets v = a·y and returns v. Mult32 runs it, or on amd64 the
+// generated assembly that computes the same columns.
+func (v *fe56) mult32Generic(a *fe56, y uint32) *fe56 {
 	r0hi, r0lo := bits.Mul64(a.l[0], uint64(y))
 	r1hi, r1lo := bits.Mul64(a.l[1], uint64(y))
 	r2hi, r2lo := bits.Mul64(a.l[2], uint64(y))
@@ -629,14 +633,14 @@ func (v *fe56Loose) Add(a, b *fe56) *fe56Loose {
 
 // Subtract sets v = a − b, computed as a + 2p − b limb by limb without a carry, and returns v.
 func (v *fe56Loose) Subtract(a, b *fe56) *fe56Loose {
-	// Loops over limbs with equal 2·p limbs keep this within the inliner's budget.
-	for i := 0; i < 4; i++ {
-		v.l[i] = a.l[i] + 0x1fffffffffffffe - b.l[i]
-	}
+	v.l[0] = a.l[0] + 0x1fffffffffffffe - b.l[0]
+	v.l[1] = a.l[1] + 0x1fffffffffffffe - b.l[1]
+	v.l[2] = a.l[2] + 0x1fffffffffffffe - b.l[2]
+	v.l[3] = a.l[3] + 0x1fffffffffffffe - b.l[3]
 	v.l[4] = a.l[4] + 0x1fffffffffffffc - b.l[4]
-	for i := 5; i < 8; i++ {
-		v.l[i] = a.l[i] + 0x1fffffffffffffe - b.l[i]
-	}
+	v.l[5] = a.l[5] + 0x1fffffffffffffe - b.l[5]
+	v.l[6] = a.l[6] + 0x1fffffffffffffe - b.l[6]
+	v.l[7] = a.l[7] + 0x1fffffffffffffe - b.l[7]
 
 	return v
 }

@@ -66,6 +66,18 @@ type unsatRep struct {
 	// squareGeneric; unsatasm.go then writes amd64 assembly for them and the
 	// build-tagged Multiply and Square that choose between the two.
 	asm bool
+	// asmMult32 does the same for Mult32 (mult32Generic), on the grouped
+	// path (unsatasm_grouped.go) only.
+	asmMult32 bool
+	// unrollLooseSub writes Loose.Subtract unrolled, not inlined, rather
+	// than as inlinable loops (see emitLooseAddSub). For fe56 the loops
+	// (two of 4 and 3 limbs) took 7.9% of an X448 profile against 2.6% for
+	// the unrolled, not inlined Loose.Add; unrolled, X448's shared secret
+	// measured 0.872 of circl's against 0.909 (8 interleaved rounds each,
+	// 22:45 UTC, load 22). For fe51 X25519's shared secret went from 1.380
+	// to 1.319 of circl's (0.942 to 0.918 of crypto/ecdh's), and the
+	// curve25519 group operations moved within ±1% (22:48 UTC).
+	unrollLooseSub bool
 
 	bound []*big.Int // limb bounds between operations (inclusive), found by fixpoint
 	subK  int64      // Subtract adds subK·p
@@ -822,14 +834,18 @@ func (r *unsatRep) emitLooseAddSub(e *unsatEmitter, sub bool, in []*big.Int) ([]
 	}
 	// On 64-bit words, runs of limbs with the same k·p limb are written as
 	// loops: unrolled, fe51's Subtract costs just over the inliner's budget of
-	// 80 once wrapped by Loose.Subtract, and it must inline to pay off.
-	if r.word == 64 {
+	// 80 once wrapped by Loose.Subtract, and it was measured to need the
+	// inlining. Not for the representations marked unrollLooseSub (now
+	// fe51 and fe56), where re-measured the loops cost more than the call
+	// of the unrolled form.
+	loops := r.word == 64 && !r.unrollLooseSub
+	if loops {
 		e.p("// Loops over limbs with equal %d·p limbs keep this within the inliner's budget.", r.subK)
 	}
 	for k := 0; k < n; {
 		kp := r.subLimb(k)
 		j := k + 1
-		for r.word == 64 && j < n && r.subLimb(j).Cmp(kp) == 0 {
+		for loops && j < n && r.subLimb(j).Cmp(kp) == 0 {
 			j++
 		}
 		if j-k == 1 {
@@ -1098,7 +1114,7 @@ type unsatData struct {
 	FromBytesBody, ToBytesBody              string
 	InvertBody, Pow22523Body, PowP34Body    string
 	Safegcd                                 bool
-	Asm                                     bool
+	Asm, AsmMult32                          bool
 	SqrtM1                                  string
 	MulCount, SquareCount                   int
 	InvSq, InvMul                           int
@@ -1121,7 +1137,7 @@ func (r *unsatRep) data() (*unsatData, error) {
 		Is25519: r.f.extra == "25519", Is448: r.f.extra == "448",
 		Bounds: r.boundDoc(r.bound), LooseBounds: r.boundDoc(r.lbound),
 		LooseAddCarry: r.looseAddCarry, LooseSubCarry: r.looseSubCarry,
-		Asm: r.asm,
+		Asm: r.asm, AsmMult32: r.asmMult32,
 	}
 	var ws, os, bs, ls []string
 	for k := range r.width {
@@ -1222,7 +1238,7 @@ var unsatFields = func() []*unsatField {
 	w2625 := []int{26, 25, 26, 25, 26, 25, 26, 25, 26, 25}
 	fe51 := unsatNewRep(f25519, "fe51", 64, w51, false,
 		"five 51-bit limbs in 64-bit words, multiplied with bits.Mul64 into 128-bit columns (as Go's crypto/internal/fips140/edwards25519/field)")
-	fe51.asm = true
+	fe51.asm, fe51.unrollLooseSub = true, true
 	f25519.reps = []*unsatRep{
 		fe51,
 		unsatNewRep(f25519, "fe2625", 32, w2625, false,
@@ -1237,9 +1253,11 @@ var unsatFields = func() []*unsatField {
 	for range 16 {
 		w28 = append(w28, 28)
 	}
+	fe56 := unsatNewRep(f448, "fe56", 64, w56, true,
+		"eight 56-bit limbs in 64-bit words, multiplied with bits.Mul64 into 128-bit columns (as Hamburg's Goldilocks arch_ref64)")
+	fe56.asm, fe56.asmMult32, fe56.unrollLooseSub = true, true, true
 	f448.reps = []*unsatRep{
-		unsatNewRep(f448, "fe56", 64, w56, true,
-			"eight 56-bit limbs in 64-bit words, multiplied with bits.Mul64 into 128-bit columns (as Hamburg's Goldilocks arch_ref64)"),
+		fe56,
 		unsatNewRep(f448, "fe28", 32, w28, true,
 			"sixteen 28-bit limbs in 32-bit words, multiplied with 32×32→64-bit products only (as Hamburg's Goldilocks arch_32)"),
 	}

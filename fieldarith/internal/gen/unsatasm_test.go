@@ -18,7 +18,7 @@ type asmMachine struct {
 	reg   map[string]uint64
 	mem   map[uint64]uint64
 	args  map[string]uint64 // v, a, b → address
-	carry int               // CF: 0 or 1 after ADDQ/ADCQ, −1 after anything else that sets flags
+	carry int               // CF: 0 or 1 after ADDQ/ADCQ/SUBQ/SBBQ, −1 after anything else that sets flags
 }
 
 func (m *asmMachine) addr(s string) (uint64, error) {
@@ -101,8 +101,11 @@ func (m *asmMachine) run(src, name string) error {
 		}
 		x := make([]uint64, len(a))
 		for i := range a {
-			if i == len(a)-1 && (op == "MOVQ" || op == "IMUL3Q") {
+			if i == len(a)-1 && (op == "MOVQ" || op == "MOVL" || op == "IMUL3Q") {
 				break // written, not read
+			}
+			if op == "XORQ" && len(a) == 2 && a[0] == a[1] {
+				break // zeroing: the register need not be set
 			}
 			var err error
 			if x[i], err = m.read(a[i]); err != nil {
@@ -113,8 +116,13 @@ func (m *asmMachine) run(src, name string) error {
 		switch {
 		case op == "RET":
 			return nil
+		case strings.HasPrefix(op, "TEXT"):
+			return fmt.Errorf("%s: no RET", name)
 		case op == "MOVQ" && len(a) == 2:
 			err = m.write(a[1], x[0])
+		case op == "MOVL" && len(a) == 2 && strings.HasSuffix(a[0], "(FP)") && !strings.Contains(a[1], "("):
+			err = m.write(a[1], x[0]&0xffffffff) // a 32-bit argument, zero-extended
+
 		case op == "MULQ" && len(a) == 1:
 			hi, lo := bits.Mul64(m.reg["AX"], x[0])
 			m.reg["DX"], m.reg["AX"], m.carry = hi, lo, -1
@@ -132,6 +140,23 @@ func (m *asmMachine) run(src, name string) error {
 			s, c := bits.Add64(x[1], x[0], uint64(m.carry))
 			err = m.write(a[1], s)
 			m.carry = int(c)
+		case op == "SUBQ" && len(a) == 2:
+			d, b := bits.Sub64(x[1], x[0], 0)
+			err = m.write(a[1], d)
+			m.carry = int(b)
+		case op == "SBBQ" && len(a) == 2:
+			if m.carry < 0 {
+				return fmt.Errorf("%s: SBBQ without a borrow from SUBQ/SBBQ", line)
+			}
+			d, b := bits.Sub64(x[1], x[0], uint64(m.carry))
+			err = m.write(a[1], d)
+			m.carry = int(b)
+		case op == "XORQ" && len(a) == 2:
+			err = m.write(a[1], x[1]^x[0])
+			m.carry = -1
+		case op == "ORQ" && len(a) == 2:
+			err = m.write(a[1], x[1]|x[0])
+			m.carry = -1
 		case op == "ANDQ" && len(a) == 2:
 			err = m.write(a[1], x[1]&x[0])
 			m.carry = -1
@@ -198,11 +223,23 @@ func TestUnsatAsm(t *testing.T) {
 				b := inputs[(i*7+1)%len(inputs)]
 				for _, fn := range r.asmFuncs() {
 					for _, alias := range []bool{false, true} {
-						m := &asmMachine{reg: map[string]uint64{}, mem: map[uint64]uint64{},
+						// SP is the frame's bottom (reads of frame
+						// words not written first fail).
+						m := &asmMachine{reg: map[string]uint64{"SP": 0x8000}, mem: map[uint64]uint64{},
 							args: map[string]uint64{"v": 0x3000, "a": 0x1000, "b": 0x2000}}
 						want := new(big.Int).Mul(value(a), value(b))
 						if fn.square || alias {
 							want = new(big.Int).Mul(value(a), value(a))
+						}
+						if fn.mult32 {
+							// y+16(FP) is the value itself; the high word
+							// of its slot is junk, as on the stack.
+							y := uint64(rnd.Uint32())
+							if i < 2 {
+								y = 0xffffffff
+							}
+							m.args["y"] = y | 0xdead<<32
+							want = new(big.Int).Mul(value(a), new(big.Int).SetUint64(y))
 						}
 						if alias {
 							m.args["v"], m.args["b"] = m.args["a"], m.args["a"]
