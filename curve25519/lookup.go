@@ -24,15 +24,19 @@ import (
 //
 // The Go scan is bound by its 64-bit loads and ANDs, one word at a time.
 // On amd64 with AVX2 (checked at run time; not with -tags purego) the same
-// selection runs in assembly, lookup_amd64.s, four words per instruction:
-// each entry is read as 32-byte YMM chunks (an affine entry's last chunk
-// starts at byte 88 and overlaps the third by a word, so nothing past the
-// entry is read), VPANDed with its VPBROADCASTQ mask (masks8, computed in
-// Go) and VPORed into registers; the identity is a first entry and 16
-// entries are one pass. Addresses depend only on the entry count. On an
-// AMD EPYC (Zen 5) a 16-entry scan takes 28 ns instead of 55, 8 cached
-// entries 13 instead of 36, and ScalarBaseMult, where scanning was about a
-// third of the time, runs 13% faster.
+// selection runs in assembly, four words per instruction: scan8x15AVX2,
+// scan16x15AVX2 and scan8x20AVX2, which internal/curvegen writes for
+// every curve's shapes (zz_generated_scan_amd64.s). Each entry is read as
+// 32-byte YMM chunks (an affine entry's last chunk starts at byte 88 and
+// overlaps the third by a word, so nothing past the entry is read),
+// VPANDed with a mask made by comparing a counter with the broadcast index
+// and VPORed into registers; the identity is a first entry and 16 entries
+// are one pass. Addresses depend only on the shape. On an AMD EPYC (Zen 5)
+// the hand-written first version took a 16-entry scan from 55 ns to 28,
+// 8 cached entries from 36 to 13, and ScalarBaseMult, where scanning was
+// about a third of the time, ran 13% faster (DESIGN.md has the generated
+// version's figures). The scans copy bytes, so they apply whenever
+// wordScan does, on both field backends (-tags curvekit32 included).
 
 // wordScan reports whether the word-level scans apply.
 const wordScan = unsafe.Sizeof(fieldElement{}) == 40 &&
@@ -104,27 +108,23 @@ func scanAffine16Go(dst *affineCached, t *[16]affineCached, abs int) {
 		(*[16][15]uint64)(unsafe.Pointer(t)), abs)
 }
 
-// scanAffine8AVX2 is scanAffine8 with the AVX2 select of lookup_amd64.s
-// (only for haveAVX2), the identity masked in as a ninth entry.
+// scanAffine8AVX2 is scanAffine8 with the generated AVX2 scan (only for
+// haveAVX2), the identity masked in as a ninth entry.
 func scanAffine8AVX2(dst *affineCached, t *[8]affineCached, abs int) {
-	var m [9]uint64
-	m[0], m[1], m[2], m[3], m[4], m[5], m[6], m[7], m[8] = masks8(0, abs)
-	selectAffineAVX2(dst, &t[0], &affineIdentity, &m[0], 8)
+	scan8x15AVX2((*[15]uint64)(unsafe.Pointer(dst)), (*[15]uint64)(unsafe.Pointer(&affineIdentity)),
+		(*[8][15]uint64)(unsafe.Pointer(t)), abs)
 }
 
-// scanAffine16AVX2 is scanAffine16 with the AVX2 select, in one pass.
+// scanAffine16AVX2 is scanAffine16 with the AVX2 scan, in one pass.
 func scanAffine16AVX2(dst *affineCached, t *[16]affineCached, abs int) {
-	var m [17]uint64
-	m[0], m[1], m[2], m[3], m[4], m[5], m[6], m[7], m[8] = masks8(0, abs)
-	_, m[9], m[10], m[11], m[12], m[13], m[14], m[15], m[16] = masks8(8, abs)
-	selectAffineAVX2(dst, &t[0], &affineIdentity, &m[0], 16)
+	scan16x15AVX2((*[15]uint64)(unsafe.Pointer(dst)), (*[15]uint64)(unsafe.Pointer(&affineIdentity)),
+		(*[16][15]uint64)(unsafe.Pointer(t)), abs)
 }
 
-// scanCached8AVX2 is scanCached8 with the AVX2 select.
+// scanCached8AVX2 is scanCached8 with the AVX2 scan.
 func scanCached8AVX2(dst *projCached, t *[8]projCached, abs int) {
-	var m [9]uint64
-	m[0], m[1], m[2], m[3], m[4], m[5], m[6], m[7], m[8] = masks8(0, abs)
-	selectCachedAVX2(dst, &t[0], &cachedIdentity, &m[0], 8)
+	scan8x20AVX2((*[20]uint64)(unsafe.Pointer(dst)), (*[20]uint64)(unsafe.Pointer(&cachedIdentity)),
+		(*[8][20]uint64)(unsafe.Pointer(t)), abs)
 }
 
 // lookupAffine sets dst = sign(d)·entries[|d|-1], or the identity if d = 0.

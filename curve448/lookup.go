@@ -11,7 +11,13 @@ import (
 // (fe56's [8]uint64 and fe28's [16]uint32), so an affine entry is 24 words
 // and a cached one 40: the scans are the word-major select8Words24 and
 // select8Words40 that internal/curvegen generates from the template
-// curve25519's scans come from (zz_generated_scan.go). Otherwise (wordScan
+// curve25519's scans come from (zz_generated_scan.go). On amd64 with AVX2
+// (checked at run time; not with -tags purego) the same selection runs in
+// the assembly internal/curvegen generates for these shapes
+// (scan8x24AVX2, scan8x40AVX2 in zz_generated_scan_amd64.s: 6 and 10 YMM
+// chunks per entry, masks from a VPCMPEQQ of a counter with the broadcast
+// index). Both copy bytes, so both apply on either backend (-tags
+// curvekit32 included) whenever wordScan holds. Otherwise (wordScan
 // false) the portable per-element Select path runs. tables.Lookup is not
 // used: through its type parameter the destination's address escapes and
 // every scalar multiplication would allocate.
@@ -42,22 +48,49 @@ var oneIsWordOne = func() bool {
 // lookupAffine sets dst to entries[abs−1], or to the identity if abs = 0,
 // reading every entry.
 func lookupAffine(dst *affinePoint, entries *[8]affinePoint, abs int) {
-	if wordScan {
-		select8Words24((*[24]uint64)(unsafe.Pointer(dst)), (*[24]uint64)(unsafe.Pointer(&affineIdentity)),
-			(*[8][24]uint64)(unsafe.Pointer(entries)), abs)
-		return
+	if wordScan && haveAVX2 { // haveAVX2 is public: fixed for the process
+		lookupAffineAVX2(dst, entries, abs)
+	} else if wordScan {
+		lookupAffineGo(dst, entries, abs)
+	} else {
+		lookupAffineSelect(dst, entries, abs)
 	}
-	lookupAffineSelect(dst, entries, abs)
 }
 
 // lookupCached is lookupAffine for cached entries.
 func lookupCached(dst *cachedPoint, entries *[8]cachedPoint, abs int) {
-	if wordScan {
-		select8Words40((*[40]uint64)(unsafe.Pointer(dst)), (*[40]uint64)(unsafe.Pointer(&cachedIdentity)),
-			(*[8][40]uint64)(unsafe.Pointer(entries)), abs)
-		return
+	if wordScan && haveAVX2 {
+		lookupCachedAVX2(dst, entries, abs)
+	} else if wordScan {
+		lookupCachedGo(dst, entries, abs)
+	} else {
+		lookupCachedSelect(dst, entries, abs)
 	}
-	lookupCachedSelect(dst, entries, abs)
+}
+
+// lookupAffineGo is the Go word scan of lookupAffine (only for wordScan).
+func lookupAffineGo(dst *affinePoint, entries *[8]affinePoint, abs int) {
+	select8Words24((*[24]uint64)(unsafe.Pointer(dst)), (*[24]uint64)(unsafe.Pointer(&affineIdentity)),
+		(*[8][24]uint64)(unsafe.Pointer(entries)), abs)
+}
+
+// lookupCachedGo is the Go word scan of lookupCached (only for wordScan).
+func lookupCachedGo(dst *cachedPoint, entries *[8]cachedPoint, abs int) {
+	select8Words40((*[40]uint64)(unsafe.Pointer(dst)), (*[40]uint64)(unsafe.Pointer(&cachedIdentity)),
+		(*[8][40]uint64)(unsafe.Pointer(entries)), abs)
+}
+
+// lookupAffineAVX2 is lookupAffine with the generated AVX2 scan (only for
+// wordScan and haveAVX2), the identity masked in as a first entry.
+func lookupAffineAVX2(dst *affinePoint, entries *[8]affinePoint, abs int) {
+	scan8x24AVX2((*[24]uint64)(unsafe.Pointer(dst)), (*[24]uint64)(unsafe.Pointer(&affineIdentity)),
+		(*[8][24]uint64)(unsafe.Pointer(entries)), abs)
+}
+
+// lookupCachedAVX2 is lookupCached with the AVX2 scan.
+func lookupCachedAVX2(dst *cachedPoint, entries *[8]cachedPoint, abs int) {
+	scan8x40AVX2((*[40]uint64)(unsafe.Pointer(dst)), (*[40]uint64)(unsafe.Pointer(&cachedIdentity)),
+		(*[8][40]uint64)(unsafe.Pointer(entries)), abs)
 }
 
 // lookupAffineSelect is the portable scan of lookupAffine, kept for the

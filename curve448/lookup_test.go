@@ -2,14 +2,36 @@ package curve448
 
 import "testing"
 
-// TestLookupScans checks the word scans of lookupAffine and lookupCached
-// (with the identity's ones ORed in, and with its words scanned) against
-// the portable Select scans for every digit, and the cached lookups
-// against d·P computed by repeated addition.
-func TestLookupScans(t *testing.T) {
+// scanImpl is one implementation of lookupAffine and lookupCached.
+type scanImpl struct {
+	name   string
+	affine func(*affinePoint, *[8]affinePoint, int)
+	cached func(*cachedPoint, *[8]cachedPoint, int)
+}
+
+// scansUnderTest are the lookups as built and, where they apply, the Go
+// word scans and the AVX2 scans.
+func scansUnderTest(t *testing.T) []scanImpl {
+	impls := []scanImpl{{"lookup", lookupAffine, lookupCached}}
 	if !wordScan {
 		t.Log("field elements are not 8 words here: only the Select scans run")
+		return impls
 	}
+	impls = append(impls, scanImpl{"go", lookupAffineGo, lookupCachedGo})
+	if haveAVX2 {
+		impls = append(impls, scanImpl{"avx2", lookupAffineAVX2, lookupCachedAVX2})
+	} else {
+		t.Log("no AVX2 scans in this build or on this CPU")
+	}
+	return impls
+}
+
+// TestLookupScans checks each scan of lookupAffine and lookupCached (the
+// Go word scans with the identity's ones ORed in and with its words
+// scanned, and the AVX2 scans) against the portable Select scans for every
+// digit, and the cached lookups against d·P computed by repeated addition.
+func TestLookupScans(t *testing.T) {
+	impls := scansUnderTest(t)
 	P := new(Point).ScalarBaseMult(randScalar(t))
 	var table [8]cachedPoint
 	var m Point
@@ -23,32 +45,34 @@ func TestLookupScans(t *testing.T) {
 
 	saved := oneIsWordOne
 	defer func() { oneIsWordOne = saved }()
-	for _, fast := range []bool{saved, false} {
-		oneIsWordOne = fast
-		want := NewIdentityPoint()
-		for abs := 0; abs <= 8; abs++ {
-			if abs > 0 {
-				want.Add(want, P)
-			}
-			var got, sel cachedPoint
-			got.Td.Set(feOne) // the scans must overwrite dst
-			lookupCached(&got, &table, abs)
-			lookupCachedSelect(&sel, &table, abs)
-			if got != sel {
-				t.Fatalf("cached scan, digit %d (identity ORed in: %v): differs from the Select scan", abs, fast)
-			}
-			var q Point
-			q.setIdentity()
-			if q.addCached(&q, &got).Equal(want) != 1 {
-				t.Fatalf("cached scan, digit %d: not %d·P", abs, abs)
-			}
+	for _, impl := range impls {
+		for _, fast := range []bool{saved, false} {
+			oneIsWordOne = fast
+			want := NewIdentityPoint()
+			for abs := 0; abs <= 8; abs++ {
+				if abs > 0 {
+					want.Add(want, P)
+				}
+				var got, sel cachedPoint
+				got.Td.Set(feOne) // the scans must overwrite dst
+				impl.cached(&got, &table, abs)
+				lookupCachedSelect(&sel, &table, abs)
+				if got != sel {
+					t.Fatalf("%s cached scan, digit %d (identity ORed in: %v): differs from the Select scan", impl.name, abs, fast)
+				}
+				var q Point
+				q.setIdentity()
+				if q.addCached(&q, &got).Equal(want) != 1 {
+					t.Fatalf("%s cached scan, digit %d: not %d·P", impl.name, abs, abs)
+				}
 
-			var ga, sa affinePoint
-			ga.x.Set(feOne)
-			lookupAffine(&ga, comb, abs)
-			lookupAffineSelect(&sa, comb, abs)
-			if ga != sa {
-				t.Fatalf("affine scan, digit %d (identity ORed in: %v): differs from the Select scan", abs, fast)
+				var ga, sa affinePoint
+				ga.x.Set(feOne)
+				impl.affine(&ga, comb, abs)
+				lookupAffineSelect(&sa, comb, abs)
+				if ga != sa {
+					t.Fatalf("%s affine scan, digit %d (identity ORed in: %v): differs from the Select scan", impl.name, abs, fast)
+				}
 			}
 		}
 	}

@@ -29,6 +29,7 @@ func TestSweep(t *testing.T) {
 		Valid:   []any{priv, priv.PublicKey()},
 		Lengths: []int{56, 57},
 		Cases: []apisweep.Case{
+			{Fn: curve448.Assembly, Mode: apisweep.NoPanic},
 			{Fn: curve448.BasepointTableOK, Mode: apisweep.NoPanic},
 			{Fn: curve448.GenerateKey},
 			{Fn: curve448.NewPrivateKey},

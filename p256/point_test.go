@@ -330,32 +330,54 @@ func TestDoubleN(t *testing.T) {
 	}
 }
 
+// scanImpl is one implementation of lookupAffine32 and lookupAffine8.
+type scanImpl struct {
+	name string
+	l32  func(*affinePoint, *[32]affinePoint, int)
+	l8   func(*affinePoint, *[8]affinePoint, int)
+}
+
+// p256Scans are the implementations under test: as built, the Go word
+// scans, and the AVX2 scans where the CPU has AVX2 (and the build has
+// them).
+func p256Scans(t *testing.T) []scanImpl {
+	impls := []scanImpl{{"lookup", lookupAffine32, lookupAffine8}, {"go", lookupAffine32Go, lookupAffine8Go}}
+	if haveAVX2 {
+		impls = append(impls, scanImpl{"avx2", lookupAffine32AVX2, lookupAffine8AVX2})
+	} else {
+		t.Log("no AVX2 scans in this build or on this CPU: testing the Go scans only")
+	}
+	return impls
+}
+
 func TestLookupMatchesTables(t *testing.T) {
 	tab := baseTable()
-	for _, j := range []int{0, 3, basePositions - 1} {
-		for idx := 0; idx <= baseEntries; idx++ {
-			var a, b affinePoint
-			a = tab[j][7] // overwritten whatever it held
-			lookupAffine32(&a, &tab[j], idx)
-			b = tab[j][0] // index 0 gives the first entry
-			tables.Lookup(&b, tab[j][:], idx)
-			if a.x.Equal(&b.x) != 1 || a.y.Equal(&b.y) != 1 {
-				t.Fatalf("row %d: lookupAffine32(%d) differs from tables.Lookup", j, idx)
+	for _, impl := range p256Scans(t) {
+		for _, j := range []int{0, 3, basePositions - 1} {
+			for idx := 0; idx <= baseEntries; idx++ {
+				var a, b affinePoint
+				a = tab[j][7] // overwritten whatever it held
+				impl.l32(&a, &tab[j], idx)
+				b = tab[j][0] // index 0 gives the first entry
+				tables.Lookup(&b, tab[j][:], idx)
+				if a.x.Equal(&b.x) != 1 || a.y.Equal(&b.y) != 1 {
+					t.Fatalf("%s: row %d: lookupAffine32(%d) differs from tables.Lookup", impl.name, j, idx)
+				}
 			}
 		}
-	}
-	// scalarMult's 8-entry scan: index 0 gives the first entry.
-	row := (*[8]affinePoint)(tab[5][:8])
-	for idx := 0; idx <= 8; idx++ {
-		var a, b affinePoint
-		a = row[3] // overwritten whatever it held
-		lookupAffine8(&a, row, idx)
-		b = row[0]
-		if idx > 0 {
-			b = row[idx-1]
-		}
-		if a.x.Equal(&b.x) != 1 || a.y.Equal(&b.y) != 1 {
-			t.Fatalf("lookupAffine8(%d) is not entry %d", idx, idx-1)
+		// scalarMult's 8-entry scan: index 0 gives the first entry.
+		row := (*[8]affinePoint)(tab[5][:8])
+		for idx := 0; idx <= 8; idx++ {
+			var a, b affinePoint
+			a = row[3] // overwritten whatever it held
+			impl.l8(&a, row, idx)
+			b = row[0]
+			if idx > 0 {
+				b = row[idx-1]
+			}
+			if a.x.Equal(&b.x) != 1 || a.y.Equal(&b.y) != 1 {
+				t.Fatalf("%s: lookupAffine8(%d) is not entry %d", impl.name, idx, idx-1)
+			}
 		}
 	}
 }

@@ -41,6 +41,7 @@ func TestSweep(t *testing.T) {
 			crypto.Hash(0), crypto.SHA256, crypto.SHA512},
 		Lengths: []int{32, 33, 64, 65},
 		Cases: []apisweep.Case{
+			{Fn: p256.Assembly, Mode: apisweep.NoPanic},
 			{Fn: p256.BasepointTableOK, Mode: apisweep.NoPanic},
 			{Fn: p256.FromECDH},
 			{Fn: p256.FromECDHPublicKey},

@@ -13,10 +13,12 @@ import (
 	"testing"
 
 	"github.com/curvekit/curvekit/curve25519"
+	"github.com/curvekit/curvekit/curve448"
 	"github.com/curvekit/curvekit/fieldarith/field25519"
 	"github.com/curvekit/curvekit/fieldarith/field448"
 	"github.com/curvekit/curvekit/fieldarith/fieldp256"
 	"github.com/curvekit/curvekit/fieldarith/scalarp256"
+	"github.com/curvekit/curvekit/p256"
 )
 
 // ecbench runs the command in-process.
@@ -360,8 +362,10 @@ func TestFlags(t *testing.T) {
 			asm = append(asm, f[0]+" "+f[1])
 		}
 	}
-	if c := curve25519.Assembly(); c != "" {
-		asm = append(asm, c)
+	for _, c := range [][2]string{{"curve25519", curve25519.Assembly()}, {"curve448", curve448.Assembly()}, {"p256", p256.Assembly()}} {
+		if c[1] != "" {
+			asm = append(asm, c[0]+" "+c[1])
+		}
 	}
 	if len(asm) > 0 {
 		want = field25519.Backend + " (assembly: " + strings.Join(asm, "; ") + ")\n"

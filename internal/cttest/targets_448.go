@@ -92,4 +92,14 @@ func init() {
 			Run: func(i int) { out.Invert(&x[i]) },
 		}
 	}})
+	for _, s := range []struct{ name, about string }{
+		{"scan448-affine8", "curve448 lookupAffine, 8 entries of 192 bytes (scan as built): secret index, fixed 0"},
+		{"scan448-cached8", "curve448 lookupCached, 8 entries of 320 bytes (scan as built)"},
+		{"scan448-affine8-go", "curve448 Go word scan of 8 affine entries"},
+		{"scan448-cached8-go", "curve448 Go word scan of 8 cached entries"},
+		{"scan448-affine8-avx2", "curve448 AVX2 scan of 8 affine entries (amd64 with AVX2, not purego)"},
+		{"scan448-cached8-avx2", "curve448 AVX2 scan of 8 cached entries"},
+	} {
+		hosted(s.name, "curve448", s.about)
+	}
 }

@@ -175,4 +175,12 @@ func init() {
 			Run: func(i int) { out.Invert(&x[i]) },
 		}
 	}})
+	for _, s := range []struct{ name, about string }{
+		{"scanp256-affine32-go", "p256 Go word scans of a 32-entry comb row: secret index, fixed 0"},
+		{"scanp256-affine8-go", "p256 Go word scan of 8 affine entries (ECDH's window)"},
+		{"scanp256-affine32-avx2", "p256 AVX2 scan of a 32-entry comb row (amd64 with AVX2, not purego)"},
+		{"scanp256-affine8-avx2", "p256 AVX2 scan of 8 affine entries"},
+	} {
+		hosted(s.name, "p256", s.about)
+	}
 }

@@ -54,6 +54,15 @@ var strausTmpl string
 //go:embed point.tmpl
 var pointTmpl string
 
+//go:embed scan_amd64.tmpl
+var scanAmd64Tmpl string
+
+//go:embed scan_noasm.tmpl
+var scanNoasmTmpl string
+
+//go:embed scan_amd64_test.tmpl
+var scanAmd64TestTmpl string
+
 // outputs maps each generated file to its template.
 var outputs = map[string]*string{
 	"zz_generated_ladder.go":    &ladderTmpl,
@@ -78,6 +87,11 @@ type curvePackage struct {
 	// Scans are the entry shapes the package's word scans serve
 	// (scan.tmpl); none means no zz_generated_scan.go.
 	Scans []scanShape
+	// AVX2 are the shapes of the AVX2 scans (scanasm.go); none means no
+	// zz_generated_scan_amd64.s and no declaration files.
+	AVX2 []avx2Shape
+	// AsmFields names the field packages' Assembly, for Assembly's godoc.
+	AsmFields string
 	// Group is what the group-level skeletons (window.tmpl, straus.tmpl)
 	// need of a twisted Edwards package; nil means neither file.
 	Group *groupShape
@@ -191,6 +205,12 @@ var curves = map[string]curvePackage{
 			{Words: 15, What: "affineCached: three 5-word field elements", Ones: []int{0, 5}, Sixteen: true},
 			{Words: 20, What: "projCached: four 5-word field elements", Ones: []int{0, 5, 10}},
 		},
+		AVX2: []avx2Shape{
+			{Words: 15, Entries: 8, What: "affineCached"},
+			{Words: 15, Entries: 16, What: "affineCached"},
+			{Words: 20, Entries: 8, What: "projCached"},
+		},
+		AsmFields: "field25519.Assembly",
 		Group: &groupShape{Cached: "projCached", Affine: "affineCached", FromPoint: "fromP3",
 			GeneratorDoc: "the canonical generator B (y = 4/5, x positive)",
 			LookupCached: "lookupCached", ScalarBytes: 32, Digits: 64, NAFLen: 257, BaseDigit: "int16",
@@ -201,6 +221,11 @@ var curves = map[string]curvePackage{
 			{Words: 24, What: "affinePoint: three 8-word field elements", Ones: []int{8}},
 			{Words: 40, What: "cachedPoint: five 8-word field elements", Ones: []int{0, 16, 24}},
 		},
+		AVX2: []avx2Shape{
+			{Words: 24, Entries: 8, What: "affinePoint"},
+			{Words: 40, Entries: 8, What: "cachedPoint"},
+		},
+		AsmFields: "field448 (which has none)",
 		Group: &groupShape{Cached: "cachedPoint", Affine: "affinePoint", FromPoint: "fromP",
 			GeneratorDoc: "the basepoint B of RFC 8032,\n// Section 5.2, which generates the subgroup of prime order q",
 			EqualNote:    "Z is never 0 on a valid point, so\n// unlike circl's Point.IsEqual (circl#545) no invalid representation\n// compares equal to everything.",
@@ -211,6 +236,11 @@ var curves = map[string]curvePackage{
 		Scans: []scanShape{
 			{Words: 8, What: "affinePoint: two 4-word field elements", Sixteen: true},
 		},
+		AVX2: []avx2Shape{
+			{Words: 8, Entries: 8, What: "affinePoint"},
+			{Words: 8, Entries: 32, What: "affinePoint"},
+		},
+		AsmFields: "fieldp256.Assembly and scalarp256.Assembly",
 		// The interleaved-wNAF verification loop (Jacobian, SEC 1 scalars
 		// recoded big-endian): only the Straus loop.
 		Group: &groupShape{Point: "point", StrausOnly: true, Cached: "jacobianPoint", Affine: "affinePoint",
@@ -228,6 +258,11 @@ func (c curvePackage) outputs() map[string]*string {
 	}
 	if len(c.Scans) > 0 {
 		m["zz_generated_scan.go"] = &scanTmpl
+	}
+	if len(c.AVX2) > 0 {
+		m["zz_generated_scan_amd64.go"] = &scanAmd64Tmpl
+		m["zz_generated_scan_noasm.go"] = &scanNoasmTmpl
+		m["zz_generated_scan_amd64_test.go"] = &scanAmd64TestTmpl
 	}
 	if c.Group != nil {
 		m["zz_generated_straus.go"] = &strausTmpl
@@ -261,6 +296,27 @@ func generate(c curvePackage, tmpl string) ([]byte, error) {
 	return format.Source(b.Bytes())
 }
 
+// files returns every file generated for c, by name: the templates'
+// outputs and the AVX2 scans' assembly.
+func (c curvePackage) files() (map[string][]byte, error) {
+	m := map[string][]byte{}
+	for name, tmpl := range c.outputs() {
+		src, err := generate(c, *tmpl)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %v", name, err)
+		}
+		m[name] = src
+	}
+	if len(c.AVX2) > 0 {
+		src, err := avx2Scans(c.AVX2)
+		if err != nil {
+			return nil, err
+		}
+		m["zz_generated_scan_amd64.s"] = src
+	}
+	return m, nil
+}
+
 func main() {
 	curve := flag.String("curve", "", "curve: 25519, 448 or p256")
 	flag.Parse()
@@ -268,11 +324,11 @@ func main() {
 	if !ok {
 		log.Fatal("usage: curvegen -curve 25519|448|p256 (run in the curve package's directory)")
 	}
-	for name, tmpl := range c.outputs() {
-		src, err := generate(c, *tmpl)
-		if err != nil {
-			log.Fatalf("%s: %v", name, err)
-		}
+	files, err := c.files()
+	if err != nil {
+		log.Fatal(err)
+	}
+	for name, src := range files {
 		if err := os.WriteFile(name, src, 0o644); err != nil {
 			log.Fatal(err)
 		}

@@ -1,0 +1,68 @@
+package curve448
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/curvekit/curvekit/internal/cttest/dudect"
+)
+
+// TestCTTest hosts internal/cttest's measurements of the unexported table
+// scans (go run ./internal/cttest -target scan448-…); it skips in ordinary
+// test runs. The secret is the index: the fixed class always selects 0
+// (the identity), the random class a uniform index 0…8.
+func TestCTTest(t *testing.T) {
+	ran, err := dudect.Hosted(cttestTargets(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !ran {
+		t.Skip("run by go run ./internal/cttest")
+	}
+}
+
+func cttestTargets(t *testing.T) map[string]dudect.Spec {
+	const slots = 4096
+	idx := make([]int, slots)
+	prep := func(i, c int, rng *rand.Rand) {
+		idx[i] = 0
+		if c == 1 {
+			idx[i] = rng.IntN(9)
+		}
+	}
+	var dstA affinePoint
+	var dstC cachedPoint
+	comb := &basepointTables().comb[7]
+	P := new(Point).ScalarBaseMult(randScalar(t))
+	var cached [8]cachedPoint
+	var m Point
+	m.Set(P)
+	cached[0].fromP(P)
+	for i := 1; i < 8; i++ {
+		m.Add(&m, P)
+		cached[i].fromP(&m)
+	}
+	aff := func(f func(*affinePoint, *[8]affinePoint, int)) dudect.Spec {
+		return dudect.Spec{Batch: 16, Target: func() dudect.Target {
+			return dudect.Target{Slots: slots, Prepare: prep, Run: func(i int) { f(&dstA, comb, idx[i]) }}
+		}}
+	}
+	cach := func(f func(*cachedPoint, *[8]cachedPoint, int)) dudect.Spec {
+		return dudect.Spec{Batch: 16, Target: func() dudect.Target {
+			return dudect.Target{Slots: slots, Prepare: prep, Run: func(i int) { f(&dstC, &cached, idx[i]) }}
+		}}
+	}
+	m2 := map[string]dudect.Spec{
+		"scan448-affine8": aff(lookupAffine),
+		"scan448-cached8": cach(lookupCached),
+	}
+	if wordScan {
+		m2["scan448-affine8-go"] = aff(lookupAffineGo)
+		m2["scan448-cached8-go"] = cach(lookupCachedGo)
+		if haveAVX2 {
+			m2["scan448-affine8-avx2"] = aff(lookupAffineAVX2)
+			m2["scan448-cached8-avx2"] = cach(lookupCachedAVX2)
+		}
+	}
+	return m2
+}
