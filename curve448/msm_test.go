@@ -122,7 +122,7 @@ func TestMultiScalarMultRegimes(t *testing.T) {
 	for _, c := range []struct {
 		n         int
 		pippenger bool
-	}{{2, false}, {10, false}, {64, false}, {200, true}} {
+	}{{2, false}, {10, false}, {64, false}, {150, true}, {200, true}} {
 		scalars := make([]*Scalar, c.n)
 		for i := range scalars {
 			scalars[i] = randScalar(t)

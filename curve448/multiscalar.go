@@ -6,21 +6,27 @@ import "github.com/curvekit/curvekit/internal/msm"
 // internal/curvegen's msm.tmpl (zz_generated_msm.go); the running sums are
 // plain extended points, as in scalarmult.go's hooks.
 
-// msmCosts is edwards448's operation-count model (msm.Costs), in field
-// multiplications (squarings count as one), read off the formulas: a
-// doubling costs 8 (4M + 4S); a Straus addition 9 (the unified addition
-// over a cached entry) or 8 when mixed, a table of 8 odd multiples 72 (a
-// doubling and 7 additions; the multiplications by the small d are not
-// counted); a Pippenger bucket addition 8 (mixed), a bucket-sum addition 9.
-// Short scalars are up to 224 bits, half the order, the size of the
-// half-size coefficients of a batch equation at this curve's security
-// level. StrausFudge is 1.08, as for edwards25519 (see DESIGN.md for the
-// crossover check).
+// msmCosts is edwards448's operation-count model (msm.Costs), in units of
+// an eighth of a doubling, measured (BenchmarkFormulaCosts, DESIGN.md):
+// squarings cost about as much as multiplications on this field and the
+// additions keep their sums loose, so a doubling (4M + 4S) is 8, the
+// unified addition over a cached entry 8.7 and with its negation for a
+// negative digit 9, a mixed addition 8 (8.5 averaged over the signs of
+// Pippenger's digits), a conversion to cached form 2 (the multiplication
+// by the small d and the copies). Hence a Straus addition 9, a table-less
+// one 8.5, a table of 8 odd multiples 85 (a doubling, 7 additions, 8
+// conversions), a bucket addition 8.5 and a bucket-sum addition 10.7.
+// Short scalars are up to 224 bits, half the order (the half-size
+// coefficients of a batch equation at this curve's security level).
+// StrausFudge is 1.3, fitted to BenchmarkVarTimeMultiScalarMultCrossover
+// (Straus measured 32–36 ns per unit at 32 to 250 terms, Pippenger 26: its
+// 8 cached entries of 320 bytes per point outgrow the caches): the model
+// then switches near 100 uniform scalars, where the two measured within 5%.
 var msmCosts = msm.Costs{
 	OrderBits: 446, ShortBits: 224,
-	Double: 8, StrausAdd: 9, StrausBare: 8, Table: 72, NAFWindow: nafWindow,
-	StrausFudge: 1.08,
-	BucketAdd:   8, SumAdd: 9,
+	Double: 8, StrausAdd: 9, StrausBare: 8.5, Table: 85, NAFWindow: nafWindow,
+	StrausFudge: 1.3,
+	BucketAdd:   8.5, SumAdd: 10.7,
 	MinWindow: 4, MaxWindow: 12,
 }
 
