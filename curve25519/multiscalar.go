@@ -56,20 +56,6 @@ func (v *affineCached) fromZ1(p *Point) *affineCached {
 	return v
 }
 
-// addAffine sets v = p + q for an affine q.
-func (v *Point) addAffine(p *Point, q *affineCached) *Point {
-	var r projP1xP1
-	r.addAffine(p, q)
-	return v.fromP1xP1(&r)
-}
-
-// subAffine sets v = p − q for an affine q.
-func (v *Point) subAffine(p *Point, q *affineCached) *Point {
-	var r projP1xP1
-	r.subAffine(p, q)
-	return v.fromP1xP1(&r)
-}
-
 // doubleN sets v = 2^n·v (n ≥ 1), through P2 between the doublings.
 func (v *Point) doubleN(n uint) {
 	var pp projP2

@@ -22,8 +22,14 @@ import (
 //     for a width-w NAF, ok false when it must not be used;
 //     isGenerator(p), whether p (public) is the basepoint with Z = 1;
 //   - affineCached.fromZ1(p) (p has Z = 1) and fromAffine(x, y);
-//   - Point.addAffine(p, a), Point.subAffine(p, a) (v = p ± a) and
-//     Point.doubleN(n) (v = 2^n·v, n ≥ 1);
+//   - Point.doubleN(n) (v = 2^n·v, n ≥ 1);
+//   - the additions of the hot loops (MultiScalarMult's and Pippenger's):
+//     if the package names a completed form C, r.add(p, c),
+//     r.addAffine(p, a) and r.subAffine(p, a) into a C and
+//     Point.fromC(&r), written out in the loop (a hook wrapping the two
+//     calls is not inlined, and the extra call cost curve25519's
+//     Pippenger 2–6%); otherwise Point.addCached(p, c), Point.addAffine(p, a)
+//     and Point.subAffine(p, a) (v = p ± a);
 //   - strausAcc.addSparseCached(c, neg) and addSparseAffine(a, neg)
 //     (acc ± c);
 //   - windowAcc.addCachedKeep(c): acc += c, leaving the sum in the form
@@ -56,6 +62,7 @@ func (v *Point) MultiScalarMult(scalars []*Scalar, points []*Point) *Point {
 
 	var acc Point
 	var e projCached
+	var r projP1xP1
 	acc.setIdentity()
 	for k := 64 - 1; k >= 0; k-- {
 		if k != 64-1 {
@@ -63,7 +70,8 @@ func (v *Point) MultiScalarMult(scalars []*Scalar, points []*Point) *Point {
 		}
 		for i := range tabs {
 			lookupCached(&e, &tabs[i], digits[i][k])
-			acc.addCached(&acc, &e)
+			r.add(&acc, &e)
+			acc.fromP1xP1(&r)
 		}
 	}
 	return v.Set(&acc)
@@ -423,6 +431,7 @@ func (sc *msmScratch) pippenger(v *Point, points []*Point, c uint) *Point {
 	}
 	var acc, sum, total Point
 	var tc projCached
+	var r projP1xP1
 	var filled [1 << 11]bool // nb ≤ 2^11 for c ≤ 12
 	acc.setIdentity()
 	for k := nd - 1; k >= 0; k-- {
@@ -435,12 +444,14 @@ func (sc *msmScratch) pippenger(v *Point, points []*Point, c uint) *Point {
 		for i, d := range digits[k*n : k*n+n] {
 			switch {
 			case d > 0 && filled[d-1]:
-				buckets[d-1].addAffine(&buckets[d-1], &aff[i])
+				r.addAffine(&buckets[d-1], &aff[i])
+				buckets[d-1].fromP1xP1(&r)
 			case d > 0:
 				buckets[d-1].Set(points[i])
 				filled[d-1] = true
 			case d < 0 && filled[-d-1]:
-				buckets[-d-1].subAffine(&buckets[-d-1], &aff[i])
+				r.subAffine(&buckets[-d-1], &aff[i])
+				buckets[-d-1].fromP1xP1(&r)
 			case d < 0:
 				buckets[-d-1].Negate(points[i])
 				filled[-d-1] = true
@@ -454,7 +465,8 @@ func (sc *msmScratch) pippenger(v *Point, points []*Point, c uint) *Point {
 			if filled[b] {
 				if sumSet {
 					tc.fromP3(&buckets[b])
-					sum.addCached(&sum, &tc)
+					r.add(&sum, &tc)
+					sum.fromP1xP1(&r)
 				} else {
 					sum.Set(&buckets[b])
 					sumSet = true
@@ -465,7 +477,8 @@ func (sc *msmScratch) pippenger(v *Point, points []*Point, c uint) *Point {
 			}
 			if totalSet {
 				tc.fromP3(&sum)
-				total.addCached(&total, &tc)
+				r.add(&total, &tc)
+				total.fromP1xP1(&r)
 			} else {
 				total.Set(&sum)
 				totalSet = true
@@ -473,7 +486,8 @@ func (sc *msmScratch) pippenger(v *Point, points []*Point, c uint) *Point {
 		}
 		if totalSet {
 			tc.fromP3(&total)
-			acc.addCached(&acc, &tc)
+			r.add(&acc, &tc)
+			acc.fromP1xP1(&r)
 		}
 	}
 	return v.Set(&acc)

@@ -22,8 +22,14 @@ import (
 //     for a width-w NAF, ok false when it must not be used;
 //     isGenerator(p), whether p (public) is the basepoint with Z = 1;
 //   - affinePoint.fromZ1(p) (p has Z = 1) and fromAffine(x, y);
-//   - Point.addAffine(p, a), Point.subAffine(p, a) (v = p ± a) and
-//     Point.doubleN(n) (v = 2^n·v, n ≥ 1);
+//   - Point.doubleN(n) (v = 2^n·v, n ≥ 1);
+//   - the additions of the hot loops (MultiScalarMult's and Pippenger's):
+//     if the package names a completed form C, r.add(p, c),
+//     r.addAffine(p, a) and r.subAffine(p, a) into a C and
+//     Point.fromC(&r), written out in the loop (a hook wrapping the two
+//     calls is not inlined, and the extra call cost curve25519's
+//     Pippenger 2–6%); otherwise Point.addCached(p, c), Point.addAffine(p, a)
+//     and Point.subAffine(p, a) (v = p ± a);
 //   - strausAcc.addSparseCached(c, neg) and addSparseAffine(a, neg)
 //     (acc ± c);
 //   - windowAcc.addCachedKeep(c): acc += c, leaving the sum in the form

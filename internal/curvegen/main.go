@@ -107,6 +107,10 @@ type groupShape struct {
 	OrderBits    int    // bit length of the group order (msm.tmpl's comments)
 	GenName      string // the generator, for VarTimeMultiScalarMult's godoc
 	PanicPeer    string // whose length-mismatch panic the MSMs follow, for godoc
+	// Completed is the form additions produce before the conversion back
+	// to Point (FromCompleted), which msm.tmpl's hot loops then write out;
+	// empty means they call Point-level additions.
+	Completed, FromCompleted string
 	// Straus lists the Straus loops to generate, one a term-kind string:
 	// C is a term over a Cached table, A over an Affine one, E over
 	// either (the one that is not nil); each letter may be followed by
@@ -209,6 +213,7 @@ var curves = map[string]curvePackage{
 		Group: &groupShape{Cached: "projCached", Affine: "affineCached", FromPoint: "fromP3",
 			GeneratorDoc: "the canonical generator B (y = 4/5, x positive)",
 			LookupCached: "lookupCached", ScalarBytes: 32, Digits: 64, NAFLen: 257, BaseDigit: "int16",
+			Completed: "projP1xP1", FromCompleted: "fromP1xP1",
 			OrderBits: 253, GenName: "the canonical generator", PanicPeer: ", as\n// filippo.io/edwards25519 does",
 			Straus: []string{"C", "CC", "CA16", "E16A16E16C"}}},
 	"448": {Pkg: "curve448", Name: "X448", Bytes: 56, TopBit: 447, LowBits: 2, A24: 39081, A: 156326,
