@@ -229,3 +229,29 @@ func TestMultiScalarMultPanics(t *testing.T) {
 		}()
 	}
 }
+
+// TestAllocsVarTimeMultiScalarMult checks that VarTimeMultiScalarMult
+// reuses its pooled buffers: no allocation per call once warm, on both the
+// Straus and the Pippenger paths.
+func TestAllocsVarTimeMultiScalarMult(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the race detector allocates")
+	}
+	if testing.CoverMode() != "" {
+		t.Skip("coverage instrumentation allocates")
+	}
+	for _, n := range []int{2, 17, 200} {
+		scalars, points := msmInputs(t, n)
+		if n == 200 {
+			for i := range scalars {
+				scalars[i] = randScalar(t) // Pippenger (TestMultiScalarMultRegimes)
+			}
+		}
+		var v Point
+		f := func() { v.VarTimeMultiScalarMult(scalars, points) }
+		f() // grow the pooled buffers
+		if a := testing.AllocsPerRun(3, f); a != 0 {
+			t.Errorf("n = %d: %v allocations", n, a)
+		}
+	}
+}
