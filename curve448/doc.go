@@ -21,9 +21,10 @@
 //
 // # Shared code
 //
-// The ladder, the clamping and the checks around it, and the table scans,
-// are not written here: they are generated (zz_generated_ladder.go,
-// zz_generated_ecdh.go, zz_generated_scan.go) by internal/curvegen from the
+// The ladder, the clamping and the checks around it, the table scans and
+// the group-level loops (fixed-window and Straus multiplications, the
+// multi-scalar multiplications) are not written here: they are generated
+// (zz_generated_*.go) by internal/curvegen from the
 // same templates as curve25519's, with this curve's parameters (56-byte
 // scalars, bit 447 set and two low bits cleared, a24 = 39081, 8-word field
 // elements). The field arithmetic, batch inversion included, is generated
@@ -86,6 +87,14 @@
 // for the variable point and a width-8 NAF over 64 affine odd multiples of B;
 // VarTimeSplitBaseMult (b0·B + b1·[2^224]B + a·A + c·C, the shape of
 // half-size Ed448 verification) adds a second such table for [2^224]B.
+// MultiScalarMult and DoubleScalarMult are constant-time Straus over
+// signed radix-16 digits and full-scan tables of 8 multiples per point;
+// VarTimeDoubleScalarMult is Straus–Shamir over width-5 NAFs, and
+// VarTimeMultiScalarMult picks Straus's method or Pippenger's bucket method
+// by an operation count (internal/msm) that knows each scalar's length and
+// NAF weight. All four are generated from curve25519's templates
+// (zz_generated_msm.go), with the same contracts as curve25519's: a
+// mismatch of the slice lengths panics, and so does a nil or zero Point.
 // libdecaf's signed comb (5 teeth × 5 × 18) is the faster reference for a
 // future table shape.
 //

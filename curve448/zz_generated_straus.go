@@ -76,6 +76,29 @@ func (v *Point) varTimeStrausCA(n0 *[449]int8, c0 []cachedPoint, n1 *[449]int8, 
 	return acc.finish(v)
 }
 
+// varTimeStrausCC sets v = Σ n_k·P_k over its terms k and returns v: n_k is a
+// NAF, and a_k (affine) or c_k (cached), whichever is not nil, the odd
+// multiples of P_k.
+func (v *Point) varTimeStrausCC(n0 *[449]int8, c0 []cachedPoint, n1 *[449]int8, c1 []cachedPoint) *Point {
+	i := len(n0) - 1
+	for i >= 0 && n0[i] == 0 && n1[i] == 0 {
+		i--
+	}
+	var acc strausAcc
+	acc.setIdentity()
+	for ; i >= 0; i-- {
+		acc.double()
+		if d := int(n0[i]); d != 0 {
+			acc.addNAFCached(c0, d)
+		}
+		if d := int(n1[i]); d != 0 {
+			acc.addNAFCached(c1, d)
+		}
+		acc.endDigit()
+	}
+	return acc.finish(v)
+}
+
 // varTimeStrausAACC sets v = Σ n_k·P_k over its terms k and returns v: n_k is a
 // NAF, and a_k (affine) or c_k (cached), whichever is not nil, the odd
 // multiples of P_k.

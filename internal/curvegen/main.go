@@ -11,7 +11,8 @@
 // generated for the same reason (internal/curvegen/DESIGN.md measured a
 // generic fixed-window loop 2–3% slower, with allocations): the
 // fixed-window ScalarMult and the tables of multiples (window.tmpl), the
-// Straus loops over NAFs (straus.tmpl) and the Point basics (point.tmpl),
+// Straus loops over NAFs (straus.tmpl), the Point basics (point.tmpl)
+// and the multi-scalar multiplications (msm.tmpl),
 // each over the package's point forms and its step hooks. The curve
 // packages run curvegen through `go generate`:
 //
@@ -62,6 +63,9 @@ var scanNoasmTmpl string
 
 //go:embed scan_amd64_test.tmpl
 var scanAmd64TestTmpl string
+
+//go:embed msm.tmpl
+var msmTmpl string
 
 // outputs maps each generated file to its template.
 var outputs = map[string]*string{
@@ -114,6 +118,13 @@ type groupShape struct {
 	Digits       int    // signed radix-16 digits of a scalar
 	NAFLen       int    // digits of a NAF of a scalar (bits + 1)
 	BaseDigit    string // digit type of the basepoint's NAF in varTimeDoubleBase
+	OrderBits    int    // bit length of the group order (msm.tmpl's comments)
+	GenName      string // the generator, for VarTimeMultiScalarMult's godoc
+	PanicPeer    string // whose length-mismatch panic the MSMs follow, for godoc
+	// Completed is the form additions produce before the conversion back
+	// to Point (FromCompleted), which msm.tmpl's hot loops then write out;
+	// empty means they call Point-level additions.
+	Completed, FromCompleted string
 	// Straus lists the Straus loops to generate, one a term-kind string:
 	// C is a term over a Cached table, A over an Affine one, E over
 	// either (the one that is not nil); each letter may be followed by
@@ -182,6 +193,14 @@ func (g *groupShape) PointType() string {
 // WindowDoublings is the fixed-window loop's doubling count.
 func (g *groupShape) WindowDoublings() int { return 4 * (g.Digits - 1) }
 
+// DoubleAdds is DoubleScalarMult's addition count.
+func (g *groupShape) DoubleAdds() int { return 2 * g.Digits }
+
+// NAFPositions is the last position of a NAF array; NAFWords the 64-bit
+// words of NAF masks that can be nonzero for scalars below the order.
+func (g *groupShape) NAFPositions() int { return g.NAFLen - 1 }
+func (g *groupShape) NAFWords() int     { return (g.OrderBits + 1 + 63) / 64 }
+
 // BaseNAF is the tables function that recodes the basepoint's scalar.
 func (g *groupShape) BaseNAF() string {
 	if g.BaseDigit == "int16" {
@@ -214,6 +233,8 @@ var curves = map[string]curvePackage{
 		Group: &groupShape{Cached: "projCached", Affine: "affineCached", FromPoint: "fromP3",
 			GeneratorDoc: "the canonical generator B (y = 4/5, x positive)",
 			LookupCached: "lookupCached", ScalarBytes: 32, Digits: 64, NAFLen: 257, BaseDigit: "int16",
+			Completed: "projP1xP1", FromCompleted: "fromP1xP1",
+			OrderBits: 253, GenName: "the canonical generator", PanicPeer: ", as\n// filippo.io/edwards25519 does",
 			Straus: []string{"C", "CC", "CA16", "E16A16E16C"}}},
 	"448": {Pkg: "curve448", Name: "X448", Bytes: 56, TopBit: 447, LowBits: 2, A24: 39081, A: 156326,
 		ModName: "2^448 − 2^224 − 1", Backend: "field448", BaseName: "5",
@@ -230,7 +251,8 @@ var curves = map[string]curvePackage{
 			GeneratorDoc: "the basepoint B of RFC 8032,\n// Section 5.2, which generates the subgroup of prime order q",
 			EqualNote:    "Z is never 0 on a valid point, so\n// unlike circl's Point.IsEqual (circl#545) no invalid representation\n// compares equal to everything.",
 			LookupCached: "lookupCachedDigit", ScalarBytes: 56, Digits: 112, NAFLen: 449, BaseDigit: "int8",
-			Straus: []string{"C", "CA", "AACC"}}},
+			OrderBits: 446, GenName: "the basepoint B",
+			Straus: []string{"C", "CA", "CC", "AACC"}}},
 	// P-256 has no RFC 7748 function (Name is empty): only the scans.
 	"p256": {Pkg: "p256",
 		Scans: []scanShape{
@@ -269,6 +291,7 @@ func (c curvePackage) outputs() map[string]*string {
 		if !c.Group.StrausOnly {
 			m["zz_generated_window.go"] = &windowTmpl
 			m["zz_generated_point.go"] = &pointTmpl
+			m["zz_generated_msm.go"] = &msmTmpl
 		}
 	}
 	return m

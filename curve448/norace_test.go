@@ -1,0 +1,5 @@
+//go:build !race
+
+package curve448
+
+const raceEnabled = false
