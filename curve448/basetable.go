@@ -49,11 +49,9 @@ func BasepointTableOK() bool {
 
 // ScalarBaseMult sets v = x·B and returns v, in constant time: a two-round
 // signed radix-16 comb over a table of 56 × 8 affine multiples k·256^j·B
-// (generated data, verified at first use), with 112 full-scan lookups, 112
+// (generated data, verified at first use), with 112 full-scan lookups, 111
 // mixed additions and 4 doublings. If the table failed its check (see
 // BasepointTableOK), it is ScalarMult(x, B).
-//
-// shared-candidate: the two-round comb skeleton.
 func (v *Point) ScalarBaseMult(x *Scalar) *Point {
 	t := basepointTables()
 	if !t.ok { // public: fixed for the life of the process
@@ -62,27 +60,26 @@ func (v *Point) ScalarBaseMult(x *Scalar) *Point {
 	return v.scalarBaseMultTable(t, x)
 }
 
-// scalarBaseMultTable is ScalarBaseMult with the comb of t.
-func (v *Point) scalarBaseMultTable(t *baseTables, x *Scalar) *Point {
-	var digits [112]int8
-	tables.SignedRadix(digits[:], x.s.Bytes(), 4)
+// combLookup sets e = d·256^j·B from t's comb, reading every entry of
+// position j (comb.tmpl's lookup).
+func combLookup(e *affinePoint, t *baseTables, j int, d int8) {
+	abs, neg := tables.AbsNeg(d)
+	lookupAffine(e, &t.comb[j], abs)
+	e.condNegate(neg)
+}
 
-	var acc Point
-	acc.setIdentity()
-	var sel affinePoint
-	for round := 1; round >= 0; round-- {
-		if round == 0 {
-			acc.double(&acc).double(&acc).double(&acc).double(&acc)
-		}
-		for j := 0; j < 56; j++ {
-			abs, neg := tables.AbsNeg(digits[2*j+round])
-			lookupAffine(&sel, &t.comb[j], abs)
-			sel.condNegate(neg)
-			acc.addAffine(&acc, &sel)
-		}
+// combAcc is the comb's running sum (comb.tmpl), in extended form.
+type combAcc struct{ p Point }
+
+func (a *combAcc) start(e *affinePoint)     { a.p.fromAffineEntry(e) }
+func (a *combAcc) addAffine(e *affinePoint) { a.p.addAffine(&a.p, e) }
+func (a *combAcc) finish(v *Point) *Point   { *v = a.p; return v }
+func (a *combAcc) settle()                  {}
+
+func (a *combAcc) doubles(n int) {
+	for i := 0; i < n; i++ {
+		a.p.double(&a.p)
 	}
-	*v = acc
-	return v
 }
 
 // loadBaseTables decodes the generated tables, applies the test-only

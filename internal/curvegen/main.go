@@ -11,7 +11,8 @@
 // generated for the same reason (internal/curvegen/DESIGN.md measured a
 // generic fixed-window loop 2–3% slower, with allocations): the
 // fixed-window ScalarMult and the tables of multiples (window.tmpl), the
-// Straus loops over NAFs (straus.tmpl) and the Point basics (point.tmpl),
+// Straus loops over NAFs (straus.tmpl), the constant-time fixed-base comb
+// (comb.tmpl) and the Point basics (point.tmpl),
 // each over the package's point forms and its step hooks. The curve
 // packages run curvegen through `go generate`:
 //
@@ -53,6 +54,9 @@ var strausTmpl string
 
 //go:embed point.tmpl
 var pointTmpl string
+
+//go:embed comb.tmpl
+var combTmpl string
 
 // outputs maps each generated file to its template.
 var outputs = map[string]*string{
@@ -105,6 +109,21 @@ type groupShape struct {
 	// either (the one that is not nil); each letter may be followed by
 	// its digit type, int8 (the default) or int16 as "16".
 	Straus []string
+	// Comb is the fixed-base comb's shape (comb.tmpl); nil means none.
+	Comb *combShape
+}
+
+// combShape is a fixed-base comb's table and layout. Window, Spacing,
+// Positions and Digits are Go expressions over the table parameter t:
+// constants where the package has one layout, t's fields where it has
+// several (curve25519's basepoint and PrecomputedPoint tables).
+type combShape struct {
+	Table     string // the table parameter's type
+	Window    string // bits per signed digit
+	Spacing   string // rounds (digits per position)
+	Positions string // table positions
+	Digits    string // signed digits of the scalar: Positions·Spacing
+	MaxDigits string // the digit buffer's size, ≥ Digits (an expression too)
 }
 
 // strausLoop is one generated Straus loop.
@@ -194,7 +213,9 @@ var curves = map[string]curvePackage{
 		Group: &groupShape{Cached: "projCached", Affine: "affineCached", FromPoint: "fromP3",
 			GeneratorDoc: "the canonical generator B (y = 4/5, x positive)",
 			LookupCached: "lookupCached", ScalarBytes: 32, Digits: 64, NAFLen: 257, BaseDigit: "int16",
-			Straus: []string{"C", "CC", "CA16", "E16A16E16C"}}},
+			Straus: []string{"C", "CC", "CA16", "E16A16E16C"},
+			Comb: &combShape{Table: "*basepointTables", Window: "t.window", Spacing: "t.spacing",
+				Positions: "t.positions", Digits: "t.digits", MaxDigits: "maxFixedDigits"}}},
 	"448": {Pkg: "curve448", Name: "X448", Bytes: 56, TopBit: 447, LowBits: 2, A24: 39081, A: 156326,
 		ModName: "2^448 − 2^224 − 1", Backend: "field448", BaseName: "5",
 		Scans: []scanShape{
@@ -205,7 +226,8 @@ var curves = map[string]curvePackage{
 			GeneratorDoc: "the basepoint B of RFC 8032,\n// Section 5.2, which generates the subgroup of prime order q",
 			EqualNote:    "Z is never 0 on a valid point, so\n// unlike circl's Point.IsEqual (circl#545) no invalid representation\n// compares equal to everything.",
 			LookupCached: "lookupCachedDigit", ScalarBytes: 56, Digits: 112, NAFLen: 449, BaseDigit: "int8",
-			Straus: []string{"C", "CA", "AACC"}}},
+			Straus: []string{"C", "CA", "AACC"},
+			Comb:   &combShape{Table: "*baseTables", Window: "4", Spacing: "2", Positions: "56", Digits: "112", MaxDigits: "112"}}},
 	// P-256 has no RFC 7748 function (Name is empty): only the scans.
 	"p256": {Pkg: "p256",
 		Scans: []scanShape{
@@ -234,6 +256,9 @@ func (c curvePackage) outputs() map[string]*string {
 		if !c.Group.StrausOnly {
 			m["zz_generated_window.go"] = &windowTmpl
 			m["zz_generated_point.go"] = &pointTmpl
+		}
+		if c.Group.Comb != nil {
+			m["zz_generated_comb.go"] = &combTmpl
 		}
 	}
 	return m
