@@ -1,8 +1,7 @@
 package curve25519
 
 import (
-	"sync"
-
+	"github.com/curvekit/curvekit/internal/basetable"
 	"github.com/curvekit/curvekit/tables"
 )
 
@@ -28,12 +27,21 @@ type basepointTables struct {
 	odd       []affineCached // tables.Edwards25519BaseOdd
 }
 
-// baseTables returns the basepoint tables, decoding and verifying them on
-// first use. It is a variable so that a test can substitute a corrupted
-// table and check the fallback.
-var baseTables = sync.OnceValue(func() *basepointTables {
-	return loadBasepointTables(nil)
+// basepointTableLoad loads the basepoint tables on first use with
+// internal/basetable's steps (decode, verify, cross-check, fall back);
+// a test can substitute corrupted tables.
+var basepointTableLoad = basetable.New(basetable.Loader[basepointTables]{
+	Decode:     decodeBasepointTables,
+	Verify:     verifyStructure,
+	CrossCheck: crossVerify,
+	// The failed tables, marked not ok: every user of them checks ok.
+	Fallback: func(bt *basepointTables) *basepointTables { return bt },
+	SetOK:    func(bt *basepointTables, ok bool) { bt.ok = ok },
 })
+
+// baseTables returns the basepoint tables, decoding and verifying them on
+// first use.
+func baseTables() *basepointTables { return basepointTableLoad.Get() }
 
 // BasepointTableOK reports whether the precomputed basepoint tables passed
 // their first-use verification: every entry decodes canonically and equals
@@ -68,19 +76,10 @@ func decodeAffine(dst *affineCached, enc string) bool {
 	return true
 }
 
-// loadBasepointTables decodes the generated tables, applies the test-only
-// corrupt hook if not nil, and cross-verifies the table-based code against
-// the table-free code.
+// loadBasepointTables loads the tables afresh, with the test-only corrupt
+// hook applied after decoding if it is not nil.
 func loadBasepointTables(corrupt func(*basepointTables)) *basepointTables {
-	bt, decoded := decodeBasepointTables()
-	if !decoded {
-		return bt
-	}
-	if corrupt != nil {
-		corrupt(bt)
-	}
-	bt.ok = verifyStructure(bt) && crossVerify(bt)
-	return bt
+	return basepointTableLoad.Load(corrupt)
 }
 
 // affineEqualsPoint reports whether the affine-cached e and the extended p

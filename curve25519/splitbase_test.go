@@ -3,7 +3,6 @@ package curve25519
 import (
 	"crypto/rand"
 	"math/big"
-	"sync"
 	"testing"
 
 	fed "filippo.io/edwards25519"
@@ -108,9 +107,8 @@ func TestVarTimeSplitBaseMultEdgeScalars(t *testing.T) {
 // TestVarTimeSplitBaseMultFallback checks the table-free path taken when
 // the basepoint tables fail their verification.
 func TestVarTimeSplitBaseMultFallback(t *testing.T) {
-	saved := baseTables
-	defer func() { baseTables = saved }()
-	baseTables = sync.OnceValue(func() *basepointTables { return &basepointTables{} })
+	saved := basepointTableLoad.Swap(func() *basepointTables { return &basepointTables{} })
+	defer basepointTableLoad.Swap(saved)
 	A, _, _ := randPoint(t)
 	C, _, _ := randPoint(t)
 	checkSplit(t, "fallback", [4][]byte{randScalarBytes(t), shortScalarBytes(t, 128), randScalarBytes(t), shortScalarBytes(t, 100)}, A, C)

@@ -1,8 +1,7 @@
 package curve448
 
 import (
-	"sync"
-
+	"github.com/curvekit/curvekit/internal/basetable"
 	"github.com/curvekit/curvekit/tables"
 )
 
@@ -25,12 +24,27 @@ type baseTables struct {
 	oddHigh [64]affinePoint
 }
 
-// basepointTables returns the basepoint tables, decoding and verifying them
-// on first use. It is a variable so that a test can substitute corrupted
-// tables and check the fallback.
-var basepointTables = sync.OnceValue(func() *baseTables {
-	return loadBaseTables(nil)
+// baseTableLoad loads the basepoint tables on first use with
+// internal/basetable's steps (decode, verify, cross-check, fall back);
+// a test can substitute corrupted tables.
+var baseTableLoad = basetable.New(basetable.Loader[baseTables]{
+	Decode: func() (*baseTables, bool) {
+		t := new(baseTables)
+		return t, decodeBaseTables(t)
+	},
+	Verify:     verifyBaseTables,
+	CrossCheck: crossCheckBaseTables,
+	Fallback: func(t *baseTables) *baseTables {
+		*t = baseTables{}
+		computeOddTables(t)
+		return t
+	},
+	SetOK: func(t *baseTables, ok bool) { t.ok = ok },
 })
+
+// basepointTables returns the basepoint tables, decoding and verifying them
+// on first use.
+func basepointTables() *baseTables { return baseTableLoad.Get() }
 
 // BasepointTableOK reports whether the precomputed basepoint tables passed
 // their first-use verification: every coordinate decodes canonically,
@@ -82,21 +96,9 @@ func (a *combAcc) doubles(n int) {
 	}
 }
 
-// loadBaseTables decodes the generated tables, applies the test-only
-// corrupt hook if not nil, verifies them and falls back if anything fails.
-func loadBaseTables(corrupt func(*baseTables)) *baseTables {
-	t := new(baseTables)
-	ok := decodeBaseTables(t)
-	if ok && corrupt != nil {
-		corrupt(t)
-	}
-	t.ok = ok && verifyBaseTables(t) && crossCheckBaseTables(t)
-	if !t.ok {
-		*t = baseTables{}
-		computeOddTables(t)
-	}
-	return t
-}
+// loadBaseTables loads the tables afresh, with the test-only corrupt hook
+// applied after decoding if it is not nil.
+func loadBaseTables(corrupt func(*baseTables)) *baseTables { return baseTableLoad.Load(corrupt) }
 
 // decodeBaseTables decodes the generated data into t and reports whether
 // its shape is the one of t's arrays and every coordinate is canonical.

@@ -1,10 +1,9 @@
 package p256
 
 import (
-	"sync"
-
 	"github.com/curvekit/curvekit/fieldarith/fieldp256"
 	"github.com/curvekit/curvekit/fieldarith/scalarp256"
+	"github.com/curvekit/curvekit/internal/basetable"
 	"github.com/curvekit/curvekit/tables"
 )
 
@@ -19,12 +18,20 @@ type basepointTables struct {
 	odd  []affinePoint                            // odd[i] = (2i+1)·G, 0 ≤ i < 64
 }
 
-// loadedTables returns the tables, decoding and verifying them on first
-// use. It is a variable so that a test can substitute corrupted tables
-// and check the fallback.
-var loadedTables = sync.OnceValue(func() *basepointTables {
-	return loadBasepointTables(nil)
+// baseTableLoad loads the tables on first use with internal/basetable's
+// steps (decode, verify, cross-check, fall back); a test can substitute
+// corrupted tables.
+var baseTableLoad = basetable.New(basetable.Loader[basepointTables]{
+	Decode:     decodeBasepointTables,
+	Verify:     verifyBasepointTables,
+	CrossCheck: crossCheckBasepointTables,
+	Fallback:   func(*basepointTables) *basepointTables { return &basepointTables{} },
+	SetOK:      func(t *basepointTables, ok bool) { t.ok = ok },
 })
+
+// loadedTables returns the tables, decoding and verifying them on first
+// use.
+func loadedTables() *basepointTables { return baseTableLoad.Get() }
 
 // baseTable returns the fixed-base table, base[j][k-1] = k·2^(6j)·G in
 // affine coordinates (nil if the tables failed their check).
@@ -73,18 +80,10 @@ func (p *point) varTimeDoubleScalarBaseMult(u1, u2 *[32]byte, q *point) *point {
 	return p.varTimeDoubleBaseTable(t.odd, u1, u2, q)
 }
 
-// loadBasepointTables decodes the generated tables, applies the test-only
-// corrupt hook if not nil, and verifies them.
+// loadBasepointTables loads the tables afresh, with the test-only corrupt
+// hook applied after decoding if it is not nil.
 func loadBasepointTables(corrupt func(*basepointTables)) *basepointTables {
-	t, ok := decodeBasepointTables()
-	if ok && corrupt != nil {
-		corrupt(t)
-	}
-	if ok && verifyBasepointTables(t) && crossCheckBasepointTables(t) {
-		t.ok = true
-		return t
-	}
-	return &basepointTables{}
+	return baseTableLoad.Load(corrupt)
 }
 
 // decodeBasepointTables decodes the generated data and reports whether its
