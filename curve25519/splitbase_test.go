@@ -121,7 +121,7 @@ func TestBase128Table(t *testing.T) {
 	B128 := mulBig(new(big.Int).Lsh(big.NewInt(1), 128), NewGeneratorPoint())
 	for i := range tab {
 		want := mulBig(big.NewInt(int64(2*i+1)), B128)
-		if !affineEqualsPoint(&tab[i], want) {
+		if !affineEquals(&tab[i], want) {
 			t.Fatalf("entry %d wrong", i)
 		}
 	}
@@ -132,7 +132,7 @@ func TestVarTimePrecomputedPoint(t *testing.T) {
 	pre := NewVarTimePrecomputedPoint(P)
 	for i := range pre.odd {
 		want := mulBig(big.NewInt(int64(2*i+1)), P)
-		if !affineEqualsPoint(&pre.odd[i], want) {
+		if !affineEquals(&pre.odd[i], want) {
 			t.Fatalf("entry %d wrong", i)
 		}
 	}
@@ -140,7 +140,7 @@ func TestVarTimePrecomputedPoint(t *testing.T) {
 	negP := new(Point).Negate(P)
 	for i := range neg.odd {
 		want := mulBig(big.NewInt(int64(2*i+1)), negP)
-		if !affineEqualsPoint(&neg.odd[i], want) {
+		if !affineEquals(&neg.odd[i], want) {
 			t.Fatalf("negated entry %d wrong", i)
 		}
 	}

@@ -171,49 +171,38 @@ func affineEquals(e *affinePoint, p *Point) bool {
 }
 
 // verifyBaseTables checks every entry against its definition by induction
-// from B with the group law: comb[0][0] = B, comb[j][k] = comb[j][k−1] +
-// comb[j][0], comb[j+1][0] = 32·comb[j][7] (= 2^8·comb[j][0], five
-// doublings of the entry already checked); odd[0] = B and odd[i+1] =
-// odd[i] + 2B; oddHigh likewise from 2^224·B = 256^28·B = comb[28][0]. About
-// 580 additions and 280 doublings: unlike the fixed-scalar cross-check, it
-// catches a wrong entry anywhere.
+// from B with the group law (basecheck.tmpl's loops with the hooks below):
+// comb[0][0] = B, comb[j][k] = comb[j][k−1] + comb[j][0], comb[j+1][0] =
+// 32·comb[j][7] (= 2^8·comb[j][0], five doublings of the entry already
+// checked); odd[0] = B and odd[i+1] = odd[i] + 2B; oddHigh likewise from
+// 2^224·B = 256^28·B = comb[28][0]. About 580 additions and 280
+// doublings: unlike the fixed-scalar cross-check, it catches a wrong entry
+// anywhere.
 func verifyBaseTables(t *baseTables) bool {
-	var p Point
-	base := new(Point).Set(generator)
-	for j := range t.comb {
-		row := &t.comb[j]
-		if !affineEquals(&row[0], base) {
-			return false
-		}
-		for k := 1; k < len(row); k++ {
-			p.fromAffineEntry(&row[k-1]).addAffine(&p, &row[0])
-			if !affineEquals(&row[k], &p) {
-				return false
-			}
-		}
-		base.fromAffineEntry(&row[7]).double(base).double(base).double(base).double(base).double(base)
+	if !verifyCombRows(t, generator) {
+		return false
 	}
 	var high Point
 	high.fromAffineEntry(&t.comb[28][0])
-	return verifyOdd(&t.odd, generator) && verifyOdd(&t.oddHigh, &high)
+	return verifyOddMultiples(t.odd[:], generator) && verifyOddMultiples(t.oddHigh[:], &high)
 }
 
-// verifyOdd checks odd[i] = (2i+1)·P by induction.
-func verifyOdd(odd *[64]affinePoint, P *Point) bool {
-	var twoP cachedPoint
-	twoP.fromP(new(Point).double(P))
-	if !affineEquals(&odd[0], P) {
-		return false
-	}
-	var p Point
-	for i := 1; i < len(odd); i++ {
-		p.fromAffineEntry(&odd[i-1]).addCached(&p, &twoP)
-		if !affineEquals(&odd[i], &p) {
-			return false
-		}
-	}
-	return true
+// combRow is position j of the comb.
+func combRow(t *baseTables, j int) []affinePoint { return t.comb[j][:] }
+
+// nextRowBase sets u = 32·row[7] = 256·u, the next position's unit.
+func nextRowBase(_ *baseTables, u *Point, row []affinePoint) {
+	u.fromAffineEntry(&row[7]).double(u).double(u).double(u).double(u).double(u)
 }
+
+// checkAddAffine sets p = a + b for table entries a and b.
+func checkAddAffine(p *Point, a, b *affinePoint) { p.fromAffineEntry(a).addAffine(p, b) }
+
+// oddStep is verifyOddMultiples' step 2P, cached.
+type oddStep struct{ twoP cachedPoint }
+
+func (s *oddStep) set(P *Point)                 { s.twoP.fromP(new(Point).double(P)) }
+func (s *oddStep) add(p *Point, e *affinePoint) { p.fromAffineEntry(e).addCached(p, &s.twoP) }
 
 // crossCheckScalars are the fixed scalars of the first-use check,
 // little-endian, all below q: q − 1; every signed radix-16 digit −8 (the

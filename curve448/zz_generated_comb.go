@@ -17,16 +17,17 @@ import "github.com/curvekit/curvekit/tables"
 //     j's unit) for a signed digit d, reading every entry of position j
 //     (the identity for d = 0);
 //   - Scalar.bytes(*[56]byte), the scalar's little-endian bytes;
-//   - combAcc, the running sum: start(e) (acc = e), addAffine(e) (acc += e, possibly in an
-//     intermediate form), settle() (back to the form addAffine and
-//     doubles take: two hooks rather than one so that each stays small
-//     enough to inline), doubles(n) (acc = 2^n·acc) and finish(v)
-//     (v = acc).
+//   - combAcc, the running sum: start(e) (acc = e), addAffine(e)
+//     (acc += e, possibly in an intermediate form), settle() (back to
+//     the form addAffine and doubles take: two hooks rather than one so
+//     that each stays small enough to inline), doubles(n) (acc =
+//     2^n·acc) and finish(v) (v = acc).
 
-// scalarBaseMultTable sets v = x·B with the comb of t and returns v, in
-// constant time: every position of every round is looked up with a full
-// scan and added, whatever the digits (the first lookup starts the sum
-// instead of being added to the identity).
+// scalarBaseMultTable sets v = x·B, where t is the comb of B (the
+// basepoint for ScalarBaseMult), and returns v, in constant time: every
+// position of every round is looked up with a full scan and added,
+// whatever the digits (the first lookup starts the sum instead of being
+// added to the identity).
 func (v *Point) scalarBaseMultTable(t *baseTables, x *Scalar) *Point {
 	var buf [56]byte
 	var digitBuf [112]int8

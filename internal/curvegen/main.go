@@ -12,7 +12,8 @@
 // generic fixed-window loop 2–3% slower, with allocations): the
 // fixed-window ScalarMult and the tables of multiples (window.tmpl), the
 // Straus loops over NAFs (straus.tmpl), the constant-time fixed-base comb
-// (comb.tmpl) and the Point basics (point.tmpl),
+// (comb.tmpl), the first-use induction over the basepoint tables
+// (basecheck.tmpl) and the Point basics (point.tmpl),
 // each over the package's point forms and its step hooks. The curve
 // packages run curvegen through `go generate`:
 //
@@ -57,6 +58,9 @@ var pointTmpl string
 
 //go:embed comb.tmpl
 var combTmpl string
+
+//go:embed basecheck.tmpl
+var baseCheckTmpl string
 
 // outputs maps each generated file to its template.
 var outputs = map[string]*string{
@@ -111,6 +115,15 @@ type groupShape struct {
 	Straus []string
 	// Comb is the fixed-base comb's shape (comb.tmpl); nil means none.
 	Comb *combShape
+	// BaseCheck is the basepoint tables' induction check
+	// (basecheck.tmpl); nil means none.
+	BaseCheck *baseCheckShape
+}
+
+// baseCheckShape is what the induction over the basepoint tables needs.
+type baseCheckShape struct {
+	Table     string // the tables' type
+	Positions string // positions of the fixed-base table, an expression over t
 }
 
 // combShape is a fixed-base comb's table and layout. Window, Spacing,
@@ -215,7 +228,8 @@ var curves = map[string]curvePackage{
 			LookupCached: "lookupCached", ScalarBytes: 32, Digits: 64, NAFLen: 257, BaseDigit: "int16",
 			Straus: []string{"C", "CC", "CA16", "E16A16E16C"},
 			Comb: &combShape{Table: "*basepointTables", Window: "t.window", Spacing: "t.spacing",
-				Positions: "t.positions", Digits: "t.digits", MaxDigits: "maxFixedDigits"}}},
+				Positions: "t.positions", Digits: "t.digits", MaxDigits: "maxFixedDigits"},
+			BaseCheck: &baseCheckShape{Table: "*basepointTables", Positions: "t.positions"}}},
 	"448": {Pkg: "curve448", Name: "X448", Bytes: 56, TopBit: 447, LowBits: 2, A24: 39081, A: 156326,
 		ModName: "2^448 − 2^224 − 1", Backend: "field448", BaseName: "5",
 		Scans: []scanShape{
@@ -226,8 +240,9 @@ var curves = map[string]curvePackage{
 			GeneratorDoc: "the basepoint B of RFC 8032,\n// Section 5.2, which generates the subgroup of prime order q",
 			EqualNote:    "Z is never 0 on a valid point, so\n// unlike circl's Point.IsEqual (circl#545) no invalid representation\n// compares equal to everything.",
 			LookupCached: "lookupCachedDigit", ScalarBytes: 56, Digits: 112, NAFLen: 449, BaseDigit: "int8",
-			Straus: []string{"C", "CA", "AACC"},
-			Comb:   &combShape{Table: "*baseTables", Window: "4", Spacing: "2", Positions: "56", Digits: "112", MaxDigits: "112"}}},
+			Straus:    []string{"C", "CA", "AACC"},
+			Comb:      &combShape{Table: "*baseTables", Window: "4", Spacing: "2", Positions: "56", Digits: "112", MaxDigits: "112"},
+			BaseCheck: &baseCheckShape{Table: "*baseTables", Positions: "len(t.comb)"}}},
 	// P-256 has no RFC 7748 function (Name is empty): only the scans.
 	"p256": {Pkg: "p256",
 		Scans: []scanShape{
@@ -236,7 +251,8 @@ var curves = map[string]curvePackage{
 		// The interleaved-wNAF verification loop (Jacobian, SEC 1 scalars
 		// recoded big-endian): only the Straus loop.
 		Group: &groupShape{Point: "point", StrausOnly: true, Cached: "jacobianPoint", Affine: "affinePoint",
-			NAFLen: 257, Straus: []string{"AC"}}},
+			NAFLen: 257, Straus: []string{"AC"},
+			BaseCheck: &baseCheckShape{Table: "*basepointTables", Positions: "len(t.base)"}}},
 }
 
 // outputs returns the files generated for c: every entry of outputs for
@@ -259,6 +275,9 @@ func (c curvePackage) outputs() map[string]*string {
 		}
 		if c.Group.Comb != nil {
 			m["zz_generated_comb.go"] = &combTmpl
+		}
+		if c.Group.BaseCheck != nil {
+			m["zz_generated_basecheck.go"] = &baseCheckTmpl
 		}
 	}
 	return m
