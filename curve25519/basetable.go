@@ -1,8 +1,7 @@
 package curve25519
 
 import (
-	"sync"
-
+	"github.com/curvekit/curvekit/internal/basetable"
 	"github.com/curvekit/curvekit/tables"
 )
 
@@ -28,12 +27,21 @@ type basepointTables struct {
 	odd       []affineCached // tables.Edwards25519BaseOdd
 }
 
-// baseTables returns the basepoint tables, decoding and verifying them on
-// first use. It is a variable so that a test can substitute a corrupted
-// table and check the fallback.
-var baseTables = sync.OnceValue(func() *basepointTables {
-	return loadBasepointTables(nil)
+// basepointTableLoad loads the basepoint tables on first use with
+// internal/basetable's steps (decode, verify, cross-check, fall back);
+// a test can substitute corrupted tables.
+var basepointTableLoad = basetable.New(basetable.Loader[basepointTables]{
+	Decode:     decodeBasepointTables,
+	Verify:     verifyStructure,
+	CrossCheck: crossVerify,
+	// The failed tables, marked not ok: every user of them checks ok.
+	Fallback: func(bt *basepointTables) *basepointTables { return bt },
+	SetOK:    func(bt *basepointTables, ok bool) { bt.ok = ok },
 })
+
+// baseTables returns the basepoint tables, decoding and verifying them on
+// first use.
+func baseTables() *basepointTables { return basepointTableLoad.Get() }
 
 // BasepointTableOK reports whether the precomputed basepoint tables passed
 // their first-use verification: every entry decodes canonically and equals
@@ -68,25 +76,16 @@ func decodeAffine(dst *affineCached, enc string) bool {
 	return true
 }
 
-// loadBasepointTables decodes the generated tables, applies the test-only
-// corrupt hook if not nil, and cross-verifies the table-based code against
-// the table-free code.
+// loadBasepointTables loads the tables afresh, with the test-only corrupt
+// hook applied after decoding if it is not nil.
 func loadBasepointTables(corrupt func(*basepointTables)) *basepointTables {
-	bt, decoded := decodeBasepointTables()
-	if !decoded {
-		return bt
-	}
-	if corrupt != nil {
-		corrupt(bt)
-	}
-	bt.ok = verifyStructure(bt) && crossVerify(bt)
-	return bt
+	return basepointTableLoad.Load(corrupt)
 }
 
-// affineEqualsPoint reports whether the affine-cached e and the extended p
+// affineEquals reports whether the affine-cached e and the extended p
 // are the same point, all three cached coordinates included:
 // (y+x)·Z = Y+X, (y-x)·Z = Y-X and 2d·x·y·Z = 2d·T.
-func affineEqualsPoint(e *affineCached, p *Point) bool {
+func affineEquals(e *affineCached, p *Point) bool {
 	var l, r fieldElement
 	l.Multiply(&e.YplusX, &p.z)
 	r.Add(&p.y, &p.x)
@@ -100,50 +99,52 @@ func affineEqualsPoint(e *affineCached, p *Point) bool {
 }
 
 // verifyStructure checks every table entry against its definition by
-// induction from B: entry(0, 1) = B, entry(j, k+1) = entry(j, k) +
-// entry(j, 1), entry(j+1, 1) = 2^(window·spacing)·entry(j, 1); odd[0] = B
-// and odd[i+1] = odd[i] + 2B. About 1,300 additions: unlike the fixed-scalar
+// induction from B (basecheck.tmpl's loops with the hooks below):
+// entry(0, 1) = B, entry(j, k+1) = entry(j, k) + entry(j, 1),
+// entry(j+1, 1) = 2^(window·spacing)·entry(j, 1); odd[0] = B and odd[i+1]
+// = odd[i] + 2B. About 1,300 additions: unlike the fixed-scalar
 // cross-check, it catches a wrong entry anywhere in the tables.
 func verifyStructure(bt *basepointTables) bool {
+	return verifyCombRows(bt, generator) && verifyOddMultiples(bt.odd, generator)
+}
+
+// combRow is position j of the fixed-base table.
+func combRow(bt *basepointTables, j int) []affineCached {
 	n := bt.perPosition
-	var p, q Point
+	return bt.fixed[j*n : (j+1)*n]
+}
+
+// nextRowBase sets u = 2^(window·spacing)·u: the next position's unit,
+// doubled from this one's (in P2 form, like the comb's doublings).
+func nextRowBase(bt *basepointTables, u *Point, _ []affineCached) {
 	var r projP1xP1
 	var pp projP2
-	base := new(Point).Set(generator)
-	for j := 0; j < bt.positions; j++ {
-		row := bt.fixed[j*n : (j+1)*n]
-		if !affineEqualsPoint(&row[0], base) {
-			return false
-		}
-		for k := 0; k+1 < n; k++ {
-			p.fromAffineCached(&row[k])
-			r.addAffine(&p, &row[0])
-			q.fromP1xP1(&r)
-			if !affineEqualsPoint(&row[k+1], &q) {
-				return false
-			}
-		}
-		pp.fromP3(base)
-		for i := 0; i < bt.window*bt.spacing; i++ {
-			r.double(&pp)
-			pp.fromP1xP1(&r)
-		}
-		base.fromP2(&pp)
+	pp.fromP3(u)
+	for i := 0; i < bt.window*bt.spacing; i++ {
+		r.double(&pp)
+		pp.fromP1xP1(&r)
 	}
-	var B2 affineCached
-	B2.fromP3(new(Point).Double(generator))
-	if !affineEqualsPoint(&bt.odd[0], generator) {
-		return false
-	}
-	for i := 0; i+1 < len(bt.odd); i++ {
-		p.fromAffineCached(&bt.odd[i])
-		r.addAffine(&p, &B2)
-		q.fromP1xP1(&r)
-		if !affineEqualsPoint(&bt.odd[i+1], &q) {
-			return false
-		}
-	}
-	return true
+	u.fromP2(&pp)
+}
+
+// checkAddAffine sets p = a + b for table entries a and b.
+func checkAddAffine(p *Point, a, b *affineCached) {
+	var r projP1xP1
+	p.fromAffineCached(a)
+	r.addAffine(p, b)
+	p.fromP1xP1(&r)
+}
+
+// oddStep is verifyOddMultiples' step 2P, as an affine entry.
+type oddStep struct{ twoP affineCached }
+
+func (s *oddStep) set(P *Point) { s.twoP.fromP3(new(Point).Double(P)) }
+
+func (s *oddStep) add(p *Point, e *affineCached) {
+	var r projP1xP1
+	p.fromAffineCached(e)
+	r.addAffine(p, &s.twoP)
+	p.fromP1xP1(&r)
 }
 
 // decodeBasepointTables decodes the generated tables and reports whether

@@ -2,7 +2,6 @@ package curve25519
 
 import (
 	"bytes"
-	"sync"
 	"testing"
 
 	"github.com/curvekit/curvekit/tables"
@@ -18,21 +17,18 @@ func TestBasepointTableOK(t *testing.T) {
 // test-only hook and checks that verification notices, the package reports
 // it, and the results stay correct through the fallback.
 func TestBasepointTableFallback(t *testing.T) {
-	saved := baseTables
-	defer func() { baseTables = saved }()
-
+	good := baseTables()
 	for _, target := range []string{"fixed", "odd"} {
-		baseTables = sync.OnceValue(func() *basepointTables {
-			return loadBasepointTables(func(bt *basepointTables) {
-				// Replace one entry with another valid point: only the
-				// cross-verification can catch this.
-				if target == "fixed" {
-					corruptFixedEntry(bt)
-				} else {
-					bt.odd[5] = bt.odd[4]
-				}
-			})
+		restore := basepointTableLoad.Substitute(func(bt *basepointTables) {
+			// Replace one entry with another valid point: only the
+			// cross-verification can catch this.
+			if target == "fixed" {
+				corruptFixedEntry(bt)
+			} else {
+				bt.odd[5] = bt.odd[4]
+			}
 		})
+		defer restore()
 		if BasepointTableOK() {
 			t.Fatalf("corrupted %s table passed verification", target)
 		}
@@ -46,7 +42,7 @@ func TestBasepointTableFallback(t *testing.T) {
 	}
 	// A corrupted entry that no cross-verification scalar touches is still
 	// caught, by the structural check.
-	for _, idx := range []int{0, 8*13 + 7, len(saved().fixed) - 1} {
+	for _, idx := range []int{0, 8*13 + 7, len(good.fixed) - 1} {
 		bt := loadBasepointTables(func(bt *basepointTables) {
 			bt.fixed[idx].T2d.Add(&bt.fixed[idx].T2d, feOne)
 		})
@@ -61,7 +57,6 @@ func TestBasepointTableFallback(t *testing.T) {
 	// The corruption used in the hook really changes the table-based result
 	// (otherwise the cross-verification part could not fail).
 	bt = loadBasepointTables(corruptFixedEntry)
-	good := saved()
 	var a, b Point
 	differs := false
 	for _, k := range crossVerifyScalars {

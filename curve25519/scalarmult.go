@@ -1,7 +1,5 @@
 package curve25519
 
-import "github.com/curvekit/curvekit/tables"
-
 // ScalarBaseMult sets v = x·B, where B is the canonical generator, and
 // returns v. It is constant time.
 //
@@ -17,41 +15,35 @@ func (v *Point) ScalarBaseMult(x *Scalar) *Point {
 	return v.scalarBaseMultTable(bt, x)
 }
 
-func (v *Point) scalarBaseMultTable(bt *basepointTables, x *Scalar) *Point {
-	var buf [32]byte
-	k := x.bytes(&buf)
-	var digitBuf [maxFixedDigits]int8
-	digits := digitBuf[:bt.digits]
-	tables.SignedRadix(digits, k, uint(bt.window))
-
+// combLookup sets e = d·(position j's unit) from bt's comb, reading every
+// entry of the position (comb.tmpl's lookup).
+func combLookup(e *affineCached, bt *basepointTables, j int, d int8) {
 	n := bt.perPosition
-	s := bt.spacing
-	var e affineCached
-	var r projP1xP1
-	var pp projP2
-	// The first addition is to the identity: start from the looked-up
-	// entry instead (1M instead of 7M).
-	lookupAffine(&e, bt.fixed[:n], digits[s-1])
-	v.fromAffineCached(&e)
-	for round := s - 1; round >= 0; round-- {
-		if round != s-1 {
-			pp.fromP3(v)
-			for i := 0; i < bt.window-1; i++ {
-				r.double(&pp)
-				pp.fromP1xP1(&r)
-			}
-			r.double(&pp)
-			v.fromP1xP1(&r)
-		}
-		j0 := 0
-		if round == s-1 {
-			j0 = 1
-		}
-		for j := j0; j < bt.positions; j++ {
-			lookupAffine(&e, bt.fixed[j*n:(j+1)*n], digits[j*s+round])
-			r.addAffine(v, &e)
-			v.fromP1xP1(&r)
-		}
-	}
-	return v
+	lookupAffine(e, bt.fixed[j*n:(j+1)*n], d)
 }
+
+// combAcc is the comb's running sum (comb.tmpl): additions go through the
+// completed form r and settle back to p, the doublings between rounds go
+// through P2 (3M each), only the last returning to extended form.
+type combAcc struct {
+	r  projP1xP1
+	pp projP2
+	p  Point
+}
+
+func (a *combAcc) start(e *affineCached) { a.p.fromAffineCached(e) }
+
+func (a *combAcc) addAffine(e *affineCached) { a.r.addAffine(&a.p, e) }
+func (a *combAcc) settle()                   { a.p.fromP1xP1(&a.r) }
+
+func (a *combAcc) doubles(n int) {
+	a.pp.fromP3(&a.p)
+	for i := 0; i < n-1; i++ {
+		a.r.double(&a.pp)
+		a.pp.fromP1xP1(&a.r)
+	}
+	a.r.double(&a.pp)
+	a.p.fromP1xP1(&a.r)
+}
+
+func (a *combAcc) finish(v *Point) *Point { *v = a.p; return v }

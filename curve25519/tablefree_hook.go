@@ -2,17 +2,17 @@ package curve25519
 
 import "github.com/curvekit/curvekit/internal/tablefree"
 
-// The table-free switch for cmd/ecbench: baseTables is already read through
-// a variable, so forcing the fallback swaps it for a table that reports
-// "failed", and no call path changes.
+// The table-free switch for cmd/ecbench: forcing the fallback swaps the
+// loaded tables for ones that report "failed", and no call path changes.
 func init() {
-	tables := baseTables
 	noTables := &basepointTables{}
+	var saved func() *basepointTables
 	tablefree.Set = func(on bool) {
-		if on {
-			baseTables = func() *basepointTables { return noTables }
-		} else {
-			baseTables = tables
+		if on && saved == nil {
+			saved = basepointTableLoad.Swap(func() *basepointTables { return noTables })
+		} else if !on && saved != nil {
+			basepointTableLoad.Swap(saved)
+			saved = nil
 		}
 	}
 }

@@ -1,8 +1,7 @@
 package curve448
 
 import (
-	"sync"
-
+	"github.com/curvekit/curvekit/internal/basetable"
 	"github.com/curvekit/curvekit/tables"
 )
 
@@ -25,12 +24,27 @@ type baseTables struct {
 	oddHigh [64]affinePoint
 }
 
-// basepointTables returns the basepoint tables, decoding and verifying them
-// on first use. It is a variable so that a test can substitute corrupted
-// tables and check the fallback.
-var basepointTables = sync.OnceValue(func() *baseTables {
-	return loadBaseTables(nil)
+// baseTableLoad loads the basepoint tables on first use with
+// internal/basetable's steps (decode, verify, cross-check, fall back);
+// a test can substitute corrupted tables.
+var baseTableLoad = basetable.New(basetable.Loader[baseTables]{
+	Decode: func() (*baseTables, bool) {
+		t := new(baseTables)
+		return t, decodeBaseTables(t)
+	},
+	Verify:     verifyBaseTables,
+	CrossCheck: crossCheckBaseTables,
+	Fallback: func(t *baseTables) *baseTables {
+		*t = baseTables{}
+		computeOddTables(t)
+		return t
+	},
+	SetOK: func(t *baseTables, ok bool) { t.ok = ok },
 })
+
+// basepointTables returns the basepoint tables, decoding and verifying them
+// on first use.
+func basepointTables() *baseTables { return baseTableLoad.Get() }
 
 // BasepointTableOK reports whether the precomputed basepoint tables passed
 // their first-use verification: every coordinate decodes canonically,
@@ -49,11 +63,9 @@ func BasepointTableOK() bool {
 
 // ScalarBaseMult sets v = x·B and returns v, in constant time: a two-round
 // signed radix-16 comb over a table of 56 × 8 affine multiples k·256^j·B
-// (generated data, verified at first use), with 112 full-scan lookups, 112
+// (generated data, verified at first use), with 112 full-scan lookups, 111
 // mixed additions and 4 doublings. If the table failed its check (see
 // BasepointTableOK), it is ScalarMult(x, B).
-//
-// shared-candidate: the two-round comb skeleton.
 func (v *Point) ScalarBaseMult(x *Scalar) *Point {
 	t := basepointTables()
 	if !t.ok { // public: fixed for the life of the process
@@ -62,44 +74,31 @@ func (v *Point) ScalarBaseMult(x *Scalar) *Point {
 	return v.scalarBaseMultTable(t, x)
 }
 
-// scalarBaseMultTable is ScalarBaseMult with the comb of t.
-func (v *Point) scalarBaseMultTable(t *baseTables, x *Scalar) *Point {
-	var digits [112]int8
-	tables.SignedRadix(digits[:], x.s.Bytes(), 4)
-
-	var acc Point
-	acc.setIdentity()
-	var sel affinePoint
-	for round := 1; round >= 0; round-- {
-		if round == 0 {
-			acc.double(&acc).double(&acc).double(&acc).double(&acc)
-		}
-		for j := 0; j < 56; j++ {
-			abs, neg := tables.AbsNeg(digits[2*j+round])
-			lookupAffine(&sel, &t.comb[j], abs)
-			sel.condNegate(neg)
-			acc.addAffine(&acc, &sel)
-		}
-	}
-	*v = acc
-	return v
+// combLookup sets e = d·256^j·B from t's comb, reading every entry of
+// position j (comb.tmpl's lookup).
+func combLookup(e *affinePoint, t *baseTables, j int, d int8) {
+	abs, neg := tables.AbsNeg(d)
+	lookupAffine(e, &t.comb[j], abs)
+	e.condNegate(neg)
 }
 
-// loadBaseTables decodes the generated tables, applies the test-only
-// corrupt hook if not nil, verifies them and falls back if anything fails.
-func loadBaseTables(corrupt func(*baseTables)) *baseTables {
-	t := new(baseTables)
-	ok := decodeBaseTables(t)
-	if ok && corrupt != nil {
-		corrupt(t)
+// combAcc is the comb's running sum (comb.tmpl), in extended form.
+type combAcc struct{ p Point }
+
+func (a *combAcc) start(e *affinePoint)     { a.p.fromAffineEntry(e) }
+func (a *combAcc) addAffine(e *affinePoint) { a.p.addAffine(&a.p, e) }
+func (a *combAcc) finish(v *Point) *Point   { *v = a.p; return v }
+func (a *combAcc) settle()                  {}
+
+func (a *combAcc) doubles(n int) {
+	for i := 0; i < n; i++ {
+		a.p.double(&a.p)
 	}
-	t.ok = ok && verifyBaseTables(t) && crossCheckBaseTables(t)
-	if !t.ok {
-		*t = baseTables{}
-		computeOddTables(t)
-	}
-	return t
 }
+
+// loadBaseTables loads the tables afresh, with the test-only corrupt hook
+// applied after decoding if it is not nil.
+func loadBaseTables(corrupt func(*baseTables)) *baseTables { return baseTableLoad.Load(corrupt) }
 
 // decodeBaseTables decodes the generated data into t and reports whether
 // its shape is the one of t's arrays and every coordinate is canonical.
@@ -172,49 +171,38 @@ func affineEquals(e *affinePoint, p *Point) bool {
 }
 
 // verifyBaseTables checks every entry against its definition by induction
-// from B with the group law: comb[0][0] = B, comb[j][k] = comb[j][k−1] +
-// comb[j][0], comb[j+1][0] = 32·comb[j][7] (= 2^8·comb[j][0], five
-// doublings of the entry already checked); odd[0] = B and odd[i+1] =
-// odd[i] + 2B; oddHigh likewise from 2^224·B = 256^28·B = comb[28][0]. About
-// 580 additions and 280 doublings: unlike the fixed-scalar cross-check, it
-// catches a wrong entry anywhere.
+// from B with the group law (basecheck.tmpl's loops with the hooks below):
+// comb[0][0] = B, comb[j][k] = comb[j][k−1] + comb[j][0], comb[j+1][0] =
+// 32·comb[j][7] (= 2^8·comb[j][0], five doublings of the entry already
+// checked); odd[0] = B and odd[i+1] = odd[i] + 2B; oddHigh likewise from
+// 2^224·B = 256^28·B = comb[28][0]. About 580 additions and 280
+// doublings: unlike the fixed-scalar cross-check, it catches a wrong entry
+// anywhere.
 func verifyBaseTables(t *baseTables) bool {
-	var p Point
-	base := new(Point).Set(generator)
-	for j := range t.comb {
-		row := &t.comb[j]
-		if !affineEquals(&row[0], base) {
-			return false
-		}
-		for k := 1; k < len(row); k++ {
-			p.fromAffineEntry(&row[k-1]).addAffine(&p, &row[0])
-			if !affineEquals(&row[k], &p) {
-				return false
-			}
-		}
-		base.fromAffineEntry(&row[7]).double(base).double(base).double(base).double(base).double(base)
+	if !verifyCombRows(t, generator) {
+		return false
 	}
 	var high Point
 	high.fromAffineEntry(&t.comb[28][0])
-	return verifyOdd(&t.odd, generator) && verifyOdd(&t.oddHigh, &high)
+	return verifyOddMultiples(t.odd[:], generator) && verifyOddMultiples(t.oddHigh[:], &high)
 }
 
-// verifyOdd checks odd[i] = (2i+1)·P by induction.
-func verifyOdd(odd *[64]affinePoint, P *Point) bool {
-	var twoP cachedPoint
-	twoP.fromP(new(Point).double(P))
-	if !affineEquals(&odd[0], P) {
-		return false
-	}
-	var p Point
-	for i := 1; i < len(odd); i++ {
-		p.fromAffineEntry(&odd[i-1]).addCached(&p, &twoP)
-		if !affineEquals(&odd[i], &p) {
-			return false
-		}
-	}
-	return true
+// combRow is position j of the comb.
+func combRow(t *baseTables, j int) []affinePoint { return t.comb[j][:] }
+
+// nextRowBase sets u = 32·row[7] = 256·u, the next position's unit.
+func nextRowBase(_ *baseTables, u *Point, row []affinePoint) {
+	u.fromAffineEntry(&row[7]).double(u).double(u).double(u).double(u).double(u)
 }
+
+// checkAddAffine sets p = a + b for table entries a and b.
+func checkAddAffine(p *Point, a, b *affinePoint) { p.fromAffineEntry(a).addAffine(p, b) }
+
+// oddStep is verifyOddMultiples' step 2P, cached.
+type oddStep struct{ twoP cachedPoint }
+
+func (s *oddStep) set(P *Point)                 { s.twoP.fromP(new(Point).double(P)) }
+func (s *oddStep) add(p *Point, e *affinePoint) { p.fromAffineEntry(e).addCached(p, &s.twoP) }
 
 // crossCheckScalars are the fixed scalars of the first-use check,
 // little-endian, all below q: q − 1; every signed radix-16 digit −8 (the

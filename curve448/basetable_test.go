@@ -2,7 +2,6 @@ package curve448
 
 import (
 	"bytes"
-	"sync"
 	"testing"
 
 	"github.com/curvekit/curvekit/tables"
@@ -50,9 +49,7 @@ func TestBasepointTablesRebuild(t *testing.T) {
 // hook and checks that verification notices, the package reports it, and
 // the results stay correct through the fallback.
 func TestBasepointTableFallback(t *testing.T) {
-	saved := basepointTables
-	defer func() { basepointTables = saved }()
-	good := saved()
+	good := basepointTables()
 
 	corruptions := map[string]func(*baseTables){
 		// Another valid point in place of the largest multiple of the
@@ -65,7 +62,8 @@ func TestBasepointTableFallback(t *testing.T) {
 		"oddHigh":        func(bt *baseTables) { bt.oddHigh[0] = bt.odd[0] },
 	}
 	for name, corrupt := range corruptions {
-		basepointTables = sync.OnceValue(func() *baseTables { return loadBaseTables(corrupt) })
+		restore := baseTableLoad.Substitute(corrupt)
+		t.Cleanup(restore) // if a check below fails first
 		if BasepointTableOK() {
 			t.Fatalf("%s: corrupted table passed verification", name)
 		}
@@ -98,7 +96,7 @@ func TestBasepointTableFallback(t *testing.T) {
 		// X448 with the basepoint goes through ScalarBaseMult too.
 		k := bytes.Repeat([]byte{0x5a}, 56)
 		x1, err1 := X448(k, Basepoint)
-		basepointTables = saved
+		restore()
 		x2, err2 := X448(k, Basepoint)
 		if err1 != nil || err2 != nil || !bytes.Equal(x1, x2) {
 			t.Fatalf("%s: fallback X448 differs", name)

@@ -1,10 +1,9 @@
 package p256
 
 import (
-	"sync"
-
 	"github.com/curvekit/curvekit/fieldarith/fieldp256"
 	"github.com/curvekit/curvekit/fieldarith/scalarp256"
+	"github.com/curvekit/curvekit/internal/basetable"
 	"github.com/curvekit/curvekit/tables"
 )
 
@@ -19,12 +18,20 @@ type basepointTables struct {
 	odd  []affinePoint                            // odd[i] = (2i+1)·G, 0 ≤ i < 64
 }
 
-// loadedTables returns the tables, decoding and verifying them on first
-// use. It is a variable so that a test can substitute corrupted tables
-// and check the fallback.
-var loadedTables = sync.OnceValue(func() *basepointTables {
-	return loadBasepointTables(nil)
+// baseTableLoad loads the tables on first use with internal/basetable's
+// steps (decode, verify, cross-check, fall back); a test can substitute
+// corrupted tables.
+var baseTableLoad = basetable.New(basetable.Loader[basepointTables]{
+	Decode:     decodeBasepointTables,
+	Verify:     verifyBasepointTables,
+	CrossCheck: crossCheckBasepointTables,
+	Fallback:   func(*basepointTables) *basepointTables { return &basepointTables{} },
+	SetOK:      func(t *basepointTables, ok bool) { t.ok = ok },
 })
+
+// loadedTables returns the tables, decoding and verifying them on first
+// use.
+func loadedTables() *basepointTables { return baseTableLoad.Get() }
 
 // baseTable returns the fixed-base table, base[j][k-1] = k·2^(6j)·G in
 // affine coordinates (nil if the tables failed their check).
@@ -73,18 +80,10 @@ func (p *point) varTimeDoubleScalarBaseMult(u1, u2 *[32]byte, q *point) *point {
 	return p.varTimeDoubleBaseTable(t.odd, u1, u2, q)
 }
 
-// loadBasepointTables decodes the generated tables, applies the test-only
-// corrupt hook if not nil, and verifies them.
+// loadBasepointTables loads the tables afresh, with the test-only corrupt
+// hook applied after decoding if it is not nil.
 func loadBasepointTables(corrupt func(*basepointTables)) *basepointTables {
-	t, ok := decodeBasepointTables()
-	if ok && corrupt != nil {
-		corrupt(t)
-	}
-	if ok && verifyBasepointTables(t) && crossCheckBasepointTables(t) {
-		t.ok = true
-		return t
-	}
-	return &basepointTables{}
+	return baseTableLoad.Load(corrupt)
 }
 
 // decodeBasepointTables decodes the generated data and reports whether its
@@ -141,46 +140,40 @@ func affineEquals(e *affinePoint, p *point) bool {
 }
 
 // verifyBasepointTables checks every entry against its definition by
-// induction from G with the (complete) group law: base[0][0] = G,
-// base[j][k] = base[j][k−1] + base[j][0], base[j+1][0] = 2·base[j][31]
-// (= 2^6·base[j][0]); odd[0] = G and odd[i+1] = odd[i] + 2G. About 1,440
-// additions: unlike the fixed-scalar cross-check, it catches a wrong entry
-// anywhere.
+// induction from G with the (complete) group law (basecheck.tmpl's loops
+// with the hooks below): base[0][0] = G, base[j][k] = base[j][k−1] +
+// base[j][0], base[j+1][0] = 2·base[j][31] (= 2^6·base[j][0]); odd[0] = G
+// and odd[i+1] = odd[i] + 2G. About 1,440 additions: unlike the
+// fixed-scalar cross-check, it catches a wrong entry anywhere.
 func verifyBasepointTables(t *basepointTables) bool {
-	var p, start point
-	start = generator
-	for j := range t.base {
-		row := &t.base[j]
-		if !affineEquals(&row[0], &start) {
-			return false
-		}
-		for k := 1; k < len(row); k++ {
-			p.x, p.y = row[k-1].x, row[k-1].y
-			p.z.One()
-			p.addAffine(&p, &row[0])
-			if !affineEquals(&row[k], &p) {
-				return false
-			}
-		}
-		p.x, p.y = row[len(row)-1].x, row[len(row)-1].y
-		p.z.One()
-		start.double(&p)
-	}
-	var g2 point
-	g2.double(&generator)
-	if len(t.odd) == 0 || !affineEquals(&t.odd[0], &generator) {
-		return false
-	}
-	for i := 1; i < len(t.odd); i++ {
-		p.x, p.y = t.odd[i-1].x, t.odd[i-1].y
-		p.z.One()
-		p.add(&p, &g2)
-		if !affineEquals(&t.odd[i], &p) {
-			return false
-		}
-	}
-	return true
+	return verifyCombRows(t, &generator) && verifyOddMultiples(t.odd, &generator)
 }
+
+// combRow is position j of the fixed-base table.
+func combRow(t *basepointTables, j int) []affinePoint { return t.base[j][:] }
+
+// nextRowBase sets u = 2·row[31] = 2^6·u, the next position's unit.
+func nextRowBase(_ *basepointTables, u *point, row []affinePoint) {
+	var p point
+	p.fromAffineEntry(&row[len(row)-1])
+	u.double(&p)
+}
+
+// checkAddAffine sets p = a + b for table entries a and b.
+func checkAddAffine(p *point, a, b *affinePoint) { p.fromAffineEntry(a).addAffine(p, b) }
+
+// fromAffineEntry sets p to the entry e (Z = 1).
+func (p *point) fromAffineEntry(e *affinePoint) *point {
+	p.x, p.y = e.x, e.y
+	p.z.One()
+	return p
+}
+
+// oddStep is verifyOddMultiples' step 2G, projective.
+type oddStep struct{ twoP point }
+
+func (s *oddStep) set(P *point)                 { s.twoP.double(P) }
+func (s *oddStep) add(p *point, e *affinePoint) { p.fromAffineEntry(e).add(p, &s.twoP) }
 
 // crossCheckScalars are the fixed scalars of the first-use check,
 // big-endian: n − 1; every signed radix-64 digit −32 (the largest entry of

@@ -7,7 +7,6 @@ import (
 	"crypto/ecdsa"
 	"crypto/rand"
 	"crypto/sha256"
-	"sync"
 	"testing"
 
 	"github.com/curvekit/curvekit/internal/benchutil"
@@ -64,8 +63,6 @@ func TestBasepointTablesRebuild(t *testing.T) {
 // key generation, signing and verification stay correct (against
 // crypto/ecdh and crypto/ecdsa) through the table-free fallback.
 func TestBasepointTableFallback(t *testing.T) {
-	saved := loadedTables
-	defer func() { loadedTables = saved }()
 	one := mustElement("0000000000000000000000000000000000000000000000000000000000000001")
 	corruptions := map[string]func(*basepointTables){
 		// Another valid point in place of the largest multiple at the
@@ -77,13 +74,14 @@ func TestBasepointTableFallback(t *testing.T) {
 		"odd last":       func(bt *basepointTables) { bt.odd[63].y.Negate(&bt.odd[63].y) },
 	}
 	for name, corrupt := range corruptions {
-		loadedTables = sync.OnceValue(func() *basepointTables { return loadBasepointTables(corrupt) })
+		restore := baseTableLoad.Substitute(corrupt)
+		t.Cleanup(restore) // if a check below fails first
 		if BasepointTableOK() {
 			t.Fatalf("%s: corrupted table passed verification", name)
 		}
 		checkAgainstStdlib(t, name)
+		restore()
 	}
-	loadedTables = saved
 	checkAgainstStdlib(t, "tables")
 
 	// The structural check alone catches every corruption.
@@ -109,7 +107,7 @@ func TestBasepointTableFallback(t *testing.T) {
 	if crossCheckBasepointTables(bt) {
 		t.Fatal("cross-check passed a wrong odd multiple")
 	}
-	if good := saved(); !crossCheckBasepointTables(good) || !verifyBasepointTables(good) {
+	if good := loadedTables(); !crossCheckBasepointTables(good) || !verifyBasepointTables(good) {
 		t.Fatal("checks fail on the good tables")
 	}
 }

@@ -115,10 +115,8 @@ const (
 // out. The one remaining exceptional case, a = 0 (every earlier digit
 // zero), is replaced by the entry itself with a constant-time select. The
 // last position, where the multiple may wrap around n, uses the complete
-// formula.
-//
-// shared-candidate: fixed-base skeleton (the tables.FixedBase walk with
-// Spacing 1; curve25519 has its own).
+// formula. Not generated from internal/curvegen's comb.tmpl, which the
+// Edwards curves' combs use: see its DESIGN.md.
 func (p *point) scalarBaseMultTable(tab *[basePositions][baseEntries]affinePoint, k *[32]byte) *point {
 	var digits [basePositions]int8
 	tables.SignedRadixBigEndian(digits[:], k[:], baseWindow)

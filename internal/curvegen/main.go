@@ -11,8 +11,10 @@
 // generated for the same reason (internal/curvegen/DESIGN.md measured a
 // generic fixed-window loop 2–3% slower, with allocations): the
 // fixed-window ScalarMult and the tables of multiples (window.tmpl), the
-// Straus loops over NAFs (straus.tmpl), the Point basics (point.tmpl)
-// and the multi-scalar multiplications (msm.tmpl),
+// Straus loops over NAFs (straus.tmpl), the constant-time fixed-base comb
+// (comb.tmpl), the first-use induction over the basepoint tables
+// (basecheck.tmpl), the Point basics (point.tmpl) and the multi-scalar
+// multiplications (msm.tmpl),
 // each over the package's point forms and its step hooks. The curve
 // packages run curvegen through `go generate`:
 //
@@ -66,6 +68,12 @@ var scanAmd64TestTmpl string
 
 //go:embed msm.tmpl
 var msmTmpl string
+
+//go:embed comb.tmpl
+var combTmpl string
+
+//go:embed basecheck.tmpl
+var baseCheckTmpl string
 
 // outputs maps each generated file to its template.
 var outputs = map[string]*string{
@@ -130,6 +138,30 @@ type groupShape struct {
 	// either (the one that is not nil); each letter may be followed by
 	// its digit type, int8 (the default) or int16 as "16".
 	Straus []string
+	// Comb is the fixed-base comb's shape (comb.tmpl); nil means none.
+	Comb *combShape
+	// BaseCheck is the basepoint tables' induction check
+	// (basecheck.tmpl); nil means none.
+	BaseCheck *baseCheckShape
+}
+
+// baseCheckShape is what the induction over the basepoint tables needs.
+type baseCheckShape struct {
+	Table     string // the tables' type
+	Positions string // positions of the fixed-base table, an expression over t
+}
+
+// combShape is a fixed-base comb's table and layout. Window, Spacing,
+// Positions and Digits are Go expressions over the table parameter t:
+// constants where the package has one layout, t's fields where it has
+// several (curve25519's basepoint and PrecomputedPoint tables).
+type combShape struct {
+	Table     string // the table parameter's type
+	Window    string // bits per signed digit
+	Spacing   string // rounds (digits per position)
+	Positions string // table positions
+	Digits    string // signed digits of the scalar: Positions·Spacing
+	MaxDigits string // the digit buffer's size, ≥ Digits (an expression too)
 }
 
 // strausLoop is one generated Straus loop.
@@ -235,7 +267,10 @@ var curves = map[string]curvePackage{
 			LookupCached: "lookupCached", ScalarBytes: 32, Digits: 64, NAFLen: 257, BaseDigit: "int16",
 			Completed: "projP1xP1", FromCompleted: "fromP1xP1",
 			OrderBits: 253, GenName: "the canonical generator", PanicPeer: ", as\n// filippo.io/edwards25519 does",
-			Straus: []string{"C", "CC", "CA16", "E16A16E16C"}}},
+			Straus: []string{"C", "CC", "CA16", "E16A16E16C"},
+			Comb: &combShape{Table: "*basepointTables", Window: "t.window", Spacing: "t.spacing",
+				Positions: "t.positions", Digits: "t.digits", MaxDigits: "maxFixedDigits"},
+			BaseCheck: &baseCheckShape{Table: "*basepointTables", Positions: "t.positions"}}},
 	"448": {Pkg: "curve448", Name: "X448", Bytes: 56, TopBit: 447, LowBits: 2, A24: 39081, A: 156326,
 		ModName: "2^448 − 2^224 − 1", Backend: "field448", BaseName: "5",
 		Scans: []scanShape{
@@ -252,7 +287,9 @@ var curves = map[string]curvePackage{
 			EqualNote:    "Z is never 0 on a valid point, so\n// unlike circl's Point.IsEqual (circl#545) no invalid representation\n// compares equal to everything.",
 			LookupCached: "lookupCachedDigit", ScalarBytes: 56, Digits: 112, NAFLen: 449, BaseDigit: "int8",
 			OrderBits: 446, GenName: "the basepoint B",
-			Straus: []string{"C", "CA", "CC", "AACC"}}},
+			Straus:    []string{"C", "CA", "CC", "AACC"},
+			Comb:      &combShape{Table: "*baseTables", Window: "4", Spacing: "2", Positions: "56", Digits: "112", MaxDigits: "112"},
+			BaseCheck: &baseCheckShape{Table: "*baseTables", Positions: "len(t.comb)"}}},
 	// P-256 has no RFC 7748 function (Name is empty): only the scans.
 	"p256": {Pkg: "p256",
 		Scans: []scanShape{
@@ -266,7 +303,8 @@ var curves = map[string]curvePackage{
 		// The interleaved-wNAF verification loop (Jacobian, SEC 1 scalars
 		// recoded big-endian): only the Straus loop.
 		Group: &groupShape{Point: "point", StrausOnly: true, Cached: "jacobianPoint", Affine: "affinePoint",
-			NAFLen: 257, Straus: []string{"AC"}}},
+			NAFLen: 257, Straus: []string{"AC"},
+			BaseCheck: &baseCheckShape{Table: "*basepointTables", Positions: "len(t.base)"}}},
 }
 
 // outputs returns the files generated for c: every entry of outputs for
@@ -292,6 +330,12 @@ func (c curvePackage) outputs() map[string]*string {
 			m["zz_generated_window.go"] = &windowTmpl
 			m["zz_generated_point.go"] = &pointTmpl
 			m["zz_generated_msm.go"] = &msmTmpl
+		}
+		if c.Group.Comb != nil {
+			m["zz_generated_comb.go"] = &combTmpl
+		}
+		if c.Group.BaseCheck != nil {
+			m["zz_generated_basecheck.go"] = &baseCheckTmpl
 		}
 	}
 	return m
