@@ -3,7 +3,6 @@ package p256
 //go:generate go run ../internal/curvegen -curve p256
 
 import (
-	"math/bits"
 	"unsafe"
 )
 
@@ -68,17 +67,14 @@ func lookupAffine32AVX2(dst *affinePoint, row *[32]affinePoint, index int) {
 // lookupAffine32Go is the Go path of lookupAffine32: word-major scans of
 // both halves (select16Words8, generated from internal/curvegen's
 // scan.tmpl, which keeps the masks in registers and stores each word
-// once), ORed. The second half's scan sees max(index − 16, 0), which
-// selects its all-zero identity for index ≤ 16.
+// once), ORed. The second half's scan sees index − 16: for index ≤ 16
+// that is 0 or negative, which matches no entry (tables.EqMask is exact
+// for every int) and gives its all-zero identity.
 func lookupAffine32Go(dst *affinePoint, row *[32]affinePoint, index int) {
 	var lo, hi, zero affineWords
 	e := (*[32]affineWords)(unsafe.Pointer(row))
 	select16Words8(&lo, &e[0], (*[16]affineWords)(e[:16]), index)
-	// tables.EqMask takes non-negative values: index − 16, clamped at 0
-	// (the zero identity) without a branch.
-	i2 := index - 16
-	i2 &^= i2 >> (bits.UintSize - 1) // all ones when negative (an arithmetic shift)
-	select16Words8(&hi, &zero, (*[16]affineWords)(e[16:]), i2)
+	select16Words8(&hi, &zero, (*[16]affineWords)(e[16:]), index-16)
 	d := (*affineWords)(unsafe.Pointer(dst))
 	for i := range d {
 		d[i] = lo[i] | hi[i]
