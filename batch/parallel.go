@@ -24,6 +24,9 @@ type Options struct {
 	// verification's. The work is parallel only as far as GOMAXPROCS
 	// allows, and w above GOMAXPROCS only adds goroutines. The parallel
 	// path allocates a little per call (goroutines and per-chunk buffers).
+	// With w > 1, Add copies the message and leaves the challenge hash to
+	// Verify, which computes it on the entry's chunk goroutine; the
+	// Verifier then holds a copy of every message until Reset.
 	Workers int
 }
 
@@ -57,7 +60,7 @@ func (w *workspace) chunks(workers, n int) int {
 // verifyParallel is Verify's work on c > 1 goroutines: entry chunk i,
 // entries[i·n/c : (i+1)·n/c], uses the slots of the same indices, through
 // a workspace of its own that views those parts of w's buffers.
-func (w *workspace) verifyParallel(entries []entry, c int, rand io.Reader, valid []bool) {
+func (w *workspace) verifyParallel(entries []entry, msgs []byte, c int, rand io.Reader, valid []bool) {
 	n := len(entries)
 	subs := make([]workspace, c)
 	lo := make([]int, c+1)
@@ -78,6 +81,7 @@ func (w *workspace) verifyParallel(entries []entry, c int, rand io.Reader, valid
 			if !entries[e].wellFormed {
 				continue
 			}
+			entries[e].challenge(msgs)
 			if s.classify(&entries[e], e) == verdictSingle {
 				valid[e] = singleVerify(&entries[e])
 			}

@@ -244,3 +244,46 @@ func BenchmarkWorkers(b *testing.B) {
 		})
 	}
 }
+
+// TestWorkersCopyMessages checks the deferred challenges of Workers > 1:
+// Add copies the message (overwriting the caller's buffer after Add
+// changes nothing), a second Verify gives the same answers, and Reset
+// drops the old messages. Each half of the check fails if Verify hashed
+// the caller's buffer or a stale copy.
+func TestWorkersCopyMessages(t *testing.T) {
+	rng := rand.New(rand.NewPCG(45, 46))
+	honest := honestEntries(t, 40, rng)
+	for _, workers := range []int{0, 2} {
+		v := NewVerifierWithOptions(0, &Options{Workers: workers})
+		v.work.minChunk = 8
+		bufs := make([][]byte, len(honest))
+		for i, e := range honest {
+			bufs[i] = append([]byte(nil), e.msg...)
+			o := e.opts
+			v.AddWithOptions(e.pub, bufs[i], e.sig, &o)
+		}
+		for _, b := range bufs {
+			for j := range b {
+				b[j] ^= 0xff
+			}
+		}
+		for round := 0; round < 2; round++ {
+			if ok, valid := v.Verify(rngReader{rng}); !ok {
+				t.Fatalf("Workers=%d round %d: valid batch rejected after the caller's buffers changed: %v", workers, round, valid)
+			}
+		}
+		// The changed buffers are wrong messages: after Reset, the same
+		// signatures on them must all fail.
+		v.Reset()
+		for i, e := range honest {
+			o := e.opts
+			v.AddWithOptions(e.pub, bufs[i], e.sig, &o)
+		}
+		_, valid := v.Verify(rngReader{rng})
+		for i, ok := range valid {
+			if ok && len(bufs[i]) > 0 {
+				t.Fatalf("Workers=%d: entry %d accepted on a changed message", workers, i)
+			}
+		}
+	}
+}
