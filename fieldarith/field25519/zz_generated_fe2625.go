@@ -372,6 +372,16 @@ func (v *fe2625) Square(a *fe2625) *fe2625 {
 	return v
 }
 
+// squareN sets v = a^(2^n) (n squarings) and returns v; n ≤ 0 gives v = a.
+// The addition chains use it for their runs of squarings.
+func (v *fe2625) squareN(a *fe2625, n int) *fe2625 {
+	*v = *a
+	for range n {
+		v.Square(v)
+	}
+	return v
+}
+
 // Mult32 sets v = a·y and returns v.
 func (v *fe2625) Mult32(a *fe2625, y uint32) *fe2625 {
 	r0 := uint64(a.l[0]) * uint64(y)
@@ -561,53 +571,32 @@ func (v *fe2625) invertFermat(a *fe2625) *fe2625 {
 	tRun2.Multiply(&tRun2, &tIn)
 	tRun3.Square(&tRun2)
 	tRun3.Multiply(&tRun3, &tIn)
-	tRun6.Square(&tRun3)
-	for i := 1; i < 3; i++ {
-		tRun6.Square(&tRun6)
-	}
+	tRun6.squareN(&tRun3, 3)
 	tRun6.Multiply(&tRun6, &tRun3)
 	tRun7.Square(&tRun6)
 	tRun7.Multiply(&tRun7, &tIn)
-	tRun14.Square(&tRun7)
-	for i := 1; i < 7; i++ {
-		tRun14.Square(&tRun14)
-	}
+	tRun14.squareN(&tRun7, 7)
 	tRun14.Multiply(&tRun14, &tRun7)
 	tRun15.Square(&tRun14)
 	tRun15.Multiply(&tRun15, &tIn)
-	tRun30.Square(&tRun15)
-	for i := 1; i < 15; i++ {
-		tRun30.Square(&tRun30)
-	}
+	tRun30.squareN(&tRun15, 15)
 	tRun30.Multiply(&tRun30, &tRun15)
 	tRun31.Square(&tRun30)
 	tRun31.Multiply(&tRun31, &tIn)
-	tRun62.Square(&tRun31)
-	for i := 1; i < 31; i++ {
-		tRun62.Square(&tRun62)
-	}
+	tRun62.squareN(&tRun31, 31)
 	tRun62.Multiply(&tRun62, &tRun31)
-	tRun124.Square(&tRun62)
-	for i := 1; i < 62; i++ {
-		tRun124.Square(&tRun124)
-	}
+	tRun124.squareN(&tRun62, 62)
 	tRun124.Multiply(&tRun124, &tRun62)
 	tRun125.Square(&tRun124)
 	tRun125.Multiply(&tRun125, &tIn)
-	tRun250.Square(&tRun125)
-	for i := 1; i < 125; i++ {
-		tRun250.Square(&tRun250)
-	}
+	tRun250.squareN(&tRun125, 125)
 	tRun250.Multiply(&tRun250, &tRun125)
 	v.Set(&tRun250)
 	v.Square(v)
 	v.Square(v)
 	v.Multiply(v, &tIn)
 	v.Square(v)
-	v.Square(v)
-	for i := 1; i < 2; i++ {
-		v.Square(v)
-	}
+	v.squareN(v, 2)
 	v.Multiply(v, &tRun2)
 
 	return v
@@ -808,43 +797,25 @@ func (v *fe2625) Pow22523(a *fe2625) *fe2625 {
 	tRun2.Multiply(&tRun2, &tIn)
 	tRun3.Square(&tRun2)
 	tRun3.Multiply(&tRun3, &tIn)
-	tRun6.Square(&tRun3)
-	for i := 1; i < 3; i++ {
-		tRun6.Square(&tRun6)
-	}
+	tRun6.squareN(&tRun3, 3)
 	tRun6.Multiply(&tRun6, &tRun3)
 	tRun7.Square(&tRun6)
 	tRun7.Multiply(&tRun7, &tIn)
-	tRun14.Square(&tRun7)
-	for i := 1; i < 7; i++ {
-		tRun14.Square(&tRun14)
-	}
+	tRun14.squareN(&tRun7, 7)
 	tRun14.Multiply(&tRun14, &tRun7)
 	tRun15.Square(&tRun14)
 	tRun15.Multiply(&tRun15, &tIn)
-	tRun30.Square(&tRun15)
-	for i := 1; i < 15; i++ {
-		tRun30.Square(&tRun30)
-	}
+	tRun30.squareN(&tRun15, 15)
 	tRun30.Multiply(&tRun30, &tRun15)
 	tRun31.Square(&tRun30)
 	tRun31.Multiply(&tRun31, &tIn)
-	tRun62.Square(&tRun31)
-	for i := 1; i < 31; i++ {
-		tRun62.Square(&tRun62)
-	}
+	tRun62.squareN(&tRun31, 31)
 	tRun62.Multiply(&tRun62, &tRun31)
-	tRun124.Square(&tRun62)
-	for i := 1; i < 62; i++ {
-		tRun124.Square(&tRun124)
-	}
+	tRun124.squareN(&tRun62, 62)
 	tRun124.Multiply(&tRun124, &tRun62)
 	tRun125.Square(&tRun124)
 	tRun125.Multiply(&tRun125, &tIn)
-	tRun250.Square(&tRun125)
-	for i := 1; i < 125; i++ {
-		tRun250.Square(&tRun250)
-	}
+	tRun250.squareN(&tRun125, 125)
 	tRun250.Multiply(&tRun250, &tRun125)
 	v.Set(&tRun250)
 	v.Square(v)

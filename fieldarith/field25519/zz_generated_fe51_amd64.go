@@ -29,3 +29,21 @@ func fe51MultiplyAsm(v, a, b *fe51)
 //
 //go:noescape
 func fe51SquareAsm(v, a *fe51)
+
+// squareN sets v = a^(2^n) (n squarings) and returns v; n ≤ 0 gives v = a.
+// It runs fe51SquareNAsm, generated amd64 assembly looping over the
+// squaring of fe51SquareAsm, limb for limb as squareNGeneric.
+func (v *fe51) squareN(a *fe51, n int) *fe51 {
+	if n <= 0 {
+		*v = *a
+		return v
+	}
+	fe51SquareNAsm(v, a, n)
+	return v
+}
+
+// fe51SquareNAsm sets v = a^(2^n) for n ≥ 1 (zz_generated_fe51_amd64.s).
+// v and a may alias.
+//
+//go:noescape
+func fe51SquareNAsm(v, a *fe51, n int)

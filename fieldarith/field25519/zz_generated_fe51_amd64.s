@@ -390,3 +390,178 @@ TEXT ·fe51SquareAsm(SB), NOSPLIT, $0-16
 	MOVQ    DI, 24(AX)
 	MOVQ    R12, 32(AX)
 	RET
+
+// func fe51SquareNAsm(v, a *fe51, n int)
+//
+// n ≥ 1 squarings; n is public (the loop count), and each pass is
+// SquareAsm's straight-line code, with v as the next pass's input.
+TEXT ·fe51SquareNAsm(SB), NOSPLIT, $0-24
+	MOVQ    a+8(FP), CX
+loop:
+	// The columns fit in 112, 112, 111, 110, 108 bits (proved by the generator).
+	MOVQ    $0x7ffffffffffff, SI
+
+	// r3 = a0_2·a3, in R8:DI
+	// a0_2 in R9
+	MOVQ    (CX), R9
+	SHLQ    $1, R9
+	MOVQ    24(CX), AX
+	MULQ    R9
+	MOVQ    AX, DI
+	MOVQ    DX, R8
+
+	// r3 += a1_2·a2
+	// a1_2 in R10
+	MOVQ    8(CX), R10
+	SHLQ    $1, R10
+	MOVQ    16(CX), AX
+	MULQ    R10
+	ADDQ    AX, DI
+	ADCQ    DX, R8
+
+	// r3 += a4·a4_19
+	// a4_19 in R11
+	IMUL3Q  $19, 32(CX), R11
+	MOVQ    32(CX), AX
+	MULQ    R11
+	ADDQ    AX, DI
+	ADCQ    DX, R8
+
+	// First carry of r3: c3 = hi<<13 | lo>>51 in R8, l3 = lo&mask + carries in DI.
+	SHLQ    $13, DI, R8
+	ANDQ    SI, DI
+
+	// r4 = a0_2·a4, in R13:R12
+	MOVQ    32(CX), AX
+	MULQ    R9
+	MOVQ    AX, R12
+	MOVQ    DX, R13
+
+	// r4 += a1_2·a3
+	MOVQ    24(CX), AX
+	MULQ    R10
+	ADDQ    AX, R12
+	ADCQ    DX, R13
+
+	// r4 += a2·a2
+	MOVQ    16(CX), AX
+	MULQ    16(CX)
+	ADDQ    AX, R12
+	ADCQ    DX, R13
+
+	// First carry of r4: c4 = hi<<13 | lo>>51 in R13, l4 = lo&mask + carries in R12.
+	SHLQ    $13, R12, R13
+	ANDQ    SI, R12
+	ADDQ    R8, R12
+
+	// r0 = a0·a0, in R15:R14
+	MOVQ    (CX), AX
+	MULQ    (CX)
+	MOVQ    AX, R14
+	MOVQ    DX, R15
+
+	// r0 += a1_2·a4_19
+	MOVQ    R10, AX
+	MULQ    R11
+	ADDQ    AX, R14
+	ADCQ    DX, R15
+
+	// r0 += a2_2·a3_19
+	// a2_2 in BX
+	MOVQ    16(CX), BX
+	SHLQ    $1, BX
+	// a3_19 in R8
+	IMUL3Q  $19, 24(CX), R8
+	MOVQ    BX, AX
+	MULQ    R8
+	ADDQ    AX, R14
+	ADCQ    DX, R15
+
+	// First carry of r0: c0 = hi<<13 | lo>>51 in R15, l0 = lo&mask + carries in R14.
+	SHLQ    $13, R14, R15
+	ANDQ    SI, R14
+	IMUL3Q  $19, R13, DX
+	ADDQ    DX, R14
+
+	// r1 = a0_2·a1, in R13:R10
+	MOVQ    8(CX), AX
+	MULQ    R9
+	MOVQ    AX, R10
+	MOVQ    DX, R13
+
+	// r1 += a2_2·a4_19
+	MOVQ    BX, AX
+	MULQ    R11
+	ADDQ    AX, R10
+	ADCQ    DX, R13
+
+	// r1 += a3·a3_19
+	MOVQ    24(CX), AX
+	MULQ    R8
+	ADDQ    AX, R10
+	ADCQ    DX, R13
+
+	// First carry of r1: c1 = hi<<13 | lo>>51 in R13, l1 = lo&mask + carries in R10.
+	SHLQ    $13, R10, R13
+	ANDQ    SI, R10
+	ADDQ    R15, R10
+
+	// r2 = a0_2·a2, in R8:BX
+	MOVQ    16(CX), AX
+	MULQ    R9
+	MOVQ    AX, BX
+	MOVQ    DX, R8
+
+	// r2 += a1·a1
+	MOVQ    8(CX), AX
+	MULQ    8(CX)
+	ADDQ    AX, BX
+	ADCQ    DX, R8
+
+	// r2 += a3_2·a4_19
+	MOVQ    24(CX), AX
+	SHLQ    $1, AX
+	MULQ    R11
+	ADDQ    AX, BX
+	ADCQ    DX, R8
+
+	// First carry of r2: c2 = hi<<13 | lo>>51 in R8, l2 = lo&mask + carries in BX.
+	SHLQ    $13, BX, R8
+	ANDQ    SI, BX
+	ADDQ    R13, BX
+	ADDQ    R8, DI
+
+	// Second carry, in parallel: v.l[k] = l&mask + carries.
+	MOVQ    R14, R15
+	SHRQ    $51, R15
+	MOVQ    R10, R9
+	SHRQ    $51, R9
+	MOVQ    BX, R11
+	SHRQ    $51, R11
+	MOVQ    DI, R13
+	SHRQ    $51, R13
+	MOVQ    R12, R8
+	SHRQ    $51, R8
+	ANDQ    SI, R14
+	ANDQ    SI, R10
+	ANDQ    SI, BX
+	ANDQ    SI, DI
+	ANDQ    SI, R12
+	ADDQ    R15, R10
+	ADDQ    R9, BX
+	ADDQ    R11, DI
+	ADDQ    R13, R12
+	IMUL3Q  $19, R8, DX
+	ADDQ    DX, R14
+
+	MOVQ    v+0(FP), AX
+	MOVQ    R14, (AX)
+	MOVQ    R10, 8(AX)
+	MOVQ    BX, 16(AX)
+	MOVQ    DI, 24(AX)
+	MOVQ    R12, 32(AX)
+	// The next pass squares v; the count lives in its argument slot.
+	MOVQ    AX, CX
+	DECQ    n+16(FP)
+	JNZ     loop
+	RET

@@ -11,3 +11,6 @@ func (v *fe51) Multiply(a, b *fe51) *fe51 { return v.multiplyGeneric(a, b) }
 
 // Square sets v = a² and returns v. This build runs the Go code, squareGeneric.
 func (v *fe51) Square(a *fe51) *fe51 { return v.squareGeneric(a) }
+
+// squareN sets v = a^(2^n) and returns v. This build runs the Go code, squareNGeneric.
+func (v *fe51) squareN(a *fe51, n int) *fe51 { return v.squareNGeneric(a, n) }

@@ -598,6 +598,16 @@ func (v *fe28) Square(a *fe28) *fe28 {
 	return v
 }
 
+// squareN sets v = a^(2^n) (n squarings) and returns v; n ≤ 0 gives v = a.
+// The addition chains use it for their runs of squarings.
+func (v *fe28) squareN(a *fe28, n int) *fe28 {
+	*v = *a
+	for range n {
+		v.Square(v)
+	}
+	return v
+}
+
 // Mult32 sets v = a·y and returns v.
 func (v *fe28) Mult32(a *fe28, y uint32) *fe28 {
 	r0 := uint64(a.l[0]) * uint64(y)
@@ -863,52 +873,31 @@ func (v *fe28) invertFermat(a *fe28) *fe28 {
 	tRun2.Multiply(&tRun2, &tIn)
 	tRun3.Square(&tRun2)
 	tRun3.Multiply(&tRun3, &tIn)
-	tRun6.Square(&tRun3)
-	for i := 1; i < 3; i++ {
-		tRun6.Square(&tRun6)
-	}
+	tRun6.squareN(&tRun3, 3)
 	tRun6.Multiply(&tRun6, &tRun3)
-	tRun12.Square(&tRun6)
-	for i := 1; i < 6; i++ {
-		tRun12.Square(&tRun12)
-	}
+	tRun12.squareN(&tRun6, 6)
 	tRun12.Multiply(&tRun12, &tRun6)
 	tRun13.Square(&tRun12)
 	tRun13.Multiply(&tRun13, &tIn)
-	tRun26.Square(&tRun13)
-	for i := 1; i < 13; i++ {
-		tRun26.Square(&tRun26)
-	}
+	tRun26.squareN(&tRun13, 13)
 	tRun26.Multiply(&tRun26, &tRun13)
 	tRun27.Square(&tRun26)
 	tRun27.Multiply(&tRun27, &tIn)
-	tRun54.Square(&tRun27)
-	for i := 1; i < 27; i++ {
-		tRun54.Square(&tRun54)
-	}
+	tRun54.squareN(&tRun27, 27)
 	tRun54.Multiply(&tRun54, &tRun27)
 	tRun55.Square(&tRun54)
 	tRun55.Multiply(&tRun55, &tIn)
-	tRun110.Square(&tRun55)
-	for i := 1; i < 55; i++ {
-		tRun110.Square(&tRun110)
-	}
+	tRun110.squareN(&tRun55, 55)
 	tRun110.Multiply(&tRun110, &tRun55)
 	tRun111.Square(&tRun110)
 	tRun111.Multiply(&tRun111, &tIn)
-	tRun222.Square(&tRun111)
-	for i := 1; i < 111; i++ {
-		tRun222.Square(&tRun222)
-	}
+	tRun222.squareN(&tRun111, 111)
 	tRun222.Multiply(&tRun222, &tRun111)
 	tRun223.Square(&tRun222)
 	tRun223.Multiply(&tRun223, &tIn)
 	v.Set(&tRun223)
 	v.Square(v)
-	v.Square(v)
-	for i := 1; i < 222; i++ {
-		v.Square(v)
-	}
+	v.squareN(v, 222)
 	v.Multiply(v, &tRun222)
 	v.Square(v)
 	v.Square(v)
@@ -1157,52 +1146,31 @@ func (v *fe28) powP34(a *fe28) *fe28 {
 	tRun2.Multiply(&tRun2, &tIn)
 	tRun3.Square(&tRun2)
 	tRun3.Multiply(&tRun3, &tIn)
-	tRun6.Square(&tRun3)
-	for i := 1; i < 3; i++ {
-		tRun6.Square(&tRun6)
-	}
+	tRun6.squareN(&tRun3, 3)
 	tRun6.Multiply(&tRun6, &tRun3)
-	tRun12.Square(&tRun6)
-	for i := 1; i < 6; i++ {
-		tRun12.Square(&tRun12)
-	}
+	tRun12.squareN(&tRun6, 6)
 	tRun12.Multiply(&tRun12, &tRun6)
 	tRun13.Square(&tRun12)
 	tRun13.Multiply(&tRun13, &tIn)
-	tRun26.Square(&tRun13)
-	for i := 1; i < 13; i++ {
-		tRun26.Square(&tRun26)
-	}
+	tRun26.squareN(&tRun13, 13)
 	tRun26.Multiply(&tRun26, &tRun13)
 	tRun27.Square(&tRun26)
 	tRun27.Multiply(&tRun27, &tIn)
-	tRun54.Square(&tRun27)
-	for i := 1; i < 27; i++ {
-		tRun54.Square(&tRun54)
-	}
+	tRun54.squareN(&tRun27, 27)
 	tRun54.Multiply(&tRun54, &tRun27)
 	tRun55.Square(&tRun54)
 	tRun55.Multiply(&tRun55, &tIn)
-	tRun110.Square(&tRun55)
-	for i := 1; i < 55; i++ {
-		tRun110.Square(&tRun110)
-	}
+	tRun110.squareN(&tRun55, 55)
 	tRun110.Multiply(&tRun110, &tRun55)
 	tRun111.Square(&tRun110)
 	tRun111.Multiply(&tRun111, &tIn)
-	tRun222.Square(&tRun111)
-	for i := 1; i < 111; i++ {
-		tRun222.Square(&tRun222)
-	}
+	tRun222.squareN(&tRun111, 111)
 	tRun222.Multiply(&tRun222, &tRun111)
 	tRun223.Square(&tRun222)
 	tRun223.Multiply(&tRun223, &tIn)
 	v.Set(&tRun223)
 	v.Square(v)
-	v.Square(v)
-	for i := 1; i < 222; i++ {
-		v.Square(v)
-	}
+	v.squareN(v, 222)
 	v.Multiply(v, &tRun222)
 
 	return v

@@ -272,7 +272,12 @@ func (c *chain) buildRun(l int, have map[int]bool, name func(int) string) {
 
 // code renders the chain as Go statements for the given element type, whose
 // methods Square and Multiply follow the fieldarith contract (and Set for copies).
-func (c *chain) code(typ string) string {
+func (c *chain) code(typ string) string { return c.codeWith(typ, false) }
+
+// codeWith is code; with squareN, a run of k ≥ 2 squarings is one call
+// dst.squareN(x, k) (the unsaturated types have it, in assembly where the
+// squaring is).
+func (c *chain) codeWith(typ string, squareN bool) string {
 	var b strings.Builder
 	var tmps []string
 	for v := range c.vars {
@@ -298,6 +303,8 @@ func (c *chain) code(typ string) string {
 			fmt.Fprintf(&b, "%s.Multiply(%s, %s)\n", op.dst, ref(op.x), ref(op.y))
 		case op.sq == 1:
 			fmt.Fprintf(&b, "%s.Square(%s)\n", op.dst, ref(op.x))
+		case squareN:
+			fmt.Fprintf(&b, "%s.squareN(%s, %d)\n", op.dst, ref(op.x), op.sq)
 		default:
 			fmt.Fprintf(&b, "%s.Square(%s)\n", op.dst, ref(op.x))
 			fmt.Fprintf(&b, "for i := 1; i < %d; i++ {\n%s.Square(%s)\n}\n", op.sq, op.dst, ref(op.dst))

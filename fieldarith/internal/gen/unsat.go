@@ -1114,7 +1114,7 @@ type unsatData struct {
 	FromBytesBody, ToBytesBody              string
 	InvertBody, Pow22523Body, PowP34Body    string
 	Safegcd                                 bool
-	Asm, AsmMult32                          bool
+	Asm, AsmMult32, AsmSquareN              bool
 	SqrtM1                                  string
 	MulCount, SquareCount                   int
 	InvSq, InvMul                           int
@@ -1137,7 +1137,7 @@ func (r *unsatRep) data() (*unsatData, error) {
 		Is25519: r.f.extra == "25519", Is448: r.f.extra == "448",
 		Bounds: r.boundDoc(r.bound), LooseBounds: r.boundDoc(r.lbound),
 		LooseAddCarry: r.looseAddCarry, LooseSubCarry: r.looseSubCarry,
-		Asm: r.asm, AsmMult32: r.asmMult32,
+		Asm: r.asm, AsmMult32: r.asmMult32, AsmSquareN: r.asmSquareN(),
 	}
 	var ws, os, bs, ls []string
 	for k := range r.width {
@@ -1213,19 +1213,19 @@ func (r *unsatRep) data() (*unsatData, error) {
 	}
 	p := r.f.p
 	inv := buildChain(new(big.Int).Sub(p, big.NewInt(2)), "a", "v")
-	d.InvertBody = inv.code(r.typ)
+	d.InvertBody = inv.codeWith(r.typ, true)
 	d.InvSq, d.InvMul = inv.counts()
 	d.Safegcd = r.f.safegcd
 	switch r.f.extra {
 	case "25519":
 		e := new(big.Int).Rsh(new(big.Int).Sub(p, big.NewInt(5)), 3)
-		d.Pow22523Body = buildChain(e, "a", "v").code(r.typ)
+		d.Pow22523Body = buildChain(e, "a", "v").codeWith(r.typ, true)
 		// sqrt(−1) = 2^((p−1)/4).
 		s := new(big.Int).Exp(big.NewInt(2), new(big.Int).Rsh(new(big.Int).Sub(p, big.NewInt(1)), 2), p)
 		d.SqrtM1 = r.limbLiteral(s)
 	case "448":
 		e := new(big.Int).Rsh(new(big.Int).Sub(p, big.NewInt(3)), 2)
-		d.PowP34Body = buildChain(e, "a", "v").code(r.typ)
+		d.PowP34Body = buildChain(e, "a", "v").codeWith(r.typ, true)
 	}
 	return d, nil
 }

@@ -114,6 +114,7 @@ func asmSplit(s *asmText, lo, hi string, w int, shld bool) {
 type asmFunc struct {
 	name   string
 	square bool
+	loop   bool  // square n times (squareN), the result fed back as the input
 	mult32 bool  // v = a·y for a uint32 y (grouped path only)
 	order  []int // the order in which the columns are summed
 }
@@ -124,8 +125,17 @@ func (r *unsatRep) asmFuncs() []asmFunc {
 	if r.asmMult32 {
 		fs = append(fs, asmFunc{name: r.typ + "Mult32Asm", mult32: true, order: o})
 	}
+	if r.asmSquareN() {
+		fs = append(fs, asmFunc{name: r.typ + "SquareNAsm", square: true, loop: true, order: o})
+	}
 	return fs
 }
+
+// asmSquareN reports whether squareN has assembly: the squaring loop of
+// asmMul, for the representations without Karatsuba. Inside the loop the
+// squarings are the same code as SquareAsm's, without a call, an argument
+// reload and the stores and loads of a Go loop around Square between them.
+func (r *unsatRep) asmSquareN() bool { return r.asm && !r.karatsuba }
 
 // asmColumnOrder orders the columns by how long the carry code that follows
 // them is, longest first, so that the out-of-order core has the products of
@@ -230,6 +240,31 @@ func (v *%[3]s) Multiply(a, b *%[3]s) *%[3]s { return v.multiplyGeneric(a, b) }
 // Square sets v = a² and returns v. This build runs the Go code, squareGeneric.
 func (v *%[3]s) Square(a *%[3]s) *%[3]s { return v.squareGeneric(a) }
 `, asmBuildTag, fields, t)
+	if r.asmSquareN() {
+		stubs += fmt.Sprintf(`
+// squareN sets v = a^(2^n) (n squarings) and returns v; n ≤ 0 gives v = a.
+// It runs %[1]sSquareNAsm, generated amd64 assembly looping over the
+// squaring of %[1]sSquareAsm, limb for limb as squareNGeneric.
+func (v *%[1]s) squareN(a *%[1]s, n int) *%[1]s {
+	if n <= 0 {
+		*v = *a
+		return v
+	}
+	%[1]sSquareNAsm(v, a, n)
+	return v
+}
+
+// %[1]sSquareNAsm sets v = a^(2^n) for n ≥ 1 (zz_generated_%[1]s_amd64.s).
+// v and a may alias.
+//
+//go:noescape
+func %[1]sSquareNAsm(v, a *%[1]s, n int)
+`, t)
+		generic += fmt.Sprintf(`
+// squareN sets v = a^(2^n) and returns v. This build runs the Go code, squareNGeneric.
+func (v *%[1]s) squareN(a *%[1]s, n int) *%[1]s { return v.squareNGeneric(a, n) }
+`, t)
+	}
 	if r.asmMult32 {
 		stubs += fmt.Sprintf(`
 // Mult32 sets v = a·y and returns v. It runs %[1]sMult32Asm, generated
@@ -307,6 +342,9 @@ func (r *unsatRep) asmMul(s *asmText, fn asmFunc) error {
 	if fn.square {
 		delete(ptr, 'b')
 		args, frame = "v, a", 16
+	}
+	if fn.loop {
+		args, frame = "v, a *"+r.typ+", n int", 24
 	}
 	pinned := []string{"CX"}
 	if !fn.square {
@@ -390,11 +428,21 @@ func (r *unsatRep) asmMul(s *asmText, fn asmFunc) error {
 	}
 
 	s.line("")
-	s.line(fmt.Sprintf("// func %s(%s *%s)", fn.name, args, r.typ))
+	if fn.loop {
+		s.line(fmt.Sprintf("// func %s(%s)", fn.name, args))
+		s.line("//")
+		s.line("// n ≥ 1 squarings; n is public (the loop count), and each pass is")
+		s.line("// SquareAsm's straight-line code, with v as the next pass's input.")
+	} else {
+		s.line(fmt.Sprintf("// func %s(%s *%s)", fn.name, args, r.typ))
+	}
 	s.line(fmt.Sprintf("TEXT ·%s(SB), NOSPLIT, $0-%d", fn.name, frame))
 	s.op("MOVQ", "a+8(FP)", "CX")
 	if !fn.square {
 		s.op("MOVQ", "b+16(FP)", "BX")
+	}
+	if fn.loop {
+		s.line("loop:")
 	}
 	var bl []string
 	for _, c := range pl.cols {
@@ -533,6 +581,12 @@ func (r *unsatRep) asmMul(s *asmText, fn asmFunc) error {
 			dst = fmt.Sprintf("%d(AX)", 8*k)
 		}
 		s.op("MOVQ", l[k], dst)
+	}
+	if fn.loop {
+		s.comment("The next pass squares v; the count lives in its argument slot.")
+		s.op("MOVQ", "AX", "CX")
+		s.op("DECQ", "n+16(FP)")
+		s.op("JNZ", "loop")
 	}
 	s.op("RET")
 	return nil

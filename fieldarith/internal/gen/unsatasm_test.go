@@ -19,6 +19,8 @@ type asmMachine struct {
 	mem   map[uint64]uint64
 	args  map[string]uint64 // v, a, b → address
 	carry int               // CF: 0 or 1 after ADDQ/ADCQ/SUBQ/SBBQ, −1 after anything else that sets flags
+	zero  int               // ZF after DECQ: 0 or 1, −1 after anything else that sets flags
+	steps int               // instructions run, to stop a runaway loop
 }
 
 func (m *asmMachine) addr(s string) (uint64, error) {
@@ -87,10 +89,38 @@ func (m *asmMachine) run(src, name string) error {
 	if !ok {
 		return fmt.Errorf("%s not found", name)
 	}
-	for _, line := range strings.Split(body, "\n")[1:] {
+	lines := strings.Split(body, "\n")[1:]
+	labels := map[string]int{}
+	for i, line := range lines {
 		line = strings.TrimSpace(line)
-		if line == "" || strings.HasPrefix(line, "//") {
+		if strings.HasPrefix(line, "TEXT") {
+			break
+		}
+		if l, ok := strings.CutSuffix(line, ":"); ok {
+			labels[l] = i
+		}
+	}
+	m.zero = -1
+	for pc := 0; pc < len(lines); pc++ {
+		line := strings.TrimSpace(lines[pc])
+		if line == "" || strings.HasPrefix(line, "//") || strings.HasSuffix(line, ":") {
 			continue
+		}
+		if m.steps++; m.steps > 1e6 {
+			return fmt.Errorf("%s: runaway loop", name)
+		}
+		if op, l, _ := strings.Cut(line, " "); op == "JNZ" {
+			to, ok := labels[strings.TrimSpace(l)]
+			if !ok || m.zero < 0 {
+				return fmt.Errorf("%s: bad label or no DECQ before it", line)
+			}
+			if m.zero == 0 {
+				pc = to
+			}
+			continue
+		}
+		if m.zero >= 0 && !strings.HasPrefix(line, "MOVQ") {
+			m.zero = -1 // flags clobbered between DECQ and JNZ
 		}
 		op, rest, _ := strings.Cut(line, " ")
 		var a []string
@@ -123,6 +153,13 @@ func (m *asmMachine) run(src, name string) error {
 		case op == "MOVL" && len(a) == 2 && strings.HasSuffix(a[0], "(FP)") && !strings.Contains(a[1], "("):
 			err = m.write(a[1], x[0]&0xffffffff) // a 32-bit argument, zero-extended
 
+		case op == "DECQ" && len(a) == 1 && strings.HasSuffix(a[0], "(FP)"):
+			name, _, _ := strings.Cut(a[0], "+")
+			m.args[name]--
+			m.zero, m.carry = 0, -1
+			if m.args[name] == 0 {
+				m.zero = 1
+			}
 		case op == "MULQ" && len(a) == 1:
 			hi, lo := bits.Mul64(m.reg["AX"], x[0])
 			m.reg["DX"], m.reg["AX"], m.carry = hi, lo, -1
@@ -230,6 +267,12 @@ func TestUnsatAsm(t *testing.T) {
 						want := new(big.Int).Mul(value(a), value(b))
 						if fn.square || alias {
 							want = new(big.Int).Mul(value(a), value(a))
+						}
+						if fn.loop {
+							// n squarings: want = a^(2^n).
+							sq := 1 + i%3
+							m.args["n"] = uint64(sq)
+							want = new(big.Int).Exp(value(a), new(big.Int).Lsh(big.NewInt(1), uint(sq)), f.p)
 						}
 						if fn.mult32 {
 							// y+16(FP) is the value itself; the high word
