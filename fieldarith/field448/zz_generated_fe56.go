@@ -546,9 +546,10 @@ func (v *fe56) squareGeneric(a *fe56) *fe56 {
 	return v
 }
 
-// squareN sets v = a^(2^n) (n squarings) and returns v; n ≤ 0 gives v = a.
-// The addition chains use it for their runs of squarings.
-func (v *fe56) squareN(a *fe56, n int) *fe56 {
+// squareNGeneric sets v = a^(2^n) (n squarings) and returns v; n ≤ 0 gives
+// v = a. squareN runs it, or on amd64 the generated assembly that loops over
+// the same squaring.
+func (v *fe56) squareNGeneric(a *fe56, n int) *fe56 {
 	*v = *a
 	for range n {
 		v.Square(v)

@@ -30,6 +30,24 @@ func fe56MultiplyAsm(v, a, b *fe56)
 //go:noescape
 func fe56SquareAsm(v, a *fe56)
 
+// squareN sets v = a^(2^n) (n squarings) and returns v; n ≤ 0 gives v = a.
+// It runs fe56SquareNAsm, generated amd64 assembly looping over the
+// squaring of fe56SquareAsm, limb for limb as squareNGeneric.
+func (v *fe56) squareN(a *fe56, n int) *fe56 {
+	if n <= 0 {
+		*v = *a
+		return v
+	}
+	fe56SquareNAsm(v, a, n)
+	return v
+}
+
+// fe56SquareNAsm sets v = a^(2^n) for n ≥ 1 (zz_generated_fe56_amd64.s).
+// v and a may alias.
+//
+//go:noescape
+func fe56SquareNAsm(v, a *fe56, n int)
+
 // Mult32 sets v = a·y and returns v. It runs fe56Mult32Asm, generated
 // amd64 assembly computing the same columns as mult32Generic.
 func (v *fe56) Mult32(a *fe56, y uint32) *fe56 {

@@ -870,3 +870,327 @@ TEXT ·fe56Mult32Asm(SB), NOSPLIT, $80-20
 	ADDQ    R10, DI
 	MOVQ    DI, (AX)
 	RET
+
+// func fe56SquareNAsm(v, a *fe56, n int)
+TEXT ·fe56SquareNAsm(SB), NOSPLIT, $176-24
+	// The columns fit in 119, 119, 119, 119, 120, 120, 120, 120 bits (proved by the generator).
+	MOVQ    a+8(FP), CX
+loop:
+	// Precomputed operands and the mask, in the frame.
+	MOVQ    8(CX), SI
+	SHLQ    $1, SI
+	MOVQ    SI, (SP)
+	MOVQ    8(CX), SI
+	ADDQ    40(CX), SI
+	MOVQ    SI, 96(SP)
+	SHLQ    $1, SI
+	MOVQ    SI, 8(SP)
+	MOVQ    24(CX), SI
+	ADDQ    56(CX), SI
+	MOVQ    SI, 16(SP)
+	MOVQ    16(CX), SI
+	ADDQ    48(CX), SI
+	MOVQ    SI, 24(SP)
+	SHLQ    $1, SI
+	MOVQ    SI, 56(SP)
+	MOVQ    16(CX), SI
+	SHLQ    $1, SI
+	MOVQ    SI, 32(SP)
+	MOVQ    32(CX), SI
+	SHLQ    $1, SI
+	MOVQ    SI, 40(SP)
+	MOVQ    (CX), SI
+	SHLQ    $1, SI
+	MOVQ    SI, 48(SP)
+	MOVQ    40(CX), SI
+	SHLQ    $1, SI
+	MOVQ    SI, 64(SP)
+	MOVQ    (CX), SI
+	ADDQ    32(CX), SI
+	MOVQ    SI, 72(SP)
+	SHLQ    $1, SI
+	MOVQ    SI, 88(SP)
+	MOVQ    48(CX), SI
+	SHLQ    $1, SI
+	MOVQ    SI, 80(SP)
+	MOVQ    $0xffffffffffffff, SI
+	MOVQ    SI, 104(SP)
+
+	// s1 = a4·a4, into +1·r0
+	MOVQ    32(CX), AX
+	MULQ    32(CX)
+	MOVQ    AX, DI
+	MOVQ    DX, R8
+
+	// s0 = a1_2·a3 + a2·a2, into -1·r0
+	MOVQ    (SP), AX
+	MULQ    24(CX)
+	SUBQ    AX, DI
+	SBBQ    DX, R8
+	MOVQ    16(CX), AX
+	MULQ    16(CX)
+	SUBQ    AX, DI
+	SBBQ    DX, R8
+
+	// s3 = aa1_2·aa3 + aa2·aa2, into +1·r0 +1·r4
+	MOVQ    8(SP), AX
+	MULQ    16(SP)
+	MOVQ    AX, R9
+	MOVQ    DX, R10
+	MOVQ    24(SP), AX
+	MULQ    24(SP)
+	ADDQ    AX, R9
+	ADCQ    DX, R10
+	ADDQ    R9, DI
+	ADCQ    R10, R8
+
+	// s2 = a0·a0, into +1·r0 -1·r4
+	MOVQ    (CX), AX
+	MULQ    (CX)
+	ADDQ    AX, DI
+	ADCQ    DX, R8
+	SUBQ    AX, R9
+	SBBQ    DX, R10
+	// First carry of r0: c0 = hi<<8 | lo>>56 in R8, l0 = lo&mask + carries in DI.
+	MOVQ    DI, DX
+	SHRQ    $56, DX
+	SHLQ    $8, R8
+	ORQ     DX, R8
+	ANDQ    104(SP), DI
+
+	// s14 = a5_2·a7 + a6·a6 + aa0·aa0, into +1·r4
+	MOVQ    64(SP), AX
+	MULQ    56(CX)
+	ADDQ    AX, R9
+	ADCQ    DX, R10
+	MOVQ    48(CX), AX
+	MULQ    48(CX)
+	ADDQ    AX, R9
+	ADCQ    DX, R10
+	MOVQ    72(SP), AX
+	MULQ    72(SP)
+	ADDQ    AX, R9
+	ADCQ    DX, R10
+	// First carry of r4: c4 = hi<<8 | lo>>56 in R10, l4 = lo&mask + carries in R9.
+	MOVQ    R9, DX
+	SHRQ    $56, DX
+	SHLQ    $8, R10
+	ORQ     DX, R10
+	ANDQ    104(SP), R9
+
+	// s17 = aa0_2·aa3 + aa1_2·aa2, into +1·r7
+	MOVQ    88(SP), AX
+	MULQ    16(SP)
+	MOVQ    AX, R11
+	MOVQ    DX, R12
+	MOVQ    8(SP), AX
+	MULQ    24(SP)
+	ADDQ    AX, R11
+	ADCQ    DX, R12
+
+	// s13 = a0_2·a3 + a1_2·a2, into +1·r3 -1·r7
+	MOVQ    48(SP), AX
+	MULQ    24(CX)
+	MOVQ    AX, R13
+	MOVQ    DX, R14
+	MOVQ    (SP), AX
+	MULQ    16(CX)
+	ADDQ    AX, R13
+	ADCQ    DX, R14
+	SUBQ    R13, R11
+	SBBQ    R14, R12
+	// First carry of r7: c7 = hi<<8 | lo>>56 in R12, l7 = lo&mask + carries in R11.
+	MOVQ    R11, DX
+	SHRQ    $56, DX
+	SHLQ    $8, R12
+	ORQ     DX, R12
+	ANDQ    104(SP), R11
+	ADDQ    R12, DI
+	ADDQ    R12, R9
+
+	// s12 = a4_2·a7 + a5_2·a6, into +1·r3
+	MOVQ    40(SP), AX
+	MULQ    56(CX)
+	ADDQ    AX, R13
+	ADCQ    DX, R14
+	MOVQ    64(SP), AX
+	MULQ    48(CX)
+	ADDQ    AX, R13
+	ADCQ    DX, R14
+	// First carry of r3: c3 = hi<<8 | lo>>56 in R14, l3 = lo&mask + carries in R13.
+	MOVQ    R13, DX
+	SHRQ    $56, DX
+	SHLQ    $8, R14
+	ORQ     DX, R14
+	ANDQ    104(SP), R13
+	ADDQ    R14, R9
+	MOVQ    DI, 112(SP)
+
+	// s16 = a7·a7 + aa0_2·aa2 + aa1·aa1, into +1·r6
+	MOVQ    56(CX), AX
+	MULQ    56(CX)
+	MOVQ    AX, R15
+	MOVQ    DX, BX
+	MOVQ    88(SP), AX
+	MULQ    24(SP)
+	ADDQ    AX, R15
+	ADCQ    DX, BX
+	MOVQ    96(SP), AX
+	MULQ    96(SP)
+	ADDQ    AX, R15
+	ADCQ    DX, BX
+
+	// s10 = a0_2·a2 + a1·a1, into +1·r2 -1·r6
+	MOVQ    48(SP), AX
+	MULQ    16(CX)
+	MOVQ    AX, SI
+	MOVQ    DX, R12
+	MOVQ    8(CX), AX
+	MULQ    8(CX)
+	ADDQ    AX, SI
+	ADCQ    DX, R12
+	SUBQ    SI, R15
+	SBBQ    R12, BX
+
+	// s8 = a3·a3, into -1·r2
+	MOVQ    24(CX), AX
+	MULQ    24(CX)
+	SUBQ    AX, SI
+	SBBQ    DX, R12
+
+	// s9 = a4_2·a6 + a5·a5, into +1·r2
+	MOVQ    40(SP), AX
+	MULQ    48(CX)
+	ADDQ    AX, SI
+	ADCQ    DX, R12
+	MOVQ    40(CX), AX
+	MULQ    40(CX)
+	ADDQ    AX, SI
+	ADCQ    DX, R12
+
+	// s11 = aa3·aa3, into +1·r2 +1·r6
+	MOVQ    16(SP), AX
+	MULQ    16(SP)
+	ADDQ    AX, SI
+	ADCQ    DX, R12
+	ADDQ    AX, R15
+	ADCQ    DX, BX
+	// First carry of r2: c2 = hi<<8 | lo>>56 in R12, l2 = lo&mask + carries in SI.
+	MOVQ    SI, DX
+	SHRQ    $56, DX
+	SHLQ    $8, R12
+	ORQ     DX, R12
+	ANDQ    104(SP), SI
+	ADDQ    R12, R13
+	// First carry of r6: c6 = hi<<8 | lo>>56 in BX, l6 = lo&mask + carries in R15.
+	MOVQ    R15, DX
+	SHRQ    $56, DX
+	SHLQ    $8, BX
+	ORQ     DX, BX
+	ANDQ    104(SP), R15
+	ADDQ    BX, R11
+
+	// s5 = a4_2·a5, into +1·r1
+	MOVQ    40(SP), AX
+	MULQ    40(CX)
+	MOVQ    AX, R14
+	MOVQ    DX, DI
+
+	// s4 = a2_2·a3, into -1·r1
+	MOVQ    32(SP), AX
+	MULQ    24(CX)
+	SUBQ    AX, R14
+	SBBQ    DX, DI
+
+	// s7 = aa2_2·aa3, into +1·r1 +1·r5
+	MOVQ    56(SP), AX
+	MULQ    16(SP)
+	ADDQ    AX, R14
+	ADCQ    DX, DI
+	MOVQ    AX, R12
+	MOVQ    DX, BX
+
+	// s6 = a0_2·a1, into +1·r1 -1·r5
+	MOVQ    48(SP), AX
+	MULQ    8(CX)
+	ADDQ    AX, R14
+	ADCQ    DX, DI
+	SUBQ    AX, R12
+	SBBQ    DX, BX
+	// First carry of r1: c1 = hi<<8 | lo>>56 in DI, l1 = lo&mask + carries in R14.
+	MOVQ    R14, DX
+	SHRQ    $56, DX
+	SHLQ    $8, DI
+	ORQ     DX, DI
+	ANDQ    104(SP), R14
+	ADDQ    R8, R14
+	ADDQ    DI, SI
+
+	// s15 = a6_2·a7 + aa0_2·aa1, into +1·r5
+	MOVQ    80(SP), AX
+	MULQ    56(CX)
+	ADDQ    AX, R12
+	ADCQ    DX, BX
+	MOVQ    88(SP), AX
+	MULQ    96(SP)
+	ADDQ    AX, R12
+	ADCQ    DX, BX
+	// First carry of r5: c5 = hi<<8 | lo>>56 in BX, l5 = lo&mask + carries in R12.
+	MOVQ    R12, DX
+	SHRQ    $56, DX
+	SHLQ    $8, BX
+	ORQ     DX, BX
+	ANDQ    104(SP), R12
+	ADDQ    R10, R12
+	ADDQ    BX, R15
+
+	// Second carry, in parallel: v.l[k] = l&mask + carries.
+	MOVQ    112(SP), R8
+	MOVQ    104(SP), DI
+	MOVQ    v+0(FP), AX
+	MOVQ    R11, R10
+	SHRQ    $56, R10
+	MOVQ    R15, BX
+	SHRQ    $56, BX
+	ANDQ    DI, R11
+	ADDQ    BX, R11
+	MOVQ    R11, 56(AX)
+	MOVQ    R12, CX
+	SHRQ    $56, CX
+	ANDQ    DI, R15
+	ADDQ    CX, R15
+	MOVQ    R15, 48(AX)
+	MOVQ    R9, BX
+	SHRQ    $56, BX
+	ANDQ    DI, R12
+	ADDQ    BX, R12
+	MOVQ    R12, 40(AX)
+	MOVQ    R13, CX
+	SHRQ    $56, CX
+	ANDQ    DI, R9
+	ADDQ    CX, R9
+	ADDQ    R10, R9
+	MOVQ    R9, 32(AX)
+	MOVQ    SI, BX
+	SHRQ    $56, BX
+	ANDQ    DI, R13
+	ADDQ    BX, R13
+	MOVQ    R13, 24(AX)
+	MOVQ    R14, CX
+	SHRQ    $56, CX
+	ANDQ    DI, SI
+	ADDQ    CX, SI
+	MOVQ    SI, 16(AX)
+	MOVQ    R8, BX
+	SHRQ    $56, BX
+	ANDQ    DI, R14
+	ADDQ    BX, R14
+	MOVQ    R14, 8(AX)
+	ANDQ    DI, R8
+	ADDQ    R10, R8
+	MOVQ    R8, (AX)
+	// The next pass squares v; the count lives in its argument slot.
+	MOVQ    AX, CX
+	DECQ    n+16(FP)
+	JNZ     loop
+	RET

@@ -12,5 +12,8 @@ func (v *fe56) Multiply(a, b *fe56) *fe56 { return v.multiplyGeneric(a, b) }
 // Square sets v = a² and returns v. This build runs the Go code, squareGeneric.
 func (v *fe56) Square(a *fe56) *fe56 { return v.squareGeneric(a) }
 
+// squareN sets v = a^(2^n) and returns v. This build runs the Go code, squareNGeneric.
+func (v *fe56) squareN(a *fe56, n int) *fe56 { return v.squareNGeneric(a, n) }
+
 // Mult32 sets v = a·y and returns v. This build runs the Go code, mult32Generic.
 func (v *fe56) Mult32(a *fe56, y uint32) *fe56 { return v.mult32Generic(a, y) }

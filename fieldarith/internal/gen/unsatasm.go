@@ -131,11 +131,11 @@ func (r *unsatRep) asmFuncs() []asmFunc {
 	return fs
 }
 
-// asmSquareN reports whether squareN has assembly: the squaring loop of
-// asmMul, for the representations without Karatsuba. Inside the loop the
-// squarings are the same code as SquareAsm's, without a call, an argument
-// reload and the stores and loads of a Go loop around Square between them.
-func (r *unsatRep) asmSquareN() bool { return r.asm && !r.karatsuba }
+// asmSquareN reports whether squareN has assembly: a loop over the
+// squaring of asmMul or asmMulGrouped. Inside the loop the squarings are
+// the same code as SquareAsm's, without a call and the argument reloads of a
+// Go loop around Square between them.
+func (r *unsatRep) asmSquareN() bool { return r.asm }
 
 // asmColumnOrder orders the columns by how long the carry code that follows
 // them is, longest first, so that the out-of-order core has the products of

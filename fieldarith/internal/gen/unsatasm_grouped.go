@@ -218,6 +218,21 @@ func (r *unsatRep) asmMulGrouped(s *asmText, fn asmFunc) error {
 	}
 	args, argSize := "v, a, b *"+r.typ, 24
 	switch {
+	case fn.loop:
+		args, argSize = "v, a *"+r.typ+", n int", 24
+		// The same body n times, v as the next pass's input: the pass
+		// starts after a's pointer is loaded and ends at the stores.
+		text := body.b.String()
+		first := "\tMOVQ    a+8(FP), CX\n"
+		last := "\tRET\n"
+		if !strings.HasPrefix(text, first) || !strings.HasSuffix(text, last) {
+			return fmt.Errorf("%s: unexpected body shape for the squaring loop", r.typ)
+		}
+		text = first + "loop:\n" + strings.TrimSuffix(text[len(first):], last) +
+			"\t// The next pass squares v; the count lives in its argument slot.\n" +
+			"\tMOVQ    AX, CX\n\tDECQ    n+16(FP)\n\tJNZ     loop\n" + last
+		body = &asmText{}
+		body.b.WriteString(text)
 	case fn.square:
 		args, argSize = "v, a *"+r.typ, 16
 	case fn.mult32:
