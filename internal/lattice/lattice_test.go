@@ -3,6 +3,7 @@ package lattice
 import (
 	"crypto/rand"
 	"crypto/sha3"
+	"encoding/binary"
 	"math/big"
 	"testing"
 
@@ -144,4 +145,86 @@ func BenchmarkShortVector(b *testing.B) {
 		k[55] &= 0x0f
 		benchutil.RunCPU(b, func() { ShortVector(&n, k, 224, 232) })
 	})
+}
+
+// exactShortVector is ShortVector's loop with exact steps only (no
+// lehmer), the reference its batches must reproduce.
+func exactShortVector[N Nat](n *N, kBytes []byte, half int) (a, b, ta, tb N, i int, ok bool) {
+	a = *n
+	for j := 0; j < len(b); j++ {
+		b[j] = binary.LittleEndian.Uint64(kBytes[8*j:])
+	}
+	tb[0] = 1
+	i = 1
+	for BitLen(&b) > half {
+		q, fine := EuclidStep(&a, &b)
+		if !fine {
+			return a, b, ta, tb, i, false
+		}
+		t, fine := mulAdd(&ta, q, &tb)
+		if !fine {
+			return a, b, ta, tb, i, false
+		}
+		ta, tb = tb, t
+		i++
+	}
+	return a, b, ta, tb, i, true
+}
+
+// testLehmer checks that lehmer's batches take exactly the exact steps:
+// from the same state, k exact steps give lehmer's (a, b, ta, tb), and
+// ShortVector's loop ends where the exact loop ends.
+func testLehmer[N Nat](t *testing.T, n *big.Int, half int) {
+	nn := fromBig[N](n)
+	batches := 0
+	for range 3000 {
+		k, _ := rand.Int(rand.Reader, n)
+		kb := le(k, 8*len(nn))
+		wa, wb, wta, wtb, wi, wok := exactShortVector(&nn, kb, half)
+		a := nn
+		var b, ta, tb N
+		for j := 0; j < len(b); j++ {
+			b[j] = binary.LittleEndian.Uint64(kb[8*j:])
+		}
+		tb[0] = 1
+		i := 1
+		for BitLen(&b) > half {
+			a0, b0, ta0, tb0 := a, b, ta, tb
+			if steps := lehmer(&a, &b, &ta, &tb, half); steps > 0 {
+				batches++
+				for range steps {
+					q, fine := EuclidStep(&a0, &b0)
+					tn, fine2 := mulAdd(&ta0, q, &tb0)
+					if !fine || !fine2 {
+						t.Fatalf("k = %x: lehmer took a step the exact loop declines", k)
+					}
+					ta0, tb0 = tb0, tn
+				}
+				if a != a0 || b != b0 || ta != ta0 || tb != tb0 {
+					t.Fatalf("k = %x: lehmer's %d steps differ from the exact ones", k, steps)
+				}
+				i += steps
+				continue
+			}
+			q, fine := EuclidStep(&a, &b)
+			if !fine {
+				break
+			}
+			tn, _ := mulAdd(&ta, q, &tb)
+			ta, tb = tb, tn
+			i++
+		}
+		if wok && (a != wa || b != wb || ta != wta || tb != wtb || i != wi) {
+			t.Fatalf("k = %x: the loop with lehmer ends at step %d, the exact loop at %d", k, i, wi)
+		}
+	}
+	if batches == 0 {
+		t.Fatal("lehmer never took a batch")
+	}
+}
+
+func TestLehmer(t *testing.T) {
+	testLehmer[[4]uint64](t, eightEll, 128)
+	testLehmer[[7]uint64](t, q448, 224)
+	testLehmer[[7]uint64](t, new(big.Int).Lsh(q448, 2), 224)
 }
