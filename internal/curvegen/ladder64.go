@@ -48,11 +48,11 @@ type feOp struct {
 // with the temporaries A and B. xo, zo may be xi, zi.
 func l64Double(xo, zo, xi, zi string) []feOp {
 	return []feOp{
-		{kind: "add", dst: "A", a: xi, b: zi},  // A = x + z
-		{kind: "sub", dst: "B", a: xi, b: zi},  // B = x − z
-		{kind: "sqr", dst: "A", a: "A"},        // AA = A²
-		{kind: "sqr", dst: "B", a: "B"},        // BB = B²
-		{kind: "mul", dst: xo, a: "A", b: "B"}, // x = AA·BB
+		{kind: "add", dst: "A", a: xi, b: zi},   // A = x + z
+		{kind: "sub", dst: "B", a: xi, b: zi},   // B = x − z
+		{kind: "sqr", dst: "A", a: "A"},         // AA = A²
+		{kind: "sqr", dst: "B", a: "B"},         // BB = B²
+		{kind: "mul", dst: xo, a: "A", b: "B"},  // x = AA·BB
 		{kind: "sub", dst: "A", a: "A", b: "B"}, // E = AA − BB
 		{kind: "a24", dst: zo, a: "A"},          // 121666·E
 		{kind: "add", dst: zo, a: zo, b: "B"},   // BB + 121666·E
@@ -70,18 +70,18 @@ func l64Start() []feOp {
 // the RFC's names in the comments), after the conditional swap.
 func l64Step() []feOp {
 	return []feOp{
-		{kind: "add", dst: "A", a: "x2", b: "z2"}, // A = x2 + z2
-		{kind: "sub", dst: "B", a: "x2", b: "z2"}, // B = x2 − z2
-		{kind: "add", dst: "C", a: "x3", b: "z3"}, // C = x3 + z3
-		{kind: "sub", dst: "D", a: "x3", b: "z3"}, // D = x3 − z3
-		{kind: "mul", dst: "D", a: "D", b: "A"},   // DA = D·A
-		{kind: "mul", dst: "C", a: "C", b: "B"},   // CB = C·B
-		{kind: "sqr", dst: "A", a: "A"},           // AA = A²
-		{kind: "sqr", dst: "B", a: "B"},           // BB = B²
-		{kind: "add", dst: "x3", a: "D", b: "C"},  // DA + CB
-		{kind: "sub", dst: "z3", a: "D", b: "C"},  // DA − CB
-		{kind: "sqr", dst: "x3", a: "x3"},         // x3 = (DA + CB)²
-		{kind: "sqr", dst: "z3", a: "z3"},         // (DA − CB)²
+		{kind: "add", dst: "A", a: "x2", b: "z2"},  // A = x2 + z2
+		{kind: "sub", dst: "B", a: "x2", b: "z2"},  // B = x2 − z2
+		{kind: "add", dst: "C", a: "x3", b: "z3"},  // C = x3 + z3
+		{kind: "sub", dst: "D", a: "x3", b: "z3"},  // D = x3 − z3
+		{kind: "mul", dst: "D", a: "D", b: "A"},    // DA = D·A
+		{kind: "mul", dst: "C", a: "C", b: "B"},    // CB = C·B
+		{kind: "sqr", dst: "A", a: "A"},            // AA = A²
+		{kind: "sqr", dst: "B", a: "B"},            // BB = B²
+		{kind: "add", dst: "x3", a: "D", b: "C"},   // DA + CB
+		{kind: "sub", dst: "z3", a: "D", b: "C"},   // DA − CB
+		{kind: "sqr", dst: "x3", a: "x3"},          // x3 = (DA + CB)²
+		{kind: "sqr", dst: "z3", a: "z3"},          // (DA − CB)²
 		{kind: "mul", dst: "z3", a: "z3", b: "x1"}, // z3 = x1·(DA − CB)²
 		{kind: "mul", dst: "x2", a: "A", b: "B"},   // x2 = AA·BB
 		{kind: "sub", dst: "A", a: "A", b: "B"},    // E = AA − BB
@@ -96,28 +96,28 @@ func l64Step() []feOp {
 // comments give the exponent each element holds.
 func l64Invert() []feOp {
 	return []feOp{
-		{kind: "sqr", dst: "t0", a: "z"},               // 2
-		{kind: "sqrn", dst: "t1", a: "t0", n: 2},       // 8
-		{kind: "mul", dst: "t1", a: "t1", b: "z"},      // 9
-		{kind: "mul", dst: "t0", a: "t0", b: "t1"},     // 11
-		{kind: "sqr", dst: "t2", a: "t0"},              // 22
-		{kind: "mul", dst: "t1", a: "t1", b: "t2"},     // 2^5 − 1
-		{kind: "sqrn", dst: "t2", a: "t1", n: 5},       //
-		{kind: "mul", dst: "t1", a: "t2", b: "t1"},     // 2^10 − 1
-		{kind: "sqrn", dst: "t2", a: "t1", n: 10},      //
-		{kind: "mul", dst: "t2", a: "t2", b: "t1"},     // 2^20 − 1
-		{kind: "sqrn", dst: "t3", a: "t2", n: 20},      //
-		{kind: "mul", dst: "t2", a: "t3", b: "t2"},     // 2^40 − 1
-		{kind: "sqrn", dst: "t2", a: "t2", n: 10},      //
-		{kind: "mul", dst: "t1", a: "t2", b: "t1"},     // 2^50 − 1
-		{kind: "sqrn", dst: "t2", a: "t1", n: 50},      //
-		{kind: "mul", dst: "t2", a: "t2", b: "t1"},     // 2^100 − 1
-		{kind: "sqrn", dst: "t3", a: "t2", n: 100},     //
-		{kind: "mul", dst: "t2", a: "t3", b: "t2"},     // 2^200 − 1
-		{kind: "sqrn", dst: "t2", a: "t2", n: 50},      //
-		{kind: "mul", dst: "t1", a: "t2", b: "t1"},     // 2^250 − 1
-		{kind: "sqrn", dst: "t1", a: "t1", n: 5},       // 2^255 − 32
-		{kind: "mul", dst: "out", a: "t1", b: "t0"},    // 2^255 − 21
+		{kind: "sqr", dst: "t0", a: "z"},            // 2
+		{kind: "sqrn", dst: "t1", a: "t0", n: 2},    // 8
+		{kind: "mul", dst: "t1", a: "t1", b: "z"},   // 9
+		{kind: "mul", dst: "t0", a: "t0", b: "t1"},  // 11
+		{kind: "sqr", dst: "t2", a: "t0"},           // 22
+		{kind: "mul", dst: "t1", a: "t1", b: "t2"},  // 2^5 − 1
+		{kind: "sqrn", dst: "t2", a: "t1", n: 5},    //
+		{kind: "mul", dst: "t1", a: "t2", b: "t1"},  // 2^10 − 1
+		{kind: "sqrn", dst: "t2", a: "t1", n: 10},   //
+		{kind: "mul", dst: "t2", a: "t2", b: "t1"},  // 2^20 − 1
+		{kind: "sqrn", dst: "t3", a: "t2", n: 20},   //
+		{kind: "mul", dst: "t2", a: "t3", b: "t2"},  // 2^40 − 1
+		{kind: "sqrn", dst: "t2", a: "t2", n: 10},   //
+		{kind: "mul", dst: "t1", a: "t2", b: "t1"},  // 2^50 − 1
+		{kind: "sqrn", dst: "t2", a: "t1", n: 50},   //
+		{kind: "mul", dst: "t2", a: "t2", b: "t1"},  // 2^100 − 1
+		{kind: "sqrn", dst: "t3", a: "t2", n: 100},  //
+		{kind: "mul", dst: "t2", a: "t3", b: "t2"},  // 2^200 − 1
+		{kind: "sqrn", dst: "t2", a: "t2", n: 50},   //
+		{kind: "mul", dst: "t1", a: "t2", b: "t1"},  // 2^250 − 1
+		{kind: "sqrn", dst: "t1", a: "t1", n: 5},    // 2^255 − 32
+		{kind: "mul", dst: "out", a: "t1", b: "t0"}, // 2^255 − 21
 	}
 }
 
