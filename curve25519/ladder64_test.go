@@ -89,6 +89,7 @@ func fe64CheckOps(t testing.TB, a, b fe64) {
 		{"Mul", fe64MulAsm, fe64Mul, new(big.Int).Mul(A, B)},
 		{"Add", fe64AddAsm, fe64Add, new(big.Int).Add(A, B)},
 		{"Sub", fe64SubAsm, fe64Sub, new(big.Int).Sub(A, B)},
+		{"A24Add", fe64A24AddAsm, fe64A24Add, new(big.Int).Add(new(big.Int).Mul(A, big.NewInt(121666)), B)},
 	} {
 		var got, ref fe64
 		o.asm(&got, &a, &b)
@@ -114,7 +115,6 @@ func fe64CheckOps(t testing.TB, a, b fe64) {
 	}
 	for _, o := range []unop{
 		{"Sqr", fe64SqrAsm, fe64Sqr, new(big.Int).Mul(A, A)},
-		{"A24", fe64A24Asm, fe64A24, new(big.Int).Mul(A, big.NewInt(121666))},
 	} {
 		var got, ref fe64
 		o.asm(&got, &a)
@@ -340,6 +340,43 @@ func FuzzLadder64(f *testing.F) {
 		ladderMontgomery(&outField, &e, &x)
 		if outAsm != outGo || outAsm != outField {
 			t.Fatalf("X25519(%x, %x): asm %x, Go model %x, field25519 %x", k, u, outAsm, outGo, outField)
+		}
+	})
+}
+
+// BenchmarkLadder64 times the parts of x25519Ladder64Asm: the ladder, the
+// inversion, and chains of 100 multiplications and squarings.
+func BenchmarkLadder64(b *testing.B) {
+	if !ladder64HasAsm {
+		b.Skip("no fe64 assembly in this build or on this CPU")
+	}
+	rng := rand.New(rand.NewPCG(7, 8))
+	x, y := fe64Rand(rng), fe64Rand(rng)
+	var e [32]byte
+	clampScalar(&e, xdhtest.Random(b, 32))
+	var st [2]fe64
+	b.Run("ladder", func(b *testing.B) {
+		for b.Loop() {
+			ladder64Asm(&st, &e, &x)
+		}
+	})
+	b.Run("invert", func(b *testing.B) {
+		for b.Loop() {
+			fe64InvertAsm(&x, &x)
+		}
+	})
+	b.Run("mul100", func(b *testing.B) {
+		for b.Loop() {
+			for range 100 {
+				fe64MulAsm(&x, &x, &y)
+			}
+		}
+	})
+	b.Run("sqr100", func(b *testing.B) {
+		for b.Loop() {
+			for range 100 {
+				fe64SqrAsm(&x, &x)
+			}
 		}
 	})
 }

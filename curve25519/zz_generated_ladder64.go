@@ -69,13 +69,16 @@ func fe64Mul(v, a, b *fe64) {
 // computes each cross product once and doubles them).
 func fe64Sqr(v, a *fe64) { fe64Mul(v, a, a) }
 
-// fe64A24 sets v = 121666·a: U = 121666·a (five words), then fe64Fold.
-func fe64A24(v, a *fe64) {
+// fe64A24Add sets v = 121666·a + b: U = 121666·a + b (five words), then
+// fe64Fold. v may alias a or b.
+func fe64A24Add(v, a, b *fe64) {
 	var u [4]uint64
 	var c uint64
 	for j := range 4 {
 		hi, lo := bits.Mul64(a[j], 121666)
 		var cc uint64
+		lo, cc = bits.Add64(lo, b[j], 0)
+		hi += cc
 		lo, cc = bits.Add64(lo, c, 0)
 		hi += cc
 		u[j], c = lo, hi
@@ -169,33 +172,32 @@ func ladder64Go(st *[2]fe64, e *[32]byte, x1 *fe64) {
 	fe64Sqr(&B, &B)
 	fe64Mul(&x3, &A, &B)
 	fe64Sub(&A, &A, &B)
-	fe64A24(&z3, &A)
-	fe64Add(&z3, &z3, &B)
+	fe64A24Add(&z3, &A, &B)
 	fe64Mul(&z3, &z3, &A)
 	var prev uint64
 	for t := 253; t >= 3; t-- {
 		bit := uint64(e[t>>3]>>(t&7)) & 1
-		fe64CondSwap(&x2, &x3, bit^prev)
-		fe64CondSwap(&z2, &z3, bit^prev)
+		swap := bit ^ prev
 		prev = bit
 		fe64Add(&A, &x2, &z2)
-		fe64Sub(&B, &x2, &z2)
 		fe64Add(&C, &x3, &z3)
+		fe64CondSwap(&A, &C, swap)
+		fe64Sub(&B, &x2, &z2)
 		fe64Sub(&D, &x3, &z3)
+		fe64CondSwap(&B, &D, swap)
 		fe64Mul(&D, &D, &A)
 		fe64Mul(&C, &C, &B)
 		fe64Sqr(&A, &A)
 		fe64Sqr(&B, &B)
-		fe64Add(&x3, &D, &C)
 		fe64Sub(&z3, &D, &C)
-		fe64Sqr(&x3, &x3)
 		fe64Sqr(&z3, &z3)
+		fe64Add(&x3, &D, &C)
 		fe64Mul(&z3, &z3, x1)
+		fe64Sub(&D, &A, &B)
+		fe64A24Add(&z2, &D, &B)
+		fe64Mul(&z2, &z2, &D)
+		fe64Sqr(&x3, &x3)
 		fe64Mul(&x2, &A, &B)
-		fe64Sub(&A, &A, &B)
-		fe64A24(&z2, &A)
-		fe64Add(&z2, &z2, &B)
-		fe64Mul(&z2, &z2, &A)
 	}
 	fe64CondSwap(&x2, &x3, prev)
 	fe64CondSwap(&z2, &z3, prev)
@@ -205,8 +207,7 @@ func ladder64Go(st *[2]fe64, e *[32]byte, x1 *fe64) {
 	fe64Sqr(&B, &B)
 	fe64Mul(&x2, &A, &B)
 	fe64Sub(&A, &A, &B)
-	fe64A24(&z2, &A)
-	fe64Add(&z2, &z2, &B)
+	fe64A24Add(&z2, &A, &B)
 	fe64Mul(&z2, &z2, &A)
 	fe64Add(&A, &x2, &z2)
 	fe64Sub(&B, &x2, &z2)
@@ -214,8 +215,7 @@ func ladder64Go(st *[2]fe64, e *[32]byte, x1 *fe64) {
 	fe64Sqr(&B, &B)
 	fe64Mul(&x2, &A, &B)
 	fe64Sub(&A, &A, &B)
-	fe64A24(&z2, &A)
-	fe64Add(&z2, &z2, &B)
+	fe64A24Add(&z2, &A, &B)
 	fe64Mul(&z2, &z2, &A)
 	fe64Add(&A, &x2, &z2)
 	fe64Sub(&B, &x2, &z2)
@@ -223,8 +223,7 @@ func ladder64Go(st *[2]fe64, e *[32]byte, x1 *fe64) {
 	fe64Sqr(&B, &B)
 	fe64Mul(&x2, &A, &B)
 	fe64Sub(&A, &A, &B)
-	fe64A24(&z2, &A)
-	fe64Add(&z2, &z2, &B)
+	fe64A24Add(&z2, &A, &B)
 	fe64Mul(&z2, &z2, &A)
 	st[0], st[1] = x2, z2
 }

@@ -26,8 +26,8 @@ func ladder64Asm(st *[2]fe64, e *[32]byte, x1 *fe64)
 //go:noescape
 func fe64InvertAsm(out, z *fe64)
 
-// fe64MulAsm, fe64SqrAsm, fe64A24Asm, fe64AddAsm and fe64SubAsm are
-// fe64Mul, fe64Sqr, fe64A24, fe64Add and fe64Sub in assembly (the same
+// fe64MulAsm, fe64SqrAsm, fe64A24AddAsm, fe64AddAsm and fe64SubAsm are
+// fe64Mul, fe64Sqr, fe64A24Add, fe64Add and fe64Sub in assembly (the same
 // words); v may alias the operands.
 //
 //go:noescape
@@ -37,7 +37,7 @@ func fe64MulAsm(v, a, b *fe64)
 func fe64SqrAsm(v, a *fe64)
 
 //go:noescape
-func fe64A24Asm(v, a *fe64)
+func fe64A24AddAsm(v, a, b *fe64)
 
 //go:noescape
 func fe64AddAsm(v, a, b *fe64)

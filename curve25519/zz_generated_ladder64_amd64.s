@@ -29,7 +29,7 @@ TEXT ·ladder64Asm(SB), $304-24
 	MOVQ     $0, 72(SP)
 	MOVQ     $0, 80(SP)
 	MOVQ     $0, 88(SP)
-	// A = x2 + z2
+	// x2 + z2
 	XORQ     AX, AX
 	MOVQ     32(SP), R8
 	MOVQ     40(SP), R9
@@ -52,7 +52,7 @@ TEXT ·ladder64Asm(SB), $304-24
 	MOVQ     R9, 168(SP)
 	MOVQ     R10, 176(SP)
 	MOVQ     R11, 184(SP)
-	// B = x2 − z2
+	// x2 − z2
 	XORQ     AX, AX
 	MOVQ     32(SP), R8
 	MOVQ     40(SP), R9
@@ -99,7 +99,6 @@ TEXT ·ladder64Asm(SB), $304-24
 	ADOXQ    AX, R14
 	// Double them (u7 = the bit shifted out), add the squares a_i².
 	XORQ     R15, R15
-	XORQ     AX, AX
 	ADCXQ    R9, R9
 	ADCXQ    R10, R10
 	ADCXQ    R11, R11
@@ -122,9 +121,8 @@ TEXT ·ladder64Asm(SB), $304-24
 	MULXQ    DX, BX, CX
 	ADOXQ    BX, R14
 	ADOXQ    CX, R15
-	// U = T mod 2^256 + 38·⌊T/2^256⌋.
+	// U = T mod 2^256 + 38·⌊T/2^256⌋ (CF = OF = 0, AX = 0).
 	MOVQ     $38, DX
-	XORQ     AX, AX
 	MULXQ    R12, BX, CX
 	ADCXQ    BX, R8
 	ADOXQ    CX, R9
@@ -174,7 +172,6 @@ TEXT ·ladder64Asm(SB), $304-24
 	ADOXQ    AX, R14
 	// Double them (u7 = the bit shifted out), add the squares a_i².
 	XORQ     R15, R15
-	XORQ     AX, AX
 	ADCXQ    R9, R9
 	ADCXQ    R10, R10
 	ADCXQ    R11, R11
@@ -197,9 +194,8 @@ TEXT ·ladder64Asm(SB), $304-24
 	MULXQ    DX, BX, CX
 	ADOXQ    BX, R14
 	ADOXQ    CX, R15
-	// U = T mod 2^256 + 38·⌊T/2^256⌋.
+	// U = T mod 2^256 + 38·⌊T/2^256⌋ (CF = OF = 0, AX = 0).
 	MOVQ     $38, DX
-	XORQ     AX, AX
 	MULXQ    R12, BX, CX
 	ADCXQ    BX, R8
 	ADOXQ    CX, R9
@@ -237,7 +233,6 @@ TEXT ·ladder64Asm(SB), $304-24
 	ADCXQ    BX, R11
 	ADCXQ    AX, R12
 	MOVQ     200(SP), DX
-	XORQ     AX, AX
 	MULXQ    160(SP), BX, CX
 	ADCXQ    BX, R9
 	ADOXQ    CX, R10
@@ -252,7 +247,6 @@ TEXT ·ladder64Asm(SB), $304-24
 	ADOXQ    AX, R13
 	ADCXQ    AX, R13
 	MOVQ     208(SP), DX
-	XORQ     AX, AX
 	MULXQ    160(SP), BX, CX
 	ADCXQ    BX, R10
 	ADOXQ    CX, R11
@@ -267,7 +261,6 @@ TEXT ·ladder64Asm(SB), $304-24
 	ADOXQ    AX, R14
 	ADCXQ    AX, R14
 	MOVQ     216(SP), DX
-	XORQ     AX, AX
 	MULXQ    160(SP), BX, CX
 	ADCXQ    BX, R11
 	ADOXQ    CX, R12
@@ -281,9 +274,8 @@ TEXT ·ladder64Asm(SB), $304-24
 	ADCXQ    BX, R14
 	ADOXQ    AX, R15
 	ADCXQ    AX, R15
-	// U = T mod 2^256 + 38·⌊T/2^256⌋.
+	// U = T mod 2^256 + 38·⌊T/2^256⌋ (CF = OF = 0, AX = 0).
 	MOVQ     $38, DX
-	XORQ     AX, AX
 	MULXQ    R12, BX, CX
 	ADCXQ    BX, R8
 	ADOXQ    CX, R9
@@ -309,7 +301,7 @@ TEXT ·ladder64Asm(SB), $304-24
 	MOVQ     R9, 104(SP)
 	MOVQ     R10, 112(SP)
 	MOVQ     R11, 120(SP)
-	// A = A − B
+	// A − B
 	XORQ     AX, AX
 	MOVQ     160(SP), R8
 	MOVQ     168(SP), R9
@@ -332,17 +324,22 @@ TEXT ·ladder64Asm(SB), $304-24
 	MOVQ     R9, 168(SP)
 	MOVQ     R10, 176(SP)
 	MOVQ     R11, 184(SP)
-	// z3 = 121666·A
+	// z3 = 121666·A + B
 	MOVQ     $121666, DX
 	XORQ     AX, AX
 	MULXQ    160(SP), R8, R9
+	ADOXQ    192(SP), R8
 	MULXQ    168(SP), BX, R10
 	ADCXQ    BX, R9
+	ADOXQ    200(SP), R9
 	MULXQ    176(SP), BX, R11
 	ADCXQ    BX, R10
+	ADOXQ    208(SP), R10
 	MULXQ    184(SP), BX, R12
 	ADCXQ    BX, R11
+	ADOXQ    216(SP), R11
 	ADCXQ    AX, R12
+	ADOXQ    AX, R12
 	MOVQ     $38, DX
 	// V = U mod 2^256 + 38·U4, plus 38 if that carries.
 	IMUL3Q   $38, R12, R12
@@ -350,29 +347,6 @@ TEXT ·ladder64Asm(SB), $304-24
 	ADCQ     AX, R9
 	ADCQ     AX, R10
 	ADCQ     AX, R11
-	CMOVQCS  DX, AX
-	ADDQ     AX, R8
-	MOVQ     R8, 128(SP)
-	MOVQ     R9, 136(SP)
-	MOVQ     R10, 144(SP)
-	MOVQ     R11, 152(SP)
-	// z3 = z3 + B
-	XORQ     AX, AX
-	MOVQ     128(SP), R8
-	MOVQ     136(SP), R9
-	MOVQ     144(SP), R10
-	MOVQ     152(SP), R11
-	ADDQ     192(SP), R8
-	ADCQ     200(SP), R9
-	ADCQ     208(SP), R10
-	ADCQ     216(SP), R11
-	MOVQ     $38, DX
-	CMOVQCS  DX, AX
-	ADDQ     AX, R8
-	ADCQ     $0, R9
-	ADCQ     $0, R10
-	ADCQ     $0, R11
-	MOVQ     $0, AX
 	CMOVQCS  DX, AX
 	ADDQ     AX, R8
 	MOVQ     R8, 128(SP)
@@ -391,7 +365,6 @@ TEXT ·ladder64Asm(SB), $304-24
 	ADCXQ    BX, R11
 	ADCXQ    AX, R12
 	MOVQ     168(SP), DX
-	XORQ     AX, AX
 	MULXQ    128(SP), BX, CX
 	ADCXQ    BX, R9
 	ADOXQ    CX, R10
@@ -406,7 +379,6 @@ TEXT ·ladder64Asm(SB), $304-24
 	ADOXQ    AX, R13
 	ADCXQ    AX, R13
 	MOVQ     176(SP), DX
-	XORQ     AX, AX
 	MULXQ    128(SP), BX, CX
 	ADCXQ    BX, R10
 	ADOXQ    CX, R11
@@ -421,7 +393,6 @@ TEXT ·ladder64Asm(SB), $304-24
 	ADOXQ    AX, R14
 	ADCXQ    AX, R14
 	MOVQ     184(SP), DX
-	XORQ     AX, AX
 	MULXQ    128(SP), BX, CX
 	ADCXQ    BX, R11
 	ADOXQ    CX, R12
@@ -435,9 +406,8 @@ TEXT ·ladder64Asm(SB), $304-24
 	ADCXQ    BX, R14
 	ADOXQ    AX, R15
 	ADCXQ    AX, R15
-	// U = T mod 2^256 + 38·⌊T/2^256⌋.
+	// U = T mod 2^256 + 38·⌊T/2^256⌋ (CF = OF = 0, AX = 0).
 	MOVQ     $38, DX
-	XORQ     AX, AX
 	MULXQ    R12, BX, CX
 	ADCXQ    BX, R8
 	ADOXQ    CX, R9
@@ -480,81 +450,7 @@ step:
 	XORQ     BX, SI
 	MOVQ     BX, 296(SP)
 	NEGQ     SI
-	// Swap x2 and x3 under the mask SI.
-	MOVQ     32(SP), R8
-	MOVQ     96(SP), R9
-	MOVQ     R8, R10
-	XORQ     R9, R10
-	ANDQ     SI, R10
-	XORQ     R10, R8
-	XORQ     R10, R9
-	MOVQ     R8, 32(SP)
-	MOVQ     R9, 96(SP)
-	MOVQ     40(SP), R8
-	MOVQ     104(SP), R9
-	MOVQ     R8, R10
-	XORQ     R9, R10
-	ANDQ     SI, R10
-	XORQ     R10, R8
-	XORQ     R10, R9
-	MOVQ     R8, 40(SP)
-	MOVQ     R9, 104(SP)
-	MOVQ     48(SP), R8
-	MOVQ     112(SP), R9
-	MOVQ     R8, R10
-	XORQ     R9, R10
-	ANDQ     SI, R10
-	XORQ     R10, R8
-	XORQ     R10, R9
-	MOVQ     R8, 48(SP)
-	MOVQ     R9, 112(SP)
-	MOVQ     56(SP), R8
-	MOVQ     120(SP), R9
-	MOVQ     R8, R10
-	XORQ     R9, R10
-	ANDQ     SI, R10
-	XORQ     R10, R8
-	XORQ     R10, R9
-	MOVQ     R8, 56(SP)
-	MOVQ     R9, 120(SP)
-	// Swap z2 and z3 under the mask SI.
-	MOVQ     64(SP), R8
-	MOVQ     128(SP), R9
-	MOVQ     R8, R10
-	XORQ     R9, R10
-	ANDQ     SI, R10
-	XORQ     R10, R8
-	XORQ     R10, R9
-	MOVQ     R8, 64(SP)
-	MOVQ     R9, 128(SP)
-	MOVQ     72(SP), R8
-	MOVQ     136(SP), R9
-	MOVQ     R8, R10
-	XORQ     R9, R10
-	ANDQ     SI, R10
-	XORQ     R10, R8
-	XORQ     R10, R9
-	MOVQ     R8, 72(SP)
-	MOVQ     R9, 136(SP)
-	MOVQ     80(SP), R8
-	MOVQ     144(SP), R9
-	MOVQ     R8, R10
-	XORQ     R9, R10
-	ANDQ     SI, R10
-	XORQ     R10, R8
-	XORQ     R10, R9
-	MOVQ     R8, 80(SP)
-	MOVQ     R9, 144(SP)
-	MOVQ     88(SP), R8
-	MOVQ     152(SP), R9
-	MOVQ     R8, R10
-	XORQ     R9, R10
-	ANDQ     SI, R10
-	XORQ     R10, R8
-	XORQ     R10, R9
-	MOVQ     R8, 88(SP)
-	MOVQ     R9, 152(SP)
-	// A = x2 + z2
+	// x2 + z2
 	XORQ     AX, AX
 	MOVQ     32(SP), R8
 	MOVQ     40(SP), R9
@@ -573,11 +469,55 @@ step:
 	MOVQ     $0, AX
 	CMOVQCS  DX, AX
 	ADDQ     AX, R8
+	// x3 + z3
+	XORQ     AX, AX
+	MOVQ     96(SP), R12
+	MOVQ     104(SP), R13
+	MOVQ     112(SP), R14
+	MOVQ     120(SP), R15
+	ADDQ     128(SP), R12
+	ADCQ     136(SP), R13
+	ADCQ     144(SP), R14
+	ADCQ     152(SP), R15
+	MOVQ     $38, DX
+	CMOVQCS  DX, AX
+	ADDQ     AX, R12
+	ADCQ     $0, R13
+	ADCQ     $0, R14
+	ADCQ     $0, R15
+	MOVQ     $0, AX
+	CMOVQCS  DX, AX
+	ADDQ     AX, R12
+	// Swap A and C under the mask SI.
+	MOVQ     R8, BX
+	XORQ     R12, BX
+	ANDQ     SI, BX
+	XORQ     BX, R8
+	XORQ     BX, R12
+	MOVQ     R9, BX
+	XORQ     R13, BX
+	ANDQ     SI, BX
+	XORQ     BX, R9
+	XORQ     BX, R13
+	MOVQ     R10, BX
+	XORQ     R14, BX
+	ANDQ     SI, BX
+	XORQ     BX, R10
+	XORQ     BX, R14
+	MOVQ     R11, BX
+	XORQ     R15, BX
+	ANDQ     SI, BX
+	XORQ     BX, R11
+	XORQ     BX, R15
 	MOVQ     R8, 160(SP)
 	MOVQ     R9, 168(SP)
 	MOVQ     R10, 176(SP)
 	MOVQ     R11, 184(SP)
-	// B = x2 − z2
+	MOVQ     R12, 224(SP)
+	MOVQ     R13, 232(SP)
+	MOVQ     R14, 240(SP)
+	MOVQ     R15, 248(SP)
+	// x2 − z2
 	XORQ     AX, AX
 	MOVQ     32(SP), R8
 	MOVQ     40(SP), R9
@@ -596,56 +536,54 @@ step:
 	MOVQ     $0, AX
 	CMOVQCS  DX, AX
 	SUBQ     AX, R8
+	// x3 − z3
+	XORQ     AX, AX
+	MOVQ     96(SP), R12
+	MOVQ     104(SP), R13
+	MOVQ     112(SP), R14
+	MOVQ     120(SP), R15
+	SUBQ     128(SP), R12
+	SBBQ     136(SP), R13
+	SBBQ     144(SP), R14
+	SBBQ     152(SP), R15
+	MOVQ     $38, DX
+	CMOVQCS  DX, AX
+	SUBQ     AX, R12
+	SBBQ     $0, R13
+	SBBQ     $0, R14
+	SBBQ     $0, R15
+	MOVQ     $0, AX
+	CMOVQCS  DX, AX
+	SUBQ     AX, R12
+	// Swap B and D under the mask SI.
+	MOVQ     R8, BX
+	XORQ     R12, BX
+	ANDQ     SI, BX
+	XORQ     BX, R8
+	XORQ     BX, R12
+	MOVQ     R9, BX
+	XORQ     R13, BX
+	ANDQ     SI, BX
+	XORQ     BX, R9
+	XORQ     BX, R13
+	MOVQ     R10, BX
+	XORQ     R14, BX
+	ANDQ     SI, BX
+	XORQ     BX, R10
+	XORQ     BX, R14
+	MOVQ     R11, BX
+	XORQ     R15, BX
+	ANDQ     SI, BX
+	XORQ     BX, R11
+	XORQ     BX, R15
 	MOVQ     R8, 192(SP)
 	MOVQ     R9, 200(SP)
 	MOVQ     R10, 208(SP)
 	MOVQ     R11, 216(SP)
-	// C = x3 + z3
-	XORQ     AX, AX
-	MOVQ     96(SP), R8
-	MOVQ     104(SP), R9
-	MOVQ     112(SP), R10
-	MOVQ     120(SP), R11
-	ADDQ     128(SP), R8
-	ADCQ     136(SP), R9
-	ADCQ     144(SP), R10
-	ADCQ     152(SP), R11
-	MOVQ     $38, DX
-	CMOVQCS  DX, AX
-	ADDQ     AX, R8
-	ADCQ     $0, R9
-	ADCQ     $0, R10
-	ADCQ     $0, R11
-	MOVQ     $0, AX
-	CMOVQCS  DX, AX
-	ADDQ     AX, R8
-	MOVQ     R8, 224(SP)
-	MOVQ     R9, 232(SP)
-	MOVQ     R10, 240(SP)
-	MOVQ     R11, 248(SP)
-	// D = x3 − z3
-	XORQ     AX, AX
-	MOVQ     96(SP), R8
-	MOVQ     104(SP), R9
-	MOVQ     112(SP), R10
-	MOVQ     120(SP), R11
-	SUBQ     128(SP), R8
-	SBBQ     136(SP), R9
-	SBBQ     144(SP), R10
-	SBBQ     152(SP), R11
-	MOVQ     $38, DX
-	CMOVQCS  DX, AX
-	SUBQ     AX, R8
-	SBBQ     $0, R9
-	SBBQ     $0, R10
-	SBBQ     $0, R11
-	MOVQ     $0, AX
-	CMOVQCS  DX, AX
-	SUBQ     AX, R8
-	MOVQ     R8, 256(SP)
-	MOVQ     R9, 264(SP)
-	MOVQ     R10, 272(SP)
-	MOVQ     R11, 280(SP)
+	MOVQ     R12, 256(SP)
+	MOVQ     R13, 264(SP)
+	MOVQ     R14, 272(SP)
+	MOVQ     R15, 280(SP)
 	// D = D·A
 	XORQ     AX, AX
 	MOVQ     160(SP), DX
@@ -658,7 +596,6 @@ step:
 	ADCXQ    BX, R11
 	ADCXQ    AX, R12
 	MOVQ     168(SP), DX
-	XORQ     AX, AX
 	MULXQ    256(SP), BX, CX
 	ADCXQ    BX, R9
 	ADOXQ    CX, R10
@@ -673,7 +610,6 @@ step:
 	ADOXQ    AX, R13
 	ADCXQ    AX, R13
 	MOVQ     176(SP), DX
-	XORQ     AX, AX
 	MULXQ    256(SP), BX, CX
 	ADCXQ    BX, R10
 	ADOXQ    CX, R11
@@ -688,7 +624,6 @@ step:
 	ADOXQ    AX, R14
 	ADCXQ    AX, R14
 	MOVQ     184(SP), DX
-	XORQ     AX, AX
 	MULXQ    256(SP), BX, CX
 	ADCXQ    BX, R11
 	ADOXQ    CX, R12
@@ -702,9 +637,8 @@ step:
 	ADCXQ    BX, R14
 	ADOXQ    AX, R15
 	ADCXQ    AX, R15
-	// U = T mod 2^256 + 38·⌊T/2^256⌋.
+	// U = T mod 2^256 + 38·⌊T/2^256⌋ (CF = OF = 0, AX = 0).
 	MOVQ     $38, DX
-	XORQ     AX, AX
 	MULXQ    R12, BX, CX
 	ADCXQ    BX, R8
 	ADOXQ    CX, R9
@@ -742,7 +676,6 @@ step:
 	ADCXQ    BX, R11
 	ADCXQ    AX, R12
 	MOVQ     200(SP), DX
-	XORQ     AX, AX
 	MULXQ    224(SP), BX, CX
 	ADCXQ    BX, R9
 	ADOXQ    CX, R10
@@ -757,7 +690,6 @@ step:
 	ADOXQ    AX, R13
 	ADCXQ    AX, R13
 	MOVQ     208(SP), DX
-	XORQ     AX, AX
 	MULXQ    224(SP), BX, CX
 	ADCXQ    BX, R10
 	ADOXQ    CX, R11
@@ -772,7 +704,6 @@ step:
 	ADOXQ    AX, R14
 	ADCXQ    AX, R14
 	MOVQ     216(SP), DX
-	XORQ     AX, AX
 	MULXQ    224(SP), BX, CX
 	ADCXQ    BX, R11
 	ADOXQ    CX, R12
@@ -786,9 +717,8 @@ step:
 	ADCXQ    BX, R14
 	ADOXQ    AX, R15
 	ADCXQ    AX, R15
-	// U = T mod 2^256 + 38·⌊T/2^256⌋.
+	// U = T mod 2^256 + 38·⌊T/2^256⌋ (CF = OF = 0, AX = 0).
 	MOVQ     $38, DX
-	XORQ     AX, AX
 	MULXQ    R12, BX, CX
 	ADCXQ    BX, R8
 	ADOXQ    CX, R9
@@ -838,7 +768,6 @@ step:
 	ADOXQ    AX, R14
 	// Double them (u7 = the bit shifted out), add the squares a_i².
 	XORQ     R15, R15
-	XORQ     AX, AX
 	ADCXQ    R9, R9
 	ADCXQ    R10, R10
 	ADCXQ    R11, R11
@@ -861,9 +790,8 @@ step:
 	MULXQ    DX, BX, CX
 	ADOXQ    BX, R14
 	ADOXQ    CX, R15
-	// U = T mod 2^256 + 38·⌊T/2^256⌋.
+	// U = T mod 2^256 + 38·⌊T/2^256⌋ (CF = OF = 0, AX = 0).
 	MOVQ     $38, DX
-	XORQ     AX, AX
 	MULXQ    R12, BX, CX
 	ADCXQ    BX, R8
 	ADOXQ    CX, R9
@@ -913,7 +841,6 @@ step:
 	ADOXQ    AX, R14
 	// Double them (u7 = the bit shifted out), add the squares a_i².
 	XORQ     R15, R15
-	XORQ     AX, AX
 	ADCXQ    R9, R9
 	ADCXQ    R10, R10
 	ADCXQ    R11, R11
@@ -936,9 +863,8 @@ step:
 	MULXQ    DX, BX, CX
 	ADOXQ    BX, R14
 	ADOXQ    CX, R15
-	// U = T mod 2^256 + 38·⌊T/2^256⌋.
+	// U = T mod 2^256 + 38·⌊T/2^256⌋ (CF = OF = 0, AX = 0).
 	MOVQ     $38, DX
-	XORQ     AX, AX
 	MULXQ    R12, BX, CX
 	ADCXQ    BX, R8
 	ADOXQ    CX, R9
@@ -964,30 +890,7 @@ step:
 	MOVQ     R9, 200(SP)
 	MOVQ     R10, 208(SP)
 	MOVQ     R11, 216(SP)
-	// x3 = D + C
-	XORQ     AX, AX
-	MOVQ     256(SP), R8
-	MOVQ     264(SP), R9
-	MOVQ     272(SP), R10
-	MOVQ     280(SP), R11
-	ADDQ     224(SP), R8
-	ADCQ     232(SP), R9
-	ADCQ     240(SP), R10
-	ADCQ     248(SP), R11
-	MOVQ     $38, DX
-	CMOVQCS  DX, AX
-	ADDQ     AX, R8
-	ADCQ     $0, R9
-	ADCQ     $0, R10
-	ADCQ     $0, R11
-	MOVQ     $0, AX
-	CMOVQCS  DX, AX
-	ADDQ     AX, R8
-	MOVQ     R8, 96(SP)
-	MOVQ     R9, 104(SP)
-	MOVQ     R10, 112(SP)
-	MOVQ     R11, 120(SP)
-	// z3 = D − C
+	// D − C
 	XORQ     AX, AX
 	MOVQ     256(SP), R8
 	MOVQ     264(SP), R9
@@ -1010,81 +913,6 @@ step:
 	MOVQ     R9, 136(SP)
 	MOVQ     R10, 144(SP)
 	MOVQ     R11, 152(SP)
-	// x3 = x3²: the cross products a_i·a_j (i < j) into u1 … u6.
-	XORQ     AX, AX
-	MOVQ     96(SP), DX
-	MULXQ    104(SP), R9, R10
-	MULXQ    112(SP), BX, R11
-	ADCXQ    BX, R10
-	MULXQ    120(SP), BX, R12
-	ADCXQ    BX, R11
-	MOVQ     104(SP), DX
-	MULXQ    120(SP), BX, R13
-	ADCXQ    BX, R12
-	ADCXQ    AX, R13
-	MULXQ    112(SP), BX, CX
-	ADCXQ    BX, R11
-	ADOXQ    CX, R12
-	ADCXQ    AX, R12
-	MOVQ     112(SP), DX
-	MULXQ    120(SP), BX, R14
-	ADCXQ    BX, R13
-	ADOXQ    AX, R13
-	ADCXQ    AX, R14
-	ADOXQ    AX, R14
-	// Double them (u7 = the bit shifted out), add the squares a_i².
-	XORQ     R15, R15
-	XORQ     AX, AX
-	ADCXQ    R9, R9
-	ADCXQ    R10, R10
-	ADCXQ    R11, R11
-	ADCXQ    R12, R12
-	ADCXQ    R13, R13
-	ADCXQ    R14, R14
-	ADCXQ    AX, R15
-	MOVQ     96(SP), DX
-	MULXQ    DX, R8, CX
-	ADOXQ    CX, R9
-	MOVQ     104(SP), DX
-	MULXQ    DX, BX, CX
-	ADOXQ    BX, R10
-	ADOXQ    CX, R11
-	MOVQ     112(SP), DX
-	MULXQ    DX, BX, CX
-	ADOXQ    BX, R12
-	ADOXQ    CX, R13
-	MOVQ     120(SP), DX
-	MULXQ    DX, BX, CX
-	ADOXQ    BX, R14
-	ADOXQ    CX, R15
-	// U = T mod 2^256 + 38·⌊T/2^256⌋.
-	MOVQ     $38, DX
-	XORQ     AX, AX
-	MULXQ    R12, BX, CX
-	ADCXQ    BX, R8
-	ADOXQ    CX, R9
-	MULXQ    R13, BX, CX
-	ADCXQ    BX, R9
-	ADOXQ    CX, R10
-	MULXQ    R14, BX, CX
-	ADCXQ    BX, R10
-	ADOXQ    CX, R11
-	MULXQ    R15, BX, R12
-	ADCXQ    BX, R11
-	ADOXQ    AX, R12
-	ADCXQ    AX, R12
-	// V = U mod 2^256 + 38·U4, plus 38 if that carries.
-	IMUL3Q   $38, R12, R12
-	ADDQ     R12, R8
-	ADCQ     AX, R9
-	ADCQ     AX, R10
-	ADCQ     AX, R11
-	CMOVQCS  DX, AX
-	ADDQ     AX, R8
-	MOVQ     R8, 96(SP)
-	MOVQ     R9, 104(SP)
-	MOVQ     R10, 112(SP)
-	MOVQ     R11, 120(SP)
 	// z3 = z3²: the cross products a_i·a_j (i < j) into u1 … u6.
 	XORQ     AX, AX
 	MOVQ     128(SP), DX
@@ -1109,7 +937,6 @@ step:
 	ADOXQ    AX, R14
 	// Double them (u7 = the bit shifted out), add the squares a_i².
 	XORQ     R15, R15
-	XORQ     AX, AX
 	ADCXQ    R9, R9
 	ADCXQ    R10, R10
 	ADCXQ    R11, R11
@@ -1132,9 +959,8 @@ step:
 	MULXQ    DX, BX, CX
 	ADOXQ    BX, R14
 	ADOXQ    CX, R15
-	// U = T mod 2^256 + 38·⌊T/2^256⌋.
+	// U = T mod 2^256 + 38·⌊T/2^256⌋ (CF = OF = 0, AX = 0).
 	MOVQ     $38, DX
-	XORQ     AX, AX
 	MULXQ    R12, BX, CX
 	ADCXQ    BX, R8
 	ADOXQ    CX, R9
@@ -1160,6 +986,29 @@ step:
 	MOVQ     R9, 136(SP)
 	MOVQ     R10, 144(SP)
 	MOVQ     R11, 152(SP)
+	// D + C
+	XORQ     AX, AX
+	MOVQ     256(SP), R8
+	MOVQ     264(SP), R9
+	MOVQ     272(SP), R10
+	MOVQ     280(SP), R11
+	ADDQ     224(SP), R8
+	ADCQ     232(SP), R9
+	ADCQ     240(SP), R10
+	ADCQ     248(SP), R11
+	MOVQ     $38, DX
+	CMOVQCS  DX, AX
+	ADDQ     AX, R8
+	ADCQ     $0, R9
+	ADCQ     $0, R10
+	ADCQ     $0, R11
+	MOVQ     $0, AX
+	CMOVQCS  DX, AX
+	ADDQ     AX, R8
+	MOVQ     R8, 96(SP)
+	MOVQ     R9, 104(SP)
+	MOVQ     R10, 112(SP)
+	MOVQ     R11, 120(SP)
 	// z3 = z3·x1
 	XORQ     AX, AX
 	MOVQ     0(SP), DX
@@ -1172,7 +1021,6 @@ step:
 	ADCXQ    BX, R11
 	ADCXQ    AX, R12
 	MOVQ     8(SP), DX
-	XORQ     AX, AX
 	MULXQ    128(SP), BX, CX
 	ADCXQ    BX, R9
 	ADOXQ    CX, R10
@@ -1187,7 +1035,6 @@ step:
 	ADOXQ    AX, R13
 	ADCXQ    AX, R13
 	MOVQ     16(SP), DX
-	XORQ     AX, AX
 	MULXQ    128(SP), BX, CX
 	ADCXQ    BX, R10
 	ADOXQ    CX, R11
@@ -1202,7 +1049,6 @@ step:
 	ADOXQ    AX, R14
 	ADCXQ    AX, R14
 	MOVQ     24(SP), DX
-	XORQ     AX, AX
 	MULXQ    128(SP), BX, CX
 	ADCXQ    BX, R11
 	ADOXQ    CX, R12
@@ -1216,9 +1062,8 @@ step:
 	ADCXQ    BX, R14
 	ADOXQ    AX, R15
 	ADCXQ    AX, R15
-	// U = T mod 2^256 + 38·⌊T/2^256⌋.
+	// U = T mod 2^256 + 38·⌊T/2^256⌋ (CF = OF = 0, AX = 0).
 	MOVQ     $38, DX
-	XORQ     AX, AX
 	MULXQ    R12, BX, CX
 	ADCXQ    BX, R8
 	ADOXQ    CX, R9
@@ -1244,6 +1089,211 @@ step:
 	MOVQ     R9, 136(SP)
 	MOVQ     R10, 144(SP)
 	MOVQ     R11, 152(SP)
+	// A − B
+	XORQ     AX, AX
+	MOVQ     160(SP), R8
+	MOVQ     168(SP), R9
+	MOVQ     176(SP), R10
+	MOVQ     184(SP), R11
+	SUBQ     192(SP), R8
+	SBBQ     200(SP), R9
+	SBBQ     208(SP), R10
+	SBBQ     216(SP), R11
+	MOVQ     $38, DX
+	CMOVQCS  DX, AX
+	SUBQ     AX, R8
+	SBBQ     $0, R9
+	SBBQ     $0, R10
+	SBBQ     $0, R11
+	MOVQ     $0, AX
+	CMOVQCS  DX, AX
+	SUBQ     AX, R8
+	MOVQ     R8, 256(SP)
+	MOVQ     R9, 264(SP)
+	MOVQ     R10, 272(SP)
+	MOVQ     R11, 280(SP)
+	// z2 = 121666·D + B
+	MOVQ     $121666, DX
+	XORQ     AX, AX
+	MULXQ    256(SP), R8, R9
+	ADOXQ    192(SP), R8
+	MULXQ    264(SP), BX, R10
+	ADCXQ    BX, R9
+	ADOXQ    200(SP), R9
+	MULXQ    272(SP), BX, R11
+	ADCXQ    BX, R10
+	ADOXQ    208(SP), R10
+	MULXQ    280(SP), BX, R12
+	ADCXQ    BX, R11
+	ADOXQ    216(SP), R11
+	ADCXQ    AX, R12
+	ADOXQ    AX, R12
+	MOVQ     $38, DX
+	// V = U mod 2^256 + 38·U4, plus 38 if that carries.
+	IMUL3Q   $38, R12, R12
+	ADDQ     R12, R8
+	ADCQ     AX, R9
+	ADCQ     AX, R10
+	ADCQ     AX, R11
+	CMOVQCS  DX, AX
+	ADDQ     AX, R8
+	MOVQ     R8, 64(SP)
+	MOVQ     R9, 72(SP)
+	MOVQ     R10, 80(SP)
+	MOVQ     R11, 88(SP)
+	// z2 = z2·D
+	XORQ     AX, AX
+	MOVQ     256(SP), DX
+	MULXQ    64(SP), R8, R9
+	MULXQ    72(SP), BX, R10
+	ADCXQ    BX, R9
+	MULXQ    80(SP), BX, R11
+	ADCXQ    BX, R10
+	MULXQ    88(SP), BX, R12
+	ADCXQ    BX, R11
+	ADCXQ    AX, R12
+	MOVQ     264(SP), DX
+	MULXQ    64(SP), BX, CX
+	ADCXQ    BX, R9
+	ADOXQ    CX, R10
+	MULXQ    72(SP), BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    80(SP), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    88(SP), BX, R13
+	ADCXQ    BX, R12
+	ADOXQ    AX, R13
+	ADCXQ    AX, R13
+	MOVQ     272(SP), DX
+	MULXQ    64(SP), BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    72(SP), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    80(SP), BX, CX
+	ADCXQ    BX, R12
+	ADOXQ    CX, R13
+	MULXQ    88(SP), BX, R14
+	ADCXQ    BX, R13
+	ADOXQ    AX, R14
+	ADCXQ    AX, R14
+	MOVQ     280(SP), DX
+	MULXQ    64(SP), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    72(SP), BX, CX
+	ADCXQ    BX, R12
+	ADOXQ    CX, R13
+	MULXQ    80(SP), BX, CX
+	ADCXQ    BX, R13
+	ADOXQ    CX, R14
+	MULXQ    88(SP), BX, R15
+	ADCXQ    BX, R14
+	ADOXQ    AX, R15
+	ADCXQ    AX, R15
+	// U = T mod 2^256 + 38·⌊T/2^256⌋ (CF = OF = 0, AX = 0).
+	MOVQ     $38, DX
+	MULXQ    R12, BX, CX
+	ADCXQ    BX, R8
+	ADOXQ    CX, R9
+	MULXQ    R13, BX, CX
+	ADCXQ    BX, R9
+	ADOXQ    CX, R10
+	MULXQ    R14, BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    R15, BX, R12
+	ADCXQ    BX, R11
+	ADOXQ    AX, R12
+	ADCXQ    AX, R12
+	// V = U mod 2^256 + 38·U4, plus 38 if that carries.
+	IMUL3Q   $38, R12, R12
+	ADDQ     R12, R8
+	ADCQ     AX, R9
+	ADCQ     AX, R10
+	ADCQ     AX, R11
+	CMOVQCS  DX, AX
+	ADDQ     AX, R8
+	MOVQ     R8, 64(SP)
+	MOVQ     R9, 72(SP)
+	MOVQ     R10, 80(SP)
+	MOVQ     R11, 88(SP)
+	// x3 = x3²: the cross products a_i·a_j (i < j) into u1 … u6.
+	XORQ     AX, AX
+	MOVQ     96(SP), DX
+	MULXQ    104(SP), R9, R10
+	MULXQ    112(SP), BX, R11
+	ADCXQ    BX, R10
+	MULXQ    120(SP), BX, R12
+	ADCXQ    BX, R11
+	MOVQ     104(SP), DX
+	MULXQ    120(SP), BX, R13
+	ADCXQ    BX, R12
+	ADCXQ    AX, R13
+	MULXQ    112(SP), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	ADCXQ    AX, R12
+	MOVQ     112(SP), DX
+	MULXQ    120(SP), BX, R14
+	ADCXQ    BX, R13
+	ADOXQ    AX, R13
+	ADCXQ    AX, R14
+	ADOXQ    AX, R14
+	// Double them (u7 = the bit shifted out), add the squares a_i².
+	XORQ     R15, R15
+	ADCXQ    R9, R9
+	ADCXQ    R10, R10
+	ADCXQ    R11, R11
+	ADCXQ    R12, R12
+	ADCXQ    R13, R13
+	ADCXQ    R14, R14
+	ADCXQ    AX, R15
+	MOVQ     96(SP), DX
+	MULXQ    DX, R8, CX
+	ADOXQ    CX, R9
+	MOVQ     104(SP), DX
+	MULXQ    DX, BX, CX
+	ADOXQ    BX, R10
+	ADOXQ    CX, R11
+	MOVQ     112(SP), DX
+	MULXQ    DX, BX, CX
+	ADOXQ    BX, R12
+	ADOXQ    CX, R13
+	MOVQ     120(SP), DX
+	MULXQ    DX, BX, CX
+	ADOXQ    BX, R14
+	ADOXQ    CX, R15
+	// U = T mod 2^256 + 38·⌊T/2^256⌋ (CF = OF = 0, AX = 0).
+	MOVQ     $38, DX
+	MULXQ    R12, BX, CX
+	ADCXQ    BX, R8
+	ADOXQ    CX, R9
+	MULXQ    R13, BX, CX
+	ADCXQ    BX, R9
+	ADOXQ    CX, R10
+	MULXQ    R14, BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    R15, BX, R12
+	ADCXQ    BX, R11
+	ADOXQ    AX, R12
+	ADCXQ    AX, R12
+	// V = U mod 2^256 + 38·U4, plus 38 if that carries.
+	IMUL3Q   $38, R12, R12
+	ADDQ     R12, R8
+	ADCQ     AX, R9
+	ADCQ     AX, R10
+	ADCQ     AX, R11
+	CMOVQCS  DX, AX
+	ADDQ     AX, R8
+	MOVQ     R8, 96(SP)
+	MOVQ     R9, 104(SP)
+	MOVQ     R10, 112(SP)
+	MOVQ     R11, 120(SP)
 	// x2 = A·B
 	XORQ     AX, AX
 	MOVQ     192(SP), DX
@@ -1256,7 +1306,6 @@ step:
 	ADCXQ    BX, R11
 	ADCXQ    AX, R12
 	MOVQ     200(SP), DX
-	XORQ     AX, AX
 	MULXQ    160(SP), BX, CX
 	ADCXQ    BX, R9
 	ADOXQ    CX, R10
@@ -1271,7 +1320,6 @@ step:
 	ADOXQ    AX, R13
 	ADCXQ    AX, R13
 	MOVQ     208(SP), DX
-	XORQ     AX, AX
 	MULXQ    160(SP), BX, CX
 	ADCXQ    BX, R10
 	ADOXQ    CX, R11
@@ -1286,7 +1334,6 @@ step:
 	ADOXQ    AX, R14
 	ADCXQ    AX, R14
 	MOVQ     216(SP), DX
-	XORQ     AX, AX
 	MULXQ    160(SP), BX, CX
 	ADCXQ    BX, R11
 	ADOXQ    CX, R12
@@ -1300,9 +1347,8 @@ step:
 	ADCXQ    BX, R14
 	ADOXQ    AX, R15
 	ADCXQ    AX, R15
-	// U = T mod 2^256 + 38·⌊T/2^256⌋.
+	// U = T mod 2^256 + 38·⌊T/2^256⌋ (CF = OF = 0, AX = 0).
 	MOVQ     $38, DX
-	XORQ     AX, AX
 	MULXQ    R12, BX, CX
 	ADCXQ    BX, R8
 	ADOXQ    CX, R9
@@ -1328,160 +1374,6 @@ step:
 	MOVQ     R9, 40(SP)
 	MOVQ     R10, 48(SP)
 	MOVQ     R11, 56(SP)
-	// A = A − B
-	XORQ     AX, AX
-	MOVQ     160(SP), R8
-	MOVQ     168(SP), R9
-	MOVQ     176(SP), R10
-	MOVQ     184(SP), R11
-	SUBQ     192(SP), R8
-	SBBQ     200(SP), R9
-	SBBQ     208(SP), R10
-	SBBQ     216(SP), R11
-	MOVQ     $38, DX
-	CMOVQCS  DX, AX
-	SUBQ     AX, R8
-	SBBQ     $0, R9
-	SBBQ     $0, R10
-	SBBQ     $0, R11
-	MOVQ     $0, AX
-	CMOVQCS  DX, AX
-	SUBQ     AX, R8
-	MOVQ     R8, 160(SP)
-	MOVQ     R9, 168(SP)
-	MOVQ     R10, 176(SP)
-	MOVQ     R11, 184(SP)
-	// z2 = 121666·A
-	MOVQ     $121666, DX
-	XORQ     AX, AX
-	MULXQ    160(SP), R8, R9
-	MULXQ    168(SP), BX, R10
-	ADCXQ    BX, R9
-	MULXQ    176(SP), BX, R11
-	ADCXQ    BX, R10
-	MULXQ    184(SP), BX, R12
-	ADCXQ    BX, R11
-	ADCXQ    AX, R12
-	MOVQ     $38, DX
-	// V = U mod 2^256 + 38·U4, plus 38 if that carries.
-	IMUL3Q   $38, R12, R12
-	ADDQ     R12, R8
-	ADCQ     AX, R9
-	ADCQ     AX, R10
-	ADCQ     AX, R11
-	CMOVQCS  DX, AX
-	ADDQ     AX, R8
-	MOVQ     R8, 64(SP)
-	MOVQ     R9, 72(SP)
-	MOVQ     R10, 80(SP)
-	MOVQ     R11, 88(SP)
-	// z2 = z2 + B
-	XORQ     AX, AX
-	MOVQ     64(SP), R8
-	MOVQ     72(SP), R9
-	MOVQ     80(SP), R10
-	MOVQ     88(SP), R11
-	ADDQ     192(SP), R8
-	ADCQ     200(SP), R9
-	ADCQ     208(SP), R10
-	ADCQ     216(SP), R11
-	MOVQ     $38, DX
-	CMOVQCS  DX, AX
-	ADDQ     AX, R8
-	ADCQ     $0, R9
-	ADCQ     $0, R10
-	ADCQ     $0, R11
-	MOVQ     $0, AX
-	CMOVQCS  DX, AX
-	ADDQ     AX, R8
-	MOVQ     R8, 64(SP)
-	MOVQ     R9, 72(SP)
-	MOVQ     R10, 80(SP)
-	MOVQ     R11, 88(SP)
-	// z2 = z2·A
-	XORQ     AX, AX
-	MOVQ     160(SP), DX
-	MULXQ    64(SP), R8, R9
-	MULXQ    72(SP), BX, R10
-	ADCXQ    BX, R9
-	MULXQ    80(SP), BX, R11
-	ADCXQ    BX, R10
-	MULXQ    88(SP), BX, R12
-	ADCXQ    BX, R11
-	ADCXQ    AX, R12
-	MOVQ     168(SP), DX
-	XORQ     AX, AX
-	MULXQ    64(SP), BX, CX
-	ADCXQ    BX, R9
-	ADOXQ    CX, R10
-	MULXQ    72(SP), BX, CX
-	ADCXQ    BX, R10
-	ADOXQ    CX, R11
-	MULXQ    80(SP), BX, CX
-	ADCXQ    BX, R11
-	ADOXQ    CX, R12
-	MULXQ    88(SP), BX, R13
-	ADCXQ    BX, R12
-	ADOXQ    AX, R13
-	ADCXQ    AX, R13
-	MOVQ     176(SP), DX
-	XORQ     AX, AX
-	MULXQ    64(SP), BX, CX
-	ADCXQ    BX, R10
-	ADOXQ    CX, R11
-	MULXQ    72(SP), BX, CX
-	ADCXQ    BX, R11
-	ADOXQ    CX, R12
-	MULXQ    80(SP), BX, CX
-	ADCXQ    BX, R12
-	ADOXQ    CX, R13
-	MULXQ    88(SP), BX, R14
-	ADCXQ    BX, R13
-	ADOXQ    AX, R14
-	ADCXQ    AX, R14
-	MOVQ     184(SP), DX
-	XORQ     AX, AX
-	MULXQ    64(SP), BX, CX
-	ADCXQ    BX, R11
-	ADOXQ    CX, R12
-	MULXQ    72(SP), BX, CX
-	ADCXQ    BX, R12
-	ADOXQ    CX, R13
-	MULXQ    80(SP), BX, CX
-	ADCXQ    BX, R13
-	ADOXQ    CX, R14
-	MULXQ    88(SP), BX, R15
-	ADCXQ    BX, R14
-	ADOXQ    AX, R15
-	ADCXQ    AX, R15
-	// U = T mod 2^256 + 38·⌊T/2^256⌋.
-	MOVQ     $38, DX
-	XORQ     AX, AX
-	MULXQ    R12, BX, CX
-	ADCXQ    BX, R8
-	ADOXQ    CX, R9
-	MULXQ    R13, BX, CX
-	ADCXQ    BX, R9
-	ADOXQ    CX, R10
-	MULXQ    R14, BX, CX
-	ADCXQ    BX, R10
-	ADOXQ    CX, R11
-	MULXQ    R15, BX, R12
-	ADCXQ    BX, R11
-	ADOXQ    AX, R12
-	ADCXQ    AX, R12
-	// V = U mod 2^256 + 38·U4, plus 38 if that carries.
-	IMUL3Q   $38, R12, R12
-	ADDQ     R12, R8
-	ADCQ     AX, R9
-	ADCQ     AX, R10
-	ADCQ     AX, R11
-	CMOVQCS  DX, AX
-	ADDQ     AX, R8
-	MOVQ     R8, 64(SP)
-	MOVQ     R9, 72(SP)
-	MOVQ     R10, 80(SP)
-	MOVQ     R11, 88(SP)
 	MOVQ     288(SP), CX
 	DECQ     CX
 	MOVQ     CX, 288(SP)
@@ -1565,7 +1457,7 @@ step:
 	XORQ     R10, R9
 	MOVQ     R8, 88(SP)
 	MOVQ     R9, 152(SP)
-	// A = x2 + z2
+	// x2 + z2
 	XORQ     AX, AX
 	MOVQ     32(SP), R8
 	MOVQ     40(SP), R9
@@ -1588,7 +1480,7 @@ step:
 	MOVQ     R9, 168(SP)
 	MOVQ     R10, 176(SP)
 	MOVQ     R11, 184(SP)
-	// B = x2 − z2
+	// x2 − z2
 	XORQ     AX, AX
 	MOVQ     32(SP), R8
 	MOVQ     40(SP), R9
@@ -1635,7 +1527,6 @@ step:
 	ADOXQ    AX, R14
 	// Double them (u7 = the bit shifted out), add the squares a_i².
 	XORQ     R15, R15
-	XORQ     AX, AX
 	ADCXQ    R9, R9
 	ADCXQ    R10, R10
 	ADCXQ    R11, R11
@@ -1658,9 +1549,8 @@ step:
 	MULXQ    DX, BX, CX
 	ADOXQ    BX, R14
 	ADOXQ    CX, R15
-	// U = T mod 2^256 + 38·⌊T/2^256⌋.
+	// U = T mod 2^256 + 38·⌊T/2^256⌋ (CF = OF = 0, AX = 0).
 	MOVQ     $38, DX
-	XORQ     AX, AX
 	MULXQ    R12, BX, CX
 	ADCXQ    BX, R8
 	ADOXQ    CX, R9
@@ -1710,7 +1600,6 @@ step:
 	ADOXQ    AX, R14
 	// Double them (u7 = the bit shifted out), add the squares a_i².
 	XORQ     R15, R15
-	XORQ     AX, AX
 	ADCXQ    R9, R9
 	ADCXQ    R10, R10
 	ADCXQ    R11, R11
@@ -1733,9 +1622,8 @@ step:
 	MULXQ    DX, BX, CX
 	ADOXQ    BX, R14
 	ADOXQ    CX, R15
-	// U = T mod 2^256 + 38·⌊T/2^256⌋.
+	// U = T mod 2^256 + 38·⌊T/2^256⌋ (CF = OF = 0, AX = 0).
 	MOVQ     $38, DX
-	XORQ     AX, AX
 	MULXQ    R12, BX, CX
 	ADCXQ    BX, R8
 	ADOXQ    CX, R9
@@ -1773,7 +1661,6 @@ step:
 	ADCXQ    BX, R11
 	ADCXQ    AX, R12
 	MOVQ     200(SP), DX
-	XORQ     AX, AX
 	MULXQ    160(SP), BX, CX
 	ADCXQ    BX, R9
 	ADOXQ    CX, R10
@@ -1788,7 +1675,6 @@ step:
 	ADOXQ    AX, R13
 	ADCXQ    AX, R13
 	MOVQ     208(SP), DX
-	XORQ     AX, AX
 	MULXQ    160(SP), BX, CX
 	ADCXQ    BX, R10
 	ADOXQ    CX, R11
@@ -1803,7 +1689,6 @@ step:
 	ADOXQ    AX, R14
 	ADCXQ    AX, R14
 	MOVQ     216(SP), DX
-	XORQ     AX, AX
 	MULXQ    160(SP), BX, CX
 	ADCXQ    BX, R11
 	ADOXQ    CX, R12
@@ -1817,9 +1702,8 @@ step:
 	ADCXQ    BX, R14
 	ADOXQ    AX, R15
 	ADCXQ    AX, R15
-	// U = T mod 2^256 + 38·⌊T/2^256⌋.
+	// U = T mod 2^256 + 38·⌊T/2^256⌋ (CF = OF = 0, AX = 0).
 	MOVQ     $38, DX
-	XORQ     AX, AX
 	MULXQ    R12, BX, CX
 	ADCXQ    BX, R8
 	ADOXQ    CX, R9
@@ -1845,7 +1729,7 @@ step:
 	MOVQ     R9, 40(SP)
 	MOVQ     R10, 48(SP)
 	MOVQ     R11, 56(SP)
-	// A = A − B
+	// A − B
 	XORQ     AX, AX
 	MOVQ     160(SP), R8
 	MOVQ     168(SP), R9
@@ -1868,17 +1752,22 @@ step:
 	MOVQ     R9, 168(SP)
 	MOVQ     R10, 176(SP)
 	MOVQ     R11, 184(SP)
-	// z2 = 121666·A
+	// z2 = 121666·A + B
 	MOVQ     $121666, DX
 	XORQ     AX, AX
 	MULXQ    160(SP), R8, R9
+	ADOXQ    192(SP), R8
 	MULXQ    168(SP), BX, R10
 	ADCXQ    BX, R9
+	ADOXQ    200(SP), R9
 	MULXQ    176(SP), BX, R11
 	ADCXQ    BX, R10
+	ADOXQ    208(SP), R10
 	MULXQ    184(SP), BX, R12
 	ADCXQ    BX, R11
+	ADOXQ    216(SP), R11
 	ADCXQ    AX, R12
+	ADOXQ    AX, R12
 	MOVQ     $38, DX
 	// V = U mod 2^256 + 38·U4, plus 38 if that carries.
 	IMUL3Q   $38, R12, R12
@@ -1886,29 +1775,6 @@ step:
 	ADCQ     AX, R9
 	ADCQ     AX, R10
 	ADCQ     AX, R11
-	CMOVQCS  DX, AX
-	ADDQ     AX, R8
-	MOVQ     R8, 64(SP)
-	MOVQ     R9, 72(SP)
-	MOVQ     R10, 80(SP)
-	MOVQ     R11, 88(SP)
-	// z2 = z2 + B
-	XORQ     AX, AX
-	MOVQ     64(SP), R8
-	MOVQ     72(SP), R9
-	MOVQ     80(SP), R10
-	MOVQ     88(SP), R11
-	ADDQ     192(SP), R8
-	ADCQ     200(SP), R9
-	ADCQ     208(SP), R10
-	ADCQ     216(SP), R11
-	MOVQ     $38, DX
-	CMOVQCS  DX, AX
-	ADDQ     AX, R8
-	ADCQ     $0, R9
-	ADCQ     $0, R10
-	ADCQ     $0, R11
-	MOVQ     $0, AX
 	CMOVQCS  DX, AX
 	ADDQ     AX, R8
 	MOVQ     R8, 64(SP)
@@ -1927,7 +1793,6 @@ step:
 	ADCXQ    BX, R11
 	ADCXQ    AX, R12
 	MOVQ     168(SP), DX
-	XORQ     AX, AX
 	MULXQ    64(SP), BX, CX
 	ADCXQ    BX, R9
 	ADOXQ    CX, R10
@@ -1942,7 +1807,6 @@ step:
 	ADOXQ    AX, R13
 	ADCXQ    AX, R13
 	MOVQ     176(SP), DX
-	XORQ     AX, AX
 	MULXQ    64(SP), BX, CX
 	ADCXQ    BX, R10
 	ADOXQ    CX, R11
@@ -1957,7 +1821,6 @@ step:
 	ADOXQ    AX, R14
 	ADCXQ    AX, R14
 	MOVQ     184(SP), DX
-	XORQ     AX, AX
 	MULXQ    64(SP), BX, CX
 	ADCXQ    BX, R11
 	ADOXQ    CX, R12
@@ -1971,9 +1834,8 @@ step:
 	ADCXQ    BX, R14
 	ADOXQ    AX, R15
 	ADCXQ    AX, R15
-	// U = T mod 2^256 + 38·⌊T/2^256⌋.
+	// U = T mod 2^256 + 38·⌊T/2^256⌋ (CF = OF = 0, AX = 0).
 	MOVQ     $38, DX
-	XORQ     AX, AX
 	MULXQ    R12, BX, CX
 	ADCXQ    BX, R8
 	ADOXQ    CX, R9
@@ -1999,7 +1861,7 @@ step:
 	MOVQ     R9, 72(SP)
 	MOVQ     R10, 80(SP)
 	MOVQ     R11, 88(SP)
-	// A = x2 + z2
+	// x2 + z2
 	XORQ     AX, AX
 	MOVQ     32(SP), R8
 	MOVQ     40(SP), R9
@@ -2022,7 +1884,7 @@ step:
 	MOVQ     R9, 168(SP)
 	MOVQ     R10, 176(SP)
 	MOVQ     R11, 184(SP)
-	// B = x2 − z2
+	// x2 − z2
 	XORQ     AX, AX
 	MOVQ     32(SP), R8
 	MOVQ     40(SP), R9
@@ -2069,7 +1931,6 @@ step:
 	ADOXQ    AX, R14
 	// Double them (u7 = the bit shifted out), add the squares a_i².
 	XORQ     R15, R15
-	XORQ     AX, AX
 	ADCXQ    R9, R9
 	ADCXQ    R10, R10
 	ADCXQ    R11, R11
@@ -2092,9 +1953,8 @@ step:
 	MULXQ    DX, BX, CX
 	ADOXQ    BX, R14
 	ADOXQ    CX, R15
-	// U = T mod 2^256 + 38·⌊T/2^256⌋.
+	// U = T mod 2^256 + 38·⌊T/2^256⌋ (CF = OF = 0, AX = 0).
 	MOVQ     $38, DX
-	XORQ     AX, AX
 	MULXQ    R12, BX, CX
 	ADCXQ    BX, R8
 	ADOXQ    CX, R9
@@ -2144,7 +2004,6 @@ step:
 	ADOXQ    AX, R14
 	// Double them (u7 = the bit shifted out), add the squares a_i².
 	XORQ     R15, R15
-	XORQ     AX, AX
 	ADCXQ    R9, R9
 	ADCXQ    R10, R10
 	ADCXQ    R11, R11
@@ -2167,9 +2026,8 @@ step:
 	MULXQ    DX, BX, CX
 	ADOXQ    BX, R14
 	ADOXQ    CX, R15
-	// U = T mod 2^256 + 38·⌊T/2^256⌋.
+	// U = T mod 2^256 + 38·⌊T/2^256⌋ (CF = OF = 0, AX = 0).
 	MOVQ     $38, DX
-	XORQ     AX, AX
 	MULXQ    R12, BX, CX
 	ADCXQ    BX, R8
 	ADOXQ    CX, R9
@@ -2207,7 +2065,6 @@ step:
 	ADCXQ    BX, R11
 	ADCXQ    AX, R12
 	MOVQ     200(SP), DX
-	XORQ     AX, AX
 	MULXQ    160(SP), BX, CX
 	ADCXQ    BX, R9
 	ADOXQ    CX, R10
@@ -2222,7 +2079,6 @@ step:
 	ADOXQ    AX, R13
 	ADCXQ    AX, R13
 	MOVQ     208(SP), DX
-	XORQ     AX, AX
 	MULXQ    160(SP), BX, CX
 	ADCXQ    BX, R10
 	ADOXQ    CX, R11
@@ -2237,7 +2093,6 @@ step:
 	ADOXQ    AX, R14
 	ADCXQ    AX, R14
 	MOVQ     216(SP), DX
-	XORQ     AX, AX
 	MULXQ    160(SP), BX, CX
 	ADCXQ    BX, R11
 	ADOXQ    CX, R12
@@ -2251,9 +2106,8 @@ step:
 	ADCXQ    BX, R14
 	ADOXQ    AX, R15
 	ADCXQ    AX, R15
-	// U = T mod 2^256 + 38·⌊T/2^256⌋.
+	// U = T mod 2^256 + 38·⌊T/2^256⌋ (CF = OF = 0, AX = 0).
 	MOVQ     $38, DX
-	XORQ     AX, AX
 	MULXQ    R12, BX, CX
 	ADCXQ    BX, R8
 	ADOXQ    CX, R9
@@ -2279,7 +2133,7 @@ step:
 	MOVQ     R9, 40(SP)
 	MOVQ     R10, 48(SP)
 	MOVQ     R11, 56(SP)
-	// A = A − B
+	// A − B
 	XORQ     AX, AX
 	MOVQ     160(SP), R8
 	MOVQ     168(SP), R9
@@ -2302,17 +2156,22 @@ step:
 	MOVQ     R9, 168(SP)
 	MOVQ     R10, 176(SP)
 	MOVQ     R11, 184(SP)
-	// z2 = 121666·A
+	// z2 = 121666·A + B
 	MOVQ     $121666, DX
 	XORQ     AX, AX
 	MULXQ    160(SP), R8, R9
+	ADOXQ    192(SP), R8
 	MULXQ    168(SP), BX, R10
 	ADCXQ    BX, R9
+	ADOXQ    200(SP), R9
 	MULXQ    176(SP), BX, R11
 	ADCXQ    BX, R10
+	ADOXQ    208(SP), R10
 	MULXQ    184(SP), BX, R12
 	ADCXQ    BX, R11
+	ADOXQ    216(SP), R11
 	ADCXQ    AX, R12
+	ADOXQ    AX, R12
 	MOVQ     $38, DX
 	// V = U mod 2^256 + 38·U4, plus 38 if that carries.
 	IMUL3Q   $38, R12, R12
@@ -2320,29 +2179,6 @@ step:
 	ADCQ     AX, R9
 	ADCQ     AX, R10
 	ADCQ     AX, R11
-	CMOVQCS  DX, AX
-	ADDQ     AX, R8
-	MOVQ     R8, 64(SP)
-	MOVQ     R9, 72(SP)
-	MOVQ     R10, 80(SP)
-	MOVQ     R11, 88(SP)
-	// z2 = z2 + B
-	XORQ     AX, AX
-	MOVQ     64(SP), R8
-	MOVQ     72(SP), R9
-	MOVQ     80(SP), R10
-	MOVQ     88(SP), R11
-	ADDQ     192(SP), R8
-	ADCQ     200(SP), R9
-	ADCQ     208(SP), R10
-	ADCQ     216(SP), R11
-	MOVQ     $38, DX
-	CMOVQCS  DX, AX
-	ADDQ     AX, R8
-	ADCQ     $0, R9
-	ADCQ     $0, R10
-	ADCQ     $0, R11
-	MOVQ     $0, AX
 	CMOVQCS  DX, AX
 	ADDQ     AX, R8
 	MOVQ     R8, 64(SP)
@@ -2361,7 +2197,6 @@ step:
 	ADCXQ    BX, R11
 	ADCXQ    AX, R12
 	MOVQ     168(SP), DX
-	XORQ     AX, AX
 	MULXQ    64(SP), BX, CX
 	ADCXQ    BX, R9
 	ADOXQ    CX, R10
@@ -2376,7 +2211,6 @@ step:
 	ADOXQ    AX, R13
 	ADCXQ    AX, R13
 	MOVQ     176(SP), DX
-	XORQ     AX, AX
 	MULXQ    64(SP), BX, CX
 	ADCXQ    BX, R10
 	ADOXQ    CX, R11
@@ -2391,7 +2225,6 @@ step:
 	ADOXQ    AX, R14
 	ADCXQ    AX, R14
 	MOVQ     184(SP), DX
-	XORQ     AX, AX
 	MULXQ    64(SP), BX, CX
 	ADCXQ    BX, R11
 	ADOXQ    CX, R12
@@ -2405,9 +2238,8 @@ step:
 	ADCXQ    BX, R14
 	ADOXQ    AX, R15
 	ADCXQ    AX, R15
-	// U = T mod 2^256 + 38·⌊T/2^256⌋.
+	// U = T mod 2^256 + 38·⌊T/2^256⌋ (CF = OF = 0, AX = 0).
 	MOVQ     $38, DX
-	XORQ     AX, AX
 	MULXQ    R12, BX, CX
 	ADCXQ    BX, R8
 	ADOXQ    CX, R9
@@ -2433,7 +2265,7 @@ step:
 	MOVQ     R9, 72(SP)
 	MOVQ     R10, 80(SP)
 	MOVQ     R11, 88(SP)
-	// A = x2 + z2
+	// x2 + z2
 	XORQ     AX, AX
 	MOVQ     32(SP), R8
 	MOVQ     40(SP), R9
@@ -2456,7 +2288,7 @@ step:
 	MOVQ     R9, 168(SP)
 	MOVQ     R10, 176(SP)
 	MOVQ     R11, 184(SP)
-	// B = x2 − z2
+	// x2 − z2
 	XORQ     AX, AX
 	MOVQ     32(SP), R8
 	MOVQ     40(SP), R9
@@ -2503,7 +2335,6 @@ step:
 	ADOXQ    AX, R14
 	// Double them (u7 = the bit shifted out), add the squares a_i².
 	XORQ     R15, R15
-	XORQ     AX, AX
 	ADCXQ    R9, R9
 	ADCXQ    R10, R10
 	ADCXQ    R11, R11
@@ -2526,9 +2357,8 @@ step:
 	MULXQ    DX, BX, CX
 	ADOXQ    BX, R14
 	ADOXQ    CX, R15
-	// U = T mod 2^256 + 38·⌊T/2^256⌋.
+	// U = T mod 2^256 + 38·⌊T/2^256⌋ (CF = OF = 0, AX = 0).
 	MOVQ     $38, DX
-	XORQ     AX, AX
 	MULXQ    R12, BX, CX
 	ADCXQ    BX, R8
 	ADOXQ    CX, R9
@@ -2578,7 +2408,6 @@ step:
 	ADOXQ    AX, R14
 	// Double them (u7 = the bit shifted out), add the squares a_i².
 	XORQ     R15, R15
-	XORQ     AX, AX
 	ADCXQ    R9, R9
 	ADCXQ    R10, R10
 	ADCXQ    R11, R11
@@ -2601,9 +2430,8 @@ step:
 	MULXQ    DX, BX, CX
 	ADOXQ    BX, R14
 	ADOXQ    CX, R15
-	// U = T mod 2^256 + 38·⌊T/2^256⌋.
+	// U = T mod 2^256 + 38·⌊T/2^256⌋ (CF = OF = 0, AX = 0).
 	MOVQ     $38, DX
-	XORQ     AX, AX
 	MULXQ    R12, BX, CX
 	ADCXQ    BX, R8
 	ADOXQ    CX, R9
@@ -2641,7 +2469,6 @@ step:
 	ADCXQ    BX, R11
 	ADCXQ    AX, R12
 	MOVQ     200(SP), DX
-	XORQ     AX, AX
 	MULXQ    160(SP), BX, CX
 	ADCXQ    BX, R9
 	ADOXQ    CX, R10
@@ -2656,7 +2483,6 @@ step:
 	ADOXQ    AX, R13
 	ADCXQ    AX, R13
 	MOVQ     208(SP), DX
-	XORQ     AX, AX
 	MULXQ    160(SP), BX, CX
 	ADCXQ    BX, R10
 	ADOXQ    CX, R11
@@ -2671,7 +2497,6 @@ step:
 	ADOXQ    AX, R14
 	ADCXQ    AX, R14
 	MOVQ     216(SP), DX
-	XORQ     AX, AX
 	MULXQ    160(SP), BX, CX
 	ADCXQ    BX, R11
 	ADOXQ    CX, R12
@@ -2685,9 +2510,8 @@ step:
 	ADCXQ    BX, R14
 	ADOXQ    AX, R15
 	ADCXQ    AX, R15
-	// U = T mod 2^256 + 38·⌊T/2^256⌋.
+	// U = T mod 2^256 + 38·⌊T/2^256⌋ (CF = OF = 0, AX = 0).
 	MOVQ     $38, DX
-	XORQ     AX, AX
 	MULXQ    R12, BX, CX
 	ADCXQ    BX, R8
 	ADOXQ    CX, R9
@@ -2713,7 +2537,7 @@ step:
 	MOVQ     R9, 40(SP)
 	MOVQ     R10, 48(SP)
 	MOVQ     R11, 56(SP)
-	// A = A − B
+	// A − B
 	XORQ     AX, AX
 	MOVQ     160(SP), R8
 	MOVQ     168(SP), R9
@@ -2736,17 +2560,22 @@ step:
 	MOVQ     R9, 168(SP)
 	MOVQ     R10, 176(SP)
 	MOVQ     R11, 184(SP)
-	// z2 = 121666·A
+	// z2 = 121666·A + B
 	MOVQ     $121666, DX
 	XORQ     AX, AX
 	MULXQ    160(SP), R8, R9
+	ADOXQ    192(SP), R8
 	MULXQ    168(SP), BX, R10
 	ADCXQ    BX, R9
+	ADOXQ    200(SP), R9
 	MULXQ    176(SP), BX, R11
 	ADCXQ    BX, R10
+	ADOXQ    208(SP), R10
 	MULXQ    184(SP), BX, R12
 	ADCXQ    BX, R11
+	ADOXQ    216(SP), R11
 	ADCXQ    AX, R12
+	ADOXQ    AX, R12
 	MOVQ     $38, DX
 	// V = U mod 2^256 + 38·U4, plus 38 if that carries.
 	IMUL3Q   $38, R12, R12
@@ -2754,29 +2583,6 @@ step:
 	ADCQ     AX, R9
 	ADCQ     AX, R10
 	ADCQ     AX, R11
-	CMOVQCS  DX, AX
-	ADDQ     AX, R8
-	MOVQ     R8, 64(SP)
-	MOVQ     R9, 72(SP)
-	MOVQ     R10, 80(SP)
-	MOVQ     R11, 88(SP)
-	// z2 = z2 + B
-	XORQ     AX, AX
-	MOVQ     64(SP), R8
-	MOVQ     72(SP), R9
-	MOVQ     80(SP), R10
-	MOVQ     88(SP), R11
-	ADDQ     192(SP), R8
-	ADCQ     200(SP), R9
-	ADCQ     208(SP), R10
-	ADCQ     216(SP), R11
-	MOVQ     $38, DX
-	CMOVQCS  DX, AX
-	ADDQ     AX, R8
-	ADCQ     $0, R9
-	ADCQ     $0, R10
-	ADCQ     $0, R11
-	MOVQ     $0, AX
 	CMOVQCS  DX, AX
 	ADDQ     AX, R8
 	MOVQ     R8, 64(SP)
@@ -2795,7 +2601,6 @@ step:
 	ADCXQ    BX, R11
 	ADCXQ    AX, R12
 	MOVQ     168(SP), DX
-	XORQ     AX, AX
 	MULXQ    64(SP), BX, CX
 	ADCXQ    BX, R9
 	ADOXQ    CX, R10
@@ -2810,7 +2615,6 @@ step:
 	ADOXQ    AX, R13
 	ADCXQ    AX, R13
 	MOVQ     176(SP), DX
-	XORQ     AX, AX
 	MULXQ    64(SP), BX, CX
 	ADCXQ    BX, R10
 	ADOXQ    CX, R11
@@ -2825,7 +2629,6 @@ step:
 	ADOXQ    AX, R14
 	ADCXQ    AX, R14
 	MOVQ     184(SP), DX
-	XORQ     AX, AX
 	MULXQ    64(SP), BX, CX
 	ADCXQ    BX, R11
 	ADOXQ    CX, R12
@@ -2839,9 +2642,8 @@ step:
 	ADCXQ    BX, R14
 	ADOXQ    AX, R15
 	ADCXQ    AX, R15
-	// U = T mod 2^256 + 38·⌊T/2^256⌋.
+	// U = T mod 2^256 + 38·⌊T/2^256⌋ (CF = OF = 0, AX = 0).
 	MOVQ     $38, DX
-	XORQ     AX, AX
 	MULXQ    R12, BX, CX
 	ADCXQ    BX, R8
 	ADOXQ    CX, R9
@@ -2921,7 +2723,6 @@ TEXT ·fe64InvertAsm(SB), $160-16
 	ADOXQ    AX, R14
 	// Double them (u7 = the bit shifted out), add the squares a_i².
 	XORQ     R15, R15
-	XORQ     AX, AX
 	ADCXQ    R9, R9
 	ADCXQ    R10, R10
 	ADCXQ    R11, R11
@@ -2944,9 +2745,8 @@ TEXT ·fe64InvertAsm(SB), $160-16
 	MULXQ    DX, BX, CX
 	ADOXQ    BX, R14
 	ADOXQ    CX, R15
-	// U = T mod 2^256 + 38·⌊T/2^256⌋.
+	// U = T mod 2^256 + 38·⌊T/2^256⌋ (CF = OF = 0, AX = 0).
 	MOVQ     $38, DX
-	XORQ     AX, AX
 	MULXQ    R12, BX, CX
 	ADCXQ    BX, R8
 	ADOXQ    CX, R9
@@ -2996,7 +2796,6 @@ TEXT ·fe64InvertAsm(SB), $160-16
 	ADOXQ    AX, R14
 	// Double them (u7 = the bit shifted out), add the squares a_i².
 	XORQ     R15, R15
-	XORQ     AX, AX
 	ADCXQ    R9, R9
 	ADCXQ    R10, R10
 	ADCXQ    R11, R11
@@ -3019,9 +2818,8 @@ TEXT ·fe64InvertAsm(SB), $160-16
 	MULXQ    DX, BX, CX
 	ADOXQ    BX, R14
 	ADOXQ    CX, R15
-	// U = T mod 2^256 + 38·⌊T/2^256⌋.
+	// U = T mod 2^256 + 38·⌊T/2^256⌋ (CF = OF = 0, AX = 0).
 	MOVQ     $38, DX
-	XORQ     AX, AX
 	MULXQ    R12, BX, CX
 	ADCXQ    BX, R8
 	ADOXQ    CX, R9
@@ -3073,7 +2871,6 @@ sqr1:
 	ADOXQ    AX, R14
 	// Double them (u7 = the bit shifted out), add the squares a_i².
 	XORQ     R15, R15
-	XORQ     AX, AX
 	ADCXQ    R9, R9
 	ADCXQ    R10, R10
 	ADCXQ    R11, R11
@@ -3096,9 +2893,8 @@ sqr1:
 	MULXQ    DX, BX, CX
 	ADOXQ    BX, R14
 	ADOXQ    CX, R15
-	// U = T mod 2^256 + 38·⌊T/2^256⌋.
+	// U = T mod 2^256 + 38·⌊T/2^256⌋ (CF = OF = 0, AX = 0).
 	MOVQ     $38, DX
-	XORQ     AX, AX
 	MULXQ    R12, BX, CX
 	ADCXQ    BX, R8
 	ADOXQ    CX, R9
@@ -3138,7 +2934,6 @@ sqr1:
 	ADCXQ    BX, R11
 	ADCXQ    AX, R12
 	MOVQ     8(SP), DX
-	XORQ     AX, AX
 	MULXQ    64(SP), BX, CX
 	ADCXQ    BX, R9
 	ADOXQ    CX, R10
@@ -3153,7 +2948,6 @@ sqr1:
 	ADOXQ    AX, R13
 	ADCXQ    AX, R13
 	MOVQ     16(SP), DX
-	XORQ     AX, AX
 	MULXQ    64(SP), BX, CX
 	ADCXQ    BX, R10
 	ADOXQ    CX, R11
@@ -3168,7 +2962,6 @@ sqr1:
 	ADOXQ    AX, R14
 	ADCXQ    AX, R14
 	MOVQ     24(SP), DX
-	XORQ     AX, AX
 	MULXQ    64(SP), BX, CX
 	ADCXQ    BX, R11
 	ADOXQ    CX, R12
@@ -3182,9 +2975,8 @@ sqr1:
 	ADCXQ    BX, R14
 	ADOXQ    AX, R15
 	ADCXQ    AX, R15
-	// U = T mod 2^256 + 38·⌊T/2^256⌋.
+	// U = T mod 2^256 + 38·⌊T/2^256⌋ (CF = OF = 0, AX = 0).
 	MOVQ     $38, DX
-	XORQ     AX, AX
 	MULXQ    R12, BX, CX
 	ADCXQ    BX, R8
 	ADOXQ    CX, R9
@@ -3222,7 +3014,6 @@ sqr1:
 	ADCXQ    BX, R11
 	ADCXQ    AX, R12
 	MOVQ     72(SP), DX
-	XORQ     AX, AX
 	MULXQ    32(SP), BX, CX
 	ADCXQ    BX, R9
 	ADOXQ    CX, R10
@@ -3237,7 +3028,6 @@ sqr1:
 	ADOXQ    AX, R13
 	ADCXQ    AX, R13
 	MOVQ     80(SP), DX
-	XORQ     AX, AX
 	MULXQ    32(SP), BX, CX
 	ADCXQ    BX, R10
 	ADOXQ    CX, R11
@@ -3252,7 +3042,6 @@ sqr1:
 	ADOXQ    AX, R14
 	ADCXQ    AX, R14
 	MOVQ     88(SP), DX
-	XORQ     AX, AX
 	MULXQ    32(SP), BX, CX
 	ADCXQ    BX, R11
 	ADOXQ    CX, R12
@@ -3266,9 +3055,8 @@ sqr1:
 	ADCXQ    BX, R14
 	ADOXQ    AX, R15
 	ADCXQ    AX, R15
-	// U = T mod 2^256 + 38·⌊T/2^256⌋.
+	// U = T mod 2^256 + 38·⌊T/2^256⌋ (CF = OF = 0, AX = 0).
 	MOVQ     $38, DX
-	XORQ     AX, AX
 	MULXQ    R12, BX, CX
 	ADCXQ    BX, R8
 	ADOXQ    CX, R9
@@ -3318,7 +3106,6 @@ sqr1:
 	ADOXQ    AX, R14
 	// Double them (u7 = the bit shifted out), add the squares a_i².
 	XORQ     R15, R15
-	XORQ     AX, AX
 	ADCXQ    R9, R9
 	ADCXQ    R10, R10
 	ADCXQ    R11, R11
@@ -3341,9 +3128,8 @@ sqr1:
 	MULXQ    DX, BX, CX
 	ADOXQ    BX, R14
 	ADOXQ    CX, R15
-	// U = T mod 2^256 + 38·⌊T/2^256⌋.
+	// U = T mod 2^256 + 38·⌊T/2^256⌋ (CF = OF = 0, AX = 0).
 	MOVQ     $38, DX
-	XORQ     AX, AX
 	MULXQ    R12, BX, CX
 	ADCXQ    BX, R8
 	ADOXQ    CX, R9
@@ -3381,7 +3167,6 @@ sqr1:
 	ADCXQ    BX, R11
 	ADCXQ    AX, R12
 	MOVQ     104(SP), DX
-	XORQ     AX, AX
 	MULXQ    64(SP), BX, CX
 	ADCXQ    BX, R9
 	ADOXQ    CX, R10
@@ -3396,7 +3181,6 @@ sqr1:
 	ADOXQ    AX, R13
 	ADCXQ    AX, R13
 	MOVQ     112(SP), DX
-	XORQ     AX, AX
 	MULXQ    64(SP), BX, CX
 	ADCXQ    BX, R10
 	ADOXQ    CX, R11
@@ -3411,7 +3195,6 @@ sqr1:
 	ADOXQ    AX, R14
 	ADCXQ    AX, R14
 	MOVQ     120(SP), DX
-	XORQ     AX, AX
 	MULXQ    64(SP), BX, CX
 	ADCXQ    BX, R11
 	ADOXQ    CX, R12
@@ -3425,9 +3208,8 @@ sqr1:
 	ADCXQ    BX, R14
 	ADOXQ    AX, R15
 	ADCXQ    AX, R15
-	// U = T mod 2^256 + 38·⌊T/2^256⌋.
+	// U = T mod 2^256 + 38·⌊T/2^256⌋ (CF = OF = 0, AX = 0).
 	MOVQ     $38, DX
-	XORQ     AX, AX
 	MULXQ    R12, BX, CX
 	ADCXQ    BX, R8
 	ADOXQ    CX, R9
@@ -3477,7 +3259,6 @@ sqr1:
 	ADOXQ    AX, R14
 	// Double them (u7 = the bit shifted out), add the squares a_i².
 	XORQ     R15, R15
-	XORQ     AX, AX
 	ADCXQ    R9, R9
 	ADCXQ    R10, R10
 	ADCXQ    R11, R11
@@ -3500,9 +3281,8 @@ sqr1:
 	MULXQ    DX, BX, CX
 	ADOXQ    BX, R14
 	ADOXQ    CX, R15
-	// U = T mod 2^256 + 38·⌊T/2^256⌋.
+	// U = T mod 2^256 + 38·⌊T/2^256⌋ (CF = OF = 0, AX = 0).
 	MOVQ     $38, DX
-	XORQ     AX, AX
 	MULXQ    R12, BX, CX
 	ADCXQ    BX, R8
 	ADOXQ    CX, R9
@@ -3554,7 +3334,6 @@ sqr2:
 	ADOXQ    AX, R14
 	// Double them (u7 = the bit shifted out), add the squares a_i².
 	XORQ     R15, R15
-	XORQ     AX, AX
 	ADCXQ    R9, R9
 	ADCXQ    R10, R10
 	ADCXQ    R11, R11
@@ -3577,9 +3356,8 @@ sqr2:
 	MULXQ    DX, BX, CX
 	ADOXQ    BX, R14
 	ADOXQ    CX, R15
-	// U = T mod 2^256 + 38·⌊T/2^256⌋.
+	// U = T mod 2^256 + 38·⌊T/2^256⌋ (CF = OF = 0, AX = 0).
 	MOVQ     $38, DX
-	XORQ     AX, AX
 	MULXQ    R12, BX, CX
 	ADCXQ    BX, R8
 	ADOXQ    CX, R9
@@ -3619,7 +3397,6 @@ sqr2:
 	ADCXQ    BX, R11
 	ADCXQ    AX, R12
 	MOVQ     72(SP), DX
-	XORQ     AX, AX
 	MULXQ    96(SP), BX, CX
 	ADCXQ    BX, R9
 	ADOXQ    CX, R10
@@ -3634,7 +3411,6 @@ sqr2:
 	ADOXQ    AX, R13
 	ADCXQ    AX, R13
 	MOVQ     80(SP), DX
-	XORQ     AX, AX
 	MULXQ    96(SP), BX, CX
 	ADCXQ    BX, R10
 	ADOXQ    CX, R11
@@ -3649,7 +3425,6 @@ sqr2:
 	ADOXQ    AX, R14
 	ADCXQ    AX, R14
 	MOVQ     88(SP), DX
-	XORQ     AX, AX
 	MULXQ    96(SP), BX, CX
 	ADCXQ    BX, R11
 	ADOXQ    CX, R12
@@ -3663,9 +3438,8 @@ sqr2:
 	ADCXQ    BX, R14
 	ADOXQ    AX, R15
 	ADCXQ    AX, R15
-	// U = T mod 2^256 + 38·⌊T/2^256⌋.
+	// U = T mod 2^256 + 38·⌊T/2^256⌋ (CF = OF = 0, AX = 0).
 	MOVQ     $38, DX
-	XORQ     AX, AX
 	MULXQ    R12, BX, CX
 	ADCXQ    BX, R8
 	ADOXQ    CX, R9
@@ -3715,7 +3489,6 @@ sqr2:
 	ADOXQ    AX, R14
 	// Double them (u7 = the bit shifted out), add the squares a_i².
 	XORQ     R15, R15
-	XORQ     AX, AX
 	ADCXQ    R9, R9
 	ADCXQ    R10, R10
 	ADCXQ    R11, R11
@@ -3738,9 +3511,8 @@ sqr2:
 	MULXQ    DX, BX, CX
 	ADOXQ    BX, R14
 	ADOXQ    CX, R15
-	// U = T mod 2^256 + 38·⌊T/2^256⌋.
+	// U = T mod 2^256 + 38·⌊T/2^256⌋ (CF = OF = 0, AX = 0).
 	MOVQ     $38, DX
-	XORQ     AX, AX
 	MULXQ    R12, BX, CX
 	ADCXQ    BX, R8
 	ADOXQ    CX, R9
@@ -3792,7 +3564,6 @@ sqr3:
 	ADOXQ    AX, R14
 	// Double them (u7 = the bit shifted out), add the squares a_i².
 	XORQ     R15, R15
-	XORQ     AX, AX
 	ADCXQ    R9, R9
 	ADCXQ    R10, R10
 	ADCXQ    R11, R11
@@ -3815,9 +3586,8 @@ sqr3:
 	MULXQ    DX, BX, CX
 	ADOXQ    BX, R14
 	ADOXQ    CX, R15
-	// U = T mod 2^256 + 38·⌊T/2^256⌋.
+	// U = T mod 2^256 + 38·⌊T/2^256⌋ (CF = OF = 0, AX = 0).
 	MOVQ     $38, DX
-	XORQ     AX, AX
 	MULXQ    R12, BX, CX
 	ADCXQ    BX, R8
 	ADOXQ    CX, R9
@@ -3857,7 +3627,6 @@ sqr3:
 	ADCXQ    BX, R11
 	ADCXQ    AX, R12
 	MOVQ     72(SP), DX
-	XORQ     AX, AX
 	MULXQ    96(SP), BX, CX
 	ADCXQ    BX, R9
 	ADOXQ    CX, R10
@@ -3872,7 +3641,6 @@ sqr3:
 	ADOXQ    AX, R13
 	ADCXQ    AX, R13
 	MOVQ     80(SP), DX
-	XORQ     AX, AX
 	MULXQ    96(SP), BX, CX
 	ADCXQ    BX, R10
 	ADOXQ    CX, R11
@@ -3887,7 +3655,6 @@ sqr3:
 	ADOXQ    AX, R14
 	ADCXQ    AX, R14
 	MOVQ     88(SP), DX
-	XORQ     AX, AX
 	MULXQ    96(SP), BX, CX
 	ADCXQ    BX, R11
 	ADOXQ    CX, R12
@@ -3901,9 +3668,8 @@ sqr3:
 	ADCXQ    BX, R14
 	ADOXQ    AX, R15
 	ADCXQ    AX, R15
-	// U = T mod 2^256 + 38·⌊T/2^256⌋.
+	// U = T mod 2^256 + 38·⌊T/2^256⌋ (CF = OF = 0, AX = 0).
 	MOVQ     $38, DX
-	XORQ     AX, AX
 	MULXQ    R12, BX, CX
 	ADCXQ    BX, R8
 	ADOXQ    CX, R9
@@ -3953,7 +3719,6 @@ sqr3:
 	ADOXQ    AX, R14
 	// Double them (u7 = the bit shifted out), add the squares a_i².
 	XORQ     R15, R15
-	XORQ     AX, AX
 	ADCXQ    R9, R9
 	ADCXQ    R10, R10
 	ADCXQ    R11, R11
@@ -3976,9 +3741,8 @@ sqr3:
 	MULXQ    DX, BX, CX
 	ADOXQ    BX, R14
 	ADOXQ    CX, R15
-	// U = T mod 2^256 + 38·⌊T/2^256⌋.
+	// U = T mod 2^256 + 38·⌊T/2^256⌋ (CF = OF = 0, AX = 0).
 	MOVQ     $38, DX
-	XORQ     AX, AX
 	MULXQ    R12, BX, CX
 	ADCXQ    BX, R8
 	ADOXQ    CX, R9
@@ -4030,7 +3794,6 @@ sqr4:
 	ADOXQ    AX, R14
 	// Double them (u7 = the bit shifted out), add the squares a_i².
 	XORQ     R15, R15
-	XORQ     AX, AX
 	ADCXQ    R9, R9
 	ADCXQ    R10, R10
 	ADCXQ    R11, R11
@@ -4053,9 +3816,8 @@ sqr4:
 	MULXQ    DX, BX, CX
 	ADOXQ    BX, R14
 	ADOXQ    CX, R15
-	// U = T mod 2^256 + 38·⌊T/2^256⌋.
+	// U = T mod 2^256 + 38·⌊T/2^256⌋ (CF = OF = 0, AX = 0).
 	MOVQ     $38, DX
-	XORQ     AX, AX
 	MULXQ    R12, BX, CX
 	ADCXQ    BX, R8
 	ADOXQ    CX, R9
@@ -4095,7 +3857,6 @@ sqr4:
 	ADCXQ    BX, R11
 	ADCXQ    AX, R12
 	MOVQ     104(SP), DX
-	XORQ     AX, AX
 	MULXQ    128(SP), BX, CX
 	ADCXQ    BX, R9
 	ADOXQ    CX, R10
@@ -4110,7 +3871,6 @@ sqr4:
 	ADOXQ    AX, R13
 	ADCXQ    AX, R13
 	MOVQ     112(SP), DX
-	XORQ     AX, AX
 	MULXQ    128(SP), BX, CX
 	ADCXQ    BX, R10
 	ADOXQ    CX, R11
@@ -4125,7 +3885,6 @@ sqr4:
 	ADOXQ    AX, R14
 	ADCXQ    AX, R14
 	MOVQ     120(SP), DX
-	XORQ     AX, AX
 	MULXQ    128(SP), BX, CX
 	ADCXQ    BX, R11
 	ADOXQ    CX, R12
@@ -4139,9 +3898,8 @@ sqr4:
 	ADCXQ    BX, R14
 	ADOXQ    AX, R15
 	ADCXQ    AX, R15
-	// U = T mod 2^256 + 38·⌊T/2^256⌋.
+	// U = T mod 2^256 + 38·⌊T/2^256⌋ (CF = OF = 0, AX = 0).
 	MOVQ     $38, DX
-	XORQ     AX, AX
 	MULXQ    R12, BX, CX
 	ADCXQ    BX, R8
 	ADOXQ    CX, R9
@@ -4191,7 +3949,6 @@ sqr4:
 	ADOXQ    AX, R14
 	// Double them (u7 = the bit shifted out), add the squares a_i².
 	XORQ     R15, R15
-	XORQ     AX, AX
 	ADCXQ    R9, R9
 	ADCXQ    R10, R10
 	ADCXQ    R11, R11
@@ -4214,9 +3971,8 @@ sqr4:
 	MULXQ    DX, BX, CX
 	ADOXQ    BX, R14
 	ADOXQ    CX, R15
-	// U = T mod 2^256 + 38·⌊T/2^256⌋.
+	// U = T mod 2^256 + 38·⌊T/2^256⌋ (CF = OF = 0, AX = 0).
 	MOVQ     $38, DX
-	XORQ     AX, AX
 	MULXQ    R12, BX, CX
 	ADCXQ    BX, R8
 	ADOXQ    CX, R9
@@ -4268,7 +4024,6 @@ sqr5:
 	ADOXQ    AX, R14
 	// Double them (u7 = the bit shifted out), add the squares a_i².
 	XORQ     R15, R15
-	XORQ     AX, AX
 	ADCXQ    R9, R9
 	ADCXQ    R10, R10
 	ADCXQ    R11, R11
@@ -4291,9 +4046,8 @@ sqr5:
 	MULXQ    DX, BX, CX
 	ADOXQ    BX, R14
 	ADOXQ    CX, R15
-	// U = T mod 2^256 + 38·⌊T/2^256⌋.
+	// U = T mod 2^256 + 38·⌊T/2^256⌋ (CF = OF = 0, AX = 0).
 	MOVQ     $38, DX
-	XORQ     AX, AX
 	MULXQ    R12, BX, CX
 	ADCXQ    BX, R8
 	ADOXQ    CX, R9
@@ -4333,7 +4087,6 @@ sqr5:
 	ADCXQ    BX, R11
 	ADCXQ    AX, R12
 	MOVQ     72(SP), DX
-	XORQ     AX, AX
 	MULXQ    96(SP), BX, CX
 	ADCXQ    BX, R9
 	ADOXQ    CX, R10
@@ -4348,7 +4101,6 @@ sqr5:
 	ADOXQ    AX, R13
 	ADCXQ    AX, R13
 	MOVQ     80(SP), DX
-	XORQ     AX, AX
 	MULXQ    96(SP), BX, CX
 	ADCXQ    BX, R10
 	ADOXQ    CX, R11
@@ -4363,7 +4115,6 @@ sqr5:
 	ADOXQ    AX, R14
 	ADCXQ    AX, R14
 	MOVQ     88(SP), DX
-	XORQ     AX, AX
 	MULXQ    96(SP), BX, CX
 	ADCXQ    BX, R11
 	ADOXQ    CX, R12
@@ -4377,9 +4128,8 @@ sqr5:
 	ADCXQ    BX, R14
 	ADOXQ    AX, R15
 	ADCXQ    AX, R15
-	// U = T mod 2^256 + 38·⌊T/2^256⌋.
+	// U = T mod 2^256 + 38·⌊T/2^256⌋ (CF = OF = 0, AX = 0).
 	MOVQ     $38, DX
-	XORQ     AX, AX
 	MULXQ    R12, BX, CX
 	ADCXQ    BX, R8
 	ADOXQ    CX, R9
@@ -4429,7 +4179,6 @@ sqr5:
 	ADOXQ    AX, R14
 	// Double them (u7 = the bit shifted out), add the squares a_i².
 	XORQ     R15, R15
-	XORQ     AX, AX
 	ADCXQ    R9, R9
 	ADCXQ    R10, R10
 	ADCXQ    R11, R11
@@ -4452,9 +4201,8 @@ sqr5:
 	MULXQ    DX, BX, CX
 	ADOXQ    BX, R14
 	ADOXQ    CX, R15
-	// U = T mod 2^256 + 38·⌊T/2^256⌋.
+	// U = T mod 2^256 + 38·⌊T/2^256⌋ (CF = OF = 0, AX = 0).
 	MOVQ     $38, DX
-	XORQ     AX, AX
 	MULXQ    R12, BX, CX
 	ADCXQ    BX, R8
 	ADOXQ    CX, R9
@@ -4506,7 +4254,6 @@ sqr6:
 	ADOXQ    AX, R14
 	// Double them (u7 = the bit shifted out), add the squares a_i².
 	XORQ     R15, R15
-	XORQ     AX, AX
 	ADCXQ    R9, R9
 	ADCXQ    R10, R10
 	ADCXQ    R11, R11
@@ -4529,9 +4276,8 @@ sqr6:
 	MULXQ    DX, BX, CX
 	ADOXQ    BX, R14
 	ADOXQ    CX, R15
-	// U = T mod 2^256 + 38·⌊T/2^256⌋.
+	// U = T mod 2^256 + 38·⌊T/2^256⌋ (CF = OF = 0, AX = 0).
 	MOVQ     $38, DX
-	XORQ     AX, AX
 	MULXQ    R12, BX, CX
 	ADCXQ    BX, R8
 	ADOXQ    CX, R9
@@ -4571,7 +4317,6 @@ sqr6:
 	ADCXQ    BX, R11
 	ADCXQ    AX, R12
 	MOVQ     72(SP), DX
-	XORQ     AX, AX
 	MULXQ    96(SP), BX, CX
 	ADCXQ    BX, R9
 	ADOXQ    CX, R10
@@ -4586,7 +4331,6 @@ sqr6:
 	ADOXQ    AX, R13
 	ADCXQ    AX, R13
 	MOVQ     80(SP), DX
-	XORQ     AX, AX
 	MULXQ    96(SP), BX, CX
 	ADCXQ    BX, R10
 	ADOXQ    CX, R11
@@ -4601,7 +4345,6 @@ sqr6:
 	ADOXQ    AX, R14
 	ADCXQ    AX, R14
 	MOVQ     88(SP), DX
-	XORQ     AX, AX
 	MULXQ    96(SP), BX, CX
 	ADCXQ    BX, R11
 	ADOXQ    CX, R12
@@ -4615,9 +4358,8 @@ sqr6:
 	ADCXQ    BX, R14
 	ADOXQ    AX, R15
 	ADCXQ    AX, R15
-	// U = T mod 2^256 + 38·⌊T/2^256⌋.
+	// U = T mod 2^256 + 38·⌊T/2^256⌋ (CF = OF = 0, AX = 0).
 	MOVQ     $38, DX
-	XORQ     AX, AX
 	MULXQ    R12, BX, CX
 	ADCXQ    BX, R8
 	ADOXQ    CX, R9
@@ -4667,7 +4409,6 @@ sqr6:
 	ADOXQ    AX, R14
 	// Double them (u7 = the bit shifted out), add the squares a_i².
 	XORQ     R15, R15
-	XORQ     AX, AX
 	ADCXQ    R9, R9
 	ADCXQ    R10, R10
 	ADCXQ    R11, R11
@@ -4690,9 +4431,8 @@ sqr6:
 	MULXQ    DX, BX, CX
 	ADOXQ    BX, R14
 	ADOXQ    CX, R15
-	// U = T mod 2^256 + 38·⌊T/2^256⌋.
+	// U = T mod 2^256 + 38·⌊T/2^256⌋ (CF = OF = 0, AX = 0).
 	MOVQ     $38, DX
-	XORQ     AX, AX
 	MULXQ    R12, BX, CX
 	ADCXQ    BX, R8
 	ADOXQ    CX, R9
@@ -4744,7 +4484,6 @@ sqr7:
 	ADOXQ    AX, R14
 	// Double them (u7 = the bit shifted out), add the squares a_i².
 	XORQ     R15, R15
-	XORQ     AX, AX
 	ADCXQ    R9, R9
 	ADCXQ    R10, R10
 	ADCXQ    R11, R11
@@ -4767,9 +4506,8 @@ sqr7:
 	MULXQ    DX, BX, CX
 	ADOXQ    BX, R14
 	ADOXQ    CX, R15
-	// U = T mod 2^256 + 38·⌊T/2^256⌋.
+	// U = T mod 2^256 + 38·⌊T/2^256⌋ (CF = OF = 0, AX = 0).
 	MOVQ     $38, DX
-	XORQ     AX, AX
 	MULXQ    R12, BX, CX
 	ADCXQ    BX, R8
 	ADOXQ    CX, R9
@@ -4809,7 +4547,6 @@ sqr7:
 	ADCXQ    BX, R11
 	ADCXQ    AX, R12
 	MOVQ     104(SP), DX
-	XORQ     AX, AX
 	MULXQ    128(SP), BX, CX
 	ADCXQ    BX, R9
 	ADOXQ    CX, R10
@@ -4824,7 +4561,6 @@ sqr7:
 	ADOXQ    AX, R13
 	ADCXQ    AX, R13
 	MOVQ     112(SP), DX
-	XORQ     AX, AX
 	MULXQ    128(SP), BX, CX
 	ADCXQ    BX, R10
 	ADOXQ    CX, R11
@@ -4839,7 +4575,6 @@ sqr7:
 	ADOXQ    AX, R14
 	ADCXQ    AX, R14
 	MOVQ     120(SP), DX
-	XORQ     AX, AX
 	MULXQ    128(SP), BX, CX
 	ADCXQ    BX, R11
 	ADOXQ    CX, R12
@@ -4853,9 +4588,8 @@ sqr7:
 	ADCXQ    BX, R14
 	ADOXQ    AX, R15
 	ADCXQ    AX, R15
-	// U = T mod 2^256 + 38·⌊T/2^256⌋.
+	// U = T mod 2^256 + 38·⌊T/2^256⌋ (CF = OF = 0, AX = 0).
 	MOVQ     $38, DX
-	XORQ     AX, AX
 	MULXQ    R12, BX, CX
 	ADCXQ    BX, R8
 	ADOXQ    CX, R9
@@ -4905,7 +4639,6 @@ sqr7:
 	ADOXQ    AX, R14
 	// Double them (u7 = the bit shifted out), add the squares a_i².
 	XORQ     R15, R15
-	XORQ     AX, AX
 	ADCXQ    R9, R9
 	ADCXQ    R10, R10
 	ADCXQ    R11, R11
@@ -4928,9 +4661,8 @@ sqr7:
 	MULXQ    DX, BX, CX
 	ADOXQ    BX, R14
 	ADOXQ    CX, R15
-	// U = T mod 2^256 + 38·⌊T/2^256⌋.
+	// U = T mod 2^256 + 38·⌊T/2^256⌋ (CF = OF = 0, AX = 0).
 	MOVQ     $38, DX
-	XORQ     AX, AX
 	MULXQ    R12, BX, CX
 	ADCXQ    BX, R8
 	ADOXQ    CX, R9
@@ -4982,7 +4714,6 @@ sqr8:
 	ADOXQ    AX, R14
 	// Double them (u7 = the bit shifted out), add the squares a_i².
 	XORQ     R15, R15
-	XORQ     AX, AX
 	ADCXQ    R9, R9
 	ADCXQ    R10, R10
 	ADCXQ    R11, R11
@@ -5005,9 +4736,8 @@ sqr8:
 	MULXQ    DX, BX, CX
 	ADOXQ    BX, R14
 	ADOXQ    CX, R15
-	// U = T mod 2^256 + 38·⌊T/2^256⌋.
+	// U = T mod 2^256 + 38·⌊T/2^256⌋ (CF = OF = 0, AX = 0).
 	MOVQ     $38, DX
-	XORQ     AX, AX
 	MULXQ    R12, BX, CX
 	ADCXQ    BX, R8
 	ADOXQ    CX, R9
@@ -5047,7 +4777,6 @@ sqr8:
 	ADCXQ    BX, R11
 	ADCXQ    AX, R12
 	MOVQ     72(SP), DX
-	XORQ     AX, AX
 	MULXQ    96(SP), BX, CX
 	ADCXQ    BX, R9
 	ADOXQ    CX, R10
@@ -5062,7 +4791,6 @@ sqr8:
 	ADOXQ    AX, R13
 	ADCXQ    AX, R13
 	MOVQ     80(SP), DX
-	XORQ     AX, AX
 	MULXQ    96(SP), BX, CX
 	ADCXQ    BX, R10
 	ADOXQ    CX, R11
@@ -5077,7 +4805,6 @@ sqr8:
 	ADOXQ    AX, R14
 	ADCXQ    AX, R14
 	MOVQ     88(SP), DX
-	XORQ     AX, AX
 	MULXQ    96(SP), BX, CX
 	ADCXQ    BX, R11
 	ADOXQ    CX, R12
@@ -5091,9 +4818,8 @@ sqr8:
 	ADCXQ    BX, R14
 	ADOXQ    AX, R15
 	ADCXQ    AX, R15
-	// U = T mod 2^256 + 38·⌊T/2^256⌋.
+	// U = T mod 2^256 + 38·⌊T/2^256⌋ (CF = OF = 0, AX = 0).
 	MOVQ     $38, DX
-	XORQ     AX, AX
 	MULXQ    R12, BX, CX
 	ADCXQ    BX, R8
 	ADOXQ    CX, R9
@@ -5143,7 +4869,6 @@ sqr8:
 	ADOXQ    AX, R14
 	// Double them (u7 = the bit shifted out), add the squares a_i².
 	XORQ     R15, R15
-	XORQ     AX, AX
 	ADCXQ    R9, R9
 	ADCXQ    R10, R10
 	ADCXQ    R11, R11
@@ -5166,9 +4891,8 @@ sqr8:
 	MULXQ    DX, BX, CX
 	ADOXQ    BX, R14
 	ADOXQ    CX, R15
-	// U = T mod 2^256 + 38·⌊T/2^256⌋.
+	// U = T mod 2^256 + 38·⌊T/2^256⌋ (CF = OF = 0, AX = 0).
 	MOVQ     $38, DX
-	XORQ     AX, AX
 	MULXQ    R12, BX, CX
 	ADCXQ    BX, R8
 	ADOXQ    CX, R9
@@ -5220,7 +4944,6 @@ sqr9:
 	ADOXQ    AX, R14
 	// Double them (u7 = the bit shifted out), add the squares a_i².
 	XORQ     R15, R15
-	XORQ     AX, AX
 	ADCXQ    R9, R9
 	ADCXQ    R10, R10
 	ADCXQ    R11, R11
@@ -5243,9 +4966,8 @@ sqr9:
 	MULXQ    DX, BX, CX
 	ADOXQ    BX, R14
 	ADOXQ    CX, R15
-	// U = T mod 2^256 + 38·⌊T/2^256⌋.
+	// U = T mod 2^256 + 38·⌊T/2^256⌋ (CF = OF = 0, AX = 0).
 	MOVQ     $38, DX
-	XORQ     AX, AX
 	MULXQ    R12, BX, CX
 	ADCXQ    BX, R8
 	ADOXQ    CX, R9
@@ -5285,7 +5007,6 @@ sqr9:
 	ADCXQ    BX, R11
 	ADCXQ    AX, R12
 	MOVQ     40(SP), DX
-	XORQ     AX, AX
 	MULXQ    64(SP), BX, CX
 	ADCXQ    BX, R9
 	ADOXQ    CX, R10
@@ -5300,7 +5021,6 @@ sqr9:
 	ADOXQ    AX, R13
 	ADCXQ    AX, R13
 	MOVQ     48(SP), DX
-	XORQ     AX, AX
 	MULXQ    64(SP), BX, CX
 	ADCXQ    BX, R10
 	ADOXQ    CX, R11
@@ -5315,7 +5035,6 @@ sqr9:
 	ADOXQ    AX, R14
 	ADCXQ    AX, R14
 	MOVQ     56(SP), DX
-	XORQ     AX, AX
 	MULXQ    64(SP), BX, CX
 	ADCXQ    BX, R11
 	ADOXQ    CX, R12
@@ -5329,9 +5048,8 @@ sqr9:
 	ADCXQ    BX, R14
 	ADOXQ    AX, R15
 	ADCXQ    AX, R15
-	// U = T mod 2^256 + 38·⌊T/2^256⌋.
+	// U = T mod 2^256 + 38·⌊T/2^256⌋ (CF = OF = 0, AX = 0).
 	MOVQ     $38, DX
-	XORQ     AX, AX
 	MULXQ    R12, BX, CX
 	ADCXQ    BX, R8
 	ADOXQ    CX, R9
@@ -5376,7 +5094,6 @@ TEXT ·fe64MulAsm(SB), NOSPLIT, $0-24
 	ADCXQ    BX, R11
 	ADCXQ    AX, R12
 	MOVQ     8(DI), DX
-	XORQ     AX, AX
 	MULXQ    0(SI), BX, CX
 	ADCXQ    BX, R9
 	ADOXQ    CX, R10
@@ -5391,7 +5108,6 @@ TEXT ·fe64MulAsm(SB), NOSPLIT, $0-24
 	ADOXQ    AX, R13
 	ADCXQ    AX, R13
 	MOVQ     16(DI), DX
-	XORQ     AX, AX
 	MULXQ    0(SI), BX, CX
 	ADCXQ    BX, R10
 	ADOXQ    CX, R11
@@ -5406,7 +5122,6 @@ TEXT ·fe64MulAsm(SB), NOSPLIT, $0-24
 	ADOXQ    AX, R14
 	ADCXQ    AX, R14
 	MOVQ     24(DI), DX
-	XORQ     AX, AX
 	MULXQ    0(SI), BX, CX
 	ADCXQ    BX, R11
 	ADOXQ    CX, R12
@@ -5420,9 +5135,8 @@ TEXT ·fe64MulAsm(SB), NOSPLIT, $0-24
 	ADCXQ    BX, R14
 	ADOXQ    AX, R15
 	ADCXQ    AX, R15
-	// U = T mod 2^256 + 38·⌊T/2^256⌋.
+	// U = T mod 2^256 + 38·⌊T/2^256⌋ (CF = OF = 0, AX = 0).
 	MOVQ     $38, DX
-	XORQ     AX, AX
 	MULXQ    R12, BX, CX
 	ADCXQ    BX, R8
 	ADOXQ    CX, R9
@@ -5478,7 +5192,6 @@ TEXT ·fe64SqrAsm(SB), NOSPLIT, $0-16
 	ADOXQ    AX, R14
 	// Double them (u7 = the bit shifted out), add the squares a_i².
 	XORQ     R15, R15
-	XORQ     AX, AX
 	ADCXQ    R9, R9
 	ADCXQ    R10, R10
 	ADCXQ    R11, R11
@@ -5501,9 +5214,8 @@ TEXT ·fe64SqrAsm(SB), NOSPLIT, $0-16
 	MULXQ    DX, BX, CX
 	ADOXQ    BX, R14
 	ADOXQ    CX, R15
-	// U = T mod 2^256 + 38·⌊T/2^256⌋.
+	// U = T mod 2^256 + 38·⌊T/2^256⌋ (CF = OF = 0, AX = 0).
 	MOVQ     $38, DX
-	XORQ     AX, AX
 	MULXQ    R12, BX, CX
 	ADCXQ    BX, R8
 	ADOXQ    CX, R9
@@ -5532,20 +5244,26 @@ TEXT ·fe64SqrAsm(SB), NOSPLIT, $0-16
 	MOVQ     R11, 24(SI)
 	RET
 
-// func fe64A24Asm(v, a *fe64)
-TEXT ·fe64A24Asm(SB), NOSPLIT, $0-16
+// func fe64A24AddAsm(v, a, b *fe64)
+TEXT ·fe64A24AddAsm(SB), NOSPLIT, $0-24
 	MOVQ     a+8(FP), SI
-	// v = 121666·a
+	MOVQ     b+16(FP), DI
+	// v = 121666·a + b
 	MOVQ     $121666, DX
 	XORQ     AX, AX
 	MULXQ    0(SI), R8, R9
+	ADOXQ    0(DI), R8
 	MULXQ    8(SI), BX, R10
 	ADCXQ    BX, R9
+	ADOXQ    8(DI), R9
 	MULXQ    16(SI), BX, R11
 	ADCXQ    BX, R10
+	ADOXQ    16(DI), R10
 	MULXQ    24(SI), BX, R12
 	ADCXQ    BX, R11
+	ADOXQ    24(DI), R11
 	ADCXQ    AX, R12
+	ADOXQ    AX, R12
 	MOVQ     $38, DX
 	// V = U mod 2^256 + 38·U4, plus 38 if that carries.
 	IMUL3Q   $38, R12, R12
@@ -5566,7 +5284,7 @@ TEXT ·fe64A24Asm(SB), NOSPLIT, $0-16
 TEXT ·fe64AddAsm(SB), NOSPLIT, $0-24
 	MOVQ     a+8(FP), SI
 	MOVQ     b+16(FP), DI
-	// v = a + b
+	// a + b
 	XORQ     AX, AX
 	MOVQ     0(SI), R8
 	MOVQ     8(SI), R9
@@ -5596,7 +5314,7 @@ TEXT ·fe64AddAsm(SB), NOSPLIT, $0-24
 TEXT ·fe64SubAsm(SB), NOSPLIT, $0-24
 	MOVQ     a+8(FP), SI
 	MOVQ     b+16(FP), DI
-	// v = a − b
+	// a − b
 	XORQ     AX, AX
 	MOVQ     0(SI), R8
 	MOVQ     8(SI), R9

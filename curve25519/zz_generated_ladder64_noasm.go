@@ -14,6 +14,6 @@ func ladder64Asm(st *[2]fe64, e *[32]byte, x1 *fe64) { ladder64Go(st, e, x1) }
 func fe64InvertAsm(out, z *fe64)                     { fe64InvertGo(out, z) }
 func fe64MulAsm(v, a, b *fe64)                       { fe64Mul(v, a, b) }
 func fe64SqrAsm(v, a *fe64)                          { fe64Sqr(v, a) }
-func fe64A24Asm(v, a *fe64)                          { fe64A24(v, a) }
+func fe64A24AddAsm(v, a, b *fe64)                    { fe64A24Add(v, a, b) }
 func fe64AddAsm(v, a, b *fe64)                       { fe64Add(v, a, b) }
 func fe64SubAsm(v, a, b *fe64)                       { fe64Sub(v, a, b) }

@@ -15,7 +15,7 @@ package main
 //	Mul(a, b):  T = a·b < 2^512; U = T mod 2^256 + 38·⌊T/2^256⌋ < 39·2^256;
 //	            V = U mod 2^256 + 38·⌊U/2^256⌋; if V ≥ 2^256, V −= 2^256 − 38.
 //	Sqr(a):     Mul(a, a) (the assembly computes each cross product once).
-//	A24(a):     U = 121666·a < 2^273, then V as in Mul.
+//	A24Add(a, b): U = 121666·a + b < 2^273, then V as in Mul.
 //	Add(a, b):  S = a + b; twice: if S ≥ 2^256, S −= 2^256 − 38.
 //	Sub(a, b):  D = a − b; twice: if D < 0, D += 2^256 − 38.
 //
@@ -39,24 +39,27 @@ import (
 // feOp is one operation of the plan: dst = a op b (b unused for the unary
 // ones; n is the number of squarings of sqrn).
 type feOp struct {
-	kind      string // add, sub, mul, sqr, sqrn, a24, copy, one
+	kind      string // add, sub, add2, sub2, mul, sqr, sqrn, a24add, copy, one
 	dst, a, b string
 	n         int
+	// add2 and sub2 also set dst2 = a2 ± b2, then swap dst and dst2
+	// under the step's swap bit (the ladder's conditional swap, moved
+	// after the additions it commutes with).
+	dst2, a2, b2 string
 }
 
 // l64Double is the doubling half of the step, (xo : zo) = 2·(xi : zi),
 // with the temporaries A and B. xo, zo may be xi, zi.
 func l64Double(xo, zo, xi, zi string) []feOp {
 	return []feOp{
-		{kind: "add", dst: "A", a: xi, b: zi},   // A = x + z
-		{kind: "sub", dst: "B", a: xi, b: zi},   // B = x − z
-		{kind: "sqr", dst: "A", a: "A"},         // AA = A²
-		{kind: "sqr", dst: "B", a: "B"},         // BB = B²
-		{kind: "mul", dst: xo, a: "A", b: "B"},  // x = AA·BB
-		{kind: "sub", dst: "A", a: "A", b: "B"}, // E = AA − BB
-		{kind: "a24", dst: zo, a: "A"},          // 121666·E
-		{kind: "add", dst: zo, a: zo, b: "B"},   // BB + 121666·E
-		{kind: "mul", dst: zo, a: zo, b: "A"},   // z = E·(BB + 121666·E)
+		{kind: "add", dst: "A", a: xi, b: zi},     // A = x + z
+		{kind: "sub", dst: "B", a: xi, b: zi},     // B = x − z
+		{kind: "sqr", dst: "A", a: "A"},           // AA = A²
+		{kind: "sqr", dst: "B", a: "B"},           // BB = B²
+		{kind: "mul", dst: xo, a: "A", b: "B"},    // x = AA·BB
+		{kind: "sub", dst: "A", a: "A", b: "B"},   // E = AA − BB
+		{kind: "a24add", dst: zo, a: "A", b: "B"}, // BB + 121666·E
+		{kind: "mul", dst: zo, a: zo, b: "A"},     // z = E·(BB + 121666·E)
 	}
 }
 
@@ -70,24 +73,24 @@ func l64Start() []feOp {
 // the RFC's names in the comments), after the conditional swap.
 func l64Step() []feOp {
 	return []feOp{
-		{kind: "add", dst: "A", a: "x2", b: "z2"},  // A = x2 + z2
-		{kind: "sub", dst: "B", a: "x2", b: "z2"},  // B = x2 − z2
-		{kind: "add", dst: "C", a: "x3", b: "z3"},  // C = x3 + z3
-		{kind: "sub", dst: "D", a: "x3", b: "z3"},  // D = x3 − z3
-		{kind: "mul", dst: "D", a: "D", b: "A"},    // DA = D·A
-		{kind: "mul", dst: "C", a: "C", b: "B"},    // CB = C·B
-		{kind: "sqr", dst: "A", a: "A"},            // AA = A²
-		{kind: "sqr", dst: "B", a: "B"},            // BB = B²
-		{kind: "add", dst: "x3", a: "D", b: "C"},   // DA + CB
-		{kind: "sub", dst: "z3", a: "D", b: "C"},   // DA − CB
-		{kind: "sqr", dst: "x3", a: "x3"},          // x3 = (DA + CB)²
-		{kind: "sqr", dst: "z3", a: "z3"},          // (DA − CB)²
-		{kind: "mul", dst: "z3", a: "z3", b: "x1"}, // z3 = x1·(DA − CB)²
-		{kind: "mul", dst: "x2", a: "A", b: "B"},   // x2 = AA·BB
-		{kind: "sub", dst: "A", a: "A", b: "B"},    // E = AA − BB
-		{kind: "a24", dst: "z2", a: "A"},           // 121666·E
-		{kind: "add", dst: "z2", a: "z2", b: "B"},  // BB + 121666·E
-		{kind: "mul", dst: "z2", a: "z2", b: "A"},  // z2 = E·(BB + 121666·E)
+		// A = x2 + z2, C = x3 + z3 and B = x2 − z2, D = x3 − z3 on the
+		// pair before the swap, then swapped: the same values as the
+		// RFC's swap of (x2, z2) and (x3, z3) followed by the sums.
+		{kind: "add2", dst: "A", a: "x2", b: "z2", dst2: "C", a2: "x3", b2: "z3"},
+		{kind: "sub2", dst: "B", a: "x2", b: "z2", dst2: "D", a2: "x3", b2: "z3"},
+		{kind: "mul", dst: "D", a: "D", b: "A"},     // DA = D·A
+		{kind: "mul", dst: "C", a: "C", b: "B"},     // CB = C·B
+		{kind: "sqr", dst: "A", a: "A"},             // AA = A²
+		{kind: "sqr", dst: "B", a: "B"},             // BB = B²
+		{kind: "sub", dst: "z3", a: "D", b: "C"},    // DA − CB
+		{kind: "sqr", dst: "z3", a: "z3"},           // (DA − CB)²
+		{kind: "add", dst: "x3", a: "D", b: "C"},    // DA + CB
+		{kind: "mul", dst: "z3", a: "z3", b: "x1"},  // z3 = x1·(DA − CB)²
+		{kind: "sub", dst: "D", a: "A", b: "B"},     // E = AA − BB
+		{kind: "a24add", dst: "z2", a: "D", b: "B"}, // BB + 121666·E
+		{kind: "mul", dst: "z2", a: "z2", b: "D"},   // z2 = E·(BB + 121666·E)
+		{kind: "sqr", dst: "x3", a: "x3"},           // x3 = (DA + CB)²
+		{kind: "mul", dst: "x2", a: "A", b: "B"},    // x2 = AA·BB
 	}
 }
 
@@ -145,8 +148,13 @@ func l64GoOps(b *bytes.Buffer, ops []feOp, name func(string) string) {
 		case "sqrn":
 			fmt.Fprintf(b, "\tfe64Sqr(%s, %s)\n", name(o.dst), name(o.a))
 			fmt.Fprintf(b, "\tfor range %d {\n\t\tfe64Sqr(%s, %s)\n\t}\n", o.n-1, name(o.dst), name(o.dst))
-		case "a24":
-			fmt.Fprintf(b, "\tfe64A24(%s, %s)\n", name(o.dst), name(o.a))
+		case "add2", "sub2":
+			f := map[string]string{"add2": "fe64Add", "sub2": "fe64Sub"}[o.kind]
+			fmt.Fprintf(b, "\t%s(%s, %s, %s)\n", f, name(o.dst), name(o.a), name(o.b))
+			fmt.Fprintf(b, "\t%s(%s, %s, %s)\n", f, name(o.dst2), name(o.a2), name(o.b2))
+			fmt.Fprintf(b, "\tfe64CondSwap(%s, %s, swap)\n", name(o.dst), name(o.dst2))
+		case "a24add":
+			fmt.Fprintf(b, "\tfe64A24Add(%s, %s, %s)\n", name(o.dst), name(o.a), name(o.b))
 		case "copy":
 			fmt.Fprintf(b, "\t*%s = *%s\n", name(o.dst), name(o.a))
 		case "one":
@@ -234,13 +242,16 @@ func fe64Mul(v, a, b *fe64) {
 // computes each cross product once and doubles them).
 func fe64Sqr(v, a *fe64) { fe64Mul(v, a, a) }
 
-// fe64A24 sets v = ` + fmt.Sprint(sh.A24) + `·a: U = ` + fmt.Sprint(sh.A24) + `·a (five words), then fe64Fold.
-func fe64A24(v, a *fe64) {
+// fe64A24Add sets v = ` + fmt.Sprint(sh.A24) + `·a + b: U = ` + fmt.Sprint(sh.A24) + `·a + b (five words), then
+// fe64Fold. v may alias a or b.
+func fe64A24Add(v, a, b *fe64) {
 	var u [4]uint64
 	var c uint64
 	for j := range 4 {
 		hi, lo := bits.Mul64(a[j], ` + fmt.Sprint(sh.A24) + `)
 		var cc uint64
+		lo, cc = bits.Add64(lo, b[j], 0)
+		hi += cc
 		lo, cc = bits.Add64(lo, c, 0)
 		hi += cc
 		u[j], c = lo, hi
@@ -337,8 +348,7 @@ func ladder64Go(st *[2]fe64, e *[32]byte, x1 *fe64) {
 	fmt.Fprintf(&b, `	var prev uint64
 	for t := %d; t >= %d; t-- {
 		bit := uint64(e[t>>3]>>(t&7)) & 1
-		fe64CondSwap(&x2, &x3, bit^prev)
-		fe64CondSwap(&z2, &z3, bit^prev)
+		swap := bit ^ prev
 		prev = bit
 `, sh.First, sh.Last)
 	l64GoOps(&b, l64Step(), name)
@@ -424,8 +434,8 @@ func ladder64Asm(st *[2]fe64, e *[32]byte, x1 *fe64)
 //go:noescape
 func fe64InvertAsm(out, z *fe64)
 
-// fe64MulAsm, fe64SqrAsm, fe64A24Asm, fe64AddAsm and fe64SubAsm are
-// fe64Mul, fe64Sqr, fe64A24, fe64Add and fe64Sub in assembly (the same
+// fe64MulAsm, fe64SqrAsm, fe64A24AddAsm, fe64AddAsm and fe64SubAsm are
+// fe64Mul, fe64Sqr, fe64A24Add, fe64Add and fe64Sub in assembly (the same
 // words); v may alias the operands.
 //
 //go:noescape
@@ -435,7 +445,7 @@ func fe64MulAsm(v, a, b *fe64)
 func fe64SqrAsm(v, a *fe64)
 
 //go:noescape
-func fe64A24Asm(v, a *fe64)
+func fe64A24AddAsm(v, a, b *fe64)
 
 //go:noescape
 func fe64AddAsm(v, a, b *fe64)
@@ -464,7 +474,7 @@ func ladder64Asm(st *[2]fe64, e *[32]byte, x1 *fe64) { ladder64Go(st, e, x1) }
 func fe64InvertAsm(out, z *fe64)                     { fe64InvertGo(out, z) }
 func fe64MulAsm(v, a, b *fe64)                       { fe64Mul(v, a, b) }
 func fe64SqrAsm(v, a *fe64)                          { fe64Sqr(v, a) }
-func fe64A24Asm(v, a *fe64)                          { fe64A24(v, a) }
+func fe64A24AddAsm(v, a, b *fe64)                    { fe64A24Add(v, a, b) }
 func fe64AddAsm(v, a, b *fe64)                       { fe64Add(v, a, b) }
 func fe64SubAsm(v, a, b *fe64)                       { fe64Sub(v, a, b) }
 `)

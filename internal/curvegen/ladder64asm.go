@@ -68,12 +68,14 @@ func (g *l64Asm) store(dst string) {
 }
 
 // reduce folds the 8-word product in R8–R15 into R8–R11: U = low +
-// 38·high (R12 the fifth word), then fold.
+// 38·high (R12 the fifth word), then fold. AX must be 0 and CF = OF = 0,
+// as the products leave them: each carry chain ends by adding a flag into
+// a word that cannot overflow (the row's partial sum is below 2^(64·(i+5))),
+// which clears the flag.
 func (g *l64Asm) reduce() {
 	r := l64R
-	g.comment("U = T mod 2^256 + 38·⌊T/2^256⌋.")
+	g.comment("U = T mod 2^256 + 38·⌊T/2^256⌋ (CF = OF = 0, AX = 0).")
 	g.op("MOVQ", "$38", "DX")
-	g.op("XORQ", l64Zero, l64Zero)
 	for j := range 3 {
 		g.op("MULXQ", r[4+j], l64Lo, l64Hi)
 		g.op("ADCXQ", l64Lo, r[j])
@@ -112,8 +114,8 @@ func (g *l64Asm) mul(dst, a, b string) {
 	}
 	g.op("ADCXQ", l64Zero, r[4])
 	for i := 1; i < 4; i++ {
+		// CF = OF = 0: the previous row's chains ended in its top word.
 		g.op("MOVQ", g.w(b, i), "DX")
-		g.op("XORQ", l64Zero, l64Zero)
 		for j := range 3 {
 			g.op("MULXQ", g.w(a, j), l64Lo, l64Hi)
 			g.op("ADCXQ", l64Lo, r[i+j])
@@ -154,8 +156,7 @@ func (g *l64Asm) sqr(dst, a string) {
 	g.op("ADCXQ", l64Zero, u[6])
 	g.op("ADOXQ", l64Zero, u[6]) // the cross products are below 2^448
 	g.comment("Double them (u7 = the bit shifted out), add the squares a_i².")
-	g.op("XORQ", u[7], u[7])
-	g.op("XORQ", l64Zero, l64Zero)
+	g.op("XORQ", u[7], u[7]) // and CF = OF = 0
 	for k := 1; k <= 6; k++ {
 		g.op("ADCXQ", u[k], u[k])
 	}
@@ -173,30 +174,40 @@ func (g *l64Asm) sqr(dst, a string) {
 	g.store(dst)
 }
 
-func (g *l64Asm) a24(dst, a string, k int) {
+// a24add emits dst = k·a + b: one MULX row on the CF chain with b added
+// on the OF chain, then the fold.
+func (g *l64Asm) a24add(dst, a, b string, k int) {
 	r := l64R
-	g.comment("%s = %d·%s", dst, k, a)
+	g.comment("%s = %d·%s + %s", dst, k, a, b)
 	g.op("MOVQ", fmt.Sprintf("$%d", k), "DX")
 	g.op("XORQ", l64Zero, l64Zero)
 	g.op("MULXQ", g.w(a, 0), r[0], r[1])
+	g.op("ADOXQ", g.w(b, 0), r[0])
 	for j := 1; j < 4; j++ {
 		g.op("MULXQ", g.w(a, j), l64Lo, r[j+1])
 		g.op("ADCXQ", l64Lo, r[j])
+		g.op("ADOXQ", g.w(b, j), r[j])
 	}
 	g.op("ADCXQ", l64Zero, r[4])
+	g.op("ADOXQ", l64Zero, r[4])
 	g.op("MOVQ", "$38", "DX")
 	g.fold(r[4])
 	g.store(dst)
 }
 
-// addSub emits dst = a ± b with the two folds by 38.
+// addSub emits dst = a ± b with the two folds by 38 into r (four
+// registers), and stores it unless store is false.
 func (g *l64Asm) addSub(dst, a, b string, sub bool) {
-	r := l64R
+	g.addSubTo(l64R[:4], a, b, sub)
+	g.store(dst)
+}
+
+func (g *l64Asm) addSubTo(r []string, a, b string, sub bool) {
 	first, next, sign := "ADDQ", "ADCQ", "+"
 	if sub {
 		first, next, sign = "SUBQ", "SBBQ", "−"
 	}
-	g.comment("%s = %s %s %s", dst, a, sign, b)
+	g.comment("%s %s %s", a, sign, b)
 	g.op("XORQ", l64Zero, l64Zero)
 	for j := range 4 {
 		g.op("MOVQ", g.w(a, j), r[j])
@@ -214,7 +225,27 @@ func (g *l64Asm) addSub(dst, a, b string, sub bool) {
 	g.op("MOVQ", "$0", l64Zero)
 	g.op("CMOVQCS", "DX", l64Zero)
 	g.op(first, l64Zero, r[0])
-	g.store(dst)
+}
+
+// addSub2 emits dst = a ± b into R8–R11 and dst2 = a2 ± b2 into R12–R15,
+// swaps the two under the mask in SI (BX the scratch) and stores them.
+func (g *l64Asm) addSub2(o feOp) {
+	sub := o.kind == "sub2"
+	g.addSubTo(l64R[:4], o.a, o.b, sub)
+	g.addSubTo(l64R[4:], o.a2, o.b2, sub)
+	g.comment("Swap %s and %s under the mask SI.", o.dst, o.dst2)
+	for j := range 4 {
+		x, y := l64R[j], l64R[4+j]
+		g.op("MOVQ", x, l64Lo)
+		g.op("XORQ", y, l64Lo)
+		g.op("ANDQ", "SI", l64Lo)
+		g.op("XORQ", l64Lo, x)
+		g.op("XORQ", l64Lo, y)
+	}
+	g.store(o.dst)
+	for j := range 4 {
+		g.op("MOVQ", l64R[4+j], g.w(o.dst2, j))
+	}
 }
 
 // cswap swaps x and y where the mask register m is all ones.
@@ -261,8 +292,10 @@ func (g *l64Asm) ops(ops []feOp) {
 			g.sqr(o.dst, o.dst)
 			g.op("DECQ", "DI")
 			g.op("JNZ", l)
-		case "a24":
-			g.a24(o.dst, o.a, l64Shape.A24)
+		case "add2", "sub2":
+			g.addSub2(o)
+		case "a24add":
+			g.a24add(o.dst, o.a, o.b, l64Shape.A24)
 		case "copy":
 			g.copyEl(o.dst, o.a)
 		case "one":
@@ -325,8 +358,6 @@ func ladder64Asm() []byte {
 	g.op("XORQ", "BX", "SI")
 	g.op("MOVQ", "BX", fmt.Sprintf("%d(SP)", prevOff))
 	g.op("NEGQ", "SI")
-	g.cswap("x2", "x3", "SI")
-	g.cswap("z2", "z3", "SI")
 	g.ops(l64Step())
 	g.op("MOVQ", fmt.Sprintf("%d(SP)", tOff), "CX")
 	g.op("DECQ", "CX")
@@ -389,9 +420,10 @@ func ladder64Asm() []byte {
 		g.op("MOVQ", "a+8(FP)", "SI")
 		g.withStore(loadV, func() { g.sqr("v", "a") })
 	})
-	single("fe64A24Asm", "v, a *fe64", 16, func() {
+	single("fe64A24AddAsm", "v, a, b *fe64", 24, func() {
 		g.op("MOVQ", "a+8(FP)", "SI")
-		g.withStore(loadV, func() { g.a24("v", "a", sh.A24) })
+		g.op("MOVQ", "b+16(FP)", "DI")
+		g.withStore(loadV, func() { g.a24add("v", "a", "b", sh.A24) })
 	})
 	for _, k := range []string{"Add", "Sub"} {
 		k := k
