@@ -38,8 +38,9 @@ func fe64FromBig(x *big.Int) fe64 {
 }
 
 // fe64Edges are values at the edges of the representation: 0, 1, 2, 19,
-// 38, p − 1, p, p + 1, 2^255 − 1, 2^255, 2p − 1, 2p, 2^256 − 38,
-// 2^256 − 2, 2^256 − 1 and words of all ones and zeros.
+// 38, p − 1, p, p + 1, 2^255 − 1, 2^255, 2^255 + 2^23 − 1 and 2^255 + 2^23
+// (Add's and Sub's bound), 2p − 1, 2p, 2^256 − 38, 2^256 − 2, 2^256 − 1
+// and words of all ones and zeros.
 func fe64Edges() []fe64 {
 	one := big.NewInt(1)
 	p := x25519BigP
@@ -47,6 +48,7 @@ func fe64Edges() []fe64 {
 	vals := []*big.Int{big.NewInt(0), one, big.NewInt(2), big.NewInt(19), big.NewInt(38),
 		new(big.Int).Sub(p, one), p, new(big.Int).Add(p, one),
 		new(big.Int).Sub(new(big.Int).Lsh(one, 255), one), new(big.Int).Lsh(one, 255),
+		new(big.Int).Sub(fe64SmallBound, one), new(big.Int).Set(fe64SmallBound),
 		new(big.Int).Sub(new(big.Int).Lsh(p, 1), one), new(big.Int).Lsh(p, 1),
 		new(big.Int).Sub(R, big.NewInt(38)), new(big.Int).Sub(R, big.NewInt(2)), new(big.Int).Sub(R, one)}
 	out := make([]fe64, 0, len(vals)+4)
@@ -62,70 +64,73 @@ func fe64Edges() []fe64 {
 // ones (where the folds carry).
 func fe64Rand(rng *rand.Rand) fe64 {
 	v := fe64{rng.Uint64(), rng.Uint64(), rng.Uint64(), rng.Uint64()}
-	switch rng.IntN(4) {
+	switch rng.IntN(6) {
 	case 0:
 		for i := 1; i < 4; i++ {
 			v[i] = ^uint64(0)
 		}
 	case 1:
 		v[3] = ^uint64(0) - rng.Uint64N(64)
+	case 2, 3: // small: below 2^255, sometimes just below
+		v[3] &= 1<<63 - 1
+		if rng.IntN(2) == 0 {
+			v[1], v[2], v[3] = ^uint64(0), ^uint64(0), 1<<63-1
+		}
 	}
 	return v
 }
 
 func fe64Mod(x *big.Int) *big.Int { return new(big.Int).Mod(x, x25519BigP) }
 
-// fe64CheckOps compares every assembly operation with the Go model and
-// both with math/big on a, b.
+// fe64SmallBound is 2^255 + 2^23: the products are below it, and Add and
+// Sub are correct for operands below it (zz_generated_ladder64.go).
+var fe64SmallBound = new(big.Int).Add(new(big.Int).Lsh(big.NewInt(1), 255), big.NewInt(1<<23))
+
+// fe64CheckOps compares every assembly operation with the Go model (on any
+// inputs: both wrap alike where Add and Sub get operands above their
+// bound) and both with math/big (within the bounds), and checks that the
+// products are small.
 func fe64CheckOps(t testing.TB, a, b fe64) {
 	t.Helper()
 	A, B := fe64ToBig(&a), fe64ToBig(&b)
+	small := A.Cmp(fe64SmallBound) < 0 && B.Cmp(fe64SmallBound) < 0
 	type binop struct {
 		name     string
 		asm, ref func(v, a, b *fe64)
 		want     *big.Int
+		product  bool
 	}
 	for _, o := range []binop{
-		{"Mul", fe64MulAsm, fe64Mul, new(big.Int).Mul(A, B)},
-		{"Add", fe64AddAsm, fe64Add, new(big.Int).Add(A, B)},
-		{"Sub", fe64SubAsm, fe64Sub, new(big.Int).Sub(A, B)},
-		{"A24Add", fe64A24AddAsm, fe64A24Add, new(big.Int).Add(new(big.Int).Mul(A, big.NewInt(121666)), B)},
+		{"Mul", fe64MulAsm, fe64Mul, new(big.Int).Mul(A, B), true},
+		{"Sqr", func(v, a, _ *fe64) { fe64SqrAsm(v, a) }, func(v, a, _ *fe64) { fe64Sqr(v, a) }, new(big.Int).Mul(A, A), true},
+		{"A24Add", fe64A24AddAsm, fe64A24Add, new(big.Int).Add(new(big.Int).Mul(A, big.NewInt(121666)), B), true},
+		{"Add", fe64AddAsm, fe64Add, new(big.Int).Add(A, B), false},
+		{"Sub", fe64SubAsm, fe64Sub, new(big.Int).Sub(A, B), false},
 	} {
 		var got, ref fe64
 		o.asm(&got, &a, &b)
 		o.ref(&ref, &a, &b)
-		if got != ref || fe64Mod(fe64ToBig(&got)).Cmp(fe64Mod(o.want)) != 0 {
-			t.Fatalf("%s(%x, %x): asm %x, Go %x, want ≡ %x", o.name, a, b, got, ref, fe64Mod(o.want))
+		if got != ref {
+			t.Fatalf("%s(%x, %x): asm %x, Go %x", o.name, a, b, got, ref)
+		}
+		if (o.product || small) && fe64Mod(fe64ToBig(&got)).Cmp(fe64Mod(o.want)) != 0 {
+			t.Fatalf("%s(%x, %x) = %x, want ≡ %x", o.name, a, b, got, fe64Mod(o.want))
+		}
+		if o.product && fe64ToBig(&got).Cmp(fe64SmallBound) >= 0 {
+			t.Fatalf("%s(%x, %x) = %x, not below 2^255 + 2^23", o.name, a, b, got)
 		}
 		c := a // aliased output
 		o.asm(&c, &c, &b)
 		if c != ref {
 			t.Fatalf("%s(%x, %x) into a: %x, want %x", o.name, a, b, c, ref)
 		}
+		if o.name == "Sqr" {
+			continue
+		}
 		c = b
 		o.asm(&c, &a, &c)
 		if c != ref {
 			t.Fatalf("%s(%x, %x) into b: %x, want %x", o.name, a, b, c, ref)
-		}
-	}
-	type unop struct {
-		name     string
-		asm, ref func(v, a *fe64)
-		want     *big.Int
-	}
-	for _, o := range []unop{
-		{"Sqr", fe64SqrAsm, fe64Sqr, new(big.Int).Mul(A, A)},
-	} {
-		var got, ref fe64
-		o.asm(&got, &a)
-		o.ref(&ref, &a)
-		if got != ref || fe64Mod(fe64ToBig(&got)).Cmp(fe64Mod(o.want)) != 0 {
-			t.Fatalf("%s(%x): asm %x, Go %x, want ≡ %x", o.name, a, got, ref, fe64Mod(o.want))
-		}
-		c := a
-		o.asm(&c, &c)
-		if c != ref {
-			t.Fatalf("%s(%x) in place: %x, want %x", o.name, a, c, ref)
 		}
 	}
 }

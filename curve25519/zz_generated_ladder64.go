@@ -22,20 +22,20 @@ import (
 // word first.
 type fe64 [4]uint64
 
-// fe64Fold sets v = u mod 2^256 + 38·u4 (u4 < 2^32), then, if that is
-// 2^256 or more, subtracts 2^256 − 38 (which cannot carry again: the sum
-// wrapped to a value below 38·u4).
+// fe64Fold sets v = u mod 2^255 + 19·⌊u/2^255⌋ for the five-word u
+// (u4 < 2^32), which is below 2^255 + 19·2^33.
 func fe64Fold(v *fe64, u0, u1, u2, u3, u4 uint64) {
+	q := u4<<1 | u3>>63
 	var c uint64
-	v[0], c = bits.Add64(u0, 38*u4, 0)
+	v[0], c = bits.Add64(u0, 19*q, 0)
 	v[1], c = bits.Add64(u1, 0, c)
 	v[2], c = bits.Add64(u2, 0, c)
-	v[3], c = bits.Add64(u3, 0, c)
-	v[0] += 38 * c
+	v[3] = u3&(1<<63-1) + c
 }
 
 // fe64Mul sets v = a·b: T = a·b, U = T mod 2^256 + 38·⌊T/2^256⌋ (five
-// words, the top one at most 38), then fe64Fold. v may alias a or b.
+// words, the top one at most 38), then fe64Fold: v < 2^255 + 2^11. v may
+// alias a or b.
 func fe64Mul(v, a, b *fe64) {
 	var t [8]uint64
 	for i := range 4 {
@@ -70,7 +70,7 @@ func fe64Mul(v, a, b *fe64) {
 func fe64Sqr(v, a *fe64) { fe64Mul(v, a, a) }
 
 // fe64A24Add sets v = 121666·a + b: U = 121666·a + b (five words), then
-// fe64Fold. v may alias a or b.
+// fe64Fold: v < 2^255 + 2^23. v may alias a or b.
 func fe64A24Add(v, a, b *fe64) {
 	var u [4]uint64
 	var c uint64
@@ -86,8 +86,11 @@ func fe64A24Add(v, a, b *fe64) {
 	fe64Fold(v, u[0], u[1], u[2], u[3], c)
 }
 
-// fe64Add sets v = a + b, subtracting 2^256 − 38 for each carry out of
-// bit 255 (at most two). v may alias a or b.
+// fe64Add sets v = a + b, subtracting 2^256 − 38 if it carries out of bit
+// 255. For small a and b (below 2^255 + 2^23, as the products are) that
+// gives a value below 2^256; for larger ones the result wraps and is
+// wrong, exactly as the assembly's (the tests compare the two there too).
+// v may alias a or b.
 func fe64Add(v, a, b *fe64) {
 	r0, c := bits.Add64(a[0], b[0], 0)
 	r1, c := bits.Add64(a[1], b[1], c)
@@ -96,13 +99,12 @@ func fe64Add(v, a, b *fe64) {
 	r0, c = bits.Add64(r0, 38*c, 0)
 	r1, c = bits.Add64(r1, 0, c)
 	r2, c = bits.Add64(r2, 0, c)
-	r3, c = bits.Add64(r3, 0, c)
-	r0 += 38 * c
+	r3, _ = bits.Add64(r3, 0, c)
 	*v = fe64{r0, r1, r2, r3}
 }
 
-// fe64Sub sets v = a − b, adding 2^256 − 38 for each borrow (at most two).
-// v may alias a or b.
+// fe64Sub sets v = a − b, adding 2^256 − 38 if it borrows; correct for
+// small a and b, as fe64Add. v may alias a or b.
 func fe64Sub(v, a, b *fe64) {
 	r0, c := bits.Sub64(a[0], b[0], 0)
 	r1, c := bits.Sub64(a[1], b[1], c)
@@ -111,8 +113,7 @@ func fe64Sub(v, a, b *fe64) {
 	r0, c = bits.Sub64(r0, 38*c, 0)
 	r1, c = bits.Sub64(r1, 0, c)
 	r2, c = bits.Sub64(r2, 0, c)
-	r3, c = bits.Sub64(r3, 0, c)
-	r0 -= 38 * c
+	r3, _ = bits.Sub64(r3, 0, c)
 	*v = fe64{r0, r1, r2, r3}
 }
 

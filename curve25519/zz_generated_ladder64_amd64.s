@@ -45,9 +45,6 @@ TEXT ·ladder64Asm(SB), $304-24
 	ADCQ     $0, R9
 	ADCQ     $0, R10
 	ADCQ     $0, R11
-	MOVQ     $0, AX
-	CMOVQCS  DX, AX
-	ADDQ     AX, R8
 	MOVQ     R8, 160(SP)
 	MOVQ     R9, 168(SP)
 	MOVQ     R10, 176(SP)
@@ -68,9 +65,6 @@ TEXT ·ladder64Asm(SB), $304-24
 	SBBQ     $0, R9
 	SBBQ     $0, R10
 	SBBQ     $0, R11
-	MOVQ     $0, AX
-	CMOVQCS  DX, AX
-	SUBQ     AX, R8
 	MOVQ     R8, 192(SP)
 	MOVQ     R9, 200(SP)
 	MOVQ     R10, 208(SP)
@@ -136,14 +130,16 @@ TEXT ·ladder64Asm(SB), $304-24
 	ADCXQ    BX, R11
 	ADOXQ    AX, R12
 	ADCXQ    AX, R12
-	// V = U mod 2^256 + 38·U4, plus 38 if that carries.
-	IMUL3Q   $38, R12, R12
+	// V = U mod 2^255 + 19·⌊U/2^255⌋.
+	MOVQ     R11, CX
+	SHRQ     $63, CX
+	LEAQ     (CX)(R12*2), R12
+	BTRQ     $63, R11
+	IMUL3Q   $19, R12, R12
 	ADDQ     R12, R8
 	ADCQ     AX, R9
 	ADCQ     AX, R10
 	ADCQ     AX, R11
-	CMOVQCS  DX, AX
-	ADDQ     AX, R8
 	MOVQ     R8, 160(SP)
 	MOVQ     R9, 168(SP)
 	MOVQ     R10, 176(SP)
@@ -209,14 +205,16 @@ TEXT ·ladder64Asm(SB), $304-24
 	ADCXQ    BX, R11
 	ADOXQ    AX, R12
 	ADCXQ    AX, R12
-	// V = U mod 2^256 + 38·U4, plus 38 if that carries.
-	IMUL3Q   $38, R12, R12
+	// V = U mod 2^255 + 19·⌊U/2^255⌋.
+	MOVQ     R11, CX
+	SHRQ     $63, CX
+	LEAQ     (CX)(R12*2), R12
+	BTRQ     $63, R11
+	IMUL3Q   $19, R12, R12
 	ADDQ     R12, R8
 	ADCQ     AX, R9
 	ADCQ     AX, R10
 	ADCQ     AX, R11
-	CMOVQCS  DX, AX
-	ADDQ     AX, R8
 	MOVQ     R8, 192(SP)
 	MOVQ     R9, 200(SP)
 	MOVQ     R10, 208(SP)
@@ -289,14 +287,16 @@ TEXT ·ladder64Asm(SB), $304-24
 	ADCXQ    BX, R11
 	ADOXQ    AX, R12
 	ADCXQ    AX, R12
-	// V = U mod 2^256 + 38·U4, plus 38 if that carries.
-	IMUL3Q   $38, R12, R12
+	// V = U mod 2^255 + 19·⌊U/2^255⌋.
+	MOVQ     R11, CX
+	SHRQ     $63, CX
+	LEAQ     (CX)(R12*2), R12
+	BTRQ     $63, R11
+	IMUL3Q   $19, R12, R12
 	ADDQ     R12, R8
 	ADCQ     AX, R9
 	ADCQ     AX, R10
 	ADCQ     AX, R11
-	CMOVQCS  DX, AX
-	ADDQ     AX, R8
 	MOVQ     R8, 96(SP)
 	MOVQ     R9, 104(SP)
 	MOVQ     R10, 112(SP)
@@ -317,9 +317,6 @@ TEXT ·ladder64Asm(SB), $304-24
 	SBBQ     $0, R9
 	SBBQ     $0, R10
 	SBBQ     $0, R11
-	MOVQ     $0, AX
-	CMOVQCS  DX, AX
-	SUBQ     AX, R8
 	MOVQ     R8, 160(SP)
 	MOVQ     R9, 168(SP)
 	MOVQ     R10, 176(SP)
@@ -340,15 +337,16 @@ TEXT ·ladder64Asm(SB), $304-24
 	ADOXQ    216(SP), R11
 	ADCXQ    AX, R12
 	ADOXQ    AX, R12
-	MOVQ     $38, DX
-	// V = U mod 2^256 + 38·U4, plus 38 if that carries.
-	IMUL3Q   $38, R12, R12
+	// V = U mod 2^255 + 19·⌊U/2^255⌋.
+	MOVQ     R11, CX
+	SHRQ     $63, CX
+	LEAQ     (CX)(R12*2), R12
+	BTRQ     $63, R11
+	IMUL3Q   $19, R12, R12
 	ADDQ     R12, R8
 	ADCQ     AX, R9
 	ADCQ     AX, R10
 	ADCQ     AX, R11
-	CMOVQCS  DX, AX
-	ADDQ     AX, R8
 	MOVQ     R8, 128(SP)
 	MOVQ     R9, 136(SP)
 	MOVQ     R10, 144(SP)
@@ -421,14 +419,16 @@ TEXT ·ladder64Asm(SB), $304-24
 	ADCXQ    BX, R11
 	ADOXQ    AX, R12
 	ADCXQ    AX, R12
-	// V = U mod 2^256 + 38·U4, plus 38 if that carries.
-	IMUL3Q   $38, R12, R12
+	// V = U mod 2^255 + 19·⌊U/2^255⌋.
+	MOVQ     R11, CX
+	SHRQ     $63, CX
+	LEAQ     (CX)(R12*2), R12
+	BTRQ     $63, R11
+	IMUL3Q   $19, R12, R12
 	ADDQ     R12, R8
 	ADCQ     AX, R9
 	ADCQ     AX, R10
 	ADCQ     AX, R11
-	CMOVQCS  DX, AX
-	ADDQ     AX, R8
 	MOVQ     R8, 128(SP)
 	MOVQ     R9, 136(SP)
 	MOVQ     R10, 144(SP)
@@ -466,9 +466,6 @@ step:
 	ADCQ     $0, R9
 	ADCQ     $0, R10
 	ADCQ     $0, R11
-	MOVQ     $0, AX
-	CMOVQCS  DX, AX
-	ADDQ     AX, R8
 	// x3 + z3
 	XORQ     AX, AX
 	MOVQ     96(SP), R12
@@ -485,9 +482,6 @@ step:
 	ADCQ     $0, R13
 	ADCQ     $0, R14
 	ADCQ     $0, R15
-	MOVQ     $0, AX
-	CMOVQCS  DX, AX
-	ADDQ     AX, R12
 	// Swap A and C under the mask SI.
 	MOVQ     R8, BX
 	XORQ     R12, BX
@@ -533,9 +527,6 @@ step:
 	SBBQ     $0, R9
 	SBBQ     $0, R10
 	SBBQ     $0, R11
-	MOVQ     $0, AX
-	CMOVQCS  DX, AX
-	SUBQ     AX, R8
 	// x3 − z3
 	XORQ     AX, AX
 	MOVQ     96(SP), R12
@@ -552,9 +543,6 @@ step:
 	SBBQ     $0, R13
 	SBBQ     $0, R14
 	SBBQ     $0, R15
-	MOVQ     $0, AX
-	CMOVQCS  DX, AX
-	SUBQ     AX, R12
 	// Swap B and D under the mask SI.
 	MOVQ     R8, BX
 	XORQ     R12, BX
@@ -652,14 +640,16 @@ step:
 	ADCXQ    BX, R11
 	ADOXQ    AX, R12
 	ADCXQ    AX, R12
-	// V = U mod 2^256 + 38·U4, plus 38 if that carries.
-	IMUL3Q   $38, R12, R12
+	// V = U mod 2^255 + 19·⌊U/2^255⌋.
+	MOVQ     R11, CX
+	SHRQ     $63, CX
+	LEAQ     (CX)(R12*2), R12
+	BTRQ     $63, R11
+	IMUL3Q   $19, R12, R12
 	ADDQ     R12, R8
 	ADCQ     AX, R9
 	ADCQ     AX, R10
 	ADCQ     AX, R11
-	CMOVQCS  DX, AX
-	ADDQ     AX, R8
 	MOVQ     R8, 256(SP)
 	MOVQ     R9, 264(SP)
 	MOVQ     R10, 272(SP)
@@ -732,14 +722,16 @@ step:
 	ADCXQ    BX, R11
 	ADOXQ    AX, R12
 	ADCXQ    AX, R12
-	// V = U mod 2^256 + 38·U4, plus 38 if that carries.
-	IMUL3Q   $38, R12, R12
+	// V = U mod 2^255 + 19·⌊U/2^255⌋.
+	MOVQ     R11, CX
+	SHRQ     $63, CX
+	LEAQ     (CX)(R12*2), R12
+	BTRQ     $63, R11
+	IMUL3Q   $19, R12, R12
 	ADDQ     R12, R8
 	ADCQ     AX, R9
 	ADCQ     AX, R10
 	ADCQ     AX, R11
-	CMOVQCS  DX, AX
-	ADDQ     AX, R8
 	MOVQ     R8, 224(SP)
 	MOVQ     R9, 232(SP)
 	MOVQ     R10, 240(SP)
@@ -805,14 +797,16 @@ step:
 	ADCXQ    BX, R11
 	ADOXQ    AX, R12
 	ADCXQ    AX, R12
-	// V = U mod 2^256 + 38·U4, plus 38 if that carries.
-	IMUL3Q   $38, R12, R12
+	// V = U mod 2^255 + 19·⌊U/2^255⌋.
+	MOVQ     R11, CX
+	SHRQ     $63, CX
+	LEAQ     (CX)(R12*2), R12
+	BTRQ     $63, R11
+	IMUL3Q   $19, R12, R12
 	ADDQ     R12, R8
 	ADCQ     AX, R9
 	ADCQ     AX, R10
 	ADCQ     AX, R11
-	CMOVQCS  DX, AX
-	ADDQ     AX, R8
 	MOVQ     R8, 160(SP)
 	MOVQ     R9, 168(SP)
 	MOVQ     R10, 176(SP)
@@ -878,14 +872,16 @@ step:
 	ADCXQ    BX, R11
 	ADOXQ    AX, R12
 	ADCXQ    AX, R12
-	// V = U mod 2^256 + 38·U4, plus 38 if that carries.
-	IMUL3Q   $38, R12, R12
+	// V = U mod 2^255 + 19·⌊U/2^255⌋.
+	MOVQ     R11, CX
+	SHRQ     $63, CX
+	LEAQ     (CX)(R12*2), R12
+	BTRQ     $63, R11
+	IMUL3Q   $19, R12, R12
 	ADDQ     R12, R8
 	ADCQ     AX, R9
 	ADCQ     AX, R10
 	ADCQ     AX, R11
-	CMOVQCS  DX, AX
-	ADDQ     AX, R8
 	MOVQ     R8, 192(SP)
 	MOVQ     R9, 200(SP)
 	MOVQ     R10, 208(SP)
@@ -906,9 +902,6 @@ step:
 	SBBQ     $0, R9
 	SBBQ     $0, R10
 	SBBQ     $0, R11
-	MOVQ     $0, AX
-	CMOVQCS  DX, AX
-	SUBQ     AX, R8
 	MOVQ     R8, 128(SP)
 	MOVQ     R9, 136(SP)
 	MOVQ     R10, 144(SP)
@@ -974,14 +967,16 @@ step:
 	ADCXQ    BX, R11
 	ADOXQ    AX, R12
 	ADCXQ    AX, R12
-	// V = U mod 2^256 + 38·U4, plus 38 if that carries.
-	IMUL3Q   $38, R12, R12
+	// V = U mod 2^255 + 19·⌊U/2^255⌋.
+	MOVQ     R11, CX
+	SHRQ     $63, CX
+	LEAQ     (CX)(R12*2), R12
+	BTRQ     $63, R11
+	IMUL3Q   $19, R12, R12
 	ADDQ     R12, R8
 	ADCQ     AX, R9
 	ADCQ     AX, R10
 	ADCQ     AX, R11
-	CMOVQCS  DX, AX
-	ADDQ     AX, R8
 	MOVQ     R8, 128(SP)
 	MOVQ     R9, 136(SP)
 	MOVQ     R10, 144(SP)
@@ -1002,9 +997,6 @@ step:
 	ADCQ     $0, R9
 	ADCQ     $0, R10
 	ADCQ     $0, R11
-	MOVQ     $0, AX
-	CMOVQCS  DX, AX
-	ADDQ     AX, R8
 	MOVQ     R8, 96(SP)
 	MOVQ     R9, 104(SP)
 	MOVQ     R10, 112(SP)
@@ -1077,14 +1069,16 @@ step:
 	ADCXQ    BX, R11
 	ADOXQ    AX, R12
 	ADCXQ    AX, R12
-	// V = U mod 2^256 + 38·U4, plus 38 if that carries.
-	IMUL3Q   $38, R12, R12
+	// V = U mod 2^255 + 19·⌊U/2^255⌋.
+	MOVQ     R11, CX
+	SHRQ     $63, CX
+	LEAQ     (CX)(R12*2), R12
+	BTRQ     $63, R11
+	IMUL3Q   $19, R12, R12
 	ADDQ     R12, R8
 	ADCQ     AX, R9
 	ADCQ     AX, R10
 	ADCQ     AX, R11
-	CMOVQCS  DX, AX
-	ADDQ     AX, R8
 	MOVQ     R8, 128(SP)
 	MOVQ     R9, 136(SP)
 	MOVQ     R10, 144(SP)
@@ -1105,9 +1099,6 @@ step:
 	SBBQ     $0, R9
 	SBBQ     $0, R10
 	SBBQ     $0, R11
-	MOVQ     $0, AX
-	CMOVQCS  DX, AX
-	SUBQ     AX, R8
 	MOVQ     R8, 256(SP)
 	MOVQ     R9, 264(SP)
 	MOVQ     R10, 272(SP)
@@ -1128,15 +1119,16 @@ step:
 	ADOXQ    216(SP), R11
 	ADCXQ    AX, R12
 	ADOXQ    AX, R12
-	MOVQ     $38, DX
-	// V = U mod 2^256 + 38·U4, plus 38 if that carries.
-	IMUL3Q   $38, R12, R12
+	// V = U mod 2^255 + 19·⌊U/2^255⌋.
+	MOVQ     R11, CX
+	SHRQ     $63, CX
+	LEAQ     (CX)(R12*2), R12
+	BTRQ     $63, R11
+	IMUL3Q   $19, R12, R12
 	ADDQ     R12, R8
 	ADCQ     AX, R9
 	ADCQ     AX, R10
 	ADCQ     AX, R11
-	CMOVQCS  DX, AX
-	ADDQ     AX, R8
 	MOVQ     R8, 64(SP)
 	MOVQ     R9, 72(SP)
 	MOVQ     R10, 80(SP)
@@ -1209,14 +1201,16 @@ step:
 	ADCXQ    BX, R11
 	ADOXQ    AX, R12
 	ADCXQ    AX, R12
-	// V = U mod 2^256 + 38·U4, plus 38 if that carries.
-	IMUL3Q   $38, R12, R12
+	// V = U mod 2^255 + 19·⌊U/2^255⌋.
+	MOVQ     R11, CX
+	SHRQ     $63, CX
+	LEAQ     (CX)(R12*2), R12
+	BTRQ     $63, R11
+	IMUL3Q   $19, R12, R12
 	ADDQ     R12, R8
 	ADCQ     AX, R9
 	ADCQ     AX, R10
 	ADCQ     AX, R11
-	CMOVQCS  DX, AX
-	ADDQ     AX, R8
 	MOVQ     R8, 64(SP)
 	MOVQ     R9, 72(SP)
 	MOVQ     R10, 80(SP)
@@ -1282,14 +1276,16 @@ step:
 	ADCXQ    BX, R11
 	ADOXQ    AX, R12
 	ADCXQ    AX, R12
-	// V = U mod 2^256 + 38·U4, plus 38 if that carries.
-	IMUL3Q   $38, R12, R12
+	// V = U mod 2^255 + 19·⌊U/2^255⌋.
+	MOVQ     R11, CX
+	SHRQ     $63, CX
+	LEAQ     (CX)(R12*2), R12
+	BTRQ     $63, R11
+	IMUL3Q   $19, R12, R12
 	ADDQ     R12, R8
 	ADCQ     AX, R9
 	ADCQ     AX, R10
 	ADCQ     AX, R11
-	CMOVQCS  DX, AX
-	ADDQ     AX, R8
 	MOVQ     R8, 96(SP)
 	MOVQ     R9, 104(SP)
 	MOVQ     R10, 112(SP)
@@ -1362,14 +1358,16 @@ step:
 	ADCXQ    BX, R11
 	ADOXQ    AX, R12
 	ADCXQ    AX, R12
-	// V = U mod 2^256 + 38·U4, plus 38 if that carries.
-	IMUL3Q   $38, R12, R12
+	// V = U mod 2^255 + 19·⌊U/2^255⌋.
+	MOVQ     R11, CX
+	SHRQ     $63, CX
+	LEAQ     (CX)(R12*2), R12
+	BTRQ     $63, R11
+	IMUL3Q   $19, R12, R12
 	ADDQ     R12, R8
 	ADCQ     AX, R9
 	ADCQ     AX, R10
 	ADCQ     AX, R11
-	CMOVQCS  DX, AX
-	ADDQ     AX, R8
 	MOVQ     R8, 32(SP)
 	MOVQ     R9, 40(SP)
 	MOVQ     R10, 48(SP)
@@ -1473,9 +1471,6 @@ step:
 	ADCQ     $0, R9
 	ADCQ     $0, R10
 	ADCQ     $0, R11
-	MOVQ     $0, AX
-	CMOVQCS  DX, AX
-	ADDQ     AX, R8
 	MOVQ     R8, 160(SP)
 	MOVQ     R9, 168(SP)
 	MOVQ     R10, 176(SP)
@@ -1496,9 +1491,6 @@ step:
 	SBBQ     $0, R9
 	SBBQ     $0, R10
 	SBBQ     $0, R11
-	MOVQ     $0, AX
-	CMOVQCS  DX, AX
-	SUBQ     AX, R8
 	MOVQ     R8, 192(SP)
 	MOVQ     R9, 200(SP)
 	MOVQ     R10, 208(SP)
@@ -1564,14 +1556,16 @@ step:
 	ADCXQ    BX, R11
 	ADOXQ    AX, R12
 	ADCXQ    AX, R12
-	// V = U mod 2^256 + 38·U4, plus 38 if that carries.
-	IMUL3Q   $38, R12, R12
+	// V = U mod 2^255 + 19·⌊U/2^255⌋.
+	MOVQ     R11, CX
+	SHRQ     $63, CX
+	LEAQ     (CX)(R12*2), R12
+	BTRQ     $63, R11
+	IMUL3Q   $19, R12, R12
 	ADDQ     R12, R8
 	ADCQ     AX, R9
 	ADCQ     AX, R10
 	ADCQ     AX, R11
-	CMOVQCS  DX, AX
-	ADDQ     AX, R8
 	MOVQ     R8, 160(SP)
 	MOVQ     R9, 168(SP)
 	MOVQ     R10, 176(SP)
@@ -1637,14 +1631,16 @@ step:
 	ADCXQ    BX, R11
 	ADOXQ    AX, R12
 	ADCXQ    AX, R12
-	// V = U mod 2^256 + 38·U4, plus 38 if that carries.
-	IMUL3Q   $38, R12, R12
+	// V = U mod 2^255 + 19·⌊U/2^255⌋.
+	MOVQ     R11, CX
+	SHRQ     $63, CX
+	LEAQ     (CX)(R12*2), R12
+	BTRQ     $63, R11
+	IMUL3Q   $19, R12, R12
 	ADDQ     R12, R8
 	ADCQ     AX, R9
 	ADCQ     AX, R10
 	ADCQ     AX, R11
-	CMOVQCS  DX, AX
-	ADDQ     AX, R8
 	MOVQ     R8, 192(SP)
 	MOVQ     R9, 200(SP)
 	MOVQ     R10, 208(SP)
@@ -1717,14 +1713,16 @@ step:
 	ADCXQ    BX, R11
 	ADOXQ    AX, R12
 	ADCXQ    AX, R12
-	// V = U mod 2^256 + 38·U4, plus 38 if that carries.
-	IMUL3Q   $38, R12, R12
+	// V = U mod 2^255 + 19·⌊U/2^255⌋.
+	MOVQ     R11, CX
+	SHRQ     $63, CX
+	LEAQ     (CX)(R12*2), R12
+	BTRQ     $63, R11
+	IMUL3Q   $19, R12, R12
 	ADDQ     R12, R8
 	ADCQ     AX, R9
 	ADCQ     AX, R10
 	ADCQ     AX, R11
-	CMOVQCS  DX, AX
-	ADDQ     AX, R8
 	MOVQ     R8, 32(SP)
 	MOVQ     R9, 40(SP)
 	MOVQ     R10, 48(SP)
@@ -1745,9 +1743,6 @@ step:
 	SBBQ     $0, R9
 	SBBQ     $0, R10
 	SBBQ     $0, R11
-	MOVQ     $0, AX
-	CMOVQCS  DX, AX
-	SUBQ     AX, R8
 	MOVQ     R8, 160(SP)
 	MOVQ     R9, 168(SP)
 	MOVQ     R10, 176(SP)
@@ -1768,15 +1763,16 @@ step:
 	ADOXQ    216(SP), R11
 	ADCXQ    AX, R12
 	ADOXQ    AX, R12
-	MOVQ     $38, DX
-	// V = U mod 2^256 + 38·U4, plus 38 if that carries.
-	IMUL3Q   $38, R12, R12
+	// V = U mod 2^255 + 19·⌊U/2^255⌋.
+	MOVQ     R11, CX
+	SHRQ     $63, CX
+	LEAQ     (CX)(R12*2), R12
+	BTRQ     $63, R11
+	IMUL3Q   $19, R12, R12
 	ADDQ     R12, R8
 	ADCQ     AX, R9
 	ADCQ     AX, R10
 	ADCQ     AX, R11
-	CMOVQCS  DX, AX
-	ADDQ     AX, R8
 	MOVQ     R8, 64(SP)
 	MOVQ     R9, 72(SP)
 	MOVQ     R10, 80(SP)
@@ -1849,14 +1845,16 @@ step:
 	ADCXQ    BX, R11
 	ADOXQ    AX, R12
 	ADCXQ    AX, R12
-	// V = U mod 2^256 + 38·U4, plus 38 if that carries.
-	IMUL3Q   $38, R12, R12
+	// V = U mod 2^255 + 19·⌊U/2^255⌋.
+	MOVQ     R11, CX
+	SHRQ     $63, CX
+	LEAQ     (CX)(R12*2), R12
+	BTRQ     $63, R11
+	IMUL3Q   $19, R12, R12
 	ADDQ     R12, R8
 	ADCQ     AX, R9
 	ADCQ     AX, R10
 	ADCQ     AX, R11
-	CMOVQCS  DX, AX
-	ADDQ     AX, R8
 	MOVQ     R8, 64(SP)
 	MOVQ     R9, 72(SP)
 	MOVQ     R10, 80(SP)
@@ -1877,9 +1875,6 @@ step:
 	ADCQ     $0, R9
 	ADCQ     $0, R10
 	ADCQ     $0, R11
-	MOVQ     $0, AX
-	CMOVQCS  DX, AX
-	ADDQ     AX, R8
 	MOVQ     R8, 160(SP)
 	MOVQ     R9, 168(SP)
 	MOVQ     R10, 176(SP)
@@ -1900,9 +1895,6 @@ step:
 	SBBQ     $0, R9
 	SBBQ     $0, R10
 	SBBQ     $0, R11
-	MOVQ     $0, AX
-	CMOVQCS  DX, AX
-	SUBQ     AX, R8
 	MOVQ     R8, 192(SP)
 	MOVQ     R9, 200(SP)
 	MOVQ     R10, 208(SP)
@@ -1968,14 +1960,16 @@ step:
 	ADCXQ    BX, R11
 	ADOXQ    AX, R12
 	ADCXQ    AX, R12
-	// V = U mod 2^256 + 38·U4, plus 38 if that carries.
-	IMUL3Q   $38, R12, R12
+	// V = U mod 2^255 + 19·⌊U/2^255⌋.
+	MOVQ     R11, CX
+	SHRQ     $63, CX
+	LEAQ     (CX)(R12*2), R12
+	BTRQ     $63, R11
+	IMUL3Q   $19, R12, R12
 	ADDQ     R12, R8
 	ADCQ     AX, R9
 	ADCQ     AX, R10
 	ADCQ     AX, R11
-	CMOVQCS  DX, AX
-	ADDQ     AX, R8
 	MOVQ     R8, 160(SP)
 	MOVQ     R9, 168(SP)
 	MOVQ     R10, 176(SP)
@@ -2041,14 +2035,16 @@ step:
 	ADCXQ    BX, R11
 	ADOXQ    AX, R12
 	ADCXQ    AX, R12
-	// V = U mod 2^256 + 38·U4, plus 38 if that carries.
-	IMUL3Q   $38, R12, R12
+	// V = U mod 2^255 + 19·⌊U/2^255⌋.
+	MOVQ     R11, CX
+	SHRQ     $63, CX
+	LEAQ     (CX)(R12*2), R12
+	BTRQ     $63, R11
+	IMUL3Q   $19, R12, R12
 	ADDQ     R12, R8
 	ADCQ     AX, R9
 	ADCQ     AX, R10
 	ADCQ     AX, R11
-	CMOVQCS  DX, AX
-	ADDQ     AX, R8
 	MOVQ     R8, 192(SP)
 	MOVQ     R9, 200(SP)
 	MOVQ     R10, 208(SP)
@@ -2121,14 +2117,16 @@ step:
 	ADCXQ    BX, R11
 	ADOXQ    AX, R12
 	ADCXQ    AX, R12
-	// V = U mod 2^256 + 38·U4, plus 38 if that carries.
-	IMUL3Q   $38, R12, R12
+	// V = U mod 2^255 + 19·⌊U/2^255⌋.
+	MOVQ     R11, CX
+	SHRQ     $63, CX
+	LEAQ     (CX)(R12*2), R12
+	BTRQ     $63, R11
+	IMUL3Q   $19, R12, R12
 	ADDQ     R12, R8
 	ADCQ     AX, R9
 	ADCQ     AX, R10
 	ADCQ     AX, R11
-	CMOVQCS  DX, AX
-	ADDQ     AX, R8
 	MOVQ     R8, 32(SP)
 	MOVQ     R9, 40(SP)
 	MOVQ     R10, 48(SP)
@@ -2149,9 +2147,6 @@ step:
 	SBBQ     $0, R9
 	SBBQ     $0, R10
 	SBBQ     $0, R11
-	MOVQ     $0, AX
-	CMOVQCS  DX, AX
-	SUBQ     AX, R8
 	MOVQ     R8, 160(SP)
 	MOVQ     R9, 168(SP)
 	MOVQ     R10, 176(SP)
@@ -2172,15 +2167,16 @@ step:
 	ADOXQ    216(SP), R11
 	ADCXQ    AX, R12
 	ADOXQ    AX, R12
-	MOVQ     $38, DX
-	// V = U mod 2^256 + 38·U4, plus 38 if that carries.
-	IMUL3Q   $38, R12, R12
+	// V = U mod 2^255 + 19·⌊U/2^255⌋.
+	MOVQ     R11, CX
+	SHRQ     $63, CX
+	LEAQ     (CX)(R12*2), R12
+	BTRQ     $63, R11
+	IMUL3Q   $19, R12, R12
 	ADDQ     R12, R8
 	ADCQ     AX, R9
 	ADCQ     AX, R10
 	ADCQ     AX, R11
-	CMOVQCS  DX, AX
-	ADDQ     AX, R8
 	MOVQ     R8, 64(SP)
 	MOVQ     R9, 72(SP)
 	MOVQ     R10, 80(SP)
@@ -2253,14 +2249,16 @@ step:
 	ADCXQ    BX, R11
 	ADOXQ    AX, R12
 	ADCXQ    AX, R12
-	// V = U mod 2^256 + 38·U4, plus 38 if that carries.
-	IMUL3Q   $38, R12, R12
+	// V = U mod 2^255 + 19·⌊U/2^255⌋.
+	MOVQ     R11, CX
+	SHRQ     $63, CX
+	LEAQ     (CX)(R12*2), R12
+	BTRQ     $63, R11
+	IMUL3Q   $19, R12, R12
 	ADDQ     R12, R8
 	ADCQ     AX, R9
 	ADCQ     AX, R10
 	ADCQ     AX, R11
-	CMOVQCS  DX, AX
-	ADDQ     AX, R8
 	MOVQ     R8, 64(SP)
 	MOVQ     R9, 72(SP)
 	MOVQ     R10, 80(SP)
@@ -2281,9 +2279,6 @@ step:
 	ADCQ     $0, R9
 	ADCQ     $0, R10
 	ADCQ     $0, R11
-	MOVQ     $0, AX
-	CMOVQCS  DX, AX
-	ADDQ     AX, R8
 	MOVQ     R8, 160(SP)
 	MOVQ     R9, 168(SP)
 	MOVQ     R10, 176(SP)
@@ -2304,9 +2299,6 @@ step:
 	SBBQ     $0, R9
 	SBBQ     $0, R10
 	SBBQ     $0, R11
-	MOVQ     $0, AX
-	CMOVQCS  DX, AX
-	SUBQ     AX, R8
 	MOVQ     R8, 192(SP)
 	MOVQ     R9, 200(SP)
 	MOVQ     R10, 208(SP)
@@ -2372,14 +2364,16 @@ step:
 	ADCXQ    BX, R11
 	ADOXQ    AX, R12
 	ADCXQ    AX, R12
-	// V = U mod 2^256 + 38·U4, plus 38 if that carries.
-	IMUL3Q   $38, R12, R12
+	// V = U mod 2^255 + 19·⌊U/2^255⌋.
+	MOVQ     R11, CX
+	SHRQ     $63, CX
+	LEAQ     (CX)(R12*2), R12
+	BTRQ     $63, R11
+	IMUL3Q   $19, R12, R12
 	ADDQ     R12, R8
 	ADCQ     AX, R9
 	ADCQ     AX, R10
 	ADCQ     AX, R11
-	CMOVQCS  DX, AX
-	ADDQ     AX, R8
 	MOVQ     R8, 160(SP)
 	MOVQ     R9, 168(SP)
 	MOVQ     R10, 176(SP)
@@ -2445,14 +2439,16 @@ step:
 	ADCXQ    BX, R11
 	ADOXQ    AX, R12
 	ADCXQ    AX, R12
-	// V = U mod 2^256 + 38·U4, plus 38 if that carries.
-	IMUL3Q   $38, R12, R12
+	// V = U mod 2^255 + 19·⌊U/2^255⌋.
+	MOVQ     R11, CX
+	SHRQ     $63, CX
+	LEAQ     (CX)(R12*2), R12
+	BTRQ     $63, R11
+	IMUL3Q   $19, R12, R12
 	ADDQ     R12, R8
 	ADCQ     AX, R9
 	ADCQ     AX, R10
 	ADCQ     AX, R11
-	CMOVQCS  DX, AX
-	ADDQ     AX, R8
 	MOVQ     R8, 192(SP)
 	MOVQ     R9, 200(SP)
 	MOVQ     R10, 208(SP)
@@ -2525,14 +2521,16 @@ step:
 	ADCXQ    BX, R11
 	ADOXQ    AX, R12
 	ADCXQ    AX, R12
-	// V = U mod 2^256 + 38·U4, plus 38 if that carries.
-	IMUL3Q   $38, R12, R12
+	// V = U mod 2^255 + 19·⌊U/2^255⌋.
+	MOVQ     R11, CX
+	SHRQ     $63, CX
+	LEAQ     (CX)(R12*2), R12
+	BTRQ     $63, R11
+	IMUL3Q   $19, R12, R12
 	ADDQ     R12, R8
 	ADCQ     AX, R9
 	ADCQ     AX, R10
 	ADCQ     AX, R11
-	CMOVQCS  DX, AX
-	ADDQ     AX, R8
 	MOVQ     R8, 32(SP)
 	MOVQ     R9, 40(SP)
 	MOVQ     R10, 48(SP)
@@ -2553,9 +2551,6 @@ step:
 	SBBQ     $0, R9
 	SBBQ     $0, R10
 	SBBQ     $0, R11
-	MOVQ     $0, AX
-	CMOVQCS  DX, AX
-	SUBQ     AX, R8
 	MOVQ     R8, 160(SP)
 	MOVQ     R9, 168(SP)
 	MOVQ     R10, 176(SP)
@@ -2576,15 +2571,16 @@ step:
 	ADOXQ    216(SP), R11
 	ADCXQ    AX, R12
 	ADOXQ    AX, R12
-	MOVQ     $38, DX
-	// V = U mod 2^256 + 38·U4, plus 38 if that carries.
-	IMUL3Q   $38, R12, R12
+	// V = U mod 2^255 + 19·⌊U/2^255⌋.
+	MOVQ     R11, CX
+	SHRQ     $63, CX
+	LEAQ     (CX)(R12*2), R12
+	BTRQ     $63, R11
+	IMUL3Q   $19, R12, R12
 	ADDQ     R12, R8
 	ADCQ     AX, R9
 	ADCQ     AX, R10
 	ADCQ     AX, R11
-	CMOVQCS  DX, AX
-	ADDQ     AX, R8
 	MOVQ     R8, 64(SP)
 	MOVQ     R9, 72(SP)
 	MOVQ     R10, 80(SP)
@@ -2657,14 +2653,16 @@ step:
 	ADCXQ    BX, R11
 	ADOXQ    AX, R12
 	ADCXQ    AX, R12
-	// V = U mod 2^256 + 38·U4, plus 38 if that carries.
-	IMUL3Q   $38, R12, R12
+	// V = U mod 2^255 + 19·⌊U/2^255⌋.
+	MOVQ     R11, CX
+	SHRQ     $63, CX
+	LEAQ     (CX)(R12*2), R12
+	BTRQ     $63, R11
+	IMUL3Q   $19, R12, R12
 	ADDQ     R12, R8
 	ADCQ     AX, R9
 	ADCQ     AX, R10
 	ADCQ     AX, R11
-	CMOVQCS  DX, AX
-	ADDQ     AX, R8
 	MOVQ     R8, 64(SP)
 	MOVQ     R9, 72(SP)
 	MOVQ     R10, 80(SP)
@@ -2760,14 +2758,16 @@ TEXT ·fe64InvertAsm(SB), $160-16
 	ADCXQ    BX, R11
 	ADOXQ    AX, R12
 	ADCXQ    AX, R12
-	// V = U mod 2^256 + 38·U4, plus 38 if that carries.
-	IMUL3Q   $38, R12, R12
+	// V = U mod 2^255 + 19·⌊U/2^255⌋.
+	MOVQ     R11, CX
+	SHRQ     $63, CX
+	LEAQ     (CX)(R12*2), R12
+	BTRQ     $63, R11
+	IMUL3Q   $19, R12, R12
 	ADDQ     R12, R8
 	ADCQ     AX, R9
 	ADCQ     AX, R10
 	ADCQ     AX, R11
-	CMOVQCS  DX, AX
-	ADDQ     AX, R8
 	MOVQ     R8, 32(SP)
 	MOVQ     R9, 40(SP)
 	MOVQ     R10, 48(SP)
@@ -2833,14 +2833,16 @@ TEXT ·fe64InvertAsm(SB), $160-16
 	ADCXQ    BX, R11
 	ADOXQ    AX, R12
 	ADCXQ    AX, R12
-	// V = U mod 2^256 + 38·U4, plus 38 if that carries.
-	IMUL3Q   $38, R12, R12
+	// V = U mod 2^255 + 19·⌊U/2^255⌋.
+	MOVQ     R11, CX
+	SHRQ     $63, CX
+	LEAQ     (CX)(R12*2), R12
+	BTRQ     $63, R11
+	IMUL3Q   $19, R12, R12
 	ADDQ     R12, R8
 	ADCQ     AX, R9
 	ADCQ     AX, R10
 	ADCQ     AX, R11
-	CMOVQCS  DX, AX
-	ADDQ     AX, R8
 	MOVQ     R8, 64(SP)
 	MOVQ     R9, 72(SP)
 	MOVQ     R10, 80(SP)
@@ -2908,14 +2910,16 @@ sqr1:
 	ADCXQ    BX, R11
 	ADOXQ    AX, R12
 	ADCXQ    AX, R12
-	// V = U mod 2^256 + 38·U4, plus 38 if that carries.
-	IMUL3Q   $38, R12, R12
+	// V = U mod 2^255 + 19·⌊U/2^255⌋.
+	MOVQ     R11, CX
+	SHRQ     $63, CX
+	LEAQ     (CX)(R12*2), R12
+	BTRQ     $63, R11
+	IMUL3Q   $19, R12, R12
 	ADDQ     R12, R8
 	ADCQ     AX, R9
 	ADCQ     AX, R10
 	ADCQ     AX, R11
-	CMOVQCS  DX, AX
-	ADDQ     AX, R8
 	MOVQ     R8, 64(SP)
 	MOVQ     R9, 72(SP)
 	MOVQ     R10, 80(SP)
@@ -2990,14 +2994,16 @@ sqr1:
 	ADCXQ    BX, R11
 	ADOXQ    AX, R12
 	ADCXQ    AX, R12
-	// V = U mod 2^256 + 38·U4, plus 38 if that carries.
-	IMUL3Q   $38, R12, R12
+	// V = U mod 2^255 + 19·⌊U/2^255⌋.
+	MOVQ     R11, CX
+	SHRQ     $63, CX
+	LEAQ     (CX)(R12*2), R12
+	BTRQ     $63, R11
+	IMUL3Q   $19, R12, R12
 	ADDQ     R12, R8
 	ADCQ     AX, R9
 	ADCQ     AX, R10
 	ADCQ     AX, R11
-	CMOVQCS  DX, AX
-	ADDQ     AX, R8
 	MOVQ     R8, 64(SP)
 	MOVQ     R9, 72(SP)
 	MOVQ     R10, 80(SP)
@@ -3070,14 +3076,16 @@ sqr1:
 	ADCXQ    BX, R11
 	ADOXQ    AX, R12
 	ADCXQ    AX, R12
-	// V = U mod 2^256 + 38·U4, plus 38 if that carries.
-	IMUL3Q   $38, R12, R12
+	// V = U mod 2^255 + 19·⌊U/2^255⌋.
+	MOVQ     R11, CX
+	SHRQ     $63, CX
+	LEAQ     (CX)(R12*2), R12
+	BTRQ     $63, R11
+	IMUL3Q   $19, R12, R12
 	ADDQ     R12, R8
 	ADCQ     AX, R9
 	ADCQ     AX, R10
 	ADCQ     AX, R11
-	CMOVQCS  DX, AX
-	ADDQ     AX, R8
 	MOVQ     R8, 32(SP)
 	MOVQ     R9, 40(SP)
 	MOVQ     R10, 48(SP)
@@ -3143,14 +3151,16 @@ sqr1:
 	ADCXQ    BX, R11
 	ADOXQ    AX, R12
 	ADCXQ    AX, R12
-	// V = U mod 2^256 + 38·U4, plus 38 if that carries.
-	IMUL3Q   $38, R12, R12
+	// V = U mod 2^255 + 19·⌊U/2^255⌋.
+	MOVQ     R11, CX
+	SHRQ     $63, CX
+	LEAQ     (CX)(R12*2), R12
+	BTRQ     $63, R11
+	IMUL3Q   $19, R12, R12
 	ADDQ     R12, R8
 	ADCQ     AX, R9
 	ADCQ     AX, R10
 	ADCQ     AX, R11
-	CMOVQCS  DX, AX
-	ADDQ     AX, R8
 	MOVQ     R8, 96(SP)
 	MOVQ     R9, 104(SP)
 	MOVQ     R10, 112(SP)
@@ -3223,14 +3233,16 @@ sqr1:
 	ADCXQ    BX, R11
 	ADOXQ    AX, R12
 	ADCXQ    AX, R12
-	// V = U mod 2^256 + 38·U4, plus 38 if that carries.
-	IMUL3Q   $38, R12, R12
+	// V = U mod 2^255 + 19·⌊U/2^255⌋.
+	MOVQ     R11, CX
+	SHRQ     $63, CX
+	LEAQ     (CX)(R12*2), R12
+	BTRQ     $63, R11
+	IMUL3Q   $19, R12, R12
 	ADDQ     R12, R8
 	ADCQ     AX, R9
 	ADCQ     AX, R10
 	ADCQ     AX, R11
-	CMOVQCS  DX, AX
-	ADDQ     AX, R8
 	MOVQ     R8, 64(SP)
 	MOVQ     R9, 72(SP)
 	MOVQ     R10, 80(SP)
@@ -3296,14 +3308,16 @@ sqr1:
 	ADCXQ    BX, R11
 	ADOXQ    AX, R12
 	ADCXQ    AX, R12
-	// V = U mod 2^256 + 38·U4, plus 38 if that carries.
-	IMUL3Q   $38, R12, R12
+	// V = U mod 2^255 + 19·⌊U/2^255⌋.
+	MOVQ     R11, CX
+	SHRQ     $63, CX
+	LEAQ     (CX)(R12*2), R12
+	BTRQ     $63, R11
+	IMUL3Q   $19, R12, R12
 	ADDQ     R12, R8
 	ADCQ     AX, R9
 	ADCQ     AX, R10
 	ADCQ     AX, R11
-	CMOVQCS  DX, AX
-	ADDQ     AX, R8
 	MOVQ     R8, 96(SP)
 	MOVQ     R9, 104(SP)
 	MOVQ     R10, 112(SP)
@@ -3371,14 +3385,16 @@ sqr2:
 	ADCXQ    BX, R11
 	ADOXQ    AX, R12
 	ADCXQ    AX, R12
-	// V = U mod 2^256 + 38·U4, plus 38 if that carries.
-	IMUL3Q   $38, R12, R12
+	// V = U mod 2^255 + 19·⌊U/2^255⌋.
+	MOVQ     R11, CX
+	SHRQ     $63, CX
+	LEAQ     (CX)(R12*2), R12
+	BTRQ     $63, R11
+	IMUL3Q   $19, R12, R12
 	ADDQ     R12, R8
 	ADCQ     AX, R9
 	ADCQ     AX, R10
 	ADCQ     AX, R11
-	CMOVQCS  DX, AX
-	ADDQ     AX, R8
 	MOVQ     R8, 96(SP)
 	MOVQ     R9, 104(SP)
 	MOVQ     R10, 112(SP)
@@ -3453,14 +3469,16 @@ sqr2:
 	ADCXQ    BX, R11
 	ADOXQ    AX, R12
 	ADCXQ    AX, R12
-	// V = U mod 2^256 + 38·U4, plus 38 if that carries.
-	IMUL3Q   $38, R12, R12
+	// V = U mod 2^255 + 19·⌊U/2^255⌋.
+	MOVQ     R11, CX
+	SHRQ     $63, CX
+	LEAQ     (CX)(R12*2), R12
+	BTRQ     $63, R11
+	IMUL3Q   $19, R12, R12
 	ADDQ     R12, R8
 	ADCQ     AX, R9
 	ADCQ     AX, R10
 	ADCQ     AX, R11
-	CMOVQCS  DX, AX
-	ADDQ     AX, R8
 	MOVQ     R8, 64(SP)
 	MOVQ     R9, 72(SP)
 	MOVQ     R10, 80(SP)
@@ -3526,14 +3544,16 @@ sqr2:
 	ADCXQ    BX, R11
 	ADOXQ    AX, R12
 	ADCXQ    AX, R12
-	// V = U mod 2^256 + 38·U4, plus 38 if that carries.
-	IMUL3Q   $38, R12, R12
+	// V = U mod 2^255 + 19·⌊U/2^255⌋.
+	MOVQ     R11, CX
+	SHRQ     $63, CX
+	LEAQ     (CX)(R12*2), R12
+	BTRQ     $63, R11
+	IMUL3Q   $19, R12, R12
 	ADDQ     R12, R8
 	ADCQ     AX, R9
 	ADCQ     AX, R10
 	ADCQ     AX, R11
-	CMOVQCS  DX, AX
-	ADDQ     AX, R8
 	MOVQ     R8, 96(SP)
 	MOVQ     R9, 104(SP)
 	MOVQ     R10, 112(SP)
@@ -3601,14 +3621,16 @@ sqr3:
 	ADCXQ    BX, R11
 	ADOXQ    AX, R12
 	ADCXQ    AX, R12
-	// V = U mod 2^256 + 38·U4, plus 38 if that carries.
-	IMUL3Q   $38, R12, R12
+	// V = U mod 2^255 + 19·⌊U/2^255⌋.
+	MOVQ     R11, CX
+	SHRQ     $63, CX
+	LEAQ     (CX)(R12*2), R12
+	BTRQ     $63, R11
+	IMUL3Q   $19, R12, R12
 	ADDQ     R12, R8
 	ADCQ     AX, R9
 	ADCQ     AX, R10
 	ADCQ     AX, R11
-	CMOVQCS  DX, AX
-	ADDQ     AX, R8
 	MOVQ     R8, 96(SP)
 	MOVQ     R9, 104(SP)
 	MOVQ     R10, 112(SP)
@@ -3683,14 +3705,16 @@ sqr3:
 	ADCXQ    BX, R11
 	ADOXQ    AX, R12
 	ADCXQ    AX, R12
-	// V = U mod 2^256 + 38·U4, plus 38 if that carries.
-	IMUL3Q   $38, R12, R12
+	// V = U mod 2^255 + 19·⌊U/2^255⌋.
+	MOVQ     R11, CX
+	SHRQ     $63, CX
+	LEAQ     (CX)(R12*2), R12
+	BTRQ     $63, R11
+	IMUL3Q   $19, R12, R12
 	ADDQ     R12, R8
 	ADCQ     AX, R9
 	ADCQ     AX, R10
 	ADCQ     AX, R11
-	CMOVQCS  DX, AX
-	ADDQ     AX, R8
 	MOVQ     R8, 96(SP)
 	MOVQ     R9, 104(SP)
 	MOVQ     R10, 112(SP)
@@ -3756,14 +3780,16 @@ sqr3:
 	ADCXQ    BX, R11
 	ADOXQ    AX, R12
 	ADCXQ    AX, R12
-	// V = U mod 2^256 + 38·U4, plus 38 if that carries.
-	IMUL3Q   $38, R12, R12
+	// V = U mod 2^255 + 19·⌊U/2^255⌋.
+	MOVQ     R11, CX
+	SHRQ     $63, CX
+	LEAQ     (CX)(R12*2), R12
+	BTRQ     $63, R11
+	IMUL3Q   $19, R12, R12
 	ADDQ     R12, R8
 	ADCQ     AX, R9
 	ADCQ     AX, R10
 	ADCQ     AX, R11
-	CMOVQCS  DX, AX
-	ADDQ     AX, R8
 	MOVQ     R8, 128(SP)
 	MOVQ     R9, 136(SP)
 	MOVQ     R10, 144(SP)
@@ -3831,14 +3857,16 @@ sqr4:
 	ADCXQ    BX, R11
 	ADOXQ    AX, R12
 	ADCXQ    AX, R12
-	// V = U mod 2^256 + 38·U4, plus 38 if that carries.
-	IMUL3Q   $38, R12, R12
+	// V = U mod 2^255 + 19·⌊U/2^255⌋.
+	MOVQ     R11, CX
+	SHRQ     $63, CX
+	LEAQ     (CX)(R12*2), R12
+	BTRQ     $63, R11
+	IMUL3Q   $19, R12, R12
 	ADDQ     R12, R8
 	ADCQ     AX, R9
 	ADCQ     AX, R10
 	ADCQ     AX, R11
-	CMOVQCS  DX, AX
-	ADDQ     AX, R8
 	MOVQ     R8, 128(SP)
 	MOVQ     R9, 136(SP)
 	MOVQ     R10, 144(SP)
@@ -3913,14 +3941,16 @@ sqr4:
 	ADCXQ    BX, R11
 	ADOXQ    AX, R12
 	ADCXQ    AX, R12
-	// V = U mod 2^256 + 38·U4, plus 38 if that carries.
-	IMUL3Q   $38, R12, R12
+	// V = U mod 2^255 + 19·⌊U/2^255⌋.
+	MOVQ     R11, CX
+	SHRQ     $63, CX
+	LEAQ     (CX)(R12*2), R12
+	BTRQ     $63, R11
+	IMUL3Q   $19, R12, R12
 	ADDQ     R12, R8
 	ADCQ     AX, R9
 	ADCQ     AX, R10
 	ADCQ     AX, R11
-	CMOVQCS  DX, AX
-	ADDQ     AX, R8
 	MOVQ     R8, 96(SP)
 	MOVQ     R9, 104(SP)
 	MOVQ     R10, 112(SP)
@@ -3986,14 +4016,16 @@ sqr4:
 	ADCXQ    BX, R11
 	ADOXQ    AX, R12
 	ADCXQ    AX, R12
-	// V = U mod 2^256 + 38·U4, plus 38 if that carries.
-	IMUL3Q   $38, R12, R12
+	// V = U mod 2^255 + 19·⌊U/2^255⌋.
+	MOVQ     R11, CX
+	SHRQ     $63, CX
+	LEAQ     (CX)(R12*2), R12
+	BTRQ     $63, R11
+	IMUL3Q   $19, R12, R12
 	ADDQ     R12, R8
 	ADCQ     AX, R9
 	ADCQ     AX, R10
 	ADCQ     AX, R11
-	CMOVQCS  DX, AX
-	ADDQ     AX, R8
 	MOVQ     R8, 96(SP)
 	MOVQ     R9, 104(SP)
 	MOVQ     R10, 112(SP)
@@ -4061,14 +4093,16 @@ sqr5:
 	ADCXQ    BX, R11
 	ADOXQ    AX, R12
 	ADCXQ    AX, R12
-	// V = U mod 2^256 + 38·U4, plus 38 if that carries.
-	IMUL3Q   $38, R12, R12
+	// V = U mod 2^255 + 19·⌊U/2^255⌋.
+	MOVQ     R11, CX
+	SHRQ     $63, CX
+	LEAQ     (CX)(R12*2), R12
+	BTRQ     $63, R11
+	IMUL3Q   $19, R12, R12
 	ADDQ     R12, R8
 	ADCQ     AX, R9
 	ADCQ     AX, R10
 	ADCQ     AX, R11
-	CMOVQCS  DX, AX
-	ADDQ     AX, R8
 	MOVQ     R8, 96(SP)
 	MOVQ     R9, 104(SP)
 	MOVQ     R10, 112(SP)
@@ -4143,14 +4177,16 @@ sqr5:
 	ADCXQ    BX, R11
 	ADOXQ    AX, R12
 	ADCXQ    AX, R12
-	// V = U mod 2^256 + 38·U4, plus 38 if that carries.
-	IMUL3Q   $38, R12, R12
+	// V = U mod 2^255 + 19·⌊U/2^255⌋.
+	MOVQ     R11, CX
+	SHRQ     $63, CX
+	LEAQ     (CX)(R12*2), R12
+	BTRQ     $63, R11
+	IMUL3Q   $19, R12, R12
 	ADDQ     R12, R8
 	ADCQ     AX, R9
 	ADCQ     AX, R10
 	ADCQ     AX, R11
-	CMOVQCS  DX, AX
-	ADDQ     AX, R8
 	MOVQ     R8, 64(SP)
 	MOVQ     R9, 72(SP)
 	MOVQ     R10, 80(SP)
@@ -4216,14 +4252,16 @@ sqr5:
 	ADCXQ    BX, R11
 	ADOXQ    AX, R12
 	ADCXQ    AX, R12
-	// V = U mod 2^256 + 38·U4, plus 38 if that carries.
-	IMUL3Q   $38, R12, R12
+	// V = U mod 2^255 + 19·⌊U/2^255⌋.
+	MOVQ     R11, CX
+	SHRQ     $63, CX
+	LEAQ     (CX)(R12*2), R12
+	BTRQ     $63, R11
+	IMUL3Q   $19, R12, R12
 	ADDQ     R12, R8
 	ADCQ     AX, R9
 	ADCQ     AX, R10
 	ADCQ     AX, R11
-	CMOVQCS  DX, AX
-	ADDQ     AX, R8
 	MOVQ     R8, 96(SP)
 	MOVQ     R9, 104(SP)
 	MOVQ     R10, 112(SP)
@@ -4291,14 +4329,16 @@ sqr6:
 	ADCXQ    BX, R11
 	ADOXQ    AX, R12
 	ADCXQ    AX, R12
-	// V = U mod 2^256 + 38·U4, plus 38 if that carries.
-	IMUL3Q   $38, R12, R12
+	// V = U mod 2^255 + 19·⌊U/2^255⌋.
+	MOVQ     R11, CX
+	SHRQ     $63, CX
+	LEAQ     (CX)(R12*2), R12
+	BTRQ     $63, R11
+	IMUL3Q   $19, R12, R12
 	ADDQ     R12, R8
 	ADCQ     AX, R9
 	ADCQ     AX, R10
 	ADCQ     AX, R11
-	CMOVQCS  DX, AX
-	ADDQ     AX, R8
 	MOVQ     R8, 96(SP)
 	MOVQ     R9, 104(SP)
 	MOVQ     R10, 112(SP)
@@ -4373,14 +4413,16 @@ sqr6:
 	ADCXQ    BX, R11
 	ADOXQ    AX, R12
 	ADCXQ    AX, R12
-	// V = U mod 2^256 + 38·U4, plus 38 if that carries.
-	IMUL3Q   $38, R12, R12
+	// V = U mod 2^255 + 19·⌊U/2^255⌋.
+	MOVQ     R11, CX
+	SHRQ     $63, CX
+	LEAQ     (CX)(R12*2), R12
+	BTRQ     $63, R11
+	IMUL3Q   $19, R12, R12
 	ADDQ     R12, R8
 	ADCQ     AX, R9
 	ADCQ     AX, R10
 	ADCQ     AX, R11
-	CMOVQCS  DX, AX
-	ADDQ     AX, R8
 	MOVQ     R8, 96(SP)
 	MOVQ     R9, 104(SP)
 	MOVQ     R10, 112(SP)
@@ -4446,14 +4488,16 @@ sqr6:
 	ADCXQ    BX, R11
 	ADOXQ    AX, R12
 	ADCXQ    AX, R12
-	// V = U mod 2^256 + 38·U4, plus 38 if that carries.
-	IMUL3Q   $38, R12, R12
+	// V = U mod 2^255 + 19·⌊U/2^255⌋.
+	MOVQ     R11, CX
+	SHRQ     $63, CX
+	LEAQ     (CX)(R12*2), R12
+	BTRQ     $63, R11
+	IMUL3Q   $19, R12, R12
 	ADDQ     R12, R8
 	ADCQ     AX, R9
 	ADCQ     AX, R10
 	ADCQ     AX, R11
-	CMOVQCS  DX, AX
-	ADDQ     AX, R8
 	MOVQ     R8, 128(SP)
 	MOVQ     R9, 136(SP)
 	MOVQ     R10, 144(SP)
@@ -4521,14 +4565,16 @@ sqr7:
 	ADCXQ    BX, R11
 	ADOXQ    AX, R12
 	ADCXQ    AX, R12
-	// V = U mod 2^256 + 38·U4, plus 38 if that carries.
-	IMUL3Q   $38, R12, R12
+	// V = U mod 2^255 + 19·⌊U/2^255⌋.
+	MOVQ     R11, CX
+	SHRQ     $63, CX
+	LEAQ     (CX)(R12*2), R12
+	BTRQ     $63, R11
+	IMUL3Q   $19, R12, R12
 	ADDQ     R12, R8
 	ADCQ     AX, R9
 	ADCQ     AX, R10
 	ADCQ     AX, R11
-	CMOVQCS  DX, AX
-	ADDQ     AX, R8
 	MOVQ     R8, 128(SP)
 	MOVQ     R9, 136(SP)
 	MOVQ     R10, 144(SP)
@@ -4603,14 +4649,16 @@ sqr7:
 	ADCXQ    BX, R11
 	ADOXQ    AX, R12
 	ADCXQ    AX, R12
-	// V = U mod 2^256 + 38·U4, plus 38 if that carries.
-	IMUL3Q   $38, R12, R12
+	// V = U mod 2^255 + 19·⌊U/2^255⌋.
+	MOVQ     R11, CX
+	SHRQ     $63, CX
+	LEAQ     (CX)(R12*2), R12
+	BTRQ     $63, R11
+	IMUL3Q   $19, R12, R12
 	ADDQ     R12, R8
 	ADCQ     AX, R9
 	ADCQ     AX, R10
 	ADCQ     AX, R11
-	CMOVQCS  DX, AX
-	ADDQ     AX, R8
 	MOVQ     R8, 96(SP)
 	MOVQ     R9, 104(SP)
 	MOVQ     R10, 112(SP)
@@ -4676,14 +4724,16 @@ sqr7:
 	ADCXQ    BX, R11
 	ADOXQ    AX, R12
 	ADCXQ    AX, R12
-	// V = U mod 2^256 + 38·U4, plus 38 if that carries.
-	IMUL3Q   $38, R12, R12
+	// V = U mod 2^255 + 19·⌊U/2^255⌋.
+	MOVQ     R11, CX
+	SHRQ     $63, CX
+	LEAQ     (CX)(R12*2), R12
+	BTRQ     $63, R11
+	IMUL3Q   $19, R12, R12
 	ADDQ     R12, R8
 	ADCQ     AX, R9
 	ADCQ     AX, R10
 	ADCQ     AX, R11
-	CMOVQCS  DX, AX
-	ADDQ     AX, R8
 	MOVQ     R8, 96(SP)
 	MOVQ     R9, 104(SP)
 	MOVQ     R10, 112(SP)
@@ -4751,14 +4801,16 @@ sqr8:
 	ADCXQ    BX, R11
 	ADOXQ    AX, R12
 	ADCXQ    AX, R12
-	// V = U mod 2^256 + 38·U4, plus 38 if that carries.
-	IMUL3Q   $38, R12, R12
+	// V = U mod 2^255 + 19·⌊U/2^255⌋.
+	MOVQ     R11, CX
+	SHRQ     $63, CX
+	LEAQ     (CX)(R12*2), R12
+	BTRQ     $63, R11
+	IMUL3Q   $19, R12, R12
 	ADDQ     R12, R8
 	ADCQ     AX, R9
 	ADCQ     AX, R10
 	ADCQ     AX, R11
-	CMOVQCS  DX, AX
-	ADDQ     AX, R8
 	MOVQ     R8, 96(SP)
 	MOVQ     R9, 104(SP)
 	MOVQ     R10, 112(SP)
@@ -4833,14 +4885,16 @@ sqr8:
 	ADCXQ    BX, R11
 	ADOXQ    AX, R12
 	ADCXQ    AX, R12
-	// V = U mod 2^256 + 38·U4, plus 38 if that carries.
-	IMUL3Q   $38, R12, R12
+	// V = U mod 2^255 + 19·⌊U/2^255⌋.
+	MOVQ     R11, CX
+	SHRQ     $63, CX
+	LEAQ     (CX)(R12*2), R12
+	BTRQ     $63, R11
+	IMUL3Q   $19, R12, R12
 	ADDQ     R12, R8
 	ADCQ     AX, R9
 	ADCQ     AX, R10
 	ADCQ     AX, R11
-	CMOVQCS  DX, AX
-	ADDQ     AX, R8
 	MOVQ     R8, 64(SP)
 	MOVQ     R9, 72(SP)
 	MOVQ     R10, 80(SP)
@@ -4906,14 +4960,16 @@ sqr8:
 	ADCXQ    BX, R11
 	ADOXQ    AX, R12
 	ADCXQ    AX, R12
-	// V = U mod 2^256 + 38·U4, plus 38 if that carries.
-	IMUL3Q   $38, R12, R12
+	// V = U mod 2^255 + 19·⌊U/2^255⌋.
+	MOVQ     R11, CX
+	SHRQ     $63, CX
+	LEAQ     (CX)(R12*2), R12
+	BTRQ     $63, R11
+	IMUL3Q   $19, R12, R12
 	ADDQ     R12, R8
 	ADCQ     AX, R9
 	ADCQ     AX, R10
 	ADCQ     AX, R11
-	CMOVQCS  DX, AX
-	ADDQ     AX, R8
 	MOVQ     R8, 64(SP)
 	MOVQ     R9, 72(SP)
 	MOVQ     R10, 80(SP)
@@ -4981,14 +5037,16 @@ sqr9:
 	ADCXQ    BX, R11
 	ADOXQ    AX, R12
 	ADCXQ    AX, R12
-	// V = U mod 2^256 + 38·U4, plus 38 if that carries.
-	IMUL3Q   $38, R12, R12
+	// V = U mod 2^255 + 19·⌊U/2^255⌋.
+	MOVQ     R11, CX
+	SHRQ     $63, CX
+	LEAQ     (CX)(R12*2), R12
+	BTRQ     $63, R11
+	IMUL3Q   $19, R12, R12
 	ADDQ     R12, R8
 	ADCQ     AX, R9
 	ADCQ     AX, R10
 	ADCQ     AX, R11
-	CMOVQCS  DX, AX
-	ADDQ     AX, R8
 	MOVQ     R8, 64(SP)
 	MOVQ     R9, 72(SP)
 	MOVQ     R10, 80(SP)
@@ -5063,14 +5121,16 @@ sqr9:
 	ADCXQ    BX, R11
 	ADOXQ    AX, R12
 	ADCXQ    AX, R12
-	// V = U mod 2^256 + 38·U4, plus 38 if that carries.
-	IMUL3Q   $38, R12, R12
+	// V = U mod 2^255 + 19·⌊U/2^255⌋.
+	MOVQ     R11, CX
+	SHRQ     $63, CX
+	LEAQ     (CX)(R12*2), R12
+	BTRQ     $63, R11
+	IMUL3Q   $19, R12, R12
 	ADDQ     R12, R8
 	ADCQ     AX, R9
 	ADCQ     AX, R10
 	ADCQ     AX, R11
-	CMOVQCS  DX, AX
-	ADDQ     AX, R8
 	MOVQ     out+0(FP), SI
 	MOVQ     R8, 0(SI)
 	MOVQ     R9, 8(SI)
@@ -5150,14 +5210,16 @@ TEXT ·fe64MulAsm(SB), NOSPLIT, $0-24
 	ADCXQ    BX, R11
 	ADOXQ    AX, R12
 	ADCXQ    AX, R12
-	// V = U mod 2^256 + 38·U4, plus 38 if that carries.
-	IMUL3Q   $38, R12, R12
+	// V = U mod 2^255 + 19·⌊U/2^255⌋.
+	MOVQ     R11, CX
+	SHRQ     $63, CX
+	LEAQ     (CX)(R12*2), R12
+	BTRQ     $63, R11
+	IMUL3Q   $19, R12, R12
 	ADDQ     R12, R8
 	ADCQ     AX, R9
 	ADCQ     AX, R10
 	ADCQ     AX, R11
-	CMOVQCS  DX, AX
-	ADDQ     AX, R8
 	MOVQ     v+0(FP), SI
 	MOVQ     R8, 0(SI)
 	MOVQ     R9, 8(SI)
@@ -5229,14 +5291,16 @@ TEXT ·fe64SqrAsm(SB), NOSPLIT, $0-16
 	ADCXQ    BX, R11
 	ADOXQ    AX, R12
 	ADCXQ    AX, R12
-	// V = U mod 2^256 + 38·U4, plus 38 if that carries.
-	IMUL3Q   $38, R12, R12
+	// V = U mod 2^255 + 19·⌊U/2^255⌋.
+	MOVQ     R11, CX
+	SHRQ     $63, CX
+	LEAQ     (CX)(R12*2), R12
+	BTRQ     $63, R11
+	IMUL3Q   $19, R12, R12
 	ADDQ     R12, R8
 	ADCQ     AX, R9
 	ADCQ     AX, R10
 	ADCQ     AX, R11
-	CMOVQCS  DX, AX
-	ADDQ     AX, R8
 	MOVQ     v+0(FP), SI
 	MOVQ     R8, 0(SI)
 	MOVQ     R9, 8(SI)
@@ -5264,15 +5328,16 @@ TEXT ·fe64A24AddAsm(SB), NOSPLIT, $0-24
 	ADOXQ    24(DI), R11
 	ADCXQ    AX, R12
 	ADOXQ    AX, R12
-	MOVQ     $38, DX
-	// V = U mod 2^256 + 38·U4, plus 38 if that carries.
-	IMUL3Q   $38, R12, R12
+	// V = U mod 2^255 + 19·⌊U/2^255⌋.
+	MOVQ     R11, CX
+	SHRQ     $63, CX
+	LEAQ     (CX)(R12*2), R12
+	BTRQ     $63, R11
+	IMUL3Q   $19, R12, R12
 	ADDQ     R12, R8
 	ADCQ     AX, R9
 	ADCQ     AX, R10
 	ADCQ     AX, R11
-	CMOVQCS  DX, AX
-	ADDQ     AX, R8
 	MOVQ     v+0(FP), SI
 	MOVQ     R8, 0(SI)
 	MOVQ     R9, 8(SI)
@@ -5300,9 +5365,6 @@ TEXT ·fe64AddAsm(SB), NOSPLIT, $0-24
 	ADCQ     $0, R9
 	ADCQ     $0, R10
 	ADCQ     $0, R11
-	MOVQ     $0, AX
-	CMOVQCS  DX, AX
-	ADDQ     AX, R8
 	MOVQ     v+0(FP), SI
 	MOVQ     R8, 0(SI)
 	MOVQ     R9, 8(SI)
@@ -5330,9 +5392,6 @@ TEXT ·fe64SubAsm(SB), NOSPLIT, $0-24
 	SBBQ     $0, R9
 	SBBQ     $0, R10
 	SBBQ     $0, R11
-	MOVQ     $0, AX
-	CMOVQCS  DX, AX
-	SUBQ     AX, R8
 	MOVQ     v+0(FP), SI
 	MOVQ     R8, 0(SI)
 	MOVQ     R9, 8(SI)

@@ -7,18 +7,24 @@ package main
 // limb.
 //
 // The representation: an element is a 256-bit value v < 2^256, congruent
-// to the field element, reduced with 2^256 ≡ 38 (mod 2^255 − 19). Every
-// operation is defined by its value, not by its instructions, so the Go
-// model and the assembly agree limb for limb whatever the instruction
-// order:
+// to the field element, reduced with 2^256 ≡ 38 and 2^255 ≡ 19 (mod
+// p = 2^255 − 19). Every operation is defined by its value, not by its
+// instructions, so the Go model and the assembly agree limb for limb
+// whatever the instruction order:
 //
 //	Mul(a, b):  T = a·b < 2^512; U = T mod 2^256 + 38·⌊T/2^256⌋ < 39·2^256;
-//	            V = U mod 2^256 + 38·⌊U/2^256⌋; if V ≥ 2^256, V −= 2^256 − 38.
+//	            V = U mod 2^255 + 19·⌊U/2^255⌋ < 2^255 + 2^11.
 //	Sqr(a):     Mul(a, a) (the assembly computes each cross product once).
-//	A24Add(a, b): U = 121666·a + b < 2^273, then V as in Mul.
-//	Add(a, b):  S = a + b; twice: if S ≥ 2^256, S −= 2^256 − 38.
-//	Sub(a, b):  D = a − b; twice: if D < 0, D += 2^256 − 38.
+//	A24Add(a, b): U = 121666·a + b < 2^273, then V as in Mul: < 2^255 + 2^23.
+//	Add(a, b):  S = a + b; if S ≥ 2^256, S −= 2^256 − 38.
+//	Sub(a, b):  D = a − b; if D < 0, D += 2^256 − 38.
 //
+// The products are "small", below 2^255 + 2^23, and Add and Sub take only
+// small operands (the generator checks that the plan gives them nothing
+// else: l64CheckSmall), which makes one fold enough: a sum of two small
+// values wraps at most once, to a value below 2^24, and a difference
+// borrows at most once, to a value above 2^255 − 2^23. Their results,
+// below 2^256, only feed products.
 // Only the encoding reduces fully (to the canonical value below p).
 //
 // The plan is a list of field operations on named elements: the ladder's
@@ -124,6 +130,54 @@ func l64Invert() []feOp {
 	}
 }
 
+// l64CheckSmall checks that every Add and Sub of ops takes small operands
+// (below 2^255 + 2^23: products, and the elements of small on entry), as
+// one fold requires; it returns the elements small on exit.
+func l64CheckSmall(ops []feOp, small map[string]bool) map[string]bool {
+	sm := map[string]bool{}
+	for k, v := range small {
+		sm[k] = v
+	}
+	for _, o := range ops {
+		switch o.kind {
+		case "add", "sub", "add2", "sub2":
+			for _, x := range []string{o.a, o.b, o.a2, o.b2} {
+				if x != "" && !sm[x] {
+					panic(fmt.Sprintf("ladder64: %s %s takes %s, which may be 2^255 + 2^23 or more", o.kind, o.dst, x))
+				}
+			}
+			sm[o.dst] = false
+			if o.dst2 != "" {
+				sm[o.dst2] = false
+			}
+		case "mul", "sqr", "sqrn", "a24add", "one":
+			sm[o.dst] = true
+		case "copy":
+			sm[o.dst] = sm[o.a]
+		default:
+			panic("ladder64: unknown op " + o.kind)
+		}
+	}
+	return sm
+}
+
+// l64Checked is the ladder's plan after l64CheckSmall: x1 (decoded, below
+// 2^255) is small on entry, and the step and the doubling must leave x2,
+// z2, x3, z3 small for the next one.
+func l64Checked() {
+	state := []string{"x2", "z2", "x3", "z3"}
+	sm := l64CheckSmall(l64Start(), map[string]bool{"x1": true})
+	for range 2 { // twice: the second pass starts from the first's exit
+		sm = l64CheckSmall(l64Step(), sm)
+	}
+	sm = l64CheckSmall(l64Double("x2", "z2", "x2", "z2"), sm)
+	for _, x := range state {
+		if !sm[x] {
+			panic("ladder64: " + x + " is not small after a step")
+		}
+	}
+}
+
 // l64Ladder is the shape of the ladder: the bits of the clamped scalar it
 // steps over, and the doublings after them (ladder.tmpl's ladderProjective).
 type l64Ladder struct {
@@ -195,20 +249,20 @@ import (
 // word first.
 type fe64 [4]uint64
 
-// fe64Fold sets v = u mod 2^256 + 38·u4 (u4 < 2^32), then, if that is
-// 2^256 or more, subtracts 2^256 − 38 (which cannot carry again: the sum
-// wrapped to a value below 38·u4).
+// fe64Fold sets v = u mod 2^255 + 19·⌊u/2^255⌋ for the five-word u
+// (u4 < 2^32), which is below 2^255 + 19·2^33.
 func fe64Fold(v *fe64, u0, u1, u2, u3, u4 uint64) {
+	q := u4<<1 | u3>>63
 	var c uint64
-	v[0], c = bits.Add64(u0, 38*u4, 0)
+	v[0], c = bits.Add64(u0, 19*q, 0)
 	v[1], c = bits.Add64(u1, 0, c)
 	v[2], c = bits.Add64(u2, 0, c)
-	v[3], c = bits.Add64(u3, 0, c)
-	v[0] += 38 * c
+	v[3] = u3&(1<<63-1) + c
 }
 
 // fe64Mul sets v = a·b: T = a·b, U = T mod 2^256 + 38·⌊T/2^256⌋ (five
-// words, the top one at most 38), then fe64Fold. v may alias a or b.
+// words, the top one at most 38), then fe64Fold: v < 2^255 + 2^11. v may
+// alias a or b.
 func fe64Mul(v, a, b *fe64) {
 	var t [8]uint64
 	for i := range 4 {
@@ -243,7 +297,7 @@ func fe64Mul(v, a, b *fe64) {
 func fe64Sqr(v, a *fe64) { fe64Mul(v, a, a) }
 
 // fe64A24Add sets v = ` + fmt.Sprint(sh.A24) + `·a + b: U = ` + fmt.Sprint(sh.A24) + `·a + b (five words), then
-// fe64Fold. v may alias a or b.
+// fe64Fold: v < 2^255 + 2^23. v may alias a or b.
 func fe64A24Add(v, a, b *fe64) {
 	var u [4]uint64
 	var c uint64
@@ -259,8 +313,11 @@ func fe64A24Add(v, a, b *fe64) {
 	fe64Fold(v, u[0], u[1], u[2], u[3], c)
 }
 
-// fe64Add sets v = a + b, subtracting 2^256 − 38 for each carry out of
-// bit 255 (at most two). v may alias a or b.
+// fe64Add sets v = a + b, subtracting 2^256 − 38 if it carries out of bit
+// 255. For small a and b (below 2^255 + 2^23, as the products are) that
+// gives a value below 2^256; for larger ones the result wraps and is
+// wrong, exactly as the assembly's (the tests compare the two there too).
+// v may alias a or b.
 func fe64Add(v, a, b *fe64) {
 	r0, c := bits.Add64(a[0], b[0], 0)
 	r1, c := bits.Add64(a[1], b[1], c)
@@ -269,13 +326,12 @@ func fe64Add(v, a, b *fe64) {
 	r0, c = bits.Add64(r0, 38*c, 0)
 	r1, c = bits.Add64(r1, 0, c)
 	r2, c = bits.Add64(r2, 0, c)
-	r3, c = bits.Add64(r3, 0, c)
-	r0 += 38 * c
+	r3, _ = bits.Add64(r3, 0, c)
 	*v = fe64{r0, r1, r2, r3}
 }
 
-// fe64Sub sets v = a − b, adding 2^256 − 38 for each borrow (at most two).
-// v may alias a or b.
+// fe64Sub sets v = a − b, adding 2^256 − 38 if it borrows; correct for
+// small a and b, as fe64Add. v may alias a or b.
 func fe64Sub(v, a, b *fe64) {
 	r0, c := bits.Sub64(a[0], b[0], 0)
 	r1, c := bits.Sub64(a[1], b[1], c)
@@ -284,8 +340,7 @@ func fe64Sub(v, a, b *fe64) {
 	r0, c = bits.Sub64(r0, 38*c, 0)
 	r1, c = bits.Sub64(r1, 0, c)
 	r2, c = bits.Sub64(r2, 0, c)
-	r3, c = bits.Sub64(r3, 0, c)
-	r0 -= 38 * c
+	r3, _ = bits.Sub64(r3, 0, c)
 	*v = fe64{r0, r1, r2, r3}
 }
 
