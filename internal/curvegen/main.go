@@ -15,7 +15,10 @@
 // (comb.tmpl), the first-use induction over the basepoint tables
 // (basecheck.tmpl), the Point basics (point.tmpl) and the multi-scalar
 // multiplications (msm.tmpl),
-// each over the package's point forms and its step hooks. The curve
+// each over the package's point forms and its step hooks. For curve25519
+// it also writes X25519's variable-base ladder over 4 × 64-bit limbs as
+// amd64 MULX/ADCX/ADOX assembly and a Go model of it, from one plan
+// (ladder64.go, ladder64asm.go). The curve
 // packages run curvegen through `go generate`:
 //
 //	//go:generate go run ../internal/curvegen -curve 25519
