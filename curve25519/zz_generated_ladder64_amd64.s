@@ -135,7 +135,8 @@ TEXT ·ladder64Asm(SB), $304-24
 	SHRQ     $63, CX
 	LEAQ     (CX)(R12*2), R12
 	BTRQ     $63, R11
-	IMUL3Q   $19, R12, R12
+	LEAQ     (R12)(R12*8), CX
+	LEAQ     (R12)(CX*2), R12
 	ADDQ     R12, R8
 	ADCQ     AX, R9
 	ADCQ     AX, R10
@@ -210,7 +211,8 @@ TEXT ·ladder64Asm(SB), $304-24
 	SHRQ     $63, CX
 	LEAQ     (CX)(R12*2), R12
 	BTRQ     $63, R11
-	IMUL3Q   $19, R12, R12
+	LEAQ     (R12)(R12*8), CX
+	LEAQ     (R12)(CX*2), R12
 	ADDQ     R12, R8
 	ADCQ     AX, R9
 	ADCQ     AX, R10
@@ -292,7 +294,8 @@ TEXT ·ladder64Asm(SB), $304-24
 	SHRQ     $63, CX
 	LEAQ     (CX)(R12*2), R12
 	BTRQ     $63, R11
-	IMUL3Q   $19, R12, R12
+	LEAQ     (R12)(R12*8), CX
+	LEAQ     (R12)(CX*2), R12
 	ADDQ     R12, R8
 	ADCQ     AX, R9
 	ADCQ     AX, R10
@@ -342,7 +345,8 @@ TEXT ·ladder64Asm(SB), $304-24
 	SHRQ     $63, CX
 	LEAQ     (CX)(R12*2), R12
 	BTRQ     $63, R11
-	IMUL3Q   $19, R12, R12
+	LEAQ     (R12)(R12*8), CX
+	LEAQ     (R12)(CX*2), R12
 	ADDQ     R12, R8
 	ADCQ     AX, R9
 	ADCQ     AX, R10
@@ -424,7 +428,8 @@ TEXT ·ladder64Asm(SB), $304-24
 	SHRQ     $63, CX
 	LEAQ     (CX)(R12*2), R12
 	BTRQ     $63, R11
-	IMUL3Q   $19, R12, R12
+	LEAQ     (R12)(R12*8), CX
+	LEAQ     (R12)(CX*2), R12
 	ADDQ     R12, R8
 	ADCQ     AX, R9
 	ADCQ     AX, R10
@@ -645,7 +650,8 @@ step:
 	SHRQ     $63, CX
 	LEAQ     (CX)(R12*2), R12
 	BTRQ     $63, R11
-	IMUL3Q   $19, R12, R12
+	LEAQ     (R12)(R12*8), CX
+	LEAQ     (R12)(CX*2), R12
 	ADDQ     R12, R8
 	ADCQ     AX, R9
 	ADCQ     AX, R10
@@ -727,7 +733,8 @@ step:
 	SHRQ     $63, CX
 	LEAQ     (CX)(R12*2), R12
 	BTRQ     $63, R11
-	IMUL3Q   $19, R12, R12
+	LEAQ     (R12)(R12*8), CX
+	LEAQ     (R12)(CX*2), R12
 	ADDQ     R12, R8
 	ADCQ     AX, R9
 	ADCQ     AX, R10
@@ -802,7 +809,8 @@ step:
 	SHRQ     $63, CX
 	LEAQ     (CX)(R12*2), R12
 	BTRQ     $63, R11
-	IMUL3Q   $19, R12, R12
+	LEAQ     (R12)(R12*8), CX
+	LEAQ     (R12)(CX*2), R12
 	ADDQ     R12, R8
 	ADCQ     AX, R9
 	ADCQ     AX, R10
@@ -877,7 +885,8 @@ step:
 	SHRQ     $63, CX
 	LEAQ     (CX)(R12*2), R12
 	BTRQ     $63, R11
-	IMUL3Q   $19, R12, R12
+	LEAQ     (R12)(R12*8), CX
+	LEAQ     (R12)(CX*2), R12
 	ADDQ     R12, R8
 	ADCQ     AX, R9
 	ADCQ     AX, R10
@@ -972,7 +981,8 @@ step:
 	SHRQ     $63, CX
 	LEAQ     (CX)(R12*2), R12
 	BTRQ     $63, R11
-	IMUL3Q   $19, R12, R12
+	LEAQ     (R12)(R12*8), CX
+	LEAQ     (R12)(CX*2), R12
 	ADDQ     R12, R8
 	ADCQ     AX, R9
 	ADCQ     AX, R10
@@ -1074,7 +1084,8 @@ step:
 	SHRQ     $63, CX
 	LEAQ     (CX)(R12*2), R12
 	BTRQ     $63, R11
-	IMUL3Q   $19, R12, R12
+	LEAQ     (R12)(R12*8), CX
+	LEAQ     (R12)(CX*2), R12
 	ADDQ     R12, R8
 	ADCQ     AX, R9
 	ADCQ     AX, R10
@@ -1124,7 +1135,8 @@ step:
 	SHRQ     $63, CX
 	LEAQ     (CX)(R12*2), R12
 	BTRQ     $63, R11
-	IMUL3Q   $19, R12, R12
+	LEAQ     (R12)(R12*8), CX
+	LEAQ     (R12)(CX*2), R12
 	ADDQ     R12, R8
 	ADCQ     AX, R9
 	ADCQ     AX, R10
@@ -1206,7 +1218,8 @@ step:
 	SHRQ     $63, CX
 	LEAQ     (CX)(R12*2), R12
 	BTRQ     $63, R11
-	IMUL3Q   $19, R12, R12
+	LEAQ     (R12)(R12*8), CX
+	LEAQ     (R12)(CX*2), R12
 	ADDQ     R12, R8
 	ADCQ     AX, R9
 	ADCQ     AX, R10
@@ -1281,7 +1294,8 @@ step:
 	SHRQ     $63, CX
 	LEAQ     (CX)(R12*2), R12
 	BTRQ     $63, R11
-	IMUL3Q   $19, R12, R12
+	LEAQ     (R12)(R12*8), CX
+	LEAQ     (R12)(CX*2), R12
 	ADDQ     R12, R8
 	ADCQ     AX, R9
 	ADCQ     AX, R10
@@ -1363,7 +1377,8 @@ step:
 	SHRQ     $63, CX
 	LEAQ     (CX)(R12*2), R12
 	BTRQ     $63, R11
-	IMUL3Q   $19, R12, R12
+	LEAQ     (R12)(R12*8), CX
+	LEAQ     (R12)(CX*2), R12
 	ADDQ     R12, R8
 	ADCQ     AX, R9
 	ADCQ     AX, R10
@@ -1561,7 +1576,8 @@ step:
 	SHRQ     $63, CX
 	LEAQ     (CX)(R12*2), R12
 	BTRQ     $63, R11
-	IMUL3Q   $19, R12, R12
+	LEAQ     (R12)(R12*8), CX
+	LEAQ     (R12)(CX*2), R12
 	ADDQ     R12, R8
 	ADCQ     AX, R9
 	ADCQ     AX, R10
@@ -1636,7 +1652,8 @@ step:
 	SHRQ     $63, CX
 	LEAQ     (CX)(R12*2), R12
 	BTRQ     $63, R11
-	IMUL3Q   $19, R12, R12
+	LEAQ     (R12)(R12*8), CX
+	LEAQ     (R12)(CX*2), R12
 	ADDQ     R12, R8
 	ADCQ     AX, R9
 	ADCQ     AX, R10
@@ -1718,7 +1735,8 @@ step:
 	SHRQ     $63, CX
 	LEAQ     (CX)(R12*2), R12
 	BTRQ     $63, R11
-	IMUL3Q   $19, R12, R12
+	LEAQ     (R12)(R12*8), CX
+	LEAQ     (R12)(CX*2), R12
 	ADDQ     R12, R8
 	ADCQ     AX, R9
 	ADCQ     AX, R10
@@ -1768,7 +1786,8 @@ step:
 	SHRQ     $63, CX
 	LEAQ     (CX)(R12*2), R12
 	BTRQ     $63, R11
-	IMUL3Q   $19, R12, R12
+	LEAQ     (R12)(R12*8), CX
+	LEAQ     (R12)(CX*2), R12
 	ADDQ     R12, R8
 	ADCQ     AX, R9
 	ADCQ     AX, R10
@@ -1850,7 +1869,8 @@ step:
 	SHRQ     $63, CX
 	LEAQ     (CX)(R12*2), R12
 	BTRQ     $63, R11
-	IMUL3Q   $19, R12, R12
+	LEAQ     (R12)(R12*8), CX
+	LEAQ     (R12)(CX*2), R12
 	ADDQ     R12, R8
 	ADCQ     AX, R9
 	ADCQ     AX, R10
@@ -1965,7 +1985,8 @@ step:
 	SHRQ     $63, CX
 	LEAQ     (CX)(R12*2), R12
 	BTRQ     $63, R11
-	IMUL3Q   $19, R12, R12
+	LEAQ     (R12)(R12*8), CX
+	LEAQ     (R12)(CX*2), R12
 	ADDQ     R12, R8
 	ADCQ     AX, R9
 	ADCQ     AX, R10
@@ -2040,7 +2061,8 @@ step:
 	SHRQ     $63, CX
 	LEAQ     (CX)(R12*2), R12
 	BTRQ     $63, R11
-	IMUL3Q   $19, R12, R12
+	LEAQ     (R12)(R12*8), CX
+	LEAQ     (R12)(CX*2), R12
 	ADDQ     R12, R8
 	ADCQ     AX, R9
 	ADCQ     AX, R10
@@ -2122,7 +2144,8 @@ step:
 	SHRQ     $63, CX
 	LEAQ     (CX)(R12*2), R12
 	BTRQ     $63, R11
-	IMUL3Q   $19, R12, R12
+	LEAQ     (R12)(R12*8), CX
+	LEAQ     (R12)(CX*2), R12
 	ADDQ     R12, R8
 	ADCQ     AX, R9
 	ADCQ     AX, R10
@@ -2172,7 +2195,8 @@ step:
 	SHRQ     $63, CX
 	LEAQ     (CX)(R12*2), R12
 	BTRQ     $63, R11
-	IMUL3Q   $19, R12, R12
+	LEAQ     (R12)(R12*8), CX
+	LEAQ     (R12)(CX*2), R12
 	ADDQ     R12, R8
 	ADCQ     AX, R9
 	ADCQ     AX, R10
@@ -2254,7 +2278,8 @@ step:
 	SHRQ     $63, CX
 	LEAQ     (CX)(R12*2), R12
 	BTRQ     $63, R11
-	IMUL3Q   $19, R12, R12
+	LEAQ     (R12)(R12*8), CX
+	LEAQ     (R12)(CX*2), R12
 	ADDQ     R12, R8
 	ADCQ     AX, R9
 	ADCQ     AX, R10
@@ -2369,7 +2394,8 @@ step:
 	SHRQ     $63, CX
 	LEAQ     (CX)(R12*2), R12
 	BTRQ     $63, R11
-	IMUL3Q   $19, R12, R12
+	LEAQ     (R12)(R12*8), CX
+	LEAQ     (R12)(CX*2), R12
 	ADDQ     R12, R8
 	ADCQ     AX, R9
 	ADCQ     AX, R10
@@ -2444,7 +2470,8 @@ step:
 	SHRQ     $63, CX
 	LEAQ     (CX)(R12*2), R12
 	BTRQ     $63, R11
-	IMUL3Q   $19, R12, R12
+	LEAQ     (R12)(R12*8), CX
+	LEAQ     (R12)(CX*2), R12
 	ADDQ     R12, R8
 	ADCQ     AX, R9
 	ADCQ     AX, R10
@@ -2526,7 +2553,8 @@ step:
 	SHRQ     $63, CX
 	LEAQ     (CX)(R12*2), R12
 	BTRQ     $63, R11
-	IMUL3Q   $19, R12, R12
+	LEAQ     (R12)(R12*8), CX
+	LEAQ     (R12)(CX*2), R12
 	ADDQ     R12, R8
 	ADCQ     AX, R9
 	ADCQ     AX, R10
@@ -2576,7 +2604,8 @@ step:
 	SHRQ     $63, CX
 	LEAQ     (CX)(R12*2), R12
 	BTRQ     $63, R11
-	IMUL3Q   $19, R12, R12
+	LEAQ     (R12)(R12*8), CX
+	LEAQ     (R12)(CX*2), R12
 	ADDQ     R12, R8
 	ADCQ     AX, R9
 	ADCQ     AX, R10
@@ -2658,7 +2687,8 @@ step:
 	SHRQ     $63, CX
 	LEAQ     (CX)(R12*2), R12
 	BTRQ     $63, R11
-	IMUL3Q   $19, R12, R12
+	LEAQ     (R12)(R12*8), CX
+	LEAQ     (R12)(CX*2), R12
 	ADDQ     R12, R8
 	ADCQ     AX, R9
 	ADCQ     AX, R10
@@ -2763,7 +2793,8 @@ TEXT ·fe64InvertAsm(SB), $160-16
 	SHRQ     $63, CX
 	LEAQ     (CX)(R12*2), R12
 	BTRQ     $63, R11
-	IMUL3Q   $19, R12, R12
+	LEAQ     (R12)(R12*8), CX
+	LEAQ     (R12)(CX*2), R12
 	ADDQ     R12, R8
 	ADCQ     AX, R9
 	ADCQ     AX, R10
@@ -2838,7 +2869,8 @@ TEXT ·fe64InvertAsm(SB), $160-16
 	SHRQ     $63, CX
 	LEAQ     (CX)(R12*2), R12
 	BTRQ     $63, R11
-	IMUL3Q   $19, R12, R12
+	LEAQ     (R12)(R12*8), CX
+	LEAQ     (R12)(CX*2), R12
 	ADDQ     R12, R8
 	ADCQ     AX, R9
 	ADCQ     AX, R10
@@ -2915,7 +2947,8 @@ sqr1:
 	SHRQ     $63, CX
 	LEAQ     (CX)(R12*2), R12
 	BTRQ     $63, R11
-	IMUL3Q   $19, R12, R12
+	LEAQ     (R12)(R12*8), CX
+	LEAQ     (R12)(CX*2), R12
 	ADDQ     R12, R8
 	ADCQ     AX, R9
 	ADCQ     AX, R10
@@ -2999,7 +3032,8 @@ sqr1:
 	SHRQ     $63, CX
 	LEAQ     (CX)(R12*2), R12
 	BTRQ     $63, R11
-	IMUL3Q   $19, R12, R12
+	LEAQ     (R12)(R12*8), CX
+	LEAQ     (R12)(CX*2), R12
 	ADDQ     R12, R8
 	ADCQ     AX, R9
 	ADCQ     AX, R10
@@ -3081,7 +3115,8 @@ sqr1:
 	SHRQ     $63, CX
 	LEAQ     (CX)(R12*2), R12
 	BTRQ     $63, R11
-	IMUL3Q   $19, R12, R12
+	LEAQ     (R12)(R12*8), CX
+	LEAQ     (R12)(CX*2), R12
 	ADDQ     R12, R8
 	ADCQ     AX, R9
 	ADCQ     AX, R10
@@ -3156,7 +3191,8 @@ sqr1:
 	SHRQ     $63, CX
 	LEAQ     (CX)(R12*2), R12
 	BTRQ     $63, R11
-	IMUL3Q   $19, R12, R12
+	LEAQ     (R12)(R12*8), CX
+	LEAQ     (R12)(CX*2), R12
 	ADDQ     R12, R8
 	ADCQ     AX, R9
 	ADCQ     AX, R10
@@ -3238,7 +3274,8 @@ sqr1:
 	SHRQ     $63, CX
 	LEAQ     (CX)(R12*2), R12
 	BTRQ     $63, R11
-	IMUL3Q   $19, R12, R12
+	LEAQ     (R12)(R12*8), CX
+	LEAQ     (R12)(CX*2), R12
 	ADDQ     R12, R8
 	ADCQ     AX, R9
 	ADCQ     AX, R10
@@ -3313,7 +3350,8 @@ sqr1:
 	SHRQ     $63, CX
 	LEAQ     (CX)(R12*2), R12
 	BTRQ     $63, R11
-	IMUL3Q   $19, R12, R12
+	LEAQ     (R12)(R12*8), CX
+	LEAQ     (R12)(CX*2), R12
 	ADDQ     R12, R8
 	ADCQ     AX, R9
 	ADCQ     AX, R10
@@ -3390,7 +3428,8 @@ sqr2:
 	SHRQ     $63, CX
 	LEAQ     (CX)(R12*2), R12
 	BTRQ     $63, R11
-	IMUL3Q   $19, R12, R12
+	LEAQ     (R12)(R12*8), CX
+	LEAQ     (R12)(CX*2), R12
 	ADDQ     R12, R8
 	ADCQ     AX, R9
 	ADCQ     AX, R10
@@ -3474,7 +3513,8 @@ sqr2:
 	SHRQ     $63, CX
 	LEAQ     (CX)(R12*2), R12
 	BTRQ     $63, R11
-	IMUL3Q   $19, R12, R12
+	LEAQ     (R12)(R12*8), CX
+	LEAQ     (R12)(CX*2), R12
 	ADDQ     R12, R8
 	ADCQ     AX, R9
 	ADCQ     AX, R10
@@ -3549,7 +3589,8 @@ sqr2:
 	SHRQ     $63, CX
 	LEAQ     (CX)(R12*2), R12
 	BTRQ     $63, R11
-	IMUL3Q   $19, R12, R12
+	LEAQ     (R12)(R12*8), CX
+	LEAQ     (R12)(CX*2), R12
 	ADDQ     R12, R8
 	ADCQ     AX, R9
 	ADCQ     AX, R10
@@ -3626,7 +3667,8 @@ sqr3:
 	SHRQ     $63, CX
 	LEAQ     (CX)(R12*2), R12
 	BTRQ     $63, R11
-	IMUL3Q   $19, R12, R12
+	LEAQ     (R12)(R12*8), CX
+	LEAQ     (R12)(CX*2), R12
 	ADDQ     R12, R8
 	ADCQ     AX, R9
 	ADCQ     AX, R10
@@ -3710,7 +3752,8 @@ sqr3:
 	SHRQ     $63, CX
 	LEAQ     (CX)(R12*2), R12
 	BTRQ     $63, R11
-	IMUL3Q   $19, R12, R12
+	LEAQ     (R12)(R12*8), CX
+	LEAQ     (R12)(CX*2), R12
 	ADDQ     R12, R8
 	ADCQ     AX, R9
 	ADCQ     AX, R10
@@ -3785,7 +3828,8 @@ sqr3:
 	SHRQ     $63, CX
 	LEAQ     (CX)(R12*2), R12
 	BTRQ     $63, R11
-	IMUL3Q   $19, R12, R12
+	LEAQ     (R12)(R12*8), CX
+	LEAQ     (R12)(CX*2), R12
 	ADDQ     R12, R8
 	ADCQ     AX, R9
 	ADCQ     AX, R10
@@ -3862,7 +3906,8 @@ sqr4:
 	SHRQ     $63, CX
 	LEAQ     (CX)(R12*2), R12
 	BTRQ     $63, R11
-	IMUL3Q   $19, R12, R12
+	LEAQ     (R12)(R12*8), CX
+	LEAQ     (R12)(CX*2), R12
 	ADDQ     R12, R8
 	ADCQ     AX, R9
 	ADCQ     AX, R10
@@ -3946,7 +3991,8 @@ sqr4:
 	SHRQ     $63, CX
 	LEAQ     (CX)(R12*2), R12
 	BTRQ     $63, R11
-	IMUL3Q   $19, R12, R12
+	LEAQ     (R12)(R12*8), CX
+	LEAQ     (R12)(CX*2), R12
 	ADDQ     R12, R8
 	ADCQ     AX, R9
 	ADCQ     AX, R10
@@ -4021,7 +4067,8 @@ sqr4:
 	SHRQ     $63, CX
 	LEAQ     (CX)(R12*2), R12
 	BTRQ     $63, R11
-	IMUL3Q   $19, R12, R12
+	LEAQ     (R12)(R12*8), CX
+	LEAQ     (R12)(CX*2), R12
 	ADDQ     R12, R8
 	ADCQ     AX, R9
 	ADCQ     AX, R10
@@ -4098,7 +4145,8 @@ sqr5:
 	SHRQ     $63, CX
 	LEAQ     (CX)(R12*2), R12
 	BTRQ     $63, R11
-	IMUL3Q   $19, R12, R12
+	LEAQ     (R12)(R12*8), CX
+	LEAQ     (R12)(CX*2), R12
 	ADDQ     R12, R8
 	ADCQ     AX, R9
 	ADCQ     AX, R10
@@ -4182,7 +4230,8 @@ sqr5:
 	SHRQ     $63, CX
 	LEAQ     (CX)(R12*2), R12
 	BTRQ     $63, R11
-	IMUL3Q   $19, R12, R12
+	LEAQ     (R12)(R12*8), CX
+	LEAQ     (R12)(CX*2), R12
 	ADDQ     R12, R8
 	ADCQ     AX, R9
 	ADCQ     AX, R10
@@ -4257,7 +4306,8 @@ sqr5:
 	SHRQ     $63, CX
 	LEAQ     (CX)(R12*2), R12
 	BTRQ     $63, R11
-	IMUL3Q   $19, R12, R12
+	LEAQ     (R12)(R12*8), CX
+	LEAQ     (R12)(CX*2), R12
 	ADDQ     R12, R8
 	ADCQ     AX, R9
 	ADCQ     AX, R10
@@ -4334,7 +4384,8 @@ sqr6:
 	SHRQ     $63, CX
 	LEAQ     (CX)(R12*2), R12
 	BTRQ     $63, R11
-	IMUL3Q   $19, R12, R12
+	LEAQ     (R12)(R12*8), CX
+	LEAQ     (R12)(CX*2), R12
 	ADDQ     R12, R8
 	ADCQ     AX, R9
 	ADCQ     AX, R10
@@ -4418,7 +4469,8 @@ sqr6:
 	SHRQ     $63, CX
 	LEAQ     (CX)(R12*2), R12
 	BTRQ     $63, R11
-	IMUL3Q   $19, R12, R12
+	LEAQ     (R12)(R12*8), CX
+	LEAQ     (R12)(CX*2), R12
 	ADDQ     R12, R8
 	ADCQ     AX, R9
 	ADCQ     AX, R10
@@ -4493,7 +4545,8 @@ sqr6:
 	SHRQ     $63, CX
 	LEAQ     (CX)(R12*2), R12
 	BTRQ     $63, R11
-	IMUL3Q   $19, R12, R12
+	LEAQ     (R12)(R12*8), CX
+	LEAQ     (R12)(CX*2), R12
 	ADDQ     R12, R8
 	ADCQ     AX, R9
 	ADCQ     AX, R10
@@ -4570,7 +4623,8 @@ sqr7:
 	SHRQ     $63, CX
 	LEAQ     (CX)(R12*2), R12
 	BTRQ     $63, R11
-	IMUL3Q   $19, R12, R12
+	LEAQ     (R12)(R12*8), CX
+	LEAQ     (R12)(CX*2), R12
 	ADDQ     R12, R8
 	ADCQ     AX, R9
 	ADCQ     AX, R10
@@ -4654,7 +4708,8 @@ sqr7:
 	SHRQ     $63, CX
 	LEAQ     (CX)(R12*2), R12
 	BTRQ     $63, R11
-	IMUL3Q   $19, R12, R12
+	LEAQ     (R12)(R12*8), CX
+	LEAQ     (R12)(CX*2), R12
 	ADDQ     R12, R8
 	ADCQ     AX, R9
 	ADCQ     AX, R10
@@ -4729,7 +4784,8 @@ sqr7:
 	SHRQ     $63, CX
 	LEAQ     (CX)(R12*2), R12
 	BTRQ     $63, R11
-	IMUL3Q   $19, R12, R12
+	LEAQ     (R12)(R12*8), CX
+	LEAQ     (R12)(CX*2), R12
 	ADDQ     R12, R8
 	ADCQ     AX, R9
 	ADCQ     AX, R10
@@ -4806,7 +4862,8 @@ sqr8:
 	SHRQ     $63, CX
 	LEAQ     (CX)(R12*2), R12
 	BTRQ     $63, R11
-	IMUL3Q   $19, R12, R12
+	LEAQ     (R12)(R12*8), CX
+	LEAQ     (R12)(CX*2), R12
 	ADDQ     R12, R8
 	ADCQ     AX, R9
 	ADCQ     AX, R10
@@ -4890,7 +4947,8 @@ sqr8:
 	SHRQ     $63, CX
 	LEAQ     (CX)(R12*2), R12
 	BTRQ     $63, R11
-	IMUL3Q   $19, R12, R12
+	LEAQ     (R12)(R12*8), CX
+	LEAQ     (R12)(CX*2), R12
 	ADDQ     R12, R8
 	ADCQ     AX, R9
 	ADCQ     AX, R10
@@ -4965,7 +5023,8 @@ sqr8:
 	SHRQ     $63, CX
 	LEAQ     (CX)(R12*2), R12
 	BTRQ     $63, R11
-	IMUL3Q   $19, R12, R12
+	LEAQ     (R12)(R12*8), CX
+	LEAQ     (R12)(CX*2), R12
 	ADDQ     R12, R8
 	ADCQ     AX, R9
 	ADCQ     AX, R10
@@ -5042,7 +5101,8 @@ sqr9:
 	SHRQ     $63, CX
 	LEAQ     (CX)(R12*2), R12
 	BTRQ     $63, R11
-	IMUL3Q   $19, R12, R12
+	LEAQ     (R12)(R12*8), CX
+	LEAQ     (R12)(CX*2), R12
 	ADDQ     R12, R8
 	ADCQ     AX, R9
 	ADCQ     AX, R10
@@ -5126,7 +5186,8 @@ sqr9:
 	SHRQ     $63, CX
 	LEAQ     (CX)(R12*2), R12
 	BTRQ     $63, R11
-	IMUL3Q   $19, R12, R12
+	LEAQ     (R12)(R12*8), CX
+	LEAQ     (R12)(CX*2), R12
 	ADDQ     R12, R8
 	ADCQ     AX, R9
 	ADCQ     AX, R10
@@ -5215,7 +5276,8 @@ TEXT ·fe64MulAsm(SB), NOSPLIT, $0-24
 	SHRQ     $63, CX
 	LEAQ     (CX)(R12*2), R12
 	BTRQ     $63, R11
-	IMUL3Q   $19, R12, R12
+	LEAQ     (R12)(R12*8), CX
+	LEAQ     (R12)(CX*2), R12
 	ADDQ     R12, R8
 	ADCQ     AX, R9
 	ADCQ     AX, R10
@@ -5296,7 +5358,8 @@ TEXT ·fe64SqrAsm(SB), NOSPLIT, $0-16
 	SHRQ     $63, CX
 	LEAQ     (CX)(R12*2), R12
 	BTRQ     $63, R11
-	IMUL3Q   $19, R12, R12
+	LEAQ     (R12)(R12*8), CX
+	LEAQ     (R12)(CX*2), R12
 	ADDQ     R12, R8
 	ADCQ     AX, R9
 	ADCQ     AX, R10
@@ -5333,7 +5396,8 @@ TEXT ·fe64A24AddAsm(SB), NOSPLIT, $0-24
 	SHRQ     $63, CX
 	LEAQ     (CX)(R12*2), R12
 	BTRQ     $63, R11
-	IMUL3Q   $19, R12, R12
+	LEAQ     (R12)(R12*8), CX
+	LEAQ     (R12)(CX*2), R12
 	ADDQ     R12, R8
 	ADCQ     AX, R9
 	ADCQ     AX, R10
