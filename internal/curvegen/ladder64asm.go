@@ -98,7 +98,7 @@ func (g *l64Asm) fold(u4 string) {
 	g.op("LEAQ", fmt.Sprintf("(%s)(%s*2)", l64Hi, u4), u4)
 	g.op("BTRQ", "$63", r[3])
 	g.op("LEAQ", fmt.Sprintf("(%s)(%s*8)", u4, u4), l64Hi) // 9q
-	g.op("LEAQ", fmt.Sprintf("(%s)(%s*2)", u4, l64Hi), u4)  // 19q
+	g.op("LEAQ", fmt.Sprintf("(%s)(%s*2)", u4, l64Hi), u4) // 19q
 	g.op("ADDQ", u4, r[0])
 	for j := 1; j < 4; j++ {
 		g.op("ADCQ", l64Zero, r[j])
