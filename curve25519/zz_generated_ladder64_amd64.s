@@ -16,6 +16,7 @@ TEXT ·ladder64Asm(SB), $304-24
 	MOVQ     R8, 16(SP)
 	MOVQ     24(SI), R8
 	MOVQ     R8, 24(SP)
+	MOVQ     $38, DI
 	// (x2 : z2) = (x1 : 1), (x3 : z3) = 2·(x1 : 1).
 	MOVQ     0(SP), R8
 	MOVQ     R8, 32(SP)
@@ -39,8 +40,7 @@ TEXT ·ladder64Asm(SB), $304-24
 	ADCQ     72(SP), R9
 	ADCQ     80(SP), R10
 	ADCQ     88(SP), R11
-	MOVQ     $38, DX
-	CMOVQCS  DX, AX
+	CMOVQCS  DI, AX
 	ADDQ     AX, R8
 	ADCQ     $0, R9
 	ADCQ     $0, R10
@@ -59,8 +59,7 @@ TEXT ·ladder64Asm(SB), $304-24
 	SBBQ     72(SP), R9
 	SBBQ     80(SP), R10
 	SBBQ     88(SP), R11
-	MOVQ     $38, DX
-	CMOVQCS  DX, AX
+	CMOVQCS  DI, AX
 	SUBQ     AX, R8
 	SBBQ     $0, R9
 	SBBQ     $0, R10
@@ -131,10 +130,8 @@ TEXT ·ladder64Asm(SB), $304-24
 	ADOXQ    AX, R12
 	ADCXQ    AX, R12
 	// V = U mod 2^255 + 19·⌊U/2^255⌋.
-	MOVQ     R11, CX
-	SHRQ     $63, CX
-	LEAQ     (CX)(R12*2), R12
 	BTRQ     $63, R11
+	ADCQ     R12, R12
 	LEAQ     (R12)(R12*8), CX
 	LEAQ     (R12)(CX*2), R12
 	ADDQ     R12, R8
@@ -207,10 +204,8 @@ TEXT ·ladder64Asm(SB), $304-24
 	ADOXQ    AX, R12
 	ADCXQ    AX, R12
 	// V = U mod 2^255 + 19·⌊U/2^255⌋.
-	MOVQ     R11, CX
-	SHRQ     $63, CX
-	LEAQ     (CX)(R12*2), R12
 	BTRQ     $63, R11
+	ADCQ     R12, R12
 	LEAQ     (R12)(R12*8), CX
 	LEAQ     (R12)(CX*2), R12
 	ADDQ     R12, R8
@@ -290,10 +285,8 @@ TEXT ·ladder64Asm(SB), $304-24
 	ADOXQ    AX, R12
 	ADCXQ    AX, R12
 	// V = U mod 2^255 + 19·⌊U/2^255⌋.
-	MOVQ     R11, CX
-	SHRQ     $63, CX
-	LEAQ     (CX)(R12*2), R12
 	BTRQ     $63, R11
+	ADCQ     R12, R12
 	LEAQ     (R12)(R12*8), CX
 	LEAQ     (R12)(CX*2), R12
 	ADDQ     R12, R8
@@ -314,8 +307,7 @@ TEXT ·ladder64Asm(SB), $304-24
 	SBBQ     200(SP), R9
 	SBBQ     208(SP), R10
 	SBBQ     216(SP), R11
-	MOVQ     $38, DX
-	CMOVQCS  DX, AX
+	CMOVQCS  DI, AX
 	SUBQ     AX, R8
 	SBBQ     $0, R9
 	SBBQ     $0, R10
@@ -341,10 +333,8 @@ TEXT ·ladder64Asm(SB), $304-24
 	ADCXQ    AX, R12
 	ADOXQ    AX, R12
 	// V = U mod 2^255 + 19·⌊U/2^255⌋.
-	MOVQ     R11, CX
-	SHRQ     $63, CX
-	LEAQ     (CX)(R12*2), R12
 	BTRQ     $63, R11
+	ADCQ     R12, R12
 	LEAQ     (R12)(R12*8), CX
 	LEAQ     (R12)(CX*2), R12
 	ADDQ     R12, R8
@@ -424,10 +414,8 @@ TEXT ·ladder64Asm(SB), $304-24
 	ADOXQ    AX, R12
 	ADCXQ    AX, R12
 	// V = U mod 2^255 + 19·⌊U/2^255⌋.
-	MOVQ     R11, CX
-	SHRQ     $63, CX
-	LEAQ     (CX)(R12*2), R12
 	BTRQ     $63, R11
+	ADCQ     R12, R12
 	LEAQ     (R12)(R12*8), CX
 	LEAQ     (R12)(CX*2), R12
 	ADDQ     R12, R8
@@ -465,8 +453,7 @@ step:
 	ADCQ     72(SP), R9
 	ADCQ     80(SP), R10
 	ADCQ     88(SP), R11
-	MOVQ     $38, DX
-	CMOVQCS  DX, AX
+	CMOVQCS  DI, AX
 	ADDQ     AX, R8
 	ADCQ     $0, R9
 	ADCQ     $0, R10
@@ -481,8 +468,7 @@ step:
 	ADCQ     136(SP), R13
 	ADCQ     144(SP), R14
 	ADCQ     152(SP), R15
-	MOVQ     $38, DX
-	CMOVQCS  DX, AX
+	CMOVQCS  DI, AX
 	ADDQ     AX, R12
 	ADCQ     $0, R13
 	ADCQ     $0, R14
@@ -526,8 +512,7 @@ step:
 	SBBQ     72(SP), R9
 	SBBQ     80(SP), R10
 	SBBQ     88(SP), R11
-	MOVQ     $38, DX
-	CMOVQCS  DX, AX
+	CMOVQCS  DI, AX
 	SUBQ     AX, R8
 	SBBQ     $0, R9
 	SBBQ     $0, R10
@@ -542,8 +527,7 @@ step:
 	SBBQ     136(SP), R13
 	SBBQ     144(SP), R14
 	SBBQ     152(SP), R15
-	MOVQ     $38, DX
-	CMOVQCS  DX, AX
+	CMOVQCS  DI, AX
 	SUBQ     AX, R12
 	SBBQ     $0, R13
 	SBBQ     $0, R14
@@ -646,10 +630,8 @@ step:
 	ADOXQ    AX, R12
 	ADCXQ    AX, R12
 	// V = U mod 2^255 + 19·⌊U/2^255⌋.
-	MOVQ     R11, CX
-	SHRQ     $63, CX
-	LEAQ     (CX)(R12*2), R12
 	BTRQ     $63, R11
+	ADCQ     R12, R12
 	LEAQ     (R12)(R12*8), CX
 	LEAQ     (R12)(CX*2), R12
 	ADDQ     R12, R8
@@ -729,10 +711,8 @@ step:
 	ADOXQ    AX, R12
 	ADCXQ    AX, R12
 	// V = U mod 2^255 + 19·⌊U/2^255⌋.
-	MOVQ     R11, CX
-	SHRQ     $63, CX
-	LEAQ     (CX)(R12*2), R12
 	BTRQ     $63, R11
+	ADCQ     R12, R12
 	LEAQ     (R12)(R12*8), CX
 	LEAQ     (R12)(CX*2), R12
 	ADDQ     R12, R8
@@ -805,10 +785,8 @@ step:
 	ADOXQ    AX, R12
 	ADCXQ    AX, R12
 	// V = U mod 2^255 + 19·⌊U/2^255⌋.
-	MOVQ     R11, CX
-	SHRQ     $63, CX
-	LEAQ     (CX)(R12*2), R12
 	BTRQ     $63, R11
+	ADCQ     R12, R12
 	LEAQ     (R12)(R12*8), CX
 	LEAQ     (R12)(CX*2), R12
 	ADDQ     R12, R8
@@ -881,10 +859,8 @@ step:
 	ADOXQ    AX, R12
 	ADCXQ    AX, R12
 	// V = U mod 2^255 + 19·⌊U/2^255⌋.
-	MOVQ     R11, CX
-	SHRQ     $63, CX
-	LEAQ     (CX)(R12*2), R12
 	BTRQ     $63, R11
+	ADCQ     R12, R12
 	LEAQ     (R12)(R12*8), CX
 	LEAQ     (R12)(CX*2), R12
 	ADDQ     R12, R8
@@ -905,8 +881,7 @@ step:
 	SBBQ     232(SP), R9
 	SBBQ     240(SP), R10
 	SBBQ     248(SP), R11
-	MOVQ     $38, DX
-	CMOVQCS  DX, AX
+	CMOVQCS  DI, AX
 	SUBQ     AX, R8
 	SBBQ     $0, R9
 	SBBQ     $0, R10
@@ -977,10 +952,8 @@ step:
 	ADOXQ    AX, R12
 	ADCXQ    AX, R12
 	// V = U mod 2^255 + 19·⌊U/2^255⌋.
-	MOVQ     R11, CX
-	SHRQ     $63, CX
-	LEAQ     (CX)(R12*2), R12
 	BTRQ     $63, R11
+	ADCQ     R12, R12
 	LEAQ     (R12)(R12*8), CX
 	LEAQ     (R12)(CX*2), R12
 	ADDQ     R12, R8
@@ -1001,8 +974,7 @@ step:
 	ADCQ     232(SP), R9
 	ADCQ     240(SP), R10
 	ADCQ     248(SP), R11
-	MOVQ     $38, DX
-	CMOVQCS  DX, AX
+	CMOVQCS  DI, AX
 	ADDQ     AX, R8
 	ADCQ     $0, R9
 	ADCQ     $0, R10
@@ -1080,10 +1052,8 @@ step:
 	ADOXQ    AX, R12
 	ADCXQ    AX, R12
 	// V = U mod 2^255 + 19·⌊U/2^255⌋.
-	MOVQ     R11, CX
-	SHRQ     $63, CX
-	LEAQ     (CX)(R12*2), R12
 	BTRQ     $63, R11
+	ADCQ     R12, R12
 	LEAQ     (R12)(R12*8), CX
 	LEAQ     (R12)(CX*2), R12
 	ADDQ     R12, R8
@@ -1104,8 +1074,7 @@ step:
 	SBBQ     200(SP), R9
 	SBBQ     208(SP), R10
 	SBBQ     216(SP), R11
-	MOVQ     $38, DX
-	CMOVQCS  DX, AX
+	CMOVQCS  DI, AX
 	SUBQ     AX, R8
 	SBBQ     $0, R9
 	SBBQ     $0, R10
@@ -1131,10 +1100,8 @@ step:
 	ADCXQ    AX, R12
 	ADOXQ    AX, R12
 	// V = U mod 2^255 + 19·⌊U/2^255⌋.
-	MOVQ     R11, CX
-	SHRQ     $63, CX
-	LEAQ     (CX)(R12*2), R12
 	BTRQ     $63, R11
+	ADCQ     R12, R12
 	LEAQ     (R12)(R12*8), CX
 	LEAQ     (R12)(CX*2), R12
 	ADDQ     R12, R8
@@ -1214,10 +1181,8 @@ step:
 	ADOXQ    AX, R12
 	ADCXQ    AX, R12
 	// V = U mod 2^255 + 19·⌊U/2^255⌋.
-	MOVQ     R11, CX
-	SHRQ     $63, CX
-	LEAQ     (CX)(R12*2), R12
 	BTRQ     $63, R11
+	ADCQ     R12, R12
 	LEAQ     (R12)(R12*8), CX
 	LEAQ     (R12)(CX*2), R12
 	ADDQ     R12, R8
@@ -1290,10 +1255,8 @@ step:
 	ADOXQ    AX, R12
 	ADCXQ    AX, R12
 	// V = U mod 2^255 + 19·⌊U/2^255⌋.
-	MOVQ     R11, CX
-	SHRQ     $63, CX
-	LEAQ     (CX)(R12*2), R12
 	BTRQ     $63, R11
+	ADCQ     R12, R12
 	LEAQ     (R12)(R12*8), CX
 	LEAQ     (R12)(CX*2), R12
 	ADDQ     R12, R8
@@ -1373,10 +1336,8 @@ step:
 	ADOXQ    AX, R12
 	ADCXQ    AX, R12
 	// V = U mod 2^255 + 19·⌊U/2^255⌋.
-	MOVQ     R11, CX
-	SHRQ     $63, CX
-	LEAQ     (CX)(R12*2), R12
 	BTRQ     $63, R11
+	ADCQ     R12, R12
 	LEAQ     (R12)(R12*8), CX
 	LEAQ     (R12)(CX*2), R12
 	ADDQ     R12, R8
@@ -1480,8 +1441,7 @@ step:
 	ADCQ     72(SP), R9
 	ADCQ     80(SP), R10
 	ADCQ     88(SP), R11
-	MOVQ     $38, DX
-	CMOVQCS  DX, AX
+	CMOVQCS  DI, AX
 	ADDQ     AX, R8
 	ADCQ     $0, R9
 	ADCQ     $0, R10
@@ -1500,8 +1460,7 @@ step:
 	SBBQ     72(SP), R9
 	SBBQ     80(SP), R10
 	SBBQ     88(SP), R11
-	MOVQ     $38, DX
-	CMOVQCS  DX, AX
+	CMOVQCS  DI, AX
 	SUBQ     AX, R8
 	SBBQ     $0, R9
 	SBBQ     $0, R10
@@ -1572,10 +1531,8 @@ step:
 	ADOXQ    AX, R12
 	ADCXQ    AX, R12
 	// V = U mod 2^255 + 19·⌊U/2^255⌋.
-	MOVQ     R11, CX
-	SHRQ     $63, CX
-	LEAQ     (CX)(R12*2), R12
 	BTRQ     $63, R11
+	ADCQ     R12, R12
 	LEAQ     (R12)(R12*8), CX
 	LEAQ     (R12)(CX*2), R12
 	ADDQ     R12, R8
@@ -1648,10 +1605,8 @@ step:
 	ADOXQ    AX, R12
 	ADCXQ    AX, R12
 	// V = U mod 2^255 + 19·⌊U/2^255⌋.
-	MOVQ     R11, CX
-	SHRQ     $63, CX
-	LEAQ     (CX)(R12*2), R12
 	BTRQ     $63, R11
+	ADCQ     R12, R12
 	LEAQ     (R12)(R12*8), CX
 	LEAQ     (R12)(CX*2), R12
 	ADDQ     R12, R8
@@ -1731,10 +1686,8 @@ step:
 	ADOXQ    AX, R12
 	ADCXQ    AX, R12
 	// V = U mod 2^255 + 19·⌊U/2^255⌋.
-	MOVQ     R11, CX
-	SHRQ     $63, CX
-	LEAQ     (CX)(R12*2), R12
 	BTRQ     $63, R11
+	ADCQ     R12, R12
 	LEAQ     (R12)(R12*8), CX
 	LEAQ     (R12)(CX*2), R12
 	ADDQ     R12, R8
@@ -1755,8 +1708,7 @@ step:
 	SBBQ     200(SP), R9
 	SBBQ     208(SP), R10
 	SBBQ     216(SP), R11
-	MOVQ     $38, DX
-	CMOVQCS  DX, AX
+	CMOVQCS  DI, AX
 	SUBQ     AX, R8
 	SBBQ     $0, R9
 	SBBQ     $0, R10
@@ -1782,10 +1734,8 @@ step:
 	ADCXQ    AX, R12
 	ADOXQ    AX, R12
 	// V = U mod 2^255 + 19·⌊U/2^255⌋.
-	MOVQ     R11, CX
-	SHRQ     $63, CX
-	LEAQ     (CX)(R12*2), R12
 	BTRQ     $63, R11
+	ADCQ     R12, R12
 	LEAQ     (R12)(R12*8), CX
 	LEAQ     (R12)(CX*2), R12
 	ADDQ     R12, R8
@@ -1865,10 +1815,8 @@ step:
 	ADOXQ    AX, R12
 	ADCXQ    AX, R12
 	// V = U mod 2^255 + 19·⌊U/2^255⌋.
-	MOVQ     R11, CX
-	SHRQ     $63, CX
-	LEAQ     (CX)(R12*2), R12
 	BTRQ     $63, R11
+	ADCQ     R12, R12
 	LEAQ     (R12)(R12*8), CX
 	LEAQ     (R12)(CX*2), R12
 	ADDQ     R12, R8
@@ -1889,8 +1837,7 @@ step:
 	ADCQ     72(SP), R9
 	ADCQ     80(SP), R10
 	ADCQ     88(SP), R11
-	MOVQ     $38, DX
-	CMOVQCS  DX, AX
+	CMOVQCS  DI, AX
 	ADDQ     AX, R8
 	ADCQ     $0, R9
 	ADCQ     $0, R10
@@ -1909,8 +1856,7 @@ step:
 	SBBQ     72(SP), R9
 	SBBQ     80(SP), R10
 	SBBQ     88(SP), R11
-	MOVQ     $38, DX
-	CMOVQCS  DX, AX
+	CMOVQCS  DI, AX
 	SUBQ     AX, R8
 	SBBQ     $0, R9
 	SBBQ     $0, R10
@@ -1981,10 +1927,8 @@ step:
 	ADOXQ    AX, R12
 	ADCXQ    AX, R12
 	// V = U mod 2^255 + 19·⌊U/2^255⌋.
-	MOVQ     R11, CX
-	SHRQ     $63, CX
-	LEAQ     (CX)(R12*2), R12
 	BTRQ     $63, R11
+	ADCQ     R12, R12
 	LEAQ     (R12)(R12*8), CX
 	LEAQ     (R12)(CX*2), R12
 	ADDQ     R12, R8
@@ -2057,10 +2001,8 @@ step:
 	ADOXQ    AX, R12
 	ADCXQ    AX, R12
 	// V = U mod 2^255 + 19·⌊U/2^255⌋.
-	MOVQ     R11, CX
-	SHRQ     $63, CX
-	LEAQ     (CX)(R12*2), R12
 	BTRQ     $63, R11
+	ADCQ     R12, R12
 	LEAQ     (R12)(R12*8), CX
 	LEAQ     (R12)(CX*2), R12
 	ADDQ     R12, R8
@@ -2140,10 +2082,8 @@ step:
 	ADOXQ    AX, R12
 	ADCXQ    AX, R12
 	// V = U mod 2^255 + 19·⌊U/2^255⌋.
-	MOVQ     R11, CX
-	SHRQ     $63, CX
-	LEAQ     (CX)(R12*2), R12
 	BTRQ     $63, R11
+	ADCQ     R12, R12
 	LEAQ     (R12)(R12*8), CX
 	LEAQ     (R12)(CX*2), R12
 	ADDQ     R12, R8
@@ -2164,8 +2104,7 @@ step:
 	SBBQ     200(SP), R9
 	SBBQ     208(SP), R10
 	SBBQ     216(SP), R11
-	MOVQ     $38, DX
-	CMOVQCS  DX, AX
+	CMOVQCS  DI, AX
 	SUBQ     AX, R8
 	SBBQ     $0, R9
 	SBBQ     $0, R10
@@ -2191,10 +2130,8 @@ step:
 	ADCXQ    AX, R12
 	ADOXQ    AX, R12
 	// V = U mod 2^255 + 19·⌊U/2^255⌋.
-	MOVQ     R11, CX
-	SHRQ     $63, CX
-	LEAQ     (CX)(R12*2), R12
 	BTRQ     $63, R11
+	ADCQ     R12, R12
 	LEAQ     (R12)(R12*8), CX
 	LEAQ     (R12)(CX*2), R12
 	ADDQ     R12, R8
@@ -2274,10 +2211,8 @@ step:
 	ADOXQ    AX, R12
 	ADCXQ    AX, R12
 	// V = U mod 2^255 + 19·⌊U/2^255⌋.
-	MOVQ     R11, CX
-	SHRQ     $63, CX
-	LEAQ     (CX)(R12*2), R12
 	BTRQ     $63, R11
+	ADCQ     R12, R12
 	LEAQ     (R12)(R12*8), CX
 	LEAQ     (R12)(CX*2), R12
 	ADDQ     R12, R8
@@ -2298,8 +2233,7 @@ step:
 	ADCQ     72(SP), R9
 	ADCQ     80(SP), R10
 	ADCQ     88(SP), R11
-	MOVQ     $38, DX
-	CMOVQCS  DX, AX
+	CMOVQCS  DI, AX
 	ADDQ     AX, R8
 	ADCQ     $0, R9
 	ADCQ     $0, R10
@@ -2318,8 +2252,7 @@ step:
 	SBBQ     72(SP), R9
 	SBBQ     80(SP), R10
 	SBBQ     88(SP), R11
-	MOVQ     $38, DX
-	CMOVQCS  DX, AX
+	CMOVQCS  DI, AX
 	SUBQ     AX, R8
 	SBBQ     $0, R9
 	SBBQ     $0, R10
@@ -2390,10 +2323,8 @@ step:
 	ADOXQ    AX, R12
 	ADCXQ    AX, R12
 	// V = U mod 2^255 + 19·⌊U/2^255⌋.
-	MOVQ     R11, CX
-	SHRQ     $63, CX
-	LEAQ     (CX)(R12*2), R12
 	BTRQ     $63, R11
+	ADCQ     R12, R12
 	LEAQ     (R12)(R12*8), CX
 	LEAQ     (R12)(CX*2), R12
 	ADDQ     R12, R8
@@ -2466,10 +2397,8 @@ step:
 	ADOXQ    AX, R12
 	ADCXQ    AX, R12
 	// V = U mod 2^255 + 19·⌊U/2^255⌋.
-	MOVQ     R11, CX
-	SHRQ     $63, CX
-	LEAQ     (CX)(R12*2), R12
 	BTRQ     $63, R11
+	ADCQ     R12, R12
 	LEAQ     (R12)(R12*8), CX
 	LEAQ     (R12)(CX*2), R12
 	ADDQ     R12, R8
@@ -2549,10 +2478,8 @@ step:
 	ADOXQ    AX, R12
 	ADCXQ    AX, R12
 	// V = U mod 2^255 + 19·⌊U/2^255⌋.
-	MOVQ     R11, CX
-	SHRQ     $63, CX
-	LEAQ     (CX)(R12*2), R12
 	BTRQ     $63, R11
+	ADCQ     R12, R12
 	LEAQ     (R12)(R12*8), CX
 	LEAQ     (R12)(CX*2), R12
 	ADDQ     R12, R8
@@ -2573,8 +2500,7 @@ step:
 	SBBQ     200(SP), R9
 	SBBQ     208(SP), R10
 	SBBQ     216(SP), R11
-	MOVQ     $38, DX
-	CMOVQCS  DX, AX
+	CMOVQCS  DI, AX
 	SUBQ     AX, R8
 	SBBQ     $0, R9
 	SBBQ     $0, R10
@@ -2600,10 +2526,8 @@ step:
 	ADCXQ    AX, R12
 	ADOXQ    AX, R12
 	// V = U mod 2^255 + 19·⌊U/2^255⌋.
-	MOVQ     R11, CX
-	SHRQ     $63, CX
-	LEAQ     (CX)(R12*2), R12
 	BTRQ     $63, R11
+	ADCQ     R12, R12
 	LEAQ     (R12)(R12*8), CX
 	LEAQ     (R12)(CX*2), R12
 	ADDQ     R12, R8
@@ -2683,10 +2607,8 @@ step:
 	ADOXQ    AX, R12
 	ADCXQ    AX, R12
 	// V = U mod 2^255 + 19·⌊U/2^255⌋.
-	MOVQ     R11, CX
-	SHRQ     $63, CX
-	LEAQ     (CX)(R12*2), R12
 	BTRQ     $63, R11
+	ADCQ     R12, R12
 	LEAQ     (R12)(R12*8), CX
 	LEAQ     (R12)(CX*2), R12
 	ADDQ     R12, R8
@@ -2789,10 +2711,8 @@ TEXT ·fe64InvertAsm(SB), $160-16
 	ADOXQ    AX, R12
 	ADCXQ    AX, R12
 	// V = U mod 2^255 + 19·⌊U/2^255⌋.
-	MOVQ     R11, CX
-	SHRQ     $63, CX
-	LEAQ     (CX)(R12*2), R12
 	BTRQ     $63, R11
+	ADCQ     R12, R12
 	LEAQ     (R12)(R12*8), CX
 	LEAQ     (R12)(CX*2), R12
 	ADDQ     R12, R8
@@ -2865,10 +2785,8 @@ TEXT ·fe64InvertAsm(SB), $160-16
 	ADOXQ    AX, R12
 	ADCXQ    AX, R12
 	// V = U mod 2^255 + 19·⌊U/2^255⌋.
-	MOVQ     R11, CX
-	SHRQ     $63, CX
-	LEAQ     (CX)(R12*2), R12
 	BTRQ     $63, R11
+	ADCQ     R12, R12
 	LEAQ     (R12)(R12*8), CX
 	LEAQ     (R12)(CX*2), R12
 	ADDQ     R12, R8
@@ -2943,10 +2861,8 @@ sqr1:
 	ADOXQ    AX, R12
 	ADCXQ    AX, R12
 	// V = U mod 2^255 + 19·⌊U/2^255⌋.
-	MOVQ     R11, CX
-	SHRQ     $63, CX
-	LEAQ     (CX)(R12*2), R12
 	BTRQ     $63, R11
+	ADCQ     R12, R12
 	LEAQ     (R12)(R12*8), CX
 	LEAQ     (R12)(CX*2), R12
 	ADDQ     R12, R8
@@ -3028,10 +2944,8 @@ sqr1:
 	ADOXQ    AX, R12
 	ADCXQ    AX, R12
 	// V = U mod 2^255 + 19·⌊U/2^255⌋.
-	MOVQ     R11, CX
-	SHRQ     $63, CX
-	LEAQ     (CX)(R12*2), R12
 	BTRQ     $63, R11
+	ADCQ     R12, R12
 	LEAQ     (R12)(R12*8), CX
 	LEAQ     (R12)(CX*2), R12
 	ADDQ     R12, R8
@@ -3111,10 +3025,8 @@ sqr1:
 	ADOXQ    AX, R12
 	ADCXQ    AX, R12
 	// V = U mod 2^255 + 19·⌊U/2^255⌋.
-	MOVQ     R11, CX
-	SHRQ     $63, CX
-	LEAQ     (CX)(R12*2), R12
 	BTRQ     $63, R11
+	ADCQ     R12, R12
 	LEAQ     (R12)(R12*8), CX
 	LEAQ     (R12)(CX*2), R12
 	ADDQ     R12, R8
@@ -3187,10 +3099,8 @@ sqr1:
 	ADOXQ    AX, R12
 	ADCXQ    AX, R12
 	// V = U mod 2^255 + 19·⌊U/2^255⌋.
-	MOVQ     R11, CX
-	SHRQ     $63, CX
-	LEAQ     (CX)(R12*2), R12
 	BTRQ     $63, R11
+	ADCQ     R12, R12
 	LEAQ     (R12)(R12*8), CX
 	LEAQ     (R12)(CX*2), R12
 	ADDQ     R12, R8
@@ -3270,10 +3180,8 @@ sqr1:
 	ADOXQ    AX, R12
 	ADCXQ    AX, R12
 	// V = U mod 2^255 + 19·⌊U/2^255⌋.
-	MOVQ     R11, CX
-	SHRQ     $63, CX
-	LEAQ     (CX)(R12*2), R12
 	BTRQ     $63, R11
+	ADCQ     R12, R12
 	LEAQ     (R12)(R12*8), CX
 	LEAQ     (R12)(CX*2), R12
 	ADDQ     R12, R8
@@ -3346,10 +3254,8 @@ sqr1:
 	ADOXQ    AX, R12
 	ADCXQ    AX, R12
 	// V = U mod 2^255 + 19·⌊U/2^255⌋.
-	MOVQ     R11, CX
-	SHRQ     $63, CX
-	LEAQ     (CX)(R12*2), R12
 	BTRQ     $63, R11
+	ADCQ     R12, R12
 	LEAQ     (R12)(R12*8), CX
 	LEAQ     (R12)(CX*2), R12
 	ADDQ     R12, R8
@@ -3424,10 +3330,8 @@ sqr2:
 	ADOXQ    AX, R12
 	ADCXQ    AX, R12
 	// V = U mod 2^255 + 19·⌊U/2^255⌋.
-	MOVQ     R11, CX
-	SHRQ     $63, CX
-	LEAQ     (CX)(R12*2), R12
 	BTRQ     $63, R11
+	ADCQ     R12, R12
 	LEAQ     (R12)(R12*8), CX
 	LEAQ     (R12)(CX*2), R12
 	ADDQ     R12, R8
@@ -3509,10 +3413,8 @@ sqr2:
 	ADOXQ    AX, R12
 	ADCXQ    AX, R12
 	// V = U mod 2^255 + 19·⌊U/2^255⌋.
-	MOVQ     R11, CX
-	SHRQ     $63, CX
-	LEAQ     (CX)(R12*2), R12
 	BTRQ     $63, R11
+	ADCQ     R12, R12
 	LEAQ     (R12)(R12*8), CX
 	LEAQ     (R12)(CX*2), R12
 	ADDQ     R12, R8
@@ -3585,10 +3487,8 @@ sqr2:
 	ADOXQ    AX, R12
 	ADCXQ    AX, R12
 	// V = U mod 2^255 + 19·⌊U/2^255⌋.
-	MOVQ     R11, CX
-	SHRQ     $63, CX
-	LEAQ     (CX)(R12*2), R12
 	BTRQ     $63, R11
+	ADCQ     R12, R12
 	LEAQ     (R12)(R12*8), CX
 	LEAQ     (R12)(CX*2), R12
 	ADDQ     R12, R8
@@ -3663,10 +3563,8 @@ sqr3:
 	ADOXQ    AX, R12
 	ADCXQ    AX, R12
 	// V = U mod 2^255 + 19·⌊U/2^255⌋.
-	MOVQ     R11, CX
-	SHRQ     $63, CX
-	LEAQ     (CX)(R12*2), R12
 	BTRQ     $63, R11
+	ADCQ     R12, R12
 	LEAQ     (R12)(R12*8), CX
 	LEAQ     (R12)(CX*2), R12
 	ADDQ     R12, R8
@@ -3748,10 +3646,8 @@ sqr3:
 	ADOXQ    AX, R12
 	ADCXQ    AX, R12
 	// V = U mod 2^255 + 19·⌊U/2^255⌋.
-	MOVQ     R11, CX
-	SHRQ     $63, CX
-	LEAQ     (CX)(R12*2), R12
 	BTRQ     $63, R11
+	ADCQ     R12, R12
 	LEAQ     (R12)(R12*8), CX
 	LEAQ     (R12)(CX*2), R12
 	ADDQ     R12, R8
@@ -3824,10 +3720,8 @@ sqr3:
 	ADOXQ    AX, R12
 	ADCXQ    AX, R12
 	// V = U mod 2^255 + 19·⌊U/2^255⌋.
-	MOVQ     R11, CX
-	SHRQ     $63, CX
-	LEAQ     (CX)(R12*2), R12
 	BTRQ     $63, R11
+	ADCQ     R12, R12
 	LEAQ     (R12)(R12*8), CX
 	LEAQ     (R12)(CX*2), R12
 	ADDQ     R12, R8
@@ -3902,10 +3796,8 @@ sqr4:
 	ADOXQ    AX, R12
 	ADCXQ    AX, R12
 	// V = U mod 2^255 + 19·⌊U/2^255⌋.
-	MOVQ     R11, CX
-	SHRQ     $63, CX
-	LEAQ     (CX)(R12*2), R12
 	BTRQ     $63, R11
+	ADCQ     R12, R12
 	LEAQ     (R12)(R12*8), CX
 	LEAQ     (R12)(CX*2), R12
 	ADDQ     R12, R8
@@ -3987,10 +3879,8 @@ sqr4:
 	ADOXQ    AX, R12
 	ADCXQ    AX, R12
 	// V = U mod 2^255 + 19·⌊U/2^255⌋.
-	MOVQ     R11, CX
-	SHRQ     $63, CX
-	LEAQ     (CX)(R12*2), R12
 	BTRQ     $63, R11
+	ADCQ     R12, R12
 	LEAQ     (R12)(R12*8), CX
 	LEAQ     (R12)(CX*2), R12
 	ADDQ     R12, R8
@@ -4063,10 +3953,8 @@ sqr4:
 	ADOXQ    AX, R12
 	ADCXQ    AX, R12
 	// V = U mod 2^255 + 19·⌊U/2^255⌋.
-	MOVQ     R11, CX
-	SHRQ     $63, CX
-	LEAQ     (CX)(R12*2), R12
 	BTRQ     $63, R11
+	ADCQ     R12, R12
 	LEAQ     (R12)(R12*8), CX
 	LEAQ     (R12)(CX*2), R12
 	ADDQ     R12, R8
@@ -4141,10 +4029,8 @@ sqr5:
 	ADOXQ    AX, R12
 	ADCXQ    AX, R12
 	// V = U mod 2^255 + 19·⌊U/2^255⌋.
-	MOVQ     R11, CX
-	SHRQ     $63, CX
-	LEAQ     (CX)(R12*2), R12
 	BTRQ     $63, R11
+	ADCQ     R12, R12
 	LEAQ     (R12)(R12*8), CX
 	LEAQ     (R12)(CX*2), R12
 	ADDQ     R12, R8
@@ -4226,10 +4112,8 @@ sqr5:
 	ADOXQ    AX, R12
 	ADCXQ    AX, R12
 	// V = U mod 2^255 + 19·⌊U/2^255⌋.
-	MOVQ     R11, CX
-	SHRQ     $63, CX
-	LEAQ     (CX)(R12*2), R12
 	BTRQ     $63, R11
+	ADCQ     R12, R12
 	LEAQ     (R12)(R12*8), CX
 	LEAQ     (R12)(CX*2), R12
 	ADDQ     R12, R8
@@ -4302,10 +4186,8 @@ sqr5:
 	ADOXQ    AX, R12
 	ADCXQ    AX, R12
 	// V = U mod 2^255 + 19·⌊U/2^255⌋.
-	MOVQ     R11, CX
-	SHRQ     $63, CX
-	LEAQ     (CX)(R12*2), R12
 	BTRQ     $63, R11
+	ADCQ     R12, R12
 	LEAQ     (R12)(R12*8), CX
 	LEAQ     (R12)(CX*2), R12
 	ADDQ     R12, R8
@@ -4380,10 +4262,8 @@ sqr6:
 	ADOXQ    AX, R12
 	ADCXQ    AX, R12
 	// V = U mod 2^255 + 19·⌊U/2^255⌋.
-	MOVQ     R11, CX
-	SHRQ     $63, CX
-	LEAQ     (CX)(R12*2), R12
 	BTRQ     $63, R11
+	ADCQ     R12, R12
 	LEAQ     (R12)(R12*8), CX
 	LEAQ     (R12)(CX*2), R12
 	ADDQ     R12, R8
@@ -4465,10 +4345,8 @@ sqr6:
 	ADOXQ    AX, R12
 	ADCXQ    AX, R12
 	// V = U mod 2^255 + 19·⌊U/2^255⌋.
-	MOVQ     R11, CX
-	SHRQ     $63, CX
-	LEAQ     (CX)(R12*2), R12
 	BTRQ     $63, R11
+	ADCQ     R12, R12
 	LEAQ     (R12)(R12*8), CX
 	LEAQ     (R12)(CX*2), R12
 	ADDQ     R12, R8
@@ -4541,10 +4419,8 @@ sqr6:
 	ADOXQ    AX, R12
 	ADCXQ    AX, R12
 	// V = U mod 2^255 + 19·⌊U/2^255⌋.
-	MOVQ     R11, CX
-	SHRQ     $63, CX
-	LEAQ     (CX)(R12*2), R12
 	BTRQ     $63, R11
+	ADCQ     R12, R12
 	LEAQ     (R12)(R12*8), CX
 	LEAQ     (R12)(CX*2), R12
 	ADDQ     R12, R8
@@ -4619,10 +4495,8 @@ sqr7:
 	ADOXQ    AX, R12
 	ADCXQ    AX, R12
 	// V = U mod 2^255 + 19·⌊U/2^255⌋.
-	MOVQ     R11, CX
-	SHRQ     $63, CX
-	LEAQ     (CX)(R12*2), R12
 	BTRQ     $63, R11
+	ADCQ     R12, R12
 	LEAQ     (R12)(R12*8), CX
 	LEAQ     (R12)(CX*2), R12
 	ADDQ     R12, R8
@@ -4704,10 +4578,8 @@ sqr7:
 	ADOXQ    AX, R12
 	ADCXQ    AX, R12
 	// V = U mod 2^255 + 19·⌊U/2^255⌋.
-	MOVQ     R11, CX
-	SHRQ     $63, CX
-	LEAQ     (CX)(R12*2), R12
 	BTRQ     $63, R11
+	ADCQ     R12, R12
 	LEAQ     (R12)(R12*8), CX
 	LEAQ     (R12)(CX*2), R12
 	ADDQ     R12, R8
@@ -4780,10 +4652,8 @@ sqr7:
 	ADOXQ    AX, R12
 	ADCXQ    AX, R12
 	// V = U mod 2^255 + 19·⌊U/2^255⌋.
-	MOVQ     R11, CX
-	SHRQ     $63, CX
-	LEAQ     (CX)(R12*2), R12
 	BTRQ     $63, R11
+	ADCQ     R12, R12
 	LEAQ     (R12)(R12*8), CX
 	LEAQ     (R12)(CX*2), R12
 	ADDQ     R12, R8
@@ -4858,10 +4728,8 @@ sqr8:
 	ADOXQ    AX, R12
 	ADCXQ    AX, R12
 	// V = U mod 2^255 + 19·⌊U/2^255⌋.
-	MOVQ     R11, CX
-	SHRQ     $63, CX
-	LEAQ     (CX)(R12*2), R12
 	BTRQ     $63, R11
+	ADCQ     R12, R12
 	LEAQ     (R12)(R12*8), CX
 	LEAQ     (R12)(CX*2), R12
 	ADDQ     R12, R8
@@ -4943,10 +4811,8 @@ sqr8:
 	ADOXQ    AX, R12
 	ADCXQ    AX, R12
 	// V = U mod 2^255 + 19·⌊U/2^255⌋.
-	MOVQ     R11, CX
-	SHRQ     $63, CX
-	LEAQ     (CX)(R12*2), R12
 	BTRQ     $63, R11
+	ADCQ     R12, R12
 	LEAQ     (R12)(R12*8), CX
 	LEAQ     (R12)(CX*2), R12
 	ADDQ     R12, R8
@@ -5019,10 +4885,8 @@ sqr8:
 	ADOXQ    AX, R12
 	ADCXQ    AX, R12
 	// V = U mod 2^255 + 19·⌊U/2^255⌋.
-	MOVQ     R11, CX
-	SHRQ     $63, CX
-	LEAQ     (CX)(R12*2), R12
 	BTRQ     $63, R11
+	ADCQ     R12, R12
 	LEAQ     (R12)(R12*8), CX
 	LEAQ     (R12)(CX*2), R12
 	ADDQ     R12, R8
@@ -5097,10 +4961,8 @@ sqr9:
 	ADOXQ    AX, R12
 	ADCXQ    AX, R12
 	// V = U mod 2^255 + 19·⌊U/2^255⌋.
-	MOVQ     R11, CX
-	SHRQ     $63, CX
-	LEAQ     (CX)(R12*2), R12
 	BTRQ     $63, R11
+	ADCQ     R12, R12
 	LEAQ     (R12)(R12*8), CX
 	LEAQ     (R12)(CX*2), R12
 	ADDQ     R12, R8
@@ -5182,10 +5044,8 @@ sqr9:
 	ADOXQ    AX, R12
 	ADCXQ    AX, R12
 	// V = U mod 2^255 + 19·⌊U/2^255⌋.
-	MOVQ     R11, CX
-	SHRQ     $63, CX
-	LEAQ     (CX)(R12*2), R12
 	BTRQ     $63, R11
+	ADCQ     R12, R12
 	LEAQ     (R12)(R12*8), CX
 	LEAQ     (R12)(CX*2), R12
 	ADDQ     R12, R8
@@ -5272,10 +5132,8 @@ TEXT ·fe64MulAsm(SB), NOSPLIT, $0-24
 	ADOXQ    AX, R12
 	ADCXQ    AX, R12
 	// V = U mod 2^255 + 19·⌊U/2^255⌋.
-	MOVQ     R11, CX
-	SHRQ     $63, CX
-	LEAQ     (CX)(R12*2), R12
 	BTRQ     $63, R11
+	ADCQ     R12, R12
 	LEAQ     (R12)(R12*8), CX
 	LEAQ     (R12)(CX*2), R12
 	ADDQ     R12, R8
@@ -5354,10 +5212,8 @@ TEXT ·fe64SqrAsm(SB), NOSPLIT, $0-16
 	ADOXQ    AX, R12
 	ADCXQ    AX, R12
 	// V = U mod 2^255 + 19·⌊U/2^255⌋.
-	MOVQ     R11, CX
-	SHRQ     $63, CX
-	LEAQ     (CX)(R12*2), R12
 	BTRQ     $63, R11
+	ADCQ     R12, R12
 	LEAQ     (R12)(R12*8), CX
 	LEAQ     (R12)(CX*2), R12
 	ADDQ     R12, R8
@@ -5392,10 +5248,8 @@ TEXT ·fe64A24AddAsm(SB), NOSPLIT, $0-24
 	ADCXQ    AX, R12
 	ADOXQ    AX, R12
 	// V = U mod 2^255 + 19·⌊U/2^255⌋.
-	MOVQ     R11, CX
-	SHRQ     $63, CX
-	LEAQ     (CX)(R12*2), R12
 	BTRQ     $63, R11
+	ADCQ     R12, R12
 	LEAQ     (R12)(R12*8), CX
 	LEAQ     (R12)(CX*2), R12
 	ADDQ     R12, R8

@@ -7,12 +7,13 @@ package main
 // frame (or behind an argument pointer for the single-operation entry
 // points the tests use), so each operation reads its operands from memory
 // and leaves its result there; the ladder's 251 steps are one loop and the
-// chain's squaring runs counted loops. Registers: AX zero (and the fold's
+// chain's squaring runs counted loops. Registers: AX zero (and the sums'
 // 38·carry), DX MULX's source, BX/CX the low and high halves of a
-// product, R8–R15 the accumulator; SI and DI hold pointers, masks and
-// counters. No read-only data (constants are immediates), no branch but
-// the public loop counters, addresses fixed by the frame and the public
-// loop counter: constant time.
+// product, R8–R15 the accumulator; SI holds pointers and the ladder's swap
+// mask, DI pointers, the chain's loop counter and, in the ladder, 38. No
+// read-only data (constants are immediates), no branch but the public
+// loop counters, addresses fixed by the frame and the public bit
+// position: constant time.
 
 import (
 	"bytes"
@@ -22,6 +23,7 @@ import (
 
 type l64Asm struct {
 	b     bytes.Buffer
+	c38   string            // a register holding 38 (DI in the ladder), or none
 	slot  map[string]string // element → base address "off(REG)" of word 0
 	label int
 }
@@ -93,10 +95,8 @@ func (g *l64Asm) reduce() {
 func (g *l64Asm) fold(u4 string) {
 	r := l64R
 	g.comment("V = U mod 2^255 + 19·⌊U/2^255⌋.")
-	g.op("MOVQ", r[3], l64Hi)
-	g.op("SHRQ", "$63", l64Hi)
-	g.op("LEAQ", fmt.Sprintf("(%s)(%s*2)", l64Hi, u4), u4)
-	g.op("BTRQ", "$63", r[3])
+	g.op("BTRQ", "$63", r[3])                              // CF = bit 255
+	g.op("ADCQ", u4, u4)                                   // q = 2·U4 + bit 255
 	g.op("LEAQ", fmt.Sprintf("(%s)(%s*8)", u4, u4), l64Hi) // 9q
 	g.op("LEAQ", fmt.Sprintf("(%s)(%s*2)", u4, l64Hi), u4) // 19q
 	g.op("ADDQ", u4, r[0])
@@ -219,8 +219,12 @@ func (g *l64Asm) addSubTo(r []string, a, b string, sub bool) {
 	for j := 1; j < 4; j++ {
 		g.op(next, g.w(b, j), r[j])
 	}
-	g.op("MOVQ", "$38", "DX")
-	g.op("CMOVQCS", "DX", l64Zero)
+	c38 := g.c38
+	if c38 == "" {
+		c38 = "DX"
+		g.op("MOVQ", "$38", c38)
+	}
+	g.op("CMOVQCS", c38, l64Zero)
 	g.op(first, l64Zero, r[0])
 	for j := 1; j < 4; j++ {
 		g.op(next, "$0", r[j])
@@ -341,6 +345,8 @@ func ladder64Asm() []byte {
 		g.op("MOVQ", fmt.Sprintf("%d(SI)", 8*j), "R8")
 		g.op("MOVQ", "R8", g.w("x1", j))
 	}
+	g.op("MOVQ", "$38", "DI")
+	g.c38 = "DI"
 	g.comment("(x2 : z2) = (x1 : 1), (x3 : z3) = 2·(x1 : 1).")
 	g.ops(l64Start())
 	g.op("MOVQ", fmt.Sprintf("$%d", sh.First), fmt.Sprintf("%d(SP)", tOff))
@@ -382,6 +388,7 @@ func ladder64Asm() []byte {
 		}
 	}
 	g.op("RET")
+	g.c38 = ""
 
 	// The inversion: z copied into the frame, the result stored through
 	// out (loaded into SI, free by then).
