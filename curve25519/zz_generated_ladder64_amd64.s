@@ -473,27 +473,20 @@ step:
 	ADCQ     $0, R13
 	ADCQ     $0, R14
 	ADCQ     $0, R15
-	// Swap A and C under the mask SI.
+	// Swap A and C where the mask SI is not zero (CMOV: no branch).
+	TESTQ    SI, SI
 	MOVQ     R8, BX
-	XORQ     R12, BX
-	ANDQ     SI, BX
-	XORQ     BX, R8
-	XORQ     BX, R12
+	CMOVQNE  R12, R8
+	CMOVQNE  BX, R12
 	MOVQ     R9, BX
-	XORQ     R13, BX
-	ANDQ     SI, BX
-	XORQ     BX, R9
-	XORQ     BX, R13
+	CMOVQNE  R13, R9
+	CMOVQNE  BX, R13
 	MOVQ     R10, BX
-	XORQ     R14, BX
-	ANDQ     SI, BX
-	XORQ     BX, R10
-	XORQ     BX, R14
+	CMOVQNE  R14, R10
+	CMOVQNE  BX, R14
 	MOVQ     R11, BX
-	XORQ     R15, BX
-	ANDQ     SI, BX
-	XORQ     BX, R11
-	XORQ     BX, R15
+	CMOVQNE  R15, R11
+	CMOVQNE  BX, R15
 	MOVQ     R8, 160(SP)
 	MOVQ     R9, 168(SP)
 	MOVQ     R10, 176(SP)
@@ -532,27 +525,20 @@ step:
 	SBBQ     $0, R13
 	SBBQ     $0, R14
 	SBBQ     $0, R15
-	// Swap B and D under the mask SI.
+	// Swap B and D where the mask SI is not zero (CMOV: no branch).
+	TESTQ    SI, SI
 	MOVQ     R8, BX
-	XORQ     R12, BX
-	ANDQ     SI, BX
-	XORQ     BX, R8
-	XORQ     BX, R12
+	CMOVQNE  R12, R8
+	CMOVQNE  BX, R12
 	MOVQ     R9, BX
-	XORQ     R13, BX
-	ANDQ     SI, BX
-	XORQ     BX, R9
-	XORQ     BX, R13
+	CMOVQNE  R13, R9
+	CMOVQNE  BX, R13
 	MOVQ     R10, BX
-	XORQ     R14, BX
-	ANDQ     SI, BX
-	XORQ     BX, R10
-	XORQ     BX, R14
+	CMOVQNE  R14, R10
+	CMOVQNE  BX, R14
 	MOVQ     R11, BX
-	XORQ     R15, BX
-	ANDQ     SI, BX
-	XORQ     BX, R11
-	XORQ     BX, R15
+	CMOVQNE  R15, R11
+	CMOVQNE  BX, R15
 	MOVQ     R8, 192(SP)
 	MOVQ     R9, 200(SP)
 	MOVQ     R10, 208(SP)

@@ -232,19 +232,19 @@ func (g *l64Asm) addSubTo(r []string, a, b string, sub bool) {
 }
 
 // addSub2 emits dst = a ± b into R8–R11 and dst2 = a2 ± b2 into R12–R15,
-// swaps the two under the mask in SI (BX the scratch) and stores them.
+// swaps the two where the mask in SI is all ones (CMOVs on TESTQ's zero
+// flag, BX the scratch) and stores them.
 func (g *l64Asm) addSub2(o feOp) {
 	sub := o.kind == "sub2"
 	g.addSubTo(l64R[:4], o.a, o.b, sub)
 	g.addSubTo(l64R[4:], o.a2, o.b2, sub)
-	g.comment("Swap %s and %s under the mask SI.", o.dst, o.dst2)
+	g.comment("Swap %s and %s where the mask SI is not zero (CMOV: no branch).", o.dst, o.dst2)
+	g.op("TESTQ", "SI", "SI")
 	for j := range 4 {
 		x, y := l64R[j], l64R[4+j]
 		g.op("MOVQ", x, l64Lo)
-		g.op("XORQ", y, l64Lo)
-		g.op("ANDQ", "SI", l64Lo)
-		g.op("XORQ", l64Lo, x)
-		g.op("XORQ", l64Lo, y)
+		g.op("CMOVQNE", y, x)
+		g.op("CMOVQNE", l64Lo, y)
 	}
 	g.store(o.dst)
 	for j := range 4 {
