@@ -25,6 +25,7 @@ package main
 // values wraps at most once, to a value below 2^24, and a difference
 // borrows at most once, to a value above 2^255 − 2^23. Their results,
 // below 2^256, only feed products.
+//
 // Only the encoding reduces fully (to the canonical value below p).
 //
 // The plan is a list of field operations on named elements: the ladder's
