@@ -144,20 +144,21 @@ func (g *l64Asm) sqr(dst, a string) {
 	g.op("ADCXQ", l64Lo, u[2])
 	g.op("MULXQ", aw(3), l64Lo, u[4])
 	g.op("ADCXQ", l64Lo, u[3])
+	// CF is pending into u4. a1·a2 goes to u3 (OF) and u4 (CF), a1·a3's
+	// low half to u4 (OF) and its high half is u5, so both flags end up
+	// pending into u5, where a2·a3's low half and two absorptions take them.
 	g.op("MOVQ", aw(1), "DX")
-	g.op("MULXQ", aw(3), l64Lo, u[5])
-	g.op("ADCXQ", l64Lo, u[4])
-	g.op("ADCXQ", l64Zero, u[5]) // hi(a1·a3) + 1 does not wrap: CF = 0
 	g.op("MULXQ", aw(2), l64Lo, l64Hi)
-	g.op("ADCXQ", l64Lo, u[3])
-	g.op("ADOXQ", l64Hi, u[4])
-	g.op("ADCXQ", l64Zero, u[4])
+	g.op("ADOXQ", l64Lo, u[3])
+	g.op("ADCXQ", l64Hi, u[4])
+	g.op("MULXQ", aw(3), l64Lo, u[5])
+	g.op("ADOXQ", l64Lo, u[4])
 	g.op("MOVQ", aw(2), "DX")
 	g.op("MULXQ", aw(3), l64Lo, u[6])
 	g.op("ADCXQ", l64Lo, u[5])
 	g.op("ADOXQ", l64Zero, u[5])
 	g.op("ADCXQ", l64Zero, u[6])
-	g.op("ADOXQ", l64Zero, u[6]) // the cross products are below 2^448
+	g.op("ADOXQ", l64Zero, u[6]) // the cross products are below 2^448: CF = OF = 0
 	g.comment("Double them (u7 = the bit shifted out), add the squares a_i².")
 	g.op("XORQ", u[7], u[7]) // and CF = OF = 0
 	for k := 1; k <= 6; k++ {
