@@ -87,20 +87,16 @@ func fe64A24Add(v, a, b *fe64) {
 }
 
 // fe64Add sets v = a + b, subtracting 2^256 − 38 if it carries out of bit
-// 255. For small a and b (below 2^255 + 2^23, as the products are) that
-// gives a value below 2^256; for larger ones the result wraps and is
-// wrong, exactly as the assembly's (the tests compare the two there too).
-// v may alias a or b.
+// 255. For small a and b (below 2^255 + 2^23, as the products are) a sum
+// that carries wraps to a value below 2^24, so the 38 is added to the low
+// word alone; for larger operands the result is wrong, exactly as the
+// assembly's (the tests compare the two there too). v may alias a or b.
 func fe64Add(v, a, b *fe64) {
 	r0, c := bits.Add64(a[0], b[0], 0)
 	r1, c := bits.Add64(a[1], b[1], c)
 	r2, c := bits.Add64(a[2], b[2], c)
 	r3, c := bits.Add64(a[3], b[3], c)
-	r0, c = bits.Add64(r0, 38*c, 0)
-	r1, c = bits.Add64(r1, 0, c)
-	r2, c = bits.Add64(r2, 0, c)
-	r3, _ = bits.Add64(r3, 0, c)
-	*v = fe64{r0, r1, r2, r3}
+	*v = fe64{r0 + 38*c, r1, r2, r3}
 }
 
 // fe64Sub sets v = a − b, adding 2^256 − 38 if it borrows; correct for

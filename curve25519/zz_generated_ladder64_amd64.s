@@ -42,9 +42,6 @@ TEXT ·ladder64Asm(SB), $304-24
 	ADCQ     88(SP), R11
 	CMOVQCS  DI, AX
 	ADDQ     AX, R8
-	ADCQ     $0, R9
-	ADCQ     $0, R10
-	ADCQ     $0, R11
 	MOVQ     R8, 160(SP)
 	MOVQ     R9, 168(SP)
 	MOVQ     R10, 176(SP)
@@ -451,9 +448,6 @@ step:
 	ADCQ     88(SP), R11
 	CMOVQCS  DI, AX
 	ADDQ     AX, R8
-	ADCQ     $0, R9
-	ADCQ     $0, R10
-	ADCQ     $0, R11
 	// x3 + z3
 	XORQ     AX, AX
 	MOVQ     96(SP), R12
@@ -466,9 +460,6 @@ step:
 	ADCQ     152(SP), R15
 	CMOVQCS  DI, AX
 	ADDQ     AX, R12
-	ADCQ     $0, R13
-	ADCQ     $0, R14
-	ADCQ     $0, R15
 	// Swap A and C where the mask SI is not zero (CMOV: no branch).
 	TESTQ    SI, SI
 	MOVQ     R8, BX
@@ -952,9 +943,6 @@ step:
 	ADCQ     248(SP), R11
 	CMOVQCS  DI, AX
 	ADDQ     AX, R8
-	ADCQ     $0, R9
-	ADCQ     $0, R10
-	ADCQ     $0, R11
 	MOVQ     R8, 96(SP)
 	MOVQ     R9, 104(SP)
 	MOVQ     R10, 112(SP)
@@ -1417,9 +1405,6 @@ step:
 	ADCQ     88(SP), R11
 	CMOVQCS  DI, AX
 	ADDQ     AX, R8
-	ADCQ     $0, R9
-	ADCQ     $0, R10
-	ADCQ     $0, R11
 	MOVQ     R8, 160(SP)
 	MOVQ     R9, 168(SP)
 	MOVQ     R10, 176(SP)
@@ -1809,9 +1794,6 @@ step:
 	ADCQ     88(SP), R11
 	CMOVQCS  DI, AX
 	ADDQ     AX, R8
-	ADCQ     $0, R9
-	ADCQ     $0, R10
-	ADCQ     $0, R11
 	MOVQ     R8, 160(SP)
 	MOVQ     R9, 168(SP)
 	MOVQ     R10, 176(SP)
@@ -2201,9 +2183,6 @@ step:
 	ADCQ     88(SP), R11
 	CMOVQCS  DI, AX
 	ADDQ     AX, R8
-	ADCQ     $0, R9
-	ADCQ     $0, R10
-	ADCQ     $0, R11
 	MOVQ     R8, 160(SP)
 	MOVQ     R9, 168(SP)
 	MOVQ     R10, 176(SP)
@@ -5200,9 +5179,6 @@ TEXT ·fe64AddAsm(SB), NOSPLIT, $0-24
 	MOVQ     $38, DX
 	CMOVQCS  DX, AX
 	ADDQ     AX, R8
-	ADCQ     $0, R9
-	ADCQ     $0, R10
-	ADCQ     $0, R11
 	MOVQ     v+0(FP), SI
 	MOVQ     R8, 0(SI)
 	MOVQ     R9, 8(SI)

@@ -227,6 +227,11 @@ func (g *l64Asm) addSubTo(r []string, a, b string, sub bool) {
 	}
 	g.op("CMOVQCS", c38, l64Zero)
 	g.op(first, l64Zero, r[0])
+	if !sub {
+		// A sum that wrapped is below 2^24: adding 38 to its low word
+		// cannot carry.
+		return
+	}
 	for j := 1; j < 4; j++ {
 		g.op(next, "$0", r[j])
 	}
