@@ -59,6 +59,24 @@ func X25519Multi(scalars, points [][]byte) ([][]byte, error) {
 		}
 		var e [32]byte
 		clampScalar(&e, scalars[i])
+		if ladder64UseAsm {
+			// The 4 × 64-bit assembly ladder, as scalarMultLadder runs it;
+			// its x2 and z2 move into field elements through their
+			// canonical encodings.
+			var x1 fe64
+			var st [2]fe64
+			var b [32]byte
+			fe64SetBytes(&x1, (*[32]byte)(points[i]))
+			ladder64Asm(&st, &e, &x1)
+			fe64Bytes(&b, &st[0])
+			_, err1 := num[i].SetBytes(b[:])
+			fe64Bytes(&b, &st[1])
+			_, err2 := den[i].SetBytes(b[:])
+			if err1 != nil || err2 != nil {
+				panic("curve25519: internal error: SetBytes rejected 32 bytes")
+			}
+			continue
+		}
 		var u fieldElement
 		if _, err := u.SetBytes(points[i]); err != nil {
 			panic("curve25519: internal error: SetBytes rejected 32 bytes")
