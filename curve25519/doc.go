@@ -12,7 +12,10 @@
 // whose 64-bit or 32-bit backends (the curvekit32 tag) this package
 // inherits; on amd64 the 64-bit field multiply and square are generated
 // assembly unless the purego or curvekit_purego tag is set (see fieldarith's
-// documentation).
+// documentation). X25519's variable-base ladder has its own assembly on
+// amd64 CPUs with BMI2 and ADX (4 × 64-bit limbs, not with the purego,
+// curvekit_purego or curvekit32 tags), with the same results; Assembly
+// says when it runs.
 //
 // Additions to filippo's API: SetCanonicalBytes (the strict decoder),
 // DoubleScalarMult and VarTimeDoubleScalarMult (a·P + c·Q), IsSmallOrder,

@@ -103,3 +103,34 @@ func x25519BenchKeys(b *testing.B) (k, pk [32]byte, priv *ecdh.PrivateKey, pub *
 	}
 	return k, pk, priv, pub
 }
+
+// BenchmarkX25519SharedCompare times the variable-base ladder interleaved
+// (benchutil.Compare, medians of thread CPU time): curvekit's dispatch
+// (the fe64 assembly where the CPU has BMI2 and ADX), circl's Shared,
+// and curvekit's field25519 ladder (the fe64 assembly switched off).
+func BenchmarkX25519SharedCompare(b *testing.B) {
+	k, pk, _, _ := x25519BenchKeys(b)
+	var dst [32]byte
+	var shared circl.Key
+	sec, pub := circl.Key(k), circl.Key(pk)
+	useAsm := ladder64UseAsm
+	defer func() { ladder64UseAsm = useAsm }()
+	benchutil.Compare(b,
+		benchutil.Contender{Name: "curvekit", F: func() {
+			ladder64UseAsm = useAsm
+			if _, err := xdh(&dst, k[:], pk[:]); err != nil {
+				b.Fatal(err)
+			}
+		}},
+		benchutil.Contender{Name: "circl", F: func() {
+			if !circl.Shared(&shared, &sec, &pub) {
+				b.Fatal("circl: low order")
+			}
+		}},
+		benchutil.Contender{Name: "field25519", F: func() {
+			ladder64UseAsm = false
+			if _, err := xdh(&dst, k[:], pk[:]); err != nil {
+				b.Fatal(err)
+			}
+		}})
+}

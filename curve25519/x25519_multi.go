@@ -59,6 +59,24 @@ func X25519Multi(scalars, points [][]byte) ([][]byte, error) {
 		}
 		var e [32]byte
 		clampScalar(&e, scalars[i])
+		if ladder64UseAsm {
+			// The 4 × 64-bit assembly ladder, as scalarMultLadder runs it;
+			// its x2 and z2 move into field elements through their
+			// canonical encodings.
+			var x1 fe64
+			var st [2]fe64
+			var b [32]byte
+			fe64SetBytes(&x1, (*[32]byte)(points[i]))
+			ladder64Asm(&st, &e, &x1)
+			fe64Bytes(&b, &st[0])
+			_, err1 := num[i].SetBytes(b[:])
+			fe64Bytes(&b, &st[1])
+			_, err2 := den[i].SetBytes(b[:])
+			if err1 != nil || err2 != nil {
+				panic("curve25519: internal error: SetBytes rejected 32 bytes")
+			}
+			continue
+		}
 		var u fieldElement
 		if _, err := u.SetBytes(points[i]); err != nil {
 			panic("curve25519: internal error: SetBytes rejected 32 bytes")
@@ -69,7 +87,11 @@ func X25519Multi(scalars, points [][]byte) ([][]byte, error) {
 	// One inversion for all the denominators. A zero denominator (the point
 	// at infinity, from a low-order point) has inverse 0 in batchInvert,
 	// which gives the all-zero result that X25519's Invert(0) = 0 gives.
-	batchInvert(den, den, prefix)
+	if ladder64UseAsm {
+		batchInvertLadder64(den)
+	} else {
+		batchInvert(den, den, prefix)
+	}
 	out := make([]byte, 32*n)
 	results := make([][]byte, n)
 	bad := 0
@@ -85,4 +107,55 @@ func X25519Multi(scalars, points [][]byte) ([][]byte, error) {
 		return nil, errLowOrder
 	}
 	return results, nil
+}
+
+// batchInvertLadder64 is batchInvert(den, den, ·) on the fe64 assembly
+// (zz_generated_ladder64_amd64.s), whose inversion is cheaper than
+// field25519's: the denominators move to fe64 through their canonical
+// bytes, one fe64InvertAsm serves all (Montgomery's trick), and the
+// inverses come back the same way. A zero denominator is replaced by 1
+// under a mask for the products and its inverse set to 0, as batchInvert
+// does, in constant time.
+func batchInvertLadder64(den []fieldElement) {
+	n := len(den)
+	if n == 0 {
+		return
+	}
+	var dBuf, pBuf [4]fe64
+	var zBuf [4]uint64
+	d, p, z := dBuf[:0], pBuf[:0], zBuf[:0]
+	if n > len(dBuf) {
+		d, p, z = make([]fe64, 0, n), make([]fe64, 0, n), make([]uint64, 0, n)
+	}
+	d, p, z = d[:n], p[:n], z[:n]
+	for i := range den {
+		fe64SetBytes(&d[i], (*[32]byte)(den[i].Bytes()))
+		z[i] = -uint64(den[i].IsZero())
+		d[i][0] = d[i][0]&^z[i] | 1&z[i]
+		for j := 1; j < len(d[i]); j++ {
+			d[i][j] &^= z[i]
+		}
+		if i == 0 {
+			p[0] = d[0]
+		} else {
+			fe64MulAsm(&p[i], &p[i-1], &d[i])
+		}
+	}
+	var inv fe64
+	fe64InvertAsm(&inv, &p[n-1]) // 1/(d0·…·d(n−1))
+	for i := n - 1; i >= 0; i-- {
+		di := inv
+		if i > 0 {
+			fe64MulAsm(&di, &inv, &p[i-1]) // 1/d(i)
+			fe64MulAsm(&inv, &inv, &d[i])  // 1/(d0·…·d(i−1))
+		}
+		for j := range di {
+			di[j] &^= z[i]
+		}
+		var b [32]byte
+		fe64Bytes(&b, &di)
+		if _, err := den[i].SetBytes(b[:]); err != nil {
+			panic("curve25519: internal error: SetBytes rejected 32 bytes")
+		}
+	}
 }

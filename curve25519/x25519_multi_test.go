@@ -12,8 +12,20 @@ import (
 
 // TestX25519Multi compares X25519Multi with X25519 pair by pair on mixes of
 // the basepoint, random curve and twist points, the X25519 edge inputs and
-// low-order points, for batch sizes 0 to 9.
+// low-order points, for batch sizes 0 to 9, with the fe64 assembly ladder
+// (where the CPU has it) and with the field25519 ladder.
 func TestX25519Multi(t *testing.T) {
+	defer func(u bool) { ladder64UseAsm = u }(ladder64UseAsm)
+	for _, useAsm := range []bool{true, false} {
+		if useAsm && !ladder64HasAsm {
+			continue
+		}
+		ladder64UseAsm = useAsm
+		testX25519Multi(t)
+	}
+}
+
+func testX25519Multi(t *testing.T) {
 	scalars, points := x25519EdgeInputs(t)
 	var lowOrder [][]byte
 	for _, h := range smallOrderHex {

@@ -78,6 +78,13 @@ func clampScalar(e *[32]byte, scalar []byte) {
 func scalarMultLadder(dst *[32]byte, scalar, point []byte) {
 	var e [32]byte
 	clampScalar(&e, scalar)
+	if ladder64UseAsm {
+		// The 4 × 64-bit assembly ladder (zz_generated_ladder64_amd64.s),
+		// which decodes point itself (bit 255 masked, values ≥ p kept as
+		// partially reduced input) and gives the same bytes.
+		x25519Ladder64Asm(dst, &e, (*[32]byte)(point))
+		return
+	}
 	// decodeUCoordinate: SetBytes reduces values ≥ p and masks bit 255, as
 	// RFC 7748 requires. The length was checked by the caller.
 	var u fieldElement

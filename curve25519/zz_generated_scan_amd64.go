@@ -37,12 +37,21 @@ func scan8x20AVX2(d, id *[20]uint64, e *[8][20]uint64, abs int)
 
 // Assembly names the routines of this package that run assembly in this
 // build on this CPU: "AVX2 table lookups" on amd64 with AVX2 (the
-// constant-time table scans), empty without AVX2, with -tags purego or
+// constant-time table scans), "BMI2/ADX X25519 ladder" on amd64
+// with BMI2 and ADX unless built with curvekit32 (X25519's variable-base
+// ladder, zz_generated_ladder64_amd64.s), empty without them, with -tags purego or
 // curvekit_purego and on other architectures. The field layer's routines
 // are named by field25519.Assembly.
 func Assembly() string {
+	s := ""
 	if haveAVX2 {
-		return "AVX2 table lookups"
+		s = "AVX2 table lookups"
 	}
-	return ""
+	if ladder64UseAsm {
+		if s != "" {
+			s += ", "
+		}
+		s += "BMI2/ADX X25519 ladder"
+	}
+	return s
 }

@@ -56,4 +56,8 @@
 // most a few thousand above 2^width between operations, so values stay below
 // 2p; loose limbs below 3·2^width plus as much) and writes the tests that
 // assert them. Both skip the carry in Loose.Add and Loose.Subtract.
+//
+// curve25519's X25519 ladder does not use Element where it has assembly of
+// its own (amd64 with BMI2 and ADX): it runs on 4 × 64-bit saturated limbs
+// there (curve25519/DESIGN.md), and on Element everywhere else.
 package field25519

@@ -41,6 +41,26 @@ func init() {
 			Run: func(i int) { curve25519.ScalarMult(&out, &k[i], &u) },
 		}
 	}})
+	register("x25519-multi", "X25519Multi, two ladders and the shared inversion: secret scalars, fixed random u", dudect.Spec{Batch: 1, Target: func() dudect.Target {
+		u := make([]byte, 32)
+		randBytes(rand.New(rand.NewPCG(2, 2)), u)
+		u[0] |= 2 // not the basepoint 9, so the ladders run
+		k := make([][2][32]byte, slots)
+		return dudect.Target{Slots: slots,
+			Prepare: func(i, c int, rng *rand.Rand) {
+				k[i] = [2][32]byte{}
+				if c == 1 {
+					randBytes(rng, k[i][0][:])
+					randBytes(rng, k[i][1][:])
+				}
+			},
+			Run: func(i int) {
+				if _, err := curve25519.X25519Multi([][]byte{k[i][0][:], k[i][1][:]}, [][]byte{u, u}); err != nil {
+					panic(err)
+				}
+			},
+		}
+	}})
 	register("x25519-base", "X25519 fixed-base key generation (table path)", dudect.Spec{Batch: 1, Target: func() dudect.Target {
 		k := make([][32]byte, slots)
 		var out [32]byte

@@ -15,7 +15,10 @@
 // (comb.tmpl), the first-use induction over the basepoint tables
 // (basecheck.tmpl), the Point basics (point.tmpl) and the multi-scalar
 // multiplications (msm.tmpl),
-// each over the package's point forms and its step hooks. The curve
+// each over the package's point forms and its step hooks. For curve25519
+// it also writes X25519's variable-base ladder over 4 × 64-bit limbs as
+// amd64 MULX/ADCX/ADOX assembly and a Go model of it, from one plan
+// (ladder64.go, ladder64asm.go). The curve
 // packages run curvegen through `go generate`:
 //
 //	//go:generate go run ../internal/curvegen -curve 25519
@@ -104,6 +107,9 @@ type curvePackage struct {
 	AVX2 []avx2Shape
 	// AsmFields names the field packages' Assembly, for Assembly's godoc.
 	AsmFields string
+	// Ladder64 adds the X25519 ladder over 4 × 64-bit limbs (ladder64.go):
+	// amd64 assembly, its Go model, and the hook in scalarMultLadder.
+	Ladder64 bool
 	// Group is what the group-level skeletons (window.tmpl, straus.tmpl)
 	// need of a twisted Edwards package; nil means neither file.
 	Group *groupShape
@@ -261,7 +267,7 @@ var curves = map[string]curvePackage{
 			{Words: 15, Entries: 16, What: "affineCached"},
 			{Words: 20, Entries: 8, What: "projCached"},
 		},
-		AsmFields: "field25519.Assembly",
+		AsmFields: "field25519.Assembly", Ladder64: true,
 		Group: &groupShape{Cached: "projCached", Affine: "affineCached", FromPoint: "fromP3",
 			GeneratorDoc: "the canonical generator B (y = 4/5, x positive)",
 			LookupCached: "lookupCached", ScalarBytes: 32, Digits: 64, NAFLen: 257, BaseDigit: "int16",
@@ -380,6 +386,20 @@ func (c curvePackage) files() (map[string][]byte, error) {
 			return nil, err
 		}
 		m["zz_generated_scan_amd64.s"] = src
+	}
+	if c.Ladder64 {
+		for name, src := range map[string][]byte{
+			"zz_generated_ladder64.go":       ladder64Go(c),
+			"zz_generated_ladder64_amd64.go": ladder64Decl(c),
+			"zz_generated_ladder64_noasm.go": ladder64NoAsm(c),
+		} {
+			out, err := format.Source(src)
+			if err != nil {
+				return nil, fmt.Errorf("%s: %v", name, err)
+			}
+			m[name] = out
+		}
+		m["zz_generated_ladder64_amd64.s"] = ladder64Asm()
 	}
 	return m, nil
 }

@@ -39,3 +39,18 @@ func TestClampMasks(t *testing.T) {
 		t.Errorf("448: %d %d %d %d %d", c.LowMask(), c.TopByte(), c.TopMask(), c.TopSet(), c.FirstStep())
 	}
 }
+
+// TestLadder64Bounds checks the fe64 plan's bound rule: the ladder passes,
+// and a plan that adds a sum (a value that may reach 2^256) is refused.
+func TestLadder64Bounds(t *testing.T) {
+	l64Checked()
+	defer func() {
+		if recover() == nil {
+			t.Error("l64CheckSmall accepted a sum of a sum")
+		}
+	}()
+	l64CheckSmall([]feOp{
+		{kind: "add", dst: "A", a: "x", b: "x"},
+		{kind: "add", dst: "B", a: "A", b: "x"},
+	}, map[string]bool{"x": true})
+}

@@ -1,0 +1,534 @@
+package main
+
+// The X25519 ladder over 4 × 64-bit saturated limbs, written twice from one
+// plan: amd64 assembly with MULX/ADCX/ADOX (zz_generated_ladder64_amd64.s)
+// and a pure-Go model of the same arithmetic (zz_generated_ladder64.go,
+// built everywhere), which the tests compare with the assembly limb for
+// limb.
+//
+// The representation: an element is a 256-bit value v < 2^256, congruent
+// to the field element, reduced with 2^256 ≡ 38 and 2^255 ≡ 19 (mod
+// p = 2^255 − 19). Every operation is defined by its value, not by its
+// instructions, so the Go model and the assembly agree limb for limb
+// whatever the instruction order:
+//
+//	Mul(a, b):  T = a·b < 2^512; U = T mod 2^256 + 38·⌊T/2^256⌋ < 39·2^256;
+//	            V = U mod 2^255 + 19·⌊U/2^255⌋ < 2^255 + 2^11.
+//	Sqr(a):     Mul(a, a) (the assembly computes each cross product once).
+//	A24Add(a, b): U = 121666·a + b < 2^273, then V as in Mul: < 2^255 + 2^23.
+//	Add(a, b):  S = a + b; if S ≥ 2^256, S −= 2^256 − 38.
+//	Sub(a, b):  D = a − b; if D < 0, D += 2^256 − 38.
+//
+// The products are "small", below 2^255 + 2^23, and Add and Sub take only
+// small operands (the generator checks that the plan gives them nothing
+// else: l64CheckSmall), which makes one fold enough: a sum of two small
+// values wraps at most once, to a value below 2^24 (so the 38 goes into
+// its low word without a carry), and a difference
+// borrows at most once, to a value above 2^255 − 2^23. Their results,
+// below 2^256, only feed products.
+//
+// Only the encoding reduces fully (to the canonical value below p).
+//
+// The plan is a list of field operations on named elements: the ladder's
+// start (P, 2P), the step of RFC 7748 §5 (with z2 = E·(BB + 121666·E),
+// which equals ladder.tmpl's E·(AA + 121665·E)), the final doublings, and
+// the addition chain for z^(p−2). The assembly keeps every named element
+// in its frame and runs the 251 steps in one loop (the counter and the
+// addresses are public; the scalar bit only feeds a mask), the squaring
+// runs of the chain in counted loops. The Go model calls one function per
+// operation in the plan's order.
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+)
+
+// feOp is one operation of the plan: dst = a op b (b unused for the unary
+// ones; n is the number of squarings of sqrn).
+type feOp struct {
+	kind      string // add, sub, add2, sub2, mul, sqr, sqrn, a24add, copy, one
+	dst, a, b string
+	n         int
+	// add2 and sub2 also set dst2 = a2 ± b2, then swap dst and dst2
+	// under the step's swap bit (the ladder's conditional swap, moved
+	// after the additions it commutes with).
+	dst2, a2, b2 string
+}
+
+// l64Double is the doubling half of the step, (xo : zo) = 2·(xi : zi),
+// with the temporaries A and B. xo, zo may be xi, zi.
+func l64Double(xo, zo, xi, zi string) []feOp {
+	return []feOp{
+		{kind: "add", dst: "A", a: xi, b: zi},     // A = x + z
+		{kind: "sub", dst: "B", a: xi, b: zi},     // B = x − z
+		{kind: "sqr", dst: "A", a: "A"},           // AA = A²
+		{kind: "sqr", dst: "B", a: "B"},           // BB = B²
+		{kind: "mul", dst: xo, a: "A", b: "B"},    // x = AA·BB
+		{kind: "sub", dst: "A", a: "A", b: "B"},   // E = AA − BB
+		{kind: "a24add", dst: zo, a: "A", b: "B"}, // BB + 121666·E
+		{kind: "mul", dst: zo, a: zo, b: "A"},     // z = E·(BB + 121666·E)
+	}
+}
+
+// l64Start sets (x2 : z2) = (x1 : 1) and (x3 : z3) = 2·(x1 : 1).
+func l64Start() []feOp {
+	return append([]feOp{{kind: "copy", dst: "x2", a: "x1"}, {kind: "one", dst: "z2"}},
+		l64Double("x3", "z3", "x2", "z2")...)
+}
+
+// l64Step is one combined doubling and differential addition (RFC 7748 §5,
+// the RFC's names in the comments), after the conditional swap.
+func l64Step() []feOp {
+	return []feOp{
+		// A = x2 + z2, C = x3 + z3 and B = x2 − z2, D = x3 − z3 on the
+		// pair before the swap, then swapped: the same values as the
+		// RFC's swap of (x2, z2) and (x3, z3) followed by the sums.
+		{kind: "add2", dst: "A", a: "x2", b: "z2", dst2: "C", a2: "x3", b2: "z3"},
+		{kind: "sub2", dst: "B", a: "x2", b: "z2", dst2: "D", a2: "x3", b2: "z3"},
+		{kind: "mul", dst: "D", a: "D", b: "A"},     // DA = D·A
+		{kind: "mul", dst: "C", a: "C", b: "B"},     // CB = C·B
+		{kind: "sqr", dst: "A", a: "A"},             // AA = A²
+		{kind: "sqr", dst: "B", a: "B"},             // BB = B²
+		{kind: "sub", dst: "z3", a: "D", b: "C"},    // DA − CB
+		{kind: "sqr", dst: "z3", a: "z3"},           // (DA − CB)²
+		{kind: "add", dst: "x3", a: "D", b: "C"},    // DA + CB
+		{kind: "mul", dst: "z3", a: "z3", b: "x1"},  // z3 = x1·(DA − CB)²
+		{kind: "sub", dst: "D", a: "A", b: "B"},     // E = AA − BB
+		{kind: "a24add", dst: "z2", a: "D", b: "B"}, // BB + 121666·E
+		{kind: "mul", dst: "z2", a: "z2", b: "D"},   // z2 = E·(BB + 121666·E)
+		{kind: "sqr", dst: "x3", a: "x3"},           // x3 = (DA + CB)²
+		{kind: "mul", dst: "x2", a: "A", b: "B"},    // x2 = AA·BB
+	}
+}
+
+// l64Invert is z^(p−2) = z^(2^255 − 21) into out: 254 squarings and 11
+// multiplications (the chain of ref10 and Go's field.Element.Invert). The
+// comments give the exponent each element holds.
+func l64Invert() []feOp {
+	return []feOp{
+		{kind: "sqr", dst: "t0", a: "z"},            // 2
+		{kind: "sqrn", dst: "t1", a: "t0", n: 2},    // 8
+		{kind: "mul", dst: "t1", a: "t1", b: "z"},   // 9
+		{kind: "mul", dst: "t0", a: "t0", b: "t1"},  // 11
+		{kind: "sqr", dst: "t2", a: "t0"},           // 22
+		{kind: "mul", dst: "t1", a: "t1", b: "t2"},  // 2^5 − 1
+		{kind: "sqrn", dst: "t2", a: "t1", n: 5},    //
+		{kind: "mul", dst: "t1", a: "t2", b: "t1"},  // 2^10 − 1
+		{kind: "sqrn", dst: "t2", a: "t1", n: 10},   //
+		{kind: "mul", dst: "t2", a: "t2", b: "t1"},  // 2^20 − 1
+		{kind: "sqrn", dst: "t3", a: "t2", n: 20},   //
+		{kind: "mul", dst: "t2", a: "t3", b: "t2"},  // 2^40 − 1
+		{kind: "sqrn", dst: "t2", a: "t2", n: 10},   //
+		{kind: "mul", dst: "t1", a: "t2", b: "t1"},  // 2^50 − 1
+		{kind: "sqrn", dst: "t2", a: "t1", n: 50},   //
+		{kind: "mul", dst: "t2", a: "t2", b: "t1"},  // 2^100 − 1
+		{kind: "sqrn", dst: "t3", a: "t2", n: 100},  //
+		{kind: "mul", dst: "t2", a: "t3", b: "t2"},  // 2^200 − 1
+		{kind: "sqrn", dst: "t2", a: "t2", n: 50},   //
+		{kind: "mul", dst: "t1", a: "t2", b: "t1"},  // 2^250 − 1
+		{kind: "sqrn", dst: "t1", a: "t1", n: 5},    // 2^255 − 32
+		{kind: "mul", dst: "out", a: "t1", b: "t0"}, // 2^255 − 21
+	}
+}
+
+// l64CheckSmall checks that every Add and Sub of ops takes small operands
+// (below 2^255 + 2^23: products, and the elements of small on entry), as
+// one fold requires; it returns the elements small on exit.
+func l64CheckSmall(ops []feOp, small map[string]bool) map[string]bool {
+	sm := map[string]bool{}
+	for k, v := range small {
+		sm[k] = v
+	}
+	for _, o := range ops {
+		switch o.kind {
+		case "add", "sub", "add2", "sub2":
+			for _, x := range []string{o.a, o.b, o.a2, o.b2} {
+				if x != "" && !sm[x] {
+					panic(fmt.Sprintf("ladder64: %s %s takes %s, which may be 2^255 + 2^23 or more", o.kind, o.dst, x))
+				}
+			}
+			sm[o.dst] = false
+			if o.dst2 != "" {
+				sm[o.dst2] = false
+			}
+		case "mul", "sqr", "sqrn", "a24add", "one":
+			sm[o.dst] = true
+		case "copy":
+			sm[o.dst] = sm[o.a]
+		default:
+			panic("ladder64: unknown op " + o.kind)
+		}
+	}
+	return sm
+}
+
+// l64Checked is the ladder's plan after l64CheckSmall: x1 (decoded, below
+// 2^255) is small on entry, and the step and the doubling must leave x2,
+// z2, x3, z3 small for the next one.
+func l64Checked() {
+	state := []string{"x2", "z2", "x3", "z3"}
+	sm := l64CheckSmall(l64Start(), map[string]bool{"x1": true})
+	for range 2 { // twice: the second pass starts from the first's exit
+		sm = l64CheckSmall(l64Step(), sm)
+	}
+	sm = l64CheckSmall(l64Double("x2", "z2", "x2", "z2"), sm)
+	for _, x := range state {
+		if !sm[x] {
+			panic("ladder64: " + x + " is not small after a step")
+		}
+	}
+}
+
+// l64Ladder is the shape of the ladder: the bits of the clamped scalar it
+// steps over, and the doublings after them (ladder.tmpl's ladderProjective).
+type l64Ladder struct {
+	First, Last int // steps for bits First down to Last
+	Doublings   int
+	A24         int // (A + 2)/4
+}
+
+var l64Shape = l64Ladder{First: 253, Last: 3, Doublings: 3, A24: 121666}
+
+// ---- the Go model ----
+
+// l64GoOps writes the Go calls for ops; name maps a plan element to a Go
+// expression of type *fe64.
+func l64GoOps(b *bytes.Buffer, ops []feOp, name func(string) string) {
+	for _, o := range ops {
+		switch o.kind {
+		case "add", "sub", "mul":
+			fmt.Fprintf(b, "\tfe64%s(%s, %s, %s)\n", strings.ToUpper(o.kind[:1])+o.kind[1:], name(o.dst), name(o.a), name(o.b))
+		case "sqr":
+			fmt.Fprintf(b, "\tfe64Sqr(%s, %s)\n", name(o.dst), name(o.a))
+		case "sqrn":
+			fmt.Fprintf(b, "\tfe64Sqr(%s, %s)\n", name(o.dst), name(o.a))
+			fmt.Fprintf(b, "\tfor range %d {\n\t\tfe64Sqr(%s, %s)\n\t}\n", o.n-1, name(o.dst), name(o.dst))
+		case "add2", "sub2":
+			f := map[string]string{"add2": "fe64Add", "sub2": "fe64Sub"}[o.kind]
+			fmt.Fprintf(b, "\t%s(%s, %s, %s)\n", f, name(o.dst), name(o.a), name(o.b))
+			fmt.Fprintf(b, "\t%s(%s, %s, %s)\n", f, name(o.dst2), name(o.a2), name(o.b2))
+			fmt.Fprintf(b, "\tfe64CondSwap(%s, %s, swap)\n", name(o.dst), name(o.dst2))
+		case "a24add":
+			fmt.Fprintf(b, "\tfe64A24Add(%s, %s, %s)\n", name(o.dst), name(o.a), name(o.b))
+		case "copy":
+			fmt.Fprintf(b, "\t*%s = *%s\n", name(o.dst), name(o.a))
+		case "one":
+			fmt.Fprintf(b, "\t*%s = fe64{1}\n", name(o.dst))
+		default:
+			panic("ladder64: unknown op " + o.kind)
+		}
+	}
+}
+
+func l64Amp(s string) string { return "&" + s }
+
+// ladder64Go returns zz_generated_ladder64.go.
+func ladder64Go(c curvePackage) []byte {
+	sh := l64Shape
+	var b bytes.Buffer
+	b.WriteString(`// Code generated by internal/curvegen. DO NOT EDIT.
+
+package ` + c.Pkg + `
+
+// The X25519 ladder over 4 × 64-bit saturated limbs (internal/curvegen,
+// ladder64.go), in Go: the model of zz_generated_ladder64_amd64.s, which
+// the tests compare with it limb for limb. Built everywhere, so that the
+// representation is tested on every platform; the package's ladder on
+// builds without the assembly is ladderMontgomery (field25519).
+//
+// An fe64 is a value v < 2^256, little-endian words, congruent to the
+// field element modulo p = 2^255 − 19 and reduced with 2^256 ≡ 38; only
+// fe64Bytes reduces fully. Each operation's result is defined by its
+// value (see each function), so the assembly gives the same words.
+
+import (
+	"encoding/binary"
+	"math/bits"
+)
+
+// fe64 is a partially reduced element of GF(2^255 − 19), least significant
+// word first.
+type fe64 [4]uint64
+
+// fe64Fold sets v = u mod 2^255 + 19·⌊u/2^255⌋ for the five-word u
+// (u4 < 2^32), which is below 2^255 + 19·2^33.
+func fe64Fold(v *fe64, u0, u1, u2, u3, u4 uint64) {
+	q := u4<<1 | u3>>63
+	var c uint64
+	v[0], c = bits.Add64(u0, 19*q, 0)
+	v[1], c = bits.Add64(u1, 0, c)
+	v[2], c = bits.Add64(u2, 0, c)
+	v[3] = u3&(1<<63-1) + c
+}
+
+// fe64Mul sets v = a·b: T = a·b, U = T mod 2^256 + 38·⌊T/2^256⌋ (five
+// words, the top one at most 38), then fe64Fold: v < 2^255 + 2^11. v may
+// alias a or b.
+func fe64Mul(v, a, b *fe64) {
+	var t [8]uint64
+	for i := range 4 {
+		var c uint64
+		for j := range 4 {
+			hi, lo := bits.Mul64(a[j], b[i])
+			var cc uint64
+			lo, cc = bits.Add64(lo, t[i+j], 0)
+			hi += cc
+			lo, cc = bits.Add64(lo, c, 0)
+			hi += cc
+			t[i+j], c = lo, hi
+		}
+		t[i+4] = c
+	}
+	var u [4]uint64
+	var c uint64
+	for j := range 4 {
+		hi, lo := bits.Mul64(t[4+j], 38)
+		var cc uint64
+		lo, cc = bits.Add64(lo, t[j], 0)
+		hi += cc
+		lo, cc = bits.Add64(lo, c, 0)
+		hi += cc
+		u[j], c = lo, hi
+	}
+	fe64Fold(v, u[0], u[1], u[2], u[3], c)
+}
+
+// fe64Sqr sets v = a², the same value as fe64Mul(v, a, a) (the assembly
+// computes each cross product once and doubles them).
+func fe64Sqr(v, a *fe64) { fe64Mul(v, a, a) }
+
+// fe64A24Add sets v = ` + fmt.Sprint(sh.A24) + `·a + b: U = ` + fmt.Sprint(sh.A24) + `·a + b (five words), then
+// fe64Fold: v < 2^255 + 2^23. v may alias a or b.
+func fe64A24Add(v, a, b *fe64) {
+	var u [4]uint64
+	var c uint64
+	for j := range 4 {
+		hi, lo := bits.Mul64(a[j], ` + fmt.Sprint(sh.A24) + `)
+		var cc uint64
+		lo, cc = bits.Add64(lo, b[j], 0)
+		hi += cc
+		lo, cc = bits.Add64(lo, c, 0)
+		hi += cc
+		u[j], c = lo, hi
+	}
+	fe64Fold(v, u[0], u[1], u[2], u[3], c)
+}
+
+// fe64Add sets v = a + b, subtracting 2^256 − 38 if it carries out of bit
+// 255. For small a and b (below 2^255 + 2^23, as the products are) a sum
+// that carries wraps to a value below 2^24, so the 38 is added to the low
+// word alone; for larger operands the result is wrong, exactly as the
+// assembly's (the tests compare the two there too). v may alias a or b.
+func fe64Add(v, a, b *fe64) {
+	r0, c := bits.Add64(a[0], b[0], 0)
+	r1, c := bits.Add64(a[1], b[1], c)
+	r2, c := bits.Add64(a[2], b[2], c)
+	r3, c := bits.Add64(a[3], b[3], c)
+	*v = fe64{r0 + 38*c, r1, r2, r3}
+}
+
+// fe64Sub sets v = a − b, adding 2^256 − 38 if it borrows; correct for
+// small a and b, as fe64Add. v may alias a or b.
+func fe64Sub(v, a, b *fe64) {
+	r0, c := bits.Sub64(a[0], b[0], 0)
+	r1, c := bits.Sub64(a[1], b[1], c)
+	r2, c := bits.Sub64(a[2], b[2], c)
+	r3, c := bits.Sub64(a[3], b[3], c)
+	r0, c = bits.Sub64(r0, 38*c, 0)
+	r1, c = bits.Sub64(r1, 0, c)
+	r2, c = bits.Sub64(r2, 0, c)
+	r3, _ = bits.Sub64(r3, 0, c)
+	*v = fe64{r0, r1, r2, r3}
+}
+
+// fe64CondSwap swaps a and b if swap = 1 and leaves them if swap = 0, in
+// constant time.
+func fe64CondSwap(a, b *fe64, swap uint64) {
+	m := -swap
+	for i := range a {
+		t := (a[i] ^ b[i]) & m
+		a[i] ^= t
+		b[i] ^= t
+	}
+}
+
+// fe64SetBytes sets v to the little-endian u-coordinate in, bit 255
+// masked (RFC 7748's decodeUCoordinate): values from p to 2^255 − 1 are
+// kept as they are, a partially reduced input.
+func fe64SetBytes(v *fe64, in *[32]byte) {
+	for i := range v {
+		v[i] = binary.LittleEndian.Uint64(in[8*i:])
+	}
+	v[3] &= 1<<63 - 1
+}
+
+// fe64Bytes writes the canonical little-endian encoding of a (any value
+// below 2^256) to out, in constant time.
+func fe64Bytes(out *[32]byte, a *fe64) {
+	// t = a mod 2^255 + 19·⌊a/2^255⌋ < 2^255 + 19 (2^255 ≡ 19).
+	t0, c := bits.Add64(a[0], 19*(a[3]>>63), 0)
+	t1, c := bits.Add64(a[1], 0, c)
+	t2, c := bits.Add64(a[2], 0, c)
+	t3 := a[3]&(1<<63-1) + c
+	// t < 2p: t ≥ p exactly when t + 19 reaches 2^255, and then t − p is
+	// t + 19 − 2^255.
+	s0, c := bits.Add64(t0, 19, 0)
+	s1, c := bits.Add64(t1, 0, c)
+	s2, c := bits.Add64(t2, 0, c)
+	s3 := t3 + c
+	m := -(s3 >> 63)
+	s3 &= 1<<63 - 1
+	r := [4]uint64{t0 ^ (t0^s0)&m, t1 ^ (t1^s1)&m, t2 ^ (t2^s2)&m, t3 ^ (t3^s3)&m}
+	for i := range r {
+		binary.LittleEndian.PutUint64(out[8*i:], r[i])
+	}
+}
+
+// ladder64Go is the ladder of ladder.tmpl's ladderProjective on fe64: st
+// is set to (x2, z2) for the clamped scalar e and the u-coordinate x1.
+// The assembly (ladder64Asm) runs the same operations in the same order.
+func ladder64Go(st *[2]fe64, e *[32]byte, x1 *fe64) {
+	var x2, z2, x3, z3, A, B, C, D fe64
+`)
+	name := func(s string) string {
+		if s == "x1" {
+			return "x1"
+		}
+		return "&" + s
+	}
+	l64GoOps(&b, l64Start(), name)
+	fmt.Fprintf(&b, `	var prev uint64
+	for t := %d; t >= %d; t-- {
+		bit := uint64(e[t>>3]>>(t&7)) & 1
+		swap := bit ^ prev
+		prev = bit
+`, sh.First, sh.Last)
+	l64GoOps(&b, l64Step(), name)
+	fmt.Fprintf(&b, `	}
+	fe64CondSwap(&x2, &x3, prev)
+	fe64CondSwap(&z2, &z3, prev)
+`)
+	for range sh.Doublings {
+		l64GoOps(&b, l64Double("x2", "z2", "x2", "z2"), name)
+	}
+	b.WriteString(`	st[0], st[1] = x2, z2
+}
+
+// fe64InvertGo sets out = z^(p−2) (0 for z ≡ 0), the addition chain of
+// fe64InvertAsm. out may alias z.
+func fe64InvertGo(out, z *fe64) {
+	var t0, t1, t2, t3 fe64
+`)
+	l64GoOps(&b, l64Invert(), func(s string) string {
+		if s == "z" || s == "out" {
+			return s
+		}
+		return "&" + s
+	})
+	b.WriteString(`}
+
+// x25519Ladder64Go is X25519's variable-base ladder on fe64 in Go: dst =
+// the encoded u-coordinate of e·P for the clamped scalar e and P's
+// encoded u-coordinate point.
+func x25519Ladder64Go(dst, e, point *[32]byte) {
+	var x1, inv fe64
+	var st [2]fe64
+	fe64SetBytes(&x1, point)
+	ladder64Go(&st, e, &x1)
+	fe64InvertGo(&inv, &st[1])
+	fe64Mul(&st[0], &st[0], &inv)
+	fe64Bytes(dst, &st[0])
+}
+
+// x25519Ladder64Asm is x25519Ladder64Go with the assembly's ladder,
+// inversion and multiplication (the Go model where the build has none).
+func x25519Ladder64Asm(dst, e, point *[32]byte) {
+	var x1, inv fe64
+	var st [2]fe64
+	fe64SetBytes(&x1, point)
+	ladder64Asm(&st, e, &x1)
+	fe64InvertAsm(&inv, &st[1])
+	fe64MulAsm(&st[0], &st[0], &inv)
+	fe64Bytes(dst, &st[0])
+}
+`)
+	return b.Bytes()
+}
+
+// ladder64Decl returns zz_generated_ladder64_amd64.go, the assembly's
+// declarations and its run-time switch.
+func ladder64Decl(c curvePackage) []byte {
+	return []byte(`// Code generated by internal/curvegen. DO NOT EDIT.
+
+//go:build ` + ladder64BuildTag + `
+
+package ` + c.Pkg + `
+
+import "golang.org/x/sys/cpu"
+
+// ladder64HasAsm reports whether this CPU runs the fe64 assembly
+// (zz_generated_ladder64_amd64.s), which needs BMI2 (MULX) and ADX (ADCX,
+// ADOX). It is fixed for the life of the process (public).
+var ladder64HasAsm = cpu.X86.HasBMI2 && cpu.X86.HasADX
+
+// ladder64UseAsm makes scalarMultLadder run x25519Ladder64Asm; tests clear
+// it to run the field25519 ladder in the same binary.
+var ladder64UseAsm = ladder64HasAsm
+
+// ladder64Asm is ladder64Go in assembly: the start, the 251 steps in one
+// loop and the final doublings, with the same fe64 results.
+//
+//go:noescape
+func ladder64Asm(st *[2]fe64, e *[32]byte, x1 *fe64)
+
+// fe64InvertAsm is fe64InvertGo in assembly. out may alias z.
+//
+//go:noescape
+func fe64InvertAsm(out, z *fe64)
+
+// fe64MulAsm, fe64SqrAsm, fe64A24AddAsm, fe64AddAsm and fe64SubAsm are
+// fe64Mul, fe64Sqr, fe64A24Add, fe64Add and fe64Sub in assembly (the same
+// words); v may alias the operands.
+//
+//go:noescape
+func fe64MulAsm(v, a, b *fe64)
+
+//go:noescape
+func fe64SqrAsm(v, a *fe64)
+
+//go:noescape
+func fe64A24AddAsm(v, a, b *fe64)
+
+//go:noescape
+func fe64AddAsm(v, a, b *fe64)
+
+//go:noescape
+func fe64SubAsm(v, a, b *fe64)
+`)
+}
+
+// ladder64NoAsm returns zz_generated_ladder64_noasm.go: the Go model in
+// the assembly's place, so that the callers and tests build everywhere.
+func ladder64NoAsm(c curvePackage) []byte {
+	return []byte(`// Code generated by internal/curvegen. DO NOT EDIT.
+
+//go:build !(` + ladder64BuildTag + `)
+
+package ` + c.Pkg + `
+
+// ladder64HasAsm and ladder64UseAsm are false: this build has no fe64
+// assembly, and scalarMultLadder runs the field25519 ladder.
+const ladder64HasAsm = false
+
+var ladder64UseAsm = false
+
+func ladder64Asm(st *[2]fe64, e *[32]byte, x1 *fe64) { ladder64Go(st, e, x1) }
+func fe64InvertAsm(out, z *fe64)                     { fe64InvertGo(out, z) }
+func fe64MulAsm(v, a, b *fe64)                       { fe64Mul(v, a, b) }
+func fe64SqrAsm(v, a *fe64)                          { fe64Sqr(v, a) }
+func fe64A24AddAsm(v, a, b *fe64)                    { fe64A24Add(v, a, b) }
+func fe64AddAsm(v, a, b *fe64)                       { fe64Add(v, a, b) }
+func fe64SubAsm(v, a, b *fe64)                       { fe64Sub(v, a, b) }
+`)
+}
