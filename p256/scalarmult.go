@@ -67,10 +67,7 @@ func (p *point) scalarMult(k *[32]byte, q *point) *point {
 	acc.z.Select(&zero, &acc.z, tables.EqMask(abs, 0))
 	ej.z.One()
 	for i := 63; i >= 1; i-- {
-		acc.double(&acc)
-		acc.double(&acc)
-		acc.double(&acc)
-		acc.double(&acc)
+		acc.doubleN(4)
 		abs, neg := tables.AbsNeg(digits[i])
 		lookupAffine8(&e, &table, abs)
 		e.condNegate(neg)
@@ -79,10 +76,7 @@ func (p *point) scalarMult(k *[32]byte, q *point) *point {
 		sum.selectPoint(&ej, &sum, acc.z.IsZero())
 		acc.selectPoint(&acc, &sum, tables.EqMask(abs, 0))
 	}
-	acc.double(&acc)
-	acc.double(&acc)
-	acc.double(&acc)
-	acc.double(&acc)
+	acc.doubleN(4)
 	var pacc, psum, id point
 	pacc.fromJacobian(&acc)
 	abs, neg := tables.AbsNeg(digits[0])
