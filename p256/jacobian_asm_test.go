@@ -135,6 +135,16 @@ func jacCheck(t *testing.T, a, b jacobianPoint) {
 	if got != want {
 		t.Fatalf("addAffine in place(%x, %x):\nasm %x\nGo  %x", a, ba, got, want)
 	}
+	for _, neg := range []int{0, 1} {
+		for _, zero := range []int{0, 1} {
+			got, want = a, a
+			jacobianAddAffineDigitAsm(&got, &ba, neg, zero)
+			want.addAffineDigitGeneric(&ba, neg, zero)
+			if got != want {
+				t.Fatalf("addAffineDigit(%x, %x, %d, %d):\nasm %x\nGo  %x", a, ba, neg, zero, got, want)
+			}
+		}
+	}
 	jacobianAddAsm(&got, &a, &b)
 	want.addUncheckedGeneric(&a, &b)
 	if got != want {
@@ -229,6 +239,37 @@ func TestJacobianAsmExceptional(t *testing.T) {
 		jacobianAddAsm(&s, &a, &nb)
 		if s.z.IsZero() != 1 {
 			t.Fatalf("add(a, −a) has Z3 ≠ 0")
+		}
+		// The digit step: p = O gives the (negated) entry, zero keeps p,
+		// otherwise the sum, against the complete projective addition.
+		var e2 point
+		e2.scalarBaseMult(scalar32(randScalar(r)))
+		var eb affinePoint
+		eb.x, eb.y, _ = e2.affine()
+		for _, neg := range []int{0, 1} {
+			var want, got point
+			en := eb
+			en.y.Select(new(fieldp256.Element).Negate(&eb.y), &eb.y, neg)
+			want.addAffine(&q, &en)
+			d := a
+			jacobianAddAffineDigitAsm(&d, &eb, neg, 0)
+			got.fromJacobian(&d)
+			if got.equal(&want) != 1 {
+				t.Fatalf("addAffineDigit(q, e, %d, 0) is not q ± e", neg)
+			}
+			d = a
+			jacobianAddAffineDigitAsm(&d, &eb, neg, 1)
+			if d != a {
+				t.Fatalf("addAffineDigit(q, e, %d, 1) changed q", neg)
+			}
+			d = id
+			jacobianAddAffineDigitAsm(&d, &eb, neg, 0)
+			want.setIdentity()
+			want.addAffine(&want, &en)
+			got.fromJacobian(&d)
+			if got.equal(&want) != 1 || d.z != *new(fieldp256.Element).One() {
+				t.Fatalf("addAffineDigit(O, e, %d, 0) is not ±e with Z = 1", neg)
+			}
 		}
 		// Doubling: against the complete projective formulas.
 		var d jacobianPoint

@@ -56,7 +56,7 @@ func (p *point) scalarMult(k *[32]byte, q *point) *point {
 	var digits [65]int8
 	tables.SignedRadixBigEndian(digits[:], k[:], 4)
 
-	var acc, sum, ej jacobianPoint
+	var acc jacobianPoint
 	var e affinePoint
 	var zero fieldp256.Element
 	// The top digit (never negative): the entry, or the identity (Z = 0).
@@ -65,16 +65,11 @@ func (p *point) scalarMult(k *[32]byte, q *point) *point {
 	acc.x, acc.y = e.x, e.y
 	acc.z.One()
 	acc.z.Select(&zero, &acc.z, tables.EqMask(abs, 0))
-	ej.z.One()
 	for i := 63; i >= 1; i-- {
 		acc.doubleN(4)
 		abs, neg := tables.AbsNeg(digits[i])
 		lookupAffine8(&e, &table, abs)
-		e.condNegate(neg)
-		sum.addAffineUnchecked(&acc, &e)
-		ej.x, ej.y = e.x, e.y
-		sum.selectPoint(&ej, &sum, acc.z.IsZero())
-		acc.selectPoint(&acc, &sum, tables.EqMask(abs, 0))
+		acc.addAffineDigit(&e, neg, tables.EqMask(abs, 0))
 	}
 	acc.doubleN(4)
 	var pacc, psum, id point
@@ -115,7 +110,7 @@ func (p *point) scalarBaseMultTable(tab *[basePositions][baseEntries]affinePoint
 	var digits [basePositions]int8
 	tables.SignedRadixBigEndian(digits[:], k[:], baseWindow)
 
-	var acc, sum, ej jacobianPoint
+	var acc jacobianPoint
 	var e affinePoint
 	// Position 0: the entry itself, or the identity (Z = 0) for digit 0.
 	abs, neg := tables.AbsNeg(digits[0])
@@ -130,12 +125,7 @@ func (p *point) scalarBaseMultTable(tab *[basePositions][baseEntries]affinePoint
 		abs, neg := tables.AbsNeg(digits[j])
 		// Digit 0 gives the first entry; the sum is then discarded.
 		lookupAffine32(&e, &tab[j], abs)
-		e.condNegate(neg)
-		sum.addAffineUnchecked(&acc, &e)
-		ej.x, ej.y = e.x, e.y
-		ej.z.One()
-		sum.selectPoint(&ej, &sum, acc.z.IsZero())
-		acc.selectPoint(&acc, &sum, tables.EqMask(abs, 0))
+		acc.addAffineDigit(&e, neg, tables.EqMask(abs, 0))
 	}
 	var pacc, psum point
 	pacc.fromJacobian(&acc)

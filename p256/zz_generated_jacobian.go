@@ -116,3 +116,22 @@ func (p *jacobianPoint) addUncheckedGeneric(a *jacobianPoint, b *jacobianPoint) 
 	p.y.Subtract(&p.y, &s1) // Y3 = r·(V − X3) − 2·S1·J
 	return p
 }
+
+// addAffineDigitGeneric is one digit of the constant-time loops: with b =
+// e negated when neg = 1, it sets p = p + b (addAffineUncheckedGeneric),
+// or b (with Z = 1) when p = O, and leaves p as it is when zero = 1 (the
+// digit is 0: e is then a stand-in entry). neg and zero are 0 or 1; the
+// caller rules out p = ±b. Constant time. It is the Go code of
+// jacobianAddAffineDigitAsm (pointasm.go's digitRoutine).
+func (p *jacobianPoint) addAffineDigitGeneric(e *affinePoint, neg, zero int) *jacobianPoint {
+	var b affinePoint
+	var sum, eb jacobianPoint
+	b.x = e.x
+	b.y.Negate(&e.y)
+	b.y.Select(&b.y, &e.y, neg)
+	sum.addAffineUncheckedGeneric(p, &b)
+	eb.x, eb.y = b.x, b.y
+	eb.z.One()
+	sum.selectPoint(&eb, &sum, p.z.IsZero())
+	return p.selectPoint(p, &sum, zero)
+}

@@ -107,3 +107,19 @@ func (p *jacobianPoint) doubleN(n int) *jacobianPoint {
 //
 //go:noescape
 func jacobianDoubleNAsm(p *jacobianPoint, n int)
+
+// addAffineDigit is addAffineDigitGeneric: jacobianAddAffineDigitAsm where
+// the CPU has BMI2 and ADX, the Go code otherwise, with the same result
+// limb for limb.
+func (p *jacobianPoint) addAffineDigit(e *affinePoint, neg, zero int) *jacobianPoint {
+	if jacobianUseAsm {
+		jacobianAddAffineDigitAsm(p, e, neg, zero)
+		return p
+	}
+	return p.addAffineDigitGeneric(e, neg, zero)
+}
+
+// jacobianAddAffineDigitAsm is addAffineDigitGeneric in one routine.
+//
+//go:noescape
+func jacobianAddAffineDigitAsm(p *jacobianPoint, e *affinePoint, neg, zero int)

@@ -15,6 +15,13 @@ DATA elem64Mod<>+16(SB)/8, $0x0000000000000000
 DATA elem64Mod<>+24(SB)/8, $0xffffffff00000001
 GLOBL elem64Mod<>(SB), RODATA|NOPTR, $32
 
+// 1 in Montgomery form, R mod p.
+DATA elem64One<>+0(SB)/8, $0x0000000000000001
+DATA elem64One<>+8(SB)/8, $0xffffffff00000000
+DATA elem64One<>+16(SB)/8, $0xffffffffffffffff
+DATA elem64One<>+24(SB)/8, $0x00000000fffffffe
+GLOBL elem64One<>(SB), RODATA|NOPTR, $32
+
 // func jacobianDoubleAsm(p *jacobianPoint, a *jacobianPoint)
 TEXT ·jacobianDoubleAsm(SB), NOSPLIT, $256-16
 	// y2 = add a.y a.y: Y' = 2Y
@@ -23,8 +30,8 @@ TEXT ·jacobianDoubleAsm(SB), NOSPLIT, $256-16
 	MOVQ    40(SI), R9
 	MOVQ    48(SI), R10
 	MOVQ    56(SI), R11
-	XORQ    R12, R12
 	MOVQ    a+8(FP), DI
+	XORQ    R12, R12
 	ADDQ    32(DI), R8
 	ADCQ    40(DI), R9
 	ADCQ    48(DI), R10
@@ -183,10 +190,10 @@ TEXT ·jacobianDoubleAsm(SB), NOSPLIT, $256-16
 	MOVQ    8(SI), R9
 	MOVQ    16(SI), R10
 	MOVQ    24(SI), R11
-	SUBQ    32(SP), R8
-	SBBQ    40(SP), R9
-	SBBQ    48(SP), R10
-	SBBQ    56(SP), R11
+	SUBQ    BX, R8
+	SBBQ    CX, R9
+	SBBQ    DX, R10
+	SBBQ    AX, R11
 	SBBQ    R12, R12
 	MOVQ    elem64Mod<>+8(SB), BX
 	ANDQ    R12, BX
@@ -367,15 +374,15 @@ TEXT ·jacobianDoubleAsm(SB), NOSPLIT, $256-16
 	MOVQ    DX, 144(SP)
 	MOVQ    AX, 152(SP)
 	// t = add alpha alpha
-	MOVQ    128(SP), R8
-	MOVQ    136(SP), R9
-	MOVQ    144(SP), R10
-	MOVQ    152(SP), R11
+	MOVQ    BX, R8
+	MOVQ    CX, R9
+	MOVQ    DX, R10
+	MOVQ    AX, R11
 	XORQ    R12, R12
-	ADDQ    128(SP), R8
-	ADCQ    136(SP), R9
-	ADCQ    144(SP), R10
-	ADCQ    152(SP), R11
+	ADDQ    BX, R8
+	ADCQ    CX, R9
+	ADCQ    DX, R10
+	ADCQ    AX, R11
 	ADCQ    $0, R12
 	// t < 2m: subtract m, keep t if that borrows.
 	MOVQ    R8, BX
@@ -391,20 +398,17 @@ TEXT ·jacobianDoubleAsm(SB), NOSPLIT, $256-16
 	CMOVQCS R9, CX
 	CMOVQCS R10, DX
 	CMOVQCS R11, AX
-	MOVQ    BX, 64(SP)
-	MOVQ    CX, 72(SP)
-	MOVQ    DX, 80(SP)
-	MOVQ    AX, 88(SP)
+	// (t is read only by the next step, from the registers)
 	// alpha = add alpha t: α = 3(X − δ)(X + δ)
 	MOVQ    128(SP), R8
 	MOVQ    136(SP), R9
 	MOVQ    144(SP), R10
 	MOVQ    152(SP), R11
 	XORQ    R12, R12
-	ADDQ    64(SP), R8
-	ADCQ    72(SP), R9
-	ADCQ    80(SP), R10
-	ADCQ    88(SP), R11
+	ADDQ    BX, R8
+	ADCQ    CX, R9
+	ADCQ    DX, R10
+	ADCQ    AX, R11
 	ADCQ    $0, R12
 	// t < 2m: subtract m, keep t if that borrows.
 	MOVQ    R8, BX
@@ -828,15 +832,15 @@ TEXT ·jacobianDoubleAsm(SB), NOSPLIT, $256-16
 	MOVQ    DX, 208(SP)
 	MOVQ    AX, 216(SP)
 	// b8 = add b4 b4: 8β
-	MOVQ    192(SP), R8
-	MOVQ    200(SP), R9
-	MOVQ    208(SP), R10
-	MOVQ    216(SP), R11
+	MOVQ    BX, R8
+	MOVQ    CX, R9
+	MOVQ    DX, R10
+	MOVQ    AX, R11
 	XORQ    R12, R12
-	ADDQ    192(SP), R8
-	ADCQ    200(SP), R9
-	ADCQ    208(SP), R10
-	ADCQ    216(SP), R11
+	ADDQ    BX, R8
+	ADCQ    CX, R9
+	ADCQ    DX, R10
+	ADCQ    AX, R11
 	ADCQ    $0, R12
 	// t < 2m: subtract m, keep t if that borrows.
 	MOVQ    R8, BX
@@ -986,11 +990,10 @@ TEXT ·jacobianDoubleAsm(SB), NOSPLIT, $256-16
 	MOVQ    DX, 16(SI)
 	MOVQ    AX, 24(SI)
 	// p.x = sub p.x b8: X3 = α² − 8β
-	MOVQ    p+0(FP), SI
-	MOVQ    0(SI), R8
-	MOVQ    8(SI), R9
-	MOVQ    16(SI), R10
-	MOVQ    24(SI), R11
+	MOVQ    BX, R8
+	MOVQ    CX, R9
+	MOVQ    DX, R10
+	MOVQ    AX, R11
 	SUBQ    224(SP), R8
 	SBBQ    232(SP), R9
 	SBBQ    240(SP), R10
@@ -1010,15 +1013,18 @@ TEXT ·jacobianDoubleAsm(SB), NOSPLIT, $256-16
 	MOVQ    R10, 16(SI)
 	MOVQ    R11, 24(SI)
 	// b4 = sub b4 p.x: 4β − X3
+	MOVQ    R8, BX
+	MOVQ    R9, CX
+	MOVQ    R10, DX
+	MOVQ    R11, AX
 	MOVQ    192(SP), R8
 	MOVQ    200(SP), R9
 	MOVQ    208(SP), R10
 	MOVQ    216(SP), R11
-	MOVQ    p+0(FP), DI
-	SUBQ    0(DI), R8
-	SBBQ    8(DI), R9
-	SBBQ    16(DI), R10
-	SBBQ    24(DI), R11
+	SUBQ    BX, R8
+	SBBQ    CX, R9
+	SBBQ    DX, R10
+	SBBQ    AX, R11
 	SBBQ    R12, R12
 	MOVQ    elem64Mod<>+8(SB), BX
 	ANDQ    R12, BX
@@ -1293,15 +1299,12 @@ TEXT ·jacobianDoubleAsm(SB), NOSPLIT, $256-16
 	CMOVQCS R13, CX
 	CMOVQCS R14, DX
 	CMOVQCS DI, AX
-	MOVQ    BX, 160(SP)
-	MOVQ    CX, 168(SP)
-	MOVQ    DX, 176(SP)
-	MOVQ    AX, 184(SP)
+	// (g4 is read only by the next step, from the registers)
 	// g4 = halve g4: 8γ²
-	MOVQ    160(SP), R8
-	MOVQ    168(SP), R9
-	MOVQ    176(SP), R10
-	MOVQ    184(SP), R11
+	MOVQ    BX, R8
+	MOVQ    CX, R9
+	MOVQ    DX, R10
+	MOVQ    AX, R11
 	MOVQ    R8, R12
 	ANDQ    $1, R12
 	NEGQ    R12
@@ -1319,20 +1322,21 @@ TEXT ·jacobianDoubleAsm(SB), NOSPLIT, $256-16
 	SHRQ    $1, R10, R9
 	SHRQ    $1, R11, R10
 	SHRQ    $1, R13, R11
-	MOVQ    R8, 160(SP)
-	MOVQ    R9, 168(SP)
-	MOVQ    R10, 176(SP)
-	MOVQ    R11, 184(SP)
+	// (g4 is read only by the next step, from the registers)
 	// p.y = sub p.y g4: Y3 = α(4β − X3) − 8γ²
+	MOVQ    R8, BX
+	MOVQ    R9, CX
+	MOVQ    R10, DX
+	MOVQ    R11, AX
 	MOVQ    p+0(FP), SI
 	MOVQ    32(SI), R8
 	MOVQ    40(SI), R9
 	MOVQ    48(SI), R10
 	MOVQ    56(SI), R11
-	SUBQ    160(SP), R8
-	SBBQ    168(SP), R9
-	SBBQ    176(SP), R10
-	SBBQ    184(SP), R11
+	SUBQ    BX, R8
+	SBBQ    CX, R9
+	SBBQ    DX, R10
+	SBBQ    AX, R11
 	SBBQ    R12, R12
 	MOVQ    elem64Mod<>+8(SB), BX
 	ANDQ    R12, BX
@@ -2743,11 +2747,10 @@ TEXT ·jacobianAddAffineAsm(SB), NOSPLIT, $288-24
 	MOVQ    DX, 16(SI)
 	MOVQ    AX, 24(SI)
 	// p.x = sub p.x hhh
-	MOVQ    p+0(FP), SI
-	MOVQ    0(SI), R8
-	MOVQ    8(SI), R9
-	MOVQ    16(SI), R10
-	MOVQ    24(SI), R11
+	MOVQ    BX, R8
+	MOVQ    CX, R9
+	MOVQ    DX, R10
+	MOVQ    AX, R11
 	SUBQ    192(SP), R8
 	SBBQ    200(SP), R9
 	SBBQ    208(SP), R10
@@ -2767,11 +2770,6 @@ TEXT ·jacobianAddAffineAsm(SB), NOSPLIT, $288-24
 	MOVQ    R10, 16(SI)
 	MOVQ    R11, 24(SI)
 	// p.x = sub p.x v
-	MOVQ    p+0(FP), SI
-	MOVQ    0(SI), R8
-	MOVQ    8(SI), R9
-	MOVQ    16(SI), R10
-	MOVQ    24(SI), R11
 	SUBQ    224(SP), R8
 	SBBQ    232(SP), R9
 	SBBQ    240(SP), R10
@@ -2791,11 +2789,6 @@ TEXT ·jacobianAddAffineAsm(SB), NOSPLIT, $288-24
 	MOVQ    R10, 16(SI)
 	MOVQ    R11, 24(SI)
 	// p.x = sub p.x v: X3 = r² − HHH − 2·V
-	MOVQ    p+0(FP), SI
-	MOVQ    0(SI), R8
-	MOVQ    8(SI), R9
-	MOVQ    16(SI), R10
-	MOVQ    24(SI), R11
 	SUBQ    224(SP), R8
 	SBBQ    232(SP), R9
 	SBBQ    240(SP), R10
@@ -2815,15 +2808,18 @@ TEXT ·jacobianAddAffineAsm(SB), NOSPLIT, $288-24
 	MOVQ    R10, 16(SI)
 	MOVQ    R11, 24(SI)
 	// v = sub v p.x
+	MOVQ    R8, BX
+	MOVQ    R9, CX
+	MOVQ    R10, DX
+	MOVQ    R11, AX
 	MOVQ    224(SP), R8
 	MOVQ    232(SP), R9
 	MOVQ    240(SP), R10
 	MOVQ    248(SP), R11
-	MOVQ    p+0(FP), DI
-	SUBQ    0(DI), R8
-	SBBQ    8(DI), R9
-	SBBQ    16(DI), R10
-	SBBQ    24(DI), R11
+	SUBQ    BX, R8
+	SBBQ    CX, R9
+	SBBQ    DX, R10
+	SBBQ    AX, R11
 	SBBQ    R12, R12
 	MOVQ    elem64Mod<>+8(SB), BX
 	ANDQ    R12, BX
@@ -2975,11 +2971,10 @@ TEXT ·jacobianAddAffineAsm(SB), NOSPLIT, $288-24
 	MOVQ    DX, 48(SI)
 	MOVQ    AX, 56(SI)
 	// p.y = sub p.y t: Y3 = r·(V − X3) − Y1·HHH
-	MOVQ    p+0(FP), SI
-	MOVQ    32(SI), R8
-	MOVQ    40(SI), R9
-	MOVQ    48(SI), R10
-	MOVQ    56(SI), R11
+	MOVQ    BX, R8
+	MOVQ    CX, R9
+	MOVQ    DX, R10
+	MOVQ    AX, R11
 	SUBQ    256(SP), R8
 	SBBQ    264(SP), R9
 	SBBQ    272(SP), R10
@@ -4122,20 +4117,13 @@ TEXT ·jacobianAddAsm(SB), NOSPLIT, $384-24
 	ADCQ    BX, R9
 	ADCQ    $0, R10
 	ADCQ    CX, R11
-	MOVQ    R8, 224(SP)
-	MOVQ    R9, 232(SP)
-	MOVQ    R10, 240(SP)
-	MOVQ    R11, 248(SP)
+	// (r is read only by the next step, from the registers)
 	// r = add r r: r = 2·(S2 − S1)
-	MOVQ    224(SP), R8
-	MOVQ    232(SP), R9
-	MOVQ    240(SP), R10
-	MOVQ    248(SP), R11
 	XORQ    R12, R12
-	ADDQ    224(SP), R8
-	ADCQ    232(SP), R9
-	ADCQ    240(SP), R10
-	ADCQ    248(SP), R11
+	ADDQ    R8, R8
+	ADCQ    R9, R9
+	ADCQ    R10, R10
+	ADCQ    R11, R11
 	ADCQ    $0, R12
 	// t < 2m: subtract m, keep t if that borrows.
 	MOVQ    R8, BX
@@ -4590,8 +4578,8 @@ TEXT ·jacobianAddAsm(SB), NOSPLIT, $384-24
 	MOVQ    72(SI), R9
 	MOVQ    80(SI), R10
 	MOVQ    88(SI), R11
-	XORQ    R12, R12
 	MOVQ    b+16(FP), DI
+	XORQ    R12, R12
 	ADDQ    64(DI), R8
 	ADCQ    72(DI), R9
 	ADCQ    80(DI), R10
@@ -4739,15 +4727,12 @@ TEXT ·jacobianAddAsm(SB), NOSPLIT, $384-24
 	CMOVQCS R13, CX
 	CMOVQCS R14, DX
 	CMOVQCS DI, AX
-	MOVQ    BX, 352(SP)
-	MOVQ    CX, 360(SP)
-	MOVQ    DX, 368(SP)
-	MOVQ    AX, 376(SP)
+	// (t is read only by the next step, from the registers)
 	// t = sub t z1z1
-	MOVQ    352(SP), R8
-	MOVQ    360(SP), R9
-	MOVQ    368(SP), R10
-	MOVQ    376(SP), R11
+	MOVQ    BX, R8
+	MOVQ    CX, R9
+	MOVQ    DX, R10
+	MOVQ    AX, R11
 	SUBQ    0(SP), R8
 	SBBQ    8(SP), R9
 	SBBQ    16(SP), R10
@@ -4761,15 +4746,8 @@ TEXT ·jacobianAddAsm(SB), NOSPLIT, $384-24
 	ADCQ    BX, R9
 	ADCQ    $0, R10
 	ADCQ    CX, R11
-	MOVQ    R8, 352(SP)
-	MOVQ    R9, 360(SP)
-	MOVQ    R10, 368(SP)
-	MOVQ    R11, 376(SP)
+	// (t is read only by the next step, from the registers)
 	// t = sub t z2z2
-	MOVQ    352(SP), R8
-	MOVQ    360(SP), R9
-	MOVQ    368(SP), R10
-	MOVQ    376(SP), R11
 	SUBQ    32(SP), R8
 	SBBQ    40(SP), R9
 	SBBQ    48(SP), R10
@@ -5054,11 +5032,10 @@ TEXT ·jacobianAddAsm(SB), NOSPLIT, $384-24
 	MOVQ    DX, 16(SI)
 	MOVQ    AX, 24(SI)
 	// p.x = sub p.x j
-	MOVQ    p+0(FP), SI
-	MOVQ    0(SI), R8
-	MOVQ    8(SI), R9
-	MOVQ    16(SI), R10
-	MOVQ    24(SI), R11
+	MOVQ    BX, R8
+	MOVQ    CX, R9
+	MOVQ    DX, R10
+	MOVQ    AX, R11
 	SUBQ    288(SP), R8
 	SBBQ    296(SP), R9
 	SBBQ    304(SP), R10
@@ -5078,11 +5055,6 @@ TEXT ·jacobianAddAsm(SB), NOSPLIT, $384-24
 	MOVQ    R10, 16(SI)
 	MOVQ    R11, 24(SI)
 	// p.x = sub p.x v
-	MOVQ    p+0(FP), SI
-	MOVQ    0(SI), R8
-	MOVQ    8(SI), R9
-	MOVQ    16(SI), R10
-	MOVQ    24(SI), R11
 	SUBQ    320(SP), R8
 	SBBQ    328(SP), R9
 	SBBQ    336(SP), R10
@@ -5102,11 +5074,6 @@ TEXT ·jacobianAddAsm(SB), NOSPLIT, $384-24
 	MOVQ    R10, 16(SI)
 	MOVQ    R11, 24(SI)
 	// p.x = sub p.x v: X3 = r² − J − 2·V
-	MOVQ    p+0(FP), SI
-	MOVQ    0(SI), R8
-	MOVQ    8(SI), R9
-	MOVQ    16(SI), R10
-	MOVQ    24(SI), R11
 	SUBQ    320(SP), R8
 	SBBQ    328(SP), R9
 	SBBQ    336(SP), R10
@@ -5126,15 +5093,18 @@ TEXT ·jacobianAddAsm(SB), NOSPLIT, $384-24
 	MOVQ    R10, 16(SI)
 	MOVQ    R11, 24(SI)
 	// v = sub v p.x
+	MOVQ    R8, BX
+	MOVQ    R9, CX
+	MOVQ    R10, DX
+	MOVQ    R11, AX
 	MOVQ    320(SP), R8
 	MOVQ    328(SP), R9
 	MOVQ    336(SP), R10
 	MOVQ    344(SP), R11
-	MOVQ    p+0(FP), DI
-	SUBQ    0(DI), R8
-	SBBQ    8(DI), R9
-	SBBQ    16(DI), R10
-	SBBQ    24(DI), R11
+	SUBQ    BX, R8
+	SBBQ    CX, R9
+	SBBQ    DX, R10
+	SBBQ    AX, R11
 	SBBQ    R12, R12
 	MOVQ    elem64Mod<>+8(SB), BX
 	ANDQ    R12, BX
@@ -5280,20 +5250,17 @@ TEXT ·jacobianAddAsm(SB), NOSPLIT, $384-24
 	CMOVQCS R13, CX
 	CMOVQCS R8, DX
 	CMOVQCS R9, AX
-	MOVQ    BX, 128(SP)
-	MOVQ    CX, 136(SP)
-	MOVQ    DX, 144(SP)
-	MOVQ    AX, 152(SP)
+	// (s1 is read only by the next step, from the registers)
 	// s1 = add s1 s1: 2·S1·J
-	MOVQ    128(SP), R8
-	MOVQ    136(SP), R9
-	MOVQ    144(SP), R10
-	MOVQ    152(SP), R11
+	MOVQ    BX, R8
+	MOVQ    CX, R9
+	MOVQ    DX, R10
+	MOVQ    AX, R11
 	XORQ    R12, R12
-	ADDQ    128(SP), R8
-	ADCQ    136(SP), R9
-	ADCQ    144(SP), R10
-	ADCQ    152(SP), R11
+	ADDQ    BX, R8
+	ADCQ    CX, R9
+	ADCQ    DX, R10
+	ADCQ    AX, R11
 	ADCQ    $0, R12
 	// t < 2m: subtract m, keep t if that borrows.
 	MOVQ    R8, BX
@@ -5451,11 +5418,10 @@ TEXT ·jacobianAddAsm(SB), NOSPLIT, $384-24
 	MOVQ    DX, 48(SI)
 	MOVQ    AX, 56(SI)
 	// p.y = sub p.y s1: Y3 = r·(V − X3) − 2·S1·J
-	MOVQ    p+0(FP), SI
-	MOVQ    32(SI), R8
-	MOVQ    40(SI), R9
-	MOVQ    48(SI), R10
-	MOVQ    56(SI), R11
+	MOVQ    BX, R8
+	MOVQ    CX, R9
+	MOVQ    DX, R10
+	MOVQ    AX, R11
 	SUBQ    128(SP), R8
 	SBBQ    136(SP), R9
 	SBBQ    144(SP), R10
@@ -5487,8 +5453,8 @@ loop:
 	MOVQ    40(SI), R9
 	MOVQ    48(SI), R10
 	MOVQ    56(SI), R11
-	XORQ    R12, R12
 	MOVQ    p+0(FP), DI
+	XORQ    R12, R12
 	ADDQ    32(DI), R8
 	ADCQ    40(DI), R9
 	ADCQ    48(DI), R10
@@ -5647,10 +5613,10 @@ loop:
 	MOVQ    8(SI), R9
 	MOVQ    16(SI), R10
 	MOVQ    24(SI), R11
-	SUBQ    32(SP), R8
-	SBBQ    40(SP), R9
-	SBBQ    48(SP), R10
-	SBBQ    56(SP), R11
+	SUBQ    BX, R8
+	SBBQ    CX, R9
+	SBBQ    DX, R10
+	SBBQ    AX, R11
 	SBBQ    R12, R12
 	MOVQ    elem64Mod<>+8(SB), BX
 	ANDQ    R12, BX
@@ -5831,15 +5797,15 @@ loop:
 	MOVQ    DX, 144(SP)
 	MOVQ    AX, 152(SP)
 	// t = add alpha alpha
-	MOVQ    128(SP), R8
-	MOVQ    136(SP), R9
-	MOVQ    144(SP), R10
-	MOVQ    152(SP), R11
+	MOVQ    BX, R8
+	MOVQ    CX, R9
+	MOVQ    DX, R10
+	MOVQ    AX, R11
 	XORQ    R12, R12
-	ADDQ    128(SP), R8
-	ADCQ    136(SP), R9
-	ADCQ    144(SP), R10
-	ADCQ    152(SP), R11
+	ADDQ    BX, R8
+	ADCQ    CX, R9
+	ADCQ    DX, R10
+	ADCQ    AX, R11
 	ADCQ    $0, R12
 	// t < 2m: subtract m, keep t if that borrows.
 	MOVQ    R8, BX
@@ -5855,20 +5821,17 @@ loop:
 	CMOVQCS R9, CX
 	CMOVQCS R10, DX
 	CMOVQCS R11, AX
-	MOVQ    BX, 64(SP)
-	MOVQ    CX, 72(SP)
-	MOVQ    DX, 80(SP)
-	MOVQ    AX, 88(SP)
+	// (t is read only by the next step, from the registers)
 	// alpha = add alpha t: α = 3(X − δ)(X + δ)
 	MOVQ    128(SP), R8
 	MOVQ    136(SP), R9
 	MOVQ    144(SP), R10
 	MOVQ    152(SP), R11
 	XORQ    R12, R12
-	ADDQ    64(SP), R8
-	ADCQ    72(SP), R9
-	ADCQ    80(SP), R10
-	ADCQ    88(SP), R11
+	ADDQ    BX, R8
+	ADCQ    CX, R9
+	ADCQ    DX, R10
+	ADCQ    AX, R11
 	ADCQ    $0, R12
 	// t < 2m: subtract m, keep t if that borrows.
 	MOVQ    R8, BX
@@ -6292,15 +6255,15 @@ loop:
 	MOVQ    DX, 208(SP)
 	MOVQ    AX, 216(SP)
 	// b8 = add b4 b4: 8β
-	MOVQ    192(SP), R8
-	MOVQ    200(SP), R9
-	MOVQ    208(SP), R10
-	MOVQ    216(SP), R11
+	MOVQ    BX, R8
+	MOVQ    CX, R9
+	MOVQ    DX, R10
+	MOVQ    AX, R11
 	XORQ    R12, R12
-	ADDQ    192(SP), R8
-	ADCQ    200(SP), R9
-	ADCQ    208(SP), R10
-	ADCQ    216(SP), R11
+	ADDQ    BX, R8
+	ADCQ    CX, R9
+	ADCQ    DX, R10
+	ADCQ    AX, R11
 	ADCQ    $0, R12
 	// t < 2m: subtract m, keep t if that borrows.
 	MOVQ    R8, BX
@@ -6450,11 +6413,10 @@ loop:
 	MOVQ    DX, 16(SI)
 	MOVQ    AX, 24(SI)
 	// p.x = sub p.x b8: X3 = α² − 8β
-	MOVQ    p+0(FP), SI
-	MOVQ    0(SI), R8
-	MOVQ    8(SI), R9
-	MOVQ    16(SI), R10
-	MOVQ    24(SI), R11
+	MOVQ    BX, R8
+	MOVQ    CX, R9
+	MOVQ    DX, R10
+	MOVQ    AX, R11
 	SUBQ    224(SP), R8
 	SBBQ    232(SP), R9
 	SBBQ    240(SP), R10
@@ -6474,15 +6436,18 @@ loop:
 	MOVQ    R10, 16(SI)
 	MOVQ    R11, 24(SI)
 	// b4 = sub b4 p.x: 4β − X3
+	MOVQ    R8, BX
+	MOVQ    R9, CX
+	MOVQ    R10, DX
+	MOVQ    R11, AX
 	MOVQ    192(SP), R8
 	MOVQ    200(SP), R9
 	MOVQ    208(SP), R10
 	MOVQ    216(SP), R11
-	MOVQ    p+0(FP), DI
-	SUBQ    0(DI), R8
-	SBBQ    8(DI), R9
-	SBBQ    16(DI), R10
-	SBBQ    24(DI), R11
+	SUBQ    BX, R8
+	SBBQ    CX, R9
+	SBBQ    DX, R10
+	SBBQ    AX, R11
 	SBBQ    R12, R12
 	MOVQ    elem64Mod<>+8(SB), BX
 	ANDQ    R12, BX
@@ -6757,15 +6722,12 @@ loop:
 	CMOVQCS R13, CX
 	CMOVQCS R14, DX
 	CMOVQCS DI, AX
-	MOVQ    BX, 160(SP)
-	MOVQ    CX, 168(SP)
-	MOVQ    DX, 176(SP)
-	MOVQ    AX, 184(SP)
+	// (g4 is read only by the next step, from the registers)
 	// g4 = halve g4: 8γ²
-	MOVQ    160(SP), R8
-	MOVQ    168(SP), R9
-	MOVQ    176(SP), R10
-	MOVQ    184(SP), R11
+	MOVQ    BX, R8
+	MOVQ    CX, R9
+	MOVQ    DX, R10
+	MOVQ    AX, R11
 	MOVQ    R8, R12
 	ANDQ    $1, R12
 	NEGQ    R12
@@ -6783,20 +6745,21 @@ loop:
 	SHRQ    $1, R10, R9
 	SHRQ    $1, R11, R10
 	SHRQ    $1, R13, R11
-	MOVQ    R8, 160(SP)
-	MOVQ    R9, 168(SP)
-	MOVQ    R10, 176(SP)
-	MOVQ    R11, 184(SP)
+	// (g4 is read only by the next step, from the registers)
 	// p.y = sub p.y g4: Y3 = α(4β − X3) − 8γ²
+	MOVQ    R8, BX
+	MOVQ    R9, CX
+	MOVQ    R10, DX
+	MOVQ    R11, AX
 	MOVQ    p+0(FP), SI
 	MOVQ    32(SI), R8
 	MOVQ    40(SI), R9
 	MOVQ    48(SI), R10
 	MOVQ    56(SI), R11
-	SUBQ    160(SP), R8
-	SBBQ    168(SP), R9
-	SBBQ    176(SP), R10
-	SBBQ    184(SP), R11
+	SUBQ    BX, R8
+	SBBQ    CX, R9
+	SBBQ    DX, R10
+	SBBQ    AX, R11
 	SBBQ    R12, R12
 	MOVQ    elem64Mod<>+8(SB), BX
 	ANDQ    R12, BX
@@ -6813,4 +6776,1757 @@ loop:
 	MOVQ    R11, 56(SI)
 	DECQ    256(SP)
 	JNZ     loop
+	RET
+
+// func jacobianAddAffineDigitAsm(p *jacobianPoint, e *affinePoint, neg, zero int)
+TEXT ·jacobianAddAffineDigitAsm(SB), NOSPLIT, $416-32
+	// b.y = neg ? −e.y : e.y, −y as elem64Sub(0, y).
+	MOVQ    e+8(FP), SI
+	MOVQ    32(SI), R8
+	MOVQ    40(SI), R9
+	MOVQ    48(SI), R10
+	MOVQ    56(SI), R11
+	XORQ    BX, BX
+	XORQ    CX, CX
+	XORQ    DX, DX
+	XORQ    AX, AX
+	SUBQ    R8, BX
+	SBBQ    R9, CX
+	SBBQ    R10, DX
+	SBBQ    R11, AX
+	SBBQ    R12, R12
+	MOVQ    elem64Mod<>+8(SB), R13
+	ANDQ    R12, R13
+	MOVQ    elem64Mod<>+24(SB), R14
+	ANDQ    R12, R14
+	ADDQ    R12, BX
+	ADCQ    R13, CX
+	ADCQ    $0, DX
+	ADCQ    R14, AX
+	MOVQ    neg+16(FP), R12
+	TESTQ   R12, R12
+	CMOVQNE BX, R8
+	CMOVQNE CX, R9
+	CMOVQNE DX, R10
+	CMOVQNE AX, R11
+	MOVQ    R8, 288(SP)
+	MOVQ    R9, 296(SP)
+	MOVQ    R10, 304(SP)
+	MOVQ    R11, 312(SP)
+	// z1z1 = sqr a.z: Z1Z1 = Z1²
+	MOVQ    p+0(FP), SI
+	// Cross products a_i·a_j, i < j, into u1 … u6.
+	XORQ    AX, AX
+	MOVQ    64(SI), DX
+	MULXQ   72(SI), R9, R10
+	MULXQ   80(SI), BX, R11
+	ADCXQ   BX, R10
+	MULXQ   88(SI), BX, R12
+	ADCXQ   BX, R11
+	MOVQ    72(SI), DX
+	MULXQ   88(SI), BX, R13
+	ADCXQ   BX, R12
+	ADCXQ   AX, R13
+	MULXQ   80(SI), BX, CX
+	ADCXQ   BX, R11
+	ADOXQ   CX, R12
+	ADCXQ   AX, R12
+	MOVQ    80(SI), DX
+	MULXQ   88(SI), BX, R14
+	ADCXQ   BX, R13
+	ADOXQ   AX, R13
+	ADCXQ   AX, R14
+	ADOXQ   AX, R14
+	// Double them (u7 = the bit shifted out), then add the squares a_i².
+	XORQ    DI, DI
+	XORQ    AX, AX
+	ADCXQ   R9, R9
+	ADCXQ   R10, R10
+	ADCXQ   R11, R11
+	ADCXQ   R12, R12
+	ADCXQ   R13, R13
+	ADCXQ   R14, R14
+	ADCXQ   AX, DI
+	MOVQ    64(SI), DX
+	MULXQ   DX, R8, CX
+	ADOXQ   CX, R9
+	MOVQ    72(SI), DX
+	MULXQ   DX, BX, CX
+	ADOXQ   BX, R10
+	ADOXQ   CX, R11
+	MOVQ    80(SI), DX
+	MULXQ   DX, BX, CX
+	ADOXQ   BX, R12
+	ADOXQ   CX, R13
+	MOVQ    88(SI), DX
+	MULXQ   DX, BX, CX
+	ADOXQ   BX, R14
+	ADOXQ   CX, DI
+	// Montgomery reduction, one word per row (redc).
+	XORQ    SI, SI
+	// Row 0.
+	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
+	MOVQ    R8, DX
+	MOVQ    R8, BX
+	SHLQ    $32, BX
+	SHRQ    $32, R8
+	ADDQ    BX, R9
+	ADCQ    R8, R10
+	MULXQ   elem64Mod<>+24(SB), BX, CX
+	ADCQ    BX, R11
+	ADCQ    CX, R12
+	ADCQ    $0, SI
+	// Row 1.
+	// The previous row's carry into w4 first, then q·m on one chain.
+	ADDQ    SI, R13
+	MOVQ    $0, SI
+	ADCQ    $0, SI
+	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
+	MOVQ    R9, DX
+	MOVQ    R9, BX
+	SHLQ    $32, BX
+	SHRQ    $32, R9
+	ADDQ    BX, R10
+	ADCQ    R9, R11
+	MULXQ   elem64Mod<>+24(SB), BX, CX
+	ADCQ    BX, R12
+	ADCQ    CX, R13
+	ADCQ    $0, SI
+	// Row 2.
+	// The previous row's carry into w4 first, then q·m on one chain.
+	ADDQ    SI, R14
+	MOVQ    $0, SI
+	ADCQ    $0, SI
+	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
+	MOVQ    R10, DX
+	MOVQ    R10, BX
+	SHLQ    $32, BX
+	SHRQ    $32, R10
+	ADDQ    BX, R11
+	ADCQ    R10, R12
+	MULXQ   elem64Mod<>+24(SB), BX, CX
+	ADCQ    BX, R13
+	ADCQ    CX, R14
+	ADCQ    $0, SI
+	// Row 3.
+	// The previous row's carry into w4 first, then q·m on one chain.
+	ADDQ    SI, DI
+	MOVQ    $0, SI
+	ADCQ    $0, SI
+	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
+	MOVQ    R11, DX
+	MOVQ    R11, BX
+	SHLQ    $32, BX
+	SHRQ    $32, R11
+	ADDQ    BX, R12
+	ADCQ    R11, R13
+	MULXQ   elem64Mod<>+24(SB), BX, CX
+	ADCQ    BX, R14
+	ADCQ    CX, DI
+	ADCQ    $0, SI
+	// t < 2m: subtract m, keep t if that borrows.
+	MOVQ    R12, BX
+	MOVQ    R13, CX
+	MOVQ    R14, DX
+	MOVQ    DI, AX
+	SUBQ    elem64Mod<>+0(SB), BX
+	SBBQ    elem64Mod<>+8(SB), CX
+	SBBQ    elem64Mod<>+16(SB), DX
+	SBBQ    elem64Mod<>+24(SB), AX
+	SBBQ    $0, SI
+	CMOVQCS R12, BX
+	CMOVQCS R13, CX
+	CMOVQCS R14, DX
+	CMOVQCS DI, AX
+	MOVQ    BX, 0(SP)
+	MOVQ    CX, 8(SP)
+	MOVQ    DX, 16(SP)
+	MOVQ    AX, 24(SP)
+	// u2 = mul b.x z1z1: U2 = X2·Z1Z1
+	MOVQ    e+8(FP), SI
+
+	// Row 0: t += a·b0, then t = (t + q·m)/2^64.
+	MOVQ    0(SP), DX
+	XORQ    R13, R13
+	XORQ    AX, AX
+	MULXQ   0(SI), R8, R9
+	MULXQ   8(SI), BX, R10
+	ADCXQ   BX, R9
+	MULXQ   16(SI), BX, R11
+	ADCXQ   BX, R10
+	MULXQ   24(SI), BX, R12
+	ADCXQ   BX, R11
+	ADCXQ   AX, R12
+	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
+	MOVQ    R8, DX
+	MOVQ    R8, BX
+	SHLQ    $32, BX
+	SHRQ    $32, R8
+	ADDQ    BX, R9
+	ADCQ    R8, R10
+	MULXQ   elem64Mod<>+24(SB), BX, CX
+	ADCQ    BX, R11
+	ADCQ    CX, R12
+	ADCQ    $0, R13
+
+	// Row 1: t += a·b1, then t = (t + q·m)/2^64.
+	MOVQ    8(SP), DX
+	XORQ    R8, R8
+	XORQ    AX, AX
+	MULXQ   0(SI), BX, CX
+	ADCXQ   BX, R9
+	ADOXQ   CX, R10
+	MULXQ   8(SI), BX, CX
+	ADCXQ   BX, R10
+	ADOXQ   CX, R11
+	MULXQ   16(SI), BX, CX
+	ADCXQ   BX, R11
+	ADOXQ   CX, R12
+	MULXQ   24(SI), BX, CX
+	ADCXQ   BX, R12
+	ADOXQ   CX, R13
+	ADCXQ   AX, R13
+	ADOXQ   AX, R8
+	ADCXQ   AX, R8
+	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
+	MOVQ    R9, DX
+	MOVQ    R9, BX
+	SHLQ    $32, BX
+	SHRQ    $32, R9
+	ADDQ    BX, R10
+	ADCQ    R9, R11
+	MULXQ   elem64Mod<>+24(SB), BX, CX
+	ADCQ    BX, R12
+	ADCQ    CX, R13
+	ADCQ    $0, R8
+
+	// Row 2: t += a·b2, then t = (t + q·m)/2^64.
+	MOVQ    16(SP), DX
+	XORQ    R9, R9
+	XORQ    AX, AX
+	MULXQ   0(SI), BX, CX
+	ADCXQ   BX, R10
+	ADOXQ   CX, R11
+	MULXQ   8(SI), BX, CX
+	ADCXQ   BX, R11
+	ADOXQ   CX, R12
+	MULXQ   16(SI), BX, CX
+	ADCXQ   BX, R12
+	ADOXQ   CX, R13
+	MULXQ   24(SI), BX, CX
+	ADCXQ   BX, R13
+	ADOXQ   CX, R8
+	ADCXQ   AX, R8
+	ADOXQ   AX, R9
+	ADCXQ   AX, R9
+	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
+	MOVQ    R10, DX
+	MOVQ    R10, BX
+	SHLQ    $32, BX
+	SHRQ    $32, R10
+	ADDQ    BX, R11
+	ADCQ    R10, R12
+	MULXQ   elem64Mod<>+24(SB), BX, CX
+	ADCQ    BX, R13
+	ADCQ    CX, R8
+	ADCQ    $0, R9
+
+	// Row 3: t += a·b3, then t = (t + q·m)/2^64.
+	MOVQ    24(SP), DX
+	XORQ    R10, R10
+	XORQ    AX, AX
+	MULXQ   0(SI), BX, CX
+	ADCXQ   BX, R11
+	ADOXQ   CX, R12
+	MULXQ   8(SI), BX, CX
+	ADCXQ   BX, R12
+	ADOXQ   CX, R13
+	MULXQ   16(SI), BX, CX
+	ADCXQ   BX, R13
+	ADOXQ   CX, R8
+	MULXQ   24(SI), BX, CX
+	ADCXQ   BX, R8
+	ADOXQ   CX, R9
+	ADCXQ   AX, R9
+	ADOXQ   AX, R10
+	ADCXQ   AX, R10
+	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
+	MOVQ    R11, DX
+	MOVQ    R11, BX
+	SHLQ    $32, BX
+	SHRQ    $32, R11
+	ADDQ    BX, R12
+	ADCQ    R11, R13
+	MULXQ   elem64Mod<>+24(SB), BX, CX
+	ADCQ    BX, R8
+	ADCQ    CX, R9
+	ADCQ    $0, R10
+	// t < 2m: subtract m, keep t if that borrows.
+	MOVQ    R12, BX
+	MOVQ    R13, CX
+	MOVQ    R8, DX
+	MOVQ    R9, AX
+	SUBQ    elem64Mod<>+0(SB), BX
+	SBBQ    elem64Mod<>+8(SB), CX
+	SBBQ    elem64Mod<>+16(SB), DX
+	SBBQ    elem64Mod<>+24(SB), AX
+	SBBQ    $0, R10
+	CMOVQCS R12, BX
+	CMOVQCS R13, CX
+	CMOVQCS R8, DX
+	CMOVQCS R9, AX
+	MOVQ    BX, 32(SP)
+	MOVQ    CX, 40(SP)
+	MOVQ    DX, 48(SP)
+	MOVQ    AX, 56(SP)
+	// s2 = mul b.y a.z
+	MOVQ    p+0(FP), DI
+
+	// Row 0: t += a·b0, then t = (t + q·m)/2^64.
+	MOVQ    64(DI), DX
+	XORQ    R13, R13
+	XORQ    AX, AX
+	MULXQ   288(SP), R8, R9
+	MULXQ   296(SP), BX, R10
+	ADCXQ   BX, R9
+	MULXQ   304(SP), BX, R11
+	ADCXQ   BX, R10
+	MULXQ   312(SP), BX, R12
+	ADCXQ   BX, R11
+	ADCXQ   AX, R12
+	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
+	MOVQ    R8, DX
+	MOVQ    R8, BX
+	SHLQ    $32, BX
+	SHRQ    $32, R8
+	ADDQ    BX, R9
+	ADCQ    R8, R10
+	MULXQ   elem64Mod<>+24(SB), BX, CX
+	ADCQ    BX, R11
+	ADCQ    CX, R12
+	ADCQ    $0, R13
+
+	// Row 1: t += a·b1, then t = (t + q·m)/2^64.
+	MOVQ    72(DI), DX
+	XORQ    R8, R8
+	XORQ    AX, AX
+	MULXQ   288(SP), BX, CX
+	ADCXQ   BX, R9
+	ADOXQ   CX, R10
+	MULXQ   296(SP), BX, CX
+	ADCXQ   BX, R10
+	ADOXQ   CX, R11
+	MULXQ   304(SP), BX, CX
+	ADCXQ   BX, R11
+	ADOXQ   CX, R12
+	MULXQ   312(SP), BX, CX
+	ADCXQ   BX, R12
+	ADOXQ   CX, R13
+	ADCXQ   AX, R13
+	ADOXQ   AX, R8
+	ADCXQ   AX, R8
+	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
+	MOVQ    R9, DX
+	MOVQ    R9, BX
+	SHLQ    $32, BX
+	SHRQ    $32, R9
+	ADDQ    BX, R10
+	ADCQ    R9, R11
+	MULXQ   elem64Mod<>+24(SB), BX, CX
+	ADCQ    BX, R12
+	ADCQ    CX, R13
+	ADCQ    $0, R8
+
+	// Row 2: t += a·b2, then t = (t + q·m)/2^64.
+	MOVQ    80(DI), DX
+	XORQ    R9, R9
+	XORQ    AX, AX
+	MULXQ   288(SP), BX, CX
+	ADCXQ   BX, R10
+	ADOXQ   CX, R11
+	MULXQ   296(SP), BX, CX
+	ADCXQ   BX, R11
+	ADOXQ   CX, R12
+	MULXQ   304(SP), BX, CX
+	ADCXQ   BX, R12
+	ADOXQ   CX, R13
+	MULXQ   312(SP), BX, CX
+	ADCXQ   BX, R13
+	ADOXQ   CX, R8
+	ADCXQ   AX, R8
+	ADOXQ   AX, R9
+	ADCXQ   AX, R9
+	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
+	MOVQ    R10, DX
+	MOVQ    R10, BX
+	SHLQ    $32, BX
+	SHRQ    $32, R10
+	ADDQ    BX, R11
+	ADCQ    R10, R12
+	MULXQ   elem64Mod<>+24(SB), BX, CX
+	ADCQ    BX, R13
+	ADCQ    CX, R8
+	ADCQ    $0, R9
+
+	// Row 3: t += a·b3, then t = (t + q·m)/2^64.
+	MOVQ    88(DI), DX
+	XORQ    R10, R10
+	XORQ    AX, AX
+	MULXQ   288(SP), BX, CX
+	ADCXQ   BX, R11
+	ADOXQ   CX, R12
+	MULXQ   296(SP), BX, CX
+	ADCXQ   BX, R12
+	ADOXQ   CX, R13
+	MULXQ   304(SP), BX, CX
+	ADCXQ   BX, R13
+	ADOXQ   CX, R8
+	MULXQ   312(SP), BX, CX
+	ADCXQ   BX, R8
+	ADOXQ   CX, R9
+	ADCXQ   AX, R9
+	ADOXQ   AX, R10
+	ADCXQ   AX, R10
+	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
+	MOVQ    R11, DX
+	MOVQ    R11, BX
+	SHLQ    $32, BX
+	SHRQ    $32, R11
+	ADDQ    BX, R12
+	ADCQ    R11, R13
+	MULXQ   elem64Mod<>+24(SB), BX, CX
+	ADCQ    BX, R8
+	ADCQ    CX, R9
+	ADCQ    $0, R10
+	// t < 2m: subtract m, keep t if that borrows.
+	MOVQ    R12, BX
+	MOVQ    R13, CX
+	MOVQ    R8, DX
+	MOVQ    R9, AX
+	SUBQ    elem64Mod<>+0(SB), BX
+	SBBQ    elem64Mod<>+8(SB), CX
+	SBBQ    elem64Mod<>+16(SB), DX
+	SBBQ    elem64Mod<>+24(SB), AX
+	SBBQ    $0, R10
+	CMOVQCS R12, BX
+	CMOVQCS R13, CX
+	CMOVQCS R8, DX
+	CMOVQCS R9, AX
+	MOVQ    BX, 64(SP)
+	MOVQ    CX, 72(SP)
+	MOVQ    DX, 80(SP)
+	MOVQ    AX, 88(SP)
+	// s2 = mul s2 z1z1: S2 = Y2·Z1·Z1Z1
+
+	// Row 0: t += a·b0, then t = (t + q·m)/2^64.
+	MOVQ    0(SP), DX
+	XORQ    R13, R13
+	XORQ    AX, AX
+	MULXQ   64(SP), R8, R9
+	MULXQ   72(SP), BX, R10
+	ADCXQ   BX, R9
+	MULXQ   80(SP), BX, R11
+	ADCXQ   BX, R10
+	MULXQ   88(SP), BX, R12
+	ADCXQ   BX, R11
+	ADCXQ   AX, R12
+	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
+	MOVQ    R8, DX
+	MOVQ    R8, BX
+	SHLQ    $32, BX
+	SHRQ    $32, R8
+	ADDQ    BX, R9
+	ADCQ    R8, R10
+	MULXQ   elem64Mod<>+24(SB), BX, CX
+	ADCQ    BX, R11
+	ADCQ    CX, R12
+	ADCQ    $0, R13
+
+	// Row 1: t += a·b1, then t = (t + q·m)/2^64.
+	MOVQ    8(SP), DX
+	XORQ    R8, R8
+	XORQ    AX, AX
+	MULXQ   64(SP), BX, CX
+	ADCXQ   BX, R9
+	ADOXQ   CX, R10
+	MULXQ   72(SP), BX, CX
+	ADCXQ   BX, R10
+	ADOXQ   CX, R11
+	MULXQ   80(SP), BX, CX
+	ADCXQ   BX, R11
+	ADOXQ   CX, R12
+	MULXQ   88(SP), BX, CX
+	ADCXQ   BX, R12
+	ADOXQ   CX, R13
+	ADCXQ   AX, R13
+	ADOXQ   AX, R8
+	ADCXQ   AX, R8
+	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
+	MOVQ    R9, DX
+	MOVQ    R9, BX
+	SHLQ    $32, BX
+	SHRQ    $32, R9
+	ADDQ    BX, R10
+	ADCQ    R9, R11
+	MULXQ   elem64Mod<>+24(SB), BX, CX
+	ADCQ    BX, R12
+	ADCQ    CX, R13
+	ADCQ    $0, R8
+
+	// Row 2: t += a·b2, then t = (t + q·m)/2^64.
+	MOVQ    16(SP), DX
+	XORQ    R9, R9
+	XORQ    AX, AX
+	MULXQ   64(SP), BX, CX
+	ADCXQ   BX, R10
+	ADOXQ   CX, R11
+	MULXQ   72(SP), BX, CX
+	ADCXQ   BX, R11
+	ADOXQ   CX, R12
+	MULXQ   80(SP), BX, CX
+	ADCXQ   BX, R12
+	ADOXQ   CX, R13
+	MULXQ   88(SP), BX, CX
+	ADCXQ   BX, R13
+	ADOXQ   CX, R8
+	ADCXQ   AX, R8
+	ADOXQ   AX, R9
+	ADCXQ   AX, R9
+	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
+	MOVQ    R10, DX
+	MOVQ    R10, BX
+	SHLQ    $32, BX
+	SHRQ    $32, R10
+	ADDQ    BX, R11
+	ADCQ    R10, R12
+	MULXQ   elem64Mod<>+24(SB), BX, CX
+	ADCQ    BX, R13
+	ADCQ    CX, R8
+	ADCQ    $0, R9
+
+	// Row 3: t += a·b3, then t = (t + q·m)/2^64.
+	MOVQ    24(SP), DX
+	XORQ    R10, R10
+	XORQ    AX, AX
+	MULXQ   64(SP), BX, CX
+	ADCXQ   BX, R11
+	ADOXQ   CX, R12
+	MULXQ   72(SP), BX, CX
+	ADCXQ   BX, R12
+	ADOXQ   CX, R13
+	MULXQ   80(SP), BX, CX
+	ADCXQ   BX, R13
+	ADOXQ   CX, R8
+	MULXQ   88(SP), BX, CX
+	ADCXQ   BX, R8
+	ADOXQ   CX, R9
+	ADCXQ   AX, R9
+	ADOXQ   AX, R10
+	ADCXQ   AX, R10
+	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
+	MOVQ    R11, DX
+	MOVQ    R11, BX
+	SHLQ    $32, BX
+	SHRQ    $32, R11
+	ADDQ    BX, R12
+	ADCQ    R11, R13
+	MULXQ   elem64Mod<>+24(SB), BX, CX
+	ADCQ    BX, R8
+	ADCQ    CX, R9
+	ADCQ    $0, R10
+	// t < 2m: subtract m, keep t if that borrows.
+	MOVQ    R12, BX
+	MOVQ    R13, CX
+	MOVQ    R8, DX
+	MOVQ    R9, AX
+	SUBQ    elem64Mod<>+0(SB), BX
+	SBBQ    elem64Mod<>+8(SB), CX
+	SBBQ    elem64Mod<>+16(SB), DX
+	SBBQ    elem64Mod<>+24(SB), AX
+	SBBQ    $0, R10
+	CMOVQCS R12, BX
+	CMOVQCS R13, CX
+	CMOVQCS R8, DX
+	CMOVQCS R9, AX
+	MOVQ    BX, 64(SP)
+	MOVQ    CX, 72(SP)
+	MOVQ    DX, 80(SP)
+	MOVQ    AX, 88(SP)
+	// h = sub u2 a.x: H = U2 − X1
+	MOVQ    32(SP), R8
+	MOVQ    40(SP), R9
+	MOVQ    48(SP), R10
+	MOVQ    56(SP), R11
+	MOVQ    p+0(FP), DI
+	SUBQ    0(DI), R8
+	SBBQ    8(DI), R9
+	SBBQ    16(DI), R10
+	SBBQ    24(DI), R11
+	SBBQ    R12, R12
+	MOVQ    elem64Mod<>+8(SB), BX
+	ANDQ    R12, BX
+	MOVQ    elem64Mod<>+24(SB), CX
+	ANDQ    R12, CX
+	ADDQ    R12, R8
+	ADCQ    BX, R9
+	ADCQ    $0, R10
+	ADCQ    CX, R11
+	MOVQ    R8, 96(SP)
+	MOVQ    R9, 104(SP)
+	MOVQ    R10, 112(SP)
+	MOVQ    R11, 120(SP)
+	// r = sub s2 a.y: r = S2 − Y1
+	MOVQ    64(SP), R8
+	MOVQ    72(SP), R9
+	MOVQ    80(SP), R10
+	MOVQ    88(SP), R11
+	MOVQ    p+0(FP), DI
+	SUBQ    32(DI), R8
+	SBBQ    40(DI), R9
+	SBBQ    48(DI), R10
+	SBBQ    56(DI), R11
+	SBBQ    R12, R12
+	MOVQ    elem64Mod<>+8(SB), BX
+	ANDQ    R12, BX
+	MOVQ    elem64Mod<>+24(SB), CX
+	ANDQ    R12, CX
+	ADDQ    R12, R8
+	ADCQ    BX, R9
+	ADCQ    $0, R10
+	ADCQ    CX, R11
+	MOVQ    R8, 128(SP)
+	MOVQ    R9, 136(SP)
+	MOVQ    R10, 144(SP)
+	MOVQ    R11, 152(SP)
+	// hh = sqr h: HH = H²
+	// Cross products a_i·a_j, i < j, into u1 … u6.
+	XORQ    AX, AX
+	MOVQ    96(SP), DX
+	MULXQ   104(SP), R9, R10
+	MULXQ   112(SP), BX, R11
+	ADCXQ   BX, R10
+	MULXQ   120(SP), BX, R12
+	ADCXQ   BX, R11
+	MOVQ    104(SP), DX
+	MULXQ   120(SP), BX, R13
+	ADCXQ   BX, R12
+	ADCXQ   AX, R13
+	MULXQ   112(SP), BX, CX
+	ADCXQ   BX, R11
+	ADOXQ   CX, R12
+	ADCXQ   AX, R12
+	MOVQ    112(SP), DX
+	MULXQ   120(SP), BX, R14
+	ADCXQ   BX, R13
+	ADOXQ   AX, R13
+	ADCXQ   AX, R14
+	ADOXQ   AX, R14
+	// Double them (u7 = the bit shifted out), then add the squares a_i².
+	XORQ    DI, DI
+	XORQ    AX, AX
+	ADCXQ   R9, R9
+	ADCXQ   R10, R10
+	ADCXQ   R11, R11
+	ADCXQ   R12, R12
+	ADCXQ   R13, R13
+	ADCXQ   R14, R14
+	ADCXQ   AX, DI
+	MOVQ    96(SP), DX
+	MULXQ   DX, R8, CX
+	ADOXQ   CX, R9
+	MOVQ    104(SP), DX
+	MULXQ   DX, BX, CX
+	ADOXQ   BX, R10
+	ADOXQ   CX, R11
+	MOVQ    112(SP), DX
+	MULXQ   DX, BX, CX
+	ADOXQ   BX, R12
+	ADOXQ   CX, R13
+	MOVQ    120(SP), DX
+	MULXQ   DX, BX, CX
+	ADOXQ   BX, R14
+	ADOXQ   CX, DI
+	// Montgomery reduction, one word per row (redc).
+	XORQ    SI, SI
+	// Row 0.
+	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
+	MOVQ    R8, DX
+	MOVQ    R8, BX
+	SHLQ    $32, BX
+	SHRQ    $32, R8
+	ADDQ    BX, R9
+	ADCQ    R8, R10
+	MULXQ   elem64Mod<>+24(SB), BX, CX
+	ADCQ    BX, R11
+	ADCQ    CX, R12
+	ADCQ    $0, SI
+	// Row 1.
+	// The previous row's carry into w4 first, then q·m on one chain.
+	ADDQ    SI, R13
+	MOVQ    $0, SI
+	ADCQ    $0, SI
+	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
+	MOVQ    R9, DX
+	MOVQ    R9, BX
+	SHLQ    $32, BX
+	SHRQ    $32, R9
+	ADDQ    BX, R10
+	ADCQ    R9, R11
+	MULXQ   elem64Mod<>+24(SB), BX, CX
+	ADCQ    BX, R12
+	ADCQ    CX, R13
+	ADCQ    $0, SI
+	// Row 2.
+	// The previous row's carry into w4 first, then q·m on one chain.
+	ADDQ    SI, R14
+	MOVQ    $0, SI
+	ADCQ    $0, SI
+	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
+	MOVQ    R10, DX
+	MOVQ    R10, BX
+	SHLQ    $32, BX
+	SHRQ    $32, R10
+	ADDQ    BX, R11
+	ADCQ    R10, R12
+	MULXQ   elem64Mod<>+24(SB), BX, CX
+	ADCQ    BX, R13
+	ADCQ    CX, R14
+	ADCQ    $0, SI
+	// Row 3.
+	// The previous row's carry into w4 first, then q·m on one chain.
+	ADDQ    SI, DI
+	MOVQ    $0, SI
+	ADCQ    $0, SI
+	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
+	MOVQ    R11, DX
+	MOVQ    R11, BX
+	SHLQ    $32, BX
+	SHRQ    $32, R11
+	ADDQ    BX, R12
+	ADCQ    R11, R13
+	MULXQ   elem64Mod<>+24(SB), BX, CX
+	ADCQ    BX, R14
+	ADCQ    CX, DI
+	ADCQ    $0, SI
+	// t < 2m: subtract m, keep t if that borrows.
+	MOVQ    R12, BX
+	MOVQ    R13, CX
+	MOVQ    R14, DX
+	MOVQ    DI, AX
+	SUBQ    elem64Mod<>+0(SB), BX
+	SBBQ    elem64Mod<>+8(SB), CX
+	SBBQ    elem64Mod<>+16(SB), DX
+	SBBQ    elem64Mod<>+24(SB), AX
+	SBBQ    $0, SI
+	CMOVQCS R12, BX
+	CMOVQCS R13, CX
+	CMOVQCS R14, DX
+	CMOVQCS DI, AX
+	MOVQ    BX, 160(SP)
+	MOVQ    CX, 168(SP)
+	MOVQ    DX, 176(SP)
+	MOVQ    AX, 184(SP)
+	// hhh = mul h hh: HHH = H·HH
+
+	// Row 0: t += a·b0, then t = (t + q·m)/2^64.
+	MOVQ    160(SP), DX
+	XORQ    R13, R13
+	XORQ    AX, AX
+	MULXQ   96(SP), R8, R9
+	MULXQ   104(SP), BX, R10
+	ADCXQ   BX, R9
+	MULXQ   112(SP), BX, R11
+	ADCXQ   BX, R10
+	MULXQ   120(SP), BX, R12
+	ADCXQ   BX, R11
+	ADCXQ   AX, R12
+	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
+	MOVQ    R8, DX
+	MOVQ    R8, BX
+	SHLQ    $32, BX
+	SHRQ    $32, R8
+	ADDQ    BX, R9
+	ADCQ    R8, R10
+	MULXQ   elem64Mod<>+24(SB), BX, CX
+	ADCQ    BX, R11
+	ADCQ    CX, R12
+	ADCQ    $0, R13
+
+	// Row 1: t += a·b1, then t = (t + q·m)/2^64.
+	MOVQ    168(SP), DX
+	XORQ    R8, R8
+	XORQ    AX, AX
+	MULXQ   96(SP), BX, CX
+	ADCXQ   BX, R9
+	ADOXQ   CX, R10
+	MULXQ   104(SP), BX, CX
+	ADCXQ   BX, R10
+	ADOXQ   CX, R11
+	MULXQ   112(SP), BX, CX
+	ADCXQ   BX, R11
+	ADOXQ   CX, R12
+	MULXQ   120(SP), BX, CX
+	ADCXQ   BX, R12
+	ADOXQ   CX, R13
+	ADCXQ   AX, R13
+	ADOXQ   AX, R8
+	ADCXQ   AX, R8
+	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
+	MOVQ    R9, DX
+	MOVQ    R9, BX
+	SHLQ    $32, BX
+	SHRQ    $32, R9
+	ADDQ    BX, R10
+	ADCQ    R9, R11
+	MULXQ   elem64Mod<>+24(SB), BX, CX
+	ADCQ    BX, R12
+	ADCQ    CX, R13
+	ADCQ    $0, R8
+
+	// Row 2: t += a·b2, then t = (t + q·m)/2^64.
+	MOVQ    176(SP), DX
+	XORQ    R9, R9
+	XORQ    AX, AX
+	MULXQ   96(SP), BX, CX
+	ADCXQ   BX, R10
+	ADOXQ   CX, R11
+	MULXQ   104(SP), BX, CX
+	ADCXQ   BX, R11
+	ADOXQ   CX, R12
+	MULXQ   112(SP), BX, CX
+	ADCXQ   BX, R12
+	ADOXQ   CX, R13
+	MULXQ   120(SP), BX, CX
+	ADCXQ   BX, R13
+	ADOXQ   CX, R8
+	ADCXQ   AX, R8
+	ADOXQ   AX, R9
+	ADCXQ   AX, R9
+	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
+	MOVQ    R10, DX
+	MOVQ    R10, BX
+	SHLQ    $32, BX
+	SHRQ    $32, R10
+	ADDQ    BX, R11
+	ADCQ    R10, R12
+	MULXQ   elem64Mod<>+24(SB), BX, CX
+	ADCQ    BX, R13
+	ADCQ    CX, R8
+	ADCQ    $0, R9
+
+	// Row 3: t += a·b3, then t = (t + q·m)/2^64.
+	MOVQ    184(SP), DX
+	XORQ    R10, R10
+	XORQ    AX, AX
+	MULXQ   96(SP), BX, CX
+	ADCXQ   BX, R11
+	ADOXQ   CX, R12
+	MULXQ   104(SP), BX, CX
+	ADCXQ   BX, R12
+	ADOXQ   CX, R13
+	MULXQ   112(SP), BX, CX
+	ADCXQ   BX, R13
+	ADOXQ   CX, R8
+	MULXQ   120(SP), BX, CX
+	ADCXQ   BX, R8
+	ADOXQ   CX, R9
+	ADCXQ   AX, R9
+	ADOXQ   AX, R10
+	ADCXQ   AX, R10
+	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
+	MOVQ    R11, DX
+	MOVQ    R11, BX
+	SHLQ    $32, BX
+	SHRQ    $32, R11
+	ADDQ    BX, R12
+	ADCQ    R11, R13
+	MULXQ   elem64Mod<>+24(SB), BX, CX
+	ADCQ    BX, R8
+	ADCQ    CX, R9
+	ADCQ    $0, R10
+	// t < 2m: subtract m, keep t if that borrows.
+	MOVQ    R12, BX
+	MOVQ    R13, CX
+	MOVQ    R8, DX
+	MOVQ    R9, AX
+	SUBQ    elem64Mod<>+0(SB), BX
+	SBBQ    elem64Mod<>+8(SB), CX
+	SBBQ    elem64Mod<>+16(SB), DX
+	SBBQ    elem64Mod<>+24(SB), AX
+	SBBQ    $0, R10
+	CMOVQCS R12, BX
+	CMOVQCS R13, CX
+	CMOVQCS R8, DX
+	CMOVQCS R9, AX
+	MOVQ    BX, 192(SP)
+	MOVQ    CX, 200(SP)
+	MOVQ    DX, 208(SP)
+	MOVQ    AX, 216(SP)
+	// v = mul a.x hh: V = X1·HH
+	MOVQ    p+0(FP), SI
+
+	// Row 0: t += a·b0, then t = (t + q·m)/2^64.
+	MOVQ    160(SP), DX
+	XORQ    R13, R13
+	XORQ    AX, AX
+	MULXQ   0(SI), R8, R9
+	MULXQ   8(SI), BX, R10
+	ADCXQ   BX, R9
+	MULXQ   16(SI), BX, R11
+	ADCXQ   BX, R10
+	MULXQ   24(SI), BX, R12
+	ADCXQ   BX, R11
+	ADCXQ   AX, R12
+	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
+	MOVQ    R8, DX
+	MOVQ    R8, BX
+	SHLQ    $32, BX
+	SHRQ    $32, R8
+	ADDQ    BX, R9
+	ADCQ    R8, R10
+	MULXQ   elem64Mod<>+24(SB), BX, CX
+	ADCQ    BX, R11
+	ADCQ    CX, R12
+	ADCQ    $0, R13
+
+	// Row 1: t += a·b1, then t = (t + q·m)/2^64.
+	MOVQ    168(SP), DX
+	XORQ    R8, R8
+	XORQ    AX, AX
+	MULXQ   0(SI), BX, CX
+	ADCXQ   BX, R9
+	ADOXQ   CX, R10
+	MULXQ   8(SI), BX, CX
+	ADCXQ   BX, R10
+	ADOXQ   CX, R11
+	MULXQ   16(SI), BX, CX
+	ADCXQ   BX, R11
+	ADOXQ   CX, R12
+	MULXQ   24(SI), BX, CX
+	ADCXQ   BX, R12
+	ADOXQ   CX, R13
+	ADCXQ   AX, R13
+	ADOXQ   AX, R8
+	ADCXQ   AX, R8
+	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
+	MOVQ    R9, DX
+	MOVQ    R9, BX
+	SHLQ    $32, BX
+	SHRQ    $32, R9
+	ADDQ    BX, R10
+	ADCQ    R9, R11
+	MULXQ   elem64Mod<>+24(SB), BX, CX
+	ADCQ    BX, R12
+	ADCQ    CX, R13
+	ADCQ    $0, R8
+
+	// Row 2: t += a·b2, then t = (t + q·m)/2^64.
+	MOVQ    176(SP), DX
+	XORQ    R9, R9
+	XORQ    AX, AX
+	MULXQ   0(SI), BX, CX
+	ADCXQ   BX, R10
+	ADOXQ   CX, R11
+	MULXQ   8(SI), BX, CX
+	ADCXQ   BX, R11
+	ADOXQ   CX, R12
+	MULXQ   16(SI), BX, CX
+	ADCXQ   BX, R12
+	ADOXQ   CX, R13
+	MULXQ   24(SI), BX, CX
+	ADCXQ   BX, R13
+	ADOXQ   CX, R8
+	ADCXQ   AX, R8
+	ADOXQ   AX, R9
+	ADCXQ   AX, R9
+	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
+	MOVQ    R10, DX
+	MOVQ    R10, BX
+	SHLQ    $32, BX
+	SHRQ    $32, R10
+	ADDQ    BX, R11
+	ADCQ    R10, R12
+	MULXQ   elem64Mod<>+24(SB), BX, CX
+	ADCQ    BX, R13
+	ADCQ    CX, R8
+	ADCQ    $0, R9
+
+	// Row 3: t += a·b3, then t = (t + q·m)/2^64.
+	MOVQ    184(SP), DX
+	XORQ    R10, R10
+	XORQ    AX, AX
+	MULXQ   0(SI), BX, CX
+	ADCXQ   BX, R11
+	ADOXQ   CX, R12
+	MULXQ   8(SI), BX, CX
+	ADCXQ   BX, R12
+	ADOXQ   CX, R13
+	MULXQ   16(SI), BX, CX
+	ADCXQ   BX, R13
+	ADOXQ   CX, R8
+	MULXQ   24(SI), BX, CX
+	ADCXQ   BX, R8
+	ADOXQ   CX, R9
+	ADCXQ   AX, R9
+	ADOXQ   AX, R10
+	ADCXQ   AX, R10
+	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
+	MOVQ    R11, DX
+	MOVQ    R11, BX
+	SHLQ    $32, BX
+	SHRQ    $32, R11
+	ADDQ    BX, R12
+	ADCQ    R11, R13
+	MULXQ   elem64Mod<>+24(SB), BX, CX
+	ADCQ    BX, R8
+	ADCQ    CX, R9
+	ADCQ    $0, R10
+	// t < 2m: subtract m, keep t if that borrows.
+	MOVQ    R12, BX
+	MOVQ    R13, CX
+	MOVQ    R8, DX
+	MOVQ    R9, AX
+	SUBQ    elem64Mod<>+0(SB), BX
+	SBBQ    elem64Mod<>+8(SB), CX
+	SBBQ    elem64Mod<>+16(SB), DX
+	SBBQ    elem64Mod<>+24(SB), AX
+	SBBQ    $0, R10
+	CMOVQCS R12, BX
+	CMOVQCS R13, CX
+	CMOVQCS R8, DX
+	CMOVQCS R9, AX
+	MOVQ    BX, 224(SP)
+	MOVQ    CX, 232(SP)
+	MOVQ    DX, 240(SP)
+	MOVQ    AX, 248(SP)
+	// t = mul a.y hhh: Y1·HHH
+	MOVQ    p+0(FP), SI
+
+	// Row 0: t += a·b0, then t = (t + q·m)/2^64.
+	MOVQ    192(SP), DX
+	XORQ    R13, R13
+	XORQ    AX, AX
+	MULXQ   32(SI), R8, R9
+	MULXQ   40(SI), BX, R10
+	ADCXQ   BX, R9
+	MULXQ   48(SI), BX, R11
+	ADCXQ   BX, R10
+	MULXQ   56(SI), BX, R12
+	ADCXQ   BX, R11
+	ADCXQ   AX, R12
+	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
+	MOVQ    R8, DX
+	MOVQ    R8, BX
+	SHLQ    $32, BX
+	SHRQ    $32, R8
+	ADDQ    BX, R9
+	ADCQ    R8, R10
+	MULXQ   elem64Mod<>+24(SB), BX, CX
+	ADCQ    BX, R11
+	ADCQ    CX, R12
+	ADCQ    $0, R13
+
+	// Row 1: t += a·b1, then t = (t + q·m)/2^64.
+	MOVQ    200(SP), DX
+	XORQ    R8, R8
+	XORQ    AX, AX
+	MULXQ   32(SI), BX, CX
+	ADCXQ   BX, R9
+	ADOXQ   CX, R10
+	MULXQ   40(SI), BX, CX
+	ADCXQ   BX, R10
+	ADOXQ   CX, R11
+	MULXQ   48(SI), BX, CX
+	ADCXQ   BX, R11
+	ADOXQ   CX, R12
+	MULXQ   56(SI), BX, CX
+	ADCXQ   BX, R12
+	ADOXQ   CX, R13
+	ADCXQ   AX, R13
+	ADOXQ   AX, R8
+	ADCXQ   AX, R8
+	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
+	MOVQ    R9, DX
+	MOVQ    R9, BX
+	SHLQ    $32, BX
+	SHRQ    $32, R9
+	ADDQ    BX, R10
+	ADCQ    R9, R11
+	MULXQ   elem64Mod<>+24(SB), BX, CX
+	ADCQ    BX, R12
+	ADCQ    CX, R13
+	ADCQ    $0, R8
+
+	// Row 2: t += a·b2, then t = (t + q·m)/2^64.
+	MOVQ    208(SP), DX
+	XORQ    R9, R9
+	XORQ    AX, AX
+	MULXQ   32(SI), BX, CX
+	ADCXQ   BX, R10
+	ADOXQ   CX, R11
+	MULXQ   40(SI), BX, CX
+	ADCXQ   BX, R11
+	ADOXQ   CX, R12
+	MULXQ   48(SI), BX, CX
+	ADCXQ   BX, R12
+	ADOXQ   CX, R13
+	MULXQ   56(SI), BX, CX
+	ADCXQ   BX, R13
+	ADOXQ   CX, R8
+	ADCXQ   AX, R8
+	ADOXQ   AX, R9
+	ADCXQ   AX, R9
+	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
+	MOVQ    R10, DX
+	MOVQ    R10, BX
+	SHLQ    $32, BX
+	SHRQ    $32, R10
+	ADDQ    BX, R11
+	ADCQ    R10, R12
+	MULXQ   elem64Mod<>+24(SB), BX, CX
+	ADCQ    BX, R13
+	ADCQ    CX, R8
+	ADCQ    $0, R9
+
+	// Row 3: t += a·b3, then t = (t + q·m)/2^64.
+	MOVQ    216(SP), DX
+	XORQ    R10, R10
+	XORQ    AX, AX
+	MULXQ   32(SI), BX, CX
+	ADCXQ   BX, R11
+	ADOXQ   CX, R12
+	MULXQ   40(SI), BX, CX
+	ADCXQ   BX, R12
+	ADOXQ   CX, R13
+	MULXQ   48(SI), BX, CX
+	ADCXQ   BX, R13
+	ADOXQ   CX, R8
+	MULXQ   56(SI), BX, CX
+	ADCXQ   BX, R8
+	ADOXQ   CX, R9
+	ADCXQ   AX, R9
+	ADOXQ   AX, R10
+	ADCXQ   AX, R10
+	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
+	MOVQ    R11, DX
+	MOVQ    R11, BX
+	SHLQ    $32, BX
+	SHRQ    $32, R11
+	ADDQ    BX, R12
+	ADCQ    R11, R13
+	MULXQ   elem64Mod<>+24(SB), BX, CX
+	ADCQ    BX, R8
+	ADCQ    CX, R9
+	ADCQ    $0, R10
+	// t < 2m: subtract m, keep t if that borrows.
+	MOVQ    R12, BX
+	MOVQ    R13, CX
+	MOVQ    R8, DX
+	MOVQ    R9, AX
+	SUBQ    elem64Mod<>+0(SB), BX
+	SBBQ    elem64Mod<>+8(SB), CX
+	SBBQ    elem64Mod<>+16(SB), DX
+	SBBQ    elem64Mod<>+24(SB), AX
+	SBBQ    $0, R10
+	CMOVQCS R12, BX
+	CMOVQCS R13, CX
+	CMOVQCS R8, DX
+	CMOVQCS R9, AX
+	MOVQ    BX, 256(SP)
+	MOVQ    CX, 264(SP)
+	MOVQ    DX, 272(SP)
+	MOVQ    AX, 280(SP)
+	// p.z = mul a.z h: Z3 = Z1·H (every read of a is done)
+	MOVQ    p+0(FP), SI
+
+	// Row 0: t += a·b0, then t = (t + q·m)/2^64.
+	MOVQ    96(SP), DX
+	XORQ    R13, R13
+	XORQ    AX, AX
+	MULXQ   64(SI), R8, R9
+	MULXQ   72(SI), BX, R10
+	ADCXQ   BX, R9
+	MULXQ   80(SI), BX, R11
+	ADCXQ   BX, R10
+	MULXQ   88(SI), BX, R12
+	ADCXQ   BX, R11
+	ADCXQ   AX, R12
+	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
+	MOVQ    R8, DX
+	MOVQ    R8, BX
+	SHLQ    $32, BX
+	SHRQ    $32, R8
+	ADDQ    BX, R9
+	ADCQ    R8, R10
+	MULXQ   elem64Mod<>+24(SB), BX, CX
+	ADCQ    BX, R11
+	ADCQ    CX, R12
+	ADCQ    $0, R13
+
+	// Row 1: t += a·b1, then t = (t + q·m)/2^64.
+	MOVQ    104(SP), DX
+	XORQ    R8, R8
+	XORQ    AX, AX
+	MULXQ   64(SI), BX, CX
+	ADCXQ   BX, R9
+	ADOXQ   CX, R10
+	MULXQ   72(SI), BX, CX
+	ADCXQ   BX, R10
+	ADOXQ   CX, R11
+	MULXQ   80(SI), BX, CX
+	ADCXQ   BX, R11
+	ADOXQ   CX, R12
+	MULXQ   88(SI), BX, CX
+	ADCXQ   BX, R12
+	ADOXQ   CX, R13
+	ADCXQ   AX, R13
+	ADOXQ   AX, R8
+	ADCXQ   AX, R8
+	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
+	MOVQ    R9, DX
+	MOVQ    R9, BX
+	SHLQ    $32, BX
+	SHRQ    $32, R9
+	ADDQ    BX, R10
+	ADCQ    R9, R11
+	MULXQ   elem64Mod<>+24(SB), BX, CX
+	ADCQ    BX, R12
+	ADCQ    CX, R13
+	ADCQ    $0, R8
+
+	// Row 2: t += a·b2, then t = (t + q·m)/2^64.
+	MOVQ    112(SP), DX
+	XORQ    R9, R9
+	XORQ    AX, AX
+	MULXQ   64(SI), BX, CX
+	ADCXQ   BX, R10
+	ADOXQ   CX, R11
+	MULXQ   72(SI), BX, CX
+	ADCXQ   BX, R11
+	ADOXQ   CX, R12
+	MULXQ   80(SI), BX, CX
+	ADCXQ   BX, R12
+	ADOXQ   CX, R13
+	MULXQ   88(SI), BX, CX
+	ADCXQ   BX, R13
+	ADOXQ   CX, R8
+	ADCXQ   AX, R8
+	ADOXQ   AX, R9
+	ADCXQ   AX, R9
+	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
+	MOVQ    R10, DX
+	MOVQ    R10, BX
+	SHLQ    $32, BX
+	SHRQ    $32, R10
+	ADDQ    BX, R11
+	ADCQ    R10, R12
+	MULXQ   elem64Mod<>+24(SB), BX, CX
+	ADCQ    BX, R13
+	ADCQ    CX, R8
+	ADCQ    $0, R9
+
+	// Row 3: t += a·b3, then t = (t + q·m)/2^64.
+	MOVQ    120(SP), DX
+	XORQ    R10, R10
+	XORQ    AX, AX
+	MULXQ   64(SI), BX, CX
+	ADCXQ   BX, R11
+	ADOXQ   CX, R12
+	MULXQ   72(SI), BX, CX
+	ADCXQ   BX, R12
+	ADOXQ   CX, R13
+	MULXQ   80(SI), BX, CX
+	ADCXQ   BX, R13
+	ADOXQ   CX, R8
+	MULXQ   88(SI), BX, CX
+	ADCXQ   BX, R8
+	ADOXQ   CX, R9
+	ADCXQ   AX, R9
+	ADOXQ   AX, R10
+	ADCXQ   AX, R10
+	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
+	MOVQ    R11, DX
+	MOVQ    R11, BX
+	SHLQ    $32, BX
+	SHRQ    $32, R11
+	ADDQ    BX, R12
+	ADCQ    R11, R13
+	MULXQ   elem64Mod<>+24(SB), BX, CX
+	ADCQ    BX, R8
+	ADCQ    CX, R9
+	ADCQ    $0, R10
+	// t < 2m: subtract m, keep t if that borrows.
+	MOVQ    R12, BX
+	MOVQ    R13, CX
+	MOVQ    R8, DX
+	MOVQ    R9, AX
+	SUBQ    elem64Mod<>+0(SB), BX
+	SBBQ    elem64Mod<>+8(SB), CX
+	SBBQ    elem64Mod<>+16(SB), DX
+	SBBQ    elem64Mod<>+24(SB), AX
+	SBBQ    $0, R10
+	CMOVQCS R12, BX
+	CMOVQCS R13, CX
+	CMOVQCS R8, DX
+	CMOVQCS R9, AX
+	MOVQ    BX, 384(SP)
+	MOVQ    CX, 392(SP)
+	MOVQ    DX, 400(SP)
+	MOVQ    AX, 408(SP)
+	// p.x = sqr r
+	// Cross products a_i·a_j, i < j, into u1 … u6.
+	XORQ    AX, AX
+	MOVQ    128(SP), DX
+	MULXQ   136(SP), R9, R10
+	MULXQ   144(SP), BX, R11
+	ADCXQ   BX, R10
+	MULXQ   152(SP), BX, R12
+	ADCXQ   BX, R11
+	MOVQ    136(SP), DX
+	MULXQ   152(SP), BX, R13
+	ADCXQ   BX, R12
+	ADCXQ   AX, R13
+	MULXQ   144(SP), BX, CX
+	ADCXQ   BX, R11
+	ADOXQ   CX, R12
+	ADCXQ   AX, R12
+	MOVQ    144(SP), DX
+	MULXQ   152(SP), BX, R14
+	ADCXQ   BX, R13
+	ADOXQ   AX, R13
+	ADCXQ   AX, R14
+	ADOXQ   AX, R14
+	// Double them (u7 = the bit shifted out), then add the squares a_i².
+	XORQ    DI, DI
+	XORQ    AX, AX
+	ADCXQ   R9, R9
+	ADCXQ   R10, R10
+	ADCXQ   R11, R11
+	ADCXQ   R12, R12
+	ADCXQ   R13, R13
+	ADCXQ   R14, R14
+	ADCXQ   AX, DI
+	MOVQ    128(SP), DX
+	MULXQ   DX, R8, CX
+	ADOXQ   CX, R9
+	MOVQ    136(SP), DX
+	MULXQ   DX, BX, CX
+	ADOXQ   BX, R10
+	ADOXQ   CX, R11
+	MOVQ    144(SP), DX
+	MULXQ   DX, BX, CX
+	ADOXQ   BX, R12
+	ADOXQ   CX, R13
+	MOVQ    152(SP), DX
+	MULXQ   DX, BX, CX
+	ADOXQ   BX, R14
+	ADOXQ   CX, DI
+	// Montgomery reduction, one word per row (redc).
+	XORQ    SI, SI
+	// Row 0.
+	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
+	MOVQ    R8, DX
+	MOVQ    R8, BX
+	SHLQ    $32, BX
+	SHRQ    $32, R8
+	ADDQ    BX, R9
+	ADCQ    R8, R10
+	MULXQ   elem64Mod<>+24(SB), BX, CX
+	ADCQ    BX, R11
+	ADCQ    CX, R12
+	ADCQ    $0, SI
+	// Row 1.
+	// The previous row's carry into w4 first, then q·m on one chain.
+	ADDQ    SI, R13
+	MOVQ    $0, SI
+	ADCQ    $0, SI
+	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
+	MOVQ    R9, DX
+	MOVQ    R9, BX
+	SHLQ    $32, BX
+	SHRQ    $32, R9
+	ADDQ    BX, R10
+	ADCQ    R9, R11
+	MULXQ   elem64Mod<>+24(SB), BX, CX
+	ADCQ    BX, R12
+	ADCQ    CX, R13
+	ADCQ    $0, SI
+	// Row 2.
+	// The previous row's carry into w4 first, then q·m on one chain.
+	ADDQ    SI, R14
+	MOVQ    $0, SI
+	ADCQ    $0, SI
+	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
+	MOVQ    R10, DX
+	MOVQ    R10, BX
+	SHLQ    $32, BX
+	SHRQ    $32, R10
+	ADDQ    BX, R11
+	ADCQ    R10, R12
+	MULXQ   elem64Mod<>+24(SB), BX, CX
+	ADCQ    BX, R13
+	ADCQ    CX, R14
+	ADCQ    $0, SI
+	// Row 3.
+	// The previous row's carry into w4 first, then q·m on one chain.
+	ADDQ    SI, DI
+	MOVQ    $0, SI
+	ADCQ    $0, SI
+	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
+	MOVQ    R11, DX
+	MOVQ    R11, BX
+	SHLQ    $32, BX
+	SHRQ    $32, R11
+	ADDQ    BX, R12
+	ADCQ    R11, R13
+	MULXQ   elem64Mod<>+24(SB), BX, CX
+	ADCQ    BX, R14
+	ADCQ    CX, DI
+	ADCQ    $0, SI
+	// t < 2m: subtract m, keep t if that borrows.
+	MOVQ    R12, BX
+	MOVQ    R13, CX
+	MOVQ    R14, DX
+	MOVQ    DI, AX
+	SUBQ    elem64Mod<>+0(SB), BX
+	SBBQ    elem64Mod<>+8(SB), CX
+	SBBQ    elem64Mod<>+16(SB), DX
+	SBBQ    elem64Mod<>+24(SB), AX
+	SBBQ    $0, SI
+	CMOVQCS R12, BX
+	CMOVQCS R13, CX
+	CMOVQCS R14, DX
+	CMOVQCS DI, AX
+	MOVQ    BX, 320(SP)
+	MOVQ    CX, 328(SP)
+	MOVQ    DX, 336(SP)
+	MOVQ    AX, 344(SP)
+	// p.x = sub p.x hhh
+	MOVQ    BX, R8
+	MOVQ    CX, R9
+	MOVQ    DX, R10
+	MOVQ    AX, R11
+	SUBQ    192(SP), R8
+	SBBQ    200(SP), R9
+	SBBQ    208(SP), R10
+	SBBQ    216(SP), R11
+	SBBQ    R12, R12
+	MOVQ    elem64Mod<>+8(SB), BX
+	ANDQ    R12, BX
+	MOVQ    elem64Mod<>+24(SB), CX
+	ANDQ    R12, CX
+	ADDQ    R12, R8
+	ADCQ    BX, R9
+	ADCQ    $0, R10
+	ADCQ    CX, R11
+	MOVQ    R8, 320(SP)
+	MOVQ    R9, 328(SP)
+	MOVQ    R10, 336(SP)
+	MOVQ    R11, 344(SP)
+	// p.x = sub p.x v
+	SUBQ    224(SP), R8
+	SBBQ    232(SP), R9
+	SBBQ    240(SP), R10
+	SBBQ    248(SP), R11
+	SBBQ    R12, R12
+	MOVQ    elem64Mod<>+8(SB), BX
+	ANDQ    R12, BX
+	MOVQ    elem64Mod<>+24(SB), CX
+	ANDQ    R12, CX
+	ADDQ    R12, R8
+	ADCQ    BX, R9
+	ADCQ    $0, R10
+	ADCQ    CX, R11
+	MOVQ    R8, 320(SP)
+	MOVQ    R9, 328(SP)
+	MOVQ    R10, 336(SP)
+	MOVQ    R11, 344(SP)
+	// p.x = sub p.x v: X3 = r² − HHH − 2·V
+	SUBQ    224(SP), R8
+	SBBQ    232(SP), R9
+	SBBQ    240(SP), R10
+	SBBQ    248(SP), R11
+	SBBQ    R12, R12
+	MOVQ    elem64Mod<>+8(SB), BX
+	ANDQ    R12, BX
+	MOVQ    elem64Mod<>+24(SB), CX
+	ANDQ    R12, CX
+	ADDQ    R12, R8
+	ADCQ    BX, R9
+	ADCQ    $0, R10
+	ADCQ    CX, R11
+	MOVQ    R8, 320(SP)
+	MOVQ    R9, 328(SP)
+	MOVQ    R10, 336(SP)
+	MOVQ    R11, 344(SP)
+	// v = sub v p.x
+	MOVQ    R8, BX
+	MOVQ    R9, CX
+	MOVQ    R10, DX
+	MOVQ    R11, AX
+	MOVQ    224(SP), R8
+	MOVQ    232(SP), R9
+	MOVQ    240(SP), R10
+	MOVQ    248(SP), R11
+	SUBQ    BX, R8
+	SBBQ    CX, R9
+	SBBQ    DX, R10
+	SBBQ    AX, R11
+	SBBQ    R12, R12
+	MOVQ    elem64Mod<>+8(SB), BX
+	ANDQ    R12, BX
+	MOVQ    elem64Mod<>+24(SB), CX
+	ANDQ    R12, CX
+	ADDQ    R12, R8
+	ADCQ    BX, R9
+	ADCQ    $0, R10
+	ADCQ    CX, R11
+	MOVQ    R8, 224(SP)
+	MOVQ    R9, 232(SP)
+	MOVQ    R10, 240(SP)
+	MOVQ    R11, 248(SP)
+	// p.y = mul r v
+
+	// Row 0: t += a·b0, then t = (t + q·m)/2^64.
+	MOVQ    224(SP), DX
+	XORQ    R13, R13
+	XORQ    AX, AX
+	MULXQ   128(SP), R8, R9
+	MULXQ   136(SP), BX, R10
+	ADCXQ   BX, R9
+	MULXQ   144(SP), BX, R11
+	ADCXQ   BX, R10
+	MULXQ   152(SP), BX, R12
+	ADCXQ   BX, R11
+	ADCXQ   AX, R12
+	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
+	MOVQ    R8, DX
+	MOVQ    R8, BX
+	SHLQ    $32, BX
+	SHRQ    $32, R8
+	ADDQ    BX, R9
+	ADCQ    R8, R10
+	MULXQ   elem64Mod<>+24(SB), BX, CX
+	ADCQ    BX, R11
+	ADCQ    CX, R12
+	ADCQ    $0, R13
+
+	// Row 1: t += a·b1, then t = (t + q·m)/2^64.
+	MOVQ    232(SP), DX
+	XORQ    R8, R8
+	XORQ    AX, AX
+	MULXQ   128(SP), BX, CX
+	ADCXQ   BX, R9
+	ADOXQ   CX, R10
+	MULXQ   136(SP), BX, CX
+	ADCXQ   BX, R10
+	ADOXQ   CX, R11
+	MULXQ   144(SP), BX, CX
+	ADCXQ   BX, R11
+	ADOXQ   CX, R12
+	MULXQ   152(SP), BX, CX
+	ADCXQ   BX, R12
+	ADOXQ   CX, R13
+	ADCXQ   AX, R13
+	ADOXQ   AX, R8
+	ADCXQ   AX, R8
+	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
+	MOVQ    R9, DX
+	MOVQ    R9, BX
+	SHLQ    $32, BX
+	SHRQ    $32, R9
+	ADDQ    BX, R10
+	ADCQ    R9, R11
+	MULXQ   elem64Mod<>+24(SB), BX, CX
+	ADCQ    BX, R12
+	ADCQ    CX, R13
+	ADCQ    $0, R8
+
+	// Row 2: t += a·b2, then t = (t + q·m)/2^64.
+	MOVQ    240(SP), DX
+	XORQ    R9, R9
+	XORQ    AX, AX
+	MULXQ   128(SP), BX, CX
+	ADCXQ   BX, R10
+	ADOXQ   CX, R11
+	MULXQ   136(SP), BX, CX
+	ADCXQ   BX, R11
+	ADOXQ   CX, R12
+	MULXQ   144(SP), BX, CX
+	ADCXQ   BX, R12
+	ADOXQ   CX, R13
+	MULXQ   152(SP), BX, CX
+	ADCXQ   BX, R13
+	ADOXQ   CX, R8
+	ADCXQ   AX, R8
+	ADOXQ   AX, R9
+	ADCXQ   AX, R9
+	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
+	MOVQ    R10, DX
+	MOVQ    R10, BX
+	SHLQ    $32, BX
+	SHRQ    $32, R10
+	ADDQ    BX, R11
+	ADCQ    R10, R12
+	MULXQ   elem64Mod<>+24(SB), BX, CX
+	ADCQ    BX, R13
+	ADCQ    CX, R8
+	ADCQ    $0, R9
+
+	// Row 3: t += a·b3, then t = (t + q·m)/2^64.
+	MOVQ    248(SP), DX
+	XORQ    R10, R10
+	XORQ    AX, AX
+	MULXQ   128(SP), BX, CX
+	ADCXQ   BX, R11
+	ADOXQ   CX, R12
+	MULXQ   136(SP), BX, CX
+	ADCXQ   BX, R12
+	ADOXQ   CX, R13
+	MULXQ   144(SP), BX, CX
+	ADCXQ   BX, R13
+	ADOXQ   CX, R8
+	MULXQ   152(SP), BX, CX
+	ADCXQ   BX, R8
+	ADOXQ   CX, R9
+	ADCXQ   AX, R9
+	ADOXQ   AX, R10
+	ADCXQ   AX, R10
+	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
+	MOVQ    R11, DX
+	MOVQ    R11, BX
+	SHLQ    $32, BX
+	SHRQ    $32, R11
+	ADDQ    BX, R12
+	ADCQ    R11, R13
+	MULXQ   elem64Mod<>+24(SB), BX, CX
+	ADCQ    BX, R8
+	ADCQ    CX, R9
+	ADCQ    $0, R10
+	// t < 2m: subtract m, keep t if that borrows.
+	MOVQ    R12, BX
+	MOVQ    R13, CX
+	MOVQ    R8, DX
+	MOVQ    R9, AX
+	SUBQ    elem64Mod<>+0(SB), BX
+	SBBQ    elem64Mod<>+8(SB), CX
+	SBBQ    elem64Mod<>+16(SB), DX
+	SBBQ    elem64Mod<>+24(SB), AX
+	SBBQ    $0, R10
+	CMOVQCS R12, BX
+	CMOVQCS R13, CX
+	CMOVQCS R8, DX
+	CMOVQCS R9, AX
+	MOVQ    BX, 352(SP)
+	MOVQ    CX, 360(SP)
+	MOVQ    DX, 368(SP)
+	MOVQ    AX, 376(SP)
+	// p.y = sub p.y t: Y3 = r·(V − X3) − Y1·HHH
+	MOVQ    BX, R8
+	MOVQ    CX, R9
+	MOVQ    DX, R10
+	MOVQ    AX, R11
+	SUBQ    256(SP), R8
+	SBBQ    264(SP), R9
+	SBBQ    272(SP), R10
+	SBBQ    280(SP), R11
+	SBBQ    R12, R12
+	MOVQ    elem64Mod<>+8(SB), BX
+	ANDQ    R12, BX
+	MOVQ    elem64Mod<>+24(SB), CX
+	ANDQ    R12, CX
+	ADDQ    R12, R8
+	ADCQ    BX, R9
+	ADCQ    $0, R10
+	ADCQ    CX, R11
+	MOVQ    R8, 352(SP)
+	MOVQ    R9, 360(SP)
+	MOVQ    R10, 368(SP)
+	MOVQ    R11, 376(SP)
+	// p = zero ? p : (p = O ? (b, 1) : sum), coordinate by coordinate.
+	MOVQ    p+0(FP), SI
+	MOVQ    e+8(FP), DI
+	MOVQ    64(SI), R12
+	ORQ     72(SI), R12
+	ORQ     80(SI), R12
+	ORQ     88(SI), R12
+	MOVQ    zero+24(FP), R13
+	MOVQ    320(SP), R8
+	MOVQ    328(SP), R9
+	MOVQ    336(SP), R10
+	MOVQ    344(SP), R11
+	MOVQ    0(DI), BX
+	MOVQ    8(DI), CX
+	MOVQ    16(DI), DX
+	MOVQ    24(DI), AX
+	TESTQ   R12, R12
+	CMOVQEQ BX, R8
+	CMOVQEQ CX, R9
+	CMOVQEQ DX, R10
+	CMOVQEQ AX, R11
+	MOVQ    0(SI), BX
+	MOVQ    8(SI), CX
+	MOVQ    16(SI), DX
+	MOVQ    24(SI), AX
+	TESTQ   R13, R13
+	CMOVQNE BX, R8
+	CMOVQNE CX, R9
+	CMOVQNE DX, R10
+	CMOVQNE AX, R11
+	MOVQ    R8, 0(SI)
+	MOVQ    R9, 8(SI)
+	MOVQ    R10, 16(SI)
+	MOVQ    R11, 24(SI)
+	MOVQ    352(SP), R8
+	MOVQ    360(SP), R9
+	MOVQ    368(SP), R10
+	MOVQ    376(SP), R11
+	MOVQ    288(SP), BX
+	MOVQ    296(SP), CX
+	MOVQ    304(SP), DX
+	MOVQ    312(SP), AX
+	TESTQ   R12, R12
+	CMOVQEQ BX, R8
+	CMOVQEQ CX, R9
+	CMOVQEQ DX, R10
+	CMOVQEQ AX, R11
+	MOVQ    32(SI), BX
+	MOVQ    40(SI), CX
+	MOVQ    48(SI), DX
+	MOVQ    56(SI), AX
+	TESTQ   R13, R13
+	CMOVQNE BX, R8
+	CMOVQNE CX, R9
+	CMOVQNE DX, R10
+	CMOVQNE AX, R11
+	MOVQ    R8, 32(SI)
+	MOVQ    R9, 40(SI)
+	MOVQ    R10, 48(SI)
+	MOVQ    R11, 56(SI)
+	MOVQ    384(SP), R8
+	MOVQ    392(SP), R9
+	MOVQ    400(SP), R10
+	MOVQ    408(SP), R11
+	MOVQ    elem64One<>+0(SB), BX
+	MOVQ    elem64One<>+8(SB), CX
+	MOVQ    elem64One<>+16(SB), DX
+	MOVQ    elem64One<>+24(SB), AX
+	TESTQ   R12, R12
+	CMOVQEQ BX, R8
+	CMOVQEQ CX, R9
+	CMOVQEQ DX, R10
+	CMOVQEQ AX, R11
+	MOVQ    64(SI), BX
+	MOVQ    72(SI), CX
+	MOVQ    80(SI), DX
+	MOVQ    88(SI), AX
+	TESTQ   R13, R13
+	CMOVQNE BX, R8
+	CMOVQNE CX, R9
+	CMOVQNE DX, R10
+	CMOVQNE AX, R11
+	MOVQ    R8, 64(SI)
+	MOVQ    R9, 72(SI)
+	MOVQ    R10, 80(SI)
+	MOVQ    R11, 88(SI)
 	RET

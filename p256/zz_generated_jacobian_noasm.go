@@ -41,6 +41,16 @@ func jacobianAddAsm(p *jacobianPoint, a *jacobianPoint, b *jacobianPoint) {
 	p.addUncheckedGeneric(a, b)
 }
 
+// addAffineDigit is addAffineDigitGeneric.
+func (p *jacobianPoint) addAffineDigit(e *affinePoint, neg, zero int) *jacobianPoint {
+	return p.addAffineDigitGeneric(e, neg, zero)
+}
+
+// jacobianAddAffineDigitAsm is the Go code in this build.
+func jacobianAddAffineDigitAsm(p *jacobianPoint, e *affinePoint, neg, zero int) {
+	p.addAffineDigitGeneric(e, neg, zero)
+}
+
 // doubleN sets p = 2^n·p (n ≥ 0, public).
 func (p *jacobianPoint) doubleN(n int) *jacobianPoint {
 	for range n {

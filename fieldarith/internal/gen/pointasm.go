@@ -220,6 +220,10 @@ type pointAsm struct {
 	slots map[string]int // temporaries' frame offsets
 	argOf map[string]string
 	f     *pointFormula
+	// cur is the value the registers inRegs hold after a step (the
+	// step's result, also stored unless deadStore), for the next step.
+	cur    string
+	inRegs []string
 }
 
 var pfFieldOff = map[string]int{"x": 0, "y": 32, "z": 64}
@@ -227,8 +231,7 @@ var pfFieldOff = map[string]int{"x": 0, "y": 32, "z": 64}
 // operand returns the address of limb j of op, loading the point's
 // pointer from the arguments into reg first if op is a coordinate.
 func (e *pointAsm) operand(op, reg string) func(j int) string {
-	if !isField(op) {
-		off := e.slots[op]
+	if off, ok := e.slots[op]; ok || !isField(op) {
 		return func(j int) string { return fmt.Sprintf("%d(SP)", off+8*j) }
 	}
 	pt, c, _ := strings.Cut(op, ".")
@@ -259,7 +262,11 @@ func (e *pointAsm) load(op string) {
 // maskedMod emits regs holding limb j of m AND mask (for the limbs that
 // are neither 0 nor all ones) and returns, per limb, the operand to add.
 func (e *pointAsm) maskedMod(mask string) []string {
-	free := []string{maLo, maHi, "DX", maZero}
+	return e.maskedModIn(mask, []string{maLo, maHi, "DX", maZero})
+}
+
+// maskedModIn is maskedMod with the registers free.
+func (e *pointAsm) maskedModIn(mask string, free []string) []string {
 	out := make([]string, 4)
 	for j, l := range e.m.r.Mod {
 		switch l {
@@ -293,51 +300,115 @@ func (e *pointAsm) addMasked(k []string, carry string) {
 	}
 }
 
-func (e *pointAsm) step(st pfStep) {
+// fusible reports whether a step can take operand v from the registers
+// of the step before (the linear operations; MULX rows read memory).
+func fusible(st pfStep, v string) bool {
+	return (st.op == "add" || st.op == "sub" || st.op == "halve") && (st.a == v || st.b == v)
+}
+
+// deadStore reports whether step i's result needs no store: a temporary
+// read, before it is written again, only by step i+1 through the
+// registers (steps wraps around for the doubling loop, whose temporaries
+// are all written before they are read).
+func deadStore(steps []pfStep, i int) bool {
+	d := steps[i].dst
+	if isField(d) || i+1 == len(steps) || !fusible(steps[i+1], d) {
+		return false
+	}
+	if steps[i+1].dst == d {
+		return true
+	}
+	for _, st := range steps[i+2:] {
+		if st.a == d || st.b == d {
+			return false
+		}
+		if st.dst == d {
+			return true
+		}
+	}
+	return true
+}
+
+// regs returns the registers of the step before if they hold v, else nil.
+func (e *pointAsm) regs(v string) []string {
+	if v != "" && v == e.cur {
+		return e.inRegs
+	}
+	return nil
+}
+
+// loadLinear puts a into R8 … R11 and returns b's limbs' operands,
+// registers when b is the step before's result.
+func (e *pointAsm) loadLinear(a, b string) func(j int) string {
+	s := e.s
+	br := e.regs(b)
+	if br != nil && &br[0] == &pfAcc[0] && a != b {
+		// b is in R8 … R11, where a goes: move it out of the way.
+		for j := 0; j < 4; j++ {
+			s.op("MOVQ", pfAcc[j], pfOut[j])
+		}
+		br = pfOut
+	}
+	if ar := e.regs(a); ar != nil {
+		if &ar[0] != &pfAcc[0] {
+			for j := 0; j < 4; j++ {
+				s.op("MOVQ", ar[j], pfAcc[j])
+			}
+		}
+	} else {
+		e.load(a)
+	}
+	if b == "" {
+		return nil
+	}
+	if br != nil {
+		return func(j int) string { return br[j] }
+	}
+	return e.operand(b, "DI")
+}
+
+func (e *pointAsm) step(steps []pfStep, i int) {
+	st := steps[i]
 	s := e.s
 	c := strings.TrimSpace(fmt.Sprintf("%s = %s %s %s", st.dst, st.op, st.a, st.b))
 	if st.comment != "" {
 		c += ": " + st.comment
 	}
 	s.comment("%s", c)
+	out := pfOut
 	switch st.op {
 	case "mul":
 		a := e.operand(st.a, "SI")
 		b := e.operand(st.b, "DI")
 		t := e.m.mulRows(a, b)
 		e.m.correct(t, pfOut)
-		e.store(st.dst, pfOut)
 	case "sqr":
 		a := e.operand(st.a, "SI")
 		t := e.m.squareRows(a)
 		e.m.correct(t, pfOut)
-		e.store(st.dst, pfOut)
 	case "add":
 		// elem64Add: t = a + b (5 words), then correct.
-		e.load(st.a)
+		b := e.loadLinear(st.a, st.b)
 		s.op("XORQ", "R12", "R12")
-		b := e.operand(st.b, "DI")
 		s.op("ADDQ", b(0), pfAcc[0])
 		for j := 1; j < 4; j++ {
 			s.op("ADCQ", b(j), pfAcc[j])
 		}
 		s.op("ADCQ", "$0", "R12")
 		e.m.correct(append(append([]string{}, pfAcc...), "R12"), pfOut)
-		e.store(st.dst, pfOut)
 	case "sub":
 		// elem64Sub: t = a − b, then m added under the borrow's mask.
-		e.load(st.a)
-		b := e.operand(st.b, "DI")
+		b := e.loadLinear(st.a, st.b)
 		s.op("SUBQ", b(0), pfAcc[0])
 		for j := 1; j < 4; j++ {
 			s.op("SBBQ", b(j), pfAcc[j])
 		}
 		s.op("SBBQ", "R12", "R12")
 		e.addMasked(e.maskedMod("R12"), "")
-		e.store(st.dst, pfAcc)
+		out = pfAcc
 	case "halve":
 		// elem64Halve: m added under the parity mask, then a shift.
-		e.load(st.a)
+		e.loadLinear(st.a, "")
 		s.op("MOVQ", pfAcc[0], "R12")
 		s.op("ANDQ", "$1", "R12")
 		s.op("NEGQ", "R12")
@@ -348,10 +419,16 @@ func (e *pointAsm) step(st pfStep) {
 		for j := 0; j < 4; j++ {
 			s.op("SHRQ", "$1", hi[j+1], hi[j])
 		}
-		e.store(st.dst, pfAcc)
+		out = pfAcc
 	default:
 		panic("pointasm: unknown op " + st.op)
 	}
+	if deadStore(steps, i) {
+		s.comment("(%s is read only by the next step, from the registers)", st.dst)
+	} else {
+		e.store(st.dst, out)
+	}
+	e.cur, e.inRegs = st.dst, out
 }
 
 // routine writes f's assembly; with loop, the in-place doubling repeated
@@ -388,12 +465,109 @@ func (e *pointAsm) routine(f *pointFormula, loop bool) {
 		s.op("MOVQ", "AX", fmt.Sprintf("%d(SP)", frame-8))
 		s.line("loop:")
 	}
-	for _, st := range f.steps {
-		e.step(st)
+	e.cur, e.inRegs = "", nil
+	for i := range f.steps {
+		e.step(f.steps, i)
 	}
 	if loop {
 		s.op("DECQ", fmt.Sprintf("%d(SP)", frame-8))
 		s.op("JNZ", "loop")
+	}
+	s.op("RET")
+}
+
+// digitRoutine writes jacobianAddAffineDigitAsm(p, e, neg, zero), the
+// step of the constant-time loops (addAffineDigitGeneric): b = e negated
+// when neg = 1 (elem64Sub from 0, then CMOVs), sum = p + b by the mixed
+// addition's plan f with the sum's coordinates in the frame, then
+// p = (zero ? p : (p = O ? (b, 1) : sum)), by CMOVs on the tests of p's Z
+// and of zero: no secret-dependent branch or address.
+func (e *pointAsm) digitRoutine(f *pointFormula) {
+	s := e.s
+	temps := f.temps()
+	e.slots = map[string]int{}
+	for i, t := range temps {
+		e.slots[t] = 32 * i
+	}
+	for k, x := range []string{"b.y", "p.x", "p.y", "p.z"} {
+		e.slots[x] = 32 * (len(temps) + k)
+	}
+	frame := 32 * (len(temps) + 4)
+	e.argOf = map[string]string{"a": "p+0(FP)", "b": "e+8(FP)"}
+	s.line("")
+	s.line("// func jacobianAddAffineDigitAsm(p *jacobianPoint, e *affinePoint, neg, zero int)")
+	s.line(fmt.Sprintf("TEXT ·jacobianAddAffineDigitAsm(SB), NOSPLIT, $%d-32", frame))
+	s.comment("b.y = neg ? −e.y : e.y, −y as elem64Sub(0, y).")
+	s.op("MOVQ", "e+8(FP)", "SI")
+	for j := 0; j < 4; j++ {
+		s.op("MOVQ", fmt.Sprintf("%d(SI)", 32+8*j), pfAcc[j])
+	}
+	for j := 0; j < 4; j++ {
+		s.op("XORQ", pfOut[j], pfOut[j])
+	}
+	s.op("SUBQ", pfAcc[0], pfOut[0])
+	for j := 1; j < 4; j++ {
+		s.op("SBBQ", pfAcc[j], pfOut[j])
+	}
+	s.op("SBBQ", "R12", "R12")
+	k := e.maskedModIn("R12", []string{"R13", "R14", "R15", "DI"})
+	for j := 0; j < 4; j++ {
+		op := "ADCQ"
+		if j == 0 {
+			op = "ADDQ"
+		}
+		s.op(op, k[j], pfOut[j])
+	}
+	s.op("MOVQ", "neg+16(FP)", "R12")
+	s.op("TESTQ", "R12", "R12")
+	for j := 0; j < 4; j++ {
+		s.op("CMOVQNE", pfOut[j], pfAcc[j])
+	}
+	for j := 0; j < 4; j++ {
+		s.op("MOVQ", pfAcc[j], fmt.Sprintf("%d(SP)", e.slots["b.y"]+8*j))
+	}
+	e.cur, e.inRegs = "", nil
+	for i := range f.steps {
+		e.step(f.steps, i)
+	}
+	s.comment("p = zero ? p : (p = O ? (b, 1) : sum), coordinate by coordinate.")
+	s.op("MOVQ", "p+0(FP)", "SI")
+	s.op("MOVQ", "e+8(FP)", "DI")
+	s.op("MOVQ", "64(SI)", "R12")
+	for j := 1; j < 4; j++ {
+		s.op("ORQ", fmt.Sprintf("%d(SI)", 64+8*j), "R12") // 0 iff p.z = 0
+	}
+	s.op("MOVQ", "zero+24(FP)", "R13")
+	for ci, c := range []string{"x", "y", "z"} {
+		for j := 0; j < 4; j++ {
+			s.op("MOVQ", fmt.Sprintf("%d(SP)", e.slots["p."+c]+8*j), pfAcc[j])
+		}
+		for j := 0; j < 4; j++ {
+			var src string
+			switch c {
+			case "x":
+				src = fmt.Sprintf("%d(DI)", 8*j)
+			case "y":
+				src = fmt.Sprintf("%d(SP)", e.slots["b.y"]+8*j)
+			default:
+				src = fmt.Sprintf("%sOne<>+%d(SB)", e.m.r.Typ, 8*j)
+			}
+			s.op("MOVQ", src, pfOut[j])
+		}
+		s.op("TESTQ", "R12", "R12")
+		for j := 0; j < 4; j++ {
+			s.op("CMOVQEQ", pfOut[j], pfAcc[j])
+		}
+		for j := 0; j < 4; j++ {
+			s.op("MOVQ", fmt.Sprintf("%d(SI)", 32*ci+8*j), pfOut[j])
+		}
+		s.op("TESTQ", "R13", "R13")
+		for j := 0; j < 4; j++ {
+			s.op("CMOVQNE", pfOut[j], pfAcc[j])
+		}
+		for j := 0; j < 4; j++ {
+			s.op("MOVQ", pfAcc[j], fmt.Sprintf("%d(SI)", 32*ci+8*j))
+		}
 	}
 	s.op("RET")
 }
@@ -423,10 +597,17 @@ func pointAsmGenerate() (map[string][]byte, error) {
 		s.line(fmt.Sprintf("DATA %sMod<>+%d(SB)/8, $0x%016x", r.Typ, 8*j, l))
 	}
 	s.line(fmt.Sprintf("GLOBL %sMod<>(SB), RODATA|NOPTR, $32", r.Typ))
+	s.line("")
+	s.line("// 1 in Montgomery form, R mod p.")
+	for j, l := range r.One {
+		s.line(fmt.Sprintf("DATA %sOne<>+%d(SB)/8, $%s", r.Typ, 8*j, l))
+	}
+	s.line(fmt.Sprintf("GLOBL %sOne<>(SB), RODATA|NOPTR, $32", r.Typ))
 	for _, f := range pointFormulas {
 		e.routine(f, false)
 	}
 	e.routine(pointFormulas[0], true)
+	e.digitRoutine(pointFormulas[1])
 
 	var gen strings.Builder
 	gen.WriteString(header + `package p256
@@ -442,6 +623,26 @@ import "github.com/curvekit/curvekit/fieldarith/fieldp256"
 	for _, f := range pointFormulas {
 		gen.WriteString("\n" + f.goMethod())
 	}
+	gen.WriteString(`
+// addAffineDigitGeneric is one digit of the constant-time loops: with b =
+// e negated when neg = 1, it sets p = p + b (addAffineUncheckedGeneric),
+// or b (with Z = 1) when p = O, and leaves p as it is when zero = 1 (the
+// digit is 0: e is then a stand-in entry). neg and zero are 0 or 1; the
+// caller rules out p = ±b. Constant time. It is the Go code of
+// jacobianAddAffineDigitAsm (pointasm.go's digitRoutine).
+func (p *jacobianPoint) addAffineDigitGeneric(e *affinePoint, neg, zero int) *jacobianPoint {
+	var b affinePoint
+	var sum, eb jacobianPoint
+	b.x = e.x
+	b.y.Negate(&e.y)
+	b.y.Select(&b.y, &e.y, neg)
+	sum.addAffineUncheckedGeneric(p, &b)
+	eb.x, eb.y = b.x, b.y
+	eb.z.One()
+	sum.selectPoint(&eb, &sum, p.z.IsZero())
+	return p.selectPoint(p, &sum, zero)
+}
+`)
 
 	var stubs strings.Builder
 	stubs.WriteString(header + "//go:build " + asmBuildTag + `
@@ -555,6 +756,34 @@ func (p *jacobianPoint) doubleN(n int) *jacobianPoint {
 //
 //go:noescape
 func jacobianDoubleNAsm(p *jacobianPoint, n int)
+`)
+	stubs.WriteString(`
+// addAffineDigit is addAffineDigitGeneric: jacobianAddAffineDigitAsm where
+// the CPU has BMI2 and ADX, the Go code otherwise, with the same result
+// limb for limb.
+func (p *jacobianPoint) addAffineDigit(e *affinePoint, neg, zero int) *jacobianPoint {
+	if jacobianUseAsm {
+		jacobianAddAffineDigitAsm(p, e, neg, zero)
+		return p
+	}
+	return p.addAffineDigitGeneric(e, neg, zero)
+}
+
+// jacobianAddAffineDigitAsm is addAffineDigitGeneric in one routine.
+//
+//go:noescape
+func jacobianAddAffineDigitAsm(p *jacobianPoint, e *affinePoint, neg, zero int)
+`)
+	noasm.WriteString(`
+// addAffineDigit is addAffineDigitGeneric.
+func (p *jacobianPoint) addAffineDigit(e *affinePoint, neg, zero int) *jacobianPoint {
+	return p.addAffineDigitGeneric(e, neg, zero)
+}
+
+// jacobianAddAffineDigitAsm is the Go code in this build.
+func jacobianAddAffineDigitAsm(p *jacobianPoint, e *affinePoint, neg, zero int) {
+	p.addAffineDigitGeneric(e, neg, zero)
+}
 `)
 	noasm.WriteString(`
 // doubleN sets p = 2^n·p (n ≥ 0, public).
