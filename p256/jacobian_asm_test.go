@@ -7,6 +7,7 @@ import (
 	"crypto/sha256"
 	"math/big"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/curvekit/curvekit/fieldarith/fieldp256"
@@ -296,6 +297,9 @@ func TestJacobianAsmDispatch(t *testing.T) {
 		jacobianUseAsm = useAsm && jacobianHasAsm
 		if got := groupAssembly() != ""; got != jacobianUseAsm {
 			t.Fatalf("groupAssembly() = %q with the assembly switched %v", groupAssembly(), jacobianUseAsm)
+		}
+		if got := strings.Contains(Assembly(), "Jacobian point formulas"); got != jacobianUseAsm {
+			t.Fatalf("Assembly() = %q with the point assembly switched %v", Assembly(), jacobianUseAsm)
 		}
 		for range 20 {
 			priv, spriv := randKeyPair(t, r)

@@ -104,6 +104,9 @@ type curvePackage struct {
 	AVX2 []avx2Shape
 	// AsmFields names the field packages' Assembly, for Assembly's godoc.
 	AsmFields string
+	// AsmMore, if set, is a package function whose result Assembly
+	// appends (p256's groupAssembly: the point formulas' assembly).
+	AsmMore string
 	// Group is what the group-level skeletons (window.tmpl, straus.tmpl)
 	// need of a twisted Edwards package; nil means neither file.
 	Group *groupShape
@@ -300,6 +303,7 @@ var curves = map[string]curvePackage{
 			{Words: 8, Entries: 32, What: "affinePoint"},
 		},
 		AsmFields: "fieldp256.Assembly and scalarp256.Assembly",
+		AsmMore:   "groupAssembly",
 		// The interleaved-wNAF verification loop (Jacobian, SEC 1 scalars
 		// recoded big-endian): only the Straus loop.
 		Group: &groupShape{Point: "point", StrausOnly: true, Cached: "jacobianPoint", Affine: "affinePoint",
