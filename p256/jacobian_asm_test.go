@@ -33,7 +33,7 @@ func jacElement(t testing.TB, x *big.Int) fieldp256.Element {
 	return e
 }
 
-// jacEdges are field values that stress the carries and corrections: 0,
+// jacEdges are field values and limbs that stress the carries and corrections: 0,
 // 1, 2, p − 1, p − 2, (p ± 1)/2, 2^255, 2^224, 2^256 − p, values with
 // all-ones or all-zero limbs, each mod p.
 func jacEdges(t testing.TB) []fieldp256.Element {
@@ -47,9 +47,12 @@ func jacEdges(t testing.TB) []fieldp256.Element {
 		new(big.Int).Sub(new(big.Int).Lsh(one, 64), one),
 		new(big.Int).Sub(fieldP, new(big.Int).Lsh(one, 96)),
 	}
-	out := make([]fieldp256.Element, 0, len(vals)+1)
+	// Each value both as the element and as the limbs (the element
+	// v·R⁻¹, whose Montgomery limbs are v).
+	Ri := new(big.Int).ModInverse(new(big.Int).Lsh(one, 256), fieldP)
+	out := make([]fieldp256.Element, 0, 2*len(vals)+1)
 	for _, v := range vals {
-		out = append(out, jacElement(t, v))
+		out = append(out, jacElement(t, v), jacElement(t, new(big.Int).Mul(v, Ri)))
 	}
 	var r fieldp256.Element
 	r.One() // R mod p in the limbs
@@ -124,6 +127,11 @@ func jacCheck(t *testing.T, a, b jacobianPoint) {
 		if got != want {
 			t.Fatalf("doubleN(%x, %d):\nasm %x\nGo  %x", a, n, got, want)
 		}
+	}
+	jacobianLinearOpsAsm(&got, &a, &b)
+	want.linearOpsGeneric(&a, &b)
+	if got != want {
+		t.Fatalf("linear steps(%x, %x):\nasm %x\nGo  %x", a, b, got, want)
 	}
 	ba := affinePoint{b.x, b.y}
 	jacobianAddAffineAsm(&got, &a, &ba)

@@ -117,6 +117,24 @@ func (p *jacobianPoint) addUncheckedGeneric(a *jacobianPoint, b *jacobianPoint) 
 	return p
 }
 
+// linearOpsGeneric is not a point operation: it runs the linear
+// steps of the plans (halve, subtract, add, and add and subtract with the
+// previous step's result in registers) on coordinates, so that the tests can
+// compare each with the field code on chosen limbs.
+//
+// It is the Go code of the plan that also writes jacobianLinearOpsAsm
+// (fieldarith/internal/gen/pointasm.go).
+func (p *jacobianPoint) linearOpsGeneric(a *jacobianPoint, b *jacobianPoint) *jacobianPoint {
+	var t fieldp256.Element
+	p.x.Halve(&a.x)
+	p.y.Subtract(&a.y, &b.y)
+	p.z.Add(&a.z, &b.z)
+	t.Add(&p.z, &a.x)
+	t.Subtract(&b.x, &t)
+	p.z.Subtract(&t, &a.y)
+	return p
+}
+
 // addAffineDigitGeneric is one digit of the constant-time loops: with b =
 // e negated when neg = 1, it sets p = p + b (addAffineUncheckedGeneric),
 // or b (with Z = 1) when p = O, and leaves p as it is when zero = 1 (the

@@ -86,6 +86,11 @@ func (p *jacobianPoint) addUnchecked(a *jacobianPoint, b *jacobianPoint) *jacobi
 //go:noescape
 func jacobianAddAsm(p *jacobianPoint, a *jacobianPoint, b *jacobianPoint)
 
+// jacobianLinearOpsAsm is linearOpsGeneric in one routine (for the tests).
+//
+//go:noescape
+func jacobianLinearOpsAsm(p *jacobianPoint, a, b *jacobianPoint)
+
 // doubleN sets p = 2^n·p (n ≥ 0, public): jacobianDoubleNAsm where the CPU
 // has BMI2 and ADX (one call for the n doublings), doubleGeneric n times
 // otherwise, with the same result limb for limb.

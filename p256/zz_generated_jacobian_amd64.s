@@ -5442,6 +5442,162 @@ TEXT ·jacobianAddAsm(SB), NOSPLIT, $384-24
 	MOVQ    R11, 56(SI)
 	RET
 
+// func jacobianLinearOpsAsm(p *jacobianPoint, a *jacobianPoint, b *jacobianPoint)
+TEXT ·jacobianLinearOpsAsm(SB), NOSPLIT, $32-24
+	// p.x = halve a.x
+	MOVQ    a+8(FP), SI
+	MOVQ    0(SI), R8
+	MOVQ    8(SI), R9
+	MOVQ    16(SI), R10
+	MOVQ    24(SI), R11
+	MOVQ    R8, R12
+	ANDQ    $1, R12
+	NEGQ    R12
+	MOVQ    elem64Mod<>+8(SB), BX
+	ANDQ    R12, BX
+	MOVQ    elem64Mod<>+24(SB), CX
+	ANDQ    R12, CX
+	XORQ    R13, R13
+	ADDQ    R12, R8
+	ADCQ    BX, R9
+	ADCQ    $0, R10
+	ADCQ    CX, R11
+	ADCQ    $0, R13
+	SHRQ    $1, R9, R8
+	SHRQ    $1, R10, R9
+	SHRQ    $1, R11, R10
+	SHRQ    $1, R13, R11
+	MOVQ    p+0(FP), SI
+	MOVQ    R8, 0(SI)
+	MOVQ    R9, 8(SI)
+	MOVQ    R10, 16(SI)
+	MOVQ    R11, 24(SI)
+	// p.y = sub a.y b.y
+	MOVQ    a+8(FP), SI
+	MOVQ    32(SI), R8
+	MOVQ    40(SI), R9
+	MOVQ    48(SI), R10
+	MOVQ    56(SI), R11
+	MOVQ    b+16(FP), DI
+	SUBQ    32(DI), R8
+	SBBQ    40(DI), R9
+	SBBQ    48(DI), R10
+	SBBQ    56(DI), R11
+	SBBQ    R12, R12
+	MOVQ    elem64Mod<>+8(SB), BX
+	ANDQ    R12, BX
+	MOVQ    elem64Mod<>+24(SB), CX
+	ANDQ    R12, CX
+	ADDQ    R12, R8
+	ADCQ    BX, R9
+	ADCQ    $0, R10
+	ADCQ    CX, R11
+	MOVQ    p+0(FP), SI
+	MOVQ    R8, 32(SI)
+	MOVQ    R9, 40(SI)
+	MOVQ    R10, 48(SI)
+	MOVQ    R11, 56(SI)
+	// p.z = add a.z b.z
+	MOVQ    a+8(FP), SI
+	MOVQ    64(SI), R8
+	MOVQ    72(SI), R9
+	MOVQ    80(SI), R10
+	MOVQ    88(SI), R11
+	MOVQ    b+16(FP), DI
+	XORQ    R12, R12
+	ADDQ    64(DI), R8
+	ADCQ    72(DI), R9
+	ADCQ    80(DI), R10
+	ADCQ    88(DI), R11
+	ADCQ    $0, R12
+	// t < 2m: subtract m, keep t if that borrows.
+	MOVQ    R8, BX
+	MOVQ    R9, CX
+	MOVQ    R10, DX
+	MOVQ    R11, AX
+	SUBQ    elem64Mod<>+0(SB), BX
+	SBBQ    elem64Mod<>+8(SB), CX
+	SBBQ    elem64Mod<>+16(SB), DX
+	SBBQ    elem64Mod<>+24(SB), AX
+	SBBQ    $0, R12
+	CMOVQCS R8, BX
+	CMOVQCS R9, CX
+	CMOVQCS R10, DX
+	CMOVQCS R11, AX
+	MOVQ    p+0(FP), SI
+	MOVQ    BX, 64(SI)
+	MOVQ    CX, 72(SI)
+	MOVQ    DX, 80(SI)
+	MOVQ    AX, 88(SI)
+	// t = add p.z a.x
+	MOVQ    BX, R8
+	MOVQ    CX, R9
+	MOVQ    DX, R10
+	MOVQ    AX, R11
+	MOVQ    a+8(FP), DI
+	XORQ    R12, R12
+	ADDQ    0(DI), R8
+	ADCQ    8(DI), R9
+	ADCQ    16(DI), R10
+	ADCQ    24(DI), R11
+	ADCQ    $0, R12
+	// t < 2m: subtract m, keep t if that borrows.
+	MOVQ    R8, BX
+	MOVQ    R9, CX
+	MOVQ    R10, DX
+	MOVQ    R11, AX
+	SUBQ    elem64Mod<>+0(SB), BX
+	SBBQ    elem64Mod<>+8(SB), CX
+	SBBQ    elem64Mod<>+16(SB), DX
+	SBBQ    elem64Mod<>+24(SB), AX
+	SBBQ    $0, R12
+	CMOVQCS R8, BX
+	CMOVQCS R9, CX
+	CMOVQCS R10, DX
+	CMOVQCS R11, AX
+	// (t is read only by the next step, from the registers)
+	// t = sub b.x t
+	MOVQ    b+16(FP), SI
+	MOVQ    0(SI), R8
+	MOVQ    8(SI), R9
+	MOVQ    16(SI), R10
+	MOVQ    24(SI), R11
+	SUBQ    BX, R8
+	SBBQ    CX, R9
+	SBBQ    DX, R10
+	SBBQ    AX, R11
+	SBBQ    R12, R12
+	MOVQ    elem64Mod<>+8(SB), BX
+	ANDQ    R12, BX
+	MOVQ    elem64Mod<>+24(SB), CX
+	ANDQ    R12, CX
+	ADDQ    R12, R8
+	ADCQ    BX, R9
+	ADCQ    $0, R10
+	ADCQ    CX, R11
+	// (t is read only by the next step, from the registers)
+	// p.z = sub t a.y
+	MOVQ    a+8(FP), DI
+	SUBQ    32(DI), R8
+	SBBQ    40(DI), R9
+	SBBQ    48(DI), R10
+	SBBQ    56(DI), R11
+	SBBQ    R12, R12
+	MOVQ    elem64Mod<>+8(SB), BX
+	ANDQ    R12, BX
+	MOVQ    elem64Mod<>+24(SB), CX
+	ANDQ    R12, CX
+	ADDQ    R12, R8
+	ADCQ    BX, R9
+	ADCQ    $0, R10
+	ADCQ    CX, R11
+	MOVQ    p+0(FP), SI
+	MOVQ    R8, 64(SI)
+	MOVQ    R9, 72(SI)
+	MOVQ    R10, 80(SI)
+	MOVQ    R11, 88(SI)
+	RET
+
 // func jacobianDoubleNAsm(p *jacobianPoint, n int)
 TEXT ·jacobianDoubleNAsm(SB), NOSPLIT, $264-16
 	MOVQ    n+8(FP), AX

@@ -41,6 +41,9 @@ func jacobianAddAsm(p *jacobianPoint, a *jacobianPoint, b *jacobianPoint) {
 	p.addUncheckedGeneric(a, b)
 }
 
+// jacobianLinearOpsAsm is the Go code in this build.
+func jacobianLinearOpsAsm(p *jacobianPoint, a, b *jacobianPoint) { p.linearOpsGeneric(a, b) }
+
 // addAffineDigit is addAffineDigitGeneric.
 func (p *jacobianPoint) addAffineDigit(e *affinePoint, neg, zero int) *jacobianPoint {
 	return p.addAffineDigitGeneric(e, neg, zero)

@@ -42,6 +42,7 @@ type pointFormula struct {
 	args    []string // "a jacobianPoint", "b affinePoint"
 	doc     string
 	steps   []pfStep
+	test    bool // for the tests only: no dispatching method
 }
 
 // parsePlan reads one step per line: "dst = op a [b] [// comment]".
@@ -163,6 +164,22 @@ s1 = mul s1 j
 s1 = add s1 s1 // 2·S1·J
 p.y = mul r v
 p.y = sub p.y s1 // Y3 = r·(V − X3) − 2·S1·J
+`),
+	},
+	{
+		generic: "linearOpsGeneric", asm: "jacobianLinearOpsAsm", args: []string{"a jacobianPoint", "b jacobianPoint"},
+		test: true,
+		doc: `is not a point operation: it runs the linear
+steps of the plans (halve, subtract, add, and add and subtract with the
+previous step's result in registers) on coordinates, so that the tests can
+compare each with the field code on chosen limbs.`,
+		steps: parsePlan(`
+p.x = halve a.x
+p.y = sub a.y b.y
+p.z = add a.z b.z
+t = add p.z a.x
+t = sub b.x t
+p.z = sub t a.y
 `),
 	},
 }
@@ -701,6 +718,19 @@ func groupAssembly() string { return "" }
 `)
 	wrap := map[string]string{"doubleGeneric": "double", "addAffineUncheckedGeneric": "addAffineUnchecked", "addUncheckedGeneric": "addUnchecked"}
 	for _, f := range pointFormulas {
+		if f.test {
+			fmt.Fprintf(&stubs, `
+// %[1]s is %[2]s in one routine (for the tests).
+//
+//go:noescape
+func %[1]s(p *jacobianPoint, a, b *jacobianPoint)
+`, f.asm, f.generic)
+			fmt.Fprintf(&noasm, `
+// %[1]s is the Go code in this build.
+func %[1]s(p *jacobianPoint, a, b *jacobianPoint) { p.%[2]s(a, b) }
+`, f.asm, f.generic)
+			continue
+		}
 		var params, names []string
 		for _, a := range f.args {
 			n, t, _ := strings.Cut(a, " ")
