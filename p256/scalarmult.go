@@ -13,7 +13,9 @@ import (
 // full for every digit, four Jacobian doublings and one mixed addition per
 // digit.
 //
-// All additions but the last use the incomplete Jacobian madd-2007-bl,
+// All additions but the last are addAffineDigit (the incomplete Jacobian
+// madd-2004-hmv, the entry's conditional negation and the two selects
+// below in one step, one assembly routine on amd64 with BMI2 and ADX),
 // which is safe here by construction: before the addition of digit i ≥ 1
 // the accumulator holds 16·a·q, where a, the value of the digits above i,
 // satisfies 0 ≤ 16·a < 2^253 < n (a ≥ 0 since the top digit is never
@@ -96,7 +98,8 @@ const (
 // table tab (scalarBaseMult), in constant time: 42 mixed additions of
 // full-scan table entries, no doublings.
 //
-// The first 41 additions use the incomplete Jacobian madd-2007-bl, which
+// The first 41 additions are addAffineDigit (the incomplete Jacobian
+// madd-2004-hmv with the negation and the selects below), which
 // is safe here by construction: before position j the accumulator holds
 // a·G with a = Σ_{i<j} d_i·2^(6i), |a| < 2^(6j), and the entry is d·2^(6j)·G
 // with 1 ≤ |d| ≤ 32; for j ≤ 41 both are below n/2 in absolute value, so

@@ -7,6 +7,10 @@ package main
 // when m0 = 2^64 − 1 and −m⁻¹ = 1 (the reduction factor is t0 itself and
 // t0 + q·m0 = t0·2^64, so the row adds t0 into t1 and skips the product) —
 // and ends, as MulBody does, with one masked subtraction of m from t < 2m.
+// For P-256's p, whose low 192 bits are 2^96 − 1 (p256Shape), a row's
+// reduction is two shifts and one MULX instead of two MULX (t0 + q·(2^96
+// − 1) = q·2^96 for q = t0), as the Go code's rows use shifts; the result
+// is the same fully reduced value.
 // Products by zero limbs of m are left out, as madd leaves them out.
 // Squaring is the SOS of SquareBody: the cross products once, doubled by
 // a one-bit shift, the squares added, then the word-by-word reduction of
@@ -18,7 +22,9 @@ package main
 // is what BMI2's flagless MULX and ADX are for; Go's bits.Add64 code cannot
 // express two live chains. The code is straight-line with fixed addresses
 // (constant time: the final correction is CMOVs on the borrow) and uses no
-// stack; the Go declarations select it at run time when the CPU has BMI2
+// stack. mulRows, squareRows and correct take their operands as addresses
+// and registers so that pointasm.go can inline them into p256's point
+// routines. The Go declarations select it at run time when the CPU has BMI2
 // and ADX (golang.org/x/sys/cpu) and fall back to the Go code otherwise.
 
 import (
