@@ -527,7 +527,7 @@ func (e *pointAsm) digitRoutine(f *pointFormula) {
 		s.op("SBBQ", pfAcc[j], pfOut[j])
 	}
 	s.op("SBBQ", "R12", "R12")
-	k := e.maskedModIn("R12", []string{"R13", "R14", "R15", "DI"})
+	k := e.maskedModIn("R12", []string{"R13", "R14", "DI", "SI"}) // no R15: dynamic linking clobbers it
 	for j := 0; j < 4; j++ {
 		op := "ADCQ"
 		if j == 0 {
