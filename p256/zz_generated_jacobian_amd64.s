@@ -30,12 +30,11 @@ TEXT ·jacobianDoubleAsm(SB), NOSPLIT, $256-16
 	MOVQ    40(SI), R9
 	MOVQ    48(SI), R10
 	MOVQ    56(SI), R11
-	MOVQ    a+8(FP), DI
 	XORQ    R12, R12
-	ADDQ    32(DI), R8
-	ADCQ    40(DI), R9
-	ADCQ    48(DI), R10
-	ADCQ    56(DI), R11
+	ADDQ    R8, R8
+	ADCQ    R9, R9
+	ADCQ    R10, R10
+	ADCQ    R11, R11
 	ADCQ    $0, R12
 	// t < 2m: subtract m, keep t if that borrows.
 	MOVQ    R8, BX
@@ -379,10 +378,10 @@ TEXT ·jacobianDoubleAsm(SB), NOSPLIT, $256-16
 	MOVQ    DX, R10
 	MOVQ    AX, R11
 	XORQ    R12, R12
-	ADDQ    BX, R8
-	ADCQ    CX, R9
-	ADCQ    DX, R10
-	ADCQ    AX, R11
+	ADDQ    R8, R8
+	ADCQ    R9, R9
+	ADCQ    R10, R10
+	ADCQ    R11, R11
 	ADCQ    $0, R12
 	// t < 2m: subtract m, keep t if that borrows.
 	MOVQ    R8, BX
@@ -837,10 +836,10 @@ TEXT ·jacobianDoubleAsm(SB), NOSPLIT, $256-16
 	MOVQ    DX, R10
 	MOVQ    AX, R11
 	XORQ    R12, R12
-	ADDQ    BX, R8
-	ADCQ    CX, R9
-	ADCQ    DX, R10
-	ADCQ    AX, R11
+	ADDQ    R8, R8
+	ADCQ    R9, R9
+	ADCQ    R10, R10
+	ADCQ    R11, R11
 	ADCQ    $0, R12
 	// t < 2m: subtract m, keep t if that borrows.
 	MOVQ    R8, BX
@@ -4149,10 +4148,10 @@ TEXT ·jacobianAddAsm(SB), NOSPLIT, $384-24
 	MOVQ    208(SP), R10
 	MOVQ    216(SP), R11
 	XORQ    R12, R12
-	ADDQ    192(SP), R8
-	ADCQ    200(SP), R9
-	ADCQ    208(SP), R10
-	ADCQ    216(SP), R11
+	ADDQ    R8, R8
+	ADCQ    R9, R9
+	ADCQ    R10, R10
+	ADCQ    R11, R11
 	ADCQ    $0, R12
 	// t < 2m: subtract m, keep t if that borrows.
 	MOVQ    R8, BX
@@ -5257,10 +5256,10 @@ TEXT ·jacobianAddAsm(SB), NOSPLIT, $384-24
 	MOVQ    DX, R10
 	MOVQ    AX, R11
 	XORQ    R12, R12
-	ADDQ    BX, R8
-	ADCQ    CX, R9
-	ADCQ    DX, R10
-	ADCQ    AX, R11
+	ADDQ    R8, R8
+	ADCQ    R9, R9
+	ADCQ    R10, R10
+	ADCQ    R11, R11
 	ADCQ    $0, R12
 	// t < 2m: subtract m, keep t if that borrows.
 	MOVQ    R8, BX
@@ -5609,12 +5608,11 @@ loop:
 	MOVQ    40(SI), R9
 	MOVQ    48(SI), R10
 	MOVQ    56(SI), R11
-	MOVQ    p+0(FP), DI
 	XORQ    R12, R12
-	ADDQ    32(DI), R8
-	ADCQ    40(DI), R9
-	ADCQ    48(DI), R10
-	ADCQ    56(DI), R11
+	ADDQ    R8, R8
+	ADCQ    R9, R9
+	ADCQ    R10, R10
+	ADCQ    R11, R11
 	ADCQ    $0, R12
 	// t < 2m: subtract m, keep t if that borrows.
 	MOVQ    R8, BX
@@ -5958,10 +5956,10 @@ loop:
 	MOVQ    DX, R10
 	MOVQ    AX, R11
 	XORQ    R12, R12
-	ADDQ    BX, R8
-	ADCQ    CX, R9
-	ADCQ    DX, R10
-	ADCQ    AX, R11
+	ADDQ    R8, R8
+	ADCQ    R9, R9
+	ADCQ    R10, R10
+	ADCQ    R11, R11
 	ADCQ    $0, R12
 	// t < 2m: subtract m, keep t if that borrows.
 	MOVQ    R8, BX
@@ -6416,10 +6414,10 @@ loop:
 	MOVQ    DX, R10
 	MOVQ    AX, R11
 	XORQ    R12, R12
-	ADDQ    BX, R8
-	ADCQ    CX, R9
-	ADCQ    DX, R10
-	ADCQ    AX, R11
+	ADDQ    R8, R8
+	ADCQ    R9, R9
+	ADCQ    R10, R10
+	ADCQ    R11, R11
 	ADCQ    $0, R12
 	// t < 2m: subtract m, keep t if that borrows.
 	MOVQ    R8, BX

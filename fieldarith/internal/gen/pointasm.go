@@ -378,6 +378,9 @@ func (e *pointAsm) loadLinear(a, b string) func(j int) string {
 	if b == "" {
 		return nil
 	}
+	if b == a {
+		br = pfAcc // a + a: both operands from R8 … R11
+	}
 	if br != nil {
 		return func(j int) string { return br[j] }
 	}
