@@ -416,3 +416,18 @@ func BenchmarkJacobianAsm(b *testing.B) {
 			}))
 	})
 }
+
+// TestGoFormulas runs the Wycheproof and differential tests again with the
+// point assembly switched off, so that both paths see them in one binary
+// (the default run takes the assembly where the CPU has it).
+func TestGoFormulas(t *testing.T) {
+	if !jacobianHasAsm {
+		t.Skip("no point assembly in this build or on this CPU: the default tests run the Go code")
+	}
+	defer func(u bool) { jacobianUseAsm = u }(jacobianUseAsm)
+	jacobianUseAsm = false
+	t.Run("WycheproofECDSA", TestWycheproofECDSA)
+	t.Run("WycheproofECDH", TestWycheproofECDH)
+	t.Run("DifferentialECDH", TestDifferentialECDH)
+	t.Run("DifferentialSignVerify", TestDifferentialSignVerify)
+}
