@@ -1356,540 +1356,34 @@ TEXT ·jacobianDoubleAsm(SB), NOSPLIT, $256-16
 TEXT ·jacobianAddAffineAsm(SB), NOSPLIT, $288-24
 	// z1z1 = sqr a.z: Z1Z1 = Z1²
 	MOVQ    a+8(FP), SI
-	// Cross products a_i·a_j, i < j, into u1 … u6.
-	XORQ    AX, AX
-	MOVQ    64(SI), DX
-	MULXQ   72(SI), R9, R10
-	MULXQ   80(SI), BX, R11
-	ADCXQ   BX, R10
-	MULXQ   88(SI), BX, R12
-	ADCXQ   BX, R11
-	MOVQ    72(SI), DX
-	MULXQ   88(SI), BX, R13
-	ADCXQ   BX, R12
-	ADCXQ   AX, R13
-	MULXQ   80(SI), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	ADCXQ   AX, R12
-	MOVQ    80(SI), DX
-	MULXQ   88(SI), BX, R14
-	ADCXQ   BX, R13
-	ADOXQ   AX, R13
-	ADCXQ   AX, R14
-	ADOXQ   AX, R14
-	// Double them (u7 = the bit shifted out), then add the squares a_i².
-	XORQ    DI, DI
-	XORQ    AX, AX
-	ADCXQ   R9, R9
-	ADCXQ   R10, R10
-	ADCXQ   R11, R11
-	ADCXQ   R12, R12
-	ADCXQ   R13, R13
-	ADCXQ   R14, R14
-	ADCXQ   AX, DI
-	MOVQ    64(SI), DX
-	MULXQ   DX, R8, CX
-	ADOXQ   CX, R9
-	MOVQ    72(SI), DX
-	MULXQ   DX, BX, CX
-	ADOXQ   BX, R10
-	ADOXQ   CX, R11
-	MOVQ    80(SI), DX
-	MULXQ   DX, BX, CX
-	ADOXQ   BX, R12
-	ADOXQ   CX, R13
-	MOVQ    88(SI), DX
-	MULXQ   DX, BX, CX
-	ADOXQ   BX, R14
-	ADOXQ   CX, DI
-	// Montgomery reduction, one word per row (redc).
-	XORQ    SI, SI
-	// Row 0.
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R8, DX
-	MOVQ    R8, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R8
-	ADDQ    BX, R9
-	ADCQ    R8, R10
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R11
-	ADCQ    CX, R12
-	ADCQ    $0, SI
-	// Row 1.
-	// The previous row's carry into w4 first, then q·m on one chain.
-	ADDQ    SI, R13
-	MOVQ    $0, SI
-	ADCQ    $0, SI
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R9, DX
-	MOVQ    R9, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R9
-	ADDQ    BX, R10
-	ADCQ    R9, R11
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R12
-	ADCQ    CX, R13
-	ADCQ    $0, SI
-	// Row 2.
-	// The previous row's carry into w4 first, then q·m on one chain.
-	ADDQ    SI, R14
-	MOVQ    $0, SI
-	ADCQ    $0, SI
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R10, DX
-	MOVQ    R10, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R10
-	ADDQ    BX, R11
-	ADCQ    R10, R12
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R13
-	ADCQ    CX, R14
-	ADCQ    $0, SI
-	// Row 3.
-	// The previous row's carry into w4 first, then q·m on one chain.
-	ADDQ    SI, DI
-	MOVQ    $0, SI
-	ADCQ    $0, SI
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R11, DX
-	MOVQ    R11, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R11
-	ADDQ    BX, R12
-	ADCQ    R11, R13
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R14
-	ADCQ    CX, DI
-	ADCQ    $0, SI
-	// t < 2m: subtract m, keep t if that borrows.
-	MOVQ    R12, BX
-	MOVQ    R13, CX
-	MOVQ    R14, DX
-	MOVQ    DI, AX
-	SUBQ    elem64Mod<>+0(SB), BX
-	SBBQ    elem64Mod<>+8(SB), CX
-	SBBQ    elem64Mod<>+16(SB), DX
-	SBBQ    elem64Mod<>+24(SB), AX
-	SBBQ    $0, SI
-	CMOVQCS R12, BX
-	CMOVQCS R13, CX
-	CMOVQCS R14, DX
-	CMOVQCS DI, AX
+	LEAQ    64(SI), SI
+	CALL    pointSqrInternal<>(SB)
 	MOVQ    BX, 0(SP)
 	MOVQ    CX, 8(SP)
 	MOVQ    DX, 16(SP)
 	MOVQ    AX, 24(SP)
 	// u2 = mul b.x z1z1: U2 = X2·Z1Z1
 	MOVQ    b+16(FP), SI
-
-	// Row 0: t += a·b0, then t = (t + q·m)/2^64.
-	MOVQ    0(SP), DX
-	XORQ    R13, R13
-	XORQ    AX, AX
-	MULXQ   0(SI), R8, R9
-	MULXQ   8(SI), BX, R10
-	ADCXQ   BX, R9
-	MULXQ   16(SI), BX, R11
-	ADCXQ   BX, R10
-	MULXQ   24(SI), BX, R12
-	ADCXQ   BX, R11
-	ADCXQ   AX, R12
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R8, DX
-	MOVQ    R8, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R8
-	ADDQ    BX, R9
-	ADCQ    R8, R10
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R11
-	ADCQ    CX, R12
-	ADCQ    $0, R13
-
-	// Row 1: t += a·b1, then t = (t + q·m)/2^64.
-	MOVQ    8(SP), DX
-	XORQ    R8, R8
-	XORQ    AX, AX
-	MULXQ   0(SI), BX, CX
-	ADCXQ   BX, R9
-	ADOXQ   CX, R10
-	MULXQ   8(SI), BX, CX
-	ADCXQ   BX, R10
-	ADOXQ   CX, R11
-	MULXQ   16(SI), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   24(SI), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	ADCXQ   AX, R13
-	ADOXQ   AX, R8
-	ADCXQ   AX, R8
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R9, DX
-	MOVQ    R9, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R9
-	ADDQ    BX, R10
-	ADCQ    R9, R11
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R12
-	ADCQ    CX, R13
-	ADCQ    $0, R8
-
-	// Row 2: t += a·b2, then t = (t + q·m)/2^64.
-	MOVQ    16(SP), DX
-	XORQ    R9, R9
-	XORQ    AX, AX
-	MULXQ   0(SI), BX, CX
-	ADCXQ   BX, R10
-	ADOXQ   CX, R11
-	MULXQ   8(SI), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   16(SI), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   24(SI), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R8
-	ADCXQ   AX, R8
-	ADOXQ   AX, R9
-	ADCXQ   AX, R9
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R10, DX
-	MOVQ    R10, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R10
-	ADDQ    BX, R11
-	ADCQ    R10, R12
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R13
-	ADCQ    CX, R8
-	ADCQ    $0, R9
-
-	// Row 3: t += a·b3, then t = (t + q·m)/2^64.
-	MOVQ    24(SP), DX
-	XORQ    R10, R10
-	XORQ    AX, AX
-	MULXQ   0(SI), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   8(SI), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   16(SI), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R8
-	MULXQ   24(SI), BX, CX
-	ADCXQ   BX, R8
-	ADOXQ   CX, R9
-	ADCXQ   AX, R9
-	ADOXQ   AX, R10
-	ADCXQ   AX, R10
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R11, DX
-	MOVQ    R11, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R11
-	ADDQ    BX, R12
-	ADCQ    R11, R13
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R8
-	ADCQ    CX, R9
-	ADCQ    $0, R10
-	// t < 2m: subtract m, keep t if that borrows.
-	MOVQ    R12, BX
-	MOVQ    R13, CX
-	MOVQ    R8, DX
-	MOVQ    R9, AX
-	SUBQ    elem64Mod<>+0(SB), BX
-	SBBQ    elem64Mod<>+8(SB), CX
-	SBBQ    elem64Mod<>+16(SB), DX
-	SBBQ    elem64Mod<>+24(SB), AX
-	SBBQ    $0, R10
-	CMOVQCS R12, BX
-	CMOVQCS R13, CX
-	CMOVQCS R8, DX
-	CMOVQCS R9, AX
+	LEAQ    0(SP), DI
+	CALL    pointMulInternal<>(SB)
 	MOVQ    BX, 32(SP)
 	MOVQ    CX, 40(SP)
 	MOVQ    DX, 48(SP)
 	MOVQ    AX, 56(SP)
 	// s2 = mul b.y a.z
 	MOVQ    b+16(FP), SI
+	LEAQ    32(SI), SI
 	MOVQ    a+8(FP), DI
-
-	// Row 0: t += a·b0, then t = (t + q·m)/2^64.
-	MOVQ    64(DI), DX
-	XORQ    R13, R13
-	XORQ    AX, AX
-	MULXQ   32(SI), R8, R9
-	MULXQ   40(SI), BX, R10
-	ADCXQ   BX, R9
-	MULXQ   48(SI), BX, R11
-	ADCXQ   BX, R10
-	MULXQ   56(SI), BX, R12
-	ADCXQ   BX, R11
-	ADCXQ   AX, R12
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R8, DX
-	MOVQ    R8, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R8
-	ADDQ    BX, R9
-	ADCQ    R8, R10
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R11
-	ADCQ    CX, R12
-	ADCQ    $0, R13
-
-	// Row 1: t += a·b1, then t = (t + q·m)/2^64.
-	MOVQ    72(DI), DX
-	XORQ    R8, R8
-	XORQ    AX, AX
-	MULXQ   32(SI), BX, CX
-	ADCXQ   BX, R9
-	ADOXQ   CX, R10
-	MULXQ   40(SI), BX, CX
-	ADCXQ   BX, R10
-	ADOXQ   CX, R11
-	MULXQ   48(SI), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   56(SI), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	ADCXQ   AX, R13
-	ADOXQ   AX, R8
-	ADCXQ   AX, R8
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R9, DX
-	MOVQ    R9, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R9
-	ADDQ    BX, R10
-	ADCQ    R9, R11
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R12
-	ADCQ    CX, R13
-	ADCQ    $0, R8
-
-	// Row 2: t += a·b2, then t = (t + q·m)/2^64.
-	MOVQ    80(DI), DX
-	XORQ    R9, R9
-	XORQ    AX, AX
-	MULXQ   32(SI), BX, CX
-	ADCXQ   BX, R10
-	ADOXQ   CX, R11
-	MULXQ   40(SI), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   48(SI), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   56(SI), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R8
-	ADCXQ   AX, R8
-	ADOXQ   AX, R9
-	ADCXQ   AX, R9
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R10, DX
-	MOVQ    R10, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R10
-	ADDQ    BX, R11
-	ADCQ    R10, R12
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R13
-	ADCQ    CX, R8
-	ADCQ    $0, R9
-
-	// Row 3: t += a·b3, then t = (t + q·m)/2^64.
-	MOVQ    88(DI), DX
-	XORQ    R10, R10
-	XORQ    AX, AX
-	MULXQ   32(SI), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   40(SI), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   48(SI), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R8
-	MULXQ   56(SI), BX, CX
-	ADCXQ   BX, R8
-	ADOXQ   CX, R9
-	ADCXQ   AX, R9
-	ADOXQ   AX, R10
-	ADCXQ   AX, R10
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R11, DX
-	MOVQ    R11, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R11
-	ADDQ    BX, R12
-	ADCQ    R11, R13
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R8
-	ADCQ    CX, R9
-	ADCQ    $0, R10
-	// t < 2m: subtract m, keep t if that borrows.
-	MOVQ    R12, BX
-	MOVQ    R13, CX
-	MOVQ    R8, DX
-	MOVQ    R9, AX
-	SUBQ    elem64Mod<>+0(SB), BX
-	SBBQ    elem64Mod<>+8(SB), CX
-	SBBQ    elem64Mod<>+16(SB), DX
-	SBBQ    elem64Mod<>+24(SB), AX
-	SBBQ    $0, R10
-	CMOVQCS R12, BX
-	CMOVQCS R13, CX
-	CMOVQCS R8, DX
-	CMOVQCS R9, AX
+	LEAQ    64(DI), DI
+	CALL    pointMulInternal<>(SB)
 	MOVQ    BX, 64(SP)
 	MOVQ    CX, 72(SP)
 	MOVQ    DX, 80(SP)
 	MOVQ    AX, 88(SP)
 	// s2 = mul s2 z1z1: S2 = Y2·Z1·Z1Z1
-
-	// Row 0: t += a·b0, then t = (t + q·m)/2^64.
-	MOVQ    0(SP), DX
-	XORQ    R13, R13
-	XORQ    AX, AX
-	MULXQ   64(SP), R8, R9
-	MULXQ   72(SP), BX, R10
-	ADCXQ   BX, R9
-	MULXQ   80(SP), BX, R11
-	ADCXQ   BX, R10
-	MULXQ   88(SP), BX, R12
-	ADCXQ   BX, R11
-	ADCXQ   AX, R12
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R8, DX
-	MOVQ    R8, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R8
-	ADDQ    BX, R9
-	ADCQ    R8, R10
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R11
-	ADCQ    CX, R12
-	ADCQ    $0, R13
-
-	// Row 1: t += a·b1, then t = (t + q·m)/2^64.
-	MOVQ    8(SP), DX
-	XORQ    R8, R8
-	XORQ    AX, AX
-	MULXQ   64(SP), BX, CX
-	ADCXQ   BX, R9
-	ADOXQ   CX, R10
-	MULXQ   72(SP), BX, CX
-	ADCXQ   BX, R10
-	ADOXQ   CX, R11
-	MULXQ   80(SP), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   88(SP), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	ADCXQ   AX, R13
-	ADOXQ   AX, R8
-	ADCXQ   AX, R8
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R9, DX
-	MOVQ    R9, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R9
-	ADDQ    BX, R10
-	ADCQ    R9, R11
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R12
-	ADCQ    CX, R13
-	ADCQ    $0, R8
-
-	// Row 2: t += a·b2, then t = (t + q·m)/2^64.
-	MOVQ    16(SP), DX
-	XORQ    R9, R9
-	XORQ    AX, AX
-	MULXQ   64(SP), BX, CX
-	ADCXQ   BX, R10
-	ADOXQ   CX, R11
-	MULXQ   72(SP), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   80(SP), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   88(SP), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R8
-	ADCXQ   AX, R8
-	ADOXQ   AX, R9
-	ADCXQ   AX, R9
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R10, DX
-	MOVQ    R10, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R10
-	ADDQ    BX, R11
-	ADCQ    R10, R12
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R13
-	ADCQ    CX, R8
-	ADCQ    $0, R9
-
-	// Row 3: t += a·b3, then t = (t + q·m)/2^64.
-	MOVQ    24(SP), DX
-	XORQ    R10, R10
-	XORQ    AX, AX
-	MULXQ   64(SP), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   72(SP), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   80(SP), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R8
-	MULXQ   88(SP), BX, CX
-	ADCXQ   BX, R8
-	ADOXQ   CX, R9
-	ADCXQ   AX, R9
-	ADOXQ   AX, R10
-	ADCXQ   AX, R10
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R11, DX
-	MOVQ    R11, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R11
-	ADDQ    BX, R12
-	ADCQ    R11, R13
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R8
-	ADCQ    CX, R9
-	ADCQ    $0, R10
-	// t < 2m: subtract m, keep t if that borrows.
-	MOVQ    R12, BX
-	MOVQ    R13, CX
-	MOVQ    R8, DX
-	MOVQ    R9, AX
-	SUBQ    elem64Mod<>+0(SB), BX
-	SBBQ    elem64Mod<>+8(SB), CX
-	SBBQ    elem64Mod<>+16(SB), DX
-	SBBQ    elem64Mod<>+24(SB), AX
-	SBBQ    $0, R10
-	CMOVQCS R12, BX
-	CMOVQCS R13, CX
-	CMOVQCS R8, DX
-	CMOVQCS R9, AX
+	LEAQ    64(SP), SI
+	LEAQ    0(SP), DI
+	CALL    pointMulInternal<>(SB)
 	MOVQ    BX, 64(SP)
 	MOVQ    CX, 72(SP)
 	MOVQ    DX, 80(SP)
@@ -1941,805 +1435,50 @@ TEXT ·jacobianAddAffineAsm(SB), NOSPLIT, $288-24
 	MOVQ    R10, 144(SP)
 	MOVQ    R11, 152(SP)
 	// hh = sqr h: HH = H²
-	// Cross products a_i·a_j, i < j, into u1 … u6.
-	XORQ    AX, AX
-	MOVQ    96(SP), DX
-	MULXQ   104(SP), R9, R10
-	MULXQ   112(SP), BX, R11
-	ADCXQ   BX, R10
-	MULXQ   120(SP), BX, R12
-	ADCXQ   BX, R11
-	MOVQ    104(SP), DX
-	MULXQ   120(SP), BX, R13
-	ADCXQ   BX, R12
-	ADCXQ   AX, R13
-	MULXQ   112(SP), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	ADCXQ   AX, R12
-	MOVQ    112(SP), DX
-	MULXQ   120(SP), BX, R14
-	ADCXQ   BX, R13
-	ADOXQ   AX, R13
-	ADCXQ   AX, R14
-	ADOXQ   AX, R14
-	// Double them (u7 = the bit shifted out), then add the squares a_i².
-	XORQ    DI, DI
-	XORQ    AX, AX
-	ADCXQ   R9, R9
-	ADCXQ   R10, R10
-	ADCXQ   R11, R11
-	ADCXQ   R12, R12
-	ADCXQ   R13, R13
-	ADCXQ   R14, R14
-	ADCXQ   AX, DI
-	MOVQ    96(SP), DX
-	MULXQ   DX, R8, CX
-	ADOXQ   CX, R9
-	MOVQ    104(SP), DX
-	MULXQ   DX, BX, CX
-	ADOXQ   BX, R10
-	ADOXQ   CX, R11
-	MOVQ    112(SP), DX
-	MULXQ   DX, BX, CX
-	ADOXQ   BX, R12
-	ADOXQ   CX, R13
-	MOVQ    120(SP), DX
-	MULXQ   DX, BX, CX
-	ADOXQ   BX, R14
-	ADOXQ   CX, DI
-	// Montgomery reduction, one word per row (redc).
-	XORQ    SI, SI
-	// Row 0.
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R8, DX
-	MOVQ    R8, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R8
-	ADDQ    BX, R9
-	ADCQ    R8, R10
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R11
-	ADCQ    CX, R12
-	ADCQ    $0, SI
-	// Row 1.
-	// The previous row's carry into w4 first, then q·m on one chain.
-	ADDQ    SI, R13
-	MOVQ    $0, SI
-	ADCQ    $0, SI
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R9, DX
-	MOVQ    R9, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R9
-	ADDQ    BX, R10
-	ADCQ    R9, R11
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R12
-	ADCQ    CX, R13
-	ADCQ    $0, SI
-	// Row 2.
-	// The previous row's carry into w4 first, then q·m on one chain.
-	ADDQ    SI, R14
-	MOVQ    $0, SI
-	ADCQ    $0, SI
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R10, DX
-	MOVQ    R10, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R10
-	ADDQ    BX, R11
-	ADCQ    R10, R12
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R13
-	ADCQ    CX, R14
-	ADCQ    $0, SI
-	// Row 3.
-	// The previous row's carry into w4 first, then q·m on one chain.
-	ADDQ    SI, DI
-	MOVQ    $0, SI
-	ADCQ    $0, SI
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R11, DX
-	MOVQ    R11, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R11
-	ADDQ    BX, R12
-	ADCQ    R11, R13
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R14
-	ADCQ    CX, DI
-	ADCQ    $0, SI
-	// t < 2m: subtract m, keep t if that borrows.
-	MOVQ    R12, BX
-	MOVQ    R13, CX
-	MOVQ    R14, DX
-	MOVQ    DI, AX
-	SUBQ    elem64Mod<>+0(SB), BX
-	SBBQ    elem64Mod<>+8(SB), CX
-	SBBQ    elem64Mod<>+16(SB), DX
-	SBBQ    elem64Mod<>+24(SB), AX
-	SBBQ    $0, SI
-	CMOVQCS R12, BX
-	CMOVQCS R13, CX
-	CMOVQCS R14, DX
-	CMOVQCS DI, AX
+	LEAQ    96(SP), SI
+	CALL    pointSqrInternal<>(SB)
 	MOVQ    BX, 160(SP)
 	MOVQ    CX, 168(SP)
 	MOVQ    DX, 176(SP)
 	MOVQ    AX, 184(SP)
 	// hhh = mul h hh: HHH = H·HH
-
-	// Row 0: t += a·b0, then t = (t + q·m)/2^64.
-	MOVQ    160(SP), DX
-	XORQ    R13, R13
-	XORQ    AX, AX
-	MULXQ   96(SP), R8, R9
-	MULXQ   104(SP), BX, R10
-	ADCXQ   BX, R9
-	MULXQ   112(SP), BX, R11
-	ADCXQ   BX, R10
-	MULXQ   120(SP), BX, R12
-	ADCXQ   BX, R11
-	ADCXQ   AX, R12
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R8, DX
-	MOVQ    R8, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R8
-	ADDQ    BX, R9
-	ADCQ    R8, R10
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R11
-	ADCQ    CX, R12
-	ADCQ    $0, R13
-
-	// Row 1: t += a·b1, then t = (t + q·m)/2^64.
-	MOVQ    168(SP), DX
-	XORQ    R8, R8
-	XORQ    AX, AX
-	MULXQ   96(SP), BX, CX
-	ADCXQ   BX, R9
-	ADOXQ   CX, R10
-	MULXQ   104(SP), BX, CX
-	ADCXQ   BX, R10
-	ADOXQ   CX, R11
-	MULXQ   112(SP), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   120(SP), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	ADCXQ   AX, R13
-	ADOXQ   AX, R8
-	ADCXQ   AX, R8
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R9, DX
-	MOVQ    R9, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R9
-	ADDQ    BX, R10
-	ADCQ    R9, R11
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R12
-	ADCQ    CX, R13
-	ADCQ    $0, R8
-
-	// Row 2: t += a·b2, then t = (t + q·m)/2^64.
-	MOVQ    176(SP), DX
-	XORQ    R9, R9
-	XORQ    AX, AX
-	MULXQ   96(SP), BX, CX
-	ADCXQ   BX, R10
-	ADOXQ   CX, R11
-	MULXQ   104(SP), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   112(SP), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   120(SP), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R8
-	ADCXQ   AX, R8
-	ADOXQ   AX, R9
-	ADCXQ   AX, R9
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R10, DX
-	MOVQ    R10, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R10
-	ADDQ    BX, R11
-	ADCQ    R10, R12
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R13
-	ADCQ    CX, R8
-	ADCQ    $0, R9
-
-	// Row 3: t += a·b3, then t = (t + q·m)/2^64.
-	MOVQ    184(SP), DX
-	XORQ    R10, R10
-	XORQ    AX, AX
-	MULXQ   96(SP), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   104(SP), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   112(SP), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R8
-	MULXQ   120(SP), BX, CX
-	ADCXQ   BX, R8
-	ADOXQ   CX, R9
-	ADCXQ   AX, R9
-	ADOXQ   AX, R10
-	ADCXQ   AX, R10
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R11, DX
-	MOVQ    R11, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R11
-	ADDQ    BX, R12
-	ADCQ    R11, R13
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R8
-	ADCQ    CX, R9
-	ADCQ    $0, R10
-	// t < 2m: subtract m, keep t if that borrows.
-	MOVQ    R12, BX
-	MOVQ    R13, CX
-	MOVQ    R8, DX
-	MOVQ    R9, AX
-	SUBQ    elem64Mod<>+0(SB), BX
-	SBBQ    elem64Mod<>+8(SB), CX
-	SBBQ    elem64Mod<>+16(SB), DX
-	SBBQ    elem64Mod<>+24(SB), AX
-	SBBQ    $0, R10
-	CMOVQCS R12, BX
-	CMOVQCS R13, CX
-	CMOVQCS R8, DX
-	CMOVQCS R9, AX
+	LEAQ    96(SP), SI
+	LEAQ    160(SP), DI
+	CALL    pointMulInternal<>(SB)
 	MOVQ    BX, 192(SP)
 	MOVQ    CX, 200(SP)
 	MOVQ    DX, 208(SP)
 	MOVQ    AX, 216(SP)
 	// v = mul a.x hh: V = X1·HH
 	MOVQ    a+8(FP), SI
-
-	// Row 0: t += a·b0, then t = (t + q·m)/2^64.
-	MOVQ    160(SP), DX
-	XORQ    R13, R13
-	XORQ    AX, AX
-	MULXQ   0(SI), R8, R9
-	MULXQ   8(SI), BX, R10
-	ADCXQ   BX, R9
-	MULXQ   16(SI), BX, R11
-	ADCXQ   BX, R10
-	MULXQ   24(SI), BX, R12
-	ADCXQ   BX, R11
-	ADCXQ   AX, R12
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R8, DX
-	MOVQ    R8, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R8
-	ADDQ    BX, R9
-	ADCQ    R8, R10
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R11
-	ADCQ    CX, R12
-	ADCQ    $0, R13
-
-	// Row 1: t += a·b1, then t = (t + q·m)/2^64.
-	MOVQ    168(SP), DX
-	XORQ    R8, R8
-	XORQ    AX, AX
-	MULXQ   0(SI), BX, CX
-	ADCXQ   BX, R9
-	ADOXQ   CX, R10
-	MULXQ   8(SI), BX, CX
-	ADCXQ   BX, R10
-	ADOXQ   CX, R11
-	MULXQ   16(SI), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   24(SI), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	ADCXQ   AX, R13
-	ADOXQ   AX, R8
-	ADCXQ   AX, R8
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R9, DX
-	MOVQ    R9, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R9
-	ADDQ    BX, R10
-	ADCQ    R9, R11
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R12
-	ADCQ    CX, R13
-	ADCQ    $0, R8
-
-	// Row 2: t += a·b2, then t = (t + q·m)/2^64.
-	MOVQ    176(SP), DX
-	XORQ    R9, R9
-	XORQ    AX, AX
-	MULXQ   0(SI), BX, CX
-	ADCXQ   BX, R10
-	ADOXQ   CX, R11
-	MULXQ   8(SI), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   16(SI), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   24(SI), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R8
-	ADCXQ   AX, R8
-	ADOXQ   AX, R9
-	ADCXQ   AX, R9
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R10, DX
-	MOVQ    R10, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R10
-	ADDQ    BX, R11
-	ADCQ    R10, R12
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R13
-	ADCQ    CX, R8
-	ADCQ    $0, R9
-
-	// Row 3: t += a·b3, then t = (t + q·m)/2^64.
-	MOVQ    184(SP), DX
-	XORQ    R10, R10
-	XORQ    AX, AX
-	MULXQ   0(SI), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   8(SI), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   16(SI), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R8
-	MULXQ   24(SI), BX, CX
-	ADCXQ   BX, R8
-	ADOXQ   CX, R9
-	ADCXQ   AX, R9
-	ADOXQ   AX, R10
-	ADCXQ   AX, R10
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R11, DX
-	MOVQ    R11, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R11
-	ADDQ    BX, R12
-	ADCQ    R11, R13
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R8
-	ADCQ    CX, R9
-	ADCQ    $0, R10
-	// t < 2m: subtract m, keep t if that borrows.
-	MOVQ    R12, BX
-	MOVQ    R13, CX
-	MOVQ    R8, DX
-	MOVQ    R9, AX
-	SUBQ    elem64Mod<>+0(SB), BX
-	SBBQ    elem64Mod<>+8(SB), CX
-	SBBQ    elem64Mod<>+16(SB), DX
-	SBBQ    elem64Mod<>+24(SB), AX
-	SBBQ    $0, R10
-	CMOVQCS R12, BX
-	CMOVQCS R13, CX
-	CMOVQCS R8, DX
-	CMOVQCS R9, AX
+	LEAQ    160(SP), DI
+	CALL    pointMulInternal<>(SB)
 	MOVQ    BX, 224(SP)
 	MOVQ    CX, 232(SP)
 	MOVQ    DX, 240(SP)
 	MOVQ    AX, 248(SP)
 	// t = mul a.y hhh: Y1·HHH
 	MOVQ    a+8(FP), SI
-
-	// Row 0: t += a·b0, then t = (t + q·m)/2^64.
-	MOVQ    192(SP), DX
-	XORQ    R13, R13
-	XORQ    AX, AX
-	MULXQ   32(SI), R8, R9
-	MULXQ   40(SI), BX, R10
-	ADCXQ   BX, R9
-	MULXQ   48(SI), BX, R11
-	ADCXQ   BX, R10
-	MULXQ   56(SI), BX, R12
-	ADCXQ   BX, R11
-	ADCXQ   AX, R12
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R8, DX
-	MOVQ    R8, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R8
-	ADDQ    BX, R9
-	ADCQ    R8, R10
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R11
-	ADCQ    CX, R12
-	ADCQ    $0, R13
-
-	// Row 1: t += a·b1, then t = (t + q·m)/2^64.
-	MOVQ    200(SP), DX
-	XORQ    R8, R8
-	XORQ    AX, AX
-	MULXQ   32(SI), BX, CX
-	ADCXQ   BX, R9
-	ADOXQ   CX, R10
-	MULXQ   40(SI), BX, CX
-	ADCXQ   BX, R10
-	ADOXQ   CX, R11
-	MULXQ   48(SI), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   56(SI), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	ADCXQ   AX, R13
-	ADOXQ   AX, R8
-	ADCXQ   AX, R8
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R9, DX
-	MOVQ    R9, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R9
-	ADDQ    BX, R10
-	ADCQ    R9, R11
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R12
-	ADCQ    CX, R13
-	ADCQ    $0, R8
-
-	// Row 2: t += a·b2, then t = (t + q·m)/2^64.
-	MOVQ    208(SP), DX
-	XORQ    R9, R9
-	XORQ    AX, AX
-	MULXQ   32(SI), BX, CX
-	ADCXQ   BX, R10
-	ADOXQ   CX, R11
-	MULXQ   40(SI), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   48(SI), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   56(SI), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R8
-	ADCXQ   AX, R8
-	ADOXQ   AX, R9
-	ADCXQ   AX, R9
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R10, DX
-	MOVQ    R10, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R10
-	ADDQ    BX, R11
-	ADCQ    R10, R12
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R13
-	ADCQ    CX, R8
-	ADCQ    $0, R9
-
-	// Row 3: t += a·b3, then t = (t + q·m)/2^64.
-	MOVQ    216(SP), DX
-	XORQ    R10, R10
-	XORQ    AX, AX
-	MULXQ   32(SI), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   40(SI), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   48(SI), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R8
-	MULXQ   56(SI), BX, CX
-	ADCXQ   BX, R8
-	ADOXQ   CX, R9
-	ADCXQ   AX, R9
-	ADOXQ   AX, R10
-	ADCXQ   AX, R10
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R11, DX
-	MOVQ    R11, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R11
-	ADDQ    BX, R12
-	ADCQ    R11, R13
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R8
-	ADCQ    CX, R9
-	ADCQ    $0, R10
-	// t < 2m: subtract m, keep t if that borrows.
-	MOVQ    R12, BX
-	MOVQ    R13, CX
-	MOVQ    R8, DX
-	MOVQ    R9, AX
-	SUBQ    elem64Mod<>+0(SB), BX
-	SBBQ    elem64Mod<>+8(SB), CX
-	SBBQ    elem64Mod<>+16(SB), DX
-	SBBQ    elem64Mod<>+24(SB), AX
-	SBBQ    $0, R10
-	CMOVQCS R12, BX
-	CMOVQCS R13, CX
-	CMOVQCS R8, DX
-	CMOVQCS R9, AX
+	LEAQ    32(SI), SI
+	LEAQ    192(SP), DI
+	CALL    pointMulInternal<>(SB)
 	MOVQ    BX, 256(SP)
 	MOVQ    CX, 264(SP)
 	MOVQ    DX, 272(SP)
 	MOVQ    AX, 280(SP)
 	// p.z = mul a.z h: Z3 = Z1·H (every read of a is done)
 	MOVQ    a+8(FP), SI
-
-	// Row 0: t += a·b0, then t = (t + q·m)/2^64.
-	MOVQ    96(SP), DX
-	XORQ    R13, R13
-	XORQ    AX, AX
-	MULXQ   64(SI), R8, R9
-	MULXQ   72(SI), BX, R10
-	ADCXQ   BX, R9
-	MULXQ   80(SI), BX, R11
-	ADCXQ   BX, R10
-	MULXQ   88(SI), BX, R12
-	ADCXQ   BX, R11
-	ADCXQ   AX, R12
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R8, DX
-	MOVQ    R8, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R8
-	ADDQ    BX, R9
-	ADCQ    R8, R10
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R11
-	ADCQ    CX, R12
-	ADCQ    $0, R13
-
-	// Row 1: t += a·b1, then t = (t + q·m)/2^64.
-	MOVQ    104(SP), DX
-	XORQ    R8, R8
-	XORQ    AX, AX
-	MULXQ   64(SI), BX, CX
-	ADCXQ   BX, R9
-	ADOXQ   CX, R10
-	MULXQ   72(SI), BX, CX
-	ADCXQ   BX, R10
-	ADOXQ   CX, R11
-	MULXQ   80(SI), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   88(SI), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	ADCXQ   AX, R13
-	ADOXQ   AX, R8
-	ADCXQ   AX, R8
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R9, DX
-	MOVQ    R9, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R9
-	ADDQ    BX, R10
-	ADCQ    R9, R11
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R12
-	ADCQ    CX, R13
-	ADCQ    $0, R8
-
-	// Row 2: t += a·b2, then t = (t + q·m)/2^64.
-	MOVQ    112(SP), DX
-	XORQ    R9, R9
-	XORQ    AX, AX
-	MULXQ   64(SI), BX, CX
-	ADCXQ   BX, R10
-	ADOXQ   CX, R11
-	MULXQ   72(SI), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   80(SI), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   88(SI), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R8
-	ADCXQ   AX, R8
-	ADOXQ   AX, R9
-	ADCXQ   AX, R9
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R10, DX
-	MOVQ    R10, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R10
-	ADDQ    BX, R11
-	ADCQ    R10, R12
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R13
-	ADCQ    CX, R8
-	ADCQ    $0, R9
-
-	// Row 3: t += a·b3, then t = (t + q·m)/2^64.
-	MOVQ    120(SP), DX
-	XORQ    R10, R10
-	XORQ    AX, AX
-	MULXQ   64(SI), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   72(SI), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   80(SI), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R8
-	MULXQ   88(SI), BX, CX
-	ADCXQ   BX, R8
-	ADOXQ   CX, R9
-	ADCXQ   AX, R9
-	ADOXQ   AX, R10
-	ADCXQ   AX, R10
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R11, DX
-	MOVQ    R11, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R11
-	ADDQ    BX, R12
-	ADCQ    R11, R13
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R8
-	ADCQ    CX, R9
-	ADCQ    $0, R10
-	// t < 2m: subtract m, keep t if that borrows.
-	MOVQ    R12, BX
-	MOVQ    R13, CX
-	MOVQ    R8, DX
-	MOVQ    R9, AX
-	SUBQ    elem64Mod<>+0(SB), BX
-	SBBQ    elem64Mod<>+8(SB), CX
-	SBBQ    elem64Mod<>+16(SB), DX
-	SBBQ    elem64Mod<>+24(SB), AX
-	SBBQ    $0, R10
-	CMOVQCS R12, BX
-	CMOVQCS R13, CX
-	CMOVQCS R8, DX
-	CMOVQCS R9, AX
+	LEAQ    64(SI), SI
+	LEAQ    96(SP), DI
+	CALL    pointMulInternal<>(SB)
 	MOVQ    p+0(FP), SI
 	MOVQ    BX, 64(SI)
 	MOVQ    CX, 72(SI)
 	MOVQ    DX, 80(SI)
 	MOVQ    AX, 88(SI)
 	// p.x = sqr r
-	// Cross products a_i·a_j, i < j, into u1 … u6.
-	XORQ    AX, AX
-	MOVQ    128(SP), DX
-	MULXQ   136(SP), R9, R10
-	MULXQ   144(SP), BX, R11
-	ADCXQ   BX, R10
-	MULXQ   152(SP), BX, R12
-	ADCXQ   BX, R11
-	MOVQ    136(SP), DX
-	MULXQ   152(SP), BX, R13
-	ADCXQ   BX, R12
-	ADCXQ   AX, R13
-	MULXQ   144(SP), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	ADCXQ   AX, R12
-	MOVQ    144(SP), DX
-	MULXQ   152(SP), BX, R14
-	ADCXQ   BX, R13
-	ADOXQ   AX, R13
-	ADCXQ   AX, R14
-	ADOXQ   AX, R14
-	// Double them (u7 = the bit shifted out), then add the squares a_i².
-	XORQ    DI, DI
-	XORQ    AX, AX
-	ADCXQ   R9, R9
-	ADCXQ   R10, R10
-	ADCXQ   R11, R11
-	ADCXQ   R12, R12
-	ADCXQ   R13, R13
-	ADCXQ   R14, R14
-	ADCXQ   AX, DI
-	MOVQ    128(SP), DX
-	MULXQ   DX, R8, CX
-	ADOXQ   CX, R9
-	MOVQ    136(SP), DX
-	MULXQ   DX, BX, CX
-	ADOXQ   BX, R10
-	ADOXQ   CX, R11
-	MOVQ    144(SP), DX
-	MULXQ   DX, BX, CX
-	ADOXQ   BX, R12
-	ADOXQ   CX, R13
-	MOVQ    152(SP), DX
-	MULXQ   DX, BX, CX
-	ADOXQ   BX, R14
-	ADOXQ   CX, DI
-	// Montgomery reduction, one word per row (redc).
-	XORQ    SI, SI
-	// Row 0.
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R8, DX
-	MOVQ    R8, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R8
-	ADDQ    BX, R9
-	ADCQ    R8, R10
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R11
-	ADCQ    CX, R12
-	ADCQ    $0, SI
-	// Row 1.
-	// The previous row's carry into w4 first, then q·m on one chain.
-	ADDQ    SI, R13
-	MOVQ    $0, SI
-	ADCQ    $0, SI
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R9, DX
-	MOVQ    R9, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R9
-	ADDQ    BX, R10
-	ADCQ    R9, R11
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R12
-	ADCQ    CX, R13
-	ADCQ    $0, SI
-	// Row 2.
-	// The previous row's carry into w4 first, then q·m on one chain.
-	ADDQ    SI, R14
-	MOVQ    $0, SI
-	ADCQ    $0, SI
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R10, DX
-	MOVQ    R10, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R10
-	ADDQ    BX, R11
-	ADCQ    R10, R12
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R13
-	ADCQ    CX, R14
-	ADCQ    $0, SI
-	// Row 3.
-	// The previous row's carry into w4 first, then q·m on one chain.
-	ADDQ    SI, DI
-	MOVQ    $0, SI
-	ADCQ    $0, SI
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R11, DX
-	MOVQ    R11, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R11
-	ADDQ    BX, R12
-	ADCQ    R11, R13
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R14
-	ADCQ    CX, DI
-	ADCQ    $0, SI
-	// t < 2m: subtract m, keep t if that borrows.
-	MOVQ    R12, BX
-	MOVQ    R13, CX
-	MOVQ    R14, DX
-	MOVQ    DI, AX
-	SUBQ    elem64Mod<>+0(SB), BX
-	SBBQ    elem64Mod<>+8(SB), CX
-	SBBQ    elem64Mod<>+16(SB), DX
-	SBBQ    elem64Mod<>+24(SB), AX
-	SBBQ    $0, SI
-	CMOVQCS R12, BX
-	CMOVQCS R13, CX
-	CMOVQCS R14, DX
-	CMOVQCS DI, AX
+	LEAQ    128(SP), SI
+	CALL    pointSqrInternal<>(SB)
 	MOVQ    p+0(FP), SI
 	MOVQ    BX, 0(SI)
 	MOVQ    CX, 8(SI)
@@ -2833,137 +1572,9 @@ TEXT ·jacobianAddAffineAsm(SB), NOSPLIT, $288-24
 	MOVQ    R10, 240(SP)
 	MOVQ    R11, 248(SP)
 	// p.y = mul r v
-
-	// Row 0: t += a·b0, then t = (t + q·m)/2^64.
-	MOVQ    224(SP), DX
-	XORQ    R13, R13
-	XORQ    AX, AX
-	MULXQ   128(SP), R8, R9
-	MULXQ   136(SP), BX, R10
-	ADCXQ   BX, R9
-	MULXQ   144(SP), BX, R11
-	ADCXQ   BX, R10
-	MULXQ   152(SP), BX, R12
-	ADCXQ   BX, R11
-	ADCXQ   AX, R12
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R8, DX
-	MOVQ    R8, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R8
-	ADDQ    BX, R9
-	ADCQ    R8, R10
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R11
-	ADCQ    CX, R12
-	ADCQ    $0, R13
-
-	// Row 1: t += a·b1, then t = (t + q·m)/2^64.
-	MOVQ    232(SP), DX
-	XORQ    R8, R8
-	XORQ    AX, AX
-	MULXQ   128(SP), BX, CX
-	ADCXQ   BX, R9
-	ADOXQ   CX, R10
-	MULXQ   136(SP), BX, CX
-	ADCXQ   BX, R10
-	ADOXQ   CX, R11
-	MULXQ   144(SP), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   152(SP), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	ADCXQ   AX, R13
-	ADOXQ   AX, R8
-	ADCXQ   AX, R8
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R9, DX
-	MOVQ    R9, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R9
-	ADDQ    BX, R10
-	ADCQ    R9, R11
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R12
-	ADCQ    CX, R13
-	ADCQ    $0, R8
-
-	// Row 2: t += a·b2, then t = (t + q·m)/2^64.
-	MOVQ    240(SP), DX
-	XORQ    R9, R9
-	XORQ    AX, AX
-	MULXQ   128(SP), BX, CX
-	ADCXQ   BX, R10
-	ADOXQ   CX, R11
-	MULXQ   136(SP), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   144(SP), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   152(SP), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R8
-	ADCXQ   AX, R8
-	ADOXQ   AX, R9
-	ADCXQ   AX, R9
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R10, DX
-	MOVQ    R10, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R10
-	ADDQ    BX, R11
-	ADCQ    R10, R12
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R13
-	ADCQ    CX, R8
-	ADCQ    $0, R9
-
-	// Row 3: t += a·b3, then t = (t + q·m)/2^64.
-	MOVQ    248(SP), DX
-	XORQ    R10, R10
-	XORQ    AX, AX
-	MULXQ   128(SP), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   136(SP), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   144(SP), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R8
-	MULXQ   152(SP), BX, CX
-	ADCXQ   BX, R8
-	ADOXQ   CX, R9
-	ADCXQ   AX, R9
-	ADOXQ   AX, R10
-	ADCXQ   AX, R10
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R11, DX
-	MOVQ    R11, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R11
-	ADDQ    BX, R12
-	ADCQ    R11, R13
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R8
-	ADCQ    CX, R9
-	ADCQ    $0, R10
-	// t < 2m: subtract m, keep t if that borrows.
-	MOVQ    R12, BX
-	MOVQ    R13, CX
-	MOVQ    R8, DX
-	MOVQ    R9, AX
-	SUBQ    elem64Mod<>+0(SB), BX
-	SBBQ    elem64Mod<>+8(SB), CX
-	SBBQ    elem64Mod<>+16(SB), DX
-	SBBQ    elem64Mod<>+24(SB), AX
-	SBBQ    $0, R10
-	CMOVQCS R12, BX
-	CMOVQCS R13, CX
-	CMOVQCS R8, DX
-	CMOVQCS R9, AX
+	LEAQ    128(SP), SI
+	LEAQ    224(SP), DI
+	CALL    pointMulInternal<>(SB)
 	MOVQ    p+0(FP), SI
 	MOVQ    BX, 32(SI)
 	MOVQ    CX, 40(SI)
@@ -2998,1080 +1609,68 @@ TEXT ·jacobianAddAffineAsm(SB), NOSPLIT, $288-24
 TEXT ·jacobianAddAsm(SB), NOSPLIT, $384-24
 	// z1z1 = sqr a.z: Z1Z1 = Z1²
 	MOVQ    a+8(FP), SI
-	// Cross products a_i·a_j, i < j, into u1 … u6.
-	XORQ    AX, AX
-	MOVQ    64(SI), DX
-	MULXQ   72(SI), R9, R10
-	MULXQ   80(SI), BX, R11
-	ADCXQ   BX, R10
-	MULXQ   88(SI), BX, R12
-	ADCXQ   BX, R11
-	MOVQ    72(SI), DX
-	MULXQ   88(SI), BX, R13
-	ADCXQ   BX, R12
-	ADCXQ   AX, R13
-	MULXQ   80(SI), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	ADCXQ   AX, R12
-	MOVQ    80(SI), DX
-	MULXQ   88(SI), BX, R14
-	ADCXQ   BX, R13
-	ADOXQ   AX, R13
-	ADCXQ   AX, R14
-	ADOXQ   AX, R14
-	// Double them (u7 = the bit shifted out), then add the squares a_i².
-	XORQ    DI, DI
-	XORQ    AX, AX
-	ADCXQ   R9, R9
-	ADCXQ   R10, R10
-	ADCXQ   R11, R11
-	ADCXQ   R12, R12
-	ADCXQ   R13, R13
-	ADCXQ   R14, R14
-	ADCXQ   AX, DI
-	MOVQ    64(SI), DX
-	MULXQ   DX, R8, CX
-	ADOXQ   CX, R9
-	MOVQ    72(SI), DX
-	MULXQ   DX, BX, CX
-	ADOXQ   BX, R10
-	ADOXQ   CX, R11
-	MOVQ    80(SI), DX
-	MULXQ   DX, BX, CX
-	ADOXQ   BX, R12
-	ADOXQ   CX, R13
-	MOVQ    88(SI), DX
-	MULXQ   DX, BX, CX
-	ADOXQ   BX, R14
-	ADOXQ   CX, DI
-	// Montgomery reduction, one word per row (redc).
-	XORQ    SI, SI
-	// Row 0.
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R8, DX
-	MOVQ    R8, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R8
-	ADDQ    BX, R9
-	ADCQ    R8, R10
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R11
-	ADCQ    CX, R12
-	ADCQ    $0, SI
-	// Row 1.
-	// The previous row's carry into w4 first, then q·m on one chain.
-	ADDQ    SI, R13
-	MOVQ    $0, SI
-	ADCQ    $0, SI
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R9, DX
-	MOVQ    R9, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R9
-	ADDQ    BX, R10
-	ADCQ    R9, R11
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R12
-	ADCQ    CX, R13
-	ADCQ    $0, SI
-	// Row 2.
-	// The previous row's carry into w4 first, then q·m on one chain.
-	ADDQ    SI, R14
-	MOVQ    $0, SI
-	ADCQ    $0, SI
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R10, DX
-	MOVQ    R10, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R10
-	ADDQ    BX, R11
-	ADCQ    R10, R12
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R13
-	ADCQ    CX, R14
-	ADCQ    $0, SI
-	// Row 3.
-	// The previous row's carry into w4 first, then q·m on one chain.
-	ADDQ    SI, DI
-	MOVQ    $0, SI
-	ADCQ    $0, SI
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R11, DX
-	MOVQ    R11, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R11
-	ADDQ    BX, R12
-	ADCQ    R11, R13
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R14
-	ADCQ    CX, DI
-	ADCQ    $0, SI
-	// t < 2m: subtract m, keep t if that borrows.
-	MOVQ    R12, BX
-	MOVQ    R13, CX
-	MOVQ    R14, DX
-	MOVQ    DI, AX
-	SUBQ    elem64Mod<>+0(SB), BX
-	SBBQ    elem64Mod<>+8(SB), CX
-	SBBQ    elem64Mod<>+16(SB), DX
-	SBBQ    elem64Mod<>+24(SB), AX
-	SBBQ    $0, SI
-	CMOVQCS R12, BX
-	CMOVQCS R13, CX
-	CMOVQCS R14, DX
-	CMOVQCS DI, AX
+	LEAQ    64(SI), SI
+	CALL    pointSqrInternal<>(SB)
 	MOVQ    BX, 0(SP)
 	MOVQ    CX, 8(SP)
 	MOVQ    DX, 16(SP)
 	MOVQ    AX, 24(SP)
 	// z2z2 = sqr b.z: Z2Z2 = Z2²
 	MOVQ    b+16(FP), SI
-	// Cross products a_i·a_j, i < j, into u1 … u6.
-	XORQ    AX, AX
-	MOVQ    64(SI), DX
-	MULXQ   72(SI), R9, R10
-	MULXQ   80(SI), BX, R11
-	ADCXQ   BX, R10
-	MULXQ   88(SI), BX, R12
-	ADCXQ   BX, R11
-	MOVQ    72(SI), DX
-	MULXQ   88(SI), BX, R13
-	ADCXQ   BX, R12
-	ADCXQ   AX, R13
-	MULXQ   80(SI), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	ADCXQ   AX, R12
-	MOVQ    80(SI), DX
-	MULXQ   88(SI), BX, R14
-	ADCXQ   BX, R13
-	ADOXQ   AX, R13
-	ADCXQ   AX, R14
-	ADOXQ   AX, R14
-	// Double them (u7 = the bit shifted out), then add the squares a_i².
-	XORQ    DI, DI
-	XORQ    AX, AX
-	ADCXQ   R9, R9
-	ADCXQ   R10, R10
-	ADCXQ   R11, R11
-	ADCXQ   R12, R12
-	ADCXQ   R13, R13
-	ADCXQ   R14, R14
-	ADCXQ   AX, DI
-	MOVQ    64(SI), DX
-	MULXQ   DX, R8, CX
-	ADOXQ   CX, R9
-	MOVQ    72(SI), DX
-	MULXQ   DX, BX, CX
-	ADOXQ   BX, R10
-	ADOXQ   CX, R11
-	MOVQ    80(SI), DX
-	MULXQ   DX, BX, CX
-	ADOXQ   BX, R12
-	ADOXQ   CX, R13
-	MOVQ    88(SI), DX
-	MULXQ   DX, BX, CX
-	ADOXQ   BX, R14
-	ADOXQ   CX, DI
-	// Montgomery reduction, one word per row (redc).
-	XORQ    SI, SI
-	// Row 0.
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R8, DX
-	MOVQ    R8, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R8
-	ADDQ    BX, R9
-	ADCQ    R8, R10
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R11
-	ADCQ    CX, R12
-	ADCQ    $0, SI
-	// Row 1.
-	// The previous row's carry into w4 first, then q·m on one chain.
-	ADDQ    SI, R13
-	MOVQ    $0, SI
-	ADCQ    $0, SI
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R9, DX
-	MOVQ    R9, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R9
-	ADDQ    BX, R10
-	ADCQ    R9, R11
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R12
-	ADCQ    CX, R13
-	ADCQ    $0, SI
-	// Row 2.
-	// The previous row's carry into w4 first, then q·m on one chain.
-	ADDQ    SI, R14
-	MOVQ    $0, SI
-	ADCQ    $0, SI
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R10, DX
-	MOVQ    R10, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R10
-	ADDQ    BX, R11
-	ADCQ    R10, R12
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R13
-	ADCQ    CX, R14
-	ADCQ    $0, SI
-	// Row 3.
-	// The previous row's carry into w4 first, then q·m on one chain.
-	ADDQ    SI, DI
-	MOVQ    $0, SI
-	ADCQ    $0, SI
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R11, DX
-	MOVQ    R11, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R11
-	ADDQ    BX, R12
-	ADCQ    R11, R13
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R14
-	ADCQ    CX, DI
-	ADCQ    $0, SI
-	// t < 2m: subtract m, keep t if that borrows.
-	MOVQ    R12, BX
-	MOVQ    R13, CX
-	MOVQ    R14, DX
-	MOVQ    DI, AX
-	SUBQ    elem64Mod<>+0(SB), BX
-	SBBQ    elem64Mod<>+8(SB), CX
-	SBBQ    elem64Mod<>+16(SB), DX
-	SBBQ    elem64Mod<>+24(SB), AX
-	SBBQ    $0, SI
-	CMOVQCS R12, BX
-	CMOVQCS R13, CX
-	CMOVQCS R14, DX
-	CMOVQCS DI, AX
+	LEAQ    64(SI), SI
+	CALL    pointSqrInternal<>(SB)
 	MOVQ    BX, 32(SP)
 	MOVQ    CX, 40(SP)
 	MOVQ    DX, 48(SP)
 	MOVQ    AX, 56(SP)
 	// u1 = mul a.x z2z2: U1 = X1·Z2Z2
 	MOVQ    a+8(FP), SI
-
-	// Row 0: t += a·b0, then t = (t + q·m)/2^64.
-	MOVQ    32(SP), DX
-	XORQ    R13, R13
-	XORQ    AX, AX
-	MULXQ   0(SI), R8, R9
-	MULXQ   8(SI), BX, R10
-	ADCXQ   BX, R9
-	MULXQ   16(SI), BX, R11
-	ADCXQ   BX, R10
-	MULXQ   24(SI), BX, R12
-	ADCXQ   BX, R11
-	ADCXQ   AX, R12
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R8, DX
-	MOVQ    R8, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R8
-	ADDQ    BX, R9
-	ADCQ    R8, R10
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R11
-	ADCQ    CX, R12
-	ADCQ    $0, R13
-
-	// Row 1: t += a·b1, then t = (t + q·m)/2^64.
-	MOVQ    40(SP), DX
-	XORQ    R8, R8
-	XORQ    AX, AX
-	MULXQ   0(SI), BX, CX
-	ADCXQ   BX, R9
-	ADOXQ   CX, R10
-	MULXQ   8(SI), BX, CX
-	ADCXQ   BX, R10
-	ADOXQ   CX, R11
-	MULXQ   16(SI), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   24(SI), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	ADCXQ   AX, R13
-	ADOXQ   AX, R8
-	ADCXQ   AX, R8
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R9, DX
-	MOVQ    R9, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R9
-	ADDQ    BX, R10
-	ADCQ    R9, R11
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R12
-	ADCQ    CX, R13
-	ADCQ    $0, R8
-
-	// Row 2: t += a·b2, then t = (t + q·m)/2^64.
-	MOVQ    48(SP), DX
-	XORQ    R9, R9
-	XORQ    AX, AX
-	MULXQ   0(SI), BX, CX
-	ADCXQ   BX, R10
-	ADOXQ   CX, R11
-	MULXQ   8(SI), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   16(SI), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   24(SI), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R8
-	ADCXQ   AX, R8
-	ADOXQ   AX, R9
-	ADCXQ   AX, R9
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R10, DX
-	MOVQ    R10, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R10
-	ADDQ    BX, R11
-	ADCQ    R10, R12
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R13
-	ADCQ    CX, R8
-	ADCQ    $0, R9
-
-	// Row 3: t += a·b3, then t = (t + q·m)/2^64.
-	MOVQ    56(SP), DX
-	XORQ    R10, R10
-	XORQ    AX, AX
-	MULXQ   0(SI), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   8(SI), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   16(SI), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R8
-	MULXQ   24(SI), BX, CX
-	ADCXQ   BX, R8
-	ADOXQ   CX, R9
-	ADCXQ   AX, R9
-	ADOXQ   AX, R10
-	ADCXQ   AX, R10
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R11, DX
-	MOVQ    R11, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R11
-	ADDQ    BX, R12
-	ADCQ    R11, R13
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R8
-	ADCQ    CX, R9
-	ADCQ    $0, R10
-	// t < 2m: subtract m, keep t if that borrows.
-	MOVQ    R12, BX
-	MOVQ    R13, CX
-	MOVQ    R8, DX
-	MOVQ    R9, AX
-	SUBQ    elem64Mod<>+0(SB), BX
-	SBBQ    elem64Mod<>+8(SB), CX
-	SBBQ    elem64Mod<>+16(SB), DX
-	SBBQ    elem64Mod<>+24(SB), AX
-	SBBQ    $0, R10
-	CMOVQCS R12, BX
-	CMOVQCS R13, CX
-	CMOVQCS R8, DX
-	CMOVQCS R9, AX
+	LEAQ    32(SP), DI
+	CALL    pointMulInternal<>(SB)
 	MOVQ    BX, 64(SP)
 	MOVQ    CX, 72(SP)
 	MOVQ    DX, 80(SP)
 	MOVQ    AX, 88(SP)
 	// u2 = mul b.x z1z1: U2 = X2·Z1Z1
 	MOVQ    b+16(FP), SI
-
-	// Row 0: t += a·b0, then t = (t + q·m)/2^64.
-	MOVQ    0(SP), DX
-	XORQ    R13, R13
-	XORQ    AX, AX
-	MULXQ   0(SI), R8, R9
-	MULXQ   8(SI), BX, R10
-	ADCXQ   BX, R9
-	MULXQ   16(SI), BX, R11
-	ADCXQ   BX, R10
-	MULXQ   24(SI), BX, R12
-	ADCXQ   BX, R11
-	ADCXQ   AX, R12
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R8, DX
-	MOVQ    R8, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R8
-	ADDQ    BX, R9
-	ADCQ    R8, R10
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R11
-	ADCQ    CX, R12
-	ADCQ    $0, R13
-
-	// Row 1: t += a·b1, then t = (t + q·m)/2^64.
-	MOVQ    8(SP), DX
-	XORQ    R8, R8
-	XORQ    AX, AX
-	MULXQ   0(SI), BX, CX
-	ADCXQ   BX, R9
-	ADOXQ   CX, R10
-	MULXQ   8(SI), BX, CX
-	ADCXQ   BX, R10
-	ADOXQ   CX, R11
-	MULXQ   16(SI), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   24(SI), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	ADCXQ   AX, R13
-	ADOXQ   AX, R8
-	ADCXQ   AX, R8
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R9, DX
-	MOVQ    R9, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R9
-	ADDQ    BX, R10
-	ADCQ    R9, R11
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R12
-	ADCQ    CX, R13
-	ADCQ    $0, R8
-
-	// Row 2: t += a·b2, then t = (t + q·m)/2^64.
-	MOVQ    16(SP), DX
-	XORQ    R9, R9
-	XORQ    AX, AX
-	MULXQ   0(SI), BX, CX
-	ADCXQ   BX, R10
-	ADOXQ   CX, R11
-	MULXQ   8(SI), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   16(SI), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   24(SI), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R8
-	ADCXQ   AX, R8
-	ADOXQ   AX, R9
-	ADCXQ   AX, R9
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R10, DX
-	MOVQ    R10, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R10
-	ADDQ    BX, R11
-	ADCQ    R10, R12
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R13
-	ADCQ    CX, R8
-	ADCQ    $0, R9
-
-	// Row 3: t += a·b3, then t = (t + q·m)/2^64.
-	MOVQ    24(SP), DX
-	XORQ    R10, R10
-	XORQ    AX, AX
-	MULXQ   0(SI), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   8(SI), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   16(SI), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R8
-	MULXQ   24(SI), BX, CX
-	ADCXQ   BX, R8
-	ADOXQ   CX, R9
-	ADCXQ   AX, R9
-	ADOXQ   AX, R10
-	ADCXQ   AX, R10
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R11, DX
-	MOVQ    R11, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R11
-	ADDQ    BX, R12
-	ADCQ    R11, R13
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R8
-	ADCQ    CX, R9
-	ADCQ    $0, R10
-	// t < 2m: subtract m, keep t if that borrows.
-	MOVQ    R12, BX
-	MOVQ    R13, CX
-	MOVQ    R8, DX
-	MOVQ    R9, AX
-	SUBQ    elem64Mod<>+0(SB), BX
-	SBBQ    elem64Mod<>+8(SB), CX
-	SBBQ    elem64Mod<>+16(SB), DX
-	SBBQ    elem64Mod<>+24(SB), AX
-	SBBQ    $0, R10
-	CMOVQCS R12, BX
-	CMOVQCS R13, CX
-	CMOVQCS R8, DX
-	CMOVQCS R9, AX
+	LEAQ    0(SP), DI
+	CALL    pointMulInternal<>(SB)
 	MOVQ    BX, 96(SP)
 	MOVQ    CX, 104(SP)
 	MOVQ    DX, 112(SP)
 	MOVQ    AX, 120(SP)
 	// s1 = mul a.y b.z
 	MOVQ    a+8(FP), SI
+	LEAQ    32(SI), SI
 	MOVQ    b+16(FP), DI
-
-	// Row 0: t += a·b0, then t = (t + q·m)/2^64.
-	MOVQ    64(DI), DX
-	XORQ    R13, R13
-	XORQ    AX, AX
-	MULXQ   32(SI), R8, R9
-	MULXQ   40(SI), BX, R10
-	ADCXQ   BX, R9
-	MULXQ   48(SI), BX, R11
-	ADCXQ   BX, R10
-	MULXQ   56(SI), BX, R12
-	ADCXQ   BX, R11
-	ADCXQ   AX, R12
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R8, DX
-	MOVQ    R8, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R8
-	ADDQ    BX, R9
-	ADCQ    R8, R10
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R11
-	ADCQ    CX, R12
-	ADCQ    $0, R13
-
-	// Row 1: t += a·b1, then t = (t + q·m)/2^64.
-	MOVQ    72(DI), DX
-	XORQ    R8, R8
-	XORQ    AX, AX
-	MULXQ   32(SI), BX, CX
-	ADCXQ   BX, R9
-	ADOXQ   CX, R10
-	MULXQ   40(SI), BX, CX
-	ADCXQ   BX, R10
-	ADOXQ   CX, R11
-	MULXQ   48(SI), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   56(SI), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	ADCXQ   AX, R13
-	ADOXQ   AX, R8
-	ADCXQ   AX, R8
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R9, DX
-	MOVQ    R9, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R9
-	ADDQ    BX, R10
-	ADCQ    R9, R11
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R12
-	ADCQ    CX, R13
-	ADCQ    $0, R8
-
-	// Row 2: t += a·b2, then t = (t + q·m)/2^64.
-	MOVQ    80(DI), DX
-	XORQ    R9, R9
-	XORQ    AX, AX
-	MULXQ   32(SI), BX, CX
-	ADCXQ   BX, R10
-	ADOXQ   CX, R11
-	MULXQ   40(SI), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   48(SI), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   56(SI), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R8
-	ADCXQ   AX, R8
-	ADOXQ   AX, R9
-	ADCXQ   AX, R9
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R10, DX
-	MOVQ    R10, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R10
-	ADDQ    BX, R11
-	ADCQ    R10, R12
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R13
-	ADCQ    CX, R8
-	ADCQ    $0, R9
-
-	// Row 3: t += a·b3, then t = (t + q·m)/2^64.
-	MOVQ    88(DI), DX
-	XORQ    R10, R10
-	XORQ    AX, AX
-	MULXQ   32(SI), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   40(SI), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   48(SI), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R8
-	MULXQ   56(SI), BX, CX
-	ADCXQ   BX, R8
-	ADOXQ   CX, R9
-	ADCXQ   AX, R9
-	ADOXQ   AX, R10
-	ADCXQ   AX, R10
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R11, DX
-	MOVQ    R11, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R11
-	ADDQ    BX, R12
-	ADCQ    R11, R13
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R8
-	ADCQ    CX, R9
-	ADCQ    $0, R10
-	// t < 2m: subtract m, keep t if that borrows.
-	MOVQ    R12, BX
-	MOVQ    R13, CX
-	MOVQ    R8, DX
-	MOVQ    R9, AX
-	SUBQ    elem64Mod<>+0(SB), BX
-	SBBQ    elem64Mod<>+8(SB), CX
-	SBBQ    elem64Mod<>+16(SB), DX
-	SBBQ    elem64Mod<>+24(SB), AX
-	SBBQ    $0, R10
-	CMOVQCS R12, BX
-	CMOVQCS R13, CX
-	CMOVQCS R8, DX
-	CMOVQCS R9, AX
+	LEAQ    64(DI), DI
+	CALL    pointMulInternal<>(SB)
 	MOVQ    BX, 128(SP)
 	MOVQ    CX, 136(SP)
 	MOVQ    DX, 144(SP)
 	MOVQ    AX, 152(SP)
 	// s1 = mul s1 z2z2: S1 = Y1·Z2·Z2Z2
-
-	// Row 0: t += a·b0, then t = (t + q·m)/2^64.
-	MOVQ    32(SP), DX
-	XORQ    R13, R13
-	XORQ    AX, AX
-	MULXQ   128(SP), R8, R9
-	MULXQ   136(SP), BX, R10
-	ADCXQ   BX, R9
-	MULXQ   144(SP), BX, R11
-	ADCXQ   BX, R10
-	MULXQ   152(SP), BX, R12
-	ADCXQ   BX, R11
-	ADCXQ   AX, R12
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R8, DX
-	MOVQ    R8, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R8
-	ADDQ    BX, R9
-	ADCQ    R8, R10
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R11
-	ADCQ    CX, R12
-	ADCQ    $0, R13
-
-	// Row 1: t += a·b1, then t = (t + q·m)/2^64.
-	MOVQ    40(SP), DX
-	XORQ    R8, R8
-	XORQ    AX, AX
-	MULXQ   128(SP), BX, CX
-	ADCXQ   BX, R9
-	ADOXQ   CX, R10
-	MULXQ   136(SP), BX, CX
-	ADCXQ   BX, R10
-	ADOXQ   CX, R11
-	MULXQ   144(SP), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   152(SP), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	ADCXQ   AX, R13
-	ADOXQ   AX, R8
-	ADCXQ   AX, R8
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R9, DX
-	MOVQ    R9, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R9
-	ADDQ    BX, R10
-	ADCQ    R9, R11
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R12
-	ADCQ    CX, R13
-	ADCQ    $0, R8
-
-	// Row 2: t += a·b2, then t = (t + q·m)/2^64.
-	MOVQ    48(SP), DX
-	XORQ    R9, R9
-	XORQ    AX, AX
-	MULXQ   128(SP), BX, CX
-	ADCXQ   BX, R10
-	ADOXQ   CX, R11
-	MULXQ   136(SP), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   144(SP), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   152(SP), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R8
-	ADCXQ   AX, R8
-	ADOXQ   AX, R9
-	ADCXQ   AX, R9
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R10, DX
-	MOVQ    R10, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R10
-	ADDQ    BX, R11
-	ADCQ    R10, R12
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R13
-	ADCQ    CX, R8
-	ADCQ    $0, R9
-
-	// Row 3: t += a·b3, then t = (t + q·m)/2^64.
-	MOVQ    56(SP), DX
-	XORQ    R10, R10
-	XORQ    AX, AX
-	MULXQ   128(SP), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   136(SP), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   144(SP), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R8
-	MULXQ   152(SP), BX, CX
-	ADCXQ   BX, R8
-	ADOXQ   CX, R9
-	ADCXQ   AX, R9
-	ADOXQ   AX, R10
-	ADCXQ   AX, R10
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R11, DX
-	MOVQ    R11, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R11
-	ADDQ    BX, R12
-	ADCQ    R11, R13
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R8
-	ADCQ    CX, R9
-	ADCQ    $0, R10
-	// t < 2m: subtract m, keep t if that borrows.
-	MOVQ    R12, BX
-	MOVQ    R13, CX
-	MOVQ    R8, DX
-	MOVQ    R9, AX
-	SUBQ    elem64Mod<>+0(SB), BX
-	SBBQ    elem64Mod<>+8(SB), CX
-	SBBQ    elem64Mod<>+16(SB), DX
-	SBBQ    elem64Mod<>+24(SB), AX
-	SBBQ    $0, R10
-	CMOVQCS R12, BX
-	CMOVQCS R13, CX
-	CMOVQCS R8, DX
-	CMOVQCS R9, AX
+	LEAQ    128(SP), SI
+	LEAQ    32(SP), DI
+	CALL    pointMulInternal<>(SB)
 	MOVQ    BX, 128(SP)
 	MOVQ    CX, 136(SP)
 	MOVQ    DX, 144(SP)
 	MOVQ    AX, 152(SP)
 	// s2 = mul b.y a.z
 	MOVQ    b+16(FP), SI
+	LEAQ    32(SI), SI
 	MOVQ    a+8(FP), DI
-
-	// Row 0: t += a·b0, then t = (t + q·m)/2^64.
-	MOVQ    64(DI), DX
-	XORQ    R13, R13
-	XORQ    AX, AX
-	MULXQ   32(SI), R8, R9
-	MULXQ   40(SI), BX, R10
-	ADCXQ   BX, R9
-	MULXQ   48(SI), BX, R11
-	ADCXQ   BX, R10
-	MULXQ   56(SI), BX, R12
-	ADCXQ   BX, R11
-	ADCXQ   AX, R12
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R8, DX
-	MOVQ    R8, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R8
-	ADDQ    BX, R9
-	ADCQ    R8, R10
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R11
-	ADCQ    CX, R12
-	ADCQ    $0, R13
-
-	// Row 1: t += a·b1, then t = (t + q·m)/2^64.
-	MOVQ    72(DI), DX
-	XORQ    R8, R8
-	XORQ    AX, AX
-	MULXQ   32(SI), BX, CX
-	ADCXQ   BX, R9
-	ADOXQ   CX, R10
-	MULXQ   40(SI), BX, CX
-	ADCXQ   BX, R10
-	ADOXQ   CX, R11
-	MULXQ   48(SI), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   56(SI), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	ADCXQ   AX, R13
-	ADOXQ   AX, R8
-	ADCXQ   AX, R8
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R9, DX
-	MOVQ    R9, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R9
-	ADDQ    BX, R10
-	ADCQ    R9, R11
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R12
-	ADCQ    CX, R13
-	ADCQ    $0, R8
-
-	// Row 2: t += a·b2, then t = (t + q·m)/2^64.
-	MOVQ    80(DI), DX
-	XORQ    R9, R9
-	XORQ    AX, AX
-	MULXQ   32(SI), BX, CX
-	ADCXQ   BX, R10
-	ADOXQ   CX, R11
-	MULXQ   40(SI), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   48(SI), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   56(SI), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R8
-	ADCXQ   AX, R8
-	ADOXQ   AX, R9
-	ADCXQ   AX, R9
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R10, DX
-	MOVQ    R10, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R10
-	ADDQ    BX, R11
-	ADCQ    R10, R12
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R13
-	ADCQ    CX, R8
-	ADCQ    $0, R9
-
-	// Row 3: t += a·b3, then t = (t + q·m)/2^64.
-	MOVQ    88(DI), DX
-	XORQ    R10, R10
-	XORQ    AX, AX
-	MULXQ   32(SI), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   40(SI), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   48(SI), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R8
-	MULXQ   56(SI), BX, CX
-	ADCXQ   BX, R8
-	ADOXQ   CX, R9
-	ADCXQ   AX, R9
-	ADOXQ   AX, R10
-	ADCXQ   AX, R10
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R11, DX
-	MOVQ    R11, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R11
-	ADDQ    BX, R12
-	ADCQ    R11, R13
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R8
-	ADCQ    CX, R9
-	ADCQ    $0, R10
-	// t < 2m: subtract m, keep t if that borrows.
-	MOVQ    R12, BX
-	MOVQ    R13, CX
-	MOVQ    R8, DX
-	MOVQ    R9, AX
-	SUBQ    elem64Mod<>+0(SB), BX
-	SBBQ    elem64Mod<>+8(SB), CX
-	SBBQ    elem64Mod<>+16(SB), DX
-	SBBQ    elem64Mod<>+24(SB), AX
-	SBBQ    $0, R10
-	CMOVQCS R12, BX
-	CMOVQCS R13, CX
-	CMOVQCS R8, DX
-	CMOVQCS R9, AX
+	LEAQ    64(DI), DI
+	CALL    pointMulInternal<>(SB)
 	MOVQ    BX, 160(SP)
 	MOVQ    CX, 168(SP)
 	MOVQ    DX, 176(SP)
 	MOVQ    AX, 184(SP)
 	// s2 = mul s2 z1z1: S2 = Y2·Z1·Z1Z1
-
-	// Row 0: t += a·b0, then t = (t + q·m)/2^64.
-	MOVQ    0(SP), DX
-	XORQ    R13, R13
-	XORQ    AX, AX
-	MULXQ   160(SP), R8, R9
-	MULXQ   168(SP), BX, R10
-	ADCXQ   BX, R9
-	MULXQ   176(SP), BX, R11
-	ADCXQ   BX, R10
-	MULXQ   184(SP), BX, R12
-	ADCXQ   BX, R11
-	ADCXQ   AX, R12
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R8, DX
-	MOVQ    R8, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R8
-	ADDQ    BX, R9
-	ADCQ    R8, R10
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R11
-	ADCQ    CX, R12
-	ADCQ    $0, R13
-
-	// Row 1: t += a·b1, then t = (t + q·m)/2^64.
-	MOVQ    8(SP), DX
-	XORQ    R8, R8
-	XORQ    AX, AX
-	MULXQ   160(SP), BX, CX
-	ADCXQ   BX, R9
-	ADOXQ   CX, R10
-	MULXQ   168(SP), BX, CX
-	ADCXQ   BX, R10
-	ADOXQ   CX, R11
-	MULXQ   176(SP), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   184(SP), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	ADCXQ   AX, R13
-	ADOXQ   AX, R8
-	ADCXQ   AX, R8
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R9, DX
-	MOVQ    R9, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R9
-	ADDQ    BX, R10
-	ADCQ    R9, R11
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R12
-	ADCQ    CX, R13
-	ADCQ    $0, R8
-
-	// Row 2: t += a·b2, then t = (t + q·m)/2^64.
-	MOVQ    16(SP), DX
-	XORQ    R9, R9
-	XORQ    AX, AX
-	MULXQ   160(SP), BX, CX
-	ADCXQ   BX, R10
-	ADOXQ   CX, R11
-	MULXQ   168(SP), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   176(SP), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   184(SP), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R8
-	ADCXQ   AX, R8
-	ADOXQ   AX, R9
-	ADCXQ   AX, R9
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R10, DX
-	MOVQ    R10, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R10
-	ADDQ    BX, R11
-	ADCQ    R10, R12
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R13
-	ADCQ    CX, R8
-	ADCQ    $0, R9
-
-	// Row 3: t += a·b3, then t = (t + q·m)/2^64.
-	MOVQ    24(SP), DX
-	XORQ    R10, R10
-	XORQ    AX, AX
-	MULXQ   160(SP), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   168(SP), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   176(SP), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R8
-	MULXQ   184(SP), BX, CX
-	ADCXQ   BX, R8
-	ADOXQ   CX, R9
-	ADCXQ   AX, R9
-	ADOXQ   AX, R10
-	ADCXQ   AX, R10
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R11, DX
-	MOVQ    R11, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R11
-	ADDQ    BX, R12
-	ADCQ    R11, R13
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R8
-	ADCQ    CX, R9
-	ADCQ    $0, R10
-	// t < 2m: subtract m, keep t if that borrows.
-	MOVQ    R12, BX
-	MOVQ    R13, CX
-	MOVQ    R8, DX
-	MOVQ    R9, AX
-	SUBQ    elem64Mod<>+0(SB), BX
-	SBBQ    elem64Mod<>+8(SB), CX
-	SBBQ    elem64Mod<>+16(SB), DX
-	SBBQ    elem64Mod<>+24(SB), AX
-	SBBQ    $0, R10
-	CMOVQCS R12, BX
-	CMOVQCS R13, CX
-	CMOVQCS R8, DX
-	CMOVQCS R9, AX
+	LEAQ    160(SP), SI
+	LEAQ    0(SP), DI
+	CALL    pointMulInternal<>(SB)
 	MOVQ    BX, 160(SP)
 	MOVQ    CX, 168(SP)
 	MOVQ    DX, 176(SP)
@@ -4172,401 +1771,24 @@ TEXT ·jacobianAddAsm(SB), NOSPLIT, $384-24
 	MOVQ    DX, 272(SP)
 	MOVQ    AX, 280(SP)
 	// i = sqr i: I = (2·H)²
-	// Cross products a_i·a_j, i < j, into u1 … u6.
-	XORQ    AX, AX
-	MOVQ    256(SP), DX
-	MULXQ   264(SP), R9, R10
-	MULXQ   272(SP), BX, R11
-	ADCXQ   BX, R10
-	MULXQ   280(SP), BX, R12
-	ADCXQ   BX, R11
-	MOVQ    264(SP), DX
-	MULXQ   280(SP), BX, R13
-	ADCXQ   BX, R12
-	ADCXQ   AX, R13
-	MULXQ   272(SP), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	ADCXQ   AX, R12
-	MOVQ    272(SP), DX
-	MULXQ   280(SP), BX, R14
-	ADCXQ   BX, R13
-	ADOXQ   AX, R13
-	ADCXQ   AX, R14
-	ADOXQ   AX, R14
-	// Double them (u7 = the bit shifted out), then add the squares a_i².
-	XORQ    DI, DI
-	XORQ    AX, AX
-	ADCXQ   R9, R9
-	ADCXQ   R10, R10
-	ADCXQ   R11, R11
-	ADCXQ   R12, R12
-	ADCXQ   R13, R13
-	ADCXQ   R14, R14
-	ADCXQ   AX, DI
-	MOVQ    256(SP), DX
-	MULXQ   DX, R8, CX
-	ADOXQ   CX, R9
-	MOVQ    264(SP), DX
-	MULXQ   DX, BX, CX
-	ADOXQ   BX, R10
-	ADOXQ   CX, R11
-	MOVQ    272(SP), DX
-	MULXQ   DX, BX, CX
-	ADOXQ   BX, R12
-	ADOXQ   CX, R13
-	MOVQ    280(SP), DX
-	MULXQ   DX, BX, CX
-	ADOXQ   BX, R14
-	ADOXQ   CX, DI
-	// Montgomery reduction, one word per row (redc).
-	XORQ    SI, SI
-	// Row 0.
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R8, DX
-	MOVQ    R8, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R8
-	ADDQ    BX, R9
-	ADCQ    R8, R10
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R11
-	ADCQ    CX, R12
-	ADCQ    $0, SI
-	// Row 1.
-	// The previous row's carry into w4 first, then q·m on one chain.
-	ADDQ    SI, R13
-	MOVQ    $0, SI
-	ADCQ    $0, SI
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R9, DX
-	MOVQ    R9, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R9
-	ADDQ    BX, R10
-	ADCQ    R9, R11
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R12
-	ADCQ    CX, R13
-	ADCQ    $0, SI
-	// Row 2.
-	// The previous row's carry into w4 first, then q·m on one chain.
-	ADDQ    SI, R14
-	MOVQ    $0, SI
-	ADCQ    $0, SI
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R10, DX
-	MOVQ    R10, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R10
-	ADDQ    BX, R11
-	ADCQ    R10, R12
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R13
-	ADCQ    CX, R14
-	ADCQ    $0, SI
-	// Row 3.
-	// The previous row's carry into w4 first, then q·m on one chain.
-	ADDQ    SI, DI
-	MOVQ    $0, SI
-	ADCQ    $0, SI
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R11, DX
-	MOVQ    R11, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R11
-	ADDQ    BX, R12
-	ADCQ    R11, R13
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R14
-	ADCQ    CX, DI
-	ADCQ    $0, SI
-	// t < 2m: subtract m, keep t if that borrows.
-	MOVQ    R12, BX
-	MOVQ    R13, CX
-	MOVQ    R14, DX
-	MOVQ    DI, AX
-	SUBQ    elem64Mod<>+0(SB), BX
-	SBBQ    elem64Mod<>+8(SB), CX
-	SBBQ    elem64Mod<>+16(SB), DX
-	SBBQ    elem64Mod<>+24(SB), AX
-	SBBQ    $0, SI
-	CMOVQCS R12, BX
-	CMOVQCS R13, CX
-	CMOVQCS R14, DX
-	CMOVQCS DI, AX
+	LEAQ    256(SP), SI
+	CALL    pointSqrInternal<>(SB)
 	MOVQ    BX, 256(SP)
 	MOVQ    CX, 264(SP)
 	MOVQ    DX, 272(SP)
 	MOVQ    AX, 280(SP)
 	// j = mul h i: J = H·I
-
-	// Row 0: t += a·b0, then t = (t + q·m)/2^64.
-	MOVQ    256(SP), DX
-	XORQ    R13, R13
-	XORQ    AX, AX
-	MULXQ   192(SP), R8, R9
-	MULXQ   200(SP), BX, R10
-	ADCXQ   BX, R9
-	MULXQ   208(SP), BX, R11
-	ADCXQ   BX, R10
-	MULXQ   216(SP), BX, R12
-	ADCXQ   BX, R11
-	ADCXQ   AX, R12
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R8, DX
-	MOVQ    R8, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R8
-	ADDQ    BX, R9
-	ADCQ    R8, R10
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R11
-	ADCQ    CX, R12
-	ADCQ    $0, R13
-
-	// Row 1: t += a·b1, then t = (t + q·m)/2^64.
-	MOVQ    264(SP), DX
-	XORQ    R8, R8
-	XORQ    AX, AX
-	MULXQ   192(SP), BX, CX
-	ADCXQ   BX, R9
-	ADOXQ   CX, R10
-	MULXQ   200(SP), BX, CX
-	ADCXQ   BX, R10
-	ADOXQ   CX, R11
-	MULXQ   208(SP), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   216(SP), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	ADCXQ   AX, R13
-	ADOXQ   AX, R8
-	ADCXQ   AX, R8
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R9, DX
-	MOVQ    R9, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R9
-	ADDQ    BX, R10
-	ADCQ    R9, R11
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R12
-	ADCQ    CX, R13
-	ADCQ    $0, R8
-
-	// Row 2: t += a·b2, then t = (t + q·m)/2^64.
-	MOVQ    272(SP), DX
-	XORQ    R9, R9
-	XORQ    AX, AX
-	MULXQ   192(SP), BX, CX
-	ADCXQ   BX, R10
-	ADOXQ   CX, R11
-	MULXQ   200(SP), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   208(SP), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   216(SP), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R8
-	ADCXQ   AX, R8
-	ADOXQ   AX, R9
-	ADCXQ   AX, R9
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R10, DX
-	MOVQ    R10, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R10
-	ADDQ    BX, R11
-	ADCQ    R10, R12
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R13
-	ADCQ    CX, R8
-	ADCQ    $0, R9
-
-	// Row 3: t += a·b3, then t = (t + q·m)/2^64.
-	MOVQ    280(SP), DX
-	XORQ    R10, R10
-	XORQ    AX, AX
-	MULXQ   192(SP), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   200(SP), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   208(SP), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R8
-	MULXQ   216(SP), BX, CX
-	ADCXQ   BX, R8
-	ADOXQ   CX, R9
-	ADCXQ   AX, R9
-	ADOXQ   AX, R10
-	ADCXQ   AX, R10
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R11, DX
-	MOVQ    R11, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R11
-	ADDQ    BX, R12
-	ADCQ    R11, R13
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R8
-	ADCQ    CX, R9
-	ADCQ    $0, R10
-	// t < 2m: subtract m, keep t if that borrows.
-	MOVQ    R12, BX
-	MOVQ    R13, CX
-	MOVQ    R8, DX
-	MOVQ    R9, AX
-	SUBQ    elem64Mod<>+0(SB), BX
-	SBBQ    elem64Mod<>+8(SB), CX
-	SBBQ    elem64Mod<>+16(SB), DX
-	SBBQ    elem64Mod<>+24(SB), AX
-	SBBQ    $0, R10
-	CMOVQCS R12, BX
-	CMOVQCS R13, CX
-	CMOVQCS R8, DX
-	CMOVQCS R9, AX
+	LEAQ    192(SP), SI
+	LEAQ    256(SP), DI
+	CALL    pointMulInternal<>(SB)
 	MOVQ    BX, 288(SP)
 	MOVQ    CX, 296(SP)
 	MOVQ    DX, 304(SP)
 	MOVQ    AX, 312(SP)
 	// v = mul u1 i: V = U1·I
-
-	// Row 0: t += a·b0, then t = (t + q·m)/2^64.
-	MOVQ    256(SP), DX
-	XORQ    R13, R13
-	XORQ    AX, AX
-	MULXQ   64(SP), R8, R9
-	MULXQ   72(SP), BX, R10
-	ADCXQ   BX, R9
-	MULXQ   80(SP), BX, R11
-	ADCXQ   BX, R10
-	MULXQ   88(SP), BX, R12
-	ADCXQ   BX, R11
-	ADCXQ   AX, R12
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R8, DX
-	MOVQ    R8, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R8
-	ADDQ    BX, R9
-	ADCQ    R8, R10
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R11
-	ADCQ    CX, R12
-	ADCQ    $0, R13
-
-	// Row 1: t += a·b1, then t = (t + q·m)/2^64.
-	MOVQ    264(SP), DX
-	XORQ    R8, R8
-	XORQ    AX, AX
-	MULXQ   64(SP), BX, CX
-	ADCXQ   BX, R9
-	ADOXQ   CX, R10
-	MULXQ   72(SP), BX, CX
-	ADCXQ   BX, R10
-	ADOXQ   CX, R11
-	MULXQ   80(SP), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   88(SP), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	ADCXQ   AX, R13
-	ADOXQ   AX, R8
-	ADCXQ   AX, R8
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R9, DX
-	MOVQ    R9, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R9
-	ADDQ    BX, R10
-	ADCQ    R9, R11
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R12
-	ADCQ    CX, R13
-	ADCQ    $0, R8
-
-	// Row 2: t += a·b2, then t = (t + q·m)/2^64.
-	MOVQ    272(SP), DX
-	XORQ    R9, R9
-	XORQ    AX, AX
-	MULXQ   64(SP), BX, CX
-	ADCXQ   BX, R10
-	ADOXQ   CX, R11
-	MULXQ   72(SP), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   80(SP), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   88(SP), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R8
-	ADCXQ   AX, R8
-	ADOXQ   AX, R9
-	ADCXQ   AX, R9
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R10, DX
-	MOVQ    R10, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R10
-	ADDQ    BX, R11
-	ADCQ    R10, R12
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R13
-	ADCQ    CX, R8
-	ADCQ    $0, R9
-
-	// Row 3: t += a·b3, then t = (t + q·m)/2^64.
-	MOVQ    280(SP), DX
-	XORQ    R10, R10
-	XORQ    AX, AX
-	MULXQ   64(SP), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   72(SP), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   80(SP), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R8
-	MULXQ   88(SP), BX, CX
-	ADCXQ   BX, R8
-	ADOXQ   CX, R9
-	ADCXQ   AX, R9
-	ADOXQ   AX, R10
-	ADCXQ   AX, R10
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R11, DX
-	MOVQ    R11, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R11
-	ADDQ    BX, R12
-	ADCQ    R11, R13
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R8
-	ADCQ    CX, R9
-	ADCQ    $0, R10
-	// t < 2m: subtract m, keep t if that borrows.
-	MOVQ    R12, BX
-	MOVQ    R13, CX
-	MOVQ    R8, DX
-	MOVQ    R9, AX
-	SUBQ    elem64Mod<>+0(SB), BX
-	SBBQ    elem64Mod<>+8(SB), CX
-	SBBQ    elem64Mod<>+16(SB), DX
-	SBBQ    elem64Mod<>+24(SB), AX
-	SBBQ    $0, R10
-	CMOVQCS R12, BX
-	CMOVQCS R13, CX
-	CMOVQCS R8, DX
-	CMOVQCS R9, AX
+	LEAQ    64(SP), SI
+	LEAQ    256(SP), DI
+	CALL    pointMulInternal<>(SB)
 	MOVQ    BX, 320(SP)
 	MOVQ    CX, 328(SP)
 	MOVQ    DX, 336(SP)
@@ -4603,129 +1825,8 @@ TEXT ·jacobianAddAsm(SB), NOSPLIT, $384-24
 	MOVQ    DX, 368(SP)
 	MOVQ    AX, 376(SP)
 	// t = sqr t
-	// Cross products a_i·a_j, i < j, into u1 … u6.
-	XORQ    AX, AX
-	MOVQ    352(SP), DX
-	MULXQ   360(SP), R9, R10
-	MULXQ   368(SP), BX, R11
-	ADCXQ   BX, R10
-	MULXQ   376(SP), BX, R12
-	ADCXQ   BX, R11
-	MOVQ    360(SP), DX
-	MULXQ   376(SP), BX, R13
-	ADCXQ   BX, R12
-	ADCXQ   AX, R13
-	MULXQ   368(SP), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	ADCXQ   AX, R12
-	MOVQ    368(SP), DX
-	MULXQ   376(SP), BX, R14
-	ADCXQ   BX, R13
-	ADOXQ   AX, R13
-	ADCXQ   AX, R14
-	ADOXQ   AX, R14
-	// Double them (u7 = the bit shifted out), then add the squares a_i².
-	XORQ    DI, DI
-	XORQ    AX, AX
-	ADCXQ   R9, R9
-	ADCXQ   R10, R10
-	ADCXQ   R11, R11
-	ADCXQ   R12, R12
-	ADCXQ   R13, R13
-	ADCXQ   R14, R14
-	ADCXQ   AX, DI
-	MOVQ    352(SP), DX
-	MULXQ   DX, R8, CX
-	ADOXQ   CX, R9
-	MOVQ    360(SP), DX
-	MULXQ   DX, BX, CX
-	ADOXQ   BX, R10
-	ADOXQ   CX, R11
-	MOVQ    368(SP), DX
-	MULXQ   DX, BX, CX
-	ADOXQ   BX, R12
-	ADOXQ   CX, R13
-	MOVQ    376(SP), DX
-	MULXQ   DX, BX, CX
-	ADOXQ   BX, R14
-	ADOXQ   CX, DI
-	// Montgomery reduction, one word per row (redc).
-	XORQ    SI, SI
-	// Row 0.
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R8, DX
-	MOVQ    R8, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R8
-	ADDQ    BX, R9
-	ADCQ    R8, R10
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R11
-	ADCQ    CX, R12
-	ADCQ    $0, SI
-	// Row 1.
-	// The previous row's carry into w4 first, then q·m on one chain.
-	ADDQ    SI, R13
-	MOVQ    $0, SI
-	ADCQ    $0, SI
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R9, DX
-	MOVQ    R9, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R9
-	ADDQ    BX, R10
-	ADCQ    R9, R11
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R12
-	ADCQ    CX, R13
-	ADCQ    $0, SI
-	// Row 2.
-	// The previous row's carry into w4 first, then q·m on one chain.
-	ADDQ    SI, R14
-	MOVQ    $0, SI
-	ADCQ    $0, SI
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R10, DX
-	MOVQ    R10, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R10
-	ADDQ    BX, R11
-	ADCQ    R10, R12
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R13
-	ADCQ    CX, R14
-	ADCQ    $0, SI
-	// Row 3.
-	// The previous row's carry into w4 first, then q·m on one chain.
-	ADDQ    SI, DI
-	MOVQ    $0, SI
-	ADCQ    $0, SI
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R11, DX
-	MOVQ    R11, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R11
-	ADDQ    BX, R12
-	ADCQ    R11, R13
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R14
-	ADCQ    CX, DI
-	ADCQ    $0, SI
-	// t < 2m: subtract m, keep t if that borrows.
-	MOVQ    R12, BX
-	MOVQ    R13, CX
-	MOVQ    R14, DX
-	MOVQ    DI, AX
-	SUBQ    elem64Mod<>+0(SB), BX
-	SBBQ    elem64Mod<>+8(SB), CX
-	SBBQ    elem64Mod<>+16(SB), DX
-	SBBQ    elem64Mod<>+24(SB), AX
-	SBBQ    $0, SI
-	CMOVQCS R12, BX
-	CMOVQCS R13, CX
-	CMOVQCS R14, DX
-	CMOVQCS DI, AX
+	LEAQ    352(SP), SI
+	CALL    pointSqrInternal<>(SB)
 	// (t is read only by the next step, from the registers)
 	// t = sub t z1z1
 	MOVQ    BX, R8
@@ -4765,266 +1866,17 @@ TEXT ·jacobianAddAsm(SB), NOSPLIT, $384-24
 	MOVQ    R10, 368(SP)
 	MOVQ    R11, 376(SP)
 	// p.z = mul t h: Z3 = ((Z1 + Z2)² − Z1Z1 − Z2Z2)·H
-
-	// Row 0: t += a·b0, then t = (t + q·m)/2^64.
-	MOVQ    192(SP), DX
-	XORQ    R13, R13
-	XORQ    AX, AX
-	MULXQ   352(SP), R8, R9
-	MULXQ   360(SP), BX, R10
-	ADCXQ   BX, R9
-	MULXQ   368(SP), BX, R11
-	ADCXQ   BX, R10
-	MULXQ   376(SP), BX, R12
-	ADCXQ   BX, R11
-	ADCXQ   AX, R12
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R8, DX
-	MOVQ    R8, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R8
-	ADDQ    BX, R9
-	ADCQ    R8, R10
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R11
-	ADCQ    CX, R12
-	ADCQ    $0, R13
-
-	// Row 1: t += a·b1, then t = (t + q·m)/2^64.
-	MOVQ    200(SP), DX
-	XORQ    R8, R8
-	XORQ    AX, AX
-	MULXQ   352(SP), BX, CX
-	ADCXQ   BX, R9
-	ADOXQ   CX, R10
-	MULXQ   360(SP), BX, CX
-	ADCXQ   BX, R10
-	ADOXQ   CX, R11
-	MULXQ   368(SP), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   376(SP), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	ADCXQ   AX, R13
-	ADOXQ   AX, R8
-	ADCXQ   AX, R8
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R9, DX
-	MOVQ    R9, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R9
-	ADDQ    BX, R10
-	ADCQ    R9, R11
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R12
-	ADCQ    CX, R13
-	ADCQ    $0, R8
-
-	// Row 2: t += a·b2, then t = (t + q·m)/2^64.
-	MOVQ    208(SP), DX
-	XORQ    R9, R9
-	XORQ    AX, AX
-	MULXQ   352(SP), BX, CX
-	ADCXQ   BX, R10
-	ADOXQ   CX, R11
-	MULXQ   360(SP), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   368(SP), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   376(SP), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R8
-	ADCXQ   AX, R8
-	ADOXQ   AX, R9
-	ADCXQ   AX, R9
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R10, DX
-	MOVQ    R10, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R10
-	ADDQ    BX, R11
-	ADCQ    R10, R12
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R13
-	ADCQ    CX, R8
-	ADCQ    $0, R9
-
-	// Row 3: t += a·b3, then t = (t + q·m)/2^64.
-	MOVQ    216(SP), DX
-	XORQ    R10, R10
-	XORQ    AX, AX
-	MULXQ   352(SP), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   360(SP), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   368(SP), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R8
-	MULXQ   376(SP), BX, CX
-	ADCXQ   BX, R8
-	ADOXQ   CX, R9
-	ADCXQ   AX, R9
-	ADOXQ   AX, R10
-	ADCXQ   AX, R10
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R11, DX
-	MOVQ    R11, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R11
-	ADDQ    BX, R12
-	ADCQ    R11, R13
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R8
-	ADCQ    CX, R9
-	ADCQ    $0, R10
-	// t < 2m: subtract m, keep t if that borrows.
-	MOVQ    R12, BX
-	MOVQ    R13, CX
-	MOVQ    R8, DX
-	MOVQ    R9, AX
-	SUBQ    elem64Mod<>+0(SB), BX
-	SBBQ    elem64Mod<>+8(SB), CX
-	SBBQ    elem64Mod<>+16(SB), DX
-	SBBQ    elem64Mod<>+24(SB), AX
-	SBBQ    $0, R10
-	CMOVQCS R12, BX
-	CMOVQCS R13, CX
-	CMOVQCS R8, DX
-	CMOVQCS R9, AX
+	LEAQ    352(SP), SI
+	LEAQ    192(SP), DI
+	CALL    pointMulInternal<>(SB)
 	MOVQ    p+0(FP), SI
 	MOVQ    BX, 64(SI)
 	MOVQ    CX, 72(SI)
 	MOVQ    DX, 80(SI)
 	MOVQ    AX, 88(SI)
 	// p.x = sqr r
-	// Cross products a_i·a_j, i < j, into u1 … u6.
-	XORQ    AX, AX
-	MOVQ    224(SP), DX
-	MULXQ   232(SP), R9, R10
-	MULXQ   240(SP), BX, R11
-	ADCXQ   BX, R10
-	MULXQ   248(SP), BX, R12
-	ADCXQ   BX, R11
-	MOVQ    232(SP), DX
-	MULXQ   248(SP), BX, R13
-	ADCXQ   BX, R12
-	ADCXQ   AX, R13
-	MULXQ   240(SP), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	ADCXQ   AX, R12
-	MOVQ    240(SP), DX
-	MULXQ   248(SP), BX, R14
-	ADCXQ   BX, R13
-	ADOXQ   AX, R13
-	ADCXQ   AX, R14
-	ADOXQ   AX, R14
-	// Double them (u7 = the bit shifted out), then add the squares a_i².
-	XORQ    DI, DI
-	XORQ    AX, AX
-	ADCXQ   R9, R9
-	ADCXQ   R10, R10
-	ADCXQ   R11, R11
-	ADCXQ   R12, R12
-	ADCXQ   R13, R13
-	ADCXQ   R14, R14
-	ADCXQ   AX, DI
-	MOVQ    224(SP), DX
-	MULXQ   DX, R8, CX
-	ADOXQ   CX, R9
-	MOVQ    232(SP), DX
-	MULXQ   DX, BX, CX
-	ADOXQ   BX, R10
-	ADOXQ   CX, R11
-	MOVQ    240(SP), DX
-	MULXQ   DX, BX, CX
-	ADOXQ   BX, R12
-	ADOXQ   CX, R13
-	MOVQ    248(SP), DX
-	MULXQ   DX, BX, CX
-	ADOXQ   BX, R14
-	ADOXQ   CX, DI
-	// Montgomery reduction, one word per row (redc).
-	XORQ    SI, SI
-	// Row 0.
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R8, DX
-	MOVQ    R8, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R8
-	ADDQ    BX, R9
-	ADCQ    R8, R10
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R11
-	ADCQ    CX, R12
-	ADCQ    $0, SI
-	// Row 1.
-	// The previous row's carry into w4 first, then q·m on one chain.
-	ADDQ    SI, R13
-	MOVQ    $0, SI
-	ADCQ    $0, SI
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R9, DX
-	MOVQ    R9, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R9
-	ADDQ    BX, R10
-	ADCQ    R9, R11
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R12
-	ADCQ    CX, R13
-	ADCQ    $0, SI
-	// Row 2.
-	// The previous row's carry into w4 first, then q·m on one chain.
-	ADDQ    SI, R14
-	MOVQ    $0, SI
-	ADCQ    $0, SI
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R10, DX
-	MOVQ    R10, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R10
-	ADDQ    BX, R11
-	ADCQ    R10, R12
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R13
-	ADCQ    CX, R14
-	ADCQ    $0, SI
-	// Row 3.
-	// The previous row's carry into w4 first, then q·m on one chain.
-	ADDQ    SI, DI
-	MOVQ    $0, SI
-	ADCQ    $0, SI
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R11, DX
-	MOVQ    R11, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R11
-	ADDQ    BX, R12
-	ADCQ    R11, R13
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R14
-	ADCQ    CX, DI
-	ADCQ    $0, SI
-	// t < 2m: subtract m, keep t if that borrows.
-	MOVQ    R12, BX
-	MOVQ    R13, CX
-	MOVQ    R14, DX
-	MOVQ    DI, AX
-	SUBQ    elem64Mod<>+0(SB), BX
-	SBBQ    elem64Mod<>+8(SB), CX
-	SBBQ    elem64Mod<>+16(SB), DX
-	SBBQ    elem64Mod<>+24(SB), AX
-	SBBQ    $0, SI
-	CMOVQCS R12, BX
-	CMOVQCS R13, CX
-	CMOVQCS R14, DX
-	CMOVQCS DI, AX
+	LEAQ    224(SP), SI
+	CALL    pointSqrInternal<>(SB)
 	MOVQ    p+0(FP), SI
 	MOVQ    BX, 0(SI)
 	MOVQ    CX, 8(SI)
@@ -5118,137 +1970,9 @@ TEXT ·jacobianAddAsm(SB), NOSPLIT, $384-24
 	MOVQ    R10, 336(SP)
 	MOVQ    R11, 344(SP)
 	// s1 = mul s1 j
-
-	// Row 0: t += a·b0, then t = (t + q·m)/2^64.
-	MOVQ    288(SP), DX
-	XORQ    R13, R13
-	XORQ    AX, AX
-	MULXQ   128(SP), R8, R9
-	MULXQ   136(SP), BX, R10
-	ADCXQ   BX, R9
-	MULXQ   144(SP), BX, R11
-	ADCXQ   BX, R10
-	MULXQ   152(SP), BX, R12
-	ADCXQ   BX, R11
-	ADCXQ   AX, R12
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R8, DX
-	MOVQ    R8, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R8
-	ADDQ    BX, R9
-	ADCQ    R8, R10
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R11
-	ADCQ    CX, R12
-	ADCQ    $0, R13
-
-	// Row 1: t += a·b1, then t = (t + q·m)/2^64.
-	MOVQ    296(SP), DX
-	XORQ    R8, R8
-	XORQ    AX, AX
-	MULXQ   128(SP), BX, CX
-	ADCXQ   BX, R9
-	ADOXQ   CX, R10
-	MULXQ   136(SP), BX, CX
-	ADCXQ   BX, R10
-	ADOXQ   CX, R11
-	MULXQ   144(SP), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   152(SP), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	ADCXQ   AX, R13
-	ADOXQ   AX, R8
-	ADCXQ   AX, R8
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R9, DX
-	MOVQ    R9, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R9
-	ADDQ    BX, R10
-	ADCQ    R9, R11
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R12
-	ADCQ    CX, R13
-	ADCQ    $0, R8
-
-	// Row 2: t += a·b2, then t = (t + q·m)/2^64.
-	MOVQ    304(SP), DX
-	XORQ    R9, R9
-	XORQ    AX, AX
-	MULXQ   128(SP), BX, CX
-	ADCXQ   BX, R10
-	ADOXQ   CX, R11
-	MULXQ   136(SP), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   144(SP), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   152(SP), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R8
-	ADCXQ   AX, R8
-	ADOXQ   AX, R9
-	ADCXQ   AX, R9
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R10, DX
-	MOVQ    R10, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R10
-	ADDQ    BX, R11
-	ADCQ    R10, R12
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R13
-	ADCQ    CX, R8
-	ADCQ    $0, R9
-
-	// Row 3: t += a·b3, then t = (t + q·m)/2^64.
-	MOVQ    312(SP), DX
-	XORQ    R10, R10
-	XORQ    AX, AX
-	MULXQ   128(SP), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   136(SP), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   144(SP), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R8
-	MULXQ   152(SP), BX, CX
-	ADCXQ   BX, R8
-	ADOXQ   CX, R9
-	ADCXQ   AX, R9
-	ADOXQ   AX, R10
-	ADCXQ   AX, R10
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R11, DX
-	MOVQ    R11, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R11
-	ADDQ    BX, R12
-	ADCQ    R11, R13
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R8
-	ADCQ    CX, R9
-	ADCQ    $0, R10
-	// t < 2m: subtract m, keep t if that borrows.
-	MOVQ    R12, BX
-	MOVQ    R13, CX
-	MOVQ    R8, DX
-	MOVQ    R9, AX
-	SUBQ    elem64Mod<>+0(SB), BX
-	SBBQ    elem64Mod<>+8(SB), CX
-	SBBQ    elem64Mod<>+16(SB), DX
-	SBBQ    elem64Mod<>+24(SB), AX
-	SBBQ    $0, R10
-	CMOVQCS R12, BX
-	CMOVQCS R13, CX
-	CMOVQCS R8, DX
-	CMOVQCS R9, AX
+	LEAQ    128(SP), SI
+	LEAQ    288(SP), DI
+	CALL    pointMulInternal<>(SB)
 	// (s1 is read only by the next step, from the registers)
 	// s1 = add s1 s1: 2·S1·J
 	MOVQ    BX, R8
@@ -5280,137 +2004,9 @@ TEXT ·jacobianAddAsm(SB), NOSPLIT, $384-24
 	MOVQ    DX, 144(SP)
 	MOVQ    AX, 152(SP)
 	// p.y = mul r v
-
-	// Row 0: t += a·b0, then t = (t + q·m)/2^64.
-	MOVQ    320(SP), DX
-	XORQ    R13, R13
-	XORQ    AX, AX
-	MULXQ   224(SP), R8, R9
-	MULXQ   232(SP), BX, R10
-	ADCXQ   BX, R9
-	MULXQ   240(SP), BX, R11
-	ADCXQ   BX, R10
-	MULXQ   248(SP), BX, R12
-	ADCXQ   BX, R11
-	ADCXQ   AX, R12
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R8, DX
-	MOVQ    R8, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R8
-	ADDQ    BX, R9
-	ADCQ    R8, R10
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R11
-	ADCQ    CX, R12
-	ADCQ    $0, R13
-
-	// Row 1: t += a·b1, then t = (t + q·m)/2^64.
-	MOVQ    328(SP), DX
-	XORQ    R8, R8
-	XORQ    AX, AX
-	MULXQ   224(SP), BX, CX
-	ADCXQ   BX, R9
-	ADOXQ   CX, R10
-	MULXQ   232(SP), BX, CX
-	ADCXQ   BX, R10
-	ADOXQ   CX, R11
-	MULXQ   240(SP), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   248(SP), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	ADCXQ   AX, R13
-	ADOXQ   AX, R8
-	ADCXQ   AX, R8
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R9, DX
-	MOVQ    R9, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R9
-	ADDQ    BX, R10
-	ADCQ    R9, R11
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R12
-	ADCQ    CX, R13
-	ADCQ    $0, R8
-
-	// Row 2: t += a·b2, then t = (t + q·m)/2^64.
-	MOVQ    336(SP), DX
-	XORQ    R9, R9
-	XORQ    AX, AX
-	MULXQ   224(SP), BX, CX
-	ADCXQ   BX, R10
-	ADOXQ   CX, R11
-	MULXQ   232(SP), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   240(SP), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   248(SP), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R8
-	ADCXQ   AX, R8
-	ADOXQ   AX, R9
-	ADCXQ   AX, R9
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R10, DX
-	MOVQ    R10, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R10
-	ADDQ    BX, R11
-	ADCQ    R10, R12
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R13
-	ADCQ    CX, R8
-	ADCQ    $0, R9
-
-	// Row 3: t += a·b3, then t = (t + q·m)/2^64.
-	MOVQ    344(SP), DX
-	XORQ    R10, R10
-	XORQ    AX, AX
-	MULXQ   224(SP), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   232(SP), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   240(SP), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R8
-	MULXQ   248(SP), BX, CX
-	ADCXQ   BX, R8
-	ADOXQ   CX, R9
-	ADCXQ   AX, R9
-	ADOXQ   AX, R10
-	ADCXQ   AX, R10
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R11, DX
-	MOVQ    R11, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R11
-	ADDQ    BX, R12
-	ADCQ    R11, R13
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R8
-	ADCQ    CX, R9
-	ADCQ    $0, R10
-	// t < 2m: subtract m, keep t if that borrows.
-	MOVQ    R12, BX
-	MOVQ    R13, CX
-	MOVQ    R8, DX
-	MOVQ    R9, AX
-	SUBQ    elem64Mod<>+0(SB), BX
-	SBBQ    elem64Mod<>+8(SB), CX
-	SBBQ    elem64Mod<>+16(SB), DX
-	SBBQ    elem64Mod<>+24(SB), AX
-	SBBQ    $0, R10
-	CMOVQCS R12, BX
-	CMOVQCS R13, CX
-	CMOVQCS R8, DX
-	CMOVQCS R9, AX
+	LEAQ    224(SP), SI
+	LEAQ    320(SP), DI
+	CALL    pointMulInternal<>(SB)
 	MOVQ    p+0(FP), SI
 	MOVQ    BX, 32(SI)
 	MOVQ    CX, 40(SI)
@@ -6969,539 +3565,33 @@ TEXT ·jacobianAddAffineDigitAsm(SB), NOSPLIT, $416-32
 	MOVQ    R11, 312(SP)
 	// z1z1 = sqr a.z: Z1Z1 = Z1²
 	MOVQ    p+0(FP), SI
-	// Cross products a_i·a_j, i < j, into u1 … u6.
-	XORQ    AX, AX
-	MOVQ    64(SI), DX
-	MULXQ   72(SI), R9, R10
-	MULXQ   80(SI), BX, R11
-	ADCXQ   BX, R10
-	MULXQ   88(SI), BX, R12
-	ADCXQ   BX, R11
-	MOVQ    72(SI), DX
-	MULXQ   88(SI), BX, R13
-	ADCXQ   BX, R12
-	ADCXQ   AX, R13
-	MULXQ   80(SI), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	ADCXQ   AX, R12
-	MOVQ    80(SI), DX
-	MULXQ   88(SI), BX, R14
-	ADCXQ   BX, R13
-	ADOXQ   AX, R13
-	ADCXQ   AX, R14
-	ADOXQ   AX, R14
-	// Double them (u7 = the bit shifted out), then add the squares a_i².
-	XORQ    DI, DI
-	XORQ    AX, AX
-	ADCXQ   R9, R9
-	ADCXQ   R10, R10
-	ADCXQ   R11, R11
-	ADCXQ   R12, R12
-	ADCXQ   R13, R13
-	ADCXQ   R14, R14
-	ADCXQ   AX, DI
-	MOVQ    64(SI), DX
-	MULXQ   DX, R8, CX
-	ADOXQ   CX, R9
-	MOVQ    72(SI), DX
-	MULXQ   DX, BX, CX
-	ADOXQ   BX, R10
-	ADOXQ   CX, R11
-	MOVQ    80(SI), DX
-	MULXQ   DX, BX, CX
-	ADOXQ   BX, R12
-	ADOXQ   CX, R13
-	MOVQ    88(SI), DX
-	MULXQ   DX, BX, CX
-	ADOXQ   BX, R14
-	ADOXQ   CX, DI
-	// Montgomery reduction, one word per row (redc).
-	XORQ    SI, SI
-	// Row 0.
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R8, DX
-	MOVQ    R8, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R8
-	ADDQ    BX, R9
-	ADCQ    R8, R10
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R11
-	ADCQ    CX, R12
-	ADCQ    $0, SI
-	// Row 1.
-	// The previous row's carry into w4 first, then q·m on one chain.
-	ADDQ    SI, R13
-	MOVQ    $0, SI
-	ADCQ    $0, SI
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R9, DX
-	MOVQ    R9, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R9
-	ADDQ    BX, R10
-	ADCQ    R9, R11
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R12
-	ADCQ    CX, R13
-	ADCQ    $0, SI
-	// Row 2.
-	// The previous row's carry into w4 first, then q·m on one chain.
-	ADDQ    SI, R14
-	MOVQ    $0, SI
-	ADCQ    $0, SI
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R10, DX
-	MOVQ    R10, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R10
-	ADDQ    BX, R11
-	ADCQ    R10, R12
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R13
-	ADCQ    CX, R14
-	ADCQ    $0, SI
-	// Row 3.
-	// The previous row's carry into w4 first, then q·m on one chain.
-	ADDQ    SI, DI
-	MOVQ    $0, SI
-	ADCQ    $0, SI
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R11, DX
-	MOVQ    R11, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R11
-	ADDQ    BX, R12
-	ADCQ    R11, R13
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R14
-	ADCQ    CX, DI
-	ADCQ    $0, SI
-	// t < 2m: subtract m, keep t if that borrows.
-	MOVQ    R12, BX
-	MOVQ    R13, CX
-	MOVQ    R14, DX
-	MOVQ    DI, AX
-	SUBQ    elem64Mod<>+0(SB), BX
-	SBBQ    elem64Mod<>+8(SB), CX
-	SBBQ    elem64Mod<>+16(SB), DX
-	SBBQ    elem64Mod<>+24(SB), AX
-	SBBQ    $0, SI
-	CMOVQCS R12, BX
-	CMOVQCS R13, CX
-	CMOVQCS R14, DX
-	CMOVQCS DI, AX
+	LEAQ    64(SI), SI
+	CALL    pointSqrInternal<>(SB)
 	MOVQ    BX, 0(SP)
 	MOVQ    CX, 8(SP)
 	MOVQ    DX, 16(SP)
 	MOVQ    AX, 24(SP)
 	// u2 = mul b.x z1z1: U2 = X2·Z1Z1
 	MOVQ    e+8(FP), SI
-
-	// Row 0: t += a·b0, then t = (t + q·m)/2^64.
-	MOVQ    0(SP), DX
-	XORQ    R13, R13
-	XORQ    AX, AX
-	MULXQ   0(SI), R8, R9
-	MULXQ   8(SI), BX, R10
-	ADCXQ   BX, R9
-	MULXQ   16(SI), BX, R11
-	ADCXQ   BX, R10
-	MULXQ   24(SI), BX, R12
-	ADCXQ   BX, R11
-	ADCXQ   AX, R12
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R8, DX
-	MOVQ    R8, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R8
-	ADDQ    BX, R9
-	ADCQ    R8, R10
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R11
-	ADCQ    CX, R12
-	ADCQ    $0, R13
-
-	// Row 1: t += a·b1, then t = (t + q·m)/2^64.
-	MOVQ    8(SP), DX
-	XORQ    R8, R8
-	XORQ    AX, AX
-	MULXQ   0(SI), BX, CX
-	ADCXQ   BX, R9
-	ADOXQ   CX, R10
-	MULXQ   8(SI), BX, CX
-	ADCXQ   BX, R10
-	ADOXQ   CX, R11
-	MULXQ   16(SI), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   24(SI), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	ADCXQ   AX, R13
-	ADOXQ   AX, R8
-	ADCXQ   AX, R8
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R9, DX
-	MOVQ    R9, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R9
-	ADDQ    BX, R10
-	ADCQ    R9, R11
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R12
-	ADCQ    CX, R13
-	ADCQ    $0, R8
-
-	// Row 2: t += a·b2, then t = (t + q·m)/2^64.
-	MOVQ    16(SP), DX
-	XORQ    R9, R9
-	XORQ    AX, AX
-	MULXQ   0(SI), BX, CX
-	ADCXQ   BX, R10
-	ADOXQ   CX, R11
-	MULXQ   8(SI), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   16(SI), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   24(SI), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R8
-	ADCXQ   AX, R8
-	ADOXQ   AX, R9
-	ADCXQ   AX, R9
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R10, DX
-	MOVQ    R10, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R10
-	ADDQ    BX, R11
-	ADCQ    R10, R12
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R13
-	ADCQ    CX, R8
-	ADCQ    $0, R9
-
-	// Row 3: t += a·b3, then t = (t + q·m)/2^64.
-	MOVQ    24(SP), DX
-	XORQ    R10, R10
-	XORQ    AX, AX
-	MULXQ   0(SI), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   8(SI), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   16(SI), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R8
-	MULXQ   24(SI), BX, CX
-	ADCXQ   BX, R8
-	ADOXQ   CX, R9
-	ADCXQ   AX, R9
-	ADOXQ   AX, R10
-	ADCXQ   AX, R10
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R11, DX
-	MOVQ    R11, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R11
-	ADDQ    BX, R12
-	ADCQ    R11, R13
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R8
-	ADCQ    CX, R9
-	ADCQ    $0, R10
-	// t < 2m: subtract m, keep t if that borrows.
-	MOVQ    R12, BX
-	MOVQ    R13, CX
-	MOVQ    R8, DX
-	MOVQ    R9, AX
-	SUBQ    elem64Mod<>+0(SB), BX
-	SBBQ    elem64Mod<>+8(SB), CX
-	SBBQ    elem64Mod<>+16(SB), DX
-	SBBQ    elem64Mod<>+24(SB), AX
-	SBBQ    $0, R10
-	CMOVQCS R12, BX
-	CMOVQCS R13, CX
-	CMOVQCS R8, DX
-	CMOVQCS R9, AX
+	LEAQ    0(SP), DI
+	CALL    pointMulInternal<>(SB)
 	MOVQ    BX, 32(SP)
 	MOVQ    CX, 40(SP)
 	MOVQ    DX, 48(SP)
 	MOVQ    AX, 56(SP)
 	// s2 = mul b.y a.z
+	LEAQ    288(SP), SI
 	MOVQ    p+0(FP), DI
-
-	// Row 0: t += a·b0, then t = (t + q·m)/2^64.
-	MOVQ    64(DI), DX
-	XORQ    R13, R13
-	XORQ    AX, AX
-	MULXQ   288(SP), R8, R9
-	MULXQ   296(SP), BX, R10
-	ADCXQ   BX, R9
-	MULXQ   304(SP), BX, R11
-	ADCXQ   BX, R10
-	MULXQ   312(SP), BX, R12
-	ADCXQ   BX, R11
-	ADCXQ   AX, R12
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R8, DX
-	MOVQ    R8, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R8
-	ADDQ    BX, R9
-	ADCQ    R8, R10
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R11
-	ADCQ    CX, R12
-	ADCQ    $0, R13
-
-	// Row 1: t += a·b1, then t = (t + q·m)/2^64.
-	MOVQ    72(DI), DX
-	XORQ    R8, R8
-	XORQ    AX, AX
-	MULXQ   288(SP), BX, CX
-	ADCXQ   BX, R9
-	ADOXQ   CX, R10
-	MULXQ   296(SP), BX, CX
-	ADCXQ   BX, R10
-	ADOXQ   CX, R11
-	MULXQ   304(SP), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   312(SP), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	ADCXQ   AX, R13
-	ADOXQ   AX, R8
-	ADCXQ   AX, R8
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R9, DX
-	MOVQ    R9, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R9
-	ADDQ    BX, R10
-	ADCQ    R9, R11
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R12
-	ADCQ    CX, R13
-	ADCQ    $0, R8
-
-	// Row 2: t += a·b2, then t = (t + q·m)/2^64.
-	MOVQ    80(DI), DX
-	XORQ    R9, R9
-	XORQ    AX, AX
-	MULXQ   288(SP), BX, CX
-	ADCXQ   BX, R10
-	ADOXQ   CX, R11
-	MULXQ   296(SP), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   304(SP), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   312(SP), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R8
-	ADCXQ   AX, R8
-	ADOXQ   AX, R9
-	ADCXQ   AX, R9
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R10, DX
-	MOVQ    R10, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R10
-	ADDQ    BX, R11
-	ADCQ    R10, R12
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R13
-	ADCQ    CX, R8
-	ADCQ    $0, R9
-
-	// Row 3: t += a·b3, then t = (t + q·m)/2^64.
-	MOVQ    88(DI), DX
-	XORQ    R10, R10
-	XORQ    AX, AX
-	MULXQ   288(SP), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   296(SP), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   304(SP), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R8
-	MULXQ   312(SP), BX, CX
-	ADCXQ   BX, R8
-	ADOXQ   CX, R9
-	ADCXQ   AX, R9
-	ADOXQ   AX, R10
-	ADCXQ   AX, R10
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R11, DX
-	MOVQ    R11, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R11
-	ADDQ    BX, R12
-	ADCQ    R11, R13
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R8
-	ADCQ    CX, R9
-	ADCQ    $0, R10
-	// t < 2m: subtract m, keep t if that borrows.
-	MOVQ    R12, BX
-	MOVQ    R13, CX
-	MOVQ    R8, DX
-	MOVQ    R9, AX
-	SUBQ    elem64Mod<>+0(SB), BX
-	SBBQ    elem64Mod<>+8(SB), CX
-	SBBQ    elem64Mod<>+16(SB), DX
-	SBBQ    elem64Mod<>+24(SB), AX
-	SBBQ    $0, R10
-	CMOVQCS R12, BX
-	CMOVQCS R13, CX
-	CMOVQCS R8, DX
-	CMOVQCS R9, AX
+	LEAQ    64(DI), DI
+	CALL    pointMulInternal<>(SB)
 	MOVQ    BX, 64(SP)
 	MOVQ    CX, 72(SP)
 	MOVQ    DX, 80(SP)
 	MOVQ    AX, 88(SP)
 	// s2 = mul s2 z1z1: S2 = Y2·Z1·Z1Z1
-
-	// Row 0: t += a·b0, then t = (t + q·m)/2^64.
-	MOVQ    0(SP), DX
-	XORQ    R13, R13
-	XORQ    AX, AX
-	MULXQ   64(SP), R8, R9
-	MULXQ   72(SP), BX, R10
-	ADCXQ   BX, R9
-	MULXQ   80(SP), BX, R11
-	ADCXQ   BX, R10
-	MULXQ   88(SP), BX, R12
-	ADCXQ   BX, R11
-	ADCXQ   AX, R12
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R8, DX
-	MOVQ    R8, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R8
-	ADDQ    BX, R9
-	ADCQ    R8, R10
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R11
-	ADCQ    CX, R12
-	ADCQ    $0, R13
-
-	// Row 1: t += a·b1, then t = (t + q·m)/2^64.
-	MOVQ    8(SP), DX
-	XORQ    R8, R8
-	XORQ    AX, AX
-	MULXQ   64(SP), BX, CX
-	ADCXQ   BX, R9
-	ADOXQ   CX, R10
-	MULXQ   72(SP), BX, CX
-	ADCXQ   BX, R10
-	ADOXQ   CX, R11
-	MULXQ   80(SP), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   88(SP), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	ADCXQ   AX, R13
-	ADOXQ   AX, R8
-	ADCXQ   AX, R8
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R9, DX
-	MOVQ    R9, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R9
-	ADDQ    BX, R10
-	ADCQ    R9, R11
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R12
-	ADCQ    CX, R13
-	ADCQ    $0, R8
-
-	// Row 2: t += a·b2, then t = (t + q·m)/2^64.
-	MOVQ    16(SP), DX
-	XORQ    R9, R9
-	XORQ    AX, AX
-	MULXQ   64(SP), BX, CX
-	ADCXQ   BX, R10
-	ADOXQ   CX, R11
-	MULXQ   72(SP), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   80(SP), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   88(SP), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R8
-	ADCXQ   AX, R8
-	ADOXQ   AX, R9
-	ADCXQ   AX, R9
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R10, DX
-	MOVQ    R10, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R10
-	ADDQ    BX, R11
-	ADCQ    R10, R12
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R13
-	ADCQ    CX, R8
-	ADCQ    $0, R9
-
-	// Row 3: t += a·b3, then t = (t + q·m)/2^64.
-	MOVQ    24(SP), DX
-	XORQ    R10, R10
-	XORQ    AX, AX
-	MULXQ   64(SP), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   72(SP), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   80(SP), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R8
-	MULXQ   88(SP), BX, CX
-	ADCXQ   BX, R8
-	ADOXQ   CX, R9
-	ADCXQ   AX, R9
-	ADOXQ   AX, R10
-	ADCXQ   AX, R10
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R11, DX
-	MOVQ    R11, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R11
-	ADDQ    BX, R12
-	ADCQ    R11, R13
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R8
-	ADCQ    CX, R9
-	ADCQ    $0, R10
-	// t < 2m: subtract m, keep t if that borrows.
-	MOVQ    R12, BX
-	MOVQ    R13, CX
-	MOVQ    R8, DX
-	MOVQ    R9, AX
-	SUBQ    elem64Mod<>+0(SB), BX
-	SBBQ    elem64Mod<>+8(SB), CX
-	SBBQ    elem64Mod<>+16(SB), DX
-	SBBQ    elem64Mod<>+24(SB), AX
-	SBBQ    $0, R10
-	CMOVQCS R12, BX
-	CMOVQCS R13, CX
-	CMOVQCS R8, DX
-	CMOVQCS R9, AX
+	LEAQ    64(SP), SI
+	LEAQ    0(SP), DI
+	CALL    pointMulInternal<>(SB)
 	MOVQ    BX, 64(SP)
 	MOVQ    CX, 72(SP)
 	MOVQ    DX, 80(SP)
@@ -7553,804 +3643,49 @@ TEXT ·jacobianAddAffineDigitAsm(SB), NOSPLIT, $416-32
 	MOVQ    R10, 144(SP)
 	MOVQ    R11, 152(SP)
 	// hh = sqr h: HH = H²
-	// Cross products a_i·a_j, i < j, into u1 … u6.
-	XORQ    AX, AX
-	MOVQ    96(SP), DX
-	MULXQ   104(SP), R9, R10
-	MULXQ   112(SP), BX, R11
-	ADCXQ   BX, R10
-	MULXQ   120(SP), BX, R12
-	ADCXQ   BX, R11
-	MOVQ    104(SP), DX
-	MULXQ   120(SP), BX, R13
-	ADCXQ   BX, R12
-	ADCXQ   AX, R13
-	MULXQ   112(SP), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	ADCXQ   AX, R12
-	MOVQ    112(SP), DX
-	MULXQ   120(SP), BX, R14
-	ADCXQ   BX, R13
-	ADOXQ   AX, R13
-	ADCXQ   AX, R14
-	ADOXQ   AX, R14
-	// Double them (u7 = the bit shifted out), then add the squares a_i².
-	XORQ    DI, DI
-	XORQ    AX, AX
-	ADCXQ   R9, R9
-	ADCXQ   R10, R10
-	ADCXQ   R11, R11
-	ADCXQ   R12, R12
-	ADCXQ   R13, R13
-	ADCXQ   R14, R14
-	ADCXQ   AX, DI
-	MOVQ    96(SP), DX
-	MULXQ   DX, R8, CX
-	ADOXQ   CX, R9
-	MOVQ    104(SP), DX
-	MULXQ   DX, BX, CX
-	ADOXQ   BX, R10
-	ADOXQ   CX, R11
-	MOVQ    112(SP), DX
-	MULXQ   DX, BX, CX
-	ADOXQ   BX, R12
-	ADOXQ   CX, R13
-	MOVQ    120(SP), DX
-	MULXQ   DX, BX, CX
-	ADOXQ   BX, R14
-	ADOXQ   CX, DI
-	// Montgomery reduction, one word per row (redc).
-	XORQ    SI, SI
-	// Row 0.
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R8, DX
-	MOVQ    R8, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R8
-	ADDQ    BX, R9
-	ADCQ    R8, R10
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R11
-	ADCQ    CX, R12
-	ADCQ    $0, SI
-	// Row 1.
-	// The previous row's carry into w4 first, then q·m on one chain.
-	ADDQ    SI, R13
-	MOVQ    $0, SI
-	ADCQ    $0, SI
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R9, DX
-	MOVQ    R9, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R9
-	ADDQ    BX, R10
-	ADCQ    R9, R11
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R12
-	ADCQ    CX, R13
-	ADCQ    $0, SI
-	// Row 2.
-	// The previous row's carry into w4 first, then q·m on one chain.
-	ADDQ    SI, R14
-	MOVQ    $0, SI
-	ADCQ    $0, SI
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R10, DX
-	MOVQ    R10, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R10
-	ADDQ    BX, R11
-	ADCQ    R10, R12
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R13
-	ADCQ    CX, R14
-	ADCQ    $0, SI
-	// Row 3.
-	// The previous row's carry into w4 first, then q·m on one chain.
-	ADDQ    SI, DI
-	MOVQ    $0, SI
-	ADCQ    $0, SI
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R11, DX
-	MOVQ    R11, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R11
-	ADDQ    BX, R12
-	ADCQ    R11, R13
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R14
-	ADCQ    CX, DI
-	ADCQ    $0, SI
-	// t < 2m: subtract m, keep t if that borrows.
-	MOVQ    R12, BX
-	MOVQ    R13, CX
-	MOVQ    R14, DX
-	MOVQ    DI, AX
-	SUBQ    elem64Mod<>+0(SB), BX
-	SBBQ    elem64Mod<>+8(SB), CX
-	SBBQ    elem64Mod<>+16(SB), DX
-	SBBQ    elem64Mod<>+24(SB), AX
-	SBBQ    $0, SI
-	CMOVQCS R12, BX
-	CMOVQCS R13, CX
-	CMOVQCS R14, DX
-	CMOVQCS DI, AX
+	LEAQ    96(SP), SI
+	CALL    pointSqrInternal<>(SB)
 	MOVQ    BX, 160(SP)
 	MOVQ    CX, 168(SP)
 	MOVQ    DX, 176(SP)
 	MOVQ    AX, 184(SP)
 	// hhh = mul h hh: HHH = H·HH
-
-	// Row 0: t += a·b0, then t = (t + q·m)/2^64.
-	MOVQ    160(SP), DX
-	XORQ    R13, R13
-	XORQ    AX, AX
-	MULXQ   96(SP), R8, R9
-	MULXQ   104(SP), BX, R10
-	ADCXQ   BX, R9
-	MULXQ   112(SP), BX, R11
-	ADCXQ   BX, R10
-	MULXQ   120(SP), BX, R12
-	ADCXQ   BX, R11
-	ADCXQ   AX, R12
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R8, DX
-	MOVQ    R8, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R8
-	ADDQ    BX, R9
-	ADCQ    R8, R10
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R11
-	ADCQ    CX, R12
-	ADCQ    $0, R13
-
-	// Row 1: t += a·b1, then t = (t + q·m)/2^64.
-	MOVQ    168(SP), DX
-	XORQ    R8, R8
-	XORQ    AX, AX
-	MULXQ   96(SP), BX, CX
-	ADCXQ   BX, R9
-	ADOXQ   CX, R10
-	MULXQ   104(SP), BX, CX
-	ADCXQ   BX, R10
-	ADOXQ   CX, R11
-	MULXQ   112(SP), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   120(SP), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	ADCXQ   AX, R13
-	ADOXQ   AX, R8
-	ADCXQ   AX, R8
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R9, DX
-	MOVQ    R9, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R9
-	ADDQ    BX, R10
-	ADCQ    R9, R11
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R12
-	ADCQ    CX, R13
-	ADCQ    $0, R8
-
-	// Row 2: t += a·b2, then t = (t + q·m)/2^64.
-	MOVQ    176(SP), DX
-	XORQ    R9, R9
-	XORQ    AX, AX
-	MULXQ   96(SP), BX, CX
-	ADCXQ   BX, R10
-	ADOXQ   CX, R11
-	MULXQ   104(SP), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   112(SP), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   120(SP), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R8
-	ADCXQ   AX, R8
-	ADOXQ   AX, R9
-	ADCXQ   AX, R9
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R10, DX
-	MOVQ    R10, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R10
-	ADDQ    BX, R11
-	ADCQ    R10, R12
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R13
-	ADCQ    CX, R8
-	ADCQ    $0, R9
-
-	// Row 3: t += a·b3, then t = (t + q·m)/2^64.
-	MOVQ    184(SP), DX
-	XORQ    R10, R10
-	XORQ    AX, AX
-	MULXQ   96(SP), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   104(SP), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   112(SP), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R8
-	MULXQ   120(SP), BX, CX
-	ADCXQ   BX, R8
-	ADOXQ   CX, R9
-	ADCXQ   AX, R9
-	ADOXQ   AX, R10
-	ADCXQ   AX, R10
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R11, DX
-	MOVQ    R11, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R11
-	ADDQ    BX, R12
-	ADCQ    R11, R13
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R8
-	ADCQ    CX, R9
-	ADCQ    $0, R10
-	// t < 2m: subtract m, keep t if that borrows.
-	MOVQ    R12, BX
-	MOVQ    R13, CX
-	MOVQ    R8, DX
-	MOVQ    R9, AX
-	SUBQ    elem64Mod<>+0(SB), BX
-	SBBQ    elem64Mod<>+8(SB), CX
-	SBBQ    elem64Mod<>+16(SB), DX
-	SBBQ    elem64Mod<>+24(SB), AX
-	SBBQ    $0, R10
-	CMOVQCS R12, BX
-	CMOVQCS R13, CX
-	CMOVQCS R8, DX
-	CMOVQCS R9, AX
+	LEAQ    96(SP), SI
+	LEAQ    160(SP), DI
+	CALL    pointMulInternal<>(SB)
 	MOVQ    BX, 192(SP)
 	MOVQ    CX, 200(SP)
 	MOVQ    DX, 208(SP)
 	MOVQ    AX, 216(SP)
 	// v = mul a.x hh: V = X1·HH
 	MOVQ    p+0(FP), SI
-
-	// Row 0: t += a·b0, then t = (t + q·m)/2^64.
-	MOVQ    160(SP), DX
-	XORQ    R13, R13
-	XORQ    AX, AX
-	MULXQ   0(SI), R8, R9
-	MULXQ   8(SI), BX, R10
-	ADCXQ   BX, R9
-	MULXQ   16(SI), BX, R11
-	ADCXQ   BX, R10
-	MULXQ   24(SI), BX, R12
-	ADCXQ   BX, R11
-	ADCXQ   AX, R12
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R8, DX
-	MOVQ    R8, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R8
-	ADDQ    BX, R9
-	ADCQ    R8, R10
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R11
-	ADCQ    CX, R12
-	ADCQ    $0, R13
-
-	// Row 1: t += a·b1, then t = (t + q·m)/2^64.
-	MOVQ    168(SP), DX
-	XORQ    R8, R8
-	XORQ    AX, AX
-	MULXQ   0(SI), BX, CX
-	ADCXQ   BX, R9
-	ADOXQ   CX, R10
-	MULXQ   8(SI), BX, CX
-	ADCXQ   BX, R10
-	ADOXQ   CX, R11
-	MULXQ   16(SI), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   24(SI), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	ADCXQ   AX, R13
-	ADOXQ   AX, R8
-	ADCXQ   AX, R8
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R9, DX
-	MOVQ    R9, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R9
-	ADDQ    BX, R10
-	ADCQ    R9, R11
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R12
-	ADCQ    CX, R13
-	ADCQ    $0, R8
-
-	// Row 2: t += a·b2, then t = (t + q·m)/2^64.
-	MOVQ    176(SP), DX
-	XORQ    R9, R9
-	XORQ    AX, AX
-	MULXQ   0(SI), BX, CX
-	ADCXQ   BX, R10
-	ADOXQ   CX, R11
-	MULXQ   8(SI), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   16(SI), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   24(SI), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R8
-	ADCXQ   AX, R8
-	ADOXQ   AX, R9
-	ADCXQ   AX, R9
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R10, DX
-	MOVQ    R10, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R10
-	ADDQ    BX, R11
-	ADCQ    R10, R12
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R13
-	ADCQ    CX, R8
-	ADCQ    $0, R9
-
-	// Row 3: t += a·b3, then t = (t + q·m)/2^64.
-	MOVQ    184(SP), DX
-	XORQ    R10, R10
-	XORQ    AX, AX
-	MULXQ   0(SI), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   8(SI), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   16(SI), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R8
-	MULXQ   24(SI), BX, CX
-	ADCXQ   BX, R8
-	ADOXQ   CX, R9
-	ADCXQ   AX, R9
-	ADOXQ   AX, R10
-	ADCXQ   AX, R10
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R11, DX
-	MOVQ    R11, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R11
-	ADDQ    BX, R12
-	ADCQ    R11, R13
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R8
-	ADCQ    CX, R9
-	ADCQ    $0, R10
-	// t < 2m: subtract m, keep t if that borrows.
-	MOVQ    R12, BX
-	MOVQ    R13, CX
-	MOVQ    R8, DX
-	MOVQ    R9, AX
-	SUBQ    elem64Mod<>+0(SB), BX
-	SBBQ    elem64Mod<>+8(SB), CX
-	SBBQ    elem64Mod<>+16(SB), DX
-	SBBQ    elem64Mod<>+24(SB), AX
-	SBBQ    $0, R10
-	CMOVQCS R12, BX
-	CMOVQCS R13, CX
-	CMOVQCS R8, DX
-	CMOVQCS R9, AX
+	LEAQ    160(SP), DI
+	CALL    pointMulInternal<>(SB)
 	MOVQ    BX, 224(SP)
 	MOVQ    CX, 232(SP)
 	MOVQ    DX, 240(SP)
 	MOVQ    AX, 248(SP)
 	// t = mul a.y hhh: Y1·HHH
 	MOVQ    p+0(FP), SI
-
-	// Row 0: t += a·b0, then t = (t + q·m)/2^64.
-	MOVQ    192(SP), DX
-	XORQ    R13, R13
-	XORQ    AX, AX
-	MULXQ   32(SI), R8, R9
-	MULXQ   40(SI), BX, R10
-	ADCXQ   BX, R9
-	MULXQ   48(SI), BX, R11
-	ADCXQ   BX, R10
-	MULXQ   56(SI), BX, R12
-	ADCXQ   BX, R11
-	ADCXQ   AX, R12
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R8, DX
-	MOVQ    R8, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R8
-	ADDQ    BX, R9
-	ADCQ    R8, R10
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R11
-	ADCQ    CX, R12
-	ADCQ    $0, R13
-
-	// Row 1: t += a·b1, then t = (t + q·m)/2^64.
-	MOVQ    200(SP), DX
-	XORQ    R8, R8
-	XORQ    AX, AX
-	MULXQ   32(SI), BX, CX
-	ADCXQ   BX, R9
-	ADOXQ   CX, R10
-	MULXQ   40(SI), BX, CX
-	ADCXQ   BX, R10
-	ADOXQ   CX, R11
-	MULXQ   48(SI), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   56(SI), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	ADCXQ   AX, R13
-	ADOXQ   AX, R8
-	ADCXQ   AX, R8
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R9, DX
-	MOVQ    R9, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R9
-	ADDQ    BX, R10
-	ADCQ    R9, R11
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R12
-	ADCQ    CX, R13
-	ADCQ    $0, R8
-
-	// Row 2: t += a·b2, then t = (t + q·m)/2^64.
-	MOVQ    208(SP), DX
-	XORQ    R9, R9
-	XORQ    AX, AX
-	MULXQ   32(SI), BX, CX
-	ADCXQ   BX, R10
-	ADOXQ   CX, R11
-	MULXQ   40(SI), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   48(SI), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   56(SI), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R8
-	ADCXQ   AX, R8
-	ADOXQ   AX, R9
-	ADCXQ   AX, R9
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R10, DX
-	MOVQ    R10, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R10
-	ADDQ    BX, R11
-	ADCQ    R10, R12
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R13
-	ADCQ    CX, R8
-	ADCQ    $0, R9
-
-	// Row 3: t += a·b3, then t = (t + q·m)/2^64.
-	MOVQ    216(SP), DX
-	XORQ    R10, R10
-	XORQ    AX, AX
-	MULXQ   32(SI), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   40(SI), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   48(SI), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R8
-	MULXQ   56(SI), BX, CX
-	ADCXQ   BX, R8
-	ADOXQ   CX, R9
-	ADCXQ   AX, R9
-	ADOXQ   AX, R10
-	ADCXQ   AX, R10
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R11, DX
-	MOVQ    R11, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R11
-	ADDQ    BX, R12
-	ADCQ    R11, R13
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R8
-	ADCQ    CX, R9
-	ADCQ    $0, R10
-	// t < 2m: subtract m, keep t if that borrows.
-	MOVQ    R12, BX
-	MOVQ    R13, CX
-	MOVQ    R8, DX
-	MOVQ    R9, AX
-	SUBQ    elem64Mod<>+0(SB), BX
-	SBBQ    elem64Mod<>+8(SB), CX
-	SBBQ    elem64Mod<>+16(SB), DX
-	SBBQ    elem64Mod<>+24(SB), AX
-	SBBQ    $0, R10
-	CMOVQCS R12, BX
-	CMOVQCS R13, CX
-	CMOVQCS R8, DX
-	CMOVQCS R9, AX
+	LEAQ    32(SI), SI
+	LEAQ    192(SP), DI
+	CALL    pointMulInternal<>(SB)
 	MOVQ    BX, 256(SP)
 	MOVQ    CX, 264(SP)
 	MOVQ    DX, 272(SP)
 	MOVQ    AX, 280(SP)
 	// p.z = mul a.z h: Z3 = Z1·H (every read of a is done)
 	MOVQ    p+0(FP), SI
-
-	// Row 0: t += a·b0, then t = (t + q·m)/2^64.
-	MOVQ    96(SP), DX
-	XORQ    R13, R13
-	XORQ    AX, AX
-	MULXQ   64(SI), R8, R9
-	MULXQ   72(SI), BX, R10
-	ADCXQ   BX, R9
-	MULXQ   80(SI), BX, R11
-	ADCXQ   BX, R10
-	MULXQ   88(SI), BX, R12
-	ADCXQ   BX, R11
-	ADCXQ   AX, R12
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R8, DX
-	MOVQ    R8, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R8
-	ADDQ    BX, R9
-	ADCQ    R8, R10
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R11
-	ADCQ    CX, R12
-	ADCQ    $0, R13
-
-	// Row 1: t += a·b1, then t = (t + q·m)/2^64.
-	MOVQ    104(SP), DX
-	XORQ    R8, R8
-	XORQ    AX, AX
-	MULXQ   64(SI), BX, CX
-	ADCXQ   BX, R9
-	ADOXQ   CX, R10
-	MULXQ   72(SI), BX, CX
-	ADCXQ   BX, R10
-	ADOXQ   CX, R11
-	MULXQ   80(SI), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   88(SI), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	ADCXQ   AX, R13
-	ADOXQ   AX, R8
-	ADCXQ   AX, R8
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R9, DX
-	MOVQ    R9, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R9
-	ADDQ    BX, R10
-	ADCQ    R9, R11
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R12
-	ADCQ    CX, R13
-	ADCQ    $0, R8
-
-	// Row 2: t += a·b2, then t = (t + q·m)/2^64.
-	MOVQ    112(SP), DX
-	XORQ    R9, R9
-	XORQ    AX, AX
-	MULXQ   64(SI), BX, CX
-	ADCXQ   BX, R10
-	ADOXQ   CX, R11
-	MULXQ   72(SI), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   80(SI), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   88(SI), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R8
-	ADCXQ   AX, R8
-	ADOXQ   AX, R9
-	ADCXQ   AX, R9
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R10, DX
-	MOVQ    R10, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R10
-	ADDQ    BX, R11
-	ADCQ    R10, R12
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R13
-	ADCQ    CX, R8
-	ADCQ    $0, R9
-
-	// Row 3: t += a·b3, then t = (t + q·m)/2^64.
-	MOVQ    120(SP), DX
-	XORQ    R10, R10
-	XORQ    AX, AX
-	MULXQ   64(SI), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   72(SI), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   80(SI), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R8
-	MULXQ   88(SI), BX, CX
-	ADCXQ   BX, R8
-	ADOXQ   CX, R9
-	ADCXQ   AX, R9
-	ADOXQ   AX, R10
-	ADCXQ   AX, R10
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R11, DX
-	MOVQ    R11, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R11
-	ADDQ    BX, R12
-	ADCQ    R11, R13
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R8
-	ADCQ    CX, R9
-	ADCQ    $0, R10
-	// t < 2m: subtract m, keep t if that borrows.
-	MOVQ    R12, BX
-	MOVQ    R13, CX
-	MOVQ    R8, DX
-	MOVQ    R9, AX
-	SUBQ    elem64Mod<>+0(SB), BX
-	SBBQ    elem64Mod<>+8(SB), CX
-	SBBQ    elem64Mod<>+16(SB), DX
-	SBBQ    elem64Mod<>+24(SB), AX
-	SBBQ    $0, R10
-	CMOVQCS R12, BX
-	CMOVQCS R13, CX
-	CMOVQCS R8, DX
-	CMOVQCS R9, AX
+	LEAQ    64(SI), SI
+	LEAQ    96(SP), DI
+	CALL    pointMulInternal<>(SB)
 	MOVQ    BX, 384(SP)
 	MOVQ    CX, 392(SP)
 	MOVQ    DX, 400(SP)
 	MOVQ    AX, 408(SP)
 	// p.x = sqr r
-	// Cross products a_i·a_j, i < j, into u1 … u6.
-	XORQ    AX, AX
-	MOVQ    128(SP), DX
-	MULXQ   136(SP), R9, R10
-	MULXQ   144(SP), BX, R11
-	ADCXQ   BX, R10
-	MULXQ   152(SP), BX, R12
-	ADCXQ   BX, R11
-	MOVQ    136(SP), DX
-	MULXQ   152(SP), BX, R13
-	ADCXQ   BX, R12
-	ADCXQ   AX, R13
-	MULXQ   144(SP), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	ADCXQ   AX, R12
-	MOVQ    144(SP), DX
-	MULXQ   152(SP), BX, R14
-	ADCXQ   BX, R13
-	ADOXQ   AX, R13
-	ADCXQ   AX, R14
-	ADOXQ   AX, R14
-	// Double them (u7 = the bit shifted out), then add the squares a_i².
-	XORQ    DI, DI
-	XORQ    AX, AX
-	ADCXQ   R9, R9
-	ADCXQ   R10, R10
-	ADCXQ   R11, R11
-	ADCXQ   R12, R12
-	ADCXQ   R13, R13
-	ADCXQ   R14, R14
-	ADCXQ   AX, DI
-	MOVQ    128(SP), DX
-	MULXQ   DX, R8, CX
-	ADOXQ   CX, R9
-	MOVQ    136(SP), DX
-	MULXQ   DX, BX, CX
-	ADOXQ   BX, R10
-	ADOXQ   CX, R11
-	MOVQ    144(SP), DX
-	MULXQ   DX, BX, CX
-	ADOXQ   BX, R12
-	ADOXQ   CX, R13
-	MOVQ    152(SP), DX
-	MULXQ   DX, BX, CX
-	ADOXQ   BX, R14
-	ADOXQ   CX, DI
-	// Montgomery reduction, one word per row (redc).
-	XORQ    SI, SI
-	// Row 0.
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R8, DX
-	MOVQ    R8, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R8
-	ADDQ    BX, R9
-	ADCQ    R8, R10
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R11
-	ADCQ    CX, R12
-	ADCQ    $0, SI
-	// Row 1.
-	// The previous row's carry into w4 first, then q·m on one chain.
-	ADDQ    SI, R13
-	MOVQ    $0, SI
-	ADCQ    $0, SI
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R9, DX
-	MOVQ    R9, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R9
-	ADDQ    BX, R10
-	ADCQ    R9, R11
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R12
-	ADCQ    CX, R13
-	ADCQ    $0, SI
-	// Row 2.
-	// The previous row's carry into w4 first, then q·m on one chain.
-	ADDQ    SI, R14
-	MOVQ    $0, SI
-	ADCQ    $0, SI
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R10, DX
-	MOVQ    R10, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R10
-	ADDQ    BX, R11
-	ADCQ    R10, R12
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R13
-	ADCQ    CX, R14
-	ADCQ    $0, SI
-	// Row 3.
-	// The previous row's carry into w4 first, then q·m on one chain.
-	ADDQ    SI, DI
-	MOVQ    $0, SI
-	ADCQ    $0, SI
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R11, DX
-	MOVQ    R11, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R11
-	ADDQ    BX, R12
-	ADCQ    R11, R13
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R14
-	ADCQ    CX, DI
-	ADCQ    $0, SI
-	// t < 2m: subtract m, keep t if that borrows.
-	MOVQ    R12, BX
-	MOVQ    R13, CX
-	MOVQ    R14, DX
-	MOVQ    DI, AX
-	SUBQ    elem64Mod<>+0(SB), BX
-	SBBQ    elem64Mod<>+8(SB), CX
-	SBBQ    elem64Mod<>+16(SB), DX
-	SBBQ    elem64Mod<>+24(SB), AX
-	SBBQ    $0, SI
-	CMOVQCS R12, BX
-	CMOVQCS R13, CX
-	CMOVQCS R14, DX
-	CMOVQCS DI, AX
+	LEAQ    128(SP), SI
+	CALL    pointSqrInternal<>(SB)
 	MOVQ    BX, 320(SP)
 	MOVQ    CX, 328(SP)
 	MOVQ    DX, 336(SP)
@@ -8440,137 +3775,9 @@ TEXT ·jacobianAddAffineDigitAsm(SB), NOSPLIT, $416-32
 	MOVQ    R10, 240(SP)
 	MOVQ    R11, 248(SP)
 	// p.y = mul r v
-
-	// Row 0: t += a·b0, then t = (t + q·m)/2^64.
-	MOVQ    224(SP), DX
-	XORQ    R13, R13
-	XORQ    AX, AX
-	MULXQ   128(SP), R8, R9
-	MULXQ   136(SP), BX, R10
-	ADCXQ   BX, R9
-	MULXQ   144(SP), BX, R11
-	ADCXQ   BX, R10
-	MULXQ   152(SP), BX, R12
-	ADCXQ   BX, R11
-	ADCXQ   AX, R12
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R8, DX
-	MOVQ    R8, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R8
-	ADDQ    BX, R9
-	ADCQ    R8, R10
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R11
-	ADCQ    CX, R12
-	ADCQ    $0, R13
-
-	// Row 1: t += a·b1, then t = (t + q·m)/2^64.
-	MOVQ    232(SP), DX
-	XORQ    R8, R8
-	XORQ    AX, AX
-	MULXQ   128(SP), BX, CX
-	ADCXQ   BX, R9
-	ADOXQ   CX, R10
-	MULXQ   136(SP), BX, CX
-	ADCXQ   BX, R10
-	ADOXQ   CX, R11
-	MULXQ   144(SP), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   152(SP), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	ADCXQ   AX, R13
-	ADOXQ   AX, R8
-	ADCXQ   AX, R8
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R9, DX
-	MOVQ    R9, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R9
-	ADDQ    BX, R10
-	ADCQ    R9, R11
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R12
-	ADCQ    CX, R13
-	ADCQ    $0, R8
-
-	// Row 2: t += a·b2, then t = (t + q·m)/2^64.
-	MOVQ    240(SP), DX
-	XORQ    R9, R9
-	XORQ    AX, AX
-	MULXQ   128(SP), BX, CX
-	ADCXQ   BX, R10
-	ADOXQ   CX, R11
-	MULXQ   136(SP), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   144(SP), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   152(SP), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R8
-	ADCXQ   AX, R8
-	ADOXQ   AX, R9
-	ADCXQ   AX, R9
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R10, DX
-	MOVQ    R10, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R10
-	ADDQ    BX, R11
-	ADCQ    R10, R12
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R13
-	ADCQ    CX, R8
-	ADCQ    $0, R9
-
-	// Row 3: t += a·b3, then t = (t + q·m)/2^64.
-	MOVQ    248(SP), DX
-	XORQ    R10, R10
-	XORQ    AX, AX
-	MULXQ   128(SP), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   136(SP), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   144(SP), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R8
-	MULXQ   152(SP), BX, CX
-	ADCXQ   BX, R8
-	ADOXQ   CX, R9
-	ADCXQ   AX, R9
-	ADOXQ   AX, R10
-	ADCXQ   AX, R10
-	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
-	MOVQ    R11, DX
-	MOVQ    R11, BX
-	SHLQ    $32, BX
-	SHRQ    $32, R11
-	ADDQ    BX, R12
-	ADCQ    R11, R13
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCQ    BX, R8
-	ADCQ    CX, R9
-	ADCQ    $0, R10
-	// t < 2m: subtract m, keep t if that borrows.
-	MOVQ    R12, BX
-	MOVQ    R13, CX
-	MOVQ    R8, DX
-	MOVQ    R9, AX
-	SUBQ    elem64Mod<>+0(SB), BX
-	SBBQ    elem64Mod<>+8(SB), CX
-	SBBQ    elem64Mod<>+16(SB), DX
-	SBBQ    elem64Mod<>+24(SB), AX
-	SBBQ    $0, R10
-	CMOVQCS R12, BX
-	CMOVQCS R13, CX
-	CMOVQCS R8, DX
-	CMOVQCS R9, AX
+	LEAQ    128(SP), SI
+	LEAQ    224(SP), DI
+	CALL    pointMulInternal<>(SB)
 	MOVQ    BX, 352(SP)
 	MOVQ    CX, 360(SP)
 	MOVQ    DX, 368(SP)
@@ -8683,4 +3890,268 @@ TEXT ·jacobianAddAffineDigitAsm(SB), NOSPLIT, $416-32
 	MOVQ    R9, 72(SI)
 	MOVQ    R10, 80(SI)
 	MOVQ    R11, 88(SI)
+	RET
+
+// pointMulInternal sets BX, CX, DX, AX to (SI)·(DI)·R⁻¹ mod p: montasm's
+// Multiply rows. It clobbers R8 … R13.
+TEXT pointMulInternal<>(SB), NOSPLIT, $0
+
+	// Row 0: t += a·b0, then t = (t + q·m)/2^64.
+	MOVQ    0(DI), DX
+	XORQ    R13, R13
+	XORQ    AX, AX
+	MULXQ   0(SI), R8, R9
+	MULXQ   8(SI), BX, R10
+	ADCXQ   BX, R9
+	MULXQ   16(SI), BX, R11
+	ADCXQ   BX, R10
+	MULXQ   24(SI), BX, R12
+	ADCXQ   BX, R11
+	ADCXQ   AX, R12
+	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
+	MOVQ    R8, DX
+	MOVQ    R8, BX
+	SHLQ    $32, BX
+	SHRQ    $32, R8
+	ADDQ    BX, R9
+	ADCQ    R8, R10
+	MULXQ   elem64Mod<>+24(SB), BX, CX
+	ADCQ    BX, R11
+	ADCQ    CX, R12
+	ADCQ    $0, R13
+
+	// Row 1: t += a·b1, then t = (t + q·m)/2^64.
+	MOVQ    8(DI), DX
+	XORQ    R8, R8
+	XORQ    AX, AX
+	MULXQ   0(SI), BX, CX
+	ADCXQ   BX, R9
+	ADOXQ   CX, R10
+	MULXQ   8(SI), BX, CX
+	ADCXQ   BX, R10
+	ADOXQ   CX, R11
+	MULXQ   16(SI), BX, CX
+	ADCXQ   BX, R11
+	ADOXQ   CX, R12
+	MULXQ   24(SI), BX, CX
+	ADCXQ   BX, R12
+	ADOXQ   CX, R13
+	ADCXQ   AX, R13
+	ADOXQ   AX, R8
+	ADCXQ   AX, R8
+	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
+	MOVQ    R9, DX
+	MOVQ    R9, BX
+	SHLQ    $32, BX
+	SHRQ    $32, R9
+	ADDQ    BX, R10
+	ADCQ    R9, R11
+	MULXQ   elem64Mod<>+24(SB), BX, CX
+	ADCQ    BX, R12
+	ADCQ    CX, R13
+	ADCQ    $0, R8
+
+	// Row 2: t += a·b2, then t = (t + q·m)/2^64.
+	MOVQ    16(DI), DX
+	XORQ    R9, R9
+	XORQ    AX, AX
+	MULXQ   0(SI), BX, CX
+	ADCXQ   BX, R10
+	ADOXQ   CX, R11
+	MULXQ   8(SI), BX, CX
+	ADCXQ   BX, R11
+	ADOXQ   CX, R12
+	MULXQ   16(SI), BX, CX
+	ADCXQ   BX, R12
+	ADOXQ   CX, R13
+	MULXQ   24(SI), BX, CX
+	ADCXQ   BX, R13
+	ADOXQ   CX, R8
+	ADCXQ   AX, R8
+	ADOXQ   AX, R9
+	ADCXQ   AX, R9
+	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
+	MOVQ    R10, DX
+	MOVQ    R10, BX
+	SHLQ    $32, BX
+	SHRQ    $32, R10
+	ADDQ    BX, R11
+	ADCQ    R10, R12
+	MULXQ   elem64Mod<>+24(SB), BX, CX
+	ADCQ    BX, R13
+	ADCQ    CX, R8
+	ADCQ    $0, R9
+
+	// Row 3: t += a·b3, then t = (t + q·m)/2^64.
+	MOVQ    24(DI), DX
+	XORQ    R10, R10
+	XORQ    AX, AX
+	MULXQ   0(SI), BX, CX
+	ADCXQ   BX, R11
+	ADOXQ   CX, R12
+	MULXQ   8(SI), BX, CX
+	ADCXQ   BX, R12
+	ADOXQ   CX, R13
+	MULXQ   16(SI), BX, CX
+	ADCXQ   BX, R13
+	ADOXQ   CX, R8
+	MULXQ   24(SI), BX, CX
+	ADCXQ   BX, R8
+	ADOXQ   CX, R9
+	ADCXQ   AX, R9
+	ADOXQ   AX, R10
+	ADCXQ   AX, R10
+	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
+	MOVQ    R11, DX
+	MOVQ    R11, BX
+	SHLQ    $32, BX
+	SHRQ    $32, R11
+	ADDQ    BX, R12
+	ADCQ    R11, R13
+	MULXQ   elem64Mod<>+24(SB), BX, CX
+	ADCQ    BX, R8
+	ADCQ    CX, R9
+	ADCQ    $0, R10
+	// t < 2m: subtract m, keep t if that borrows.
+	MOVQ    R12, BX
+	MOVQ    R13, CX
+	MOVQ    R8, DX
+	MOVQ    R9, AX
+	SUBQ    elem64Mod<>+0(SB), BX
+	SBBQ    elem64Mod<>+8(SB), CX
+	SBBQ    elem64Mod<>+16(SB), DX
+	SBBQ    elem64Mod<>+24(SB), AX
+	SBBQ    $0, R10
+	CMOVQCS R12, BX
+	CMOVQCS R13, CX
+	CMOVQCS R8, DX
+	CMOVQCS R9, AX
+	RET
+
+// pointSqrInternal sets BX, CX, DX, AX to (SI)²·R⁻¹ mod p: montasm's
+// Square rows. It clobbers SI, DI and R8 … R14.
+TEXT pointSqrInternal<>(SB), NOSPLIT, $0
+	// Cross products a_i·a_j, i < j, into u1 … u6.
+	XORQ    AX, AX
+	MOVQ    0(SI), DX
+	MULXQ   8(SI), R9, R10
+	MULXQ   16(SI), BX, R11
+	ADCXQ   BX, R10
+	MULXQ   24(SI), BX, R12
+	ADCXQ   BX, R11
+	MOVQ    8(SI), DX
+	MULXQ   24(SI), BX, R13
+	ADCXQ   BX, R12
+	ADCXQ   AX, R13
+	MULXQ   16(SI), BX, CX
+	ADCXQ   BX, R11
+	ADOXQ   CX, R12
+	ADCXQ   AX, R12
+	MOVQ    16(SI), DX
+	MULXQ   24(SI), BX, R14
+	ADCXQ   BX, R13
+	ADOXQ   AX, R13
+	ADCXQ   AX, R14
+	ADOXQ   AX, R14
+	// Double them (u7 = the bit shifted out), then add the squares a_i².
+	XORQ    DI, DI
+	XORQ    AX, AX
+	ADCXQ   R9, R9
+	ADCXQ   R10, R10
+	ADCXQ   R11, R11
+	ADCXQ   R12, R12
+	ADCXQ   R13, R13
+	ADCXQ   R14, R14
+	ADCXQ   AX, DI
+	MOVQ    0(SI), DX
+	MULXQ   DX, R8, CX
+	ADOXQ   CX, R9
+	MOVQ    8(SI), DX
+	MULXQ   DX, BX, CX
+	ADOXQ   BX, R10
+	ADOXQ   CX, R11
+	MOVQ    16(SI), DX
+	MULXQ   DX, BX, CX
+	ADOXQ   BX, R12
+	ADOXQ   CX, R13
+	MOVQ    24(SI), DX
+	MULXQ   DX, BX, CX
+	ADOXQ   BX, R14
+	ADOXQ   CX, DI
+	// Montgomery reduction, one word per row (redc).
+	XORQ    SI, SI
+	// Row 0.
+	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
+	MOVQ    R8, DX
+	MOVQ    R8, BX
+	SHLQ    $32, BX
+	SHRQ    $32, R8
+	ADDQ    BX, R9
+	ADCQ    R8, R10
+	MULXQ   elem64Mod<>+24(SB), BX, CX
+	ADCQ    BX, R11
+	ADCQ    CX, R12
+	ADCQ    $0, SI
+	// Row 1.
+	// The previous row's carry into w4 first, then q·m on one chain.
+	ADDQ    SI, R13
+	MOVQ    $0, SI
+	ADCQ    $0, SI
+	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
+	MOVQ    R9, DX
+	MOVQ    R9, BX
+	SHLQ    $32, BX
+	SHRQ    $32, R9
+	ADDQ    BX, R10
+	ADCQ    R9, R11
+	MULXQ   elem64Mod<>+24(SB), BX, CX
+	ADCQ    BX, R12
+	ADCQ    CX, R13
+	ADCQ    $0, SI
+	// Row 2.
+	// The previous row's carry into w4 first, then q·m on one chain.
+	ADDQ    SI, R14
+	MOVQ    $0, SI
+	ADCQ    $0, SI
+	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
+	MOVQ    R10, DX
+	MOVQ    R10, BX
+	SHLQ    $32, BX
+	SHRQ    $32, R10
+	ADDQ    BX, R11
+	ADCQ    R10, R12
+	MULXQ   elem64Mod<>+24(SB), BX, CX
+	ADCQ    BX, R13
+	ADCQ    CX, R14
+	ADCQ    $0, SI
+	// Row 3.
+	// The previous row's carry into w4 first, then q·m on one chain.
+	ADDQ    SI, DI
+	MOVQ    $0, SI
+	ADCQ    $0, SI
+	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
+	MOVQ    R11, DX
+	MOVQ    R11, BX
+	SHLQ    $32, BX
+	SHRQ    $32, R11
+	ADDQ    BX, R12
+	ADCQ    R11, R13
+	MULXQ   elem64Mod<>+24(SB), BX, CX
+	ADCQ    BX, R14
+	ADCQ    CX, DI
+	ADCQ    $0, SI
+	// t < 2m: subtract m, keep t if that borrows.
+	MOVQ    R12, BX
+	MOVQ    R13, CX
+	MOVQ    R14, DX
+	MOVQ    DI, AX
+	SUBQ    elem64Mod<>+0(SB), BX
+	SBBQ    elem64Mod<>+8(SB), CX
+	SBBQ    elem64Mod<>+16(SB), DX
+	SBBQ    elem64Mod<>+24(SB), AX
+	SBBQ    $0, SI
+	CMOVQCS R12, BX
+	CMOVQCS R13, CX
+	CMOVQCS R14, DX
+	CMOVQCS DI, AX
 	RET

@@ -43,6 +43,7 @@ type pointFormula struct {
 	doc     string
 	steps   []pfStep
 	test    bool // for the tests only: no dispatching method
+	calls   bool // CALL the Multiply and Square subroutines (internals)
 }
 
 // parsePlan reads one step per line: "dst = op a [b] [// comment]".
@@ -101,6 +102,7 @@ p.y = sub p.y g4 // Y3 = α(4β − X3) − 8γ²
 	},
 	{
 		generic: "addAffineUncheckedGeneric", asm: "jacobianAddAffineAsm", args: []string{"a jacobianPoint", "b affinePoint"},
+		calls: true,
 		doc: `sets p = a + b with madd-2004-hmv (8M + 3S), in
 constant time, for a ≠ O and a ≠ ±b: for those inputs the result is
 garbage (Z3 = Z1·H = 0), and the callers either prove they cannot occur
@@ -130,6 +132,7 @@ p.y = sub p.y t // Y3 = r·(V − X3) − Y1·HHH
 	},
 	{
 		generic: "addUncheckedGeneric", asm: "jacobianAddAsm", args: []string{"a jacobianPoint", "b jacobianPoint"},
+		calls: true,
 		doc: `sets p = a + b with add-2007-bl (11M + 5S), in
 constant time, for a, b ≠ O and a ≠ ±b: for those inputs the result is
 garbage (Z3 = 0), and the callers either prove they cannot occur or
@@ -241,6 +244,7 @@ type pointAsm struct {
 	// step's result, also stored unless deadStore), for the next step.
 	cur    string
 	inRegs []string
+	calls  bool // CALL the subroutines for Multiply and Square
 }
 
 var pfFieldOff = map[string]int{"x": 0, "y": 32, "z": 64}
@@ -255,6 +259,51 @@ func (e *pointAsm) operand(op, reg string) func(j int) string {
 	e.s.op("MOVQ", e.argOf[pt], reg)
 	off := pfFieldOff[c]
 	return func(j int) string { return fmt.Sprintf("%d(%s)", off+8*j, reg) }
+}
+
+// addrInto sets reg to the address of op's first limb.
+func (e *pointAsm) addrInto(op, reg string) {
+	if off, ok := e.slots[op]; ok || !isField(op) {
+		e.s.op("LEAQ", fmt.Sprintf("%d(SP)", off), reg)
+		return
+	}
+	pt, c, _ := strings.Cut(op, ".")
+	e.s.op("MOVQ", e.argOf[pt], reg)
+	if off := pfFieldOff[c]; off != 0 {
+		e.s.op("LEAQ", fmt.Sprintf("%d(%s)", off, reg), reg)
+	}
+}
+
+// The Multiply and Square subroutines that the additions and the digit
+// step CALL (calls): one copy of the rows instead of one per step. The
+// doubling keeps its rows inline (a call per step measured slower there),
+// and the loops' hot code shrinks from 14 KiB (ECDH) and 22 KiB
+// (verification) to 8 and 10 KiB; inlined everywhere, the loops' speed
+// moved by 5% (ECDH) and 2× (verification) with the binary's layout.
+const (
+	pfMulInternal = "pointMulInternal<>"
+	pfSqrInternal = "pointSqrInternal<>"
+)
+
+// internals writes the subroutines: a at SI, b at DI (memory), the result
+// in BX, CX, DX, AX; they use AX, BX, CX, DX, SI, DI and R8 … R14.
+func (e *pointAsm) internals() {
+	s := e.s
+	at := func(reg string) func(j int) string {
+		return func(j int) string { return fmt.Sprintf("%d(%s)", 8*j, reg) }
+	}
+	s.line("")
+	s.line("// pointMulInternal sets BX, CX, DX, AX to (SI)·(DI)·R⁻¹ mod p: montasm's")
+	s.line("// Multiply rows. It clobbers R8 … R13.")
+	s.line(fmt.Sprintf("TEXT %s(SB), NOSPLIT, $0", pfMulInternal))
+	e.m.correct(e.m.mulRows(at("SI"), at("DI")), pfOut)
+	s.op("RET")
+	s.line("")
+	s.line("// pointSqrInternal sets BX, CX, DX, AX to (SI)²·R⁻¹ mod p: montasm's")
+	s.line("// Square rows. It clobbers SI, DI and R8 … R14.")
+	s.line(fmt.Sprintf("TEXT %s(SB), NOSPLIT, $0", pfSqrInternal))
+	e.m.correct(e.m.squareRows(at("SI")), pfOut)
+	s.op("RET")
 }
 
 // store writes the words r to dst (through SI for a coordinate).
@@ -398,11 +447,22 @@ func (e *pointAsm) step(steps []pfStep, i int) {
 	out := pfOut
 	switch st.op {
 	case "mul":
+		if e.calls {
+			e.addrInto(st.a, "SI")
+			e.addrInto(st.b, "DI")
+			s.op("CALL", pfMulInternal+"(SB)")
+			break
+		}
 		a := e.operand(st.a, "SI")
 		b := e.operand(st.b, "DI")
 		t := e.m.mulRows(a, b)
 		e.m.correct(t, pfOut)
 	case "sqr":
+		if e.calls {
+			e.addrInto(st.a, "SI")
+			s.op("CALL", pfSqrInternal+"(SB)")
+			break
+		}
 		a := e.operand(st.a, "SI")
 		t := e.m.squareRows(a)
 		e.m.correct(t, pfOut)
@@ -486,9 +546,11 @@ func (e *pointAsm) routine(f *pointFormula, loop bool) {
 		s.line("loop:")
 	}
 	e.cur, e.inRegs = "", nil
+	e.calls = f.calls
 	for i := range f.steps {
 		e.step(f.steps, i)
 	}
+	e.calls = false
 	if loop {
 		s.op("DECQ", fmt.Sprintf("%d(SP)", frame-8))
 		s.op("JNZ", "loop")
@@ -547,9 +609,11 @@ func (e *pointAsm) digitRoutine(f *pointFormula) {
 		s.op("MOVQ", pfAcc[j], fmt.Sprintf("%d(SP)", e.slots["b.y"]+8*j))
 	}
 	e.cur, e.inRegs = "", nil
+	e.calls = true
 	for i := range f.steps {
 		e.step(f.steps, i)
 	}
+	e.calls = false
 	s.comment("p = zero ? p : (p = O ? (b, 1) : sum), coordinate by coordinate.")
 	s.op("MOVQ", "p+0(FP)", "SI")
 	s.op("MOVQ", "e+8(FP)", "DI")
@@ -628,6 +692,7 @@ func pointAsmGenerate() (map[string][]byte, error) {
 	}
 	e.routine(pointFormulas[0], true)
 	e.digitRoutine(pointFormulas[1])
+	e.internals()
 
 	var gen strings.Builder
 	gen.WriteString(header + `package p256
