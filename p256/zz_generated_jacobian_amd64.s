@@ -2,9 +2,9 @@
 
 //go:build amd64 && !purego && !curvekit_purego && !curvekit32
 
-// P-256's Jacobian point formulas, each one routine with its field
-// operations inlined: the plans of fieldarith/internal/gen/pointasm.go,
-// which also write the Go methods of zz_generated_jacobian.go.
+// P-256's Jacobian point formulas, one routine each: the plans of
+// fieldarith/internal/gen/pointasm.go, which also write the Go methods
+// of zz_generated_jacobian.go.
 
 #include "textflag.h"
 

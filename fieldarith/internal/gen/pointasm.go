@@ -2,17 +2,20 @@ package main
 
 // This file writes p256's Jacobian point formulas twice from one plan: as
 // Go on fieldp256.Element (zz_generated_jacobian.go, every build) and as
-// single amd64 routines (zz_generated_jacobian_amd64.s) in which every
-// field operation of the plan is inlined: the Montgomery multiplications
-// and squarings are montasm.go's rows (mulRows, squareRows, correct: the
-// same emitters that write fieldp256's Multiply and Square), and the
-// additions, subtractions and halvings mod p are the Go code's algorithms
-// (elem64Add, elem64Sub, elem64Halve of mont.tmpl) in registers. Each step
-// reads its operands from memory (the argument points or the
-// temporaries' slots in the frame) and stores its result before the next
-// step starts, in the plan's order, so the routine and the Go method give
-// the same limbs and the same aliasing rules (p may alias a). The code is
-// straight-line with fixed addresses: the corrections are CMOVs and masks
+// one amd64 routine each (zz_generated_jacobian_amd64.s). In the routines
+// the Montgomery multiplications and squarings are montasm.go's rows
+// (mulRows, squareRows, correct: the same emitters that write fieldp256's
+// Multiply and Square), inlined into the doublings and, in the additions
+// and the digit step, emitted once as two subroutines they CALL (the
+// formulas marked calls: see internals), and the additions, subtractions
+// and halvings mod p are the Go code's algorithms (elem64Add, elem64Sub,
+// elem64Halve of mont.tmpl) inline, in registers. Each step reads its
+// operands from memory (the argument points or the temporaries' slots in
+// the frame; the previous step's result from its registers) and stores
+// its result before the next step starts, in the plan's order, so the
+// routine and the Go method give the same limbs and the same aliasing
+// rules (p may alias a). The code has fixed addresses and no branches but
+// the doubling loop's public count: the corrections are CMOVs and masks
 // (constant time).
 //
 // The routines need the 64-bit backend's layout (jacobianPoint = three
@@ -670,9 +673,9 @@ func pointAsmGenerate() (map[string][]byte, error) {
 	s.line(strings.TrimSuffix(header, "\n"))
 	s.line("//go:build " + asmBuildTag)
 	s.line("")
-	s.line("// P-256's Jacobian point formulas, each one routine with its field")
-	s.line("// operations inlined: the plans of fieldarith/internal/gen/pointasm.go,")
-	s.line("// which also write the Go methods of zz_generated_jacobian.go.")
+	s.line("// P-256's Jacobian point formulas, one routine each: the plans of")
+	s.line("// fieldarith/internal/gen/pointasm.go, which also write the Go methods")
+	s.line("// of zz_generated_jacobian.go.")
 	s.line("")
 	s.line("#include \"textflag.h\"")
 	s.line("")
