@@ -13,7 +13,9 @@ import (
 // full for every digit, four Jacobian doublings and one mixed addition per
 // digit.
 //
-// All additions but the last use the incomplete Jacobian madd-2007-bl,
+// All additions but the last are addAffineDigit (the incomplete Jacobian
+// madd-2004-hmv, the entry's conditional negation and the two selects
+// below in one step, one assembly routine on amd64 with BMI2 and ADX),
 // which is safe here by construction: before the addition of digit i ≥ 1
 // the accumulator holds 16·a·q, where a, the value of the digits above i,
 // satisfies 0 ≤ 16·a < 2^253 < n (a ≥ 0 since the top digit is never
@@ -56,7 +58,7 @@ func (p *point) scalarMult(k *[32]byte, q *point) *point {
 	var digits [65]int8
 	tables.SignedRadixBigEndian(digits[:], k[:], 4)
 
-	var acc, sum, ej jacobianPoint
+	var acc jacobianPoint
 	var e affinePoint
 	var zero fieldp256.Element
 	// The top digit (never negative): the entry, or the identity (Z = 0).
@@ -65,24 +67,13 @@ func (p *point) scalarMult(k *[32]byte, q *point) *point {
 	acc.x, acc.y = e.x, e.y
 	acc.z.One()
 	acc.z.Select(&zero, &acc.z, tables.EqMask(abs, 0))
-	ej.z.One()
 	for i := 63; i >= 1; i-- {
-		acc.double(&acc)
-		acc.double(&acc)
-		acc.double(&acc)
-		acc.double(&acc)
+		acc.doubleN(4)
 		abs, neg := tables.AbsNeg(digits[i])
 		lookupAffine8(&e, &table, abs)
-		e.condNegate(neg)
-		sum.addAffineUnchecked(&acc, &e)
-		ej.x, ej.y = e.x, e.y
-		sum.selectPoint(&ej, &sum, acc.z.IsZero())
-		acc.selectPoint(&acc, &sum, tables.EqMask(abs, 0))
+		acc.addAffineDigit(&e, neg, tables.EqMask(abs, 0))
 	}
-	acc.double(&acc)
-	acc.double(&acc)
-	acc.double(&acc)
-	acc.double(&acc)
+	acc.doubleN(4)
 	var pacc, psum, id point
 	pacc.fromJacobian(&acc)
 	abs, neg := tables.AbsNeg(digits[0])
@@ -107,7 +98,8 @@ const (
 // table tab (scalarBaseMult), in constant time: 42 mixed additions of
 // full-scan table entries, no doublings.
 //
-// The first 41 additions use the incomplete Jacobian madd-2007-bl, which
+// The first 41 additions are addAffineDigit (the incomplete Jacobian
+// madd-2004-hmv with the negation and the selects below), which
 // is safe here by construction: before position j the accumulator holds
 // a·G with a = Σ_{i<j} d_i·2^(6i), |a| < 2^(6j), and the entry is d·2^(6j)·G
 // with 1 ≤ |d| ≤ 32; for j ≤ 41 both are below n/2 in absolute value, so
@@ -121,7 +113,7 @@ func (p *point) scalarBaseMultTable(tab *[basePositions][baseEntries]affinePoint
 	var digits [basePositions]int8
 	tables.SignedRadixBigEndian(digits[:], k[:], baseWindow)
 
-	var acc, sum, ej jacobianPoint
+	var acc jacobianPoint
 	var e affinePoint
 	// Position 0: the entry itself, or the identity (Z = 0) for digit 0.
 	abs, neg := tables.AbsNeg(digits[0])
@@ -136,12 +128,7 @@ func (p *point) scalarBaseMultTable(tab *[basePositions][baseEntries]affinePoint
 		abs, neg := tables.AbsNeg(digits[j])
 		// Digit 0 gives the first entry; the sum is then discarded.
 		lookupAffine32(&e, &tab[j], abs)
-		e.condNegate(neg)
-		sum.addAffineUnchecked(&acc, &e)
-		ej.x, ej.y = e.x, e.y
-		ej.z.One()
-		sum.selectPoint(&ej, &sum, acc.z.IsZero())
-		acc.selectPoint(&acc, &sum, tables.EqMask(abs, 0))
+		acc.addAffineDigit(&e, neg, tables.EqMask(abs, 0))
 	}
 	var pacc, psum point
 	pacc.fromJacobian(&acc)

@@ -35,9 +35,18 @@ func scan32x8AVX2(d, id *[8]uint64, e *[32][8]uint64, abs int)
 // constant-time table scans), empty without AVX2, with -tags purego or
 // curvekit_purego and on other architectures. The field layer's routines
 // are named by fieldp256.Assembly and scalarp256.Assembly.
+// It also names the package's other assembly that runs in this build
+// on this CPU (groupAssembly), after a comma.
 func Assembly() string {
+	s := ""
 	if haveAVX2 {
-		return "AVX2 table lookups"
+		s = "AVX2 table lookups"
 	}
-	return ""
+	if more := groupAssembly(); more != "" {
+		if s != "" {
+			s += ", "
+		}
+		s += more
+	}
+	return s
 }

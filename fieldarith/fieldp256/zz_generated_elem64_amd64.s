@@ -32,21 +32,17 @@ TEXT ·elem64MulAsm(SB), NOSPLIT, $0-24
 	MULXQ   24(SI), BX, R12
 	ADCXQ   BX, R11
 	ADCXQ   AX, R12
-	// q = t0; t0 + q·m0 = t0·2^64: add t0 into t1.
+	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
 	MOVQ    R8, DX
-	XORQ    AX, AX
-	ADOXQ   R8, R9
-	MULXQ   elem64Mod<>+8(SB), BX, CX
-	ADCXQ   BX, R9
-	ADOXQ   CX, R10
-	ADCXQ   AX, R10
-	ADOXQ   AX, R11
+	MOVQ    R8, BX
+	SHLQ    $32, BX
+	SHRQ    $32, R8
+	ADDQ    BX, R9
+	ADCQ    R8, R10
 	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	ADCXQ   AX, R12
-	ADOXQ   AX, R13
-	ADCXQ   AX, R13
+	ADCQ    BX, R11
+	ADCQ    CX, R12
+	ADCQ    $0, R13
 
 	// Row 1: t += a·b1, then t = (t + q·m)/2^64.
 	MOVQ    8(DI), DX
@@ -67,21 +63,17 @@ TEXT ·elem64MulAsm(SB), NOSPLIT, $0-24
 	ADCXQ   AX, R13
 	ADOXQ   AX, R8
 	ADCXQ   AX, R8
-	// q = t0; t0 + q·m0 = t0·2^64: add t0 into t1.
+	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
 	MOVQ    R9, DX
-	XORQ    AX, AX
-	ADOXQ   R9, R10
-	MULXQ   elem64Mod<>+8(SB), BX, CX
-	ADCXQ   BX, R10
-	ADOXQ   CX, R11
-	ADCXQ   AX, R11
-	ADOXQ   AX, R12
+	MOVQ    R9, BX
+	SHLQ    $32, BX
+	SHRQ    $32, R9
+	ADDQ    BX, R10
+	ADCQ    R9, R11
 	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	ADCXQ   AX, R13
-	ADOXQ   AX, R8
-	ADCXQ   AX, R8
+	ADCQ    BX, R12
+	ADCQ    CX, R13
+	ADCQ    $0, R8
 
 	// Row 2: t += a·b2, then t = (t + q·m)/2^64.
 	MOVQ    16(DI), DX
@@ -102,21 +94,17 @@ TEXT ·elem64MulAsm(SB), NOSPLIT, $0-24
 	ADCXQ   AX, R8
 	ADOXQ   AX, R9
 	ADCXQ   AX, R9
-	// q = t0; t0 + q·m0 = t0·2^64: add t0 into t1.
+	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
 	MOVQ    R10, DX
-	XORQ    AX, AX
-	ADOXQ   R10, R11
-	MULXQ   elem64Mod<>+8(SB), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	ADCXQ   AX, R12
-	ADOXQ   AX, R13
+	MOVQ    R10, BX
+	SHLQ    $32, BX
+	SHRQ    $32, R10
+	ADDQ    BX, R11
+	ADCQ    R10, R12
 	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R8
-	ADCXQ   AX, R8
-	ADOXQ   AX, R9
-	ADCXQ   AX, R9
+	ADCQ    BX, R13
+	ADCQ    CX, R8
+	ADCQ    $0, R9
 
 	// Row 3: t += a·b3, then t = (t + q·m)/2^64.
 	MOVQ    24(DI), DX
@@ -137,21 +125,17 @@ TEXT ·elem64MulAsm(SB), NOSPLIT, $0-24
 	ADCXQ   AX, R9
 	ADOXQ   AX, R10
 	ADCXQ   AX, R10
-	// q = t0; t0 + q·m0 = t0·2^64: add t0 into t1.
+	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
 	MOVQ    R11, DX
-	XORQ    AX, AX
-	ADOXQ   R11, R12
-	MULXQ   elem64Mod<>+8(SB), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	ADCXQ   AX, R13
-	ADOXQ   AX, R8
+	MOVQ    R11, BX
+	SHLQ    $32, BX
+	SHRQ    $32, R11
+	ADDQ    BX, R12
+	ADCQ    R11, R13
 	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCXQ   BX, R8
-	ADOXQ   CX, R9
-	ADCXQ   AX, R9
-	ADOXQ   AX, R10
-	ADCXQ   AX, R10
+	ADCQ    BX, R8
+	ADCQ    CX, R9
+	ADCQ    $0, R10
 
 	// t < 2m: subtract m, keep t if that borrows.
 	MOVQ    R12, BX
@@ -227,69 +211,65 @@ TEXT ·elem64SquareAsm(SB), NOSPLIT, $0-16
 	// Montgomery reduction, one word per row (redc).
 	XORQ    SI, SI
 	// Row 0.
+	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
 	MOVQ    R8, DX
-	XORQ    AX, AX
-	ADOXQ   R8, R9
-	MULXQ   elem64Mod<>+8(SB), BX, CX
-	ADCXQ   BX, R9
-	ADOXQ   CX, R10
-	ADCXQ   AX, R10
-	ADOXQ   AX, R11
+	MOVQ    R8, BX
+	SHLQ    $32, BX
+	SHRQ    $32, R8
+	ADDQ    BX, R9
+	ADCQ    R8, R10
 	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	ADCXQ   SI, R12
-	MOVQ    $0, SI
-	ADOXQ   AX, SI
-	ADCXQ   AX, SI
+	ADCQ    BX, R11
+	ADCQ    CX, R12
+	ADCQ    $0, SI
 	// Row 1.
+	// The previous row's carry into w4 first, then q·m on one chain.
+	ADDQ    SI, R13
+	MOVQ    $0, SI
+	ADCQ    $0, SI
+	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
 	MOVQ    R9, DX
-	XORQ    AX, AX
-	ADOXQ   R9, R10
-	MULXQ   elem64Mod<>+8(SB), BX, CX
-	ADCXQ   BX, R10
-	ADOXQ   CX, R11
-	ADCXQ   AX, R11
-	ADOXQ   AX, R12
+	MOVQ    R9, BX
+	SHLQ    $32, BX
+	SHRQ    $32, R9
+	ADDQ    BX, R10
+	ADCQ    R9, R11
 	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	ADCXQ   SI, R13
-	MOVQ    $0, SI
-	ADOXQ   AX, SI
-	ADCXQ   AX, SI
+	ADCQ    BX, R12
+	ADCQ    CX, R13
+	ADCQ    $0, SI
 	// Row 2.
+	// The previous row's carry into w4 first, then q·m on one chain.
+	ADDQ    SI, R14
+	MOVQ    $0, SI
+	ADCQ    $0, SI
+	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
 	MOVQ    R10, DX
-	XORQ    AX, AX
-	ADOXQ   R10, R11
-	MULXQ   elem64Mod<>+8(SB), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	ADCXQ   AX, R12
-	ADOXQ   AX, R13
+	MOVQ    R10, BX
+	SHLQ    $32, BX
+	SHRQ    $32, R10
+	ADDQ    BX, R11
+	ADCQ    R10, R12
 	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R14
-	ADCXQ   SI, R14
-	MOVQ    $0, SI
-	ADOXQ   AX, SI
-	ADCXQ   AX, SI
+	ADCQ    BX, R13
+	ADCQ    CX, R14
+	ADCQ    $0, SI
 	// Row 3.
-	MOVQ    R11, DX
-	XORQ    AX, AX
-	ADOXQ   R11, R12
-	MULXQ   elem64Mod<>+8(SB), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	ADCXQ   AX, R13
-	ADOXQ   AX, R14
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCXQ   BX, R14
-	ADOXQ   CX, DI
-	ADCXQ   SI, DI
+	// The previous row's carry into w4 first, then q·m on one chain.
+	ADDQ    SI, DI
 	MOVQ    $0, SI
-	ADOXQ   AX, SI
-	ADCXQ   AX, SI
+	ADCQ    $0, SI
+	// q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.
+	MOVQ    R11, DX
+	MOVQ    R11, BX
+	SHLQ    $32, BX
+	SHRQ    $32, R11
+	ADDQ    BX, R12
+	ADCQ    R11, R13
+	MULXQ   elem64Mod<>+24(SB), BX, CX
+	ADCQ    BX, R14
+	ADCQ    CX, DI
+	ADCQ    $0, SI
 
 	// t < 2m: subtract m, keep t if that borrows.
 	MOVQ    R12, BX

@@ -110,6 +110,9 @@ type curvePackage struct {
 	// Ladder64 adds the X25519 ladder over 4 × 64-bit limbs (ladder64.go):
 	// amd64 assembly, its Go model, and the hook in scalarMultLadder.
 	Ladder64 bool
+	// AsmMore, if set, is a package function whose result Assembly
+	// appends (p256's groupAssembly: the point formulas' assembly).
+	AsmMore string
 	// Group is what the group-level skeletons (window.tmpl, straus.tmpl)
 	// need of a twisted Edwards package; nil means neither file.
 	Group *groupShape
@@ -306,6 +309,7 @@ var curves = map[string]curvePackage{
 			{Words: 8, Entries: 32, What: "affinePoint"},
 		},
 		AsmFields: "fieldp256.Assembly and scalarp256.Assembly",
+		AsmMore:   "groupAssembly",
 		// The interleaved-wNAF verification loop (Jacobian, SEC 1 scalars
 		// recoded big-endian): only the Straus loop.
 		Group: &groupShape{Point: "point", StrausOnly: true, Cached: "jacobianPoint", Affine: "affinePoint",

@@ -7,6 +7,10 @@ package main
 // when m0 = 2^64 − 1 and −m⁻¹ = 1 (the reduction factor is t0 itself and
 // t0 + q·m0 = t0·2^64, so the row adds t0 into t1 and skips the product) —
 // and ends, as MulBody does, with one masked subtraction of m from t < 2m.
+// For P-256's p, whose low 192 bits are 2^96 − 1 (p256Shape), a row's
+// reduction is two shifts and one MULX instead of two MULX (t0 + q·(2^96
+// − 1) = q·2^96 for q = t0), as the Go code's rows use shifts; the result
+// is the same fully reduced value.
 // Products by zero limbs of m are left out, as madd leaves them out.
 // Squaring is the SOS of SquareBody: the cross products once, doubled by
 // a one-bit shift, the squares added, then the word-by-word reduction of
@@ -18,7 +22,9 @@ package main
 // is what BMI2's flagless MULX and ADX are for; Go's bits.Add64 code cannot
 // express two live chains. The code is straight-line with fixed addresses
 // (constant time: the final correction is CMOVs on the borrow) and uses no
-// stack; the Go declarations select it at run time when the CPU has BMI2
+// stack. mulRows, squareRows and correct take their operands as addresses
+// and registers so that pointasm.go can inline them into p256's point
+// routines. The Go declarations select it at run time when the CPU has BMI2
 // and ADX (golang.org/x/sys/cpu) and fall back to the Go code otherwise.
 
 import (
@@ -82,13 +88,42 @@ func (g *montAsm) mulRow(t []string, addr func(j int) string, skip func(j int) b
 	s.op("ADCXQ", maZero, t[5])
 }
 
+// p256Shape reports whether the low 192 bits of m are 2^96 − 1 (and
+// −m⁻¹ = 1), as for P-256's p = 2^256 − 2^224 + 2^192 + 2^96 − 1: then
+// t0 + q·(m mod 2^192) = q·2^96 for q = t0, two shifts instead of two
+// products.
+func (g *montAsm) p256Shape() bool {
+	return g.special() && g.r.Mod[1] == 0xffffffff && g.r.Mod[2] == 0
+}
+
+// p256Reduce emits t = (t + q·m)/2^64 for q = t0 when p256Shape holds, on
+// the carry flag alone: q<<32 into t1, q>>32 into t2, q·m3 (MULX) into t3
+// and t4, the carry into top. t0 is left holding garbage. It uses BX, CX
+// and DX.
+func (g *montAsm) p256Reduce(t []string, top string) {
+	s := g.s
+	s.comment("q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.")
+	s.op("MOVQ", t[0], "DX")
+	s.op("MOVQ", t[0], maLo)
+	s.op("SHLQ", "$32", maLo)
+	s.op("SHRQ", "$32", t[0])
+	s.op("ADDQ", maLo, t[1])
+	s.op("ADCQ", t[0], t[2])
+	s.op("MULXQ", g.modAddr(3), maLo, maHi) // leaves the flags alone
+	s.op("ADCQ", maLo, t[3])
+	s.op("ADCQ", maHi, t[4])
+	s.op("ADCQ", "$0", top)
+}
+
 // reduceRow emits t = (t + q·m)/2^64 for the 6 words t (t[5] may be
 // nonzero), q = t0·(−m⁻¹) mod 2^64, and returns the new accumulator names
 // (the old t[1..5] and t[0], now free, last).
 func (g *montAsm) reduceRow(t []string) []string {
 	s := g.s
 	r := g.r
-	if g.special() {
+	if g.p256Shape() {
+		g.p256Reduce(t, t[5])
+	} else if g.special() {
 		s.comment("q = t0; t0 + q·m0 = t0·2^64: add t0 into t1.")
 		s.op("MOVQ", t[0], "DX")
 		s.op("XORQ", maZero, maZero)
@@ -119,6 +154,18 @@ func (g *montAsm) reduceRow(t []string) []string {
 
 // finish emits out = t − m if t ≥ m else t, for t = t[0..4] < 2m, and RET.
 func (g *montAsm) finish(t []string, r []string) {
+	g.correct(t, r)
+	s := g.s
+	s.op("MOVQ", "out+0(FP)", maB)
+	for j := 0; j < 4; j++ {
+		s.op("MOVQ", r[j], fmt.Sprintf("%d(%s)", 8*j, maB))
+	}
+	s.op("RET")
+}
+
+// correct emits r = t − m if t ≥ m else t, for t = t[0..4] < 2m: one
+// subtraction and CMOVs on its borrow (constant time). r must not overlap t.
+func (g *montAsm) correct(t []string, r []string) {
 	s := g.s
 	s.comment("t < 2m: subtract m, keep t if that borrows.")
 	for j := 0; j < 4; j++ {
@@ -132,11 +179,6 @@ func (g *montAsm) finish(t []string, r []string) {
 	for j := 0; j < 4; j++ {
 		s.op("CMOVQCS", t[j], r[j])
 	}
-	s.op("MOVQ", "out+0(FP)", maB)
-	for j := 0; j < 4; j++ {
-		s.op("MOVQ", r[j], fmt.Sprintf("%d(%s)", 8*j, maB))
-	}
-	s.op("RET")
 }
 
 // mul writes <typ>MulAsm(out, a, b): MulBody's CIOS.
@@ -147,12 +189,25 @@ func (g *montAsm) mul(name string) {
 	s.line(fmt.Sprintf("TEXT ·%s(SB), NOSPLIT, $0-24", name))
 	s.op("MOVQ", "a+8(FP)", maA)
 	s.op("MOVQ", "b+16(FP)", maB)
+	t := g.mulRows(
+		func(j int) string { return fmt.Sprintf("%d(%s)", 8*j, maA) },
+		func(j int) string { return fmt.Sprintf("%d(%s)", 8*j, maB) })
+	s.line("")
+	g.finish(t, []string{maLo, maHi, "DX", maA})
+}
+
+// mulRows emits the four CIOS rows of a·b·R⁻¹ with limb j of a and b at
+// aAddr(j) and bAddr(j) (memory operands; a may be any value below R, b
+// below m) and returns the names of the five accumulator words t < 2m,
+// lowest first, for correct. It uses AX, BX, CX, DX and R8 … R13 and
+// leaves every other register alone.
+func (g *montAsm) mulRows(aAddr, bAddr func(j int) string) []string {
+	s := g.s
 	t := []string{"R8", "R9", "R10", "R11", "R12", "R13"}
-	aAddr := func(j int) string { return fmt.Sprintf("%d(%s)", 8*j, maA) }
 	for i := 0; i < 4; i++ {
 		s.line("")
 		s.comment("Row %d: t += a·b%d, then t = (t + q·m)/2^64.", i, i)
-		s.op("MOVQ", fmt.Sprintf("%d(%s)", 8*i, maB), "DX")
+		s.op("MOVQ", bAddr(i), "DX")
 		s.op("XORQ", t[5], t[5])
 		if i == 0 {
 			// t = a·b0 on one carry chain: t is 0 before it.
@@ -168,8 +223,7 @@ func (g *montAsm) mul(name string) {
 		}
 		t = g.reduceRow(t)
 	}
-	s.line("")
-	g.finish(t, []string{maLo, maHi, "DX", maA})
+	return t[:5]
 }
 
 // square writes <typ>SquareAsm(out, a): SquareBody's SOS.
@@ -179,9 +233,19 @@ func (g *montAsm) square(name string) {
 	s.line(fmt.Sprintf("// func %s(out, a *%s)", name, g.r.Typ))
 	s.line(fmt.Sprintf("TEXT ·%s(SB), NOSPLIT, $0-16", name))
 	s.op("MOVQ", "a+8(FP)", maA)
+	t := g.squareRows(func(j int) string { return fmt.Sprintf("%d(%s)", 8*j, maA) })
+	s.line("")
+	g.finish(t, []string{maLo, maHi, "DX", maZero})
+}
+
+// squareRows emits SquareBody's SOS of a²·R⁻¹ with limb j of a < m at
+// a(j) (a memory operand, read before SI is first written) and returns the
+// names of the five result words t < 2m, lowest first, for correct. It
+// uses AX, BX, CX, DX, SI, DI and R8 … R14.
+func (g *montAsm) squareRows(a func(j int) string) []string {
+	s := g.s
 	// u0 … u7 of SquareBody, in registers.
 	u := []string{"R8", "R9", "R10", "R11", "R12", "R13", "R14", "DI"}
-	a := func(j int) string { return fmt.Sprintf("%d(%s)", 8*j, maA) }
 	s.comment("Cross products a_i·a_j, i < j, into u1 … u6.")
 	s.op("XORQ", maZero, maZero)
 	s.op("MOVQ", a(0), "DX")
@@ -228,6 +292,16 @@ func (g *montAsm) square(name string) {
 	for i := 0; i < 4; i++ {
 		w := u[i : i+5]
 		s.comment("Row %d.", i)
+		if g.p256Shape() {
+			if i > 0 {
+				s.comment("The previous row's carry into w4 first, then q·m on one chain.")
+				s.op("ADDQ", crw, w[4])
+				s.op("MOVQ", "$0", crw)
+				s.op("ADCQ", "$0", crw)
+			}
+			g.p256Reduce(w, crw)
+			continue
+		}
 		s.op("MOVQ", w[0], "DX")
 		if g.r.mInv != 1 {
 			s.op("IMULQ", g.invAddr(), "DX")
@@ -255,8 +329,7 @@ func (g *montAsm) square(name string) {
 		s.op("ADOXQ", maZero, crw)
 		s.op("ADCXQ", maZero, crw)
 	}
-	s.line("")
-	g.finish(append(append([]string{}, u[4:8]...), crw), []string{maLo, maHi, "DX", maZero})
+	return append(append([]string{}, u[4:8]...), crw)
 }
 
 func montAsmGenerate(f *montField) (map[string][]byte, error) {

@@ -171,6 +171,23 @@ func (m *montMachine) run(src, name string) error {
 			s, cout := bits.Add64(x[1], x[0], c)
 			err = m.write(a[1], s)
 			*f = int(cout)
+		case (op == "ADDQ" || op == "ADCQ") && len(a) == 2:
+			var c uint64
+			if op == "ADCQ" {
+				if c, err = flag(m.cf, line); err != nil {
+					return err
+				}
+			}
+			d, cout := bits.Add64(x[1], x[0], c)
+			err = m.write(a[1], d)
+			m.cf, m.of = int(cout), -1
+		case (op == "SHLQ" || op == "SHRQ") && len(a) == 2 && strings.HasPrefix(a[0], "$"):
+			d := x[1] << x[0]
+			if op == "SHRQ" {
+				d = x[1] >> x[0]
+			}
+			err = m.write(a[1], d)
+			m.cf, m.of = -1, -1
 		case (op == "SUBQ" || op == "SBBQ") && len(a) == 2:
 			var c uint64
 			if op == "SBBQ" {
