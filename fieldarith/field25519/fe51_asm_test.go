@@ -241,39 +241,3 @@ func BenchmarkFe51Asm(b *testing.B) {
 			c("filippo", func() { z.Square(&z) }))
 	})
 }
-
-// TestFe51SquareNAsm compares squareN's assembly loop with n squarings by
-// squareGeneric, on random loose inputs and the edge states, for n from 1
-// to the chains' longest run, aliased and not, and n ≤ 0 with a copy.
-func TestFe51SquareNAsm(t *testing.T) {
-	r := rand.New(rand.NewPCG(51, 3))
-	inputs := fe51EdgeStates()
-	for range 200 {
-		inputs = append(inputs, randLimbs(r, &fe51LooseBound))
-	}
-	for i, a := range inputs {
-		n := 1 + i%7
-		if i%50 == 0 {
-			n = 125
-		}
-		want := a
-		for range n {
-			want.squareGeneric(&want)
-		}
-		var got fe51
-		got.squareN(&a, n)
-		if got != want {
-			t.Fatalf("squareN(%x, %d): asm %x, generic %x", a.l, n, got.l, want.l)
-		}
-		aliased := a
-		aliased.squareN(&aliased, n)
-		if aliased != want {
-			t.Fatalf("squareN(%x, %d) aliased: asm %x, generic %x", a.l, n, aliased.l, want.l)
-		}
-		for _, k := range []int{0, -1} {
-			if got.squareN(&a, k); got != a {
-				t.Fatalf("squareN(%x, %d) = %x, want a copy", a.l, k, got.l)
-			}
-		}
-	}
-}

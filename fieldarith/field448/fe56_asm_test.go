@@ -299,39 +299,3 @@ func BenchmarkFe56Asm(b *testing.B) {
 			c("circl", func() { fp448.Sqr(&z, &z) }))
 	})
 }
-
-// TestFe56SquareNAsm compares squareN's assembly loop with n squarings by
-// squareGeneric, on random loose inputs and the edge states, for n from 1
-// to the chains' longest run, aliased and not, and n ≤ 0 with a copy.
-func TestFe56SquareNAsm(t *testing.T) {
-	r := rand.New(rand.NewPCG(56, 3))
-	inputs := fe56EdgeStates()
-	for range 200 {
-		inputs = append(inputs, randLimbs(r, &fe56LooseBound))
-	}
-	for i, a := range inputs {
-		n := 1 + i%7
-		if i%50 == 0 {
-			n = 222
-		}
-		want := a
-		for range n {
-			want.squareGeneric(&want)
-		}
-		var got fe56
-		got.squareN(&a, n)
-		if got != want {
-			t.Fatalf("squareN(%x, %d): asm %x, generic %x", a.l, n, got.l, want.l)
-		}
-		aliased := a
-		aliased.squareN(&aliased, n)
-		if aliased != want {
-			t.Fatalf("squareN(%x, %d) aliased: asm %x, generic %x", a.l, n, aliased.l, want.l)
-		}
-		for _, k := range []int{0, -1} {
-			if got.squareN(&a, k); got != a {
-				t.Fatalf("squareN(%x, %d) = %x, want a copy", a.l, k, got.l)
-			}
-		}
-	}
-}

@@ -29,6 +29,7 @@ package main
 
 import (
 	"fmt"
+	"math/big"
 	"math/bits"
 	"slices"
 	"strconv"
@@ -286,11 +287,15 @@ func (v *%[1]s) Mult32(a *%[1]s, y uint32) *%[1]s { return v.mult32Generic(a, y)
 `, t)
 	}
 	base := fmt.Sprintf("%s/zz_generated_%s", r.f.pkg, r.typ)
-	return map[string][]byte{
+	out := map[string][]byte{
 		base + "_amd64.s":  []byte(s.b.String()),
 		base + "_amd64.go": []byte(stubs),
 		base + "_noasm.go": []byte(generic),
-	}, nil
+	}
+	if r.asmSquareN() {
+		out[base+"_squaren_amd64_test.go"] = []byte(r.squareNTest())
+	}
+	return out, nil
 }
 
 // asmMul writes one multiplication or squaring. The columns are summed one
@@ -590,4 +595,63 @@ func (r *unsatRep) asmMul(s *asmText, fn asmFunc) error {
 	}
 	s.op("RET")
 	return nil
+}
+
+// squareNTest is the amd64 test of squareN's assembly loop against n
+// squarings by squareGeneric. It uses the package's hand-written helpers
+// of the representation's other assembly tests: randLimbs and
+// <typ>EdgeStates (<typ>_asm_test.go).
+func (r *unsatRep) squareNTest() string {
+	// The longest run of squarings in the package's addition chains.
+	longest := 0
+	for _, e := range []*big.Int{new(big.Int).Sub(r.f.p, big.NewInt(2))} {
+		for _, op := range buildChain(e, "a", "v").ops {
+			longest = max(longest, op.sq)
+		}
+	}
+	return header + fmt.Sprintf(`//go:build %[1]s
+
+package %[2]s
+
+import (
+	"math/rand/v2"
+	"testing"
+)
+
+// Test%[4]sSquareNAsm compares squareN's assembly loop with n squarings by
+// squareGeneric, on random loose inputs and the edge states, for n from 1
+// to the chains' longest run (%[5]d), aliased and not, and n ≤ 0 with a copy.
+func Test%[4]sSquareNAsm(t *testing.T) {
+	r := rand.New(rand.NewPCG(%[6]d, 3))
+	inputs := %[3]sEdgeStates()
+	for range 200 {
+		inputs = append(inputs, randLimbs(r, &%[3]sLooseBound))
+	}
+	for i, a := range inputs {
+		n := 1 + i%%7
+		if i%%50 == 0 {
+			n = %[5]d
+		}
+		want := a
+		for range n {
+			want.squareGeneric(&want)
+		}
+		var got %[3]s
+		got.squareN(&a, n)
+		if got != want {
+			t.Fatalf("squareN(%%x, %%d): asm %%x, generic %%x", a.l, n, got.l, want.l)
+		}
+		aliased := a
+		aliased.squareN(&aliased, n)
+		if aliased != want {
+			t.Fatalf("squareN(%%x, %%d) aliased: asm %%x, generic %%x", a.l, n, aliased.l, want.l)
+		}
+		for _, k := range []int{0, -1} {
+			if got.squareN(&a, k); got != a {
+				t.Fatalf("squareN(%%x, %%d) = %%x, want a copy", a.l, k, got.l)
+			}
+		}
+	}
+}
+`, asmBuildTag, r.f.pkg, r.typ, strings.ToUpper(r.typ[:1])+r.typ[1:], longest, r.n())
 }
