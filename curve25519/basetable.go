@@ -25,15 +25,27 @@ type basepointTables struct {
 
 	oddWindow int
 	odd       []affineCached // tables.Edwards25519BaseOdd
+
+	// fixed64 is fixed on fe64 (comb64.go), nil where the layout is not
+	// the fe64 comb's or its check failed.
+	fixed64 []comb64Entry
 }
 
 // basepointTableLoad loads the basepoint tables on first use with
 // internal/basetable's steps (decode, verify, cross-check, fall back);
 // a test can substitute corrupted tables.
 var basepointTableLoad = basetable.New(basetable.Loader[basepointTables]{
-	Decode:     decodeBasepointTables,
-	Verify:     verifyStructure,
-	CrossCheck: crossVerify,
+	Decode: decodeBasepointTables,
+	Verify: verifyStructure,
+	// The fe64 form of the comb is made and checked once the tables are
+	// verified (comb64Load).
+	CrossCheck: func(bt *basepointTables) bool {
+		if !crossVerify(bt) {
+			return false
+		}
+		comb64Load(bt)
+		return true
+	},
 	// The failed tables, marked not ok: every user of them checks ok.
 	Fallback: func(bt *basepointTables) *basepointTables { return bt },
 	SetOK:    func(bt *basepointTables, ok bool) { bt.ok = ok },

@@ -280,6 +280,29 @@ func fe64InvertGo(out, z *fe64) {
 	fe64Mul(out, &t1, &t0)
 }
 
+// fe64MaddGo sets p = p + q for the extended point p = (X : Y : Z : T)
+// and the halved affine entry q = ((y+x)/2, (y−x)/2, d·x·y): madd-2008-hwcd-3
+// and the conversion to extended coordinates (7M), the result scaled by
+// 1/4 (the same point). X, Y, Z must be small (below 2^255 + 2^23:
+// products, or canonical values), as they are on exit; q's elements may
+// be anything below 2^256. fe64MaddAsm gives the same words.
+func fe64MaddGo(p *[4]fe64, q *[3]fe64) {
+	var a, b, c, e, f, g, h fe64
+	fe64Sub(&a, &p[1], &p[0])
+	fe64Add(&b, &p[1], &p[0])
+	fe64Mul(&a, &a, &q[1])
+	fe64Mul(&b, &b, &q[0])
+	fe64Mul(&c, &p[3], &q[2])
+	fe64Sub(&e, &b, &a)
+	fe64Add(&h, &b, &a)
+	fe64Add(&g, &p[2], &c)
+	fe64Sub(&f, &p[2], &c)
+	fe64Mul(&p[0], &e, &f)
+	fe64Mul(&p[1], &g, &h)
+	fe64Mul(&p[2], &f, &g)
+	fe64Mul(&p[3], &e, &h)
+}
+
 // x25519Ladder64Go is X25519's variable-base ladder on fe64 in Go: dst =
 // the encoded u-coordinate of e·P for the clamped scalar e and P's
 // encoded u-coordinate point.

@@ -132,6 +132,57 @@ func l64Invert() []feOp {
 	}
 }
 
+// l64Madd is the comb's step on fe64 (curve25519's comb64.go): the mixed
+// addition madd-2008-hwcd-3 of an affine table entry to the extended
+// point (X : Y : Z : T), then the conversion out of the completed form
+// (forms.go's addAffine and Point.fromP1xP1, 7M), in place. The entry is
+// kept halved, ((y+x)/2, (y−x)/2, d·x·y) in ypx, ymx, t2d: every one of
+// A, B, C then comes out halved, D = 2·Z1 becomes Z1 and the result is
+// the same projective point scaled by 1/4, so the sum 2·Z1 (a value that
+// may reach 2^256, which F and G could not take) is never formed.
+func l64Madd() []feOp {
+	return []feOp{
+		{kind: "sub", dst: "a", a: "Y", b: "X"},   // Y1 − X1
+		{kind: "add", dst: "b", a: "Y", b: "X"},   // Y1 + X1
+		{kind: "mul", dst: "a", a: "a", b: "ymx"}, // A/2 = (Y1 − X1)·(y − x)/2
+		{kind: "mul", dst: "b", a: "b", b: "ypx"}, // B/2 = (Y1 + X1)·(y + x)/2
+		{kind: "mul", dst: "c", a: "T", b: "t2d"}, // C/2 = T1·d·x·y
+		{kind: "sub", dst: "e", a: "b", b: "a"},   // E/2 = B/2 − A/2
+		{kind: "add", dst: "h", a: "b", b: "a"},   // H/2
+		{kind: "add", dst: "g", a: "Z", b: "c"},   // G/2 = Z1 + C/2
+		{kind: "sub", dst: "f", a: "Z", b: "c"},   // F/2 = Z1 − C/2
+		{kind: "mul", dst: "X", a: "e", b: "f"},   // X3/4 = E·F/4
+		{kind: "mul", dst: "Y", a: "g", b: "h"},   // Y3/4 = G·H/4
+		{kind: "mul", dst: "Z", a: "f", b: "g"},   // Z3/4 = F·G/4
+		{kind: "mul", dst: "T", a: "e", b: "h"},   // T3/4 = E·H/4
+	}
+}
+
+// l64MaddChecked is l64Madd after l64CheckSmall: X, Y, Z (products, or
+// the comb's start) are small on entry, the entry's elements only feed
+// products (a negated d·x·y is 0 − t, up to 2^256), and the step leaves
+// X, Y, Z, T small for the next one.
+func l64MaddChecked() {
+	sm := l64CheckSmall(l64Madd(), map[string]bool{"X": true, "Y": true, "Z": true})
+	for _, x := range []string{"X", "Y", "Z", "T"} {
+		if !sm[x] {
+			panic("ladder64: " + x + " is not small after the mixed addition")
+		}
+	}
+}
+
+// l64MaddName maps l64Madd's elements to Go expressions: the point p and
+// the entry q behind pointers, the rest local.
+func l64MaddName(s string) string {
+	if i := strings.Index("XYZT", s); len(s) == 1 && i >= 0 {
+		return fmt.Sprintf("&p[%d]", i)
+	}
+	if k, ok := map[string]int{"ypx": 0, "ymx": 1, "t2d": 2}[s]; ok {
+		return fmt.Sprintf("&q[%d]", k)
+	}
+	return "&" + s
+}
+
 // l64CheckSmall checks that every Add and Sub of ops takes small operands
 // (below 2^255 + 2^23: products, and the elements of small on entry), as
 // one fold requires; it returns the elements small on exit.
@@ -428,6 +479,18 @@ func fe64InvertGo(out, z *fe64) {
 	})
 	b.WriteString(`}
 
+// fe64MaddGo sets p = p + q for the extended point p = (X : Y : Z : T)
+// and the halved affine entry q = ((y+x)/2, (y−x)/2, d·x·y): madd-2008-hwcd-3
+// and the conversion to extended coordinates (7M), the result scaled by
+// 1/4 (the same point). X, Y, Z must be small (below 2^255 + 2^23:
+// products, or canonical values), as they are on exit; q's elements may
+// be anything below 2^256. fe64MaddAsm gives the same words.
+func fe64MaddGo(p *[4]fe64, q *[3]fe64) {
+	var a, b, c, e, f, g, h fe64
+`)
+	l64GoOps(&b, l64Madd(), l64MaddName)
+	b.WriteString(`}
+
 // x25519Ladder64Go is X25519's variable-base ladder on fe64 in Go: dst =
 // the encoded u-coordinate of e·P for the clamped scalar e and P's
 // encoded u-coordinate point.
@@ -476,11 +539,25 @@ var ladder64HasAsm = cpu.X86.HasBMI2 && cpu.X86.HasADX
 // it to run the field25519 ladder in the same binary.
 var ladder64UseAsm = ladder64HasAsm
 
+// comb64HasAsm reports whether the fixed-base comb can run on fe64 with
+// assembly (comb64.go): the fe64 assembly and the AVX2 scan of its
+// 12-word entries. Fixed for the life of the process (public).
+var comb64HasAsm = ladder64HasAsm && haveAVX2
+
+// comb64UseAsm makes scalarBaseMultTable run the fe64 comb (comb64Hook);
+// tests clear it to run the field25519 comb in the same binary.
+var comb64UseAsm = comb64HasAsm
+
 // ladder64Asm is ladder64Go in assembly: the start, the 251 steps in one
 // loop and the final doublings, with the same fe64 results.
 //
 //go:noescape
 func ladder64Asm(st *[2]fe64, e *[32]byte, x1 *fe64)
+
+// fe64MaddAsm is fe64MaddGo in assembly (the same words).
+//
+//go:noescape
+func fe64MaddAsm(p *[4]fe64, q *[3]fe64)
 
 // fe64InvertAsm is fe64InvertGo in assembly. out may alias z.
 //
@@ -523,8 +600,15 @@ const ladder64HasAsm = false
 
 var ladder64UseAsm = false
 
+// comb64HasAsm and comb64UseAsm are false: scalarBaseMultTable runs the
+// field25519 comb.
+const comb64HasAsm = false
+
+var comb64UseAsm = false
+
 func ladder64Asm(st *[2]fe64, e *[32]byte, x1 *fe64) { ladder64Go(st, e, x1) }
 func fe64InvertAsm(out, z *fe64)                     { fe64InvertGo(out, z) }
+func fe64MaddAsm(p *[4]fe64, q *[3]fe64)             { fe64MaddGo(p, q) }
 func fe64MulAsm(v, a, b *fe64)                       { fe64Mul(v, a, b) }
 func fe64SqrAsm(v, a *fe64)                          { fe64Sqr(v, a) }
 func fe64A24AddAsm(v, a, b *fe64)                    { fe64A24Add(v, a, b) }

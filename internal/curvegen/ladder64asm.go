@@ -414,6 +414,18 @@ func ladder64Asm() []byte {
 	g.mulTo(last.a, last.b, func() { g.op("MOVQ", "out+0(FP)", "SI") }, "out")
 	g.op("RET")
 
+	// The comb's mixed addition: the point behind SI, the entry behind
+	// DI, the temporaries in the frame (DX holds 38 for the sums).
+	l64MaddChecked()
+	g.slot = map[string]string{"X": "0(SI)", "Y": "32(SI)", "Z": "64(SI)", "T": "96(SI)",
+		"ypx": "0(DI)", "ymx": "32(DI)", "t2d": "64(DI)"}
+	fmt.Fprintf(&g.b, "\n// func fe64MaddAsm(p *[4]fe64, q *[3]fe64)\n")
+	fmt.Fprintf(&g.b, "TEXT ·fe64MaddAsm(SB), $%d-16\n", g.frame("a", "b", "c", "e", "f", "g", "h"))
+	g.op("MOVQ", "p+0(FP)", "SI")
+	g.op("MOVQ", "q+8(FP)", "DI")
+	g.ops(l64Madd())
+	g.op("RET")
+
 	// The single operations, for the tests (and the final multiplication):
 	// operands behind SI and DI, the result stored through the first
 	// argument.

@@ -168,6 +168,11 @@ type combShape struct {
 	Positions string // table positions
 	Digits    string // signed digits of the scalar: Positions·Spacing
 	MaxDigits string // the digit buffer's size, ≥ Digits (an expression too)
+	// Fast names a package function func(v *Point, t Table, digits []int8)
+	// bool that may run the whole comb in another representation (set v
+	// and return true) or decline (false), on public facts only: the
+	// build, the CPU, the table. Empty means none (curve448).
+	Fast string
 }
 
 // strausLoop is one generated Straus loop.
@@ -266,6 +271,7 @@ var curves = map[string]curvePackage{
 			{Words: 15, Entries: 8, What: "affineCached"},
 			{Words: 15, Entries: 16, What: "affineCached"},
 			{Words: 20, Entries: 8, What: "projCached"},
+			{Words: 12, Entries: 16, What: "comb64Entry"},
 		},
 		AsmFields: "field25519.Assembly", Ladder64: true,
 		Group: &groupShape{Cached: "projCached", Affine: "affineCached", FromPoint: "fromP3",
@@ -275,7 +281,7 @@ var curves = map[string]curvePackage{
 			OrderBits: 253, GenName: "the canonical generator", PanicPeer: ", as\n// filippo.io/edwards25519 does",
 			Straus: []string{"C", "CC", "CA16", "E16A16E16C"},
 			Comb: &combShape{Table: "*basepointTables", Window: "t.window", Spacing: "t.spacing",
-				Positions: "t.positions", Digits: "t.digits", MaxDigits: "maxFixedDigits"},
+				Positions: "t.positions", Digits: "t.digits", MaxDigits: "maxFixedDigits", Fast: "comb64Hook"},
 			BaseCheck: &baseCheckShape{Table: "*basepointTables", Positions: "t.positions"}}},
 	"448": {Pkg: "curve448", Name: "X448", Bytes: 56, TopBit: 447, LowBits: 2, A24: 39081, A: 156326,
 		ModName: "2^448 − 2^224 − 1", Backend: "field448", BaseName: "5",
