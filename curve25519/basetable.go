@@ -29,6 +29,8 @@ type basepointTables struct {
 	// fixed64 is fixed on fe64 (comb64.go), nil where the layout is not
 	// the fe64 comb's or its check failed.
 	fixed64 []comb64Entry
+	// odd64 is odd on fe64 (straus64.go), nil if its check failed.
+	odd64 []affine64
 }
 
 // basepointTableLoad loads the basepoint tables on first use with
@@ -44,6 +46,7 @@ var basepointTableLoad = basetable.New(basetable.Loader[basepointTables]{
 			return false
 		}
 		comb64Load(bt)
+		straus64Load(bt)
 		return true
 	},
 	// The failed tables, marked not ok: every user of them checks ok.

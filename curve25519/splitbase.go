@@ -126,11 +126,18 @@ func (v *Point) VarTimeSplitBaseMultPrecomputed(b0, b1, a *Scalar, A *VarTimePre
 // (Recoding a scalar s > ℓ/2 as −(ℓ − s) would be shorter, but is wrong for
 // points with a small-order component, which callers may pass.)
 func (v *Point) varTimeSplit(b0, b1, a *Scalar, aAff []affineCached, aCac []projCached, aw uint, c *Scalar, C *Point) *Point {
+	return v.varTimeSplitWith(baseTables(), straus64UseAsm, b0, b1, a, aAff, aCac, aw, c, C)
+}
+
+// varTimeSplitWith is varTimeSplit with the basepoint tables bt, on the
+// fe64 loop (varTimeStrausEAEC64, straus64.go) if use64 and bt has its
+// fe64 forms and A comes as a cached table.
+func (v *Point) varTimeSplitWith(bt *basepointTables, use64 bool, b0, b1, a *Scalar, aAff []affineCached, aCac []projCached, aw uint, c *Scalar, C *Point) *Point {
 	var tB, tC [1 << (nafWindow - 2)]projCached
 	var bAff []affineCached
 	var bCac []projCached
 	bw := uint(nafWindow)
-	if bt := baseTables(); bt.ok {
+	if bt.ok {
 		bAff, bw = bt.odd, uint(bt.oddWindow)
 	} else {
 		// Table-free fallback (see BasepointTableOK).
@@ -145,5 +152,13 @@ func (v *Point) varTimeSplit(b0, b1, a *Scalar, aAff []affineCached, aCac []proj
 	tables.VarTimeNAF16(n1[:], b1.bytes(&buf), base128Window)
 	tables.VarTimeNAF16(nA[:], a.bytes(&buf), aw)
 	tables.VarTimeNAF(nC[:], c.bytes(&buf), nafWindow)
+	if use64 && bt.ok && bt.odd64 != nil && aCac != nil { // public: the build, the CPU, the tables
+		var qA, qC [len(tC)]cached64
+		for i := range qA {
+			cached64From(&qA[i], &aCac[i])
+			cached64From(&qC[i], &tC[i])
+		}
+		return v.varTimeStrausEAEC64(&n0, bt.odd64, nil, &n1, base128Table64()[:], &nA, nil, qA[:], &nC, qC[:])
+	}
 	return v.varTimeStrausEAEC(&n0, bAff, bCac, &n1, base128Table()[:], &nA, aAff, aCac, &nC, tC[:])
 }

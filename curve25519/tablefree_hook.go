@@ -20,10 +20,14 @@ func init() {
 	}
 }
 
-// The fe64 comb's switch for other packages' tests (internal/fastpath).
+// The fe64 switches for other packages' tests (internal/fastpath).
 func init() {
 	fastpath.Comb64 = func(on bool) bool {
 		comb64UseAsm = on && comb64HasAsm
 		return comb64UseAsm
+	}
+	fastpath.Straus64 = func(on bool) bool {
+		straus64UseAsm = on && ladder64HasAsm
+		return straus64UseAsm
 	}
 }

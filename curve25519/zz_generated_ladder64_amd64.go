@@ -58,3 +58,28 @@ func fe64AddAsm(v, a, b *fe64)
 
 //go:noescape
 func fe64SubAsm(v, a, b *fe64)
+
+// fe64EdDoubleAsm is fe64EdDoubleGo in assembly (the same words).
+//
+//go:noescape
+func fe64EdDoubleAsm(r *[4]fe64)
+
+// fe64EdAddCachedAsm is fe64EdAddCachedGo in assembly (the same words).
+//
+//go:noescape
+func fe64EdAddCachedAsm(r *[4]fe64, q *[4]fe64)
+
+// fe64EdSubCachedAsm is fe64EdSubCachedGo in assembly (the same words).
+//
+//go:noescape
+func fe64EdSubCachedAsm(r *[4]fe64, q *[4]fe64)
+
+// fe64EdAddAffineAsm is fe64EdAddAffineGo in assembly (the same words).
+//
+//go:noescape
+func fe64EdAddAffineAsm(r *[4]fe64, q *[3]fe64)
+
+// fe64EdSubAffineAsm is fe64EdSubAffineGo in assembly (the same words).
+//
+//go:noescape
+func fe64EdSubAffineAsm(r *[4]fe64, q *[3]fe64)

@@ -24,3 +24,8 @@ func fe64SqrAsm(v, a *fe64)                          { fe64Sqr(v, a) }
 func fe64A24AddAsm(v, a, b *fe64)                    { fe64A24Add(v, a, b) }
 func fe64AddAsm(v, a, b *fe64)                       { fe64Add(v, a, b) }
 func fe64SubAsm(v, a, b *fe64)                       { fe64Sub(v, a, b) }
+func fe64EdDoubleAsm(r *[4]fe64)                     { fe64EdDoubleGo(r) }
+func fe64EdAddCachedAsm(r *[4]fe64, q *[4]fe64)      { fe64EdAddCachedGo(r, q) }
+func fe64EdSubCachedAsm(r *[4]fe64, q *[4]fe64)      { fe64EdSubCachedGo(r, q) }
+func fe64EdAddAffineAsm(r *[4]fe64, q *[3]fe64)      { fe64EdAddAffineGo(r, q) }
+func fe64EdSubAffineAsm(r *[4]fe64, q *[3]fe64)      { fe64EdSubAffineGo(r, q) }

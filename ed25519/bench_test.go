@@ -196,8 +196,13 @@ func BenchmarkInterleaved(b *testing.B) {
 				fastpath.Comb64(true)
 			}}}},
 		{"Verify", []contender{
-			{Name: "curvekit", F: func() { Verify(pub, benchMsg, sig) }},
+			{Name: "curvekit", F: func() { fastpath.Straus64(true); Verify(pub, benchMsg, sig) }},
 			{Name: "stdlib", F: func() { stded25519.Verify(spub, benchMsg, sig) }},
+			{Name: "curvekit-field25519", F: func() {
+				fastpath.Straus64(false)
+				Verify(pub, benchMsg, sig)
+				fastpath.Straus64(true)
+			}},
 			{Name: "curvekit-fullsize", F: func() {
 				useHalfSize = false
 				Verify(pub, benchMsg, sig)

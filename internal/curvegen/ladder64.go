@@ -47,7 +47,7 @@ import (
 // feOp is one operation of the plan: dst = a op b (b unused for the unary
 // ones; n is the number of squarings of sqrn).
 type feOp struct {
-	kind      string // add, sub, add2, sub2, mul, sqr, sqrn, a24add, copy, one
+	kind      string // add, sub, add2, sub2, mul, sqr, sqrn, a24add, muladd, copy, one
 	dst, a, b string
 	n         int
 	// add2 and sub2 also set dst2 = a2 ± b2, then swap dst and dst2
@@ -183,6 +183,169 @@ func l64MaddName(s string) string {
 	return "&" + s
 }
 
+// The Edwards point operations of the verification's Straus loop
+// (curve25519's straus64.go) on fe64. The running sum stays in the
+// completed form r = ((rX : rZ), (rY : rT)) of forms.go's projP1xP1
+// between operations, and each routine starts with the conversion out of
+// it, so that every operation of the loop is one call:
+//
+//	l64EdDouble:  r = 2·P2(r)                 (3M, then dbl-2008-hwcd: 1M + 3S + 2Z² + A)
+//	l64EdAdd:     r = P3(r) ± q               (4M, then add-2008-hwcd-3: 4M, or 3M for
+//	                                           a halved affine q, as l64Madd)
+//
+// A cached q is (Y+X, Y−X, 2Z, 2d·T): 2Z kept doubled so that D = Z1·2Z2
+// is a product (small), as F and G need. r's four elements are sums and
+// differences, which only feed the next routine's products.
+
+// l64EdToP2 is the conversion r → (X : Y : Z) (3M), and toP3 adds T (4M).
+func l64EdToP(withT bool) []feOp {
+	ops := []feOp{
+		{kind: "mul", dst: "X", a: "rX", b: "rT"},
+		{kind: "mul", dst: "Y", a: "rY", b: "rZ"},
+		{kind: "mul", dst: "Z", a: "rZ", b: "rT"},
+	}
+	if withT {
+		ops = append(ops, feOp{kind: "mul", dst: "T", a: "rX", b: "rY"})
+	}
+	return ops
+}
+
+// l64EdDouble is r = 2·P2(r): forms.go's projP1xP1.double (E = 2·X·Y
+// directly), with C − G = 2·Z² + A − B as one row (muladd) and a
+// difference, so that no sum is folded twice.
+func l64EdDouble() []feOp {
+	return append(l64EdToP(false),
+		feOp{kind: "sqr", dst: "A", a: "X"},                  // A = X²
+		feOp{kind: "sqr", dst: "B", a: "Y"},                  // B = Y²
+		feOp{kind: "sqr", dst: "Z", a: "Z"},                  // Z²
+		feOp{kind: "add", dst: "X", a: "X", b: "X"},          // 2X
+		feOp{kind: "mul", dst: "rX", a: "X", b: "Y"},         // E = 2·X·Y
+		feOp{kind: "sub", dst: "rZ", a: "B", b: "A"},         // G = B − A
+		feOp{kind: "add", dst: "rY", a: "A", b: "B"},         // A + B
+		feOp{kind: "muladd", dst: "Z", a: "Z", b: "A", n: 2}, // 2·Z² + A
+		feOp{kind: "sub", dst: "rT", a: "Z", b: "B"},         // C − G = 2·Z² + A − B
+	)
+}
+
+// l64EdAdd is r = P3(r) + q (neg: − q) for a cached q (ypx, ymx, z2, t2d)
+// or a halved affine one (ypx, ymx, t2d: then D/2 = Z1 and the completed
+// result is scaled by 1/2, the same point). −q is (ymx, ypx, z2, −t2d):
+// the halves swap and so do G and F.
+func l64EdAdd(affine, neg bool) []feOp {
+	ypx, ymx, G, F := "ypx", "ymx", "rZ", "rT"
+	if neg {
+		ypx, ymx, G, F = ymx, ypx, F, G
+	}
+	ops := append(l64EdToP(true),
+		feOp{kind: "sub", dst: "a", a: "Y", b: "X"},   // Y1 − X1
+		feOp{kind: "add", dst: "b", a: "Y", b: "X"},   // Y1 + X1
+		feOp{kind: "mul", dst: "a", a: "a", b: ymx},   // A
+		feOp{kind: "mul", dst: "b", a: "b", b: ypx},   // B
+		feOp{kind: "mul", dst: "c", a: "T", b: "t2d"}, // C
+	)
+	d := "Z" // D/2 = Z1 for a halved affine entry
+	if !affine {
+		ops = append(ops, feOp{kind: "mul", dst: "D", a: "Z", b: "z2"}) // D = 2·Z1·Z2
+		d = "D"
+	}
+	return append(ops,
+		feOp{kind: "sub", dst: "rX", a: "b", b: "a"}, // E = B − A
+		feOp{kind: "add", dst: "rY", a: "b", b: "a"}, // H = B + A
+		feOp{kind: "add", dst: G, a: d, b: "c"},      // G = D + C
+		feOp{kind: "sub", dst: F, a: d, b: "c"},      // F = D − C
+	)
+}
+
+// l64EdRoutine is one generated Edwards routine: its name (fe64Ed<Name>Go
+// and …Asm), whether it takes an entry and of which form, and its plan.
+type l64EdRoutine struct {
+	Name   string
+	Entry  string // "", "affine" (*[3]fe64) or "cached" (*[4]fe64)
+	Ops    []feOp
+	Action string // for the doc comment
+}
+
+func l64EdRoutines() []l64EdRoutine {
+	return []l64EdRoutine{
+		{"Double", "", l64EdDouble(), "r = 2·r"},
+		{"AddCached", "cached", l64EdAdd(false, false), "r = r + q for a cached q = (Y+X, Y−X, 2Z, 2d·T)"},
+		{"SubCached", "cached", l64EdAdd(false, true), "r = r − q for a cached q = (Y+X, Y−X, 2Z, 2d·T)"},
+		{"AddAffine", "affine", l64EdAdd(true, false), "r = r + q for a halved affine q = ((y+x)/2, (y−x)/2, d·x·y)"},
+		{"SubAffine", "affine", l64EdAdd(true, true), "r = r − q for a halved affine q = ((y+x)/2, (y−x)/2, d·x·y)"},
+	}
+}
+
+// entrySlots are the entry's elements in order.
+func (rt l64EdRoutine) entrySlots() []string {
+	switch rt.Entry {
+	case "affine":
+		return []string{"ypx", "ymx", "t2d"}
+	case "cached":
+		return []string{"ypx", "ymx", "z2", "t2d"}
+	}
+	return nil
+}
+
+// l64EdChecked runs l64CheckSmall over every routine: nothing of r or
+// the entry is small on entry (they only feed products).
+func l64EdChecked() {
+	for _, rt := range l64EdRoutines() {
+		l64CheckSmall(rt.Ops, map[string]bool{})
+	}
+}
+
+// l64EdName maps a routine's elements to Go expressions: r and q behind
+// pointers, the temporaries local.
+func (rt l64EdRoutine) goName(s string) string {
+	for i, x := range []string{"rX", "rY", "rZ", "rT"} {
+		if s == x {
+			return fmt.Sprintf("&r[%d]", i)
+		}
+	}
+	for i, x := range rt.entrySlots() {
+		if s == x {
+			return fmt.Sprintf("&q[%d]", i)
+		}
+	}
+	return "&" + s
+}
+
+// temps are the routine's frame elements: every element its plan names
+// that is neither r's nor the entry's, in order of first use.
+func (rt l64EdRoutine) temps() []string {
+	seen := map[string]bool{"rX": true, "rY": true, "rZ": true, "rT": true}
+	for _, x := range rt.entrySlots() {
+		seen[x] = true
+	}
+	var out []string
+	for _, o := range rt.Ops {
+		for _, x := range []string{o.dst, o.a, o.b} {
+			if x != "" && !seen[x] {
+				seen[x] = true
+				out = append(out, x)
+			}
+		}
+	}
+	return out
+}
+
+func (rt l64EdRoutine) params() string {
+	switch rt.Entry {
+	case "affine":
+		return "r *[4]fe64, q *[3]fe64"
+	case "cached":
+		return "r *[4]fe64, q *[4]fe64"
+	}
+	return "r *[4]fe64"
+}
+
+func (rt l64EdRoutine) args() string {
+	if rt.Entry == "" {
+		return "r"
+	}
+	return "r, q"
+}
+
 // l64CheckSmall checks that every Add and Sub of ops takes small operands
 // (below 2^255 + 2^23: products, and the elements of small on entry), as
 // one fold requires; it returns the elements small on exit.
@@ -203,7 +366,7 @@ func l64CheckSmall(ops []feOp, small map[string]bool) map[string]bool {
 			if o.dst2 != "" {
 				sm[o.dst2] = false
 			}
-		case "mul", "sqr", "sqrn", "a24add", "one":
+		case "mul", "sqr", "sqrn", "a24add", "muladd", "one":
 			sm[o.dst] = true
 		case "copy":
 			sm[o.dst] = sm[o.a]
@@ -262,6 +425,8 @@ func l64GoOps(b *bytes.Buffer, ops []feOp, name func(string) string) {
 			fmt.Fprintf(b, "\tfe64CondSwap(%s, %s, swap)\n", name(o.dst), name(o.dst2))
 		case "a24add":
 			fmt.Fprintf(b, "\tfe64A24Add(%s, %s, %s)\n", name(o.dst), name(o.a), name(o.b))
+		case "muladd":
+			fmt.Fprintf(b, "\tfe64MulSmallAdd(%s, %s, %s, %d)\n", name(o.dst), name(o.a), name(o.b), o.n)
 		case "copy":
 			fmt.Fprintf(b, "\t*%s = *%s\n", name(o.dst), name(o.a))
 		case "one":
@@ -349,13 +514,17 @@ func fe64Mul(v, a, b *fe64) {
 // computes each cross product once and doubles them).
 func fe64Sqr(v, a *fe64) { fe64Mul(v, a, a) }
 
-// fe64A24Add sets v = ` + fmt.Sprint(sh.A24) + `·a + b: U = ` + fmt.Sprint(sh.A24) + `·a + b (five words), then
-// fe64Fold: v < 2^255 + 2^23. v may alias a or b.
-func fe64A24Add(v, a, b *fe64) {
+// fe64A24Add sets v = ` + fmt.Sprint(sh.A24) + `·a + b (fe64MulSmallAdd): v < 2^255 + 2^23. v may
+// alias a or b.
+func fe64A24Add(v, a, b *fe64) { fe64MulSmallAdd(v, a, b, ` + fmt.Sprint(sh.A24) + `) }
+
+// fe64MulSmallAdd sets v = k·a + b for k < 2^17: U = k·a + b (five
+// words), then fe64Fold: v < 2^255 + 2^23. v may alias a or b.
+func fe64MulSmallAdd(v, a, b *fe64, k uint64) {
 	var u [4]uint64
 	var c uint64
 	for j := range 4 {
-		hi, lo := bits.Mul64(a[j], ` + fmt.Sprint(sh.A24) + `)
+		hi, lo := bits.Mul64(a[j], k)
 		var cc uint64
 		lo, cc = bits.Add64(lo, b[j], 0)
 		hi += cc
@@ -491,7 +660,15 @@ func fe64MaddGo(p *[4]fe64, q *[3]fe64) {
 	l64GoOps(&b, l64Madd(), l64MaddName)
 	b.WriteString(`}
 
-// x25519Ladder64Go is X25519's variable-base ladder on fe64 in Go: dst =
+`)
+	for _, rt := range l64EdRoutines() {
+		fmt.Fprintf(&b, "// fe64Ed%sGo sets %s,\n", rt.Name, rt.Action)
+		fmt.Fprintf(&b, "// on the completed form r = (rX, rY, rZ, rT) (internal/curvegen's\n// l64EdDouble and l64EdAdd). fe64Ed%sAsm gives the same words.\n", rt.Name)
+		fmt.Fprintf(&b, "func fe64Ed%sGo(%s) {\n\tvar %s fe64\n", rt.Name, rt.params(), strings.Join(rt.temps(), ", "))
+		l64GoOps(&b, rt.Ops, rt.goName)
+		b.WriteString("}\n\n")
+	}
+	b.WriteString(`// x25519Ladder64Go is X25519's variable-base ladder on fe64 in Go: dst =
 // the encoded u-coordinate of e·P for the clamped scalar e and P's
 // encoded u-coordinate point.
 func x25519Ladder64Go(dst, e, point *[32]byte) {
@@ -582,7 +759,22 @@ func fe64AddAsm(v, a, b *fe64)
 
 //go:noescape
 func fe64SubAsm(v, a, b *fe64)
-`)
+` + l64EdDecls(false))
+}
+
+// l64EdDecls declares the Edwards routines' assembly (or, for noasm, the
+// Go model in its place).
+func l64EdDecls(noasm bool) string {
+	var b strings.Builder
+	for _, rt := range l64EdRoutines() {
+		if noasm {
+			fmt.Fprintf(&b, "func fe64Ed%sAsm(%s) { fe64Ed%sGo(%s) }\n", rt.Name, rt.params(), rt.Name, rt.args())
+			continue
+		}
+		fmt.Fprintf(&b, "\n// fe64Ed%sAsm is fe64Ed%sGo in assembly (the same words).\n//\n//go:noescape\nfunc fe64Ed%sAsm(%s)\n",
+			rt.Name, rt.Name, rt.Name, rt.params())
+	}
+	return b.String()
 }
 
 // ladder64NoAsm returns zz_generated_ladder64_noasm.go: the Go model in
@@ -614,5 +806,5 @@ func fe64SqrAsm(v, a *fe64)                          { fe64Sqr(v, a) }
 func fe64A24AddAsm(v, a, b *fe64)                    { fe64A24Add(v, a, b) }
 func fe64AddAsm(v, a, b *fe64)                       { fe64Add(v, a, b) }
 func fe64SubAsm(v, a, b *fe64)                       { fe64Sub(v, a, b) }
-`)
+` + l64EdDecls(true))
 }

@@ -1,0 +1,147 @@
+package curve25519
+
+import "sync"
+
+// Verification's Straus loop on fe64 (DESIGN.md, "Verification on
+// fe64"): where the fe64 assembly runs (straus64UseAsm),
+// VarTimeSplitBaseMult runs varTimeStrausEAEC64, the loop of
+// straus.tmpl over straus64Acc, whose running sum stays in the completed
+// form on four fe64 elements and whose doublings and additions are one
+// assembly call each (fe64EdDoubleAsm, fe64Ed{Add,Sub}{Cached,Affine}Asm,
+// generated from internal/curvegen/ladder64.go's plans). The basepoint's
+// odd multiples get their fe64 form at the tables' first-use load, the
+// odd multiples of [2^128]B at theirs, and the per-call tables of A and C
+// are converted from field25519 (cached64From). Everything here is
+// variable time, for public inputs only.
+
+// affine64 is an affine entry on fe64, halved as the comb's
+// (comb64Entry): ((y+x)/2, (y−x)/2, d·x·y).
+type affine64 = [3]fe64
+
+// cached64 is a cached entry on fe64: (Y+X, Y−X, 2Z, 2d·T), canonical.
+type cached64 = [4]fe64
+
+// straus64UseAsm makes VarTimeSplitBaseMult run the fe64 loop with the
+// assembly; straus64GoModel (tests only) runs the same loop on the Go
+// model instead, on any build.
+var (
+	straus64UseAsm  = ladder64HasAsm
+	straus64GoModel = false
+)
+
+// straus64Acc is the fe64 loop's running sum, in completed form.
+type straus64Acc struct{ r [4]fe64 }
+
+// setIdentity sets the sum to the completed identity ((0 : 1), (1 : 1)).
+func (a *straus64Acc) setIdentity() { a.r = [4]fe64{{}, {1}, {1}, {1}} }
+
+func (a *straus64Acc) double() {
+	if straus64GoModel {
+		fe64EdDoubleGo(&a.r)
+		return
+	}
+	fe64EdDoubleAsm(&a.r)
+}
+
+// addNAFCached adds d·P for an odd NAF digit d, t the cached odd
+// multiples of P.
+func (a *straus64Acc) addNAFCached(t []cached64, d int) {
+	switch {
+	case straus64GoModel && d > 0:
+		fe64EdAddCachedGo(&a.r, &t[d/2])
+	case straus64GoModel:
+		fe64EdSubCachedGo(&a.r, &t[-d/2])
+	case d > 0:
+		fe64EdAddCachedAsm(&a.r, &t[d/2])
+	default:
+		fe64EdSubCachedAsm(&a.r, &t[-d/2])
+	}
+}
+
+// addNAFAffine adds d·P for an odd NAF digit d, t the halved affine odd
+// multiples of P.
+func (a *straus64Acc) addNAFAffine(t []affine64, d int) {
+	switch {
+	case straus64GoModel && d > 0:
+		fe64EdAddAffineGo(&a.r, &t[d/2])
+	case straus64GoModel:
+		fe64EdSubAffineGo(&a.r, &t[-d/2])
+	case d > 0:
+		fe64EdAddAffineAsm(&a.r, &t[d/2])
+	default:
+		fe64EdSubAffineAsm(&a.r, &t[-d/2])
+	}
+}
+
+func (a *straus64Acc) endDigit() {}
+
+// finish sets v to the sum: the conversion to extended coordinates (4M),
+// then to field25519.
+func (a *straus64Acc) finish(v *Point) *Point {
+	var p [4]fe64
+	for i, m := range [4][2]int{{0, 3}, {1, 2}, {2, 3}, {0, 1}} {
+		if straus64GoModel {
+			fe64Mul(&p[i], &a.r[m[0]], &a.r[m[1]])
+		} else {
+			fe64MulAsm(&p[i], &a.r[m[0]], &a.r[m[1]])
+		}
+	}
+	return v.fromFe64(&p)
+}
+
+// cached64From sets dst to c's fe64 form.
+func cached64From(dst *cached64, c *projCached) {
+	var z2 fieldElement
+	z2.Add(&c.Z, &c.Z)
+	for i, e := range [4]*fieldElement{&c.YplusX, &c.YminusX, &z2, &c.T2d} {
+		fe64SetBytes(&dst[i], (*[32]byte)(e.Bytes()))
+	}
+}
+
+// affine64From sets dst to e's halved fe64 form (comb64FromAffine).
+func affine64From(dst []affine64, src []affineCached) {
+	for i := range src {
+		comb64FromAffine(&dst[i], &src[i])
+	}
+}
+
+// base128Table64 is base128Table's fe64 form, made on first use.
+var base128Table64 = sync.OnceValue(func() *[1 << (base128Window - 2)]affine64 {
+	t := new([1 << (base128Window - 2)]affine64)
+	affine64From(t[:], base128Table()[:])
+	return t
+})
+
+// straus64Load gives the verified basepoint tables bt the fe64 form of
+// their odd multiples and checks it: VarTimeSplitBaseMult of fixed
+// scalars on the fe64 loop (with the assembly where it runs, else the Go
+// model) must equal the field25519 loop's. If it does not, bt keeps no
+// fe64 form and verification stays on field25519.
+func straus64Load(bt *basepointTables) {
+	odd := make([]affine64, len(bt.odd))
+	affine64From(odd, bt.odd)
+	var s [4]Scalar
+	for i := range s {
+		if _, err := s[i].SetCanonicalBytes(crossVerifyScalars[i][:]); err != nil {
+			return
+		}
+	}
+	var A Point
+	A.Double(generator)
+	var tA [1 << (nafWindow - 2)]projCached
+	oddMultiplesTable(tA[:], &A)
+	defer func(m bool) { straus64GoModel = m }(straus64GoModel)
+	straus64GoModel = !straus64UseAsm
+	for i := range s {
+		var want, got Point
+		b0, b1, a, c := &s[i], &s[(i+1)%4], &s[(i+2)%4], &s[(i+3)%4]
+		want.varTimeSplitWith(bt, false, b0, b1, a, nil, tA[:], nafWindow, c, generator)
+		bt.odd64 = odd
+		got.varTimeSplitWith(bt, true, b0, b1, a, nil, tA[:], nafWindow, c, generator)
+		bt.odd64 = nil
+		if got.Equal(&want) != 1 {
+			return
+		}
+	}
+	bt.odd64 = odd
+}
