@@ -3,6 +3,7 @@ package curve25519
 import (
 	"math/big"
 	"math/rand/v2"
+	"strings"
 	"testing"
 )
 
@@ -195,6 +196,9 @@ func splitPaths(t *testing.T, f func(t *testing.T)) {
 		use, model bool
 	}{{"asm", ladder64HasAsm, false}, {"gomodel", true, true}, {"field25519", false, false}} {
 		straus64UseAsm, straus64GoModel = k.use, k.model
+		if !k.model && strings.Contains(Assembly(), "verification loop") != k.use {
+			t.Fatalf("Assembly() = %q with the fe64 Straus loop switched %v", Assembly(), k.use)
+		}
 		t.Run(k.name, f)
 	}
 }

@@ -7,19 +7,23 @@ import (
 	"github.com/curvekit/curvekit/internal/fastpath"
 )
 
-// TestComb64Dispatch runs the RFC 8032, Wycheproof and vector-file tests
+// TestFe64Dispatch runs the RFC 8032, Wycheproof and vector-file tests
 // and the differential tests against crypto/ed25519 and ed25519consensus
-// with curve25519's fixed-base comb on fe64 (where this build and CPU run
-// it) and on field25519: key generation and signing take the one the
-// switch selects.
-func TestComb64Dispatch(t *testing.T) {
-	defer fastpath.Comb64(true) // the default: the fe64 comb where it runs
-	if !fastpath.Comb64(true) {
-		t.Skip("no fe64 comb in this build or on this CPU: the tests run the field25519 comb")
+// with curve25519's fe64 paths on (where this build and CPU run them: the
+// fixed-base comb of key generation and signing, the Straus loop of
+// half-size verification) and off (field25519).
+func TestFe64Dispatch(t *testing.T) {
+	defer fastpath.Straus64(true)
+	defer fastpath.Comb64(true) // the defaults: the fe64 code where it runs
+	if !fastpath.Comb64(true) || !fastpath.Straus64(true) {
+		t.Skip("no fe64 assembly in this build or on this CPU: the tests run field25519")
 	}
 	for _, on := range []bool{true, false} {
 		if got := fastpath.Comb64(on); got != on {
 			t.Fatalf("fastpath.Comb64(%v) = %v", on, got)
+		}
+		if got := fastpath.Straus64(on); got != on {
+			t.Fatalf("fastpath.Straus64(%v) = %v", on, got)
 		}
 		t.Run(map[bool]string{true: "fe64", false: "field25519"}[on], func(t *testing.T) {
 			TestRFC8032Section71(t)
