@@ -11,7 +11,7 @@ import "sync"
 // generated from internal/curvegen/ladder64.go's plans). The basepoint's
 // odd multiples get their fe64 form at the tables' first-use load, the
 // odd multiples of [2^128]B at theirs, and the per-call tables of A and C
-// are converted from field25519 (cached64From). Everything here is
+// are made on fe64 from the points (oddMultiples64). Everything here is
 // variable time, for public inputs only.
 
 // affine64 is an affine entry on fe64, halved as the comb's
@@ -89,12 +89,55 @@ func (a *straus64Acc) finish(v *Point) *Point {
 	return v.fromFe64(&p)
 }
 
-// cached64From sets dst to c's fe64 form.
+// cached64From sets dst to c's fe64 form (the tests' reference for
+// oddMultiples64).
 func cached64From(dst *cached64, c *projCached) {
 	var z2 fieldElement
 	z2.Add(&c.Z, &c.Z)
 	for i, e := range [4]*fieldElement{&c.YplusX, &c.YminusX, &z2, &c.T2d} {
 		fe64SetBytes(&dst[i], (*[32]byte)(e.Bytes()))
+	}
+}
+
+// fe64D2 is 2d, canonical.
+var fe64D2 = func() fe64 {
+	var v fe64
+	fe64SetBytes(&v, (*[32]byte)(feD2.Bytes()))
+	return v
+}()
+
+// oddMultiples64 sets dst[i] = (2i+1)·P in cached64 form, on fe64: P
+// moves over through its coordinates' canonical bytes, as the completed
+// form ((X : Z), (Y : Z)); 2P is one fe64EdDouble, each next multiple one
+// fe64EdAddCached, each entry one fe64EdToCached.
+func oddMultiples64(dst []cached64, P *Point) {
+	var r, r2 [4]fe64
+	for i, c := range [3]*fieldElement{&P.x, &P.y, &P.z} {
+		fe64SetBytes(&r[i], (*[32]byte)(c.Bytes()))
+	}
+	r[3] = r[2]
+	r2 = r
+	var c2 cached64
+	c2[3] = fe64D2
+	dst[0][3] = fe64D2
+	if straus64GoModel {
+		fe64EdDoubleGo(&r2)
+		fe64EdToCachedGo(&r2, &c2)
+		fe64EdToCachedGo(&r, &dst[0])
+		for i := 1; i < len(dst); i++ {
+			fe64EdAddCachedGo(&r, &c2)
+			dst[i][3] = fe64D2
+			fe64EdToCachedGo(&r, &dst[i])
+		}
+		return
+	}
+	fe64EdDoubleAsm(&r2)
+	fe64EdToCachedAsm(&r2, &c2)
+	fe64EdToCachedAsm(&r, &dst[0])
+	for i := 1; i < len(dst); i++ {
+		fe64EdAddCachedAsm(&r, &c2)
+		dst[i][3] = fe64D2
+		fe64EdToCachedAsm(&r, &dst[i])
 	}
 }
 
@@ -128,16 +171,14 @@ func straus64Load(bt *basepointTables) {
 	}
 	var A Point
 	A.Double(generator)
-	var tA [1 << (nafWindow - 2)]projCached
-	oddMultiplesTable(tA[:], &A)
 	defer func(m bool) { straus64GoModel = m }(straus64GoModel)
 	straus64GoModel = !straus64UseAsm
 	for i := range s {
 		var want, got Point
 		b0, b1, a, c := &s[i], &s[(i+1)%4], &s[(i+2)%4], &s[(i+3)%4]
-		want.varTimeSplitWith(bt, false, b0, b1, a, nil, tA[:], nafWindow, c, generator)
+		want.varTimeSplitWith(bt, false, b0, b1, a, nil, &A, nafWindow, c, generator)
 		bt.odd64 = odd
-		got.varTimeSplitWith(bt, true, b0, b1, a, nil, tA[:], nafWindow, c, generator)
+		got.varTimeSplitWith(bt, true, b0, b1, a, nil, &A, nafWindow, c, generator)
 		bt.odd64 = nil
 		if got.Equal(&want) != 1 {
 			return

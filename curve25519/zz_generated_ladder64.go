@@ -408,6 +408,21 @@ func fe64EdSubAffineGo(r *[4]fe64, q *[3]fe64) {
 	fe64Sub(&r[2], &Z, &c)
 }
 
+// fe64EdToCachedGo sets q = the cached form (Y+X, Y−X, 2Z, 2d·T) of r, q[3] holding 2d on entry,
+// on the completed form r = (rX, rY, rZ, rT) (internal/curvegen's
+// l64EdDouble and l64EdAdd). fe64EdToCachedAsm gives the same words.
+func fe64EdToCachedGo(r *[4]fe64, q *[4]fe64) {
+	var X, Y, Z, T fe64
+	fe64Mul(&X, &r[0], &r[3])
+	fe64Mul(&Y, &r[1], &r[2])
+	fe64Mul(&Z, &r[2], &r[3])
+	fe64Mul(&T, &r[0], &r[1])
+	fe64Add(&q[0], &Y, &X)
+	fe64Sub(&q[1], &Y, &X)
+	fe64Add(&q[2], &Z, &Z)
+	fe64Mul(&q[3], &T, &q[3])
+}
+
 // x25519Ladder64Go is X25519's variable-base ladder on fe64 in Go: dst =
 // the encoded u-coordinate of e·P for the clamped scalar e and P's
 // encoded u-coordinate point.

@@ -83,3 +83,8 @@ func fe64EdAddAffineAsm(r *[4]fe64, q *[3]fe64)
 //
 //go:noescape
 func fe64EdSubAffineAsm(r *[4]fe64, q *[3]fe64)
+
+// fe64EdToCachedAsm is fe64EdToCachedGo in assembly (the same words).
+//
+//go:noescape
+func fe64EdToCachedAsm(r *[4]fe64, q *[4]fe64)

@@ -9190,6 +9190,471 @@ TEXT ·fe64EdSubAffineAsm(SB), $224-16
 	MOVQ     R11, 88(SI)
 	RET
 
+// func fe64EdToCachedAsm(r *[4]fe64, q *[4]fe64)
+TEXT ·fe64EdToCachedAsm(SB), $128-16
+	MOVQ     r+0(FP), SI
+	MOVQ     q+8(FP), DI
+	// X = rX·rT
+	XORQ     AX, AX
+	MOVQ     96(SI), DX
+	MULXQ    0(SI), R8, R9
+	MULXQ    8(SI), BX, R10
+	ADCXQ    BX, R9
+	MULXQ    16(SI), BX, R11
+	ADCXQ    BX, R10
+	MULXQ    24(SI), BX, R12
+	ADCXQ    BX, R11
+	ADCXQ    AX, R12
+	MOVQ     104(SI), DX
+	MULXQ    0(SI), BX, CX
+	ADCXQ    BX, R9
+	ADOXQ    CX, R10
+	MULXQ    8(SI), BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    16(SI), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    24(SI), BX, R13
+	ADCXQ    BX, R12
+	ADOXQ    AX, R13
+	ADCXQ    AX, R13
+	MOVQ     112(SI), DX
+	MULXQ    0(SI), BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    8(SI), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    16(SI), BX, CX
+	ADCXQ    BX, R12
+	ADOXQ    CX, R13
+	MULXQ    24(SI), BX, R14
+	ADCXQ    BX, R13
+	ADOXQ    AX, R14
+	ADCXQ    AX, R14
+	MOVQ     120(SI), DX
+	MULXQ    0(SI), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    8(SI), BX, CX
+	ADCXQ    BX, R12
+	ADOXQ    CX, R13
+	MULXQ    16(SI), BX, CX
+	ADCXQ    BX, R13
+	ADOXQ    CX, R14
+	MULXQ    24(SI), BX, R15
+	ADCXQ    BX, R14
+	ADOXQ    AX, R15
+	ADCXQ    AX, R15
+	// U = T mod 2^256 + 38·⌊T/2^256⌋ (CF = OF = 0, AX = 0).
+	MOVQ     $38, DX
+	MULXQ    R12, BX, CX
+	ADCXQ    BX, R8
+	ADOXQ    CX, R9
+	MULXQ    R13, BX, CX
+	ADCXQ    BX, R9
+	ADOXQ    CX, R10
+	MULXQ    R14, BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    R15, BX, R12
+	ADCXQ    BX, R11
+	ADOXQ    AX, R12
+	ADCXQ    AX, R12
+	// V = U mod 2^255 + 19·⌊U/2^255⌋.
+	BTRQ     $63, R11
+	ADCQ     R12, R12
+	LEAQ     (R12)(R12*8), CX
+	LEAQ     (R12)(CX*2), R12
+	ADDQ     R12, R8
+	ADCQ     AX, R9
+	ADCQ     AX, R10
+	ADCQ     AX, R11
+	MOVQ     R8, 0(SP)
+	MOVQ     R9, 8(SP)
+	MOVQ     R10, 16(SP)
+	MOVQ     R11, 24(SP)
+	// Y = rY·rZ
+	XORQ     AX, AX
+	MOVQ     64(SI), DX
+	MULXQ    32(SI), R8, R9
+	MULXQ    40(SI), BX, R10
+	ADCXQ    BX, R9
+	MULXQ    48(SI), BX, R11
+	ADCXQ    BX, R10
+	MULXQ    56(SI), BX, R12
+	ADCXQ    BX, R11
+	ADCXQ    AX, R12
+	MOVQ     72(SI), DX
+	MULXQ    32(SI), BX, CX
+	ADCXQ    BX, R9
+	ADOXQ    CX, R10
+	MULXQ    40(SI), BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    48(SI), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    56(SI), BX, R13
+	ADCXQ    BX, R12
+	ADOXQ    AX, R13
+	ADCXQ    AX, R13
+	MOVQ     80(SI), DX
+	MULXQ    32(SI), BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    40(SI), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    48(SI), BX, CX
+	ADCXQ    BX, R12
+	ADOXQ    CX, R13
+	MULXQ    56(SI), BX, R14
+	ADCXQ    BX, R13
+	ADOXQ    AX, R14
+	ADCXQ    AX, R14
+	MOVQ     88(SI), DX
+	MULXQ    32(SI), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    40(SI), BX, CX
+	ADCXQ    BX, R12
+	ADOXQ    CX, R13
+	MULXQ    48(SI), BX, CX
+	ADCXQ    BX, R13
+	ADOXQ    CX, R14
+	MULXQ    56(SI), BX, R15
+	ADCXQ    BX, R14
+	ADOXQ    AX, R15
+	ADCXQ    AX, R15
+	// U = T mod 2^256 + 38·⌊T/2^256⌋ (CF = OF = 0, AX = 0).
+	MOVQ     $38, DX
+	MULXQ    R12, BX, CX
+	ADCXQ    BX, R8
+	ADOXQ    CX, R9
+	MULXQ    R13, BX, CX
+	ADCXQ    BX, R9
+	ADOXQ    CX, R10
+	MULXQ    R14, BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    R15, BX, R12
+	ADCXQ    BX, R11
+	ADOXQ    AX, R12
+	ADCXQ    AX, R12
+	// V = U mod 2^255 + 19·⌊U/2^255⌋.
+	BTRQ     $63, R11
+	ADCQ     R12, R12
+	LEAQ     (R12)(R12*8), CX
+	LEAQ     (R12)(CX*2), R12
+	ADDQ     R12, R8
+	ADCQ     AX, R9
+	ADCQ     AX, R10
+	ADCQ     AX, R11
+	MOVQ     R8, 32(SP)
+	MOVQ     R9, 40(SP)
+	MOVQ     R10, 48(SP)
+	MOVQ     R11, 56(SP)
+	// Z = rZ·rT
+	XORQ     AX, AX
+	MOVQ     96(SI), DX
+	MULXQ    64(SI), R8, R9
+	MULXQ    72(SI), BX, R10
+	ADCXQ    BX, R9
+	MULXQ    80(SI), BX, R11
+	ADCXQ    BX, R10
+	MULXQ    88(SI), BX, R12
+	ADCXQ    BX, R11
+	ADCXQ    AX, R12
+	MOVQ     104(SI), DX
+	MULXQ    64(SI), BX, CX
+	ADCXQ    BX, R9
+	ADOXQ    CX, R10
+	MULXQ    72(SI), BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    80(SI), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    88(SI), BX, R13
+	ADCXQ    BX, R12
+	ADOXQ    AX, R13
+	ADCXQ    AX, R13
+	MOVQ     112(SI), DX
+	MULXQ    64(SI), BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    72(SI), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    80(SI), BX, CX
+	ADCXQ    BX, R12
+	ADOXQ    CX, R13
+	MULXQ    88(SI), BX, R14
+	ADCXQ    BX, R13
+	ADOXQ    AX, R14
+	ADCXQ    AX, R14
+	MOVQ     120(SI), DX
+	MULXQ    64(SI), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    72(SI), BX, CX
+	ADCXQ    BX, R12
+	ADOXQ    CX, R13
+	MULXQ    80(SI), BX, CX
+	ADCXQ    BX, R13
+	ADOXQ    CX, R14
+	MULXQ    88(SI), BX, R15
+	ADCXQ    BX, R14
+	ADOXQ    AX, R15
+	ADCXQ    AX, R15
+	// U = T mod 2^256 + 38·⌊T/2^256⌋ (CF = OF = 0, AX = 0).
+	MOVQ     $38, DX
+	MULXQ    R12, BX, CX
+	ADCXQ    BX, R8
+	ADOXQ    CX, R9
+	MULXQ    R13, BX, CX
+	ADCXQ    BX, R9
+	ADOXQ    CX, R10
+	MULXQ    R14, BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    R15, BX, R12
+	ADCXQ    BX, R11
+	ADOXQ    AX, R12
+	ADCXQ    AX, R12
+	// V = U mod 2^255 + 19·⌊U/2^255⌋.
+	BTRQ     $63, R11
+	ADCQ     R12, R12
+	LEAQ     (R12)(R12*8), CX
+	LEAQ     (R12)(CX*2), R12
+	ADDQ     R12, R8
+	ADCQ     AX, R9
+	ADCQ     AX, R10
+	ADCQ     AX, R11
+	MOVQ     R8, 64(SP)
+	MOVQ     R9, 72(SP)
+	MOVQ     R10, 80(SP)
+	MOVQ     R11, 88(SP)
+	// T = rX·rY
+	XORQ     AX, AX
+	MOVQ     32(SI), DX
+	MULXQ    0(SI), R8, R9
+	MULXQ    8(SI), BX, R10
+	ADCXQ    BX, R9
+	MULXQ    16(SI), BX, R11
+	ADCXQ    BX, R10
+	MULXQ    24(SI), BX, R12
+	ADCXQ    BX, R11
+	ADCXQ    AX, R12
+	MOVQ     40(SI), DX
+	MULXQ    0(SI), BX, CX
+	ADCXQ    BX, R9
+	ADOXQ    CX, R10
+	MULXQ    8(SI), BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    16(SI), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    24(SI), BX, R13
+	ADCXQ    BX, R12
+	ADOXQ    AX, R13
+	ADCXQ    AX, R13
+	MOVQ     48(SI), DX
+	MULXQ    0(SI), BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    8(SI), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    16(SI), BX, CX
+	ADCXQ    BX, R12
+	ADOXQ    CX, R13
+	MULXQ    24(SI), BX, R14
+	ADCXQ    BX, R13
+	ADOXQ    AX, R14
+	ADCXQ    AX, R14
+	MOVQ     56(SI), DX
+	MULXQ    0(SI), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    8(SI), BX, CX
+	ADCXQ    BX, R12
+	ADOXQ    CX, R13
+	MULXQ    16(SI), BX, CX
+	ADCXQ    BX, R13
+	ADOXQ    CX, R14
+	MULXQ    24(SI), BX, R15
+	ADCXQ    BX, R14
+	ADOXQ    AX, R15
+	ADCXQ    AX, R15
+	// U = T mod 2^256 + 38·⌊T/2^256⌋ (CF = OF = 0, AX = 0).
+	MOVQ     $38, DX
+	MULXQ    R12, BX, CX
+	ADCXQ    BX, R8
+	ADOXQ    CX, R9
+	MULXQ    R13, BX, CX
+	ADCXQ    BX, R9
+	ADOXQ    CX, R10
+	MULXQ    R14, BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    R15, BX, R12
+	ADCXQ    BX, R11
+	ADOXQ    AX, R12
+	ADCXQ    AX, R12
+	// V = U mod 2^255 + 19·⌊U/2^255⌋.
+	BTRQ     $63, R11
+	ADCQ     R12, R12
+	LEAQ     (R12)(R12*8), CX
+	LEAQ     (R12)(CX*2), R12
+	ADDQ     R12, R8
+	ADCQ     AX, R9
+	ADCQ     AX, R10
+	ADCQ     AX, R11
+	MOVQ     R8, 96(SP)
+	MOVQ     R9, 104(SP)
+	MOVQ     R10, 112(SP)
+	MOVQ     R11, 120(SP)
+	// Y + X
+	XORQ     AX, AX
+	MOVQ     32(SP), R8
+	MOVQ     40(SP), R9
+	MOVQ     48(SP), R10
+	MOVQ     56(SP), R11
+	ADDQ     0(SP), R8
+	ADCQ     8(SP), R9
+	ADCQ     16(SP), R10
+	ADCQ     24(SP), R11
+	MOVQ     $38, DX
+	CMOVQCS  DX, AX
+	ADDQ     AX, R8
+	MOVQ     R8, 0(DI)
+	MOVQ     R9, 8(DI)
+	MOVQ     R10, 16(DI)
+	MOVQ     R11, 24(DI)
+	// Y − X
+	XORQ     AX, AX
+	MOVQ     32(SP), R8
+	MOVQ     40(SP), R9
+	MOVQ     48(SP), R10
+	MOVQ     56(SP), R11
+	SUBQ     0(SP), R8
+	SBBQ     8(SP), R9
+	SBBQ     16(SP), R10
+	SBBQ     24(SP), R11
+	MOVQ     $38, DX
+	CMOVQCS  DX, AX
+	SUBQ     AX, R8
+	SBBQ     $0, R9
+	SBBQ     $0, R10
+	SBBQ     $0, R11
+	MOVQ     R8, 32(DI)
+	MOVQ     R9, 40(DI)
+	MOVQ     R10, 48(DI)
+	MOVQ     R11, 56(DI)
+	// Z + Z
+	XORQ     AX, AX
+	MOVQ     64(SP), R8
+	MOVQ     72(SP), R9
+	MOVQ     80(SP), R10
+	MOVQ     88(SP), R11
+	ADDQ     64(SP), R8
+	ADCQ     72(SP), R9
+	ADCQ     80(SP), R10
+	ADCQ     88(SP), R11
+	MOVQ     $38, DX
+	CMOVQCS  DX, AX
+	ADDQ     AX, R8
+	MOVQ     R8, 64(DI)
+	MOVQ     R9, 72(DI)
+	MOVQ     R10, 80(DI)
+	MOVQ     R11, 88(DI)
+	// t2d = T·t2d
+	XORQ     AX, AX
+	MOVQ     96(DI), DX
+	MULXQ    96(SP), R8, R9
+	MULXQ    104(SP), BX, R10
+	ADCXQ    BX, R9
+	MULXQ    112(SP), BX, R11
+	ADCXQ    BX, R10
+	MULXQ    120(SP), BX, R12
+	ADCXQ    BX, R11
+	ADCXQ    AX, R12
+	MOVQ     104(DI), DX
+	MULXQ    96(SP), BX, CX
+	ADCXQ    BX, R9
+	ADOXQ    CX, R10
+	MULXQ    104(SP), BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    112(SP), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    120(SP), BX, R13
+	ADCXQ    BX, R12
+	ADOXQ    AX, R13
+	ADCXQ    AX, R13
+	MOVQ     112(DI), DX
+	MULXQ    96(SP), BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    104(SP), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    112(SP), BX, CX
+	ADCXQ    BX, R12
+	ADOXQ    CX, R13
+	MULXQ    120(SP), BX, R14
+	ADCXQ    BX, R13
+	ADOXQ    AX, R14
+	ADCXQ    AX, R14
+	MOVQ     120(DI), DX
+	MULXQ    96(SP), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    104(SP), BX, CX
+	ADCXQ    BX, R12
+	ADOXQ    CX, R13
+	MULXQ    112(SP), BX, CX
+	ADCXQ    BX, R13
+	ADOXQ    CX, R14
+	MULXQ    120(SP), BX, R15
+	ADCXQ    BX, R14
+	ADOXQ    AX, R15
+	ADCXQ    AX, R15
+	// U = T mod 2^256 + 38·⌊T/2^256⌋ (CF = OF = 0, AX = 0).
+	MOVQ     $38, DX
+	MULXQ    R12, BX, CX
+	ADCXQ    BX, R8
+	ADOXQ    CX, R9
+	MULXQ    R13, BX, CX
+	ADCXQ    BX, R9
+	ADOXQ    CX, R10
+	MULXQ    R14, BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    R15, BX, R12
+	ADCXQ    BX, R11
+	ADOXQ    AX, R12
+	ADCXQ    AX, R12
+	// V = U mod 2^255 + 19·⌊U/2^255⌋.
+	BTRQ     $63, R11
+	ADCQ     R12, R12
+	LEAQ     (R12)(R12*8), CX
+	LEAQ     (R12)(CX*2), R12
+	ADDQ     R12, R8
+	ADCQ     AX, R9
+	ADCQ     AX, R10
+	ADCQ     AX, R11
+	MOVQ     R8, 96(DI)
+	MOVQ     R9, 104(DI)
+	MOVQ     R10, 112(DI)
+	MOVQ     R11, 120(DI)
+	RET
+
 // func fe64MulAsm(v, a, b *fe64)
 TEXT ·fe64MulAsm(SB), NOSPLIT, $0-24
 	MOVQ     a+8(FP), SI

@@ -29,3 +29,4 @@ func fe64EdAddCachedAsm(r *[4]fe64, q *[4]fe64)      { fe64EdAddCachedGo(r, q) }
 func fe64EdSubCachedAsm(r *[4]fe64, q *[4]fe64)      { fe64EdSubCachedGo(r, q) }
 func fe64EdAddAffineAsm(r *[4]fe64, q *[3]fe64)      { fe64EdAddAffineGo(r, q) }
 func fe64EdSubAffineAsm(r *[4]fe64, q *[3]fe64)      { fe64EdSubAffineGo(r, q) }
+func fe64EdToCachedAsm(r *[4]fe64, q *[4]fe64)       { fe64EdToCachedGo(r, q) }

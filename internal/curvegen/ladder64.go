@@ -256,6 +256,18 @@ func l64EdAdd(affine, neg bool) []feOp {
 	)
 }
 
+// l64EdToCached is q = cached(P3(r)) = (Y+X, Y−X, 2Z, 2d·T) (5M), for
+// the per-call tables of odd multiples: q's last element holds 2d on
+// entry (the constant, so that the routine needs no third pointer).
+func l64EdToCached() []feOp {
+	return append(l64EdToP(true),
+		feOp{kind: "add", dst: "ypx", a: "Y", b: "X"},
+		feOp{kind: "sub", dst: "ymx", a: "Y", b: "X"},
+		feOp{kind: "add", dst: "z2", a: "Z", b: "Z"},
+		feOp{kind: "mul", dst: "t2d", a: "T", b: "t2d"},
+	)
+}
+
 // l64EdRoutine is one generated Edwards routine: its name (fe64Ed<Name>Go
 // and …Asm), whether it takes an entry and of which form, and its plan.
 type l64EdRoutine struct {
@@ -272,6 +284,7 @@ func l64EdRoutines() []l64EdRoutine {
 		{"SubCached", "cached", l64EdAdd(false, true), "r = r − q for a cached q = (Y+X, Y−X, 2Z, 2d·T)"},
 		{"AddAffine", "affine", l64EdAdd(true, false), "r = r + q for a halved affine q = ((y+x)/2, (y−x)/2, d·x·y)"},
 		{"SubAffine", "affine", l64EdAdd(true, true), "r = r − q for a halved affine q = ((y+x)/2, (y−x)/2, d·x·y)"},
+		{"ToCached", "cached", l64EdToCached(), "q = the cached form (Y+X, Y−X, 2Z, 2d·T) of r, q[3] holding 2d on entry"},
 	}
 }
 
