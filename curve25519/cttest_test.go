@@ -82,16 +82,23 @@ func cttestTargets(t *testing.T) map[string]dudect.Spec {
 			return dudect.Target{Slots: slots, Prepare: prep(16, true), Run: func(i int) { comb64Lookup(&e, bt, 1, int8(idx[i]), true) }}
 		}}
 		m["fe64-madd"] = dudect.Spec{Batch: 16, Target: func() dudect.Target {
+			// Each slot holds its own copy of the entry (the identity's in
+			// the fixed class, a random table entry's in the other), so
+			// that both classes read their operands from alike memory.
 			bt := baseTables()
 			acc := pointToFe64(P)
-			return dudect.Target{Slots: slots, Prepare: prep(16, true), Run: func(i int) {
-				q := &comb64Identity
-				if d := idx[i]; d != 0 {
-					q = &bt.fixed64[16+(d+16)%16]
-				}
-				p := acc
-				fe64MaddAsm(&p, q)
-			}}
+			q := make([]comb64Entry, slots)
+			return dudect.Target{Slots: slots,
+				Prepare: func(i, c int, rng *rand.Rand) {
+					q[i] = comb64Identity
+					if c == 1 {
+						q[i] = bt.fixed64[rng.IntN(len(bt.fixed64))]
+					}
+				},
+				Run: func(i int) {
+					p := acc
+					fe64MaddAsm(&p, &q[i])
+				}}
 		}}
 	}
 	if haveAVX2 {
