@@ -147,16 +147,25 @@ func comb64Mult(v *Point, t *basepointTables, x *Scalar, asm bool) *Point {
 	return comb64(v, t, digits, asm)
 }
 
-// comb64Load gives the verified basepoint tables bt their fe64 form, if
-// the layout is the one the fe64 comb takes (one round of 16-entry
-// positions), and checks it: the fixed-base multiplications of
-// crossVerifyScalars on fe64 (with the assembly where it runs) must equal
-// the field25519 comb's. If they do not, bt keeps no fe64 form and
-// ScalarBaseMult stays on field25519. Called from the cross-check, after
-// crossVerify (so bt's field25519 entries are the verified ones).
+// comb64Load gives the verified basepoint tables bt their fe64 form where
+// the fe64 comb can run (comb64HasAsm; elsewhere only the tests make it,
+// on copies, with comb64Make).
 func comb64Load(bt *basepointTables) {
+	if comb64HasAsm {
+		comb64Make(bt)
+	}
+}
+
+// comb64Make gives bt its fe64 form, if the layout is the one the fe64
+// comb takes (one round of 16-entry positions), and checks it: the
+// fixed-base multiplications of crossVerifyScalars on fe64 (with the
+// assembly where it runs, else the Go model) must equal the field25519
+// comb's. If they do not, bt keeps no fe64 form (and ScalarBaseMult stays
+// on field25519); it reports whether bt has it. bt's field25519 entries
+// must be the verified ones (it runs after crossVerify).
+func comb64Make(bt *basepointTables) bool {
 	if bt.spacing != 1 || bt.perPosition != comb64PerPosition || bt.digits != bt.positions {
-		return
+		return false
 	}
 	f := make([]comb64Entry, len(bt.fixed))
 	for i := range bt.fixed {
@@ -166,15 +175,16 @@ func comb64Load(bt *basepointTables) {
 	var want, got Point
 	for i := range crossVerifyScalars {
 		if _, err := s.SetCanonicalBytes(crossVerifyScalars[i][:]); err != nil {
-			return
+			return false
 		}
 		want.scalarBaseMultTable(bt, &s) // bt.fixed64 is still nil: field25519
 		bt.fixed64 = f
 		comb64Mult(&got, bt, &s, comb64HasAsm)
 		bt.fixed64 = nil
 		if got.Equal(&want) != 1 {
-			return
+			return false
 		}
 	}
 	bt.fixed64 = f
+	return true
 }

@@ -156,23 +156,29 @@ var base128Table64 = sync.OnceValue(func() *[1 << (base128Window - 2)]affine64 {
 })
 
 // straus64Load gives the verified basepoint tables bt the fe64 form of
-// their odd multiples and checks it: VarTimeSplitBaseMult of fixed
-// scalars on the fe64 loop (with the assembly where it runs, else the Go
-// model) must equal the field25519 loop's. If it does not, bt keeps no
-// fe64 form and verification stays on field25519.
+// their odd multiples where the fe64 loop can run (ladder64HasAsm;
+// elsewhere only the tests make it, on copies, with straus64Make).
 func straus64Load(bt *basepointTables) {
+	if ladder64HasAsm {
+		straus64Make(bt)
+	}
+}
+
+// straus64Make gives bt the fe64 form of its odd multiples and checks it:
+// VarTimeSplitBaseMult of fixed scalars on the fe64 loop must equal the
+// field25519 loop's. If it does not, bt keeps no fe64 form and
+// verification stays on field25519; it reports whether bt has it.
+func straus64Make(bt *basepointTables) bool {
 	odd := make([]affine64, len(bt.odd))
 	affine64From(odd, bt.odd)
 	var s [4]Scalar
 	for i := range s {
 		if _, err := s[i].SetCanonicalBytes(crossVerifyScalars[i][:]); err != nil {
-			return
+			return false
 		}
 	}
 	var A Point
 	A.Double(generator)
-	defer func(m bool) { straus64GoModel = m }(straus64GoModel)
-	straus64GoModel = !straus64UseAsm
 	for i := range s {
 		var want, got Point
 		b0, b1, a, c := &s[i], &s[(i+1)%4], &s[(i+2)%4], &s[(i+3)%4]
@@ -181,8 +187,9 @@ func straus64Load(bt *basepointTables) {
 		got.varTimeSplitWith(bt, true, b0, b1, a, nil, &A, nafWindow, c, generator)
 		bt.odd64 = nil
 		if got.Equal(&want) != 1 {
-			return
+			return false
 		}
 	}
 	bt.odd64 = odd
+	return true
 }

@@ -233,9 +233,7 @@ func ptr(r [4]fe64) *[4]fe64 { return &r }
 // runs), on the fe64 Go model and on field25519.
 func splitPaths(t *testing.T, f func(t *testing.T)) {
 	t.Helper()
-	if baseTables().odd64 == nil {
-		t.Fatal("the basepoint tables have no fe64 odd multiples")
-	}
+	defer straus64Tables(t)()
 	defer func(u, m bool) { straus64UseAsm, straus64GoModel = u, m }(straus64UseAsm, straus64GoModel)
 	for _, k := range []struct {
 		name       string
@@ -247,6 +245,29 @@ func splitPaths(t *testing.T, f func(t *testing.T)) {
 		}
 		t.Run(k.name, f)
 	}
+}
+
+// straus64Tables makes sure the package's basepoint tables have their fe64
+// odd multiples: they must where the fe64 loop runs; elsewhere a copy
+// given them by straus64Make is swapped in until the returned function
+// runs (the Go model then runs on them).
+func straus64Tables(t testing.TB) (restore func()) {
+	bt := baseTables()
+	if ladder64HasAsm {
+		if bt.odd64 == nil {
+			t.Fatal("the basepoint tables have no fe64 odd multiples")
+		}
+		return func() {}
+	}
+	if bt.odd64 != nil {
+		t.Fatal("fe64 tables made where the fe64 loop cannot run")
+	}
+	c := *bt
+	if !straus64Make(&c) {
+		t.Fatal("straus64Make failed")
+	}
+	saved := basepointTableLoad.Swap(func() *basepointTables { return &c })
+	return func() { basepointTableLoad.Swap(saved) }
 }
 
 func TestStraus64Dispatch(t *testing.T) {
@@ -264,6 +285,7 @@ func TestStraus64Dispatch(t *testing.T) {
 func FuzzStraus64(f *testing.F) {
 	f.Add(make([]byte, 192))
 	f.Add(append(make([]byte, 96), bytesOf(0xff, 96)...))
+	defer straus64Tables(f)()
 	f.Fuzz(func(t *testing.T, b []byte) {
 		if len(b) != 192 {
 			return
