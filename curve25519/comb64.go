@@ -1,6 +1,7 @@
 package curve25519
 
 import (
+	"math/bits"
 	"unsafe"
 
 	"github.com/curvekit/curvekit/tables"
@@ -26,9 +27,9 @@ type comb64Entry = [3]fe64
 var (
 	// comb64Identity is the identity's entry: (1/2, 1/2, 0).
 	comb64Identity = func() comb64Entry {
-		var e comb64Entry
-		fe64SetBytes(&e[0], (*[32]byte)(feHalf.Bytes()))
-		e[1] = e[0]
+		e := comb64Entry{{1}, {1}}
+		fe64Half(&e[0])
+		fe64Half(&e[1])
 		return e
 	}()
 	// fe64D is d, canonical.
@@ -37,8 +38,6 @@ var (
 		fe64SetBytes(&v, (*[32]byte)(feD.Bytes()))
 		return v
 	}()
-	// feHalf is 1/2.
-	feHalf = new(fieldElement).Invert(new(fieldElement).Add(feOne, feOne))
 )
 
 // comb64PerPosition is the one layout the fe64 comb takes: one round
@@ -128,13 +127,29 @@ func (v *Point) fromFe64(p *[4]fe64) *Point {
 	return v
 }
 
-// comb64FromAffine sets dst to e's halved fe64 form.
+// comb64FromAffine sets dst to e's halved fe64 form: canonical bytes,
+// then fe64Half.
 func comb64FromAffine(dst *comb64Entry, e *affineCached) {
-	var h fieldElement
 	for i, c := range [3]*fieldElement{&e.YplusX, &e.YminusX, &e.T2d} {
-		h.Multiply(c, feHalf)
-		fe64SetBytes(&dst[i], (*[32]byte)(h.Bytes()))
+		fe64SetBytes(&dst[i], (*[32]byte)(c.Bytes()))
+		fe64Half(&dst[i])
 	}
+}
+
+// fe64Half sets v = v/2 mod p for a canonical v (below p), canonical: v/2
+// for an even v, (v + p)/2 for an odd one, in constant time.
+func fe64Half(v *fe64) {
+	m := -(v[0] & 1)
+	p := fe64{^uint64(18) & m, ^uint64(0) & m, ^uint64(0) & m, (1<<63 - 1) & m}
+	var c uint64
+	v[0], c = bits.Add64(v[0], p[0], 0)
+	v[1], c = bits.Add64(v[1], p[1], c)
+	v[2], c = bits.Add64(v[2], p[2], c)
+	v[3], _ = bits.Add64(v[3], p[3], c) // v + p < 2^256
+	v[0] = v[0]>>1 | v[1]<<63
+	v[1] = v[1]>>1 | v[2]<<63
+	v[2] = v[2]>>1 | v[3]<<63
+	v[3] >>= 1
 }
 
 // comb64Mult is ScalarBaseMult's comb on fe64 (t must have its fe64

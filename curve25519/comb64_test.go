@@ -268,3 +268,24 @@ func FuzzComb64(f *testing.F) {
 		checkSame(t, "comb64 Go model", comb64Mult(new(Point), bt, &s, false), want.Bytes())
 	})
 }
+
+// TestFe64Half checks fe64Half against math/big on edge and random values
+// below p.
+func TestFe64Half(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	inv2 := new(big.Int).ModInverse(big.NewInt(2), x25519BigP)
+	vals := []*big.Int{big.NewInt(0), big.NewInt(1), big.NewInt(2), new(big.Int).Sub(x25519BigP, big.NewInt(1)),
+		new(big.Int).Sub(x25519BigP, big.NewInt(2)), new(big.Int).Rsh(x25519BigP, 1)}
+	for range 1000 {
+		v := fe64Rand(rng)
+		vals = append(vals, fe64Mod(fe64ToBig(&v)))
+	}
+	for _, x := range vals {
+		v := fe64FromBig(x)
+		fe64Half(&v)
+		want := fe64Mod(new(big.Int).Mul(x, inv2))
+		if fe64ToBig(&v).Cmp(want) != 0 {
+			t.Fatalf("fe64Half(%x) = %x, want %x", x, fe64ToBig(&v), want)
+		}
+	}
+}
