@@ -194,3 +194,21 @@ func straus64Make(bt *basepointTables) bool {
 	bt.odd64 = odd
 	return true
 }
+
+// fe64Assembly names the fe64 Edwards assembly that runs in this build on
+// this CPU, for Assembly: "BMI2/ADX fixed-base comb" (comb64.go: BMI2,
+// ADX and AVX2) and "BMI2/ADX verification loop" (VarTimeSplitBaseMult's
+// Straus loop: BMI2 and ADX), comma-separated, or empty.
+func fe64Assembly() string {
+	s := ""
+	if comb64UseAsm {
+		s = "BMI2/ADX fixed-base comb"
+	}
+	if straus64UseAsm {
+		if s != "" {
+			s += ", "
+		}
+		s += "BMI2/ADX verification loop"
+	}
+	return s
+}

@@ -4,11 +4,7 @@
 
 package curve25519
 
-import (
-	"strings"
-
-	"golang.org/x/sys/cpu"
-)
+import "golang.org/x/sys/cpu"
 
 // haveAVX2 reports whether the AVX2 table scans (zz_generated_scan_amd64.s)
 // can run: the CPU has AVX2 and the OS saves the YMM state. It is fixed for
@@ -48,25 +44,27 @@ func scan16x12AVX2(d, id *[12]uint64, e *[16][12]uint64, abs int)
 // build on this CPU: "AVX2 table lookups" on amd64 with AVX2 (the
 // constant-time table scans), "BMI2/ADX X25519 ladder" on amd64
 // with BMI2 and ADX unless built with curvekit32 (X25519's variable-base
-// ladder, zz_generated_ladder64_amd64.s), "BMI2/ADX fixed-base comb" where
-// the fixed-base comb runs on fe64 too (comb64.go: also AVX2), "BMI2/ADX
-// verification loop" where VarTimeSplitBaseMult's Straus loop does
-// (straus64.go), empty without them, with -tags purego or
+// ladder, zz_generated_ladder64_amd64.s), empty without them, with -tags purego or
 // curvekit_purego and on other architectures. The field layer's routines
 // are named by field25519.Assembly.
+// It also names the package's other assembly that runs in this build
+// on this CPU (fe64Assembly), after a comma.
 func Assembly() string {
-	var s []string
+	s := ""
 	if haveAVX2 {
-		s = append(s, "AVX2 table lookups")
+		s = "AVX2 table lookups"
 	}
 	if ladder64UseAsm {
-		s = append(s, "BMI2/ADX X25519 ladder")
+		if s != "" {
+			s += ", "
+		}
+		s += "BMI2/ADX X25519 ladder"
 	}
-	if comb64UseAsm {
-		s = append(s, "BMI2/ADX fixed-base comb")
+	if more := fe64Assembly(); more != "" {
+		if s != "" {
+			s += ", "
+		}
+		s += more
 	}
-	if straus64UseAsm {
-		s = append(s, "BMI2/ADX verification loop")
-	}
-	return strings.Join(s, ", ")
+	return s
 }

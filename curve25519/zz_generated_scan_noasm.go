@@ -29,4 +29,6 @@ func scan16x12AVX2(d, id *[12]uint64, e *[16][12]uint64, abs int) {
 // constant-time table scans), empty without AVX2, with -tags purego or
 // curvekit_purego and on other architectures. The field layer's routines
 // are named by field25519.Assembly.
-func Assembly() string { return "" }
+// It also names the package's other assembly that runs in this build
+// on this CPU (fe64Assembly), after a comma.
+func Assembly() string { return fe64Assembly() }

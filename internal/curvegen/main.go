@@ -110,6 +110,9 @@ type curvePackage struct {
 	// Ladder64 adds the X25519 ladder over 4 × 64-bit limbs (ladder64.go):
 	// amd64 assembly, its Go model, and the hook in scalarMultLadder.
 	Ladder64 bool
+	// AsmMore, if set, is a package function whose result Assembly
+	// appends (p256's groupAssembly: the point formulas' assembly).
+	AsmMore string
 	// Group is what the group-level skeletons (window.tmpl, straus.tmpl)
 	// need of a twisted Edwards package; nil means neither file.
 	Group *groupShape
@@ -289,6 +292,7 @@ var curves = map[string]curvePackage{
 			{Words: 12, Entries: 16, What: "comb64Entry"},
 		},
 		AsmFields: "field25519.Assembly", Ladder64: true,
+		AsmMore: "fe64Assembly", // the fe64 comb and verification loop
 		Group: &groupShape{Cached: "projCached", Affine: "affineCached", FromPoint: "fromP3",
 			GeneratorDoc: "the canonical generator B (y = 4/5, x positive)",
 			LookupCached: "lookupCached", ScalarBytes: 32, Digits: 64, NAFLen: 257, BaseDigit: "int16",
