@@ -7,8 +7,8 @@ import (
 	"github.com/curvekit/curvekit/tables"
 )
 
-// The fixed-base comb on fe64 (DESIGN.md, "The fixed-base comb on
-// fe64"): where the fe64 assembly runs (comb64UseAsm), ScalarBaseMult's
+// The fixed-base comb on fe64 (DESIGN.md, "The Edwards code on fe64"):
+// where the fe64 assembly runs (comb64UseAsm), ScalarBaseMult's
 // comb (comb.tmpl's scalarBaseMultTable, through comb64Hook) keeps its
 // running sum as an extended point of four fe64 elements and adds each
 // position's entry with fe64MaddAsm (the mixed addition and the

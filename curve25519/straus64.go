@@ -2,7 +2,7 @@ package curve25519
 
 import "sync"
 
-// Verification's Straus loop on fe64 (DESIGN.md, "Verification on
+// Verification's Straus loop on fe64 (DESIGN.md, "The Edwards code on
 // fe64"): where the fe64 assembly runs (straus64UseAsm),
 // VarTimeSplitBaseMult runs varTimeStrausEAEC64, the loop of
 // straus.tmpl over straus64Acc, whose running sum stays in the completed
