@@ -72,6 +72,35 @@ func cttestTargets(t *testing.T) map[string]dudect.Spec {
 			return dudect.Target{Slots: slots, Prepare: prep(8, true), Run: func(i int) { lookupCached(&dstC, &cached, int8(idx[i])) }}
 		}},
 	}
+	if comb64HasAsm {
+		// The fe64 comb's lookup (AVX2 scan of 16 entries of 96 bytes and
+		// the masked sign) and its mixed addition: secret digit or entry,
+		// fixed digit 0 or the identity entry.
+		var e comb64Entry
+		m["comb64-lookup"] = dudect.Spec{Batch: 16, Target: func() dudect.Target {
+			bt := baseTables()
+			return dudect.Target{Slots: slots, Prepare: prep(16, true), Run: func(i int) { comb64Lookup(&e, bt, 1, int8(idx[i]), true) }}
+		}}
+		m["fe64-madd"] = dudect.Spec{Batch: 16, Target: func() dudect.Target {
+			// Each slot holds its own copy of the entry (the identity's in
+			// the fixed class, a random table entry's in the other), so
+			// that both classes read their operands from alike memory.
+			bt := baseTables()
+			acc := pointToFe64(P)
+			q := make([]comb64Entry, slots)
+			return dudect.Target{Slots: slots,
+				Prepare: func(i, c int, rng *rand.Rand) {
+					q[i] = comb64Identity
+					if c == 1 {
+						q[i] = bt.fixed64[rng.IntN(len(bt.fixed64))]
+					}
+				},
+				Run: func(i int) {
+					p := acc
+					fe64MaddAsm(&p, &q[i])
+				}}
+		}}
+	}
 	if haveAVX2 {
 		m["scan-affine8-avx2"] = scan8(scanAffine8AVX2)
 		m["scan-affine16-avx2"] = scan16(scanAffine16AVX2)

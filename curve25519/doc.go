@@ -36,7 +36,8 @@
 // tests compare them with it and with curve25519-voi on random inputs).
 //
 // The basepoint tables are decoded from generated data and verified at
-// first use, once per process (sync.OnceValue; about 0.75 ms of CPU time);
+// first use, once per process (sync.OnceValue; about 0.75 ms of CPU time,
+// 1 ms where the fe64 assembly also gets its forms of them);
 // if the check failed, BasepointTableOK reports false and ScalarBaseMult
 // and VarTimeDoubleScalarBaseMult use table-free code, slower but equal.
 // Every function and method is safe for concurrent use on distinct

@@ -105,9 +105,7 @@ var base128Table = sync.OnceValue(func() *[1 << (base128Window - 2)]affineCached
 // (signature verification). It does not allocate.
 func (v *Point) VarTimeSplitBaseMult(b0, b1, a *Scalar, A *Point, c *Scalar, C *Point) *Point {
 	checkInitialized(A, C)
-	var tA [1 << (nafWindow - 2)]projCached
-	oddMultiplesTable(tA[:], A)
-	return v.varTimeSplit(b0, b1, a, nil, tA[:], nafWindow, c, C)
+	return v.varTimeSplit(b0, b1, a, nil, A, nafWindow, c, C)
 }
 
 // VarTimeSplitBaseMultPrecomputed is [Point.VarTimeSplitBaseMult] with A
@@ -119,25 +117,24 @@ func (v *Point) VarTimeSplitBaseMultPrecomputed(b0, b1, a *Scalar, A *VarTimePre
 	return v.varTimeSplit(b0, b1, a, A.odd[:], nil, precomputedWindow, c, C)
 }
 
-// varTimeSplit sets up the four terms (A's table is aAff or aCac, for a NAF
-// of width aw) and runs Straus's method (varTimeStrausEAEC, generated from
+// varTimeSplit sets up the four terms (A's table is aAff, for a NAF of
+// width aw, or if aAff is nil the width-5 table of A made here) and runs Straus's method (varTimeStrausEAEC, generated from
 // internal/curvegen's straus.tmpl): one shared chain of doublings from the
 // highest nonzero digit, one mixed or cached addition per nonzero digit.
 // (Recoding a scalar s > ℓ/2 as −(ℓ − s) would be shorter, but is wrong for
 // points with a small-order component, which callers may pass.)
-func (v *Point) varTimeSplit(b0, b1, a *Scalar, aAff []affineCached, aCac []projCached, aw uint, c *Scalar, C *Point) *Point {
-	var tB, tC [1 << (nafWindow - 2)]projCached
-	var bAff []affineCached
-	var bCac []projCached
-	bw := uint(nafWindow)
-	if bt := baseTables(); bt.ok {
-		bAff, bw = bt.odd, uint(bt.oddWindow)
-	} else {
-		// Table-free fallback (see BasepointTableOK).
-		oddMultiplesTable(tB[:], generator)
-		bCac = tB[:]
+func (v *Point) varTimeSplit(b0, b1, a *Scalar, aAff []affineCached, A *Point, aw uint, c *Scalar, C *Point) *Point {
+	return v.varTimeSplitWith(baseTables(), straus64UseAsm, b0, b1, a, aAff, A, aw, c, C)
+}
+
+// varTimeSplitWith is varTimeSplit with the basepoint tables bt, on the
+// fe64 loop (varTimeStrausEAEC64 over fe64 tables, straus64.go) if use64,
+// bt has its fe64 forms and A comes as a point.
+func (v *Point) varTimeSplitWith(bt *basepointTables, use64 bool, b0, b1, a *Scalar, aAff []affineCached, A *Point, aw uint, c *Scalar, C *Point) *Point {
+	bw := uint(nafWindow) // B's NAF width: its table's, or the fallback's
+	if bt.ok {
+		bw = uint(bt.oddWindow)
 	}
-	oddMultiplesTable(tC[:], C)
 	var buf [32]byte
 	var n0, n1, nA [257]int16
 	var nC [257]int8
@@ -145,5 +142,26 @@ func (v *Point) varTimeSplit(b0, b1, a *Scalar, aAff []affineCached, aCac []proj
 	tables.VarTimeNAF16(n1[:], b1.bytes(&buf), base128Window)
 	tables.VarTimeNAF16(nA[:], a.bytes(&buf), aw)
 	tables.VarTimeNAF(nC[:], c.bytes(&buf), nafWindow)
+	if use64 && bt.ok && bt.odd64 != nil && aAff == nil { // public: the build, the CPU, the tables
+		var qA, qC [1 << (nafWindow - 2)]cached64
+		oddMultiples64(qA[:], A)
+		oddMultiples64(qC[:], C)
+		return v.varTimeStrausEAEC64(&n0, bt.odd64, nil, &n1, base128Table64()[:], &nA, nil, qA[:], &nC, qC[:])
+	}
+	var tA, tB, tC [1 << (nafWindow - 2)]projCached
+	var aCac, bCac []projCached
+	var bAff []affineCached
+	if aAff == nil {
+		oddMultiplesTable(tA[:], A)
+		aCac = tA[:]
+	}
+	if bt.ok {
+		bAff = bt.odd
+	} else {
+		// Table-free fallback (see BasepointTableOK).
+		oddMultiplesTable(tB[:], generator)
+		bCac = tB[:]
+	}
+	oddMultiplesTable(tC[:], C)
 	return v.varTimeStrausEAEC(&n0, bAff, bCac, &n1, base128Table()[:], &nA, aAff, aCac, &nC, tC[:])
 }

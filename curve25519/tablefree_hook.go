@@ -1,6 +1,9 @@
 package curve25519
 
-import "github.com/curvekit/curvekit/internal/tablefree"
+import (
+	"github.com/curvekit/curvekit/internal/fastpath"
+	"github.com/curvekit/curvekit/internal/tablefree"
+)
 
 // The table-free switch for cmd/ecbench: forcing the fallback swaps the
 // loaded tables for ones that report "failed", and no call path changes.
@@ -14,5 +17,17 @@ func init() {
 			basepointTableLoad.Swap(saved)
 			saved = nil
 		}
+	}
+}
+
+// The fe64 switches for other packages' tests (internal/fastpath).
+func init() {
+	fastpath.Comb64 = func(on bool) bool {
+		comb64UseAsm = on && comb64HasAsm
+		return comb64UseAsm
+	}
+	fastpath.Straus64 = func(on bool) bool {
+		straus64UseAsm = on && ladder64HasAsm
+		return straus64UseAsm
 	}
 }

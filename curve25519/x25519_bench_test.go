@@ -134,3 +134,31 @@ func BenchmarkX25519SharedCompare(b *testing.B) {
 			}
 		}})
 }
+
+// BenchmarkX25519KeyGenCompare times the fixed-base multiplication
+// interleaved (benchutil.Compare): curvekit's dispatch (the fe64 comb
+// where the CPU has BMI2, ADX and AVX2), voi's ScalarBaseMult, and
+// curvekit's field25519 comb (the fe64 comb switched off).
+func BenchmarkX25519KeyGenCompare(b *testing.B) {
+	var k [32]byte
+	if _, err := rand.Read(k[:]); err != nil {
+		b.Fatal(err)
+	}
+	var dst [32]byte
+	useAsm := comb64UseAsm
+	defer func() { comb64UseAsm = useAsm }()
+	benchutil.Compare(b,
+		benchutil.Contender{Name: "curvekit", F: func() {
+			comb64UseAsm = useAsm
+			if _, err := xdh(&dst, k[:], Basepoint); err != nil {
+				b.Fatal(err)
+			}
+		}},
+		benchutil.Contender{Name: "voi", F: func() { voi.ScalarBaseMult(&dst, &k) }},
+		benchutil.Contender{Name: "field25519", F: func() {
+			comb64UseAsm = false
+			if _, err := xdh(&dst, k[:], Basepoint); err != nil {
+				b.Fatal(err)
+			}
+		}})
+}

@@ -22,6 +22,9 @@ import "github.com/curvekit/curvekit/tables"
 //     the form addAffine and doubles take: two hooks rather than one so
 //     that each stays small enough to inline), doubles(n) (acc =
 //     2^n·acc) and finish(v) (v = acc).
+//   - comb64Hook(v, t, digits), which may run the comb on the same digits
+//     in another representation (v set, true) or decline (false), on
+//     public facts only (the build, the CPU, the table).
 
 // scalarBaseMultTable sets v = x·B, where t is the comb of B (the
 // basepoint for ScalarBaseMult), and returns v, in constant time: every
@@ -33,6 +36,9 @@ func (v *Point) scalarBaseMultTable(t *basepointTables, x *Scalar) *Point {
 	var digitBuf [maxFixedDigits]int8
 	digits := digitBuf[:t.digits]
 	tables.SignedRadix(digits, x.bytes(&buf), uint(t.window))
+	if comb64Hook(v, t, digits) {
+		return v
+	}
 
 	positions, spacing := t.positions, t.spacing
 	var e affineCached

@@ -69,13 +69,17 @@ func fe64Mul(v, a, b *fe64) {
 // computes each cross product once and doubles them).
 func fe64Sqr(v, a *fe64) { fe64Mul(v, a, a) }
 
-// fe64A24Add sets v = 121666·a + b: U = 121666·a + b (five words), then
-// fe64Fold: v < 2^255 + 2^23. v may alias a or b.
-func fe64A24Add(v, a, b *fe64) {
+// fe64A24Add sets v = 121666·a + b (fe64MulSmallAdd): v < 2^255 + 2^23. v may
+// alias a or b.
+func fe64A24Add(v, a, b *fe64) { fe64MulSmallAdd(v, a, b, 121666) }
+
+// fe64MulSmallAdd sets v = k·a + b for k < 2^17: U = k·a + b (five
+// words), then fe64Fold: v < 2^255 + 2^23. v may alias a or b.
+func fe64MulSmallAdd(v, a, b *fe64, k uint64) {
 	var u [4]uint64
 	var c uint64
 	for j := range 4 {
-		hi, lo := bits.Mul64(a[j], 121666)
+		hi, lo := bits.Mul64(a[j], k)
 		var cc uint64
 		lo, cc = bits.Add64(lo, b[j], 0)
 		hi += cc
@@ -278,6 +282,145 @@ func fe64InvertGo(out, z *fe64) {
 		fe64Sqr(&t1, &t1)
 	}
 	fe64Mul(out, &t1, &t0)
+}
+
+// fe64MaddGo sets p = p + q for the extended point p = (X : Y : Z : T)
+// and the halved affine entry q = ((y+x)/2, (y−x)/2, d·x·y): madd-2008-hwcd-3
+// and the conversion to extended coordinates (7M), the result scaled by
+// 1/4 (the same point). X, Y, Z must be small (below 2^255 + 2^23:
+// products, or canonical values), as they are on exit; q's elements may
+// be anything below 2^256. fe64MaddAsm gives the same words.
+func fe64MaddGo(p *[4]fe64, q *[3]fe64) {
+	var a, b, c, e, f, g, h fe64
+	fe64Sub(&a, &p[1], &p[0])
+	fe64Add(&b, &p[1], &p[0])
+	fe64Mul(&a, &a, &q[1])
+	fe64Mul(&b, &b, &q[0])
+	fe64Mul(&c, &p[3], &q[2])
+	fe64Sub(&e, &b, &a)
+	fe64Add(&h, &b, &a)
+	fe64Add(&g, &p[2], &c)
+	fe64Sub(&f, &p[2], &c)
+	fe64Mul(&p[0], &e, &f)
+	fe64Mul(&p[1], &g, &h)
+	fe64Mul(&p[2], &f, &g)
+	fe64Mul(&p[3], &e, &h)
+}
+
+// fe64EdDoubleGo sets r = 2·r,
+// on the completed form r = (rX, rY, rZ, rT) (internal/curvegen's
+// l64EdDouble and l64EdAdd). fe64EdDoubleAsm gives the same words.
+func fe64EdDoubleGo(r *[4]fe64) {
+	var X, Y, Z, A, B fe64
+	fe64Mul(&X, &r[0], &r[3])
+	fe64Mul(&Y, &r[1], &r[2])
+	fe64Mul(&Z, &r[2], &r[3])
+	fe64Sqr(&A, &X)
+	fe64Sqr(&B, &Y)
+	fe64Sqr(&Z, &Z)
+	fe64Add(&X, &X, &X)
+	fe64Mul(&r[0], &X, &Y)
+	fe64Sub(&r[2], &B, &A)
+	fe64Add(&r[1], &A, &B)
+	fe64MulSmallAdd(&Z, &Z, &A, 2)
+	fe64Sub(&r[3], &Z, &B)
+}
+
+// fe64EdAddCachedGo sets r = r + q for a cached q = (Y+X, Y−X, 2Z, 2d·T),
+// on the completed form r = (rX, rY, rZ, rT) (internal/curvegen's
+// l64EdDouble and l64EdAdd). fe64EdAddCachedAsm gives the same words.
+func fe64EdAddCachedGo(r *[4]fe64, q *[4]fe64) {
+	var X, Y, Z, T, a, b, c, D fe64
+	fe64Mul(&X, &r[0], &r[3])
+	fe64Mul(&Y, &r[1], &r[2])
+	fe64Mul(&Z, &r[2], &r[3])
+	fe64Mul(&T, &r[0], &r[1])
+	fe64Sub(&a, &Y, &X)
+	fe64Add(&b, &Y, &X)
+	fe64Mul(&a, &a, &q[1])
+	fe64Mul(&b, &b, &q[0])
+	fe64Mul(&c, &T, &q[3])
+	fe64Mul(&D, &Z, &q[2])
+	fe64Sub(&r[0], &b, &a)
+	fe64Add(&r[1], &b, &a)
+	fe64Add(&r[2], &D, &c)
+	fe64Sub(&r[3], &D, &c)
+}
+
+// fe64EdSubCachedGo sets r = r − q for a cached q = (Y+X, Y−X, 2Z, 2d·T),
+// on the completed form r = (rX, rY, rZ, rT) (internal/curvegen's
+// l64EdDouble and l64EdAdd). fe64EdSubCachedAsm gives the same words.
+func fe64EdSubCachedGo(r *[4]fe64, q *[4]fe64) {
+	var X, Y, Z, T, a, b, c, D fe64
+	fe64Mul(&X, &r[0], &r[3])
+	fe64Mul(&Y, &r[1], &r[2])
+	fe64Mul(&Z, &r[2], &r[3])
+	fe64Mul(&T, &r[0], &r[1])
+	fe64Sub(&a, &Y, &X)
+	fe64Add(&b, &Y, &X)
+	fe64Mul(&a, &a, &q[0])
+	fe64Mul(&b, &b, &q[1])
+	fe64Mul(&c, &T, &q[3])
+	fe64Mul(&D, &Z, &q[2])
+	fe64Sub(&r[0], &b, &a)
+	fe64Add(&r[1], &b, &a)
+	fe64Add(&r[3], &D, &c)
+	fe64Sub(&r[2], &D, &c)
+}
+
+// fe64EdAddAffineGo sets r = r + q for a halved affine q = ((y+x)/2, (y−x)/2, d·x·y),
+// on the completed form r = (rX, rY, rZ, rT) (internal/curvegen's
+// l64EdDouble and l64EdAdd). fe64EdAddAffineAsm gives the same words.
+func fe64EdAddAffineGo(r *[4]fe64, q *[3]fe64) {
+	var X, Y, Z, T, a, b, c fe64
+	fe64Mul(&X, &r[0], &r[3])
+	fe64Mul(&Y, &r[1], &r[2])
+	fe64Mul(&Z, &r[2], &r[3])
+	fe64Mul(&T, &r[0], &r[1])
+	fe64Sub(&a, &Y, &X)
+	fe64Add(&b, &Y, &X)
+	fe64Mul(&a, &a, &q[1])
+	fe64Mul(&b, &b, &q[0])
+	fe64Mul(&c, &T, &q[2])
+	fe64Sub(&r[0], &b, &a)
+	fe64Add(&r[1], &b, &a)
+	fe64Add(&r[2], &Z, &c)
+	fe64Sub(&r[3], &Z, &c)
+}
+
+// fe64EdSubAffineGo sets r = r − q for a halved affine q = ((y+x)/2, (y−x)/2, d·x·y),
+// on the completed form r = (rX, rY, rZ, rT) (internal/curvegen's
+// l64EdDouble and l64EdAdd). fe64EdSubAffineAsm gives the same words.
+func fe64EdSubAffineGo(r *[4]fe64, q *[3]fe64) {
+	var X, Y, Z, T, a, b, c fe64
+	fe64Mul(&X, &r[0], &r[3])
+	fe64Mul(&Y, &r[1], &r[2])
+	fe64Mul(&Z, &r[2], &r[3])
+	fe64Mul(&T, &r[0], &r[1])
+	fe64Sub(&a, &Y, &X)
+	fe64Add(&b, &Y, &X)
+	fe64Mul(&a, &a, &q[0])
+	fe64Mul(&b, &b, &q[1])
+	fe64Mul(&c, &T, &q[2])
+	fe64Sub(&r[0], &b, &a)
+	fe64Add(&r[1], &b, &a)
+	fe64Add(&r[3], &Z, &c)
+	fe64Sub(&r[2], &Z, &c)
+}
+
+// fe64EdToCachedGo sets q = the cached form (Y+X, Y−X, 2Z, 2d·T) of r, q[3] holding 2d on entry,
+// on the completed form r = (rX, rY, rZ, rT) (internal/curvegen's
+// l64EdDouble and l64EdAdd). fe64EdToCachedAsm gives the same words.
+func fe64EdToCachedGo(r *[4]fe64, q *[4]fe64) {
+	var X, Y, Z, T fe64
+	fe64Mul(&X, &r[0], &r[3])
+	fe64Mul(&Y, &r[1], &r[2])
+	fe64Mul(&Z, &r[2], &r[3])
+	fe64Mul(&T, &r[0], &r[1])
+	fe64Add(&q[0], &Y, &X)
+	fe64Sub(&q[1], &Y, &X)
+	fe64Add(&q[2], &Z, &Z)
+	fe64Mul(&q[3], &T, &q[3])
 }
 
 // x25519Ladder64Go is X25519's variable-base ladder on fe64 in Go: dst =

@@ -15,11 +15,25 @@ var ladder64HasAsm = cpu.X86.HasBMI2 && cpu.X86.HasADX
 // it to run the field25519 ladder in the same binary.
 var ladder64UseAsm = ladder64HasAsm
 
+// comb64HasAsm reports whether the fixed-base comb can run on fe64 with
+// assembly (comb64.go): the fe64 assembly and the AVX2 scan of its
+// 12-word entries. Fixed for the life of the process (public).
+var comb64HasAsm = ladder64HasAsm && haveAVX2
+
+// comb64UseAsm makes scalarBaseMultTable run the fe64 comb (comb64Hook);
+// tests clear it to run the field25519 comb in the same binary.
+var comb64UseAsm = comb64HasAsm
+
 // ladder64Asm is ladder64Go in assembly: the start, the 251 steps in one
 // loop and the final doublings, with the same fe64 results.
 //
 //go:noescape
 func ladder64Asm(st *[2]fe64, e *[32]byte, x1 *fe64)
+
+// fe64MaddAsm is fe64MaddGo in assembly (the same words).
+//
+//go:noescape
+func fe64MaddAsm(p *[4]fe64, q *[3]fe64)
 
 // fe64InvertAsm is fe64InvertGo in assembly. out may alias z.
 //
@@ -44,3 +58,33 @@ func fe64AddAsm(v, a, b *fe64)
 
 //go:noescape
 func fe64SubAsm(v, a, b *fe64)
+
+// fe64EdDoubleAsm is fe64EdDoubleGo in assembly (the same words).
+//
+//go:noescape
+func fe64EdDoubleAsm(r *[4]fe64)
+
+// fe64EdAddCachedAsm is fe64EdAddCachedGo in assembly (the same words).
+//
+//go:noescape
+func fe64EdAddCachedAsm(r *[4]fe64, q *[4]fe64)
+
+// fe64EdSubCachedAsm is fe64EdSubCachedGo in assembly (the same words).
+//
+//go:noescape
+func fe64EdSubCachedAsm(r *[4]fe64, q *[4]fe64)
+
+// fe64EdAddAffineAsm is fe64EdAddAffineGo in assembly (the same words).
+//
+//go:noescape
+func fe64EdAddAffineAsm(r *[4]fe64, q *[3]fe64)
+
+// fe64EdSubAffineAsm is fe64EdSubAffineGo in assembly (the same words).
+//
+//go:noescape
+func fe64EdSubAffineAsm(r *[4]fe64, q *[3]fe64)
+
+// fe64EdToCachedAsm is fe64EdToCachedGo in assembly (the same words).
+//
+//go:noescape
+func fe64EdToCachedAsm(r *[4]fe64, q *[4]fe64)

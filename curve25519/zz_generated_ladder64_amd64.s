@@ -4960,6 +4960,4701 @@ sqr9:
 	MOVQ     R11, 24(SI)
 	RET
 
+// func fe64MaddAsm(p *[4]fe64, q *[3]fe64)
+TEXT ·fe64MaddAsm(SB), $224-16
+	MOVQ     p+0(FP), SI
+	MOVQ     q+8(FP), DI
+	// Y − X
+	XORQ     AX, AX
+	MOVQ     32(SI), R8
+	MOVQ     40(SI), R9
+	MOVQ     48(SI), R10
+	MOVQ     56(SI), R11
+	SUBQ     0(SI), R8
+	SBBQ     8(SI), R9
+	SBBQ     16(SI), R10
+	SBBQ     24(SI), R11
+	MOVQ     $38, DX
+	CMOVQCS  DX, AX
+	SUBQ     AX, R8
+	SBBQ     $0, R9
+	SBBQ     $0, R10
+	SBBQ     $0, R11
+	MOVQ     R8, 0(SP)
+	MOVQ     R9, 8(SP)
+	MOVQ     R10, 16(SP)
+	MOVQ     R11, 24(SP)
+	// Y + X
+	XORQ     AX, AX
+	MOVQ     32(SI), R8
+	MOVQ     40(SI), R9
+	MOVQ     48(SI), R10
+	MOVQ     56(SI), R11
+	ADDQ     0(SI), R8
+	ADCQ     8(SI), R9
+	ADCQ     16(SI), R10
+	ADCQ     24(SI), R11
+	MOVQ     $38, DX
+	CMOVQCS  DX, AX
+	ADDQ     AX, R8
+	MOVQ     R8, 32(SP)
+	MOVQ     R9, 40(SP)
+	MOVQ     R10, 48(SP)
+	MOVQ     R11, 56(SP)
+	// a = a·ymx
+	XORQ     AX, AX
+	MOVQ     32(DI), DX
+	MULXQ    0(SP), R8, R9
+	MULXQ    8(SP), BX, R10
+	ADCXQ    BX, R9
+	MULXQ    16(SP), BX, R11
+	ADCXQ    BX, R10
+	MULXQ    24(SP), BX, R12
+	ADCXQ    BX, R11
+	ADCXQ    AX, R12
+	MOVQ     40(DI), DX
+	MULXQ    0(SP), BX, CX
+	ADCXQ    BX, R9
+	ADOXQ    CX, R10
+	MULXQ    8(SP), BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    16(SP), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    24(SP), BX, R13
+	ADCXQ    BX, R12
+	ADOXQ    AX, R13
+	ADCXQ    AX, R13
+	MOVQ     48(DI), DX
+	MULXQ    0(SP), BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    8(SP), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    16(SP), BX, CX
+	ADCXQ    BX, R12
+	ADOXQ    CX, R13
+	MULXQ    24(SP), BX, R14
+	ADCXQ    BX, R13
+	ADOXQ    AX, R14
+	ADCXQ    AX, R14
+	MOVQ     56(DI), DX
+	MULXQ    0(SP), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    8(SP), BX, CX
+	ADCXQ    BX, R12
+	ADOXQ    CX, R13
+	MULXQ    16(SP), BX, CX
+	ADCXQ    BX, R13
+	ADOXQ    CX, R14
+	MULXQ    24(SP), BX, R15
+	ADCXQ    BX, R14
+	ADOXQ    AX, R15
+	ADCXQ    AX, R15
+	// U = T mod 2^256 + 38·⌊T/2^256⌋ (CF = OF = 0, AX = 0).
+	MOVQ     $38, DX
+	MULXQ    R12, BX, CX
+	ADCXQ    BX, R8
+	ADOXQ    CX, R9
+	MULXQ    R13, BX, CX
+	ADCXQ    BX, R9
+	ADOXQ    CX, R10
+	MULXQ    R14, BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    R15, BX, R12
+	ADCXQ    BX, R11
+	ADOXQ    AX, R12
+	ADCXQ    AX, R12
+	// V = U mod 2^255 + 19·⌊U/2^255⌋.
+	BTRQ     $63, R11
+	ADCQ     R12, R12
+	LEAQ     (R12)(R12*8), CX
+	LEAQ     (R12)(CX*2), R12
+	ADDQ     R12, R8
+	ADCQ     AX, R9
+	ADCQ     AX, R10
+	ADCQ     AX, R11
+	MOVQ     R8, 0(SP)
+	MOVQ     R9, 8(SP)
+	MOVQ     R10, 16(SP)
+	MOVQ     R11, 24(SP)
+	// b = b·ypx
+	XORQ     AX, AX
+	MOVQ     0(DI), DX
+	MULXQ    32(SP), R8, R9
+	MULXQ    40(SP), BX, R10
+	ADCXQ    BX, R9
+	MULXQ    48(SP), BX, R11
+	ADCXQ    BX, R10
+	MULXQ    56(SP), BX, R12
+	ADCXQ    BX, R11
+	ADCXQ    AX, R12
+	MOVQ     8(DI), DX
+	MULXQ    32(SP), BX, CX
+	ADCXQ    BX, R9
+	ADOXQ    CX, R10
+	MULXQ    40(SP), BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    48(SP), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    56(SP), BX, R13
+	ADCXQ    BX, R12
+	ADOXQ    AX, R13
+	ADCXQ    AX, R13
+	MOVQ     16(DI), DX
+	MULXQ    32(SP), BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    40(SP), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    48(SP), BX, CX
+	ADCXQ    BX, R12
+	ADOXQ    CX, R13
+	MULXQ    56(SP), BX, R14
+	ADCXQ    BX, R13
+	ADOXQ    AX, R14
+	ADCXQ    AX, R14
+	MOVQ     24(DI), DX
+	MULXQ    32(SP), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    40(SP), BX, CX
+	ADCXQ    BX, R12
+	ADOXQ    CX, R13
+	MULXQ    48(SP), BX, CX
+	ADCXQ    BX, R13
+	ADOXQ    CX, R14
+	MULXQ    56(SP), BX, R15
+	ADCXQ    BX, R14
+	ADOXQ    AX, R15
+	ADCXQ    AX, R15
+	// U = T mod 2^256 + 38·⌊T/2^256⌋ (CF = OF = 0, AX = 0).
+	MOVQ     $38, DX
+	MULXQ    R12, BX, CX
+	ADCXQ    BX, R8
+	ADOXQ    CX, R9
+	MULXQ    R13, BX, CX
+	ADCXQ    BX, R9
+	ADOXQ    CX, R10
+	MULXQ    R14, BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    R15, BX, R12
+	ADCXQ    BX, R11
+	ADOXQ    AX, R12
+	ADCXQ    AX, R12
+	// V = U mod 2^255 + 19·⌊U/2^255⌋.
+	BTRQ     $63, R11
+	ADCQ     R12, R12
+	LEAQ     (R12)(R12*8), CX
+	LEAQ     (R12)(CX*2), R12
+	ADDQ     R12, R8
+	ADCQ     AX, R9
+	ADCQ     AX, R10
+	ADCQ     AX, R11
+	MOVQ     R8, 32(SP)
+	MOVQ     R9, 40(SP)
+	MOVQ     R10, 48(SP)
+	MOVQ     R11, 56(SP)
+	// c = T·t2d
+	XORQ     AX, AX
+	MOVQ     64(DI), DX
+	MULXQ    96(SI), R8, R9
+	MULXQ    104(SI), BX, R10
+	ADCXQ    BX, R9
+	MULXQ    112(SI), BX, R11
+	ADCXQ    BX, R10
+	MULXQ    120(SI), BX, R12
+	ADCXQ    BX, R11
+	ADCXQ    AX, R12
+	MOVQ     72(DI), DX
+	MULXQ    96(SI), BX, CX
+	ADCXQ    BX, R9
+	ADOXQ    CX, R10
+	MULXQ    104(SI), BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    112(SI), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    120(SI), BX, R13
+	ADCXQ    BX, R12
+	ADOXQ    AX, R13
+	ADCXQ    AX, R13
+	MOVQ     80(DI), DX
+	MULXQ    96(SI), BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    104(SI), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    112(SI), BX, CX
+	ADCXQ    BX, R12
+	ADOXQ    CX, R13
+	MULXQ    120(SI), BX, R14
+	ADCXQ    BX, R13
+	ADOXQ    AX, R14
+	ADCXQ    AX, R14
+	MOVQ     88(DI), DX
+	MULXQ    96(SI), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    104(SI), BX, CX
+	ADCXQ    BX, R12
+	ADOXQ    CX, R13
+	MULXQ    112(SI), BX, CX
+	ADCXQ    BX, R13
+	ADOXQ    CX, R14
+	MULXQ    120(SI), BX, R15
+	ADCXQ    BX, R14
+	ADOXQ    AX, R15
+	ADCXQ    AX, R15
+	// U = T mod 2^256 + 38·⌊T/2^256⌋ (CF = OF = 0, AX = 0).
+	MOVQ     $38, DX
+	MULXQ    R12, BX, CX
+	ADCXQ    BX, R8
+	ADOXQ    CX, R9
+	MULXQ    R13, BX, CX
+	ADCXQ    BX, R9
+	ADOXQ    CX, R10
+	MULXQ    R14, BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    R15, BX, R12
+	ADCXQ    BX, R11
+	ADOXQ    AX, R12
+	ADCXQ    AX, R12
+	// V = U mod 2^255 + 19·⌊U/2^255⌋.
+	BTRQ     $63, R11
+	ADCQ     R12, R12
+	LEAQ     (R12)(R12*8), CX
+	LEAQ     (R12)(CX*2), R12
+	ADDQ     R12, R8
+	ADCQ     AX, R9
+	ADCQ     AX, R10
+	ADCQ     AX, R11
+	MOVQ     R8, 64(SP)
+	MOVQ     R9, 72(SP)
+	MOVQ     R10, 80(SP)
+	MOVQ     R11, 88(SP)
+	// b − a
+	XORQ     AX, AX
+	MOVQ     32(SP), R8
+	MOVQ     40(SP), R9
+	MOVQ     48(SP), R10
+	MOVQ     56(SP), R11
+	SUBQ     0(SP), R8
+	SBBQ     8(SP), R9
+	SBBQ     16(SP), R10
+	SBBQ     24(SP), R11
+	MOVQ     $38, DX
+	CMOVQCS  DX, AX
+	SUBQ     AX, R8
+	SBBQ     $0, R9
+	SBBQ     $0, R10
+	SBBQ     $0, R11
+	MOVQ     R8, 96(SP)
+	MOVQ     R9, 104(SP)
+	MOVQ     R10, 112(SP)
+	MOVQ     R11, 120(SP)
+	// b + a
+	XORQ     AX, AX
+	MOVQ     32(SP), R8
+	MOVQ     40(SP), R9
+	MOVQ     48(SP), R10
+	MOVQ     56(SP), R11
+	ADDQ     0(SP), R8
+	ADCQ     8(SP), R9
+	ADCQ     16(SP), R10
+	ADCQ     24(SP), R11
+	MOVQ     $38, DX
+	CMOVQCS  DX, AX
+	ADDQ     AX, R8
+	MOVQ     R8, 192(SP)
+	MOVQ     R9, 200(SP)
+	MOVQ     R10, 208(SP)
+	MOVQ     R11, 216(SP)
+	// Z + c
+	XORQ     AX, AX
+	MOVQ     64(SI), R8
+	MOVQ     72(SI), R9
+	MOVQ     80(SI), R10
+	MOVQ     88(SI), R11
+	ADDQ     64(SP), R8
+	ADCQ     72(SP), R9
+	ADCQ     80(SP), R10
+	ADCQ     88(SP), R11
+	MOVQ     $38, DX
+	CMOVQCS  DX, AX
+	ADDQ     AX, R8
+	MOVQ     R8, 160(SP)
+	MOVQ     R9, 168(SP)
+	MOVQ     R10, 176(SP)
+	MOVQ     R11, 184(SP)
+	// Z − c
+	XORQ     AX, AX
+	MOVQ     64(SI), R8
+	MOVQ     72(SI), R9
+	MOVQ     80(SI), R10
+	MOVQ     88(SI), R11
+	SUBQ     64(SP), R8
+	SBBQ     72(SP), R9
+	SBBQ     80(SP), R10
+	SBBQ     88(SP), R11
+	MOVQ     $38, DX
+	CMOVQCS  DX, AX
+	SUBQ     AX, R8
+	SBBQ     $0, R9
+	SBBQ     $0, R10
+	SBBQ     $0, R11
+	MOVQ     R8, 128(SP)
+	MOVQ     R9, 136(SP)
+	MOVQ     R10, 144(SP)
+	MOVQ     R11, 152(SP)
+	// X = e·f
+	XORQ     AX, AX
+	MOVQ     128(SP), DX
+	MULXQ    96(SP), R8, R9
+	MULXQ    104(SP), BX, R10
+	ADCXQ    BX, R9
+	MULXQ    112(SP), BX, R11
+	ADCXQ    BX, R10
+	MULXQ    120(SP), BX, R12
+	ADCXQ    BX, R11
+	ADCXQ    AX, R12
+	MOVQ     136(SP), DX
+	MULXQ    96(SP), BX, CX
+	ADCXQ    BX, R9
+	ADOXQ    CX, R10
+	MULXQ    104(SP), BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    112(SP), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    120(SP), BX, R13
+	ADCXQ    BX, R12
+	ADOXQ    AX, R13
+	ADCXQ    AX, R13
+	MOVQ     144(SP), DX
+	MULXQ    96(SP), BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    104(SP), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    112(SP), BX, CX
+	ADCXQ    BX, R12
+	ADOXQ    CX, R13
+	MULXQ    120(SP), BX, R14
+	ADCXQ    BX, R13
+	ADOXQ    AX, R14
+	ADCXQ    AX, R14
+	MOVQ     152(SP), DX
+	MULXQ    96(SP), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    104(SP), BX, CX
+	ADCXQ    BX, R12
+	ADOXQ    CX, R13
+	MULXQ    112(SP), BX, CX
+	ADCXQ    BX, R13
+	ADOXQ    CX, R14
+	MULXQ    120(SP), BX, R15
+	ADCXQ    BX, R14
+	ADOXQ    AX, R15
+	ADCXQ    AX, R15
+	// U = T mod 2^256 + 38·⌊T/2^256⌋ (CF = OF = 0, AX = 0).
+	MOVQ     $38, DX
+	MULXQ    R12, BX, CX
+	ADCXQ    BX, R8
+	ADOXQ    CX, R9
+	MULXQ    R13, BX, CX
+	ADCXQ    BX, R9
+	ADOXQ    CX, R10
+	MULXQ    R14, BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    R15, BX, R12
+	ADCXQ    BX, R11
+	ADOXQ    AX, R12
+	ADCXQ    AX, R12
+	// V = U mod 2^255 + 19·⌊U/2^255⌋.
+	BTRQ     $63, R11
+	ADCQ     R12, R12
+	LEAQ     (R12)(R12*8), CX
+	LEAQ     (R12)(CX*2), R12
+	ADDQ     R12, R8
+	ADCQ     AX, R9
+	ADCQ     AX, R10
+	ADCQ     AX, R11
+	MOVQ     R8, 0(SI)
+	MOVQ     R9, 8(SI)
+	MOVQ     R10, 16(SI)
+	MOVQ     R11, 24(SI)
+	// Y = g·h
+	XORQ     AX, AX
+	MOVQ     192(SP), DX
+	MULXQ    160(SP), R8, R9
+	MULXQ    168(SP), BX, R10
+	ADCXQ    BX, R9
+	MULXQ    176(SP), BX, R11
+	ADCXQ    BX, R10
+	MULXQ    184(SP), BX, R12
+	ADCXQ    BX, R11
+	ADCXQ    AX, R12
+	MOVQ     200(SP), DX
+	MULXQ    160(SP), BX, CX
+	ADCXQ    BX, R9
+	ADOXQ    CX, R10
+	MULXQ    168(SP), BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    176(SP), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    184(SP), BX, R13
+	ADCXQ    BX, R12
+	ADOXQ    AX, R13
+	ADCXQ    AX, R13
+	MOVQ     208(SP), DX
+	MULXQ    160(SP), BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    168(SP), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    176(SP), BX, CX
+	ADCXQ    BX, R12
+	ADOXQ    CX, R13
+	MULXQ    184(SP), BX, R14
+	ADCXQ    BX, R13
+	ADOXQ    AX, R14
+	ADCXQ    AX, R14
+	MOVQ     216(SP), DX
+	MULXQ    160(SP), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    168(SP), BX, CX
+	ADCXQ    BX, R12
+	ADOXQ    CX, R13
+	MULXQ    176(SP), BX, CX
+	ADCXQ    BX, R13
+	ADOXQ    CX, R14
+	MULXQ    184(SP), BX, R15
+	ADCXQ    BX, R14
+	ADOXQ    AX, R15
+	ADCXQ    AX, R15
+	// U = T mod 2^256 + 38·⌊T/2^256⌋ (CF = OF = 0, AX = 0).
+	MOVQ     $38, DX
+	MULXQ    R12, BX, CX
+	ADCXQ    BX, R8
+	ADOXQ    CX, R9
+	MULXQ    R13, BX, CX
+	ADCXQ    BX, R9
+	ADOXQ    CX, R10
+	MULXQ    R14, BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    R15, BX, R12
+	ADCXQ    BX, R11
+	ADOXQ    AX, R12
+	ADCXQ    AX, R12
+	// V = U mod 2^255 + 19·⌊U/2^255⌋.
+	BTRQ     $63, R11
+	ADCQ     R12, R12
+	LEAQ     (R12)(R12*8), CX
+	LEAQ     (R12)(CX*2), R12
+	ADDQ     R12, R8
+	ADCQ     AX, R9
+	ADCQ     AX, R10
+	ADCQ     AX, R11
+	MOVQ     R8, 32(SI)
+	MOVQ     R9, 40(SI)
+	MOVQ     R10, 48(SI)
+	MOVQ     R11, 56(SI)
+	// Z = f·g
+	XORQ     AX, AX
+	MOVQ     160(SP), DX
+	MULXQ    128(SP), R8, R9
+	MULXQ    136(SP), BX, R10
+	ADCXQ    BX, R9
+	MULXQ    144(SP), BX, R11
+	ADCXQ    BX, R10
+	MULXQ    152(SP), BX, R12
+	ADCXQ    BX, R11
+	ADCXQ    AX, R12
+	MOVQ     168(SP), DX
+	MULXQ    128(SP), BX, CX
+	ADCXQ    BX, R9
+	ADOXQ    CX, R10
+	MULXQ    136(SP), BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    144(SP), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    152(SP), BX, R13
+	ADCXQ    BX, R12
+	ADOXQ    AX, R13
+	ADCXQ    AX, R13
+	MOVQ     176(SP), DX
+	MULXQ    128(SP), BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    136(SP), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    144(SP), BX, CX
+	ADCXQ    BX, R12
+	ADOXQ    CX, R13
+	MULXQ    152(SP), BX, R14
+	ADCXQ    BX, R13
+	ADOXQ    AX, R14
+	ADCXQ    AX, R14
+	MOVQ     184(SP), DX
+	MULXQ    128(SP), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    136(SP), BX, CX
+	ADCXQ    BX, R12
+	ADOXQ    CX, R13
+	MULXQ    144(SP), BX, CX
+	ADCXQ    BX, R13
+	ADOXQ    CX, R14
+	MULXQ    152(SP), BX, R15
+	ADCXQ    BX, R14
+	ADOXQ    AX, R15
+	ADCXQ    AX, R15
+	// U = T mod 2^256 + 38·⌊T/2^256⌋ (CF = OF = 0, AX = 0).
+	MOVQ     $38, DX
+	MULXQ    R12, BX, CX
+	ADCXQ    BX, R8
+	ADOXQ    CX, R9
+	MULXQ    R13, BX, CX
+	ADCXQ    BX, R9
+	ADOXQ    CX, R10
+	MULXQ    R14, BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    R15, BX, R12
+	ADCXQ    BX, R11
+	ADOXQ    AX, R12
+	ADCXQ    AX, R12
+	// V = U mod 2^255 + 19·⌊U/2^255⌋.
+	BTRQ     $63, R11
+	ADCQ     R12, R12
+	LEAQ     (R12)(R12*8), CX
+	LEAQ     (R12)(CX*2), R12
+	ADDQ     R12, R8
+	ADCQ     AX, R9
+	ADCQ     AX, R10
+	ADCQ     AX, R11
+	MOVQ     R8, 64(SI)
+	MOVQ     R9, 72(SI)
+	MOVQ     R10, 80(SI)
+	MOVQ     R11, 88(SI)
+	// T = e·h
+	XORQ     AX, AX
+	MOVQ     192(SP), DX
+	MULXQ    96(SP), R8, R9
+	MULXQ    104(SP), BX, R10
+	ADCXQ    BX, R9
+	MULXQ    112(SP), BX, R11
+	ADCXQ    BX, R10
+	MULXQ    120(SP), BX, R12
+	ADCXQ    BX, R11
+	ADCXQ    AX, R12
+	MOVQ     200(SP), DX
+	MULXQ    96(SP), BX, CX
+	ADCXQ    BX, R9
+	ADOXQ    CX, R10
+	MULXQ    104(SP), BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    112(SP), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    120(SP), BX, R13
+	ADCXQ    BX, R12
+	ADOXQ    AX, R13
+	ADCXQ    AX, R13
+	MOVQ     208(SP), DX
+	MULXQ    96(SP), BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    104(SP), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    112(SP), BX, CX
+	ADCXQ    BX, R12
+	ADOXQ    CX, R13
+	MULXQ    120(SP), BX, R14
+	ADCXQ    BX, R13
+	ADOXQ    AX, R14
+	ADCXQ    AX, R14
+	MOVQ     216(SP), DX
+	MULXQ    96(SP), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    104(SP), BX, CX
+	ADCXQ    BX, R12
+	ADOXQ    CX, R13
+	MULXQ    112(SP), BX, CX
+	ADCXQ    BX, R13
+	ADOXQ    CX, R14
+	MULXQ    120(SP), BX, R15
+	ADCXQ    BX, R14
+	ADOXQ    AX, R15
+	ADCXQ    AX, R15
+	// U = T mod 2^256 + 38·⌊T/2^256⌋ (CF = OF = 0, AX = 0).
+	MOVQ     $38, DX
+	MULXQ    R12, BX, CX
+	ADCXQ    BX, R8
+	ADOXQ    CX, R9
+	MULXQ    R13, BX, CX
+	ADCXQ    BX, R9
+	ADOXQ    CX, R10
+	MULXQ    R14, BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    R15, BX, R12
+	ADCXQ    BX, R11
+	ADOXQ    AX, R12
+	ADCXQ    AX, R12
+	// V = U mod 2^255 + 19·⌊U/2^255⌋.
+	BTRQ     $63, R11
+	ADCQ     R12, R12
+	LEAQ     (R12)(R12*8), CX
+	LEAQ     (R12)(CX*2), R12
+	ADDQ     R12, R8
+	ADCQ     AX, R9
+	ADCQ     AX, R10
+	ADCQ     AX, R11
+	MOVQ     R8, 96(SI)
+	MOVQ     R9, 104(SI)
+	MOVQ     R10, 112(SI)
+	MOVQ     R11, 120(SI)
+	RET
+
+// func fe64EdDoubleAsm(r *[4]fe64)
+TEXT ·fe64EdDoubleAsm(SB), $160-8
+	MOVQ     r+0(FP), SI
+	// X = rX·rT
+	XORQ     AX, AX
+	MOVQ     96(SI), DX
+	MULXQ    0(SI), R8, R9
+	MULXQ    8(SI), BX, R10
+	ADCXQ    BX, R9
+	MULXQ    16(SI), BX, R11
+	ADCXQ    BX, R10
+	MULXQ    24(SI), BX, R12
+	ADCXQ    BX, R11
+	ADCXQ    AX, R12
+	MOVQ     104(SI), DX
+	MULXQ    0(SI), BX, CX
+	ADCXQ    BX, R9
+	ADOXQ    CX, R10
+	MULXQ    8(SI), BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    16(SI), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    24(SI), BX, R13
+	ADCXQ    BX, R12
+	ADOXQ    AX, R13
+	ADCXQ    AX, R13
+	MOVQ     112(SI), DX
+	MULXQ    0(SI), BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    8(SI), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    16(SI), BX, CX
+	ADCXQ    BX, R12
+	ADOXQ    CX, R13
+	MULXQ    24(SI), BX, R14
+	ADCXQ    BX, R13
+	ADOXQ    AX, R14
+	ADCXQ    AX, R14
+	MOVQ     120(SI), DX
+	MULXQ    0(SI), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    8(SI), BX, CX
+	ADCXQ    BX, R12
+	ADOXQ    CX, R13
+	MULXQ    16(SI), BX, CX
+	ADCXQ    BX, R13
+	ADOXQ    CX, R14
+	MULXQ    24(SI), BX, R15
+	ADCXQ    BX, R14
+	ADOXQ    AX, R15
+	ADCXQ    AX, R15
+	// U = T mod 2^256 + 38·⌊T/2^256⌋ (CF = OF = 0, AX = 0).
+	MOVQ     $38, DX
+	MULXQ    R12, BX, CX
+	ADCXQ    BX, R8
+	ADOXQ    CX, R9
+	MULXQ    R13, BX, CX
+	ADCXQ    BX, R9
+	ADOXQ    CX, R10
+	MULXQ    R14, BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    R15, BX, R12
+	ADCXQ    BX, R11
+	ADOXQ    AX, R12
+	ADCXQ    AX, R12
+	// V = U mod 2^255 + 19·⌊U/2^255⌋.
+	BTRQ     $63, R11
+	ADCQ     R12, R12
+	LEAQ     (R12)(R12*8), CX
+	LEAQ     (R12)(CX*2), R12
+	ADDQ     R12, R8
+	ADCQ     AX, R9
+	ADCQ     AX, R10
+	ADCQ     AX, R11
+	MOVQ     R8, 0(SP)
+	MOVQ     R9, 8(SP)
+	MOVQ     R10, 16(SP)
+	MOVQ     R11, 24(SP)
+	// Y = rY·rZ
+	XORQ     AX, AX
+	MOVQ     64(SI), DX
+	MULXQ    32(SI), R8, R9
+	MULXQ    40(SI), BX, R10
+	ADCXQ    BX, R9
+	MULXQ    48(SI), BX, R11
+	ADCXQ    BX, R10
+	MULXQ    56(SI), BX, R12
+	ADCXQ    BX, R11
+	ADCXQ    AX, R12
+	MOVQ     72(SI), DX
+	MULXQ    32(SI), BX, CX
+	ADCXQ    BX, R9
+	ADOXQ    CX, R10
+	MULXQ    40(SI), BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    48(SI), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    56(SI), BX, R13
+	ADCXQ    BX, R12
+	ADOXQ    AX, R13
+	ADCXQ    AX, R13
+	MOVQ     80(SI), DX
+	MULXQ    32(SI), BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    40(SI), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    48(SI), BX, CX
+	ADCXQ    BX, R12
+	ADOXQ    CX, R13
+	MULXQ    56(SI), BX, R14
+	ADCXQ    BX, R13
+	ADOXQ    AX, R14
+	ADCXQ    AX, R14
+	MOVQ     88(SI), DX
+	MULXQ    32(SI), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    40(SI), BX, CX
+	ADCXQ    BX, R12
+	ADOXQ    CX, R13
+	MULXQ    48(SI), BX, CX
+	ADCXQ    BX, R13
+	ADOXQ    CX, R14
+	MULXQ    56(SI), BX, R15
+	ADCXQ    BX, R14
+	ADOXQ    AX, R15
+	ADCXQ    AX, R15
+	// U = T mod 2^256 + 38·⌊T/2^256⌋ (CF = OF = 0, AX = 0).
+	MOVQ     $38, DX
+	MULXQ    R12, BX, CX
+	ADCXQ    BX, R8
+	ADOXQ    CX, R9
+	MULXQ    R13, BX, CX
+	ADCXQ    BX, R9
+	ADOXQ    CX, R10
+	MULXQ    R14, BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    R15, BX, R12
+	ADCXQ    BX, R11
+	ADOXQ    AX, R12
+	ADCXQ    AX, R12
+	// V = U mod 2^255 + 19·⌊U/2^255⌋.
+	BTRQ     $63, R11
+	ADCQ     R12, R12
+	LEAQ     (R12)(R12*8), CX
+	LEAQ     (R12)(CX*2), R12
+	ADDQ     R12, R8
+	ADCQ     AX, R9
+	ADCQ     AX, R10
+	ADCQ     AX, R11
+	MOVQ     R8, 32(SP)
+	MOVQ     R9, 40(SP)
+	MOVQ     R10, 48(SP)
+	MOVQ     R11, 56(SP)
+	// Z = rZ·rT
+	XORQ     AX, AX
+	MOVQ     96(SI), DX
+	MULXQ    64(SI), R8, R9
+	MULXQ    72(SI), BX, R10
+	ADCXQ    BX, R9
+	MULXQ    80(SI), BX, R11
+	ADCXQ    BX, R10
+	MULXQ    88(SI), BX, R12
+	ADCXQ    BX, R11
+	ADCXQ    AX, R12
+	MOVQ     104(SI), DX
+	MULXQ    64(SI), BX, CX
+	ADCXQ    BX, R9
+	ADOXQ    CX, R10
+	MULXQ    72(SI), BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    80(SI), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    88(SI), BX, R13
+	ADCXQ    BX, R12
+	ADOXQ    AX, R13
+	ADCXQ    AX, R13
+	MOVQ     112(SI), DX
+	MULXQ    64(SI), BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    72(SI), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    80(SI), BX, CX
+	ADCXQ    BX, R12
+	ADOXQ    CX, R13
+	MULXQ    88(SI), BX, R14
+	ADCXQ    BX, R13
+	ADOXQ    AX, R14
+	ADCXQ    AX, R14
+	MOVQ     120(SI), DX
+	MULXQ    64(SI), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    72(SI), BX, CX
+	ADCXQ    BX, R12
+	ADOXQ    CX, R13
+	MULXQ    80(SI), BX, CX
+	ADCXQ    BX, R13
+	ADOXQ    CX, R14
+	MULXQ    88(SI), BX, R15
+	ADCXQ    BX, R14
+	ADOXQ    AX, R15
+	ADCXQ    AX, R15
+	// U = T mod 2^256 + 38·⌊T/2^256⌋ (CF = OF = 0, AX = 0).
+	MOVQ     $38, DX
+	MULXQ    R12, BX, CX
+	ADCXQ    BX, R8
+	ADOXQ    CX, R9
+	MULXQ    R13, BX, CX
+	ADCXQ    BX, R9
+	ADOXQ    CX, R10
+	MULXQ    R14, BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    R15, BX, R12
+	ADCXQ    BX, R11
+	ADOXQ    AX, R12
+	ADCXQ    AX, R12
+	// V = U mod 2^255 + 19·⌊U/2^255⌋.
+	BTRQ     $63, R11
+	ADCQ     R12, R12
+	LEAQ     (R12)(R12*8), CX
+	LEAQ     (R12)(CX*2), R12
+	ADDQ     R12, R8
+	ADCQ     AX, R9
+	ADCQ     AX, R10
+	ADCQ     AX, R11
+	MOVQ     R8, 64(SP)
+	MOVQ     R9, 72(SP)
+	MOVQ     R10, 80(SP)
+	MOVQ     R11, 88(SP)
+	// A = X²: the cross products a_i·a_j (i < j) into u1 … u6.
+	XORQ     AX, AX
+	MOVQ     0(SP), DX
+	MULXQ    8(SP), R9, R10
+	MULXQ    16(SP), BX, R11
+	ADCXQ    BX, R10
+	MULXQ    24(SP), BX, R12
+	ADCXQ    BX, R11
+	MOVQ     8(SP), DX
+	MULXQ    16(SP), BX, CX
+	ADOXQ    BX, R11
+	ADCXQ    CX, R12
+	MULXQ    24(SP), BX, R13
+	ADOXQ    BX, R12
+	MOVQ     16(SP), DX
+	MULXQ    24(SP), BX, R14
+	ADCXQ    BX, R13
+	ADOXQ    AX, R13
+	ADCXQ    AX, R14
+	ADOXQ    AX, R14
+	// Double them (u7 = the bit shifted out), add the squares a_i².
+	XORQ     R15, R15
+	ADCXQ    R9, R9
+	ADCXQ    R10, R10
+	ADCXQ    R11, R11
+	ADCXQ    R12, R12
+	ADCXQ    R13, R13
+	ADCXQ    R14, R14
+	ADCXQ    AX, R15
+	MOVQ     0(SP), DX
+	MULXQ    DX, R8, CX
+	ADOXQ    CX, R9
+	MOVQ     8(SP), DX
+	MULXQ    DX, BX, CX
+	ADOXQ    BX, R10
+	ADOXQ    CX, R11
+	MOVQ     16(SP), DX
+	MULXQ    DX, BX, CX
+	ADOXQ    BX, R12
+	ADOXQ    CX, R13
+	MOVQ     24(SP), DX
+	MULXQ    DX, BX, CX
+	ADOXQ    BX, R14
+	ADOXQ    CX, R15
+	// U = T mod 2^256 + 38·⌊T/2^256⌋ (CF = OF = 0, AX = 0).
+	MOVQ     $38, DX
+	MULXQ    R12, BX, CX
+	ADCXQ    BX, R8
+	ADOXQ    CX, R9
+	MULXQ    R13, BX, CX
+	ADCXQ    BX, R9
+	ADOXQ    CX, R10
+	MULXQ    R14, BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    R15, BX, R12
+	ADCXQ    BX, R11
+	ADOXQ    AX, R12
+	ADCXQ    AX, R12
+	// V = U mod 2^255 + 19·⌊U/2^255⌋.
+	BTRQ     $63, R11
+	ADCQ     R12, R12
+	LEAQ     (R12)(R12*8), CX
+	LEAQ     (R12)(CX*2), R12
+	ADDQ     R12, R8
+	ADCQ     AX, R9
+	ADCQ     AX, R10
+	ADCQ     AX, R11
+	MOVQ     R8, 96(SP)
+	MOVQ     R9, 104(SP)
+	MOVQ     R10, 112(SP)
+	MOVQ     R11, 120(SP)
+	// B = Y²: the cross products a_i·a_j (i < j) into u1 … u6.
+	XORQ     AX, AX
+	MOVQ     32(SP), DX
+	MULXQ    40(SP), R9, R10
+	MULXQ    48(SP), BX, R11
+	ADCXQ    BX, R10
+	MULXQ    56(SP), BX, R12
+	ADCXQ    BX, R11
+	MOVQ     40(SP), DX
+	MULXQ    48(SP), BX, CX
+	ADOXQ    BX, R11
+	ADCXQ    CX, R12
+	MULXQ    56(SP), BX, R13
+	ADOXQ    BX, R12
+	MOVQ     48(SP), DX
+	MULXQ    56(SP), BX, R14
+	ADCXQ    BX, R13
+	ADOXQ    AX, R13
+	ADCXQ    AX, R14
+	ADOXQ    AX, R14
+	// Double them (u7 = the bit shifted out), add the squares a_i².
+	XORQ     R15, R15
+	ADCXQ    R9, R9
+	ADCXQ    R10, R10
+	ADCXQ    R11, R11
+	ADCXQ    R12, R12
+	ADCXQ    R13, R13
+	ADCXQ    R14, R14
+	ADCXQ    AX, R15
+	MOVQ     32(SP), DX
+	MULXQ    DX, R8, CX
+	ADOXQ    CX, R9
+	MOVQ     40(SP), DX
+	MULXQ    DX, BX, CX
+	ADOXQ    BX, R10
+	ADOXQ    CX, R11
+	MOVQ     48(SP), DX
+	MULXQ    DX, BX, CX
+	ADOXQ    BX, R12
+	ADOXQ    CX, R13
+	MOVQ     56(SP), DX
+	MULXQ    DX, BX, CX
+	ADOXQ    BX, R14
+	ADOXQ    CX, R15
+	// U = T mod 2^256 + 38·⌊T/2^256⌋ (CF = OF = 0, AX = 0).
+	MOVQ     $38, DX
+	MULXQ    R12, BX, CX
+	ADCXQ    BX, R8
+	ADOXQ    CX, R9
+	MULXQ    R13, BX, CX
+	ADCXQ    BX, R9
+	ADOXQ    CX, R10
+	MULXQ    R14, BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    R15, BX, R12
+	ADCXQ    BX, R11
+	ADOXQ    AX, R12
+	ADCXQ    AX, R12
+	// V = U mod 2^255 + 19·⌊U/2^255⌋.
+	BTRQ     $63, R11
+	ADCQ     R12, R12
+	LEAQ     (R12)(R12*8), CX
+	LEAQ     (R12)(CX*2), R12
+	ADDQ     R12, R8
+	ADCQ     AX, R9
+	ADCQ     AX, R10
+	ADCQ     AX, R11
+	MOVQ     R8, 128(SP)
+	MOVQ     R9, 136(SP)
+	MOVQ     R10, 144(SP)
+	MOVQ     R11, 152(SP)
+	// Z = Z²: the cross products a_i·a_j (i < j) into u1 … u6.
+	XORQ     AX, AX
+	MOVQ     64(SP), DX
+	MULXQ    72(SP), R9, R10
+	MULXQ    80(SP), BX, R11
+	ADCXQ    BX, R10
+	MULXQ    88(SP), BX, R12
+	ADCXQ    BX, R11
+	MOVQ     72(SP), DX
+	MULXQ    80(SP), BX, CX
+	ADOXQ    BX, R11
+	ADCXQ    CX, R12
+	MULXQ    88(SP), BX, R13
+	ADOXQ    BX, R12
+	MOVQ     80(SP), DX
+	MULXQ    88(SP), BX, R14
+	ADCXQ    BX, R13
+	ADOXQ    AX, R13
+	ADCXQ    AX, R14
+	ADOXQ    AX, R14
+	// Double them (u7 = the bit shifted out), add the squares a_i².
+	XORQ     R15, R15
+	ADCXQ    R9, R9
+	ADCXQ    R10, R10
+	ADCXQ    R11, R11
+	ADCXQ    R12, R12
+	ADCXQ    R13, R13
+	ADCXQ    R14, R14
+	ADCXQ    AX, R15
+	MOVQ     64(SP), DX
+	MULXQ    DX, R8, CX
+	ADOXQ    CX, R9
+	MOVQ     72(SP), DX
+	MULXQ    DX, BX, CX
+	ADOXQ    BX, R10
+	ADOXQ    CX, R11
+	MOVQ     80(SP), DX
+	MULXQ    DX, BX, CX
+	ADOXQ    BX, R12
+	ADOXQ    CX, R13
+	MOVQ     88(SP), DX
+	MULXQ    DX, BX, CX
+	ADOXQ    BX, R14
+	ADOXQ    CX, R15
+	// U = T mod 2^256 + 38·⌊T/2^256⌋ (CF = OF = 0, AX = 0).
+	MOVQ     $38, DX
+	MULXQ    R12, BX, CX
+	ADCXQ    BX, R8
+	ADOXQ    CX, R9
+	MULXQ    R13, BX, CX
+	ADCXQ    BX, R9
+	ADOXQ    CX, R10
+	MULXQ    R14, BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    R15, BX, R12
+	ADCXQ    BX, R11
+	ADOXQ    AX, R12
+	ADCXQ    AX, R12
+	// V = U mod 2^255 + 19·⌊U/2^255⌋.
+	BTRQ     $63, R11
+	ADCQ     R12, R12
+	LEAQ     (R12)(R12*8), CX
+	LEAQ     (R12)(CX*2), R12
+	ADDQ     R12, R8
+	ADCQ     AX, R9
+	ADCQ     AX, R10
+	ADCQ     AX, R11
+	MOVQ     R8, 64(SP)
+	MOVQ     R9, 72(SP)
+	MOVQ     R10, 80(SP)
+	MOVQ     R11, 88(SP)
+	// X + X
+	XORQ     AX, AX
+	MOVQ     0(SP), R8
+	MOVQ     8(SP), R9
+	MOVQ     16(SP), R10
+	MOVQ     24(SP), R11
+	ADDQ     0(SP), R8
+	ADCQ     8(SP), R9
+	ADCQ     16(SP), R10
+	ADCQ     24(SP), R11
+	MOVQ     $38, DX
+	CMOVQCS  DX, AX
+	ADDQ     AX, R8
+	MOVQ     R8, 0(SP)
+	MOVQ     R9, 8(SP)
+	MOVQ     R10, 16(SP)
+	MOVQ     R11, 24(SP)
+	// rX = X·Y
+	XORQ     AX, AX
+	MOVQ     32(SP), DX
+	MULXQ    0(SP), R8, R9
+	MULXQ    8(SP), BX, R10
+	ADCXQ    BX, R9
+	MULXQ    16(SP), BX, R11
+	ADCXQ    BX, R10
+	MULXQ    24(SP), BX, R12
+	ADCXQ    BX, R11
+	ADCXQ    AX, R12
+	MOVQ     40(SP), DX
+	MULXQ    0(SP), BX, CX
+	ADCXQ    BX, R9
+	ADOXQ    CX, R10
+	MULXQ    8(SP), BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    16(SP), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    24(SP), BX, R13
+	ADCXQ    BX, R12
+	ADOXQ    AX, R13
+	ADCXQ    AX, R13
+	MOVQ     48(SP), DX
+	MULXQ    0(SP), BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    8(SP), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    16(SP), BX, CX
+	ADCXQ    BX, R12
+	ADOXQ    CX, R13
+	MULXQ    24(SP), BX, R14
+	ADCXQ    BX, R13
+	ADOXQ    AX, R14
+	ADCXQ    AX, R14
+	MOVQ     56(SP), DX
+	MULXQ    0(SP), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    8(SP), BX, CX
+	ADCXQ    BX, R12
+	ADOXQ    CX, R13
+	MULXQ    16(SP), BX, CX
+	ADCXQ    BX, R13
+	ADOXQ    CX, R14
+	MULXQ    24(SP), BX, R15
+	ADCXQ    BX, R14
+	ADOXQ    AX, R15
+	ADCXQ    AX, R15
+	// U = T mod 2^256 + 38·⌊T/2^256⌋ (CF = OF = 0, AX = 0).
+	MOVQ     $38, DX
+	MULXQ    R12, BX, CX
+	ADCXQ    BX, R8
+	ADOXQ    CX, R9
+	MULXQ    R13, BX, CX
+	ADCXQ    BX, R9
+	ADOXQ    CX, R10
+	MULXQ    R14, BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    R15, BX, R12
+	ADCXQ    BX, R11
+	ADOXQ    AX, R12
+	ADCXQ    AX, R12
+	// V = U mod 2^255 + 19·⌊U/2^255⌋.
+	BTRQ     $63, R11
+	ADCQ     R12, R12
+	LEAQ     (R12)(R12*8), CX
+	LEAQ     (R12)(CX*2), R12
+	ADDQ     R12, R8
+	ADCQ     AX, R9
+	ADCQ     AX, R10
+	ADCQ     AX, R11
+	MOVQ     R8, 0(SI)
+	MOVQ     R9, 8(SI)
+	MOVQ     R10, 16(SI)
+	MOVQ     R11, 24(SI)
+	// B − A
+	XORQ     AX, AX
+	MOVQ     128(SP), R8
+	MOVQ     136(SP), R9
+	MOVQ     144(SP), R10
+	MOVQ     152(SP), R11
+	SUBQ     96(SP), R8
+	SBBQ     104(SP), R9
+	SBBQ     112(SP), R10
+	SBBQ     120(SP), R11
+	MOVQ     $38, DX
+	CMOVQCS  DX, AX
+	SUBQ     AX, R8
+	SBBQ     $0, R9
+	SBBQ     $0, R10
+	SBBQ     $0, R11
+	MOVQ     R8, 64(SI)
+	MOVQ     R9, 72(SI)
+	MOVQ     R10, 80(SI)
+	MOVQ     R11, 88(SI)
+	// A + B
+	XORQ     AX, AX
+	MOVQ     96(SP), R8
+	MOVQ     104(SP), R9
+	MOVQ     112(SP), R10
+	MOVQ     120(SP), R11
+	ADDQ     128(SP), R8
+	ADCQ     136(SP), R9
+	ADCQ     144(SP), R10
+	ADCQ     152(SP), R11
+	MOVQ     $38, DX
+	CMOVQCS  DX, AX
+	ADDQ     AX, R8
+	MOVQ     R8, 32(SI)
+	MOVQ     R9, 40(SI)
+	MOVQ     R10, 48(SI)
+	MOVQ     R11, 56(SI)
+	// Z = 2·Z + A
+	MOVQ     $2, DX
+	XORQ     AX, AX
+	MULXQ    64(SP), R8, R9
+	ADOXQ    96(SP), R8
+	MULXQ    72(SP), BX, R10
+	ADCXQ    BX, R9
+	ADOXQ    104(SP), R9
+	MULXQ    80(SP), BX, R11
+	ADCXQ    BX, R10
+	ADOXQ    112(SP), R10
+	MULXQ    88(SP), BX, R12
+	ADCXQ    BX, R11
+	ADOXQ    120(SP), R11
+	ADCXQ    AX, R12
+	ADOXQ    AX, R12
+	// V = U mod 2^255 + 19·⌊U/2^255⌋.
+	BTRQ     $63, R11
+	ADCQ     R12, R12
+	LEAQ     (R12)(R12*8), CX
+	LEAQ     (R12)(CX*2), R12
+	ADDQ     R12, R8
+	ADCQ     AX, R9
+	ADCQ     AX, R10
+	ADCQ     AX, R11
+	MOVQ     R8, 64(SP)
+	MOVQ     R9, 72(SP)
+	MOVQ     R10, 80(SP)
+	MOVQ     R11, 88(SP)
+	// Z − B
+	XORQ     AX, AX
+	MOVQ     64(SP), R8
+	MOVQ     72(SP), R9
+	MOVQ     80(SP), R10
+	MOVQ     88(SP), R11
+	SUBQ     128(SP), R8
+	SBBQ     136(SP), R9
+	SBBQ     144(SP), R10
+	SBBQ     152(SP), R11
+	MOVQ     $38, DX
+	CMOVQCS  DX, AX
+	SUBQ     AX, R8
+	SBBQ     $0, R9
+	SBBQ     $0, R10
+	SBBQ     $0, R11
+	MOVQ     R8, 96(SI)
+	MOVQ     R9, 104(SI)
+	MOVQ     R10, 112(SI)
+	MOVQ     R11, 120(SI)
+	RET
+
+// func fe64EdAddCachedAsm(r *[4]fe64, q *[4]fe64)
+TEXT ·fe64EdAddCachedAsm(SB), $256-16
+	MOVQ     r+0(FP), SI
+	MOVQ     q+8(FP), DI
+	// X = rX·rT
+	XORQ     AX, AX
+	MOVQ     96(SI), DX
+	MULXQ    0(SI), R8, R9
+	MULXQ    8(SI), BX, R10
+	ADCXQ    BX, R9
+	MULXQ    16(SI), BX, R11
+	ADCXQ    BX, R10
+	MULXQ    24(SI), BX, R12
+	ADCXQ    BX, R11
+	ADCXQ    AX, R12
+	MOVQ     104(SI), DX
+	MULXQ    0(SI), BX, CX
+	ADCXQ    BX, R9
+	ADOXQ    CX, R10
+	MULXQ    8(SI), BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    16(SI), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    24(SI), BX, R13
+	ADCXQ    BX, R12
+	ADOXQ    AX, R13
+	ADCXQ    AX, R13
+	MOVQ     112(SI), DX
+	MULXQ    0(SI), BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    8(SI), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    16(SI), BX, CX
+	ADCXQ    BX, R12
+	ADOXQ    CX, R13
+	MULXQ    24(SI), BX, R14
+	ADCXQ    BX, R13
+	ADOXQ    AX, R14
+	ADCXQ    AX, R14
+	MOVQ     120(SI), DX
+	MULXQ    0(SI), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    8(SI), BX, CX
+	ADCXQ    BX, R12
+	ADOXQ    CX, R13
+	MULXQ    16(SI), BX, CX
+	ADCXQ    BX, R13
+	ADOXQ    CX, R14
+	MULXQ    24(SI), BX, R15
+	ADCXQ    BX, R14
+	ADOXQ    AX, R15
+	ADCXQ    AX, R15
+	// U = T mod 2^256 + 38·⌊T/2^256⌋ (CF = OF = 0, AX = 0).
+	MOVQ     $38, DX
+	MULXQ    R12, BX, CX
+	ADCXQ    BX, R8
+	ADOXQ    CX, R9
+	MULXQ    R13, BX, CX
+	ADCXQ    BX, R9
+	ADOXQ    CX, R10
+	MULXQ    R14, BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    R15, BX, R12
+	ADCXQ    BX, R11
+	ADOXQ    AX, R12
+	ADCXQ    AX, R12
+	// V = U mod 2^255 + 19·⌊U/2^255⌋.
+	BTRQ     $63, R11
+	ADCQ     R12, R12
+	LEAQ     (R12)(R12*8), CX
+	LEAQ     (R12)(CX*2), R12
+	ADDQ     R12, R8
+	ADCQ     AX, R9
+	ADCQ     AX, R10
+	ADCQ     AX, R11
+	MOVQ     R8, 0(SP)
+	MOVQ     R9, 8(SP)
+	MOVQ     R10, 16(SP)
+	MOVQ     R11, 24(SP)
+	// Y = rY·rZ
+	XORQ     AX, AX
+	MOVQ     64(SI), DX
+	MULXQ    32(SI), R8, R9
+	MULXQ    40(SI), BX, R10
+	ADCXQ    BX, R9
+	MULXQ    48(SI), BX, R11
+	ADCXQ    BX, R10
+	MULXQ    56(SI), BX, R12
+	ADCXQ    BX, R11
+	ADCXQ    AX, R12
+	MOVQ     72(SI), DX
+	MULXQ    32(SI), BX, CX
+	ADCXQ    BX, R9
+	ADOXQ    CX, R10
+	MULXQ    40(SI), BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    48(SI), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    56(SI), BX, R13
+	ADCXQ    BX, R12
+	ADOXQ    AX, R13
+	ADCXQ    AX, R13
+	MOVQ     80(SI), DX
+	MULXQ    32(SI), BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    40(SI), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    48(SI), BX, CX
+	ADCXQ    BX, R12
+	ADOXQ    CX, R13
+	MULXQ    56(SI), BX, R14
+	ADCXQ    BX, R13
+	ADOXQ    AX, R14
+	ADCXQ    AX, R14
+	MOVQ     88(SI), DX
+	MULXQ    32(SI), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    40(SI), BX, CX
+	ADCXQ    BX, R12
+	ADOXQ    CX, R13
+	MULXQ    48(SI), BX, CX
+	ADCXQ    BX, R13
+	ADOXQ    CX, R14
+	MULXQ    56(SI), BX, R15
+	ADCXQ    BX, R14
+	ADOXQ    AX, R15
+	ADCXQ    AX, R15
+	// U = T mod 2^256 + 38·⌊T/2^256⌋ (CF = OF = 0, AX = 0).
+	MOVQ     $38, DX
+	MULXQ    R12, BX, CX
+	ADCXQ    BX, R8
+	ADOXQ    CX, R9
+	MULXQ    R13, BX, CX
+	ADCXQ    BX, R9
+	ADOXQ    CX, R10
+	MULXQ    R14, BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    R15, BX, R12
+	ADCXQ    BX, R11
+	ADOXQ    AX, R12
+	ADCXQ    AX, R12
+	// V = U mod 2^255 + 19·⌊U/2^255⌋.
+	BTRQ     $63, R11
+	ADCQ     R12, R12
+	LEAQ     (R12)(R12*8), CX
+	LEAQ     (R12)(CX*2), R12
+	ADDQ     R12, R8
+	ADCQ     AX, R9
+	ADCQ     AX, R10
+	ADCQ     AX, R11
+	MOVQ     R8, 32(SP)
+	MOVQ     R9, 40(SP)
+	MOVQ     R10, 48(SP)
+	MOVQ     R11, 56(SP)
+	// Z = rZ·rT
+	XORQ     AX, AX
+	MOVQ     96(SI), DX
+	MULXQ    64(SI), R8, R9
+	MULXQ    72(SI), BX, R10
+	ADCXQ    BX, R9
+	MULXQ    80(SI), BX, R11
+	ADCXQ    BX, R10
+	MULXQ    88(SI), BX, R12
+	ADCXQ    BX, R11
+	ADCXQ    AX, R12
+	MOVQ     104(SI), DX
+	MULXQ    64(SI), BX, CX
+	ADCXQ    BX, R9
+	ADOXQ    CX, R10
+	MULXQ    72(SI), BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    80(SI), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    88(SI), BX, R13
+	ADCXQ    BX, R12
+	ADOXQ    AX, R13
+	ADCXQ    AX, R13
+	MOVQ     112(SI), DX
+	MULXQ    64(SI), BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    72(SI), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    80(SI), BX, CX
+	ADCXQ    BX, R12
+	ADOXQ    CX, R13
+	MULXQ    88(SI), BX, R14
+	ADCXQ    BX, R13
+	ADOXQ    AX, R14
+	ADCXQ    AX, R14
+	MOVQ     120(SI), DX
+	MULXQ    64(SI), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    72(SI), BX, CX
+	ADCXQ    BX, R12
+	ADOXQ    CX, R13
+	MULXQ    80(SI), BX, CX
+	ADCXQ    BX, R13
+	ADOXQ    CX, R14
+	MULXQ    88(SI), BX, R15
+	ADCXQ    BX, R14
+	ADOXQ    AX, R15
+	ADCXQ    AX, R15
+	// U = T mod 2^256 + 38·⌊T/2^256⌋ (CF = OF = 0, AX = 0).
+	MOVQ     $38, DX
+	MULXQ    R12, BX, CX
+	ADCXQ    BX, R8
+	ADOXQ    CX, R9
+	MULXQ    R13, BX, CX
+	ADCXQ    BX, R9
+	ADOXQ    CX, R10
+	MULXQ    R14, BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    R15, BX, R12
+	ADCXQ    BX, R11
+	ADOXQ    AX, R12
+	ADCXQ    AX, R12
+	// V = U mod 2^255 + 19·⌊U/2^255⌋.
+	BTRQ     $63, R11
+	ADCQ     R12, R12
+	LEAQ     (R12)(R12*8), CX
+	LEAQ     (R12)(CX*2), R12
+	ADDQ     R12, R8
+	ADCQ     AX, R9
+	ADCQ     AX, R10
+	ADCQ     AX, R11
+	MOVQ     R8, 64(SP)
+	MOVQ     R9, 72(SP)
+	MOVQ     R10, 80(SP)
+	MOVQ     R11, 88(SP)
+	// T = rX·rY
+	XORQ     AX, AX
+	MOVQ     32(SI), DX
+	MULXQ    0(SI), R8, R9
+	MULXQ    8(SI), BX, R10
+	ADCXQ    BX, R9
+	MULXQ    16(SI), BX, R11
+	ADCXQ    BX, R10
+	MULXQ    24(SI), BX, R12
+	ADCXQ    BX, R11
+	ADCXQ    AX, R12
+	MOVQ     40(SI), DX
+	MULXQ    0(SI), BX, CX
+	ADCXQ    BX, R9
+	ADOXQ    CX, R10
+	MULXQ    8(SI), BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    16(SI), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    24(SI), BX, R13
+	ADCXQ    BX, R12
+	ADOXQ    AX, R13
+	ADCXQ    AX, R13
+	MOVQ     48(SI), DX
+	MULXQ    0(SI), BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    8(SI), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    16(SI), BX, CX
+	ADCXQ    BX, R12
+	ADOXQ    CX, R13
+	MULXQ    24(SI), BX, R14
+	ADCXQ    BX, R13
+	ADOXQ    AX, R14
+	ADCXQ    AX, R14
+	MOVQ     56(SI), DX
+	MULXQ    0(SI), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    8(SI), BX, CX
+	ADCXQ    BX, R12
+	ADOXQ    CX, R13
+	MULXQ    16(SI), BX, CX
+	ADCXQ    BX, R13
+	ADOXQ    CX, R14
+	MULXQ    24(SI), BX, R15
+	ADCXQ    BX, R14
+	ADOXQ    AX, R15
+	ADCXQ    AX, R15
+	// U = T mod 2^256 + 38·⌊T/2^256⌋ (CF = OF = 0, AX = 0).
+	MOVQ     $38, DX
+	MULXQ    R12, BX, CX
+	ADCXQ    BX, R8
+	ADOXQ    CX, R9
+	MULXQ    R13, BX, CX
+	ADCXQ    BX, R9
+	ADOXQ    CX, R10
+	MULXQ    R14, BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    R15, BX, R12
+	ADCXQ    BX, R11
+	ADOXQ    AX, R12
+	ADCXQ    AX, R12
+	// V = U mod 2^255 + 19·⌊U/2^255⌋.
+	BTRQ     $63, R11
+	ADCQ     R12, R12
+	LEAQ     (R12)(R12*8), CX
+	LEAQ     (R12)(CX*2), R12
+	ADDQ     R12, R8
+	ADCQ     AX, R9
+	ADCQ     AX, R10
+	ADCQ     AX, R11
+	MOVQ     R8, 96(SP)
+	MOVQ     R9, 104(SP)
+	MOVQ     R10, 112(SP)
+	MOVQ     R11, 120(SP)
+	// Y − X
+	XORQ     AX, AX
+	MOVQ     32(SP), R8
+	MOVQ     40(SP), R9
+	MOVQ     48(SP), R10
+	MOVQ     56(SP), R11
+	SUBQ     0(SP), R8
+	SBBQ     8(SP), R9
+	SBBQ     16(SP), R10
+	SBBQ     24(SP), R11
+	MOVQ     $38, DX
+	CMOVQCS  DX, AX
+	SUBQ     AX, R8
+	SBBQ     $0, R9
+	SBBQ     $0, R10
+	SBBQ     $0, R11
+	MOVQ     R8, 128(SP)
+	MOVQ     R9, 136(SP)
+	MOVQ     R10, 144(SP)
+	MOVQ     R11, 152(SP)
+	// Y + X
+	XORQ     AX, AX
+	MOVQ     32(SP), R8
+	MOVQ     40(SP), R9
+	MOVQ     48(SP), R10
+	MOVQ     56(SP), R11
+	ADDQ     0(SP), R8
+	ADCQ     8(SP), R9
+	ADCQ     16(SP), R10
+	ADCQ     24(SP), R11
+	MOVQ     $38, DX
+	CMOVQCS  DX, AX
+	ADDQ     AX, R8
+	MOVQ     R8, 160(SP)
+	MOVQ     R9, 168(SP)
+	MOVQ     R10, 176(SP)
+	MOVQ     R11, 184(SP)
+	// a = a·ymx
+	XORQ     AX, AX
+	MOVQ     32(DI), DX
+	MULXQ    128(SP), R8, R9
+	MULXQ    136(SP), BX, R10
+	ADCXQ    BX, R9
+	MULXQ    144(SP), BX, R11
+	ADCXQ    BX, R10
+	MULXQ    152(SP), BX, R12
+	ADCXQ    BX, R11
+	ADCXQ    AX, R12
+	MOVQ     40(DI), DX
+	MULXQ    128(SP), BX, CX
+	ADCXQ    BX, R9
+	ADOXQ    CX, R10
+	MULXQ    136(SP), BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    144(SP), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    152(SP), BX, R13
+	ADCXQ    BX, R12
+	ADOXQ    AX, R13
+	ADCXQ    AX, R13
+	MOVQ     48(DI), DX
+	MULXQ    128(SP), BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    136(SP), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    144(SP), BX, CX
+	ADCXQ    BX, R12
+	ADOXQ    CX, R13
+	MULXQ    152(SP), BX, R14
+	ADCXQ    BX, R13
+	ADOXQ    AX, R14
+	ADCXQ    AX, R14
+	MOVQ     56(DI), DX
+	MULXQ    128(SP), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    136(SP), BX, CX
+	ADCXQ    BX, R12
+	ADOXQ    CX, R13
+	MULXQ    144(SP), BX, CX
+	ADCXQ    BX, R13
+	ADOXQ    CX, R14
+	MULXQ    152(SP), BX, R15
+	ADCXQ    BX, R14
+	ADOXQ    AX, R15
+	ADCXQ    AX, R15
+	// U = T mod 2^256 + 38·⌊T/2^256⌋ (CF = OF = 0, AX = 0).
+	MOVQ     $38, DX
+	MULXQ    R12, BX, CX
+	ADCXQ    BX, R8
+	ADOXQ    CX, R9
+	MULXQ    R13, BX, CX
+	ADCXQ    BX, R9
+	ADOXQ    CX, R10
+	MULXQ    R14, BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    R15, BX, R12
+	ADCXQ    BX, R11
+	ADOXQ    AX, R12
+	ADCXQ    AX, R12
+	// V = U mod 2^255 + 19·⌊U/2^255⌋.
+	BTRQ     $63, R11
+	ADCQ     R12, R12
+	LEAQ     (R12)(R12*8), CX
+	LEAQ     (R12)(CX*2), R12
+	ADDQ     R12, R8
+	ADCQ     AX, R9
+	ADCQ     AX, R10
+	ADCQ     AX, R11
+	MOVQ     R8, 128(SP)
+	MOVQ     R9, 136(SP)
+	MOVQ     R10, 144(SP)
+	MOVQ     R11, 152(SP)
+	// b = b·ypx
+	XORQ     AX, AX
+	MOVQ     0(DI), DX
+	MULXQ    160(SP), R8, R9
+	MULXQ    168(SP), BX, R10
+	ADCXQ    BX, R9
+	MULXQ    176(SP), BX, R11
+	ADCXQ    BX, R10
+	MULXQ    184(SP), BX, R12
+	ADCXQ    BX, R11
+	ADCXQ    AX, R12
+	MOVQ     8(DI), DX
+	MULXQ    160(SP), BX, CX
+	ADCXQ    BX, R9
+	ADOXQ    CX, R10
+	MULXQ    168(SP), BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    176(SP), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    184(SP), BX, R13
+	ADCXQ    BX, R12
+	ADOXQ    AX, R13
+	ADCXQ    AX, R13
+	MOVQ     16(DI), DX
+	MULXQ    160(SP), BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    168(SP), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    176(SP), BX, CX
+	ADCXQ    BX, R12
+	ADOXQ    CX, R13
+	MULXQ    184(SP), BX, R14
+	ADCXQ    BX, R13
+	ADOXQ    AX, R14
+	ADCXQ    AX, R14
+	MOVQ     24(DI), DX
+	MULXQ    160(SP), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    168(SP), BX, CX
+	ADCXQ    BX, R12
+	ADOXQ    CX, R13
+	MULXQ    176(SP), BX, CX
+	ADCXQ    BX, R13
+	ADOXQ    CX, R14
+	MULXQ    184(SP), BX, R15
+	ADCXQ    BX, R14
+	ADOXQ    AX, R15
+	ADCXQ    AX, R15
+	// U = T mod 2^256 + 38·⌊T/2^256⌋ (CF = OF = 0, AX = 0).
+	MOVQ     $38, DX
+	MULXQ    R12, BX, CX
+	ADCXQ    BX, R8
+	ADOXQ    CX, R9
+	MULXQ    R13, BX, CX
+	ADCXQ    BX, R9
+	ADOXQ    CX, R10
+	MULXQ    R14, BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    R15, BX, R12
+	ADCXQ    BX, R11
+	ADOXQ    AX, R12
+	ADCXQ    AX, R12
+	// V = U mod 2^255 + 19·⌊U/2^255⌋.
+	BTRQ     $63, R11
+	ADCQ     R12, R12
+	LEAQ     (R12)(R12*8), CX
+	LEAQ     (R12)(CX*2), R12
+	ADDQ     R12, R8
+	ADCQ     AX, R9
+	ADCQ     AX, R10
+	ADCQ     AX, R11
+	MOVQ     R8, 160(SP)
+	MOVQ     R9, 168(SP)
+	MOVQ     R10, 176(SP)
+	MOVQ     R11, 184(SP)
+	// c = T·t2d
+	XORQ     AX, AX
+	MOVQ     96(DI), DX
+	MULXQ    96(SP), R8, R9
+	MULXQ    104(SP), BX, R10
+	ADCXQ    BX, R9
+	MULXQ    112(SP), BX, R11
+	ADCXQ    BX, R10
+	MULXQ    120(SP), BX, R12
+	ADCXQ    BX, R11
+	ADCXQ    AX, R12
+	MOVQ     104(DI), DX
+	MULXQ    96(SP), BX, CX
+	ADCXQ    BX, R9
+	ADOXQ    CX, R10
+	MULXQ    104(SP), BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    112(SP), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    120(SP), BX, R13
+	ADCXQ    BX, R12
+	ADOXQ    AX, R13
+	ADCXQ    AX, R13
+	MOVQ     112(DI), DX
+	MULXQ    96(SP), BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    104(SP), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    112(SP), BX, CX
+	ADCXQ    BX, R12
+	ADOXQ    CX, R13
+	MULXQ    120(SP), BX, R14
+	ADCXQ    BX, R13
+	ADOXQ    AX, R14
+	ADCXQ    AX, R14
+	MOVQ     120(DI), DX
+	MULXQ    96(SP), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    104(SP), BX, CX
+	ADCXQ    BX, R12
+	ADOXQ    CX, R13
+	MULXQ    112(SP), BX, CX
+	ADCXQ    BX, R13
+	ADOXQ    CX, R14
+	MULXQ    120(SP), BX, R15
+	ADCXQ    BX, R14
+	ADOXQ    AX, R15
+	ADCXQ    AX, R15
+	// U = T mod 2^256 + 38·⌊T/2^256⌋ (CF = OF = 0, AX = 0).
+	MOVQ     $38, DX
+	MULXQ    R12, BX, CX
+	ADCXQ    BX, R8
+	ADOXQ    CX, R9
+	MULXQ    R13, BX, CX
+	ADCXQ    BX, R9
+	ADOXQ    CX, R10
+	MULXQ    R14, BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    R15, BX, R12
+	ADCXQ    BX, R11
+	ADOXQ    AX, R12
+	ADCXQ    AX, R12
+	// V = U mod 2^255 + 19·⌊U/2^255⌋.
+	BTRQ     $63, R11
+	ADCQ     R12, R12
+	LEAQ     (R12)(R12*8), CX
+	LEAQ     (R12)(CX*2), R12
+	ADDQ     R12, R8
+	ADCQ     AX, R9
+	ADCQ     AX, R10
+	ADCQ     AX, R11
+	MOVQ     R8, 192(SP)
+	MOVQ     R9, 200(SP)
+	MOVQ     R10, 208(SP)
+	MOVQ     R11, 216(SP)
+	// D = Z·z2
+	XORQ     AX, AX
+	MOVQ     64(DI), DX
+	MULXQ    64(SP), R8, R9
+	MULXQ    72(SP), BX, R10
+	ADCXQ    BX, R9
+	MULXQ    80(SP), BX, R11
+	ADCXQ    BX, R10
+	MULXQ    88(SP), BX, R12
+	ADCXQ    BX, R11
+	ADCXQ    AX, R12
+	MOVQ     72(DI), DX
+	MULXQ    64(SP), BX, CX
+	ADCXQ    BX, R9
+	ADOXQ    CX, R10
+	MULXQ    72(SP), BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    80(SP), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    88(SP), BX, R13
+	ADCXQ    BX, R12
+	ADOXQ    AX, R13
+	ADCXQ    AX, R13
+	MOVQ     80(DI), DX
+	MULXQ    64(SP), BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    72(SP), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    80(SP), BX, CX
+	ADCXQ    BX, R12
+	ADOXQ    CX, R13
+	MULXQ    88(SP), BX, R14
+	ADCXQ    BX, R13
+	ADOXQ    AX, R14
+	ADCXQ    AX, R14
+	MOVQ     88(DI), DX
+	MULXQ    64(SP), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    72(SP), BX, CX
+	ADCXQ    BX, R12
+	ADOXQ    CX, R13
+	MULXQ    80(SP), BX, CX
+	ADCXQ    BX, R13
+	ADOXQ    CX, R14
+	MULXQ    88(SP), BX, R15
+	ADCXQ    BX, R14
+	ADOXQ    AX, R15
+	ADCXQ    AX, R15
+	// U = T mod 2^256 + 38·⌊T/2^256⌋ (CF = OF = 0, AX = 0).
+	MOVQ     $38, DX
+	MULXQ    R12, BX, CX
+	ADCXQ    BX, R8
+	ADOXQ    CX, R9
+	MULXQ    R13, BX, CX
+	ADCXQ    BX, R9
+	ADOXQ    CX, R10
+	MULXQ    R14, BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    R15, BX, R12
+	ADCXQ    BX, R11
+	ADOXQ    AX, R12
+	ADCXQ    AX, R12
+	// V = U mod 2^255 + 19·⌊U/2^255⌋.
+	BTRQ     $63, R11
+	ADCQ     R12, R12
+	LEAQ     (R12)(R12*8), CX
+	LEAQ     (R12)(CX*2), R12
+	ADDQ     R12, R8
+	ADCQ     AX, R9
+	ADCQ     AX, R10
+	ADCQ     AX, R11
+	MOVQ     R8, 224(SP)
+	MOVQ     R9, 232(SP)
+	MOVQ     R10, 240(SP)
+	MOVQ     R11, 248(SP)
+	// b − a
+	XORQ     AX, AX
+	MOVQ     160(SP), R8
+	MOVQ     168(SP), R9
+	MOVQ     176(SP), R10
+	MOVQ     184(SP), R11
+	SUBQ     128(SP), R8
+	SBBQ     136(SP), R9
+	SBBQ     144(SP), R10
+	SBBQ     152(SP), R11
+	MOVQ     $38, DX
+	CMOVQCS  DX, AX
+	SUBQ     AX, R8
+	SBBQ     $0, R9
+	SBBQ     $0, R10
+	SBBQ     $0, R11
+	MOVQ     R8, 0(SI)
+	MOVQ     R9, 8(SI)
+	MOVQ     R10, 16(SI)
+	MOVQ     R11, 24(SI)
+	// b + a
+	XORQ     AX, AX
+	MOVQ     160(SP), R8
+	MOVQ     168(SP), R9
+	MOVQ     176(SP), R10
+	MOVQ     184(SP), R11
+	ADDQ     128(SP), R8
+	ADCQ     136(SP), R9
+	ADCQ     144(SP), R10
+	ADCQ     152(SP), R11
+	MOVQ     $38, DX
+	CMOVQCS  DX, AX
+	ADDQ     AX, R8
+	MOVQ     R8, 32(SI)
+	MOVQ     R9, 40(SI)
+	MOVQ     R10, 48(SI)
+	MOVQ     R11, 56(SI)
+	// D + c
+	XORQ     AX, AX
+	MOVQ     224(SP), R8
+	MOVQ     232(SP), R9
+	MOVQ     240(SP), R10
+	MOVQ     248(SP), R11
+	ADDQ     192(SP), R8
+	ADCQ     200(SP), R9
+	ADCQ     208(SP), R10
+	ADCQ     216(SP), R11
+	MOVQ     $38, DX
+	CMOVQCS  DX, AX
+	ADDQ     AX, R8
+	MOVQ     R8, 64(SI)
+	MOVQ     R9, 72(SI)
+	MOVQ     R10, 80(SI)
+	MOVQ     R11, 88(SI)
+	// D − c
+	XORQ     AX, AX
+	MOVQ     224(SP), R8
+	MOVQ     232(SP), R9
+	MOVQ     240(SP), R10
+	MOVQ     248(SP), R11
+	SUBQ     192(SP), R8
+	SBBQ     200(SP), R9
+	SBBQ     208(SP), R10
+	SBBQ     216(SP), R11
+	MOVQ     $38, DX
+	CMOVQCS  DX, AX
+	SUBQ     AX, R8
+	SBBQ     $0, R9
+	SBBQ     $0, R10
+	SBBQ     $0, R11
+	MOVQ     R8, 96(SI)
+	MOVQ     R9, 104(SI)
+	MOVQ     R10, 112(SI)
+	MOVQ     R11, 120(SI)
+	RET
+
+// func fe64EdSubCachedAsm(r *[4]fe64, q *[4]fe64)
+TEXT ·fe64EdSubCachedAsm(SB), $256-16
+	MOVQ     r+0(FP), SI
+	MOVQ     q+8(FP), DI
+	// X = rX·rT
+	XORQ     AX, AX
+	MOVQ     96(SI), DX
+	MULXQ    0(SI), R8, R9
+	MULXQ    8(SI), BX, R10
+	ADCXQ    BX, R9
+	MULXQ    16(SI), BX, R11
+	ADCXQ    BX, R10
+	MULXQ    24(SI), BX, R12
+	ADCXQ    BX, R11
+	ADCXQ    AX, R12
+	MOVQ     104(SI), DX
+	MULXQ    0(SI), BX, CX
+	ADCXQ    BX, R9
+	ADOXQ    CX, R10
+	MULXQ    8(SI), BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    16(SI), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    24(SI), BX, R13
+	ADCXQ    BX, R12
+	ADOXQ    AX, R13
+	ADCXQ    AX, R13
+	MOVQ     112(SI), DX
+	MULXQ    0(SI), BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    8(SI), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    16(SI), BX, CX
+	ADCXQ    BX, R12
+	ADOXQ    CX, R13
+	MULXQ    24(SI), BX, R14
+	ADCXQ    BX, R13
+	ADOXQ    AX, R14
+	ADCXQ    AX, R14
+	MOVQ     120(SI), DX
+	MULXQ    0(SI), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    8(SI), BX, CX
+	ADCXQ    BX, R12
+	ADOXQ    CX, R13
+	MULXQ    16(SI), BX, CX
+	ADCXQ    BX, R13
+	ADOXQ    CX, R14
+	MULXQ    24(SI), BX, R15
+	ADCXQ    BX, R14
+	ADOXQ    AX, R15
+	ADCXQ    AX, R15
+	// U = T mod 2^256 + 38·⌊T/2^256⌋ (CF = OF = 0, AX = 0).
+	MOVQ     $38, DX
+	MULXQ    R12, BX, CX
+	ADCXQ    BX, R8
+	ADOXQ    CX, R9
+	MULXQ    R13, BX, CX
+	ADCXQ    BX, R9
+	ADOXQ    CX, R10
+	MULXQ    R14, BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    R15, BX, R12
+	ADCXQ    BX, R11
+	ADOXQ    AX, R12
+	ADCXQ    AX, R12
+	// V = U mod 2^255 + 19·⌊U/2^255⌋.
+	BTRQ     $63, R11
+	ADCQ     R12, R12
+	LEAQ     (R12)(R12*8), CX
+	LEAQ     (R12)(CX*2), R12
+	ADDQ     R12, R8
+	ADCQ     AX, R9
+	ADCQ     AX, R10
+	ADCQ     AX, R11
+	MOVQ     R8, 0(SP)
+	MOVQ     R9, 8(SP)
+	MOVQ     R10, 16(SP)
+	MOVQ     R11, 24(SP)
+	// Y = rY·rZ
+	XORQ     AX, AX
+	MOVQ     64(SI), DX
+	MULXQ    32(SI), R8, R9
+	MULXQ    40(SI), BX, R10
+	ADCXQ    BX, R9
+	MULXQ    48(SI), BX, R11
+	ADCXQ    BX, R10
+	MULXQ    56(SI), BX, R12
+	ADCXQ    BX, R11
+	ADCXQ    AX, R12
+	MOVQ     72(SI), DX
+	MULXQ    32(SI), BX, CX
+	ADCXQ    BX, R9
+	ADOXQ    CX, R10
+	MULXQ    40(SI), BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    48(SI), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    56(SI), BX, R13
+	ADCXQ    BX, R12
+	ADOXQ    AX, R13
+	ADCXQ    AX, R13
+	MOVQ     80(SI), DX
+	MULXQ    32(SI), BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    40(SI), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    48(SI), BX, CX
+	ADCXQ    BX, R12
+	ADOXQ    CX, R13
+	MULXQ    56(SI), BX, R14
+	ADCXQ    BX, R13
+	ADOXQ    AX, R14
+	ADCXQ    AX, R14
+	MOVQ     88(SI), DX
+	MULXQ    32(SI), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    40(SI), BX, CX
+	ADCXQ    BX, R12
+	ADOXQ    CX, R13
+	MULXQ    48(SI), BX, CX
+	ADCXQ    BX, R13
+	ADOXQ    CX, R14
+	MULXQ    56(SI), BX, R15
+	ADCXQ    BX, R14
+	ADOXQ    AX, R15
+	ADCXQ    AX, R15
+	// U = T mod 2^256 + 38·⌊T/2^256⌋ (CF = OF = 0, AX = 0).
+	MOVQ     $38, DX
+	MULXQ    R12, BX, CX
+	ADCXQ    BX, R8
+	ADOXQ    CX, R9
+	MULXQ    R13, BX, CX
+	ADCXQ    BX, R9
+	ADOXQ    CX, R10
+	MULXQ    R14, BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    R15, BX, R12
+	ADCXQ    BX, R11
+	ADOXQ    AX, R12
+	ADCXQ    AX, R12
+	// V = U mod 2^255 + 19·⌊U/2^255⌋.
+	BTRQ     $63, R11
+	ADCQ     R12, R12
+	LEAQ     (R12)(R12*8), CX
+	LEAQ     (R12)(CX*2), R12
+	ADDQ     R12, R8
+	ADCQ     AX, R9
+	ADCQ     AX, R10
+	ADCQ     AX, R11
+	MOVQ     R8, 32(SP)
+	MOVQ     R9, 40(SP)
+	MOVQ     R10, 48(SP)
+	MOVQ     R11, 56(SP)
+	// Z = rZ·rT
+	XORQ     AX, AX
+	MOVQ     96(SI), DX
+	MULXQ    64(SI), R8, R9
+	MULXQ    72(SI), BX, R10
+	ADCXQ    BX, R9
+	MULXQ    80(SI), BX, R11
+	ADCXQ    BX, R10
+	MULXQ    88(SI), BX, R12
+	ADCXQ    BX, R11
+	ADCXQ    AX, R12
+	MOVQ     104(SI), DX
+	MULXQ    64(SI), BX, CX
+	ADCXQ    BX, R9
+	ADOXQ    CX, R10
+	MULXQ    72(SI), BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    80(SI), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    88(SI), BX, R13
+	ADCXQ    BX, R12
+	ADOXQ    AX, R13
+	ADCXQ    AX, R13
+	MOVQ     112(SI), DX
+	MULXQ    64(SI), BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    72(SI), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    80(SI), BX, CX
+	ADCXQ    BX, R12
+	ADOXQ    CX, R13
+	MULXQ    88(SI), BX, R14
+	ADCXQ    BX, R13
+	ADOXQ    AX, R14
+	ADCXQ    AX, R14
+	MOVQ     120(SI), DX
+	MULXQ    64(SI), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    72(SI), BX, CX
+	ADCXQ    BX, R12
+	ADOXQ    CX, R13
+	MULXQ    80(SI), BX, CX
+	ADCXQ    BX, R13
+	ADOXQ    CX, R14
+	MULXQ    88(SI), BX, R15
+	ADCXQ    BX, R14
+	ADOXQ    AX, R15
+	ADCXQ    AX, R15
+	// U = T mod 2^256 + 38·⌊T/2^256⌋ (CF = OF = 0, AX = 0).
+	MOVQ     $38, DX
+	MULXQ    R12, BX, CX
+	ADCXQ    BX, R8
+	ADOXQ    CX, R9
+	MULXQ    R13, BX, CX
+	ADCXQ    BX, R9
+	ADOXQ    CX, R10
+	MULXQ    R14, BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    R15, BX, R12
+	ADCXQ    BX, R11
+	ADOXQ    AX, R12
+	ADCXQ    AX, R12
+	// V = U mod 2^255 + 19·⌊U/2^255⌋.
+	BTRQ     $63, R11
+	ADCQ     R12, R12
+	LEAQ     (R12)(R12*8), CX
+	LEAQ     (R12)(CX*2), R12
+	ADDQ     R12, R8
+	ADCQ     AX, R9
+	ADCQ     AX, R10
+	ADCQ     AX, R11
+	MOVQ     R8, 64(SP)
+	MOVQ     R9, 72(SP)
+	MOVQ     R10, 80(SP)
+	MOVQ     R11, 88(SP)
+	// T = rX·rY
+	XORQ     AX, AX
+	MOVQ     32(SI), DX
+	MULXQ    0(SI), R8, R9
+	MULXQ    8(SI), BX, R10
+	ADCXQ    BX, R9
+	MULXQ    16(SI), BX, R11
+	ADCXQ    BX, R10
+	MULXQ    24(SI), BX, R12
+	ADCXQ    BX, R11
+	ADCXQ    AX, R12
+	MOVQ     40(SI), DX
+	MULXQ    0(SI), BX, CX
+	ADCXQ    BX, R9
+	ADOXQ    CX, R10
+	MULXQ    8(SI), BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    16(SI), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    24(SI), BX, R13
+	ADCXQ    BX, R12
+	ADOXQ    AX, R13
+	ADCXQ    AX, R13
+	MOVQ     48(SI), DX
+	MULXQ    0(SI), BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    8(SI), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    16(SI), BX, CX
+	ADCXQ    BX, R12
+	ADOXQ    CX, R13
+	MULXQ    24(SI), BX, R14
+	ADCXQ    BX, R13
+	ADOXQ    AX, R14
+	ADCXQ    AX, R14
+	MOVQ     56(SI), DX
+	MULXQ    0(SI), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    8(SI), BX, CX
+	ADCXQ    BX, R12
+	ADOXQ    CX, R13
+	MULXQ    16(SI), BX, CX
+	ADCXQ    BX, R13
+	ADOXQ    CX, R14
+	MULXQ    24(SI), BX, R15
+	ADCXQ    BX, R14
+	ADOXQ    AX, R15
+	ADCXQ    AX, R15
+	// U = T mod 2^256 + 38·⌊T/2^256⌋ (CF = OF = 0, AX = 0).
+	MOVQ     $38, DX
+	MULXQ    R12, BX, CX
+	ADCXQ    BX, R8
+	ADOXQ    CX, R9
+	MULXQ    R13, BX, CX
+	ADCXQ    BX, R9
+	ADOXQ    CX, R10
+	MULXQ    R14, BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    R15, BX, R12
+	ADCXQ    BX, R11
+	ADOXQ    AX, R12
+	ADCXQ    AX, R12
+	// V = U mod 2^255 + 19·⌊U/2^255⌋.
+	BTRQ     $63, R11
+	ADCQ     R12, R12
+	LEAQ     (R12)(R12*8), CX
+	LEAQ     (R12)(CX*2), R12
+	ADDQ     R12, R8
+	ADCQ     AX, R9
+	ADCQ     AX, R10
+	ADCQ     AX, R11
+	MOVQ     R8, 96(SP)
+	MOVQ     R9, 104(SP)
+	MOVQ     R10, 112(SP)
+	MOVQ     R11, 120(SP)
+	// Y − X
+	XORQ     AX, AX
+	MOVQ     32(SP), R8
+	MOVQ     40(SP), R9
+	MOVQ     48(SP), R10
+	MOVQ     56(SP), R11
+	SUBQ     0(SP), R8
+	SBBQ     8(SP), R9
+	SBBQ     16(SP), R10
+	SBBQ     24(SP), R11
+	MOVQ     $38, DX
+	CMOVQCS  DX, AX
+	SUBQ     AX, R8
+	SBBQ     $0, R9
+	SBBQ     $0, R10
+	SBBQ     $0, R11
+	MOVQ     R8, 128(SP)
+	MOVQ     R9, 136(SP)
+	MOVQ     R10, 144(SP)
+	MOVQ     R11, 152(SP)
+	// Y + X
+	XORQ     AX, AX
+	MOVQ     32(SP), R8
+	MOVQ     40(SP), R9
+	MOVQ     48(SP), R10
+	MOVQ     56(SP), R11
+	ADDQ     0(SP), R8
+	ADCQ     8(SP), R9
+	ADCQ     16(SP), R10
+	ADCQ     24(SP), R11
+	MOVQ     $38, DX
+	CMOVQCS  DX, AX
+	ADDQ     AX, R8
+	MOVQ     R8, 160(SP)
+	MOVQ     R9, 168(SP)
+	MOVQ     R10, 176(SP)
+	MOVQ     R11, 184(SP)
+	// a = a·ypx
+	XORQ     AX, AX
+	MOVQ     0(DI), DX
+	MULXQ    128(SP), R8, R9
+	MULXQ    136(SP), BX, R10
+	ADCXQ    BX, R9
+	MULXQ    144(SP), BX, R11
+	ADCXQ    BX, R10
+	MULXQ    152(SP), BX, R12
+	ADCXQ    BX, R11
+	ADCXQ    AX, R12
+	MOVQ     8(DI), DX
+	MULXQ    128(SP), BX, CX
+	ADCXQ    BX, R9
+	ADOXQ    CX, R10
+	MULXQ    136(SP), BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    144(SP), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    152(SP), BX, R13
+	ADCXQ    BX, R12
+	ADOXQ    AX, R13
+	ADCXQ    AX, R13
+	MOVQ     16(DI), DX
+	MULXQ    128(SP), BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    136(SP), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    144(SP), BX, CX
+	ADCXQ    BX, R12
+	ADOXQ    CX, R13
+	MULXQ    152(SP), BX, R14
+	ADCXQ    BX, R13
+	ADOXQ    AX, R14
+	ADCXQ    AX, R14
+	MOVQ     24(DI), DX
+	MULXQ    128(SP), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    136(SP), BX, CX
+	ADCXQ    BX, R12
+	ADOXQ    CX, R13
+	MULXQ    144(SP), BX, CX
+	ADCXQ    BX, R13
+	ADOXQ    CX, R14
+	MULXQ    152(SP), BX, R15
+	ADCXQ    BX, R14
+	ADOXQ    AX, R15
+	ADCXQ    AX, R15
+	// U = T mod 2^256 + 38·⌊T/2^256⌋ (CF = OF = 0, AX = 0).
+	MOVQ     $38, DX
+	MULXQ    R12, BX, CX
+	ADCXQ    BX, R8
+	ADOXQ    CX, R9
+	MULXQ    R13, BX, CX
+	ADCXQ    BX, R9
+	ADOXQ    CX, R10
+	MULXQ    R14, BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    R15, BX, R12
+	ADCXQ    BX, R11
+	ADOXQ    AX, R12
+	ADCXQ    AX, R12
+	// V = U mod 2^255 + 19·⌊U/2^255⌋.
+	BTRQ     $63, R11
+	ADCQ     R12, R12
+	LEAQ     (R12)(R12*8), CX
+	LEAQ     (R12)(CX*2), R12
+	ADDQ     R12, R8
+	ADCQ     AX, R9
+	ADCQ     AX, R10
+	ADCQ     AX, R11
+	MOVQ     R8, 128(SP)
+	MOVQ     R9, 136(SP)
+	MOVQ     R10, 144(SP)
+	MOVQ     R11, 152(SP)
+	// b = b·ymx
+	XORQ     AX, AX
+	MOVQ     32(DI), DX
+	MULXQ    160(SP), R8, R9
+	MULXQ    168(SP), BX, R10
+	ADCXQ    BX, R9
+	MULXQ    176(SP), BX, R11
+	ADCXQ    BX, R10
+	MULXQ    184(SP), BX, R12
+	ADCXQ    BX, R11
+	ADCXQ    AX, R12
+	MOVQ     40(DI), DX
+	MULXQ    160(SP), BX, CX
+	ADCXQ    BX, R9
+	ADOXQ    CX, R10
+	MULXQ    168(SP), BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    176(SP), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    184(SP), BX, R13
+	ADCXQ    BX, R12
+	ADOXQ    AX, R13
+	ADCXQ    AX, R13
+	MOVQ     48(DI), DX
+	MULXQ    160(SP), BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    168(SP), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    176(SP), BX, CX
+	ADCXQ    BX, R12
+	ADOXQ    CX, R13
+	MULXQ    184(SP), BX, R14
+	ADCXQ    BX, R13
+	ADOXQ    AX, R14
+	ADCXQ    AX, R14
+	MOVQ     56(DI), DX
+	MULXQ    160(SP), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    168(SP), BX, CX
+	ADCXQ    BX, R12
+	ADOXQ    CX, R13
+	MULXQ    176(SP), BX, CX
+	ADCXQ    BX, R13
+	ADOXQ    CX, R14
+	MULXQ    184(SP), BX, R15
+	ADCXQ    BX, R14
+	ADOXQ    AX, R15
+	ADCXQ    AX, R15
+	// U = T mod 2^256 + 38·⌊T/2^256⌋ (CF = OF = 0, AX = 0).
+	MOVQ     $38, DX
+	MULXQ    R12, BX, CX
+	ADCXQ    BX, R8
+	ADOXQ    CX, R9
+	MULXQ    R13, BX, CX
+	ADCXQ    BX, R9
+	ADOXQ    CX, R10
+	MULXQ    R14, BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    R15, BX, R12
+	ADCXQ    BX, R11
+	ADOXQ    AX, R12
+	ADCXQ    AX, R12
+	// V = U mod 2^255 + 19·⌊U/2^255⌋.
+	BTRQ     $63, R11
+	ADCQ     R12, R12
+	LEAQ     (R12)(R12*8), CX
+	LEAQ     (R12)(CX*2), R12
+	ADDQ     R12, R8
+	ADCQ     AX, R9
+	ADCQ     AX, R10
+	ADCQ     AX, R11
+	MOVQ     R8, 160(SP)
+	MOVQ     R9, 168(SP)
+	MOVQ     R10, 176(SP)
+	MOVQ     R11, 184(SP)
+	// c = T·t2d
+	XORQ     AX, AX
+	MOVQ     96(DI), DX
+	MULXQ    96(SP), R8, R9
+	MULXQ    104(SP), BX, R10
+	ADCXQ    BX, R9
+	MULXQ    112(SP), BX, R11
+	ADCXQ    BX, R10
+	MULXQ    120(SP), BX, R12
+	ADCXQ    BX, R11
+	ADCXQ    AX, R12
+	MOVQ     104(DI), DX
+	MULXQ    96(SP), BX, CX
+	ADCXQ    BX, R9
+	ADOXQ    CX, R10
+	MULXQ    104(SP), BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    112(SP), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    120(SP), BX, R13
+	ADCXQ    BX, R12
+	ADOXQ    AX, R13
+	ADCXQ    AX, R13
+	MOVQ     112(DI), DX
+	MULXQ    96(SP), BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    104(SP), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    112(SP), BX, CX
+	ADCXQ    BX, R12
+	ADOXQ    CX, R13
+	MULXQ    120(SP), BX, R14
+	ADCXQ    BX, R13
+	ADOXQ    AX, R14
+	ADCXQ    AX, R14
+	MOVQ     120(DI), DX
+	MULXQ    96(SP), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    104(SP), BX, CX
+	ADCXQ    BX, R12
+	ADOXQ    CX, R13
+	MULXQ    112(SP), BX, CX
+	ADCXQ    BX, R13
+	ADOXQ    CX, R14
+	MULXQ    120(SP), BX, R15
+	ADCXQ    BX, R14
+	ADOXQ    AX, R15
+	ADCXQ    AX, R15
+	// U = T mod 2^256 + 38·⌊T/2^256⌋ (CF = OF = 0, AX = 0).
+	MOVQ     $38, DX
+	MULXQ    R12, BX, CX
+	ADCXQ    BX, R8
+	ADOXQ    CX, R9
+	MULXQ    R13, BX, CX
+	ADCXQ    BX, R9
+	ADOXQ    CX, R10
+	MULXQ    R14, BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    R15, BX, R12
+	ADCXQ    BX, R11
+	ADOXQ    AX, R12
+	ADCXQ    AX, R12
+	// V = U mod 2^255 + 19·⌊U/2^255⌋.
+	BTRQ     $63, R11
+	ADCQ     R12, R12
+	LEAQ     (R12)(R12*8), CX
+	LEAQ     (R12)(CX*2), R12
+	ADDQ     R12, R8
+	ADCQ     AX, R9
+	ADCQ     AX, R10
+	ADCQ     AX, R11
+	MOVQ     R8, 192(SP)
+	MOVQ     R9, 200(SP)
+	MOVQ     R10, 208(SP)
+	MOVQ     R11, 216(SP)
+	// D = Z·z2
+	XORQ     AX, AX
+	MOVQ     64(DI), DX
+	MULXQ    64(SP), R8, R9
+	MULXQ    72(SP), BX, R10
+	ADCXQ    BX, R9
+	MULXQ    80(SP), BX, R11
+	ADCXQ    BX, R10
+	MULXQ    88(SP), BX, R12
+	ADCXQ    BX, R11
+	ADCXQ    AX, R12
+	MOVQ     72(DI), DX
+	MULXQ    64(SP), BX, CX
+	ADCXQ    BX, R9
+	ADOXQ    CX, R10
+	MULXQ    72(SP), BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    80(SP), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    88(SP), BX, R13
+	ADCXQ    BX, R12
+	ADOXQ    AX, R13
+	ADCXQ    AX, R13
+	MOVQ     80(DI), DX
+	MULXQ    64(SP), BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    72(SP), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    80(SP), BX, CX
+	ADCXQ    BX, R12
+	ADOXQ    CX, R13
+	MULXQ    88(SP), BX, R14
+	ADCXQ    BX, R13
+	ADOXQ    AX, R14
+	ADCXQ    AX, R14
+	MOVQ     88(DI), DX
+	MULXQ    64(SP), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    72(SP), BX, CX
+	ADCXQ    BX, R12
+	ADOXQ    CX, R13
+	MULXQ    80(SP), BX, CX
+	ADCXQ    BX, R13
+	ADOXQ    CX, R14
+	MULXQ    88(SP), BX, R15
+	ADCXQ    BX, R14
+	ADOXQ    AX, R15
+	ADCXQ    AX, R15
+	// U = T mod 2^256 + 38·⌊T/2^256⌋ (CF = OF = 0, AX = 0).
+	MOVQ     $38, DX
+	MULXQ    R12, BX, CX
+	ADCXQ    BX, R8
+	ADOXQ    CX, R9
+	MULXQ    R13, BX, CX
+	ADCXQ    BX, R9
+	ADOXQ    CX, R10
+	MULXQ    R14, BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    R15, BX, R12
+	ADCXQ    BX, R11
+	ADOXQ    AX, R12
+	ADCXQ    AX, R12
+	// V = U mod 2^255 + 19·⌊U/2^255⌋.
+	BTRQ     $63, R11
+	ADCQ     R12, R12
+	LEAQ     (R12)(R12*8), CX
+	LEAQ     (R12)(CX*2), R12
+	ADDQ     R12, R8
+	ADCQ     AX, R9
+	ADCQ     AX, R10
+	ADCQ     AX, R11
+	MOVQ     R8, 224(SP)
+	MOVQ     R9, 232(SP)
+	MOVQ     R10, 240(SP)
+	MOVQ     R11, 248(SP)
+	// b − a
+	XORQ     AX, AX
+	MOVQ     160(SP), R8
+	MOVQ     168(SP), R9
+	MOVQ     176(SP), R10
+	MOVQ     184(SP), R11
+	SUBQ     128(SP), R8
+	SBBQ     136(SP), R9
+	SBBQ     144(SP), R10
+	SBBQ     152(SP), R11
+	MOVQ     $38, DX
+	CMOVQCS  DX, AX
+	SUBQ     AX, R8
+	SBBQ     $0, R9
+	SBBQ     $0, R10
+	SBBQ     $0, R11
+	MOVQ     R8, 0(SI)
+	MOVQ     R9, 8(SI)
+	MOVQ     R10, 16(SI)
+	MOVQ     R11, 24(SI)
+	// b + a
+	XORQ     AX, AX
+	MOVQ     160(SP), R8
+	MOVQ     168(SP), R9
+	MOVQ     176(SP), R10
+	MOVQ     184(SP), R11
+	ADDQ     128(SP), R8
+	ADCQ     136(SP), R9
+	ADCQ     144(SP), R10
+	ADCQ     152(SP), R11
+	MOVQ     $38, DX
+	CMOVQCS  DX, AX
+	ADDQ     AX, R8
+	MOVQ     R8, 32(SI)
+	MOVQ     R9, 40(SI)
+	MOVQ     R10, 48(SI)
+	MOVQ     R11, 56(SI)
+	// D + c
+	XORQ     AX, AX
+	MOVQ     224(SP), R8
+	MOVQ     232(SP), R9
+	MOVQ     240(SP), R10
+	MOVQ     248(SP), R11
+	ADDQ     192(SP), R8
+	ADCQ     200(SP), R9
+	ADCQ     208(SP), R10
+	ADCQ     216(SP), R11
+	MOVQ     $38, DX
+	CMOVQCS  DX, AX
+	ADDQ     AX, R8
+	MOVQ     R8, 96(SI)
+	MOVQ     R9, 104(SI)
+	MOVQ     R10, 112(SI)
+	MOVQ     R11, 120(SI)
+	// D − c
+	XORQ     AX, AX
+	MOVQ     224(SP), R8
+	MOVQ     232(SP), R9
+	MOVQ     240(SP), R10
+	MOVQ     248(SP), R11
+	SUBQ     192(SP), R8
+	SBBQ     200(SP), R9
+	SBBQ     208(SP), R10
+	SBBQ     216(SP), R11
+	MOVQ     $38, DX
+	CMOVQCS  DX, AX
+	SUBQ     AX, R8
+	SBBQ     $0, R9
+	SBBQ     $0, R10
+	SBBQ     $0, R11
+	MOVQ     R8, 64(SI)
+	MOVQ     R9, 72(SI)
+	MOVQ     R10, 80(SI)
+	MOVQ     R11, 88(SI)
+	RET
+
+// func fe64EdAddAffineAsm(r *[4]fe64, q *[3]fe64)
+TEXT ·fe64EdAddAffineAsm(SB), $224-16
+	MOVQ     r+0(FP), SI
+	MOVQ     q+8(FP), DI
+	// X = rX·rT
+	XORQ     AX, AX
+	MOVQ     96(SI), DX
+	MULXQ    0(SI), R8, R9
+	MULXQ    8(SI), BX, R10
+	ADCXQ    BX, R9
+	MULXQ    16(SI), BX, R11
+	ADCXQ    BX, R10
+	MULXQ    24(SI), BX, R12
+	ADCXQ    BX, R11
+	ADCXQ    AX, R12
+	MOVQ     104(SI), DX
+	MULXQ    0(SI), BX, CX
+	ADCXQ    BX, R9
+	ADOXQ    CX, R10
+	MULXQ    8(SI), BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    16(SI), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    24(SI), BX, R13
+	ADCXQ    BX, R12
+	ADOXQ    AX, R13
+	ADCXQ    AX, R13
+	MOVQ     112(SI), DX
+	MULXQ    0(SI), BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    8(SI), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    16(SI), BX, CX
+	ADCXQ    BX, R12
+	ADOXQ    CX, R13
+	MULXQ    24(SI), BX, R14
+	ADCXQ    BX, R13
+	ADOXQ    AX, R14
+	ADCXQ    AX, R14
+	MOVQ     120(SI), DX
+	MULXQ    0(SI), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    8(SI), BX, CX
+	ADCXQ    BX, R12
+	ADOXQ    CX, R13
+	MULXQ    16(SI), BX, CX
+	ADCXQ    BX, R13
+	ADOXQ    CX, R14
+	MULXQ    24(SI), BX, R15
+	ADCXQ    BX, R14
+	ADOXQ    AX, R15
+	ADCXQ    AX, R15
+	// U = T mod 2^256 + 38·⌊T/2^256⌋ (CF = OF = 0, AX = 0).
+	MOVQ     $38, DX
+	MULXQ    R12, BX, CX
+	ADCXQ    BX, R8
+	ADOXQ    CX, R9
+	MULXQ    R13, BX, CX
+	ADCXQ    BX, R9
+	ADOXQ    CX, R10
+	MULXQ    R14, BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    R15, BX, R12
+	ADCXQ    BX, R11
+	ADOXQ    AX, R12
+	ADCXQ    AX, R12
+	// V = U mod 2^255 + 19·⌊U/2^255⌋.
+	BTRQ     $63, R11
+	ADCQ     R12, R12
+	LEAQ     (R12)(R12*8), CX
+	LEAQ     (R12)(CX*2), R12
+	ADDQ     R12, R8
+	ADCQ     AX, R9
+	ADCQ     AX, R10
+	ADCQ     AX, R11
+	MOVQ     R8, 0(SP)
+	MOVQ     R9, 8(SP)
+	MOVQ     R10, 16(SP)
+	MOVQ     R11, 24(SP)
+	// Y = rY·rZ
+	XORQ     AX, AX
+	MOVQ     64(SI), DX
+	MULXQ    32(SI), R8, R9
+	MULXQ    40(SI), BX, R10
+	ADCXQ    BX, R9
+	MULXQ    48(SI), BX, R11
+	ADCXQ    BX, R10
+	MULXQ    56(SI), BX, R12
+	ADCXQ    BX, R11
+	ADCXQ    AX, R12
+	MOVQ     72(SI), DX
+	MULXQ    32(SI), BX, CX
+	ADCXQ    BX, R9
+	ADOXQ    CX, R10
+	MULXQ    40(SI), BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    48(SI), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    56(SI), BX, R13
+	ADCXQ    BX, R12
+	ADOXQ    AX, R13
+	ADCXQ    AX, R13
+	MOVQ     80(SI), DX
+	MULXQ    32(SI), BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    40(SI), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    48(SI), BX, CX
+	ADCXQ    BX, R12
+	ADOXQ    CX, R13
+	MULXQ    56(SI), BX, R14
+	ADCXQ    BX, R13
+	ADOXQ    AX, R14
+	ADCXQ    AX, R14
+	MOVQ     88(SI), DX
+	MULXQ    32(SI), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    40(SI), BX, CX
+	ADCXQ    BX, R12
+	ADOXQ    CX, R13
+	MULXQ    48(SI), BX, CX
+	ADCXQ    BX, R13
+	ADOXQ    CX, R14
+	MULXQ    56(SI), BX, R15
+	ADCXQ    BX, R14
+	ADOXQ    AX, R15
+	ADCXQ    AX, R15
+	// U = T mod 2^256 + 38·⌊T/2^256⌋ (CF = OF = 0, AX = 0).
+	MOVQ     $38, DX
+	MULXQ    R12, BX, CX
+	ADCXQ    BX, R8
+	ADOXQ    CX, R9
+	MULXQ    R13, BX, CX
+	ADCXQ    BX, R9
+	ADOXQ    CX, R10
+	MULXQ    R14, BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    R15, BX, R12
+	ADCXQ    BX, R11
+	ADOXQ    AX, R12
+	ADCXQ    AX, R12
+	// V = U mod 2^255 + 19·⌊U/2^255⌋.
+	BTRQ     $63, R11
+	ADCQ     R12, R12
+	LEAQ     (R12)(R12*8), CX
+	LEAQ     (R12)(CX*2), R12
+	ADDQ     R12, R8
+	ADCQ     AX, R9
+	ADCQ     AX, R10
+	ADCQ     AX, R11
+	MOVQ     R8, 32(SP)
+	MOVQ     R9, 40(SP)
+	MOVQ     R10, 48(SP)
+	MOVQ     R11, 56(SP)
+	// Z = rZ·rT
+	XORQ     AX, AX
+	MOVQ     96(SI), DX
+	MULXQ    64(SI), R8, R9
+	MULXQ    72(SI), BX, R10
+	ADCXQ    BX, R9
+	MULXQ    80(SI), BX, R11
+	ADCXQ    BX, R10
+	MULXQ    88(SI), BX, R12
+	ADCXQ    BX, R11
+	ADCXQ    AX, R12
+	MOVQ     104(SI), DX
+	MULXQ    64(SI), BX, CX
+	ADCXQ    BX, R9
+	ADOXQ    CX, R10
+	MULXQ    72(SI), BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    80(SI), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    88(SI), BX, R13
+	ADCXQ    BX, R12
+	ADOXQ    AX, R13
+	ADCXQ    AX, R13
+	MOVQ     112(SI), DX
+	MULXQ    64(SI), BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    72(SI), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    80(SI), BX, CX
+	ADCXQ    BX, R12
+	ADOXQ    CX, R13
+	MULXQ    88(SI), BX, R14
+	ADCXQ    BX, R13
+	ADOXQ    AX, R14
+	ADCXQ    AX, R14
+	MOVQ     120(SI), DX
+	MULXQ    64(SI), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    72(SI), BX, CX
+	ADCXQ    BX, R12
+	ADOXQ    CX, R13
+	MULXQ    80(SI), BX, CX
+	ADCXQ    BX, R13
+	ADOXQ    CX, R14
+	MULXQ    88(SI), BX, R15
+	ADCXQ    BX, R14
+	ADOXQ    AX, R15
+	ADCXQ    AX, R15
+	// U = T mod 2^256 + 38·⌊T/2^256⌋ (CF = OF = 0, AX = 0).
+	MOVQ     $38, DX
+	MULXQ    R12, BX, CX
+	ADCXQ    BX, R8
+	ADOXQ    CX, R9
+	MULXQ    R13, BX, CX
+	ADCXQ    BX, R9
+	ADOXQ    CX, R10
+	MULXQ    R14, BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    R15, BX, R12
+	ADCXQ    BX, R11
+	ADOXQ    AX, R12
+	ADCXQ    AX, R12
+	// V = U mod 2^255 + 19·⌊U/2^255⌋.
+	BTRQ     $63, R11
+	ADCQ     R12, R12
+	LEAQ     (R12)(R12*8), CX
+	LEAQ     (R12)(CX*2), R12
+	ADDQ     R12, R8
+	ADCQ     AX, R9
+	ADCQ     AX, R10
+	ADCQ     AX, R11
+	MOVQ     R8, 64(SP)
+	MOVQ     R9, 72(SP)
+	MOVQ     R10, 80(SP)
+	MOVQ     R11, 88(SP)
+	// T = rX·rY
+	XORQ     AX, AX
+	MOVQ     32(SI), DX
+	MULXQ    0(SI), R8, R9
+	MULXQ    8(SI), BX, R10
+	ADCXQ    BX, R9
+	MULXQ    16(SI), BX, R11
+	ADCXQ    BX, R10
+	MULXQ    24(SI), BX, R12
+	ADCXQ    BX, R11
+	ADCXQ    AX, R12
+	MOVQ     40(SI), DX
+	MULXQ    0(SI), BX, CX
+	ADCXQ    BX, R9
+	ADOXQ    CX, R10
+	MULXQ    8(SI), BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    16(SI), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    24(SI), BX, R13
+	ADCXQ    BX, R12
+	ADOXQ    AX, R13
+	ADCXQ    AX, R13
+	MOVQ     48(SI), DX
+	MULXQ    0(SI), BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    8(SI), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    16(SI), BX, CX
+	ADCXQ    BX, R12
+	ADOXQ    CX, R13
+	MULXQ    24(SI), BX, R14
+	ADCXQ    BX, R13
+	ADOXQ    AX, R14
+	ADCXQ    AX, R14
+	MOVQ     56(SI), DX
+	MULXQ    0(SI), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    8(SI), BX, CX
+	ADCXQ    BX, R12
+	ADOXQ    CX, R13
+	MULXQ    16(SI), BX, CX
+	ADCXQ    BX, R13
+	ADOXQ    CX, R14
+	MULXQ    24(SI), BX, R15
+	ADCXQ    BX, R14
+	ADOXQ    AX, R15
+	ADCXQ    AX, R15
+	// U = T mod 2^256 + 38·⌊T/2^256⌋ (CF = OF = 0, AX = 0).
+	MOVQ     $38, DX
+	MULXQ    R12, BX, CX
+	ADCXQ    BX, R8
+	ADOXQ    CX, R9
+	MULXQ    R13, BX, CX
+	ADCXQ    BX, R9
+	ADOXQ    CX, R10
+	MULXQ    R14, BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    R15, BX, R12
+	ADCXQ    BX, R11
+	ADOXQ    AX, R12
+	ADCXQ    AX, R12
+	// V = U mod 2^255 + 19·⌊U/2^255⌋.
+	BTRQ     $63, R11
+	ADCQ     R12, R12
+	LEAQ     (R12)(R12*8), CX
+	LEAQ     (R12)(CX*2), R12
+	ADDQ     R12, R8
+	ADCQ     AX, R9
+	ADCQ     AX, R10
+	ADCQ     AX, R11
+	MOVQ     R8, 96(SP)
+	MOVQ     R9, 104(SP)
+	MOVQ     R10, 112(SP)
+	MOVQ     R11, 120(SP)
+	// Y − X
+	XORQ     AX, AX
+	MOVQ     32(SP), R8
+	MOVQ     40(SP), R9
+	MOVQ     48(SP), R10
+	MOVQ     56(SP), R11
+	SUBQ     0(SP), R8
+	SBBQ     8(SP), R9
+	SBBQ     16(SP), R10
+	SBBQ     24(SP), R11
+	MOVQ     $38, DX
+	CMOVQCS  DX, AX
+	SUBQ     AX, R8
+	SBBQ     $0, R9
+	SBBQ     $0, R10
+	SBBQ     $0, R11
+	MOVQ     R8, 128(SP)
+	MOVQ     R9, 136(SP)
+	MOVQ     R10, 144(SP)
+	MOVQ     R11, 152(SP)
+	// Y + X
+	XORQ     AX, AX
+	MOVQ     32(SP), R8
+	MOVQ     40(SP), R9
+	MOVQ     48(SP), R10
+	MOVQ     56(SP), R11
+	ADDQ     0(SP), R8
+	ADCQ     8(SP), R9
+	ADCQ     16(SP), R10
+	ADCQ     24(SP), R11
+	MOVQ     $38, DX
+	CMOVQCS  DX, AX
+	ADDQ     AX, R8
+	MOVQ     R8, 160(SP)
+	MOVQ     R9, 168(SP)
+	MOVQ     R10, 176(SP)
+	MOVQ     R11, 184(SP)
+	// a = a·ymx
+	XORQ     AX, AX
+	MOVQ     32(DI), DX
+	MULXQ    128(SP), R8, R9
+	MULXQ    136(SP), BX, R10
+	ADCXQ    BX, R9
+	MULXQ    144(SP), BX, R11
+	ADCXQ    BX, R10
+	MULXQ    152(SP), BX, R12
+	ADCXQ    BX, R11
+	ADCXQ    AX, R12
+	MOVQ     40(DI), DX
+	MULXQ    128(SP), BX, CX
+	ADCXQ    BX, R9
+	ADOXQ    CX, R10
+	MULXQ    136(SP), BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    144(SP), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    152(SP), BX, R13
+	ADCXQ    BX, R12
+	ADOXQ    AX, R13
+	ADCXQ    AX, R13
+	MOVQ     48(DI), DX
+	MULXQ    128(SP), BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    136(SP), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    144(SP), BX, CX
+	ADCXQ    BX, R12
+	ADOXQ    CX, R13
+	MULXQ    152(SP), BX, R14
+	ADCXQ    BX, R13
+	ADOXQ    AX, R14
+	ADCXQ    AX, R14
+	MOVQ     56(DI), DX
+	MULXQ    128(SP), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    136(SP), BX, CX
+	ADCXQ    BX, R12
+	ADOXQ    CX, R13
+	MULXQ    144(SP), BX, CX
+	ADCXQ    BX, R13
+	ADOXQ    CX, R14
+	MULXQ    152(SP), BX, R15
+	ADCXQ    BX, R14
+	ADOXQ    AX, R15
+	ADCXQ    AX, R15
+	// U = T mod 2^256 + 38·⌊T/2^256⌋ (CF = OF = 0, AX = 0).
+	MOVQ     $38, DX
+	MULXQ    R12, BX, CX
+	ADCXQ    BX, R8
+	ADOXQ    CX, R9
+	MULXQ    R13, BX, CX
+	ADCXQ    BX, R9
+	ADOXQ    CX, R10
+	MULXQ    R14, BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    R15, BX, R12
+	ADCXQ    BX, R11
+	ADOXQ    AX, R12
+	ADCXQ    AX, R12
+	// V = U mod 2^255 + 19·⌊U/2^255⌋.
+	BTRQ     $63, R11
+	ADCQ     R12, R12
+	LEAQ     (R12)(R12*8), CX
+	LEAQ     (R12)(CX*2), R12
+	ADDQ     R12, R8
+	ADCQ     AX, R9
+	ADCQ     AX, R10
+	ADCQ     AX, R11
+	MOVQ     R8, 128(SP)
+	MOVQ     R9, 136(SP)
+	MOVQ     R10, 144(SP)
+	MOVQ     R11, 152(SP)
+	// b = b·ypx
+	XORQ     AX, AX
+	MOVQ     0(DI), DX
+	MULXQ    160(SP), R8, R9
+	MULXQ    168(SP), BX, R10
+	ADCXQ    BX, R9
+	MULXQ    176(SP), BX, R11
+	ADCXQ    BX, R10
+	MULXQ    184(SP), BX, R12
+	ADCXQ    BX, R11
+	ADCXQ    AX, R12
+	MOVQ     8(DI), DX
+	MULXQ    160(SP), BX, CX
+	ADCXQ    BX, R9
+	ADOXQ    CX, R10
+	MULXQ    168(SP), BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    176(SP), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    184(SP), BX, R13
+	ADCXQ    BX, R12
+	ADOXQ    AX, R13
+	ADCXQ    AX, R13
+	MOVQ     16(DI), DX
+	MULXQ    160(SP), BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    168(SP), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    176(SP), BX, CX
+	ADCXQ    BX, R12
+	ADOXQ    CX, R13
+	MULXQ    184(SP), BX, R14
+	ADCXQ    BX, R13
+	ADOXQ    AX, R14
+	ADCXQ    AX, R14
+	MOVQ     24(DI), DX
+	MULXQ    160(SP), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    168(SP), BX, CX
+	ADCXQ    BX, R12
+	ADOXQ    CX, R13
+	MULXQ    176(SP), BX, CX
+	ADCXQ    BX, R13
+	ADOXQ    CX, R14
+	MULXQ    184(SP), BX, R15
+	ADCXQ    BX, R14
+	ADOXQ    AX, R15
+	ADCXQ    AX, R15
+	// U = T mod 2^256 + 38·⌊T/2^256⌋ (CF = OF = 0, AX = 0).
+	MOVQ     $38, DX
+	MULXQ    R12, BX, CX
+	ADCXQ    BX, R8
+	ADOXQ    CX, R9
+	MULXQ    R13, BX, CX
+	ADCXQ    BX, R9
+	ADOXQ    CX, R10
+	MULXQ    R14, BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    R15, BX, R12
+	ADCXQ    BX, R11
+	ADOXQ    AX, R12
+	ADCXQ    AX, R12
+	// V = U mod 2^255 + 19·⌊U/2^255⌋.
+	BTRQ     $63, R11
+	ADCQ     R12, R12
+	LEAQ     (R12)(R12*8), CX
+	LEAQ     (R12)(CX*2), R12
+	ADDQ     R12, R8
+	ADCQ     AX, R9
+	ADCQ     AX, R10
+	ADCQ     AX, R11
+	MOVQ     R8, 160(SP)
+	MOVQ     R9, 168(SP)
+	MOVQ     R10, 176(SP)
+	MOVQ     R11, 184(SP)
+	// c = T·t2d
+	XORQ     AX, AX
+	MOVQ     64(DI), DX
+	MULXQ    96(SP), R8, R9
+	MULXQ    104(SP), BX, R10
+	ADCXQ    BX, R9
+	MULXQ    112(SP), BX, R11
+	ADCXQ    BX, R10
+	MULXQ    120(SP), BX, R12
+	ADCXQ    BX, R11
+	ADCXQ    AX, R12
+	MOVQ     72(DI), DX
+	MULXQ    96(SP), BX, CX
+	ADCXQ    BX, R9
+	ADOXQ    CX, R10
+	MULXQ    104(SP), BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    112(SP), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    120(SP), BX, R13
+	ADCXQ    BX, R12
+	ADOXQ    AX, R13
+	ADCXQ    AX, R13
+	MOVQ     80(DI), DX
+	MULXQ    96(SP), BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    104(SP), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    112(SP), BX, CX
+	ADCXQ    BX, R12
+	ADOXQ    CX, R13
+	MULXQ    120(SP), BX, R14
+	ADCXQ    BX, R13
+	ADOXQ    AX, R14
+	ADCXQ    AX, R14
+	MOVQ     88(DI), DX
+	MULXQ    96(SP), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    104(SP), BX, CX
+	ADCXQ    BX, R12
+	ADOXQ    CX, R13
+	MULXQ    112(SP), BX, CX
+	ADCXQ    BX, R13
+	ADOXQ    CX, R14
+	MULXQ    120(SP), BX, R15
+	ADCXQ    BX, R14
+	ADOXQ    AX, R15
+	ADCXQ    AX, R15
+	// U = T mod 2^256 + 38·⌊T/2^256⌋ (CF = OF = 0, AX = 0).
+	MOVQ     $38, DX
+	MULXQ    R12, BX, CX
+	ADCXQ    BX, R8
+	ADOXQ    CX, R9
+	MULXQ    R13, BX, CX
+	ADCXQ    BX, R9
+	ADOXQ    CX, R10
+	MULXQ    R14, BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    R15, BX, R12
+	ADCXQ    BX, R11
+	ADOXQ    AX, R12
+	ADCXQ    AX, R12
+	// V = U mod 2^255 + 19·⌊U/2^255⌋.
+	BTRQ     $63, R11
+	ADCQ     R12, R12
+	LEAQ     (R12)(R12*8), CX
+	LEAQ     (R12)(CX*2), R12
+	ADDQ     R12, R8
+	ADCQ     AX, R9
+	ADCQ     AX, R10
+	ADCQ     AX, R11
+	MOVQ     R8, 192(SP)
+	MOVQ     R9, 200(SP)
+	MOVQ     R10, 208(SP)
+	MOVQ     R11, 216(SP)
+	// b − a
+	XORQ     AX, AX
+	MOVQ     160(SP), R8
+	MOVQ     168(SP), R9
+	MOVQ     176(SP), R10
+	MOVQ     184(SP), R11
+	SUBQ     128(SP), R8
+	SBBQ     136(SP), R9
+	SBBQ     144(SP), R10
+	SBBQ     152(SP), R11
+	MOVQ     $38, DX
+	CMOVQCS  DX, AX
+	SUBQ     AX, R8
+	SBBQ     $0, R9
+	SBBQ     $0, R10
+	SBBQ     $0, R11
+	MOVQ     R8, 0(SI)
+	MOVQ     R9, 8(SI)
+	MOVQ     R10, 16(SI)
+	MOVQ     R11, 24(SI)
+	// b + a
+	XORQ     AX, AX
+	MOVQ     160(SP), R8
+	MOVQ     168(SP), R9
+	MOVQ     176(SP), R10
+	MOVQ     184(SP), R11
+	ADDQ     128(SP), R8
+	ADCQ     136(SP), R9
+	ADCQ     144(SP), R10
+	ADCQ     152(SP), R11
+	MOVQ     $38, DX
+	CMOVQCS  DX, AX
+	ADDQ     AX, R8
+	MOVQ     R8, 32(SI)
+	MOVQ     R9, 40(SI)
+	MOVQ     R10, 48(SI)
+	MOVQ     R11, 56(SI)
+	// Z + c
+	XORQ     AX, AX
+	MOVQ     64(SP), R8
+	MOVQ     72(SP), R9
+	MOVQ     80(SP), R10
+	MOVQ     88(SP), R11
+	ADDQ     192(SP), R8
+	ADCQ     200(SP), R9
+	ADCQ     208(SP), R10
+	ADCQ     216(SP), R11
+	MOVQ     $38, DX
+	CMOVQCS  DX, AX
+	ADDQ     AX, R8
+	MOVQ     R8, 64(SI)
+	MOVQ     R9, 72(SI)
+	MOVQ     R10, 80(SI)
+	MOVQ     R11, 88(SI)
+	// Z − c
+	XORQ     AX, AX
+	MOVQ     64(SP), R8
+	MOVQ     72(SP), R9
+	MOVQ     80(SP), R10
+	MOVQ     88(SP), R11
+	SUBQ     192(SP), R8
+	SBBQ     200(SP), R9
+	SBBQ     208(SP), R10
+	SBBQ     216(SP), R11
+	MOVQ     $38, DX
+	CMOVQCS  DX, AX
+	SUBQ     AX, R8
+	SBBQ     $0, R9
+	SBBQ     $0, R10
+	SBBQ     $0, R11
+	MOVQ     R8, 96(SI)
+	MOVQ     R9, 104(SI)
+	MOVQ     R10, 112(SI)
+	MOVQ     R11, 120(SI)
+	RET
+
+// func fe64EdSubAffineAsm(r *[4]fe64, q *[3]fe64)
+TEXT ·fe64EdSubAffineAsm(SB), $224-16
+	MOVQ     r+0(FP), SI
+	MOVQ     q+8(FP), DI
+	// X = rX·rT
+	XORQ     AX, AX
+	MOVQ     96(SI), DX
+	MULXQ    0(SI), R8, R9
+	MULXQ    8(SI), BX, R10
+	ADCXQ    BX, R9
+	MULXQ    16(SI), BX, R11
+	ADCXQ    BX, R10
+	MULXQ    24(SI), BX, R12
+	ADCXQ    BX, R11
+	ADCXQ    AX, R12
+	MOVQ     104(SI), DX
+	MULXQ    0(SI), BX, CX
+	ADCXQ    BX, R9
+	ADOXQ    CX, R10
+	MULXQ    8(SI), BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    16(SI), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    24(SI), BX, R13
+	ADCXQ    BX, R12
+	ADOXQ    AX, R13
+	ADCXQ    AX, R13
+	MOVQ     112(SI), DX
+	MULXQ    0(SI), BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    8(SI), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    16(SI), BX, CX
+	ADCXQ    BX, R12
+	ADOXQ    CX, R13
+	MULXQ    24(SI), BX, R14
+	ADCXQ    BX, R13
+	ADOXQ    AX, R14
+	ADCXQ    AX, R14
+	MOVQ     120(SI), DX
+	MULXQ    0(SI), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    8(SI), BX, CX
+	ADCXQ    BX, R12
+	ADOXQ    CX, R13
+	MULXQ    16(SI), BX, CX
+	ADCXQ    BX, R13
+	ADOXQ    CX, R14
+	MULXQ    24(SI), BX, R15
+	ADCXQ    BX, R14
+	ADOXQ    AX, R15
+	ADCXQ    AX, R15
+	// U = T mod 2^256 + 38·⌊T/2^256⌋ (CF = OF = 0, AX = 0).
+	MOVQ     $38, DX
+	MULXQ    R12, BX, CX
+	ADCXQ    BX, R8
+	ADOXQ    CX, R9
+	MULXQ    R13, BX, CX
+	ADCXQ    BX, R9
+	ADOXQ    CX, R10
+	MULXQ    R14, BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    R15, BX, R12
+	ADCXQ    BX, R11
+	ADOXQ    AX, R12
+	ADCXQ    AX, R12
+	// V = U mod 2^255 + 19·⌊U/2^255⌋.
+	BTRQ     $63, R11
+	ADCQ     R12, R12
+	LEAQ     (R12)(R12*8), CX
+	LEAQ     (R12)(CX*2), R12
+	ADDQ     R12, R8
+	ADCQ     AX, R9
+	ADCQ     AX, R10
+	ADCQ     AX, R11
+	MOVQ     R8, 0(SP)
+	MOVQ     R9, 8(SP)
+	MOVQ     R10, 16(SP)
+	MOVQ     R11, 24(SP)
+	// Y = rY·rZ
+	XORQ     AX, AX
+	MOVQ     64(SI), DX
+	MULXQ    32(SI), R8, R9
+	MULXQ    40(SI), BX, R10
+	ADCXQ    BX, R9
+	MULXQ    48(SI), BX, R11
+	ADCXQ    BX, R10
+	MULXQ    56(SI), BX, R12
+	ADCXQ    BX, R11
+	ADCXQ    AX, R12
+	MOVQ     72(SI), DX
+	MULXQ    32(SI), BX, CX
+	ADCXQ    BX, R9
+	ADOXQ    CX, R10
+	MULXQ    40(SI), BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    48(SI), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    56(SI), BX, R13
+	ADCXQ    BX, R12
+	ADOXQ    AX, R13
+	ADCXQ    AX, R13
+	MOVQ     80(SI), DX
+	MULXQ    32(SI), BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    40(SI), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    48(SI), BX, CX
+	ADCXQ    BX, R12
+	ADOXQ    CX, R13
+	MULXQ    56(SI), BX, R14
+	ADCXQ    BX, R13
+	ADOXQ    AX, R14
+	ADCXQ    AX, R14
+	MOVQ     88(SI), DX
+	MULXQ    32(SI), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    40(SI), BX, CX
+	ADCXQ    BX, R12
+	ADOXQ    CX, R13
+	MULXQ    48(SI), BX, CX
+	ADCXQ    BX, R13
+	ADOXQ    CX, R14
+	MULXQ    56(SI), BX, R15
+	ADCXQ    BX, R14
+	ADOXQ    AX, R15
+	ADCXQ    AX, R15
+	// U = T mod 2^256 + 38·⌊T/2^256⌋ (CF = OF = 0, AX = 0).
+	MOVQ     $38, DX
+	MULXQ    R12, BX, CX
+	ADCXQ    BX, R8
+	ADOXQ    CX, R9
+	MULXQ    R13, BX, CX
+	ADCXQ    BX, R9
+	ADOXQ    CX, R10
+	MULXQ    R14, BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    R15, BX, R12
+	ADCXQ    BX, R11
+	ADOXQ    AX, R12
+	ADCXQ    AX, R12
+	// V = U mod 2^255 + 19·⌊U/2^255⌋.
+	BTRQ     $63, R11
+	ADCQ     R12, R12
+	LEAQ     (R12)(R12*8), CX
+	LEAQ     (R12)(CX*2), R12
+	ADDQ     R12, R8
+	ADCQ     AX, R9
+	ADCQ     AX, R10
+	ADCQ     AX, R11
+	MOVQ     R8, 32(SP)
+	MOVQ     R9, 40(SP)
+	MOVQ     R10, 48(SP)
+	MOVQ     R11, 56(SP)
+	// Z = rZ·rT
+	XORQ     AX, AX
+	MOVQ     96(SI), DX
+	MULXQ    64(SI), R8, R9
+	MULXQ    72(SI), BX, R10
+	ADCXQ    BX, R9
+	MULXQ    80(SI), BX, R11
+	ADCXQ    BX, R10
+	MULXQ    88(SI), BX, R12
+	ADCXQ    BX, R11
+	ADCXQ    AX, R12
+	MOVQ     104(SI), DX
+	MULXQ    64(SI), BX, CX
+	ADCXQ    BX, R9
+	ADOXQ    CX, R10
+	MULXQ    72(SI), BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    80(SI), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    88(SI), BX, R13
+	ADCXQ    BX, R12
+	ADOXQ    AX, R13
+	ADCXQ    AX, R13
+	MOVQ     112(SI), DX
+	MULXQ    64(SI), BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    72(SI), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    80(SI), BX, CX
+	ADCXQ    BX, R12
+	ADOXQ    CX, R13
+	MULXQ    88(SI), BX, R14
+	ADCXQ    BX, R13
+	ADOXQ    AX, R14
+	ADCXQ    AX, R14
+	MOVQ     120(SI), DX
+	MULXQ    64(SI), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    72(SI), BX, CX
+	ADCXQ    BX, R12
+	ADOXQ    CX, R13
+	MULXQ    80(SI), BX, CX
+	ADCXQ    BX, R13
+	ADOXQ    CX, R14
+	MULXQ    88(SI), BX, R15
+	ADCXQ    BX, R14
+	ADOXQ    AX, R15
+	ADCXQ    AX, R15
+	// U = T mod 2^256 + 38·⌊T/2^256⌋ (CF = OF = 0, AX = 0).
+	MOVQ     $38, DX
+	MULXQ    R12, BX, CX
+	ADCXQ    BX, R8
+	ADOXQ    CX, R9
+	MULXQ    R13, BX, CX
+	ADCXQ    BX, R9
+	ADOXQ    CX, R10
+	MULXQ    R14, BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    R15, BX, R12
+	ADCXQ    BX, R11
+	ADOXQ    AX, R12
+	ADCXQ    AX, R12
+	// V = U mod 2^255 + 19·⌊U/2^255⌋.
+	BTRQ     $63, R11
+	ADCQ     R12, R12
+	LEAQ     (R12)(R12*8), CX
+	LEAQ     (R12)(CX*2), R12
+	ADDQ     R12, R8
+	ADCQ     AX, R9
+	ADCQ     AX, R10
+	ADCQ     AX, R11
+	MOVQ     R8, 64(SP)
+	MOVQ     R9, 72(SP)
+	MOVQ     R10, 80(SP)
+	MOVQ     R11, 88(SP)
+	// T = rX·rY
+	XORQ     AX, AX
+	MOVQ     32(SI), DX
+	MULXQ    0(SI), R8, R9
+	MULXQ    8(SI), BX, R10
+	ADCXQ    BX, R9
+	MULXQ    16(SI), BX, R11
+	ADCXQ    BX, R10
+	MULXQ    24(SI), BX, R12
+	ADCXQ    BX, R11
+	ADCXQ    AX, R12
+	MOVQ     40(SI), DX
+	MULXQ    0(SI), BX, CX
+	ADCXQ    BX, R9
+	ADOXQ    CX, R10
+	MULXQ    8(SI), BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    16(SI), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    24(SI), BX, R13
+	ADCXQ    BX, R12
+	ADOXQ    AX, R13
+	ADCXQ    AX, R13
+	MOVQ     48(SI), DX
+	MULXQ    0(SI), BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    8(SI), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    16(SI), BX, CX
+	ADCXQ    BX, R12
+	ADOXQ    CX, R13
+	MULXQ    24(SI), BX, R14
+	ADCXQ    BX, R13
+	ADOXQ    AX, R14
+	ADCXQ    AX, R14
+	MOVQ     56(SI), DX
+	MULXQ    0(SI), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    8(SI), BX, CX
+	ADCXQ    BX, R12
+	ADOXQ    CX, R13
+	MULXQ    16(SI), BX, CX
+	ADCXQ    BX, R13
+	ADOXQ    CX, R14
+	MULXQ    24(SI), BX, R15
+	ADCXQ    BX, R14
+	ADOXQ    AX, R15
+	ADCXQ    AX, R15
+	// U = T mod 2^256 + 38·⌊T/2^256⌋ (CF = OF = 0, AX = 0).
+	MOVQ     $38, DX
+	MULXQ    R12, BX, CX
+	ADCXQ    BX, R8
+	ADOXQ    CX, R9
+	MULXQ    R13, BX, CX
+	ADCXQ    BX, R9
+	ADOXQ    CX, R10
+	MULXQ    R14, BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    R15, BX, R12
+	ADCXQ    BX, R11
+	ADOXQ    AX, R12
+	ADCXQ    AX, R12
+	// V = U mod 2^255 + 19·⌊U/2^255⌋.
+	BTRQ     $63, R11
+	ADCQ     R12, R12
+	LEAQ     (R12)(R12*8), CX
+	LEAQ     (R12)(CX*2), R12
+	ADDQ     R12, R8
+	ADCQ     AX, R9
+	ADCQ     AX, R10
+	ADCQ     AX, R11
+	MOVQ     R8, 96(SP)
+	MOVQ     R9, 104(SP)
+	MOVQ     R10, 112(SP)
+	MOVQ     R11, 120(SP)
+	// Y − X
+	XORQ     AX, AX
+	MOVQ     32(SP), R8
+	MOVQ     40(SP), R9
+	MOVQ     48(SP), R10
+	MOVQ     56(SP), R11
+	SUBQ     0(SP), R8
+	SBBQ     8(SP), R9
+	SBBQ     16(SP), R10
+	SBBQ     24(SP), R11
+	MOVQ     $38, DX
+	CMOVQCS  DX, AX
+	SUBQ     AX, R8
+	SBBQ     $0, R9
+	SBBQ     $0, R10
+	SBBQ     $0, R11
+	MOVQ     R8, 128(SP)
+	MOVQ     R9, 136(SP)
+	MOVQ     R10, 144(SP)
+	MOVQ     R11, 152(SP)
+	// Y + X
+	XORQ     AX, AX
+	MOVQ     32(SP), R8
+	MOVQ     40(SP), R9
+	MOVQ     48(SP), R10
+	MOVQ     56(SP), R11
+	ADDQ     0(SP), R8
+	ADCQ     8(SP), R9
+	ADCQ     16(SP), R10
+	ADCQ     24(SP), R11
+	MOVQ     $38, DX
+	CMOVQCS  DX, AX
+	ADDQ     AX, R8
+	MOVQ     R8, 160(SP)
+	MOVQ     R9, 168(SP)
+	MOVQ     R10, 176(SP)
+	MOVQ     R11, 184(SP)
+	// a = a·ypx
+	XORQ     AX, AX
+	MOVQ     0(DI), DX
+	MULXQ    128(SP), R8, R9
+	MULXQ    136(SP), BX, R10
+	ADCXQ    BX, R9
+	MULXQ    144(SP), BX, R11
+	ADCXQ    BX, R10
+	MULXQ    152(SP), BX, R12
+	ADCXQ    BX, R11
+	ADCXQ    AX, R12
+	MOVQ     8(DI), DX
+	MULXQ    128(SP), BX, CX
+	ADCXQ    BX, R9
+	ADOXQ    CX, R10
+	MULXQ    136(SP), BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    144(SP), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    152(SP), BX, R13
+	ADCXQ    BX, R12
+	ADOXQ    AX, R13
+	ADCXQ    AX, R13
+	MOVQ     16(DI), DX
+	MULXQ    128(SP), BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    136(SP), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    144(SP), BX, CX
+	ADCXQ    BX, R12
+	ADOXQ    CX, R13
+	MULXQ    152(SP), BX, R14
+	ADCXQ    BX, R13
+	ADOXQ    AX, R14
+	ADCXQ    AX, R14
+	MOVQ     24(DI), DX
+	MULXQ    128(SP), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    136(SP), BX, CX
+	ADCXQ    BX, R12
+	ADOXQ    CX, R13
+	MULXQ    144(SP), BX, CX
+	ADCXQ    BX, R13
+	ADOXQ    CX, R14
+	MULXQ    152(SP), BX, R15
+	ADCXQ    BX, R14
+	ADOXQ    AX, R15
+	ADCXQ    AX, R15
+	// U = T mod 2^256 + 38·⌊T/2^256⌋ (CF = OF = 0, AX = 0).
+	MOVQ     $38, DX
+	MULXQ    R12, BX, CX
+	ADCXQ    BX, R8
+	ADOXQ    CX, R9
+	MULXQ    R13, BX, CX
+	ADCXQ    BX, R9
+	ADOXQ    CX, R10
+	MULXQ    R14, BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    R15, BX, R12
+	ADCXQ    BX, R11
+	ADOXQ    AX, R12
+	ADCXQ    AX, R12
+	// V = U mod 2^255 + 19·⌊U/2^255⌋.
+	BTRQ     $63, R11
+	ADCQ     R12, R12
+	LEAQ     (R12)(R12*8), CX
+	LEAQ     (R12)(CX*2), R12
+	ADDQ     R12, R8
+	ADCQ     AX, R9
+	ADCQ     AX, R10
+	ADCQ     AX, R11
+	MOVQ     R8, 128(SP)
+	MOVQ     R9, 136(SP)
+	MOVQ     R10, 144(SP)
+	MOVQ     R11, 152(SP)
+	// b = b·ymx
+	XORQ     AX, AX
+	MOVQ     32(DI), DX
+	MULXQ    160(SP), R8, R9
+	MULXQ    168(SP), BX, R10
+	ADCXQ    BX, R9
+	MULXQ    176(SP), BX, R11
+	ADCXQ    BX, R10
+	MULXQ    184(SP), BX, R12
+	ADCXQ    BX, R11
+	ADCXQ    AX, R12
+	MOVQ     40(DI), DX
+	MULXQ    160(SP), BX, CX
+	ADCXQ    BX, R9
+	ADOXQ    CX, R10
+	MULXQ    168(SP), BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    176(SP), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    184(SP), BX, R13
+	ADCXQ    BX, R12
+	ADOXQ    AX, R13
+	ADCXQ    AX, R13
+	MOVQ     48(DI), DX
+	MULXQ    160(SP), BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    168(SP), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    176(SP), BX, CX
+	ADCXQ    BX, R12
+	ADOXQ    CX, R13
+	MULXQ    184(SP), BX, R14
+	ADCXQ    BX, R13
+	ADOXQ    AX, R14
+	ADCXQ    AX, R14
+	MOVQ     56(DI), DX
+	MULXQ    160(SP), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    168(SP), BX, CX
+	ADCXQ    BX, R12
+	ADOXQ    CX, R13
+	MULXQ    176(SP), BX, CX
+	ADCXQ    BX, R13
+	ADOXQ    CX, R14
+	MULXQ    184(SP), BX, R15
+	ADCXQ    BX, R14
+	ADOXQ    AX, R15
+	ADCXQ    AX, R15
+	// U = T mod 2^256 + 38·⌊T/2^256⌋ (CF = OF = 0, AX = 0).
+	MOVQ     $38, DX
+	MULXQ    R12, BX, CX
+	ADCXQ    BX, R8
+	ADOXQ    CX, R9
+	MULXQ    R13, BX, CX
+	ADCXQ    BX, R9
+	ADOXQ    CX, R10
+	MULXQ    R14, BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    R15, BX, R12
+	ADCXQ    BX, R11
+	ADOXQ    AX, R12
+	ADCXQ    AX, R12
+	// V = U mod 2^255 + 19·⌊U/2^255⌋.
+	BTRQ     $63, R11
+	ADCQ     R12, R12
+	LEAQ     (R12)(R12*8), CX
+	LEAQ     (R12)(CX*2), R12
+	ADDQ     R12, R8
+	ADCQ     AX, R9
+	ADCQ     AX, R10
+	ADCQ     AX, R11
+	MOVQ     R8, 160(SP)
+	MOVQ     R9, 168(SP)
+	MOVQ     R10, 176(SP)
+	MOVQ     R11, 184(SP)
+	// c = T·t2d
+	XORQ     AX, AX
+	MOVQ     64(DI), DX
+	MULXQ    96(SP), R8, R9
+	MULXQ    104(SP), BX, R10
+	ADCXQ    BX, R9
+	MULXQ    112(SP), BX, R11
+	ADCXQ    BX, R10
+	MULXQ    120(SP), BX, R12
+	ADCXQ    BX, R11
+	ADCXQ    AX, R12
+	MOVQ     72(DI), DX
+	MULXQ    96(SP), BX, CX
+	ADCXQ    BX, R9
+	ADOXQ    CX, R10
+	MULXQ    104(SP), BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    112(SP), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    120(SP), BX, R13
+	ADCXQ    BX, R12
+	ADOXQ    AX, R13
+	ADCXQ    AX, R13
+	MOVQ     80(DI), DX
+	MULXQ    96(SP), BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    104(SP), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    112(SP), BX, CX
+	ADCXQ    BX, R12
+	ADOXQ    CX, R13
+	MULXQ    120(SP), BX, R14
+	ADCXQ    BX, R13
+	ADOXQ    AX, R14
+	ADCXQ    AX, R14
+	MOVQ     88(DI), DX
+	MULXQ    96(SP), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    104(SP), BX, CX
+	ADCXQ    BX, R12
+	ADOXQ    CX, R13
+	MULXQ    112(SP), BX, CX
+	ADCXQ    BX, R13
+	ADOXQ    CX, R14
+	MULXQ    120(SP), BX, R15
+	ADCXQ    BX, R14
+	ADOXQ    AX, R15
+	ADCXQ    AX, R15
+	// U = T mod 2^256 + 38·⌊T/2^256⌋ (CF = OF = 0, AX = 0).
+	MOVQ     $38, DX
+	MULXQ    R12, BX, CX
+	ADCXQ    BX, R8
+	ADOXQ    CX, R9
+	MULXQ    R13, BX, CX
+	ADCXQ    BX, R9
+	ADOXQ    CX, R10
+	MULXQ    R14, BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    R15, BX, R12
+	ADCXQ    BX, R11
+	ADOXQ    AX, R12
+	ADCXQ    AX, R12
+	// V = U mod 2^255 + 19·⌊U/2^255⌋.
+	BTRQ     $63, R11
+	ADCQ     R12, R12
+	LEAQ     (R12)(R12*8), CX
+	LEAQ     (R12)(CX*2), R12
+	ADDQ     R12, R8
+	ADCQ     AX, R9
+	ADCQ     AX, R10
+	ADCQ     AX, R11
+	MOVQ     R8, 192(SP)
+	MOVQ     R9, 200(SP)
+	MOVQ     R10, 208(SP)
+	MOVQ     R11, 216(SP)
+	// b − a
+	XORQ     AX, AX
+	MOVQ     160(SP), R8
+	MOVQ     168(SP), R9
+	MOVQ     176(SP), R10
+	MOVQ     184(SP), R11
+	SUBQ     128(SP), R8
+	SBBQ     136(SP), R9
+	SBBQ     144(SP), R10
+	SBBQ     152(SP), R11
+	MOVQ     $38, DX
+	CMOVQCS  DX, AX
+	SUBQ     AX, R8
+	SBBQ     $0, R9
+	SBBQ     $0, R10
+	SBBQ     $0, R11
+	MOVQ     R8, 0(SI)
+	MOVQ     R9, 8(SI)
+	MOVQ     R10, 16(SI)
+	MOVQ     R11, 24(SI)
+	// b + a
+	XORQ     AX, AX
+	MOVQ     160(SP), R8
+	MOVQ     168(SP), R9
+	MOVQ     176(SP), R10
+	MOVQ     184(SP), R11
+	ADDQ     128(SP), R8
+	ADCQ     136(SP), R9
+	ADCQ     144(SP), R10
+	ADCQ     152(SP), R11
+	MOVQ     $38, DX
+	CMOVQCS  DX, AX
+	ADDQ     AX, R8
+	MOVQ     R8, 32(SI)
+	MOVQ     R9, 40(SI)
+	MOVQ     R10, 48(SI)
+	MOVQ     R11, 56(SI)
+	// Z + c
+	XORQ     AX, AX
+	MOVQ     64(SP), R8
+	MOVQ     72(SP), R9
+	MOVQ     80(SP), R10
+	MOVQ     88(SP), R11
+	ADDQ     192(SP), R8
+	ADCQ     200(SP), R9
+	ADCQ     208(SP), R10
+	ADCQ     216(SP), R11
+	MOVQ     $38, DX
+	CMOVQCS  DX, AX
+	ADDQ     AX, R8
+	MOVQ     R8, 96(SI)
+	MOVQ     R9, 104(SI)
+	MOVQ     R10, 112(SI)
+	MOVQ     R11, 120(SI)
+	// Z − c
+	XORQ     AX, AX
+	MOVQ     64(SP), R8
+	MOVQ     72(SP), R9
+	MOVQ     80(SP), R10
+	MOVQ     88(SP), R11
+	SUBQ     192(SP), R8
+	SBBQ     200(SP), R9
+	SBBQ     208(SP), R10
+	SBBQ     216(SP), R11
+	MOVQ     $38, DX
+	CMOVQCS  DX, AX
+	SUBQ     AX, R8
+	SBBQ     $0, R9
+	SBBQ     $0, R10
+	SBBQ     $0, R11
+	MOVQ     R8, 64(SI)
+	MOVQ     R9, 72(SI)
+	MOVQ     R10, 80(SI)
+	MOVQ     R11, 88(SI)
+	RET
+
+// func fe64EdToCachedAsm(r *[4]fe64, q *[4]fe64)
+TEXT ·fe64EdToCachedAsm(SB), $128-16
+	MOVQ     r+0(FP), SI
+	MOVQ     q+8(FP), DI
+	// X = rX·rT
+	XORQ     AX, AX
+	MOVQ     96(SI), DX
+	MULXQ    0(SI), R8, R9
+	MULXQ    8(SI), BX, R10
+	ADCXQ    BX, R9
+	MULXQ    16(SI), BX, R11
+	ADCXQ    BX, R10
+	MULXQ    24(SI), BX, R12
+	ADCXQ    BX, R11
+	ADCXQ    AX, R12
+	MOVQ     104(SI), DX
+	MULXQ    0(SI), BX, CX
+	ADCXQ    BX, R9
+	ADOXQ    CX, R10
+	MULXQ    8(SI), BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    16(SI), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    24(SI), BX, R13
+	ADCXQ    BX, R12
+	ADOXQ    AX, R13
+	ADCXQ    AX, R13
+	MOVQ     112(SI), DX
+	MULXQ    0(SI), BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    8(SI), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    16(SI), BX, CX
+	ADCXQ    BX, R12
+	ADOXQ    CX, R13
+	MULXQ    24(SI), BX, R14
+	ADCXQ    BX, R13
+	ADOXQ    AX, R14
+	ADCXQ    AX, R14
+	MOVQ     120(SI), DX
+	MULXQ    0(SI), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    8(SI), BX, CX
+	ADCXQ    BX, R12
+	ADOXQ    CX, R13
+	MULXQ    16(SI), BX, CX
+	ADCXQ    BX, R13
+	ADOXQ    CX, R14
+	MULXQ    24(SI), BX, R15
+	ADCXQ    BX, R14
+	ADOXQ    AX, R15
+	ADCXQ    AX, R15
+	// U = T mod 2^256 + 38·⌊T/2^256⌋ (CF = OF = 0, AX = 0).
+	MOVQ     $38, DX
+	MULXQ    R12, BX, CX
+	ADCXQ    BX, R8
+	ADOXQ    CX, R9
+	MULXQ    R13, BX, CX
+	ADCXQ    BX, R9
+	ADOXQ    CX, R10
+	MULXQ    R14, BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    R15, BX, R12
+	ADCXQ    BX, R11
+	ADOXQ    AX, R12
+	ADCXQ    AX, R12
+	// V = U mod 2^255 + 19·⌊U/2^255⌋.
+	BTRQ     $63, R11
+	ADCQ     R12, R12
+	LEAQ     (R12)(R12*8), CX
+	LEAQ     (R12)(CX*2), R12
+	ADDQ     R12, R8
+	ADCQ     AX, R9
+	ADCQ     AX, R10
+	ADCQ     AX, R11
+	MOVQ     R8, 0(SP)
+	MOVQ     R9, 8(SP)
+	MOVQ     R10, 16(SP)
+	MOVQ     R11, 24(SP)
+	// Y = rY·rZ
+	XORQ     AX, AX
+	MOVQ     64(SI), DX
+	MULXQ    32(SI), R8, R9
+	MULXQ    40(SI), BX, R10
+	ADCXQ    BX, R9
+	MULXQ    48(SI), BX, R11
+	ADCXQ    BX, R10
+	MULXQ    56(SI), BX, R12
+	ADCXQ    BX, R11
+	ADCXQ    AX, R12
+	MOVQ     72(SI), DX
+	MULXQ    32(SI), BX, CX
+	ADCXQ    BX, R9
+	ADOXQ    CX, R10
+	MULXQ    40(SI), BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    48(SI), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    56(SI), BX, R13
+	ADCXQ    BX, R12
+	ADOXQ    AX, R13
+	ADCXQ    AX, R13
+	MOVQ     80(SI), DX
+	MULXQ    32(SI), BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    40(SI), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    48(SI), BX, CX
+	ADCXQ    BX, R12
+	ADOXQ    CX, R13
+	MULXQ    56(SI), BX, R14
+	ADCXQ    BX, R13
+	ADOXQ    AX, R14
+	ADCXQ    AX, R14
+	MOVQ     88(SI), DX
+	MULXQ    32(SI), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    40(SI), BX, CX
+	ADCXQ    BX, R12
+	ADOXQ    CX, R13
+	MULXQ    48(SI), BX, CX
+	ADCXQ    BX, R13
+	ADOXQ    CX, R14
+	MULXQ    56(SI), BX, R15
+	ADCXQ    BX, R14
+	ADOXQ    AX, R15
+	ADCXQ    AX, R15
+	// U = T mod 2^256 + 38·⌊T/2^256⌋ (CF = OF = 0, AX = 0).
+	MOVQ     $38, DX
+	MULXQ    R12, BX, CX
+	ADCXQ    BX, R8
+	ADOXQ    CX, R9
+	MULXQ    R13, BX, CX
+	ADCXQ    BX, R9
+	ADOXQ    CX, R10
+	MULXQ    R14, BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    R15, BX, R12
+	ADCXQ    BX, R11
+	ADOXQ    AX, R12
+	ADCXQ    AX, R12
+	// V = U mod 2^255 + 19·⌊U/2^255⌋.
+	BTRQ     $63, R11
+	ADCQ     R12, R12
+	LEAQ     (R12)(R12*8), CX
+	LEAQ     (R12)(CX*2), R12
+	ADDQ     R12, R8
+	ADCQ     AX, R9
+	ADCQ     AX, R10
+	ADCQ     AX, R11
+	MOVQ     R8, 32(SP)
+	MOVQ     R9, 40(SP)
+	MOVQ     R10, 48(SP)
+	MOVQ     R11, 56(SP)
+	// Z = rZ·rT
+	XORQ     AX, AX
+	MOVQ     96(SI), DX
+	MULXQ    64(SI), R8, R9
+	MULXQ    72(SI), BX, R10
+	ADCXQ    BX, R9
+	MULXQ    80(SI), BX, R11
+	ADCXQ    BX, R10
+	MULXQ    88(SI), BX, R12
+	ADCXQ    BX, R11
+	ADCXQ    AX, R12
+	MOVQ     104(SI), DX
+	MULXQ    64(SI), BX, CX
+	ADCXQ    BX, R9
+	ADOXQ    CX, R10
+	MULXQ    72(SI), BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    80(SI), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    88(SI), BX, R13
+	ADCXQ    BX, R12
+	ADOXQ    AX, R13
+	ADCXQ    AX, R13
+	MOVQ     112(SI), DX
+	MULXQ    64(SI), BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    72(SI), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    80(SI), BX, CX
+	ADCXQ    BX, R12
+	ADOXQ    CX, R13
+	MULXQ    88(SI), BX, R14
+	ADCXQ    BX, R13
+	ADOXQ    AX, R14
+	ADCXQ    AX, R14
+	MOVQ     120(SI), DX
+	MULXQ    64(SI), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    72(SI), BX, CX
+	ADCXQ    BX, R12
+	ADOXQ    CX, R13
+	MULXQ    80(SI), BX, CX
+	ADCXQ    BX, R13
+	ADOXQ    CX, R14
+	MULXQ    88(SI), BX, R15
+	ADCXQ    BX, R14
+	ADOXQ    AX, R15
+	ADCXQ    AX, R15
+	// U = T mod 2^256 + 38·⌊T/2^256⌋ (CF = OF = 0, AX = 0).
+	MOVQ     $38, DX
+	MULXQ    R12, BX, CX
+	ADCXQ    BX, R8
+	ADOXQ    CX, R9
+	MULXQ    R13, BX, CX
+	ADCXQ    BX, R9
+	ADOXQ    CX, R10
+	MULXQ    R14, BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    R15, BX, R12
+	ADCXQ    BX, R11
+	ADOXQ    AX, R12
+	ADCXQ    AX, R12
+	// V = U mod 2^255 + 19·⌊U/2^255⌋.
+	BTRQ     $63, R11
+	ADCQ     R12, R12
+	LEAQ     (R12)(R12*8), CX
+	LEAQ     (R12)(CX*2), R12
+	ADDQ     R12, R8
+	ADCQ     AX, R9
+	ADCQ     AX, R10
+	ADCQ     AX, R11
+	MOVQ     R8, 64(SP)
+	MOVQ     R9, 72(SP)
+	MOVQ     R10, 80(SP)
+	MOVQ     R11, 88(SP)
+	// T = rX·rY
+	XORQ     AX, AX
+	MOVQ     32(SI), DX
+	MULXQ    0(SI), R8, R9
+	MULXQ    8(SI), BX, R10
+	ADCXQ    BX, R9
+	MULXQ    16(SI), BX, R11
+	ADCXQ    BX, R10
+	MULXQ    24(SI), BX, R12
+	ADCXQ    BX, R11
+	ADCXQ    AX, R12
+	MOVQ     40(SI), DX
+	MULXQ    0(SI), BX, CX
+	ADCXQ    BX, R9
+	ADOXQ    CX, R10
+	MULXQ    8(SI), BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    16(SI), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    24(SI), BX, R13
+	ADCXQ    BX, R12
+	ADOXQ    AX, R13
+	ADCXQ    AX, R13
+	MOVQ     48(SI), DX
+	MULXQ    0(SI), BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    8(SI), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    16(SI), BX, CX
+	ADCXQ    BX, R12
+	ADOXQ    CX, R13
+	MULXQ    24(SI), BX, R14
+	ADCXQ    BX, R13
+	ADOXQ    AX, R14
+	ADCXQ    AX, R14
+	MOVQ     56(SI), DX
+	MULXQ    0(SI), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    8(SI), BX, CX
+	ADCXQ    BX, R12
+	ADOXQ    CX, R13
+	MULXQ    16(SI), BX, CX
+	ADCXQ    BX, R13
+	ADOXQ    CX, R14
+	MULXQ    24(SI), BX, R15
+	ADCXQ    BX, R14
+	ADOXQ    AX, R15
+	ADCXQ    AX, R15
+	// U = T mod 2^256 + 38·⌊T/2^256⌋ (CF = OF = 0, AX = 0).
+	MOVQ     $38, DX
+	MULXQ    R12, BX, CX
+	ADCXQ    BX, R8
+	ADOXQ    CX, R9
+	MULXQ    R13, BX, CX
+	ADCXQ    BX, R9
+	ADOXQ    CX, R10
+	MULXQ    R14, BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    R15, BX, R12
+	ADCXQ    BX, R11
+	ADOXQ    AX, R12
+	ADCXQ    AX, R12
+	// V = U mod 2^255 + 19·⌊U/2^255⌋.
+	BTRQ     $63, R11
+	ADCQ     R12, R12
+	LEAQ     (R12)(R12*8), CX
+	LEAQ     (R12)(CX*2), R12
+	ADDQ     R12, R8
+	ADCQ     AX, R9
+	ADCQ     AX, R10
+	ADCQ     AX, R11
+	MOVQ     R8, 96(SP)
+	MOVQ     R9, 104(SP)
+	MOVQ     R10, 112(SP)
+	MOVQ     R11, 120(SP)
+	// Y + X
+	XORQ     AX, AX
+	MOVQ     32(SP), R8
+	MOVQ     40(SP), R9
+	MOVQ     48(SP), R10
+	MOVQ     56(SP), R11
+	ADDQ     0(SP), R8
+	ADCQ     8(SP), R9
+	ADCQ     16(SP), R10
+	ADCQ     24(SP), R11
+	MOVQ     $38, DX
+	CMOVQCS  DX, AX
+	ADDQ     AX, R8
+	MOVQ     R8, 0(DI)
+	MOVQ     R9, 8(DI)
+	MOVQ     R10, 16(DI)
+	MOVQ     R11, 24(DI)
+	// Y − X
+	XORQ     AX, AX
+	MOVQ     32(SP), R8
+	MOVQ     40(SP), R9
+	MOVQ     48(SP), R10
+	MOVQ     56(SP), R11
+	SUBQ     0(SP), R8
+	SBBQ     8(SP), R9
+	SBBQ     16(SP), R10
+	SBBQ     24(SP), R11
+	MOVQ     $38, DX
+	CMOVQCS  DX, AX
+	SUBQ     AX, R8
+	SBBQ     $0, R9
+	SBBQ     $0, R10
+	SBBQ     $0, R11
+	MOVQ     R8, 32(DI)
+	MOVQ     R9, 40(DI)
+	MOVQ     R10, 48(DI)
+	MOVQ     R11, 56(DI)
+	// Z + Z
+	XORQ     AX, AX
+	MOVQ     64(SP), R8
+	MOVQ     72(SP), R9
+	MOVQ     80(SP), R10
+	MOVQ     88(SP), R11
+	ADDQ     64(SP), R8
+	ADCQ     72(SP), R9
+	ADCQ     80(SP), R10
+	ADCQ     88(SP), R11
+	MOVQ     $38, DX
+	CMOVQCS  DX, AX
+	ADDQ     AX, R8
+	MOVQ     R8, 64(DI)
+	MOVQ     R9, 72(DI)
+	MOVQ     R10, 80(DI)
+	MOVQ     R11, 88(DI)
+	// t2d = T·t2d
+	XORQ     AX, AX
+	MOVQ     96(DI), DX
+	MULXQ    96(SP), R8, R9
+	MULXQ    104(SP), BX, R10
+	ADCXQ    BX, R9
+	MULXQ    112(SP), BX, R11
+	ADCXQ    BX, R10
+	MULXQ    120(SP), BX, R12
+	ADCXQ    BX, R11
+	ADCXQ    AX, R12
+	MOVQ     104(DI), DX
+	MULXQ    96(SP), BX, CX
+	ADCXQ    BX, R9
+	ADOXQ    CX, R10
+	MULXQ    104(SP), BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    112(SP), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    120(SP), BX, R13
+	ADCXQ    BX, R12
+	ADOXQ    AX, R13
+	ADCXQ    AX, R13
+	MOVQ     112(DI), DX
+	MULXQ    96(SP), BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    104(SP), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    112(SP), BX, CX
+	ADCXQ    BX, R12
+	ADOXQ    CX, R13
+	MULXQ    120(SP), BX, R14
+	ADCXQ    BX, R13
+	ADOXQ    AX, R14
+	ADCXQ    AX, R14
+	MOVQ     120(DI), DX
+	MULXQ    96(SP), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    104(SP), BX, CX
+	ADCXQ    BX, R12
+	ADOXQ    CX, R13
+	MULXQ    112(SP), BX, CX
+	ADCXQ    BX, R13
+	ADOXQ    CX, R14
+	MULXQ    120(SP), BX, R15
+	ADCXQ    BX, R14
+	ADOXQ    AX, R15
+	ADCXQ    AX, R15
+	// U = T mod 2^256 + 38·⌊T/2^256⌋ (CF = OF = 0, AX = 0).
+	MOVQ     $38, DX
+	MULXQ    R12, BX, CX
+	ADCXQ    BX, R8
+	ADOXQ    CX, R9
+	MULXQ    R13, BX, CX
+	ADCXQ    BX, R9
+	ADOXQ    CX, R10
+	MULXQ    R14, BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    R15, BX, R12
+	ADCXQ    BX, R11
+	ADOXQ    AX, R12
+	ADCXQ    AX, R12
+	// V = U mod 2^255 + 19·⌊U/2^255⌋.
+	BTRQ     $63, R11
+	ADCQ     R12, R12
+	LEAQ     (R12)(R12*8), CX
+	LEAQ     (R12)(CX*2), R12
+	ADDQ     R12, R8
+	ADCQ     AX, R9
+	ADCQ     AX, R10
+	ADCQ     AX, R11
+	MOVQ     R8, 96(DI)
+	MOVQ     R9, 104(DI)
+	MOVQ     R10, 112(DI)
+	MOVQ     R11, 120(DI)
+	RET
+
 // func fe64MulAsm(v, a, b *fe64)
 TEXT ·fe64MulAsm(SB), NOSPLIT, $0-24
 	MOVQ     a+8(FP), SI

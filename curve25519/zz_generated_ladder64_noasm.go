@@ -10,10 +10,23 @@ const ladder64HasAsm = false
 
 var ladder64UseAsm = false
 
+// comb64HasAsm and comb64UseAsm are false: scalarBaseMultTable runs the
+// field25519 comb.
+const comb64HasAsm = false
+
+var comb64UseAsm = false
+
 func ladder64Asm(st *[2]fe64, e *[32]byte, x1 *fe64) { ladder64Go(st, e, x1) }
 func fe64InvertAsm(out, z *fe64)                     { fe64InvertGo(out, z) }
+func fe64MaddAsm(p *[4]fe64, q *[3]fe64)             { fe64MaddGo(p, q) }
 func fe64MulAsm(v, a, b *fe64)                       { fe64Mul(v, a, b) }
 func fe64SqrAsm(v, a *fe64)                          { fe64Sqr(v, a) }
 func fe64A24AddAsm(v, a, b *fe64)                    { fe64A24Add(v, a, b) }
 func fe64AddAsm(v, a, b *fe64)                       { fe64Add(v, a, b) }
 func fe64SubAsm(v, a, b *fe64)                       { fe64Sub(v, a, b) }
+func fe64EdDoubleAsm(r *[4]fe64)                     { fe64EdDoubleGo(r) }
+func fe64EdAddCachedAsm(r *[4]fe64, q *[4]fe64)      { fe64EdAddCachedGo(r, q) }
+func fe64EdSubCachedAsm(r *[4]fe64, q *[4]fe64)      { fe64EdSubCachedGo(r, q) }
+func fe64EdAddAffineAsm(r *[4]fe64, q *[3]fe64)      { fe64EdAddAffineGo(r, q) }
+func fe64EdSubAffineAsm(r *[4]fe64, q *[3]fe64)      { fe64EdSubAffineGo(r, q) }
+func fe64EdToCachedAsm(r *[4]fe64, q *[4]fe64)       { fe64EdToCachedGo(r, q) }

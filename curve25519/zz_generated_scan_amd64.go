@@ -35,6 +35,11 @@ func scan16x15AVX2(d, id *[15]uint64, e *[16][15]uint64, abs int)
 //go:noescape
 func scan8x20AVX2(d, id *[20]uint64, e *[8][20]uint64, abs int)
 
+// scan16x12AVX2 scans 16 entries of 12 words (comb64Entry).
+//
+//go:noescape
+func scan16x12AVX2(d, id *[12]uint64, e *[16][12]uint64, abs int)
+
 // Assembly names the routines of this package that run assembly in this
 // build on this CPU: "AVX2 table lookups" on amd64 with AVX2 (the
 // constant-time table scans), "BMI2/ADX X25519 ladder" on amd64
@@ -42,6 +47,8 @@ func scan8x20AVX2(d, id *[20]uint64, e *[8][20]uint64, abs int)
 // ladder, zz_generated_ladder64_amd64.s), empty without them, with -tags purego or
 // curvekit_purego and on other architectures. The field layer's routines
 // are named by field25519.Assembly.
+// It also names the package's other assembly that runs in this build
+// on this CPU (fe64Assembly), after a comma.
 func Assembly() string {
 	s := ""
 	if haveAVX2 {
@@ -52,6 +59,12 @@ func Assembly() string {
 			s += ", "
 		}
 		s += "BMI2/ADX X25519 ladder"
+	}
+	if more := fe64Assembly(); more != "" {
+		if s != "" {
+			s += ", "
+		}
+		s += more
 	}
 	return s
 }

@@ -477,3 +477,185 @@ TEXT ·scan8x20AVX2(SB), NOSPLIT, $0-32
 	VMOVDQU      Y4, 128(DI)
 	VZEROUPPER
 	RET
+
+// func scan16x12AVX2(d, id *[12]uint64, e *[16][12]uint64, abs int)
+// 16 entries of 96 bytes (comb64Entry), 3 chunks each, two accumulator sets.
+TEXT ·scan16x12AVX2(SB), NOSPLIT, $0-32
+	MOVQ         d+0(FP), DI
+	MOVQ         id+8(FP), SI
+	MOVQ         e+16(FP), DX
+	VPBROADCASTQ abs+24(FP), Y15
+	VPXOR        Y14, Y14, Y14
+	VPCMPEQQ     Y13, Y13, Y13
+
+	// The identity: counter 0.
+	VPCMPEQQ     Y14, Y15, Y12
+	VPAND        0(SI), Y12, Y0
+	VPAND        32(SI), Y12, Y1
+	VPAND        64(SI), Y12, Y2
+
+	// Entry 0: counter 1.
+	VPSUBQ       Y13, Y14, Y14
+	VPCMPEQQ     Y14, Y15, Y12
+	VPAND        0(DX), Y12, Y3
+	VPAND        32(DX), Y12, Y4
+	VPAND        64(DX), Y12, Y5
+
+	// Entry 1: counter 2.
+	VPSUBQ       Y13, Y14, Y14
+	VPCMPEQQ     Y14, Y15, Y12
+	VPAND        96(DX), Y12, Y11
+	VPOR         Y11, Y0, Y0
+	VPAND        128(DX), Y12, Y11
+	VPOR         Y11, Y1, Y1
+	VPAND        160(DX), Y12, Y11
+	VPOR         Y11, Y2, Y2
+
+	// Entry 2: counter 3.
+	VPSUBQ       Y13, Y14, Y14
+	VPCMPEQQ     Y14, Y15, Y12
+	VPAND        192(DX), Y12, Y11
+	VPOR         Y11, Y3, Y3
+	VPAND        224(DX), Y12, Y11
+	VPOR         Y11, Y4, Y4
+	VPAND        256(DX), Y12, Y11
+	VPOR         Y11, Y5, Y5
+
+	// Entry 3: counter 4.
+	VPSUBQ       Y13, Y14, Y14
+	VPCMPEQQ     Y14, Y15, Y12
+	VPAND        288(DX), Y12, Y11
+	VPOR         Y11, Y0, Y0
+	VPAND        320(DX), Y12, Y11
+	VPOR         Y11, Y1, Y1
+	VPAND        352(DX), Y12, Y11
+	VPOR         Y11, Y2, Y2
+
+	// Entry 4: counter 5.
+	VPSUBQ       Y13, Y14, Y14
+	VPCMPEQQ     Y14, Y15, Y12
+	VPAND        384(DX), Y12, Y11
+	VPOR         Y11, Y3, Y3
+	VPAND        416(DX), Y12, Y11
+	VPOR         Y11, Y4, Y4
+	VPAND        448(DX), Y12, Y11
+	VPOR         Y11, Y5, Y5
+
+	// Entry 5: counter 6.
+	VPSUBQ       Y13, Y14, Y14
+	VPCMPEQQ     Y14, Y15, Y12
+	VPAND        480(DX), Y12, Y11
+	VPOR         Y11, Y0, Y0
+	VPAND        512(DX), Y12, Y11
+	VPOR         Y11, Y1, Y1
+	VPAND        544(DX), Y12, Y11
+	VPOR         Y11, Y2, Y2
+
+	// Entry 6: counter 7.
+	VPSUBQ       Y13, Y14, Y14
+	VPCMPEQQ     Y14, Y15, Y12
+	VPAND        576(DX), Y12, Y11
+	VPOR         Y11, Y3, Y3
+	VPAND        608(DX), Y12, Y11
+	VPOR         Y11, Y4, Y4
+	VPAND        640(DX), Y12, Y11
+	VPOR         Y11, Y5, Y5
+
+	// Entry 7: counter 8.
+	VPSUBQ       Y13, Y14, Y14
+	VPCMPEQQ     Y14, Y15, Y12
+	VPAND        672(DX), Y12, Y11
+	VPOR         Y11, Y0, Y0
+	VPAND        704(DX), Y12, Y11
+	VPOR         Y11, Y1, Y1
+	VPAND        736(DX), Y12, Y11
+	VPOR         Y11, Y2, Y2
+
+	// Entry 8: counter 9.
+	VPSUBQ       Y13, Y14, Y14
+	VPCMPEQQ     Y14, Y15, Y12
+	VPAND        768(DX), Y12, Y11
+	VPOR         Y11, Y3, Y3
+	VPAND        800(DX), Y12, Y11
+	VPOR         Y11, Y4, Y4
+	VPAND        832(DX), Y12, Y11
+	VPOR         Y11, Y5, Y5
+
+	// Entry 9: counter 10.
+	VPSUBQ       Y13, Y14, Y14
+	VPCMPEQQ     Y14, Y15, Y12
+	VPAND        864(DX), Y12, Y11
+	VPOR         Y11, Y0, Y0
+	VPAND        896(DX), Y12, Y11
+	VPOR         Y11, Y1, Y1
+	VPAND        928(DX), Y12, Y11
+	VPOR         Y11, Y2, Y2
+
+	// Entry 10: counter 11.
+	VPSUBQ       Y13, Y14, Y14
+	VPCMPEQQ     Y14, Y15, Y12
+	VPAND        960(DX), Y12, Y11
+	VPOR         Y11, Y3, Y3
+	VPAND        992(DX), Y12, Y11
+	VPOR         Y11, Y4, Y4
+	VPAND        1024(DX), Y12, Y11
+	VPOR         Y11, Y5, Y5
+
+	// Entry 11: counter 12.
+	VPSUBQ       Y13, Y14, Y14
+	VPCMPEQQ     Y14, Y15, Y12
+	VPAND        1056(DX), Y12, Y11
+	VPOR         Y11, Y0, Y0
+	VPAND        1088(DX), Y12, Y11
+	VPOR         Y11, Y1, Y1
+	VPAND        1120(DX), Y12, Y11
+	VPOR         Y11, Y2, Y2
+
+	// Entry 12: counter 13.
+	VPSUBQ       Y13, Y14, Y14
+	VPCMPEQQ     Y14, Y15, Y12
+	VPAND        1152(DX), Y12, Y11
+	VPOR         Y11, Y3, Y3
+	VPAND        1184(DX), Y12, Y11
+	VPOR         Y11, Y4, Y4
+	VPAND        1216(DX), Y12, Y11
+	VPOR         Y11, Y5, Y5
+
+	// Entry 13: counter 14.
+	VPSUBQ       Y13, Y14, Y14
+	VPCMPEQQ     Y14, Y15, Y12
+	VPAND        1248(DX), Y12, Y11
+	VPOR         Y11, Y0, Y0
+	VPAND        1280(DX), Y12, Y11
+	VPOR         Y11, Y1, Y1
+	VPAND        1312(DX), Y12, Y11
+	VPOR         Y11, Y2, Y2
+
+	// Entry 14: counter 15.
+	VPSUBQ       Y13, Y14, Y14
+	VPCMPEQQ     Y14, Y15, Y12
+	VPAND        1344(DX), Y12, Y11
+	VPOR         Y11, Y3, Y3
+	VPAND        1376(DX), Y12, Y11
+	VPOR         Y11, Y4, Y4
+	VPAND        1408(DX), Y12, Y11
+	VPOR         Y11, Y5, Y5
+
+	// Entry 15: counter 16.
+	VPSUBQ       Y13, Y14, Y14
+	VPCMPEQQ     Y14, Y15, Y12
+	VPAND        1440(DX), Y12, Y11
+	VPOR         Y11, Y0, Y0
+	VPAND        1472(DX), Y12, Y11
+	VPOR         Y11, Y1, Y1
+	VPAND        1504(DX), Y12, Y11
+	VPOR         Y11, Y2, Y2
+
+	VPOR         Y3, Y0, Y0
+	VPOR         Y4, Y1, Y1
+	VPOR         Y5, Y2, Y2
+	VMOVDQU      Y0, 0(DI)
+	VMOVDQU      Y1, 32(DI)
+	VMOVDQU      Y2, 64(DI)
+	VZEROUPPER
+	RET

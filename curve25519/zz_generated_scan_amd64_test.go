@@ -115,4 +115,36 @@ func TestAVX2ScanShapes(t *testing.T) {
 			}
 		}
 	})
+	t.Run("scan16x12AVX2", func(t *testing.T) {
+		var id [12]uint64
+		var e [16][12]uint64
+		for w := range id {
+			id[w] = rng.Uint64()
+			for i := range e {
+				e[i][w] = rng.Uint64()
+			}
+		}
+		for abs := -1; abs <= 16+1; abs++ {
+			var want [12]uint64
+			switch {
+			case abs == 0:
+				want = id
+			case abs >= 1 && abs <= 16:
+				want = e[abs-1]
+			}
+			// The destination between two guard words; its own words
+			// start as junk the scan must overwrite.
+			var buf [12 + 2]uint64
+			for w := range buf {
+				buf[w] = ^uint64(w)
+			}
+			scan16x12AVX2((*[12]uint64)(buf[1:]), &id, &e, abs)
+			if buf[0] != ^uint64(0) || buf[12+1] != ^uint64(12+1) {
+				t.Fatalf("abs %d: wrote outside the destination", abs)
+			}
+			if [12]uint64(buf[1:]) != want {
+				t.Fatalf("abs %d: got %x, want %x", abs, buf[1:12+1], want)
+			}
+		}
+	})
 }

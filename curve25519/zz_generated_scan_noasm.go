@@ -20,9 +20,15 @@ func scan8x20AVX2(d, id *[20]uint64, e *[8][20]uint64, abs int) {
 	panic("curve25519: no AVX2 scan in this build")
 }
 
+func scan16x12AVX2(d, id *[12]uint64, e *[16][12]uint64, abs int) {
+	panic("curve25519: no AVX2 scan in this build")
+}
+
 // Assembly names the routines of this package that run assembly in this
 // build on this CPU: "AVX2 table lookups" on amd64 with AVX2 (the
 // constant-time table scans), empty without AVX2, with -tags purego or
 // curvekit_purego and on other architectures. The field layer's routines
 // are named by field25519.Assembly.
-func Assembly() string { return "" }
+// It also names the package's other assembly that runs in this build
+// on this CPU (fe64Assembly), after a comma.
+func Assembly() string { return fe64Assembly() }

@@ -135,3 +135,40 @@ func (v *Point) varTimeStrausEAEC(n0 *[257]int16, a0 []affineCached, c0 []projCa
 	}
 	return acc.finish(v)
 }
+
+// varTimeStrausEAEC64 sets v = Σ n_k·P_k over its terms k and returns v: n_k is a
+// NAF, and a_k (affine) or c_k (cached), whichever is not nil, the odd
+// multiples of P_k.
+func (v *Point) varTimeStrausEAEC64(n0 *[257]int16, a0 []affine64, c0 []cached64, n1 *[257]int16, a1 []affine64, n2 *[257]int16, a2 []affine64, c2 []cached64, n3 *[257]int8, c3 []cached64) *Point {
+	i := len(n0) - 1
+	for i >= 0 && n0[i] == 0 && n1[i] == 0 && n2[i] == 0 && n3[i] == 0 {
+		i--
+	}
+	var acc straus64Acc
+	acc.setIdentity()
+	for ; i >= 0; i-- {
+		acc.double()
+		if d := int(n0[i]); d != 0 {
+			if a0 != nil {
+				acc.addNAFAffine(a0, d)
+			} else {
+				acc.addNAFCached(c0, d)
+			}
+		}
+		if d := int(n1[i]); d != 0 {
+			acc.addNAFAffine(a1, d)
+		}
+		if d := int(n2[i]); d != 0 {
+			if a2 != nil {
+				acc.addNAFAffine(a2, d)
+			} else {
+				acc.addNAFCached(c2, d)
+			}
+		}
+		if d := int(n3[i]); d != 0 {
+			acc.addNAFCached(c3, d)
+		}
+		acc.endDigit()
+	}
+	return acc.finish(v)
+}

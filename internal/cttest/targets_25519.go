@@ -168,6 +168,8 @@ func init() {
 		{"scan-cached8-avx2", "curve25519 AVX2 scan of 8 projective entries"},
 		{"lookup-affine", "curve25519 lookupAffine, 16 entries, signed digit (scan as built, and conditional negation)"},
 		{"lookup-cached", "curve25519 lookupCached, 8 entries, signed digit"},
+		{"comb64-lookup", "curve25519 fe64 comb lookup: AVX2 scan of 16 entries of 96 bytes and the masked sign, signed digit (BMI2/ADX/AVX2 only)"},
+		{"fe64-madd", "curve25519 fe64MaddAsm, the fe64 comb's mixed addition: secret table entry, fixed identity entry (BMI2/ADX/AVX2 only)"},
 	} {
 		hosted(s.name, "curve25519", s.about)
 	}

@@ -47,7 +47,7 @@ import (
 // feOp is one operation of the plan: dst = a op b (b unused for the unary
 // ones; n is the number of squarings of sqrn).
 type feOp struct {
-	kind      string // add, sub, add2, sub2, mul, sqr, sqrn, a24add, copy, one
+	kind      string // add, sub, add2, sub2, mul, sqr, sqrn, a24add, muladd, copy, one
 	dst, a, b string
 	n         int
 	// add2 and sub2 also set dst2 = a2 ± b2, then swap dst and dst2
@@ -132,6 +132,233 @@ func l64Invert() []feOp {
 	}
 }
 
+// l64Madd is the comb's step on fe64 (curve25519's comb64.go): the mixed
+// addition madd-2008-hwcd-3 of an affine table entry to the extended
+// point (X : Y : Z : T), then the conversion out of the completed form
+// (forms.go's addAffine and Point.fromP1xP1, 7M), in place. The entry is
+// kept halved, ((y+x)/2, (y−x)/2, d·x·y) in ypx, ymx, t2d: every one of
+// A, B, C then comes out halved, D = 2·Z1 becomes Z1 and the result is
+// the same projective point scaled by 1/4, so the sum 2·Z1 (a value that
+// may reach 2^256, which F and G could not take) is never formed.
+func l64Madd() []feOp {
+	return []feOp{
+		{kind: "sub", dst: "a", a: "Y", b: "X"},   // Y1 − X1
+		{kind: "add", dst: "b", a: "Y", b: "X"},   // Y1 + X1
+		{kind: "mul", dst: "a", a: "a", b: "ymx"}, // A/2 = (Y1 − X1)·(y − x)/2
+		{kind: "mul", dst: "b", a: "b", b: "ypx"}, // B/2 = (Y1 + X1)·(y + x)/2
+		{kind: "mul", dst: "c", a: "T", b: "t2d"}, // C/2 = T1·d·x·y
+		{kind: "sub", dst: "e", a: "b", b: "a"},   // E/2 = B/2 − A/2
+		{kind: "add", dst: "h", a: "b", b: "a"},   // H/2
+		{kind: "add", dst: "g", a: "Z", b: "c"},   // G/2 = Z1 + C/2
+		{kind: "sub", dst: "f", a: "Z", b: "c"},   // F/2 = Z1 − C/2
+		{kind: "mul", dst: "X", a: "e", b: "f"},   // X3/4 = E·F/4
+		{kind: "mul", dst: "Y", a: "g", b: "h"},   // Y3/4 = G·H/4
+		{kind: "mul", dst: "Z", a: "f", b: "g"},   // Z3/4 = F·G/4
+		{kind: "mul", dst: "T", a: "e", b: "h"},   // T3/4 = E·H/4
+	}
+}
+
+// l64MaddChecked is l64Madd after l64CheckSmall: X, Y, Z (products, or
+// the comb's start) are small on entry, the entry's elements only feed
+// products (a negated d·x·y is 0 − t, up to 2^256), and the step leaves
+// X, Y, Z, T small for the next one.
+func l64MaddChecked() {
+	sm := l64CheckSmall(l64Madd(), map[string]bool{"X": true, "Y": true, "Z": true})
+	for _, x := range []string{"X", "Y", "Z", "T"} {
+		if !sm[x] {
+			panic("ladder64: " + x + " is not small after the mixed addition")
+		}
+	}
+}
+
+// l64MaddName maps l64Madd's elements to Go expressions: the point p and
+// the entry q behind pointers, the rest local.
+func l64MaddName(s string) string {
+	if i := strings.Index("XYZT", s); len(s) == 1 && i >= 0 {
+		return fmt.Sprintf("&p[%d]", i)
+	}
+	if k, ok := map[string]int{"ypx": 0, "ymx": 1, "t2d": 2}[s]; ok {
+		return fmt.Sprintf("&q[%d]", k)
+	}
+	return "&" + s
+}
+
+// The Edwards point operations of the verification's Straus loop
+// (curve25519's straus64.go) on fe64. The running sum stays in the
+// completed form r = ((rX : rZ), (rY : rT)) of forms.go's projP1xP1
+// between operations, and each routine starts with the conversion out of
+// it, so that every operation of the loop is one call:
+//
+//	l64EdDouble:  r = 2·P2(r)                 (3M, then dbl-2008-hwcd: 1M + 3S + 2Z² + A)
+//	l64EdAdd:     r = P3(r) ± q               (4M, then add-2008-hwcd-3: 4M, or 3M for
+//	                                           a halved affine q, as l64Madd)
+//
+// A cached q is (Y+X, Y−X, 2Z, 2d·T): 2Z kept doubled so that D = Z1·2Z2
+// is a product (small), as F and G need. r's four elements are sums and
+// differences, which only feed the next routine's products.
+
+// l64EdToP2 is the conversion r → (X : Y : Z) (3M), and toP3 adds T (4M).
+func l64EdToP(withT bool) []feOp {
+	ops := []feOp{
+		{kind: "mul", dst: "X", a: "rX", b: "rT"},
+		{kind: "mul", dst: "Y", a: "rY", b: "rZ"},
+		{kind: "mul", dst: "Z", a: "rZ", b: "rT"},
+	}
+	if withT {
+		ops = append(ops, feOp{kind: "mul", dst: "T", a: "rX", b: "rY"})
+	}
+	return ops
+}
+
+// l64EdDouble is r = 2·P2(r): forms.go's projP1xP1.double (E = 2·X·Y
+// directly), with C − G = 2·Z² + A − B as one row (muladd) and a
+// difference, so that no sum is folded twice.
+func l64EdDouble() []feOp {
+	return append(l64EdToP(false),
+		feOp{kind: "sqr", dst: "A", a: "X"},                  // A = X²
+		feOp{kind: "sqr", dst: "B", a: "Y"},                  // B = Y²
+		feOp{kind: "sqr", dst: "Z", a: "Z"},                  // Z²
+		feOp{kind: "add", dst: "X", a: "X", b: "X"},          // 2X
+		feOp{kind: "mul", dst: "rX", a: "X", b: "Y"},         // E = 2·X·Y
+		feOp{kind: "sub", dst: "rZ", a: "B", b: "A"},         // G = B − A
+		feOp{kind: "add", dst: "rY", a: "A", b: "B"},         // A + B
+		feOp{kind: "muladd", dst: "Z", a: "Z", b: "A", n: 2}, // 2·Z² + A
+		feOp{kind: "sub", dst: "rT", a: "Z", b: "B"},         // C − G = 2·Z² + A − B
+	)
+}
+
+// l64EdAdd is r = P3(r) + q (neg: − q) for a cached q (ypx, ymx, z2, t2d)
+// or a halved affine one (ypx, ymx, t2d: then D/2 = Z1 and the completed
+// result is scaled by 1/2, the same point). −q is (ymx, ypx, z2, −t2d):
+// the halves swap and so do G and F.
+func l64EdAdd(affine, neg bool) []feOp {
+	ypx, ymx, G, F := "ypx", "ymx", "rZ", "rT"
+	if neg {
+		ypx, ymx, G, F = ymx, ypx, F, G
+	}
+	ops := append(l64EdToP(true),
+		feOp{kind: "sub", dst: "a", a: "Y", b: "X"},   // Y1 − X1
+		feOp{kind: "add", dst: "b", a: "Y", b: "X"},   // Y1 + X1
+		feOp{kind: "mul", dst: "a", a: "a", b: ymx},   // A
+		feOp{kind: "mul", dst: "b", a: "b", b: ypx},   // B
+		feOp{kind: "mul", dst: "c", a: "T", b: "t2d"}, // C
+	)
+	d := "Z" // D/2 = Z1 for a halved affine entry
+	if !affine {
+		ops = append(ops, feOp{kind: "mul", dst: "D", a: "Z", b: "z2"}) // D = 2·Z1·Z2
+		d = "D"
+	}
+	return append(ops,
+		feOp{kind: "sub", dst: "rX", a: "b", b: "a"}, // E = B − A
+		feOp{kind: "add", dst: "rY", a: "b", b: "a"}, // H = B + A
+		feOp{kind: "add", dst: G, a: d, b: "c"},      // G = D + C
+		feOp{kind: "sub", dst: F, a: d, b: "c"},      // F = D − C
+	)
+}
+
+// l64EdToCached is q = cached(P3(r)) = (Y+X, Y−X, 2Z, 2d·T) (5M), for
+// the per-call tables of odd multiples: q's last element holds 2d on
+// entry (the constant, so that the routine needs no third pointer).
+func l64EdToCached() []feOp {
+	return append(l64EdToP(true),
+		feOp{kind: "add", dst: "ypx", a: "Y", b: "X"},
+		feOp{kind: "sub", dst: "ymx", a: "Y", b: "X"},
+		feOp{kind: "add", dst: "z2", a: "Z", b: "Z"},
+		feOp{kind: "mul", dst: "t2d", a: "T", b: "t2d"},
+	)
+}
+
+// l64EdRoutine is one generated Edwards routine: its name (fe64Ed<Name>Go
+// and …Asm), whether it takes an entry and of which form, and its plan.
+type l64EdRoutine struct {
+	Name   string
+	Entry  string // "", "affine" (*[3]fe64) or "cached" (*[4]fe64)
+	Ops    []feOp
+	Action string // for the doc comment
+}
+
+func l64EdRoutines() []l64EdRoutine {
+	return []l64EdRoutine{
+		{"Double", "", l64EdDouble(), "r = 2·r"},
+		{"AddCached", "cached", l64EdAdd(false, false), "r = r + q for a cached q = (Y+X, Y−X, 2Z, 2d·T)"},
+		{"SubCached", "cached", l64EdAdd(false, true), "r = r − q for a cached q = (Y+X, Y−X, 2Z, 2d·T)"},
+		{"AddAffine", "affine", l64EdAdd(true, false), "r = r + q for a halved affine q = ((y+x)/2, (y−x)/2, d·x·y)"},
+		{"SubAffine", "affine", l64EdAdd(true, true), "r = r − q for a halved affine q = ((y+x)/2, (y−x)/2, d·x·y)"},
+		{"ToCached", "cached", l64EdToCached(), "q = the cached form (Y+X, Y−X, 2Z, 2d·T) of r, q[3] holding 2d on entry"},
+	}
+}
+
+// entrySlots are the entry's elements in order.
+func (rt l64EdRoutine) entrySlots() []string {
+	switch rt.Entry {
+	case "affine":
+		return []string{"ypx", "ymx", "t2d"}
+	case "cached":
+		return []string{"ypx", "ymx", "z2", "t2d"}
+	}
+	return nil
+}
+
+// l64EdChecked runs l64CheckSmall over every routine: nothing of r or
+// the entry is small on entry (they only feed products).
+func l64EdChecked() {
+	for _, rt := range l64EdRoutines() {
+		l64CheckSmall(rt.Ops, map[string]bool{})
+	}
+}
+
+// l64EdName maps a routine's elements to Go expressions: r and q behind
+// pointers, the temporaries local.
+func (rt l64EdRoutine) goName(s string) string {
+	for i, x := range []string{"rX", "rY", "rZ", "rT"} {
+		if s == x {
+			return fmt.Sprintf("&r[%d]", i)
+		}
+	}
+	for i, x := range rt.entrySlots() {
+		if s == x {
+			return fmt.Sprintf("&q[%d]", i)
+		}
+	}
+	return "&" + s
+}
+
+// temps are the routine's frame elements: every element its plan names
+// that is neither r's nor the entry's, in order of first use.
+func (rt l64EdRoutine) temps() []string {
+	seen := map[string]bool{"rX": true, "rY": true, "rZ": true, "rT": true}
+	for _, x := range rt.entrySlots() {
+		seen[x] = true
+	}
+	var out []string
+	for _, o := range rt.Ops {
+		for _, x := range []string{o.dst, o.a, o.b} {
+			if x != "" && !seen[x] {
+				seen[x] = true
+				out = append(out, x)
+			}
+		}
+	}
+	return out
+}
+
+func (rt l64EdRoutine) params() string {
+	switch rt.Entry {
+	case "affine":
+		return "r *[4]fe64, q *[3]fe64"
+	case "cached":
+		return "r *[4]fe64, q *[4]fe64"
+	}
+	return "r *[4]fe64"
+}
+
+func (rt l64EdRoutine) args() string {
+	if rt.Entry == "" {
+		return "r"
+	}
+	return "r, q"
+}
+
 // l64CheckSmall checks that every Add and Sub of ops takes small operands
 // (below 2^255 + 2^23: products, and the elements of small on entry), as
 // one fold requires; it returns the elements small on exit.
@@ -152,7 +379,7 @@ func l64CheckSmall(ops []feOp, small map[string]bool) map[string]bool {
 			if o.dst2 != "" {
 				sm[o.dst2] = false
 			}
-		case "mul", "sqr", "sqrn", "a24add", "one":
+		case "mul", "sqr", "sqrn", "a24add", "muladd", "one":
 			sm[o.dst] = true
 		case "copy":
 			sm[o.dst] = sm[o.a]
@@ -211,6 +438,8 @@ func l64GoOps(b *bytes.Buffer, ops []feOp, name func(string) string) {
 			fmt.Fprintf(b, "\tfe64CondSwap(%s, %s, swap)\n", name(o.dst), name(o.dst2))
 		case "a24add":
 			fmt.Fprintf(b, "\tfe64A24Add(%s, %s, %s)\n", name(o.dst), name(o.a), name(o.b))
+		case "muladd":
+			fmt.Fprintf(b, "\tfe64MulSmallAdd(%s, %s, %s, %d)\n", name(o.dst), name(o.a), name(o.b), o.n)
 		case "copy":
 			fmt.Fprintf(b, "\t*%s = *%s\n", name(o.dst), name(o.a))
 		case "one":
@@ -298,13 +527,17 @@ func fe64Mul(v, a, b *fe64) {
 // computes each cross product once and doubles them).
 func fe64Sqr(v, a *fe64) { fe64Mul(v, a, a) }
 
-// fe64A24Add sets v = ` + fmt.Sprint(sh.A24) + `·a + b: U = ` + fmt.Sprint(sh.A24) + `·a + b (five words), then
-// fe64Fold: v < 2^255 + 2^23. v may alias a or b.
-func fe64A24Add(v, a, b *fe64) {
+// fe64A24Add sets v = ` + fmt.Sprint(sh.A24) + `·a + b (fe64MulSmallAdd): v < 2^255 + 2^23. v may
+// alias a or b.
+func fe64A24Add(v, a, b *fe64) { fe64MulSmallAdd(v, a, b, ` + fmt.Sprint(sh.A24) + `) }
+
+// fe64MulSmallAdd sets v = k·a + b for k < 2^17: U = k·a + b (five
+// words), then fe64Fold: v < 2^255 + 2^23. v may alias a or b.
+func fe64MulSmallAdd(v, a, b *fe64, k uint64) {
 	var u [4]uint64
 	var c uint64
 	for j := range 4 {
-		hi, lo := bits.Mul64(a[j], ` + fmt.Sprint(sh.A24) + `)
+		hi, lo := bits.Mul64(a[j], k)
 		var cc uint64
 		lo, cc = bits.Add64(lo, b[j], 0)
 		hi += cc
@@ -428,7 +661,27 @@ func fe64InvertGo(out, z *fe64) {
 	})
 	b.WriteString(`}
 
-// x25519Ladder64Go is X25519's variable-base ladder on fe64 in Go: dst =
+// fe64MaddGo sets p = p + q for the extended point p = (X : Y : Z : T)
+// and the halved affine entry q = ((y+x)/2, (y−x)/2, d·x·y): madd-2008-hwcd-3
+// and the conversion to extended coordinates (7M), the result scaled by
+// 1/4 (the same point). X, Y, Z must be small (below 2^255 + 2^23:
+// products, or canonical values), as they are on exit; q's elements may
+// be anything below 2^256. fe64MaddAsm gives the same words.
+func fe64MaddGo(p *[4]fe64, q *[3]fe64) {
+	var a, b, c, e, f, g, h fe64
+`)
+	l64GoOps(&b, l64Madd(), l64MaddName)
+	b.WriteString(`}
+
+`)
+	for _, rt := range l64EdRoutines() {
+		fmt.Fprintf(&b, "// fe64Ed%sGo sets %s,\n", rt.Name, rt.Action)
+		fmt.Fprintf(&b, "// on the completed form r = (rX, rY, rZ, rT) (internal/curvegen's\n// l64EdDouble and l64EdAdd). fe64Ed%sAsm gives the same words.\n", rt.Name)
+		fmt.Fprintf(&b, "func fe64Ed%sGo(%s) {\n\tvar %s fe64\n", rt.Name, rt.params(), strings.Join(rt.temps(), ", "))
+		l64GoOps(&b, rt.Ops, rt.goName)
+		b.WriteString("}\n\n")
+	}
+	b.WriteString(`// x25519Ladder64Go is X25519's variable-base ladder on fe64 in Go: dst =
 // the encoded u-coordinate of e·P for the clamped scalar e and P's
 // encoded u-coordinate point.
 func x25519Ladder64Go(dst, e, point *[32]byte) {
@@ -476,11 +729,25 @@ var ladder64HasAsm = cpu.X86.HasBMI2 && cpu.X86.HasADX
 // it to run the field25519 ladder in the same binary.
 var ladder64UseAsm = ladder64HasAsm
 
+// comb64HasAsm reports whether the fixed-base comb can run on fe64 with
+// assembly (comb64.go): the fe64 assembly and the AVX2 scan of its
+// 12-word entries. Fixed for the life of the process (public).
+var comb64HasAsm = ladder64HasAsm && haveAVX2
+
+// comb64UseAsm makes scalarBaseMultTable run the fe64 comb (comb64Hook);
+// tests clear it to run the field25519 comb in the same binary.
+var comb64UseAsm = comb64HasAsm
+
 // ladder64Asm is ladder64Go in assembly: the start, the 251 steps in one
 // loop and the final doublings, with the same fe64 results.
 //
 //go:noescape
 func ladder64Asm(st *[2]fe64, e *[32]byte, x1 *fe64)
+
+// fe64MaddAsm is fe64MaddGo in assembly (the same words).
+//
+//go:noescape
+func fe64MaddAsm(p *[4]fe64, q *[3]fe64)
 
 // fe64InvertAsm is fe64InvertGo in assembly. out may alias z.
 //
@@ -505,7 +772,22 @@ func fe64AddAsm(v, a, b *fe64)
 
 //go:noescape
 func fe64SubAsm(v, a, b *fe64)
-`)
+` + l64EdDecls(false))
+}
+
+// l64EdDecls declares the Edwards routines' assembly (or, for noasm, the
+// Go model in its place).
+func l64EdDecls(noasm bool) string {
+	var b strings.Builder
+	for _, rt := range l64EdRoutines() {
+		if noasm {
+			fmt.Fprintf(&b, "func fe64Ed%sAsm(%s) { fe64Ed%sGo(%s) }\n", rt.Name, rt.params(), rt.Name, rt.args())
+			continue
+		}
+		fmt.Fprintf(&b, "\n// fe64Ed%sAsm is fe64Ed%sGo in assembly (the same words).\n//\n//go:noescape\nfunc fe64Ed%sAsm(%s)\n",
+			rt.Name, rt.Name, rt.Name, rt.params())
+	}
+	return b.String()
 }
 
 // ladder64NoAsm returns zz_generated_ladder64_noasm.go: the Go model in
@@ -523,12 +805,19 @@ const ladder64HasAsm = false
 
 var ladder64UseAsm = false
 
+// comb64HasAsm and comb64UseAsm are false: scalarBaseMultTable runs the
+// field25519 comb.
+const comb64HasAsm = false
+
+var comb64UseAsm = false
+
 func ladder64Asm(st *[2]fe64, e *[32]byte, x1 *fe64) { ladder64Go(st, e, x1) }
 func fe64InvertAsm(out, z *fe64)                     { fe64InvertGo(out, z) }
+func fe64MaddAsm(p *[4]fe64, q *[3]fe64)             { fe64MaddGo(p, q) }
 func fe64MulAsm(v, a, b *fe64)                       { fe64Mul(v, a, b) }
 func fe64SqrAsm(v, a *fe64)                          { fe64Sqr(v, a) }
 func fe64A24AddAsm(v, a, b *fe64)                    { fe64A24Add(v, a, b) }
 func fe64AddAsm(v, a, b *fe64)                       { fe64Add(v, a, b) }
 func fe64SubAsm(v, a, b *fe64)                       { fe64Sub(v, a, b) }
-`)
+` + l64EdDecls(true))
 }

@@ -306,6 +306,8 @@ func (g *l64Asm) ops(ops []feOp) {
 			g.addSub2(o)
 		case "a24add":
 			g.a24add(o.dst, o.a, o.b, l64Shape.A24)
+		case "muladd":
+			g.a24add(o.dst, o.a, o.b, o.n)
 		case "copy":
 			g.copyEl(o.dst, o.a)
 		case "one":
@@ -413,6 +415,46 @@ func ladder64Asm() []byte {
 	g.slot["out"] = "0(SI)"
 	g.mulTo(last.a, last.b, func() { g.op("MOVQ", "out+0(FP)", "SI") }, "out")
 	g.op("RET")
+
+	// The comb's mixed addition: the point behind SI, the entry behind
+	// DI, the temporaries in the frame (DX holds 38 for the sums).
+	l64MaddChecked()
+	g.slot = map[string]string{"X": "0(SI)", "Y": "32(SI)", "Z": "64(SI)", "T": "96(SI)",
+		"ypx": "0(DI)", "ymx": "32(DI)", "t2d": "64(DI)"}
+	fmt.Fprintf(&g.b, "\n// func fe64MaddAsm(p *[4]fe64, q *[3]fe64)\n")
+	fmt.Fprintf(&g.b, "TEXT ·fe64MaddAsm(SB), $%d-16\n", g.frame("a", "b", "c", "e", "f", "g", "h"))
+	g.op("MOVQ", "p+0(FP)", "SI")
+	g.op("MOVQ", "q+8(FP)", "DI")
+	g.ops(l64Madd())
+	g.op("RET")
+
+	// The Edwards routines of the Straus loop: r behind SI, the entry
+	// behind DI, the temporaries in the frame.
+	l64EdChecked()
+	for _, rt := range l64EdRoutines() {
+		g.slot = map[string]string{"rX": "0(SI)", "rY": "32(SI)", "rZ": "64(SI)", "rT": "96(SI)"}
+		for i, x := range rt.entrySlots() {
+			g.slot[x] = fmt.Sprintf("%d(DI)", 32*i)
+		}
+		temps := rt.temps()
+		off := 0
+		for _, x := range temps {
+			g.slot[x] = fmt.Sprintf("%d(SP)", off)
+			off += 32
+		}
+		size := 8
+		if rt.Entry != "" {
+			size = 16
+		}
+		fmt.Fprintf(&g.b, "\n// func fe64Ed%sAsm(%s)\n", rt.Name, rt.params())
+		fmt.Fprintf(&g.b, "TEXT ·fe64Ed%sAsm(SB), $%d-%d\n", rt.Name, off, size)
+		g.op("MOVQ", "r+0(FP)", "SI")
+		if rt.Entry != "" {
+			g.op("MOVQ", "q+8(FP)", "DI")
+		}
+		g.ops(rt.Ops)
+		g.op("RET")
+	}
 
 	// The single operations, for the tests (and the final multiplication):
 	// operands behind SI and DI, the result stored through the first

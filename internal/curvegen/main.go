@@ -145,7 +145,8 @@ type groupShape struct {
 	// Straus lists the Straus loops to generate, one a term-kind string:
 	// C is a term over a Cached table, A over an Affine one, E over
 	// either (the one that is not nil); each letter may be followed by
-	// its digit type, int8 (the default) or int16 as "16".
+	// its digit type, int8 (the default) or int16 as "16"; a final "@64"
+	// makes the loop over curve25519's fe64 forms (see strausLoop).
 	Straus []string
 	// Comb is the fixed-base comb's shape (comb.tmpl); nil means none.
 	Comb *combShape
@@ -171,6 +172,11 @@ type combShape struct {
 	Positions string // table positions
 	Digits    string // signed digits of the scalar: Positions·Spacing
 	MaxDigits string // the digit buffer's size, ≥ Digits (an expression too)
+	// Fast names a package function func(v *Point, t Table, digits []int8)
+	// bool that may run the whole comb in another representation (set v
+	// and return true) or decline (false), on public facts only: the
+	// build, the CPU, the table. Empty means none (curve448).
+	Fast string
 }
 
 // strausLoop is one generated Straus loop.
@@ -178,6 +184,11 @@ type strausLoop struct {
 	Name   string // varTimeStraus + the kinds
 	Terms  []strausTerm
 	NAFLen int
+	// Acc, Affine and Cached are the running sum's and the tables' types
+	// when they are not strausAcc and the group's: a spec ending in "@64"
+	// is the loop over curve25519's fe64 forms (straus64.go), named with
+	// a 64 suffix.
+	Acc, Affine, Cached string
 }
 
 type strausTerm struct {
@@ -190,7 +201,15 @@ type strausTerm struct {
 func (g *groupShape) Loops() []strausLoop {
 	var loops []strausLoop
 	for _, spec := range g.Straus {
-		l := strausLoop{Name: "varTimeStraus", NAFLen: g.NAFLen}
+		l := strausLoop{Name: "varTimeStraus", NAFLen: g.NAFLen, Acc: "strausAcc", Affine: g.Affine, Cached: g.Cached}
+		suffix := ""
+		if k := strings.Index(spec, "@"); k >= 0 {
+			if spec[k:] != "@64" {
+				panic("straus: unknown loop suffix " + spec[k:])
+			}
+			spec, suffix = spec[:k], "64"
+			l.Acc, l.Affine, l.Cached = "straus64Acc", "affine64", "cached64"
+		}
 		for i := 0; i < len(spec); i++ {
 			t := strausTerm{I: len(l.Terms), Kind: spec[i : i+1], Digit: "int8"}
 			if strings.HasPrefix(spec[i+1:], "16") {
@@ -200,6 +219,7 @@ func (g *groupShape) Loops() []strausLoop {
 			l.Name += t.Kind
 			l.Terms = append(l.Terms, t)
 		}
+		l.Name += suffix
 		loops = append(loops, l)
 	}
 	return loops
@@ -214,10 +234,10 @@ func (l strausLoop) Params(g *groupShape) string {
 		}
 		fmt.Fprintf(&b, "n%d *[%d]%s", t.I, l.NAFLen, t.Digit)
 		if t.Kind != "C" {
-			fmt.Fprintf(&b, ", a%d []%s", t.I, g.Affine)
+			fmt.Fprintf(&b, ", a%d []%s", t.I, l.Affine)
 		}
 		if t.Kind != "A" {
-			fmt.Fprintf(&b, ", c%d []%s", t.I, g.Cached)
+			fmt.Fprintf(&b, ", c%d []%s", t.I, l.Cached)
 		}
 	}
 	return b.String()
@@ -269,16 +289,18 @@ var curves = map[string]curvePackage{
 			{Words: 15, Entries: 8, What: "affineCached"},
 			{Words: 15, Entries: 16, What: "affineCached"},
 			{Words: 20, Entries: 8, What: "projCached"},
+			{Words: 12, Entries: 16, What: "comb64Entry"},
 		},
 		AsmFields: "field25519.Assembly", Ladder64: true,
+		AsmMore: "fe64Assembly", // the fe64 comb and verification loop
 		Group: &groupShape{Cached: "projCached", Affine: "affineCached", FromPoint: "fromP3",
 			GeneratorDoc: "the canonical generator B (y = 4/5, x positive)",
 			LookupCached: "lookupCached", ScalarBytes: 32, Digits: 64, NAFLen: 257, BaseDigit: "int16",
 			Completed: "projP1xP1", FromCompleted: "fromP1xP1",
 			OrderBits: 253, GenName: "the canonical generator", PanicPeer: ", as\n// filippo.io/edwards25519 does",
-			Straus: []string{"C", "CC", "CA16", "E16A16E16C"},
+			Straus: []string{"C", "CC", "CA16", "E16A16E16C", "E16A16E16C@64"},
 			Comb: &combShape{Table: "*basepointTables", Window: "t.window", Spacing: "t.spacing",
-				Positions: "t.positions", Digits: "t.digits", MaxDigits: "maxFixedDigits"},
+				Positions: "t.positions", Digits: "t.digits", MaxDigits: "maxFixedDigits", Fast: "comb64Hook"},
 			BaseCheck: &baseCheckShape{Table: "*basepointTables", Positions: "t.positions"}}},
 	"448": {Pkg: "curve448", Name: "X448", Bytes: 56, TopBit: 447, LowBits: 2, A24: 39081, A: 156326,
 		ModName: "2^448 − 2^224 − 1", Backend: "field448", BaseName: "5",

@@ -1,0 +1,43 @@
+package ed25519
+
+import (
+	"testing"
+
+	"github.com/curvekit/curvekit/curve25519"
+	"github.com/curvekit/curvekit/internal/fastpath"
+)
+
+// TestFe64Dispatch runs the RFC 8032, Wycheproof and vector-file tests
+// and the differential tests against crypto/ed25519 and ed25519consensus
+// with curve25519's fe64 paths on (where this build and CPU run them: the
+// fixed-base comb of key generation and signing, the Straus loop of
+// half-size verification) and off (field25519).
+func TestFe64Dispatch(t *testing.T) {
+	defer fastpath.Straus64(true)
+	defer fastpath.Comb64(true) // the defaults: the fe64 code where it runs
+	if !fastpath.Comb64(true) || !fastpath.Straus64(true) {
+		t.Skip("no fe64 assembly in this build or on this CPU: the tests run field25519")
+	}
+	for _, on := range []bool{true, false} {
+		if got := fastpath.Comb64(on); got != on {
+			t.Fatalf("fastpath.Comb64(%v) = %v", on, got)
+		}
+		if got := fastpath.Straus64(on); got != on {
+			t.Fatalf("fastpath.Straus64(%v) = %v", on, got)
+		}
+		t.Run(map[bool]string{true: "fe64", false: "field25519"}[on], func(t *testing.T) {
+			TestRFC8032Section71(t)
+			TestRFC8032CtxPh(t)
+			TestVectorFiles(t)
+			TestDifferentialStdlib(t)
+			TestDifferentialConsensus(t)
+		})
+	}
+	// The switch names the comb in Assembly() exactly when it runs.
+	fastpath.Comb64(false)
+	off := curve25519.Assembly()
+	fastpath.Comb64(true)
+	if on := curve25519.Assembly(); on == off {
+		t.Errorf("Assembly() = %q with the fe64 comb on and off", on)
+	}
+}
