@@ -33,7 +33,9 @@ import (
 //   - strausAcc.addSparseCached(c, neg) and addSparseAffine(a, neg)
 //     (acc ± c);
 //   - windowAcc.addCachedKeep(c): acc += c, leaving the sum in the form
-//     addCached reads (DoubleScalarMult's first addition per digit).
+//     addCached reads (DoubleScalarMult's first addition per digit);
+//   - pippenger64Hook(v, sc, digits, c), which may run Pippenger's windows
+//     on sc.aff and the digits itself, reporting whether it did.
 
 // nafWindow is the NAF width used for variable points: 8 odd multiples
 // (1, 3, …, 15)·P in cached form.
@@ -193,6 +195,7 @@ type msmScratch struct {
 	prefix  []fieldElement // batchInvert's scratch
 	digits  []int16
 	buckets []Point
+	fast    pippenger64Scratch // pippenger64Hook's buffers
 }
 
 // sparseDigit is one nonzero NAF digit of a sparse Straus term: add or
@@ -428,6 +431,9 @@ func (sc *msmScratch) pippenger(v *Point, points []*Point, c uint) *Point {
 	// digits[k·n + i] is scalar i's k-th digit: each window scans a run.
 	for i := range sc.words {
 		sc.words[i].VarTimeRadix(digits[i:], n, c, nd)
+	}
+	if pippenger64Hook(v, sc, digits, c) {
+		return v
 	}
 	var acc, sum, total Point
 	var tc projCached

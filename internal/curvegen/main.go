@@ -142,6 +142,13 @@ type groupShape struct {
 	// to Point (FromCompleted), which msm.tmpl's hot loops then write out;
 	// empty means they call Point-level additions.
 	Completed, FromCompleted string
+	// PippengerFast names a package function func(v *Point, sc
+	// *msmScratch, digits []int16, c uint) bool that may run Pippenger's
+	// windows itself after the affine conversion and the recoding
+	// (curve25519's fe64 buckets), reporting whether it did, and
+	// PippengerScratch the type of msmScratch's field fast it may use;
+	// empty means none.
+	PippengerFast, PippengerScratch string
 	// Straus lists the Straus loops to generate, one a term-kind string:
 	// C is a term over a Cached table, A over an Affine one, E over
 	// either (the one that is not nil); each letter may be followed by
@@ -297,6 +304,7 @@ var curves = map[string]curvePackage{
 			GeneratorDoc: "the canonical generator B (y = 4/5, x positive)",
 			LookupCached: "lookupCached", ScalarBytes: 32, Digits: 64, NAFLen: 257, BaseDigit: "int16",
 			Completed: "projP1xP1", FromCompleted: "fromP1xP1",
+			PippengerFast: "pippenger64Hook", PippengerScratch: "pippenger64Scratch",
 			OrderBits: 253, GenName: "the canonical generator", PanicPeer: ", as\n// filippo.io/edwards25519 does",
 			Straus: []string{"C", "CC", "CA16", "E16A16E16C", "E16A16E16C@64"},
 			Comb: &combShape{Table: "*basepointTables", Window: "t.window", Spacing: "t.spacing",
