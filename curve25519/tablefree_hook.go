@@ -30,4 +30,8 @@ func init() {
 		straus64UseAsm = on && ladder64HasAsm
 		return straus64UseAsm
 	}
+	fastpath.Pippenger64 = func(on bool) bool {
+		pippenger64UseAsm = on && ladder64HasAsm
+		return pippenger64UseAsm
+	}
 }

@@ -18,3 +18,7 @@ var Comb64 func(on bool) bool
 // Straus64 does the same for the Straus loop of VarTimeSplitBaseMult
 // (half-size Ed25519 verification).
 var Straus64 func(on bool) bool
+
+// Pippenger64 does the same for the Pippenger of VarTimeMultiScalarMult
+// (batch verification's large batches).
+var Pippenger64 func(on bool) bool
