@@ -5,6 +5,8 @@ import (
 	"math/big"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/curvekit/curvekit/internal/benchutil"
 )
 
 // pippengerPaths runs f with Pippenger on the fe64 assembly (where it
@@ -141,4 +143,26 @@ func TestPippenger64Dispatch(t *testing.T) {
 		TestVarTimeMultiScalarMultShapes(t)
 		TestVarTimeMultiScalarMultSparse(t)
 	})
+}
+
+// BenchmarkPippenger64 times VarTimeMultiScalarMult on the batch-equation
+// shape (batchShapeInputs) with Pippenger on fe64 and on field25519,
+// interleaved.
+func BenchmarkPippenger64(b *testing.B) {
+	defer func(u bool) { pippenger64UseAsm = u }(pippenger64UseAsm)
+	for _, m := range []int{256, 1024} {
+		b.Run(fmt.Sprintf("m=%d", m), func(b *testing.B) {
+			scalars, points := batchShapeInputs(b, m)
+			var v Point
+			benchutil.Compare(b,
+				benchutil.Contender{Name: "fe64", F: func() {
+					pippenger64UseAsm = ladder64HasAsm
+					v.VarTimeMultiScalarMult(scalars, points)
+				}},
+				benchutil.Contender{Name: "field25519", F: func() {
+					pippenger64UseAsm = false
+					v.VarTimeMultiScalarMult(scalars, points)
+				}})
+		})
+	}
 }
