@@ -95,15 +95,8 @@ func comb64Lookup(e *comb64Entry, t *basepointTables, j int, d int8, asm bool) {
 		scan16x12AVX2((*[12]uint64)(unsafe.Pointer(e)), (*[12]uint64)(unsafe.Pointer(&comb64Identity)),
 			(*[16][12]uint64)(unsafe.Pointer(row)), abs)
 	} else {
-		*e = comb64Identity
-		for i := range row {
-			m := -uint64(tables.EqMask(i+1, abs))
-			for k := range e {
-				for w := range e[k] {
-					e[k][w] ^= (e[k][w] ^ row[i][k][w]) & m
-				}
-			}
-		}
+		select16Words12((*[12]uint64)(unsafe.Pointer(e)), (*[12]uint64)(unsafe.Pointer(&comb64Identity)),
+			(*[16][12]uint64)(unsafe.Pointer(row)), abs)
 	}
 	m := -uint64(neg)
 	var n fe64

@@ -81,3 +81,25 @@ func select8Words20(d, id *[20]uint64, e *[8][20]uint64, abs int) {
 			((e[3][w]&m4 | e[4][w]&m5) | (e[5][w]&m6 | e[6][w]&m7)) | e[7][w]&m8
 	}
 }
+
+// select8Words12 sets d to entry abs−1 of the 8 entries e of 12 words
+// (comb64Entry: three halved fe64 elements), or to the identity id if abs = 0, reading all of them.
+func select8Words12(d, id *[12]uint64, e *[8][12]uint64, abs int) {
+	m0, m1, m2, m3, m4, m5, m6, m7, m8 := masks8(0, abs)
+	for w := 0; w < 12; w++ {
+		// A balanced OR tree keeps the dependency chain short.
+		d[w] = ((id[w]&m0 | e[0][w]&m1) | (e[1][w]&m2 | e[2][w]&m3)) |
+			((e[3][w]&m4 | e[4][w]&m5) | (e[5][w]&m6 | e[6][w]&m7)) | e[7][w]&m8
+	}
+}
+
+// select16Words12 is select8Words12 for 16 entries, in two passes of 8 in
+// one function.
+func select16Words12(d, id *[12]uint64, e *[16][12]uint64, abs int) {
+	select8Words12(d, id, (*[8][12]uint64)(e[:8]), abs)
+	_, m1, m2, m3, m4, m5, m6, m7, m8 := masks8(8, abs)
+	for w := 0; w < 12; w++ {
+		d[w] |= ((e[8][w]&m1 | e[9][w]&m2) | (e[10][w]&m3 | e[11][w]&m4)) |
+			((e[12][w]&m5 | e[13][w]&m6) | (e[14][w]&m7 | e[15][w]&m8))
+	}
+}

@@ -283,6 +283,9 @@ type scanShape struct {
 	What    string // the entry type, for comments
 	Ones    []int  // words that hold a 1 in the identity when oneIsWordOne
 	Sixteen bool   // also the second half of 16-entry scans
+	// ScanID: the identity is not made of the field's ones (curve25519's
+	// halved fe64 entries), so it is always scanned, whatever oneIsWordOne.
+	ScanID bool
 }
 
 var curves = map[string]curvePackage{
@@ -291,6 +294,7 @@ var curves = map[string]curvePackage{
 		Scans: []scanShape{
 			{Words: 15, What: "affineCached: three 5-word field elements", Ones: []int{0, 5}, Sixteen: true},
 			{Words: 20, What: "projCached: four 5-word field elements", Ones: []int{0, 5, 10}},
+			{Words: 12, What: "comb64Entry: three halved fe64 elements", Sixteen: true, ScanID: true},
 		},
 		AVX2: []avx2Shape{
 			{Words: 15, Entries: 8, What: "affineCached"},
