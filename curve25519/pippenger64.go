@@ -30,9 +30,11 @@ type pippenger64Scratch struct {
 	buckets [][4]fe64 // completed form
 }
 
-// pippenger64Hook runs pippenger64 when the flag says so.
+// pippenger64Hook runs pippenger64 when the flag says so and the fe64
+// Straus loop passed its first-use check (straus64Check runs the same
+// fe64 routines; its failure turns both off).
 func pippenger64Hook(v *Point, sc *msmScratch, digits []int16, c uint) bool {
-	if !pippenger64UseAsm {
+	if !pippenger64UseAsm || baseTables().straus64Failed {
 		return false
 	}
 	pippenger64(v, sc, digits, c)
