@@ -1,6 +1,7 @@
 package curve25519
 
 import (
+	"encoding/binary"
 	"math/bits"
 	"unsafe"
 
@@ -225,22 +226,42 @@ func comb64Check(bt *basepointTables, asm bool) bool {
 
 // halvedEntryOK reports whether h is the halved fe64 form of the verified
 // entry e (comb64FromAffine), converting back: each of h's three values
-// must be canonical (below p) and twice it, reduced, must be e's
-// coordinate. It is independent of fe64Half.
+// must be canonical (below p), and twice it, reduced, must encode as e's
+// coordinate does. It is independent of fe64Half; the entries are public.
 func halvedEntryOK(h *comb64Entry, e *affineCached) bool {
-	var b [32]byte
-	var c fe64
-	var x fieldElement
-	ok := 1
 	for i, want := range [3]*fieldElement{&e.YplusX, &e.YminusX, &e.T2d} {
-		fe64Bytes(&b, &h[i])
-		fe64SetBytes(&c, &b)
-		if c != h[i] { // not canonical
+		if !fe64Canonical(&h[i]) {
 			return false
 		}
-		x.SetBytes(b[:]) // canonical, 32 bytes: no error
-		x.Add(&x, &x)
-		ok &= x.Equal(want)
+		// d = 2·h < 2p < 2^256, then d − p if d ≥ p.
+		var d fe64
+		var c uint64
+		d[0], c = bits.Add64(h[i][0], h[i][0], 0)
+		d[1], c = bits.Add64(h[i][1], h[i][1], c)
+		d[2], c = bits.Add64(h[i][2], h[i][2], c)
+		d[3], _ = bits.Add64(h[i][3], h[i][3], c)
+		if !fe64Canonical(&d) {
+			d[0], c = bits.Sub64(d[0], 1<<64-19, 0)
+			d[1], c = bits.Sub64(d[1], 1<<64-1, c)
+			d[2], c = bits.Sub64(d[2], 1<<64-1, c)
+			d[3], _ = bits.Sub64(d[3], 1<<63-1, c)
+		}
+		var b [32]byte
+		for w := range d {
+			binary.LittleEndian.PutUint64(b[8*w:], d[w])
+		}
+		if [32]byte(want.Bytes()) != b {
+			return false
+		}
 	}
-	return ok == 1
+	return true
+}
+
+// fe64Canonical reports whether v < p, in variable time (for public
+// values).
+func fe64Canonical(v *fe64) bool {
+	if v[3] != 1<<63-1 {
+		return v[3] < 1<<63-1
+	}
+	return v[2] != 1<<64-1 || v[1] != 1<<64-1 || v[0] < 1<<64-19
 }

@@ -62,10 +62,16 @@ func ladder64SelfTest(ladder func(dst, e, point *[32]byte)) bool {
 
 // ladder64Check runs the ladder assembly's self-test once, where the
 // assembly exists in this build and on this CPU (elsewhere there is
-// nothing to check).
+// nothing to check, and it reports true).
 var ladder64Check = sync.OnceValue(func() bool {
-	return !ladder64HasAsm || ladder64SelfTest(x25519Ladder64Asm)
+	return ladder64Passes(ladder64HasAsm, x25519Ladder64Asm)
 })
+
+// ladder64Passes reports whether a ladder that exists (has) passes its
+// self-test; one that does not exist has nothing to fail.
+func ladder64Passes(has bool, ladder func(dst, e, point *[32]byte)) bool {
+	return !has || ladder64SelfTest(ladder)
+}
 
 // ladder64On reports whether X25519's variable-base ladder (and
 // X25519Multi's shared inversion) runs on the fe64 assembly: the switch
