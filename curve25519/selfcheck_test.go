@@ -194,17 +194,13 @@ func TestDerivedFormCorruption(t *testing.T) {
 	}
 }
 
-// TestDerivedFormPathFault makes the fe64 code path itself wrong while the
-// entries stay right: each form is corrupted after its entry check would
-// pass only if the cross-check ran the fe64 path. An entry is replaced by
-// another canonical entry (a valid point: only a path comparison that
-// reaches it notices) — the entry-by-entry check catches that too; here we
-// check the cross-check alone, on forms whose entries all match.
+// TestDerivedFormPathFault checks that the cross-checks run the path they
+// name: with two valid entries of an fe64 form swapped, splitFe64 must
+// give a different result from splitTable (it runs the fe64 tables, which
+// the old check, deciding its path from bt.ok, did not), and
+// straus64Check and comb64Check must refuse the form.
 func TestDerivedFormPathFault(t *testing.T) {
 	bt := loadWithFault(t, nil)
-	// The fe64 loop's check compares the fe64 path with field25519: with
-	// a wrong B table on fe64 (entries swapped, so the entry check is
-	// bypassed by calling the path comparison on its own) it must fail.
 	c := *bt
 	c.odd64 = slices.Clone(bt.odd64)
 	c.odd64[0], c.odd64[1] = c.odd64[1], c.odd64[0]
