@@ -133,6 +133,9 @@ func TestDerivedFormsClean(t *testing.T) {
 	if p := checkSchemes(t, bt, 20); ladder64HasAsm && p != splitFe64 {
 		t.Fatalf("clean tables: verification path %d, want the fe64 loop", p)
 	}
+	if pippenger64On(bt) != pippenger64UseAsm {
+		t.Fatal("clean tables: Pippenger's fe64 switch changed")
+	}
 }
 
 // TestDerivedFormCorruption flips one bit of one entry of each fe64 form,
@@ -185,6 +188,9 @@ func TestDerivedFormCorruption(t *testing.T) {
 						}
 						if p := splitPathFor(bt, true); p != splitTable {
 							t.Fatalf("verification path %d after the fe64 check failed", p)
+						}
+						if pippenger64On(bt) {
+							t.Fatal("Pippenger stays on fe64 after the fe64 check failed")
 						}
 					}
 					checkSchemes(t, bt, 8)
