@@ -18,7 +18,7 @@ func TestJacobianSelfTest(t *testing.T) {
 	if !jacobianSelfTest(jacobianGoImpl) {
 		t.Fatal("the Go code fails its own self-test")
 	}
-	if !jacobianSelfTest(jacobianAsmImpl) {
+	if !jacobianAsmOK(jacobianHasAsm, jacobianAsmImpl) {
 		t.Fatal("the point assembly fails the self-test")
 	}
 	if got := FastPathFailures(); got != nil {
@@ -50,11 +50,11 @@ func flip(p *jacobianPoint) {
 	p.y.Add(&p.y, &one)
 }
 
-// faultyImpls are the assembly (or the Go code) with one routine broken:
+// faultyImpls are the assembly (or the Go code, testedImpl) with one routine broken:
 // its result has one bit flipped whenever the result's x has an odd
 // canonical encoding (about half of the calls).
 func faultyImpls() map[string]jacobianImpl {
-	base := jacobianAsmImpl
+	base := testedImpl()
 	odd := func(p *jacobianPoint) bool { b := p.x.Bytes(); return b[31]&1 == 1 }
 	out := map[string]jacobianImpl{}
 	f := base
@@ -181,7 +181,7 @@ func TestJacobianSelfTestFault(t *testing.T) {
 // the self-test's fixed inputs must still catch it.
 func TestJacobianSelfTestCarryFault(t *testing.T) {
 	pts, _ := jacobianSelfTestInputs()
-	base := jacobianAsmImpl
+	base := testedImpl()
 	bad := base
 	bad.double = func(p, a *jacobianPoint) {
 		hit := a.x == pts[1].x
@@ -195,9 +195,20 @@ func TestJacobianSelfTestCarryFault(t *testing.T) {
 	}
 }
 
+// testedImpl is the assembly where it runs, else the Go code (on amd64
+// builds with the assembly but a CPU without BMI2 and ADX, calling the
+// assembly would fault).
+func testedImpl() jacobianImpl {
+	if jacobianHasAsm {
+		return jacobianAsmImpl
+	}
+	return jacobianGoImpl
+}
+
 // BenchmarkJacobianSelfTest measures the point self-test's first-use cost.
 func BenchmarkJacobianSelfTest(b *testing.B) {
+	impl := testedImpl()
 	for b.Loop() {
-		jacobianSelfTest(jacobianAsmImpl)
+		jacobianSelfTest(impl)
 	}
 }
