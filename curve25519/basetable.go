@@ -27,10 +27,25 @@ type basepointTables struct {
 	odd       []affineCached // tables.Edwards25519BaseOdd
 
 	// fixed64 is fixed on fe64 (comb64.go), nil where the layout is not
-	// the fe64 comb's or its check failed.
+	// the fe64 comb's, where it is not made (no fe64 comb in this build
+	// or on this CPU) or where its check failed (comb64Failed).
 	fixed64 []comb64Entry
-	// odd64 is odd on fe64 (straus64.go), nil if its check failed.
-	odd64 []affine64
+	// odd64 is odd on fe64 and base128x64 base128Table on fe64
+	// (straus64.go), nil where they are not made or their check failed
+	// (straus64Failed).
+	odd64, base128x64 []affine64
+
+	// comb64Failed and straus64Failed record that a derived fe64 form
+	// was made and failed its first-use check (an entry differs from the
+	// verified entry it came from, or the fe64 code path disagrees with
+	// the field25519 one): that fast path is off (FastPathFailures).
+	comb64Failed, straus64Failed bool
+
+	// fault64, if not nil, is a test's fault injection: comb64Make and
+	// straus64Make call it with the tables once they have made their
+	// fe64 forms ("comb64", "straus64") and before they check them. Set
+	// it from the loader's corrupt hook, on tables loaded afresh.
+	fault64 func(form string, bt *basepointTables)
 }
 
 // basepointTableLoad loads the basepoint tables on first use with
@@ -65,8 +80,13 @@ func baseTables() *basepointTables { return basepointTableLoad.Get() }
 // table-free multiplications on fixed scalars. If it returns false, those
 // two methods use table-free code instead: slower, but still correct, and
 // ScalarBaseMult still constant time. The first call pays for decoding and
-// verifying (about 0.75 ms of CPU time, once per process; about 1 ms on
+// verifying (about 0.75 ms of CPU time, once per process; about 1.1 ms on
 // amd64 with BMI2 and ADX, where the fe64 forms are made and checked too).
+//
+// It describes the verified tables only. The fe64 forms derived from them
+// where the fe64 assembly runs are checked separately, entry by entry and
+// on the code path that uses them; one that fails is not used, and
+// [FastPathFailures] names it while BasepointTableOK stays true.
 func BasepointTableOK() bool {
 	return baseTables().ok
 }

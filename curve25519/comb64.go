@@ -1,6 +1,7 @@
 package curve25519
 
 import (
+	"encoding/binary"
 	"math/bits"
 	"unsafe"
 
@@ -156,22 +157,22 @@ func comb64Mult(v *Point, t *basepointTables, x *Scalar, asm bool) *Point {
 }
 
 // comb64Load gives the verified basepoint tables bt their fe64 form where
-// the fe64 comb can run (comb64HasAsm; elsewhere only the tests make it,
-// on copies, with comb64Make).
+// the fe64 comb can run (comb64HasAsm), checked on the assembly; elsewhere
+// only the tests make it, on copies, with comb64Make.
 func comb64Load(bt *basepointTables) {
 	if comb64HasAsm {
-		comb64Make(bt)
+		comb64Make(bt, true)
 	}
 }
 
 // comb64Make gives bt its fe64 form, if the layout is the one the fe64
-// comb takes (one round of 16-entry positions), and checks it: the
-// fixed-base multiplications of crossVerifyScalars on fe64 (with the
-// assembly where it runs, else the Go model) must equal the field25519
-// comb's. If they do not, bt keeps no fe64 form (and ScalarBaseMult stays
-// on field25519); it reports whether bt has it. bt's field25519 entries
-// must be the verified ones (it runs after crossVerify).
-func comb64Make(bt *basepointTables) bool {
+// comb takes (one round of 16-entry positions), and checks it
+// (comb64Check) on the path asm names: the assembly (asm, only where
+// comb64HasAsm) or the Go model. If the check fails, bt keeps no fe64
+// form (ScalarBaseMult stays on field25519) and records the failure in
+// comb64Failed. It reports whether bt has the form. bt's field25519
+// entries must be the verified ones (it runs after crossVerify).
+func comb64Make(bt *basepointTables, asm bool) bool {
 	if bt.spacing != 1 || bt.perPosition != comb64PerPosition || bt.digits != bt.positions {
 		return false
 	}
@@ -179,20 +180,88 @@ func comb64Make(bt *basepointTables) bool {
 	for i := range bt.fixed {
 		comb64FromAffine(&f[i], &bt.fixed[i])
 	}
+	bt.fixed64 = f
+	if bt.fault64 != nil {
+		bt.fault64("comb64", bt)
+	}
+	if !comb64Check(bt, asm) {
+		bt.fixed64 = nil
+		bt.comb64Failed = true
+		return false
+	}
+	return true
+}
+
+// comb64Check checks bt's fe64 form: every entry against the verified
+// entry it came from (halvedEntryOK), then the fixed-base multiplications
+// of crossVerifyScalars by comb64 on the path asm names against the
+// field25519 comb. The first catches a wrong entry anywhere (the
+// scalars reach 160 of the 816 entries); the second the code that runs.
+func comb64Check(bt *basepointTables, asm bool) bool {
+	f := bt.fixed64
+	if len(f) != len(bt.fixed) {
+		return false
+	}
+	for i := range f {
+		if !halvedEntryOK(&f[i], &bt.fixed[i]) {
+			return false
+		}
+	}
 	var s Scalar
 	var want, got Point
 	for i := range crossVerifyScalars {
 		if _, err := s.SetCanonicalBytes(crossVerifyScalars[i][:]); err != nil {
 			return false
 		}
-		want.scalarBaseMultTable(bt, &s) // bt.fixed64 is still nil: field25519
-		bt.fixed64 = f
-		comb64Mult(&got, bt, &s, comb64HasAsm)
 		bt.fixed64 = nil
+		want.scalarBaseMultTable(bt, &s) // bt.fixed64 is nil: field25519
+		bt.fixed64 = f
+		comb64Mult(&got, bt, &s, asm)
 		if got.Equal(&want) != 1 {
 			return false
 		}
 	}
-	bt.fixed64 = f
 	return true
+}
+
+// halvedEntryOK reports whether h is the halved fe64 form of the verified
+// entry e (comb64FromAffine), converting back: each of h's three values
+// must be canonical (below p), and twice it, reduced, must encode as e's
+// coordinate does. It is independent of fe64Half; the entries are public.
+func halvedEntryOK(h *comb64Entry, e *affineCached) bool {
+	for i, want := range [3]*fieldElement{&e.YplusX, &e.YminusX, &e.T2d} {
+		if !fe64Canonical(&h[i]) {
+			return false
+		}
+		// d = 2·h < 2p < 2^256, then d − p if d ≥ p.
+		var d fe64
+		var c uint64
+		d[0], c = bits.Add64(h[i][0], h[i][0], 0)
+		d[1], c = bits.Add64(h[i][1], h[i][1], c)
+		d[2], c = bits.Add64(h[i][2], h[i][2], c)
+		d[3], _ = bits.Add64(h[i][3], h[i][3], c)
+		if !fe64Canonical(&d) {
+			d[0], c = bits.Sub64(d[0], 1<<64-19, 0)
+			d[1], c = bits.Sub64(d[1], 1<<64-1, c)
+			d[2], c = bits.Sub64(d[2], 1<<64-1, c)
+			d[3], _ = bits.Sub64(d[3], 1<<63-1, c)
+		}
+		var b [32]byte
+		for w := range d {
+			binary.LittleEndian.PutUint64(b[8*w:], d[w])
+		}
+		if [32]byte(want.Bytes()) != b {
+			return false
+		}
+	}
+	return true
+}
+
+// fe64Canonical reports whether v < p, in variable time (for public
+// values).
+func fe64Canonical(v *fe64) bool {
+	if v[3] != 1<<63-1 {
+		return v[3] < 1<<63-1
+	}
+	return v[2] != 1<<64-1 || v[1] != 1<<64-1 || v[0] < 1<<64-19
 }

@@ -174,7 +174,7 @@ func comb64Tables(t testing.TB) *basepointTables {
 		t.Fatal("fe64 tables made where the fe64 comb cannot run")
 	}
 	c := *bt
-	if !comb64Make(&c) {
+	if !comb64Make(&c, false) {
 		t.Fatal("comb64Make failed")
 	}
 	return &c

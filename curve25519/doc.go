@@ -40,6 +40,10 @@
 // 1 ms where the fe64 assembly also gets its forms of them);
 // if the check failed, BasepointTableOK reports false and ScalarBaseMult
 // and VarTimeDoubleScalarBaseMult use table-free code, slower but equal.
+// The assembly fast paths are checked at first use too (the ladder on
+// fixed inputs with known answers, the fe64 forms of the tables entry by
+// entry and on the code that uses them); one that fails is switched off,
+// the portable code gives the same results, and FastPathFailures names it.
 // Every function and method is safe for concurrent use on distinct
 // receivers; PrecomputedPoint, VarTimePrecomputedPoint and
 // PrecomputedX25519 are read-only once built.

@@ -30,9 +30,17 @@ type pippenger64Scratch struct {
 	buckets [][4]fe64 // completed form
 }
 
-// pippenger64Hook runs pippenger64 when the flag says so.
+// pippenger64On reports whether Pippenger runs on fe64 with the tables bt:
+// the flag says so and the fe64 Straus loop did not fail its first-use
+// check (straus64Check runs the same fe64 routines; its failure turns
+// both off).
+func pippenger64On(bt *basepointTables) bool {
+	return pippenger64UseAsm && !bt.straus64Failed
+}
+
+// pippenger64Hook runs pippenger64 when pippenger64On.
 func pippenger64Hook(v *Point, sc *msmScratch, digits []int16, c uint) bool {
-	if !pippenger64UseAsm {
+	if !pippenger64On(baseTables()) {
 		return false
 	}
 	pippenger64(v, sc, digits, c)

@@ -124,15 +124,45 @@ func (v *Point) VarTimeSplitBaseMultPrecomputed(b0, b1, a *Scalar, A *VarTimePre
 // (Recoding a scalar s > ℓ/2 as −(ℓ − s) would be shorter, but is wrong for
 // points with a small-order component, which callers may pass.)
 func (v *Point) varTimeSplit(b0, b1, a *Scalar, aAff []affineCached, A *Point, aw uint, c *Scalar, C *Point) *Point {
-	return v.varTimeSplitWith(baseTables(), straus64UseAsm, b0, b1, a, aAff, A, aw, c, C)
+	bt := baseTables()
+	return v.varTimeSplitWith(bt, splitPathFor(bt, aAff == nil), b0, b1, a, aAff, A, aw, c, C)
 }
 
-// varTimeSplitWith is varTimeSplit with the basepoint tables bt, on the
-// fe64 loop (varTimeStrausEAEC64 over fe64 tables, straus64.go) if use64,
-// bt has its fe64 forms and A comes as a point.
-func (v *Point) varTimeSplitWith(bt *basepointTables, use64 bool, b0, b1, a *Scalar, aAff []affineCached, A *Point, aw uint, c *Scalar, C *Point) *Point {
+// splitPath is the code varTimeSplitWith runs.
+type splitPath int
+
+const (
+	// splitTableFree: field25519, B's odd multiples made per call (the
+	// fallback when the basepoint tables failed, BasepointTableOK).
+	splitTableFree splitPath = iota
+	// splitTable: field25519 with the verified tables.
+	splitTable
+	// splitFe64: the fe64 loop (varTimeStrausEAEC64, straus64.go) over
+	// the tables' checked fe64 forms, A and C as points.
+	splitFe64
+)
+
+// splitPathFor is the path the package takes with tables bt: the fe64
+// loop where it runs (straus64UseAsm), the tables have their checked fe64
+// forms and A comes as a point (aPoint); else the field25519 loop, with
+// the tables if they passed their check. All of it is public.
+func splitPathFor(bt *basepointTables, aPoint bool) splitPath {
+	switch {
+	case !bt.ok:
+		return splitTableFree
+	case straus64UseAsm && bt.odd64 != nil && bt.base128x64 != nil && aPoint:
+		return splitFe64
+	}
+	return splitTable
+}
+
+// varTimeSplitWith is varTimeSplit with the basepoint tables bt on the
+// given path (splitFe64 needs bt's fe64 forms and A as a point, aAff nil;
+// splitTable bt's verified field25519 tables, whether or not bt is marked
+// ok yet).
+func (v *Point) varTimeSplitWith(bt *basepointTables, path splitPath, b0, b1, a *Scalar, aAff []affineCached, A *Point, aw uint, c *Scalar, C *Point) *Point {
 	bw := uint(nafWindow) // B's NAF width: its table's, or the fallback's
-	if bt.ok {
+	if path != splitTableFree {
 		bw = uint(bt.oddWindow)
 	}
 	var buf [32]byte
@@ -142,11 +172,11 @@ func (v *Point) varTimeSplitWith(bt *basepointTables, use64 bool, b0, b1, a *Sca
 	tables.VarTimeNAF16(n1[:], b1.bytes(&buf), base128Window)
 	tables.VarTimeNAF16(nA[:], a.bytes(&buf), aw)
 	tables.VarTimeNAF(nC[:], c.bytes(&buf), nafWindow)
-	if use64 && bt.ok && bt.odd64 != nil && aAff == nil { // public: the build, the CPU, the tables
+	if path == splitFe64 && aAff == nil {
 		var qA, qC [1 << (nafWindow - 2)]cached64
 		oddMultiples64(qA[:], A)
 		oddMultiples64(qC[:], C)
-		return v.varTimeStrausEAEC64(&n0, bt.odd64, nil, &n1, base128Table64()[:], &nA, nil, qA[:], &nC, qC[:])
+		return v.varTimeStrausEAEC64(&n0, bt.odd64, nil, &n1, bt.base128x64, &nA, nil, qA[:], &nC, qC[:])
 	}
 	var tA, tB, tC [1 << (nafWindow - 2)]projCached
 	var aCac, bCac []projCached
@@ -155,7 +185,7 @@ func (v *Point) varTimeSplitWith(bt *basepointTables, use64 bool, b0, b1, a *Sca
 		oddMultiplesTable(tA[:], A)
 		aCac = tA[:]
 	}
-	if bt.ok {
+	if path != splitTableFree {
 		bAff = bt.odd
 	} else {
 		// Table-free fallback (see BasepointTableOK).

@@ -1,7 +1,5 @@
 package curve25519
 
-import "sync"
-
 // Verification's Straus loop on fe64 (DESIGN.md, "The Edwards code on
 // fe64"): where the fe64 assembly runs (straus64UseAsm),
 // VarTimeSplitBaseMult runs varTimeStrausEAEC64, the loop of
@@ -18,7 +16,9 @@ import "sync"
 // (comb64Entry): ((y+x)/2, (y−x)/2, d·x·y).
 type affine64 = [3]fe64
 
-// cached64 is a cached entry on fe64: (Y+X, Y−X, 2Z, 2d·T), canonical.
+// cached64 is a cached entry on fe64: (Y+X, Y−X, 2Z, 2d·T), each an fe64
+// value below 2^256 and not reduced further (fe64EdToCached's sums and
+// product; cached64From's, in the tests, happen to be canonical).
 type cached64 = [4]fe64
 
 // straus64UseAsm makes VarTimeSplitBaseMult run the fe64 loop with the
@@ -148,30 +148,62 @@ func affine64From(dst []affine64, src []affineCached) {
 	}
 }
 
-// base128Table64 is base128Table's fe64 form, made on first use.
-var base128Table64 = sync.OnceValue(func() *[1 << (base128Window - 2)]affine64 {
-	t := new([1 << (base128Window - 2)]affine64)
-	affine64From(t[:], base128Table()[:])
-	return t
-})
-
 // straus64Load gives the verified basepoint tables bt the fe64 form of
-// their odd multiples where the fe64 loop can run (ladder64HasAsm;
-// elsewhere only the tests make it, on copies, with straus64Make).
+// their odd multiples and of base128Table where the fe64 loop can run
+// (ladder64HasAsm), checked on that loop; elsewhere only the tests make
+// them, on copies, with straus64Make.
 func straus64Load(bt *basepointTables) {
 	if ladder64HasAsm {
 		straus64Make(bt)
 	}
 }
 
-// straus64Make gives bt the fe64 form of its odd multiples and checks it:
-// VarTimeSplitBaseMult of a fixed set of full-size scalars (a 253-bit
-// scalar for every term: each table is used many times) on the fe64 loop
-// must equal the field25519 loop's. If it does not, bt keeps no fe64 form and
-// verification stays on field25519; it reports whether bt has it.
+// straus64Make gives bt the fe64 forms of its odd multiples of B and of
+// base128Table's odd multiples of [2^128]B, and checks them
+// (straus64Check). If the check fails, bt keeps neither (verification
+// and VarTimeMultiScalarMult's Pippenger stay on field25519) and records
+// the failure in straus64Failed. It reports whether bt has the forms.
+// bt's field25519 entries must be the verified ones.
 func straus64Make(bt *basepointTables) bool {
 	odd := make([]affine64, len(bt.odd))
 	affine64From(odd, bt.odd)
+	b128 := base128Table()
+	t128 := make([]affine64, len(b128))
+	affine64From(t128, b128[:])
+	bt.odd64, bt.base128x64 = odd, t128
+	if bt.fault64 != nil {
+		bt.fault64("straus64", bt)
+	}
+	if !straus64Check(bt) {
+		bt.odd64, bt.base128x64 = nil, nil
+		bt.straus64Failed = true
+		return false
+	}
+	return true
+}
+
+// straus64Check checks bt's fe64 forms: every entry against the entry it
+// came from (halvedEntryOK), then VarTimeSplitBaseMult of one set of
+// full-size fixed scalars (a 253-bit scalar for every term: each table is
+// used many times) on the fe64 loop (splitFe64: the assembly, or the Go
+// model where straus64GoModel says so) against the field25519 loop
+// (splitTable). Both paths are named explicitly: bt is not marked ok yet
+// while the loader runs this.
+func straus64Check(bt *basepointTables) bool {
+	b128 := base128Table()
+	if len(bt.odd64) != len(bt.odd) || len(bt.base128x64) != len(b128) {
+		return false
+	}
+	for i := range bt.odd64 {
+		if !halvedEntryOK(&bt.odd64[i], &bt.odd[i]) {
+			return false
+		}
+	}
+	for i := range bt.base128x64 {
+		if !halvedEntryOK(&bt.base128x64[i], &b128[i]) {
+			return false
+		}
+	}
 	var s [4]Scalar
 	for i := range s {
 		if _, err := s[i].SetCanonicalBytes(crossVerifyScalars[i][:]); err != nil {
@@ -180,31 +212,29 @@ func straus64Make(bt *basepointTables) bool {
 	}
 	var A Point
 	A.Double(generator)
-	for i := range 1 { // one set: each check costs about 50 µs on field25519
-		var want, got Point
-		b0, b1, a, c := &s[i], &s[(i+1)%4], &s[(i+2)%4], &s[(i+3)%4]
-		want.varTimeSplitWith(bt, false, b0, b1, a, nil, &A, nafWindow, c, generator)
-		bt.odd64 = odd
-		got.varTimeSplitWith(bt, true, b0, b1, a, nil, &A, nafWindow, c, generator)
-		bt.odd64 = nil
-		if got.Equal(&want) != 1 {
-			return false
-		}
-	}
-	bt.odd64 = odd
-	return true
+	// One set: each check costs about 50 µs on field25519.
+	var want, got Point
+	want.varTimeSplitWith(bt, splitTable, &s[0], &s[1], &s[2], nil, &A, nafWindow, &s[3], generator)
+	got.varTimeSplitWith(bt, splitFe64, &s[0], &s[1], &s[2], nil, &A, nafWindow, &s[3], generator)
+	return got.Equal(&want) == 1
 }
 
 // fe64Assembly names the fe64 Edwards assembly that runs in this build on
 // this CPU, for Assembly: "BMI2/ADX fixed-base comb" (comb64.go: BMI2,
 // ADX and AVX2) and "BMI2/ADX verification loop" (VarTimeSplitBaseMult's
-// Straus loop: BMI2 and ADX), comma-separated, or empty.
+// Straus loop: BMI2 and ADX), comma-separated, or empty. A path whose
+// first-use check failed is not named (it does not run); to know that,
+// it loads the basepoint tables.
 func fe64Assembly() string {
 	s := ""
-	if comb64UseAsm {
+	if !comb64UseAsm && !straus64UseAsm {
+		return s
+	}
+	bt := baseTables()
+	if comb64UseAsm && bt.fixed64 != nil {
 		s = "BMI2/ADX fixed-base comb"
 	}
-	if straus64UseAsm {
+	if straus64UseAsm && bt.ok && bt.odd64 != nil {
 		if s != "" {
 			s += ", "
 		}

@@ -40,6 +40,7 @@ func TestSweep(t *testing.T) {
 		Cases: []apisweep.Case{
 			{Fn: curve25519.Assembly, Mode: apisweep.NoPanic},
 			{Fn: curve25519.BasepointTableOK, Mode: apisweep.NoPanic},
+			{Fn: curve25519.FastPathFailures, Mode: apisweep.NoPanic},
 			{Fn: curve25519.GenerateKey},
 			{Fn: curve25519.NewPrecomputedX25519},
 			{Fn: curve25519.NewPrivateKey},

@@ -43,6 +43,7 @@ func X25519Multi(scalars, points [][]byte) ([][]byte, error) {
 	num, den, prefix = num[:n], den[:n], prefix[:n]
 
 	// Each result as a fraction num/den.
+	asm := ladder64On() // the assembly ladder, if it passed its self-test
 	for i := range scalars {
 		// Whether a point is the basepoint is public.
 		if string(points[i]) == string(basepointBytes[:]) {
@@ -59,7 +60,7 @@ func X25519Multi(scalars, points [][]byte) ([][]byte, error) {
 		}
 		var e [32]byte
 		clampScalar(&e, scalars[i])
-		if ladder64UseAsm {
+		if asm {
 			// The 4 × 64-bit assembly ladder, as scalarMultLadder runs it;
 			// its x2 and z2 move into field elements through their
 			// canonical encodings.
@@ -87,7 +88,7 @@ func X25519Multi(scalars, points [][]byte) ([][]byte, error) {
 	// One inversion for all the denominators. A zero denominator (the point
 	// at infinity, from a low-order point) has inverse 0 in batchInvert,
 	// which gives the all-zero result that X25519's Invert(0) = 0 gives.
-	if ladder64UseAsm {
+	if asm {
 		batchInvertLadder64(den)
 	} else {
 		batchInvert(den, den, prefix)

@@ -78,7 +78,7 @@ func clampScalar(e *[32]byte, scalar []byte) {
 func scalarMultLadder(dst *[32]byte, scalar, point []byte) {
 	var e [32]byte
 	clampScalar(&e, scalar)
-	if ladder64UseAsm {
+	if ladder64On() {
 		// The 4 × 64-bit assembly ladder (zz_generated_ladder64_amd64.s),
 		// which decodes point itself (bit 255 masked, values ≥ p kept as
 		// partially reduced input) and gives the same bytes.

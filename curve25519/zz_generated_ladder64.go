@@ -90,11 +90,16 @@ func fe64MulSmallAdd(v, a, b *fe64, k uint64) {
 	fe64Fold(v, u[0], u[1], u[2], u[3], c)
 }
 
-// fe64Add sets v = a + b, subtracting 2^256 − 38 if it carries out of bit
-// 255. For small a and b (below 2^255 + 2^23, as the products are) a sum
-// that carries wraps to a value below 2^24, so the 38 is added to the low
-// word alone; for larger operands the result is wrong, exactly as the
-// assembly's (the tests compare the two there too). v may alias a or b.
+// fe64Add sets v = a + b for bounded operands only: if the sum carries
+// out of bit 255 it subtracts 2^256 − 38 by adding 38 to the low word
+// alone, without carrying further. That is right (v ≡ a + b, v < 2^256)
+// whenever a + b < 2^256 + 2^64 − 38, so for any two operands below
+// 2^255 + 2^63 − 19: canonical values, and the results of the products
+// (below 2^255 + 2^23, whose carrying sums wrap below 2^24). For larger
+// operands the result is wrong, exactly as the assembly's (the tests
+// compare the two there too); l64CheckSmall keeps every plan within the
+// bound, and the hand-written callers give it canonical table values.
+// v may alias a or b.
 func fe64Add(v, a, b *fe64) {
 	r0, c := bits.Add64(a[0], b[0], 0)
 	r1, c := bits.Add64(a[1], b[1], c)
@@ -103,8 +108,12 @@ func fe64Add(v, a, b *fe64) {
 	*v = fe64{r0 + 38*c, r1, r2, r3}
 }
 
-// fe64Sub sets v = a − b, adding 2^256 − 38 if it borrows; correct for
-// small a and b, as fe64Add. v may alias a or b.
+// fe64Sub sets v = a − b, adding 2^256 − 38 if it borrows (38 subtracted
+// from the wrapped difference, the borrow carried through). That is right
+// (v ≡ a − b, v < 2^256) whenever b − a ≤ 2^256 − 38, so for any a and any
+// b below 2^256 − 38 (canonical values and the products' results among
+// them); for b − a above that the last borrow is dropped and the result
+// is wrong, as the assembly's. v may alias a or b.
 func fe64Sub(v, a, b *fe64) {
 	r0, c := bits.Sub64(a[0], b[0], 0)
 	r1, c := bits.Sub64(a[1], b[1], c)

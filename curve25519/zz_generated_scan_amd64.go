@@ -44,17 +44,20 @@ func scan16x12AVX2(d, id *[12]uint64, e *[16][12]uint64, abs int)
 // build on this CPU: "AVX2 table lookups" on amd64 with AVX2 (the
 // constant-time table scans), "BMI2/ADX X25519 ladder" on amd64
 // with BMI2 and ADX unless built with curvekit32 (X25519's variable-base
-// ladder, zz_generated_ladder64_amd64.s), empty without them, with -tags purego or
+// ladder, zz_generated_ladder64_amd64.s, once it has passed its first-use
+// self-test), empty without them, with -tags purego or
 // curvekit_purego and on other architectures. The field layer's routines
 // are named by field25519.Assembly.
 // It also names the package's other assembly that runs in this build
-// on this CPU (fe64Assembly), after a comma.
+// on this CPU (fe64Assembly), after a comma. Assembly that a first-use
+// self-test switched off is not named (see FastPathFailures); to know,
+// Assembly runs the self-tests that have not run yet.
 func Assembly() string {
 	s := ""
 	if haveAVX2 {
 		s = "AVX2 table lookups"
 	}
-	if ladder64UseAsm {
+	if ladder64On() {
 		if s != "" {
 			s += ", "
 		}

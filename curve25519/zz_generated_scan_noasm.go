@@ -30,5 +30,7 @@ func scan16x12AVX2(d, id *[12]uint64, e *[16][12]uint64, abs int) {
 // curvekit_purego and on other architectures. The field layer's routines
 // are named by field25519.Assembly.
 // It also names the package's other assembly that runs in this build
-// on this CPU (fe64Assembly), after a comma.
+// on this CPU (fe64Assembly), after a comma. Assembly that a first-use
+// self-test switched off is not named (see FastPathFailures); to know,
+// Assembly runs the self-tests that have not run yet.
 func Assembly() string { return fe64Assembly() }

@@ -55,7 +55,10 @@
 // scalars. BasepointTableOK reports the outcome; if the check fails, the
 // package multiplies G without the tables (slower, still constant time
 // where a secret is involved). The check costs about 0.9 ms of CPU time
-// once per process.
+// once per process. The point formulas' assembly is checked against the
+// Go code on fixed inputs before its first use; if it disagrees, it is
+// switched off, the Go code gives the same results, and FastPathFailures
+// names it.
 //
 // The group itself is not exported; see DESIGN.md for its structure.
 package p256

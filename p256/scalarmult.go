@@ -28,6 +28,7 @@ import (
 // mixed formula. For q = O the table's inverses are 0 (garbage entries);
 // the result is then replaced by O, again with a select.
 func (p *point) scalarMult(k *[32]byte, q *point) *point {
+	jacobianCheck() // the point assembly's first-use self-test
 	// The multiples in Jacobian coordinates: the even ones by doubling, the
 	// odd ones as (k−1)·q + q with the unchecked addition, exception-free
 	// as (k−1)·q = ±q would need (k − 1 ∓ 1)·q = O, impossible for
@@ -110,6 +111,7 @@ const (
 // formula. Not generated from internal/curvegen's comb.tmpl, which the
 // Edwards curves' combs use: see its DESIGN.md.
 func (p *point) scalarBaseMultTable(tab *[basePositions][baseEntries]affinePoint, k *[32]byte) *point {
+	jacobianCheck() // the point assembly's first-use self-test
 	var digits [basePositions]int8
 	tables.SignedRadixBigEndian(digits[:], k[:], baseWindow)
 
@@ -158,6 +160,7 @@ const (
 // Edwards curves' double-scalar loops come from it too); its steps are
 // strausAcc's.
 func (p *point) varTimeDoubleBaseTable(gt []affinePoint, u1, u2 *[32]byte, q *point) *point {
+	jacobianCheck() // the point assembly's first-use self-test
 	var qt [1 << (vtPointWindow - 2)]jacobianPoint
 	var q2 jacobianPoint
 	qt[0].fromProjective(q)

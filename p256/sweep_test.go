@@ -43,6 +43,7 @@ func TestSweep(t *testing.T) {
 		Cases: []apisweep.Case{
 			{Fn: p256.Assembly, Mode: apisweep.NoPanic},
 			{Fn: p256.BasepointTableOK, Mode: apisweep.NoPanic},
+			{Fn: p256.FastPathFailures, Mode: apisweep.NoPanic},
 			{Fn: p256.FromECDH},
 			{Fn: p256.FromECDHPublicKey},
 			{Fn: p256.FromECDSA},

@@ -22,5 +22,7 @@ func scan32x8AVX2(d, id *[8]uint64, e *[32][8]uint64, abs int) {
 // curvekit_purego and on other architectures. The field layer's routines
 // are named by fieldp256.Assembly and scalarp256.Assembly.
 // It also names the package's other assembly that runs in this build
-// on this CPU (groupAssembly), after a comma.
-func Assembly() string { return groupAssembly() }
+// on this CPU (pointAssembly), after a comma. Assembly that a first-use
+// self-test switched off is not named (see FastPathFailures); to know,
+// Assembly runs the self-tests that have not run yet.
+func Assembly() string { return pointAssembly() }

@@ -111,7 +111,8 @@ type curvePackage struct {
 	// amd64 assembly, its Go model, and the hook in scalarMultLadder.
 	Ladder64 bool
 	// AsmMore, if set, is a package function whose result Assembly
-	// appends (p256's groupAssembly: the point formulas' assembly).
+	// appends (p256's pointAssembly: the point formulas' assembly, once
+	// they have passed their self-test).
 	AsmMore string
 	// Group is what the group-level skeletons (window.tmpl, straus.tmpl)
 	// need of a twisted Edwards package; nil means neither file.
@@ -343,7 +344,7 @@ var curves = map[string]curvePackage{
 			{Words: 8, Entries: 32, What: "affinePoint"},
 		},
 		AsmFields: "fieldp256.Assembly and scalarp256.Assembly",
-		AsmMore:   "groupAssembly",
+		AsmMore:   "pointAssembly", // groupAssembly after the point self-test
 		// The interleaved-wNAF verification loop (Jacobian, SEC 1 scalars
 		// recoded big-endian): only the Straus loop.
 		Group: &groupShape{Point: "point", StrausOnly: true, Cached: "jacobianPoint", Affine: "affinePoint",
