@@ -29,6 +29,7 @@
 //   - MarshalPKIXPublicKey, ParsePKIXPublicKey, MarshalPKCS8PrivateKey and
 //     ParsePKCS8PrivateKey read and write the RFC 8410 DER forms (which
 //     crypto/x509 lacks for Ed448), tested against `openssl pkey`.
+//     ParsePKIXPublicKey refuses a key that does not decode as a point.
 //   - PublicKeyToX448, SeedToX448 and PrivateKeyToX448 convert Ed448 keys to
 //     X448 keys (through the 4-isogeny; tested against circl's dh/x448).
 //
@@ -42,10 +43,11 @@
 // the prime group order; all three check the lengths, a context of at most
 // 255 bytes, and S < q with the last byte of S zero):
 //
-//   - PolicyDefault — exactly circl's Verify (as circl#642 describes it): A
-//     decoded as circl does, with y < p and x = 0 only with the sign bit
-//     clear, but bits 448–454 ignored (circl#635; the key is hashed with
-//     them); R not decoded but compared as bytes with the encoding of [S]B −
+//   - PolicyDefault — exactly circl's Verify (v1.6.5, as circl#642
+//     describes it): A decoded as circl does, strictly (RFC 8032 §5.2.3: y <
+//     p, x = 0 only with the sign bit clear, bits 448–454 zero; circl before
+//     v1.6.5 ignored those bits, circl#635); R not decoded but compared as
+//     bytes with the encoding of [S]B −
 //     [k]·A′, where A′ is A without its 4-torsion component (circl
 //     computes through the 4-isogeny to the twisted curve and back, which
 //     multiplies by 4, and divides the scalars by 4). So a small-order key
@@ -71,8 +73,8 @@
 //	honest signature                               accept   accept  accept
 //	wrong lengths, context over 255 bytes          reject   reject  reject
 //	S ≥ q (S + q; openssl#7706)                    reject   reject  reject
-//	A with bit 448 set (circl#635)                 accept   reject  reject
-//	R with bit 454 set                             reject   reject  reject
+//	A with any of bits 448–454 set (circl#635)     reject   reject  reject
+//	R with any of bits 448–454 set                 reject   reject  reject
 //	A = identity or (0, −1), S·B = R               accept   reject  reject
 //	A = (1, 0) (order 4), S·B = R                  accept   accept  reject
 //	A + T₄ mixed order, k ≡ 2 mod 4                accept   accept  reject
