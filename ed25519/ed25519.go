@@ -88,9 +88,18 @@ func (priv PrivateKey) Seed() []byte {
 // hashed, as Ed25519 performs two passes over messages to be signed. A
 // non-empty [Options.Context] with crypto.Hash(0) selects Ed25519ctx.
 //
+// opts may be this package's *[Options] or crypto/ed25519's *Options: both
+// carry a context, so code written for crypto/ed25519 gets Ed25519ctx and
+// Ed25519ph signatures byte-identical to crypto/ed25519's. Any other opts
+// type is read as crypto/ed25519 reads it: opts.HashFunc() with no context.
+// Invalid combinations (a context over 255 bytes, an Ed25519ph message that
+// is not 64 bytes, a hash other than zero and SHA-512) return an error, as
+// in crypto/ed25519.
+//
 // Unlike crypto/ed25519, Sign returns an error when the public half of priv
-// does not match its seed (see [PrivateKey]), and for a nil opts
-// (crypto/ed25519 panics).
+// does not match its seed (see [PrivateKey]), and for a nil opts or a nil
+// *crypto/ed25519.Options (crypto/ed25519 panics); a nil *[Options] is the
+// zero Options.
 func (priv PrivateKey) Sign(rand io.Reader, message []byte, opts crypto.SignerOpts) (signature []byte, err error) {
 	if opts == nil {
 		return nil, errNilOpts

@@ -23,6 +23,12 @@
 //     silently drops its context and scheme), and return an error or false
 //     for a context over ContextMaxSize bytes or an unknown scheme, where
 //     circl's PrivateKey.Sign panics.
+//   - PrivateKey.Sign and VerifyAny take only crypto.Hash(0), SignerOptions
+//     and *SignerOptions, and refuse every other opts type (Sign with an
+//     error naming ed448.SignerOptions, VerifyAny with false), circl's
+//     SignerOptions included: this package cannot read circl's type, and
+//     circl answers any type it does not know with pure Ed448 and an empty
+//     context, which would sign under the wrong domain.
 //   - Public, Seed and MarshalBinary of a key of the wrong length return nil
 //     (and an error) instead of panicking or copying garbage.
 //   - SignerOptions has one more field, Policy, used by VerifyAny.
