@@ -223,6 +223,11 @@ func (priv *PrivateKey) Public() crypto.PublicKey {
 // rand it is deterministic, RFC 6979 with the hash opts.HashFunc() names
 // (which must be available and match the digest length), as crypto/ecdsa
 // does since Go 1.24; otherwise it is SignASN1 with rand.
+//
+// ECDSA has no variant an opts value could select, so, exactly as
+// crypto/ecdsa, Sign reads nothing of opts but opts.HashFunc(), whatever its
+// type, and ignores opts when rand is not nil. Where crypto/ecdsa panics (a
+// nil opts, a hash that is not linked in) Sign returns an error.
 func (priv *PrivateKey) Sign(rand io.Reader, digest []byte, opts crypto.SignerOpts) ([]byte, error) {
 	if !priv.valid() {
 		return nil, errInvalidKey
