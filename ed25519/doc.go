@@ -42,6 +42,13 @@
 //     scalar. The check costs one fixed-base multiplication per key, not per
 //     signature: the expanded key is cached per PrivateKey backing array, as
 //     crypto/ed25519 caches it.
+//   - A PrivateKey held outside the Go heap (mmap'd or locked memory, a C
+//     allocation) signs like any other; it is not cached but expanded on
+//     every signature, on the stack, so it costs about twice a cached
+//     signature and leaves no copy in the Go heap. crypto/ed25519 (Go 1.25
+//     and later) aborts the process on such a key with "fatal error:
+//     getWeakHandle on invalid pointer". The reasons and figures are in
+//     internal/keycache.
 //   - GenerateKey(nil) reads crypto/rand.Reader.
 //   - [PrivateKey.Public] and [PrivateKey.Seed] return nil for a key that
 //     is not 64 bytes, and [PrivateKey.Sign] returns an error for a nil

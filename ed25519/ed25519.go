@@ -104,11 +104,14 @@ func (priv PrivateKey) Sign(rand io.Reader, message []byte, opts crypto.SignerOp
 	if opts == nil {
 		return nil, errNilOpts
 	}
-	k, err := cachedKey(priv)
+	var scratch signingKey
+	k, err := cachedKey(priv, &scratch)
 	if err != nil {
 		return nil, err
 	}
-	return k.signWithOptions(message, opts)
+	sig, err := k.signWithOptions(message, opts)
+	scratch = signingKey{}
+	return sig, err
 }
 
 // Options can be used with [PrivateKey.Sign] or [VerifyWithOptions]
@@ -188,11 +191,13 @@ func Sign(privateKey PrivateKey, message []byte) []byte {
 }
 
 func sign(signature []byte, privateKey PrivateKey, message []byte) {
-	k, err := cachedKey(privateKey)
+	var scratch signingKey
+	k, err := cachedKey(privateKey, &scratch)
 	if err != nil {
 		panic(err.Error())
 	}
 	k.sign(signature, message, ed25519core.Pure, "")
+	scratch = signingKey{}
 }
 
 // Verify reports whether sig is a valid signature of message by publicKey,

@@ -18,7 +18,11 @@
 //     with whatever public half it is given, and two signatures of one
 //     message under two public halves reveal the secret scalar. The check
 //     costs one fixed-base multiplication per key, not per signature: the
-//     expanded key is cached per PrivateKey backing array.
+//     expanded key is cached per PrivateKey backing array. A PrivateKey held
+//     outside the Go heap (mmap'd or locked memory, a C allocation) is not
+//     cached but expanded on every signature, on the stack, so it signs at
+//     about twice the cost and leaves no copy in the Go heap (the reasons
+//     and figures are in internal/keycache).
 //   - PrivateKey.Sign and VerifyAny also accept a *SignerOptions (circl
 //     silently drops its context and scheme), and return an error or false
 //     for a context over ContextMaxSize bytes or an unknown scheme, where

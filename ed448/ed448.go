@@ -125,12 +125,14 @@ func (priv PrivateKey) Sign(rand io.Reader, message []byte, opts crypto.SignerOp
 	if len(o.Context) > ContextMaxSize {
 		return nil, errors.New("ed448: bad context length: " + strconv.Itoa(len(o.Context)))
 	}
-	k, err := cachedKey(priv)
+	var scratch signingKey
+	k, err := cachedKey(priv, &scratch)
 	if err != nil {
 		return nil, err
 	}
 	sig := make([]byte, SignatureSize)
 	k.sign(sig, message, o.Context, o.Scheme == ED448Ph)
+	scratch = signingKey{}
 	return sig, nil
 }
 
@@ -210,12 +212,14 @@ func signOrPanic(priv PrivateKey, message []byte, ctx string, ph bool) []byte {
 	if len(ctx) > ContextMaxSize {
 		panic("ed448: bad context length: " + strconv.Itoa(len(ctx)))
 	}
-	k, err := cachedKey(priv)
+	var scratch signingKey
+	k, err := cachedKey(priv, &scratch)
 	if err != nil {
 		panic(err.Error())
 	}
 	sig := make([]byte, SignatureSize)
 	k.sign(sig, message, ctx, ph)
+	scratch = signingKey{}
 	return sig
 }
 

@@ -69,7 +69,10 @@ func ParsePKIXPublicKey(der []byte) (PublicKey, error) {
 // `openssl genpkey -algorithm ed448` writes). It checks that the public half
 // of priv matches its seed.
 func MarshalPKCS8PrivateKey(priv PrivateKey) ([]byte, error) {
-	if _, err := cachedKey(priv); err != nil {
+	var scratch signingKey
+	_, err := cachedKey(priv, &scratch)
+	scratch = signingKey{}
+	if err != nil {
 		return nil, err
 	}
 	inner, err := asn1.Marshal(priv[:SeedSize])
