@@ -97,9 +97,9 @@ func (priv PrivateKey) Seed() []byte {
 // in crypto/ed25519.
 //
 // Unlike crypto/ed25519, Sign returns an error when the public half of priv
-// does not match its seed (see [PrivateKey]), and for a nil opts or a nil
-// *crypto/ed25519.Options (crypto/ed25519 panics); a nil *[Options] is the
-// zero Options.
+// does not match its seed (see [PrivateKey]), and for a nil opts, a nil
+// *crypto/ed25519.Options or an opts whose HashFunc panics (crypto/ed25519
+// panics); a nil *[Options] is the zero Options.
 func (priv PrivateKey) Sign(rand io.Reader, message []byte, opts crypto.SignerOpts) (signature []byte, err error) {
 	if opts == nil {
 		return nil, errNilOpts

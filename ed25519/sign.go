@@ -106,7 +106,22 @@ func optionsOf(opts crypto.SignerOpts) (crypto.Hash, string, error) {
 			return 0, "", errNilStdOpts
 		}
 		return o.Hash, o.Context, nil
+	case crypto.Hash:
+		return o, "", nil
 	}
+	return foreignHashFunc(opts)
+}
+
+// foreignHashFunc returns opts.HashFunc() for an opts type of another
+// package, and an error where that method panics (a nil pointer of a type
+// whose HashFunc reads its fields, as *rsa.PSSOptions): crypto/ed25519
+// panics there too, but a caller's bad opts must not abort its process.
+func foreignHashFunc(opts crypto.SignerOpts) (h crypto.Hash, context string, err error) {
+	defer func() {
+		if recover() != nil {
+			h, context, err = 0, "", errors.New("ed25519: opts.HashFunc() panicked (a nil pointer?)")
+		}
+	}()
 	return opts.HashFunc(), "", nil
 }
 

@@ -157,14 +157,16 @@ func TestSignerStdOptionsContext(t *testing.T) {
 }
 
 // TestSignerNilStdOptions: crypto/ed25519 panics on a nil *Options (its
-// HashFunc dereferences it); this package returns an error.
+// HashFunc dereferences it) and on a nil pointer of a foreign type whose
+// HashFunc does the same; this package returns an error.
 func TestSignerNilStdOptions(t *testing.T) {
 	_, priv, _ := ed25519.GenerateKey(nil)
 	exp, _ := ed25519.ExpandPrivateKey(priv)
-	var o *stded25519.Options
-	for _, s := range []crypto.Signer{priv, exp} {
-		if sig, err := s.Sign(nil, []byte("m"), o); err == nil || sig != nil {
-			t.Errorf("%T.Sign with a nil *crypto/ed25519.Options: %x, %v", s, sig, err)
+	for _, o := range []crypto.SignerOpts{(*stded25519.Options)(nil), (*rsa.PSSOptions)(nil)} {
+		for _, s := range []crypto.Signer{priv, exp} {
+			if sig, err := s.Sign(nil, []byte("m"), o); err == nil || sig != nil {
+				t.Errorf("%T.Sign with a nil %T: %x, %v", s, o, sig, err)
+			}
 		}
 	}
 }

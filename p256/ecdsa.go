@@ -227,7 +227,8 @@ func (priv *PrivateKey) Public() crypto.PublicKey {
 // ECDSA has no variant an opts value could select, so, exactly as
 // crypto/ecdsa, Sign reads nothing of opts but opts.HashFunc(), whatever its
 // type, and ignores opts when rand is not nil. Where crypto/ecdsa panics (a
-// nil opts, a hash that is not linked in) Sign returns an error.
+// nil opts, an opts whose HashFunc panics, a hash that is not linked in)
+// Sign returns an error.
 func (priv *PrivateKey) Sign(rand io.Reader, digest []byte, opts crypto.SignerOpts) ([]byte, error) {
 	if !priv.valid() {
 		return nil, errInvalidKey
@@ -235,10 +236,10 @@ func (priv *PrivateKey) Sign(rand io.Reader, digest []byte, opts crypto.SignerOp
 	if rand != nil {
 		return SignASN1(rand, priv, digest)
 	}
-	if opts == nil {
-		return nil, errNilOpts
+	h, err := hashFuncOf(opts)
+	if err != nil {
+		return nil, err
 	}
-	h := opts.HashFunc()
 	if !h.Available() {
 		return nil, errHashUnavail
 	}
@@ -250,6 +251,24 @@ func (priv *PrivateKey) Sign(rand io.Reader, digest []byte, opts crypto.SignerOp
 		return nil, err
 	}
 	return encodeDER(&r, &s), nil
+}
+
+// hashFuncOf returns opts.HashFunc(), and an error for a nil opts or an
+// opts whose HashFunc panics (a nil pointer of a type that reads its
+// fields, as *rsa.PSSOptions), where crypto/ecdsa panics.
+func hashFuncOf(opts crypto.SignerOpts) (h crypto.Hash, err error) {
+	if opts == nil {
+		return 0, errNilOpts
+	}
+	if h, ok := opts.(crypto.Hash); ok {
+		return h, nil
+	}
+	defer func() {
+		if recover() != nil {
+			h, err = 0, errors.New("p256: opts.HashFunc() panicked (a nil pointer?)")
+		}
+	}()
+	return opts.HashFunc(), nil
 }
 
 // SignDeterministic returns the deterministic RFC 6979 signature of digest,

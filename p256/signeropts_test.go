@@ -57,7 +57,7 @@ func TestSignerOptsMatchECDSA(t *testing.T) {
 	}
 	// crypto/ecdsa panics on these (nil opts; crypto.Hash(0).Size());
 	// this package returns errors.
-	for _, opts := range []crypto.SignerOpts{nil, crypto.Hash(0), p256ForeignOpts{0}, crypto.Hash(99)} {
+	for _, opts := range []crypto.SignerOpts{nil, crypto.Hash(0), p256ForeignOpts{0}, crypto.Hash(99), (*rsa.PSSOptions)(nil)} {
 		if sig, err := ours.Sign(nil, digest[:], opts); err == nil || sig != nil {
 			t.Errorf("%v: %x, %v; want an error", opts, sig, err)
 		}
