@@ -98,8 +98,8 @@ func (priv PrivateKey) Seed() []byte {
 //
 // Unlike crypto/ed25519, Sign returns an error when the public half of priv
 // does not match its seed (see [PrivateKey]), and for a nil opts, a nil
-// *crypto/ed25519.Options or an opts whose HashFunc panics (crypto/ed25519
-// panics); a nil *[Options] is the zero Options.
+// pointer of any type but *[Options] (a nil *Options is the zero Options),
+// or an opts whose HashFunc panics; crypto/ed25519 panics on these.
 func (priv PrivateKey) Sign(rand io.Reader, message []byte, opts crypto.SignerOpts) (signature []byte, err error) {
 	if opts == nil {
 		return nil, errNilOpts

@@ -6,6 +6,7 @@ import (
 	"crypto/sha512"
 	"crypto/subtle"
 	"errors"
+	"reflect"
 	"strconv"
 
 	"github.com/curvekit/curvekit/internal/ed25519core"
@@ -113,10 +114,13 @@ func optionsOf(opts crypto.SignerOpts) (crypto.Hash, string, error) {
 }
 
 // foreignHashFunc returns opts.HashFunc() for an opts type of another
-// package, and an error where that method panics (a nil pointer of a type
-// whose HashFunc reads its fields, as *rsa.PSSOptions): crypto/ed25519
-// panics there too, but a caller's bad opts must not abort its process.
+// package, and an error for a nil pointer (whose HashFunc may dereference
+// it, as *rsa.PSSOptions's does) or where HashFunc panics: crypto/ed25519
+// panics there, but a caller's bad opts must not abort its process.
 func foreignHashFunc(opts crypto.SignerOpts) (h crypto.Hash, context string, err error) {
+	if v := reflect.ValueOf(opts); v.Kind() == reflect.Pointer && v.IsNil() {
+		return 0, "", errors.New("ed25519: nil pointer as crypto.SignerOpts")
+	}
 	defer func() {
 		if recover() != nil {
 			h, context, err = 0, "", errors.New("ed25519: opts.HashFunc() panicked (a nil pointer?)")

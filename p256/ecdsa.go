@@ -7,6 +7,7 @@ import (
 	cryptorand "crypto/rand"
 	"errors"
 	"io"
+	"reflect"
 
 	"github.com/curvekit/curvekit/fieldarith/fieldp256"
 	"github.com/curvekit/curvekit/fieldarith/scalarp256"
@@ -227,8 +228,8 @@ func (priv *PrivateKey) Public() crypto.PublicKey {
 // ECDSA has no variant an opts value could select, so, exactly as
 // crypto/ecdsa, Sign reads nothing of opts but opts.HashFunc(), whatever its
 // type, and ignores opts when rand is not nil. Where crypto/ecdsa panics (a
-// nil opts, an opts whose HashFunc panics, a hash that is not linked in)
-// Sign returns an error.
+// nil opts or nil pointer, an opts whose HashFunc panics, a hash that is not
+// linked in) Sign returns an error.
 func (priv *PrivateKey) Sign(rand io.Reader, digest []byte, opts crypto.SignerOpts) ([]byte, error) {
 	if !priv.valid() {
 		return nil, errInvalidKey
@@ -253,15 +254,18 @@ func (priv *PrivateKey) Sign(rand io.Reader, digest []byte, opts crypto.SignerOp
 	return encodeDER(&r, &s), nil
 }
 
-// hashFuncOf returns opts.HashFunc(), and an error for a nil opts or an
-// opts whose HashFunc panics (a nil pointer of a type that reads its
-// fields, as *rsa.PSSOptions), where crypto/ecdsa panics.
+// hashFuncOf returns opts.HashFunc(), and an error for a nil opts, a nil
+// pointer (whose HashFunc may dereference it, as *rsa.PSSOptions's does) or
+// an opts whose HashFunc panics, where crypto/ecdsa panics.
 func hashFuncOf(opts crypto.SignerOpts) (h crypto.Hash, err error) {
 	if opts == nil {
 		return 0, errNilOpts
 	}
 	if h, ok := opts.(crypto.Hash); ok {
 		return h, nil
+	}
+	if v := reflect.ValueOf(opts); v.Kind() == reflect.Pointer && v.IsNil() {
+		return 0, errors.New("p256: nil pointer as crypto.SignerOpts")
 	}
 	defer func() {
 		if recover() != nil {
