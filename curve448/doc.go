@@ -50,8 +50,7 @@
 // Encodings are RFC 8032's 57 bytes. SetCanonicalBytes is the STRICT
 // decoder of RFC 8032 §5.2.3 (exactly the outputs of Bytes);
 // SetLenientBytes also accepts the encodings with bits 448–454 set, which it
-// ignores, as circl's ecc/goldilocks does (circl#635) — it exists for ed448's
-// circl-compatible verification policy. Both reject y ≥ p and x = 0 with the
+// ignores, as circl's ecc/goldilocks did before v1.6.5 (circl#635). Both reject y ≥ p and x = 0 with the
 // sign bit set. Neither rejects small-order or mixed-order points: use
 // IsSmallOrder and IsTorsionFree. Equal compares projective coordinates
 // (X₁Z₂ = X₂Z₁, Y₁Z₂ = Y₂Z₁); Z is never 0, so unlike circl's Point.IsEqual

@@ -25,7 +25,7 @@ func ExamplePoint_ScalarMult() {
 }
 
 // SetCanonicalBytes is RFC 8032's decoder; SetLenientBytes also accepts
-// what circl accepts, set bits 448–454.
+// what circl accepted before v1.6.5, set bits 448–454.
 func ExamplePoint_SetCanonicalBytes() {
 	enc := curve448.NewGeneratorPoint().Bytes()
 	enc[56] |= 0x01 // bit 448

@@ -127,11 +127,11 @@ func (v *Point) SetCanonicalBytes(x []byte) (*Point, error) {
 }
 
 // SetLenientBytes is SetCanonicalBytes except that it ignores bits 448–454
-// of x, as github.com/cloudflare/circl/ecc/goldilocks and its Ed448 do
-// (circl#635; RFC 8032 requires rejecting them). Everything else is checked
-// as in SetCanonicalBytes. It exists so that ed448's default verification
-// policy accepts exactly what circl accepts; new code should use
-// SetCanonicalBytes.
+// of x, as github.com/cloudflare/circl/ecc/goldilocks and its Ed448 did
+// before circl v1.6.5 (circl#635; RFC 8032 requires rejecting them).
+// Everything else is checked as in SetCanonicalBytes. Nothing in this module
+// uses it any more (ed448's default policy follows circl v1.6.5, which
+// rejects those bits); new code should use SetCanonicalBytes.
 func (v *Point) SetLenientBytes(x []byte) (*Point, error) {
 	if v == nil {
 		return nil, errors.New("curve448: nil Point")

@@ -10,7 +10,11 @@
 // byte-identical keys and signatures. [Options] has one more field, Policy;
 // struct literals with field names still compile. [PrivateKey.Sign] with
 // crypto.Hash(0) is Ed25519, with crypto.SHA512 Ed25519ph, and with a
-// non-empty [Options.Context] and crypto.Hash(0) Ed25519ctx.
+// non-empty [Options.Context] and crypto.Hash(0) Ed25519ctx; it reads the
+// context of crypto/ed25519's *Options as well as this package's, so a key
+// handed to code written for crypto/ed25519 signs exactly the bytes
+// crypto/ed25519 would, for every opts value (tests compare the two through
+// a crypto.Signer).
 //
 // Where the drop-in ends: [PublicKey] is crypto/ed25519.PublicKey itself (an
 // alias), so public keys pass unconverted between the two packages and to
@@ -38,11 +42,18 @@
 //     scalar. The check costs one fixed-base multiplication per key, not per
 //     signature: the expanded key is cached per PrivateKey backing array, as
 //     crypto/ed25519 caches it.
+//   - A PrivateKey held outside the Go heap (mmap'd or locked memory, a C
+//     allocation) signs like any other; it is not cached but expanded on
+//     every signature, on the stack, so it costs about twice a cached
+//     signature and leaves no copy in the Go heap. crypto/ed25519 (Go 1.25
+//     and later) aborts the process on such a key with "fatal error:
+//     getWeakHandle on invalid pointer". The reasons and figures are in
+//     internal/keycache.
 //   - GenerateKey(nil) reads crypto/rand.Reader.
 //   - [PrivateKey.Public] and [PrivateKey.Seed] return nil for a key that
 //     is not 64 bytes, and [PrivateKey.Sign] returns an error for a nil
-//     crypto.SignerOpts; crypto/ed25519 panics. A nil *[Options] is the
-//     zero Options everywhere.
+//     crypto.SignerOpts or a nil *crypto/ed25519.Options; crypto/ed25519
+//     panics. A nil *[Options] is the zero Options everywhere.
 //
 // # Zero values and nil
 //

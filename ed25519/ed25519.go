@@ -88,18 +88,30 @@ func (priv PrivateKey) Seed() []byte {
 // hashed, as Ed25519 performs two passes over messages to be signed. A
 // non-empty [Options.Context] with crypto.Hash(0) selects Ed25519ctx.
 //
+// opts may be this package's *[Options] or crypto/ed25519's *Options: both
+// carry a context, so code written for crypto/ed25519 gets Ed25519ctx and
+// Ed25519ph signatures byte-identical to crypto/ed25519's. Any other opts
+// type is read as crypto/ed25519 reads it: opts.HashFunc() with no context.
+// Invalid combinations (a context over 255 bytes, an Ed25519ph message that
+// is not 64 bytes, a hash other than zero and SHA-512) return an error, as
+// in crypto/ed25519.
+//
 // Unlike crypto/ed25519, Sign returns an error when the public half of priv
-// does not match its seed (see [PrivateKey]), and for a nil opts
-// (crypto/ed25519 panics).
+// does not match its seed (see [PrivateKey]), and for a nil opts, a nil
+// pointer of any type but *[Options] (a nil *Options is the zero Options),
+// or an opts whose HashFunc panics; crypto/ed25519 panics on these.
 func (priv PrivateKey) Sign(rand io.Reader, message []byte, opts crypto.SignerOpts) (signature []byte, err error) {
 	if opts == nil {
 		return nil, errNilOpts
 	}
-	k, err := cachedKey(priv)
+	var scratch signingKey
+	k, err := cachedKey(priv, &scratch)
 	if err != nil {
 		return nil, err
 	}
-	return k.signWithOptions(message, opts)
+	sig, err := k.signWithOptions(message, opts)
+	scratch = signingKey{}
+	return sig, err
 }
 
 // Options can be used with [PrivateKey.Sign] or [VerifyWithOptions]
@@ -179,11 +191,13 @@ func Sign(privateKey PrivateKey, message []byte) []byte {
 }
 
 func sign(signature []byte, privateKey PrivateKey, message []byte) {
-	k, err := cachedKey(privateKey)
+	var scratch signingKey
+	k, err := cachedKey(privateKey, &scratch)
 	if err != nil {
 		panic(err.Error())
 	}
 	k.sign(signature, message, ed25519core.Pure, "")
+	scratch = signingKey{}
 }
 
 // Verify reports whether sig is a valid signature of message by publicKey,

@@ -2,9 +2,11 @@ package ed25519
 
 import (
 	"crypto"
+	stded25519 "crypto/ed25519"
 	"crypto/sha512"
 	"crypto/subtle"
 	"errors"
+	"reflect"
 	"strconv"
 
 	"github.com/curvekit/curvekit/internal/ed25519core"
@@ -63,23 +65,74 @@ func (k *signingKey) sign(signature, message []byte, d ed25519core.Variant, ctx 
 	copy(signature[32:], S.Bytes())
 }
 
-// signWithOptions implements the crypto.Signer contract.
+// signWithOptions implements the crypto.Signer contract, answering every
+// opts as crypto/ed25519's PrivateKey.Sign does (see optionsOf).
 func (k *signingKey) signWithOptions(message []byte, opts crypto.SignerOpts) ([]byte, error) {
-	if opts == nil {
-		return nil, errNilOpts
-	}
-	context := ""
-	if o, ok := opts.(*Options); ok && o != nil {
-		context = o.Context
-	}
-	d, ctx, err := ed25519core.DomainFromOptions(opts.HashFunc(), context, len(message))
+	hash, context, err := optionsOf(opts)
 	if err != nil {
+		return nil, err
+	}
+	d, ctx, err := ed25519core.DomainFromOptions(hash, context, len(message))
+	if err != nil {
+		if hash != 0 && hash != crypto.SHA512 {
+			return nil, errBadHash
+		}
 		return nil, err
 	}
 	signature := make([]byte, SignatureSize)
 	k.sign(signature, message, d, ctx)
 	return signature, nil
 }
+
+// optionsOf reads the hash and context of opts as crypto/ed25519's
+// PrivateKey.Sign does: the context of this package's *Options and of
+// crypto/ed25519's *Options (so that a key handed to code written for
+// crypto/ed25519 signs Ed25519ctx and Ed25519ph with the caller's context,
+// never a pure signature instead), and for any other type opts.HashFunc()
+// with no context, as crypto/ed25519 treats it. A nil opts and a nil
+// pointer of either Options type are errors (crypto/ed25519 panics on both),
+// except that a nil *Options is the zero Options, as this package documents
+// everywhere.
+func optionsOf(opts crypto.SignerOpts) (crypto.Hash, string, error) {
+	switch o := opts.(type) {
+	case nil:
+		return 0, "", errNilOpts
+	case *Options:
+		if o == nil {
+			return 0, "", nil
+		}
+		return o.Hash, o.Context, nil
+	case *stded25519.Options:
+		if o == nil {
+			return 0, "", errNilStdOpts
+		}
+		return o.Hash, o.Context, nil
+	case crypto.Hash:
+		return o, "", nil
+	}
+	return foreignHashFunc(opts)
+}
+
+// foreignHashFunc returns opts.HashFunc() for an opts type of another
+// package, and an error for a nil pointer (whose HashFunc may dereference
+// it, as *rsa.PSSOptions's does) or where HashFunc panics: crypto/ed25519
+// panics there, but a caller's bad opts must not abort its process.
+func foreignHashFunc(opts crypto.SignerOpts) (h crypto.Hash, context string, err error) {
+	if v := reflect.ValueOf(opts); v.Kind() == reflect.Pointer && v.IsNil() {
+		return 0, "", errors.New("ed25519: nil pointer as crypto.SignerOpts")
+	}
+	defer func() {
+		if recover() != nil {
+			h, context, err = 0, "", errors.New("ed25519: opts.HashFunc() panicked (a nil pointer?)")
+		}
+	}()
+	return opts.HashFunc(), "", nil
+}
+
+var (
+	errNilStdOpts = errors.New("ed25519: nil *crypto/ed25519.Options")
+	errBadHash    = errors.New("ed25519: expected opts.HashFunc() zero (unhashed message, for standard Ed25519) or SHA-512 (for Ed25519ph)")
+)
 
 // The expanded form of a PrivateKey is cached, as crypto/ed25519 does,
 // keyed by the address of the key's first byte and checked against the full
@@ -95,15 +148,28 @@ func (k *signingKey) signWithOptions(message []byte, opts crypto.SignerOpts) ([]
 // internal/keycache is the cache, shared with ed448.
 var keyCache keycache.Cache[signingKey]
 
-func cachedKey(priv PrivateKey) (*signingKey, error) {
+func cachedKey(priv PrivateKey, scratch *signingKey) (*signingKey, error) {
 	if l := len(priv); l != PrivateKeySize {
 		return nil, errors.New("ed25519: bad private key: bad private key length: " + strconv.Itoa(l))
 	}
-	return keyCache.Get(priv, func(k *signingKey) error {
-		k.fromSeed(priv[:SeedSize])
-		if subtle.ConstantTimeCompare(k.pub[:], priv[SeedSize:]) != 1 {
-			return errors.New("ed25519: bad private key: public key does not match seed")
+	if !keycache.InHeap(priv) {
+		// A key outside the Go heap (mmap'd, from C) is expanded into the
+		// caller's scratch on every call, cached nowhere; see keycache.
+		if err := scratch.fromPrivateKey(priv); err != nil {
+			return nil, err
 		}
-		return nil
-	})
+		return scratch, nil
+	}
+	return keyCache.Get(priv, func(k *signingKey) error { return k.fromPrivateKey(priv) })
+}
+
+// fromPrivateKey expands the seed of priv (PrivateKeySize bytes) and checks
+// that the public half of priv is its public key.
+func (k *signingKey) fromPrivateKey(priv PrivateKey) error {
+	k.fromSeed(priv[:SeedSize])
+	if subtle.ConstantTimeCompare(k.pub[:], priv[SeedSize:]) != 1 {
+		*k = signingKey{}
+		return errors.New("ed25519: bad private key: public key does not match seed")
+	}
+	return nil
 }

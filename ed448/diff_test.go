@@ -3,8 +3,11 @@ package ed448
 import (
 	"bytes"
 	"crypto"
+	stded25519 "crypto/ed25519"
 	"crypto/rand"
+	"crypto/rsa"
 	mrand "math/rand/v2"
+	"strings"
 	"testing"
 
 	circled448 "github.com/cloudflare/circl/sign/ed448"
@@ -182,6 +185,69 @@ func TestSignerInterface(t *testing.T) {
 	} {
 		if sig, err := signer.Sign(nil, msg, opts); err == nil || sig != nil {
 			t.Errorf("%s: Sign succeeded", name)
+		}
+	}
+}
+
+// circlLikeOptions mimics circl's sign/ed448.SignerOptions: a type of
+// another package with an embedded crypto.Hash (so HashFunc() is zero), a
+// context and a scheme that this package cannot read.
+type circlLikeOptions struct {
+	crypto.Hash
+	Context string
+	Scheme  uint
+}
+
+// TestForeignSignerOptsRefused: an opts type of another package, circl's
+// SignerOptions among them, is refused by Sign with an error naming
+// ed448.SignerOptions and by VerifyAny, never read as pure Ed448 with an
+// empty context. circl's own Sign shows what a silent fallback would sign.
+func TestForeignSignerOptsRefused(t *testing.T) {
+	pub, priv, _ := GenerateKey(nil)
+	var signer crypto.Signer = priv
+	msg := []byte("foreign opts")
+	pure := Sign(priv, msg, "")
+	foreign := map[string]crypto.SignerOpts{
+		"circl SignerOptions, Ed448ph with context":      circled448.SignerOptions{Scheme: circled448.ED448Ph, Context: "v1"},
+		"circl SignerOptions, Ed448 with context":        circled448.SignerOptions{Scheme: circled448.ED448, Context: "v1"},
+		"circl SignerOptions, zero":                      circled448.SignerOptions{},
+		"*circl SignerOptions":                           &circled448.SignerOptions{Context: "v1"},
+		"circl-like type, Ed448ph with context":          circlLikeOptions{Scheme: 1, Context: "v1"},
+		"circl-like type, zero":                          circlLikeOptions{},
+		"*crypto.Hash(0)":                                new(crypto.Hash),
+		"a SignerOpts of the standard library (rsa)":     &rsa.PSSOptions{},
+		"a SignerOpts of the standard library (ed25519)": &stded25519.Options{Context: "v1"},
+	}
+	for name, opts := range foreign {
+		sig, err := signer.Sign(nil, msg, opts)
+		if err == nil || sig != nil {
+			t.Errorf("%s: Sign = %x, %v; want an error", name, sig, err)
+			continue
+		}
+		if !strings.Contains(err.Error(), "ed448.SignerOptions") {
+			t.Errorf("%s: the error %q does not name ed448.SignerOptions", name, err)
+		}
+		if VerifyAny(pub, msg, pure, opts) {
+			t.Errorf("%s: VerifyAny accepted a pure signature", name)
+		}
+	}
+	// The accepted forms still sign what they name.
+	for _, c := range []struct {
+		opts crypto.SignerOpts
+		ctx  string
+		ph   bool
+	}{
+		{crypto.Hash(0), "", false},
+		{SignerOptions{Context: "v1"}, "v1", false},
+		{&SignerOptions{Scheme: ED448Ph, Context: "v1"}, "v1", true},
+	} {
+		sig, err := signer.Sign(nil, msg, c.opts)
+		want := Sign(priv, msg, c.ctx)
+		if c.ph {
+			want = SignPh(priv, msg, c.ctx)
+		}
+		if err != nil || !bytes.Equal(sig, want) {
+			t.Errorf("%#v: %v", c.opts, err)
 		}
 	}
 }

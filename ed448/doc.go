@@ -18,17 +18,28 @@
 //     with whatever public half it is given, and two signatures of one
 //     message under two public halves reveal the secret scalar. The check
 //     costs one fixed-base multiplication per key, not per signature: the
-//     expanded key is cached per PrivateKey backing array.
+//     expanded key is cached per PrivateKey backing array. A PrivateKey held
+//     outside the Go heap (mmap'd or locked memory, a C allocation) is not
+//     cached but expanded on every signature, on the stack, so it signs at
+//     about twice the cost and leaves no copy in the Go heap (the reasons
+//     and figures are in internal/keycache).
 //   - PrivateKey.Sign and VerifyAny also accept a *SignerOptions (circl
 //     silently drops its context and scheme), and return an error or false
 //     for a context over ContextMaxSize bytes or an unknown scheme, where
 //     circl's PrivateKey.Sign panics.
+//   - PrivateKey.Sign and VerifyAny take only crypto.Hash(0), SignerOptions
+//     and *SignerOptions, and refuse every other opts type (Sign with an
+//     error naming ed448.SignerOptions, VerifyAny with false), circl's
+//     SignerOptions included: this package cannot read circl's type, and
+//     circl answers any type it does not know with pure Ed448 and an empty
+//     context, which would sign under the wrong domain.
 //   - Public, Seed and MarshalBinary of a key of the wrong length return nil
 //     (and an error) instead of panicking or copying garbage.
 //   - SignerOptions has one more field, Policy, used by VerifyAny.
 //   - MarshalPKIXPublicKey, ParsePKIXPublicKey, MarshalPKCS8PrivateKey and
 //     ParsePKCS8PrivateKey read and write the RFC 8410 DER forms (which
 //     crypto/x509 lacks for Ed448), tested against `openssl pkey`.
+//     ParsePKIXPublicKey refuses a key that does not decode as a point.
 //   - PublicKeyToX448, SeedToX448 and PrivateKeyToX448 convert Ed448 keys to
 //     X448 keys (through the 4-isogeny; tested against circl's dh/x448).
 //
@@ -42,10 +53,11 @@
 // the prime group order; all three check the lengths, a context of at most
 // 255 bytes, and S < q with the last byte of S zero):
 //
-//   - PolicyDefault — exactly circl's Verify (as circl#642 describes it): A
-//     decoded as circl does, with y < p and x = 0 only with the sign bit
-//     clear, but bits 448–454 ignored (circl#635; the key is hashed with
-//     them); R not decoded but compared as bytes with the encoding of [S]B −
+//   - PolicyDefault — exactly circl's Verify (v1.6.5, as circl#642
+//     describes it): A decoded as circl does, strictly (RFC 8032 §5.2.3: y <
+//     p, x = 0 only with the sign bit clear, bits 448–454 zero; circl before
+//     v1.6.5 ignored those bits, circl#635); R not decoded but compared as
+//     bytes with the encoding of [S]B −
 //     [k]·A′, where A′ is A without its 4-torsion component (circl
 //     computes through the 4-isogeny to the twisted curve and back, which
 //     multiplies by 4, and divides the scalars by 4). So a small-order key
@@ -71,8 +83,8 @@
 //	honest signature                               accept   accept  accept
 //	wrong lengths, context over 255 bytes          reject   reject  reject
 //	S ≥ q (S + q; openssl#7706)                    reject   reject  reject
-//	A with bit 448 set (circl#635)                 accept   reject  reject
-//	R with bit 454 set                             reject   reject  reject
+//	A with any of bits 448–454 set (circl#635)     reject   reject  reject
+//	R with any of bits 448–454 set                 reject   reject  reject
 //	A = identity or (0, −1), S·B = R               accept   reject  reject
 //	A = (1, 0) (order 4), S·B = R                  accept   accept  reject
 //	A + T₄ mixed order, k ≡ 2 mod 4                accept   accept  reject

@@ -6,6 +6,7 @@ import (
 	cryptorand "crypto/rand"
 	"crypto/subtle"
 	"errors"
+	"fmt"
 	"io"
 	"strconv"
 )
@@ -105,18 +106,18 @@ func (priv PrivateKey) MarshalBinary() ([]byte, error) {
 }
 
 // Sign signs message with priv (crypto.Signer). rand is ignored: Ed448 is
-// deterministic. opts.HashFunc() must be crypto.Hash(0); a SignerOptions
-// (or *SignerOptions) selects the scheme and context, any other opts means
-// pure Ed448 with no context. Sign returns an error for a private key of the
-// wrong length or whose public half does not match its seed, a context over
+// deterministic. opts must be crypto.Hash(0) (pure Ed448, empty context) or
+// a SignerOptions or non-nil *SignerOptions, which selects the scheme and
+// context; any other opts type, circl's own SignerOptions included, is
+// refused with an error naming ed448.SignerOptions, so that a context or
+// Ed448ph meant by the caller is never dropped for a pure signature. Sign
+// returns an error for a private key of the wrong length or whose public
+// half does not match its seed, a nonzero hash, a context over
 // ContextMaxSize bytes, or an unknown scheme.
 func (priv PrivateKey) Sign(rand io.Reader, message []byte, opts crypto.SignerOpts) ([]byte, error) {
-	o, ok := optionsOf(opts)
-	if !ok {
-		return nil, errors.New("ed448: nil SignerOpts")
-	}
-	if opts.HashFunc() != crypto.Hash(0) {
-		return nil, errors.New("ed448: bad hash algorithm")
+	o, err := optionsOf(opts)
+	if err != nil {
+		return nil, err
 	}
 	if o.Scheme != ED448 && o.Scheme != ED448Ph {
 		return nil, errors.New("ed448: unknown scheme")
@@ -124,30 +125,44 @@ func (priv PrivateKey) Sign(rand io.Reader, message []byte, opts crypto.SignerOp
 	if len(o.Context) > ContextMaxSize {
 		return nil, errors.New("ed448: bad context length: " + strconv.Itoa(len(o.Context)))
 	}
-	k, err := cachedKey(priv)
+	var scratch signingKey
+	k, err := cachedKey(priv, &scratch)
 	if err != nil {
 		return nil, err
 	}
 	sig := make([]byte, SignatureSize)
 	k.sign(sig, message, o.Context, o.Scheme == ED448Ph)
+	scratch = signingKey{}
 	return sig, nil
 }
 
-// optionsOf returns the SignerOptions in opts (the zero value for other
-// SignerOpts types), and false for a nil opts or *SignerOptions.
-func optionsOf(opts crypto.SignerOpts) (SignerOptions, bool) {
+// optionsOf returns the SignerOptions opts stands for: the zero value for
+// crypto.Hash(0), the options themselves for a SignerOptions or a non-nil
+// *SignerOptions. Every other opts (nil, a nil *SignerOptions, a nonzero
+// hash, or a type of another package, which may carry a context or a
+// scheme this package cannot read) is an error: guessing "pure Ed448, no
+// context" for it would sign or verify under the wrong domain.
+func optionsOf(opts crypto.SignerOpts) (SignerOptions, error) {
+	var o SignerOptions
 	switch v := opts.(type) {
 	case nil:
-		return SignerOptions{}, false
+		return o, errors.New("ed448: nil crypto.SignerOpts")
+	case crypto.Hash:
+		o.Hash = v
 	case SignerOptions:
-		return v, true
+		o = v
 	case *SignerOptions:
 		if v == nil {
-			return SignerOptions{}, false
+			return o, errors.New("ed448: nil *ed448.SignerOptions")
 		}
-		return *v, true
+		o = *v
+	default:
+		return o, fmt.Errorf("ed448: unsupported crypto.SignerOpts type %T: use crypto.Hash(0) or ed448.SignerOptions", opts)
 	}
-	return SignerOptions{}, true
+	if o.Hash != crypto.Hash(0) {
+		return o, errors.New("ed448: bad hash algorithm: opts.HashFunc() must be zero (use ed448.SignerOptions{Scheme: ED448Ph} for Ed448ph)")
+	}
+	return o, nil
 }
 
 // GenerateKey generates a key pair from exactly SeedSize bytes of rand
@@ -197,12 +212,14 @@ func signOrPanic(priv PrivateKey, message []byte, ctx string, ph bool) []byte {
 	if len(ctx) > ContextMaxSize {
 		panic("ed448: bad context length: " + strconv.Itoa(len(ctx)))
 	}
-	k, err := cachedKey(priv)
+	var scratch signingKey
+	k, err := cachedKey(priv, &scratch)
 	if err != nil {
 		panic(err.Error())
 	}
 	sig := make([]byte, SignatureSize)
 	k.sign(sig, message, ctx, ph)
+	scratch = signingKey{}
 	return sig
 }
 
@@ -220,13 +237,14 @@ func VerifyPh(pub PublicKey, message, sig []byte, ctx string) bool {
 }
 
 // VerifyAny is Verify or VerifyPh as opts selects: a SignerOptions (or
-// *SignerOptions) gives the scheme, context and Policy; any other opts
-// with HashFunc() == 0 means pure Ed448 without context under
-// PolicyDefault. It returns false for a nonzero hash or an unknown scheme or
-// policy. Variable time.
+// non-nil *SignerOptions) gives the scheme, context and Policy;
+// crypto.Hash(0) means pure Ed448 without context under PolicyDefault. It
+// returns false for any other opts (as PrivateKey.Sign refuses them: a
+// foreign type's context or scheme would be dropped), a nonzero hash, or an
+// unknown scheme or policy. Variable time.
 func VerifyAny(pub PublicKey, message, sig []byte, opts crypto.SignerOpts) bool {
-	o, ok := optionsOf(opts)
-	if !ok || opts.HashFunc() != crypto.Hash(0) {
+	o, err := optionsOf(opts)
+	if err != nil {
 		return false
 	}
 	switch o.Scheme {

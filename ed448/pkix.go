@@ -4,6 +4,8 @@ import (
 	"crypto/x509/pkix"
 	"encoding/asn1"
 	"errors"
+
+	"github.com/curvekit/curvekit/curve448"
 )
 
 // oidEd448 is id-Ed448 (RFC 8410, Section 3).
@@ -36,9 +38,11 @@ func MarshalPKIXPublicKey(pub PublicKey) ([]byte, error) {
 }
 
 // ParsePKIXPublicKey parses a DER SubjectPublicKeyInfo holding an Ed448 key
-// (RFC 8410: algorithm id-Ed448 with absent parameters, 57-byte key). It
-// checks the encoding only, not that the key is a valid point: Verify does
-// that.
+// (RFC 8410: algorithm id-Ed448 with absent parameters, 57-byte key). The
+// key must decode as a curve point under RFC 8032 §5.2.3, as PolicyDefault
+// and PublicKeyToX448 decode it, so a key no verification could accept is
+// refused at parsing; small-order points decode and are left to the
+// verification policy.
 func ParsePKIXPublicKey(der []byte) (PublicKey, error) {
 	var spki subjectPublicKeyInfo
 	rest, err := asn1.Unmarshal(der, &spki)
@@ -54,6 +58,9 @@ func ParsePKIXPublicKey(der []byte) (PublicKey, error) {
 	if spki.PublicKey.BitLength != 8*PublicKeySize || len(spki.PublicKey.Bytes) != PublicKeySize {
 		return nil, errors.New("ed448: bad public key length")
 	}
+	if _, err := new(curve448.Point).SetCanonicalBytes(spki.PublicKey.Bytes); err != nil {
+		return nil, errors.New("ed448: invalid public key: not the encoding of a curve point")
+	}
 	return PublicKey(append([]byte(nil), spki.PublicKey.Bytes...)), nil
 }
 
@@ -62,7 +69,10 @@ func ParsePKIXPublicKey(der []byte) (PublicKey, error) {
 // `openssl genpkey -algorithm ed448` writes). It checks that the public half
 // of priv matches its seed.
 func MarshalPKCS8PrivateKey(priv PrivateKey) ([]byte, error) {
-	if _, err := cachedKey(priv); err != nil {
+	var scratch signingKey
+	_, err := cachedKey(priv, &scratch)
+	scratch = signingKey{}
+	if err != nil {
 		return nil, err
 	}
 	inner, err := asn1.Marshal(priv[:SeedSize])

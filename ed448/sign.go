@@ -111,15 +111,28 @@ func (k *signingKey) sign(sig, message []byte, ctx string, ph bool) {
 // internal/keycache is the cache, shared with ed25519.
 var keyCache keycache.Cache[signingKey]
 
-func cachedKey(priv PrivateKey) (*signingKey, error) {
+func cachedKey(priv PrivateKey, scratch *signingKey) (*signingKey, error) {
 	if len(priv) != PrivateKeySize {
 		return nil, errors.New("ed448: bad private key length: " + strconv.Itoa(len(priv)))
 	}
-	return keyCache.Get(priv, func(k *signingKey) error {
-		k.fromSeed(priv[:SeedSize])
-		if subtle.ConstantTimeCompare(k.pub[:], priv[SeedSize:]) != 1 {
-			return errors.New("ed448: bad private key: public key does not match seed")
+	if !keycache.InHeap(priv) {
+		// A key outside the Go heap (mmap'd, from C) is expanded into the
+		// caller's scratch on every call, cached nowhere; see keycache.
+		if err := scratch.fromPrivateKey(priv); err != nil {
+			return nil, err
 		}
-		return nil
-	})
+		return scratch, nil
+	}
+	return keyCache.Get(priv, func(k *signingKey) error { return k.fromPrivateKey(priv) })
+}
+
+// fromPrivateKey expands the seed of priv (PrivateKeySize bytes) and checks
+// that the public half of priv is its public key.
+func (k *signingKey) fromPrivateKey(priv PrivateKey) error {
+	k.fromSeed(priv[:SeedSize])
+	if subtle.ConstantTimeCompare(k.pub[:], priv[SeedSize:]) != 1 {
+		*k = signingKey{}
+		return errors.New("ed448: bad private key: public key does not match seed")
+	}
+	return nil
 }

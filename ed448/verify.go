@@ -13,11 +13,11 @@ type Policy uint8
 
 const (
 	// PolicyDefault accepts exactly what circl's sign/ed448 Verify accepts
-	// (circl#642): S < q; A decoded as circl does (y < p, x = 0 only with
-	// the sign bit clear, bits 448–454 ignored — circl#635); R not decoded
-	// but compared as bytes with the encoding of [S]B − [k]·A′, where A′ is
-	// A without its 4-torsion component (circl multiplies through the
-	// 4-isogeny). It is the zero value.
+	// (v1.6.5; circl#642): S < q; A decoded strictly as circl does (y < p,
+	// x = 0 only with the sign bit clear, bits 448–454 zero — circl#635); R
+	// not decoded but compared as bytes with the encoding of [S]B − [k]·A′,
+	// where A′ is A without its 4-torsion component (circl multiplies
+	// through the 4-isogeny). It is the zero value.
 	PolicyDefault Policy = iota
 
 	// PolicyOpenSSL answers as OpenSSL 3.0's Ed448 verification: S < q; A
@@ -94,7 +94,7 @@ func verify(pub, message, sig []byte, ctx string, ph bool, policy Policy) bool {
 	var R curve448.Point
 	switch policy {
 	case PolicyDefault:
-		if _, err := A.SetLenientBytes(pub); err != nil {
+		if _, err := A.SetCanonicalBytes(pub); err != nil {
 			return false
 		}
 	case PolicyOpenSSL:

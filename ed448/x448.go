@@ -20,7 +20,7 @@ func PublicKeyToX448(publicKey PublicKey) ([]byte, error) {
 		return nil, errors.New("ed448: bad public key length")
 	}
 	var A curve448.Point
-	if _, err := A.SetLenientBytes(publicKey); err != nil {
+	if _, err := A.SetCanonicalBytes(publicKey); err != nil {
 		return nil, errors.New("ed448: invalid public key")
 	}
 	if A.IsSmallOrder() == 1 {

@@ -7,6 +7,7 @@ import (
 	cryptorand "crypto/rand"
 	"errors"
 	"io"
+	"reflect"
 
 	"github.com/curvekit/curvekit/fieldarith/fieldp256"
 	"github.com/curvekit/curvekit/fieldarith/scalarp256"
@@ -223,6 +224,12 @@ func (priv *PrivateKey) Public() crypto.PublicKey {
 // rand it is deterministic, RFC 6979 with the hash opts.HashFunc() names
 // (which must be available and match the digest length), as crypto/ecdsa
 // does since Go 1.24; otherwise it is SignASN1 with rand.
+//
+// ECDSA has no variant an opts value could select, so, exactly as
+// crypto/ecdsa, Sign reads nothing of opts but opts.HashFunc(), whatever its
+// type, and ignores opts when rand is not nil. Where crypto/ecdsa panics (a
+// nil opts or nil pointer, an opts whose HashFunc panics, a hash that is not
+// linked in) Sign returns an error.
 func (priv *PrivateKey) Sign(rand io.Reader, digest []byte, opts crypto.SignerOpts) ([]byte, error) {
 	if !priv.valid() {
 		return nil, errInvalidKey
@@ -230,10 +237,10 @@ func (priv *PrivateKey) Sign(rand io.Reader, digest []byte, opts crypto.SignerOp
 	if rand != nil {
 		return SignASN1(rand, priv, digest)
 	}
-	if opts == nil {
-		return nil, errNilOpts
+	h, err := hashFuncOf(opts)
+	if err != nil {
+		return nil, err
 	}
-	h := opts.HashFunc()
 	if !h.Available() {
 		return nil, errHashUnavail
 	}
@@ -245,6 +252,27 @@ func (priv *PrivateKey) Sign(rand io.Reader, digest []byte, opts crypto.SignerOp
 		return nil, err
 	}
 	return encodeDER(&r, &s), nil
+}
+
+// hashFuncOf returns opts.HashFunc(), and an error for a nil opts, a nil
+// pointer (whose HashFunc may dereference it, as *rsa.PSSOptions's does) or
+// an opts whose HashFunc panics, where crypto/ecdsa panics.
+func hashFuncOf(opts crypto.SignerOpts) (h crypto.Hash, err error) {
+	if opts == nil {
+		return 0, errNilOpts
+	}
+	if h, ok := opts.(crypto.Hash); ok {
+		return h, nil
+	}
+	if v := reflect.ValueOf(opts); v.Kind() == reflect.Pointer && v.IsNil() {
+		return 0, errors.New("p256: nil pointer as crypto.SignerOpts")
+	}
+	defer func() {
+		if recover() != nil {
+			h, err = 0, errors.New("p256: opts.HashFunc() panicked (a nil pointer?)")
+		}
+	}()
+	return opts.HashFunc(), nil
 }
 
 // SignDeterministic returns the deterministic RFC 6979 signature of digest,

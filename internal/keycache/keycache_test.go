@@ -5,6 +5,8 @@ import (
 	"runtime"
 	"testing"
 	"time"
+
+	"github.com/curvekit/curvekit/internal/keycache/mmaptest"
 )
 
 func TestGet(t *testing.T) {
@@ -74,4 +76,86 @@ func TestCleanup(t *testing.T) {
 		}
 	}
 	t.Error("the entry of a collected key was not removed")
+}
+
+// global is a key in a Go global: not in the heap, and not cached.
+var global [8]byte
+
+// sink makes a slice escape to the heap.
+var sink []byte
+
+// TestInHeap checks InHeap on the kinds of memory a key can be in.
+func TestInHeap(t *testing.T) {
+	heap := make([]byte, 64)
+	sink = heap
+	if !InHeap(heap) || !InHeap(heap[63:]) {
+		t.Error("a heap slice (or its last byte) is not in the heap")
+	}
+	var stack [64]byte // InHeap does not make it escape
+	if InHeap(stack[:]) {
+		t.Error("a stack array is in the heap")
+	}
+	if InHeap(global[:]) {
+		t.Error("a global is in the heap")
+	}
+	m, unmap, err := mmaptest.Map(4096)
+	if err != nil {
+		t.Skip("no anonymous mmap here:", err)
+	}
+	defer unmap()
+	if InHeap(m) || InHeap(m[100:]) {
+		t.Error("mmap'd memory is in the heap")
+	}
+}
+
+// TestGetOutsideHeap checks that keys outside the Go heap (mmap'd, a
+// global) are expanded on every call and never cached, and that Get does
+// not abort the process on them (weak.Make does).
+func TestGetOutsideHeap(t *testing.T) {
+	m, unmap, err := mmaptest.Map(4096)
+	if err != nil {
+		t.Skip("no anonymous mmap here:", err)
+	}
+	defer unmap()
+	for name, priv := range map[string][]byte{"mmap": m[:64], "global": global[:]} {
+		var c Cache[[2]byte]
+		calls := 0
+		expand := func(k *[2]byte) error {
+			calls++
+			*k = [2]byte{priv[0] + 1, priv[1] + 1}
+			return nil
+		}
+		priv[0], priv[1] = 1, 2
+		for i := range 3 {
+			k, err := c.Get(priv, expand)
+			if err != nil || *k != [2]byte{2, 3} {
+				t.Fatalf("%s: Get #%d = %v, %v", name, i, k, err)
+			}
+		}
+		priv[1] = 9
+		if k, err := c.Get(priv, expand); err != nil || *k != [2]byte{2, 10} {
+			t.Fatalf("%s: after modification: %v, %v", name, k, err)
+		}
+		if calls != 4 {
+			t.Errorf("%s: expand called %d times for 4 Gets, want 4 (uncached)", name, calls)
+		}
+		n := 0
+		c.m.Range(func(any, any) bool { n++; return true })
+		if n != 0 {
+			t.Errorf("%s: %d entries cached", name, n)
+		}
+		if _, err := c.Get(priv, func(*[2]byte) error { return errors.New("refused") }); err == nil {
+			t.Errorf("%s: an expansion error was not returned", name)
+		}
+	}
+}
+
+func BenchmarkInHeap(b *testing.B) {
+	priv := make([]byte, 64)
+	sink = priv
+	for i := 0; i < b.N; i++ {
+		if !InHeap(priv) {
+			b.Fatal("not in the heap")
+		}
+	}
 }
