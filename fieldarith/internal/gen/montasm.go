@@ -47,6 +47,9 @@ type montAsm struct {
 	r    *montRep
 	s    *asmText
 	full uint64 // 2^64 − 1
+	// notes marks the rows whose mutants are equivalent for b < m (the
+	// field functions; the point code's operands are not all reduced).
+	notes bool
 }
 
 const (
@@ -219,6 +222,11 @@ func (g *montAsm) mulRows(aAddr, bAddr func(j int) string) []string {
 			}
 			s.op("ADCXQ", maZero, t[4]) // hi(a3·b0) + 1 does not wrap
 		} else {
+			if g.notes && i == 3 && g.r.Mod[3] <= 1<<64-1<<32+1 {
+				// A note for scripts/asmmutate/allowlist.txt.
+				s.comment("Mutation-equivalent: this row's carries into t4 and t5 are always 0: b3 ≤ m3 ≤ 2^64 − 2^32 + 1 (b < m),")
+				s.comment("so hi(a3·b3) ≤ 2^64 − 2^32 and t4 + hi + two carries never wraps.")
+			}
 			g.mulRow(t, aAddr, func(int) bool { return false })
 		}
 		t = g.reduceRow(t)
@@ -337,7 +345,7 @@ func montAsmGenerate(f *montField) (map[string][]byte, error) {
 	if r.N != 4 {
 		return nil, fmt.Errorf("%s: the assembly is written for 4 limbs of 64 bits", f.Pkg)
 	}
-	g := &montAsm{r: r, s: &asmText{}, full: ^uint64(0)}
+	g := &montAsm{r: r, s: &asmText{}, full: ^uint64(0), notes: true}
 	s := g.s
 	s.line(strings.TrimSuffix(header, "\n"))
 	s.line("//go:build " + asmBuildTag)
@@ -350,7 +358,11 @@ func montAsmGenerate(f *montField) (map[string][]byte, error) {
 	}
 	s.line(fmt.Sprintf("GLOBL %sMod<>(SB), RODATA|NOPTR, $32", r.Typ))
 	s.line("")
-	s.line("// −m⁻¹ mod 2^64.")
+	if g.p256Shape() {
+		s.line("// −m⁻¹ mod 2^64 (unread: the P-256-shaped reduction takes q = t0; mutation-equivalent).")
+	} else {
+		s.line("// −m⁻¹ mod 2^64.")
+	}
 	s.line(fmt.Sprintf("DATA %sInv<>+0(SB)/8, $0x%016x", r.Typ, r.mInv))
 	s.line(fmt.Sprintf("GLOBL %sInv<>(SB), RODATA|NOPTR, $8", r.Typ))
 	mulName, sqName := r.Typ+"MulAsm", r.Typ+"SquareAsm"
