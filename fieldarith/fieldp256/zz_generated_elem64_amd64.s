@@ -11,7 +11,7 @@ DATA elem64Mod<>+16(SB)/8, $0x0000000000000000
 DATA elem64Mod<>+24(SB)/8, $0xffffffff00000001
 GLOBL elem64Mod<>(SB), RODATA|NOPTR, $32
 
-// −m⁻¹ mod 2^64.
+// −m⁻¹ mod 2^64 (unread: the P-256-shaped reduction takes q = t0; mutation-equivalent).
 DATA elem64Inv<>+0(SB)/8, $0x0000000000000001
 GLOBL elem64Inv<>(SB), RODATA|NOPTR, $8
 
@@ -109,6 +109,8 @@ TEXT ·elem64MulAsm(SB), NOSPLIT, $0-24
 	// Row 3: t += a·b3, then t = (t + q·m)/2^64.
 	MOVQ    24(DI), DX
 	XORQ    R10, R10
+	// Mutation-equivalent: this row's carries into t4 and t5 are always 0: b3 ≤ m3 ≤ 2^64 − 2^32 + 1 (b < m),
+	// so hi(a3·b3) ≤ 2^64 − 2^32 and t4 + hi + two carries never wraps.
 	XORQ    AX, AX
 	MULXQ   0(SI), BX, CX
 	ADCXQ   BX, R11

@@ -45,18 +45,94 @@ func elem64AsmWant(x, y *big.Int) *big.Int {
 	return z.Mod(z, elem64AsmM)
 }
 
-// elem64AsmEdges are 0, 1, 2, m−2, m−1 and, for Mul's first argument
-// only (wide), m, m+1, 2^256−m, 2^255 and 2^256−2, 2^256−1.
+// elem64AsmEdges are 0, 1, 2, m−2, m−1, each all-ones limb alone (2^64 − 1
+// at limb i, when below m) and, for Mul's first argument only (wide), m,
+// m+1, 2^256−m, 2^255 and 2^256−2, 2^256−1. A wide a = 2^256 − 1 with an
+// all-ones limb of b drives every row's top carry.
 func elem64AsmEdges(wide bool) []*big.Int {
 	one := big.NewInt(1)
 	m := elem64AsmM
 	R := new(big.Int).Lsh(one, 256)
 	out := []*big.Int{big.NewInt(0), one, big.NewInt(2), new(big.Int).Sub(m, big.NewInt(2)), new(big.Int).Sub(m, one)}
+	ones := new(big.Int).Sub(new(big.Int).Lsh(one, 64), one)
+	for i := 0; i < 4; i++ {
+		if v := new(big.Int).Lsh(ones, uint(64*i)); v.Cmp(m) < 0 {
+			out = append(out, v)
+		}
+	}
 	if wide {
 		out = append(out, new(big.Int).Set(m), new(big.Int).Add(m, one), new(big.Int).Sub(R, m),
 			new(big.Int).Lsh(one, 255), new(big.Int).Sub(R, big.NewInt(2)), new(big.Int).Sub(R, one))
 	}
 	return out
+}
+
+// elem64AsmGrid is the limb grid: every value whose four limbs are each
+// taken from limbs (4^4 or more values), and m − 1 − v for each such v
+// below m. The carries of a row fire together when its limbs are all
+// ones, and the rare ones (a carry out of a word that is all ones after
+// a carry in) need exactly such words.
+func elem64AsmGrid(limbs []uint64) []elem64 {
+	var out []elem64
+	n := len(limbs)
+	for i := 0; i < n*n*n*n; i++ {
+		v := elem64{limbs[i%n], limbs[i/n%n], limbs[i/(n*n)%n], limbs[i/(n*n*n)]}
+		out = append(out, v)
+		if x := elem64AsmToBig(&v); x.Cmp(elem64AsmM) < 0 {
+			out = append(out, *elem64AsmFromBig(x.Sub(new(big.Int).Sub(elem64AsmM, big.NewInt(1)), x)))
+		}
+	}
+	return out
+}
+
+// TestElem64AsmGrid compares the assembly with the Go code limb for limb on
+// the limb grid: Mul on every a (wide) and every b below m of the grid of
+// 0, 1, 2^63 and 2^64 − 1, then a from a grid of ten limbs against b with
+// limbs of 0 and 2^64 − 1; Square on every grid value below m. The Go code
+// is compared with math/big in TestElem64Asm and the package's tests.
+func TestElem64AsmGrid(t *testing.T) {
+	if !elem64HasAsm {
+		t.Log("no assembly in this build or on this CPU: the Go code is compared with itself")
+	}
+	small := elem64AsmGrid([]uint64{0, 1, 1 << 63, 1<<64 - 1})
+	wide := elem64AsmGrid([]uint64{0, 1, 2, 1<<32 - 1, 1 << 32, 1<<63 - 1, 1 << 63, 1<<64 - 1<<32, 1<<64 - 2, 1<<64 - 1})
+	ones := elem64AsmGrid([]uint64{0, 1<<64 - 1})
+	below := func(v *elem64) bool { return elem64AsmToBig(v).Cmp(elem64AsmM) < 0 }
+	mul := func(a, b *elem64) {
+		var got, ref elem64
+		elem64MulAsm(&got, a, b)
+		elem64Mul(&ref, a, b)
+		if got != ref {
+			t.Fatalf("Mul(%x, %x): asm %x, Go %x", *a, *b, got, ref)
+		}
+	}
+	for i := range small {
+		for j := range small {
+			if below(&small[j]) {
+				mul(&small[i], &small[j])
+			}
+		}
+	}
+	for i := range wide {
+		for j := range ones {
+			if below(&ones[j]) {
+				mul(&wide[i], &ones[j])
+			}
+		}
+	}
+	for _, g := range [][]elem64{small, wide} {
+		for i := range g {
+			if !below(&g[i]) {
+				continue
+			}
+			var got, ref elem64
+			elem64SquareAsm(&got, &g[i])
+			elem64Square(&ref, &g[i])
+			if got != ref {
+				t.Fatalf("Square(%x): asm %x, Go %x", g[i], got, ref)
+			}
+		}
+	}
 }
 
 func elem64AsmRand(rng *rand.Rand, bound *big.Int) *big.Int {

@@ -133,6 +133,8 @@ TEXT ·elem64MulAsm(SB), NOSPLIT, $0-24
 	// Row 3: t += a·b3, then t = (t + q·m)/2^64.
 	MOVQ    24(DI), DX
 	XORQ    R10, R10
+	// Mutation-equivalent: this row's carries into t4 and t5 are always 0: b3 ≤ m3 ≤ 2^64 − 2^32 + 1 (b < m),
+	// so hi(a3·b3) ≤ 2^64 − 2^32 and t4 + hi + two carries never wraps.
 	XORQ    AX, AX
 	MULXQ   0(SI), BX, CX
 	ADCXQ   BX, R11

@@ -47,6 +47,9 @@ type montAsm struct {
 	r    *montRep
 	s    *asmText
 	full uint64 // 2^64 − 1
+	// notes marks the rows whose mutants are equivalent for b < m (the
+	// field functions; the point code's operands are not all reduced).
+	notes bool
 }
 
 const (
@@ -219,6 +222,11 @@ func (g *montAsm) mulRows(aAddr, bAddr func(j int) string) []string {
 			}
 			s.op("ADCXQ", maZero, t[4]) // hi(a3·b0) + 1 does not wrap
 		} else {
+			if g.notes && i == 3 && g.r.Mod[3] <= 1<<64-1<<32+1 {
+				// A note for scripts/asmmutate/allowlist.txt.
+				s.comment("Mutation-equivalent: this row's carries into t4 and t5 are always 0: b3 ≤ m3 ≤ 2^64 − 2^32 + 1 (b < m),")
+				s.comment("so hi(a3·b3) ≤ 2^64 − 2^32 and t4 + hi + two carries never wraps.")
+			}
 			g.mulRow(t, aAddr, func(int) bool { return false })
 		}
 		t = g.reduceRow(t)
@@ -337,7 +345,7 @@ func montAsmGenerate(f *montField) (map[string][]byte, error) {
 	if r.N != 4 {
 		return nil, fmt.Errorf("%s: the assembly is written for 4 limbs of 64 bits", f.Pkg)
 	}
-	g := &montAsm{r: r, s: &asmText{}, full: ^uint64(0)}
+	g := &montAsm{r: r, s: &asmText{}, full: ^uint64(0), notes: true}
 	s := g.s
 	s.line(strings.TrimSuffix(header, "\n"))
 	s.line("//go:build " + asmBuildTag)
@@ -350,7 +358,11 @@ func montAsmGenerate(f *montField) (map[string][]byte, error) {
 	}
 	s.line(fmt.Sprintf("GLOBL %sMod<>(SB), RODATA|NOPTR, $32", r.Typ))
 	s.line("")
-	s.line("// −m⁻¹ mod 2^64.")
+	if g.p256Shape() {
+		s.line("// −m⁻¹ mod 2^64 (unread: the P-256-shaped reduction takes q = t0; mutation-equivalent).")
+	} else {
+		s.line("// −m⁻¹ mod 2^64.")
+	}
 	s.line(fmt.Sprintf("DATA %sInv<>+0(SB)/8, $0x%016x", r.Typ, r.mInv))
 	s.line(fmt.Sprintf("GLOBL %sInv<>(SB), RODATA|NOPTR, $8", r.Typ))
 	mulName, sqName := r.Typ+"MulAsm", r.Typ+"SquareAsm"
@@ -493,18 +505,94 @@ func %[3]sAsmWant(x, y *big.Int) *big.Int {
 	return z.Mod(z, %[3]sAsmM)
 }
 
-// %[3]sAsmEdges are 0, 1, 2, m−2, m−1 and, for Mul's first argument
-// only (wide), m, m+1, 2^256−m, 2^255 and 2^256−2, 2^256−1.
+// %[3]sAsmEdges are 0, 1, 2, m−2, m−1, each all-ones limb alone (2^64 − 1
+// at limb i, when below m) and, for Mul's first argument only (wide), m,
+// m+1, 2^256−m, 2^255 and 2^256−2, 2^256−1. A wide a = 2^256 − 1 with an
+// all-ones limb of b drives every row's top carry.
 func %[3]sAsmEdges(wide bool) []*big.Int {
 	one := big.NewInt(1)
 	m := %[3]sAsmM
 	R := new(big.Int).Lsh(one, 256)
 	out := []*big.Int{big.NewInt(0), one, big.NewInt(2), new(big.Int).Sub(m, big.NewInt(2)), new(big.Int).Sub(m, one)}
+	ones := new(big.Int).Sub(new(big.Int).Lsh(one, 64), one)
+	for i := 0; i < 4; i++ {
+		if v := new(big.Int).Lsh(ones, uint(64*i)); v.Cmp(m) < 0 {
+			out = append(out, v)
+		}
+	}
 	if wide {
 		out = append(out, new(big.Int).Set(m), new(big.Int).Add(m, one), new(big.Int).Sub(R, m),
 			new(big.Int).Lsh(one, 255), new(big.Int).Sub(R, big.NewInt(2)), new(big.Int).Sub(R, one))
 	}
 	return out
+}
+
+// %[3]sAsmGrid is the limb grid: every value whose four limbs are each
+// taken from limbs (4^4 or more values), and m − 1 − v for each such v
+// below m. The carries of a row fire together when its limbs are all
+// ones, and the rare ones (a carry out of a word that is all ones after
+// a carry in) need exactly such words.
+func %[3]sAsmGrid(limbs []uint64) []%[3]s {
+	var out []%[3]s
+	n := len(limbs)
+	for i := 0; i < n*n*n*n; i++ {
+		v := %[3]s{limbs[i%%n], limbs[i/n%%n], limbs[i/(n*n)%%n], limbs[i/(n*n*n)]}
+		out = append(out, v)
+		if x := %[3]sAsmToBig(&v); x.Cmp(%[3]sAsmM) < 0 {
+			out = append(out, *%[3]sAsmFromBig(x.Sub(new(big.Int).Sub(%[3]sAsmM, big.NewInt(1)), x)))
+		}
+	}
+	return out
+}
+
+// Test%[7]sAsmGrid compares the assembly with the Go code limb for limb on
+// the limb grid: Mul on every a (wide) and every b below m of the grid of
+// 0, 1, 2^63 and 2^64 − 1, then a from a grid of ten limbs against b with
+// limbs of 0 and 2^64 − 1; Square on every grid value below m. The Go code
+// is compared with math/big in Test%[7]sAsm and the package's tests.
+func Test%[7]sAsmGrid(t *testing.T) {
+	if !%[3]sHasAsm {
+		t.Log("no assembly in this build or on this CPU: the Go code is compared with itself")
+	}
+	small := %[3]sAsmGrid([]uint64{0, 1, 1 << 63, 1<<64 - 1})
+	wide := %[3]sAsmGrid([]uint64{0, 1, 2, 1<<32 - 1, 1 << 32, 1<<63 - 1, 1 << 63, 1<<64 - 1<<32, 1<<64 - 2, 1<<64 - 1})
+	ones := %[3]sAsmGrid([]uint64{0, 1<<64 - 1})
+	below := func(v *%[3]s) bool { return %[3]sAsmToBig(v).Cmp(%[3]sAsmM) < 0 }
+	mul := func(a, b *%[3]s) {
+		var got, ref %[3]s
+		%[4]s(&got, a, b)
+		%[3]sMul(&ref, a, b)
+		if got != ref {
+			t.Fatalf("Mul(%%x, %%x): asm %%x, Go %%x", *a, *b, got, ref)
+		}
+	}
+	for i := range small {
+		for j := range small {
+			if below(&small[j]) {
+				mul(&small[i], &small[j])
+			}
+		}
+	}
+	for i := range wide {
+		for j := range ones {
+			if below(&ones[j]) {
+				mul(&wide[i], &ones[j])
+			}
+		}
+	}
+	for _, g := range [][]%[3]s{small, wide} {
+		for i := range g {
+			if !below(&g[i]) {
+				continue
+			}
+			var got, ref %[3]s
+			%[5]s(&got, &g[i])
+			%[3]sSquare(&ref, &g[i])
+			if got != ref {
+				t.Fatalf("Square(%%x): asm %%x, Go %%x", g[i], got, ref)
+			}
+		}
+	}
 }
 
 func %[3]sAsmRand(rng *rand.Rand, bound *big.Int) *big.Int {
