@@ -151,6 +151,12 @@ func FuzzPKIXAgainstX509(f *testing.F) {
 	p8, _ := MarshalPKCS8PrivateKey(k)
 	f.Add(spki)
 	f.Add(p8)
+	// Version 1 with the public key, and version 0 with empty attributes.
+	body := append([]byte{0x02, 0x01, 0x01}, p8[5:]...)
+	body = append(append(body, 0x81, 33, 0), k.PublicKey().Bytes()...)
+	f.Add(append([]byte{0x30, byte(len(body))}, body...))
+	body = append(append([]byte(nil), p8[2:]...), 0xa0, 0x00)
+	f.Add(append([]byte{0x30, byte(len(body))}, body...))
 	f.Fuzz(func(t *testing.T, in []byte) {
 		if pub, err := ParsePKIXPublicKey(in); err == nil {
 			std, err := x509.ParsePKIXPublicKey(in)
