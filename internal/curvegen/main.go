@@ -25,6 +25,11 @@
 //
 // The output is deterministic and gofmt-ed; CI's generate check fails when
 // a committed file differs from it.
+//
+// For X25519 and X448 it also writes the crypto/ecdh-shaped key types
+// (ecdh.tmpl; ToECDH/FromECDH only where crypto/ecdh has the curve) and
+// their RFC 8410 PKIX and PKCS #8 encodings over internal/pkix8410
+// (pkix.tmpl), with their tests.
 package main
 
 import (
