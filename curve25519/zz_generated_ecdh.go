@@ -4,6 +4,7 @@ package curve25519
 
 import (
 	"crypto"
+	"crypto/ecdh"
 	"crypto/rand"
 	"crypto/subtle"
 	"errors"
@@ -14,6 +15,7 @@ var (
 	errKeyLen  = errors.New("curve25519: invalid X25519 key length: expected 32 bytes")
 	errZeroKey = errors.New("curve25519: nil or zero-value X25519 key")
 	errRandom  = errors.New("curve25519: reading 32 random bytes for an X25519 key failed")
+	errNotStd  = errors.New("curve25519: nil or not an X25519 crypto/ecdh key")
 )
 
 // PrivateKey is an X25519 private key, shaped like crypto/ecdh.PrivateKey:
@@ -21,6 +23,7 @@ var (
 // one with GenerateKey or NewPrivateKey. The zero value and a nil pointer
 // are not keys: ECDH returns an error, PublicKey, Public and Bytes return
 // nil, and Equal returns false.
+// ToECDH and FromECDH convert to and from crypto/ecdh's X25519 keys.
 type PrivateKey struct {
 	priv [32]byte // as given: X25519 clamps on use
 	pub  [32]byte
@@ -122,14 +125,30 @@ func (k *PrivateKey) Bytes() []byte {
 	return b[:]
 }
 
-// Equal reports whether x is a *PrivateKey with the same bytes as k, in
-// constant time. Nil and zero-value keys equal nothing.
+// Equal reports whether x is a *PrivateKey or a crypto/ecdh
+// X25519 *ecdh.PrivateKey with the same bytes as k, in constant time.
+// Nil and zero-value keys equal nothing. The comparison is one-sided: the
+// standard library's Equal accepts only its own type.
 func (k *PrivateKey) Equal(x crypto.PrivateKey) bool {
-	xx, ok := x.(*PrivateKey)
-	if !ok || k == nil || xx == nil || !k.ok || !xx.ok {
+	if k == nil || !k.ok {
 		return false
 	}
-	return subtle.ConstantTimeCompare(k.priv[:], xx.priv[:]) == 1
+	switch xx := x.(type) {
+	case *PrivateKey:
+		if xx == nil || !xx.ok {
+			return false
+		}
+		return subtle.ConstantTimeCompare(k.priv[:], xx.priv[:]) == 1
+	case *ecdh.PrivateKey:
+		if xx == nil || xx.Curve() != ecdh.X25519() {
+			return false
+		}
+		b := xx.Bytes()
+		eq := subtle.ConstantTimeCompare(k.priv[:], b) == 1
+		clear(b)
+		return eq
+	}
+	return false
 }
 
 // Bytes returns a copy of the 32-byte encoding of k, or nil if k is nil or
@@ -142,12 +161,64 @@ func (k *PublicKey) Bytes() []byte {
 	return b[:]
 }
 
-// Equal reports whether x is a *PublicKey with the same bytes as k. Nil
-// and zero-value keys equal nothing.
+// Equal reports whether x is a *PublicKey or a crypto/ecdh
+// X25519 *ecdh.PublicKey with the same bytes as k. Nil and zero-value
+// keys equal nothing.
 func (k *PublicKey) Equal(x crypto.PublicKey) bool {
-	xx, ok := x.(*PublicKey)
-	if !ok || k == nil || xx == nil || !k.ok || !xx.ok {
+	if k == nil || !k.ok {
 		return false
 	}
-	return subtle.ConstantTimeCompare(k.pub[:], xx.pub[:]) == 1
+	switch xx := x.(type) {
+	case *PublicKey:
+		if xx == nil || !xx.ok {
+			return false
+		}
+		return subtle.ConstantTimeCompare(k.pub[:], xx.pub[:]) == 1
+	case *ecdh.PublicKey:
+		if xx == nil || xx.Curve() != ecdh.X25519() {
+			return false
+		}
+		return subtle.ConstantTimeCompare(k.pub[:], xx.Bytes()) == 1
+	}
+	return false
+}
+
+// ToECDH returns k as a crypto/ecdh X25519 private key with the same
+// 32 bytes, or an error if k is nil or a zero value. The two compute
+// the same shared secrets, so code written for crypto/ecdh can take it.
+func (k *PrivateKey) ToECDH() (*ecdh.PrivateKey, error) {
+	if k == nil || !k.ok {
+		return nil, errZeroKey
+	}
+	return ecdh.X25519().NewPrivateKey(k.priv[:])
+}
+
+// ToECDH returns k as a crypto/ecdh X25519 public key with the same
+// 32 bytes, or an error if k is nil or a zero value.
+func (k *PublicKey) ToECDH() (*ecdh.PublicKey, error) {
+	if k == nil || !k.ok {
+		return nil, errZeroKey
+	}
+	return ecdh.X25519().NewPublicKey(k.pub[:])
+}
+
+// FromECDH returns the private key with the bytes of the crypto/ecdh
+// X25519 key k, or an error if k is nil or on another curve. The result
+// is independent of k: it holds its own copy of the bytes.
+func FromECDH(k *ecdh.PrivateKey) (*PrivateKey, error) {
+	if k == nil || k.Curve() != ecdh.X25519() {
+		return nil, errNotStd
+	}
+	b := k.Bytes()
+	defer clear(b)
+	return NewPrivateKey(b)
+}
+
+// FromECDHPublicKey returns the public key with the bytes of the
+// crypto/ecdh X25519 key k, or an error if k is nil or on another curve.
+func FromECDHPublicKey(k *ecdh.PublicKey) (*PublicKey, error) {
+	if k == nil || k.Curve() != ecdh.X25519() {
+		return nil, errNotStd
+	}
+	return NewPublicKey(k.Bytes())
 }

@@ -21,6 +21,9 @@ var (
 // one with GenerateKey or NewPrivateKey. The zero value and a nil pointer
 // are not keys: ECDH returns an error, PublicKey, Public and Bytes return
 // nil, and Equal returns false.
+//
+// crypto/ecdh has no X448 curve, so there is no conversion to or from
+// its key types: move a key between the two as its Bytes.
 type PrivateKey struct {
 	priv [56]byte // as given: X448 clamps on use
 	pub  [56]byte
@@ -122,14 +125,20 @@ func (k *PrivateKey) Bytes() []byte {
 	return b[:]
 }
 
-// Equal reports whether x is a *PrivateKey with the same bytes as k, in
-// constant time. Nil and zero-value keys equal nothing.
+// Equal reports whether x is a *PrivateKey with the same bytes as k, in constant time.
+// Nil and zero-value keys equal nothing.
 func (k *PrivateKey) Equal(x crypto.PrivateKey) bool {
-	xx, ok := x.(*PrivateKey)
-	if !ok || k == nil || xx == nil || !k.ok || !xx.ok {
+	if k == nil || !k.ok {
 		return false
 	}
-	return subtle.ConstantTimeCompare(k.priv[:], xx.priv[:]) == 1
+	switch xx := x.(type) {
+	case *PrivateKey:
+		if xx == nil || !xx.ok {
+			return false
+		}
+		return subtle.ConstantTimeCompare(k.priv[:], xx.priv[:]) == 1
+	}
+	return false
 }
 
 // Bytes returns a copy of the 56-byte encoding of k, or nil if k is nil or
@@ -142,12 +151,18 @@ func (k *PublicKey) Bytes() []byte {
 	return b[:]
 }
 
-// Equal reports whether x is a *PublicKey with the same bytes as k. Nil
-// and zero-value keys equal nothing.
+// Equal reports whether x is a *PublicKey with the same bytes as k. Nil and zero-value
+// keys equal nothing.
 func (k *PublicKey) Equal(x crypto.PublicKey) bool {
-	xx, ok := x.(*PublicKey)
-	if !ok || k == nil || xx == nil || !k.ok || !xx.ok {
+	if k == nil || !k.ok {
 		return false
 	}
-	return subtle.ConstantTimeCompare(k.pub[:], xx.pub[:]) == 1
+	switch xx := x.(type) {
+	case *PublicKey:
+		if xx == nil || !xx.ok {
+			return false
+		}
+		return subtle.ConstantTimeCompare(k.pub[:], xx.pub[:]) == 1
+	}
+	return false
 }

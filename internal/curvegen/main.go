@@ -25,6 +25,11 @@
 //
 // The output is deterministic and gofmt-ed; CI's generate check fails when
 // a committed file differs from it.
+//
+// For X25519 and X448 it also writes the crypto/ecdh-shaped key types
+// (ecdh.tmpl; ToECDH/FromECDH only where crypto/ecdh has the curve) and
+// their RFC 8410 PKIX and PKCS #8 encodings over internal/pkix8410
+// (pkix.tmpl), with their tests.
 package main
 
 import (
@@ -47,6 +52,12 @@ var ecdhTmpl string
 
 //go:embed ecdh_test.tmpl
 var ecdhTestTmpl string
+
+//go:embed pkix.tmpl
+var pkixTmpl string
+
+//go:embed pkix_test.tmpl
+var pkixTestTmpl string
 
 //go:embed scan.tmpl
 var scanTmpl string
@@ -83,6 +94,8 @@ var outputs = map[string]*string{
 	"zz_generated_ladder.go":    &ladderTmpl,
 	"zz_generated_ecdh.go":      &ecdhTmpl,
 	"zz_generated_ecdh_test.go": &ecdhTestTmpl,
+	"zz_generated_pkix.go":      &pkixTmpl,
+	"zz_generated_pkix_test.go": &pkixTestTmpl,
 }
 
 // curvePackage holds what the templates need of a curve package: its
@@ -99,6 +112,13 @@ type curvePackage struct {
 	ModName  string // p, for comments
 	Backend  string // the field package, for comments
 	BaseName string // the basepoint's u, for comments
+	// OIDArc is the last arc of the RFC 8410 OID, 1.3.101.OIDArc, of the
+	// PKIX and PKCS #8 encodings (zz_generated_pkix.go).
+	OIDArc int
+	// StdECDH names the crypto/ecdh curve function of the same function
+	// (X25519); none means crypto/ecdh has no such curve, and the keys get
+	// no ToECDH/FromECDH and compare equal only to their own type.
+	StdECDH string
 	// Scans are the entry shapes the package's word scans serve
 	// (scan.tmpl); none means no zz_generated_scan.go.
 	Scans []scanShape
@@ -291,7 +311,7 @@ type scanShape struct {
 
 var curves = map[string]curvePackage{
 	"25519": {Pkg: "curve25519", Name: "X25519", Bytes: 32, TopBit: 254, LowBits: 3, A24: 121665, A: 486662,
-		ModName: "2^255 − 19", Backend: "field25519", BaseName: "9",
+		ModName: "2^255 − 19", Backend: "field25519", BaseName: "9", OIDArc: 110, StdECDH: "X25519",
 		Scans: []scanShape{
 			{Words: 15, What: "affineCached: three 5-word field elements", Ones: []int{0, 5}, Sixteen: true},
 			{Words: 20, What: "projCached: four 5-word field elements", Ones: []int{0, 5, 10}},
@@ -316,7 +336,7 @@ var curves = map[string]curvePackage{
 				Positions: "t.positions", Digits: "t.digits", MaxDigits: "maxFixedDigits", Fast: "comb64Hook"},
 			BaseCheck: &baseCheckShape{Table: "*basepointTables", Positions: "t.positions"}}},
 	"448": {Pkg: "curve448", Name: "X448", Bytes: 56, TopBit: 447, LowBits: 2, A24: 39081, A: 156326,
-		ModName: "2^448 − 2^224 − 1", Backend: "field448", BaseName: "5",
+		ModName: "2^448 − 2^224 − 1", Backend: "field448", BaseName: "5", OIDArc: 111,
 		Scans: []scanShape{
 			{Words: 24, What: "affinePoint: three 8-word field elements", Ones: []int{8}},
 			{Words: 40, What: "cachedPoint: five 8-word field elements", Ones: []int{0, 16, 24}},
@@ -387,6 +407,9 @@ func (c curvePackage) outputs() map[string]*string {
 }
 
 // Derived values the template uses.
+// Lower is Name in lower case, the prefix of the package's test data files.
+func (c curvePackage) Lower() string { return strings.ToLower(c.Name) }
+
 func (c curvePackage) TopByte() int   { return c.TopBit / 8 }
 func (c curvePackage) TopMask() int   { return 1<<(c.TopBit%8) | (1<<(c.TopBit%8) - 1) } // bits ≤ TopBit
 func (c curvePackage) TopSet() int    { return 1 << (c.TopBit % 8) }
