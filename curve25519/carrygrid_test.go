@@ -86,7 +86,17 @@ func x25519CarryPoints() [][]byte {
 
 // x25519CarryChosen are little-endian u-coordinates built for single rare
 // carries (see TestX25519CarryPoints).
-var x25519CarryChosen = []string{}
+//
+// The first two reach the carry into the top limb of the setup's
+// z3 = 121666·(A² − B²) + B² (ladder64Asm's "ADCXQ AX, R12" after the
+// a24 products): A² − B² = 4·u, so u = D/4 mod p for a D whose top limb d3
+// makes the low word of 121666·d3 fall within 121666 of 2^64
+// (d3 = ⌊j·2^64/121666⌋) and whose next limb is near 2^64 − 1; an emulator
+// of the generated instructions confirmed the carry for each.
+var x25519CarryChosen = []string{
+	"14e9a829f41f17c3cccba20409c28f74feffffffffffff7f0e19fe4303f8290b",
+	"09664c651d41b6036597387abdd37960ffffffffffffff3f1ef0fda915647972",
+}
 
 // TestX25519CarryPoints runs X25519 on x25519CarryPoints, through the
 // fe64 assembly directly and through the package API, against crypto/ecdh.
