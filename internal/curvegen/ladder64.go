@@ -450,8 +450,6 @@ func l64GoOps(b *bytes.Buffer, ops []feOp, name func(string) string) {
 	}
 }
 
-func l64Amp(s string) string { return "&" + s }
-
 // ladder64Go returns zz_generated_ladder64.go.
 func ladder64Go(c curvePackage) []byte {
 	sh := l64Shape
