@@ -71,8 +71,7 @@ func encodingsOf(p *curve25519.Point) [][32]byte {
 	flip[31] ^= 0x80
 	cand = append(cand, flip)
 	// y + p, for y < 19: add p = 2^255 − 19 to the 255-bit y.
-	var y [32]byte
-	y = canon
+	y := canon
 	y[31] &= 0x7f
 	small := y[0] < 19
 	for _, b := range y[1:] {

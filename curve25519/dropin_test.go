@@ -11,6 +11,7 @@ import (
 // the type of its golang.org/x/crypto/curve25519 counterpart.
 var (
 	_ = []func([]byte, []byte) ([]byte, error){X25519, xcurve.X25519}
+	//lint:ignore SA1019 x/crypto's ScalarMult is the signature the drop-in must match.
 	_ = []func(*[32]byte, *[32]byte, *[32]byte){ScalarMult, xcurve.ScalarMult}
 	_ = []func(*[32]byte, *[32]byte){ScalarBaseMult, xcurve.ScalarBaseMult}
 	_ = [][]byte{Basepoint, xcurve.Basepoint}

@@ -235,6 +235,7 @@ func BenchmarkPrecomputedX25519(b *testing.B) {
 		var dst, kk, uu [32]byte
 		copy(kk[:], k)
 		copy(uu[:], u)
+		//lint:ignore SA1019 voi's ScalarMult is the peer API benchmarked here.
 		benchutil.RunCPU(b, func() { voix.ScalarMult(&dst, &kk, &uu) })
 	})
 	b.Run("build", func(b *testing.B) {

@@ -108,7 +108,7 @@ func TestVarTimeSplitBaseMultEdgeScalars(t *testing.T) {
 // the basepoint tables fail their verification.
 func TestVarTimeSplitBaseMultFallback(t *testing.T) {
 	saved := basepointTableLoad.Swap(func() *basepointTables { return &basepointTables{} })
-	defer basepointTableLoad.Swap(saved)
+	defer func() { basepointTableLoad.Swap(saved) }()
 	A, _, _ := randPoint(t)
 	C, _, _ := randPoint(t)
 	checkSplit(t, "fallback", [4][]byte{randScalarBytes(t), shortScalarBytes(t, 128), randScalarBytes(t), shortScalarBytes(t, 100)}, A, C)

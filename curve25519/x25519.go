@@ -57,10 +57,9 @@ func ScalarMult(dst, scalar, point *[32]byte) {
 // ScalarBaseMult sets dst to the product scalar * base where base is the
 // standard generator (u = 9).
 //
-// Deprecated: use X25519 with Basepoint instead, as copying into fixed size
-// arrays can lead to unexpected bugs. (x/crypto's documentation only
-// recommends this; the function is marked deprecated here so that the two
-// array-based functions read alike.)
+// New code should call X25519 with Basepoint instead, as copying into fixed
+// size arrays can lead to unexpected bugs. Like x/crypto's, the function
+// carries no Deprecated marker, so swapping the import leaves linters quiet.
 //
 // ScalarBaseMult panics if dst or scalar is nil, as ScalarMult does.
 func ScalarBaseMult(dst, scalar *[32]byte) {

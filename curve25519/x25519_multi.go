@@ -5,7 +5,7 @@ import (
 	"errors"
 )
 
-var x25519ErrMultiLen = errors.New("curve25519: X25519Multi: different numbers of scalars and points")
+var errX25519MultiLen = errors.New("curve25519: X25519Multi: different numbers of scalars and points")
 
 // X25519Multi returns X25519(scalars[i], points[i]) for every i, computed as
 // X25519 computes each (the basepoint through the table, other points with
@@ -23,7 +23,7 @@ var x25519ErrMultiLen = errors.New("curve25519: X25519Multi: different numbers o
 // scalars. The results share one backing array.
 func X25519Multi(scalars, points [][]byte) ([][]byte, error) {
 	if len(scalars) != len(points) {
-		return nil, x25519ErrMultiLen
+		return nil, errX25519MultiLen
 	}
 	for i := range scalars {
 		if len(scalars[i]) != ScalarSize {

@@ -174,8 +174,8 @@ func fe64Bytes(out *[32]byte, a *fe64) {
 // The assembly (ladder64Asm) runs the same operations in the same order.
 func ladder64Go(st *[2]fe64, e *[32]byte, x1 *fe64) {
 	var x2, z2, x3, z3, A, B, C, D fe64
-	*&x2 = *x1
-	*&z2 = fe64{1}
+	x2 = *x1
+	z2 = fe64{1}
 	fe64Add(&A, &x2, &z2)
 	fe64Sub(&B, &x2, &z2)
 	fe64Sqr(&A, &A)

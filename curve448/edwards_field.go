@@ -24,9 +24,6 @@ const dAbs = 39081
 
 var feOne = new(fieldElement).One()
 
-// feD is d = −39081.
-var feD = new(fieldElement).Negate(new(fieldElement).Mult32(feOne, dAbs))
-
 // mulD sets v = d·a and returns v.
 func mulD(v, a *fieldElement) *fieldElement {
 	return v.Mult32(a, dAbs).Negate(v)

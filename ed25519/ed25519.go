@@ -43,11 +43,11 @@ type PublicKey = stded25519.PublicKey
 type PrivateKey []byte
 
 // Public returns the [PublicKey] corresponding to priv: its last 32 bytes.
-// For a priv that is not [PrivateKeySize] bytes it returns a nil PublicKey,
-// which verifies nothing (crypto/ed25519 panics with an index error).
+// For a priv that is not [PrivateKeySize] bytes it returns nil, so
+// pub == nil holds (crypto/ed25519 panics with an index error).
 func (priv PrivateKey) Public() crypto.PublicKey {
 	if len(priv) != PrivateKeySize {
-		return PublicKey(nil)
+		return nil
 	}
 	publicKey := make([]byte, PublicKeySize)
 	copy(publicKey, priv[32:])

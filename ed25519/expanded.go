@@ -102,9 +102,12 @@ func (e *ExpandedPrivateKey) Bytes() []byte {
 	return out
 }
 
-// Public returns the [PublicKey] [a]B (a nil PublicKey for an
-// uninitialised key).
+// Public returns the [PublicKey] [a]B, or nil (an untyped nil
+// crypto.PublicKey, so pub == nil holds) for an uninitialised key.
 func (e *ExpandedPrivateKey) Public() crypto.PublicKey {
+	if !e.valid() {
+		return nil
+	}
 	return e.PublicKey()
 }
 

@@ -46,7 +46,7 @@ func TestZeroExpandedPrivateKeyRefuses(t *testing.T) {
 				t.Errorf("key %p signed: %x", e, sig)
 			}
 		}
-		if e.Bytes() != nil || e.PublicKey() != nil || pubOf(e.Public()) != nil {
+		if e.Bytes() != nil || e.PublicKey() != nil || e.Public() != nil {
 			t.Errorf("key %p has key bytes", e)
 		}
 		if e.Equal(e) || e.Equal(new(ed25519.ExpandedPrivateKey)) {
@@ -93,8 +93,8 @@ func TestSignNilOptions(t *testing.T) {
 
 func TestShortPrivateKeyAccessors(t *testing.T) {
 	for _, priv := range []ed25519.PrivateKey{nil, make(ed25519.PrivateKey, 31), make(ed25519.PrivateKey, 63)} {
-		if pub := pubOf(priv.Public()); pub != nil {
-			t.Errorf("%d-byte key: Public = %x", len(priv), pub)
+		if pub := priv.Public(); pub != nil {
+			t.Errorf("%d-byte key: Public = %#v, want an untyped nil", len(priv), pub)
 		}
 		if seed := priv.Seed(); seed != nil {
 			t.Errorf("%d-byte key: Seed = %x", len(priv), seed)

@@ -8,9 +8,8 @@ package ed25519
 import "github.com/curvekit/curvekit/curve25519"
 
 type (
-	point            = curve25519.Point
-	scalar           = curve25519.Scalar
-	precomputedPoint = curve25519.VarTimePrecomputedPoint
+	point  = curve25519.Point
+	scalar = curve25519.Scalar
 )
 
 var (

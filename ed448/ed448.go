@@ -79,11 +79,11 @@ func (priv PrivateKey) Equal(x crypto.PrivateKey) bool {
 	return ok && subtle.ConstantTimeCompare(priv, xx) == 1
 }
 
-// Public returns the PublicKey half of priv (nil if priv has the wrong
-// length).
+// Public returns the PublicKey half of priv, or nil (an untyped nil
+// crypto.PublicKey, so pub == nil holds) if priv has the wrong length.
 func (priv PrivateKey) Public() crypto.PublicKey {
 	if len(priv) != PrivateKeySize {
-		return PublicKey(nil)
+		return nil
 	}
 	return PublicKey(bytes.Clone(priv[SeedSize:]))
 }

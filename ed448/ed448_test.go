@@ -71,8 +71,10 @@ func TestVerifyFailsClosed(t *testing.T) {
 
 func TestZeroValues(t *testing.T) {
 	var priv PrivateKey
-	if p := priv.Public(); p.(PublicKey) != nil {
-		t.Error("Public of a nil key is not nil")
+	for _, priv := range []PrivateKey{priv, make(PrivateKey, PrivateKeySize-1)} {
+		if p := priv.Public(); p != nil {
+			t.Errorf("%d-byte key: Public = %#v, want an untyped nil", len(priv), p)
+		}
 	}
 	if priv.Seed() != nil {
 		t.Error("Seed of a nil key is not nil")

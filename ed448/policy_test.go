@@ -20,13 +20,6 @@ type policyCase struct {
 	dflt, openssl, strictRes bool
 }
 
-func scalarFromUint(v byte) *curve448.Scalar {
-	var b [56]byte
-	b[0] = v
-	s, _ := new(curve448.Scalar).SetCanonicalBytes(b[:])
-	return s
-}
-
 func randomScalar(t testing.TB) *curve448.Scalar {
 	var b [114]byte
 	rand.Read(b[:])

@@ -54,8 +54,7 @@ func preHash(message []byte, ph bool) []byte {
 
 // shake256 sets out = SHAKE256(data, len(out)) without allocating.
 func shake256(out, data []byte) {
-	var h sha3.SHAKE
-	h = *sha3.NewSHAKE256()
+	h := *sha3.NewSHAKE256()
 	h.Write(data)
 	h.Read(out)
 }

@@ -164,6 +164,7 @@ func TestFailClosed(t *testing.T) {
 	if _, err := FromECDSA(sk); err == nil {
 		t.Error("FromECDSA accepted a mismatched key")
 	}
+	//lint:ignore SA1019 a key built from big.Int coordinates is what FromECDSAPublicKey must refuse.
 	bad := &ecdsa.PublicKey{Curve: elliptic.P256(), X: big.NewInt(1), Y: big.NewInt(1)}
 	if _, err := FromECDSAPublicKey(bad); err == nil {
 		t.Error("FromECDSAPublicKey accepted an off-curve point")

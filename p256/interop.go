@@ -8,6 +8,8 @@ import (
 	"math/big"
 )
 
+//lint:file-ignore SA1019 ecdsa's X, Y and D are the representation these conversions read and write, for keys built by callers' own code.
+
 // The conversions go through math/big, the representation of
 // crypto/ecdsa's key fields, which is not constant time: convert a key
 // once, not per operation.

@@ -220,8 +220,7 @@ func TestJacobianAsmExceptional(t *testing.T) {
 		a.scaleJacobian(&z)
 		b.fromProjective(&q) // the same point, another Z
 		jacCheck(t, a, b)
-		var nb jacobianPoint
-		nb = b
+		nb := b
 		nb.y.Negate(&nb.y)
 		jacCheck(t, a, nb)
 		id.y.One() // (0:1:0)

@@ -83,14 +83,6 @@ func (p *affinePoint) Select(a, b *affinePoint, cond int) *affinePoint {
 	return p
 }
 
-// condNegate negates p when cond == 1.
-func (p *point) condNegate(cond int) *point {
-	var ny fieldp256.Element
-	ny.Negate(&p.y)
-	p.y.Select(&ny, &p.y, cond)
-	return p
-}
-
 func (p *affinePoint) condNegate(cond int) *affinePoint {
 	var ny fieldp256.Element
 	ny.Negate(&p.y)

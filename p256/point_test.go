@@ -11,6 +11,8 @@ import (
 	"github.com/curvekit/curvekit/tables"
 )
 
+//lint:file-ignore SA1019 crypto/elliptic is the independent reference these tests compare with.
+
 // The reference for the group tests is crypto/elliptic's P-256 (Go's
 // nistec, fiat-crypto field arithmetic), through its deprecated big.Int API.
 

@@ -22,7 +22,6 @@ func referenceResults(t *testing.T, file string) ([]*Algorithm, []Result) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var algs []*Algorithm
 	var results []Result
 	seen := map[*Algorithm]bool{}
 	for _, r := range rates {
@@ -30,10 +29,7 @@ func referenceResults(t *testing.T, file string) ([]*Algorithm, []Result) {
 		if a == nil {
 			t.Fatalf("no algorithm for %+v", r)
 		}
-		if !seen[a] {
-			seen[a] = true
-			algs = append(algs, a)
-		}
+		seen[a] = true
 		for _, op := range a.Ops {
 			if op.Name == r.Op {
 				results = append(results, Result{Alg: a, Op: op, Impl: curvekitName, Rate: r.Rate, Rounds: 1, Goroutines: 1})

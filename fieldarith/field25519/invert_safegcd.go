@@ -58,8 +58,7 @@ func (v *fe2625) invertSafegcd(a *fe2625) *fe2625 {
 	// As for fe51: fold the top carry (×19), then carry limb by limb, so
 	// that every limb fits its width (l[9] < 2^25 + 1) and the value is
 	// below 2^256.
-	var l [10]uint32
-	l = a.l
+	l := a.l
 	c := l[9] >> 25
 	l[9] &= m25
 	l[0] += 19 * c

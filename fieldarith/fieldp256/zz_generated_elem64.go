@@ -303,7 +303,7 @@ func elem64Square(out, a *elem64) {
 	u4, cc = bits.Add64(u4, l2, cc)
 	u5, cc = bits.Add64(u5, h2, cc)
 	u6, cc = bits.Add64(u6, l3, cc)
-	u7, cc = bits.Add64(u7, h3, cc)
+	u7, _ = bits.Add64(u7, h3, cc)
 	// Montgomery reduction, one word per row.
 	m = u0
 	C = m // m·m0 + u = u·2^w exactly, as m0 = 2^w − 1 and m = u

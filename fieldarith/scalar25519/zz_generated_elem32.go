@@ -824,7 +824,7 @@ func elem32Square(out, a *elem32) {
 	u14 = uint32(p)
 	C = uint32(p >> 32)
 	s = uint64(u15) + uint64(C) + uint64(cr)
-	u15, cr = uint32(s), uint32(s>>32)
+	u15, _ = uint32(s), uint32(s>>32)
 	// The result is below 2m < R: the final carry cr is 0.
 	d = uint64(u8) - 0x5cf5d3ed
 	r0 = uint32(d)

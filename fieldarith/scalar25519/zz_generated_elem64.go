@@ -38,7 +38,7 @@ func elem64Mul(out, a, b *elem64) {
 	A = hi
 	m = t0 * 0xd2b51da312547e1b
 	hi, lo = bits.Mul64(m, 0x5812631a5cf5d3ed)
-	lo, cc = bits.Add64(lo, t0, 0)
+	_, cc = bits.Add64(lo, t0, 0)
 	hi, _ = bits.Add64(hi, 0, cc)
 	C = hi
 	hi, lo = bits.Mul64(a1, b0)
@@ -84,7 +84,7 @@ func elem64Mul(out, a, b *elem64) {
 	A = hi
 	m = t0 * 0xd2b51da312547e1b
 	hi, lo = bits.Mul64(m, 0x5812631a5cf5d3ed)
-	lo, cc = bits.Add64(lo, t0, 0)
+	_, cc = bits.Add64(lo, t0, 0)
 	hi, _ = bits.Add64(hi, 0, cc)
 	C = hi
 	hi, lo = bits.Mul64(a1, b1)
@@ -136,7 +136,7 @@ func elem64Mul(out, a, b *elem64) {
 	A = hi
 	m = t0 * 0xd2b51da312547e1b
 	hi, lo = bits.Mul64(m, 0x5812631a5cf5d3ed)
-	lo, cc = bits.Add64(lo, t0, 0)
+	_, cc = bits.Add64(lo, t0, 0)
 	hi, _ = bits.Add64(hi, 0, cc)
 	C = hi
 	hi, lo = bits.Mul64(a1, b2)
@@ -188,7 +188,7 @@ func elem64Mul(out, a, b *elem64) {
 	A = hi
 	m = t0 * 0xd2b51da312547e1b
 	hi, lo = bits.Mul64(m, 0x5812631a5cf5d3ed)
-	lo, cc = bits.Add64(lo, t0, 0)
+	_, cc = bits.Add64(lo, t0, 0)
 	hi, _ = bits.Add64(hi, 0, cc)
 	C = hi
 	hi, lo = bits.Mul64(a1, b3)
@@ -307,11 +307,11 @@ func elem64Square(out, a *elem64) {
 	u4, cc = bits.Add64(u4, l2, cc)
 	u5, cc = bits.Add64(u5, h2, cc)
 	u6, cc = bits.Add64(u6, l3, cc)
-	u7, cc = bits.Add64(u7, h3, cc)
+	u7, _ = bits.Add64(u7, h3, cc)
 	// Montgomery reduction, one word per row.
 	m = u0 * 0xd2b51da312547e1b
 	hi, lo = bits.Mul64(m, 0x5812631a5cf5d3ed)
-	lo, cc = bits.Add64(lo, u0, 0)
+	_, cc = bits.Add64(lo, u0, 0)
 	hi, _ = bits.Add64(hi, 0, cc)
 	C = hi
 	hi, lo = bits.Mul64(m, 0x14def9dea2f79cd6)
@@ -336,7 +336,7 @@ func elem64Square(out, a *elem64) {
 	u4, cr = bits.Add64(u4, C, 0)
 	m = u1 * 0xd2b51da312547e1b
 	hi, lo = bits.Mul64(m, 0x5812631a5cf5d3ed)
-	lo, cc = bits.Add64(lo, u1, 0)
+	_, cc = bits.Add64(lo, u1, 0)
 	hi, _ = bits.Add64(hi, 0, cc)
 	C = hi
 	hi, lo = bits.Mul64(m, 0x14def9dea2f79cd6)
@@ -361,7 +361,7 @@ func elem64Square(out, a *elem64) {
 	u5, cr = bits.Add64(u5, C, cr)
 	m = u2 * 0xd2b51da312547e1b
 	hi, lo = bits.Mul64(m, 0x5812631a5cf5d3ed)
-	lo, cc = bits.Add64(lo, u2, 0)
+	_, cc = bits.Add64(lo, u2, 0)
 	hi, _ = bits.Add64(hi, 0, cc)
 	C = hi
 	hi, lo = bits.Mul64(m, 0x14def9dea2f79cd6)
@@ -386,7 +386,7 @@ func elem64Square(out, a *elem64) {
 	u6, cr = bits.Add64(u6, C, cr)
 	m = u3 * 0xd2b51da312547e1b
 	hi, lo = bits.Mul64(m, 0x5812631a5cf5d3ed)
-	lo, cc = bits.Add64(lo, u3, 0)
+	_, cc = bits.Add64(lo, u3, 0)
 	hi, _ = bits.Add64(hi, 0, cc)
 	C = hi
 	hi, lo = bits.Mul64(m, 0x14def9dea2f79cd6)
@@ -408,7 +408,7 @@ func elem64Square(out, a *elem64) {
 	hi, _ = bits.Add64(hi, 0, cc)
 	u6 = lo
 	C = hi
-	u7, cr = bits.Add64(u7, C, cr)
+	u7, _ = bits.Add64(u7, C, cr)
 	// The result is below 2m < R: the final carry cr is 0.
 	r0, bb = bits.Sub64(u4, 0x5812631a5cf5d3ed, 0)
 	r1, bb = bits.Sub64(u5, 0x14def9dea2f79cd6, bb)

@@ -2291,7 +2291,7 @@ func elem32Square(out, a *elem32) {
 	u26 = uint32(p)
 	C = uint32(p >> 32)
 	s = uint64(u27) + uint64(C) + uint64(cr)
-	u27, cr = uint32(s), uint32(s>>32)
+	u27, _ = uint32(s), uint32(s>>32)
 	// The result is below 2m < R: the final carry cr is 0.
 	d = uint64(u14) - 0xab5844f3
 	r0 = uint32(d)

@@ -38,7 +38,7 @@ func elem64Mul(out, a, b *elem64) {
 	A = hi
 	m = t0 * 0x03bd440fae918bc5
 	hi, lo = bits.Mul64(m, 0x2378c292ab5844f3)
-	lo, cc = bits.Add64(lo, t0, 0)
+	_, cc = bits.Add64(lo, t0, 0)
 	hi, _ = bits.Add64(hi, 0, cc)
 	C = hi
 	hi, lo = bits.Mul64(a1, b0)
@@ -122,7 +122,7 @@ func elem64Mul(out, a, b *elem64) {
 	A = hi
 	m = t0 * 0x03bd440fae918bc5
 	hi, lo = bits.Mul64(m, 0x2378c292ab5844f3)
-	lo, cc = bits.Add64(lo, t0, 0)
+	_, cc = bits.Add64(lo, t0, 0)
 	hi, _ = bits.Add64(hi, 0, cc)
 	C = hi
 	hi, lo = bits.Mul64(a1, b1)
@@ -218,7 +218,7 @@ func elem64Mul(out, a, b *elem64) {
 	A = hi
 	m = t0 * 0x03bd440fae918bc5
 	hi, lo = bits.Mul64(m, 0x2378c292ab5844f3)
-	lo, cc = bits.Add64(lo, t0, 0)
+	_, cc = bits.Add64(lo, t0, 0)
 	hi, _ = bits.Add64(hi, 0, cc)
 	C = hi
 	hi, lo = bits.Mul64(a1, b2)
@@ -314,7 +314,7 @@ func elem64Mul(out, a, b *elem64) {
 	A = hi
 	m = t0 * 0x03bd440fae918bc5
 	hi, lo = bits.Mul64(m, 0x2378c292ab5844f3)
-	lo, cc = bits.Add64(lo, t0, 0)
+	_, cc = bits.Add64(lo, t0, 0)
 	hi, _ = bits.Add64(hi, 0, cc)
 	C = hi
 	hi, lo = bits.Mul64(a1, b3)
@@ -410,7 +410,7 @@ func elem64Mul(out, a, b *elem64) {
 	A = hi
 	m = t0 * 0x03bd440fae918bc5
 	hi, lo = bits.Mul64(m, 0x2378c292ab5844f3)
-	lo, cc = bits.Add64(lo, t0, 0)
+	_, cc = bits.Add64(lo, t0, 0)
 	hi, _ = bits.Add64(hi, 0, cc)
 	C = hi
 	hi, lo = bits.Mul64(a1, b4)
@@ -506,7 +506,7 @@ func elem64Mul(out, a, b *elem64) {
 	A = hi
 	m = t0 * 0x03bd440fae918bc5
 	hi, lo = bits.Mul64(m, 0x2378c292ab5844f3)
-	lo, cc = bits.Add64(lo, t0, 0)
+	_, cc = bits.Add64(lo, t0, 0)
 	hi, _ = bits.Add64(hi, 0, cc)
 	C = hi
 	hi, lo = bits.Mul64(a1, b5)
@@ -602,7 +602,7 @@ func elem64Mul(out, a, b *elem64) {
 	A = hi
 	m = t0 * 0x03bd440fae918bc5
 	hi, lo = bits.Mul64(m, 0x2378c292ab5844f3)
-	lo, cc = bits.Add64(lo, t0, 0)
+	_, cc = bits.Add64(lo, t0, 0)
 	hi, _ = bits.Add64(hi, 0, cc)
 	C = hi
 	hi, lo = bits.Mul64(a1, b6)
@@ -882,11 +882,11 @@ func elem64Square(out, a *elem64) {
 	u10, cc = bits.Add64(u10, l5, cc)
 	u11, cc = bits.Add64(u11, h5, cc)
 	u12, cc = bits.Add64(u12, l6, cc)
-	u13, cc = bits.Add64(u13, h6, cc)
+	u13, _ = bits.Add64(u13, h6, cc)
 	// Montgomery reduction, one word per row.
 	m = u0 * 0x03bd440fae918bc5
 	hi, lo = bits.Mul64(m, 0x2378c292ab5844f3)
-	lo, cc = bits.Add64(lo, u0, 0)
+	_, cc = bits.Add64(lo, u0, 0)
 	hi, _ = bits.Add64(hi, 0, cc)
 	C = hi
 	hi, lo = bits.Mul64(m, 0x216cc2728dc58f55)
@@ -934,7 +934,7 @@ func elem64Square(out, a *elem64) {
 	u7, cr = bits.Add64(u7, C, 0)
 	m = u1 * 0x03bd440fae918bc5
 	hi, lo = bits.Mul64(m, 0x2378c292ab5844f3)
-	lo, cc = bits.Add64(lo, u1, 0)
+	_, cc = bits.Add64(lo, u1, 0)
 	hi, _ = bits.Add64(hi, 0, cc)
 	C = hi
 	hi, lo = bits.Mul64(m, 0x216cc2728dc58f55)
@@ -982,7 +982,7 @@ func elem64Square(out, a *elem64) {
 	u8, cr = bits.Add64(u8, C, cr)
 	m = u2 * 0x03bd440fae918bc5
 	hi, lo = bits.Mul64(m, 0x2378c292ab5844f3)
-	lo, cc = bits.Add64(lo, u2, 0)
+	_, cc = bits.Add64(lo, u2, 0)
 	hi, _ = bits.Add64(hi, 0, cc)
 	C = hi
 	hi, lo = bits.Mul64(m, 0x216cc2728dc58f55)
@@ -1030,7 +1030,7 @@ func elem64Square(out, a *elem64) {
 	u9, cr = bits.Add64(u9, C, cr)
 	m = u3 * 0x03bd440fae918bc5
 	hi, lo = bits.Mul64(m, 0x2378c292ab5844f3)
-	lo, cc = bits.Add64(lo, u3, 0)
+	_, cc = bits.Add64(lo, u3, 0)
 	hi, _ = bits.Add64(hi, 0, cc)
 	C = hi
 	hi, lo = bits.Mul64(m, 0x216cc2728dc58f55)
@@ -1078,7 +1078,7 @@ func elem64Square(out, a *elem64) {
 	u10, cr = bits.Add64(u10, C, cr)
 	m = u4 * 0x03bd440fae918bc5
 	hi, lo = bits.Mul64(m, 0x2378c292ab5844f3)
-	lo, cc = bits.Add64(lo, u4, 0)
+	_, cc = bits.Add64(lo, u4, 0)
 	hi, _ = bits.Add64(hi, 0, cc)
 	C = hi
 	hi, lo = bits.Mul64(m, 0x216cc2728dc58f55)
@@ -1126,7 +1126,7 @@ func elem64Square(out, a *elem64) {
 	u11, cr = bits.Add64(u11, C, cr)
 	m = u5 * 0x03bd440fae918bc5
 	hi, lo = bits.Mul64(m, 0x2378c292ab5844f3)
-	lo, cc = bits.Add64(lo, u5, 0)
+	_, cc = bits.Add64(lo, u5, 0)
 	hi, _ = bits.Add64(hi, 0, cc)
 	C = hi
 	hi, lo = bits.Mul64(m, 0x216cc2728dc58f55)
@@ -1174,7 +1174,7 @@ func elem64Square(out, a *elem64) {
 	u12, cr = bits.Add64(u12, C, cr)
 	m = u6 * 0x03bd440fae918bc5
 	hi, lo = bits.Mul64(m, 0x2378c292ab5844f3)
-	lo, cc = bits.Add64(lo, u6, 0)
+	_, cc = bits.Add64(lo, u6, 0)
 	hi, _ = bits.Add64(hi, 0, cc)
 	C = hi
 	hi, lo = bits.Mul64(m, 0x216cc2728dc58f55)
@@ -1219,7 +1219,7 @@ func elem64Square(out, a *elem64) {
 	hi, _ = bits.Add64(hi, 0, cc)
 	u12 = lo
 	C = hi
-	u13, cr = bits.Add64(u13, C, cr)
+	u13, _ = bits.Add64(u13, C, cr)
 	// The result is below 2m < R: the final carry cr is 0.
 	r0, bb = bits.Sub64(u7, 0x2378c292ab5844f3, 0)
 	r1, bb = bits.Sub64(u8, 0x216cc2728dc58f55, bb)

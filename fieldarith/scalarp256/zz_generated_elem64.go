@@ -54,7 +54,7 @@ func elem64Mul(out, a, b *elem64) {
 	tN = C
 	m = t0 * 0xccd1c8aaee00bc4f
 	hi, lo = bits.Mul64(m, 0xf3b9cac2fc632551)
-	lo, cc = bits.Add64(lo, t0, 0)
+	_, cc = bits.Add64(lo, t0, 0)
 	hi, _ = bits.Add64(hi, 0, cc)
 	C = hi
 	hi, lo = bits.Mul64(m, 0xbce6faada7179e84)
@@ -109,7 +109,7 @@ func elem64Mul(out, a, b *elem64) {
 	tN, D = bits.Add64(tN, C, 0)
 	m = t0 * 0xccd1c8aaee00bc4f
 	hi, lo = bits.Mul64(m, 0xf3b9cac2fc632551)
-	lo, cc = bits.Add64(lo, t0, 0)
+	_, cc = bits.Add64(lo, t0, 0)
 	hi, _ = bits.Add64(hi, 0, cc)
 	C = hi
 	hi, lo = bits.Mul64(m, 0xbce6faada7179e84)
@@ -165,7 +165,7 @@ func elem64Mul(out, a, b *elem64) {
 	tN, D = bits.Add64(tN, C, 0)
 	m = t0 * 0xccd1c8aaee00bc4f
 	hi, lo = bits.Mul64(m, 0xf3b9cac2fc632551)
-	lo, cc = bits.Add64(lo, t0, 0)
+	_, cc = bits.Add64(lo, t0, 0)
 	hi, _ = bits.Add64(hi, 0, cc)
 	C = hi
 	hi, lo = bits.Mul64(m, 0xbce6faada7179e84)
@@ -221,7 +221,7 @@ func elem64Mul(out, a, b *elem64) {
 	tN, D = bits.Add64(tN, C, 0)
 	m = t0 * 0xccd1c8aaee00bc4f
 	hi, lo = bits.Mul64(m, 0xf3b9cac2fc632551)
-	lo, cc = bits.Add64(lo, t0, 0)
+	_, cc = bits.Add64(lo, t0, 0)
 	hi, _ = bits.Add64(hi, 0, cc)
 	C = hi
 	hi, lo = bits.Mul64(m, 0xbce6faada7179e84)
@@ -323,11 +323,11 @@ func elem64Square(out, a *elem64) {
 	u4, cc = bits.Add64(u4, l2, cc)
 	u5, cc = bits.Add64(u5, h2, cc)
 	u6, cc = bits.Add64(u6, l3, cc)
-	u7, cc = bits.Add64(u7, h3, cc)
+	u7, _ = bits.Add64(u7, h3, cc)
 	// Montgomery reduction, one word per row.
 	m = u0 * 0xccd1c8aaee00bc4f
 	hi, lo = bits.Mul64(m, 0xf3b9cac2fc632551)
-	lo, cc = bits.Add64(lo, u0, 0)
+	_, cc = bits.Add64(lo, u0, 0)
 	hi, _ = bits.Add64(hi, 0, cc)
 	C = hi
 	hi, lo = bits.Mul64(m, 0xbce6faada7179e84)
@@ -354,7 +354,7 @@ func elem64Square(out, a *elem64) {
 	u4, cr = bits.Add64(u4, C, 0)
 	m = u1 * 0xccd1c8aaee00bc4f
 	hi, lo = bits.Mul64(m, 0xf3b9cac2fc632551)
-	lo, cc = bits.Add64(lo, u1, 0)
+	_, cc = bits.Add64(lo, u1, 0)
 	hi, _ = bits.Add64(hi, 0, cc)
 	C = hi
 	hi, lo = bits.Mul64(m, 0xbce6faada7179e84)
@@ -381,7 +381,7 @@ func elem64Square(out, a *elem64) {
 	u5, cr = bits.Add64(u5, C, cr)
 	m = u2 * 0xccd1c8aaee00bc4f
 	hi, lo = bits.Mul64(m, 0xf3b9cac2fc632551)
-	lo, cc = bits.Add64(lo, u2, 0)
+	_, cc = bits.Add64(lo, u2, 0)
 	hi, _ = bits.Add64(hi, 0, cc)
 	C = hi
 	hi, lo = bits.Mul64(m, 0xbce6faada7179e84)
@@ -408,7 +408,7 @@ func elem64Square(out, a *elem64) {
 	u6, cr = bits.Add64(u6, C, cr)
 	m = u3 * 0xccd1c8aaee00bc4f
 	hi, lo = bits.Mul64(m, 0xf3b9cac2fc632551)
-	lo, cc = bits.Add64(lo, u3, 0)
+	_, cc = bits.Add64(lo, u3, 0)
 	hi, _ = bits.Add64(hi, 0, cc)
 	C = hi
 	hi, lo = bits.Mul64(m, 0xbce6faada7179e84)

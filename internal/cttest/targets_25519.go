@@ -38,6 +38,7 @@ func init() {
 					randBytes(rng, k[i][:])
 				}
 			},
+			//lint:ignore SA1019 ScalarMult is kept for x/crypto compatibility and must stay constant time.
 			Run: func(i int) { curve25519.ScalarMult(&out, &k[i], &u) },
 		}
 	}})

@@ -441,16 +441,23 @@ func l64GoOps(b *bytes.Buffer, ops []feOp, name func(string) string) {
 		case "muladd":
 			fmt.Fprintf(b, "\tfe64MulSmallAdd(%s, %s, %s, %d)\n", name(o.dst), name(o.a), name(o.b), o.n)
 		case "copy":
-			fmt.Fprintf(b, "\t*%s = *%s\n", name(o.dst), name(o.a))
+			fmt.Fprintf(b, "\t%s = %s\n", l64Deref(name(o.dst)), l64Deref(name(o.a)))
 		case "one":
-			fmt.Fprintf(b, "\t*%s = fe64{1}\n", name(o.dst))
+			fmt.Fprintf(b, "\t%s = fe64{1}\n", l64Deref(name(o.dst)))
 		default:
 			panic("ladder64: unknown op " + o.kind)
 		}
 	}
 }
 
-func l64Amp(s string) string { return "&" + s }
+// l64Deref returns the Go expression for the value at pointer expression p:
+// x for &x (not *&x, which staticcheck flags), *p otherwise.
+func l64Deref(p string) string {
+	if v, ok := strings.CutPrefix(p, "&"); ok {
+		return v
+	}
+	return "*" + p
+}
 
 // ladder64Go returns zz_generated_ladder64.go.
 func ladder64Go(c curvePackage) []byte {

@@ -301,13 +301,17 @@ func (e *montEmit) madd(H, L, x string, y montOp, adds ...string) {
 		e.line("hi, lo = bits.Mul64(%s, %s)", x, y.name)
 		first = false
 	}
-	for _, a := range adds {
+	for i, a := range adds {
 		if first {
 			e.line("hi, lo = 0, %s", a)
 			first = false
 			continue
 		}
-		e.line("lo, cc = bits.Add64(lo, %s, 0)", a)
+		lo := "lo" // the last low word is dropped when L is _ (staticcheck SA4006)
+		if L == "_" && i == len(adds)-1 {
+			lo = "_"
+		}
+		e.line("%s, cc = bits.Add64(lo, %s, 0)", lo, a)
 		e.line("hi, _ = bits.Add64(hi, 0, cc)")
 	}
 	if L != "_" {
@@ -531,11 +535,14 @@ func (r *montRep) SquareBody() string {
 			if p%2 == 1 {
 				d = fmt.Sprintf("h%d", p/2)
 			}
-			cin := "cc"
+			cin, cout := "cc", "cc"
 			if p == 1 {
 				cin = "0"
 			}
-			e.line("%s, cc = bits.Add64(%s, %s, %s)", us[p], us[p], d, cin)
+			if p == 2*N-1 {
+				cout = "_" // a square fits 2N words: no carry out
+			}
+			e.line("%s, %s = bits.Add64(%s, %s, %s)", us[p], cout, us[p], d, cin)
 		}
 	} else {
 		for i := 0; i < N; i++ {
@@ -581,15 +588,18 @@ func (e *montEmit) redc(us []string) {
 			}
 			e.madd("C", us[i+j], "m", e.con(r.Mod[j]), us[i+j], "C")
 		}
-		top := us[i+N]
+		top, cr := us[i+N], "cr"
+		if r.NoCarry && i == N-1 {
+			cr = "_" // the final carry is 0, as said below
+		}
 		switch {
 		case i == 0:
-			e.addCarry(top, "cr", top, "C")
+			e.addCarry(top, cr, top, "C")
 		case r.W == 64:
-			e.line("%s, cr = bits.Add64(%s, C, cr)", top, top)
+			e.line("%s, %s = bits.Add64(%s, C, cr)", top, cr, top)
 		default:
 			e.line("s = uint64(%s) + uint64(C) + uint64(cr)", top)
-			e.line("%s, cr = uint32(s), uint32(s>>32)", top)
+			e.line("%s, %s = uint32(s), uint32(s>>32)", top, cr)
 		}
 	}
 	if r.NoCarry {
