@@ -60,44 +60,19 @@ func isP256(c elliptic.Curve) bool {
 	return c != nil && c.Params() == elliptic.P256().Params()
 }
 
-// ecdsaPublicBytes writes the uncompressed SEC 1 form of k's coordinates to
-// b, without checking that they are a point; it reports false for a nil
-// key, another curve, or a coordinate that is missing, negative or longer
-// than 256 bits.
-func ecdsaPublicBytes(k *ecdsa.PublicKey, b *[65]byte) bool {
-	if k == nil || !isP256(k.Curve) || k.X == nil || k.Y == nil {
-		return false
-	}
-	if k.X.Sign() < 0 || k.Y.Sign() < 0 || k.X.BitLen() > 256 || k.Y.BitLen() > 256 {
-		return false
-	}
-	b[0] = 4
-	k.X.FillBytes(b[1:33])
-	k.Y.FillBytes(b[33:])
-	return true
-}
-
-// ecdsaPrivateBytes writes k.D, 32 bytes big-endian, to d; it reports false
-// for a nil key, another curve, or a D that is missing or outside [1, 2^256).
-// It does not check D < n or the public point.
-func ecdsaPrivateBytes(k *ecdsa.PrivateKey, d *[32]byte) bool {
-	if k == nil || !isP256(k.Curve) || k.D == nil || k.D.Sign() <= 0 || k.D.BitLen() > 256 {
-		return false
-	}
-	k.D.FillBytes(d[:])
-	return true
-}
-
 // FromECDSAPublicKey converts a crypto/ecdsa P-256 public key, checking
 // that it is a valid point.
 func FromECDSAPublicKey(k *ecdsa.PublicKey) (*PublicKey, error) {
 	if k == nil || !isP256(k.Curve) || k.X == nil || k.Y == nil {
 		return nil, errWrongCurve
 	}
-	var b [65]byte
-	if !ecdsaPublicBytes(k, &b) {
+	if k.X.Sign() < 0 || k.Y.Sign() < 0 || k.X.BitLen() > 256 || k.Y.BitLen() > 256 {
 		return nil, errCoordinate
 	}
+	var b [65]byte
+	b[0] = 4
+	k.X.FillBytes(b[1:33])
+	k.Y.FillBytes(b[33:])
 	return NewPublicKey(b[:])
 }
 
@@ -107,10 +82,11 @@ func FromECDSA(k *ecdsa.PrivateKey) (*PrivateKey, error) {
 	if k == nil || !isP256(k.Curve) || k.D == nil {
 		return nil, errWrongCurve
 	}
-	var d [32]byte
-	if !ecdsaPrivateBytes(k, &d) {
+	if k.D.Sign() <= 0 || k.D.BitLen() > 256 {
 		return nil, errScalarRange
 	}
+	var d [32]byte
+	k.D.FillBytes(d[:])
 	priv, err := NewPrivateKey(d[:])
 	if err != nil {
 		return nil, err

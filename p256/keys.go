@@ -2,8 +2,6 @@ package p256
 
 import (
 	"crypto"
-	"crypto/ecdh"
-	"crypto/ecdsa"
 	cryptorand "crypto/rand"
 	"crypto/subtle"
 	"errors"
@@ -88,36 +86,14 @@ func (pub *PublicKey) BytesCompressed() []byte {
 	return out
 }
 
-// Equal reports whether x is the same P-256 point as a *PublicKey, a
-// *crypto/ecdsa.PublicKey or a *crypto/ecdh.PublicKey, so that
-// priv.PublicKey().Equal(priv.Public()) holds. Invalid keys, nil pointers,
-// other curves and other types equal nothing.
+// Equal reports whether x is a *PublicKey for the same point. Invalid keys
+// equal nothing.
 func (pub *PublicKey) Equal(x crypto.PublicKey) bool {
-	if !pub.valid() {
+	q, ok := x.(*PublicKey)
+	if !ok || !pub.valid() || !q.valid() {
 		return false
 	}
-	var enc []byte
-	switch q := x.(type) {
-	case *PublicKey:
-		if !q.valid() {
-			return false
-		}
-		enc = q.enc[:]
-	case *ecdsa.PublicKey:
-		var b [65]byte
-		if !ecdsaPublicBytes(q, &b) {
-			return false
-		}
-		enc = b[:]
-	case *ecdh.PublicKey:
-		if q == nil || q.Curve() != ecdh.P256() {
-			return false
-		}
-		enc = q.Bytes()
-	default:
-		return false
-	}
-	return subtle.ConstantTimeCompare(pub.enc[:], enc) == 1
+	return subtle.ConstantTimeCompare(pub.enc[:], q.enc[:]) == 1
 }
 
 // NewPrivateKey returns the private key with the 32-byte big-endian scalar
@@ -189,42 +165,14 @@ func (priv *PrivateKey) PublicKey() *PublicKey {
 	return &pub
 }
 
-// Equal reports whether x is a *PrivateKey, a *crypto/ecdsa.PrivateKey or a
-// *crypto/ecdh.PrivateKey with the same P-256 scalar, comparing the 32-byte
-// encodings in constant time. An *ecdsa.PrivateKey that carries a public
-// point must carry priv's, as FromECDSA requires. Invalid keys, nil
-// pointers, other curves and other types equal nothing.
+// Equal reports whether x is a *PrivateKey with the same scalar, in
+// constant time. Invalid keys equal nothing.
 func (priv *PrivateKey) Equal(x crypto.PrivateKey) bool {
-	if !priv.valid() {
+	q, ok := x.(*PrivateKey)
+	if !ok || !priv.valid() || !q.valid() {
 		return false
 	}
-	var d [32]byte
-	switch q := x.(type) {
-	case *PrivateKey:
-		if !q.valid() {
-			return false
-		}
-		d = q.db
-	case *ecdsa.PrivateKey:
-		if !ecdsaPrivateBytes(q, &d) {
-			return false
-		}
-		if (q.X != nil || q.Y != nil) && !priv.pub.Equal(&q.PublicKey) {
-			return false
-		}
-	case *ecdh.PrivateKey:
-		if q == nil || q.Curve() != ecdh.P256() {
-			return false
-		}
-		b := q.Bytes()
-		if len(b) != len(d) {
-			return false
-		}
-		copy(d[:], b)
-	default:
-		return false
-	}
-	return subtle.ConstantTimeCompare(priv.db[:], d[:]) == 1
+	return subtle.ConstantTimeCompare(priv.db[:], q.db[:]) == 1
 }
 
 // ECDH returns the x-coordinate of d·Q, 32 bytes big-endian, the shared
