@@ -3,6 +3,7 @@ package p256
 import (
 	"compress/gzip"
 	"crypto/sha256"
+	"crypto/sha3"
 	"crypto/sha512"
 	"crypto/x509"
 	"encoding/asn1"
@@ -47,8 +48,9 @@ type wpECDSAFile struct {
 		PublicKey struct {
 			Uncompressed string `json:"uncompressed"`
 		} `json:"publicKey"`
-		Sha   string `json:"sha"`
-		Tests []struct {
+		PublicKeyDer string `json:"publicKeyDer"`
+		Sha          string `json:"sha"`
+		Tests        []struct {
 			TcID    int      `json:"tcId"`
 			Comment string   `json:"comment"`
 			Flags   []string `json:"flags"`
@@ -65,6 +67,10 @@ func TestWycheproofECDSA(t *testing.T) {
 		"ecdsa_secp256r1_sha512_test.json.gz",
 		"ecdsa_secp256r1_sha256_p1363_test.json.gz",
 		"ecdsa_secp256r1_sha512_p1363_test.json.gz",
+		"ecdsa_secp256r1_sha3_256_test.json.gz",
+		"ecdsa_secp256r1_sha3_512_test.json.gz",
+		"ecdsa_secp256r1_shake128_test.json.gz",
+		"ecdsa_secp256r1_shake128_p1363_test.json.gz",
 	} {
 		t.Run(name, func(t *testing.T) {
 			var f wpECDSAFile
@@ -75,6 +81,12 @@ func TestWycheproofECDSA(t *testing.T) {
 				pub, err := NewPublicKey(unhexT(t, g.PublicKey.Uncompressed))
 				if err != nil {
 					t.Fatalf("public key: %v", err)
+				}
+				if g.PublicKeyDer != "" {
+					pkix, err := ParsePKIXPublicKey(unhexT(t, g.PublicKeyDer))
+					if err != nil || !pkix.Equal(pub) {
+						t.Errorf("publicKeyDer: %v, or not the group's key", err)
+					}
 				}
 				for _, tc := range g.Tests {
 					n++
@@ -90,6 +102,16 @@ func TestWycheproofECDSA(t *testing.T) {
 					case "SHA-512":
 						h := sha512.Sum512(msg)
 						digest = h[:]
+					case "SHA3-256":
+						h := sha3.Sum256(msg)
+						digest = h[:]
+					case "SHA3-512":
+						h := sha3.Sum512(msg)
+						digest = h[:]
+					case "SHAKE128":
+						// 256 bits of output, as for id-ecdsa-with-shake128
+						// (RFC 8692, Section 2).
+						digest = sha3.SumSHAKE128(msg, 32)
 					default:
 						t.Fatalf("hash %s", g.Sha)
 					}
