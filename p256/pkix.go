@@ -153,7 +153,8 @@ func MarshalSEC1PrivateKey(priv *PrivateKey) ([]byte, error) {
 // crypto/x509.MarshalECPrivateKey write it. The curve OID must be present
 // and name P-256; the public key, if present, must match the private
 // scalar. It returns an error naming the curve for a key on another curve,
-// and an error for a scalar outside [1, n−1] and for trailing data.
+// and an error for a scalar outside [1, n−1] and for trailing data; the
+// last two checks, which crypto/x509 skips, refuse a corrupt key file.
 func ParseSEC1PrivateKey(der []byte) (*PrivateKey, error) {
 	return parseECPrivateKey(der, nil)
 }
@@ -247,7 +248,8 @@ func MarshalPKCS8PrivateKey(priv *PrivateKey) ([]byte, error) {
 // curve, if present, must agree, and its public key, if present, must match
 // the scalar; the attributes and the outer public key of version 2 are not
 // read. It returns an error naming the curve for a key on another curve,
-// and an error for a scalar outside [1, n−1] and for trailing data.
+// and an error for a scalar outside [1, n−1], for trailing data and for a
+// version other than 0 or 1, which crypto/x509 lets through.
 func ParsePKCS8PrivateKey(der []byte) (*PrivateKey, error) {
 	var k privateKeyInfo
 	rest, err := asn1.Unmarshal(der, &k)
