@@ -283,7 +283,7 @@ func TestX509(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if p, err := parseSPKI(spki); err != nil || !p.Equal(priv.PublicKey()) {
+	if p, err := ParsePKIXPublicKey(spki); err != nil || !p.Equal(priv.PublicKey()) {
 		t.Fatal("SPKI round trip")
 	}
 	tmpl := &x509.Certificate{

@@ -1,9 +1,11 @@
 package p256
 
 import (
+	"crypto"
 	"crypto/ecdh"
 	"crypto/ecdsa"
 	"crypto/elliptic"
+	"crypto/subtle"
 	"errors"
 	"math/big"
 )
@@ -114,4 +116,59 @@ func FromECDH(k *ecdh.PrivateKey) (*PrivateKey, error) {
 		return nil, errWrongCurve
 	}
 	return NewPrivateKey(k.Bytes())
+}
+
+// publicKeyOf returns x as a *PublicKey if it is one, or converts an
+// *ecdsa.PublicKey or *ecdh.PublicKey on P-256; otherwise it returns nil.
+func publicKeyOf(x crypto.PublicKey) *PublicKey {
+	var q *PublicKey
+	switch k := x.(type) {
+	case *PublicKey:
+		q = k
+	case *ecdsa.PublicKey:
+		q, _ = FromECDSAPublicKey(k)
+	case *ecdh.PublicKey:
+		q, _ = FromECDHPublicKey(k)
+	}
+	return q
+}
+
+// equalPrivate reports whether x holds the scalar of the valid key priv.
+// The comparison of the scalars is constant time; for an *ecdsa.PrivateKey,
+// D is read with math/big's FillBytes into 32 bytes after a check of its
+// bit length, as crypto/ecdsa's own Equal reads it.
+func equalPrivate(priv *PrivateKey, x crypto.PrivateKey) bool {
+	var d [32]byte
+	defer clear(d[:])
+	switch k := x.(type) {
+	case *PrivateKey:
+		if !k.valid() {
+			return false
+		}
+		d = k.db
+	case *ecdh.PrivateKey:
+		if k == nil || k.Curve() != ecdh.P256() {
+			return false
+		}
+		b := k.Bytes()
+		defer clear(b)
+		if len(b) != 32 {
+			return false
+		}
+		copy(d[:], b)
+	case *ecdsa.PrivateKey:
+		if k == nil || !isP256(k.Curve) || k.D == nil || k.D.Sign() < 0 || k.D.BitLen() > 256 {
+			return false
+		}
+		if k.X != nil || k.Y != nil {
+			pub, err := FromECDSAPublicKey(&k.PublicKey)
+			if err != nil || !pub.Equal(&priv.pub) {
+				return false
+			}
+		}
+		k.D.FillBytes(d[:])
+	default:
+		return false
+	}
+	return subtle.ConstantTimeCompare(priv.db[:], d[:]) == 1
 }

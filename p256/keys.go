@@ -86,11 +86,13 @@ func (pub *PublicKey) BytesCompressed() []byte {
 	return out
 }
 
-// Equal reports whether x is a *PublicKey for the same point. Invalid keys
-// equal nothing.
+// Equal reports whether x is the same P-256 point as pub: a *PublicKey,
+// or the equivalent *ecdsa.PublicKey or *ecdh.PublicKey of the standard
+// library, so that priv.PublicKey().Equal(priv.Public()) holds. Keys on
+// other curves, other types and invalid keys equal nothing.
 func (pub *PublicKey) Equal(x crypto.PublicKey) bool {
-	q, ok := x.(*PublicKey)
-	if !ok || !pub.valid() || !q.valid() {
+	q := publicKeyOf(x)
+	if !pub.valid() || !q.valid() {
 		return false
 	}
 	return subtle.ConstantTimeCompare(pub.enc[:], q.enc[:]) == 1
@@ -165,14 +167,16 @@ func (priv *PrivateKey) PublicKey() *PublicKey {
 	return &pub
 }
 
-// Equal reports whether x is a *PrivateKey with the same scalar, in
-// constant time. Invalid keys equal nothing.
+// Equal reports whether x is a private key with the same scalar as priv, in
+// constant time in the scalars: a *PrivateKey, or the equivalent
+// *ecdsa.PrivateKey or *ecdh.PrivateKey of the standard library (an
+// *ecdsa.PrivateKey whose public point is not that of its scalar is not
+// equal). Keys on other curves, other types and invalid keys equal nothing.
 func (priv *PrivateKey) Equal(x crypto.PrivateKey) bool {
-	q, ok := x.(*PrivateKey)
-	if !ok || !priv.valid() || !q.valid() {
+	if !priv.valid() {
 		return false
 	}
-	return subtle.ConstantTimeCompare(priv.db[:], q.db[:]) == 1
+	return equalPrivate(priv, x)
 }
 
 // ECDH returns the x-coordinate of d·Q, 32 bytes big-endian, the shared

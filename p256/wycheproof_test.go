@@ -3,9 +3,9 @@ package p256
 import (
 	"compress/gzip"
 	"crypto/sha256"
+	"crypto/sha3"
 	"crypto/sha512"
 	"crypto/x509"
-	"encoding/asn1"
 	"encoding/base64"
 	"encoding/hex"
 	"encoding/json"
@@ -47,8 +47,9 @@ type wpECDSAFile struct {
 		PublicKey struct {
 			Uncompressed string `json:"uncompressed"`
 		} `json:"publicKey"`
-		Sha   string `json:"sha"`
-		Tests []struct {
+		PublicKeyDer string `json:"publicKeyDer"`
+		Sha          string `json:"sha"`
+		Tests        []struct {
 			TcID    int      `json:"tcId"`
 			Comment string   `json:"comment"`
 			Flags   []string `json:"flags"`
@@ -65,6 +66,10 @@ func TestWycheproofECDSA(t *testing.T) {
 		"ecdsa_secp256r1_sha512_test.json.gz",
 		"ecdsa_secp256r1_sha256_p1363_test.json.gz",
 		"ecdsa_secp256r1_sha512_p1363_test.json.gz",
+		"ecdsa_secp256r1_sha3_256_test.json.gz",
+		"ecdsa_secp256r1_sha3_512_test.json.gz",
+		"ecdsa_secp256r1_shake128_test.json.gz",
+		"ecdsa_secp256r1_shake128_p1363_test.json.gz",
 	} {
 		t.Run(name, func(t *testing.T) {
 			var f wpECDSAFile
@@ -75,6 +80,12 @@ func TestWycheproofECDSA(t *testing.T) {
 				pub, err := NewPublicKey(unhexT(t, g.PublicKey.Uncompressed))
 				if err != nil {
 					t.Fatalf("public key: %v", err)
+				}
+				if g.PublicKeyDer != "" {
+					pkix, err := ParsePKIXPublicKey(unhexT(t, g.PublicKeyDer))
+					if err != nil || !pkix.Equal(pub) {
+						t.Errorf("publicKeyDer: %v, or not the group's key", err)
+					}
 				}
 				for _, tc := range g.Tests {
 					n++
@@ -90,6 +101,16 @@ func TestWycheproofECDSA(t *testing.T) {
 					case "SHA-512":
 						h := sha512.Sum512(msg)
 						digest = h[:]
+					case "SHA3-256":
+						h := sha3.Sum256(msg)
+						digest = h[:]
+					case "SHA3-512":
+						h := sha3.Sum512(msg)
+						digest = h[:]
+					case "SHAKE128":
+						// 256 bits of output, as for id-ecdsa-with-shake128
+						// (RFC 8692, Section 2).
+						digest = sha3.SumSHAKE128(msg, 32)
 					default:
 						t.Fatalf("hash %s", g.Sha)
 					}
@@ -152,39 +173,6 @@ type wpECDHFile struct {
 	} `json:"testGroups"`
 }
 
-var (
-	oidECPublicKey = asn1.ObjectIdentifier{1, 2, 840, 10045, 2, 1}
-	oidP256        = asn1.ObjectIdentifier{1, 2, 840, 10045, 3, 1, 7}
-)
-
-// parseSPKI is a strict test-side SubjectPublicKeyInfo parser: id-ecPublicKey
-// with the named curve prime256v1 only, the key bits handed to NewPublicKey
-// (so compressed points reach it, unlike with crypto/x509).
-func parseSPKI(der []byte) (*PublicKey, error) {
-	var spki struct {
-		Algo struct {
-			Algorithm asn1.ObjectIdentifier
-			Params    asn1.RawValue
-		}
-		Key asn1.BitString
-	}
-	rest, err := asn1.Unmarshal(der, &spki)
-	if err != nil {
-		return nil, err
-	}
-	if len(rest) != 0 || !spki.Algo.Algorithm.Equal(oidECPublicKey) {
-		return nil, errEncoding
-	}
-	var curve asn1.ObjectIdentifier
-	if rest, err := asn1.Unmarshal(spki.Algo.Params.FullBytes, &curve); err != nil || len(rest) != 0 || !curve.Equal(oidP256) {
-		return nil, errEncoding
-	}
-	if spki.Key.BitLength%8 != 0 {
-		return nil, errEncoding
-	}
-	return NewPublicKey(spki.Key.Bytes)
-}
-
 func scalarFromHex(t *testing.T, s string) []byte {
 	t.Helper()
 	k := new(big.Int).SetBytes(unhexT(t, s))
@@ -232,7 +220,7 @@ func TestWycheproofECDH(t *testing.T) {
 							t.Fatalf("tc %d: private key: %v", tc.TcID, err)
 						}
 						if g.Encoding == "asn" {
-							pub, err = parseSPKI(unhexT(t, pubHex))
+							pub, err = ParsePKIXPublicKey(unhexT(t, pubHex))
 						} else {
 							pub, err = NewPublicKey(unhexT(t, pubHex))
 						}
@@ -270,17 +258,16 @@ func TestWycheproofECDH(t *testing.T) {
 						if blk == nil {
 							t.Fatalf("tc %d: private PEM", tc.TcID)
 						}
-						k, perr := x509.ParsePKCS8PrivateKey(blk.Bytes)
-						if perr != nil {
-							t.Fatalf("tc %d: PKCS #8: %v", tc.TcID, perr)
+						if priv, err = ParsePKCS8PrivateKey(blk.Bytes); err != nil {
+							t.Fatalf("tc %d: PKCS #8: %v", tc.TcID, err)
 						}
-						if priv, err = fromStdPrivate(k); err != nil {
-							t.Fatalf("tc %d: private key: %v", tc.TcID, err)
+						if k, perr := x509.ParsePKCS8PrivateKey(blk.Bytes); perr != nil || !priv.Equal(k) {
+							t.Fatalf("tc %d: crypto/x509 disagrees: %v", tc.TcID, perr)
 						}
 						if pb, _ := pem.Decode([]byte(pubPEM)); pb == nil || pb.Type != "PUBLIC KEY" {
 							err = errEncoding
 						} else {
-							pub, err = parseSPKI(pb.Bytes)
+							pub, err = ParsePKIXPublicKey(pb.Bytes)
 						}
 					default:
 						t.Fatalf("encoding %s", g.Encoding)
