@@ -191,8 +191,8 @@ func TestKeys(t *testing.T) {
 	if other.Equal(priv) || other.PublicKey().Equal(priv.PublicKey()) {
 		t.Fatal("different keys equal")
 	}
-	if priv.PublicKey().Equal(priv.Public()) {
-		t.Fatal("*PublicKey equal to an *ecdsa.PublicKey")
+	if !priv.PublicKey().Equal(priv.Public()) {
+		t.Fatal("*PublicKey not equal to its own *ecdsa.PublicKey")
 	}
 	// Bytes returns copies.
 	priv.Bytes()[0] ^= 1

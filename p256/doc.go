@@ -32,6 +32,15 @@
 // PrivateKey.ECDH returns the 32-byte x-coordinate of the shared point,
 // as crypto/ecdh's ECDH does.
 //
+// # Key files and the standard library's keys
+//
+// MarshalPKIXPublicKey, MarshalPKCS8PrivateKey and MarshalSEC1PrivateKey
+// write what crypto/x509 writes ("PUBLIC KEY", "PRIVATE KEY" and
+// "EC PRIVATE KEY" PEM blocks); the Parse functions read them and OpenSSL's,
+// compressed public points included. ToECDSA, ToECDH and the From
+// functions convert keys, and Equal compares a key with its crypto/ecdsa or
+// crypto/ecdh counterpart.
+//
 // # Guarantees
 //
 // Everything that touches a private key or nonce runs in constant time:
