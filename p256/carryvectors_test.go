@@ -123,8 +123,11 @@ func TestHalvingTopECDSA(t *testing.T) {
 		for j := range 3 {
 			u1 := big.NewInt(int64(1000*i + 7*j + 3))
 			u2 := new(big.Int).Sub(n, big.NewInt(int64(5+j)))
+			//lint:ignore SA1019 crypto/elliptic builds the ECDSA signature independently of the code under test.
 			x1, y1 := c.ScalarBaseMult(u1.FillBytes(make([]byte, 32)))
+			//lint:ignore SA1019 crypto/elliptic builds the ECDSA signature independently of the code under test.
 			x2, y2 := c.ScalarMult(qx, qy, u2.FillBytes(make([]byte, 32)))
+			//lint:ignore SA1019 crypto/elliptic builds the ECDSA signature independently of the code under test.
 			rx, _ := c.Add(x1, y1, x2, y2)
 			r := new(big.Int).Mod(rx, n)
 			s := new(big.Int).ModInverse(u2, n)

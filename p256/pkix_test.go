@@ -67,6 +67,7 @@ func TestEqualStdlib(t *testing.T) {
 		t.Error("PrivateKey.Equal accepts an ecdsa key with a foreign public point")
 	}
 	// Same scalar on another curve.
+	//lint:ignore SA1019 a key on another curve can be built only through the big.Int fields.
 	p384 := &ecdsa.PrivateKey{PublicKey: ecdsa.PublicKey{Curve: elliptic.P384()}, D: new(big.Int).SetBytes(priv.Bytes())}
 	if priv.Equal(p384) {
 		t.Error("PrivateKey.Equal accepts a P-384 key")
