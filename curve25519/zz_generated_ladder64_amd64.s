@@ -66,6 +66,7 @@ TEXT ·ladder64Asm(SB), $304-24
 	MOVQ     R10, 208(SP)
 	MOVQ     R11, 216(SP)
 	// A = A²: the cross products a_i·a_j (i < j) into u1 … u6.
+	// Mutation-equivalent: a chain's first ADCX after CF = OF = 0 could be ADOX, as both chains carry into the same next word.
 	XORQ     AX, AX
 	MOVQ     160(SP), DX
 	MULXQ    168(SP), R9, R10
@@ -138,6 +139,7 @@ TEXT ·ladder64Asm(SB), $304-24
 	MOVQ     R10, 176(SP)
 	MOVQ     R11, 184(SP)
 	// B = B²: the cross products a_i·a_j (i < j) into u1 … u6.
+	// Mutation-equivalent: a chain's first ADCX after CF = OF = 0 could be ADOX, as both chains carry into the same next word.
 	XORQ     AX, AX
 	MOVQ     192(SP), DX
 	MULXQ    200(SP), R9, R10
@@ -210,6 +212,7 @@ TEXT ·ladder64Asm(SB), $304-24
 	MOVQ     R10, 208(SP)
 	MOVQ     R11, 216(SP)
 	// x3 = A·B
+	// Mutation-equivalent: a chain's first ADCX after CF = OF = 0 could be ADOX, as both chains carry into the same next word.
 	XORQ     AX, AX
 	MOVQ     192(SP), DX
 	MULXQ    160(SP), R8, R9
@@ -339,6 +342,7 @@ TEXT ·ladder64Asm(SB), $304-24
 	MOVQ     R10, 144(SP)
 	MOVQ     R11, 152(SP)
 	// z3 = z3·A
+	// Mutation-equivalent: a chain's first ADCX after CF = OF = 0 could be ADOX, as both chains carry into the same next word.
 	XORQ     AX, AX
 	MOVQ     160(SP), DX
 	MULXQ    128(SP), R8, R9
@@ -535,6 +539,7 @@ step:
 	MOVQ     R14, 272(SP)
 	MOVQ     R15, 280(SP)
 	// D = D·A
+	// Mutation-equivalent: a chain's first ADCX after CF = OF = 0 could be ADOX, as both chains carry into the same next word.
 	XORQ     AX, AX
 	MOVQ     160(SP), DX
 	MULXQ    256(SP), R8, R9
@@ -616,6 +621,7 @@ step:
 	MOVQ     R10, 272(SP)
 	MOVQ     R11, 280(SP)
 	// C = C·B
+	// Mutation-equivalent: a chain's first ADCX after CF = OF = 0 could be ADOX, as both chains carry into the same next word.
 	XORQ     AX, AX
 	MOVQ     192(SP), DX
 	MULXQ    224(SP), R8, R9
@@ -697,6 +703,7 @@ step:
 	MOVQ     R10, 240(SP)
 	MOVQ     R11, 248(SP)
 	// A = A²: the cross products a_i·a_j (i < j) into u1 … u6.
+	// Mutation-equivalent: a chain's first ADCX after CF = OF = 0 could be ADOX, as both chains carry into the same next word.
 	XORQ     AX, AX
 	MOVQ     160(SP), DX
 	MULXQ    168(SP), R9, R10
@@ -769,6 +776,7 @@ step:
 	MOVQ     R10, 176(SP)
 	MOVQ     R11, 184(SP)
 	// B = B²: the cross products a_i·a_j (i < j) into u1 … u6.
+	// Mutation-equivalent: a chain's first ADCX after CF = OF = 0 could be ADOX, as both chains carry into the same next word.
 	XORQ     AX, AX
 	MOVQ     192(SP), DX
 	MULXQ    200(SP), R9, R10
@@ -860,6 +868,7 @@ step:
 	MOVQ     R10, 144(SP)
 	MOVQ     R11, 152(SP)
 	// z3 = z3²: the cross products a_i·a_j (i < j) into u1 … u6.
+	// Mutation-equivalent: a chain's first ADCX after CF = OF = 0 could be ADOX, as both chains carry into the same next word.
 	XORQ     AX, AX
 	MOVQ     128(SP), DX
 	MULXQ    136(SP), R9, R10
@@ -948,6 +957,7 @@ step:
 	MOVQ     R10, 112(SP)
 	MOVQ     R11, 120(SP)
 	// z3 = z3·x1
+	// Mutation-equivalent: a chain's first ADCX after CF = OF = 0 could be ADOX, as both chains carry into the same next word.
 	XORQ     AX, AX
 	MOVQ     0(SP), DX
 	MULXQ    128(SP), R8, R9
@@ -1077,6 +1087,7 @@ step:
 	MOVQ     R10, 80(SP)
 	MOVQ     R11, 88(SP)
 	// z2 = z2·D
+	// Mutation-equivalent: a chain's first ADCX after CF = OF = 0 could be ADOX, as both chains carry into the same next word.
 	XORQ     AX, AX
 	MOVQ     256(SP), DX
 	MULXQ    64(SP), R8, R9
@@ -1158,6 +1169,7 @@ step:
 	MOVQ     R10, 80(SP)
 	MOVQ     R11, 88(SP)
 	// x3 = x3²: the cross products a_i·a_j (i < j) into u1 … u6.
+	// Mutation-equivalent: a chain's first ADCX after CF = OF = 0 could be ADOX, as both chains carry into the same next word.
 	XORQ     AX, AX
 	MOVQ     96(SP), DX
 	MULXQ    104(SP), R9, R10
@@ -1230,6 +1242,7 @@ step:
 	MOVQ     R10, 112(SP)
 	MOVQ     R11, 120(SP)
 	// x2 = A·B
+	// Mutation-equivalent: a chain's first ADCX after CF = OF = 0 could be ADOX, as both chains carry into the same next word.
 	XORQ     AX, AX
 	MOVQ     192(SP), DX
 	MULXQ    160(SP), R8, R9
@@ -1429,6 +1442,7 @@ step:
 	MOVQ     R10, 208(SP)
 	MOVQ     R11, 216(SP)
 	// A = A²: the cross products a_i·a_j (i < j) into u1 … u6.
+	// Mutation-equivalent: a chain's first ADCX after CF = OF = 0 could be ADOX, as both chains carry into the same next word.
 	XORQ     AX, AX
 	MOVQ     160(SP), DX
 	MULXQ    168(SP), R9, R10
@@ -1501,6 +1515,7 @@ step:
 	MOVQ     R10, 176(SP)
 	MOVQ     R11, 184(SP)
 	// B = B²: the cross products a_i·a_j (i < j) into u1 … u6.
+	// Mutation-equivalent: a chain's first ADCX after CF = OF = 0 could be ADOX, as both chains carry into the same next word.
 	XORQ     AX, AX
 	MOVQ     192(SP), DX
 	MULXQ    200(SP), R9, R10
@@ -1573,6 +1588,7 @@ step:
 	MOVQ     R10, 208(SP)
 	MOVQ     R11, 216(SP)
 	// x2 = A·B
+	// Mutation-equivalent: a chain's first ADCX after CF = OF = 0 could be ADOX, as both chains carry into the same next word.
 	XORQ     AX, AX
 	MOVQ     192(SP), DX
 	MULXQ    160(SP), R8, R9
@@ -1702,6 +1718,7 @@ step:
 	MOVQ     R10, 80(SP)
 	MOVQ     R11, 88(SP)
 	// z2 = z2·A
+	// Mutation-equivalent: a chain's first ADCX after CF = OF = 0 could be ADOX, as both chains carry into the same next word.
 	XORQ     AX, AX
 	MOVQ     160(SP), DX
 	MULXQ    64(SP), R8, R9
@@ -1818,6 +1835,7 @@ step:
 	MOVQ     R10, 208(SP)
 	MOVQ     R11, 216(SP)
 	// A = A²: the cross products a_i·a_j (i < j) into u1 … u6.
+	// Mutation-equivalent: a chain's first ADCX after CF = OF = 0 could be ADOX, as both chains carry into the same next word.
 	XORQ     AX, AX
 	MOVQ     160(SP), DX
 	MULXQ    168(SP), R9, R10
@@ -1890,6 +1908,7 @@ step:
 	MOVQ     R10, 176(SP)
 	MOVQ     R11, 184(SP)
 	// B = B²: the cross products a_i·a_j (i < j) into u1 … u6.
+	// Mutation-equivalent: a chain's first ADCX after CF = OF = 0 could be ADOX, as both chains carry into the same next word.
 	XORQ     AX, AX
 	MOVQ     192(SP), DX
 	MULXQ    200(SP), R9, R10
@@ -1962,6 +1981,7 @@ step:
 	MOVQ     R10, 208(SP)
 	MOVQ     R11, 216(SP)
 	// x2 = A·B
+	// Mutation-equivalent: a chain's first ADCX after CF = OF = 0 could be ADOX, as both chains carry into the same next word.
 	XORQ     AX, AX
 	MOVQ     192(SP), DX
 	MULXQ    160(SP), R8, R9
@@ -2091,6 +2111,7 @@ step:
 	MOVQ     R10, 80(SP)
 	MOVQ     R11, 88(SP)
 	// z2 = z2·A
+	// Mutation-equivalent: a chain's first ADCX after CF = OF = 0 could be ADOX, as both chains carry into the same next word.
 	XORQ     AX, AX
 	MOVQ     160(SP), DX
 	MULXQ    64(SP), R8, R9
@@ -2207,6 +2228,7 @@ step:
 	MOVQ     R10, 208(SP)
 	MOVQ     R11, 216(SP)
 	// A = A²: the cross products a_i·a_j (i < j) into u1 … u6.
+	// Mutation-equivalent: a chain's first ADCX after CF = OF = 0 could be ADOX, as both chains carry into the same next word.
 	XORQ     AX, AX
 	MOVQ     160(SP), DX
 	MULXQ    168(SP), R9, R10
@@ -2279,6 +2301,7 @@ step:
 	MOVQ     R10, 176(SP)
 	MOVQ     R11, 184(SP)
 	// B = B²: the cross products a_i·a_j (i < j) into u1 … u6.
+	// Mutation-equivalent: a chain's first ADCX after CF = OF = 0 could be ADOX, as both chains carry into the same next word.
 	XORQ     AX, AX
 	MOVQ     192(SP), DX
 	MULXQ    200(SP), R9, R10
@@ -2351,6 +2374,7 @@ step:
 	MOVQ     R10, 208(SP)
 	MOVQ     R11, 216(SP)
 	// x2 = A·B
+	// Mutation-equivalent: a chain's first ADCX after CF = OF = 0 could be ADOX, as both chains carry into the same next word.
 	XORQ     AX, AX
 	MOVQ     192(SP), DX
 	MULXQ    160(SP), R8, R9
@@ -2480,6 +2504,7 @@ step:
 	MOVQ     R10, 80(SP)
 	MOVQ     R11, 88(SP)
 	// z2 = z2·A
+	// Mutation-equivalent: a chain's first ADCX after CF = OF = 0 could be ADOX, as both chains carry into the same next word.
 	XORQ     AX, AX
 	MOVQ     160(SP), DX
 	MULXQ    64(SP), R8, R9
@@ -2591,6 +2616,7 @@ TEXT ·fe64InvertAsm(SB), $160-16
 	MOVQ     24(SI), R8
 	MOVQ     R8, 24(SP)
 	// t0 = z²: the cross products a_i·a_j (i < j) into u1 … u6.
+	// Mutation-equivalent: a chain's first ADCX after CF = OF = 0 could be ADOX, as both chains carry into the same next word.
 	XORQ     AX, AX
 	MOVQ     0(SP), DX
 	MULXQ    8(SP), R9, R10
@@ -2663,6 +2689,7 @@ TEXT ·fe64InvertAsm(SB), $160-16
 	MOVQ     R10, 48(SP)
 	MOVQ     R11, 56(SP)
 	// t1 = t0²: the cross products a_i·a_j (i < j) into u1 … u6.
+	// Mutation-equivalent: a chain's first ADCX after CF = OF = 0 could be ADOX, as both chains carry into the same next word.
 	XORQ     AX, AX
 	MOVQ     32(SP), DX
 	MULXQ    40(SP), R9, R10
@@ -2737,6 +2764,7 @@ TEXT ·fe64InvertAsm(SB), $160-16
 	MOVQ     $1, DI
 sqr1:
 	// t1 = t1²: the cross products a_i·a_j (i < j) into u1 … u6.
+	// Mutation-equivalent: a chain's first ADCX after CF = OF = 0 could be ADOX, as both chains carry into the same next word.
 	XORQ     AX, AX
 	MOVQ     64(SP), DX
 	MULXQ    72(SP), R9, R10
@@ -2811,6 +2839,7 @@ sqr1:
 	DECQ     DI
 	JNZ      sqr1
 	// t1 = t1·z
+	// Mutation-equivalent: a chain's first ADCX after CF = OF = 0 could be ADOX, as both chains carry into the same next word.
 	XORQ     AX, AX
 	MOVQ     0(SP), DX
 	MULXQ    64(SP), R8, R9
@@ -2892,6 +2921,7 @@ sqr1:
 	MOVQ     R10, 80(SP)
 	MOVQ     R11, 88(SP)
 	// t0 = t0·t1
+	// Mutation-equivalent: a chain's first ADCX after CF = OF = 0 could be ADOX, as both chains carry into the same next word.
 	XORQ     AX, AX
 	MOVQ     64(SP), DX
 	MULXQ    32(SP), R8, R9
@@ -2973,6 +3003,7 @@ sqr1:
 	MOVQ     R10, 48(SP)
 	MOVQ     R11, 56(SP)
 	// t2 = t0²: the cross products a_i·a_j (i < j) into u1 … u6.
+	// Mutation-equivalent: a chain's first ADCX after CF = OF = 0 could be ADOX, as both chains carry into the same next word.
 	XORQ     AX, AX
 	MOVQ     32(SP), DX
 	MULXQ    40(SP), R9, R10
@@ -3045,6 +3076,7 @@ sqr1:
 	MOVQ     R10, 112(SP)
 	MOVQ     R11, 120(SP)
 	// t1 = t1·t2
+	// Mutation-equivalent: a chain's first ADCX after CF = OF = 0 could be ADOX, as both chains carry into the same next word.
 	XORQ     AX, AX
 	MOVQ     96(SP), DX
 	MULXQ    64(SP), R8, R9
@@ -3126,6 +3158,7 @@ sqr1:
 	MOVQ     R10, 80(SP)
 	MOVQ     R11, 88(SP)
 	// t2 = t1²: the cross products a_i·a_j (i < j) into u1 … u6.
+	// Mutation-equivalent: a chain's first ADCX after CF = OF = 0 could be ADOX, as both chains carry into the same next word.
 	XORQ     AX, AX
 	MOVQ     64(SP), DX
 	MULXQ    72(SP), R9, R10
@@ -3200,6 +3233,7 @@ sqr1:
 	MOVQ     $4, DI
 sqr2:
 	// t2 = t2²: the cross products a_i·a_j (i < j) into u1 … u6.
+	// Mutation-equivalent: a chain's first ADCX after CF = OF = 0 could be ADOX, as both chains carry into the same next word.
 	XORQ     AX, AX
 	MOVQ     96(SP), DX
 	MULXQ    104(SP), R9, R10
@@ -3274,6 +3308,7 @@ sqr2:
 	DECQ     DI
 	JNZ      sqr2
 	// t1 = t2·t1
+	// Mutation-equivalent: a chain's first ADCX after CF = OF = 0 could be ADOX, as both chains carry into the same next word.
 	XORQ     AX, AX
 	MOVQ     64(SP), DX
 	MULXQ    96(SP), R8, R9
@@ -3355,6 +3390,7 @@ sqr2:
 	MOVQ     R10, 80(SP)
 	MOVQ     R11, 88(SP)
 	// t2 = t1²: the cross products a_i·a_j (i < j) into u1 … u6.
+	// Mutation-equivalent: a chain's first ADCX after CF = OF = 0 could be ADOX, as both chains carry into the same next word.
 	XORQ     AX, AX
 	MOVQ     64(SP), DX
 	MULXQ    72(SP), R9, R10
@@ -3429,6 +3465,7 @@ sqr2:
 	MOVQ     $9, DI
 sqr3:
 	// t2 = t2²: the cross products a_i·a_j (i < j) into u1 … u6.
+	// Mutation-equivalent: a chain's first ADCX after CF = OF = 0 could be ADOX, as both chains carry into the same next word.
 	XORQ     AX, AX
 	MOVQ     96(SP), DX
 	MULXQ    104(SP), R9, R10
@@ -3503,6 +3540,7 @@ sqr3:
 	DECQ     DI
 	JNZ      sqr3
 	// t2 = t2·t1
+	// Mutation-equivalent: a chain's first ADCX after CF = OF = 0 could be ADOX, as both chains carry into the same next word.
 	XORQ     AX, AX
 	MOVQ     64(SP), DX
 	MULXQ    96(SP), R8, R9
@@ -3584,6 +3622,7 @@ sqr3:
 	MOVQ     R10, 112(SP)
 	MOVQ     R11, 120(SP)
 	// t3 = t2²: the cross products a_i·a_j (i < j) into u1 … u6.
+	// Mutation-equivalent: a chain's first ADCX after CF = OF = 0 could be ADOX, as both chains carry into the same next word.
 	XORQ     AX, AX
 	MOVQ     96(SP), DX
 	MULXQ    104(SP), R9, R10
@@ -3658,6 +3697,7 @@ sqr3:
 	MOVQ     $19, DI
 sqr4:
 	// t3 = t3²: the cross products a_i·a_j (i < j) into u1 … u6.
+	// Mutation-equivalent: a chain's first ADCX after CF = OF = 0 could be ADOX, as both chains carry into the same next word.
 	XORQ     AX, AX
 	MOVQ     128(SP), DX
 	MULXQ    136(SP), R9, R10
@@ -3732,6 +3772,7 @@ sqr4:
 	DECQ     DI
 	JNZ      sqr4
 	// t2 = t3·t2
+	// Mutation-equivalent: a chain's first ADCX after CF = OF = 0 could be ADOX, as both chains carry into the same next word.
 	XORQ     AX, AX
 	MOVQ     96(SP), DX
 	MULXQ    128(SP), R8, R9
@@ -3813,6 +3854,7 @@ sqr4:
 	MOVQ     R10, 112(SP)
 	MOVQ     R11, 120(SP)
 	// t2 = t2²: the cross products a_i·a_j (i < j) into u1 … u6.
+	// Mutation-equivalent: a chain's first ADCX after CF = OF = 0 could be ADOX, as both chains carry into the same next word.
 	XORQ     AX, AX
 	MOVQ     96(SP), DX
 	MULXQ    104(SP), R9, R10
@@ -3887,6 +3929,7 @@ sqr4:
 	MOVQ     $9, DI
 sqr5:
 	// t2 = t2²: the cross products a_i·a_j (i < j) into u1 … u6.
+	// Mutation-equivalent: a chain's first ADCX after CF = OF = 0 could be ADOX, as both chains carry into the same next word.
 	XORQ     AX, AX
 	MOVQ     96(SP), DX
 	MULXQ    104(SP), R9, R10
@@ -3961,6 +4004,7 @@ sqr5:
 	DECQ     DI
 	JNZ      sqr5
 	// t1 = t2·t1
+	// Mutation-equivalent: a chain's first ADCX after CF = OF = 0 could be ADOX, as both chains carry into the same next word.
 	XORQ     AX, AX
 	MOVQ     64(SP), DX
 	MULXQ    96(SP), R8, R9
@@ -4042,6 +4086,7 @@ sqr5:
 	MOVQ     R10, 80(SP)
 	MOVQ     R11, 88(SP)
 	// t2 = t1²: the cross products a_i·a_j (i < j) into u1 … u6.
+	// Mutation-equivalent: a chain's first ADCX after CF = OF = 0 could be ADOX, as both chains carry into the same next word.
 	XORQ     AX, AX
 	MOVQ     64(SP), DX
 	MULXQ    72(SP), R9, R10
@@ -4116,6 +4161,7 @@ sqr5:
 	MOVQ     $49, DI
 sqr6:
 	// t2 = t2²: the cross products a_i·a_j (i < j) into u1 … u6.
+	// Mutation-equivalent: a chain's first ADCX after CF = OF = 0 could be ADOX, as both chains carry into the same next word.
 	XORQ     AX, AX
 	MOVQ     96(SP), DX
 	MULXQ    104(SP), R9, R10
@@ -4190,6 +4236,7 @@ sqr6:
 	DECQ     DI
 	JNZ      sqr6
 	// t2 = t2·t1
+	// Mutation-equivalent: a chain's first ADCX after CF = OF = 0 could be ADOX, as both chains carry into the same next word.
 	XORQ     AX, AX
 	MOVQ     64(SP), DX
 	MULXQ    96(SP), R8, R9
@@ -4271,6 +4318,7 @@ sqr6:
 	MOVQ     R10, 112(SP)
 	MOVQ     R11, 120(SP)
 	// t3 = t2²: the cross products a_i·a_j (i < j) into u1 … u6.
+	// Mutation-equivalent: a chain's first ADCX after CF = OF = 0 could be ADOX, as both chains carry into the same next word.
 	XORQ     AX, AX
 	MOVQ     96(SP), DX
 	MULXQ    104(SP), R9, R10
@@ -4345,6 +4393,7 @@ sqr6:
 	MOVQ     $99, DI
 sqr7:
 	// t3 = t3²: the cross products a_i·a_j (i < j) into u1 … u6.
+	// Mutation-equivalent: a chain's first ADCX after CF = OF = 0 could be ADOX, as both chains carry into the same next word.
 	XORQ     AX, AX
 	MOVQ     128(SP), DX
 	MULXQ    136(SP), R9, R10
@@ -4419,6 +4468,7 @@ sqr7:
 	DECQ     DI
 	JNZ      sqr7
 	// t2 = t3·t2
+	// Mutation-equivalent: a chain's first ADCX after CF = OF = 0 could be ADOX, as both chains carry into the same next word.
 	XORQ     AX, AX
 	MOVQ     96(SP), DX
 	MULXQ    128(SP), R8, R9
@@ -4500,6 +4550,7 @@ sqr7:
 	MOVQ     R10, 112(SP)
 	MOVQ     R11, 120(SP)
 	// t2 = t2²: the cross products a_i·a_j (i < j) into u1 … u6.
+	// Mutation-equivalent: a chain's first ADCX after CF = OF = 0 could be ADOX, as both chains carry into the same next word.
 	XORQ     AX, AX
 	MOVQ     96(SP), DX
 	MULXQ    104(SP), R9, R10
@@ -4574,6 +4625,7 @@ sqr7:
 	MOVQ     $49, DI
 sqr8:
 	// t2 = t2²: the cross products a_i·a_j (i < j) into u1 … u6.
+	// Mutation-equivalent: a chain's first ADCX after CF = OF = 0 could be ADOX, as both chains carry into the same next word.
 	XORQ     AX, AX
 	MOVQ     96(SP), DX
 	MULXQ    104(SP), R9, R10
@@ -4648,6 +4700,7 @@ sqr8:
 	DECQ     DI
 	JNZ      sqr8
 	// t1 = t2·t1
+	// Mutation-equivalent: a chain's first ADCX after CF = OF = 0 could be ADOX, as both chains carry into the same next word.
 	XORQ     AX, AX
 	MOVQ     64(SP), DX
 	MULXQ    96(SP), R8, R9
@@ -4729,6 +4782,7 @@ sqr8:
 	MOVQ     R10, 80(SP)
 	MOVQ     R11, 88(SP)
 	// t1 = t1²: the cross products a_i·a_j (i < j) into u1 … u6.
+	// Mutation-equivalent: a chain's first ADCX after CF = OF = 0 could be ADOX, as both chains carry into the same next word.
 	XORQ     AX, AX
 	MOVQ     64(SP), DX
 	MULXQ    72(SP), R9, R10
@@ -4803,6 +4857,7 @@ sqr8:
 	MOVQ     $4, DI
 sqr9:
 	// t1 = t1²: the cross products a_i·a_j (i < j) into u1 … u6.
+	// Mutation-equivalent: a chain's first ADCX after CF = OF = 0 could be ADOX, as both chains carry into the same next word.
 	XORQ     AX, AX
 	MOVQ     64(SP), DX
 	MULXQ    72(SP), R9, R10
@@ -4877,6 +4932,7 @@ sqr9:
 	DECQ     DI
 	JNZ      sqr9
 	// out = t1·t0
+	// Mutation-equivalent: a chain's first ADCX after CF = OF = 0 could be ADOX, as both chains carry into the same next word.
 	XORQ     AX, AX
 	MOVQ     32(SP), DX
 	MULXQ    64(SP), R8, R9
@@ -5002,6 +5058,7 @@ TEXT ·fe64MaddAsm(SB), $224-16
 	MOVQ     R10, 48(SP)
 	MOVQ     R11, 56(SP)
 	// a = a·ymx
+	// Mutation-equivalent: a chain's first ADCX after CF = OF = 0 could be ADOX, as both chains carry into the same next word.
 	XORQ     AX, AX
 	MOVQ     32(DI), DX
 	MULXQ    0(SP), R8, R9
@@ -5083,6 +5140,7 @@ TEXT ·fe64MaddAsm(SB), $224-16
 	MOVQ     R10, 16(SP)
 	MOVQ     R11, 24(SP)
 	// b = b·ypx
+	// Mutation-equivalent: a chain's first ADCX after CF = OF = 0 could be ADOX, as both chains carry into the same next word.
 	XORQ     AX, AX
 	MOVQ     0(DI), DX
 	MULXQ    32(SP), R8, R9
@@ -5164,6 +5222,7 @@ TEXT ·fe64MaddAsm(SB), $224-16
 	MOVQ     R10, 48(SP)
 	MOVQ     R11, 56(SP)
 	// c = T·t2d
+	// Mutation-equivalent: a chain's first ADCX after CF = OF = 0 could be ADOX, as both chains carry into the same next word.
 	XORQ     AX, AX
 	MOVQ     64(DI), DX
 	MULXQ    96(SI), R8, R9
@@ -5319,6 +5378,7 @@ TEXT ·fe64MaddAsm(SB), $224-16
 	MOVQ     R10, 144(SP)
 	MOVQ     R11, 152(SP)
 	// X = e·f
+	// Mutation-equivalent: a chain's first ADCX after CF = OF = 0 could be ADOX, as both chains carry into the same next word.
 	XORQ     AX, AX
 	MOVQ     128(SP), DX
 	MULXQ    96(SP), R8, R9
@@ -5400,6 +5460,7 @@ TEXT ·fe64MaddAsm(SB), $224-16
 	MOVQ     R10, 16(SI)
 	MOVQ     R11, 24(SI)
 	// Y = g·h
+	// Mutation-equivalent: a chain's first ADCX after CF = OF = 0 could be ADOX, as both chains carry into the same next word.
 	XORQ     AX, AX
 	MOVQ     192(SP), DX
 	MULXQ    160(SP), R8, R9
@@ -5481,6 +5542,7 @@ TEXT ·fe64MaddAsm(SB), $224-16
 	MOVQ     R10, 48(SI)
 	MOVQ     R11, 56(SI)
 	// Z = f·g
+	// Mutation-equivalent: a chain's first ADCX after CF = OF = 0 could be ADOX, as both chains carry into the same next word.
 	XORQ     AX, AX
 	MOVQ     160(SP), DX
 	MULXQ    128(SP), R8, R9
@@ -5562,6 +5624,7 @@ TEXT ·fe64MaddAsm(SB), $224-16
 	MOVQ     R10, 80(SI)
 	MOVQ     R11, 88(SI)
 	// T = e·h
+	// Mutation-equivalent: a chain's first ADCX after CF = OF = 0 could be ADOX, as both chains carry into the same next word.
 	XORQ     AX, AX
 	MOVQ     192(SP), DX
 	MULXQ    96(SP), R8, R9
@@ -5648,6 +5711,7 @@ TEXT ·fe64MaddAsm(SB), $224-16
 TEXT ·fe64EdDoubleAsm(SB), $160-8
 	MOVQ     r+0(FP), SI
 	// X = rX·rT
+	// Mutation-equivalent: a chain's first ADCX after CF = OF = 0 could be ADOX, as both chains carry into the same next word.
 	XORQ     AX, AX
 	MOVQ     96(SI), DX
 	MULXQ    0(SI), R8, R9
@@ -5729,6 +5793,7 @@ TEXT ·fe64EdDoubleAsm(SB), $160-8
 	MOVQ     R10, 16(SP)
 	MOVQ     R11, 24(SP)
 	// Y = rY·rZ
+	// Mutation-equivalent: a chain's first ADCX after CF = OF = 0 could be ADOX, as both chains carry into the same next word.
 	XORQ     AX, AX
 	MOVQ     64(SI), DX
 	MULXQ    32(SI), R8, R9
@@ -5810,6 +5875,7 @@ TEXT ·fe64EdDoubleAsm(SB), $160-8
 	MOVQ     R10, 48(SP)
 	MOVQ     R11, 56(SP)
 	// Z = rZ·rT
+	// Mutation-equivalent: a chain's first ADCX after CF = OF = 0 could be ADOX, as both chains carry into the same next word.
 	XORQ     AX, AX
 	MOVQ     96(SI), DX
 	MULXQ    64(SI), R8, R9
@@ -5891,6 +5957,7 @@ TEXT ·fe64EdDoubleAsm(SB), $160-8
 	MOVQ     R10, 80(SP)
 	MOVQ     R11, 88(SP)
 	// A = X²: the cross products a_i·a_j (i < j) into u1 … u6.
+	// Mutation-equivalent: a chain's first ADCX after CF = OF = 0 could be ADOX, as both chains carry into the same next word.
 	XORQ     AX, AX
 	MOVQ     0(SP), DX
 	MULXQ    8(SP), R9, R10
@@ -5963,6 +6030,7 @@ TEXT ·fe64EdDoubleAsm(SB), $160-8
 	MOVQ     R10, 112(SP)
 	MOVQ     R11, 120(SP)
 	// B = Y²: the cross products a_i·a_j (i < j) into u1 … u6.
+	// Mutation-equivalent: a chain's first ADCX after CF = OF = 0 could be ADOX, as both chains carry into the same next word.
 	XORQ     AX, AX
 	MOVQ     32(SP), DX
 	MULXQ    40(SP), R9, R10
@@ -6035,6 +6103,7 @@ TEXT ·fe64EdDoubleAsm(SB), $160-8
 	MOVQ     R10, 144(SP)
 	MOVQ     R11, 152(SP)
 	// Z = Z²: the cross products a_i·a_j (i < j) into u1 … u6.
+	// Mutation-equivalent: a chain's first ADCX after CF = OF = 0 could be ADOX, as both chains carry into the same next word.
 	XORQ     AX, AX
 	MOVQ     64(SP), DX
 	MULXQ    72(SP), R9, R10
@@ -6124,6 +6193,7 @@ TEXT ·fe64EdDoubleAsm(SB), $160-8
 	MOVQ     R10, 16(SP)
 	MOVQ     R11, 24(SP)
 	// rX = X·Y
+	// Mutation-equivalent: a chain's first ADCX after CF = OF = 0 could be ADOX, as both chains carry into the same next word.
 	XORQ     AX, AX
 	MOVQ     32(SP), DX
 	MULXQ    0(SP), R8, R9
@@ -6297,6 +6367,7 @@ TEXT ·fe64EdAddCachedAsm(SB), $256-16
 	MOVQ     r+0(FP), SI
 	MOVQ     q+8(FP), DI
 	// X = rX·rT
+	// Mutation-equivalent: a chain's first ADCX after CF = OF = 0 could be ADOX, as both chains carry into the same next word.
 	XORQ     AX, AX
 	MOVQ     96(SI), DX
 	MULXQ    0(SI), R8, R9
@@ -6378,6 +6449,7 @@ TEXT ·fe64EdAddCachedAsm(SB), $256-16
 	MOVQ     R10, 16(SP)
 	MOVQ     R11, 24(SP)
 	// Y = rY·rZ
+	// Mutation-equivalent: a chain's first ADCX after CF = OF = 0 could be ADOX, as both chains carry into the same next word.
 	XORQ     AX, AX
 	MOVQ     64(SI), DX
 	MULXQ    32(SI), R8, R9
@@ -6459,6 +6531,7 @@ TEXT ·fe64EdAddCachedAsm(SB), $256-16
 	MOVQ     R10, 48(SP)
 	MOVQ     R11, 56(SP)
 	// Z = rZ·rT
+	// Mutation-equivalent: a chain's first ADCX after CF = OF = 0 could be ADOX, as both chains carry into the same next word.
 	XORQ     AX, AX
 	MOVQ     96(SI), DX
 	MULXQ    64(SI), R8, R9
@@ -6540,6 +6613,7 @@ TEXT ·fe64EdAddCachedAsm(SB), $256-16
 	MOVQ     R10, 80(SP)
 	MOVQ     R11, 88(SP)
 	// T = rX·rY
+	// Mutation-equivalent: a chain's first ADCX after CF = OF = 0 could be ADOX, as both chains carry into the same next word.
 	XORQ     AX, AX
 	MOVQ     32(SI), DX
 	MULXQ    0(SI), R8, R9
@@ -6658,6 +6732,7 @@ TEXT ·fe64EdAddCachedAsm(SB), $256-16
 	MOVQ     R10, 176(SP)
 	MOVQ     R11, 184(SP)
 	// a = a·ymx
+	// Mutation-equivalent: a chain's first ADCX after CF = OF = 0 could be ADOX, as both chains carry into the same next word.
 	XORQ     AX, AX
 	MOVQ     32(DI), DX
 	MULXQ    128(SP), R8, R9
@@ -6739,6 +6814,7 @@ TEXT ·fe64EdAddCachedAsm(SB), $256-16
 	MOVQ     R10, 144(SP)
 	MOVQ     R11, 152(SP)
 	// b = b·ypx
+	// Mutation-equivalent: a chain's first ADCX after CF = OF = 0 could be ADOX, as both chains carry into the same next word.
 	XORQ     AX, AX
 	MOVQ     0(DI), DX
 	MULXQ    160(SP), R8, R9
@@ -6820,6 +6896,7 @@ TEXT ·fe64EdAddCachedAsm(SB), $256-16
 	MOVQ     R10, 176(SP)
 	MOVQ     R11, 184(SP)
 	// c = T·t2d
+	// Mutation-equivalent: a chain's first ADCX after CF = OF = 0 could be ADOX, as both chains carry into the same next word.
 	XORQ     AX, AX
 	MOVQ     96(DI), DX
 	MULXQ    96(SP), R8, R9
@@ -6901,6 +6978,7 @@ TEXT ·fe64EdAddCachedAsm(SB), $256-16
 	MOVQ     R10, 208(SP)
 	MOVQ     R11, 216(SP)
 	// D = Z·z2
+	// Mutation-equivalent: a chain's first ADCX after CF = OF = 0 could be ADOX, as both chains carry into the same next word.
 	XORQ     AX, AX
 	MOVQ     64(DI), DX
 	MULXQ    64(SP), R8, R9
@@ -7062,6 +7140,7 @@ TEXT ·fe64EdSubCachedAsm(SB), $256-16
 	MOVQ     r+0(FP), SI
 	MOVQ     q+8(FP), DI
 	// X = rX·rT
+	// Mutation-equivalent: a chain's first ADCX after CF = OF = 0 could be ADOX, as both chains carry into the same next word.
 	XORQ     AX, AX
 	MOVQ     96(SI), DX
 	MULXQ    0(SI), R8, R9
@@ -7143,6 +7222,7 @@ TEXT ·fe64EdSubCachedAsm(SB), $256-16
 	MOVQ     R10, 16(SP)
 	MOVQ     R11, 24(SP)
 	// Y = rY·rZ
+	// Mutation-equivalent: a chain's first ADCX after CF = OF = 0 could be ADOX, as both chains carry into the same next word.
 	XORQ     AX, AX
 	MOVQ     64(SI), DX
 	MULXQ    32(SI), R8, R9
@@ -7224,6 +7304,7 @@ TEXT ·fe64EdSubCachedAsm(SB), $256-16
 	MOVQ     R10, 48(SP)
 	MOVQ     R11, 56(SP)
 	// Z = rZ·rT
+	// Mutation-equivalent: a chain's first ADCX after CF = OF = 0 could be ADOX, as both chains carry into the same next word.
 	XORQ     AX, AX
 	MOVQ     96(SI), DX
 	MULXQ    64(SI), R8, R9
@@ -7305,6 +7386,7 @@ TEXT ·fe64EdSubCachedAsm(SB), $256-16
 	MOVQ     R10, 80(SP)
 	MOVQ     R11, 88(SP)
 	// T = rX·rY
+	// Mutation-equivalent: a chain's first ADCX after CF = OF = 0 could be ADOX, as both chains carry into the same next word.
 	XORQ     AX, AX
 	MOVQ     32(SI), DX
 	MULXQ    0(SI), R8, R9
@@ -7423,6 +7505,7 @@ TEXT ·fe64EdSubCachedAsm(SB), $256-16
 	MOVQ     R10, 176(SP)
 	MOVQ     R11, 184(SP)
 	// a = a·ypx
+	// Mutation-equivalent: a chain's first ADCX after CF = OF = 0 could be ADOX, as both chains carry into the same next word.
 	XORQ     AX, AX
 	MOVQ     0(DI), DX
 	MULXQ    128(SP), R8, R9
@@ -7504,6 +7587,7 @@ TEXT ·fe64EdSubCachedAsm(SB), $256-16
 	MOVQ     R10, 144(SP)
 	MOVQ     R11, 152(SP)
 	// b = b·ymx
+	// Mutation-equivalent: a chain's first ADCX after CF = OF = 0 could be ADOX, as both chains carry into the same next word.
 	XORQ     AX, AX
 	MOVQ     32(DI), DX
 	MULXQ    160(SP), R8, R9
@@ -7585,6 +7669,7 @@ TEXT ·fe64EdSubCachedAsm(SB), $256-16
 	MOVQ     R10, 176(SP)
 	MOVQ     R11, 184(SP)
 	// c = T·t2d
+	// Mutation-equivalent: a chain's first ADCX after CF = OF = 0 could be ADOX, as both chains carry into the same next word.
 	XORQ     AX, AX
 	MOVQ     96(DI), DX
 	MULXQ    96(SP), R8, R9
@@ -7666,6 +7751,7 @@ TEXT ·fe64EdSubCachedAsm(SB), $256-16
 	MOVQ     R10, 208(SP)
 	MOVQ     R11, 216(SP)
 	// D = Z·z2
+	// Mutation-equivalent: a chain's first ADCX after CF = OF = 0 could be ADOX, as both chains carry into the same next word.
 	XORQ     AX, AX
 	MOVQ     64(DI), DX
 	MULXQ    64(SP), R8, R9
@@ -7827,6 +7913,7 @@ TEXT ·fe64EdAddAffineAsm(SB), $224-16
 	MOVQ     r+0(FP), SI
 	MOVQ     q+8(FP), DI
 	// X = rX·rT
+	// Mutation-equivalent: a chain's first ADCX after CF = OF = 0 could be ADOX, as both chains carry into the same next word.
 	XORQ     AX, AX
 	MOVQ     96(SI), DX
 	MULXQ    0(SI), R8, R9
@@ -7908,6 +7995,7 @@ TEXT ·fe64EdAddAffineAsm(SB), $224-16
 	MOVQ     R10, 16(SP)
 	MOVQ     R11, 24(SP)
 	// Y = rY·rZ
+	// Mutation-equivalent: a chain's first ADCX after CF = OF = 0 could be ADOX, as both chains carry into the same next word.
 	XORQ     AX, AX
 	MOVQ     64(SI), DX
 	MULXQ    32(SI), R8, R9
@@ -7989,6 +8077,7 @@ TEXT ·fe64EdAddAffineAsm(SB), $224-16
 	MOVQ     R10, 48(SP)
 	MOVQ     R11, 56(SP)
 	// Z = rZ·rT
+	// Mutation-equivalent: a chain's first ADCX after CF = OF = 0 could be ADOX, as both chains carry into the same next word.
 	XORQ     AX, AX
 	MOVQ     96(SI), DX
 	MULXQ    64(SI), R8, R9
@@ -8070,6 +8159,7 @@ TEXT ·fe64EdAddAffineAsm(SB), $224-16
 	MOVQ     R10, 80(SP)
 	MOVQ     R11, 88(SP)
 	// T = rX·rY
+	// Mutation-equivalent: a chain's first ADCX after CF = OF = 0 could be ADOX, as both chains carry into the same next word.
 	XORQ     AX, AX
 	MOVQ     32(SI), DX
 	MULXQ    0(SI), R8, R9
@@ -8188,6 +8278,7 @@ TEXT ·fe64EdAddAffineAsm(SB), $224-16
 	MOVQ     R10, 176(SP)
 	MOVQ     R11, 184(SP)
 	// a = a·ymx
+	// Mutation-equivalent: a chain's first ADCX after CF = OF = 0 could be ADOX, as both chains carry into the same next word.
 	XORQ     AX, AX
 	MOVQ     32(DI), DX
 	MULXQ    128(SP), R8, R9
@@ -8269,6 +8360,7 @@ TEXT ·fe64EdAddAffineAsm(SB), $224-16
 	MOVQ     R10, 144(SP)
 	MOVQ     R11, 152(SP)
 	// b = b·ypx
+	// Mutation-equivalent: a chain's first ADCX after CF = OF = 0 could be ADOX, as both chains carry into the same next word.
 	XORQ     AX, AX
 	MOVQ     0(DI), DX
 	MULXQ    160(SP), R8, R9
@@ -8350,6 +8442,7 @@ TEXT ·fe64EdAddAffineAsm(SB), $224-16
 	MOVQ     R10, 176(SP)
 	MOVQ     R11, 184(SP)
 	// c = T·t2d
+	// Mutation-equivalent: a chain's first ADCX after CF = OF = 0 could be ADOX, as both chains carry into the same next word.
 	XORQ     AX, AX
 	MOVQ     64(DI), DX
 	MULXQ    96(SP), R8, R9
@@ -8511,6 +8604,7 @@ TEXT ·fe64EdSubAffineAsm(SB), $224-16
 	MOVQ     r+0(FP), SI
 	MOVQ     q+8(FP), DI
 	// X = rX·rT
+	// Mutation-equivalent: a chain's first ADCX after CF = OF = 0 could be ADOX, as both chains carry into the same next word.
 	XORQ     AX, AX
 	MOVQ     96(SI), DX
 	MULXQ    0(SI), R8, R9
@@ -8592,6 +8686,7 @@ TEXT ·fe64EdSubAffineAsm(SB), $224-16
 	MOVQ     R10, 16(SP)
 	MOVQ     R11, 24(SP)
 	// Y = rY·rZ
+	// Mutation-equivalent: a chain's first ADCX after CF = OF = 0 could be ADOX, as both chains carry into the same next word.
 	XORQ     AX, AX
 	MOVQ     64(SI), DX
 	MULXQ    32(SI), R8, R9
@@ -8673,6 +8768,7 @@ TEXT ·fe64EdSubAffineAsm(SB), $224-16
 	MOVQ     R10, 48(SP)
 	MOVQ     R11, 56(SP)
 	// Z = rZ·rT
+	// Mutation-equivalent: a chain's first ADCX after CF = OF = 0 could be ADOX, as both chains carry into the same next word.
 	XORQ     AX, AX
 	MOVQ     96(SI), DX
 	MULXQ    64(SI), R8, R9
@@ -8754,6 +8850,7 @@ TEXT ·fe64EdSubAffineAsm(SB), $224-16
 	MOVQ     R10, 80(SP)
 	MOVQ     R11, 88(SP)
 	// T = rX·rY
+	// Mutation-equivalent: a chain's first ADCX after CF = OF = 0 could be ADOX, as both chains carry into the same next word.
 	XORQ     AX, AX
 	MOVQ     32(SI), DX
 	MULXQ    0(SI), R8, R9
@@ -8872,6 +8969,7 @@ TEXT ·fe64EdSubAffineAsm(SB), $224-16
 	MOVQ     R10, 176(SP)
 	MOVQ     R11, 184(SP)
 	// a = a·ypx
+	// Mutation-equivalent: a chain's first ADCX after CF = OF = 0 could be ADOX, as both chains carry into the same next word.
 	XORQ     AX, AX
 	MOVQ     0(DI), DX
 	MULXQ    128(SP), R8, R9
@@ -8953,6 +9051,7 @@ TEXT ·fe64EdSubAffineAsm(SB), $224-16
 	MOVQ     R10, 144(SP)
 	MOVQ     R11, 152(SP)
 	// b = b·ymx
+	// Mutation-equivalent: a chain's first ADCX after CF = OF = 0 could be ADOX, as both chains carry into the same next word.
 	XORQ     AX, AX
 	MOVQ     32(DI), DX
 	MULXQ    160(SP), R8, R9
@@ -9034,6 +9133,7 @@ TEXT ·fe64EdSubAffineAsm(SB), $224-16
 	MOVQ     R10, 176(SP)
 	MOVQ     R11, 184(SP)
 	// c = T·t2d
+	// Mutation-equivalent: a chain's first ADCX after CF = OF = 0 could be ADOX, as both chains carry into the same next word.
 	XORQ     AX, AX
 	MOVQ     64(DI), DX
 	MULXQ    96(SP), R8, R9
@@ -9195,6 +9295,7 @@ TEXT ·fe64EdToCachedAsm(SB), $128-16
 	MOVQ     r+0(FP), SI
 	MOVQ     q+8(FP), DI
 	// X = rX·rT
+	// Mutation-equivalent: a chain's first ADCX after CF = OF = 0 could be ADOX, as both chains carry into the same next word.
 	XORQ     AX, AX
 	MOVQ     96(SI), DX
 	MULXQ    0(SI), R8, R9
@@ -9276,6 +9377,7 @@ TEXT ·fe64EdToCachedAsm(SB), $128-16
 	MOVQ     R10, 16(SP)
 	MOVQ     R11, 24(SP)
 	// Y = rY·rZ
+	// Mutation-equivalent: a chain's first ADCX after CF = OF = 0 could be ADOX, as both chains carry into the same next word.
 	XORQ     AX, AX
 	MOVQ     64(SI), DX
 	MULXQ    32(SI), R8, R9
@@ -9357,6 +9459,7 @@ TEXT ·fe64EdToCachedAsm(SB), $128-16
 	MOVQ     R10, 48(SP)
 	MOVQ     R11, 56(SP)
 	// Z = rZ·rT
+	// Mutation-equivalent: a chain's first ADCX after CF = OF = 0 could be ADOX, as both chains carry into the same next word.
 	XORQ     AX, AX
 	MOVQ     96(SI), DX
 	MULXQ    64(SI), R8, R9
@@ -9438,6 +9541,7 @@ TEXT ·fe64EdToCachedAsm(SB), $128-16
 	MOVQ     R10, 80(SP)
 	MOVQ     R11, 88(SP)
 	// T = rX·rY
+	// Mutation-equivalent: a chain's first ADCX after CF = OF = 0 could be ADOX, as both chains carry into the same next word.
 	XORQ     AX, AX
 	MOVQ     32(SI), DX
 	MULXQ    0(SI), R8, R9
@@ -9573,6 +9677,7 @@ TEXT ·fe64EdToCachedAsm(SB), $128-16
 	MOVQ     R10, 80(DI)
 	MOVQ     R11, 88(DI)
 	// t2d = T·t2d
+	// Mutation-equivalent: a chain's first ADCX after CF = OF = 0 could be ADOX, as both chains carry into the same next word.
 	XORQ     AX, AX
 	MOVQ     96(DI), DX
 	MULXQ    96(SP), R8, R9
@@ -9660,6 +9765,7 @@ TEXT ·fe64MulAsm(SB), NOSPLIT, $0-24
 	MOVQ     a+8(FP), SI
 	MOVQ     b+16(FP), DI
 	// v = a·b
+	// Mutation-equivalent: a chain's first ADCX after CF = OF = 0 could be ADOX, as both chains carry into the same next word.
 	XORQ     AX, AX
 	MOVQ     0(DI), DX
 	MULXQ    0(SI), R8, R9
@@ -9747,6 +9853,7 @@ TEXT ·fe64MulAsm(SB), NOSPLIT, $0-24
 TEXT ·fe64SqrAsm(SB), NOSPLIT, $0-16
 	MOVQ     a+8(FP), SI
 	// v = a²: the cross products a_i·a_j (i < j) into u1 … u6.
+	// Mutation-equivalent: a chain's first ADCX after CF = OF = 0 could be ADOX, as both chains carry into the same next word.
 	XORQ     AX, AX
 	MOVQ     0(SI), DX
 	MULXQ    8(SI), R9, R10

@@ -108,6 +108,7 @@ func (g *l64Asm) fold(u4 string) {
 func (g *l64Asm) mul(dst, a, b string) {
 	r := l64R
 	g.comment("%s = %s·%s", dst, a, b)
+	g.comment("Mutation-equivalent: a chain's first ADCX after CF = OF = 0 could be ADOX, as both chains carry into the same next word.")
 	g.op("XORQ", l64Zero, l64Zero)
 	g.op("MOVQ", g.w(b, 0), "DX")
 	g.op("MULXQ", g.w(a, 0), r[0], r[1])
@@ -137,6 +138,7 @@ func (g *l64Asm) sqr(dst, a string) {
 	u := l64R
 	aw := func(j int) string { return g.w(a, j) }
 	g.comment("%s = %s²: the cross products a_i·a_j (i < j) into u1 … u6.", dst, a)
+	g.comment("Mutation-equivalent: a chain's first ADCX after CF = OF = 0 could be ADOX, as both chains carry into the same next word.")
 	g.op("XORQ", l64Zero, l64Zero)
 	g.op("MOVQ", aw(0), "DX")
 	g.op("MULXQ", aw(1), u[1], u[2])
