@@ -22,6 +22,9 @@
 // into a variable on their stack, wiped after signing, so that no copy of
 // it is left in the Go heap, which is what such keys are put outside the
 // heap for; Get, given one, returns a new K (in the heap) on every call.
+// The branch stays in the callers: a scratch K passed through Get escapes
+// (Get may return it), which would move every caller's stack variable to
+// the heap and cost an allocation per signature on the common path.
 // Keys in Go globals are not cached either (findObject does not know them;
 // weak.Make would have treated them as immortal).
 //
