@@ -59,6 +59,9 @@ func (k *KeyMaterial) Read(p []byte) (int, error) {
 
 // Bytes returns the next n bytes of key material (n ≥ 0).
 func (k *KeyMaterial) Bytes(n int) ([]byte, error) {
+	if k == nil || k.xof == nil {
+		return nil, fmt.Errorf("hsntor: KeyMaterial not made by a handshake: %w", ErrStateUsed)
+	}
 	if n < 0 {
 		return nil, fmt.Errorf("hsntor: negative key material length %d: %w", n, ErrInvalidLength)
 	}
