@@ -23,33 +23,36 @@
 // reproduces arti's hs-ntor test vector (taken from C tor) byte for byte,
 // and the outputs of C tor's reference implementation hs_ntor_ref.py.
 //
-// Contract:
-//   - ClientHandshake reads the ephemeral key x (32 bytes) from its io.Reader,
-//     Reply the ephemeral key y (crypto/rand if nil). Keys and the
-//     subcredential are taken as bytes: AUTH_KEY is the intro point's Ed25519
-//     authentication key and is only hashed, never parsed. (The service's
-//     blinded key enters the handshake only through the subcredential; see
-//     package ed25519's Tor key blinding for computing it.)
-//   - A low-order peer key is refused where it enters, with an error
-//     wrapping ErrInvalidPoint: the introduction point's key B in
-//     ClientHandshake, the client's key X in Service.Receive, the service's
-//     key Y in ClientState.Finish. The test is X25519's constant-time
-//     all-zero check of the result.
-//   - The INTRODUCE MAC and AUTH_INPUT_MAC are compared in constant time;
-//     Receive checks every subcredential whichever matches. No key material
-//     or plaintext is returned unless the MAC verifies.
+// # Contract
+//
+//   - ClientHandshake reads the ephemeral key x (32 bytes) from its io.Reader
+//     and ServiceState.Reply the ephemeral key y; a nil reader means
+//     crypto/rand. Keys and the subcredential are bytes: AUTH_KEY, the intro
+//     point's Ed25519 authentication key, is only hashed, never parsed. The
+//     service's blinded key enters only through the subcredential, which
+//     package ed25519's Tor key blinding helps compute (see ExampleNewService).
+//   - A low-order peer key is refused where it enters, with an error wrapping
+//     ErrInvalidPoint: the introduction point's key B in ClientHandshake, the
+//     client's key X in Service.Receive, the service's key Y in
+//     ClientState.Finish. The test is X25519's constant-time all-zero check
+//     of the result.
+//   - The INTRODUCE MAC and AUTH_INPUT_MAC are compared in constant time, and
+//     Receive tries every subcredential whichever matches. No key material or
+//     plaintext is returned unless the MAC verifies.
 //   - Every error wraps one of the shared values of package handshake
 //     (ErrInvalidLength, ErrInvalidPoint, ErrAuthFailed, ErrStateUsed,
-//     exported here under the same names) or the io.Reader's error.
+//     exported here under the same names) or the io.Reader's error, and says
+//     what failed.
 //   - States are single-use: ClientState.Finish and ServiceState.Reply erase
 //     the state's secrets whether they succeed or fail, and a second call
-//     returns ErrStateUsed. Zero values and nil pointers of every type
-//     return errors, never panic.
-//   - Each side shares one field inversion between its key generation and
-//     the Diffie–Hellman function that goes with it (curve25519.X25519Multi),
+//     returns ErrStateUsed. The zero value and a nil pointer of every type
+//     refuse: handshake steps return errors and key accessors nil, and
+//     nothing panics.
+//   - Each side shares one field inversion between its key generation and the
+//     Diffie–Hellman function that goes with it (curve25519.X25519Multi),
 //     and the client keeps EXP(B, x) from the introduction for the
-//     rendezvous step instead of computing it again; each side thus runs one
+//     rendezvous step instead of computing it again, so each side runs one
 //     fixed-base multiplication and two ladders in all.
-//   - Padding is the caller's: the plaintext is encrypted as given.
-//     AES-256-CTR is crypto/aes's.
+//   - Padding is the caller's: the plaintext is encrypted as given, with
+//     crypto/aes's AES-256-CTR.
 package hsntor
