@@ -97,6 +97,7 @@ func ClientHandshake(rand io.Reader, authKey, introKey, subcredential, header, p
 	}
 	c := new(ClientState)
 	if _, err := io.ReadFull(randReader(rand), c.x[:]); err != nil {
+		clear(c.x[:])
 		return nil, nil, fmt.Errorf("hsntor: reading ephemeral key: %w", err)
 	}
 	// X = EXP(g, x) and EXP(B, x) share one field inversion.

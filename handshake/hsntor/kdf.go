@@ -30,6 +30,7 @@ func mac(out *[MACSize]byte, k []byte, m ...[]byte) {
 		h.Write(p)
 	}
 	h.Sum(out[:0])
+	h.Reset() // the state held the key
 }
 
 // KeyMaterial is the key stream a completed handshake yields: SHAKE-256 of
