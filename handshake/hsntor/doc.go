@@ -20,8 +20,9 @@
 //	handshakeInfo, keys, err := st.Reply(nil)
 //
 // The wire formats and key derivations are Tor's exactly: the package
-// reproduces arti's hs-ntor test vector (taken from C tor) byte for byte,
-// and the outputs of C tor's reference implementation hs_ntor_ref.py.
+// reproduces byte for byte arti's hs-ntor test vector (a whole INTRODUCE1
+// cell and RENDEZVOUS1 reply made by C tor), and the outputs of C tor's
+// hs_ntor.c and of its Python reference hs_ntor_ref.py on fixed inputs.
 //
 // # Contract
 //

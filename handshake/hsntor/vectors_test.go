@@ -137,13 +137,22 @@ func TestArtiMAC(t *testing.T) {
 	}
 }
 
-// TestTorReferenceVectors checks the outputs of C tor's hs_ntor_ref.py
-// (testdata/gen_tor_ref.py runs it on fixed inputs): ENC_KEY and MAC_KEY of
-// the introduction, Y, NTOR_KEY_SEED and AUTH_INPUT_MAC of the rendezvous,
-// through the public API (the INTRODUCE message is recomputed from tor's
-// ENC_KEY and MAC_KEY with the standard library) and through introKeys.
-func TestTorReferenceVectors(t *testing.T) {
-	recs := readVectors(t, "tor-hs_ntor_ref.txt")
+// TestTorVectors checks the outputs of C tor's hs_ntor_ref.py
+// (testdata/gen_tor_ref.py runs it on fixed inputs) and of C tor's
+// hs_ntor.c on the same inputs (testdata/tor_hs_ntor_c), which also gives
+// hs_ntor_circuit_key_expansion's 128 bytes: ENC_KEY and MAC_KEY of the
+// introduction, Y, NTOR_KEY_SEED and AUTH_INPUT_MAC of the rendezvous, and
+// the circuit keys, through the public API (the INTRODUCE message is
+// recomputed from tor's ENC_KEY and MAC_KEY with the standard library) and
+// through introKeys.
+func TestTorVectors(t *testing.T) {
+	for _, file := range []string{"tor-hs_ntor_ref.txt", "tor-hs_ntor_c.txt"} {
+		t.Run(file, func(t *testing.T) { testTorVectors(t, file) })
+	}
+}
+
+func testTorVectors(t *testing.T, file string) {
+	recs := readVectors(t, file)
 	if len(recs) != 4 {
 		t.Fatalf("%d vectors, want 4", len(recs))
 	}
@@ -197,6 +206,12 @@ func TestTorReferenceVectors(t *testing.T) {
 			t.Fatalf("#%d: Finish: %v", i, err)
 		}
 		want := sha3.SumSHAKE256(append(append([]byte(nil), v["ntor_key_seed"]...), "tor-hs-ntor-curve25519-sha3-256-1:hs_key_expand"...), CircuitKeySize)
+		if ck, ok := v["circuit_keys"]; ok {
+			// hs_ntor.c's own expansion.
+			want = ck
+		} else if file == "tor-hs_ntor_c.txt" {
+			t.Fatalf("#%d: no circuit_keys", i)
+		}
 		for side, k := range map[string]*KeyMaterial{"client": ckeys, "service": skeys} {
 			if got, err := k.Bytes(CircuitKeySize); err != nil || !bytes.Equal(got, want) {
 				t.Errorf("#%d: %s key material %x, %v; want %x", i, side, got, err, want)
