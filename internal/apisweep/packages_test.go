@@ -21,6 +21,7 @@ var schemes = []string{
 	"batch",
 	"handshake/ntor",
 	"handshake/ntorv3",
+	"handshake/hsntor",
 	"handshake/ace",
 }
 
