@@ -15,7 +15,8 @@
 // in the package directory with -test.short and -test.failfast (and -run, if
 // given) under a per-mutant timeout; a mutant that fails a test, crashes or
 // times out is killed, one that does not assemble or link is "invalid" and
-// not counted. Mutants run one after another.
+// not counted. The tests matching -first run before the others, so most
+// kills take one short pass; -j N builds and tests N mutants at once.
 //
 // Operators (-ops):
 //
@@ -60,6 +61,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -97,6 +99,8 @@ func main() {
 		verbose  = flag.Bool("v", false, "print the failing test of each killed mutant")
 		jsonOut  = flag.String("json", "", "also write the results as JSON to this file")
 		keepGoin = flag.Bool("k", true, "keep going after a survivor")
+		firstRe  = flag.String("first", "Asm|Grid|Carry|Ladder|Fe64|Jacobian|Vector", "run the tests matching this pattern first, and the whole suite only if they pass (a faster kill; the verdict is the same)")
+		jobs     = flag.Int("j", 1, "mutants built and tested at once")
 		onlyF    = flag.String("only", "", "only the mutants whose ids this file lists, one per line (as -list prints them, or the survivors of an earlier -json run)")
 	)
 	flag.Parse()
@@ -216,7 +220,7 @@ func main() {
 		ok       bool
 	}
 	pkgs := map[string]*pkgInfo{}
-	r := &runner{tmp: tmp, root: root, run: *runRe, short: *short, tags: *tags}
+	r := &runner{tmp: tmp, root: root, run: *runRe, first: *firstRe, short: *short, tags: *tags}
 	var all []*mutant
 	unexpected := 0
 	for _, f := range files {
@@ -241,25 +245,42 @@ func main() {
 			to = max(10*p.baseline, 30*time.Second)
 		}
 		fmt.Printf("# %s: %d mutants (timeout %v)\n", f, len(ms), to)
+		// Up to -j mutants are built and tested at once; results print as
+		// they finish, numbered in enumeration order.
+		var mu sync.Mutex
+		var wg sync.WaitGroup
+		sem := make(chan struct{}, max(*jobs, 1))
 		for i, m := range ms {
-			m.result, m.took, m.detail = r.test(dir, m, to)
-			if m.result == "survived" {
-				if _, ok := allow[m.id]; ok {
-					m.result = "allowed"
-				} else {
-					unexpected++
-				}
-			}
-			line := fmt.Sprintf("%-8s %4d/%d %s:%d %s (%v)", m.result, i+1, len(ms), m.file, m.line, m.id, m.took.Round(10*time.Millisecond))
-			if *verbose && m.detail != "" {
-				line += "\n\t" + m.detail
-			}
-			fmt.Println(line)
-			all = append(all, m)
-			if unexpected > 0 && !*keepGoin {
+			mu.Lock()
+			stop := unexpected > 0 && !*keepGoin
+			mu.Unlock()
+			if stop {
 				break
 			}
+			sem <- struct{}{}
+			wg.Add(1)
+			go func() {
+				defer func() { <-sem; wg.Done() }()
+				res, took, detail := r.test(dir, m, to)
+				mu.Lock()
+				defer mu.Unlock()
+				m.result, m.took, m.detail = res, took, detail
+				if m.result == "survived" {
+					if _, ok := allow[m.id]; ok {
+						m.result = "allowed"
+					} else {
+						unexpected++
+					}
+				}
+				line := fmt.Sprintf("%-8s %4d/%d %s:%d %s (%v)", m.result, i+1, len(ms), m.file, m.line, m.id, m.took.Round(10*time.Millisecond))
+				if *verbose && m.detail != "" {
+					line += "\n\t" + m.detail
+				}
+				fmt.Println(line)
+				all = append(all, m)
+			}()
 		}
+		wg.Wait()
 		if unexpected > 0 && !*keepGoin {
 			break
 		}
@@ -340,16 +361,20 @@ func writeJSON(path string, ms []*mutant) {
 }
 
 type runner struct {
-	tmp, root, run, tags string
-	short                bool
-	n                    int
+	tmp, root, run, first, tags string
+	short                       bool
+	mu                          sync.Mutex
+	n                           int
 }
 
 // test builds dir's test binary with m applied through an overlay and runs
 // it. It returns "killed", "survived" or "invalid" (m did not build).
 func (r *runner) test(dir string, m *mutant, to time.Duration) (string, time.Duration, string) {
+	r.mu.Lock()
 	r.n++
-	bin := filepath.Join(r.tmp, fmt.Sprintf("t%d.test", r.n))
+	n := r.n
+	r.mu.Unlock()
+	bin := filepath.Join(r.tmp, fmt.Sprintf("t%d.test", n))
 	defer os.Remove(bin)
 	args := []string{"test", "-c", "-o", bin}
 	if r.tags != "" {
@@ -369,14 +394,14 @@ func (r *runner) test(dir string, m *mutant, to time.Duration) (string, time.Dur
 		} else {
 			lines[m.line-1] = m.repl
 		}
-		mf := filepath.Join(r.tmp, fmt.Sprintf("m%d.s", r.n))
+		mf := filepath.Join(r.tmp, fmt.Sprintf("m%d.s", n))
 		if err := os.WriteFile(mf, []byte(strings.Join(lines, "\n")), 0o644); err != nil {
 			fatal(err)
 		}
 		defer os.Remove(mf)
 		ov := map[string]map[string]string{"Replace": {filepath.Join(r.root, m.file): mf}}
 		b, _ := json.Marshal(ov)
-		of := filepath.Join(r.tmp, fmt.Sprintf("o%d.json", r.n))
+		of := filepath.Join(r.tmp, fmt.Sprintf("o%d.json", n))
 		if err := os.WriteFile(of, b, 0o644); err != nil {
 			fatal(err)
 		}
@@ -389,27 +414,35 @@ func (r *runner) test(dir string, m *mutant, to time.Duration) (string, time.Dur
 	if out, err := build.CombinedOutput(); err != nil {
 		return "invalid", time.Since(start), firstLine(string(out))
 	}
-	targs := []string{"-test.count=1", "-test.failfast"}
-	if r.short {
-		targs = append(targs, "-test.short")
-	}
-	if r.run != "" {
-		targs = append(targs, "-test.run", r.run)
+	// A mutant is killed if any test of the package fails. The tests
+	// matching -first run before the rest, so most kills come quickly; the
+	// unmutated baseline runs only the whole suite.
+	passes := []string{r.run}
+	if m != nil && r.first != "" && r.run == "" {
+		passes = []string{r.first, ""}
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), to)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, bin, targs...)
-	cmd.Dir = filepath.Join(r.root, dir)
-	cmd.WaitDelay = 5 * time.Second
-	out, err := cmd.CombinedOutput()
-	took := time.Since(start)
-	if ctx.Err() != nil {
-		return "killed", took, "timeout"
+	for _, run := range passes {
+		targs := []string{"-test.count=1", "-test.failfast"}
+		if r.short {
+			targs = append(targs, "-test.short")
+		}
+		if run != "" {
+			targs = append(targs, "-test.run", run)
+		}
+		cmd := exec.CommandContext(ctx, bin, targs...)
+		cmd.Dir = filepath.Join(r.root, dir)
+		cmd.WaitDelay = 5 * time.Second
+		out, err := cmd.CombinedOutput()
+		if ctx.Err() != nil {
+			return "killed", time.Since(start), "timeout"
+		}
+		if err != nil {
+			return "killed", time.Since(start), failLine(string(out))
+		}
 	}
-	if err != nil {
-		return "killed", took, failLine(string(out))
-	}
-	return "survived", took, ""
+	return "survived", time.Since(start), ""
 }
 
 func firstLine(s string) string {
