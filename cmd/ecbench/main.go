@@ -33,8 +33,11 @@
 // made before the timed loop. With -compare the implementations run in
 // interleaved rounds (A B C, B C A, ...) of -seconds/-rounds each and the
 // median round is reported, so drift of the machine cancels in the ratios.
-// Cycles per operation are an estimate: ns/op times the clock (-ghz, by
-// default "cpu MHz" from /proc/cpuinfo), which turbo and power states blur.
+// Cycles per operation are ns/op times the clock the core runs at, which
+// ecbench calibrates in-process on amd64 (a chain of dependent register
+// adds retires one per cycle; these VMs have no performance counters and
+// /proc/cpuinfo gives only the nominal clock); -ghz sets the clock instead,
+// and where the calibration is impossible or implausible only ns are shown.
 package main
 
 import (
@@ -46,6 +49,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/curvekit/curvekit"
 )
 
 func main() {
@@ -60,7 +65,7 @@ type ghzFlag struct {
 
 func (g *ghzFlag) String() string {
 	if g == nil || !g.set {
-		return "cpu MHz from /proc/cpuinfo"
+		return "calibrated in-process"
 	}
 	return strconv.FormatFloat(g.v, 'g', -1, 64)
 }
@@ -68,7 +73,7 @@ func (g *ghzFlag) String() string {
 func (g *ghzFlag) Set(s string) error {
 	f, err := strconv.ParseFloat(s, 64)
 	if err != nil || f < 0 || f > 100 {
-		return fmt.Errorf("want a clock in GHz, like 2.5 (0: no cycle estimate)")
+		return fmt.Errorf("want a clock in GHz, like 2.5 (0: ns only)")
 	}
 	g.v, g.set = f, true
 	return nil
@@ -89,7 +94,7 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 	list := fs.Bool("list", false, "list the algorithms, their ops and implementations, and exit")
 	backend := fs.Bool("backend", false, "print which field backend this binary uses (64-bit or 32-bit) and exit")
 	var ghz ghzFlag
-	fs.Var(&ghz, "ghz", "clock in `GHz` for the estimated cycles/op; 0: no estimate")
+	fs.Var(&ghz, "ghz", "count cycles at this clock in `GHz` instead of the calibrated one; 0: ns only")
 	compare := fs.String("compare", "", "also measure `openssl|go|all`: openssl speed, the Go peers, or both")
 	rounds := fs.Int("rounds", 3, "with -compare or -seeds: `N` interleaved rounds per measurement; the median is reported")
 	svg := fs.String("svg", "", "with -compare: write a chart of curvekit's speed-up over each implementation per operation to `FILE`")
@@ -257,16 +262,25 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 	return 0
 }
 
-// writeVersion prints the lines openssl speed prints above its tables.
+// writeVersion prints the lines openssl speed prints above its tables,
+// the backend one package per line, and the clock the cycle figures of
+// -compare and -seeds are counted at.
 func writeVersion(w io.Writer, env envInfo, d time.Duration, multi int) {
-	fmt.Fprintf(w, "version: curvekit ecbench, %s\n", env.GoVersion)
-	fmt.Fprintf(w, "built on: %s/%s, curvekit field backend %s\n", env.GOOS, env.GOARCH, env.Backend)
-	fmt.Fprintf(w, "options: -seconds %s -multi %d\n", secs(d), multi)
-	clock := "clock unknown"
-	if env.GHz > 0 {
-		clock = fmt.Sprintf("%s GHz (%s)", fmtGHz(env.GHz), env.GHzSource)
+	fmt.Fprintf(w, "version: curvekit %s ecbench, %s\n", curvekit.Version, env.GoVersion)
+	lines := backendLines()
+	fmt.Fprintf(w, "built on: %s/%s, %s\n", env.GOOS, env.GOARCH, lines[0])
+	for _, l := range lines[1:] {
+		fmt.Fprintf(w, "          %s\n", l)
 	}
-	fmt.Fprintf(w, "CPUINFO: %s, %s\n", env.CPU, clock)
+	fmt.Fprintf(w, "options: -seconds %s -multi %d\n", secs(d), multi)
+	for i, l := range env.clockLines() {
+		if i == 0 {
+			fmt.Fprintf(w, "clock: %s\n", l)
+		} else {
+			fmt.Fprintf(w, "       %s\n", l)
+		}
+	}
+	fmt.Fprintf(w, "CPUINFO: %s\n", env.CPU)
 }
 
 // parseInterspersed parses flags before, between and after the positional

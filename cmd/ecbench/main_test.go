@@ -171,7 +171,7 @@ func TestEndToEndCompareGoTable(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
-	for _, want := range []string{"crypto/ed25519", "voi", "circl", "crypto/ecdh", "est. cycles/op", "2.0 GHz (-ghz)"} {
+	for _, want := range []string{"crypto/ed25519", "voi", "circl", "crypto/ecdh", "cycles/op", "cycles at the -ghz clock, ns/op × 2.00 GHz"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
 		}

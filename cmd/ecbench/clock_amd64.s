@@ -1,0 +1,82 @@
+#include "textflag.h"
+
+// func addChain(n, y uint64) uint64
+//
+// 64 register-to-register adds per iteration, each depending on the one
+// before (AX += BX): one add per cycle on every x86-64 core, since an add's
+// latency is one cycle and a chain cannot overlap. BX is the caller's
+// value, not an immediate, so no core can fold the adds at rename; the
+// loop counter (CX) is a separate chain that runs alongside.
+TEXT ·addChain(SB), NOSPLIT, $0-24
+	MOVQ n+0(FP), CX
+	MOVQ y+8(FP), BX
+	XORQ AX, AX
+loop:
+	ADDQ BX, AX
+	ADDQ BX, AX
+	ADDQ BX, AX
+	ADDQ BX, AX
+	ADDQ BX, AX
+	ADDQ BX, AX
+	ADDQ BX, AX
+	ADDQ BX, AX
+	ADDQ BX, AX
+	ADDQ BX, AX
+	ADDQ BX, AX
+	ADDQ BX, AX
+	ADDQ BX, AX
+	ADDQ BX, AX
+	ADDQ BX, AX
+	ADDQ BX, AX
+	ADDQ BX, AX
+	ADDQ BX, AX
+	ADDQ BX, AX
+	ADDQ BX, AX
+	ADDQ BX, AX
+	ADDQ BX, AX
+	ADDQ BX, AX
+	ADDQ BX, AX
+	ADDQ BX, AX
+	ADDQ BX, AX
+	ADDQ BX, AX
+	ADDQ BX, AX
+	ADDQ BX, AX
+	ADDQ BX, AX
+	ADDQ BX, AX
+	ADDQ BX, AX
+	ADDQ BX, AX
+	ADDQ BX, AX
+	ADDQ BX, AX
+	ADDQ BX, AX
+	ADDQ BX, AX
+	ADDQ BX, AX
+	ADDQ BX, AX
+	ADDQ BX, AX
+	ADDQ BX, AX
+	ADDQ BX, AX
+	ADDQ BX, AX
+	ADDQ BX, AX
+	ADDQ BX, AX
+	ADDQ BX, AX
+	ADDQ BX, AX
+	ADDQ BX, AX
+	ADDQ BX, AX
+	ADDQ BX, AX
+	ADDQ BX, AX
+	ADDQ BX, AX
+	ADDQ BX, AX
+	ADDQ BX, AX
+	ADDQ BX, AX
+	ADDQ BX, AX
+	ADDQ BX, AX
+	ADDQ BX, AX
+	ADDQ BX, AX
+	ADDQ BX, AX
+	ADDQ BX, AX
+	ADDQ BX, AX
+	ADDQ BX, AX
+	ADDQ BX, AX
+	DECQ CX
+	JNZ  loop
+	MOVQ AX, ret+16(FP)
+	RET
