@@ -84,7 +84,7 @@ func computeSpeedups(rep *seedReport) {
 func seedsPart(w io.Writer, d time.Duration, rounds int, stderr io.Writer) error {
 	ops := seedOps(false)
 	pr := newCounter(stderr, len(ops)*rounds, d*time.Duration(len(ops)))
-	run := seedRun{Backend: fieldBackend, GOARCH: runtime.GOARCH, Figures: measureSeeds(ops, d, rounds, pr)}
+	run := seedRun{Backend: fieldBackend, Packages: newJSONBackend(fieldBackend).Packages, GOARCH: runtime.GOARCH, Figures: measureSeeds(ops, d, rounds, pr)}
 	return json.NewEncoder(w).Encode(run)
 }
 
@@ -95,7 +95,7 @@ func runSeeds(stdout, stderr io.Writer, env envInfo, d time.Duration, rounds int
 	ops := seedOps(true)
 	fmt.Fprintf(stderr, "seeds: measuring this build (%s backend), %s per operation\n", shortBackend(fieldBackend), secs(d))
 	pr := newCounter(stderr, len(ops)*rounds, d*time.Duration(len(ops)))
-	rep.Main = &seedRun{Backend: fieldBackend, GOARCH: env.GOARCH, Figures: measureSeeds(ops, d, rounds, pr)}
+	rep.Main = &seedRun{Backend: fieldBackend, Packages: newJSONBackend(fieldBackend).Packages, GOARCH: env.GOARCH, Figures: measureSeeds(ops, d, rounds, pr)}
 
 	args := []string{"-seconds", secs(d), "-rounds", itoa(rounds)}
 	root := moduleRoot()
@@ -131,6 +131,7 @@ func runSeeds(stdout, stderr io.Writer, env envInfo, d time.Duration, rounds int
 
 	if jsonOut {
 		computeSpeedups(rep)
+		roundSeedReport(rep)
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
 		return enc.Encode(rep)
@@ -504,4 +505,24 @@ func writeSeedTables(w io.Writer, rep *seedReport) bool {
 func round(x float64, decimals int) float64 {
 	p := math.Pow(10, float64(decimals))
 	return math.Round(x*p) / p
+}
+
+// roundSeedReport rounds the report's figures for -json: times to 0.1 ns,
+// spreads and speed-ups to 4 decimals.
+func roundSeedReport(rep *seedReport) {
+	for _, r := range []*seedRun{rep.Main, rep.Bit32, rep.Arch386} {
+		if r == nil {
+			continue
+		}
+		for k, f := range r.Figures {
+			f.NsPerOp, f.Spread = round(f.NsPerOp, 1), round(f.Spread, 4)
+			r.Figures[k] = f
+		}
+	}
+	for k, x := range rep.OpenSSL {
+		rep.OpenSSL[k] = round(x, 1)
+	}
+	for k, x := range rep.Speedups {
+		rep.Speedups[k] = round(x, 4)
+	}
 }
