@@ -16,6 +16,7 @@ const (
 	TableECDSA     Table = iota // openssl: "%4u bits ecdsa (%s) ..."
 	TableECDH                   // openssl: "%4u bits ecdh (%s) ..."
 	TableEdDSA                  // openssl: "%4u bits EdDSA (%s) ..."
+	TableFreshKey               // EdDSA signing with a fresh copy of the key each call
 	TableKeygen                 // fixed-base key generation
 	TableBatch                  // batch verification, one row per batch size
 	TableBlind                  // Tor key blinding
