@@ -200,8 +200,8 @@ func TestProgressCount(t *testing.T) {
 	}
 }
 
-// The chart: one bar per peer with curvekit's speed-up, in the fixed order,
-// unimplemented rows left out and named.
+// The chart: one bar per peer with curvekit's speed-up, in the order of the
+// results (the table's), unimplemented rows left out and named.
 func TestChartRatios(t *testing.T) {
 	ed, x448 := findAlg("ed25519"), findAlg("ecdhx448")
 	rs := []Result{
@@ -220,7 +220,7 @@ func TestChartRatios(t *testing.T) {
 	for _, b := range groups[0].bars {
 		got = append(got, b.impl+" "+fmtSpeedup(b.ratio))
 	}
-	if want := "crypto/ed25519 2.00×,circl 0.50×,openssl 3.0.0 4.00×"; strings.Join(got, ",") != want {
+	if want := "circl 0.50×,crypto/ed25519 2.00×,openssl 3.0.0 4.00×"; strings.Join(got, ",") != want {
 		t.Errorf("bars %q, want %q", strings.Join(got, ","), want)
 	}
 	svg := renderSVG(rs, "title", "$ ecbench -compare all (2026-12-01 00:00 UTC)")
@@ -423,5 +423,55 @@ func TestEndToEndSeedsOutsideSource(t *testing.T) {
 	}
 	if !regexp.MustCompile(`(?m)^\[\d+/\d+\] ace handshake, ~\S+ left$`).MatchString(errOut) {
 		t.Errorf("no progress lines:\n%s", errOut)
+	}
+}
+
+// A bar whose error bar crosses 1× is marked, every bar carries both
+// absolute times, and no grid line runs through a group's title.
+func TestChartMarksAndTimes(t *testing.T) {
+	ed := findAlg("ed25519")
+	rs := []Result{
+		fakeRun(ed, ed.Ops[0], curvekitName, 100e3, 100e3, 100e3), // 10 µs
+		fakeRun(ed, ed.Ops[0], "voi", 95e3, 100e3, 105e3),         // 1.00×, ± crosses 1×
+		fakeRun(ed, ed.Ops[0], "circl", 50e3, 50e3, 50e3),         // 2.00×, 20 µs
+	}
+	svg := string(renderSVG(rs, "title", "caption"))
+	var doc struct {
+		Texts []struct {
+			Y    int    `xml:"y,attr"`
+			Text string `xml:",chardata"`
+		} `xml:"text"`
+		Lines []struct {
+			Y1 int `xml:"y1,attr"`
+			Y2 int `xml:"y2,attr"`
+		} `xml:"line"`
+	}
+	if err := xml.Unmarshal([]byte(svg), &doc); err != nil {
+		t.Fatal(err)
+	}
+	var labels []string
+	titleY := -1
+	for _, tx := range doc.Texts {
+		if strings.HasSuffix(tx.Text, "µs)") || strings.Contains(tx.Text, "no clear winner") {
+			labels = append(labels, tx.Text)
+		}
+		if strings.HasPrefix(tx.Text, "ed25519 sign:") {
+			titleY = tx.Y
+		}
+	}
+	want := []string{"1.00×  (10.0 µs vs 10.0 µs)  ± spans 1×: no clear winner", "2.00×  (10.0 µs vs 20.0 µs)"}
+	if strings.Join(labels, "|") != strings.Join(want, "|") {
+		t.Errorf("bar labels %q, want %q", labels, want)
+	}
+	if strings.Count(svg, `stroke-dasharray`) != 1 {
+		t.Errorf("want one dashed (straddling) bar:\n%s", svg)
+	}
+	if titleY < 0 {
+		t.Fatal("no group title")
+	}
+	for _, l := range doc.Lines {
+		if l.Y1 <= titleY && titleY-12 <= l.Y2 {
+			t.Errorf("grid line %d–%d runs through the title at %d", l.Y1, l.Y2, titleY)
+		}
 	}
 }
