@@ -32,6 +32,7 @@ type jsonResult struct {
 	// came from: "calibrated" (in-process), "-ghz", or why there is none.
 	GHz        float64 `json:"ghz,omitempty"`
 	GHzSource  string  `json:"ghz_source"`
+	GHzAfter   float64 `json:"ghz_after,omitempty"`   // the calibration repeated after measuring, to show drift
 	NominalGHz float64 `json:"nominal_ghz,omitempty"` // /proc/cpuinfo's "cpu MHz", for reference only
 	BatchSize  int     `json:"batch_size,omitempty"`
 	Seconds    float64 `json:"seconds,omitempty"` // wall time measured, over all rounds
@@ -88,6 +89,7 @@ func writeJSON(w io.Writer, results []Result, env envInfo) error {
 			CPU:             env.CPU,
 			GHz:             round(env.GHz, 2),
 			GHzSource:       env.GHzSource,
+			GHzAfter:        round(env.ClockAfter.GHz, 2),
 			NominalGHz:      round(env.NominalGHz, 2),
 			Rounds:          r.Rounds,
 			Goroutines:      r.Goroutines,

@@ -128,6 +128,8 @@ func runSeeds(stdout, stderr io.Writer, env envInfo, d time.Duration, rounds int
 		rep.Arch386 = r
 	}
 	rep.OpenSSL, rep.WhyOSSL = opensslP256(d)
+	env.recalibrate()
+	rep.Clock = strings.Join(env.clockLines(), " ")
 
 	if jsonOut {
 		computeSpeedups(rep)

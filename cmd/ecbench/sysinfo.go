@@ -18,6 +18,10 @@ type envInfo struct {
 	// clock, printed beside the calibrated one, never used for cycles.
 	NominalGHz float64
 	Clock      clockCalibration // the in-process calibration, if run
+	// ClockAfter is the calibration repeated after measuring (GHz 0: not
+	// repeated or failed): printed beside Clock to show drift; cycles are
+	// counted at Clock.
+	ClockAfter clockCalibration
 	GoVersion  string
 	GOOS       string
 	GOARCH     string
