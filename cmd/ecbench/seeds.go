@@ -30,7 +30,7 @@ type seedReport struct {
 	// GHzSource is "calibrated" (in-process), "-ghz", or why there are no
 	// cycle figures; Clock says how the clock was found.
 	GHzSource string             `json:"ghz_source"`
-	Clock     string             `json:"clock"`
+	Clock     []string           `json:"clock"`
 	Go        string             `json:"go_version"`
 	Main      *seedRun           `json:"main"`            // this binary
 	Bit32     *seedRun           `json:"bit32,omitempty"` // -tags curvekit32 build
@@ -91,7 +91,7 @@ func seedsPart(w io.Writer, d time.Duration, rounds int, stderr io.Writer) error
 // runSeeds measures everything and prints the three tables (or JSON).
 func runSeeds(stdout, stderr io.Writer, env envInfo, d time.Duration, rounds int, jsonOut bool, command string) error {
 	rep := &seedReport{Version: curvekit.Version, Date: time.Now().UTC().Format("2006-01-02 15:04 UTC"), Command: command, CPU: env.CPU,
-		GHz: round(env.GHz, 2), GHzSource: env.GHzSource, Clock: strings.Join(env.clockLines(), " "), Go: env.GoVersion}
+		GHz: round(env.GHz, 2), GHzSource: env.GHzSource, Clock: env.clockLines(), Go: env.GoVersion}
 	ops := seedOps(true)
 	fmt.Fprintf(stderr, "seeds: measuring this build (%s backend), %s per operation\n", shortBackend(fieldBackend), secs(d))
 	pr := newCounter(stderr, len(ops)*rounds, d*time.Duration(len(ops)))
@@ -129,7 +129,7 @@ func runSeeds(stdout, stderr io.Writer, env envInfo, d time.Duration, rounds int
 	}
 	rep.OpenSSL, rep.WhyOSSL = opensslP256(d)
 	env.recalibrate()
-	rep.Clock = strings.Join(env.clockLines(), " ")
+	rep.Clock = env.clockLines()
 
 	if jsonOut {
 		computeSpeedups(rep)
@@ -310,11 +310,18 @@ func writeSeeds(w io.Writer, rep *seedReport) {
 	fmt.Fprintf(w, "curvekit %s ecbench -seeds, %s: %s, %s\n", rep.Version, rep.Date, rep.CPU, rep.Go)
 	switch {
 	case rep.GHz > 0 && rep.GHzSource == "calibrated":
-		fmt.Fprintf(w, "cycles*: this machine's cycles at the calibrated clock, µs × %.2f GHz (%s)\n", rep.GHz, rep.Clock)
+		fmt.Fprintf(w, "cycles*: this machine's cycles at the calibrated clock, µs × %.2f GHz\n", rep.GHz)
 	case rep.GHz > 0:
 		fmt.Fprintf(w, "cycles*: this machine's cycles at the -ghz clock, µs × %.2f GHz (not measured)\n", rep.GHz)
 	default:
-		fmt.Fprintf(w, "cycles*: none, µs only (%s)\n", rep.Clock)
+		fmt.Fprintln(w, "cycles*: none, µs only")
+	}
+	for i, l := range rep.Clock {
+		if i == 0 {
+			fmt.Fprintf(w, "clock: %s\n", l)
+		} else {
+			fmt.Fprintf(w, "       %s\n", l)
+		}
 	}
 	fmt.Fprintln(w, "speed-up: the other's time ÷ this one's (above 1: the one named first is faster); ±: spread of the rounds, ! above 10%")
 	fmt.Fprintln(w)
