@@ -7,7 +7,8 @@
 //
 //	ecbench [flags] [algorithm...]
 //
-// With no algorithm every registered one is measured; ecbench -list shows
+// With no algorithm every registered one is measured, in registry order;
+// named ones come out in the order named. ecbench -list shows
 // them, each with its openssl counterpart, ops and implementations. Each
 // algorithm registers itself from its own alg_*.go file (see registry.go).
 //
@@ -23,7 +24,8 @@
 // for (Ace vs ntor, Goldilocks vs P-256, Tor #9663's basepoint tables) with
 // the published figures beside this machine's; inside the source tree it
 // also builds and runs its own -tags curvekit32 variant for the 32-bit
-// columns. Every ratio ecbench prints is a speed-up: the other's time ÷
+// columns. Each table ends in a conclusion judged on the ratios' ± ranges:
+// holds, does not hold (naming the ratios that fail) or inconclusive. Every ratio ecbench prints is a speed-up: the other's time ÷
 // this one's (curvekit ops/s ÷ the other's), above 1 meaning curvekit (or
 // the one named first) is faster.
 //
