@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"math"
 	"runtime"
 	"sort"
@@ -148,5 +149,17 @@ func (e envInfo) cyclesLabel() string {
 func (e *envInfo) recalibrate() {
 	if e.GHzSource == "calibrated" {
 		e.ClockAfter = calibrateClock()
+	}
+}
+
+// writeClock prints clock lines: "clock: " before the first, the rest
+// indented under it.
+func writeClock(w io.Writer, lines []string) {
+	for i, l := range lines {
+		if i == 0 {
+			fmt.Fprintf(w, "clock: %s\n", l)
+		} else {
+			fmt.Fprintf(w, "       %s\n", l)
+		}
 	}
 }

@@ -82,7 +82,8 @@ func writeCompare(w io.Writer, algs []*Algorithm, results []Result, env envInfo,
 	fmt.Fprintln(w, "±: half the range of the rounds, relative to the median (the machine's drift during the run); ! above 10%;")
 	fmt.Fprintln(w, "speed-up: curvekit ops/s ÷ that implementation's ops/s (above 1: curvekit is faster);")
 	if env.GHz > 0 {
-		fmt.Fprintf(w, "cycles/op: %s, ns/op × %.2f GHz; clock: %s\n", env.cyclesLabel(), env.GHz, strings.Join(env.clockLines(), " "))
+		fmt.Fprintf(w, "cycles/op: %s, ns/op × %.2f GHz;\n", env.cyclesLabel(), env.GHz)
+		writeClock(w, env.clockLines())
 	} else {
 		fmt.Fprintf(w, "no cycles, ns only: %s.\n", env.GHzSource)
 	}

@@ -276,13 +276,7 @@ func writeVersion(w io.Writer, env envInfo, d time.Duration, multi int) {
 		fmt.Fprintf(w, "          %s\n", l)
 	}
 	fmt.Fprintf(w, "options: -seconds %s -multi %d\n", secs(d), multi)
-	for i, l := range env.clockLines() {
-		if i == 0 {
-			fmt.Fprintf(w, "clock: %s\n", l)
-		} else {
-			fmt.Fprintf(w, "       %s\n", l)
-		}
-	}
+	writeClock(w, env.clockLines())
 	fmt.Fprintf(w, "CPUINFO: %s\n", env.CPU)
 }
 

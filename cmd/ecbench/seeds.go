@@ -316,13 +316,7 @@ func writeSeeds(w io.Writer, rep *seedReport) {
 	default:
 		fmt.Fprintln(w, "cycles*: none, µs only")
 	}
-	for i, l := range rep.Clock {
-		if i == 0 {
-			fmt.Fprintf(w, "clock: %s\n", l)
-		} else {
-			fmt.Fprintf(w, "       %s\n", l)
-		}
-	}
+	writeClock(w, rep.Clock)
 	fmt.Fprintln(w, "speed-up: the other's time ÷ this one's (above 1: the one named first is faster); ±: spread of the rounds, ! above 10%")
 	fmt.Fprintln(w)
 	noisy := writeSeedAce(w, rep)
