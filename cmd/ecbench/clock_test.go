@@ -1,8 +1,10 @@
 package main
 
 import (
+	"bytes"
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestJudgeClock(t *testing.T) {
@@ -54,5 +56,33 @@ func TestAddChain(t *testing.T) {
 	}
 	if got := addChain(3, 5); got != 3*addsPerIteration*5 {
 		t.Errorf("addChain(3, 5) = %d, want %d", got, 3*addsPerIteration*5)
+	}
+}
+
+// Without a calibrated clock the header and -compare say why and print no
+// cycles; -json rounds the clock.
+func TestNoClockAndRoundedClock(t *testing.T) {
+	env := envInfo{CPU: "x", GOOS: "linux", GOARCH: "amd64", Backend: "64-bit", NominalGHz: 2.5999980000000003}
+	env.Clock = judgeClock([]float64{3.6, 0.2, 1.3, 0.9, 0.8, 3.4, 0.7, 3.6, 0.7}, 1000)
+	env.GHzSource = env.Clock.describe() + "; ns only"
+	var b bytes.Buffer
+	writeVersion(&b, env, time.Second, 1)
+	if !strings.Contains(b.String(), "clock: not calibrated: calibration runs disagree") {
+		t.Errorf("header: %s", b.String())
+	}
+	ed := findAlg("ed25519")
+	rs := []Result{fakeRun(ed, ed.Ops[0], curvekitName, 100, 100), fakeRun(ed, ed.Ops[0], "voi", 50, 50)}
+	b.Reset()
+	writeCompare(&b, []*Algorithm{ed}, rs, env, 2, nil, nil)
+	if !strings.Contains(b.String(), "no cycles, ns only: not calibrated") || strings.Contains(b.String(), "~") {
+		t.Errorf("compare: %s", b.String())
+	}
+	b.Reset()
+	env.GHz, env.GHzSource = 2.5999980000000003, "-ghz"
+	if err := writeJSON(&b, rs, env); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), `"ghz":2.6,`) || !strings.Contains(b.String(), `"nominal_ghz":2.6`) || strings.Contains(b.String(), "2.59999") {
+		t.Errorf("clock not rounded: %s", b.String())
 	}
 }

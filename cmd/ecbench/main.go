@@ -255,7 +255,7 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 		}
 	}()
 	if *svg != "" {
-		title := "curvekit ecbench: " + env.CPU + ", " + env.GoVersion + " " + env.GOOS + "/" + env.GOARCH
+		title := "curvekit " + curvekit.Version + " ecbench: " + env.CPU + ", " + env.GoVersion + " " + env.GOOS + "/" + env.GOARCH
 		caption := "$ ecbench " + strings.Join(args, " ") + "\n" + start.UTC().Format("2006-01-02 15:04 UTC") +
 			"; error bars: the ± of curvekit and of the other implementation, compounded"
 		if err := os.WriteFile(*svg, renderSVG(results, title, caption), 0o644); err != nil {
