@@ -175,8 +175,8 @@ func renderSVG(results []Result, title, caption string) []byte {
 		svgWidth, height, svgWidth, height)
 	fmt.Fprintf(&b, `<rect width="100%%" height="100%%" fill="white"/>`+"\n")
 	fmt.Fprintf(&b, `<text x="10" y="24" font-size="16" font-weight="bold">%s</text>`+"\n", html.EscapeString(title))
-	fmt.Fprintf(&b, `<text x="10" y="44" fill="#444">curvekit's speed-up over each implementation: curvekit ops/s ÷ its ops/s, log scale; right of 1×: curvekit is faster; beside each bar: (curvekit's time vs its time) per op</text>`+"\n")
-	fmt.Fprintf(&b, `<text x="10" y="60" fill="#444">pale, dashed bars: the error bar crosses 1×, so the rounds cannot tell which is faster</text>`+"\n")
+	fmt.Fprintf(&b, `<text x="10" y="44" fill="#444">curvekit's speed-up over each implementation: curvekit ops/s ÷ its ops/s, log scale; right of 1×: curvekit is faster</text>`+"\n")
+	fmt.Fprintf(&b, `<text x="10" y="60" fill="#444">beside each bar: the speed-up (curvekit's time vs its time, per op); pale, dashed bars: the error bar crosses 1×, the rounds cannot tell which is faster</text>`+"\n")
 
 	// Grid lines run beside the bars only, never through a group's title,
 	// so that long titles stay readable.
