@@ -304,8 +304,8 @@ func TestSeedsTableFree(t *testing.T) {
 func TestWriteSeedsLayout(t *testing.T) {
 	figs := map[string]seedFigure{keyAce: {NsPerOp: 150e3, Spread: 0.02, Rounds: 3, Status: "ok"}, keyNtor: {NsPerOp: 200e3, Spread: 0.2, Rounds: 3, Status: "ok"}}
 	for _, k := range tableOps {
-		figs[k+" tables"] = seedFigure{NsPerOp: 10e3, Status: "ok"}
-		figs[k+" table-free"] = seedFigure{NsPerOp: 30e3, Status: "ok"}
+		figs[k+" tables"] = seedFigure{NsPerOp: 10e3, Rounds: 3, Status: "ok"}
+		figs[k+" table-free"] = seedFigure{NsPerOp: 30e3, Rounds: 3, Status: "ok"}
 	}
 	for _, g := range goldilocksKeys {
 		figs[g.key] = seedFigure{Status: "not yet implemented"}

@@ -39,6 +39,8 @@ type seedReport struct {
 	Why386    string             `json:"goarch386_missing,omitempty"`
 	OpenSSL   map[string]float64 `json:"openssl_p256_ns_per_op,omitempty"` // sign, verify, ecdh
 	WhyOSSL   string             `json:"openssl_missing,omitempty"`
+	// Conclusions are the three tables' verdicts, as printed.
+	Conclusions []seedConclusion `json:"conclusions"`
 	// Speedups are the tables' ratios, each the other's time ÷ the named
 	// one's, keyed "<build>: <what>"; the published ones under "published: …".
 	Speedups map[string]float64 `json:"speedups"`
@@ -132,6 +134,7 @@ func runSeeds(stdout, stderr io.Writer, env envInfo, d time.Duration, rounds int
 	rep.Clock = env.clockLines()
 
 	if jsonOut {
+		writeSeeds(io.Discard, rep) // fills rep.Conclusions
 		computeSpeedups(rep)
 		roundSeedReport(rep)
 		enc := json.NewEncoder(stdout)
@@ -307,6 +310,7 @@ const noisySpread = 0.10
 
 // writeSeeds prints the three tables.
 func writeSeeds(w io.Writer, rep *seedReport) {
+	rep.Conclusions = nil
 	fmt.Fprintf(w, "curvekit %s ecbench -seeds, %s: %s, %s\n", rep.Version, rep.Date, rep.CPU, rep.Go)
 	switch {
 	case rep.GHz > 0 && rep.GHzSource == "calibrated":
@@ -375,11 +379,11 @@ func writeSeedAce(w io.Writer, rep *seedReport) bool {
 		}
 	}
 	v := judgeSeedChecks(checks, 1)
-	if v.word == verdictNotChecked {
-		fmt.Fprintln(w, "Conclusion: not checked here (no handshake could be measured).")
-	} else {
-		fmt.Fprintln(w, v.sentence("Ace is faster than ntor", "Ace is not faster than ntor", "published 1.18× on 64-bit, 1.85× on 32-bit"))
+	line := "Conclusion: not checked here (no handshake could be measured)."
+	if v.word != verdictNotChecked {
+		line = v.sentence("Ace is faster than ntor", "Ace is not faster than ntor", "published 1.18× on 64-bit, 1.85× on 32-bit")
 	}
+	rep.conclude(w, "ace vs ntor", v.word, line)
 	return noisy
 }
 
@@ -456,12 +460,12 @@ func writeSeedGoldilocks(w io.Writer, rep *seedReport) bool {
 		fmt.Fprintf(w, "not yet in curvekit: %s (the curve448/ed448 and p256 packages; these rows fill in once alg_x448.go, alg_ed448.go and alg_p256.go register them)\n", strings.Join(missing, ", "))
 	}
 	v := judgeSeedChecks(checks, 1)
-	if v.word == verdictNotChecked {
-		fmt.Fprintln(w, "Conclusion: not checked yet — curvekit has no Ed448/X448 or no P-256 to compare (published: Goldilocks faster at ECDH 1.23× and verify 1.41×, slower to sign 0.78×).")
-	} else {
-		fmt.Fprintln(w, v.sentence("Goldilocks is at least as fast as P-256 at ECDH and verification",
-			"Goldilocks is slower than P-256", "published: ECDH 1.23×, verify 1.41×"))
+	line := "Conclusion: not checked yet — curvekit has no Ed448/X448 or no P-256 to compare (published: Goldilocks faster at ECDH 1.23× and verify 1.41×, slower to sign 0.78×)."
+	if v.word != verdictNotChecked {
+		line = v.sentence("Goldilocks is at least as fast as P-256 at ECDH and verification",
+			"Goldilocks is slower than P-256", "published: ECDH 1.23×, verify 1.41×")
 	}
+	rep.conclude(w, "goldilocks vs p-256", v.word, line)
 	if len(signs) > 0 {
 		fmt.Fprintf(w, "(signing, published slower, 0.78×, and not part of the conclusion: %s)\n", strings.Join(signs, ", "))
 	}
@@ -495,12 +499,12 @@ func writeSeedTables(w io.Writer, rep *seedReport) bool {
 	}
 	fmt.Fprintln(w, "(verify: curvekit verifies through the [2^128]B split, whose table of [2^128]B stays in use on the table-free path; only B's own tables are switched off)")
 	v := judgeSeedChecks(checks, 1.5)
-	if v.word == verdictNotChecked {
-		fmt.Fprintln(w, "Conclusion: not checked (this build cannot switch off its tables).")
-	} else {
-		fmt.Fprintln(w, v.sentence("the tables make every one of these operations at least 1.5× faster",
-			"the tables make these operations less than 1.5× faster", "Tor: 1.97–3.23×"))
+	line := "Conclusion: not checked (this build cannot switch off its tables)."
+	if v.word != verdictNotChecked {
+		line = v.sentence("the tables make every one of these operations at least 1.5× faster",
+			"the tables make these operations less than 1.5× faster", "Tor: 1.97–3.23×")
 	}
+	rep.conclude(w, "basepoint tables", v.word, line)
 	return noisy
 }
 
@@ -528,4 +532,17 @@ func roundSeedReport(rep *seedReport) {
 	for k, x := range rep.Speedups {
 		rep.Speedups[k] = round(x, 4)
 	}
+}
+
+// seedConclusion is one table's verdict in -seeds -json.
+type seedConclusion struct {
+	Table    string `json:"table"`
+	Verdict  string `json:"verdict"` // "holds", "does not hold", "inconclusive" or "not checked"
+	Sentence string `json:"sentence"`
+}
+
+// conclude prints a table's conclusion line and records it for -json.
+func (rep *seedReport) conclude(w io.Writer, table, verdict, line string) {
+	fmt.Fprintln(w, line)
+	rep.Conclusions = append(rep.Conclusions, seedConclusion{table, verdict, line})
 }

@@ -8,11 +8,17 @@ import (
 // A seedCheck is one ratio a published conclusion rests on, with the range
 // its ± allow: the two figures' spreads compounded, as in the -svg chart.
 type seedCheck struct {
-	name      string  // where it was measured: "64-bit", "32-bit X448 ECDH", "verify"
-	ratio     float64 // the speed-up
-	lo, hi    float64 // the speed-up with both ± applied against it
-	hasSpread bool    // the figures had rounds to take a ± from
+	name   string  // where it was measured: "64-bit", "32-bit X448 ECDH", "verify"
+	ratio  float64 // the speed-up
+	lo, hi float64 // the speed-up with both ± applied against it
+	// rounds is the fewer of the two figures' rounds: below minSeedRounds
+	// the ± says too little to judge by.
+	rounds int
 }
+
+// minSeedRounds is the fewest rounds whose ± a verdict rests on: with one
+// round there is no ±, with two the half-range of two samples.
+const minSeedRounds = 3
 
 // newSeedCheck is the speed-up of fast over slow (slow's time ÷ fast's);
 // ok is false when either figure is missing.
@@ -22,14 +28,18 @@ func newSeedCheck(name string, slow, fast seedFigure) (seedCheck, bool) {
 		return seedCheck{}, false
 	}
 	e := (1 + slow.Spread) * (1 + fast.Spread)
-	return seedCheck{name: name, ratio: s, lo: s / e, hi: s * e, hasSpread: slow.Rounds > 1 || fast.Rounds > 1}, true
+	return seedCheck{name: name, ratio: s, lo: s / e, hi: s * e, rounds: min(slow.Rounds, fast.Rounds)}, true
 }
 
 // text is the check for a sentence: "64-bit 1.02×", with the range when
-// asked for ("64-bit 1.02× (0.93–1.12×)").
+// asked for ("64-bit 1.02× (0.93–1.12×)"), or why there is none.
 func (c seedCheck) text(withRange bool) string {
 	s := strings.TrimSpace(fmt.Sprintf("%s %.2f×", c.name, c.ratio))
-	if withRange {
+	switch {
+	case !withRange:
+	case c.rounds < minSeedRounds:
+		s += fmt.Sprintf(" (%d round(s): no ± to judge by)", c.rounds)
+	default:
 		s += fmt.Sprintf(" (%.2f–%.2f×)", c.lo, c.hi)
 	}
 	return s
@@ -45,7 +55,8 @@ const (
 
 // seedVerdict sorts checks against a threshold: a check passes when its
 // whole ± range is at or above it, fails when the whole range is below,
-// and is unsure when the range straddles it. The conclusion does not hold
+// and is unsure when the range straddles it or its figures had fewer than
+// minSeedRounds rounds. The conclusion does not hold
 // if any check fails, is inconclusive if none fails but some are unsure,
 // and holds when every check passes.
 type seedVerdict struct {
@@ -58,6 +69,8 @@ func judgeSeedChecks(cs []seedCheck, threshold float64) seedVerdict {
 	v := seedVerdict{threshold: threshold}
 	for _, c := range cs {
 		switch {
+		case c.rounds < minSeedRounds:
+			v.unsure = append(v.unsure, c)
 		case c.lo >= threshold:
 			v.pass = append(v.pass, c)
 		case c.hi < threshold:
@@ -101,11 +114,11 @@ func (v seedVerdict) sentence(claim, failed, published string) string {
 	case verdictFails:
 		s := fmt.Sprintf("Conclusion does not hold: %s: %s, below %s even at the top of the ± range (%s).", failed, checkList(v.fail, true), thr, published)
 		if len(v.unsure) > 0 {
-			s += fmt.Sprintf(" Inconclusive, the ± range straddling %s: %s.", thr, checkList(v.unsure, true))
+			s += fmt.Sprintf(" Inconclusive (± range across %s, or too few rounds): %s.", thr, checkList(v.unsure, true))
 		}
 		return s
 	case verdictInconclusive:
-		s := fmt.Sprintf("Conclusion inconclusive: whether %s cannot be told here: the ± range straddles %s for %s", claim, thr, checkList(v.unsure, true))
+		s := fmt.Sprintf("Conclusion inconclusive: whether %s cannot be told here: %s (± range across %s, or too few rounds)", claim, checkList(v.unsure, true), thr)
 		if len(v.pass) > 0 {
 			s += fmt.Sprintf(" (it holds for %s)", checkList(v.pass, false))
 		}

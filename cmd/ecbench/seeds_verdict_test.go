@@ -51,10 +51,12 @@ func TestSeedConclusions(t *testing.T) {
 	for _, tc := range []struct {
 		name   string
 		change func(main, b32 map[string]seedFigure)
+		words  [3]string   // each table's verdict, as -json carries it
 		want   [3][]string // words each conclusion must contain
 		absent [3][]string // words it must not contain
 	}{{
-		name: "all hold",
+		name:  "all hold",
+		words: [3]string{verdictHolds, verdictHolds, verdictHolds},
 		want: [3][]string{
 			{"Conclusion holds:", "64-bit 1.50×", "32-bit (-tags curvekit32) 1.50×"},
 			{"Conclusion holds:", "64-bit X448 ECDH 2.00×", "32-bit Ed448 verify 2.00×"},
@@ -63,7 +65,8 @@ func TestSeedConclusions(t *testing.T) {
 		// Signing is published slower: never among the conclusion's ratios.
 		absent: [3][]string{nil, {"sign"}, nil},
 	}, {
-		name: "fail and straddle",
+		name:  "fail and straddle",
+		words: [3]string{verdictFails, verdictFails, verdictFails},
 		change: func(main, b32 map[string]seedFigure) {
 			// 32-bit: Ace slower than ntor beyond the ±.
 			b32[keyAce] = fixedFig(200e3, 0.01)
@@ -82,7 +85,8 @@ func TestSeedConclusions(t *testing.T) {
 		},
 		absent: [3][]string{nil, {"32-bit", "Ed448 verify", "sign"}, {"keygen", "blind", "ntor client"}},
 	}, {
-		name: "only straddling",
+		name:  "only straddling",
+		words: [3]string{verdictInconclusive, verdictHolds, verdictInconclusive},
 		change: func(main, b32 map[string]seedFigure) {
 			// 0.97× with ±10% rounds: the ± range covers 1×.
 			b32[keyAce] = fixedFig(150e3/0.97, 0.10)
@@ -90,9 +94,9 @@ func TestSeedConclusions(t *testing.T) {
 			main["ed25519 verify table-free"] = fixedFig(15.2e3, 0.04)
 		},
 		want: [3][]string{
-			{"Conclusion inconclusive:", "32-bit (-tags curvekit32) 0.97×", "straddles 1×", "it holds for 64-bit 1.50×"},
+			{"Conclusion inconclusive:", "32-bit (-tags curvekit32) 0.97×", "across 1×", "it holds for 64-bit 1.50×"},
 			{"Conclusion holds:"},
-			{"Conclusion inconclusive:", "verify 1.52×", "straddles 1.5×"},
+			{"Conclusion inconclusive:", "verify 1.52× (1.45–1.60×)", "across 1.5×"},
 		},
 		absent: [3][]string{{"holds:"}, nil, {"keygen 4.00× ("}},
 	}} {
@@ -106,6 +110,14 @@ func TestSeedConclusions(t *testing.T) {
 				WhyOSSL: "no openssl"}
 			got := seedConclusions(t, rep)
 			t.Log(strings.Join(got, "\n"))
+			for i, c := range rep.Conclusions {
+				if c.Verdict != tc.words[i] || c.Sentence != got[i] {
+					t.Errorf("conclusion %d in -json: %+v, want verdict %q and the printed line", i+1, c, tc.words[i])
+				}
+			}
+			if len(rep.Conclusions) != 3 {
+				t.Errorf("%d conclusions recorded, want 3", len(rep.Conclusions))
+			}
 			for i := range got {
 				for _, w := range tc.want[i] {
 					if !strings.Contains(got[i], w) {
@@ -123,7 +135,9 @@ func TestSeedConclusions(t *testing.T) {
 }
 
 func TestJudgeSeedChecks(t *testing.T) {
-	c := func(name string, r, lo, hi float64) seedCheck { return seedCheck{name: name, ratio: r, lo: lo, hi: hi} }
+	c := func(name string, r, lo, hi float64) seedCheck {
+		return seedCheck{name: name, ratio: r, lo: lo, hi: hi, rounds: minSeedRounds}
+	}
 	for _, tc := range []struct {
 		checks []seedCheck
 		want   string
@@ -132,6 +146,9 @@ func TestJudgeSeedChecks(t *testing.T) {
 		{[]seedCheck{c("a", 1.2, 1.1, 1.3)}, verdictHolds},
 		{[]seedCheck{c("a", 1.2, 1.1, 1.3), c("b", 1.0, 0.9, 1.1)}, verdictInconclusive},
 		{[]seedCheck{c("a", 0.8, 0.7, 0.9), c("b", 1.0, 0.9, 1.1)}, verdictFails},
+		// Too few rounds to judge by: clear as the ratio looks.
+		{[]seedCheck{{name: "a", ratio: 3, lo: 3, hi: 3, rounds: 1}}, verdictInconclusive},
+		{[]seedCheck{{name: "a", ratio: 0.5, lo: 0.45, hi: 0.55, rounds: 2}}, verdictInconclusive},
 	} {
 		if v := judgeSeedChecks(tc.checks, 1); v.word != tc.want {
 			t.Errorf("%v: %q, want %q", tc.checks, v.word, tc.want)
