@@ -5,8 +5,11 @@
 // 64 register-to-register adds per iteration, each depending on the one
 // before (AX += BX): one add per cycle on every x86-64 core, since an add's
 // latency is one cycle and a chain cannot overlap. BX is the caller's
-// value, not an immediate, so no core can fold the adds at rename; the
-// loop counter (CX) is a separate chain that runs alongside.
+// value, not an immediate, so cores that fold immediate adds at rename
+// (Intel's Golden Cove and later) cannot shorten the chain; the loop
+// counter (CX, DECQ/JNZ, macro-fused) is a separate chain that runs
+// alongside. TestAddChain checks the sum; calibrateClock rejects a clock
+// outside 0.3–8 GHz, which a folded chain would give.
 TEXT ·addChain(SB), NOSPLIT, $0-24
 	MOVQ n+0(FP), CX
 	MOVQ y+8(FP), BX
