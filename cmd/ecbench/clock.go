@@ -20,11 +20,12 @@ type clockCalibration struct {
 	Why    string    // when GHz is 0: why the clock could not be calibrated
 }
 
-// Plausibility limits of a calibration: a core between 0.3 and 8 GHz, and
+// Plausibility limits of a calibration: a core between 0.3 and 6.5 GHz (no
+// shipping core runs faster), and
 // runs that agree within ±3% (half the interquartile range).
 const (
 	clockMinGHz    = 0.3
-	clockMaxGHz    = 8.0
+	clockMaxGHz    = 6.5
 	clockMaxSpread = 0.03
 	clockRuns      = 9
 	clockRunTime   = time.Millisecond

@@ -8,8 +8,9 @@
 // value, not an immediate, so cores that fold immediate adds at rename
 // (Intel's Golden Cove and later) cannot shorten the chain; the loop
 // counter (CX, DECQ/JNZ, macro-fused) is a separate chain that runs
-// alongside. TestAddChain checks the sum; calibrateClock rejects a clock
-// outside 0.3–8 GHz, which a folded chain would give.
+// alongside. TestAddChain checks the sum; calibrateClock rejects clocks
+// above 6.5 GHz, which a chain folded two to one would give on any core
+// above 3.25 GHz.
 TEXT ·addChain(SB), NOSPLIT, $0-24
 	MOVQ n+0(FP), CX
 	MOVQ y+8(FP), BX
