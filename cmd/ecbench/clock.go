@@ -21,8 +21,8 @@ type clockCalibration struct {
 }
 
 // Plausibility limits of a calibration: a core between 0.3 and 6.5 GHz (no
-// shipping core runs faster), and
-// runs that agree within ±3% (half the interquartile range).
+// shipping core runs faster), and runs that agree within ±3% (half the
+// interquartile range).
 const (
 	clockMinGHz    = 0.3
 	clockMaxGHz    = 6.5
@@ -99,7 +99,7 @@ func judgeClock(runs []float64, adds int64) clockCalibration {
 	spread := (q3 - q1) / 2 / med
 	switch {
 	case math.IsNaN(med) || med < clockMinGHz || med > clockMaxGHz:
-		c.Why = fmt.Sprintf("calibration gave an implausible %.2f GHz (want %.1f–%.0f GHz)", med, clockMinGHz, clockMaxGHz)
+		c.Why = fmt.Sprintf("calibration gave an implausible %.2f GHz (want %.1f–%.1f GHz)", med, clockMinGHz, clockMaxGHz)
 	case spread > clockMaxSpread:
 		c.Why = fmt.Sprintf("calibration runs disagree (%.2f GHz ±%.0f%%, a busy machine?)", med, 100*spread)
 	default:
