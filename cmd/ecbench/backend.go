@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/curvekit/curvekit/curve25519"
@@ -23,15 +24,58 @@ var fieldBackend = backendLabel(field25519.Backend, backendAssembly()...)
 // the package (recorded lines in README.md and doc/ from before curve448
 // and p256 had scans say only "AVX2 table lookups").
 func backendAssembly() []string {
-	return []string{
-		fieldAssembly("GF(2^255-19)", field25519.Assembly()),
-		fieldAssembly("GF(2^448-2^224-1)", field448.Assembly()),
-		fieldAssembly("P-256 mod p", fieldp256.Assembly()),
-		fieldAssembly("P-256 mod n", scalarp256.Assembly()),
-		fieldAssembly("curve25519", curve25519.Assembly()),
-		fieldAssembly("curve448", curve448.Assembly()),
-		fieldAssembly("p256", p256.Assembly()),
+	var s []string
+	for _, p := range backendPackages() {
+		s = append(s, fieldAssembly(p.What, p.Assembly))
 	}
+	return s
+}
+
+// packageBackend is one curvekit package's part of the backend, for the
+// header's "built on" lines and -json.
+type packageBackend struct {
+	Package  string   `json:"package"`            // import path below the module: "fieldarith/field25519"
+	What     string   `json:"what"`               // "GF(2^255-19)", "curve25519", …
+	Assembly string   `json:"assembly,omitempty"` // its Assembly(): the routines that run assembly; empty: Go only
+	Failures []string `json:"fast_path_failures,omitempty"`
+}
+
+// backendPackages describes the packages with assembly, in a fixed order;
+// Failures are the fast paths a first-use self-test switched off (the
+// packages that have FastPathFailures).
+func backendPackages() []packageBackend {
+	return []packageBackend{
+		{"fieldarith/field25519", "GF(2^255-19)", field25519.Assembly(), nil},
+		{"fieldarith/field448", "GF(2^448-2^224-1)", field448.Assembly(), nil},
+		{"fieldarith/fieldp256", "P-256 mod p", fieldp256.Assembly(), nil},
+		{"fieldarith/scalarp256", "P-256 mod n", scalarp256.Assembly(), nil},
+		{"curve25519", "curve25519", curve25519.Assembly(), curve25519.FastPathFailures()},
+		{"curve448", "curve448", curve448.Assembly(), nil},
+		{"p256", "p256", p256.Assembly(), p256.FastPathFailures()},
+	}
+}
+
+// backendLines is the backend for the table header: the limb size, then
+// one line per package with assembly (or a fast path switched off).
+func backendLines() []string {
+	lines := []string{"curvekit field backend " + shortBackend(fieldBackend)}
+	for _, p := range backendPackages() {
+		if p.Assembly == "" && len(p.Failures) == 0 {
+			continue
+		}
+		l := fmt.Sprintf("%-18s %s", p.What+":", p.Assembly)
+		if p.Assembly == "" {
+			l = fmt.Sprintf("%-18s Go", p.What+":")
+		}
+		if len(p.Failures) > 0 {
+			l += " (switched off by its self-test: " + strings.Join(p.Failures, ", ") + ")"
+		}
+		lines = append(lines, l)
+	}
+	if len(lines) == 1 {
+		lines[0] += ", no assembly"
+	}
+	return lines
 }
 
 // fieldAssembly prefixes a field or curve package's Assembly() with its name.

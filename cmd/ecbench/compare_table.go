@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/curvekit/curvekit"
 )
 
 // writeCompare prints the side-by-side table: for each algorithm and op, the
@@ -14,7 +16,7 @@ func writeCompare(w io.Writer, algs []*Algorithm, results []Result, env envInfo,
 	const rowFmt = "%-18s %-9s %-22s %12s %7s %11s %15s %8s\n"
 	noisy := false
 	var noOpenSSL []string
-	fmt.Fprintf(w, rowFmt, "algorithm", "op", "implementation", "ops/s", "±", "ns/op", "est. cycles/op", "speed-up")
+	fmt.Fprintf(w, rowFmt, "algorithm", "op", "implementation", "ops/s", "±", "ns/op", "cycles/op", "speed-up")
 	for _, a := range algs {
 		if ossl != nil && a.OpenSSL == "" {
 			noOpenSSL = append(noOpenSSL, a.Name)
@@ -80,14 +82,19 @@ func writeCompare(w io.Writer, algs []*Algorithm, results []Result, env envInfo,
 	fmt.Fprintln(w, "±: half the range of the rounds, relative to the median (the machine's drift during the run); ! above 10%;")
 	fmt.Fprintln(w, "speed-up: curvekit ops/s ÷ that implementation's ops/s (above 1: curvekit is faster);")
 	if env.GHz > 0 {
-		fmt.Fprintf(w, "cycles are estimated: ns/op × %s GHz (%s).\n", fmtGHz(env.GHz), env.GHzSource)
+		fmt.Fprintf(w, "cycles/op: %s, ns/op × %.2f GHz;\n", env.cyclesLabel(), env.GHz)
+		writeClock(w, env.clockLines())
 	} else {
-		fmt.Fprintln(w, "cycles not estimated: clock unknown (set -ghz).")
+		fmt.Fprintf(w, "no cycles, ns only: %s.\n", env.GHzSource)
 	}
 	if ossl != nil {
 		fmt.Fprintf(w, "openssl: %s speed -elapsed -mr (OpenSSL %s), once per round, at least 1s per op.\n", ossl.path, ossl.version)
 	}
-	fmt.Fprintf(w, "%s, %s/%s, %s, curvekit field backend %s.\n", env.CPU, env.GOOS, env.GOARCH, env.GoVersion, env.Backend)
+	lines := backendLines()
+	fmt.Fprintf(w, "%s, %s/%s, %s, curvekit %s, %s\n", env.CPU, env.GOOS, env.GOARCH, env.GoVersion, curvekit.Version, lines[0])
+	for _, l := range lines[1:] {
+		fmt.Fprintf(w, "  %s\n", l)
+	}
 	if len(noOpenSSL) > 0 {
 		fmt.Fprintf(w, "openssl speed has no counterpart for: %s (no openssl row there).\n", strings.Join(noOpenSSL, ", "))
 	}

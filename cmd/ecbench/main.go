@@ -7,7 +7,8 @@
 //
 //	ecbench [flags] [algorithm...]
 //
-// With no algorithm every registered one is measured; ecbench -list shows
+// With no algorithm every registered one is measured, in registry order;
+// named ones come out in the order named. ecbench -list shows
 // them, each with its openssl counterpart, ops and implementations. Each
 // algorithm registers itself from its own alg_*.go file (see registry.go).
 //
@@ -23,7 +24,8 @@
 // for (Ace vs ntor, Goldilocks vs P-256, Tor #9663's basepoint tables) with
 // the published figures beside this machine's; inside the source tree it
 // also builds and runs its own -tags curvekit32 variant for the 32-bit
-// columns. Every ratio ecbench prints is a speed-up: the other's time ÷
+// columns. Each table ends in a conclusion judged on the ratios' ± ranges:
+// holds, does not hold (naming the ratios that fail) or inconclusive. Every ratio ecbench prints is a speed-up: the other's time ÷
 // this one's (curvekit ops/s ÷ the other's), above 1 meaning curvekit (or
 // the one named first) is faster.
 //
@@ -33,8 +35,11 @@
 // made before the timed loop. With -compare the implementations run in
 // interleaved rounds (A B C, B C A, ...) of -seconds/-rounds each and the
 // median round is reported, so drift of the machine cancels in the ratios.
-// Cycles per operation are an estimate: ns/op times the clock (-ghz, by
-// default "cpu MHz" from /proc/cpuinfo), which turbo and power states blur.
+// Cycles per operation are ns/op times the clock the core runs at, which
+// ecbench calibrates in-process on amd64 (a chain of dependent register
+// adds retires one per cycle; these VMs have no performance counters and
+// /proc/cpuinfo gives only the nominal clock); -ghz sets the clock instead,
+// and where the calibration is impossible or implausible only ns are shown.
 package main
 
 import (
@@ -46,13 +51,15 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/curvekit/curvekit"
 )
 
 func main() {
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 
-// ghzFlag is -ghz: unset means "from /proc/cpuinfo".
+// ghzFlag is -ghz: unset means "calibrate in-process".
 type ghzFlag struct {
 	v   float64
 	set bool
@@ -60,7 +67,7 @@ type ghzFlag struct {
 
 func (g *ghzFlag) String() string {
 	if g == nil || !g.set {
-		return "cpu MHz from /proc/cpuinfo"
+		return "calibrated in-process"
 	}
 	return strconv.FormatFloat(g.v, 'g', -1, 64)
 }
@@ -68,7 +75,7 @@ func (g *ghzFlag) String() string {
 func (g *ghzFlag) Set(s string) error {
 	f, err := strconv.ParseFloat(s, 64)
 	if err != nil || f < 0 || f > 100 {
-		return fmt.Errorf("want a clock in GHz, like 2.5 (0: no cycle estimate)")
+		return fmt.Errorf("want a clock in GHz, like 2.5 (0: ns only)")
 	}
 	g.v, g.set = f, true
 	return nil
@@ -89,7 +96,7 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 	list := fs.Bool("list", false, "list the algorithms, their ops and implementations, and exit")
 	backend := fs.Bool("backend", false, "print which field backend this binary uses (64-bit or 32-bit) and exit")
 	var ghz ghzFlag
-	fs.Var(&ghz, "ghz", "clock in `GHz` for the estimated cycles/op; 0: no estimate")
+	fs.Var(&ghz, "ghz", "count cycles at this clock in `GHz` instead of the calibrated one; 0: ns only")
 	compare := fs.String("compare", "", "also measure `openssl|go|all`: openssl speed, the Go peers, or both")
 	rounds := fs.Int("rounds", 3, "with -compare or -seeds: `N` interleaved rounds per measurement; the median is reported")
 	svg := fs.String("svg", "", "with -compare: write a chart of curvekit's speed-up over each implementation per operation to `FILE`")
@@ -220,6 +227,7 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 	if !*mr && !*jsonOut {
 		fmt.Fprintf(stderr, "measured in %.1fs\n", time.Since(start).Seconds())
 	}
+	env.recalibrate()
 
 	switch {
 	case *jsonOut:
@@ -247,7 +255,7 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 		}
 	}()
 	if *svg != "" {
-		title := "curvekit ecbench: " + env.CPU + ", " + env.GoVersion + " " + env.GOOS + "/" + env.GOARCH
+		title := "curvekit " + curvekit.Version + " ecbench: " + env.CPU + ", " + env.GoVersion + " " + env.GOOS + "/" + env.GOARCH
 		caption := "$ ecbench " + strings.Join(args, " ") + "\n" + start.UTC().Format("2006-01-02 15:04 UTC") +
 			"; error bars: the ± of curvekit and of the other implementation, compounded"
 		if err := os.WriteFile(*svg, renderSVG(results, title, caption), 0o644); err != nil {
@@ -257,16 +265,19 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 	return 0
 }
 
-// writeVersion prints the lines openssl speed prints above its tables.
+// writeVersion prints the lines openssl speed prints above its tables,
+// the backend one package per line, and the clock the cycle figures of
+// -compare and -seeds are counted at.
 func writeVersion(w io.Writer, env envInfo, d time.Duration, multi int) {
-	fmt.Fprintf(w, "version: curvekit ecbench, %s\n", env.GoVersion)
-	fmt.Fprintf(w, "built on: %s/%s, curvekit field backend %s\n", env.GOOS, env.GOARCH, env.Backend)
-	fmt.Fprintf(w, "options: -seconds %s -multi %d\n", secs(d), multi)
-	clock := "clock unknown"
-	if env.GHz > 0 {
-		clock = fmt.Sprintf("%s GHz (%s)", fmtGHz(env.GHz), env.GHzSource)
+	fmt.Fprintf(w, "version: curvekit %s ecbench, %s\n", curvekit.Version, env.GoVersion)
+	lines := backendLines()
+	fmt.Fprintf(w, "built on: %s/%s, %s\n", env.GOOS, env.GOARCH, lines[0])
+	for _, l := range lines[1:] {
+		fmt.Fprintf(w, "          %s\n", l)
 	}
-	fmt.Fprintf(w, "CPUINFO: %s, %s\n", env.CPU, clock)
+	fmt.Fprintf(w, "options: -seconds %s -multi %d\n", secs(d), multi)
+	writeClock(w, env.clockLines())
+	fmt.Fprintf(w, "CPUINFO: %s\n", env.CPU)
 }
 
 // parseInterspersed parses flags before, between and after the positional

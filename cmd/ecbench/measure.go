@@ -48,7 +48,7 @@ func (r Result) NsPerOp() float64 {
 	return 1e9 * float64(max(r.Goroutines, 1)) / r.Rate
 }
 
-// Cycles estimates cycles per item at ghz (0 when the clock is unknown).
+// Cycles is ns per item times ghz: cycles at that clock (0 without one).
 func (r Result) Cycles(ghz float64) float64 {
 	if ghz <= 0 {
 		return 0

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -15,6 +16,7 @@ const (
 	TableECDSA     Table = iota // openssl: "%4u bits ecdsa (%s) ..."
 	TableECDH                   // openssl: "%4u bits ecdh (%s) ..."
 	TableEdDSA                  // openssl: "%4u bits EdDSA (%s) ..."
+	TableFreshKey               // EdDSA signing with a fresh copy of the key each call
 	TableKeygen                 // fixed-base key generation
 	TableBatch                  // batch verification, one row per batch size
 	TableBlind                  // Tor key blinding
@@ -127,32 +129,29 @@ func register(a *Algorithm) {
 // groups of names openssl speed accepts for several algorithms at once.
 var aliases = map[string]Table{"ecdsa": TableECDSA, "ecdh": TableECDH, "eddsa": TableEdDSA}
 
-// selectAlgorithms resolves command-line names (in registry order, without
-// duplicates); no names means every algorithm.
+// selectAlgorithms resolves command-line names, in the order given (an
+// alias's algorithms in registry order at its place), without duplicates;
+// no names means every algorithm, in registry order.
 func selectAlgorithms(names []string) ([]*Algorithm, error) {
 	if len(names) == 0 {
 		return append([]*Algorithm(nil), registry...), nil
 	}
-	want := map[string]bool{}
+	var out []*Algorithm
 	for _, n := range names {
 		n = strings.ToLower(n)
 		found := false
 		for _, a := range registry {
-			if a.Name == n {
-				want[a.Name], found = true, true
+			t, alias := aliases[n]
+			if a.Name != n && !(alias && a.Table == t) {
+				continue
 			}
-			if t, ok := aliases[n]; ok && a.Table == t {
-				want[a.Name], found = true, true
+			found = true
+			if !slices.Contains(out, a) {
+				out = append(out, a)
 			}
 		}
 		if !found {
 			return nil, fmt.Errorf("unknown algorithm %q (ecbench -list shows them)", n)
-		}
-	}
-	var out []*Algorithm
-	for _, a := range registry {
-		if want[a.Name] {
-			out = append(out, a)
 		}
 	}
 	return out, nil

@@ -8,6 +8,8 @@ import (
 	"runtime"
 	"strings"
 	"time"
+
+	"github.com/curvekit/curvekit"
 )
 
 // The seeds mode (-seeds) reproduces the three published comparisons
@@ -20,18 +22,25 @@ import (
 
 // seedReport is everything the three tables print (and -json carries).
 type seedReport struct {
-	Date    string             `json:"date"`
-	Command string             `json:"command"`
-	CPU     string             `json:"cpu"`
-	GHz     float64            `json:"ghz,omitempty"`
-	Go      string             `json:"go_version"`
-	Main    *seedRun           `json:"main"`            // this binary
-	Bit32   *seedRun           `json:"bit32,omitempty"` // -tags curvekit32 build
-	Why32   string             `json:"bit32_missing,omitempty"`
-	Arch386 *seedRun           `json:"goarch386,omitempty"` // GOARCH=386 build
-	Why386  string             `json:"goarch386_missing,omitempty"`
-	OpenSSL map[string]float64 `json:"openssl_p256_ns_per_op,omitempty"` // sign, verify, ecdh
-	WhyOSSL string             `json:"openssl_missing,omitempty"`
+	Version string  `json:"curvekit_version"`
+	Date    string  `json:"date"`
+	Command string  `json:"command"`
+	CPU     string  `json:"cpu"`
+	GHz     float64 `json:"ghz,omitempty"` // the clock cycles are counted at, rounded to 0.01 GHz
+	// GHzSource is "calibrated" (in-process), "-ghz", or why there are no
+	// cycle figures; Clock says how the clock was found.
+	GHzSource string             `json:"ghz_source"`
+	Clock     []string           `json:"clock"`
+	Go        string             `json:"go_version"`
+	Main      *seedRun           `json:"main"`            // this binary
+	Bit32     *seedRun           `json:"bit32,omitempty"` // -tags curvekit32 build
+	Why32     string             `json:"bit32_missing,omitempty"`
+	Arch386   *seedRun           `json:"goarch386,omitempty"` // GOARCH=386 build
+	Why386    string             `json:"goarch386_missing,omitempty"`
+	OpenSSL   map[string]float64 `json:"openssl_p256_ns_per_op,omitempty"` // sign, verify, ecdh
+	WhyOSSL   string             `json:"openssl_missing,omitempty"`
+	// Conclusions are the three tables' verdicts, as printed.
+	Conclusions []seedConclusion `json:"conclusions"`
 	// Speedups are the tables' ratios, each the other's time ÷ the named
 	// one's, keyed "<build>: <what>"; the published ones under "published: …".
 	Speedups map[string]float64 `json:"speedups"`
@@ -77,17 +86,18 @@ func computeSpeedups(rep *seedReport) {
 func seedsPart(w io.Writer, d time.Duration, rounds int, stderr io.Writer) error {
 	ops := seedOps(false)
 	pr := newCounter(stderr, len(ops)*rounds, d*time.Duration(len(ops)))
-	run := seedRun{Backend: fieldBackend, GOARCH: runtime.GOARCH, Figures: measureSeeds(ops, d, rounds, pr)}
+	run := seedRun{Backend: fieldBackend, Packages: newJSONBackend(fieldBackend).Packages, GOARCH: runtime.GOARCH, Figures: measureSeeds(ops, d, rounds, pr)}
 	return json.NewEncoder(w).Encode(run)
 }
 
 // runSeeds measures everything and prints the three tables (or JSON).
 func runSeeds(stdout, stderr io.Writer, env envInfo, d time.Duration, rounds int, jsonOut bool, command string) error {
-	rep := &seedReport{Date: time.Now().UTC().Format("2006-01-02 15:04 UTC"), Command: command, CPU: env.CPU, GHz: env.GHz, Go: env.GoVersion}
+	rep := &seedReport{Version: curvekit.Version, Date: time.Now().UTC().Format("2006-01-02 15:04 UTC"), Command: command, CPU: env.CPU,
+		GHz: round(env.GHz, 2), GHzSource: env.GHzSource, Clock: env.clockLines(), Go: env.GoVersion}
 	ops := seedOps(true)
 	fmt.Fprintf(stderr, "seeds: measuring this build (%s backend), %s per operation\n", shortBackend(fieldBackend), secs(d))
 	pr := newCounter(stderr, len(ops)*rounds, d*time.Duration(len(ops)))
-	rep.Main = &seedRun{Backend: fieldBackend, GOARCH: env.GOARCH, Figures: measureSeeds(ops, d, rounds, pr)}
+	rep.Main = &seedRun{Backend: fieldBackend, Packages: newJSONBackend(fieldBackend).Packages, GOARCH: env.GOARCH, Figures: measureSeeds(ops, d, rounds, pr)}
 
 	args := []string{"-seconds", secs(d), "-rounds", itoa(rounds)}
 	root := moduleRoot()
@@ -120,9 +130,13 @@ func runSeeds(stdout, stderr io.Writer, env envInfo, d time.Duration, rounds int
 		rep.Arch386 = r
 	}
 	rep.OpenSSL, rep.WhyOSSL = opensslP256(d)
+	env.recalibrate()
+	rep.Clock = env.clockLines()
 
 	if jsonOut {
+		writeSeeds(io.Discard, rep) // fills rep.Conclusions
 		computeSpeedups(rep)
+		roundSeedReport(rep)
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
 		return enc.Encode(rep)
@@ -176,7 +190,7 @@ func writeSeedHeader(w io.Writer, title, published string) {
 
 func writeSeedColumns(w io.Writer, published string) {
 	fmt.Fprintf(w, "%-36s %-21s %s\n", "", " "+published, "  this machine")
-	fmt.Fprintf(w, seedRowFmt, "", "µs", "cycles", "µs", "est. cycles", "±")
+	fmt.Fprintf(w, seedRowFmt, "", "µs", "cycles", "µs", "cycles*", "±")
 }
 
 // cell formats a time in ns as µs; cyc as cycles at ghz.
@@ -296,12 +310,17 @@ const noisySpread = 0.10
 
 // writeSeeds prints the three tables.
 func writeSeeds(w io.Writer, rep *seedReport) {
-	g := rep.GHz
-	clock := "clock unknown: no cycle estimates (set -ghz)"
-	if g > 0 {
-		clock = fmt.Sprintf("est. cycles = µs × %.1f GHz", g)
+	rep.Conclusions = nil
+	fmt.Fprintf(w, "curvekit %s ecbench -seeds, %s: %s, %s\n", rep.Version, rep.Date, rep.CPU, rep.Go)
+	switch {
+	case rep.GHz > 0 && rep.GHzSource == "calibrated":
+		fmt.Fprintf(w, "cycles*: this machine's cycles at the calibrated clock, µs × %.2f GHz\n", rep.GHz)
+	case rep.GHz > 0:
+		fmt.Fprintf(w, "cycles*: this machine's cycles at the -ghz clock, µs × %.2f GHz (not measured)\n", rep.GHz)
+	default:
+		fmt.Fprintln(w, "cycles*: none, µs only")
 	}
-	fmt.Fprintf(w, "curvekit ecbench -seeds, %s: %s, %s, %s\n", rep.Date, rep.CPU, rep.Go, clock)
+	writeClock(w, rep.Clock)
 	fmt.Fprintln(w, "speed-up: the other's time ÷ this one's (above 1: the one named first is faster); ±: spread of the rounds, ! above 10%")
 	fmt.Fprintln(w)
 	noisy := writeSeedAce(w, rep)
@@ -342,8 +361,7 @@ func writeSeedAce(w io.Writer, rep *seedReport) bool {
 		cols = append(cols, col{"32-bit (GOARCH=386)", rep.Arch386, rep.Why386, celatorAce32, celatorNtor32})
 	}
 	noisy := false
-	var verdicts []string
-	holds := true
+	var checks []seedCheck
 	for _, c := range cols {
 		if c.run == nil {
 			fmt.Fprintf(w, "%s backend: missing: %s\n", c.label, c.why)
@@ -356,19 +374,16 @@ func writeSeedAce(w io.Writer, rep *seedReport) bool {
 		s := speedup(fn, fa)
 		ratioRow(w, "Ace speed-up over ntor", float64(c.ntor)/float64(c.ace), s)
 		noisy = noisy || isNoisy(fa, fn)
-		if s > 0 {
-			verdicts = append(verdicts, fmt.Sprintf("%.2f× on %s", s, c.label))
-			holds = holds && s > 1
+		if ch, ok := newSeedCheck(c.label, fn, fa); ok {
+			checks = append(checks, ch)
 		}
 	}
-	switch {
-	case len(verdicts) == 0:
-		fmt.Fprintln(w, "Conclusion: not checked here (no handshake could be measured).")
-	case holds:
-		fmt.Fprintf(w, "Conclusion holds: Ace is faster than ntor here too (%s; published 1.18× on 64-bit, 1.85× on 32-bit).\n", strings.Join(verdicts, ", "))
-	default:
-		fmt.Fprintf(w, "Conclusion does not hold everywhere: Ace's speed-up over ntor is %s (published 1.18× on 64-bit, 1.85× on 32-bit).\n", strings.Join(verdicts, ", "))
+	v := judgeSeedChecks(checks, 1)
+	line := "Conclusion: not checked here (no handshake could be measured)."
+	if v.word != verdictNotChecked {
+		line = v.sentence("Ace is faster than ntor", "Ace is not faster than ntor", "published 1.18× on 64-bit, 1.85× on 32-bit")
 	}
+	rep.conclude(w, "ace vs ntor", v.word, line)
 	return noisy
 }
 
@@ -387,8 +402,8 @@ func writeSeedGoldilocks(w io.Writer, rep *seedReport) bool {
 	}
 	noisy := false
 	var missing []string
-	var verdicts []string
-	holds := true
+	var checks []seedCheck
+	var signs []string
 	for _, c := range cols {
 		if c.run == nil {
 			fmt.Fprintf(w, "%s backend: missing: %s\n", c.label, c.why)
@@ -413,13 +428,16 @@ func writeSeedGoldilocks(w io.Writer, rep *seedReport) bool {
 			}
 		}
 		for _, h := range hamburg[1:] {
-			s := speedup(fig(c.run, h.p256), fig(c.run, h.key))
-			ratioRow(w, h.name+" speed-up over P-256", h.p256us/h.us, s)
-			if s > 0 {
-				verdicts = append(verdicts, fmt.Sprintf("%s %s %.2f×", c.label, h.name, s))
-				if h.key != "ed448 sign" {
-					holds = holds && s >= 1
-				}
+			slow, fast := fig(c.run, h.p256), fig(c.run, h.key)
+			ratioRow(w, h.name+" speed-up over P-256", h.p256us/h.us, speedup(slow, fast))
+			ch, ok := newSeedCheck(c.label+" "+h.name, slow, fast)
+			switch {
+			case !ok:
+			case h.key == "ed448 sign":
+				// Published slower: not part of the conclusion.
+				signs = append(signs, ch.text(false))
+			default:
+				checks = append(checks, ch)
 			}
 		}
 	}
@@ -441,13 +459,15 @@ func writeSeedGoldilocks(w io.Writer, rep *seedReport) bool {
 	if len(missing) > 0 {
 		fmt.Fprintf(w, "not yet in curvekit: %s (the curve448/ed448 and p256 packages; these rows fill in once alg_x448.go, alg_ed448.go and alg_p256.go register them)\n", strings.Join(missing, ", "))
 	}
-	switch {
-	case len(verdicts) == 0:
-		fmt.Fprintln(w, "Conclusion: not checked yet — curvekit has no Ed448/X448 or no P-256 to compare (published: Goldilocks faster at ECDH 1.23× and verify 1.41×, slower to sign 0.78×).")
-	case holds:
-		fmt.Fprintf(w, "Conclusion holds: Goldilocks is at least as fast as P-256 at ECDH and verification here too (%s).\n", strings.Join(verdicts, ", "))
-	default:
-		fmt.Fprintf(w, "Conclusion does not hold: Goldilocks is slower than P-256 at ECDH or verification here (%s).\n", strings.Join(verdicts, ", "))
+	v := judgeSeedChecks(checks, 1)
+	line := "Conclusion: not checked yet — curvekit has no Ed448/X448 or no P-256 to compare (published: Goldilocks faster at ECDH 1.23× and verify 1.41×, slower to sign 0.78×)."
+	if v.word != verdictNotChecked {
+		line = v.sentence("Goldilocks is at least as fast as P-256 at ECDH and verification",
+			"Goldilocks is slower than P-256", "published: ECDH 1.23×, verify 1.41×")
+	}
+	rep.conclude(w, "goldilocks vs p-256", v.word, line)
+	if len(signs) > 0 {
+		fmt.Fprintf(w, "(signing, published slower, 0.78×, and not part of the conclusion: %s)\n", strings.Join(signs, ", "))
 	}
 	return noisy
 }
@@ -465,30 +485,64 @@ func writeSeedTables(w io.Writer, rep *seedReport) bool {
 	fmt.Fprintln(w, "3. Basepoint tables vs the table-free path (published: Tor #9663 on an i5-4250U, cycles at its 1.3 GHz base clock)")
 	writeSeedColumns(w, "Tor #9663")
 	noisy := false
-	var factors []string
-	holds, any := true, false
+	var checks []seedCheck
 	for _, t := range tor9663 {
 		free, tab := fig(rep.Main, t.key+" table-free"), fig(rep.Main, t.key+" tables")
 		fmt.Fprintln(w, t.key)
 		ourRow(w, "table-free", t.before*1e3, t.before*1e3*tor9663GHz, free, rep.GHz)
 		ourRow(w, "tables", t.after*1e3, t.after*1e3*tor9663GHz, tab, rep.GHz)
-		s := speedup(free, tab)
-		ratioRow(w, "speed-up of the tables", t.before/t.after, s)
+		ratioRow(w, "speed-up of the tables", t.before/t.after, speedup(free, tab))
 		noisy = noisy || isNoisy(free, tab)
-		if s > 0 {
-			any = true
-			factors = append(factors, fmt.Sprintf("%s %.2f×", strings.TrimPrefix(t.key, "ed25519 "), s))
-			holds = holds && s >= 1.5
+		if ch, ok := newSeedCheck(strings.TrimPrefix(t.key, "ed25519 "), free, tab); ok {
+			checks = append(checks, ch)
 		}
 	}
 	fmt.Fprintln(w, "(verify: curvekit verifies through the [2^128]B split, whose table of [2^128]B stays in use on the table-free path; only B's own tables are switched off)")
-	switch {
-	case !any:
-		fmt.Fprintln(w, "Conclusion: not checked (this build cannot switch off its tables).")
-	case holds:
-		fmt.Fprintf(w, "Conclusion holds: the tables make every one of these operations at least 1.5× faster here too (%s; Tor: 1.97–3.23×).\n", strings.Join(factors, ", "))
-	default:
-		fmt.Fprintf(w, "Conclusion holds only in part: some speed-ups stay below 1.5× here (%s; Tor: 1.97–3.23×).\n", strings.Join(factors, ", "))
+	v := judgeSeedChecks(checks, 1.5)
+	line := "Conclusion: not checked (this build cannot switch off its tables)."
+	if v.word != verdictNotChecked {
+		line = v.sentence("the tables make every one of these operations at least 1.5× faster",
+			"the tables make these operations less than 1.5× faster", "Tor: 1.97–3.23×")
 	}
+	rep.conclude(w, "basepoint tables", v.word, line)
 	return noisy
+}
+
+// round rounds x to the given number of decimals, for JSON.
+func round(x float64, decimals int) float64 {
+	p := math.Pow(10, float64(decimals))
+	return math.Round(x*p) / p
+}
+
+// roundSeedReport rounds the report's figures for -json: times to 0.1 ns,
+// spreads and speed-ups to 4 decimals.
+func roundSeedReport(rep *seedReport) {
+	for _, r := range []*seedRun{rep.Main, rep.Bit32, rep.Arch386} {
+		if r == nil {
+			continue
+		}
+		for k, f := range r.Figures {
+			f.NsPerOp, f.Spread = round(f.NsPerOp, 1), round(f.Spread, 4)
+			r.Figures[k] = f
+		}
+	}
+	for k, x := range rep.OpenSSL {
+		rep.OpenSSL[k] = round(x, 1)
+	}
+	for k, x := range rep.Speedups {
+		rep.Speedups[k] = round(x, 4)
+	}
+}
+
+// seedConclusion is one table's verdict in -seeds -json.
+type seedConclusion struct {
+	Table    string `json:"table"`
+	Verdict  string `json:"verdict"` // "holds", "does not hold", "inconclusive" or "not checked"
+	Sentence string `json:"sentence"`
+}
+
+// conclude prints a table's conclusion line and records it for -json.
+func (rep *seedReport) conclude(w io.Writer, table, verdict, line string) {
+	fmt.Fprintln(w, line)
+	rep.Conclusions = append(rep.Conclusions, seedConclusion{table, verdict, line})
 }

@@ -32,9 +32,11 @@ func (f seedFigure) ok() bool { return f.Status == "ok" && f.NsPerOp > 0 }
 
 // seedRun is what one binary measured: its backend and figures by key.
 type seedRun struct {
-	Backend string                `json:"backend"`
-	GOARCH  string                `json:"goarch"`
-	Figures map[string]seedFigure `json:"figures"`
+	Backend string `json:"backend"`
+	// Packages are the backend package by package (-json's structure).
+	Packages []packageBackend      `json:"backend_packages,omitempty"`
+	GOARCH   string                `json:"goarch"`
+	Figures  map[string]seedFigure `json:"figures"`
 }
 
 // seedOp is one operation the seeds mode measures. mode, if set, is

@@ -13,19 +13,20 @@ import (
 // of up to 26 characters fits left of the plot, a value label right of the
 // longest bar.
 const (
-	svgWidth    = 1000
+	svgWidth    = 1120
 	svgPlotX    = 260 // the plot starts here; names end 8px left of it
 	svgPlotW    = 600
 	svgBarH     = 14
 	svgRowH     = 20
 	svgHeadH    = 24
 	svgGroupGap = 6
-	svgTop      = 78
+	svgTop      = 96
 )
 
-// svgOrder fixes the order (and so the colour) of the implementations in
-// every group of the chart; unknown names follow in the order met, openssl
-// last.
+// svgOrder fixes the colour of the implementations; unknown names follow
+// in the order met, openssl last. Within a group the bars keep the order of
+// the results, which is the table's: curvekit's peers in the order
+// measured, openssl last.
 var svgOrder = []string{"crypto/ecdh", "crypto/ed25519", "crypto/ecdsa", "filippo", "voi", "circl"}
 
 var svgPalette = []string{"#1b9e77", "#7570b3", "#e7298a", "#66a61e", "#e6ab02", "#a6761d", "#1f78b4", "#d95f02"}
@@ -36,7 +37,12 @@ type chartBar struct {
 	ratio       float64 // curvekit ops/s ÷ impl ops/s
 	lo, hi      float64 // error bar: the ratio with both ± applied against it
 	hasErrorBar bool
+	ckNs, ns    float64 // ns per op of curvekit and of impl, printed beside the bar
 }
+
+// straddles reports whether the error bar crosses 1×: the rounds cannot
+// tell which implementation is faster.
+func (b chartBar) straddles() bool { return b.hasErrorBar && b.lo < 1 && b.hi > 1 }
 
 type chartGroup struct {
 	title string
@@ -93,7 +99,7 @@ func chartGroups(results []Result) (groups []chartGroup, omitted []string, order
 			if g.title == "" {
 				g.title = fmt.Sprintf("%s %s: %s", r.Alg.Name, r.Op.Name, strings.TrimSpace(label(r.Alg)))
 			}
-			b := chartBar{impl: r.Impl, ratio: s, lo: s, hi: s}
+			b := chartBar{impl: r.Impl, ratio: s, lo: s, hi: s, ckNs: c.NsPerOp(), ns: r.NsPerOp()}
 			if len(c.RoundRates) > 1 || len(r.RoundRates) > 1 {
 				// Symmetric on the log scale: the two ± compound.
 				e := (1 + c.Spread()) * (1 + r.Spread())
@@ -106,12 +112,6 @@ func chartGroups(results []Result) (groups []chartGroup, omitted []string, order
 				omitted = append(omitted, k.alg+" "+k.op)
 			}
 			continue
-		}
-		// Fixed order: stable insertion by rank.
-		for i := 1; i < len(g.bars); i++ {
-			for j := i; j > 0 && rank[g.bars[j].impl] < rank[g.bars[j-1].impl]; j-- {
-				g.bars[j], g.bars[j-1] = g.bars[j-1], g.bars[j]
-			}
 		}
 		groups = append(groups, g)
 	}
@@ -176,18 +176,25 @@ func renderSVG(results []Result, title, caption string) []byte {
 	fmt.Fprintf(&b, `<rect width="100%%" height="100%%" fill="white"/>`+"\n")
 	fmt.Fprintf(&b, `<text x="10" y="24" font-size="16" font-weight="bold">%s</text>`+"\n", html.EscapeString(title))
 	fmt.Fprintf(&b, `<text x="10" y="44" fill="#444">curvekit's speed-up over each implementation: curvekit ops/s ÷ its ops/s, log scale; right of 1×: curvekit is faster</text>`+"\n")
+	fmt.Fprintf(&b, `<text x="10" y="60" fill="#444">beside each bar: the speed-up (curvekit's time vs its time, per op); pale, dashed bars: the error bar crosses 1×, the rounds cannot tell which is faster</text>`+"\n")
 
+	// Grid lines run beside the bars only, never through a group's title,
+	// so that long titles stay readable.
 	axisTop := svgTop - 8
-	for e := e0; e <= e1; e++ {
-		v := math.Pow(2, e)
-		xx := x(v)
-		stroke, w := "#ddd", 1
-		if e == 0 {
-			stroke, w = "#333", 2
+	grid := func(y0, y1 int) {
+		for e := e0; e <= e1; e++ {
+			stroke, w := "#ddd", 1
+			if e == 0 {
+				stroke, w = "#333", 2
+			}
+			xx := x(math.Pow(2, e))
+			fmt.Fprintf(&b, `<line x1="%.1f" y1="%d" x2="%.1f" y2="%d" stroke="%s" stroke-width="%d"/>`+"\n", xx, y0, xx, y1, stroke, w)
 		}
-		fmt.Fprintf(&b, `<line x1="%.1f" y1="%d" x2="%.1f" y2="%d" stroke="%s" stroke-width="%d"/>`+"\n", xx, axisTop, xx, bottomAxis, stroke, w)
+	}
+	for e := e0; e <= e1; e++ {
+		xx := x(math.Pow(2, e))
 		for _, y := range []int{axisTop - 6, bottomAxis + 16} {
-			fmt.Fprintf(&b, `<text x="%.1f" y="%d" text-anchor="middle" fill="#444">%s</text>`+"\n", xx, y, ratioLabel(v))
+			fmt.Fprintf(&b, `<text x="%.1f" y="%d" text-anchor="middle" fill="#444">%s</text>`+"\n", xx, y, ratioLabel(math.Pow(2, e)))
 		}
 	}
 	fmt.Fprintf(&b, `<text x="%.1f" y="%d" text-anchor="end" fill="#444">← the other is faster</text>`+"\n", x(1)-8, bottomAxis+34)
@@ -197,12 +204,19 @@ func renderSVG(results []Result, title, caption string) []byte {
 	for _, g := range groups {
 		y += svgHeadH
 		fmt.Fprintf(&b, `<text x="10" y="%d" font-weight="bold">%s</text>`+"\n", y-7, html.EscapeString(g.title))
+		grid(y-3, y+svgRowH*len(g.bars))
 		for _, bar := range g.bars {
 			x0, x1 := x(1), x(bar.ratio)
 			left := math.Min(x0, x1)
 			fmt.Fprintf(&b, `<text x="%d" y="%d" text-anchor="end">%s</text>`+"\n", svgPlotX-8, y+svgBarH-3, html.EscapeString(bar.impl))
-			fmt.Fprintf(&b, `<rect x="%.1f" y="%d" width="%.1f" height="%d" fill="%s"><title>%s: %s</title></rect>`+"\n",
-				left, y, math.Max(math.Abs(x1-x0), 1), svgBarH, colors[bar.impl], html.EscapeString(bar.impl), fmtSpeedup(bar.ratio))
+			// A bar whose error bar crosses 1× is drawn pale with a dashed
+			// outline: the rounds cannot tell which is faster.
+			style := fmt.Sprintf(`fill="%s"`, colors[bar.impl])
+			if bar.straddles() {
+				style += fmt.Sprintf(` fill-opacity="0.3" stroke="%s" stroke-dasharray="3 2"`, colors[bar.impl])
+			}
+			fmt.Fprintf(&b, `<rect x="%.1f" y="%d" width="%.1f" height="%d" %s><title>%s: %s</title></rect>`+"\n",
+				left, y, math.Max(math.Abs(x1-x0), 1), svgBarH, style, html.EscapeString(bar.impl), fmtSpeedup(bar.ratio))
 			end := math.Max(x1, x0)
 			if bar.hasErrorBar {
 				el, eh := x(bar.lo), x(bar.hi)
@@ -222,7 +236,7 @@ func renderSVG(results []Result, title, caption string) []byte {
 				fmt.Fprintf(&b, `<path d="M%.1f %.1fH%.1f%s" stroke="#000" fill="none"/>`+"\n", el, mid, eh, d)
 				end = math.Max(end, eh)
 			}
-			fmt.Fprintf(&b, `<text x="%.1f" y="%d">%s</text>`+"\n", end+6, y+svgBarH-3, fmtSpeedup(bar.ratio))
+			fmt.Fprintf(&b, `<text x="%.1f" y="%d">%s</text>`+"\n", end+6, y+svgBarH-3, html.EscapeString(barLabel(bar)))
 			y += svgRowH
 		}
 		y += svgGroupGap
@@ -253,6 +267,28 @@ func libraryOf(name string) string {
 }
 
 func fmtSpeedup(r float64) string { return fmt.Sprintf("%.2f×", r) }
+
+// barLabel is the text right of a bar: the speed-up, the two absolute
+// times, and a warning when the error bar crosses 1×.
+func barLabel(b chartBar) string {
+	s := fmt.Sprintf("%s  (%s vs %s)", fmtSpeedup(b.ratio), fmtMicros(b.ckNs), fmtMicros(b.ns))
+	if b.straddles() {
+		s += "  ± spans 1×: no clear winner"
+	}
+	return s
+}
+
+// fmtMicros writes ns as µs with three significant digits: "7.10 µs", "36.4 µs", "412 µs".
+func fmtMicros(ns float64) string {
+	us := ns / 1e3
+	switch {
+	case us < 10:
+		return fmt.Sprintf("%.2f µs", us)
+	case us < 100:
+		return fmt.Sprintf("%.1f µs", us)
+	}
+	return fmt.Sprintf("%.0f µs", us)
+}
 
 // ratioLabel writes a power of two as an axis label: 0.25×, 1×, 8×.
 func ratioLabel(v float64) string {

@@ -12,12 +12,20 @@ import (
 // envInfo describes the machine and build, for -json and the comparison footer.
 type envInfo struct {
 	CPU       string  // "model name" from /proc/cpuinfo, else GOARCH
-	GHz       float64 // clock used for the cycle estimates; 0: unknown
-	GHzSource string  // where GHz came from
-	GoVersion string
-	GOOS      string
-	GOARCH    string
-	Backend   string // curvekit's field backend: "64-bit" or "32-bit"
+	GHz       float64 // clock the cycle figures are counted at; 0: none (ns only)
+	GHzSource string  // where GHz came from: "calibrated", "-ghz", or why there is none
+	// NominalGHz is "cpu MHz" of /proc/cpuinfo (0: none): the nominal
+	// clock, printed beside the calibrated one, never used for cycles.
+	NominalGHz float64
+	Clock      clockCalibration // the in-process calibration, if run
+	// ClockAfter is the calibration repeated after measuring (GHz 0: not
+	// repeated or failed): printed beside Clock to show drift; cycles are
+	// counted at Clock.
+	ClockAfter clockCalibration
+	GoVersion  string
+	GOOS       string
+	GOARCH     string
+	Backend    string // curvekit's field backend: "64-bit" or "32-bit"
 }
 
 // cpuInfo reads the CPU model and clock ("cpu MHz") from /proc/cpuinfo
@@ -46,7 +54,8 @@ func cpuInfo(r io.Reader) (model string, mhz float64) {
 	return model, mhz
 }
 
-// detectEnv fills envInfo; ghz > 0 overrides the clock, ghz < 0 means "use /proc/cpuinfo".
+// detectEnv fills envInfo; ghz > 0 sets the clock (-ghz), ghz == 0 means
+// no cycle figures, ghz < 0 calibrates the clock in-process.
 func detectEnv(ghz float64) envInfo {
 	e := envInfo{
 		GoVersion: runtime.Version(),
@@ -64,11 +73,19 @@ func detectEnv(ghz float64) envInfo {
 	if e.CPU == "" {
 		e.CPU = "unknown " + runtime.GOARCH + " CPU"
 	}
+	e.NominalGHz = mhz / 1000
 	switch {
 	case ghz > 0:
 		e.GHz, e.GHzSource = ghz, "-ghz"
-	case ghz < 0 && mhz > 0:
-		e.GHz, e.GHzSource = mhz/1000, "cpu MHz in /proc/cpuinfo"
+	case ghz == 0:
+		e.GHzSource = "-ghz 0: no cycle figures"
+	default:
+		e.Clock = calibrateClock()
+		if e.Clock.GHz > 0 {
+			e.GHz, e.GHzSource = e.Clock.GHz, "calibrated"
+		} else {
+			e.GHzSource = e.Clock.describe() + "; ns only"
+		}
 	}
 	return e
 }
