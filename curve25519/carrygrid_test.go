@@ -93,9 +93,17 @@ func x25519CarryPoints() [][]byte {
 // makes the low word of 121666·d3 fall within 121666 of 2^64
 // (d3 = ⌊j·2^64/121666⌋) and whose next limb is near 2^64 − 1; an emulator
 // of the generated instructions confirmed the carry for each.
+//
+// The next two reach the carry into the third word of the same z3 (the CF
+// chain's "ADCXQ BX, R10" after hi(121666·d0) + lo(121666·d1)): d0 = 2^64 − 1,
+// so hi(121666·d0) = 121665, and d1 = ⌈j·2^64/121666⌉ for a j that puts the low
+// word of 121666·d1 within 121665 of 2^64 (j = 5 and 77). The setup holds D or
+// D + p, which have the same d1 and a d0 ≥ 2^64 − 20.
 var x25519CarryChosen = []string{
 	"14e9a829f41f17c3cccba20409c28f74feffffffffffff7f0e19fe4303f8290b",
 	"09664c651d41b6036597387abdd37960ffffffffffffff3f1ef0fda915647972",
+	"fbffffffffffff3fd7023d9e5eac00000eadb91479d3a9fc4d83a74938992823",
+	"fbffffffffffffbfbe2b45eb7d5e0a0014e9a829f41f17c3cccba20441f89126",
 }
 
 // TestX25519CarryPoints runs X25519 on x25519CarryPoints, through the
