@@ -6,6 +6,7 @@ import (
 	cryptorand "crypto/rand"
 	"crypto/subtle"
 	"errors"
+	"fmt"
 	"io"
 	"strconv"
 
@@ -152,7 +153,7 @@ func GenerateKey(random io.Reader) (PublicKey, PrivateKey, error) {
 	}
 	seed := make([]byte, SeedSize)
 	if _, err := io.ReadFull(random, seed); err != nil {
-		return nil, nil, err
+		return nil, nil, fmt.Errorf("ed25519: reading randomness: %w", err)
 	}
 	privateKey := NewKeyFromSeed(seed)
 	publicKey := privateKey.Public().(PublicKey)

@@ -120,7 +120,7 @@ func (priv PrivateKey) Sign(rand io.Reader, message []byte, opts crypto.SignerOp
 		return nil, err
 	}
 	if o.Scheme != ED448 && o.Scheme != ED448Ph {
-		return nil, errors.New("ed448: unknown scheme")
+		return nil, errors.New("ed448: unknown SchemeID(" + strconv.FormatUint(uint64(o.Scheme), 10) + ")")
 	}
 	if len(o.Context) > ContextMaxSize {
 		return nil, errors.New("ed448: bad context length: " + strconv.Itoa(len(o.Context)))
@@ -174,7 +174,7 @@ func GenerateKey(rand io.Reader) (PublicKey, PrivateKey, error) {
 	}
 	seed := make([]byte, SeedSize)
 	if _, err := io.ReadFull(rand, seed); err != nil {
-		return nil, nil, err
+		return nil, nil, fmt.Errorf("ed448: reading randomness: %w", err)
 	}
 	priv := NewKeyFromSeed(seed)
 	return PublicKey(bytes.Clone(priv[SeedSize:])), priv, nil

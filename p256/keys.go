@@ -5,6 +5,7 @@ import (
 	cryptorand "crypto/rand"
 	"crypto/subtle"
 	"errors"
+	"fmt"
 	"io"
 
 	"github.com/curvekit/curvekit/fieldarith/scalarp256"
@@ -138,7 +139,7 @@ func GenerateKey(rand io.Reader) (*PrivateKey, error) {
 	var b [32]byte
 	for range 64 {
 		if _, err := io.ReadFull(rand, b[:]); err != nil {
-			return nil, err
+			return nil, fmt.Errorf("p256: reading randomness: %w", err)
 		}
 		priv, err := NewPrivateKey(b[:])
 		if err == nil {
