@@ -78,6 +78,23 @@ func MarshalPKIXPublicKey(pub *PublicKey) ([]byte, error) {
 	if !pub.valid() {
 		return nil, errInvalidPub
 	}
+	return marshalSPKI(pub.enc[:])
+}
+
+// MarshalPKIXPublicKeyCompressed is MarshalPKIXPublicKey with the 33-byte
+// compressed point of [PublicKey.BytesCompressed], byte for byte what
+// `openssl ec -conv_form compressed -pubout` writes. ParsePKIXPublicKey
+// reads it, but crypto/x509.ParsePKIXPublicKey does not: give it to peers
+// known to accept compressed points.
+func MarshalPKIXPublicKeyCompressed(pub *PublicKey) ([]byte, error) {
+	if !pub.valid() {
+		return nil, errInvalidPub
+	}
+	return marshalSPKI(pub.BytesCompressed())
+}
+
+// marshalSPKI returns the SubjectPublicKeyInfo of the SEC 1 point enc.
+func marshalSPKI(enc []byte) ([]byte, error) {
 	params, err := asn1.Marshal(oidNamedCurveP256)
 	if err != nil {
 		return nil, err
@@ -87,7 +104,7 @@ func MarshalPKIXPublicKey(pub *PublicKey) ([]byte, error) {
 			Algorithm:  oidPublicKeyEC,
 			Parameters: asn1.RawValue{FullBytes: params},
 		},
-		PublicKey: asn1.BitString{Bytes: pub.enc[:], BitLength: 8 * len(pub.enc)},
+		PublicKey: asn1.BitString{Bytes: enc, BitLength: 8 * len(enc)},
 	})
 }
 
