@@ -38,3 +38,28 @@ func Example_quickStart() {
 	fmt.Println(quickStart(entries))
 	// Output: false [true true false]
 }
+
+// docBlock is the code block of the package documentation.
+func docBlock(pub ed25519.PublicKey, msg, sig []byte, opts *ed25519.Options) (bool, []bool) {
+	v := batch.NewVerifier()              // or NewVerifierWithCapacity(n)
+	v.Add(pub, msg, sig)                  // PolicyDefault, pure Ed25519
+	v.AddWithOptions(pub, msg, sig, opts) // Ed25519ctx / Ed25519ph, any Policy
+	ok, valid := v.Verify(nil)            // nil: crypto/rand
+	return ok, valid
+}
+
+func Example_docBlock() {
+	pub, priv, err := ed25519.GenerateKey(nil)
+	if err != nil {
+		panic(err)
+	}
+	msg := []byte("hello")
+	opts := &ed25519.Options{Context: "ctx"}
+	sig, err := priv.Sign(nil, msg, opts)
+	if err != nil {
+		panic(err)
+	}
+	// The same signature is valid with its context, not without.
+	fmt.Println(docBlock(pub, msg, sig, opts))
+	// Output: false [false true]
+}

@@ -17,12 +17,12 @@ func quickStart(peerBytes []byte) (myPublic, shared []byte, err error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	peer, err := curve25519.NewPublicKey(peerBytes)
+	peer, err := curve25519.NewPublicKey(peerBytes) // the other side's 32 bytes
 	if err != nil {
 		return nil, nil, err
 	}
 	shared, err = priv.ECDH(peer)
-	return priv.PublicKey().Bytes(), shared, err
+	return priv.PublicKey().Bytes(), shared, err // send the first, keep the second
 }
 
 func Example_quickStart() {
@@ -41,4 +41,18 @@ func Example_quickStart() {
 	bobShared, err := bob.ECDH(peer)
 	fmt.Println(len(aliceShared), bytes.Equal(aliceShared, bobShared), err)
 	// Output: 32 true <nil>
+}
+
+// Example_migration: golang.org/x/crypto/curve25519's functions, with the
+// import swapped.
+func Example_migration() {
+	scalar := make([]byte, curve25519.ScalarSize)
+	scalar[0] = 9
+	pub, err := curve25519.X25519(scalar, curve25519.Basepoint)
+	if err != nil {
+		panic(err)
+	}
+	_, err = curve25519.X25519(scalar[:31], pub) // a wrong length is an error, as in x/crypto
+	fmt.Println(len(pub), err)
+	// Output: 32 curve25519: bad scalar length: expected 32 bytes
 }

@@ -17,12 +17,12 @@ func quickStart(peerBytes []byte) (myPublic, shared []byte, err error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	peer, err := curve448.NewPublicKey(peerBytes)
+	peer, err := curve448.NewPublicKey(peerBytes) // the other side's 56 bytes
 	if err != nil {
 		return nil, nil, err
 	}
 	shared, err = priv.ECDH(peer)
-	return priv.PublicKey().Bytes(), shared, err
+	return priv.PublicKey().Bytes(), shared, err // send the first, keep the second
 }
 
 func Example_quickStart() {

@@ -26,3 +26,15 @@ func Example_quickStart() {
 	fmt.Println(quickStart([]byte("hello")))
 	// Output: <nil>
 }
+
+// Example_migration shows the opts that PrivateKey.Sign takes after a swap
+// from circl: this package's SignerOptions (circl's own is refused with an
+// error rather than signed without its context).
+func Example_migration() {
+	priv := ed448.NewKeyFromSeed(make([]byte, ed448.SeedSize))
+	pub := priv.Public().(ed448.PublicKey)
+	msg := []byte("hello")
+	sig, err := priv.Sign(nil, msg, ed448.SignerOptions{Context: "my protocol"})
+	fmt.Println(err, ed448.Verify(pub, msg, sig, "my protocol"))
+	// Output: <nil> true
+}

@@ -17,7 +17,7 @@
 //
 // ECDH, with the peer's SEC 1 public key peerBytes:
 //
-//	peer, err := p256.NewPublicKey(peerBytes)
+//	peer, err := p256.NewPublicKey(peerBytes) // SEC 1, 65 or 33 bytes
 //	if err != nil {
 //		return nil, nil, err
 //	}

@@ -2,7 +2,9 @@ package p256_test
 
 import (
 	"bytes"
+	"crypto/ecdsa"
 	"crypto/sha256"
+	"crypto/x509"
 	"errors"
 	"fmt"
 
@@ -35,7 +37,7 @@ func quickStartECDH(peerBytes []byte) (myPublic, shared []byte, err error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	peer, err := p256.NewPublicKey(peerBytes)
+	peer, err := p256.NewPublicKey(peerBytes) // SEC 1, 65 or 33 bytes
 	if err != nil {
 		return nil, nil, err
 	}
@@ -63,4 +65,44 @@ func Example_quickStart() {
 	// Output:
 	// <nil>
 	// 32 true <nil>
+}
+
+// Example_migration shows, with the README's migration list, what needs a
+// helper when *p256.PrivateKey replaces *ecdsa.PrivateKey.
+func Example_migration() {
+	priv, err := p256.GenerateKey(nil)
+	if err != nil {
+		panic(err)
+	}
+
+	// crypto/x509 marshals only its own key types.
+	_, err = x509.MarshalPKCS8PrivateKey(priv)
+	fmt.Println(err != nil)
+	der, err := p256.MarshalPKCS8PrivateKey(priv) // same DER as x509's
+	if err != nil {
+		panic(err)
+	}
+
+	// x509.ParsePKCS8PrivateKey returns an *ecdsa.PrivateKey.
+	key, err := x509.ParsePKCS8PrivateKey(der)
+	if err != nil {
+		panic(err)
+	}
+	_, ok := key.(*p256.PrivateKey)
+	fmt.Println(ok)
+	back, err := p256.FromECDSA(key.(*ecdsa.PrivateKey)) // or p256.ParsePKCS8PrivateKey(der)
+	fmt.Println(back.Equal(priv), err)
+
+	// Public returns an *ecdsa.PublicKey: crypto/ecdsa verifies our signatures.
+	digest := sha256.Sum256([]byte("hello"))
+	sig, err := p256.SignASN1(nil, priv, digest[:])
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(ecdsa.VerifyASN1(priv.Public().(*ecdsa.PublicKey), digest[:], sig))
+	// Output:
+	// true
+	// false
+	// true <nil>
+	// true
 }
