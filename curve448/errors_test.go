@@ -45,4 +45,8 @@ func TestErrorsNameValue(t *testing.T) {
 	checkErr(t, "NewPrivateKey(55 bytes)", err, "55", "56")
 	_, err = NewPublicKey(make([]byte, 57))
 	checkErr(t, "NewPublicKey(57 bytes)", err, "57", "56")
+	_, err = new(Scalar).SetUniformBytes(make([]byte, 113))
+	checkErr(t, "SetUniformBytes(113 bytes)", err, "113")
+	_, err = new(Point).SetCanonicalBytes(make([]byte, 56))
+	checkErr(t, "SetCanonicalBytes(56 bytes)", err, "56")
 }

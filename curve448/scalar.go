@@ -75,7 +75,7 @@ func (s *Scalar) SetUniformBytes(x []byte) (*Scalar, error) {
 		return nil, errNilScalar
 	}
 	if _, err := s.s.SetUniformBytes(x); err != nil {
-		return nil, errors.New("curve448: invalid SetUniformBytes input length")
+		return nil, fmt.Errorf("curve448: invalid SetUniformBytes input length: %d", len(x))
 	}
 	return s, nil
 }

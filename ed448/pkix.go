@@ -57,7 +57,7 @@ func ParsePKIXPublicKey(der []byte) (PublicKey, error) {
 		return nil, errors.New("ed448: not an Ed448 public key")
 	}
 	if spki.PublicKey.BitLength != 8*PublicKeySize || len(spki.PublicKey.Bytes) != PublicKeySize {
-		return nil, errors.New("ed448: bad public key length")
+		return nil, fmt.Errorf("ed448: bad public key length in SubjectPublicKeyInfo: %d bits", spki.PublicKey.BitLength)
 	}
 	if _, err := new(curve448.Point).SetCanonicalBytes(spki.PublicKey.Bytes); err != nil {
 		return nil, errors.New("ed448: invalid public key: not the encoding of a curve point")

@@ -97,4 +97,26 @@ func TestErrorsNameValue(t *testing.T) {
 	}
 	_, err = FromECDHPublicKey(x.PublicKey())
 	checkErr(t, "FromECDHPublicKey(X25519 key)", err, "X25519")
+
+	_, err = NewPrivateKey(make([]byte, 31))
+	checkErr(t, "NewPrivateKey(31 bytes)", err, "31", "32")
+	_, err = NewPublicKey(make([]byte, 40))
+	checkErr(t, "NewPublicKey(40 bytes)", err, "40")
+	spki, err := MarshalPKIXPublicKey(x509Key(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = ParsePKIXPublicKey(append(spki, 0, 0, 0))
+	checkErr(t, "ParsePKIXPublicKey(3 trailing bytes)", err, "3 bytes", "trailing")
+}
+
+func x509Key(t *testing.T) *PublicKey {
+	t.Helper()
+	d := make([]byte, 32)
+	d[31] = 7
+	priv, err := NewPrivateKey(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return priv.PublicKey()
 }

@@ -32,7 +32,6 @@ var (
 	errInvalidKey    = errors.New("p256: invalid private key")
 	errInvalidPub    = errors.New("p256: invalid public key")
 	errScalarRange   = errors.New("p256: private key not in [1, n−1]")
-	errScalarLength  = errors.New("p256: private key must be 32 bytes")
 	errRandExhausted = errors.New("p256: random source gave no valid scalar in 64 attempts")
 )
 
@@ -103,7 +102,7 @@ func (pub *PublicKey) Equal(x crypto.PublicKey) bool {
 // d, which must be in [1, n−1]; any other length or value is an error.
 func NewPrivateKey(d []byte) (*PrivateKey, error) {
 	if len(d) != 32 {
-		return nil, errScalarLength
+		return nil, fmt.Errorf("p256: invalid private key length %d: want 32 bytes", len(d))
 	}
 	priv := new(PrivateKey)
 	if _, err := priv.d.SetCanonicalBytes(d); err != nil {

@@ -121,7 +121,7 @@ func ParsePKIXPublicKey(der []byte) (*PublicKey, error) {
 		return nil, errors.New("p256: malformed SubjectPublicKeyInfo: " + err.Error())
 	}
 	if len(rest) != 0 {
-		return nil, errors.New("p256: trailing data after SubjectPublicKeyInfo")
+		return nil, fmt.Errorf("p256: %d bytes of trailing data after SubjectPublicKeyInfo", len(rest))
 	}
 	if !spki.Algorithm.Algorithm.Equal(oidPublicKeyEC) {
 		return nil, fmt.Errorf("p256: algorithm %v is not id-ecPublicKey (%v)", spki.Algorithm.Algorithm, oidPublicKeyEC)
@@ -186,7 +186,7 @@ func parseECPrivateKey(der []byte, curve asn1.ObjectIdentifier) (*PrivateKey, er
 		return nil, errors.New("p256: malformed ECPrivateKey: " + err.Error())
 	}
 	if len(rest) != 0 {
-		return nil, errors.New("p256: trailing data after ECPrivateKey")
+		return nil, fmt.Errorf("p256: %d bytes of trailing data after ECPrivateKey", len(rest))
 	}
 	if k.Version != ecPrivateKeyVersion {
 		return nil, fmt.Errorf("p256: unknown ECPrivateKey version %d", k.Version)
@@ -274,7 +274,7 @@ func ParsePKCS8PrivateKey(der []byte) (*PrivateKey, error) {
 		return nil, errors.New("p256: malformed PKCS #8 key: " + err.Error())
 	}
 	if len(rest) != 0 {
-		return nil, errors.New("p256: trailing data after PKCS #8 key")
+		return nil, fmt.Errorf("p256: %d bytes of trailing data after PKCS #8 key", len(rest))
 	}
 	if k.Version != 0 && k.Version != 1 {
 		return nil, fmt.Errorf("p256: unknown PKCS #8 version %d", k.Version)
