@@ -273,11 +273,11 @@ func rhs(x *fieldp256.Element) *fieldp256.Element {
 }
 
 var (
-	errInfinity     = errors.New("p256: point at infinity")
-	errOffCurve     = errors.New("p256: point not on the curve")
-	errEncoding     = errors.New("p256: invalid SEC 1 point encoding")
-	errCoordinate   = errors.New("p256: point coordinate not below p")
-	errNotASquare   = errors.New("p256: compressed point has no valid y")
+	errInfinity   = errors.New("p256: point at infinity")
+	errOffCurve   = errors.New("p256: point not on the curve")
+	errEncoding   = errors.New("p256: invalid SEC 1 point encoding")
+	errCoordinate = errors.New("p256: point coordinate not below p")
+	errNotASquare = errors.New("p256: compressed point has no valid y")
 )
 
 // setBytes decodes an uncompressed (0x04‖x‖y, 65 bytes) or compressed
