@@ -97,6 +97,8 @@ func TestErrorsNameValue(t *testing.T) {
 	}
 	_, err = FromECDHPublicKey(x.PublicKey())
 	checkErr(t, "FromECDHPublicKey(X25519 key)", err, "X25519")
+	_, err = FromECDHPublicKey(new(ecdh.PublicKey))
+	checkErr(t, "FromECDHPublicKey(zero key)", err, "no curve")
 
 	_, err = NewPrivateKey(make([]byte, 31))
 	checkErr(t, "NewPrivateKey(31 bytes)", err, "31", "32")

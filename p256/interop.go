@@ -74,6 +74,15 @@ func wrongCurve(c elliptic.Curve) error {
 	return wrongCurveError(c.Params().Name)
 }
 
+// ecdhWrongCurve is the error for a crypto/ecdh key on curve c, not P-256
+// (c is nil for a zero-value key).
+func ecdhWrongCurve(c ecdh.Curve) error {
+	if c == nil {
+		return wrongCurveError("")
+	}
+	return wrongCurveError(fmt.Sprint(c))
+}
+
 // wrongCurveError names the curve a key is on instead of P-256; errors.Is
 // matches it to errWrongCurve.
 type wrongCurveError string
@@ -143,7 +152,7 @@ func FromECDHPublicKey(k *ecdh.PublicKey) (*PublicKey, error) {
 		return nil, errNilKey
 	}
 	if k.Curve() != ecdh.P256() {
-		return nil, wrongCurveError(fmt.Sprint(k.Curve()))
+		return nil, ecdhWrongCurve(k.Curve())
 	}
 	return NewPublicKey(k.Bytes())
 }
@@ -154,7 +163,7 @@ func FromECDH(k *ecdh.PrivateKey) (*PrivateKey, error) {
 		return nil, errNilKey
 	}
 	if k.Curve() != ecdh.P256() {
-		return nil, wrongCurveError(fmt.Sprint(k.Curve()))
+		return nil, ecdhWrongCurve(k.Curve())
 	}
 	return NewPrivateKey(k.Bytes())
 }
