@@ -149,6 +149,8 @@ var errNilOpts = errors.New("ed25519: nil crypto.SignerOpts")
 //
 // The output of this function is deterministic, and equivalent to reading
 // [SeedSize] bytes from random, and passing them to [NewKeyFromSeed].
+// If the read fails, the error wraps random's (errors.Is finds it;
+// io.ErrUnexpectedEOF for a short reader).
 func GenerateKey(random io.Reader) (PublicKey, PrivateKey, error) {
 	if random == nil {
 		random = cryptorand.Reader

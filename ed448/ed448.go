@@ -167,7 +167,8 @@ func optionsOf(opts crypto.SignerOpts) (SignerOptions, error) {
 
 // GenerateKey generates a key pair from exactly SeedSize bytes of rand
 // (crypto/rand.Reader if rand is nil). A failing or short reader gives an
-// error and no key.
+// error that wraps the reader's (errors.Is finds it; io.ErrUnexpectedEOF
+// for a short reader), and no key.
 func GenerateKey(rand io.Reader) (PublicKey, PrivateKey, error) {
 	if rand == nil {
 		rand = cryptorand.Reader

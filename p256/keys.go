@@ -130,7 +130,8 @@ func NewPrivateKey(d []byte) (*PrivateKey, error) {
 // deterministic key. Go 1.26's crypto/ecdsa and crypto/ecdh ignore a custom
 // reader unless GODEBUG=cryptocustomrand=1. A nil reader means
 // crypto/rand.Reader, as in every curvekit package and in Go's default
-// mode; a failing or short read is an error.
+// mode; a failing or short read is an error that wraps the reader's
+// (errors.Is finds it; io.ErrUnexpectedEOF for a short reader).
 func GenerateKey(rand io.Reader) (*PrivateKey, error) {
 	if rand == nil {
 		rand = cryptorand.Reader
