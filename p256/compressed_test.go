@@ -12,6 +12,8 @@ import (
 	"testing"
 )
 
+//lint:file-ignore SA1019 crypto/elliptic and ecdsa.PublicKey's X and Y are the independent reference these tests compare with.
+
 // compressedKeys returns n keys from a fixed seed, and the keys of the
 // scalars 1 and 2.
 func compressedKeys(t *testing.T, n int) []*PrivateKey {

@@ -14,6 +14,8 @@ import (
 	"github.com/curvekit/curvekit/internal/randfault"
 )
 
+//lint:file-ignore SA1019 the tests build crypto/ecdsa keys with nil or foreign fields through X, Y and D, which is what they check.
+
 // checkErr fails unless err is one line that starts with "p256: " and
 // contains every one of want.
 func checkErr(t *testing.T, what string, err error, want ...string) {
