@@ -54,5 +54,5 @@ func Example_migration() {
 	}
 	_, err = curve25519.X25519(scalar[:31], pub) // a wrong length is an error, as in x/crypto
 	fmt.Println(len(pub), err)
-	// Output: 32 curve25519: bad scalar length: expected 32 bytes
+	// Output: 32 curve25519: bad scalar length: 31, expected 32
 }

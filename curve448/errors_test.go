@@ -41,7 +41,18 @@ func TestErrorsReader(t *testing.T) {
 }
 
 func TestErrorsNameValue(t *testing.T) {
-	_, err := NewPrivateKey(make([]byte, 55))
+	k := make([]byte, 56)
+	_, err := X448(k[:55], Basepoint)
+	checkErr(t, "X448(short scalar)", err, "scalar length: 55, expected 56")
+	if !errors.Is(err, errScalarLen) {
+		t.Errorf("X448(short scalar): %v is not errScalarLen", err)
+	}
+	_, err = X448(k, make([]byte, 57))
+	checkErr(t, "X448(long point)", err, "point length: 57, expected 56")
+	if !errors.Is(err, errPointLen) {
+		t.Errorf("X448(long point): %v is not errPointLen", err)
+	}
+	_, err = NewPrivateKey(make([]byte, 55))
 	checkErr(t, "NewPrivateKey(55 bytes)", err, "55", "56")
 	_, err = NewPublicKey(make([]byte, 57))
 	checkErr(t, "NewPublicKey(57 bytes)", err, "57", "56")
