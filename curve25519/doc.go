@@ -1,7 +1,21 @@
-// Package curve25519 implements the Curve25519 group in its two shapes: the
-// prime-order-subgroup arithmetic of the twisted Edwards curve edwards25519
-// (the group of Ed25519, ristretto-free), and X25519 on the birationally
-// equivalent Montgomery curve (RFC 7748).
+// Package curve25519 implements X25519 (RFC 7748) with key types shaped like
+// crypto/ecdh's, and the edwards25519 group that Ed25519 signs with.
+//
+//	priv, err := curve25519.GenerateKey(nil) // nil: crypto/rand
+//	if err != nil {
+//		return nil, nil, err
+//	}
+//	peer, err := curve25519.NewPublicKey(peerBytes) // the other side's 32 bytes
+//	if err != nil {
+//		return nil, nil, err
+//	}
+//	shared, err = priv.ECDH(peer)
+//	return priv.PublicKey().Bytes(), shared, err // send the first, keep the second
+//
+// X25519, ScalarMult and ScalarBaseMult are also drop-ins for
+// golang.org/x/crypto/curve25519's; Point and Scalar for
+// filippo.io/edwards25519's. Everything is constant time except the VarTime
+// methods; the X25519 side refuses bad input with an error, never a panic.
 //
 // # The edwards25519 group
 //
@@ -36,9 +50,8 @@
 // tests compare them with it and with curve25519-voi on random inputs).
 //
 // The basepoint tables are decoded from generated data and verified at
-// first use, once per process (sync.OnceValue; about 0.75 ms of CPU time,
-// 1 ms where the fe64 assembly also gets its forms of them);
-// if the check failed, BasepointTableOK reports false and ScalarBaseMult
+// first use, once per process (under a millisecond of CPU time; figures in
+// DESIGN.md); if the check failed, BasepointTableOK reports false and ScalarBaseMult
 // and VarTimeDoubleScalarBaseMult use table-free code, slower but equal.
 // The assembly fast paths are checked at first use too (the ladder on
 // fixed inputs with known answers, the fe64 forms of the tables entry by
@@ -77,8 +90,8 @@
 // refuses an all-zero output, as it does), so code using that package
 // compiles against this one after changing the import.
 //
-// The X25519 side is scheme-level API and fails closed (checked by
-// internal/apisweep): X25519, X25519Multi, PrecomputedX25519 and the key
+// The X25519 side is scheme-level API and fails closed:
+// X25519, X25519Multi, PrecomputedX25519 and the key
 // types PrivateKey and PublicKey refuse zero values and nil pointers with
 // an error (or false, or nil), never a panic. ScalarMult and ScalarBaseMult,
 // which have no error to return, panic on a nil array pointer, as

@@ -1,6 +1,9 @@
 package curve25519
 
-import "errors"
+import (
+	"errors"
+	"fmt"
+)
 
 // The birational maps between edwards25519 and Curve25519
 // (v² = u³ + 486662·u² + u), RFC 7748, Section 4.1:
@@ -57,10 +60,10 @@ func (v *Point) bytesMontgomery(buf *[32]byte) []byte {
 // receiver is unchanged. It runs in time independent of u.
 func (v *Point) SetMontgomery(u []byte, sign int) (*Point, error) {
 	if len(u) != 32 {
-		return nil, errors.New("curve25519: invalid Montgomery u length")
+		return nil, fmt.Errorf("curve25519: invalid Montgomery u length: %d", len(u))
 	}
 	if sign != 0 && sign != 1 {
-		return nil, errors.New("curve25519: invalid sign")
+		return nil, fmt.Errorf("curve25519: invalid sign %d: want 0 or 1", sign)
 	}
 	var uu fieldElement
 	if _, err := uu.SetCanonicalBytes(u); err != nil { // u < p, bit 255 clear

@@ -2,6 +2,7 @@ package curve25519
 
 import (
 	"errors"
+	"fmt"
 
 	"github.com/curvekit/curvekit/fieldarith/field25519"
 )
@@ -166,7 +167,7 @@ func (v *Point) bytes(buf *[32]byte) []byte {
 // SetCanonicalBytes for the strict rules of RFC 8032, Section 5.1.3.
 func (v *Point) SetBytes(x []byte) (*Point, error) {
 	if len(x) != 32 {
-		return nil, errors.New("curve25519: invalid point encoding length")
+		return nil, fmt.Errorf("curve25519: invalid point encoding length: %d", len(x))
 	}
 	if _, ok := v.decode(x, false); !ok {
 		return nil, errors.New("curve25519: invalid point encoding")
@@ -183,7 +184,7 @@ func (v *Point) SetBytes(x []byte) (*Point, error) {
 // For every x accepted by SetCanonicalBytes, v.Bytes() equals x.
 func (v *Point) SetCanonicalBytes(x []byte) (*Point, error) {
 	if len(x) != 32 {
-		return nil, errors.New("curve25519: invalid point encoding length")
+		return nil, fmt.Errorf("curve25519: invalid point encoding length: %d", len(x))
 	}
 	if _, ok := v.decode(x, true); !ok {
 		return nil, errors.New("curve25519: invalid or non-canonical point encoding")

@@ -132,7 +132,7 @@ type PrecomputedX25519 struct {
 // the low-order error, exactly as X25519(scalar, point) would.
 func NewPrecomputedX25519(point []byte) (*PrecomputedX25519, error) {
 	if len(point) != PointSize {
-		return nil, errPointLen
+		return nil, pointLenError(len(point))
 	}
 	t := new(PrecomputedX25519)
 	copy(t.point[:], point)
@@ -140,7 +140,7 @@ func NewPrecomputedX25519(point []byte) (*PrecomputedX25519, error) {
 	// The point is public: branching on its properties is fine.
 	var u fieldElement
 	if _, err := u.SetBytes(point); err != nil {
-		return nil, errPointLen
+		return nil, pointLenError(len(point))
 	}
 	var P Point
 	if _, err := P.SetMontgomery(u.Bytes(), 0); err == nil {
@@ -168,7 +168,7 @@ func (t *PrecomputedX25519) x25519(dst *[32]byte, scalar []byte) ([]byte, error)
 		return nil, errNilPrecomputed
 	}
 	if len(scalar) != ScalarSize {
-		return nil, errScalarLen
+		return nil, scalarLenError(len(scalar))
 	}
 	if t.table == nil {
 		return xdh(dst, scalar, t.point[:])

@@ -1,6 +1,9 @@
 package curve25519
 
-import "errors"
+import (
+	"errors"
+	"fmt"
+)
 
 // A Scalar is an integer modulo
 //
@@ -71,7 +74,7 @@ func (s *Scalar) Invert(t *Scalar) *Scalar {
 // given 64 uniformly distributed random bytes.
 func (s *Scalar) SetUniformBytes(x []byte) (*Scalar, error) {
 	if len(x) != 64 {
-		return nil, errors.New("curve25519: invalid SetUniformBytes input length")
+		return nil, fmt.Errorf("curve25519: invalid SetUniformBytes input length: %d", len(x))
 	}
 	if _, err := s.s.SetUniformBytes(x); err != nil {
 		return nil, err
@@ -85,7 +88,7 @@ func (s *Scalar) SetUniformBytes(x []byte) (*Scalar, error) {
 // an error, and the receiver is unchanged.
 func (s *Scalar) SetCanonicalBytes(x []byte) (*Scalar, error) {
 	if len(x) != 32 {
-		return nil, errors.New("curve25519: invalid scalar length")
+		return nil, fmt.Errorf("curve25519: invalid scalar length: %d", len(x))
 	}
 	var t scalarElement
 	if _, err := t.SetCanonicalBytes(x); err != nil {
@@ -105,7 +108,7 @@ func (s *Scalar) SetCanonicalBytes(x []byte) (*Scalar, error) {
 // the result is the clamped integer mod ℓ, as in filippo.io/edwards25519.
 func (s *Scalar) SetBytesWithClamping(x []byte) (*Scalar, error) {
 	if len(x) != 32 {
-		return nil, errors.New("curve25519: invalid SetBytesWithClamping input length")
+		return nil, fmt.Errorf("curve25519: invalid SetBytesWithClamping input length: %d", len(x))
 	}
 	var wide [64]byte
 	copy(wide[:], x)

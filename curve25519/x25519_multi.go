@@ -27,10 +27,10 @@ func X25519Multi(scalars, points [][]byte) ([][]byte, error) {
 	}
 	for i := range scalars {
 		if len(scalars[i]) != ScalarSize {
-			return nil, errScalarLen
+			return nil, scalarLenError(len(scalars[i]))
 		}
 		if len(points[i]) != PointSize {
-			return nil, errPointLen
+			return nil, pointLenError(len(points[i]))
 		}
 	}
 	n := len(scalars)

@@ -8,13 +8,12 @@ import (
 	"crypto/rand"
 	"crypto/subtle"
 	"errors"
+	"fmt"
 	"io"
 )
 
 var (
-	errKeyLen  = errors.New("curve25519: invalid X25519 key length: expected 32 bytes")
 	errZeroKey = errors.New("curve25519: nil or zero-value X25519 key")
-	errRandom  = errors.New("curve25519: reading 32 random bytes for an X25519 key failed")
 	errNotStd  = errors.New("curve25519: nil or not an X25519 crypto/ecdh key")
 )
 
@@ -41,14 +40,15 @@ type PublicKey struct {
 
 // GenerateKey returns a new private key made of exactly 32 bytes read
 // from r (crypto/rand.Reader if r is nil). A failing or short reader gives
-// an error, never a key.
+// an error that wraps the reader's (errors.Is finds it, and io.ErrUnexpectedEOF
+// for a short one), never a key.
 func GenerateKey(r io.Reader) (*PrivateKey, error) {
 	if r == nil {
 		r = rand.Reader
 	}
 	var k [32]byte
 	if _, err := io.ReadFull(r, k[:]); err != nil {
-		return nil, errors.Join(errRandom, err)
+		return nil, fmt.Errorf("curve25519: reading randomness for an X25519 key: %w", err)
 	}
 	return newPrivateKey(&k), nil
 }
@@ -58,7 +58,7 @@ func GenerateKey(r io.Reader) (*PrivateKey, error) {
 // an error for any other length. It copies key.
 func NewPrivateKey(key []byte) (*PrivateKey, error) {
 	if len(key) != 32 {
-		return nil, errKeyLen
+		return nil, fmt.Errorf("curve25519: invalid X25519 key length %d: expected 32 bytes", len(key))
 	}
 	return newPrivateKey((*[32]byte)(key)), nil
 }
@@ -79,7 +79,7 @@ func newPrivateKey(k *[32]byte) *PrivateKey {
 // ECDH refuses a low-order key by its all-zero result. It copies key.
 func NewPublicKey(key []byte) (*PublicKey, error) {
 	if len(key) != 32 {
-		return nil, errKeyLen
+		return nil, fmt.Errorf("curve25519: invalid X25519 key length %d: expected 32 bytes", len(key))
 	}
 	return &PublicKey{pub: [32]byte(key), ok: true}, nil
 }

@@ -5,6 +5,7 @@ package curve25519
 import (
 	"crypto/subtle"
 	"errors"
+	"strconv"
 )
 
 // The X25519 function of RFC 7748, Section 5, on the Montgomery curve
@@ -38,6 +39,24 @@ var (
 	errLowOrder  = errors.New("curve25519: bad input point: low order point")
 )
 
+// lengthError is errScalarLen or errPointLen with the length given (as
+// golang.org/x/crypto/curve25519 worded it before it moved onto
+// crypto/ecdh); errors.Is matches it to the sentinel.
+type lengthError struct {
+	what   string // "scalar" or "point"
+	n      int
+	target error
+}
+
+func (e *lengthError) Error() string {
+	return "curve25519: bad " + e.what + " length: " + strconv.Itoa(e.n) + ", expected 32"
+}
+
+func (e *lengthError) Is(target error) bool { return target == e.target }
+
+func scalarLenError(n int) error { return &lengthError{"scalar", n, errScalarLen} }
+func pointLenError(n int) error  { return &lengthError{"point", n, errPointLen} }
+
 // xdh is X25519 with the result in dst: it checks the lengths, sends the
 // basepoint's bytes (public: a plain comparison) to scalarBaseMult and any
 // other u to the ladder, and refuses the all-zero output, which occurs
@@ -45,10 +64,10 @@ var (
 // scalar.
 func xdh(dst *[32]byte, scalar, point []byte) ([]byte, error) {
 	if len(scalar) != 32 {
-		return nil, errScalarLen
+		return nil, scalarLenError(len(scalar))
 	}
 	if len(point) != 32 {
-		return nil, errPointLen
+		return nil, pointLenError(len(point))
 	}
 	if string(point) == string(basepointBytes[:]) {
 		scalarBaseMult(dst, scalar)

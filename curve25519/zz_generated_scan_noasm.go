@@ -24,13 +24,22 @@ func scan16x12AVX2(d, id *[12]uint64, e *[16][12]uint64, abs int) {
 	panic("curve25519: no AVX2 scan in this build")
 }
 
-// Assembly names the routines of this package that run assembly in this
-// build on this CPU: "AVX2 table lookups" on amd64 with AVX2 (the
-// constant-time table scans), empty without AVX2, with -tags purego or
-// curvekit_purego and on other architectures. The field layer's routines
-// are named by field25519.Assembly.
-// It also names the package's other assembly that runs in this build
-// on this CPU (fe64Assembly), after a comma. Assembly that a first-use
-// self-test switched off is not named (see FastPathFailures); to know,
-// Assembly runs the self-tests that have not run yet.
+// Assembly reports which of this package's assembly routines run in this
+// build on this CPU, as a comma-separated list of the names below, or ""
+// when the package runs only Go code here. A build with -tags purego or
+// curvekit_purego, or for an architecture other than amd64, returns "".
+//
+//   - "AVX2 table lookups": the constant-time table scans, on CPUs with AVX2.
+//   - "BMI2/ADX X25519 ladder": X25519 with a variable base point, on CPUs
+//     with BMI2 and ADX (not with -tags curvekit32).
+//   - "BMI2/ADX fixed-base comb": (*Point).ScalarBaseMult, which X25519
+//     with the base point and Ed25519 key generation and signing use, on
+//     CPUs with BMI2, ADX and AVX2 (not with -tags curvekit32).
+//   - "BMI2/ADX verification loop": (*Point).VarTimeSplitBaseMult, the core
+//     of Ed25519 verification, on CPUs with BMI2 and ADX (not with -tags
+//     curvekit32).
+//
+// The field arithmetic's assembly is reported by field25519.Assembly.
+// A fast path switched off by its first-use self-test is not listed (see
+// FastPathFailures); Assembly runs the self-tests that have not run yet.
 func Assembly() string { return fe64Assembly() }

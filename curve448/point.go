@@ -1,6 +1,9 @@
 package curve448
 
-import "errors"
+import (
+	"errors"
+	"fmt"
+)
 
 // Point is a point on the edwards448 curve of RFC 7748 and RFC 8032
 // (Ed448-Goldilocks),
@@ -115,7 +118,7 @@ func (v *Point) SetCanonicalBytes(x []byte) (*Point, error) {
 		return nil, errors.New("curve448: nil Point")
 	}
 	if len(x) != 57 {
-		return nil, errors.New("curve448: invalid point encoding length")
+		return nil, fmt.Errorf("curve448: invalid point encoding length: %d", len(x))
 	}
 	if x[56]&0x7f != 0 {
 		return nil, errors.New("curve448: non-canonical point encoding")
@@ -137,7 +140,7 @@ func (v *Point) SetLenientBytes(x []byte) (*Point, error) {
 		return nil, errors.New("curve448: nil Point")
 	}
 	if len(x) != 57 {
-		return nil, errors.New("curve448: invalid point encoding length")
+		return nil, fmt.Errorf("curve448: invalid point encoding length: %d", len(x))
 	}
 	if !v.decode(x) {
 		return nil, errors.New("curve448: invalid point encoding")

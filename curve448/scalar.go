@@ -1,6 +1,9 @@
 package curve448
 
-import "errors"
+import (
+	"errors"
+	"fmt"
+)
 
 var errNilScalar = errors.New("curve448: nil Scalar")
 
@@ -72,7 +75,7 @@ func (s *Scalar) SetUniformBytes(x []byte) (*Scalar, error) {
 		return nil, errNilScalar
 	}
 	if _, err := s.s.SetUniformBytes(x); err != nil {
-		return nil, errors.New("curve448: invalid SetUniformBytes input length")
+		return nil, fmt.Errorf("curve448: invalid SetUniformBytes input length: %d", len(x))
 	}
 	return s, nil
 }
@@ -86,7 +89,7 @@ func (s *Scalar) SetBytesWithClamping(x []byte) (*Scalar, error) {
 		return nil, errNilScalar
 	}
 	if len(x) != 57 {
-		return nil, errors.New("curve448: invalid SetBytesWithClamping input length")
+		return nil, fmt.Errorf("curve448: invalid SetBytesWithClamping input length: %d", len(x))
 	}
 	var wide [114]byte
 	copy(wide[:56], x)

@@ -2,6 +2,7 @@ package curve448
 
 import (
 	"bytes"
+	"errors"
 	"math/big"
 	"testing"
 
@@ -55,10 +56,10 @@ func TestX448RFC7748DiffieHellman(t *testing.T) {
 func TestX448BadLengths(t *testing.T) {
 	k, u := xdhtest.Random(t, 56), xdhtest.Random(t, 56)
 	for _, n := range []int{0, 32, 55, 57, 112} {
-		if _, err := X448(make([]byte, n), u); err != errScalarLen {
+		if _, err := X448(make([]byte, n), u); !errors.Is(err, errScalarLen) {
 			t.Errorf("scalar of %d bytes: err = %v", n, err)
 		}
-		if _, err := X448(k, make([]byte, n)); err != errPointLen {
+		if _, err := X448(k, make([]byte, n)); !errors.Is(err, errPointLen) {
 			t.Errorf("point of %d bytes: err = %v", n, err)
 		}
 	}

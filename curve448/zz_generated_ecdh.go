@@ -7,13 +7,12 @@ import (
 	"crypto/rand"
 	"crypto/subtle"
 	"errors"
+	"fmt"
 	"io"
 )
 
 var (
-	errKeyLen  = errors.New("curve448: invalid X448 key length: expected 56 bytes")
 	errZeroKey = errors.New("curve448: nil or zero-value X448 key")
-	errRandom  = errors.New("curve448: reading 56 random bytes for an X448 key failed")
 )
 
 // PrivateKey is an X448 private key, shaped like crypto/ecdh.PrivateKey:
@@ -41,14 +40,15 @@ type PublicKey struct {
 
 // GenerateKey returns a new private key made of exactly 56 bytes read
 // from r (crypto/rand.Reader if r is nil). A failing or short reader gives
-// an error, never a key.
+// an error that wraps the reader's (errors.Is finds it, and io.ErrUnexpectedEOF
+// for a short one), never a key.
 func GenerateKey(r io.Reader) (*PrivateKey, error) {
 	if r == nil {
 		r = rand.Reader
 	}
 	var k [56]byte
 	if _, err := io.ReadFull(r, k[:]); err != nil {
-		return nil, errors.Join(errRandom, err)
+		return nil, fmt.Errorf("curve448: reading randomness for an X448 key: %w", err)
 	}
 	return newPrivateKey(&k), nil
 }
@@ -58,7 +58,7 @@ func GenerateKey(r io.Reader) (*PrivateKey, error) {
 // an error for any other length. It copies key.
 func NewPrivateKey(key []byte) (*PrivateKey, error) {
 	if len(key) != 56 {
-		return nil, errKeyLen
+		return nil, fmt.Errorf("curve448: invalid X448 key length %d: expected 56 bytes", len(key))
 	}
 	return newPrivateKey((*[56]byte)(key)), nil
 }
@@ -79,7 +79,7 @@ func newPrivateKey(k *[56]byte) *PrivateKey {
 // ECDH refuses a low-order key by its all-zero result. It copies key.
 func NewPublicKey(key []byte) (*PublicKey, error) {
 	if len(key) != 56 {
-		return nil, errKeyLen
+		return nil, fmt.Errorf("curve448: invalid X448 key length %d: expected 56 bytes", len(key))
 	}
 	return &PublicKey{pub: [56]byte(key), ok: true}, nil
 }

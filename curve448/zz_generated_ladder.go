@@ -5,6 +5,7 @@ package curve448
 import (
 	"crypto/subtle"
 	"errors"
+	"strconv"
 )
 
 // The X448 function of RFC 7748, Section 5, on the Montgomery curve
@@ -38,6 +39,24 @@ var (
 	errLowOrder  = errors.New("curve448: bad input point: low order point")
 )
 
+// lengthError is errScalarLen or errPointLen with the length given (as
+// golang.org/x/crypto/curve25519 worded it before it moved onto
+// crypto/ecdh); errors.Is matches it to the sentinel.
+type lengthError struct {
+	what   string // "scalar" or "point"
+	n      int
+	target error
+}
+
+func (e *lengthError) Error() string {
+	return "curve448: bad " + e.what + " length: " + strconv.Itoa(e.n) + ", expected 56"
+}
+
+func (e *lengthError) Is(target error) bool { return target == e.target }
+
+func scalarLenError(n int) error { return &lengthError{"scalar", n, errScalarLen} }
+func pointLenError(n int) error  { return &lengthError{"point", n, errPointLen} }
+
 // xdh is X448 with the result in dst: it checks the lengths, sends the
 // basepoint's bytes (public: a plain comparison) to scalarBaseMult and any
 // other u to the ladder, and refuses the all-zero output, which occurs
@@ -45,10 +64,10 @@ var (
 // scalar.
 func xdh(dst *[56]byte, scalar, point []byte) ([]byte, error) {
 	if len(scalar) != 56 {
-		return nil, errScalarLen
+		return nil, scalarLenError(len(scalar))
 	}
 	if len(point) != 56 {
-		return nil, errPointLen
+		return nil, pointLenError(len(point))
 	}
 	if string(point) == string(basepointBytes[:]) {
 		scalarBaseMult(dst, scalar)

@@ -30,11 +30,14 @@ func scan8x24AVX2(d, id *[24]uint64, e *[8][24]uint64, abs int)
 //go:noescape
 func scan8x40AVX2(d, id *[40]uint64, e *[8][40]uint64, abs int)
 
-// Assembly names the routines of this package that run assembly in this
-// build on this CPU: "AVX2 table lookups" on amd64 with AVX2 (the
-// constant-time table scans), empty without AVX2, with -tags purego or
-// curvekit_purego and on other architectures. The field layer's routines
-// are named by field448 (which has none).
+// Assembly reports which of this package's assembly routines run in this
+// build on this CPU, as a comma-separated list of the names below, or ""
+// when the package runs only Go code here. A build with -tags purego or
+// curvekit_purego, or for an architecture other than amd64, returns "".
+//
+//   - "AVX2 table lookups": the constant-time table scans, on CPUs with AVX2.
+//
+// The field arithmetic's assembly is reported by field448.Assembly.
 func Assembly() string {
 	if haveAVX2 {
 		return "AVX2 table lookups"

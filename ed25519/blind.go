@@ -5,6 +5,7 @@ import (
 	"crypto/sha512"
 	"encoding/binary"
 	"errors"
+	"fmt"
 	"time"
 )
 
@@ -70,10 +71,10 @@ func TorBlindingFactor(publicKey PublicKey, secret []byte, periodNumber, periodL
 // factor is not 32 bytes or publicKey is not a curve point.
 func BlindPublicKey(publicKey PublicKey, factor []byte) (PublicKey, error) {
 	if len(factor) != 32 {
-		return nil, errors.New("ed25519: bad blinding factor length")
+		return nil, fmt.Errorf("ed25519: bad blinding factor length: %d", len(factor))
 	}
 	if len(publicKey) != PublicKeySize {
-		return nil, errors.New("ed25519: bad public key length")
+		return nil, fmt.Errorf("ed25519: bad public key length: %d", len(publicKey))
 	}
 	var A point
 	if _, err := A.SetBytes(publicKey); err != nil {
@@ -97,7 +98,7 @@ func (e *ExpandedPrivateKey) Blind(factor []byte) (*ExpandedPrivateKey, error) {
 		return nil, errUninitializedPrivate
 	}
 	if len(factor) != 32 {
-		return nil, errors.New("ed25519: bad blinding factor length")
+		return nil, fmt.Errorf("ed25519: bad blinding factor length: %d", len(factor))
 	}
 	var h scalar
 	if _, err := h.SetBytesWithClamping(factor); err != nil {

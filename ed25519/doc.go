@@ -3,6 +3,20 @@
 // named verification policies, Tor's v3 onion-service key blinding, and
 // conversions between Ed25519 and X25519 keys.
 //
+//	pub, priv, err := ed25519.GenerateKey(nil) // nil: crypto/rand
+//	if err != nil {
+//		return err
+//	}
+//	sig := ed25519.Sign(priv, msg)
+//	if !ed25519.Verify(pub, msg, sig) {
+//		return errors.New("bad signature")
+//	}
+//
+// Keep a PrivateKey and sign with the same slice: the expanded key is cached
+// per backing array, so a fresh copy of the key (NewKeyFromSeed or a parse
+// per signature) pays the expansion again, at least twice the time of a
+// signature with a reused key.
+//
 // # Drop-in contract
 //
 // Every exported name of crypto/ed25519 exists here with the same signature,
@@ -47,8 +61,10 @@
 //     every signature, on the stack, so it costs about twice a cached
 //     signature and leaves no copy in the Go heap. crypto/ed25519 (Go 1.25
 //     and later) aborts the process on such a key with "fatal error:
-//     getWeakHandle on invalid pointer". The reasons and figures are in
-//     internal/keycache.
+//     getWeakHandle on invalid pointer".
+//   - GenerateKey wraps a failing reader's error ("ed25519: reading
+//     randomness: ..."; errors.Is finds the reader's); crypto/ed25519
+//     returns it as is.
 //   - GenerateKey(nil) reads crypto/rand.Reader.
 //   - [PrivateKey.Public] and [PrivateKey.Seed] return nil for a key that
 //     is not 64 bytes, and [PrivateKey.Sign] returns an error for a nil
@@ -100,30 +116,14 @@
 //
 // ("accept" means: accepted when the rest of the checklist passes.) The
 // policies apply to Ed25519ctx and Ed25519ph in the same way; ZIP-215 itself
-// only defines pure Ed25519. Vector files are checked under all three: the
-// Wycheproof Ed25519 file passes 100% under PolicyDefault, and
-// testdata/expected.csv records, for Wycheproof, C2SP CCTV and the ZIP-215
-// corpus, the expected outcome per case and policy as derived by independent
-// oracles (see testdata/SOURCE.md), with each disagreement between policies
-// explained.
+// only defines pure Ed25519.
 //
-// Verification is variable time (it only sees public data). Its code —
-// option rules, challenge hashing, policy checks and equation — lives in the
-// module's internal ed25519core package, which the batch package runs too,
-// so that a batch entry checked on its own gets this package's answer by the
-// same code. It checks the equation with half-size scalars (Antipa et al.
-// 2005, Pornin 2020): a short (δ, ρ) with ρ ≡ δ·k (mod 8ℓ), δ odd, turns
-// [S]B − [k]A − R into [δ·S mod ℓ]B − [ρ]A − [δ]R, a four-point
-// multiplication with 128-bit scalars (half the doublings). Taking δ odd and
-// the modulus 8ℓ keeps the cofactorless equation exact for every A, torsion
-// included, so the answers are those of the checklists above (tests compare
-// them with crypto/ed25519 and ed25519consensus, and with the plain
-// double-base multiplication [k](−A) + [S]B, which is also the fallback for
-// the rare k where no short vector is found). The tables of odd multiples of
-// B and [2^128]B are built once per process
-// (curve25519.VarTimeSplitBaseMult); [ExpandedPublicKey] keeps a decoded A
-// and precomputed tables of ±A (about 4 KiB, as curve25519-voi's
-// ExpandedPublicKey keeps A's) for verifying many signatures under one key.
+// Verification is variable time (it only sees public data); it runs the
+// module's internal ed25519core code, which package batch runs too, so that
+// a batch entry gets this package's answer. [ExpandedPublicKey] keeps a
+// decoded key and its tables (about 4 KiB) for verifying many signatures
+// under one key. DESIGN.md in the package's source directory has the
+// algorithm and the evidence behind the policy table.
 //
 // # Tor
 //

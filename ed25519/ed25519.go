@@ -6,6 +6,7 @@ import (
 	cryptorand "crypto/rand"
 	"crypto/subtle"
 	"errors"
+	"fmt"
 	"io"
 	"strconv"
 
@@ -81,6 +82,8 @@ func (priv PrivateKey) Seed() []byte {
 }
 
 // Sign signs the given message with priv. rand is ignored and can be nil.
+// As with the function [Sign], reusing the same priv slice is fastest: its
+// expanded key is cached, and a fresh copy costs at least twice as much.
 //
 // If opts.HashFunc() is [crypto.SHA512], the pre-hashed variant Ed25519ph is
 // used and message is expected to be a SHA-512 hash, otherwise
@@ -146,13 +149,15 @@ var errNilOpts = errors.New("ed25519: nil crypto.SignerOpts")
 //
 // The output of this function is deterministic, and equivalent to reading
 // [SeedSize] bytes from random, and passing them to [NewKeyFromSeed].
+// If the read fails, the error wraps random's (errors.Is finds it;
+// io.ErrUnexpectedEOF for a short reader).
 func GenerateKey(random io.Reader) (PublicKey, PrivateKey, error) {
 	if random == nil {
 		random = cryptorand.Reader
 	}
 	seed := make([]byte, SeedSize)
 	if _, err := io.ReadFull(random, seed); err != nil {
-		return nil, nil, err
+		return nil, nil, fmt.Errorf("ed25519: reading randomness: %w", err)
 	}
 	privateKey := NewKeyFromSeed(seed)
 	publicKey := privateKey.Public().(PublicKey)
@@ -183,6 +188,10 @@ func newKeyFromSeed(privateKey, seed []byte) {
 // Sign signs the message with privateKey and returns a signature. It will
 // panic if len(privateKey) is not [PrivateKeySize], or if its public half
 // does not match its seed (crypto/ed25519 signs anyway; see [PrivateKey]).
+//
+// Sign caches the expanded key per backing array of privateKey: reuse the
+// same PrivateKey slice (call [NewKeyFromSeed] once) to benefit, since a
+// fresh copy of the key costs at least twice as much to sign with.
 func Sign(privateKey PrivateKey, message []byte) []byte {
 	// Outlined body: the returned signature can stay on the caller's stack.
 	signature := make([]byte, SignatureSize)

@@ -5,6 +5,7 @@ import (
 	"crypto/sha512"
 	"crypto/subtle"
 	"errors"
+	"fmt"
 	"io"
 )
 
@@ -36,7 +37,7 @@ func (e *ExpandedPrivateKey) valid() bool { return e != nil && e.ok }
 // error if the length is wrong or a ≡ 0 (mod ℓ).
 func NewExpandedPrivateKey(expanded []byte) (*ExpandedPrivateKey, error) {
 	if len(expanded) != 64 {
-		return nil, errors.New("ed25519: bad expanded private key length")
+		return nil, fmt.Errorf("ed25519: bad expanded private key length: %d", len(expanded))
 	}
 	e := new(ExpandedPrivateKey)
 	copy(e.raw[:], expanded[:32])
@@ -59,7 +60,7 @@ func NewExpandedPrivateKey(expanded []byte) (*ExpandedPrivateKey, error) {
 // its seed.
 func ExpandPrivateKey(priv PrivateKey) (*ExpandedPrivateKey, error) {
 	if len(priv) != PrivateKeySize {
-		return nil, errors.New("ed25519: bad private key length")
+		return nil, fmt.Errorf("ed25519: bad private key length: %d", len(priv))
 	}
 	e := new(ExpandedPrivateKey)
 	e.k.fromSeed(priv[:SeedSize])

@@ -3,6 +3,7 @@ package ed25519
 import (
 	"bytes"
 	"errors"
+	"fmt"
 )
 
 // PKCS #8 (RFC 5208, RFC 5958) encodings of Ed25519 private keys, RFC 8410
@@ -35,7 +36,7 @@ var oidEd25519 = []byte{0x06, 0x03, 0x2b, 0x65, 0x70}
 // It returns an error if priv is not [PrivateKeySize] bytes.
 func MarshalPKCS8PrivateKey(priv PrivateKey) ([]byte, error) {
 	if len(priv) != PrivateKeySize {
-		return nil, errors.New("ed25519: bad private key length")
+		return nil, fmt.Errorf("ed25519: bad private key length: %d", len(priv))
 	}
 	out := make([]byte, 0, len(pkcs8Prefix)+SeedSize)
 	out = append(out, pkcs8Prefix...)

@@ -150,7 +150,7 @@ var keyCache keycache.Cache[signingKey]
 
 func cachedKey(priv PrivateKey, scratch *signingKey) (*signingKey, error) {
 	if l := len(priv); l != PrivateKeySize {
-		return nil, errors.New("ed25519: bad private key: bad private key length: " + strconv.Itoa(l))
+		return nil, errors.New("ed25519: bad private key length: " + strconv.Itoa(l))
 	}
 	if !keycache.InHeap(priv) {
 		// A key outside the Go heap (mmap'd, from C) is expanded into the

@@ -61,12 +61,21 @@ type decodedKey struct {
 	pre   *ed25519core.Tables
 }
 
+// unknownPolicyError names a Policy value this package does not define.
+type unknownPolicyError Policy
+
+func (e unknownPolicyError) Error() string { return "ed25519: unknown " + Policy(e).String() }
+
+// Unwrap returns ed25519core.ErrUnknownPolicy, the error batch and the
+// core return for the same mistake.
+func (e unknownPolicyError) Unwrap() error { return ed25519core.ErrUnknownPolicy }
+
 // verify checks sig on message under policy p. If key is nil, pub is decoded
 // here; otherwise key is used and pub ignored. The checks themselves are
 // ed25519core's, shared with the batch package.
 func verify(pub []byte, key *decodedKey, message, sig []byte, d ed25519core.Variant, ctx string, p Policy) error {
 	if p > PolicyStrict {
-		return ed25519core.ErrUnknownPolicy
+		return unknownPolicyError(p)
 	}
 	if key == nil {
 		key = new(decodedKey)

@@ -3,6 +3,7 @@ package ed25519
 import (
 	"crypto/sha512"
 	"errors"
+	"fmt"
 )
 
 // Conversions between Ed25519 and X25519 keys, through the birational map
@@ -16,7 +17,7 @@ import (
 // zero — and the identity has no u at all), as libsodium does.
 func PublicKeyToX25519(publicKey PublicKey) ([]byte, error) {
 	if len(publicKey) != PublicKeySize {
-		return nil, errors.New("ed25519: bad public key length")
+		return nil, fmt.Errorf("ed25519: bad public key length: %d", len(publicKey))
 	}
 	var A point
 	if _, err := A.SetBytes(publicKey); err != nil {
@@ -34,7 +35,7 @@ func PublicKeyToX25519(publicKey PublicKey) ([]byte, error) {
 // with [PublicKeyToX25519].
 func SeedToX25519(seed []byte) ([]byte, error) {
 	if len(seed) != SeedSize {
-		return nil, errors.New("ed25519: bad seed length")
+		return nil, fmt.Errorf("ed25519: bad seed length: %d", len(seed))
 	}
 	h := sha512.Sum512(seed)
 	var a [32]byte
@@ -46,7 +47,7 @@ func SeedToX25519(seed []byte) ([]byte, error) {
 // PrivateKeyToX25519 is [SeedToX25519] applied to priv's seed.
 func PrivateKeyToX25519(priv PrivateKey) ([]byte, error) {
 	if len(priv) != PrivateKeySize {
-		return nil, errors.New("ed25519: bad private key length")
+		return nil, fmt.Errorf("ed25519: bad private key length: %d", len(priv))
 	}
 	return SeedToX25519(priv[:SeedSize])
 }
@@ -61,10 +62,10 @@ func PrivateKeyToX25519(priv PrivateKey) ([]byte, error) {
 // checking.
 func PublicKeyFromX25519(u []byte, signBit int) (PublicKey, error) {
 	if len(u) != 32 {
-		return nil, errors.New("ed25519: bad X25519 public key length")
+		return nil, fmt.Errorf("ed25519: bad X25519 public key length: %d", len(u))
 	}
 	if signBit != 0 && signBit != 1 {
-		return nil, errors.New("ed25519: sign bit must be 0 or 1")
+		return nil, fmt.Errorf("ed25519: invalid sign bit %d: want 0 or 1", signBit)
 	}
 	// Read u as RFC 7748 (and C tor's fe_frombytes) does: drop bit 255,
 	// reduce mod p. Only u in [p, 2^255) needs the subtraction.
@@ -114,7 +115,7 @@ const torCurveHighString = "Derive high part of ed25519 key from curve25519 key\
 // secrets the result equals C tor's.
 func NewExpandedPrivateKeyFromX25519(secret []byte) (*ExpandedPrivateKey, int, error) {
 	if len(secret) != 32 {
-		return nil, 0, errors.New("ed25519: bad X25519 private key length")
+		return nil, 0, fmt.Errorf("ed25519: bad X25519 private key length: %d", len(secret))
 	}
 	e := new(ExpandedPrivateKey)
 	copy(e.raw[:], secret)

@@ -2,6 +2,20 @@
 // drop-in replacement for github.com/cloudflare/circl/sign/ed448, with named
 // verification policies. The group arithmetic is package curve448's.
 //
+//	pub, priv, err := ed448.GenerateKey(nil) // nil: crypto/rand
+//	if err != nil {
+//		return err
+//	}
+//	sig := ed448.Sign(priv, msg, "") // "": no context
+//	if !ed448.Verify(pub, msg, sig, "") {
+//		return errors.New("bad signature")
+//	}
+//
+// Keep a PrivateKey and sign with the same slice: the expanded key is cached
+// per backing array, so a fresh copy of the key (NewKeyFromSeed or a parse
+// per signature) pays the expansion again, about twice the time of a
+// signature with a reused key.
+//
 // # Drop-in contract
 //
 // Every exported name of circl's sign/ed448 exists here with the same
@@ -21,8 +35,7 @@
 //     expanded key is cached per PrivateKey backing array. A PrivateKey held
 //     outside the Go heap (mmap'd or locked memory, a C allocation) is not
 //     cached but expanded on every signature, on the stack, so it signs at
-//     about twice the cost and leaves no copy in the Go heap (the reasons
-//     and figures are in internal/keycache).
+//     about twice the cost and leaves no copy in the Go heap.
 //   - PrivateKey.Sign and VerifyAny also accept a *SignerOptions (circl
 //     silently drops its context and scheme), and return an error or false
 //     for a context over ContextMaxSize bytes or an unknown scheme, where
@@ -53,18 +66,16 @@
 // the prime group order; all three check the lengths, a context of at most
 // 255 bytes, and S < q with the last byte of S zero):
 //
-//   - PolicyDefault — exactly circl's Verify (v1.6.5, as circl#642
-//     describes it): A decoded as circl does, strictly (RFC 8032 §5.2.3: y <
-//     p, x = 0 only with the sign bit clear, bits 448–454 zero; circl before
-//     v1.6.5 ignored those bits, circl#635); R not decoded but compared as
-//     bytes with the encoding of [S]B −
-//     [k]·A′, where A′ is A without its 4-torsion component (circl
-//     computes through the 4-isogeny to the twisted curve and back, which
-//     multiplies by 4, and divides the scalars by 4). So a small-order key
-//     verifies every signature with S·B = R (ladybird#10097), and a
+//   - PolicyDefault — exactly circl's Verify (v1.6.5): A decoded as circl
+//     does, strictly (RFC 8032 §5.2.3: y < p, x = 0 only with the sign bit
+//     clear, bits 448–454 zero); R not decoded but compared as bytes with
+//     the encoding of [S]B − [k]·A′, where A′ is A without its 4-torsion
+//     component (circl computes through the 4-isogeny to the twisted curve
+//     and back, which multiplies by 4, and divides the scalars by 4). So a
+//     small-order key verifies every signature with S·B = R, and a
 //     mixed-order R never verifies.
 //   - PolicyOpenSSL — OpenSSL 3.0 (established with `openssl pkeyutl
-//     -verify`, see TestPolicyOpenSSL): A and R decoded strictly (RFC 8032
+//     -verify`): A and R decoded strictly (RFC 8032
 //     §5.2.3: bits 448–454 zero, y < p, no x = 0 with the sign bit set), and
 //     neither may be the identity or (0, −1), the two points with x = 0
 //     (OpenSSL's decoder fails on them); cofactored equation [4]([S]B − R −
@@ -74,16 +85,15 @@
 //     small order (the four points with x·y = 0); cofactorless equation [S]B
 //     = R + [k]A, exact in the whole group (torsion components included).
 //
-// The inputs on which they differ (every row is a test: the lengths in
-// TestVerifyFailsClosed, the others cases of TestPolicyTable, whose Default
-// column is also checked against circl and whose OpenSSL column
-// TestPolicyOpenSSL checks against the openssl command):
+// The inputs on which they differ (every row is a test, the Default column
+// also checked against circl and the OpenSSL column against the openssl
+// command):
 //
 //	input                                         Default  OpenSSL  Strict
 //	honest signature                               accept   accept  accept
 //	wrong lengths, context over 255 bytes          reject   reject  reject
-//	S ≥ q (S + q; openssl#7706)                    reject   reject  reject
-//	A with any of bits 448–454 set (circl#635)     reject   reject  reject
+//	S ≥ q (e.g. S + q)                             reject   reject  reject
+//	A with any of bits 448–454 set                 reject   reject  reject
 //	R with any of bits 448–454 set                 reject   reject  reject
 //	A = identity or (0, −1), S·B = R               accept   reject  reject
 //	A = (1, 0) (order 4), S·B = R                  accept   accept  reject
@@ -95,9 +105,9 @@
 //	R = (1, 0), [S]B − [k]A = identity             reject   accept  reject
 //	R = identity with the sign bit set             reject   reject  reject
 //
-// Every policy rejects S ≥ q (openssl#7706) and none is affected by circl's
-// Point.IsEqual bug for Z = 0 (circl#545): curve448.Point never has Z = 0
-// and the default policy compares encodings, as circl does.
+// No policy is affected by circl's Point.IsEqual bug for Z = 0:
+// curve448.Point never has Z = 0 and the default policy compares encodings,
+// as circl does. DESIGN.md has the issue references behind each row.
 //
 // # Guarantees
 //
@@ -106,24 +116,4 @@
 // and VerifyAny return false, never panic, on any input. GenerateKey reads
 // exactly SeedSize bytes and returns an error, and no key, if the reader
 // fails or runs short.
-//
-// # Performance
-//
-// Verification uses half-size scalars (Antipa et al. 2005, Pornin 2020; as
-// package ed25519): a short odd δ with ρ ≡ δ·k, from a truncated extended
-// Euclid, turns [S]B − [k]A = R into a four-point multiplication with
-// 224-bit scalars (curve448.VarTimeSplitBaseMult), half the doublings. It is
-// exact for every policy: mod q on the torsion-free [4]A of the default and
-// OpenSSL policies, mod 4q for PolicyStrict, and δ odd keeps torsion in R
-// visible. When the truncated Euclid declines (probability about 2^−32), the
-// full-size equation runs instead; TestHalfSizeMatchesFullSize compares the
-// two paths.
-//
-// On the development machine (amd64, one core, BenchmarkCompare, circl with
-// its amd64 assembly, medians of interleaved runs on a shared machine):
-// NewKeyFromSeed and Sign take 0.64–0.80 of circl's time, Verify about 0.80
-// (0.78–0.81; before the half-size check 1.07–1.16). Signing is one
-// ScalarBaseMult (112 mixed additions, most of the time) and the SHAKE256
-// calls; verification is the multiplication above plus two square-root or
-// inversion exponentiations (decoding A and R).
 package ed448

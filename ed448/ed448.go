@@ -120,7 +120,7 @@ func (priv PrivateKey) Sign(rand io.Reader, message []byte, opts crypto.SignerOp
 		return nil, err
 	}
 	if o.Scheme != ED448 && o.Scheme != ED448Ph {
-		return nil, errors.New("ed448: unknown scheme")
+		return nil, errors.New("ed448: unknown SchemeID(" + strconv.FormatUint(uint64(o.Scheme), 10) + ")")
 	}
 	if len(o.Context) > ContextMaxSize {
 		return nil, errors.New("ed448: bad context length: " + strconv.Itoa(len(o.Context)))
@@ -167,14 +167,15 @@ func optionsOf(opts crypto.SignerOpts) (SignerOptions, error) {
 
 // GenerateKey generates a key pair from exactly SeedSize bytes of rand
 // (crypto/rand.Reader if rand is nil). A failing or short reader gives an
-// error and no key.
+// error that wraps the reader's (errors.Is finds it; io.ErrUnexpectedEOF
+// for a short reader), and no key.
 func GenerateKey(rand io.Reader) (PublicKey, PrivateKey, error) {
 	if rand == nil {
 		rand = cryptorand.Reader
 	}
 	seed := make([]byte, SeedSize)
 	if _, err := io.ReadFull(rand, seed); err != nil {
-		return nil, nil, err
+		return nil, nil, fmt.Errorf("ed448: reading randomness: %w", err)
 	}
 	priv := NewKeyFromSeed(seed)
 	return PublicKey(bytes.Clone(priv[SeedSize:])), priv, nil
@@ -198,6 +199,10 @@ func NewKeyFromSeed(seed []byte) PrivateKey {
 // context ctx (RFC 8032, Section 5.2.6). It panics, as circl does, if priv
 // has the wrong length or ctx is longer than ContextMaxSize, and, unlike
 // circl, if the public half of priv does not match its seed.
+//
+// Sign caches the expanded key per backing array of priv: reuse the same
+// PrivateKey slice (call NewKeyFromSeed once) to benefit, since a fresh copy
+// of the key costs about twice as much to sign with.
 func Sign(priv PrivateKey, message []byte, ctx string) []byte {
 	return signOrPanic(priv, message, ctx, false)
 }

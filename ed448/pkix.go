@@ -4,6 +4,7 @@ import (
 	"crypto/x509/pkix"
 	"encoding/asn1"
 	"errors"
+	"fmt"
 
 	"github.com/curvekit/curvekit/curve448"
 )
@@ -29,7 +30,7 @@ type oneAsymmetricKey struct {
 // that `openssl pkey -pubin` reads. (Not in circl; crypto/x509 has no Ed448.)
 func MarshalPKIXPublicKey(pub PublicKey) ([]byte, error) {
 	if len(pub) != PublicKeySize {
-		return nil, errors.New("ed448: bad public key length")
+		return nil, fmt.Errorf("ed448: bad public key length: %d", len(pub))
 	}
 	return asn1.Marshal(subjectPublicKeyInfo{
 		Algorithm: pkix.AlgorithmIdentifier{Algorithm: oidEd448},
@@ -50,13 +51,13 @@ func ParsePKIXPublicKey(der []byte) (PublicKey, error) {
 		return nil, errors.New("ed448: malformed SubjectPublicKeyInfo: " + err.Error())
 	}
 	if len(rest) != 0 {
-		return nil, errors.New("ed448: trailing data after SubjectPublicKeyInfo")
+		return nil, fmt.Errorf("ed448: %d bytes of trailing data after SubjectPublicKeyInfo", len(rest))
 	}
 	if !spki.Algorithm.Algorithm.Equal(oidEd448) || len(spki.Algorithm.Parameters.FullBytes) != 0 {
 		return nil, errors.New("ed448: not an Ed448 public key")
 	}
 	if spki.PublicKey.BitLength != 8*PublicKeySize || len(spki.PublicKey.Bytes) != PublicKeySize {
-		return nil, errors.New("ed448: bad public key length")
+		return nil, fmt.Errorf("ed448: bad public key length in SubjectPublicKeyInfo: %d bits", spki.PublicKey.BitLength)
 	}
 	if _, err := new(curve448.Point).SetCanonicalBytes(spki.PublicKey.Bytes); err != nil {
 		return nil, errors.New("ed448: invalid public key: not the encoding of a curve point")
@@ -96,7 +97,7 @@ func ParsePKCS8PrivateKey(der []byte) (PrivateKey, error) {
 		return nil, errors.New("ed448: malformed PKCS #8 key: " + err.Error())
 	}
 	if len(rest) != 0 {
-		return nil, errors.New("ed448: trailing data after PKCS #8 key")
+		return nil, fmt.Errorf("ed448: %d bytes of trailing data after PKCS #8 key", len(rest))
 	}
 	if k.Version != 0 && k.Version != 1 {
 		return nil, errors.New("ed448: unknown PKCS #8 version")
@@ -110,7 +111,7 @@ func ParsePKCS8PrivateKey(der []byte) (PrivateKey, error) {
 		return nil, errors.New("ed448: malformed CurvePrivateKey")
 	}
 	if len(seed) != SeedSize {
-		return nil, errors.New("ed448: bad seed length")
+		return nil, fmt.Errorf("ed448: bad seed length: %d", len(seed))
 	}
 	return NewKeyFromSeed(seed), nil
 }

@@ -2,6 +2,7 @@ package ed448
 
 import (
 	"errors"
+	"fmt"
 
 	"github.com/curvekit/curvekit/curve448"
 )
@@ -17,7 +18,7 @@ import (
 // (φ sends them to u = 0, useless for X448).
 func PublicKeyToX448(publicKey PublicKey) ([]byte, error) {
 	if len(publicKey) != PublicKeySize {
-		return nil, errors.New("ed448: bad public key length")
+		return nil, fmt.Errorf("ed448: bad public key length: %d", len(publicKey))
 	}
 	var A curve448.Point
 	if _, err := A.SetCanonicalBytes(publicKey); err != nil {
@@ -36,7 +37,7 @@ func PublicKeyToX448(publicKey PublicKey) ([]byte, error) {
 // public key.
 func SeedToX448(seed []byte) ([]byte, error) {
 	if len(seed) != SeedSize {
-		return nil, errors.New("ed448: bad seed length")
+		return nil, fmt.Errorf("ed448: bad seed length: %d", len(seed))
 	}
 	var h [114]byte
 	shake256(h[:], seed)
@@ -50,7 +51,7 @@ func SeedToX448(seed []byte) ([]byte, error) {
 // PrivateKeyToX448 is SeedToX448 applied to priv's seed.
 func PrivateKeyToX448(priv PrivateKey) ([]byte, error) {
 	if len(priv) != PrivateKeySize {
-		return nil, errors.New("ed448: bad private key length")
+		return nil, fmt.Errorf("ed448: bad private key length: %d", len(priv))
 	}
 	return SeedToX448(priv[:SeedSize])
 }

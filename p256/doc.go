@@ -2,10 +2,31 @@
 // (secp256r1, prime256v1), interoperable with crypto/ecdsa, crypto/ecdh,
 // crypto/x509 and OpenSSL.
 //
+//	priv, err := p256.GenerateKey(nil) // nil: crypto/rand
+//	if err != nil {
+//		return err
+//	}
+//	digest := sha256.Sum256(msg)
+//	sig, err := p256.SignASN1(nil, priv, digest[:]) // DER, as crypto/ecdsa.SignASN1
+//	if err != nil {
+//		return err
+//	}
+//	if !p256.VerifyASN1(priv.PublicKey(), digest[:], sig) {
+//		return errors.New("bad signature")
+//	}
+//
+// ECDH, with the peer's SEC 1 public key peerBytes:
+//
+//	peer, err := p256.NewPublicKey(peerBytes) // SEC 1, 65 or 33 bytes
+//	if err != nil {
+//		return nil, nil, err
+//	}
+//	shared, err = priv.ECDH(peer)
+//
 // Keys are PrivateKey and PublicKey. Encodings follow SEC 1 and are
 // big-endian: 32-byte private scalars, 65-byte uncompressed public keys
-// (0x04‖x‖y, as crypto/ecdh) and, unlike crypto/ecdh (golang/go#52221),
-// 33-byte compressed ones, which NewPublicKey also accepts. Decoding
+// (0x04‖x‖y, as crypto/ecdh) and, unlike crypto/ecdh, 33-byte compressed
+// ones (BytesCompressed), which NewPublicKey also accepts. Decoding
 // rejects the point at infinity, coordinates ≥ p, points off the curve and
 // every other length.
 //
@@ -37,7 +58,8 @@
 // MarshalPKIXPublicKey, MarshalPKCS8PrivateKey and MarshalSEC1PrivateKey
 // write what crypto/x509 writes ("PUBLIC KEY", "PRIVATE KEY" and
 // "EC PRIVATE KEY" PEM blocks); the Parse functions read them and OpenSSL's,
-// compressed public points included. ToECDSA, ToECDH and the From
+// compressed public points included, and MarshalPKIXPublicKeyCompressed
+// writes OpenSSL's compressed form. ToECDSA, ToECDH and the From
 // functions convert keys, and Equal compares a key with its crypto/ecdsa or
 // crypto/ecdh counterpart.
 //
@@ -63,8 +85,7 @@
 // the table-based multiplications equal to the table-free one on fixed
 // scalars. BasepointTableOK reports the outcome; if the check fails, the
 // package multiplies G without the tables (slower, still constant time
-// where a secret is involved). The check costs about 0.9 ms of CPU time
-// once per process. The point formulas' assembly is checked against the
+// where a secret is involved). The check runs once per process. The point formulas' assembly is checked against the
 // Go code on fixed inputs before its first use; if it disagrees, it is
 // switched off, the Go code gives the same results, and FastPathFailures
 // names it.

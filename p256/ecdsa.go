@@ -6,6 +6,7 @@ import (
 	"crypto/hmac"
 	cryptorand "crypto/rand"
 	"errors"
+	"fmt"
 	"io"
 	"reflect"
 
@@ -169,7 +170,7 @@ func (priv *PrivateKey) signHedged(rand io.Reader, digest []byte) (r, s [32]byte
 	}
 	var extra [32]byte
 	if _, err := io.ReadFull(rand, extra[:]); err != nil {
-		return r, s, err
+		return r, s, fmt.Errorf("p256: reading randomness: %w", err)
 	}
 	return priv.sign(crypto.SHA256, digest, extra[:])
 }

@@ -7,6 +7,7 @@ import (
 	"crypto/elliptic"
 	"crypto/subtle"
 	"errors"
+	"fmt"
 	"math/big"
 )
 
@@ -19,6 +20,9 @@ import (
 var (
 	errWrongCurve = errors.New("p256: key is not on P-256")
 	errMismatch   = errors.New("p256: ecdsa.PrivateKey's public key does not match D")
+	errNilKey     = errors.New("p256: nil key")
+	errNilCoord   = errors.New("p256: ecdsa key has a nil coordinate")
+	errNilD       = errors.New("p256: ecdsa.PrivateKey has a nil D")
 )
 
 // ToECDSA returns pub as an *ecdsa.PublicKey on elliptic.P256().
@@ -62,11 +66,46 @@ func isP256(c elliptic.Curve) bool {
 	return c != nil && c.Params() == elliptic.P256().Params()
 }
 
+// wrongCurve is the error for a crypto/ecdsa key on curve c, not P-256.
+func wrongCurve(c elliptic.Curve) error {
+	if c == nil || c.Params() == nil {
+		return wrongCurveError("")
+	}
+	return wrongCurveError(c.Params().Name)
+}
+
+// ecdhWrongCurve is the error for a crypto/ecdh key on curve c, not P-256
+// (c is nil for a zero-value key).
+func ecdhWrongCurve(c ecdh.Curve) error {
+	if c == nil {
+		return wrongCurveError("")
+	}
+	return wrongCurveError(fmt.Sprint(c))
+}
+
+// wrongCurveError names the curve a key is on instead of P-256; errors.Is
+// matches it to errWrongCurve.
+type wrongCurveError string
+
+func (e wrongCurveError) Error() string {
+	if e == "" {
+		return "p256: key has no curve"
+	}
+	return "p256: key is on " + string(e) + ", not P-256"
+}
+
+func (e wrongCurveError) Is(target error) bool { return target == errWrongCurve }
+
 // FromECDSAPublicKey converts a crypto/ecdsa P-256 public key, checking
 // that it is a valid point.
 func FromECDSAPublicKey(k *ecdsa.PublicKey) (*PublicKey, error) {
-	if k == nil || !isP256(k.Curve) || k.X == nil || k.Y == nil {
-		return nil, errWrongCurve
+	switch {
+	case k == nil:
+		return nil, errNilKey
+	case !isP256(k.Curve):
+		return nil, wrongCurve(k.Curve)
+	case k.X == nil || k.Y == nil:
+		return nil, errNilCoord
 	}
 	if k.X.Sign() < 0 || k.Y.Sign() < 0 || k.X.BitLen() > 256 || k.Y.BitLen() > 256 {
 		return nil, errCoordinate
@@ -81,8 +120,13 @@ func FromECDSAPublicKey(k *ecdsa.PublicKey) (*PublicKey, error) {
 // FromECDSA converts a crypto/ecdsa P-256 private key. D must be in
 // [1, n−1]; if the key carries a public point, it must be D·G.
 func FromECDSA(k *ecdsa.PrivateKey) (*PrivateKey, error) {
-	if k == nil || !isP256(k.Curve) || k.D == nil {
-		return nil, errWrongCurve
+	switch {
+	case k == nil:
+		return nil, errNilKey
+	case !isP256(k.Curve):
+		return nil, wrongCurve(k.Curve)
+	case k.D == nil:
+		return nil, errNilD
 	}
 	if k.D.Sign() <= 0 || k.D.BitLen() > 256 {
 		return nil, errScalarRange
@@ -104,16 +148,22 @@ func FromECDSA(k *ecdsa.PrivateKey) (*PrivateKey, error) {
 
 // FromECDHPublicKey converts a crypto/ecdh P-256 public key.
 func FromECDHPublicKey(k *ecdh.PublicKey) (*PublicKey, error) {
-	if k == nil || k.Curve() != ecdh.P256() {
-		return nil, errWrongCurve
+	if k == nil {
+		return nil, errNilKey
+	}
+	if k.Curve() != ecdh.P256() {
+		return nil, ecdhWrongCurve(k.Curve())
 	}
 	return NewPublicKey(k.Bytes())
 }
 
 // FromECDH converts a crypto/ecdh P-256 private key.
 func FromECDH(k *ecdh.PrivateKey) (*PrivateKey, error) {
-	if k == nil || k.Curve() != ecdh.P256() {
-		return nil, errWrongCurve
+	if k == nil {
+		return nil, errNilKey
+	}
+	if k.Curve() != ecdh.P256() {
+		return nil, ecdhWrongCurve(k.Curve())
 	}
 	return NewPrivateKey(k.Bytes())
 }

@@ -5,6 +5,7 @@ import (
 	cryptorand "crypto/rand"
 	"crypto/subtle"
 	"errors"
+	"fmt"
 	"io"
 
 	"github.com/curvekit/curvekit/fieldarith/scalarp256"
@@ -31,7 +32,6 @@ var (
 	errInvalidKey    = errors.New("p256: invalid private key")
 	errInvalidPub    = errors.New("p256: invalid public key")
 	errScalarRange   = errors.New("p256: private key not in [1, n−1]")
-	errScalarLength  = errors.New("p256: private key must be 32 bytes")
 	errRandExhausted = errors.New("p256: random source gave no valid scalar in 64 attempts")
 )
 
@@ -102,7 +102,7 @@ func (pub *PublicKey) Equal(x crypto.PublicKey) bool {
 // d, which must be in [1, n−1]; any other length or value is an error.
 func NewPrivateKey(d []byte) (*PrivateKey, error) {
 	if len(d) != 32 {
-		return nil, errScalarLength
+		return nil, fmt.Errorf("p256: invalid private key length %d: want 32 bytes", len(d))
 	}
 	priv := new(PrivateKey)
 	if _, err := priv.d.SetCanonicalBytes(d); err != nil {
@@ -130,7 +130,8 @@ func NewPrivateKey(d []byte) (*PrivateKey, error) {
 // deterministic key. Go 1.26's crypto/ecdsa and crypto/ecdh ignore a custom
 // reader unless GODEBUG=cryptocustomrand=1. A nil reader means
 // crypto/rand.Reader, as in every curvekit package and in Go's default
-// mode; a failing or short read is an error.
+// mode; a failing or short read is an error that wraps the reader's
+// (errors.Is finds it; io.ErrUnexpectedEOF for a short reader).
 func GenerateKey(rand io.Reader) (*PrivateKey, error) {
 	if rand == nil {
 		rand = cryptorand.Reader
@@ -138,7 +139,7 @@ func GenerateKey(rand io.Reader) (*PrivateKey, error) {
 	var b [32]byte
 	for range 64 {
 		if _, err := io.ReadFull(rand, b[:]); err != nil {
-			return nil, err
+			return nil, fmt.Errorf("p256: reading randomness: %w", err)
 		}
 		priv, err := NewPrivateKey(b[:])
 		if err == nil {

@@ -78,6 +78,23 @@ func MarshalPKIXPublicKey(pub *PublicKey) ([]byte, error) {
 	if !pub.valid() {
 		return nil, errInvalidPub
 	}
+	return marshalSPKI(pub.enc[:])
+}
+
+// MarshalPKIXPublicKeyCompressed is MarshalPKIXPublicKey with the 33-byte
+// compressed point of [PublicKey.BytesCompressed], byte for byte what
+// `openssl ec -conv_form compressed -pubout` writes. ParsePKIXPublicKey
+// reads it, but crypto/x509.ParsePKIXPublicKey does not: give it to peers
+// known to accept compressed points.
+func MarshalPKIXPublicKeyCompressed(pub *PublicKey) ([]byte, error) {
+	if !pub.valid() {
+		return nil, errInvalidPub
+	}
+	return marshalSPKI(pub.BytesCompressed())
+}
+
+// marshalSPKI returns the SubjectPublicKeyInfo of the SEC 1 point enc.
+func marshalSPKI(enc []byte) ([]byte, error) {
 	params, err := asn1.Marshal(oidNamedCurveP256)
 	if err != nil {
 		return nil, err
@@ -87,7 +104,7 @@ func MarshalPKIXPublicKey(pub *PublicKey) ([]byte, error) {
 			Algorithm:  oidPublicKeyEC,
 			Parameters: asn1.RawValue{FullBytes: params},
 		},
-		PublicKey: asn1.BitString{Bytes: pub.enc[:], BitLength: 8 * len(pub.enc)},
+		PublicKey: asn1.BitString{Bytes: enc, BitLength: 8 * len(enc)},
 	})
 }
 
@@ -104,7 +121,7 @@ func ParsePKIXPublicKey(der []byte) (*PublicKey, error) {
 		return nil, errors.New("p256: malformed SubjectPublicKeyInfo: " + err.Error())
 	}
 	if len(rest) != 0 {
-		return nil, errors.New("p256: trailing data after SubjectPublicKeyInfo")
+		return nil, fmt.Errorf("p256: %d bytes of trailing data after SubjectPublicKeyInfo", len(rest))
 	}
 	if !spki.Algorithm.Algorithm.Equal(oidPublicKeyEC) {
 		return nil, fmt.Errorf("p256: algorithm %v is not id-ecPublicKey (%v)", spki.Algorithm.Algorithm, oidPublicKeyEC)
@@ -169,7 +186,7 @@ func parseECPrivateKey(der []byte, curve asn1.ObjectIdentifier) (*PrivateKey, er
 		return nil, errors.New("p256: malformed ECPrivateKey: " + err.Error())
 	}
 	if len(rest) != 0 {
-		return nil, errors.New("p256: trailing data after ECPrivateKey")
+		return nil, fmt.Errorf("p256: %d bytes of trailing data after ECPrivateKey", len(rest))
 	}
 	if k.Version != ecPrivateKeyVersion {
 		return nil, fmt.Errorf("p256: unknown ECPrivateKey version %d", k.Version)
@@ -257,7 +274,7 @@ func ParsePKCS8PrivateKey(der []byte) (*PrivateKey, error) {
 		return nil, errors.New("p256: malformed PKCS #8 key: " + err.Error())
 	}
 	if len(rest) != 0 {
-		return nil, errors.New("p256: trailing data after PKCS #8 key")
+		return nil, fmt.Errorf("p256: %d bytes of trailing data after PKCS #8 key", len(rest))
 	}
 	if k.Version != 0 && k.Version != 1 {
 		return nil, fmt.Errorf("p256: unknown PKCS #8 version %d", k.Version)

@@ -2,6 +2,7 @@ package p256
 
 import (
 	"errors"
+	"fmt"
 
 	"github.com/curvekit/curvekit/fieldarith/fieldp256"
 )
@@ -272,12 +273,11 @@ func rhs(x *fieldp256.Element) *fieldp256.Element {
 }
 
 var (
-	errInfinity     = errors.New("p256: point at infinity")
-	errOffCurve     = errors.New("p256: point not on the curve")
-	errEncoding     = errors.New("p256: invalid SEC 1 point encoding")
-	errCoordinate   = errors.New("p256: point coordinate not below p")
-	errNotASquare   = errors.New("p256: compressed point has no valid y")
-	errLengthPrefix = errors.New("p256: invalid SEC 1 point length")
+	errInfinity   = errors.New("p256: point at infinity")
+	errOffCurve   = errors.New("p256: point not on the curve")
+	errEncoding   = errors.New("p256: invalid SEC 1 point encoding")
+	errCoordinate = errors.New("p256: point coordinate not below p")
+	errNotASquare = errors.New("p256: compressed point has no valid y")
 )
 
 // setBytes decodes an uncompressed (0x04‖x‖y, 65 bytes) or compressed
@@ -326,7 +326,7 @@ func (p *point) setBytes(b []byte) (*point, error) {
 	case len(b) == 65 || len(b) == 33:
 		return nil, errEncoding
 	default:
-		return nil, errLengthPrefix
+		return nil, fmt.Errorf("p256: invalid SEC 1 point length: %d bytes, want 33 or 65", len(b))
 	}
 }
 

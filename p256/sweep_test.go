@@ -51,6 +51,7 @@ func TestSweep(t *testing.T) {
 			{Fn: p256.GenerateKey, Mode: apisweep.NoPanic},
 			{Fn: p256.MarshalPKCS8PrivateKey},
 			{Fn: p256.MarshalPKIXPublicKey},
+			{Fn: p256.MarshalPKIXPublicKeyCompressed},
 			{Fn: p256.MarshalSEC1PrivateKey},
 			{Fn: p256.NewPrivateKey},
 			{Fn: p256.NewPublicKey},

@@ -30,15 +30,20 @@ func scan8x8AVX2(d, id *[8]uint64, e *[8][8]uint64, abs int)
 //go:noescape
 func scan32x8AVX2(d, id *[8]uint64, e *[32][8]uint64, abs int)
 
-// Assembly names the routines of this package that run assembly in this
-// build on this CPU: "AVX2 table lookups" on amd64 with AVX2 (the
-// constant-time table scans), empty without AVX2, with -tags purego or
-// curvekit_purego and on other architectures. The field layer's routines
-// are named by fieldp256.Assembly and scalarp256.Assembly.
-// It also names the package's other assembly that runs in this build
-// on this CPU (pointAssembly), after a comma. Assembly that a first-use
-// self-test switched off is not named (see FastPathFailures); to know,
-// Assembly runs the self-tests that have not run yet.
+// Assembly reports which of this package's assembly routines run in this
+// build on this CPU, as a comma-separated list of the names below, or ""
+// when the package runs only Go code here. A build with -tags purego or
+// curvekit_purego, or for an architecture other than amd64, returns "".
+//
+//   - "AVX2 table lookups": the constant-time table scans, on CPUs with AVX2.
+//   - "BMI2/ADX Jacobian point formulas": point doubling and addition in
+//     ECDSA signing, verification and ECDH, on CPUs with BMI2 and ADX (not
+//     with -tags curvekit32).
+//
+// The field arithmetic's assembly is reported by fieldp256.Assembly
+// and scalarp256.Assembly.
+// A fast path switched off by its first-use self-test is not listed (see
+// FastPathFailures); Assembly runs the self-tests that have not run yet.
 func Assembly() string {
 	s := ""
 	if haveAVX2 {

@@ -130,6 +130,10 @@ type curvePackage struct {
 	// Ladder64 adds the X25519 ladder over 4 × 64-bit limbs (ladder64.go):
 	// amd64 assembly, its Go model, and the hook in scalarMultLadder.
 	Ladder64 bool
+	// AsmNames are the names Assembly may return besides "AVX2 table
+	// lookups", each quoted and followed by what it is and where it runs,
+	// for Assembly's godoc.
+	AsmNames []string
 	// AsmMore, if set, is a package function whose result Assembly
 	// appends (p256's pointAssembly: the point formulas' assembly, once
 	// they have passed their self-test).
@@ -325,6 +329,16 @@ var curves = map[string]curvePackage{
 		},
 		AsmFields: "field25519.Assembly", Ladder64: true,
 		AsmMore: "fe64Assembly", // the fe64 comb and verification loop
+		AsmNames: []string{
+			`"BMI2/ADX X25519 ladder": X25519 with a variable base point, on CPUs
+//     with BMI2 and ADX (not with -tags curvekit32).`,
+			`"BMI2/ADX fixed-base comb": (*Point).ScalarBaseMult, which X25519
+//     with the base point and Ed25519 key generation and signing use, on
+//     CPUs with BMI2, ADX and AVX2 (not with -tags curvekit32).`,
+			`"BMI2/ADX verification loop": (*Point).VarTimeSplitBaseMult, the core
+//     of Ed25519 verification, on CPUs with BMI2 and ADX (not with -tags
+//     curvekit32).`,
+		},
 		Group: &groupShape{Cached: "projCached", Affine: "affineCached", FromPoint: "fromP3",
 			GeneratorDoc: "the canonical generator B (y = 4/5, x positive)",
 			LookupCached: "lookupCached", ScalarBytes: 32, Digits: 64, NAFLen: 257, BaseDigit: "int16",
@@ -345,7 +359,7 @@ var curves = map[string]curvePackage{
 			{Words: 24, Entries: 8, What: "affinePoint"},
 			{Words: 40, Entries: 8, What: "cachedPoint"},
 		},
-		AsmFields: "field448 (which has none)",
+		AsmFields: "field448.Assembly",
 		Group: &groupShape{Cached: "cachedPoint", Affine: "affinePoint", FromPoint: "fromP",
 			GeneratorDoc: "the basepoint B of RFC 8032,\n// Section 5.2, which generates the subgroup of prime order q",
 			EqualNote:    "Z is never 0 on a valid point, so\n// unlike circl's Point.IsEqual (circl#545) no invalid representation\n// compares equal to everything.",
@@ -363,8 +377,13 @@ var curves = map[string]curvePackage{
 			{Words: 8, Entries: 8, What: "affinePoint"},
 			{Words: 8, Entries: 32, What: "affinePoint"},
 		},
-		AsmFields: "fieldp256.Assembly and scalarp256.Assembly",
+		AsmFields: "fieldp256.Assembly\n// and scalarp256.Assembly",
 		AsmMore:   "pointAssembly", // groupAssembly after the point self-test
+		AsmNames: []string{
+			`"BMI2/ADX Jacobian point formulas": point doubling and addition in
+//     ECDSA signing, verification and ECDH, on CPUs with BMI2 and ADX (not
+//     with -tags curvekit32).`,
+		},
 		// The interleaved-wNAF verification loop (Jacobian, SEC 1 scalars
 		// recoded big-endian): only the Straus loop.
 		Group: &groupShape{Point: "point", StrausOnly: true, Cached: "jacobianPoint", Affine: "affinePoint",
