@@ -3,6 +3,7 @@
 package field25519
 
 // Assembly names the routines of this build that run assembly rather than
-// Go; it is empty: this build is pure Go (see asm_amd64.go for the one
-// exception).
+// Go. It is "": this build (another architecture, or -tags purego,
+// curvekit_purego or curvekit32) runs Go code only; on amd64 without those
+// tags, Multiply and Square run assembly.
 func Assembly() string { return "" }
