@@ -3,6 +3,7 @@ package ace
 import (
 	"crypto/hmac"
 	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -375,11 +376,11 @@ func (r *Relay) serverHandshake(rand io.Reader, msg []byte, ky *PrivateKey) (rep
 	m = m[copy(t.x1[:], m):]
 	copy(t.x2[:], m)
 	if t.id != r.nodeID {
-		return nil, nil, fmt.Errorf("ace: client message is for node ID %x: %w", t.id, ErrWrongRelay)
+		return nil, nil, fmt.Errorf("ace: client message is for node ID %s: %w", hex.EncodeToString(t.id[:]), ErrWrongRelay)
 	}
 	k := r.lookup(t.b[:])
 	if k == nil {
-		return nil, nil, fmt.Errorf("ace: client message names onion key %x: %w", t.b, ErrUnknownKey)
+		return nil, nil, fmt.Errorf("ace: client message names onion key %s: %w", hex.EncodeToString(t.b[:]), ErrUnknownKey)
 	}
 	var X1, X2 point // or 8·X1 and 8·X2 (decodePeerPoint)
 	if err := decodePeerPoint(&X1, t.x1[:], r.check); err != nil {

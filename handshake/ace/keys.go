@@ -4,6 +4,7 @@ import (
 	"crypto"
 	"crypto/rand"
 	"crypto/subtle"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -34,7 +35,7 @@ func NewPublicKey(b []byte) (*PublicKey, error) {
 	}
 	k := new(PublicKey)
 	if err := decodePrimeOrder(&k.p, b); err != nil {
-		return nil, fmt.Errorf("ace: public key %x: %v: %w", b, err, ErrInvalidPoint)
+		return nil, fmt.Errorf("ace: public key %s: %v: %w", hex.EncodeToString(b), err, ErrInvalidPoint)
 	}
 	copy(k.enc[:], b)
 	k.ok = true

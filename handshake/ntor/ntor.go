@@ -3,6 +3,7 @@ package ntor
 import (
 	"crypto/sha256"
 	"crypto/subtle"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -118,7 +119,7 @@ func checkRelayKey(relayKey []byte) error {
 		return fmt.Errorf("ntor: relay onion key is %d bytes, want %d: %w", len(relayKey), KeySize, ErrInvalidLength)
 	}
 	if isLowOrder(relayKey) {
-		return fmt.Errorf("ntor: relay onion key %x has low order: %w", relayKey, ErrInvalidPoint)
+		return fmt.Errorf("ntor: relay onion key %s has low order: %w", hex.EncodeToString(relayKey), ErrInvalidPoint)
 	}
 	return nil
 }
@@ -261,7 +262,7 @@ func (c *ClientState) Finish(reply []byte) (*KeyMaterial, error) {
 	if good != 1 {
 		if ok != 1 {
 			// B was checked on entry, so the low-order key is Y.
-			return nil, fmt.Errorf("ntor: relay's Y %x has low order: %w", y, ErrInvalidPoint)
+			return nil, fmt.Errorf("ntor: relay's Y %s has low order: %w", hex.EncodeToString(y), ErrInvalidPoint)
 		}
 		return nil, fmt.Errorf("ntor: relay's AUTH does not verify: %w", ErrAuthFailed)
 	}
@@ -324,7 +325,7 @@ func (r *Relay) ServerHandshake(rand io.Reader, msg []byte) ([]byte, *KeyMateria
 		[][]byte{curve25519.Basepoint, x, x})
 	if err != nil {
 		// Y is never zero: the failure is a low-order X.
-		return nil, nil, fmt.Errorf("ntor: client's X %x has low order: %w", x, ErrInvalidPoint)
+		return nil, nil, fmt.Errorf("ntor: client's X %s has low order: %w", hex.EncodeToString(x), ErrInvalidPoint)
 	}
 	copy(eph.public[:], res[0])
 	eph.ok = true
@@ -348,7 +349,7 @@ func (r *Relay) ServerHandshakeWithKey(eph *PrivateKey, msg []byte) ([]byte, *Ke
 	var si secretInput
 	defer clear(si.buf[:])
 	if si.exchange2(&eph.secret, &b.secret, x) != 1 {
-		return nil, nil, fmt.Errorf("ntor: client's X %x has low order: %w", x, ErrInvalidPoint)
+		return nil, nil, fmt.Errorf("ntor: client's X %s has low order: %w", hex.EncodeToString(x), ErrInvalidPoint)
 	}
 	return r.respond(&si, eph, b, x)
 }
@@ -365,14 +366,14 @@ func (r *Relay) parse(msg []byte) (b *PrivateKey, x []byte, err error) {
 	id, keyID, x := msg[:IDSize], msg[IDSize:IDSize+KeySize], msg[IDSize+KeySize:]
 	// ID and KEYID are public: plain comparisons are fine.
 	if string(id) != string(r.id[:]) {
-		return nil, nil, fmt.Errorf("ntor: client message is for relay %x: %w", id, ErrWrongRelay)
+		return nil, nil, fmt.Errorf("ntor: client message is for relay %s: %w", hex.EncodeToString(id), ErrWrongRelay)
 	}
 	for _, k := range r.keys {
 		if string(k.public[:]) == string(keyID) {
 			return k, x, nil
 		}
 	}
-	return nil, nil, fmt.Errorf("ntor: client message names onion key %x: %w", keyID, ErrUnknownKey)
+	return nil, nil, fmt.Errorf("ntor: client message names onion key %s: %w", hex.EncodeToString(keyID), ErrUnknownKey)
 }
 
 // respond finishes the relay's side once si holds EXP(X,y) ‖ EXP(X,b):

@@ -3,6 +3,7 @@ package ntorv3
 import (
 	cryptorand "crypto/rand"
 	"crypto/subtle"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -134,7 +135,7 @@ func clientHandshakeBytes(eph *PrivateKey, relayID, relayKey, verification, mess
 	defer clear(x)
 	bx, err := curve25519.X25519(x, relayKey)
 	if err != nil {
-		return nil, nil, fmt.Errorf("ntorv3: relay onion key %x has low order: %w", relayKey, ErrInvalidPoint)
+		return nil, nil, fmt.Errorf("ntorv3: relay onion key %s has low order: %w", hex.EncodeToString(relayKey), ErrInvalidPoint)
 	}
 	defer clear(bx)
 	return clientHandshake(eph, relayID, relayKey, bx, verification, message)
@@ -191,7 +192,7 @@ func ClientHandshakePrecomputedWithKey(eph *PrivateKey, relayID []byte, relayKey
 	bx, err := relayKey.X25519(eph)
 	if err != nil {
 		// Unreachable: PrecomputeRelayKey refuses low-order keys.
-		return nil, nil, fmt.Errorf("ntorv3: relay onion key %x has low order: %w", relayKeyBytes, ErrInvalidPoint)
+		return nil, nil, fmt.Errorf("ntorv3: relay onion key %s has low order: %w", hex.EncodeToString(relayKeyBytes), ErrInvalidPoint)
 	}
 	defer clear(bx)
 	return clientHandshake(eph, relayID, relayKeyBytes, bx, verification, message)
@@ -263,7 +264,7 @@ func (c *ClientState) Finish(reply []byte) (message []byte, keys *KeyStream, err
 	y, auth, encrypted := reply[:KeySize], reply[KeySize:ServerOverhead], reply[ServerOverhead:]
 	yx, err := curve25519.X25519(c.x[:], y)
 	if err != nil {
-		return nil, nil, fmt.Errorf("ntorv3: relay's Y %x has low order: %w", y, ErrInvalidPoint)
+		return nil, nil, fmt.Errorf("ntorv3: relay's Y %s has low order: %w", hex.EncodeToString(y), ErrInvalidPoint)
 	}
 	defer clear(yx)
 	keySeed, verify := finalSeed(yx, c.bx[:], c.id[:], c.b[:], c.pub[:], y, c.ver)
@@ -376,7 +377,7 @@ func (r *Relay) serverHandshake(msg, verification []byte) (*ServerState, []byte,
 	gotMAC := msg[len(msg)-digestSize:]
 	// ID and KEYID are public: plain comparisons are fine.
 	if string(id) != string(r.id[:]) {
-		return nil, nil, fmt.Errorf("ntorv3: client message is for relay %x: %w", id, ErrWrongRelay)
+		return nil, nil, fmt.Errorf("ntorv3: client message is for relay %s: %w", hex.EncodeToString(id), ErrWrongRelay)
 	}
 	var b *PrivateKey
 	for _, k := range r.keys {
@@ -386,7 +387,7 @@ func (r *Relay) serverHandshake(msg, verification []byte) (*ServerState, []byte,
 		}
 	}
 	if b == nil {
-		return nil, nil, fmt.Errorf("ntorv3: client message names onion key %x: %w", keyID, ErrUnknownKey)
+		return nil, nil, fmt.Errorf("ntorv3: client message names onion key %s: %w", hex.EncodeToString(keyID), ErrUnknownKey)
 	}
 	s := &ServerState{r: r, b: b, ver: append([]byte(nil), verification...), ready: true}
 	copy(s.x[:], x)
@@ -394,7 +395,7 @@ func (r *Relay) serverHandshake(msg, verification []byte) (*ServerState, []byte,
 	xb, err := curve25519.X25519(bs, x)
 	clear(bs)
 	if err != nil {
-		return nil, nil, fmt.Errorf("ntorv3: client's X %x has low order: %w", x, ErrInvalidPoint)
+		return nil, nil, fmt.Errorf("ntorv3: client's X %s has low order: %w", hex.EncodeToString(x), ErrInvalidPoint)
 	}
 	copy(s.xb[:], xb)
 	clear(xb)
@@ -443,7 +444,7 @@ func (s *ServerState) Reply(message []byte) ([]byte, *KeyStream, error) {
 	if err != nil {
 		// Unreachable: Y is never zero, and a low-order X made EXP(X, b)
 		// zero in ServerHandshake.
-		return nil, nil, fmt.Errorf("ntorv3: client's X %x has low order: %w", s.x, ErrInvalidPoint)
+		return nil, nil, fmt.Errorf("ntorv3: client's X %s has low order: %w", hex.EncodeToString(s.x[:]), ErrInvalidPoint)
 	}
 	defer clear(xy)
 	bPub := s.b.PublicKey()
