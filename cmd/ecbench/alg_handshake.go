@@ -108,7 +108,7 @@ func ckNtor(op Op) (OpFunc, error) {
 			return nil, err
 		}
 		return client(func(eph *ntor.PrivateKey) (*ntor.ClientState, []byte, error) {
-			return pk.ClientHandshakeWithKey(eph, relayID)
+			return ntor.ClientHandshakePrecomputedWithKey(eph, relayID, pk)
 		})
 	case "server":
 		return func() error {
@@ -142,11 +142,11 @@ func ckAce(op Op) (OpFunc, error) {
 		return nil, err
 	}
 	s1, s2 := k1.Bytes(), k2.Bytes()
-	_, msg, err := ace.NewClientHandshakeWithKeys(nodeID, relayKey.PublicKey(), k1, k2)
+	_, msg, err := ace.ClientHandshakePrecomputedWithKeys(k1, k2, nodeID, relayKey.PublicKey())
 	if err != nil {
 		return nil, err
 	}
-	reply, _, err := ace.ServerHandshake(msg, relay)
+	reply, _, err := relay.ServerHandshake(rand.Reader, msg)
 	if err != nil {
 		return nil, err
 	}
@@ -158,7 +158,7 @@ func ckAce(op Op) (OpFunc, error) {
 			if err1 != nil || err2 != nil {
 				return fmt.Errorf("ace key: %v %v", err1, err2)
 			}
-			st, _, err := ace.NewClientHandshakeWithKeys(nodeID, relayKey.PublicKey(), k1, k2)
+			st, _, err := ace.ClientHandshakePrecomputedWithKeys(k1, k2, nodeID, relayKey.PublicKey())
 			if err != nil {
 				return err
 			}
@@ -170,7 +170,7 @@ func ckAce(op Op) (OpFunc, error) {
 		}
 		return fn, nil
 	case "server":
-		return func() error { _, _, err := ace.ServerHandshake(msg, relay); return err }, nil
+		return func() error { _, _, err := relay.ServerHandshake(rand.Reader, msg); return err }, nil
 	}
 	return nil, errUnsupported
 }

@@ -128,11 +128,11 @@ func aceWhole() (OpFunc, error) {
 		}
 	}
 	fn := func() error {
-		st, msg, err := ace.NewClientHandshakeWithKeys(nodeID, relayKey.PublicKey(), keys[0], keys[1])
+		st, msg, err := ace.ClientHandshakePrecomputedWithKeys(keys[0], keys[1], nodeID, relayKey.PublicKey())
 		if err != nil {
 			return err
 		}
-		reply, km, err := ace.ServerHandshakeWithKey(msg, relay, keys[2])
+		reply, km, err := relay.ServerHandshakeWithKey(keys[2], msg)
 		if err != nil {
 			return err
 		}

@@ -3,8 +3,12 @@ package ace
 import (
 	"crypto/hmac"
 	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
+	"io"
+
+	"github.com/curvekit/curvekit/handshake"
 
 	"github.com/curvekit/curvekit/internal/hmacsha256"
 )
@@ -34,15 +38,30 @@ const (
 	mExpand    = ProtocolID + ":key_expand" // HKDF info; as ntor's m_expand (proposal 223 is silent)
 )
 
-// Errors returned by the handshake. Errors about points wrap ErrInvalidPoint
-// and errors about sizes wrap ErrInvalidLength, so test with errors.Is.
+// Errors returned by the handshake: returned errors wrap them, so test with
+// errors.Is. They are the values of package handshake, so errors.Is matches
+// the same failure from any of curvekit's Tor handshakes.
 var (
-	ErrInvalidLength = errors.New("ace: wrong length")
-	ErrInvalidPoint  = errors.New("ace: invalid point")
-	ErrWrongNode     = errors.New("ace: message is addressed to another node ID")
-	ErrUnknownKey    = errors.New("ace: message names an onion key this relay does not hold")
-	ErrAuthFailed    = errors.New("ace: server authentication failed")
-	ErrStateUsed     = errors.New("ace: client handshake state already used or not initialized")
+	// ErrInvalidLength means a message, key or node ID has the wrong length.
+	ErrInvalidLength = handshake.ErrInvalidLength
+	// ErrInvalidPoint means a key or a peer's ephemeral point is not an
+	// acceptable point: not canonical, not on the curve, of small order, or
+	// (onion keys, and peer points under RejectTorsion) not of order ℓ.
+	ErrInvalidPoint = handshake.ErrInvalidPoint
+	// ErrWrongRelay means the client's NODEID is not this relay's node ID.
+	ErrWrongRelay = handshake.ErrWrongRelay
+	// ErrUnknownKey means the client's KEYID is none of the relay's onion keys.
+	ErrUnknownKey = handshake.ErrUnknownKey
+	// ErrAuthFailed means the relay's AUTH did not verify.
+	ErrAuthFailed = handshake.ErrAuthFailed
+	// ErrStateUsed means Finish was called a second time, or on a
+	// ClientState that no ClientHandshake function made.
+	ErrStateUsed = handshake.ErrStateUsed
+)
+
+var (
+	errStateUsed = fmt.Errorf("ace: ClientState already finished or not made by a ClientHandshake function: %w", ErrStateUsed)
+	errNilKey    = errors.New("ace: nil or uninitialized ephemeral key")
 )
 
 // SubgroupCheck is how a handshake treats a received ephemeral point (X1 and
@@ -127,14 +146,15 @@ const _ = uint(hmacsha256.MaxExpand - KeyMaterialSize)
 // rejects all-zero X25519 outputs). The comparison is constant time.
 func checkShared(enc *[pointSize]byte) error {
 	if isIdentityEncoding(enc) {
-		return fmt.Errorf("%w: shared point is the identity", ErrInvalidPoint)
+		return fmt.Errorf("ace: shared point is the identity: %w", ErrInvalidPoint)
 	}
 	return nil
 }
 
-// ClientState is the client's side of one handshake, between
-// NewClientHandshake and Finish. It holds the ephemeral secrets x1 and x2 and
-// can finish only once. Finish on the zero ClientState or a nil pointer
+// ClientState is the client's side of one handshake, between a
+// ClientHandshake function and Finish. It holds the ephemeral secrets x1 and
+// x2 and is single-use: Finish erases them whether it succeeds or fails, and
+// a second Finish, like Finish on the zero ClientState or a nil pointer,
 // returns ErrStateUsed.
 type ClientState struct {
 	t     transcript
@@ -156,46 +176,91 @@ func (st *ClientState) SetSubgroupCheck(check SubgroupCheck) {
 	st.check = check
 }
 
-// NewClientHandshake starts a handshake with the relay whose node ID is
-// nodeID (NodeIDSize bytes) and whose onion key is relayKey. It returns the
-// client state and the ClientMessageSize-byte message NODEID ‖ B ‖ X1 ‖ X2
-// to send. The ephemeral keys come from crypto/rand.
-func NewClientHandshake(nodeID []byte, relayKey *PublicKey) (*ClientState, []byte, error) {
-	return newClientHandshake(nodeID, relayKey, nil, nil)
+// ClientHandshake starts a handshake with the relay whose node ID is
+// relayID (NodeIDSize bytes) and whose onion key is the PublicKeySize-byte
+// encoding relayKey. It reads the two ephemeral keys from rand (crypto/rand
+// if nil) and returns the client state and the ClientMessageSize-byte
+// message NODEID ‖ B ‖ X1 ‖ X2 to send. relayKey is checked as NewPublicKey
+// checks it (an invalid or low-order key returns ErrInvalidPoint), so no
+// message is sent for a bad key; a client that handshakes often with one
+// relay parses its key once and calls ClientHandshakePrecomputed.
+func ClientHandshake(rand io.Reader, relayID, relayKey []byte) (*ClientState, []byte, error) {
+	if err := checkRelayID(relayID); err != nil {
+		return nil, nil, err
+	}
+	pub, err := NewPublicKey(relayKey)
+	if err != nil {
+		return nil, nil, err
+	}
+	return clientHandshake(rand, relayID, pub, nil, nil)
 }
 
-// NewClientHandshakeWithKeys is NewClientHandshake with precomputed
-// ephemeral key pairs (x1, X1) and (x2, X2), for callers that generate them
-// ahead of time (made with GenerateKey). Each ephemeral key must be used for
-// one handshake only and then discarded: reusing x1 and x2 links the
-// handshakes and gives up forward secrecy. k1 and k2 must also be
+// ClientHandshakePrecomputed is ClientHandshake with the relay's onion key
+// parsed and checked once by NewPublicKey, which spares the client the
+// decoding and the subgroup check on every handshake.
+func ClientHandshakePrecomputed(rand io.Reader, relayID []byte, relayKey *PublicKey) (*ClientState, []byte, error) {
+	return clientHandshake(rand, relayID, relayKey, nil, nil)
+}
+
+// ClientHandshakeWithKeys is ClientHandshake with precomputed ephemeral key
+// pairs (x1, X1) and (x2, X2) in place of rand, for callers that generate
+// them ahead of time (with GenerateKey). Each ephemeral key must be used
+// for one handshake only and then discarded: reusing x1 and x2 links the
+// handshakes and gives up forward secrecy. x1 and x2 must also be
 // independent: with x2 = c·x1 for a c an attacker knows, the attacker can
 // answer as the relay (with Y = y'·G − c·B, the client's point is y'·X1), so
-// equal keys are refused. If k1 or k2 is nil, fresh keys are made from
-// crypto/rand; a non-nil key that GenerateKey or NewPrivateKey did not make
-// is refused.
-func NewClientHandshakeWithKeys(nodeID []byte, relayKey *PublicKey, k1, k2 *PrivateKey) (*ClientState, []byte, error) {
-	return newClientHandshake(nodeID, relayKey, k1, k2)
+// equal keys are refused. The state keeps copies of the secrets, which
+// Finish erases.
+func ClientHandshakeWithKeys(x1, x2 *PrivateKey, relayID, relayKey []byte) (*ClientState, []byte, error) {
+	if !x1.valid() || !x2.valid() {
+		return nil, nil, errNilKey
+	}
+	if err := checkRelayID(relayID); err != nil {
+		return nil, nil, err
+	}
+	pub, err := NewPublicKey(relayKey)
+	if err != nil {
+		return nil, nil, err
+	}
+	return clientHandshake(nil, relayID, pub, x1, x2)
 }
 
-func newClientHandshake(nodeID []byte, relayKey *PublicKey, k1, k2 *PrivateKey) (*ClientState, []byte, error) {
-	if len(nodeID) != NodeIDSize {
-		return nil, nil, fmt.Errorf("%w: node ID is %d bytes, want %d", ErrInvalidLength, len(nodeID), NodeIDSize)
+// ClientHandshakePrecomputedWithKeys is ClientHandshakeWithKeys with the
+// relay's onion key parsed by NewPublicKey.
+func ClientHandshakePrecomputedWithKeys(x1, x2 *PrivateKey, relayID []byte, relayKey *PublicKey) (*ClientState, []byte, error) {
+	if !x1.valid() || !x2.valid() {
+		return nil, nil, errNilKey
 	}
-	if relayKey == nil || !relayKey.ok {
+	return clientHandshake(nil, relayID, relayKey, x1, x2)
+}
+
+func checkRelayID(relayID []byte) error {
+	if len(relayID) != NodeIDSize {
+		return fmt.Errorf("ace: node ID is %d bytes, want %d: %w", len(relayID), NodeIDSize, ErrInvalidLength)
+	}
+	return nil
+}
+
+// clientHandshake starts a handshake with the ephemeral keys k1 and k2, or,
+// if either is nil, with fresh ones read from rand.
+func clientHandshake(rand io.Reader, relayID []byte, relayKey *PublicKey, k1, k2 *PrivateKey) (*ClientState, []byte, error) {
+	if err := checkRelayID(relayID); err != nil {
+		return nil, nil, err
+	}
+	if !relayKey.valid() {
 		return nil, nil, errors.New("ace: nil or uninitialized relay key")
 	}
 	if (k1 != nil && !k1.pub.ok) || (k2 != nil && !k2.pub.ok) {
-		return nil, nil, errors.New("ace: uninitialized ephemeral key")
+		return nil, nil, errNilKey
 	}
 	if k1 == nil || k2 == nil {
 		var e1, e2 PrivateKey
 		defer e1.erase()
 		defer e2.erase()
-		if err := e1.generatePoint(nil); err != nil {
+		if err := e1.generatePoint(rand); err != nil {
 			return nil, nil, err
 		}
-		if err := e2.generatePoint(nil); err != nil {
+		if err := e2.generatePoint(rand); err != nil {
 			return nil, nil, err
 		}
 		// X1 and X2 share one inversion.
@@ -203,14 +268,11 @@ func newClientHandshake(nodeID []byte, relayKey *PublicKey, k1, k2 *PrivateKey) 
 		e1.pub.ok, e2.pub.ok = true, true
 		k1, k2 = &e1, &e2
 	}
-	if !k1.pub.ok || !k2.pub.ok {
-		return nil, nil, errors.New("ace: uninitialized ephemeral key")
-	}
 	if k1.pub.enc == k2.pub.enc {
 		return nil, nil, errors.New("ace: the two client ephemeral keys are equal")
 	}
 	st := &ClientState{ready: true}
-	copy(st.t.id[:], nodeID)
+	copy(st.t.id[:], relayID)
 	st.t.b = relayKey.enc
 	st.relay.Set(&relayKey.p)
 	st.x1 = k1.secret
@@ -233,7 +295,7 @@ func newClientHandshake(nodeID []byte, relayKey *PublicKey, k1, k2 *PrivateKey) 
 // single-use: its secrets are erased and later calls return ErrStateUsed.
 func (st *ClientState) Finish(reply []byte) ([]byte, error) {
 	if st == nil || !st.ready {
-		return nil, ErrStateUsed
+		return nil, errStateUsed
 	}
 	st.ready = false
 	defer st.x1.erase()
@@ -243,11 +305,11 @@ func (st *ClientState) Finish(reply []byte) ([]byte, error) {
 		return nil, errUnknownCheck
 	}
 	if len(reply) != ServerReplySize {
-		return nil, fmt.Errorf("%w: server reply is %d bytes, want %d", ErrInvalidLength, len(reply), ServerReplySize)
+		return nil, fmt.Errorf("ace: reply is %d bytes, want %d: %w", len(reply), ServerReplySize, ErrInvalidLength)
 	}
 	var Y point
 	if err := decodePeerPoint(&Y, reply[:pointSize], st.check); err != nil {
-		return nil, fmt.Errorf("%w: Y: %v", ErrInvalidPoint, err)
+		return nil, fmt.Errorf("ace: relay's Y: %v: %w", err, ErrInvalidPoint)
 	}
 	copy(st.t.y[:], reply[:pointSize])
 
@@ -265,41 +327,47 @@ func (st *ClientState) Finish(reply []byte) ([]byte, error) {
 	keys := st.t.derive(&shared, &auth)
 	if !hmac.Equal(auth[:], reply[pointSize:]) {
 		clear(keys)
-		return nil, ErrAuthFailed
+		return nil, fmt.Errorf("ace: relay's AUTH does not verify: %w", ErrAuthFailed)
 	}
 	return keys, nil
 }
 
-// ServerHandshake answers a client message as relay.
-// It returns the ServerReplySize-byte reply Y ‖ AUTH and KeyMaterialSize
-// bytes of key material. It fails, before any secret computation, on a
-// message of the wrong length (ErrInvalidLength), a node ID other than the
-// relay's (ErrWrongNode), an onion key the relay does not hold
-// (ErrUnknownKey), and client keys X1, X2 that are not canonical encodings
-// of curve points, or are of small order, or, under RejectTorsion, are not
-// of order ℓ (ErrInvalidPoint). The ephemeral key y comes from crypto/rand.
-func ServerHandshake(msg []byte, relay *Relay) (reply, keyMaterial []byte, err error) {
-	return serverHandshake(msg, relay, nil)
+// ServerHandshake answers a client message as relay r: it reads the
+// ephemeral key y from rand (crypto/rand if nil) once the message has passed
+// its checks, and returns the ServerReplySize-byte reply Y ‖ AUTH and
+// KeyMaterialSize bytes of key material. It fails, before any secret
+// computation, on a message of the wrong length (ErrInvalidLength), a node
+// ID other than the relay's (ErrWrongRelay), an onion key the relay does
+// not hold (ErrUnknownKey), and client keys X1, X2 that are not canonical
+// encodings of curve points, or are of small order, or, under
+// RejectTorsion, are not of order ℓ (ErrInvalidPoint). The ephemeral
+// secret is erased before it returns.
+func (r *Relay) ServerHandshake(rand io.Reader, msg []byte) (reply, keyMaterial []byte, err error) {
+	return r.serverHandshake(rand, msg, nil)
 }
 
 // ServerHandshakeWithKey is ServerHandshake with a precomputed ephemeral
-// key pair (y, Y) made with GenerateKey. It must be used for one handshake
-// only and then discarded: a reused y gives up forward secrecy. If ky is nil,
-// a fresh key is made from crypto/rand once the message has passed its
-// checks.
-func ServerHandshakeWithKey(msg []byte, relay *Relay, ky *PrivateKey) (reply, keyMaterial []byte, err error) {
-	return serverHandshake(msg, relay, ky)
+// key pair (y, Y) made with GenerateKey in place of rand. It must be used
+// for one handshake only and then discarded: a reused y gives up forward
+// secrecy.
+func (r *Relay) ServerHandshakeWithKey(eph *PrivateKey, msg []byte) (reply, keyMaterial []byte, err error) {
+	if !eph.valid() {
+		return nil, nil, errNilKey
+	}
+	return r.serverHandshake(nil, msg, eph)
 }
 
-func serverHandshake(msg []byte, relay *Relay, ky *PrivateKey) (reply, keyMaterial []byte, err error) {
-	if relay == nil || len(relay.keys) == 0 {
+// serverHandshake answers msg with the ephemeral key ky, or, if ky is nil,
+// with a fresh one read from rand.
+func (r *Relay) serverHandshake(rand io.Reader, msg []byte, ky *PrivateKey) (reply, keyMaterial []byte, err error) {
+	if r == nil || len(r.keys) == 0 {
 		return nil, nil, errors.New("ace: nil or uninitialized relay")
 	}
-	if !relay.check.known() {
+	if !r.check.known() {
 		return nil, nil, errUnknownCheck
 	}
 	if len(msg) != ClientMessageSize {
-		return nil, nil, fmt.Errorf("%w: client message is %d bytes, want %d", ErrInvalidLength, len(msg), ClientMessageSize)
+		return nil, nil, fmt.Errorf("ace: client message is %d bytes, want %d: %w", len(msg), ClientMessageSize, ErrInvalidLength)
 	}
 	var t transcript
 	m := msg
@@ -307,43 +375,43 @@ func serverHandshake(msg []byte, relay *Relay, ky *PrivateKey) (reply, keyMateri
 	m = m[copy(t.b[:], m):]
 	m = m[copy(t.x1[:], m):]
 	copy(t.x2[:], m)
-	if t.id != relay.nodeID {
-		return nil, nil, ErrWrongNode
+	if t.id != r.nodeID {
+		return nil, nil, fmt.Errorf("ace: client message is for node ID %s: %w", hex.EncodeToString(t.id[:]), ErrWrongRelay)
 	}
-	k := relay.lookup(t.b[:])
+	k := r.lookup(t.b[:])
 	if k == nil {
-		return nil, nil, ErrUnknownKey
+		return nil, nil, fmt.Errorf("ace: client message names onion key %s: %w", hex.EncodeToString(t.b[:]), ErrUnknownKey)
 	}
 	var X1, X2 point // or 8·X1 and 8·X2 (decodePeerPoint)
-	if err := decodePeerPoint(&X1, t.x1[:], relay.check); err != nil {
-		return nil, nil, fmt.Errorf("%w: X1: %v", ErrInvalidPoint, err)
+	if err := decodePeerPoint(&X1, t.x1[:], r.check); err != nil {
+		return nil, nil, fmt.Errorf("ace: client's X1: %v: %w", err, ErrInvalidPoint)
 	}
-	if err := decodePeerPoint(&X2, t.x2[:], relay.check); err != nil {
-		return nil, nil, fmt.Errorf("%w: X2: %v", ErrInvalidPoint, err)
+	if err := decodePeerPoint(&X2, t.x2[:], r.check); err != nil {
+		return nil, nil, fmt.Errorf("ace: client's X2: %v: %w", err, ErrInvalidPoint)
 	}
 	fresh := ky == nil
 	if fresh {
 		var e PrivateKey
 		defer e.erase()
-		if err := e.generatePoint(nil); err != nil {
+		if err := e.generatePoint(rand); err != nil {
 			return nil, nil, err
 		}
 		ky = &e
 	} else if !ky.pub.ok {
-		return nil, nil, errors.New("ace: uninitialized ephemeral key")
+		return nil, nil, errNilKey
 	}
 
 	// point = y·X1 + b·X2 (as (y/8)·8X1 + (b/8)·8X2 when cofactor-cleared).
-	var r point
-	doubleScalarMult(&r, ky.scalarFor(relay.check), &X1, k.scalarFor(relay.check), &X2)
+	var sp point
+	doubleScalarMult(&sp, ky.scalarFor(r.check), &X1, k.scalarFor(r.check), &X2)
 	var shared [pointSize]byte
 	defer clear(shared[:])
 	if fresh {
 		// A fresh Y and the shared point share one inversion.
-		encodePoints([]*[pointSize]byte{&ky.pub.enc, &shared}, &ky.pub.p, &r)
+		encodePoints([]*[pointSize]byte{&ky.pub.enc, &shared}, &ky.pub.p, &sp)
 		ky.pub.ok = true
 	} else {
-		encodePoints([]*[pointSize]byte{&shared}, &r)
+		encodePoints([]*[pointSize]byte{&shared}, &sp)
 	}
 	if err := checkShared(&shared); err != nil {
 		return nil, nil, err

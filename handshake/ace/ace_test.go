@@ -51,7 +51,7 @@ func TestRoundTrip(t *testing.T) {
 	}
 	for i := 0; i < n; i++ {
 		relay, k, id := testRelay(t)
-		st, msg, err := NewClientHandshake(id, k.PublicKey())
+		st, msg, err := ClientHandshakePrecomputed(nil, id, k.PublicKey())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -61,7 +61,7 @@ func TestRoundTrip(t *testing.T) {
 		if !bytes.Equal(msg[:NodeIDSize], id) || !bytes.Equal(msg[offB:offX1], k.PublicKey().Bytes()) {
 			t.Fatal("client message does not start with NODEID ‖ B")
 		}
-		reply, serverKeys, err := ServerHandshake(msg, relay)
+		reply, serverKeys, err := relay.ServerHandshake(nil, msg)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -88,11 +88,11 @@ func TestFreshKeysEachHandshake(t *testing.T) {
 	relay, k, id := testRelay(t)
 	seen := map[string]bool{}
 	for i := 0; i < 3; i++ {
-		st, msg, err := NewClientHandshake(id, k.PublicKey())
+		st, msg, err := ClientHandshakePrecomputed(nil, id, k.PublicKey())
 		if err != nil {
 			t.Fatal(err)
 		}
-		reply, keys, err := ServerHandshake(msg, relay)
+		reply, keys, err := relay.ServerHandshake(nil, msg)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -116,11 +116,11 @@ func TestKeyRotation(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, k := range []*PrivateKey{oldKey, newKey} {
-		st, msg, err := NewClientHandshake(id, k.PublicKey())
+		st, msg, err := ClientHandshakePrecomputed(nil, id, k.PublicKey())
 		if err != nil {
 			t.Fatal(err)
 		}
-		reply, sk, err := ServerHandshake(msg, relay)
+		reply, sk, err := relay.ServerHandshake(nil, msg)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -129,18 +129,18 @@ func TestKeyRotation(t *testing.T) {
 			t.Fatalf("handshake with a rotated key failed: %v", err)
 		}
 	}
-	_, msg, err := NewClientHandshake(id, otherKey.PublicKey())
+	_, msg, err := ClientHandshakePrecomputed(nil, id, otherKey.PublicKey())
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, _, err := ServerHandshake(msg, relay); !errors.Is(err, ErrUnknownKey) {
+	if _, _, err := relay.ServerHandshake(nil, msg); !errors.Is(err, ErrUnknownKey) {
 		t.Fatalf("unknown key: got %v", err)
 	}
-	_, msg, err = NewClientHandshake(randomNodeID(t), newKey.PublicKey())
+	_, msg, err = ClientHandshakePrecomputed(nil, randomNodeID(t), newKey.PublicKey())
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, _, err := ServerHandshake(msg, relay); !errors.Is(err, ErrWrongNode) {
+	if _, _, err := relay.ServerHandshake(nil, msg); !errors.Is(err, ErrWrongRelay) {
 		t.Fatalf("wrong node: got %v", err)
 	}
 }
@@ -151,18 +151,18 @@ func TestKeyRotation(t *testing.T) {
 func TestWrongRelayKey(t *testing.T) {
 	relay, _, id := testRelay(t)
 	impostor := mustKey(t)
-	st, msg, err := NewClientHandshake(id, impostor.PublicKey())
+	st, msg, err := ClientHandshakePrecomputed(nil, id, impostor.PublicKey())
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, _, err := ServerHandshake(msg, relay); !errors.Is(err, ErrUnknownKey) {
+	if _, _, err := relay.ServerHandshake(nil, msg); !errors.Is(err, ErrUnknownKey) {
 		t.Fatalf("got %v", err)
 	}
 	// A relay with a different key that answers anyway, as if the key ID
 	// matched, cannot produce an AUTH the client accepts.
 	forged := append([]byte(nil), msg...)
 	copy(forged[offB:offX1], relay.keys[0].pub.enc[:])
-	reply, _, err := ServerHandshake(forged, relay)
+	reply, _, err := relay.ServerHandshake(nil, forged)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -259,7 +259,7 @@ func TestTamperedClientMessage(t *testing.T) {
 				t.Fatalf("bit %d: error %v with output", bit, err)
 			}
 			switch {
-			case bit < 8*offB && !errors.Is(err, ErrWrongNode):
+			case bit < 8*offB && !errors.Is(err, ErrWrongRelay):
 				t.Fatalf("bit %d (NODEID): got %v", bit, err)
 			case bit >= 8*offB && bit < 8*offX1 && !errors.Is(err, ErrUnknownKey):
 				t.Fatalf("bit %d (KEYID): got %v", bit, err)
@@ -306,11 +306,11 @@ func TestSubstitutedClientKeys(t *testing.T) {
 
 func TestMalformedLengths(t *testing.T) {
 	relay, k, id := testRelay(t)
-	st, msg, err := NewClientHandshake(id, k.PublicKey())
+	st, msg, err := ClientHandshakePrecomputed(nil, id, k.PublicKey())
 	if err != nil {
 		t.Fatal(err)
 	}
-	reply, _, err := ServerHandshake(msg, relay)
+	reply, _, err := relay.ServerHandshake(nil, msg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -319,11 +319,11 @@ func TestMalformedLengths(t *testing.T) {
 		if n == ClientMessageSize {
 			continue
 		}
-		if _, _, err := ServerHandshake(long[:n], relay); !errors.Is(err, ErrInvalidLength) {
+		if _, _, err := relay.ServerHandshake(nil, long[:n]); !errors.Is(err, ErrInvalidLength) {
 			t.Fatalf("client message of %d bytes: got %v", n, err)
 		}
 		if n != NodeIDSize {
-			if _, _, err := NewClientHandshake(long[:n], k.PublicKey()); !errors.Is(err, ErrInvalidLength) {
+			if _, _, err := ClientHandshakePrecomputed(nil, long[:n], k.PublicKey()); !errors.Is(err, ErrInvalidLength) {
 				t.Fatalf("node ID of %d bytes: got %v", n, err)
 			}
 			if _, err := NewRelay(long[:n], k); !errors.Is(err, ErrInvalidLength) {
@@ -341,7 +341,7 @@ func TestMalformedLengths(t *testing.T) {
 			}
 		}
 		if n != ServerReplySize && n <= 2*ServerReplySize {
-			st2, _, err := NewClientHandshake(id, k.PublicKey())
+			st2, _, err := ClientHandshakePrecomputed(nil, id, k.PublicKey())
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -351,10 +351,10 @@ func TestMalformedLengths(t *testing.T) {
 			}
 		}
 	}
-	if _, _, err := ServerHandshake(msg, nil); err == nil {
+	if _, _, err := (*Relay)(nil).ServerHandshake(nil, msg); err == nil {
 		t.Fatal("nil relay accepted")
 	}
-	if _, _, err := NewClientHandshake(id, nil); err == nil {
+	if _, _, err := ClientHandshakePrecomputed(nil, id, nil); err == nil {
 		t.Fatal("nil public key accepted")
 	}
 	if _, err := NewRelay(id); err == nil {
@@ -367,13 +367,13 @@ func TestMalformedLengths(t *testing.T) {
 	if _, err := NewRelay(id, &PrivateKey{}); err == nil {
 		t.Fatal("zero PrivateKey accepted")
 	}
-	if _, _, err := NewClientHandshake(id, &PublicKey{}); err == nil {
+	if _, _, err := ClientHandshakePrecomputed(nil, id, &PublicKey{}); err == nil {
 		t.Fatal("zero PublicKey accepted")
 	}
-	if _, _, err := NewClientHandshakeWithKeys(id, k.PublicKey(), &PrivateKey{}, mustKey(t)); err == nil {
+	if _, _, err := ClientHandshakePrecomputedWithKeys(&PrivateKey{}, mustKey(t), id, k.PublicKey()); err == nil {
 		t.Fatal("zero ephemeral key accepted")
 	}
-	if _, _, err := ServerHandshakeWithKey(msg, relay, &PrivateKey{}); err == nil {
+	if _, _, err := relay.ServerHandshakeWithKey(&PrivateKey{}, msg); err == nil {
 		t.Fatal("zero server ephemeral key accepted")
 	}
 	if keys, err := new(ClientState).Finish(reply); !errors.Is(err, ErrStateUsed) || keys != nil {
@@ -452,14 +452,14 @@ func TestGenerateKeyReaderErrors(t *testing.T) {
 func TestEqualEphemeralKeysRefused(t *testing.T) {
 	_, k, id := testRelay(t)
 	x := mustKey(t)
-	if _, _, err := NewClientHandshakeWithKeys(id, k.PublicKey(), x, x); err == nil {
+	if _, _, err := ClientHandshakePrecomputedWithKeys(x, x, id, k.PublicKey()); err == nil {
 		t.Fatal("equal ephemeral keys accepted")
 	}
 	x2, err := NewPrivateKey(x.Bytes())
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, _, err := NewClientHandshakeWithKeys(id, k.PublicKey(), x, x2); err == nil {
+	if _, _, err := ClientHandshakePrecomputedWithKeys(x, x2, id, k.PublicKey()); err == nil {
 		t.Fatal("equal ephemeral keys accepted")
 	}
 }
@@ -471,12 +471,12 @@ func TestConcurrentHandshakes(t *testing.T) {
 	for g := 0; g < 4; g++ {
 		go func() {
 			for i := 0; i < 2; i++ {
-				st, msg, err := NewClientHandshake(id, pub)
+				st, msg, err := ClientHandshakePrecomputed(nil, id, pub)
 				if err != nil {
 					errc <- err
 					return
 				}
-				reply, sk, err := ServerHandshake(msg, relay)
+				reply, sk, err := relay.ServerHandshake(nil, msg)
 				if err != nil {
 					errc <- err
 					return
@@ -498,4 +498,16 @@ func TestConcurrentHandshakes(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+}
+
+// newClientHandshake starts a client with the ephemeral keys k1 and k2, or,
+// if either is nil, fresh ones from crypto/rand.
+func newClientHandshake(id []byte, key *PublicKey, k1, k2 *PrivateKey) (*ClientState, []byte, error) {
+	return clientHandshake(nil, id, key, k1, k2)
+}
+
+// serverHandshake answers msg as relay with the ephemeral key ky, or, if ky
+// is nil, a fresh one from crypto/rand.
+func serverHandshake(msg []byte, relay *Relay, ky *PrivateKey) ([]byte, []byte, error) {
+	return relay.serverHandshake(nil, msg, ky)
 }

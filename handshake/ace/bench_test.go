@@ -105,7 +105,7 @@ func (a *aceBench) clientStart(eph any) (any, []byte) {
 	var msg []byte
 	var err error
 	if eph == nil {
-		st, msg, err = NewClientHandshake(a.id, a.pub)
+		st, msg, err = ClientHandshakePrecomputed(nil, a.id, a.pub)
 	} else {
 		k := eph.([2]*PrivateKey)
 		st, msg, err = newClientHandshake(a.id, a.pub, k[0], k[1])
@@ -121,7 +121,7 @@ func (a *aceBench) serverRespond(msg []byte, eph any) ([]byte, []byte) {
 	var reply, keys []byte
 	var err error
 	if eph == nil {
-		reply, keys, err = ServerHandshake(msg, a.relay)
+		reply, keys, err = a.relay.ServerHandshake(nil, msg)
 	} else {
 		reply, keys, err = serverHandshake(msg, a.relay, eph.(*PrivateKey))
 	}
@@ -342,7 +342,7 @@ func (n *ntorPkgBench) serverRespond(msg []byte, eph any) ([]byte, []byte) {
 
 func (n *ntorPkgBench) clientFinish(state any, reply []byte) ([]byte, error) {
 	km, err := state.(*ntor.ClientState).Finish(reply)
-	if errors.Is(err, ntor.ErrAuth) {
+	if errors.Is(err, ntor.ErrAuthFailed) {
 		return nil, errBenchAuth
 	}
 	if err != nil {

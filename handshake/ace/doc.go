@@ -108,14 +108,26 @@
 // rejected too, as ntor rejects all-zero X25519 outputs.
 //
 // Malformed input returns an error, never a panic: wrong lengths
-// (ErrInvalidLength), a message for another node ID (ErrWrongNode), a key ID
-// the relay does not hold (ErrUnknownKey), an AUTH mismatch
-// (ErrAuthFailed). Unlike C tor's ntor, which carries on with junk keys after
-// an unknown key ID so that only the client sees the failure, the relay here
-// fails at once: B is published in the relay's descriptor, so the early
-// error reveals nothing an observer could not learn there, and it spares the
-// relay the multiplication. The client state is single-use and its secrets
-// are erased by Finish (best effort, as Go allows).
+// (ErrInvalidLength), an invalid point (ErrInvalidPoint), a message for
+// another node ID (ErrWrongRelay), a key ID the relay does not hold
+// (ErrUnknownKey), an AUTH mismatch (ErrAuthFailed). These are the values
+// of package github.com/curvekit/curvekit/handshake, so one errors.Is test
+// serves every curvekit Tor handshake. Unlike C tor's ntor, which carries
+// on with junk keys after an unknown key ID so that only the client sees
+// the failure, the relay here fails at once: B is published in the relay's
+// descriptor, so the early error reveals nothing an observer could not
+// learn there, and it spares the relay the multiplication. An invalid or
+// low-order onion key is refused where it enters (ClientHandshake,
+// NewPublicKey), so no message is sent for it. The client state is
+// single-use: Finish erases its secrets (best effort, as Go allows) whether
+// it succeeds or fails, and a second Finish returns ErrStateUsed.
+//
+// The API has the shape of the other curvekit Tor handshakes: randomness
+// first (an io.Reader, nil meaning crypto/rand; the WithKeys and WithKey
+// variants take ephemeral key pairs in its place), then the relay's node ID
+// and onion key, as bytes ([ClientHandshake]) or parsed once by
+// NewPublicKey ([ClientHandshakePrecomputed]); the relay answers with the
+// method [Relay.ServerHandshake](rand, msg).
 //
 // Zero values and nil pointers fail closed: only the constructors make
 // usable keys, states and relays; every handshake step and NewRelay refuse

@@ -3,6 +3,7 @@ package ace_test
 import (
 	"bytes"
 	"crypto/rand"
+	"errors"
 	"fmt"
 	"math/big"
 	"slices"
@@ -25,18 +26,16 @@ func Example() {
 	}
 	published := onionKey.PublicKey().Bytes()
 
-	// The client parses (and so validates) B once, then starts a handshake.
-	B, err := ace.NewPublicKey(published)
+	// The client starts a handshake with the relay's node ID and B. (A
+	// client that returns to the relay often parses B once with
+	// NewPublicKey and calls ClientHandshakePrecomputed.)
+	state, msg, err := ace.ClientHandshake(nil, nodeID, published)
 	if err != nil {
-		panic(err)
-	}
-	state, msg, err := ace.NewClientHandshake(nodeID, B)
-	if err != nil {
-		panic(err)
+		panic(err) // an invalid B is refused here
 	}
 
 	// The relay answers.
-	reply, relayKeys, err := ace.ServerHandshake(msg, relay)
+	reply, relayKeys, err := relay.ServerHandshake(nil, msg)
 	if err != nil {
 		panic(err)
 	}
@@ -50,13 +49,13 @@ func Example() {
 	fmt.Println(len(msg), len(reply), len(clientKeys))
 	fmt.Println("keys agree:", bytes.Equal(clientKeys, relayKeys))
 
-	// The state is single-use.
+	// The state is single-use: Finish erased the ephemeral secrets.
 	_, err = state.Finish(reply)
-	fmt.Println(err)
+	fmt.Println(errors.Is(err, ace.ErrStateUsed))
 	// Output:
 	// 224 96 92
 	// keys agree: true
-	// ace: client handshake state already used or not initialized
+	// true
 }
 
 // A relay and a client that reject every ephemeral point outside the
@@ -76,12 +75,12 @@ func ExampleRelay_WithSubgroupCheck() {
 	}
 	strictRelay := relay.WithSubgroupCheck(ace.RejectTorsion)
 
-	state, msg, err := ace.NewClientHandshake(nodeID, onionKey.PublicKey())
+	state, msg, err := ace.ClientHandshakePrecomputed(nil, nodeID, onionKey.PublicKey())
 	if err != nil {
 		panic(err)
 	}
 	state.SetSubgroupCheck(ace.RejectTorsion)
-	reply, relayKeys, err := ace.ServerHandshake(msg, strictRelay)
+	reply, relayKeys, err := strictRelay.ServerHandshake(nil, msg)
 	if err != nil {
 		panic(err)
 	}
@@ -96,13 +95,13 @@ func ExampleRelay_WithSubgroupCheck() {
 	// client's, whose message did not carry T).
 	mixed := addOrder4(msg[ace.NodeIDSize+2*ace.PublicKeySize:])
 	tampered := append(append([]byte(nil), msg[:ace.NodeIDSize+2*ace.PublicKeySize]...), mixed...)
-	_, _, err = ace.ServerHandshake(tampered, strictRelay)
+	_, _, err = strictRelay.ServerHandshake(nil, tampered)
 	fmt.Println(err)
-	_, _, err = ace.ServerHandshake(tampered, relay)
+	_, _, err = relay.ServerHandshake(nil, tampered)
 	fmt.Println(err)
 	// Output:
 	// keys agree: true
-	// ace: invalid point: X2: point not in the prime-order subgroup
+	// ace: client's X2: point not in the prime-order subgroup: handshake: invalid or low-order point
 	// <nil>
 }
 

@@ -44,14 +44,14 @@ func TestEqualNilAndZero(t *testing.T) {
 func TestUnknownSubgroupCheck(t *testing.T) {
 	relay, key, id := testRelay(t)
 	for _, check := range []SubgroupCheck{-1, 2, 99} {
-		st, msg, err := NewClientHandshake(id, key.PublicKey())
+		st, msg, err := ClientHandshakePrecomputed(nil, id, key.PublicKey())
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, _, err := ServerHandshake(msg, relay.WithSubgroupCheck(check)); !errors.Is(err, errUnknownCheck) {
+		if _, _, err := relay.WithSubgroupCheck(check).ServerHandshake(nil, msg); !errors.Is(err, errUnknownCheck) {
 			t.Errorf("WithSubgroupCheck(%d): ServerHandshake error %v", check, err)
 		}
-		reply, _, err := ServerHandshake(msg, relay)
+		reply, _, err := relay.ServerHandshake(nil, msg)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -69,23 +69,23 @@ func TestUnknownSubgroupCheck(t *testing.T) {
 func TestUninitializedKeysRefused(t *testing.T) {
 	relay, key, id := testRelay(t)
 	k := mustKey(t)
-	if _, _, err := NewClientHandshakeWithKeys(id, key.PublicKey(), nil, new(PrivateKey)); err == nil {
+	if _, _, err := ClientHandshakePrecomputedWithKeys(nil, new(PrivateKey), id, key.PublicKey()); err == nil {
 		t.Error("NewClientHandshakeWithKeys(nil, zero key): no error")
 	}
-	if _, _, err := NewClientHandshakeWithKeys(id, key.PublicKey(), new(PrivateKey), nil); err == nil {
+	if _, _, err := ClientHandshakePrecomputedWithKeys(new(PrivateKey), nil, id, key.PublicKey()); err == nil {
 		t.Error("NewClientHandshakeWithKeys(zero key, nil): no error")
 	}
-	if _, _, err := NewClientHandshakeWithKeys(id, new(PublicKey), k, mustKey(t)); err == nil {
+	if _, _, err := ClientHandshakePrecomputedWithKeys(k, mustKey(t), id, new(PublicKey)); err == nil {
 		t.Error("zero relay key: no error")
 	}
-	_, msg, err := NewClientHandshake(id, key.PublicKey())
+	_, msg, err := ClientHandshakePrecomputed(nil, id, key.PublicKey())
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, _, err := ServerHandshake(msg, new(Relay)); err == nil {
+	if _, _, err := new(Relay).ServerHandshake(nil, msg); err == nil {
 		t.Error("zero Relay: no error")
 	}
-	if _, _, err := ServerHandshakeWithKey(msg, relay, new(PrivateKey)); err == nil {
+	if _, _, err := relay.ServerHandshakeWithKey(new(PrivateKey), msg); err == nil {
 		t.Error("zero ephemeral key: no error")
 	}
 }

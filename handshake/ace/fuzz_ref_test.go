@@ -54,7 +54,7 @@ func FuzzAgainstReference(f *testing.F) {
 		if err != nil || !bytes.Equal(rrelay.PublicKey(), b.PublicKey().Bytes()) {
 			t.Fatalf("reference relay key differs (%v)", err)
 		}
-		st, msg, err := NewClientHandshakeWithKeys(id, b.PublicKey(), k1, k2)
+		st, msg, err := ClientHandshakePrecomputedWithKeys(k1, k2, id, b.PublicKey())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -76,7 +76,7 @@ func FuzzAgainstReference(f *testing.F) {
 		x1, x2 := msg[offX1:offX2], msg[offX2:]
 		prime := voiAcceptable(x1) && voiAcceptable(x2)
 		for check, acceptable := range map[SubgroupCheck]func([]byte) bool{ClearCofactor: voiClearable, RejectTorsion: voiAcceptable} {
-			reply, keys, err := ServerHandshakeWithKey(msg, relay.WithSubgroupCheck(check), ky)
+			reply, keys, err := relay.WithSubgroupCheck(check).ServerHandshakeWithKey(ky, msg)
 			intact := bytes.Equal(msg[:offX1], rmsg[:offX1])
 			if want := intact && acceptable(x1) && acceptable(x2); (err == nil) != want {
 				t.Fatalf("check %d: msg %x: error %v, want accepted=%v", check, msg, err, want)
@@ -94,7 +94,7 @@ func FuzzAgainstReference(f *testing.F) {
 		if mxor != 0 || subst%4 == 1 || subst%4 == 2 {
 			return
 		}
-		reply, keys, err := ServerHandshakeWithKey(msg, relay, ky)
+		reply, keys, err := relay.ServerHandshakeWithKey(ky, msg)
 		if err != nil {
 			t.Fatal(err)
 		}

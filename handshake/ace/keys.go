@@ -1,8 +1,10 @@
 package ace
 
 import (
+	"crypto"
 	"crypto/rand"
 	"crypto/subtle"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -29,11 +31,11 @@ type PublicKey struct {
 // with a small-order component are rejected).
 func NewPublicKey(b []byte) (*PublicKey, error) {
 	if len(b) != PublicKeySize {
-		return nil, fmt.Errorf("%w: public key is %d bytes, want %d", ErrInvalidLength, len(b), PublicKeySize)
+		return nil, fmt.Errorf("ace: public key is %d bytes, want %d: %w", len(b), PublicKeySize, ErrInvalidLength)
 	}
 	k := new(PublicKey)
 	if err := decodePrimeOrder(&k.p, b); err != nil {
-		return nil, fmt.Errorf("%w: public key: %v", ErrInvalidPoint, err)
+		return nil, fmt.Errorf("ace: public key %s: %v: %w", hex.EncodeToString(b), err, ErrInvalidPoint)
 	}
 	copy(k.enc[:], b)
 	k.ok = true
@@ -50,10 +52,11 @@ func (k *PublicKey) Bytes() []byte {
 	return b[:]
 }
 
-// Equal reports whether k and x are the same key. An uninitialised key
-// equals nothing, itself included.
-func (k *PublicKey) Equal(x *PublicKey) bool {
-	return k.valid() && x.valid() && k.enc == x.enc
+// Equal reports whether k and x are the same key. It is false if x is not a
+// *PublicKey; an uninitialised key equals nothing, itself included.
+func (k *PublicKey) Equal(x crypto.PublicKey) bool {
+	xx, ok := x.(*PublicKey)
+	return ok && k.valid() && xx.valid() && k.enc == xx.enc
 }
 
 // valid reports whether k was made by a constructor.
@@ -163,7 +166,7 @@ func (k *PrivateKey) setPublic() {
 // scalars (≥ ℓ) and zero are rejected.
 func NewPrivateKey(b []byte) (*PrivateKey, error) {
 	if len(b) != PrivateKeySize {
-		return nil, fmt.Errorf("%w: private key is %d bytes, want %d", ErrInvalidLength, len(b), PrivateKeySize)
+		return nil, fmt.Errorf("ace: private key is %d bytes, want %d: %w", len(b), PrivateKeySize, ErrInvalidLength)
 	}
 	k := new(PrivateKey)
 	if _, err := k.s.SetCanonicalBytes(b); err != nil {
@@ -200,19 +203,22 @@ func (k *PrivateKey) PublicKey() *PublicKey {
 	return p
 }
 
-// Equal reports, in constant time, whether k and x hold the same scalar. An
-// uninitialised key equals nothing, itself included.
-func (k *PrivateKey) Equal(x *PrivateKey) bool {
-	if !k.valid() || !x.valid() {
+// Equal reports, in constant time, whether k and x hold the same scalar. It
+// is false if x is not a *PrivateKey; an uninitialised key equals nothing,
+// itself included.
+func (k *PrivateKey) Equal(x crypto.PrivateKey) bool {
+	xx, ok := x.(*PrivateKey)
+	if !ok || !k.valid() || !xx.valid() {
 		return false
 	}
-	return k.s.Equal(&x.s) == 1
+	return k.s.Equal(&xx.s) == 1
 }
 
-// Relay is what ServerHandshake needs: the relay's node ID and the
-// onion keys it currently accepts (typically the current and the previous
-// one during a key rotation). It is immutable and safe for concurrent use.
-// Only NewRelay makes one: ServerHandshake refuses the zero Relay and nil.
+// Relay is a relay's node ID and the onion keys it currently accepts
+// (typically the current and the previous one during a key rotation), and
+// answers client messages with its ServerHandshake methods. It is immutable
+// and safe for concurrent use. Only NewRelay makes one: ServerHandshake
+// refuses the zero Relay and nil.
 type Relay struct {
 	nodeID [NodeIDSize]byte
 	keys   []*PrivateKey
@@ -237,7 +243,7 @@ func (r *Relay) WithSubgroupCheck(check SubgroupCheck) *Relay {
 // points under ClearCofactor; see WithSubgroupCheck.
 func NewRelay(nodeID []byte, keys ...*PrivateKey) (*Relay, error) {
 	if len(nodeID) != NodeIDSize {
-		return nil, fmt.Errorf("%w: node ID is %d bytes, want %d", ErrInvalidLength, len(nodeID), NodeIDSize)
+		return nil, fmt.Errorf("ace: node ID is %d bytes, want %d: %w", len(nodeID), NodeIDSize, ErrInvalidLength)
 	}
 	if len(keys) == 0 {
 		return nil, errors.New("ace: no onion keys")

@@ -22,7 +22,7 @@ func TestSweep(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	state, msg, err := ace.NewClientHandshake(id, b.PublicKey())
+	state, msg, err := ace.ClientHandshakePrecomputed(nil, id, b.PublicKey())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -39,14 +39,15 @@ func TestSweep(t *testing.T) {
 			reflect.TypeFor[ace.Relay](),
 		},
 		Valid:   []any{eph, eph.PublicKey(), relay, state, msg},
-		Lengths: []int{ace.PrivateKeySize, ace.PublicKeySize, ace.ServerReplySize},
+		Lengths: []int{ace.NodeIDSize, ace.PrivateKeySize, ace.PublicKeySize, ace.ServerReplySize},
 		Cases: []apisweep.Case{
 			{Fn: (*ace.ClientState).Finish},
 			{Fn: (*ace.ClientState).SetSubgroupCheck, Mode: apisweep.NoPanic},
 			{Fn: ace.GenerateKey, Mode: apisweep.NoPanic},
-			{Fn: ace.NewClientHandshake},
-			// nil k1, k2: fresh keys from crypto/rand (documented).
-			{Fn: ace.NewClientHandshakeWithKeys, Defaults: []int{2, 3}},
+			{Fn: ace.ClientHandshake},
+			{Fn: ace.ClientHandshakePrecomputed},
+			{Fn: ace.ClientHandshakeWithKeys},
+			{Fn: ace.ClientHandshakePrecomputedWithKeys},
 			{Fn: ace.NewPrivateKey},
 			{Fn: ace.NewPublicKey},
 			{Fn: ace.NewRelay},
@@ -57,9 +58,8 @@ func TestSweep(t *testing.T) {
 			{Fn: (*ace.PublicKey).Equal},
 			// A copy of a zero Relay is as unusable as the original (ServerHandshake refuses it).
 			{Fn: (*ace.Relay).WithSubgroupCheck, Mode: apisweep.NoPanic},
-			{Fn: ace.ServerHandshake},
-			// nil ky: a fresh key from crypto/rand (documented).
-			{Fn: ace.ServerHandshakeWithKey, Defaults: []int{2}},
+			{Fn: (*ace.Relay).ServerHandshake},
+			{Fn: (*ace.Relay).ServerHandshakeWithKey},
 		},
 	})
 }

@@ -17,16 +17,30 @@
 //     (curve25519.X25519Multi): the client's two, and the relay's two with
 //     its ephemeral key generation in ServerHandshake.
 //   - A client that handshakes often with the same relay key (its guard)
-//     can prepare the key once with [PrecomputeRelayKey]: EXP(B, x) then
+//     can prepare the key once with [PrecomputeRelayKey] and start with
+//     [ClientHandshakePrecomputed]: EXP(B, x) then
 //     walks a table of multiples of B instead of running a ladder, which
 //     makes the client side about a quarter faster (the table costs about
 //     three ladders and 30 KiB, so it pays from the fourth handshake).
 //   - The client checks AUTH in constant time and returns no key material
 //     unless it matches.
+//   - A low-order relay onion key is refused where it enters
+//     ([ClientHandshake], [PrecomputeRelayKey]), so no message is sent for
+//     it. The check compares the public key with the seven low-order
+//     encodings in variable time; B is public.
+//   - A [ClientState] is single-use: Finish erases the ephemeral secret
+//     whether it succeeds or fails, and a second Finish returns
+//     [ErrStateUsed]. The relay erases its ephemeral secret before
+//     ServerHandshake returns.
+//   - Errors wrap the values of package
+//     github.com/curvekit/curvekit/handshake, which this package's
+//     [ErrInvalidLength], [ErrInvalidPoint], [ErrWrongRelay],
+//     [ErrUnknownKey], [ErrAuthFailed] and [ErrStateUsed] are, so one
+//     errors.Is test serves every curvekit Tor handshake.
 //   - Each side computes both of its X25519 results and fails if either is
 //     all zero (a low-order peer key), after computing both, so the failure
 //     path is uniform. This is the check Tor uses instead of validating X
-//     and Y.
+//     and Y; the ephemeral keys are not checked otherwise.
 //   - Malformed messages (wrong lengths) are errors, never panics.
 //   - Zero values and nil pointers fail closed: only the constructors make
 //     usable keys, states, relays and key material, and every handshake
@@ -49,10 +63,14 @@
 //     from internal/hmacsha256 (shared with package ace) rather than
 //     crypto/hmac: the fixed keys t_key, t_verify and t_mac are prepared
 //     once and nothing but the KeyMaterial is allocated for them.
-//   - Ephemeral keys are read from the io.Reader given to ClientHandshake or
-//     ServerHandshake (32 bytes each; nil means crypto/rand). The
-//     ...WithKey variants take a precomputed ephemeral key pair instead; an
-//     ephemeral key must never be used for more than one handshake.
+//   - Every handshake step has the same shape as in the other curvekit Tor
+//     handshakes: randomness first (an io.Reader; nil means crypto/rand),
+//     then the relay identity, then the relay key as bytes, with a variant
+//     that takes the prepared key ([ClientHandshakePrecomputed]); the relay
+//     answers with the method [Relay.ServerHandshake](rand, msg). The
+//     ...WithKey variants take a precomputed ephemeral key pair in place of
+//     rand; an ephemeral key must never be used for more than one
+//     handshake.
 //   - The legacy CREATE-cell form (with the "ntorNTORntorNTOR" tag) is not
 //     handled here: it only prefixes the same 84 bytes.
 package ntor

@@ -2,6 +2,7 @@ package ntor_test
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 
 	"github.com/curvekit/curvekit/handshake/ntor"
@@ -45,4 +46,45 @@ func Example() {
 	r, _ := relayKeys.Bytes(92)
 	fmt.Println(len(create), len(created), bytes.Equal(c, r))
 	// Output: 84 64 true
+}
+
+// A client that returns to one relay (its guard) prepares the onion key
+// once. Each ClientState finishes once: a second Finish, even with the
+// genuine reply, returns ErrStateUsed, since the first erased the
+// ephemeral secret.
+func ExampleClientHandshakePrecomputed() {
+	relayID := bytes.Repeat([]byte{0x42}, ntor.IDSize)
+	onionKey, err := ntor.GenerateKey(nil)
+	if err != nil {
+		panic(err)
+	}
+	relay, err := ntor.NewRelay(relayID, onionKey)
+	if err != nil {
+		panic(err)
+	}
+
+	guard, err := ntor.PrecomputeRelayKey(onionKey.PublicKey())
+	if err != nil {
+		panic(err) // a wrong length or a low-order key
+	}
+	state, create, err := ntor.ClientHandshakePrecomputed(nil, relayID, guard)
+	if err != nil {
+		panic(err)
+	}
+	created, _, err := relay.ServerHandshake(nil, create)
+	if err != nil {
+		panic(err)
+	}
+	_, err = state.Finish(created)
+	fmt.Println(err)
+	_, err = state.Finish(created)
+	fmt.Println(errors.Is(err, ntor.ErrStateUsed))
+
+	// A low-order onion key is refused before any message is sent.
+	_, _, err = ntor.ClientHandshake(nil, relayID, make([]byte, ntor.KeySize))
+	fmt.Println(errors.Is(err, ntor.ErrInvalidPoint))
+	// Output:
+	// <nil>
+	// true
+	// true
 }

@@ -34,11 +34,20 @@ func TestNilAndZeroRefused(t *testing.T) {
 		{"NewRelay(id, new(PrivateKey))", func() error { _, err := NewRelay(id, new(PrivateKey)); return err }},
 		{"NewRelay(id, b, new(PrivateKey))", func() error { _, err := NewRelay(id, b, new(PrivateKey)); return err }},
 		{"ClientHandshakeWithKey(new(PrivateKey))", func() error { _, _, err := ClientHandshakeWithKey(new(PrivateKey), id, b.PublicKey()); return err }},
-		{"new(PrecomputedRelayKey).ClientHandshake", func() error { _, _, err := new(PrecomputedRelayKey).ClientHandshake(nil, id); return err }},
-		{"(*PrecomputedRelayKey)(nil).ClientHandshakeWithKey", func() error { _, _, err := (*PrecomputedRelayKey)(nil).ClientHandshakeWithKey(eph, id); return err }},
+		{"ClientHandshakePrecomputed(new(PrecomputedRelayKey))", func() error {
+			_, _, err := ClientHandshakePrecomputed(nil, id, new(PrecomputedRelayKey))
+			return err
+		}},
+		{"ClientHandshakePrecomputedWithKey(nil PrecomputedRelayKey)", func() error {
+			_, _, err := ClientHandshakePrecomputedWithKey(eph, id, nil)
+			return err
+		}},
 		{"new(PrecomputedRelayKey).X25519", func() error { _, err := new(PrecomputedRelayKey).X25519(eph); return err }},
 		{"pre.X25519(new(PrivateKey))", func() error { _, err := pre.X25519(new(PrivateKey)); return err }},
-		{"pre.ClientHandshakeWithKey(new(PrivateKey))", func() error { _, _, err := pre.ClientHandshakeWithKey(new(PrivateKey), id); return err }},
+		{"ClientHandshakePrecomputedWithKey(new(PrivateKey))", func() error {
+			_, _, err := ClientHandshakePrecomputedWithKey(new(PrivateKey), id, pre)
+			return err
+		}},
 		{"new(KeyMaterial).Read", func() error { _, err := new(KeyMaterial).Read(make([]byte, 5)); return err }},
 		{"(*KeyMaterial)(nil).Bytes", func() error { _, err := (*KeyMaterial)(nil).Bytes(5); return err }},
 		{"new(KeyMaterial).Bytes(0)", func() error { _, err := new(KeyMaterial).Bytes(0); return err }},

@@ -12,6 +12,8 @@ import (
 	"io"
 	"os"
 	"testing"
+
+	"github.com/curvekit/curvekit/curve25519"
 )
 
 type ntorVectorFile struct {
@@ -109,8 +111,8 @@ func TestVector(t *testing.T) {
 		if hex.EncodeToString(msg) != v.ClientHandshake {
 			t.Fatalf("client handshake %x, want %s", msg, v.ClientHandshake)
 		}
-		if hex.EncodeToString(state.eph.public[:]) != v.BigX {
-			t.Fatalf("X = %x, want %s", state.eph.public, v.BigX)
+		if hex.EncodeToString(state.pub[:]) != v.BigX {
+			t.Fatalf("X = %x, want %s", state.pub, v.BigX)
 		}
 		reply, skeys, err := relay.ServerHandshake(bytes.NewReader(unhex(t, v.Y)), msg)
 		if err != nil {
@@ -141,7 +143,7 @@ func TestVector(t *testing.T) {
 		// Intermediates: KEY_SEED and verify (derived_here_not_in_source).
 		var si secretInput
 		y, _ := NewPrivateKey(unhex(t, v.Y))
-		if si.exchange2(y, b, unhex(t, v.BigX)) != 1 {
+		if si.exchange2(&y.secret, &b.secret, unhex(t, v.BigX)) != 1 {
 			t.Fatal("exchange failed")
 		}
 		si.append(id, b.PublicKey(), unhex(t, v.BigX), unhex(t, v.BigY))
@@ -307,7 +309,17 @@ func TestWithKey(t *testing.T) {
 // TestTamperReply: any change to the relay's reply makes the client fail.
 func TestTamperReply(t *testing.T) {
 	relay, id, keys := newTestRelay(t, 1)
-	state, msg, err := ClientHandshake(nil, id, keys[0].PublicKey())
+	// States are single-use: each attempt gets a new state for the same
+	// ephemeral key, hence the same message and genuine reply.
+	x, _ := GenerateKey(nil)
+	newState := func() *ClientState {
+		state, _, err := ClientHandshakeWithKey(x, id, keys[0].PublicKey())
+		if err != nil {
+			t.Fatal(err)
+		}
+		return state
+	}
+	_, msg, err := ClientHandshakeWithKey(x, id, keys[0].PublicKey())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -319,17 +331,17 @@ func TestTamperReply(t *testing.T) {
 		for _, mask := range []byte{0x01, 0x80, 0xff} {
 			bad := append([]byte(nil), reply...)
 			bad[i] ^= mask
-			if k, err := state.Finish(bad); err == nil || k != nil {
+			if k, err := newState().Finish(bad); err == nil || k != nil {
 				t.Fatalf("client accepted a reply with byte %d ^ %#x", i, mask)
 			}
 		}
 	}
 	for _, bad := range [][]byte{nil, reply[:63], append(append([]byte(nil), reply...), 0)} {
-		if _, err := state.Finish(bad); !errors.Is(err, ErrBadLength) {
+		if _, err := newState().Finish(bad); !errors.Is(err, ErrInvalidLength) {
 			t.Fatalf("reply of %d bytes: %v", len(bad), err)
 		}
 	}
-	if _, err := state.Finish(reply); err != nil {
+	if _, err := newState().Finish(reply); err != nil {
 		t.Fatalf("the genuine reply fails after tampering attempts: %v", err)
 	}
 }
@@ -338,7 +350,8 @@ func TestTamperReply(t *testing.T) {
 // at the relay or an AUTH failure at the client, never agreed keys.
 func TestTamperClientMessage(t *testing.T) {
 	relay, id, keys := newTestRelay(t, 2)
-	state, msg, err := ClientHandshake(nil, id, keys[0].PublicKey())
+	x, _ := GenerateKey(nil)
+	_, msg, err := ClientHandshakeWithKey(x, id, keys[0].PublicKey())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -351,7 +364,7 @@ func TestTamperClientMessage(t *testing.T) {
 				switch {
 				case i < IDSize && errors.Is(err, ErrWrongRelay):
 				case i >= IDSize && i < IDSize+KeySize && errors.Is(err, ErrUnknownKey):
-				case i >= IDSize+KeySize && errors.Is(err, ErrLowOrder):
+				case i >= IDSize+KeySize && errors.Is(err, ErrInvalidPoint):
 				default:
 					t.Fatalf("byte %d ^ %#x: unexpected error %v", i, mask, err)
 				}
@@ -360,13 +373,17 @@ func TestTamperClientMessage(t *testing.T) {
 			if i < IDSize+KeySize {
 				t.Fatalf("relay accepted a wrong ID or KEYID (byte %d)", i)
 			}
+			state, _, err := ClientHandshakeWithKey(x, id, keys[0].PublicKey())
+			if err != nil {
+				t.Fatal(err)
+			}
 			if k, err := state.Finish(reply); err == nil || k != nil {
 				t.Fatalf("client accepted keys after byte %d ^ %#x of its message", i, mask)
 			}
 		}
 	}
 	for _, bad := range [][]byte{nil, msg[:83], append(append([]byte(nil), msg...), 0)} {
-		if _, _, err := relay.ServerHandshake(nil, bad); !errors.Is(err, ErrBadLength) {
+		if _, _, err := relay.ServerHandshake(nil, bad); !errors.Is(err, ErrInvalidLength) {
 			t.Fatalf("message of %d bytes: %v", len(bad), err)
 		}
 	}
@@ -389,7 +406,7 @@ func TestLowOrderRejected(t *testing.T) {
 		p := unhex(t, h)
 		// Client sends a low-order X.
 		msg := append(append(append([]byte{}, id...), keys[0].PublicKey()...), p...)
-		if _, k, err := relay.ServerHandshake(nil, msg); !errors.Is(err, ErrLowOrder) || k != nil {
+		if _, k, err := relay.ServerHandshake(nil, msg); !errors.Is(err, ErrInvalidPoint) || k != nil {
 			t.Errorf("relay accepted X = %s: %v", h, err)
 		}
 		// Relay (or an attacker) answers with a low-order Y.
@@ -398,21 +415,73 @@ func TestLowOrderRejected(t *testing.T) {
 			t.Fatal(err)
 		}
 		reply := append(append([]byte{}, p...), make([]byte, 32)...)
-		if k, err := state.Finish(reply); !errors.Is(err, ErrLowOrder) || k != nil {
+		if k, err := state.Finish(reply); !errors.Is(err, ErrInvalidPoint) || k != nil {
 			t.Errorf("client accepted Y = %s: %v", h, err)
 		}
-		// The client is given a low-order onion key B.
-		state, _, err = ClientHandshake(nil, id, p)
-		if err != nil {
-			t.Fatal(err)
+		// The client is given a low-order onion key B, with or without
+		// bit 255 (which X25519 ignores): refused before any message.
+		for _, top := range []byte{0, 0x80} {
+			q := append([]byte(nil), p...)
+			q[31] |= top
+			if st, m, err := ClientHandshake(nil, id, q); !errors.Is(err, ErrInvalidPoint) || st != nil || m != nil {
+				t.Errorf("client accepted B = %x: %v", q, err)
+			}
+			x, _ := GenerateKey(nil)
+			if st, m, err := ClientHandshakeWithKey(x, id, q); !errors.Is(err, ErrInvalidPoint) || st != nil || m != nil {
+				t.Errorf("ClientHandshakeWithKey accepted B = %x: %v", q, err)
+			}
 		}
-		genuine, _, err := relay.ServerHandshake(nil, append(append(append([]byte{}, id...), keys[0].PublicKey()...), state.eph.public[:]...))
-		if err != nil {
-			t.Fatal(err)
+	}
+}
+
+// TestLowOrderList checks the list isLowOrder refuses against X25519
+// itself: every listed key, with or without bit 255, makes X25519 fail
+// (all-zero output), and keys off the list near the listed ones, small
+// values, values near p and 2^255, and random keys do not.
+func TestLowOrderList(t *testing.T) {
+	scalar := make([]byte, 32)
+	rand.Read(scalar)
+	x25519Fails := func(u []byte) bool {
+		_, err := curve25519.X25519(scalar, u)
+		return err != nil
+	}
+	if len(lowOrderKeys) != len(lowOrder)+1 {
+		t.Fatalf("%d keys on the list, want %d", len(lowOrderKeys), len(lowOrder)+1)
+	}
+	var candidates [][]byte
+	for _, k := range lowOrderKeys {
+		for _, top := range []byte{0, 0x80} {
+			for _, d := range []int{0, 1, -1, 2} {
+				u := k
+				u[0] += byte(d)
+				u[31] |= top
+				candidates = append(candidates, u[:])
+			}
 		}
-		if k, err := state.Finish(genuine); !errors.Is(err, ErrLowOrder) || k != nil {
-			t.Errorf("client accepted B = %s: %v", h, err)
+	}
+	for i := 0; i < 256; i++ {
+		u := make([]byte, 32)
+		u[0] = byte(i)
+		candidates = append(candidates, u)
+		v := bytes.Repeat([]byte{0xff}, 32)
+		v[0] = byte(i)
+		candidates = append(candidates, v)
+		w := make([]byte, 32)
+		rand.Read(w)
+		candidates = append(candidates, w)
+	}
+	n := 0
+	for _, u := range candidates {
+		got, want := isLowOrder(u), x25519Fails(u)
+		if got != want {
+			t.Errorf("isLowOrder(%x) = %v, X25519 fails: %v", u, got, want)
 		}
+		if got {
+			n++
+		}
+	}
+	if n < 2*len(lowOrderKeys) {
+		t.Errorf("only %d low-order candidates", n)
 	}
 }
 
@@ -481,13 +550,15 @@ func FuzzServerHandshake(f *testing.F) {
 // FuzzClientFinish feeds arbitrary replies to a client: no panic, no keys.
 func FuzzClientFinish(f *testing.F) {
 	relay, id, keys := newTestRelay(f, 1)
-	state, msg, _ := ClientHandshake(nil, id, keys[0].PublicKey())
+	x, _ := GenerateKey(nil)
+	_, msg, _ := ClientHandshakeWithKey(x, id, keys[0].PublicKey())
 	reply, _, _ := relay.ServerHandshake(nil, msg)
 	bad := append([]byte(nil), reply...)
 	bad[40] ^= 1
 	f.Add(bad)
 	f.Add(reply[:10])
 	f.Fuzz(func(t *testing.T, r []byte) {
+		state, _, _ := ClientHandshakeWithKey(x, id, keys[0].PublicKey())
 		k, err := state.Finish(r)
 		if err == nil && !bytes.Equal(r, reply) {
 			t.Fatalf("accepted forged reply %x (keys %v)", r, k != nil)

@@ -20,7 +20,7 @@ func TestPrecomputedRelayKeyVector(t *testing.T) {
 		if !bytes.Equal(pk.Bytes(), unhex(t, v.BigB)) {
 			t.Fatalf("Bytes = %x, want %s", pk.Bytes(), v.BigB)
 		}
-		state, msg, err := pk.ClientHandshake(bytes.NewReader(unhex(t, v.X)), id)
+		state, msg, err := ClientHandshakePrecomputed(bytes.NewReader(unhex(t, v.X)), id, pk)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -55,7 +55,7 @@ func TestPrecomputedRelayKeyRoundTrip(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		fast, msg, err := pk.ClientHandshakeWithKey(eph, id)
+		fast, msg, err := ClientHandshakePrecomputedWithKey(eph, id, pk)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -86,41 +86,32 @@ func TestPrecomputedRelayKeyRoundTrip(t *testing.T) {
 		}
 		bad := append([]byte(nil), reply...)
 		bad[i*8%len(bad)] ^= 1
+		fast, _, err = ClientHandshakePrecomputedWithKey(eph, id, pk)
+		if err != nil {
+			t.Fatal(err)
+		}
 		if k, err := fast.Finish(bad); err == nil || k != nil {
 			t.Fatalf("precomputed client accepted a tampered reply (byte %d)", i*8%len(bad))
 		}
 	}
 }
 
-// TestPrecomputedRelayKeyLowOrder gives the precomputed client each
-// low-order onion key: every handshake fails with ErrLowOrder, as the plain
-// client's does.
+// TestPrecomputedRelayKeyLowOrder: PrecomputeRelayKey refuses each
+// low-order onion key, as ClientHandshake does, and wrong lengths.
 func TestPrecomputedRelayKeyLowOrder(t *testing.T) {
-	relay, id, keys := newTestRelay(t, 1)
+	_, id, keys := newTestRelay(t, 1)
 	for _, h := range lowOrder {
-		pk, err := PrecomputeRelayKey(unhex(t, h))
-		if err != nil {
-			t.Fatalf("PrecomputeRelayKey(%s): %v", h, err)
-		}
-		state, _, err := pk.ClientHandshake(nil, id)
-		if err != nil {
-			t.Fatal(err)
-		}
-		genuine, _, err := relay.ServerHandshake(nil, append(append(append([]byte{}, id...), keys[0].PublicKey()...), state.eph.public[:]...))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if k, err := state.Finish(genuine); !errors.Is(err, ErrLowOrder) || k != nil {
-			t.Errorf("client accepted B = %s: %v", h, err)
+		if pk, err := PrecomputeRelayKey(unhex(t, h)); !errors.Is(err, ErrInvalidPoint) || pk != nil {
+			t.Errorf("PrecomputeRelayKey(%s): %v", h, err)
 		}
 	}
 	for _, n := range []int{0, 31, 33} {
-		if _, err := PrecomputeRelayKey(make([]byte, n)); !errors.Is(err, ErrBadLength) {
+		if _, err := PrecomputeRelayKey(make([]byte, n)); !errors.Is(err, ErrInvalidLength) {
 			t.Errorf("PrecomputeRelayKey accepted %d bytes: %v", n, err)
 		}
 	}
 	pk, _ := PrecomputeRelayKey(keys[0].PublicKey())
-	if _, _, err := pk.ClientHandshake(nil, id[:19]); !errors.Is(err, ErrBadLength) {
+	if _, _, err := ClientHandshakePrecomputed(nil, id[:19], pk); !errors.Is(err, ErrInvalidLength) {
 		t.Errorf("short relay ID: %v", err)
 	}
 }

@@ -26,11 +26,25 @@
 // with an error.
 // No key material or message is returned unless the MAC (relay) or AUTH
 // (client) verifies.
+// A low-order relay onion key is refused where it enters (ClientHandshake,
+// PrecomputeRelayKey), so no message is sent for it.
+// Handshake states are single-use: [ClientState.Finish] and
+// [ServerState.Reply] erase the state's secrets (the ephemeral secret and
+// the EXP(B, x) or EXP(X, b) it keeps) whether they succeed or fail, and a
+// second call returns [ErrStateUsed].
+// Errors wrap the values of package github.com/curvekit/curvekit/handshake,
+// which this package's ErrInvalidLength, ErrInvalidPoint, ErrWrongRelay,
+// ErrUnknownKey, ErrAuthFailed and ErrStateUsed are, so one errors.Is test
+// serves every curvekit Tor handshake.
 //
-// API: the relay side is two steps, because SM usually depends on CM:
-// [Relay.ServerHandshake] verifies and decrypts the client's message and
-// returns a [ServerState]; [ServerState.Reply] encrypts SM and returns the
-// reply and the key stream. The key stream ([KeyStream], an io.Reader) is
+// API: the shape is that of the other curvekit Tor handshakes: randomness
+// first (an io.Reader, nil meaning crypto/rand; the WithKey variants take an
+// ephemeral key pair in its place), then the relay identity and key. The
+// relay side is two steps, because SM usually depends on CM:
+// [Relay.ServerHandshake](rand, msg, verification) verifies and decrypts the
+// client's message, reads the relay's ephemeral key, and returns a
+// [ServerState]; [ServerState.Reply] encrypts SM and returns the reply and
+// the key stream. The key stream ([KeyStream], an io.Reader) is
 // the SHAKE-256 output after ENC_KEY and is unlimited; Tor's circuit keys
 // are its first 72 bytes (Df 20, Db 20, Kf 16, Kb 16) followed by KH (20).
 // A client that handshakes often with one relay key can prepare it once

@@ -28,11 +28,11 @@ func Example() {
 	}
 
 	// Relay: verify and decrypt, then answer with its own message.
-	ss, clientMsg, err := relay.ServerHandshake(create, verification)
+	ss, clientMsg, err := relay.ServerHandshake(nil, create, verification)
 	if err != nil {
 		panic(err) // destroy the circuit
 	}
-	created, relayKeys, err := ss.Reply(nil, []byte("hello client"))
+	created, relayKeys, err := ss.Reply([]byte("hello client"))
 	if err != nil {
 		panic(err)
 	}

@@ -14,11 +14,11 @@ func TestNilAndZeroRefused(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ss, _, err := relay.ServerHandshake(msg, nil)
+	ss, _, err := relay.ServerHandshake(nil, msg, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	reply, _, err := ss.Reply(nil, nil)
+	reply, _, err := ss.Reply(nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -29,16 +29,20 @@ func TestNilAndZeroRefused(t *testing.T) {
 		name string
 		f    func() error
 	}{
-		{"(*ServerState)(nil).Reply", func() error { _, _, err := (*ServerState)(nil).Reply(nil, nil); return err }},
-		{"new(ServerState).Reply", func() error { _, _, err := new(ServerState).Reply(nil, nil); return err }},
-		{"(*ServerState)(nil).ReplyWithKey", func() error { _, _, err := (*ServerState)(nil).ReplyWithKey(eph, nil); return err }},
-		{"ss.ReplyWithKey(new(PrivateKey))", func() error { _, _, err := ss.ReplyWithKey(new(PrivateKey), nil); return err }},
+		{"(*ServerState)(nil).Reply", func() error { _, _, err := (*ServerState)(nil).Reply(nil); return err }},
+		{"new(ServerState).Reply", func() error { _, _, err := new(ServerState).Reply(nil); return err }},
+		{"(*Relay)(nil).ServerHandshakeWithKey", func() error { _, _, err := (*Relay)(nil).ServerHandshakeWithKey(eph, msg, nil); return err }},
+		{"ServerHandshakeWithKey(new(PrivateKey))", func() error {
+			_, _, err := relay.ServerHandshakeWithKey(new(PrivateKey), msg, nil)
+			return err
+		}},
+		{"used ss.Reply", func() error { _, _, err := ss.Reply(nil); return err }},
 		{"new(KeyStream).Bytes(5)", func() error { _, err := new(KeyStream).Bytes(5); return err }},
 		{"(*KeyStream)(nil).Read", func() error { _, err := (*KeyStream)(nil).Read(make([]byte, 5)); return err }},
 		{"(*ClientState)(nil).Finish", func() error { _, _, err := (*ClientState)(nil).Finish(reply); return err }},
 		{"new(ClientState).Finish", func() error { _, _, err := new(ClientState).Finish(reply); return err }},
-		{"(*Relay)(nil).ServerHandshake", func() error { _, _, err := (*Relay)(nil).ServerHandshake(msg, nil); return err }},
-		{"new(Relay).ServerHandshake", func() error { _, _, err := new(Relay).ServerHandshake(msg, nil); return err }},
+		{"(*Relay)(nil).ServerHandshake", func() error { _, _, err := (*Relay)(nil).ServerHandshake(nil, msg, nil); return err }},
+		{"new(Relay).ServerHandshake", func() error { _, _, err := new(Relay).ServerHandshake(nil, msg, nil); return err }},
 		{"NewRelay(id, new(PrivateKey))", func() error { _, err := NewRelay(id, new(PrivateKey)); return err }},
 		{"ClientHandshakeWithKey(new(PrivateKey))", func() error {
 			_, _, err := ClientHandshakeWithKey(new(PrivateKey), id, b.PublicKey(), nil, nil)
@@ -69,8 +73,8 @@ func TestNilAndZeroRefused(t *testing.T) {
 func TestKeyStreamBytesNegative(t *testing.T) {
 	relay, id, keys := newTestRelay(t, 1)
 	_, msg, _ := ClientHandshake(nil, id, keys[0].PublicKey(), nil, nil)
-	ss, _, _ := relay.ServerHandshake(msg, nil)
-	_, ks, err := ss.Reply(nil, nil)
+	ss, _, _ := relay.ServerHandshake(nil, msg, nil)
+	_, ks, err := ss.Reply(nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -98,14 +98,14 @@ func TestVector(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		ss, cm, err := relay.ServerHandshake(msg, ver)
+		ss, cm, err := relay.ServerHandshake(bytes.NewReader(unhex(t, v.Y)), msg, ver)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if hex.EncodeToString(cm) != v.ClientMessage {
 			t.Fatalf("relay decrypted CM = %x", cm)
 		}
-		reply, sks, err := ss.Reply(bytes.NewReader(unhex(t, v.Y)), unhex(t, v.ServerMessage))
+		reply, sks, err := ss.Reply(unhex(t, v.ServerMessage))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -210,11 +210,11 @@ func TestRoundTrip(t *testing.T) {
 		if len(msg) != ClientOverhead+len(cm) {
 			t.Fatalf("client handshake is %d bytes", len(msg))
 		}
-		ss, gotCM, err := relay.ServerHandshake(msg, ver)
+		ss, gotCM, err := relay.ServerHandshake(bytes.NewReader(yk), msg, ver)
 		if err != nil || !bytes.Equal(gotCM, cm) {
 			t.Fatalf("relay: %v, CM %x want %x", err, gotCM, cm)
 		}
-		reply, sks, err := ss.Reply(bytes.NewReader(yk), sm)
+		reply, sks, err := ss.Reply(sm)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -257,22 +257,22 @@ func TestTamperClient(t *testing.T) {
 		for _, mask := range []byte{0x01, 0x80} {
 			bad := append([]byte(nil), msg...)
 			bad[i] ^= mask
-			if _, cm, err := relay.ServerHandshake(bad, ver); err == nil || cm != nil {
+			if _, cm, err := relay.ServerHandshake(nil, bad, ver); err == nil || cm != nil {
 				t.Fatalf("relay accepted byte %d ^ %#x", i, mask)
 			}
 		}
 	}
 	// Truncation and extension break the MAC too.
 	for _, bad := range [][]byte{msg[:len(msg)-1], append(append([]byte(nil), msg...), 0), msg[:ClientOverhead-1], nil} {
-		if _, _, err := relay.ServerHandshake(bad, ver); err == nil {
+		if _, _, err := relay.ServerHandshake(nil, bad, ver); err == nil {
 			t.Fatalf("relay accepted a %d-byte message", len(bad))
 		}
 	}
 	// A different verification string is rejected.
-	if _, _, err := relay.ServerHandshake(msg, []byte("veR")); !errors.Is(err, ErrMAC) {
+	if _, _, err := relay.ServerHandshake(nil, msg, []byte("veR")); !errors.Is(err, ErrAuthFailed) {
 		t.Fatalf("verification mismatch: %v", err)
 	}
-	if _, _, err := relay.ServerHandshake(msg, ver); err != nil {
+	if _, _, err := relay.ServerHandshake(nil, msg, ver); err != nil {
 		t.Fatalf("genuine message rejected: %v", err)
 	}
 }
@@ -280,15 +280,25 @@ func TestTamperClient(t *testing.T) {
 // TestTamperReply: any change to the relay's reply makes the client fail.
 func TestTamperReply(t *testing.T) {
 	relay, id, keys := newTestRelay(t, 1)
-	state, msg, err := ClientHandshake(nil, id, keys[0].PublicKey(), nil, []byte("hi"))
+	// States are single-use: each attempt gets a new state for the same
+	// ephemeral key, hence the same message and genuine reply.
+	x, _ := GenerateKey(nil)
+	newState := func() *ClientState {
+		state, _, err := ClientHandshakeWithKey(x, id, keys[0].PublicKey(), nil, []byte("hi"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return state
+	}
+	_, msg, err := ClientHandshakeWithKey(x, id, keys[0].PublicKey(), nil, []byte("hi"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	ss, _, err := relay.ServerHandshake(msg, nil)
+	ss, _, err := relay.ServerHandshake(nil, msg, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	reply, _, err := ss.Reply(nil, []byte("server says hi"))
+	reply, _, err := ss.Reply([]byte("server says hi"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -296,17 +306,17 @@ func TestTamperReply(t *testing.T) {
 		for _, mask := range []byte{0x01, 0x80, 0xff} {
 			bad := append([]byte(nil), reply...)
 			bad[i] ^= mask
-			if sm, ks, err := state.Finish(bad); err == nil || sm != nil || ks != nil {
+			if sm, ks, err := newState().Finish(bad); err == nil || sm != nil || ks != nil {
 				t.Fatalf("client accepted byte %d ^ %#x", i, mask)
 			}
 		}
 	}
 	for _, bad := range [][]byte{reply[:len(reply)-1], append(append([]byte(nil), reply...), 0), reply[:63], nil} {
-		if _, _, err := state.Finish(bad); err == nil {
+		if _, _, err := newState().Finish(bad); err == nil {
 			t.Fatalf("client accepted a %d-byte reply", len(bad))
 		}
 	}
-	if _, _, err := state.Finish(reply); err != nil {
+	if _, _, err := newState().Finish(reply); err != nil {
 		t.Fatalf("genuine reply rejected: %v", err)
 	}
 }
@@ -323,18 +333,18 @@ func TestLowOrderRejected(t *testing.T) {
 	relay, id, keys := newTestRelay(t, 1)
 	for _, h := range lowOrder {
 		p := unhex(t, h)
-		if _, _, err := ClientHandshake(nil, id, p, nil, nil); !errors.Is(err, ErrLowOrder) {
+		if _, _, err := ClientHandshake(nil, id, p, nil, nil); !errors.Is(err, ErrInvalidPoint) {
 			t.Errorf("client accepted onion key %s: %v", h, err)
 		}
 		msg := append(append(append(append([]byte{}, id...), keys[0].PublicKey()...), p...), make([]byte, 32)...)
-		if _, _, err := relay.ServerHandshake(msg, nil); !errors.Is(err, ErrLowOrder) {
+		if _, _, err := relay.ServerHandshake(nil, msg, nil); !errors.Is(err, ErrInvalidPoint) {
 			t.Errorf("relay accepted X = %s: %v", h, err)
 		}
 		state, _, err := ClientHandshake(nil, id, keys[0].PublicKey(), nil, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, _, err := state.Finish(append(append([]byte{}, p...), make([]byte, 32)...)); !errors.Is(err, ErrLowOrder) {
+		if _, _, err := state.Finish(append(append([]byte{}, p...), make([]byte, 32)...)); !errors.Is(err, ErrInvalidPoint) {
 			t.Errorf("client accepted Y = %s: %v", h, err)
 		}
 	}
@@ -345,20 +355,20 @@ func TestWrongRelayAndKey(t *testing.T) {
 	other, _ := GenerateKey(nil)
 	if _, msg, err := ClientHandshake(nil, id, other.PublicKey(), nil, nil); err != nil {
 		t.Fatal(err)
-	} else if _, _, err := relay.ServerHandshake(msg, nil); !errors.Is(err, ErrUnknownKey) {
+	} else if _, _, err := relay.ServerHandshake(nil, msg, nil); !errors.Is(err, ErrUnknownKey) {
 		t.Errorf("unknown key: %v", err)
 	}
 	wrongID := append([]byte(nil), id...)
 	wrongID[0] ^= 1
 	if _, msg, err := ClientHandshake(nil, wrongID, keys[0].PublicKey(), nil, nil); err != nil {
 		t.Fatal(err)
-	} else if _, _, err := relay.ServerHandshake(msg, nil); !errors.Is(err, ErrWrongRelay) {
+	} else if _, _, err := relay.ServerHandshake(nil, msg, nil); !errors.Is(err, ErrWrongRelay) {
 		t.Errorf("wrong relay: %v", err)
 	}
-	if _, _, err := ClientHandshake(nil, id[:31], keys[0].PublicKey(), nil, nil); !errors.Is(err, ErrBadLength) {
+	if _, _, err := ClientHandshake(nil, id[:31], keys[0].PublicKey(), nil, nil); !errors.Is(err, ErrInvalidLength) {
 		t.Errorf("31-byte ID: %v", err)
 	}
-	if _, _, err := ClientHandshake(nil, id, keys[0].PublicKey()[:31], nil, nil); !errors.Is(err, ErrBadLength) {
+	if _, _, err := ClientHandshake(nil, id, keys[0].PublicKey()[:31], nil, nil); !errors.Is(err, ErrInvalidLength) {
 		t.Errorf("31-byte key: %v", err)
 	}
 	if _, err := NewRelay(id[:20], keys[0]); err == nil {
@@ -374,9 +384,7 @@ func TestWrongRelayAndKey(t *testing.T) {
 		t.Error("nil ephemeral key accepted")
 	}
 	_, msg, _ := ClientHandshake(nil, id, keys[0].PublicKey(), nil, nil)
-	if ss, _, err := relay.ServerHandshake(msg, nil); err != nil {
-		t.Fatal(err)
-	} else if _, _, err := ss.ReplyWithKey(nil, nil); err == nil {
+	if _, _, err := relay.ServerHandshakeWithKey(nil, msg, nil); err == nil {
 		t.Error("nil relay ephemeral key accepted")
 	}
 	if _, err := NewPrivateKey(make([]byte, 31)); err == nil {
@@ -394,7 +402,7 @@ func FuzzServerHandshake(f *testing.F) {
 	f.Add(msg[:100])
 	f.Add(msg[:128])
 	f.Fuzz(func(t *testing.T, m []byte) {
-		ss, _, err := relay.ServerHandshake(m, nil)
+		ss, _, err := relay.ServerHandshake(nil, m, nil)
 		if err == nil && (!bytes.Equal(m, msg) || ss == nil) {
 			t.Fatalf("relay accepted forged message %x", m)
 		}
@@ -403,12 +411,14 @@ func FuzzServerHandshake(f *testing.F) {
 
 func FuzzClientFinish(f *testing.F) {
 	relay, id, keys := newTestRelay(f, 1)
-	state, msg, _ := ClientHandshake(nil, id, keys[0].PublicKey(), nil, nil)
-	ss, _, _ := relay.ServerHandshake(msg, nil)
-	reply, _, _ := ss.Reply(nil, []byte("x"))
+	x, _ := GenerateKey(nil)
+	_, msg, _ := ClientHandshakeWithKey(x, id, keys[0].PublicKey(), nil, nil)
+	ss, _, _ := relay.ServerHandshake(nil, msg, nil)
+	reply, _, _ := ss.Reply([]byte("x"))
 	f.Add(reply[:64])
 	f.Add(reply[:10])
 	f.Fuzz(func(t *testing.T, r []byte) {
+		state, _, _ := ClientHandshakeWithKey(x, id, keys[0].PublicKey(), nil, nil)
 		_, _, err := state.Finish(r)
 		if err == nil && !bytes.Equal(r, reply) {
 			t.Fatalf("client accepted forged reply %x", r)

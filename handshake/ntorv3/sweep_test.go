@@ -30,11 +30,11 @@ func TestSweep(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ss, _, err := relay.ServerHandshake(msg, nil)
+	ss, _, err := relay.ServerHandshake(nil, msg, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	reply, _, err := ss.Reply(nil, nil)
+	reply, _, err := ss.Reply(nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -69,7 +69,7 @@ func TestSweep(t *testing.T) {
 			{Fn: ntorv3.PrecomputeRelayKey},
 			{Fn: (*ntorv3.Relay).ServerHandshake},
 			{Fn: (*ntorv3.ServerState).Reply},
-			{Fn: (*ntorv3.ServerState).ReplyWithKey},
+			{Fn: (*ntorv3.Relay).ServerHandshakeWithKey},
 		},
 	})
 }

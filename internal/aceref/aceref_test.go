@@ -82,11 +82,11 @@ func TestMatchesAce(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		st, msg, err := ace.NewClientHandshakeWithKeys(id, b.PublicKey(), x1, x2)
+		st, msg, err := ace.ClientHandshakePrecomputedWithKeys(x1, x2, id, b.PublicKey())
 		if err != nil {
 			t.Fatal(err)
 		}
-		reply, keys, err := ace.ServerHandshakeWithKey(msg, relay, y)
+		reply, keys, err := relay.ServerHandshakeWithKey(y, msg)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -94,6 +94,19 @@ func randCases(t *testing.T) []randCase {
 		t.Fatal(err)
 	}
 
+	aceB, err := ace.GenerateKey(bytes.NewReader(stream(64)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	aceRelay, err := ace.NewRelay(id32, aceB)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, aceMsg, err := ace.ClientHandshake(bytes.NewReader(stream(128)), id32, aceB.PublicKey().Bytes())
+	if err != nil {
+		t.Fatal(err)
+	}
+
 	// Batch: two valid entries and one with a flipped signature bit.
 	var bpub [][]byte
 	var bmsg, bsig [][]byte
@@ -163,8 +176,8 @@ func randCases(t *testing.T) []randCase {
 			}
 			return msg, err
 		}},
-		{name: "ntor.PrecomputedRelayKey.ClientHandshake", need: 32, run: func(t *testing.T, r io.Reader) ([]byte, error) {
-			st, msg, err := pre.ClientHandshake(r, id20)
+		{name: "ntor.ClientHandshakePrecomputed", need: 32, run: func(t *testing.T, r io.Reader) ([]byte, error) {
+			st, msg, err := ntor.ClientHandshakePrecomputed(r, id20, pre)
 			if err != nil && (st != nil || msg != nil) {
 				t.Error("state or message returned with an error")
 			}
@@ -202,17 +215,17 @@ func randCases(t *testing.T) []randCase {
 			}
 			return msg, err
 		}},
-		{name: "ntorv3.ServerState.Reply", need: 32, run: func(t *testing.T, r io.Reader) ([]byte, error) {
-			ss, _, err := v3relay.ServerHandshake(v3msg, verif)
+		{name: "ntorv3.Relay.ServerHandshake", need: 32, run: func(t *testing.T, r io.Reader) ([]byte, error) {
+			ss, cm, err := v3relay.ServerHandshake(r, v3msg, verif)
 			if err != nil {
-				t.Fatal(err)
-			}
-			reply, ks, err := ss.Reply(r, []byte("sm"))
-			if err != nil {
-				if reply != nil || ks != nil {
-					t.Error("reply or keys returned with an error")
+				if ss != nil || cm != nil {
+					t.Error("state or message returned with an error")
 				}
 				return nil, err
+			}
+			reply, ks, err := ss.Reply([]byte("sm"))
+			if err != nil {
+				t.Fatal(err)
 			}
 			k, err := ks.Bytes(64)
 			return append(reply, k...), err
@@ -226,6 +239,27 @@ func randCases(t *testing.T) []randCase {
 				return nil, err
 			}
 			return k.Bytes(), nil
+		}},
+		{name: "ace.ClientHandshake", need: 128, run: func(t *testing.T, r io.Reader) ([]byte, error) {
+			st, msg, err := ace.ClientHandshake(r, id32, aceB.PublicKey().Bytes())
+			if err != nil && (st != nil || msg != nil) {
+				t.Error("state or message returned with an error")
+			}
+			return msg, err
+		}},
+		{name: "ace.ClientHandshakePrecomputed", need: 128, run: func(t *testing.T, r io.Reader) ([]byte, error) {
+			st, msg, err := ace.ClientHandshakePrecomputed(r, id32, aceB.PublicKey())
+			if err != nil && (st != nil || msg != nil) {
+				t.Error("state or message returned with an error")
+			}
+			return msg, err
+		}},
+		{name: "ace.Relay.ServerHandshake", need: 64, run: func(t *testing.T, r io.Reader) ([]byte, error) {
+			reply, keys, err := aceRelay.ServerHandshake(r, aceMsg)
+			if err != nil && (reply != nil || keys != nil) {
+				t.Error("reply or keys returned with an error")
+			}
+			return append(reply, keys...), err
 		}},
 		{name: "curve448.GenerateKey", need: 56, run: func(t *testing.T, r io.Reader) ([]byte, error) {
 			k, err := curve448.GenerateKey(r)
