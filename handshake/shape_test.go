@@ -6,6 +6,7 @@ import (
 
 	"github.com/curvekit/curvekit/handshake"
 	"github.com/curvekit/curvekit/handshake/ace"
+	"github.com/curvekit/curvekit/handshake/hsntor"
 	"github.com/curvekit/curvekit/handshake/ntor"
 	"github.com/curvekit/curvekit/handshake/ntorv3"
 )
@@ -19,12 +20,12 @@ func TestErrorsAcrossPackages(t *testing.T) {
 		shared error
 		pkgs   []error
 	}{
-		{"ErrInvalidLength", handshake.ErrInvalidLength, []error{ntor.ErrInvalidLength, ntorv3.ErrInvalidLength, ace.ErrInvalidLength}},
-		{"ErrInvalidPoint", handshake.ErrInvalidPoint, []error{ntor.ErrInvalidPoint, ntorv3.ErrInvalidPoint, ace.ErrInvalidPoint}},
+		{"ErrInvalidLength", handshake.ErrInvalidLength, []error{ntor.ErrInvalidLength, ntorv3.ErrInvalidLength, ace.ErrInvalidLength, hsntor.ErrInvalidLength}},
+		{"ErrInvalidPoint", handshake.ErrInvalidPoint, []error{ntor.ErrInvalidPoint, ntorv3.ErrInvalidPoint, ace.ErrInvalidPoint, hsntor.ErrInvalidPoint}},
 		{"ErrWrongRelay", handshake.ErrWrongRelay, []error{ntor.ErrWrongRelay, ntorv3.ErrWrongRelay, ace.ErrWrongRelay}},
 		{"ErrUnknownKey", handshake.ErrUnknownKey, []error{ntor.ErrUnknownKey, ntorv3.ErrUnknownKey, ace.ErrUnknownKey}},
-		{"ErrAuthFailed", handshake.ErrAuthFailed, []error{ntor.ErrAuthFailed, ntorv3.ErrAuthFailed, ace.ErrAuthFailed}},
-		{"ErrStateUsed", handshake.ErrStateUsed, []error{ntor.ErrStateUsed, ntorv3.ErrStateUsed, ace.ErrStateUsed}},
+		{"ErrAuthFailed", handshake.ErrAuthFailed, []error{ntor.ErrAuthFailed, ntorv3.ErrAuthFailed, ace.ErrAuthFailed, hsntor.ErrAuthFailed}},
+		{"ErrStateUsed", handshake.ErrStateUsed, []error{ntor.ErrStateUsed, ntorv3.ErrStateUsed, ace.ErrStateUsed, hsntor.ErrStateUsed}},
 	} {
 		for i, e := range c.pkgs {
 			if e != c.shared {
@@ -34,7 +35,10 @@ func TestErrorsAcrossPackages(t *testing.T) {
 	}
 
 	type failures map[error]error // shared value → the error a package returned
-	got := map[string]failures{"ntor": ntorFailures(t), "ntorv3": ntorv3Failures(t), "ace": aceFailures(t)}
+	got := map[string]failures{"ntor": ntorFailures(t), "ntorv3": ntorv3Failures(t), "ace": aceFailures(t), "hsntor": hsntorFailures(t)}
+	// hs-ntor has no relay identity or onion-key choice: its service is
+	// one introduction point with one key.
+	provoked := map[string]int{"ntor": 6, "ntorv3": 6, "ace": 6, "hsntor": 4}
 	for pkg, fs := range got {
 		for want, err := range fs {
 			if !errors.Is(err, want) {
@@ -47,8 +51,8 @@ func TestErrorsAcrossPackages(t *testing.T) {
 				}
 			}
 		}
-		if len(fs) != 6 {
-			t.Errorf("%s: %d failures provoked, want 6", pkg, len(fs))
+		if len(fs) != provoked[pkg] {
+			t.Errorf("%s: %d failures provoked, want %d", pkg, len(fs), provoked[pkg])
 		}
 	}
 }
@@ -114,7 +118,7 @@ func ntorv3Failures(t *testing.T) map[error]error {
 }
 
 func aceFailures(t *testing.T) map[error]error {
-	id := make([]byte, ace.NodeIDSize)
+	id := make([]byte, ace.IDSize)
 	b, _ := ace.GenerateKey(nil)
 	relay, err := ace.NewRelay(id, b)
 	if err != nil {
@@ -132,8 +136,43 @@ func aceFailures(t *testing.T) map[error]error {
 	_, _, m[handshake.ErrInvalidLength] = relay.ServerHandshake(nil, msg[1:])
 	_, _, m[handshake.ErrInvalidPoint] = ace.ClientHandshake(nil, id, make([]byte, ace.PublicKeySize))
 	_, _, m[handshake.ErrWrongRelay] = relay.ServerHandshake(nil, flip(msg, 0))
-	_, _, m[handshake.ErrUnknownKey] = relay.ServerHandshake(nil, flip(msg, ace.NodeIDSize))
+	_, _, m[handshake.ErrUnknownKey] = relay.ServerHandshake(nil, flip(msg, ace.IDSize))
 	_, m[handshake.ErrAuthFailed] = st.Finish(flip(reply, ace.PublicKeySize))
+	_, m[handshake.ErrStateUsed] = st.Finish(reply)
+	return m
+}
+
+func hsntorFailures(t *testing.T) map[error]error {
+	key, err := hsntor.GenerateKey(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	auth := make([]byte, 32)
+	subcred := make([]byte, 32)
+	header := []byte("INTRODUCE1 header")
+	svc, err := hsntor.NewService(key, auth, subcred)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, msg, err := hsntor.ClientHandshake(nil, auth, key.PublicKey(), subcred, header, []byte("plaintext"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ss, _, err := svc.Receive(header, msg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	reply, _, err := ss.Reply(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := map[error]error{}
+	_, _, m[handshake.ErrInvalidLength] = hsntor.ClientHandshake(nil, auth[1:], key.PublicKey(), subcred, header, nil)
+	_, _, m[handshake.ErrInvalidPoint] = hsntor.ClientHandshake(nil, auth, make([]byte, hsntor.KeySize), subcred, header, nil)
+	_, _, m[handshake.ErrAuthFailed] = svc.Receive(header, flip(msg, len(msg)-1))
+	if _, err := st.Finish(reply); err != nil {
+		t.Fatal(err)
+	}
 	_, m[handshake.ErrStateUsed] = st.Finish(reply)
 	return m
 }

@@ -128,7 +128,7 @@ func ckAce(op Op) (OpFunc, error) {
 	if err != nil {
 		return nil, err
 	}
-	nodeID := randBytes(ace.NodeIDSize)
+	nodeID := randBytes(ace.IDSize)
 	relay, err := ace.NewRelay(nodeID, relayKey)
 	if err != nil {
 		return nil, err
@@ -222,7 +222,7 @@ func refNtorImpl(name, pkg string, dh ntorref.DH) Impl {
 // scalars are still reduced and multiplied inside the timed call).
 func refAceImpl(name, pkg string, g *aceref.Group) Impl {
 	return Impl{Name: name, Pkg: pkg, New: func(op Op) (OpFunc, error) {
-		nodeID := randBytes(aceref.NodeIDSize)
+		nodeID := randBytes(aceref.IDSize)
 		relay, err := aceref.NewRelay(g, rand.Reader, nodeID)
 		if err != nil {
 			return nil, err

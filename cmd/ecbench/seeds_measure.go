@@ -116,7 +116,7 @@ func aceWhole() (OpFunc, error) {
 	if err != nil {
 		return nil, err
 	}
-	nodeID := randBytes(ace.NodeIDSize)
+	nodeID := randBytes(ace.IDSize)
 	relay, err := ace.NewRelay(nodeID, relayKey)
 	if err != nil {
 		return nil, err

@@ -15,15 +15,15 @@ import (
 
 // Sizes of the keys and messages, in bytes.
 const (
-	NodeIDSize        = 32                           // NODEID, H_LENGTH in proposal 223
-	PublicKeySize     = pointSize                    // B, X1, X2, Y: uncompressed Edwards points x ‖ y
-	PrivateKeySize    = 32                           // canonical scalar mod ℓ
-	AuthSize          = sha256.Size                  // AUTH
-	ClientMessageSize = NodeIDSize + 3*PublicKeySize // NODEID ‖ B ‖ X1 ‖ X2: 224
-	ServerReplySize   = PublicKeySize + AuthSize     // Y ‖ AUTH: 96
-	KeyMaterialSize   = 2*20 + 2*16 + 20             // Df ‖ Db ‖ Kf ‖ Kb ‖ KH, as Tor takes from ntor
-	fieldSize         = 32                           // canonical little-endian field element
-	pointSize         = 2 * fieldSize                // x ‖ y
+	IDSize            = 32                       // NODEID, H_LENGTH in proposal 223
+	PublicKeySize     = pointSize                // B, X1, X2, Y: uncompressed Edwards points x ‖ y
+	PrivateKeySize    = 32                       // canonical scalar mod ℓ
+	AuthSize          = sha256.Size              // AUTH
+	ClientMessageSize = IDSize + 3*PublicKeySize // NODEID ‖ B ‖ X1 ‖ X2: 224
+	ServerReplySize   = PublicKeySize + AuthSize // Y ‖ AUTH: 96
+	KeyMaterialSize   = 2*20 + 2*16 + 20         // Df ‖ Db ‖ Kf ‖ Kb ‖ KH, as Tor takes from ntor
+	fieldSize         = 32                       // canonical little-endian field element
+	pointSize         = 2 * fieldSize            // x ‖ y
 	keySeedTag        = "Key Seed"
 	verifyTag         = "HMac Seed"
 	serverTag         = "Server"
@@ -101,7 +101,7 @@ func (c SubgroupCheck) known() bool { return c == ClearCofactor || c == RejectTo
 
 // transcript holds the public values both sides hash.
 type transcript struct {
-	id           [NodeIDSize]byte
+	id           [IDSize]byte
 	b, x1, x2, y [pointSize]byte
 }
 
@@ -177,7 +177,7 @@ func (st *ClientState) SetSubgroupCheck(check SubgroupCheck) {
 }
 
 // ClientHandshake starts a handshake with the relay whose node ID is
-// relayID (NodeIDSize bytes) and whose onion key is the PublicKeySize-byte
+// relayID (IDSize bytes) and whose onion key is the PublicKeySize-byte
 // encoding relayKey. It reads the two ephemeral keys from rand (crypto/rand
 // if nil) and returns the client state and the ClientMessageSize-byte
 // message NODEID ‖ B ‖ X1 ‖ X2 to send. relayKey is checked as NewPublicKey
@@ -235,8 +235,8 @@ func ClientHandshakePrecomputedWithKeys(x1, x2 *PrivateKey, relayID []byte, rela
 }
 
 func checkRelayID(relayID []byte) error {
-	if len(relayID) != NodeIDSize {
-		return fmt.Errorf("ace: node ID is %d bytes, want %d: %w", len(relayID), NodeIDSize, ErrInvalidLength)
+	if len(relayID) != IDSize {
+		return fmt.Errorf("ace: node ID is %d bytes, want %d: %w", len(relayID), IDSize, ErrInvalidLength)
 	}
 	return nil
 }

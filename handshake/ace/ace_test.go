@@ -9,7 +9,7 @@ import (
 
 // Offsets of B, X1 and X2 in the client message NODEID ‖ B ‖ X1 ‖ X2.
 const (
-	offB  = NodeIDSize
+	offB  = IDSize
 	offX1 = offB + PublicKeySize
 	offX2 = offX1 + PublicKeySize
 )
@@ -25,7 +25,7 @@ func mustKey(t testing.TB) *PrivateKey {
 
 func randomNodeID(t testing.TB) []byte {
 	t.Helper()
-	id := make([]byte, NodeIDSize)
+	id := make([]byte, IDSize)
 	if _, err := rand.Read(id); err != nil {
 		t.Fatal(err)
 	}
@@ -58,7 +58,7 @@ func TestRoundTrip(t *testing.T) {
 		if len(msg) != ClientMessageSize {
 			t.Fatalf("client message is %d bytes", len(msg))
 		}
-		if !bytes.Equal(msg[:NodeIDSize], id) || !bytes.Equal(msg[offB:offX1], k.PublicKey().Bytes()) {
+		if !bytes.Equal(msg[:IDSize], id) || !bytes.Equal(msg[offB:offX1], k.PublicKey().Bytes()) {
 			t.Fatal("client message does not start with NODEID ‖ B")
 		}
 		reply, serverKeys, err := relay.ServerHandshake(nil, msg)
@@ -322,7 +322,7 @@ func TestMalformedLengths(t *testing.T) {
 		if _, _, err := relay.ServerHandshake(nil, long[:n]); !errors.Is(err, ErrInvalidLength) {
 			t.Fatalf("client message of %d bytes: got %v", n, err)
 		}
-		if n != NodeIDSize {
+		if n != IDSize {
 			if _, _, err := ClientHandshakePrecomputed(nil, long[:n], k.PublicKey()); !errors.Is(err, ErrInvalidLength) {
 				t.Fatalf("node ID of %d bytes: got %v", n, err)
 			}

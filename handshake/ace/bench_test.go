@@ -385,7 +385,7 @@ type aceShapedState struct {
 }
 
 func newAceShaped(g aceGroup) *aceShaped {
-	a := &aceShaped{g: g, id: randBytes(NodeIDSize)}
+	a := &aceShaped{g: g, id: randBytes(IDSize)}
 	var B any
 	a.b, B = keygen(g)
 	g.Encode([]*[pointSize]byte{&a.bEnc}, B)

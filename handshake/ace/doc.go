@@ -54,7 +54,7 @@
 //     handshake data and CREATED2 up to 507 (509-byte cell bodies), and an
 //     EXTEND2 relay cell keeps room for 224 bytes after its link
 //     specifiers.
-//   - NODEID is 32 bytes (NodeIDSize), the H_LENGTH the proposal gives it;
+//   - NODEID is 32 bytes (IDSize), the H_LENGTH the proposal gives it;
 //     that fits a relay's Ed25519 identity rather than ntor's 20-byte RSA
 //     digest. KEYID(B) = B, as in the proposal.
 //   - Key expansion ("HKDF as with the ntor handshake"): HKDF-SHA256

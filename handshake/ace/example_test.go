@@ -14,7 +14,7 @@ import (
 func Example() {
 	// The relay: a node ID and a long-term onion key, whose public half B it
 	// publishes (for instance in its descriptor).
-	nodeID := make([]byte, ace.NodeIDSize)
+	nodeID := make([]byte, ace.IDSize)
 	rand.Read(nodeID)
 	onionKey, err := ace.GenerateKey(nil)
 	if err != nil {
@@ -63,7 +63,7 @@ func Example() {
 // give the same keys either way; a peer point with a small-order component,
 // which ClearCofactor would render harmless and accept, is refused.
 func ExampleRelay_WithSubgroupCheck() {
-	nodeID := make([]byte, ace.NodeIDSize)
+	nodeID := make([]byte, ace.IDSize)
 	rand.Read(nodeID)
 	onionKey, err := ace.GenerateKey(nil)
 	if err != nil {
@@ -93,8 +93,8 @@ func ExampleRelay_WithSubgroupCheck() {
 	// X2 replaced by X2 + T, T = (sqrt(-1), 0) of order 4: the strict relay
 	// refuses it, the default one accepts it (its keys then differ from the
 	// client's, whose message did not carry T).
-	mixed := addOrder4(msg[ace.NodeIDSize+2*ace.PublicKeySize:])
-	tampered := append(append([]byte(nil), msg[:ace.NodeIDSize+2*ace.PublicKeySize]...), mixed...)
+	mixed := addOrder4(msg[ace.IDSize+2*ace.PublicKeySize:])
+	tampered := append(append([]byte(nil), msg[:ace.IDSize+2*ace.PublicKeySize]...), mixed...)
 	_, _, err = strictRelay.ServerHandshake(nil, tampered)
 	fmt.Println(err)
 	_, _, err = relay.ServerHandshake(nil, tampered)

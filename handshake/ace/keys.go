@@ -220,7 +220,7 @@ func (k *PrivateKey) Equal(x crypto.PrivateKey) bool {
 // and safe for concurrent use. Only NewRelay makes one: ServerHandshake
 // refuses the zero Relay and nil.
 type Relay struct {
-	nodeID [NodeIDSize]byte
+	nodeID [IDSize]byte
 	keys   []*PrivateKey
 	check  SubgroupCheck
 }
@@ -238,12 +238,12 @@ func (r *Relay) WithSubgroupCheck(check SubgroupCheck) *Relay {
 	return &c
 }
 
-// NewRelay bundles a node ID (NodeIDSize bytes) with at least one onion
+// NewRelay bundles a node ID (IDSize bytes) with at least one onion
 // key. It keeps pointers to the (immutable) keys. The relay treats client
 // points under ClearCofactor; see WithSubgroupCheck.
 func NewRelay(nodeID []byte, keys ...*PrivateKey) (*Relay, error) {
-	if len(nodeID) != NodeIDSize {
-		return nil, fmt.Errorf("ace: node ID is %d bytes, want %d: %w", len(nodeID), NodeIDSize, ErrInvalidLength)
+	if len(nodeID) != IDSize {
+		return nil, fmt.Errorf("ace: node ID is %d bytes, want %d: %w", len(nodeID), IDSize, ErrInvalidLength)
 	}
 	if len(keys) == 0 {
 		return nil, errors.New("ace: no onion keys")

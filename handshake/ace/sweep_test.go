@@ -13,7 +13,7 @@ import (
 // (internal/apisweep): nothing panics, and no handshake step succeeds with
 // an uninitialised key, relay or state.
 func TestSweep(t *testing.T) {
-	id := make([]byte, ace.NodeIDSize)
+	id := make([]byte, ace.IDSize)
 	b, err := ace.GenerateKey(nil)
 	if err != nil {
 		t.Fatal(err)
@@ -39,7 +39,7 @@ func TestSweep(t *testing.T) {
 			reflect.TypeFor[ace.Relay](),
 		},
 		Valid:   []any{eph, eph.PublicKey(), relay, state, msg},
-		Lengths: []int{ace.NodeIDSize, ace.PrivateKeySize, ace.PublicKeySize, ace.ServerReplySize},
+		Lengths: []int{ace.IDSize, ace.PrivateKeySize, ace.PublicKeySize, ace.ServerReplySize},
 		Cases: []apisweep.Case{
 			{Fn: (*ace.ClientState).Finish},
 			{Fn: (*ace.ClientState).SetSubgroupCheck, Mode: apisweep.NoPanic},

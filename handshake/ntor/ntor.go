@@ -18,10 +18,10 @@ const (
 	// IDSize is the size of a relay identity (NODEID): the SHA-1 digest of
 	// its RSA identity key.
 	IDSize = 20
-	// ClientHandshakeSize is the size of the client's message ID ‖ B ‖ X.
-	ClientHandshakeSize = IDSize + 2*KeySize
-	// ServerHandshakeSize is the size of the relay's reply Y ‖ AUTH.
-	ServerHandshakeSize = KeySize + sha256.Size
+	// ClientMessageSize is the size of the client's message ID ‖ B ‖ X.
+	ClientMessageSize = IDSize + 2*KeySize
+	// ServerReplySize is the size of the relay's reply Y ‖ AUTH.
+	ServerReplySize = KeySize + sha256.Size
 )
 
 // Protocol constants (tor-spec §5.1.4).
@@ -130,7 +130,7 @@ func clientHandshake(eph *PrivateKey, relayID, relayKey []byte, bt *curve25519.P
 	c := &ClientState{x: eph.secret, pub: eph.public, bt: bt, ready: true}
 	copy(c.id[:], relayID)
 	copy(c.b[:], relayKey)
-	msg := make([]byte, 0, ClientHandshakeSize)
+	msg := make([]byte, 0, ClientMessageSize)
 	msg = append(msg, c.id[:]...)
 	msg = append(msg, c.b[:]...)
 	msg = append(msg, c.pub[:]...)
@@ -239,8 +239,8 @@ func (c *ClientState) Finish(reply []byte) (*KeyMaterial, error) {
 	}
 	c.ready = false
 	defer clear(c.x[:])
-	if len(reply) != ServerHandshakeSize {
-		return nil, fmt.Errorf("ntor: reply is %d bytes, want %d: %w", len(reply), ServerHandshakeSize, ErrInvalidLength)
+	if len(reply) != ServerReplySize {
+		return nil, fmt.Errorf("ntor: reply is %d bytes, want %d: %w", len(reply), ServerReplySize, ErrInvalidLength)
 	}
 	y := reply[:KeySize]
 	auth := reply[KeySize:]
@@ -360,8 +360,8 @@ func (r *Relay) valid() bool { return r != nil && len(r.keys) != 0 }
 // parse checks the client's message ID ‖ KEYID ‖ X and returns the onion
 // key it names and X.
 func (r *Relay) parse(msg []byte) (b *PrivateKey, x []byte, err error) {
-	if len(msg) != ClientHandshakeSize {
-		return nil, nil, fmt.Errorf("ntor: client message is %d bytes, want %d: %w", len(msg), ClientHandshakeSize, ErrInvalidLength)
+	if len(msg) != ClientMessageSize {
+		return nil, nil, fmt.Errorf("ntor: client message is %d bytes, want %d: %w", len(msg), ClientMessageSize, ErrInvalidLength)
 	}
 	id, keyID, x := msg[:IDSize], msg[IDSize:IDSize+KeySize], msg[IDSize+KeySize:]
 	// ID and KEYID are public: plain comparisons are fine.
@@ -382,7 +382,7 @@ func (r *Relay) respond(si *secretInput, eph, b *PrivateKey, x []byte) ([]byte, 
 	si.append(r.id[:], b.public[:], x, eph.public[:])
 	keySeed, auth := si.derive(r.id[:], b.public[:], eph.public[:], x)
 	defer clear(keySeed[:])
-	reply := make([]byte, 0, ServerHandshakeSize)
+	reply := make([]byte, 0, ServerReplySize)
 	reply = append(reply, eph.public[:]...)
 	reply = append(reply, auth[:]...)
 	return reply, newKeyMaterial(keySeed[:]), nil

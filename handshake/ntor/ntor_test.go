@@ -541,7 +541,7 @@ func FuzzServerHandshake(f *testing.F) {
 		if err != nil {
 			return
 		}
-		if len(m) != ClientHandshakeSize || !bytes.Equal(m[:52], msg[:52]) || len(reply) != ServerHandshakeSize || k == nil {
+		if len(m) != ClientMessageSize || !bytes.Equal(m[:52], msg[:52]) || len(reply) != ServerReplySize || k == nil {
 			t.Fatalf("accepted malformed message %x", m)
 		}
 	})

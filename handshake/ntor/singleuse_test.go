@@ -57,7 +57,7 @@ func TestClientStateSingleUse(t *testing.T) {
 	if _, err := state.Finish(nil); !errors.Is(err, ErrInvalidLength) {
 		t.Fatal(err)
 	}
-	if _, err := state.Finish(make([]byte, ServerHandshakeSize)); !errors.Is(err, ErrStateUsed) {
+	if _, err := state.Finish(make([]byte, ServerReplySize)); !errors.Is(err, ErrStateUsed) {
 		t.Errorf("Finish after a wrong-length reply: %v", err)
 	}
 }

@@ -49,7 +49,7 @@ func TestSweep(t *testing.T) {
 		},
 		// The messages get calls past the parsing to the use of the state.
 		Valid:   []any{eph, relay, pre, state, msg, reply},
-		Lengths: []int{ntor.IDSize, ntor.KeySize, ntor.ServerHandshakeSize, ntor.ClientHandshakeSize},
+		Lengths: []int{ntor.IDSize, ntor.KeySize, ntor.ServerReplySize, ntor.ClientMessageSize},
 		Cases: []apisweep.Case{
 			{Fn: ntor.ClientHandshake},
 			{Fn: ntor.ClientHandshakeWithKey},

@@ -22,7 +22,7 @@
 // is an error on either side; malformed messages are errors, never panics.
 // Zero values and nil pointers fail closed: only the constructors make
 // usable keys, states, relays and key streams, and every handshake step,
-// NewRelay and the KeyStream's Read and Bytes refuse the zero value and nil
+// NewRelay and the KeyMaterial's Read and Bytes refuse the zero value and nil
 // with an error.
 // No key material or message is returned unless the MAC (relay) or AUTH
 // (client) verifies.
@@ -44,7 +44,7 @@
 // [Relay.ServerHandshake](rand, msg, verification) verifies and decrypts the
 // client's message, reads the relay's ephemeral key, and returns a
 // [ServerState]; [ServerState.Reply] encrypts SM and returns the reply and
-// the key stream. The key stream ([KeyStream], an io.Reader) is
+// the key stream. The key stream ([KeyMaterial], an io.Reader) is
 // the SHAKE-256 output after ENC_KEY and is unlimited; Tor's circuit keys
 // are its first 72 bytes (Df 20, Db 20, Kf 16, Kb 16) followed by KH (20).
 // A client that handshakes often with one relay key can prepare it once

@@ -37,8 +37,8 @@ func TestNilAndZeroRefused(t *testing.T) {
 			return err
 		}},
 		{"used ss.Reply", func() error { _, _, err := ss.Reply(nil); return err }},
-		{"new(KeyStream).Bytes(5)", func() error { _, err := new(KeyStream).Bytes(5); return err }},
-		{"(*KeyStream)(nil).Read", func() error { _, err := (*KeyStream)(nil).Read(make([]byte, 5)); return err }},
+		{"new(KeyMaterial).Bytes(5)", func() error { _, err := new(KeyMaterial).Bytes(5); return err }},
+		{"(*KeyMaterial)(nil).Read", func() error { _, err := (*KeyMaterial)(nil).Read(make([]byte, 5)); return err }},
 		{"(*ClientState)(nil).Finish", func() error { _, _, err := (*ClientState)(nil).Finish(reply); return err }},
 		{"new(ClientState).Finish", func() error { _, _, err := new(ClientState).Finish(reply); return err }},
 		{"(*Relay)(nil).ServerHandshake", func() error { _, _, err := (*Relay)(nil).ServerHandshake(nil, msg, nil); return err }},

@@ -251,7 +251,7 @@ func authTag(verify *[digestSize]byte, id, b, y, x, msgMAC, encrypted []byte) [d
 // returns the decrypted server message SM and the key stream; otherwise an
 // error and neither. Either way it erases the state's secrets: a second
 // call returns ErrStateUsed.
-func (c *ClientState) Finish(reply []byte) (message []byte, keys *KeyStream, err error) {
+func (c *ClientState) Finish(reply []byte) (message []byte, keys *KeyMaterial, err error) {
 	if c == nil || !c.ready {
 		return nil, nil, errClientUsed
 	}
@@ -421,7 +421,7 @@ func (s *ServerState) erase() {
 // Reply completes the handshake with the server message SM (may be empty)
 // and returns the reply Y ‖ AUTH ‖ ENC(SM) and the key stream. It erases
 // the state's secrets: a second call returns ErrStateUsed.
-func (s *ServerState) Reply(message []byte) ([]byte, *KeyStream, error) {
+func (s *ServerState) Reply(message []byte) ([]byte, *KeyMaterial, error) {
 	if s == nil || !s.ready {
 		return nil, nil, errServerUsed
 	}

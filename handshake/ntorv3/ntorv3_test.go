@@ -427,7 +427,7 @@ func FuzzClientFinish(f *testing.F) {
 }
 
 // mustBytes reads n bytes of ks, failing the test on an error.
-func mustBytes(t testing.TB, ks *KeyStream, n int) []byte {
+func mustBytes(t testing.TB, ks *KeyMaterial, n int) []byte {
 	t.Helper()
 	b, err := ks.Bytes(n)
 	if err != nil {

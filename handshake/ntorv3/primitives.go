@@ -71,21 +71,21 @@ func xorAESCTR(key *[digestSize]byte, m []byte) []byte {
 	return out
 }
 
-// KeyStream is the key material of a successful handshake: KDF_final's
+// KeyMaterial is the key material of a successful handshake: KDF_final's
 // SHAKE-256 output after its first 32 bytes (ENC_KEY). It is unlimited.
-// Only a handshake makes one: Read and Bytes on the zero KeyStream or a nil
+// Only a handshake makes one: Read and Bytes on the zero KeyMaterial or a nil
 // pointer return an error.
-type KeyStream struct {
-	x *sha3.SHAKE // non-nil marks a KeyStream made by a handshake
+type KeyMaterial struct {
+	x *sha3.SHAKE // non-nil marks a KeyMaterial made by a handshake
 }
 
-var errNoKeyStream = errors.New("ntorv3: nil or uninitialized KeyStream")
+var errNoKeyMaterial = errors.New("ntorv3: nil or uninitialized KeyMaterial")
 
 // Read fills p with the next len(p) bytes of the key stream. Its only error
 // is that of an uninitialised k.
-func (k *KeyStream) Read(p []byte) (int, error) {
+func (k *KeyMaterial) Read(p []byte) (int, error) {
 	if k == nil || k.x == nil {
-		return 0, errNoKeyStream
+		return 0, errNoKeyMaterial
 	}
 	return k.x.Read(p)
 }
@@ -93,9 +93,9 @@ func (k *KeyStream) Read(p []byte) (int, error) {
 // Bytes returns the next n bytes of the key stream, as
 // [ntor.KeyMaterial.Bytes] does. A negative n, or an uninitialised k,
 // returns an error.
-func (k *KeyStream) Bytes(n int) ([]byte, error) {
+func (k *KeyMaterial) Bytes(n int) ([]byte, error) {
 	if k == nil || k.x == nil {
-		return nil, errNoKeyStream
+		return nil, errNoKeyMaterial
 	}
 	if n < 0 {
 		return nil, errors.New("ntorv3: negative key stream length")
@@ -106,8 +106,8 @@ func (k *KeyStream) Bytes(n int) ([]byte, error) {
 }
 
 // finalKeys splits KDF_final(key_seed) into ENC_KEY and the key stream.
-func finalKeys(keySeed *[digestSize]byte) (encKey [digestSize]byte, ks *KeyStream) {
+func finalKeys(keySeed *[digestSize]byte) (encKey [digestSize]byte, ks *KeyMaterial) {
 	x := kdf(tFinal, keySeed[:])
 	x.Read(encKey[:])
-	return encKey, &KeyStream{x: x}
+	return encKey, &KeyMaterial{x: x}
 }

@@ -35,9 +35,9 @@ import (
 
 // Sizes, as in handshake/ace.
 const (
-	NodeIDSize        = 32
+	IDSize        = 32
 	PointSize         = 64
-	ClientMessageSize = NodeIDSize + 3*PointSize
+	ClientMessageSize = IDSize + 3*PointSize
 	ServerReplySize   = PointSize + sha256.Size
 	KeyMaterialSize   = 92
 )
@@ -91,7 +91,7 @@ func randomScalar(g *Group, random io.Reader) (any, error) {
 // Relay is the server side: a node ID and an onion key b, B = b·G.
 type Relay struct {
 	g    *Group
-	id   [NodeIDSize]byte
+	id   [IDSize]byte
 	b    any
 	bEnc [PointSize]byte
 }
@@ -107,7 +107,7 @@ func NewRelay(g *Group, random io.Reader, id []byte) (*Relay, error) {
 
 // NewRelayWithScalar makes a relay with onion key b (a scalar of g).
 func NewRelayWithScalar(g *Group, id []byte, b any) (*Relay, error) {
-	if len(id) != NodeIDSize {
+	if len(id) != IDSize {
 		return nil, errMessage
 	}
 	r := &Relay{g: g, b: b}
@@ -121,7 +121,7 @@ func (r *Relay) PublicKey() []byte { return bytes.Clone(r.bEnc[:]) }
 
 // transcript is what both sides hash: NODEID, B, X1, X2, Y.
 type transcript struct {
-	id           [NodeIDSize]byte
+	id           [IDSize]byte
 	b, x1, x2, y [PointSize]byte
 }
 
@@ -163,7 +163,7 @@ func ClientCreate(g *Group, random io.Reader, id, relayKey []byte) (*ClientState
 
 // ClientCreateWithScalars is ClientCreate with given ephemeral scalars.
 func ClientCreateWithScalars(g *Group, id, relayKey []byte, x1, x2 any) (*ClientState, []byte, error) {
-	if len(id) != NodeIDSize || len(relayKey) != PointSize {
+	if len(id) != IDSize || len(relayKey) != PointSize {
 		return nil, nil, errMessage
 	}
 	B, err := g.Decode(relayKey)
@@ -210,14 +210,14 @@ func (r *Relay) Respond(random io.Reader, msg []byte) (reply, keys []byte, err e
 
 // RespondWithScalar is Respond with a given ephemeral scalar.
 func (r *Relay) RespondWithScalar(y any, msg []byte) (reply, keys []byte, err error) {
-	if len(msg) != ClientMessageSize || !bytes.Equal(msg[:NodeIDSize], r.id[:]) ||
-		!bytes.Equal(msg[NodeIDSize:NodeIDSize+PointSize], r.bEnc[:]) {
+	if len(msg) != ClientMessageSize || !bytes.Equal(msg[:IDSize], r.id[:]) ||
+		!bytes.Equal(msg[IDSize:IDSize+PointSize], r.bEnc[:]) {
 		return nil, nil, errMessage
 	}
 	var t transcript
 	t.id, t.b = r.id, r.bEnc
-	copy(t.x1[:], msg[NodeIDSize+PointSize:])
-	copy(t.x2[:], msg[NodeIDSize+2*PointSize:])
+	copy(t.x1[:], msg[IDSize+PointSize:])
+	copy(t.x2[:], msg[IDSize+2*PointSize:])
 	X1, err := r.g.Decode(t.x1[:])
 	if err != nil {
 		return nil, nil, err

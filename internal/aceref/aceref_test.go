@@ -10,7 +10,7 @@ import (
 )
 
 func randomID(t *testing.T) []byte {
-	id := make([]byte, NodeIDSize)
+	id := make([]byte, IDSize)
 	if _, err := rand.Read(id); err != nil {
 		t.Fatal(err)
 	}

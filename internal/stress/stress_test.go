@@ -146,7 +146,7 @@ func TestSharedKeys(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	aid := det(4, "id")[:ace.NodeIDSize]
+	aid := det(4, "id")[:ace.IDSize]
 	arelay, err := ace.NewRelay(aid, ab)
 	if err != nil {
 		t.Fatal(err)
