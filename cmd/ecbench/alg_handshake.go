@@ -6,12 +6,15 @@ import (
 	"fmt"
 
 	"github.com/curvekit/curvekit/handshake/ace"
+	"github.com/curvekit/curvekit/handshake/hsntor"
 	"github.com/curvekit/curvekit/handshake/ntor"
 	"github.com/curvekit/curvekit/internal/aceref"
+	"github.com/curvekit/curvekit/internal/hsntorref"
 	"github.com/curvekit/curvekit/internal/ntorref"
 )
 
-// Tor's circuit handshakes: ntor (two X25519 products per side) and Ace
+// Tor's circuit handshakes: ntor (two X25519 products per side), hs-ntor
+// (the onion-service handshake, below) and Ace
 // (one two-point multiplication on the relay), the comparison of Tor
 // proposal 223. No Go library a user would pick implements either; the ntor
 // rows are compared with the independent ntor of internal/ntorref (the
@@ -44,6 +47,147 @@ func init() {
 			refAceImpl("Ace-shaped on voi", "github.com/oasisprotocol/curve25519-voi/curve", aceref.Voi),
 		},
 	})
+	register(&Algorithm{
+		Name: "hsntor", Table: TableHandshake, Family: "handshake", Curve: "hs-ntor", Bits: 253,
+		Ops: []Op{
+			{Name: "client", Desc: "client side: ephemeral key, the encrypted and MACed INTRODUCE1 data, and checking RENDEZVOUS2"},
+			{Name: "server", Desc: "service side: check and decrypt INTRODUCE2, then build RENDEZVOUS1 (its ephemeral key included)"},
+		},
+		Order:    2,
+		Curvekit: Impl{Name: curvekitName, Pkg: "github.com/curvekit/curvekit/handshake/hsntor", New: ckHsntor},
+		Peers:    []Impl{{Name: "hs-ntor on crypto/ecdh", Pkg: "crypto/ecdh", New: refHsntor}},
+	})
+}
+
+// hsntorBench is one onion-service setup for the hs-ntor rows: the
+// introduction point's key pair, auth key and subcredential, the INTRODUCE1
+// header and a 246-byte padded plaintext (an INTRODUCE1 body's size).
+type hsntorBench struct {
+	b, B, auth, subcred, header, plaintext, secret []byte
+}
+
+func newHsntorBench() (*hsntorBench, error) {
+	key, err := hsntor.GenerateKey(rand.Reader)
+	if err != nil {
+		return nil, err
+	}
+	return &hsntorBench{
+		b: key.Bytes(), B: key.PublicKey(), auth: randBytes(32), subcred: randBytes(32),
+		header: randBytes(43), plaintext: randBytes(246), secret: randBytes(32),
+	}, nil
+}
+
+// ckHsntor times hsntor's two sides. The client op repeats one handshake
+// from a fixed ephemeral secret (read from a bytes.Reader) against a reply
+// made before timing.
+func ckHsntor(op Op) (OpFunc, error) {
+	hb, err := newHsntorBench()
+	if err != nil {
+		return nil, err
+	}
+	key, err := hsntor.NewPrivateKey(hb.b)
+	if err != nil {
+		return nil, err
+	}
+	svc, err := hsntor.NewService(key, hb.auth, hb.subcred)
+	if err != nil {
+		return nil, err
+	}
+	_, msg, err := hsntor.ClientHandshake(bytes.NewReader(hb.secret), hb.auth, hb.B, hb.subcred, hb.header, hb.plaintext)
+	if err != nil {
+		return nil, err
+	}
+	ss, _, err := svc.Receive(hb.header, msg)
+	if err != nil {
+		return nil, err
+	}
+	reply, _, err := ss.Reply(rand.Reader)
+	if err != nil {
+		return nil, err
+	}
+	switch op.Name {
+	case "client":
+		fn := func() error {
+			st, _, err := hsntor.ClientHandshake(bytes.NewReader(hb.secret), hb.auth, hb.B, hb.subcred, hb.header, hb.plaintext)
+			if err != nil {
+				return err
+			}
+			keys, err := st.Finish(reply)
+			if err != nil {
+				return err
+			}
+			_, err = keys.Bytes(hsntor.CircuitKeySize)
+			return err
+		}
+		if err := fn(); err != nil {
+			return nil, fmt.Errorf("hsntor client: %w", err)
+		}
+		return fn, nil
+	case "server":
+		return func() error {
+			ss, _, err := svc.Receive(hb.header, msg)
+			if err != nil {
+				return err
+			}
+			_, keys, err := ss.Reply(rand.Reader)
+			if err != nil {
+				return err
+			}
+			_, err = keys.Bytes(hsntor.CircuitKeySize)
+			return err
+		}, nil
+	}
+	return nil, errUnsupported
+}
+
+// refHsntor is internal/hsntorref (crypto/ecdh, crypto/sha3, crypto/aes),
+// timed like ckHsntor.
+func refHsntor(op Op) (OpFunc, error) {
+	hb, err := newHsntorBench()
+	if err != nil {
+		return nil, err
+	}
+	svc, err := hsntorref.NewService(hb.b, hb.auth, hb.subcred)
+	if err != nil {
+		return nil, err
+	}
+	_, msg, err := hsntorref.ClientIntro(bytes.NewReader(hb.secret), hb.auth, hb.B, hb.subcred, hb.header, hb.plaintext)
+	if err != nil {
+		return nil, err
+	}
+	pend, _, err := svc.Receive(hb.header, msg)
+	if err != nil {
+		return nil, err
+	}
+	reply, _, err := pend.Reply(rand.Reader, hsntor.CircuitKeySize)
+	if err != nil {
+		return nil, err
+	}
+	switch op.Name {
+	case "client":
+		fn := func() error {
+			c, _, err := hsntorref.ClientIntro(bytes.NewReader(hb.secret), hb.auth, hb.B, hb.subcred, hb.header, hb.plaintext)
+			if err != nil {
+				return err
+			}
+			_, err = c.Finish(reply, hsntor.CircuitKeySize)
+			return err
+		}
+		if err := fn(); err != nil {
+			return nil, fmt.Errorf("hs-ntor on crypto/ecdh client: %w", err)
+		}
+		return fn, nil
+	case "server":
+		return func() error {
+			pend, _, err := svc.Receive(hb.header, msg)
+			if err != nil {
+				return err
+			}
+			_, _, err = pend.Reply(rand.Reader, hsntor.CircuitKeySize)
+			return err
+		}, nil
+	}
+	return nil, errUnsupported
 }
 
 // The client op repeats one handshake with a fixed ephemeral secret, so one

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -14,13 +15,15 @@ type tableInfo struct {
 	openssl  bool   // one of openssl speed's own tables: same printf formats, +F lines in -mr
 	rowPerOp bool   // one row per op (batch sizes) instead of one column per op
 	header   string // the op column's name in rowPerOp tables
+	union    bool   // one header for the whole table: the union of its algorithms' ops, "-" where one has no such op
 }
 
 var tables = map[Table]tableInfo{
-	TableECDSA: {openssl: true},
-	TableECDH:  {openssl: true},
-	TableEdDSA: {openssl: true},
-	TableBatch: {rowPerOp: true, header: "verify"},
+	TableECDSA:     {openssl: true},
+	TableECDH:      {openssl: true},
+	TableEdDSA:     {openssl: true},
+	TableBatch:     {rowPerOp: true, header: "verify"},
+	TableHandshake: {union: true},
 }
 
 // label is the row label, as openssl speed prints it: "%4u bits ecdh (%s)".
@@ -144,11 +147,30 @@ func ownTable(w io.Writer, algs []*Algorithm, byKey map[[2]string]Result, impl s
 			width = max(width, len(labelOf(a, op)))
 		}
 	}
+	var union []Op
+	if len(algs) > 0 && tables[algs[0].Table].union {
+		// The algorithm with the most ops sets the column order; the others
+		// add theirs after it.
+		ordered := append([]*Algorithm(nil), algs...)
+		sort.SliceStable(ordered, func(i, j int) bool { return len(ordered[i].Ops) > len(ordered[j].Ops) })
+		seen := map[string]bool{}
+		for _, a := range ordered {
+			for _, op := range a.Ops {
+				if !seen[op.Name] {
+					seen[op.Name] = true
+					union = append(union, op)
+				}
+			}
+		}
+	}
 	lastHeader := ""
 	for _, a := range algs {
 		cols := a.Ops
 		if tables[a.Table].rowPerOp {
 			cols = []Op{{Name: tables[a.Table].header}}
+		}
+		if union != nil {
+			cols = union
 		}
 		h := ownHeader(width, cols)
 		if h != lastHeader {
@@ -165,6 +187,18 @@ func ownTable(w io.Writer, algs []*Algorithm, byKey map[[2]string]Result, impl s
 				fmt.Fprintln(w, ownRow(width, labelOf(a, r.Op), cols, []Result{r}))
 			}
 			continue
+		}
+		if union != nil {
+			// Align a's results under the table's columns; an op a does not
+			// have keeps a zero Result, which ownRow prints as "-".
+			at := map[string]Result{}
+			for _, r := range rs {
+				at[r.Op.Name] = r
+			}
+			rs = make([]Result, len(cols))
+			for i, op := range cols {
+				rs[i] = at[op.Name]
+			}
 		}
 		fmt.Fprintln(w, ownRow(width, label(a), cols, rs))
 	}
@@ -194,10 +228,18 @@ func ownRow(width int, lbl string, ops []Op, rs []Result) string {
 	fmt.Fprintf(&b, "%-*s", width, lbl)
 	for i, op := range ops {
 		tw, _ := ownColumns(op)
+		if rs[i].Rate == 0 {
+			fmt.Fprintf(&b, " %*s", tw, "-")
+			continue
+		}
 		fmt.Fprintf(&b, " %*.2f", tw, 1e6/rs[i].Rate)
 	}
 	for i, op := range ops {
 		_, rw := ownColumns(op)
+		if rs[i].Rate == 0 {
+			fmt.Fprintf(&b, " %*s", rw, "-")
+			continue
+		}
 		fmt.Fprintf(&b, " %*.1f", rw, rs[i].Rate)
 	}
 	return b.String()

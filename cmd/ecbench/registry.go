@@ -20,7 +20,7 @@ const (
 	TableKeygen                 // fixed-base key generation
 	TableBatch                  // batch verification, one row per batch size
 	TableBlind                  // Tor key blinding
-	TableHandshake              // ntor, Ace
+	TableHandshake              // ntor, Ace, hs-ntor
 	TableGroup                  // group operations (scalar multiplications)
 )
 
