@@ -3,6 +3,13 @@
 // Efficient Key-Exchange Protocol for Onion Routing", WPES 2012), on the
 // prime-order subgroup of edwards25519.
 //
+//	// Client: the relay's node ID and onion key B (64 bytes) from its descriptor.
+//	state, msg, err := ace.ClientHandshake(nil, nodeID, onionKey)
+//	keys, err := state.Finish(reply) // AUTH checked; state erased
+//
+//	// Relay: relay, err := ace.NewRelay(nodeID, privateOnionKey), once.
+//	reply, keys, err := relay.ServerHandshake(nil, msg)
+//
 // Like ntor (tor-spec §5.1.4), Ace lets a client that knows a relay's node
 // ID and onion key B = b·G agree on keys with that relay, authenticating the
 // relay but not the client, with forward secrecy. Where ntor's relay computes

@@ -2,6 +2,15 @@
 // handshake type 0x0002; Tor proposal 216, tor-spec §5.1.4) on curvekit's
 // X25519.
 //
+//	// Client: relayID and onionKey from the relay's descriptor.
+//	state, create, err := ntor.ClientHandshake(nil, relayID, onionKey)
+//	// … send create (84 bytes) in CREATE2; receive created (64 bytes) …
+//	keys, err := state.Finish(created) // AUTH checked; state erased
+//
+//	// Relay: relay, err := ntor.NewRelay(relayID, privateOnionKey), once.
+//	created, keys, err := relay.ServerHandshake(nil, create)
+//	circuitKeys, err := keys.Bytes(92)
+//
 // The client sends the 84-byte message ID ‖ B ‖ X (relay identity digest,
 // relay onion key, fresh client key); the relay answers with the 64 bytes
 // Y ‖ AUTH; both derive key material with Tor's HKDF-SHA256 construction

@@ -2,6 +2,14 @@
 // proposal 332, instantiation A.1 with the circuit-extension encoding A.2,
 // PROTOID "ntor3-curve25519-sha3_256-1") on curvekit's X25519.
 //
+//	// Client: the first flight carries an encrypted message to the relay.
+//	state, create, err := ntorv3.ClientHandshake(nil, relayID, onionKey, verification, msg)
+//	reply, keys, err := state.Finish(created) // the relay's message and the keys
+//
+//	// Relay: verify and decrypt, then answer with its own message.
+//	ss, msg, err := relay.ServerHandshake(nil, create, verification)
+//	created, keys, err := ss.Reply(replyMsg)
+//
 // Unlike ntor v1, both sides carry an encrypted, authenticated message: the
 // client's message CM rides in the first flight (encrypted to the relay's
 // onion key, so without forward secrecy), the relay's message SM in the
