@@ -263,6 +263,9 @@ func TestSingleUse(t *testing.T) {
 	if _, err := c.Finish(bad); !errors.Is(err, ErrAuthFailed) {
 		t.Fatal(err)
 	}
+	if *c != (ClientState{}) {
+		t.Error("a failed Finish left the state's secrets")
+	}
 	_, err = c.Finish(f.reply)
 	wantErr(t, "Finish after a failed Finish", err, ErrStateUsed)
 
