@@ -15,31 +15,14 @@ import (
 // contains every one of want.
 func checkErr(t *testing.T, what string, err error, want ...string) {
 	t.Helper()
-	if err == nil {
-		t.Fatalf("%s: no error", what)
-	}
-	msg := err.Error()
-	if !strings.HasPrefix(msg, "ed25519: ") || strings.Contains(msg, "\n") {
-		t.Errorf("%s: %q is not one line starting with \"ed25519: \"", what, msg)
-	}
-	for _, w := range want {
-		if !strings.Contains(msg, w) {
-			t.Errorf("%s: %q does not name %q", what, msg, w)
-		}
-	}
+	randfault.CheckMessage(t, "ed25519: ", what, err, want...)
 }
 
 func TestErrorsReader(t *testing.T) {
-	_, _, err := GenerateKey(randfault.Fail())
-	checkErr(t, "GenerateKey(failing reader)", err, "randomness", randfault.ErrFault.Error())
-	if !errors.Is(err, randfault.ErrFault) {
-		t.Errorf("GenerateKey(failing reader): %v does not wrap the reader's error", err)
-	}
-	_, _, err = GenerateKey(randfault.After(make([]byte, 64), 5, true))
-	checkErr(t, "GenerateKey(short reader)", err, "randomness")
-	if !errors.Is(err, io.ErrUnexpectedEOF) {
-		t.Errorf("GenerateKey(short reader): %v does not wrap io.ErrUnexpectedEOF", err)
-	}
+	randfault.CheckReader(t, "ed25519: ", "GenerateKey", func(r io.Reader) error {
+		_, _, err := GenerateKey(r)
+		return err
+	})
 }
 
 func TestErrorsNameValue(t *testing.T) {

@@ -35,7 +35,7 @@ import (
 
 // Sizes, as in handshake/ace.
 const (
-	IDSize        = 32
+	IDSize            = 32
 	PointSize         = 64
 	ClientMessageSize = IDSize + 3*PointSize
 	ServerReplySize   = PointSize + sha256.Size
