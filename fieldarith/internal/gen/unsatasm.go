@@ -4,7 +4,7 @@ package main
 // representations marked asm: fe51 here, the Karatsuba plans (fe56), whose
 // columns share partial sums, in unsatasm_grouped.go. The Go code cannot be scheduled well:
 // Go's SSA scheduler puts the flag-producing ADD/ADC pairs of bits.Add64 as
-// late as possible, so all MULQ results spill (see fieldarith/doc.go). Here
+// late as possible, so all MULQ results spill (see fieldarith/DESIGN.md). Here
 // each product is added into its column as soon as it is made, nothing is
 // spilled, and shared operands such as 19·b are computed once.
 //
