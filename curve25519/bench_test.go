@@ -331,7 +331,7 @@ func benchOp(b *testing.B, name string, f func()) {
 	})
 }
 
-// BenchmarkDouble compares the two doubling variants (P2 → completed → P2).
+// BenchmarkDouble times one doubling (P2 → completed → P2).
 func BenchmarkDouble(b *testing.B) {
 	in := newBenchInputs(b)
 	var pp projP2
@@ -339,11 +339,6 @@ func BenchmarkDouble(b *testing.B) {
 	pp.fromP3(in.P)
 	benchOp(b, "2XY", func() {
 		r.double(&pp)
-		pp.fromP1xP1(&r)
-	})
-	pp.fromP3(in.P)
-	benchOp(b, "squares", func() {
-		r.doubleSquares(&pp)
 		pp.fromP1xP1(&r)
 	})
 }

@@ -207,26 +207,6 @@ func (v *projP1xP1) double(p *projP2) *projP1xP1 {
 	return v
 }
 
-// doubleSquares is the textbook dbl-2008-hwcd (4S), kept to measure the
-// choice above (BenchmarkDouble).
-func (v *projP1xP1) doubleSquares(p *projP2) *projP1xP1 {
-	var A, B, C, S, AB, G fieldElement
-	var XplusY fieldLoose
-	A.Square(&p.X)
-	B.Square(&p.Y)
-	C.Square(&p.Z)
-	C.Add(&C, &C)
-	XplusY.Add(&p.X, &p.Y)
-	S.SquareLoose(&XplusY) // (X+Y)²
-	AB.Add(&A, &B)
-	G.Subtract(&B, &A)
-	v.Y.Set(&AB)          // A + B
-	v.X.Subtract(&S, &AB) // E
-	v.Z.Set(&G)           // G
-	v.T.Subtract(&C, &G)  // C - G
-	return v
-}
-
 // Constant-time selection and conditional negation of cached points.
 
 func (v *projCached) selectFrom(a, b *projCached, cond int) *projCached {

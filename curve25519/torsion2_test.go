@@ -9,7 +9,7 @@ import (
 // Tests of the quartic-character subgroup test (quarticTest, behind
 // IsTorsionFree): its constants and derivation redone with math/big, and
 // agreement with ℓ·v on every kind of input. The previous four-exponentiation
-// halving test is kept here as a second oracle and for the benchmark.
+// halving test is kept here as a second oracle.
 
 var (
 	tqP     = new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), 255), big.NewInt(19))
@@ -332,18 +332,6 @@ func tqDecoded(t testing.TB, strict bool) *Point {
 			return p
 		}
 	}
-}
-
-// BenchmarkIsTorsionFreeVariants puts the previous halving test beside the
-// current one (also in BenchmarkIsTorsionFree with ℓ·v and voi).
-func BenchmarkIsTorsionFreeVariants(b *testing.B) {
-	in := newBenchInputs(b)
-	benchOp(b, "quartic", func() {
-		in.P.quarticTest()
-	})
-	benchOp(b, "halving", func() {
-		in.P.halvingTest()
-	})
 }
 
 // Constants of halvingTest.
