@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/curvekit/curvekit/ed25519"
+	"github.com/curvekit/curvekit/internal/testenv"
 	"github.com/hdevalence/ed25519consensus"
 	voied "github.com/oasisprotocol/curve25519-voi/primitives/ed25519"
 )
@@ -357,7 +358,7 @@ func TestRandFailure(t *testing.T) {
 type rngLike interface{ Read([]byte) (int, error) }
 
 func TestAllocations(t *testing.T) {
-	if raceEnabled {
+	if testenv.Race {
 		t.Skip("the race detector allocates")
 	}
 	if testing.CoverMode() != "" {

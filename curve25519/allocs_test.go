@@ -1,9 +1,13 @@
 package curve25519
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/curvekit/curvekit/internal/testenv"
+)
 
 func TestAllocs(t *testing.T) {
-	if raceEnabled {
+	if testenv.Race {
 		t.Skip("the race detector allocates")
 	}
 	if testing.CoverMode() != "" {
@@ -42,7 +46,7 @@ func TestAllocs(t *testing.T) {
 // reuses its pooled buffers: no allocation per call once warm, on both the
 // Straus and the Pippenger paths.
 func TestAllocsVarTimeMultiScalarMult(t *testing.T) {
-	if raceEnabled {
+	if testenv.Race {
 		t.Skip("the race detector allocates")
 	}
 	if testing.CoverMode() != "" {

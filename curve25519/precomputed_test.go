@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/curvekit/curvekit/internal/benchutil"
+	"github.com/curvekit/curvekit/internal/testenv"
 	"github.com/curvekit/curvekit/internal/xdhtest"
 	voix "github.com/oasisprotocol/curve25519-voi/primitives/x25519"
 )
@@ -166,7 +167,7 @@ func TestPrecomputedX25519Lengths(t *testing.T) {
 }
 
 func TestPrecomputedAllocs(t *testing.T) {
-	if raceEnabled {
+	if testenv.Race {
 		t.Skip("the race detector allocates")
 	}
 	if testing.Short() {

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	fed "filippo.io/edwards25519"
+	"github.com/curvekit/curvekit/internal/testenv"
 )
 
 // shortScalarBytes returns a random canonical scalar below 2^bits.
@@ -154,7 +155,7 @@ func TestVarTimePrecomputedPoint(t *testing.T) {
 }
 
 func TestAllocsVarTimeSplitBaseMult(t *testing.T) {
-	if raceEnabled {
+	if testenv.Race {
 		t.Skip("the race detector allocates")
 	}
 	if testing.CoverMode() != "" {

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	circl "github.com/cloudflare/circl/dh/x25519"
+	"github.com/curvekit/curvekit/internal/testenv"
 	"github.com/curvekit/curvekit/internal/xdhtest"
 	voi "github.com/oasisprotocol/curve25519-voi/primitives/x25519"
 )
@@ -380,7 +381,7 @@ func TestX25519InputsUnchanged(t *testing.T) {
 }
 
 func TestX25519Allocations(t *testing.T) {
-	if raceEnabled {
+	if testenv.Race {
 		t.Skip("the race detector allocates")
 	}
 	k := xdhtest.Random(t, 32)

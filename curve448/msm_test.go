@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/cloudflare/circl/ecc/goldilocks"
+	"github.com/curvekit/curvekit/internal/testenv"
 )
 
 // naiveSum is Σ scalars[i]·points[i] by ScalarMult and Add, the reference
@@ -234,7 +235,7 @@ func TestMultiScalarMultPanics(t *testing.T) {
 // reuses its pooled buffers: no allocation per call once warm, on both the
 // Straus and the Pippenger paths.
 func TestAllocsVarTimeMultiScalarMult(t *testing.T) {
-	if raceEnabled {
+	if testenv.Race {
 		t.Skip("the race detector allocates")
 	}
 	if testing.CoverMode() != "" {

@@ -13,6 +13,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/curvekit/curvekit/internal/testenv"
 )
 
 func mustHex(t testing.TB, s string) []byte {
@@ -300,7 +302,7 @@ func mustPanic(t *testing.T, name string, f func()) {
 }
 
 func TestAllocations(t *testing.T) {
-	if testing.CoverMode() != "" || raceEnabled {
+	if testing.CoverMode() != "" || testenv.Race {
 		t.Skip("allocation counts are not meaningful here")
 	}
 	_, priv, _ := GenerateKey(nil)

@@ -4,13 +4,15 @@ import (
 	"crypto"
 	"crypto/sha256"
 	"testing"
+
+	"github.com/curvekit/curvekit/internal/testenv"
 )
 
 func TestAllocs(t *testing.T) {
 	if testing.AllocsPerRun(1, func() {}) != 0 {
 		t.Skip("allocation counting unavailable")
 	}
-	if raceEnabled {
+	if testenv.Race {
 		t.Skip("-race allocates")
 	}
 	k := [32]byte{0: 0x5a, 31: 0x77}

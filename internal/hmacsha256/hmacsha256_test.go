@@ -12,6 +12,7 @@ import (
 	"os"
 	"testing"
 
+	"github.com/curvekit/curvekit/internal/testenv"
 	"golang.org/x/crypto/hkdf"
 )
 
@@ -315,7 +316,7 @@ func TestExpandLimit(t *testing.T) {
 // TestAllocs checks the package's promise: no heap allocation in MAC,
 // NewKey, Key.MAC or Expand.
 func TestAllocs(t *testing.T) {
-	if raceEnabled {
+	if testenv.Race {
 		t.Skip("the race detector allocates")
 	}
 	key, msg := make([]byte, 32), make([]byte, 204)

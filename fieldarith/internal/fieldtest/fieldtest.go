@@ -15,6 +15,8 @@ import (
 	"math/big"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/curvekit/curvekit/internal/testenv"
 )
 
 // Elem is the method set every fieldarith element type has (see the
@@ -358,7 +360,7 @@ func testHelpers[T any, P Elem[T]](t *testing.T, c Config) {
 }
 
 func testAllocs[T any, P Elem[T]](t *testing.T, c Config) {
-	if testing.CoverMode() != "" || raceEnabled {
+	if testing.CoverMode() != "" || testenv.Race {
 		t.Skip("allocation counts are not meaningful under -cover or -race")
 	}
 	r := rand.New(rand.NewPCG(9, 10))

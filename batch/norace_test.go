@@ -1,5 +1,0 @@
-//go:build !race
-
-package batch
-
-const raceEnabled = false

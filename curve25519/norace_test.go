@@ -1,5 +1,0 @@
-//go:build !race
-
-package curve25519
-
-const raceEnabled = false

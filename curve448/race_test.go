@@ -1,7 +1,0 @@
-//go:build race
-
-package curve448
-
-// raceEnabled: the race detector allocates, so allocation counts are not
-// checked under -race.
-const raceEnabled = true

@@ -1,5 +1,0 @@
-//go:build race
-
-package ed25519
-
-const raceEnabled = true

@@ -1,5 +1,0 @@
-//go:build race
-
-package fieldtest
-
-const raceEnabled = true

@@ -1,5 +1,0 @@
-//go:build !race
-
-package hmacsha256
-
-const raceEnabled = false

@@ -1,5 +1,0 @@
-//go:build !race
-
-package p256
-
-const raceEnabled = false
