@@ -14,7 +14,7 @@ import (
 // q·(b0·(−m⁻¹))⁻¹ mod 2^64; an emulator of the generated instructions then
 // confirmed that the carry fires (scripts/asmmutate's survivors
 // elem64MulAsm ADCXQ AX, R8#1 and ADCXQ AX, R9#1, elem64SquareAsm ADCXQ
-// AX, SI#1).
+// AX, SI#1 and #2).
 var elem64CarryVectors = []struct{ name, a, b string }{
 	// Row 1's top carry (t4 + hi(a3·b1) + the carries is 2^64 − 1 when the
 	// carry from t3 arrives): a wide a (≥ m, < R, allowed for Multiply's
@@ -31,6 +31,17 @@ var elem64CarryVectors = []struct{ name, a, b string }{
 	{"square reduction row 0 carry",
 		"ae6891d146280666d76d4330f1446bea0000000000000000b0c11fdecb91ce37",
 		"ae6891d146280666d76d4330f1446bea0000000000000000b0c11fdecb91ce37"},
+	// Square's second reduction row carries out of t5 on the CF chain
+	// (elem64SquareAsm ADCXQ AX, SI#2): a1 = 0 and a2 = 2^32 − 1 keep t5 and
+	// the quotients apart, and a3 was solved so that t5 is 2^64 − 1 when the
+	// previous row's carry arrives (lo(2·a2·a3) moves t5 by 2·a2 per unit
+	// of a3). Canonical scalars.
+	{"square reduction row 1 carry",
+		"1227a3b6c70c742700000000ffffffff000000000000000000000000000db5b5",
+		"1227a3b6c70c742700000000ffffffff000000000000000000000000000db5b5"},
+	{"square reduction row 1 carry, second",
+		"36e771fcd89e371000000000ffffffff0000000000000000000000000007734d",
+		"36e771fcd89e371000000000ffffffff0000000000000000000000000007734d"},
 }
 
 // TestElem64AsmCarryVectors runs the assembly, the Go code and math/big on
