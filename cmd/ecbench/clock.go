@@ -78,6 +78,7 @@ func calibrateClock() clockCalibration {
 		}
 		runtime.Gosched()
 	}
+	runtime.KeepAlive(sink)
 	return c
 }
 
