@@ -76,29 +76,37 @@ func TestHalvingTopJacobian(t *testing.T) {
 // crypto/ecdh.
 func TestHalvingTopECDH(t *testing.T) {
 	for i, sec1 := range halvingTopPoints(t) {
-		pub, err := NewPublicKey(sec1)
+		checkPeerECDH(t, sec1, byte(i))
+	}
+}
+
+// checkPeerECDH runs ECDH with the uncompressed point sec1 as the peer,
+// under a few private keys (their first byte xored with tweak), against
+// crypto/ecdh.
+func checkPeerECDH(t *testing.T, sec1 []byte, tweak byte) {
+	t.Helper()
+	pub, err := NewPublicKey(sec1)
+	if err != nil {
+		t.Fatalf("NewPublicKey(%x): %v", sec1, err)
+	}
+	spub, _ := ecdh.P256().NewPublicKey(sec1)
+	for _, dh := range []string{"01", "02", "03", "c0ffee", "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef",
+		"ffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632550"} {
+		d, _ := hex.DecodeString(dh)
+		d = append(make([]byte, 32-len(d)), d...)
+		d[0] ^= tweak
+		priv, err := NewPrivateKey(d)
 		if err != nil {
-			t.Fatalf("NewPublicKey(%x): %v", sec1, err)
+			t.Fatal(err)
 		}
-		spub, _ := ecdh.P256().NewPublicKey(sec1)
-		for _, dh := range []string{"01", "02", "03", "c0ffee", "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef",
-			"ffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632550"} {
-			d, _ := hex.DecodeString(dh)
-			d = append(make([]byte, 32-len(d)), d...)
-			d[0] ^= byte(i)
-			priv, err := NewPrivateKey(d)
-			if err != nil {
-				t.Fatal(err)
-			}
-			spriv, err := ecdh.P256().NewPrivateKey(d)
-			if err != nil {
-				t.Fatal(err)
-			}
-			got, err := priv.ECDH(pub)
-			want, serr := spriv.ECDH(spub)
-			if err != nil || serr != nil || !bytes.Equal(got, want) {
-				t.Fatalf("ECDH(%x, %x) = %x, %v; crypto/ecdh %x, %v", d, sec1, got, err, want, serr)
-			}
+		spriv, err := ecdh.P256().NewPrivateKey(d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := priv.ECDH(pub)
+		want, serr := spriv.ECDH(spub)
+		if err != nil || serr != nil || !bytes.Equal(got, want) {
+			t.Fatalf("ECDH(%x, %x) = %x, %v; crypto/ecdh %x, %v", d, sec1, got, err, want, serr)
 		}
 	}
 }

@@ -1,9 +1,7 @@
 package p256
 
 import (
-	"bytes"
 	"crypto/ecdh"
-	"encoding/hex"
 	"math/big"
 	"testing"
 )
@@ -82,28 +80,6 @@ func TestZeroXJacobian(t *testing.T) {
 // crypto/ecdh.
 func TestZeroXECDH(t *testing.T) {
 	for _, sec1 := range zeroXPoints(t) {
-		pub, err := NewPublicKey(sec1)
-		if err != nil {
-			t.Fatalf("NewPublicKey(%x): %v", sec1, err)
-		}
-		spub, _ := ecdh.P256().NewPublicKey(sec1)
-		for _, dh := range []string{"01", "02", "03", "c0ffee", "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef",
-			"ffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632550"} {
-			d, _ := hex.DecodeString(dh)
-			d = append(make([]byte, 32-len(d)), d...)
-			priv, err := NewPrivateKey(d)
-			if err != nil {
-				t.Fatal(err)
-			}
-			spriv, err := ecdh.P256().NewPrivateKey(d)
-			if err != nil {
-				t.Fatal(err)
-			}
-			got, err := priv.ECDH(pub)
-			want, serr := spriv.ECDH(spub)
-			if err != nil || serr != nil || !bytes.Equal(got, want) {
-				t.Fatalf("ECDH(%x, %x) = %x, %v; crypto/ecdh %x, %v", d, sec1, got, err, want, serr)
-			}
-		}
+		checkPeerECDH(t, sec1, 0)
 	}
 }
