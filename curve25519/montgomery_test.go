@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	fed "filippo.io/edwards25519"
+	"github.com/curvekit/curvekit/internal/bigle"
 	voi "github.com/oasisprotocol/curve25519-voi/curve"
 )
 
@@ -115,7 +116,7 @@ func TestSetMontgomeryEdges(t *testing.T) {
 		var u [32]byte
 		rand.Read(u[:])
 		u[31] &= 0x3f
-		U := leToBig(u[:])
+		U := bigle.Int(u[:])
 		p, err := new(Point).SetMontgomery(u[:], i&1)
 		if (err == nil) != onMontgomery(U) {
 			t.Fatalf("u = %x: err %v, on curve %v", u, err, onMontgomery(U))

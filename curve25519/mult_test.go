@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	fed "filippo.io/edwards25519"
+	"github.com/curvekit/curvekit/internal/bigle"
 	voi "github.com/oasisprotocol/curve25519-voi/curve"
 	voiscalar "github.com/oasisprotocol/curve25519-voi/curve/scalar"
 )
@@ -63,7 +64,7 @@ func TestEdgeScalars(t *testing.T) {
 	for _, kb := range edgeScalars(t) {
 		k := scalarFrom(t, kb)
 		fk := fedScalarFrom(t, kb)
-		K := leToBig(kb)
+		K := bigle.Int(kb)
 		want := mulBig(K, NewGeneratorPoint())
 		checkSame(t, "ScalarBaseMult edge", new(Point).ScalarBaseMult(k), want.Bytes(), new(fed.Point).ScalarBaseMult(fk).Bytes())
 		checkSame(t, "ScalarMult edge", new(Point).ScalarMult(k, P), mulBig(K, P).Bytes(), new(fed.Point).ScalarMult(fk, fP).Bytes())

@@ -7,21 +7,14 @@ import (
 	"testing"
 
 	fed "filippo.io/edwards25519"
+	"github.com/curvekit/curvekit/internal/bigle"
 )
-
-func leToBig(b []byte) *big.Int {
-	r := make([]byte, len(b))
-	for i := range b {
-		r[len(b)-1-i] = b[i]
-	}
-	return new(big.Int).SetBytes(r)
-}
 
 func TestScalarArithmetic(t *testing.T) {
 	for i := 0; i < 200; i++ {
 		xb, yb, zb := randScalarBytes(t), randScalarBytes(t), randScalarBytes(t)
 		x, y, z := scalarFrom(t, xb), scalarFrom(t, yb), scalarFrom(t, zb)
-		X, Y, Z := leToBig(xb), leToBig(yb), leToBig(zb)
+		X, Y, Z := bigle.Int(xb), bigle.Int(yb), bigle.Int(zb)
 		check := func(name string, got *Scalar, want *big.Int) {
 			t.Helper()
 			want.Mod(want, bigL)
@@ -47,7 +40,7 @@ func TestScalarArithmetic(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		check("SetUniformBytes", s, leToBig(wide[:]))
+		check("SetUniformBytes", s, bigle.Int(wide[:]))
 
 		var k [32]byte
 		rand.Read(k[:])
@@ -59,7 +52,7 @@ func TestScalarArithmetic(t *testing.T) {
 		if !bytes.Equal(s.Bytes(), fs.Bytes()) {
 			t.Fatal("SetBytesWithClamping differs from filippo")
 		}
-		c := leToBig(k[:])
+		c := bigle.Int(k[:])
 		c.SetBit(c, 0, 0).SetBit(c, 1, 0).SetBit(c, 2, 0).SetBit(c, 255, 0).SetBit(c, 254, 1)
 		check("SetBytesWithClamping", s, c)
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/cloudflare/circl/dh/x448"
 	"github.com/cloudflare/circl/ecc/goldilocks"
+	"github.com/curvekit/curvekit/internal/bigle"
 )
 
 var (
@@ -21,14 +22,6 @@ var (
 	bigD    = new(big.Int).Sub(bigP, big.NewInt(39081))
 )
 
-func leToBig(b []byte) *big.Int {
-	r := make([]byte, len(b))
-	for i := range b {
-		r[len(b)-1-i] = b[i]
-	}
-	return new(big.Int).SetBytes(r)
-}
-
 func bigToLE(n *big.Int, size int) []byte {
 	b := n.FillBytes(make([]byte, size))
 	for i, j := 0, size-1; i < j; i, j = i+1, j-1 {
@@ -39,10 +32,10 @@ func bigToLE(n *big.Int, size int) []byte {
 
 // affineBig returns the affine coordinates of p with math/big.
 func affineBig(p *Point) (x, y *big.Int) {
-	z := leToBig(p.z.Bytes())
+	z := bigle.Int(p.z.Bytes())
 	zi := new(big.Int).ModInverse(z, bigP)
-	x = new(big.Int).Mul(leToBig(p.x.Bytes()), zi)
-	y = new(big.Int).Mul(leToBig(p.y.Bytes()), zi)
+	x = new(big.Int).Mul(bigle.Int(p.x.Bytes()), zi)
+	y = new(big.Int).Mul(bigle.Int(p.y.Bytes()), zi)
 	return x.Mod(x, bigP), y.Mod(y, bigP)
 }
 
@@ -58,8 +51,8 @@ func onCurveBig(t *testing.T, p *Point) {
 	if lhs.Sub(lhs, rhs).Mod(lhs, bigP).Sign() != 0 {
 		t.Fatal("point not on the curve")
 	}
-	XY := new(big.Int).Mul(leToBig(p.x.Bytes()), leToBig(p.y.Bytes()))
-	TZ := new(big.Int).Mul(leToBig(p.t.Bytes()), leToBig(p.z.Bytes()))
+	XY := new(big.Int).Mul(bigle.Int(p.x.Bytes()), bigle.Int(p.y.Bytes()))
+	TZ := new(big.Int).Mul(bigle.Int(p.t.Bytes()), bigle.Int(p.z.Bytes()))
 	if XY.Sub(XY, TZ).Mod(XY, bigP).Sign() != 0 {
 		t.Fatal("T·Z ≠ X·Y")
 	}
@@ -365,7 +358,7 @@ func TestUninitializedPanics(t *testing.T) {
 func TestScalarBig(t *testing.T) {
 	for i := 0; i < 50; i++ {
 		x, y := randScalar(t), randScalar(t)
-		bx, by := leToBig(x.Bytes()), leToBig(y.Bytes())
+		bx, by := bigle.Int(x.Bytes()), bigle.Int(y.Bytes())
 		check := func(name string, got *Scalar, want *big.Int) {
 			if !bytes.Equal(got.Bytes(), bigToLE(want.Mod(want, bigQ), 56)) {
 				t.Fatalf("%s wrong", name)
@@ -379,7 +372,7 @@ func TestScalarBig(t *testing.T) {
 		check("Invert", new(Scalar).Invert(x), new(big.Int).ModInverse(bx, bigQ))
 		var seed [57]byte
 		rand.Read(seed[:])
-		c := new(big.Int).Set(leToBig(seed[:56]))
+		c := new(big.Int).Set(bigle.Int(seed[:56]))
 		c.SetBit(c, 0, 0).SetBit(c, 1, 0).SetBit(c, 447, 1)
 		s, err := new(Scalar).SetBytesWithClamping(seed[:])
 		if err != nil {
@@ -558,7 +551,7 @@ func TestSetMontgomery(t *testing.T) {
 		}
 		accepted++
 		onCurveBig(t, P)
-		want := montDoubleU(montDoubleU(leToBig(u[:])))
+		want := montDoubleU(montDoubleU(bigle.Int(u[:])))
 		if got := P.BytesMontgomery(); !bytes.Equal(got, bigToLE(want, 56)) {
 			t.Fatalf("u = %x: φ(ψ(M)) has u %x, [4]M has %x", u, got, bigToLE(want, 56))
 		}

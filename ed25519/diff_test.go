@@ -10,6 +10,7 @@ import (
 	"os"
 	"testing"
 
+	"github.com/curvekit/curvekit/internal/bigle"
 	"github.com/hdevalence/ed25519consensus"
 )
 
@@ -35,7 +36,7 @@ func mutations(rng *mathrand.Rand, pub, sig []byte) [][2][]byte {
 		add(p, sig)
 	}
 	// S + ℓ and S + 2ℓ, S + 8ℓ where they fit in 256 bits.
-	S := leToBig(sig[32:])
+	S := bigle.Int(sig[32:])
 	for _, m := range []int64{1, 2, 8} {
 		t := new(big.Int).Add(S, new(big.Int).Mul(bigL, big.NewInt(m)))
 		if t.BitLen() <= 256 {

@@ -9,6 +9,7 @@ import (
 	"math/big"
 	"testing"
 
+	"github.com/curvekit/curvekit/internal/bigle"
 	"github.com/hdevalence/ed25519consensus"
 	voi "github.com/oasisprotocol/curve25519-voi/primitives/ed25519"
 )
@@ -57,7 +58,7 @@ func mutate(pub, sig, ops []byte) {
 		case 2:
 			copy(sig[:32], mutationSpecials[int(a)%len(mutationSpecials)])
 		case 3:
-			S := new(big.Int).Add(leToBig(sig[32:]), new(big.Int).Mul(bigL, big.NewInt(int64(a%8))))
+			S := new(big.Int).Add(bigle.Int(sig[32:]), new(big.Int).Mul(bigL, big.NewInt(int64(a%8))))
 			if S.BitLen() <= 256 {
 				copy(sig[32:], bigToLE32(S))
 			}

@@ -6,12 +6,14 @@ import (
 	"math/big"
 	mathrand "math/rand/v2"
 	"testing"
+
+	"github.com/curvekit/curvekit/internal/bigle"
 )
 
 func u256ToBig(x u256) *big.Int {
 	var b [32]byte
 	x.bytes(&b)
-	return leToBig(b[:])
+	return bigle.Int(b[:])
 }
 
 func bigToU256(x *big.Int) u256 {

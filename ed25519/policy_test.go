@@ -8,6 +8,7 @@ import (
 	"math/big"
 	"testing"
 
+	"github.com/curvekit/curvekit/internal/bigle"
 	"github.com/hdevalence/ed25519consensus"
 )
 
@@ -63,15 +64,7 @@ func (v variant) challenge(R, A, M []byte) *big.Int {
 	h.Write(R)
 	h.Write(A)
 	h.Write(M)
-	return new(big.Int).Mod(leToBig(h.Sum(nil)), bigL)
-}
-
-func leToBig(b []byte) *big.Int {
-	r := make([]byte, len(b))
-	for i := range b {
-		r[len(b)-1-i] = b[i]
-	}
-	return new(big.Int).SetBytes(r)
+	return new(big.Int).Mod(bigle.Int(h.Sum(nil)), bigL)
 }
 
 func bigToLE32(x *big.Int) []byte {
@@ -158,7 +151,7 @@ func policyCases(t *testing.T, v variant) map[string]policyCase {
 	cases["public key of 31 bytes"] = policyCase{A[:31], m0, sig0, false, false, false, true, false}
 	cases["signature of 63 bytes"] = policyCase{A, m0, sig0[:63], false, false, false, false, false}
 
-	S := leToBig(sig0[32:])
+	S := bigle.Int(sig0[32:])
 	sigPlusL := append(append([]byte{}, R...), bigToLE32(new(big.Int).Add(S, bigL))...)
 	cases["S + ℓ"] = policyCase{A, m0, sigPlusL, false, false, false, false, false}
 
@@ -297,7 +290,7 @@ func TestSmallOrderEncodings(t *testing.T) {
 // canonicalOracle is the RFC 8032 §5.1.3 rule with math/big: y < p, and not
 // x = 0 (y = ±1) with the sign bit set.
 func canonicalOracle(b []byte) bool {
-	y := leToBig(b[:32])
+	y := bigle.Int(b[:32])
 	sign := y.Bit(255)
 	y.SetBit(y, 255, 0)
 	if y.Cmp(bigP) >= 0 {

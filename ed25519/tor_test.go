@@ -13,6 +13,7 @@ import (
 	"time"
 
 	filippo "filippo.io/edwards25519"
+	"github.com/curvekit/curvekit/internal/bigle"
 	"golang.org/x/crypto/curve25519"
 )
 
@@ -212,7 +213,7 @@ func TestBlindTorsion(t *testing.T) {
 		hb[0] &= 248
 		hb[31] &= 63
 		hb[31] |= 64
-		h := leToBig(hb)
+		h := bigle.Int(hb)
 		hl := new(big.Int).Mod(h, bigL)
 		s, err := filippo.NewScalar().SetCanonicalBytes(bigToLE32(hl))
 		if err != nil {

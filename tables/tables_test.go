@@ -4,15 +4,9 @@ import (
 	"crypto/rand"
 	"math/big"
 	"testing"
-)
 
-func leBig(k []byte) *big.Int {
-	r := make([]byte, len(k))
-	for i := range k {
-		r[len(k)-1-i] = k[i]
-	}
-	return new(big.Int).SetBytes(r)
-}
+	"github.com/curvekit/curvekit/internal/bigle"
+)
 
 // testScalars returns random 32-byte values below 2^253 plus edge values.
 func testScalars(t *testing.T) [][]byte {
@@ -61,7 +55,7 @@ func TestSignedRadix(t *testing.T) {
 				}
 				sum.Lsh(sum, w).Add(sum, big.NewInt(int64(d)))
 			}
-			if sum.Cmp(leBig(k)) != 0 {
+			if sum.Cmp(bigle.Int(k)) != 0 {
 				t.Fatalf("w=%d: digits of %x sum to %v", w, k, sum)
 			}
 		}
@@ -105,7 +99,7 @@ func checkNAF[T int8 | int16](t *testing.T, digits []T, k []byte, w uint) {
 		}
 		sum.Lsh(sum, 1).Add(sum, big.NewInt(int64(d)))
 	}
-	if sum.Cmp(leBig(k)) != 0 {
+	if sum.Cmp(bigle.Int(k)) != 0 {
 		t.Fatalf("w=%d: NAF of %x sums to %v", w, k, sum)
 	}
 }
@@ -338,8 +332,8 @@ func TestSignedRadixTooShort(t *testing.T) {
 		for i := c.n - 1; i >= 0; i-- {
 			sum.Lsh(sum, c.w).Add(sum, big.NewInt(int64(digits[i])))
 		}
-		if sum.Cmp(leBig(k)) != 0 {
-			t.Errorf("w=%d n=%d: digits sum to %v, want %v", c.w, c.n, sum, leBig(k))
+		if sum.Cmp(bigle.Int(k)) != 0 {
+			t.Errorf("w=%d n=%d: digits sum to %v, want %v", c.w, c.n, sum, bigle.Int(k))
 		}
 		if d := int(digits[c.n-1]); d < 0 || d > 1<<(c.w-1) {
 			t.Errorf("w=%d n=%d: last digit %d out of range", c.w, c.n, d)

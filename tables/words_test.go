@@ -6,6 +6,8 @@ import (
 	mrand "math/rand/v2"
 	"slices"
 	"testing"
+
+	"github.com/curvekit/curvekit/internal/bigle"
 )
 
 // wordsInputs returns little-endian scalars of the sizes the curves use
@@ -55,7 +57,7 @@ func TestWordsLoad(t *testing.T) {
 		if le != be {
 			t.Fatalf("%x: SetBytes and SetBytesBigEndian of the reversed bytes differ", k)
 		}
-		want := leBig(k)
+		want := bigle.Int(k)
 		if le.VarTimeBitLen() != want.BitLen() || le.Len() != (len(k)+7)/8 {
 			t.Fatalf("%x: BitLen %d Len %d, want %d", k, le.VarTimeBitLen(), le.Len(), want.BitLen())
 		}
@@ -145,7 +147,7 @@ func TestWordsRadix(t *testing.T) {
 	for _, k := range wordsInputs(t) {
 		var x Words
 		x.SetBytes(k)
-		want := leBig(k)
+		want := bigle.Int(k)
 		for c := uint(2); c <= 15; c++ {
 			minND := (want.BitLen() + int(c)) / int(c) // c·nd ≥ bits+1
 			for _, nd := range []int{max(minND, 1), minND + 2} {

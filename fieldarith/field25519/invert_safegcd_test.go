@@ -8,6 +8,7 @@ import (
 
 	"github.com/curvekit/curvekit/fieldarith/internal/fieldtest"
 	"github.com/curvekit/curvekit/internal/benchutil"
+	"github.com/curvekit/curvekit/internal/bigle"
 )
 
 type safegcdElem[T any] interface {
@@ -15,15 +16,6 @@ type safegcdElem[T any] interface {
 	SetBytes(x []byte) (*T, error)
 	invertSafegcd(a *T) *T
 	invertFermat(a *T) *T
-}
-
-// leInt reads little-endian bytes.
-func leInt(b []byte) *big.Int {
-	r := make([]byte, len(b))
-	for i := range b {
-		r[len(b)-1-i] = b[i]
-	}
-	return new(big.Int).SetBytes(r)
 }
 
 // wantInverse returns the canonical encoding of x⁻¹ mod p (0 for x ≡ 0).
@@ -77,7 +69,7 @@ func testInvertSafegcd[T any, P safegcdElem[T]](t *testing.T) {
 		if _, err := P(&a).SetBytes(in); err != nil {
 			t.Fatal(err)
 		}
-		want := wantInverse(leInt(in))
+		want := wantInverse(bigle.Int(in))
 		P(&fermat).invertFermat(&a)
 		got := P(new(T)).invertSafegcd(&a)
 		if !bytes.Equal(P(got).Bytes(), want) || !bytes.Equal(P(&fermat).Bytes(), want) {

@@ -14,6 +14,7 @@ import (
 	"filippo.io/edwards25519"
 	"filippo.io/edwards25519/field"
 	group "github.com/curvekit/curvekit/curve25519"
+	"github.com/curvekit/curvekit/internal/bigle"
 	"github.com/oasisprotocol/curve25519-voi/curve"
 )
 
@@ -30,15 +31,6 @@ var (
 		return d.Mod(d, bigP)
 	}()
 )
-
-// leBig and bigLE convert between 32-byte little-endian strings and integers.
-func leBig(b []byte) *big.Int {
-	r := make([]byte, len(b))
-	for i := range b {
-		r[len(b)-1-i] = b[i]
-	}
-	return new(big.Int).SetBytes(r)
-}
 
 func bigLE(v *big.Int) []byte {
 	b := v.FillBytes(make([]byte, 32))
@@ -65,7 +57,7 @@ func voiDecode(b []byte) *curve.EdwardsPoint {
 	if len(b) != 64 {
 		return nil
 	}
-	x, y := leBig(b[:32]), leBig(b[32:])
+	x, y := bigle.Int(b[:32]), bigle.Int(b[32:])
 	if x.Cmp(bigP) >= 0 || y.Cmp(bigP) >= 0 || !bigOnCurve(x, y) {
 		return nil
 	}
@@ -165,11 +157,11 @@ func badPoints(t testing.TB) map[string][]byte {
 		"P, bit 255 of x set": func(b []byte) { b[31] |= 0x80 },
 		"P, bit 255 of y set": func(b []byte) { b[63] |= 0x80 },
 		"P, x+1 (off the curve)": func(b []byte) {
-			x := leBig(b[:32])
+			x := bigle.Int(b[:32])
 			copy(b[:32], bigLE(x.Add(x, big.NewInt(1)).Mod(x, bigP)))
 		},
 		"P, y+1 (off the curve)": func(b []byte) {
-			y := leBig(b[32:])
+			y := bigle.Int(b[32:])
 			copy(b[32:], bigLE(y.Add(y, big.NewInt(1)).Mod(y, bigP)))
 		},
 		"P, x and y swapped (off the curve)": func(b []byte) {
@@ -469,7 +461,7 @@ func TestNonCanonicalEncodings(t *testing.T) {
 		}
 		// The same point, reduced, is on the curve: it is refused for its
 		// order (none of these points has order ℓ), not its coordinates.
-		x, y := leBig(b[:32]), leBig(b[32:])
+		x, y := bigle.Int(b[:32]), bigle.Int(b[32:])
 		x.SetBit(x, 255, 0).Mod(x, bigP)
 		y.SetBit(y, 255, 0).Mod(y, bigP)
 		if !bigOnCurve(x, y) {
