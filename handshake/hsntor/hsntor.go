@@ -177,7 +177,7 @@ type Service struct {
 // (32 bytes each, at least one; a service offering client authorization or
 // straddling a time period has several, and Receive tries them all).
 func NewService(key *PrivateKey, authKey []byte, subcredentials ...[]byte) (*Service, error) {
-	if !key.valid() {
+	if !key.Valid() {
 		return nil, fmt.Errorf("hsntor: NewService: private key not made by GenerateKey or NewPrivateKey: %w", ErrStateUsed)
 	}
 	if err := checkLen("AUTH_KEY", authKey); err != nil {
@@ -186,7 +186,11 @@ func NewService(key *PrivateKey, authKey []byte, subcredentials ...[]byte) (*Ser
 	if len(subcredentials) == 0 {
 		return nil, fmt.Errorf("hsntor: NewService: no subcredential: %w", ErrInvalidLength)
 	}
-	s := &Service{b: key.secret, bPub: key.public, subcreds: make([][KeySize]byte, len(subcredentials))}
+	s := &Service{subcreds: make([][KeySize]byte, len(subcredentials))}
+	secret := key.Bytes()
+	copy(s.b[:], secret)
+	clear(secret)
+	copy(s.bPub[:], key.PublicKey())
 	copy(s.auth[:], authKey)
 	for i, sc := range subcredentials {
 		if err := checkLen("subcredential", sc); err != nil {
