@@ -220,19 +220,26 @@ func straus64Check(bt *basepointTables) bool {
 }
 
 // fe64Assembly names the fe64 Edwards assembly that runs in this build on
-// this CPU, for Assembly: "BMI2/ADX fixed-base comb" (comb64.go: BMI2,
+// this CPU, for Assembly: "BMI2/ADX constant-time multiplication"
+// (doublescalar64.go), "BMI2/ADX fixed-base comb" (comb64.go: BMI2,
 // ADX and AVX2) and "BMI2/ADX verification loop" (VarTimeSplitBaseMult's
 // Straus loop: BMI2 and ADX), comma-separated, or empty. A path whose
 // first-use check failed is not named (it does not run); to know that,
 // it loads the basepoint tables.
 func fe64Assembly() string {
 	s := ""
+	if fe64CTOn() {
+		s = "BMI2/ADX constant-time multiplication"
+	}
 	if !comb64UseAsm && !straus64UseAsm {
 		return s
 	}
 	bt := baseTables()
 	if comb64UseAsm && bt.fixed64 != nil {
-		s = "BMI2/ADX fixed-base comb"
+		if s != "" {
+			s += ", "
+		}
+		s += "BMI2/ADX fixed-base comb"
 	}
 	if straus64UseAsm && bt.ok && bt.odd64 != nil {
 		if s != "" {

@@ -174,6 +174,12 @@ type groupShape struct {
 	// PippengerScratch the type of msmScratch's field fast it may use;
 	// empty means none.
 	PippengerFast, PippengerScratch string
+	// Fe64CT makes ScalarMult, DoubleScalarMult and MultiScalarMult
+	// run on the fe64 backend where fe64CTOn reports it runs (its
+	// scalarMult64, doubleScalarMult64 and multiScalarMult64 with
+	// fe64GroupAsm), and on the package's own field elements elsewhere
+	// (scalarMultWindow, doubleScalarMultWindow, multiScalarMultWindow).
+	Fe64CT bool
 	// Straus lists the Straus loops to generate, one a term-kind string:
 	// C is a term over a Cached table, A over an Affine one, E over
 	// either (the one that is not nil); each letter may be followed by
@@ -332,6 +338,9 @@ var curves = map[string]curvePackage{
 		AsmNames: []string{
 			`"BMI2/ADX X25519 ladder": X25519 with a variable base point, on CPUs
 //     with BMI2 and ADX (not with -tags curvekit32).`,
+			`"BMI2/ADX constant-time multiplication": (*Point).ScalarMult,
+//     DoubleScalarMult and MultiScalarMult, on CPUs with BMI2 and ADX (not
+//     with -tags curvekit32).`,
 			`"BMI2/ADX fixed-base comb": (*Point).ScalarBaseMult, which X25519
 //     with the base point and Ed25519 key generation and signing use, on
 //     CPUs with BMI2, ADX and AVX2 (not with -tags curvekit32).`,
@@ -343,7 +352,7 @@ var curves = map[string]curvePackage{
 			GeneratorDoc: "the canonical generator B (y = 4/5, x positive)",
 			LookupCached: "lookupCached", ScalarBytes: 32, Digits: 64, NAFLen: 257, BaseDigit: "int16",
 			Completed: "projP1xP1", FromCompleted: "fromP1xP1",
-			PippengerFast: "pippenger64Hook", PippengerScratch: "pippenger64Scratch",
+			PippengerFast: "pippenger64Hook", PippengerScratch: "pippenger64Scratch", Fe64CT: true,
 			OrderBits: 253, GenName: "the canonical generator", PanicPeer: ", as\n// filippo.io/edwards25519 does",
 			Straus: []string{"C", "CC", "CA16", "E16A16E16C", "E16A16E16C@64"},
 			Comb: &combShape{Table: "*basepointTables", Window: "t.window", Spacing: "t.spacing",
