@@ -66,6 +66,6 @@
 // straight-line, no data-dependent address) that computes the columns of
 // the Go code's Karatsuba plan and returns its limbs bit for bit;
 // multiplyGeneric, squareGeneric and mult32Generic are the Go code,
-// compared with it by the tests. Assembly reports what runs. See fieldarith's package
-// documentation for how it is generated and what it measured.
+// compared with it by the tests. Assembly reports what runs; fieldarith's
+// DESIGN.md records why and how to measure it.
 package field448
