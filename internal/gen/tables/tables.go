@@ -1,26 +1,20 @@
-// Command gen writes the basepoint tables of package tables. It computes
-// them with math/big from the curve definition alone (affine addition with
-// a modular inverse per step), independently of the curve packages whose
-// fast code the tables serve, so that their tests can check the fast code
-// against this slow reference byte for byte.
+// Package tables writes the basepoint tables of package tables. It
+// computes them with math/big from the curve definition alone (affine
+// addition with a modular inverse per step), independently of the curve
+// packages whose fast code the tables serve, so that their tests can check
+// the fast code against this slow reference byte for byte.
 //
-// The curve is a parameter (-curve, a key of curves): its field, its
-// equation (twisted Edwards a·x² + y² = 1 + d·x²·y², or short Weierstrass
-// y² = x³ + a·x + b), its basepoint, the bit length of its group order, the
-// table shapes, and the encoding of a coordinate (size and byte order).
-// The curves are edwards25519 (package curve25519), edwards448 (curve448)
-// and P-256 (p256); a new curve adds an entry to curves and a go:generate
-// line in tables/doc.go.
-package main
+// The curve is a parameter (a key of curves): its field, its equation
+// (twisted Edwards a·x² + y² = 1 + d·x²·y², or short Weierstrass y² = x³ +
+// a·x + b), its basepoint, the bit length of its group order, the table
+// shapes, and the encoding of a coordinate (size and byte order).
+package tables
 
 import (
 	"bytes"
-	"flag"
 	"fmt"
 	"go/format"
-	"log"
 	"math/big"
-	"os"
 )
 
 // A curve is what the generator needs to know of one: a twisted Edwards
@@ -119,19 +113,27 @@ func edwards25519() *curve {
 	return c
 }
 
-func main() {
-	name := flag.String("curve", "edwards25519", "curve (a key of curves)")
-	out := flag.String("out", "", "output file (default zz_generated_<curve>.go)")
-	w := flag.Int("w", 0, "fixed-base window (for measuring other shapes; default the curve's)")
-	s := flag.Int("s", 0, "fixed-base spacing (for measuring other shapes; default the curve's)")
-	nw := flag.Int("nw", 0, "odd-multiples NAF window (for measuring other shapes; default the curve's)")
-	flag.Parse()
-	c, ok := curves[*name]
-	if !ok {
-		log.Fatalf("unknown curve %q", *name)
+// Files returns the committed table file of every curve, keyed by path
+// relative to the module root.
+func Files() (map[string][]byte, error) {
+	out := map[string][]byte{}
+	for name, c := range curves {
+		src, err := c.generate()
+		if err != nil {
+			return nil, fmt.Errorf("tables %s: %v", name, err)
+		}
+		out["tables/zz_generated_"+name+".go"] = src
 	}
-	if *out == "" {
-		*out = "zz_generated_" + *name + ".go"
+	return out, nil
+}
+
+// Shape returns the table file of the named curve with another fixed-base
+// window w, spacing s and odd-multiples NAF window nw (0 keeps the curve's),
+// for measuring other shapes.
+func Shape(name string, w, s, nw int) ([]byte, error) {
+	c, ok := curves[name]
+	if !ok {
+		return nil, fmt.Errorf("tables: unknown curve %q", name)
 	}
 	or := func(v, def int) int {
 		if v != 0 {
@@ -139,13 +141,7 @@ func main() {
 		}
 		return def
 	}
-	src, err := c.generateShape(or(*w, c.fixedWindow), or(*s, c.fixedSpacing), or(*nw, c.nafWindow))
-	if err != nil {
-		log.Fatal(err)
-	}
-	if err := os.WriteFile(*out, src, 0o644); err != nil {
-		log.Fatal(err)
-	}
+	return c.generateShape(or(w, c.fixedWindow), or(s, c.fixedSpacing), or(nw, c.nafWindow))
 }
 
 // A point is affine (x, y); on a Weierstrass curve x == nil is the point at

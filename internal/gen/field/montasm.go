@@ -1,4 +1,4 @@
-package main
+package field
 
 // This file writes MULX/ADCX/ADOX amd64 assembly for Multiply and Square of
 // the 4 × 64-bit Montgomery representations marked Asm (fieldp256,

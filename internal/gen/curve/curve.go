@@ -1,4 +1,4 @@
-// Command curvegen writes the curve-level code that must be concrete per
+// Package curve writes the curve-level code that must be concrete per
 // field: the Montgomery-ladder Diffie–Hellman functions of RFC 7748 (X25519,
 // X448), stamped from one template (ladder.tmpl) with the curve's
 // parameters — scalar and point size, the clamped bits, a24.
@@ -8,7 +8,7 @@
 // over a generic field 1.7× slower, with allocations), so the ladder step,
 // which is nothing but field operations, is generated per field instead of
 // written once over a type parameter. The group-level skeletons are
-// generated for the same reason (internal/curvegen/DESIGN.md measured a
+// generated for the same reason (internal/gen/DESIGN.md measured a
 // generic fixed-window loop 2–3% slower, with allocations): the
 // fixed-window ScalarMult and the tables of multiples (window.tmpl), the
 // Straus loops over NAFs (straus.tmpl), the constant-time fixed-base comb
@@ -18,28 +18,21 @@
 // each over the package's point forms and its step hooks. For curve25519
 // it also writes X25519's variable-base ladder over 4 × 64-bit limbs as
 // amd64 MULX/ADCX/ADOX assembly and a Go model of it, from one plan
-// (ladder64.go, ladder64asm.go). The curve
-// packages run curvegen through `go generate`:
-//
-//	//go:generate go run ../internal/curvegen -curve 25519
-//
-// The output is deterministic and gofmt-ed; CI's generate check fails when
-// a committed file differs from it.
+// (ladder64.go, ladder64asm.go). The generator internal/gen runs it for
+// every curve package (Files); the output is deterministic and gofmt-ed,
+// and CI's generate check fails when a committed file differs from it.
 //
 // For X25519 and X448 it also writes the crypto/ecdh-shaped key types
 // (ecdh.tmpl; ToECDH/FromECDH only where crypto/ecdh has the curve) and
 // their RFC 8410 PKIX and PKCS #8 encodings over internal/pkix8410
 // (pkix.tmpl), with their tests.
-package main
+package curve
 
 import (
 	"bytes"
 	_ "embed"
-	"flag"
 	"fmt"
 	"go/format"
-	"log"
-	"os"
 	"strings"
 	"text/template"
 )
@@ -485,21 +478,18 @@ func (c curvePackage) files() (map[string][]byte, error) {
 	return m, nil
 }
 
-func main() {
-	curve := flag.String("curve", "", "curve: 25519, 448 or p256")
-	flag.Parse()
-	c, ok := curves[*curve]
-	if !ok {
-		log.Fatal("usage: curvegen -curve 25519|448|p256 (run in the curve package's directory)")
-	}
-	files, err := c.files()
-	if err != nil {
-		log.Fatal(err)
-	}
-	for name, src := range files {
-		if err := os.WriteFile(name, src, 0o644); err != nil {
-			log.Fatal(err)
+// Files returns every file generated for every curve package, keyed by
+// path relative to the module root.
+func Files() (map[string][]byte, error) {
+	out := map[string][]byte{}
+	for _, c := range curves {
+		files, err := c.files()
+		if err != nil {
+			return nil, fmt.Errorf("curve %s: %v", c.Pkg, err)
 		}
-		fmt.Fprintf(os.Stderr, "curvegen: wrote %s/%s\n", c.Pkg, name)
+		for name, src := range files {
+			out[c.Pkg+"/"+name] = src
+		}
 	}
+	return out, nil
 }

@@ -1,4 +1,4 @@
-package main
+package field
 
 // This file writes p256's Jacobian point formulas twice from one plan: as
 // Go on fieldp256.Element (zz_generated_jacobian.go, every build) and as

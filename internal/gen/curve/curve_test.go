@@ -1,4 +1,4 @@
-package main
+package curve
 
 import (
 	"bytes"
@@ -16,12 +16,12 @@ func TestCommittedUpToDate(t *testing.T) {
 			t.Fatalf("%s: %v", c.Pkg, err)
 		}
 		for file, want := range files {
-			got, err := os.ReadFile("../../" + c.Pkg + "/" + file)
+			got, err := os.ReadFile("../../../" + c.Pkg + "/" + file)
 			if err != nil {
 				t.Fatal(err)
 			}
 			if !bytes.Equal(got, want) {
-				t.Errorf("%s/%s is stale: run go generate ./%s/", c.Pkg, file, c.Pkg)
+				t.Errorf("%s/%s is stale: run go generate ./...", c.Pkg, file)
 			}
 		}
 	}

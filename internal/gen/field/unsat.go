@@ -1,4 +1,4 @@
-package main
+package field
 
 // This file generates the unsaturated ("Solinas") field family: fields
 // p = 2^N − c whose elements are held in limbs narrower than the machine
