@@ -34,7 +34,7 @@ import (
 
 func init() {
 	for _, f := range montFields {
-		if f.Asm {
+		if montAsmOn(f) {
 			f := f
 			register("montasm-"+f.Pkg, func() (map[string][]byte, error) { return montAsmGenerate(f) })
 		}
