@@ -1,4 +1,4 @@
-package main
+package field
 
 // This file writes the assembly of the representations whose columns are
 // not single sums of products: the Karatsuba plans (fe56), where a partial

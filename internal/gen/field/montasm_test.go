@@ -1,4 +1,4 @@
-package main
+package field
 
 import (
 	"fmt"
@@ -223,7 +223,7 @@ func (m *montMachine) run(src, name string) error {
 func TestMontAsm(t *testing.T) {
 	ran := 0
 	for _, f := range montFields {
-		if !f.Asm {
+		if !montAsmOn(f) {
 			continue
 		}
 		ran++

@@ -1,33 +1,30 @@
-// Command gen writes the basepoint tables of package tables. It computes
-// them with math/big from the curve definition alone (affine addition with
-// a modular inverse per step), independently of the curve packages whose
-// fast code the tables serve, so that their tests can check the fast code
-// against this slow reference byte for byte.
+// Package tables writes the basepoint tables of package tables. It
+// computes them with math/big from the curve definition alone (affine
+// addition with a modular inverse per step), independently of the curve
+// packages whose fast code the tables serve, so that their tests can check
+// the fast code against this slow reference byte for byte.
 //
-// The curve is a parameter (-curve, a key of curves): its field, its
-// equation (twisted Edwards a·x² + y² = 1 + d·x²·y², or short Weierstrass
-// y² = x³ + a·x + b), its basepoint, the bit length of its group order, the
-// table shapes, and the encoding of a coordinate (size and byte order).
-// The curves are edwards25519 (package curve25519), edwards448 (curve448)
-// and P-256 (p256); a new curve adds an entry to curves and a go:generate
-// line in tables/doc.go.
-package main
+// The curve is a parameter (a key of curves): its field, its equation
+// (twisted Edwards a·x² + y² = 1 + d·x²·y², or short Weierstrass y² = x³ +
+// a·x + b), its basepoint, the bit length of its group order, the table
+// shapes, and the encoding of a coordinate (size and byte order).
+package tables
 
 import (
 	"bytes"
-	"flag"
 	"fmt"
 	"go/format"
-	"log"
 	"math/big"
-	"os"
+
+	"github.com/curvekit/curvekit/internal/gen/registry"
 )
 
-// A curve is what the generator needs to know of one: a twisted Edwards
-// curve a·x² + y² = 1 + d·x²·y² or (weierstrass) a short Weierstrass curve
-// y² = x³ + a·x + b over GF(p), its basepoint, the bit length of its group
-// order (the tables serve scalars below 2^orderBits), the shapes the curve
-// package uses, and how a coordinate is encoded.
+// A curve is what the generator needs to know of one, taken from the
+// registry (fromRegistry): a twisted Edwards curve a·x² + y² = 1 + d·x²·y²
+// or (weierstrass) a short Weierstrass curve y² = x³ + a·x + b over GF(p),
+// its basepoint, the bit length of its group order (the tables serve
+// scalars below 2^orderBits), the table shapes, and how a coordinate is
+// encoded.
 type curve struct {
 	ident       string // prefix of the Go identifiers: Edwards25519Base, …
 	prose       string // the curve's name in comments
@@ -46,92 +43,50 @@ type curve struct {
 	oddHighShift int
 }
 
-// curves are the curves gen knows, by -curve name.
-var curves = map[string]*curve{
-	"edwards25519": edwards25519(),
-	"edwards448":   edwards448(),
-	"p256":         p256(),
-}
-
-// edwards448: x² + y² = 1 − 39081·x²·y² over GF(2^448 − 2^224 − 1)
-// (RFC 8032 §5.2, a = 1); B is RFC 8032's, with an even x; q has 446 bits.
-// The shapes are package curve448's: a two-round radix-16 comb (window 4,
-// spacing 2, 56 positions k·256^j·B), width-8 NAF tables of B and of
-// [2^224]B.
-func edwards448() *curve {
-	p := new(big.Int).Lsh(big.NewInt(1), 448)
-	p.Sub(p, new(big.Int).Lsh(big.NewInt(1), 224)).Sub(p, big.NewInt(1))
-	c := &curve{
-		ident: "Edwards448", prose: "edwards448", baseDoc: "(RFC 8032, Section 5.2)",
-		p: p, a: big.NewInt(1), d: new(big.Int).Sub(p, big.NewInt(39081)),
-		orderBits: 446, coordBytes: 56,
-		fixedWindow: 4, fixedSpacing: 2, nafWindow: 8, oddHighShift: 224,
+// curves are the registry's curves, by name.
+var curves = func() map[string]*curve {
+	m := map[string]*curve{}
+	for _, c := range registry.Curves {
+		m[c.Name] = fromRegistry(c)
 	}
-	y, _ := new(big.Int).SetString("298819210078481492676017930443930673437544040154080242095928241372331506189835876003536878655418784733982303233503462500531545062832660", 10)
-	c.base = c.pointWithY(y, 0)
-	return c
-}
+	return m
+}()
 
-// p256: y² = x³ − 3x + b over GF(2^256 − 2^224 + 2^192 + 2^96 − 1), G and
-// b from SEC 2 §2.4.2; n has 256 bits. Coordinates are SEC 1's big-endian.
-// The shapes are package p256's: signed radix-2^6 digits, one position per
-// digit (43 positions of 32 entries k·2^(6j)·G), a width-8 NAF table of G.
-func p256() *curve {
-	p := new(big.Int).Lsh(big.NewInt(1), 256)
-	p.Sub(p, new(big.Int).Lsh(big.NewInt(1), 224))
-	p.Add(p, new(big.Int).Lsh(big.NewInt(1), 192))
-	p.Add(p, new(big.Int).Lsh(big.NewInt(1), 96)).Sub(p, big.NewInt(1))
-	hex := func(s string) *big.Int {
-		v, ok := new(big.Int).SetString(s, 16)
-		if !ok {
-			panic("bad constant")
-		}
-		return v
-	}
+// fromRegistry returns the law and table shapes of a registry curve.
+// Coordinates are encoded as the base field's elements are.
+func fromRegistry(r *registry.Curve) *curve {
 	return &curve{
-		ident: "P256", prose: "P-256", baseDoc: "(G of SEC 2, Section 2.4.2)",
-		p: p, a: new(big.Int).Sub(p, big.NewInt(3)), weierstrass: true,
-		b: hex("5ac635d8aa3a93e7b3ebbd55769886bc651d06b0cc53b0f63bce3c3e27d2604b"),
-		base: point{
-			hex("6b17d1f2e12c4247f8bce6e563a440f277037d812deb33a0f4a13945d898c296"),
-			hex("4fe342e2fe1a7f9b8ee7eb4a7c0f9e162bce33576b315ececbb6406837bf51f5"),
-		},
-		orderBits: 256, coordBytes: 32, bigEndian: true,
-		fixedWindow: 6, fixedSpacing: 1, nafWindow: 8,
+		ident: r.Ident(), prose: r.Title, baseDoc: r.GeneratorRef,
+		p: r.Field.Modulus, a: r.A, d: r.D, b: r.B,
+		weierstrass: r.Model == registry.ShortWeierstrass,
+		base:        point{r.Gx, r.Gy},
+		orderBits:   r.OrderBits(), coordBytes: r.Field.Size, bigEndian: r.Field.BigEndian,
+		fixedWindow: r.Tables.CombWindow, fixedSpacing: r.Tables.CombSpacing,
+		nafWindow: r.Tables.NAFWindow, oddHighShift: r.Tables.OddHighShift,
 	}
 }
 
-// edwards25519: −x² + y² = 1 + d·x²·y², d = −121665/121666, over
-// GF(2^255 − 19); B has y = 4/5 and x even; ℓ has 253 bits.
-func edwards25519() *curve {
-	p := new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), 255), big.NewInt(19))
-	d := new(big.Int).ModInverse(big.NewInt(121666), p)
-	d.Mul(d, big.NewInt(-121665)).Mod(d, p)
-	c := &curve{
-		ident: "Edwards25519", prose: "edwards25519", baseDoc: "(y = 4/5, x even)",
-		p: p, a: new(big.Int).Sub(p, big.NewInt(1)), d: d,
-		orderBits: 253, coordBytes: 32,
-		fixedWindow: 5, fixedSpacing: 1, nafWindow: 11,
+// Files returns the committed table file of every curve, keyed by path
+// relative to the module root.
+func Files() (map[string][]byte, error) {
+	out := map[string][]byte{}
+	for name, c := range curves {
+		src, err := c.generate()
+		if err != nil {
+			return nil, fmt.Errorf("tables %s: %v", name, err)
+		}
+		out["tables/zz_generated_"+name+".go"] = src
 	}
-	y := new(big.Int).ModInverse(big.NewInt(5), p)
-	y.Mul(y, big.NewInt(4)).Mod(y, p)
-	c.base = c.pointWithY(y, 0)
-	return c
+	return out, nil
 }
 
-func main() {
-	name := flag.String("curve", "edwards25519", "curve (a key of curves)")
-	out := flag.String("out", "", "output file (default zz_generated_<curve>.go)")
-	w := flag.Int("w", 0, "fixed-base window (for measuring other shapes; default the curve's)")
-	s := flag.Int("s", 0, "fixed-base spacing (for measuring other shapes; default the curve's)")
-	nw := flag.Int("nw", 0, "odd-multiples NAF window (for measuring other shapes; default the curve's)")
-	flag.Parse()
-	c, ok := curves[*name]
+// Shape returns the table file of the named curve with another fixed-base
+// window w, spacing s and odd-multiples NAF window nw (0 keeps the curve's),
+// for measuring other shapes.
+func Shape(name string, w, s, nw int) ([]byte, error) {
+	c, ok := curves[name]
 	if !ok {
-		log.Fatalf("unknown curve %q", *name)
-	}
-	if *out == "" {
-		*out = "zz_generated_" + *name + ".go"
+		return nil, fmt.Errorf("tables: unknown curve %q", name)
 	}
 	or := func(v, def int) int {
 		if v != 0 {
@@ -139,13 +94,7 @@ func main() {
 		}
 		return def
 	}
-	src, err := c.generateShape(or(*w, c.fixedWindow), or(*s, c.fixedSpacing), or(*nw, c.nafWindow))
-	if err != nil {
-		log.Fatal(err)
-	}
-	if err := os.WriteFile(*out, src, 0o644); err != nil {
-		log.Fatal(err)
-	}
+	return c.generateShape(or(w, c.fixedWindow), or(s, c.fixedSpacing), or(nw, c.nafWindow))
 }
 
 // A point is affine (x, y); on a Weierstrass curve x == nil is the point at
@@ -301,7 +250,7 @@ func (c *curve) generateShape(w, s, nw int) ([]byte, error) {
 	// carry of one, at most 2^(w−1) when n·w ≥ orderBits+1: for
 	// edwards25519 and w = 5 that is 51 digits, not the 52 a 256-bit
 	// scalar would need.
-	digits := (c.orderBits + w) / w
+	digits := (c.orderBits + w) / w // registry.Curve.CombDigits
 	positions := (digits + s - 1) / s
 	fmt.Fprintf(&buf, `// Code generated by tables/internal/gen. DO NOT EDIT.
 

@@ -1,4 +1,4 @@
-package main
+package tables
 
 import (
 	"bytes"
@@ -15,12 +15,12 @@ func TestGeneratedUpToDate(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		got, err := os.ReadFile("../../zz_generated_" + name + ".go")
+		got, err := os.ReadFile("../../../tables/zz_generated_" + name + ".go")
 		if err != nil {
 			t.Fatal(err)
 		}
 		if !bytes.Equal(got, want) {
-			t.Fatalf("zz_generated_%s.go is stale: run go generate ./tables", name)
+			t.Fatalf("zz_generated_%s.go is stale: run go generate ./...", name)
 		}
 	}
 }

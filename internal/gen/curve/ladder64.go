@@ -1,4 +1,4 @@
-package main
+package curve
 
 // The X25519 ladder over 4 × 64-bit saturated limbs, written twice from one
 // plan: amd64 assembly with MULX/ADCX/ADOX (zz_generated_ladder64_amd64.s)

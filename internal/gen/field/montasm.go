@@ -1,4 +1,4 @@
-package main
+package field
 
 // This file writes MULX/ADCX/ADOX amd64 assembly for Multiply and Square of
 // the 4 × 64-bit Montgomery representations marked Asm (fieldp256,
@@ -34,7 +34,7 @@ import (
 
 func init() {
 	for _, f := range montFields {
-		if f.Asm {
+		if montAsmOn(f) {
 			f := f
 			register("montasm-"+f.Pkg, func() (map[string][]byte, error) { return montAsmGenerate(f) })
 		}

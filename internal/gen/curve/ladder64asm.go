@@ -1,4 +1,4 @@
-package main
+package curve
 
 // The amd64 assembly of the fe64 plan (ladder64.go): MULX (BMI2) with two
 // carry chains, ADCX on CF and ADOX on OF (ADX), as in

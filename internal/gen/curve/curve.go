@@ -1,4 +1,4 @@
-// Command curvegen writes the curve-level code that must be concrete per
+// Package curve writes the curve-level code that must be concrete per
 // field: the Montgomery-ladder Diffie–Hellman functions of RFC 7748 (X25519,
 // X448), stamped from one template (ladder.tmpl) with the curve's
 // parameters — scalar and point size, the clamped bits, a24.
@@ -8,7 +8,7 @@
 // over a generic field 1.7× slower, with allocations), so the ladder step,
 // which is nothing but field operations, is generated per field instead of
 // written once over a type parameter. The group-level skeletons are
-// generated for the same reason (internal/curvegen/DESIGN.md measured a
+// generated for the same reason (internal/gen/DESIGN.md measured a
 // generic fixed-window loop 2–3% slower, with allocations): the
 // fixed-window ScalarMult and the tables of multiples (window.tmpl), the
 // Straus loops over NAFs (straus.tmpl), the constant-time fixed-base comb
@@ -18,30 +18,26 @@
 // each over the package's point forms and its step hooks. For curve25519
 // it also writes X25519's variable-base ladder over 4 × 64-bit limbs as
 // amd64 MULX/ADCX/ADOX assembly and a Go model of it, from one plan
-// (ladder64.go, ladder64asm.go). The curve
-// packages run curvegen through `go generate`:
-//
-//	//go:generate go run ../internal/curvegen -curve 25519
-//
-// The output is deterministic and gofmt-ed; CI's generate check fails when
-// a committed file differs from it.
+// (ladder64.go, ladder64asm.go). The generator internal/gen runs it for
+// every curve package (Files); the output is deterministic and gofmt-ed,
+// and CI's generate check fails when a committed file differs from it.
 //
 // For X25519 and X448 it also writes the crypto/ecdh-shaped key types
 // (ecdh.tmpl; ToECDH/FromECDH only where crypto/ecdh has the curve) and
 // their RFC 8410 PKIX and PKCS #8 encodings over internal/pkix8410
 // (pkix.tmpl), with their tests.
-package main
+package curve
 
 import (
 	"bytes"
 	_ "embed"
-	"flag"
 	"fmt"
 	"go/format"
-	"log"
-	"os"
+	"strconv"
 	"strings"
 	"text/template"
+
+	"github.com/curvekit/curvekit/internal/gen/registry"
 )
 
 //go:embed ladder.tmpl
@@ -98,12 +94,18 @@ var outputs = map[string]*string{
 	"zz_generated_pkix_test.go": &pkixTestTmpl,
 }
 
-// curvePackage holds what the templates need of a curve package: its
-// Montgomery curve v² = u³ + A·u² + u over GF(p) (RFC 7748, Sections 4
-// and 5) and the shapes of its table entries.
+// curvePackage holds what the templates need of a curve package: the
+// registry's facts about its curve (derived by newCurvePackage: the
+// Montgomery form of RFC 7748, Sections 4 and 5, the sizes, the table
+// geometry) and the package's binding — the Go names of its point forms
+// and hooks, the shapes of its table entries, and the godoc sentences
+// that differ between packages.
 type curvePackage struct {
+	Curve *registry.Curve
+
+	// From the registry (newCurvePackage).
 	Pkg      string // package the file goes into
-	Name     string // function name in the RFC: X25519, X448
+	Name     string // function name in the RFC: X25519, X448; empty for none
 	Bytes    int    // scalar and u-coordinate size
 	TopBit   int    // the bit clamping sets (bits above it are cleared)
 	LowBits  int    // the low bits clamping clears (log2 of the cofactor)
@@ -119,17 +121,22 @@ type curvePackage struct {
 	// (X25519); none means crypto/ecdh has no such curve, and the keys get
 	// no ToECDH/FromECDH and compare equal only to their own type.
 	StdECDH string
+	// AsmFields names the field packages' Assembly, for Assembly's godoc:
+	// the base and scalar fields with amd64 assembly.
+	AsmFields string
+	// Ladder64 adds the X25519 ladder over 4 × 64-bit limbs (ladder64.go):
+	// amd64 assembly, its Go model, and the hook in scalarMultLadder; set
+	// when the field has the saturated representation fe64.
+	Ladder64 bool
+
+	// The package's binding.
+
 	// Scans are the entry shapes the package's word scans serve
 	// (scan.tmpl); none means no zz_generated_scan.go.
 	Scans []scanShape
 	// AVX2 are the shapes of the AVX2 scans (scanasm.go); none means no
 	// zz_generated_scan_amd64.s and no declaration files.
 	AVX2 []avx2Shape
-	// AsmFields names the field packages' Assembly, for Assembly's godoc.
-	AsmFields string
-	// Ladder64 adds the X25519 ladder over 4 × 64-bit limbs (ladder64.go):
-	// amd64 assembly, its Go model, and the hook in scalarMultLadder.
-	Ladder64 bool
 	// AsmNames are the names Assembly may return besides "AVX2 table
 	// lookups", each quoted and followed by what it is and where it runs,
 	// for Assembly's godoc.
@@ -148,21 +155,20 @@ type curvePackage struct {
 // multiples and odd multiples, and the Straus loops over NAFs. The
 // package supplies the per-step hooks each template's header lists.
 type groupShape struct {
+	// From the registry (newCurvePackage).
+	ScalarBytes int    // Scalar.bytes's buffer
+	Digits      int    // signed radix-16 digits of a scalar
+	NAFLen      int    // digits of a NAF of a scalar (bits + 1)
+	BaseDigit   string // digit type of the basepoint's NAF in varTimeDoubleBase
+	OrderBits   int    // bit length of the group order (msm.tmpl's comments)
+
+	// The package's Go names.
 	Point        string // the point type the loops set (default Point)
 	StrausOnly   bool   // only the Straus loops: no window.tmpl, no varTimeDoubleBase
 	Cached       string // the cached form of Point (second operand of additions)
 	Affine       string // the affine table-entry form
 	FromPoint    string // the method of Cached that sets it from a *Point
 	LookupCached string // func(dst *Cached, t *[8]Cached, d int8): d·q, full scan
-	GeneratorDoc string // what NewGeneratorPoint returns, for its godoc
-	EqualNote    string // a sentence Equal's godoc adds, or none
-	ScalarBytes  int    // Scalar.bytes's buffer
-	Digits       int    // signed radix-16 digits of a scalar
-	NAFLen       int    // digits of a NAF of a scalar (bits + 1)
-	BaseDigit    string // digit type of the basepoint's NAF in varTimeDoubleBase
-	OrderBits    int    // bit length of the group order (msm.tmpl's comments)
-	GenName      string // the generator, for VarTimeMultiScalarMult's godoc
-	PanicPeer    string // whose length-mismatch panic the MSMs follow, for godoc
 	// Completed is the form additions produce before the conversion back
 	// to Point (FromCompleted), which msm.tmpl's hot loops then write out;
 	// empty means they call Point-level additions.
@@ -180,17 +186,19 @@ type groupShape struct {
 	// fe64GroupAsm), and on the package's own field elements elsewhere
 	// (scalarMultWindow, doubleScalarMultWindow, multiScalarMultWindow).
 	Fe64CT bool
-	// Straus lists the Straus loops to generate, one a term-kind string:
-	// C is a term over a Cached table, A over an Affine one, E over
-	// either (the one that is not nil); each letter may be followed by
-	// its digit type, int8 (the default) or int16 as "16"; a final "@64"
-	// makes the loop over curve25519's fe64 forms (see strausLoop).
-	Straus []string
+	// Straus lists the Straus loops to generate.
+	Straus []strausSpec
 	// Comb is the fixed-base comb's shape (comb.tmpl); nil means none.
 	Comb *combShape
 	// BaseCheck is the basepoint tables' induction check
 	// (basecheck.tmpl); nil means none.
 	BaseCheck *baseCheckShape
+
+	// Godoc sentences.
+	GeneratorDoc string // what NewGeneratorPoint returns, for its godoc
+	EqualNote    string // a sentence Equal's godoc adds, or none
+	GenName      string // the generator, for VarTimeMultiScalarMult's godoc
+	PanicPeer    string // whose length-mismatch panic the MSMs follow, for godoc
 }
 
 // baseCheckShape is what the induction over the basepoint tables needs.
@@ -201,21 +209,54 @@ type baseCheckShape struct {
 
 // combShape is a fixed-base comb's table and layout. Window, Spacing,
 // Positions and Digits are Go expressions over the table parameter t:
-// constants where the package has one layout, t's fields where it has
-// several (curve25519's basepoint and PrecomputedPoint tables).
+// the registry's geometry as constants where the package has one layout,
+// t's fields where it has several (LayoutInTable: curve25519's basepoint
+// and PrecomputedPoint tables).
 type combShape struct {
-	Table     string // the table parameter's type
-	Window    string // bits per signed digit
-	Spacing   string // rounds (digits per position)
-	Positions string // table positions
-	Digits    string // signed digits of the scalar: Positions·Spacing
-	MaxDigits string // the digit buffer's size, ≥ Digits (an expression too)
+	Table         string // the table parameter's type
+	LayoutInTable bool   // the layout is t's fields window, spacing, positions, digits
+	// MaxDigits is the digit buffer's size, ≥ Digits (an expression);
+	// empty means Digits.
+	MaxDigits string
 	// Fast names a package function func(v *Point, t Table, digits []int8)
 	// bool that may run the whole comb in another representation (set v
 	// and return true) or decline (false), on public facts only: the
 	// build, the CPU, the table. Empty means none (curve448).
 	Fast string
+
+	Window, Spacing, Positions, Digits string // set by newCurvePackage
 }
+
+// A termTable is the table a Straus term reads.
+type termTable int
+
+const (
+	cachedTable termTable = iota // a table of Cached entries
+	affineTable                  // a table of Affine entries
+	eitherTable                  // either, the one that is not nil
+)
+
+// strausTermSpec is one term of a Straus loop: its table and whether its
+// NAF digits are int16 (else int8).
+type strausTermSpec struct {
+	Table   termTable
+	Digit16 bool
+}
+
+// strausSpec is one Straus loop to generate: its terms, and Fe64 for the
+// loop over curve25519's fe64 forms (straus64.go), named with a 64 suffix.
+type strausSpec struct {
+	Terms []strausTermSpec
+	Fe64  bool
+}
+
+// The Straus terms the packages use.
+var (
+	tC   = strausTermSpec{Table: cachedTable}
+	tA   = strausTermSpec{Table: affineTable}
+	tA16 = strausTermSpec{Table: affineTable, Digit16: true}
+	tE16 = strausTermSpec{Table: eitherTable, Digit16: true}
+)
 
 // strausLoop is one generated Straus loop.
 type strausLoop struct {
@@ -235,29 +276,25 @@ type strausTerm struct {
 	Digit string
 }
 
-// Loops parses Straus.
+// Loops lists the Straus loops of Straus.
 func (g *groupShape) Loops() []strausLoop {
 	var loops []strausLoop
 	for _, spec := range g.Straus {
 		l := strausLoop{Name: "varTimeStraus", NAFLen: g.NAFLen, Acc: "strausAcc", Affine: g.Affine, Cached: g.Cached}
-		suffix := ""
-		if k := strings.Index(spec, "@"); k >= 0 {
-			if spec[k:] != "@64" {
-				panic("straus: unknown loop suffix " + spec[k:])
-			}
-			spec, suffix = spec[:k], "64"
+		if spec.Fe64 {
 			l.Acc, l.Affine, l.Cached = "straus64Acc", "affine64", "cached64"
 		}
-		for i := 0; i < len(spec); i++ {
-			t := strausTerm{I: len(l.Terms), Kind: spec[i : i+1], Digit: "int8"}
-			if strings.HasPrefix(spec[i+1:], "16") {
+		for _, ts := range spec.Terms {
+			t := strausTerm{I: len(l.Terms), Kind: [...]string{"C", "A", "E"}[ts.Table], Digit: "int8"}
+			if ts.Digit16 {
 				t.Digit = "int16"
-				i += 2
 			}
 			l.Name += t.Kind
 			l.Terms = append(l.Terms, t)
 		}
-		l.Name += suffix
+		if spec.Fe64 {
+			l.Name += "64"
+		}
 		loops = append(loops, l)
 	}
 	return loops
@@ -319,9 +356,12 @@ type scanShape struct {
 	ScanID bool
 }
 
-var curves = map[string]curvePackage{
-	"25519": {Pkg: "curve25519", Name: "X25519", Bytes: 32, TopBit: 254, LowBits: 3, A24: 121665, A: 486662,
-		ModName: "2^255 − 19", Backend: "field25519", BaseName: "9", OIDArc: 110, StdECDH: "X25519",
+// bindings are the curve packages' bindings to the registry curves.
+var bindings = []struct {
+	curve *registry.Curve
+	pkg   curvePackage
+}{
+	{registry.Edwards25519, curvePackage{
 		Scans: []scanShape{
 			{Words: 15, What: "affineCached: three 5-word field elements", Ones: []int{0, 5}, Sixteen: true},
 			{Words: 20, What: "projCached: four 5-word field elements", Ones: []int{0, 5, 10}},
@@ -333,7 +373,6 @@ var curves = map[string]curvePackage{
 			{Words: 20, Entries: 8, What: "projCached"},
 			{Words: 12, Entries: 16, What: "comb64Entry"},
 		},
-		AsmFields: "field25519.Assembly", Ladder64: true,
 		AsmMore: "fe64Assembly", // the fe64 comb and verification loop
 		AsmNames: []string{
 			`"BMI2/ADX X25519 ladder": X25519 with a variable base point, on CPUs
@@ -350,16 +389,21 @@ var curves = map[string]curvePackage{
 		},
 		Group: &groupShape{Cached: "projCached", Affine: "affineCached", FromPoint: "fromP3",
 			GeneratorDoc: "the canonical generator B (y = 4/5, x positive)",
-			LookupCached: "lookupCached", ScalarBytes: 32, Digits: 64, NAFLen: 257, BaseDigit: "int16",
-			Completed: "projP1xP1", FromCompleted: "fromP1xP1",
+			LookupCached: "lookupCached",
+			Completed:    "projP1xP1", FromCompleted: "fromP1xP1",
 			PippengerFast: "pippenger64Hook", PippengerScratch: "pippenger64Scratch", Fe64CT: true,
-			OrderBits: 253, GenName: "the canonical generator", PanicPeer: ", as\n// filippo.io/edwards25519 does",
-			Straus: []string{"C", "CC", "CA16", "E16A16E16C", "E16A16E16C@64"},
-			Comb: &combShape{Table: "*basepointTables", Window: "t.window", Spacing: "t.spacing",
-				Positions: "t.positions", Digits: "t.digits", MaxDigits: "maxFixedDigits", Fast: "comb64Hook"},
+			GenName: "the canonical generator", PanicPeer: ", as\n// filippo.io/edwards25519 does",
+			Straus: []strausSpec{
+				{Terms: []strausTermSpec{tC}},
+				{Terms: []strausTermSpec{tC, tC}},
+				{Terms: []strausTermSpec{tC, tA16}},
+				{Terms: []strausTermSpec{tE16, tA16, tE16, tC}},
+				{Terms: []strausTermSpec{tE16, tA16, tE16, tC}, Fe64: true},
+			},
+			Comb:      &combShape{Table: "*basepointTables", LayoutInTable: true, MaxDigits: "maxFixedDigits", Fast: "comb64Hook"},
 			BaseCheck: &baseCheckShape{Table: "*basepointTables", Positions: "t.positions"}}},
-	"448": {Pkg: "curve448", Name: "X448", Bytes: 56, TopBit: 447, LowBits: 2, A24: 39081, A: 156326,
-		ModName: "2^448 − 2^224 − 1", Backend: "field448", BaseName: "5", OIDArc: 111,
+	},
+	{registry.Edwards448, curvePackage{
 		Scans: []scanShape{
 			{Words: 24, What: "affinePoint: three 8-word field elements", Ones: []int{8}},
 			{Words: 40, What: "cachedPoint: five 8-word field elements", Ones: []int{0, 16, 24}},
@@ -368,17 +412,22 @@ var curves = map[string]curvePackage{
 			{Words: 24, Entries: 8, What: "affinePoint"},
 			{Words: 40, Entries: 8, What: "cachedPoint"},
 		},
-		AsmFields: "field448.Assembly",
 		Group: &groupShape{Cached: "cachedPoint", Affine: "affinePoint", FromPoint: "fromP",
 			GeneratorDoc: "the basepoint B of RFC 8032,\n// Section 5.2, which generates the subgroup of prime order q",
 			EqualNote:    "Z is never 0 on a valid point, so\n// unlike circl's Point.IsEqual (circl#545) no invalid representation\n// compares equal to everything.",
-			LookupCached: "lookupCachedDigit", ScalarBytes: 56, Digits: 112, NAFLen: 449, BaseDigit: "int8",
-			OrderBits: 446, GenName: "the basepoint B",
-			Straus:    []string{"C", "CA", "CC", "AACC"},
-			Comb:      &combShape{Table: "*baseTables", Window: "4", Spacing: "2", Positions: "56", Digits: "112", MaxDigits: "112"},
+			LookupCached: "lookupCachedDigit",
+			GenName:      "the basepoint B",
+			Straus: []strausSpec{
+				{Terms: []strausTermSpec{tC}},
+				{Terms: []strausTermSpec{tC, tA}},
+				{Terms: []strausTermSpec{tC, tC}},
+				{Terms: []strausTermSpec{tA, tA, tC, tC}},
+			},
+			Comb:      &combShape{Table: "*baseTables"},
 			BaseCheck: &baseCheckShape{Table: "*baseTables", Positions: "len(t.comb)"}}},
-	// P-256 has no RFC 7748 function (Name is empty): only the scans.
-	"p256": {Pkg: "p256",
+	},
+	// P-256 has no RFC 7748 function: only the scans and the Straus loop.
+	{registry.P256, curvePackage{
 		Scans: []scanShape{
 			{Words: 8, What: "affinePoint: two 4-word field elements", Sixteen: true},
 		},
@@ -386,8 +435,7 @@ var curves = map[string]curvePackage{
 			{Words: 8, Entries: 8, What: "affinePoint"},
 			{Words: 8, Entries: 32, What: "affinePoint"},
 		},
-		AsmFields: "fieldp256.Assembly\n// and scalarp256.Assembly",
-		AsmMore:   "pointAssembly", // groupAssembly after the point self-test
+		AsmMore: "pointAssembly", // groupAssembly after the point self-test
 		AsmNames: []string{
 			`"BMI2/ADX Jacobian point formulas": point doubling and addition in
 //     ECDSA signing, verification and ECDH, on CPUs with BMI2 and ADX (not
@@ -396,8 +444,75 @@ var curves = map[string]curvePackage{
 		// The interleaved-wNAF verification loop (Jacobian, SEC 1 scalars
 		// recoded big-endian): only the Straus loop.
 		Group: &groupShape{Point: "point", StrausOnly: true, Cached: "jacobianPoint", Affine: "affinePoint",
-			NAFLen: 257, Straus: []string{"AC"},
+			Straus:    []strausSpec{{Terms: []strausTermSpec{tA, tC}}},
 			BaseCheck: &baseCheckShape{Table: "*basepointTables", Positions: "len(t.base)"}}},
+	},
+}
+
+// curves are the curve packages, by registry curve name.
+var curves = func() map[string]curvePackage {
+	m := map[string]curvePackage{}
+	for _, b := range bindings {
+		m[b.curve.Name] = newCurvePackage(b.curve, b.pkg)
+	}
+	return m
+}()
+
+// newCurvePackage completes a package's binding c with the facts of its
+// registry curve rc.
+func newCurvePackage(rc *registry.Curve, c curvePackage) curvePackage {
+	c.Curve, c.Pkg, c.Backend = rc, rc.Pkg, rc.Field.Pkg
+	var asm []string
+	for _, f := range []*registry.Field{rc.Field, rc.Scalar} {
+		for _, r := range f.Reps {
+			if r.Asm && r.Pkg == "" {
+				asm = append(asm, f.Pkg+".Assembly")
+				break
+			}
+		}
+	}
+	c.AsmFields = strings.Join(asm, "\n// and ")
+	c.Ladder64 = rc.Field.Rep("fe64") != nil
+	if m := rc.Montgomery; m != nil {
+		c.Name, c.A, c.A24, c.OIDArc = m.Function, m.A, m.A24(), m.OIDArc
+		c.Bytes = rc.Field.Size
+		c.TopBit = rc.Field.Modulus.BitLen() - 1
+		c.LowBits = rc.LogCofactor()
+		c.ModName = rc.Field.Expr()
+		c.BaseName = strconv.Itoa(m.BaseU)
+		if m.StdECDH {
+			c.StdECDH = m.Function
+		}
+	}
+	if c.Group != nil {
+		g := *c.Group
+		g.NAFLen = 8*rc.Scalar.Size + 1
+		if !g.StrausOnly {
+			g.ScalarBytes = rc.Scalar.Size
+			g.Digits = 8 * rc.Scalar.Size / 4
+			g.OrderBits = rc.OrderBits()
+			g.BaseDigit = "int8"
+			if rc.Tables.NAFWindow > 8 { // digits up to ±(2^(w−1) − 1)
+				g.BaseDigit = "int16"
+			}
+		}
+		if g.Comb != nil {
+			cs := *g.Comb
+			if cs.LayoutInTable {
+				cs.Window, cs.Spacing, cs.Positions, cs.Digits = "t.window", "t.spacing", "t.positions", "t.digits"
+			} else {
+				w, s := rc.Tables.CombWindow, rc.Tables.CombSpacing
+				cs.Window, cs.Spacing = strconv.Itoa(w), strconv.Itoa(s)
+				cs.Positions, cs.Digits = strconv.Itoa(rc.CombPositions(w, s)), strconv.Itoa(rc.CombDigits(w))
+			}
+			if cs.MaxDigits == "" {
+				cs.MaxDigits = cs.Digits
+			}
+			g.Comb = &cs
+		}
+		c.Group = &g
+	}
+	return c
 }
 
 // outputs returns the files generated for c: every entry of outputs for
@@ -494,21 +609,18 @@ func (c curvePackage) files() (map[string][]byte, error) {
 	return m, nil
 }
 
-func main() {
-	curve := flag.String("curve", "", "curve: 25519, 448 or p256")
-	flag.Parse()
-	c, ok := curves[*curve]
-	if !ok {
-		log.Fatal("usage: curvegen -curve 25519|448|p256 (run in the curve package's directory)")
-	}
-	files, err := c.files()
-	if err != nil {
-		log.Fatal(err)
-	}
-	for name, src := range files {
-		if err := os.WriteFile(name, src, 0o644); err != nil {
-			log.Fatal(err)
+// Files returns every file generated for every curve package, keyed by
+// path relative to the module root.
+func Files() (map[string][]byte, error) {
+	out := map[string][]byte{}
+	for _, c := range curves {
+		files, err := c.files()
+		if err != nil {
+			return nil, fmt.Errorf("curve %s: %v", c.Pkg, err)
 		}
-		fmt.Fprintf(os.Stderr, "curvegen: wrote %s/%s\n", c.Pkg, name)
+		for name, src := range files {
+			out[c.Pkg+"/"+name] = src
+		}
 	}
+	return out, nil
 }

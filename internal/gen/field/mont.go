@@ -1,4 +1,4 @@
-package main
+package field
 
 import (
 	"bytes"
@@ -8,6 +8,8 @@ import (
 	"math/bits"
 	"strings"
 	"text/template"
+
+	"github.com/curvekit/curvekit/internal/gen/registry"
 )
 
 // This file is the Montgomery family: prime fields with no special shape we
@@ -22,63 +24,31 @@ import (
 //go:embed mont.tmpl
 var montTemplateText string
 
-// montField describes one field of the family.
-type montField struct {
-	Pkg       string   // package name and directory under fieldarith/
-	Title     string   // human name of the field, for comments
-	Modulus   *big.Int // the prime
-	Size      int      // encoding length in bytes
-	BigEndian bool     // byte order of the encoding
-	Wide      int      // SetUniformBytes input length; 0 if absent
-	Reduced   bool     // SetReducedBytes: any Size-byte value, reduced once
-	MulAdd    bool     // MultiplyAdd
-	Sqrt      bool     // Sqrt, for moduli ≡ 3 mod 4
-	// Safegcd makes Invert call invertSafegcd (hand-written per
-	// representation on fieldarith/internal/safegcd, for moduli up to 256
-	// bits) instead of the Fermat chain, kept as invertFermat for the tests.
-	Safegcd bool
-	// Asm adds MULX/ADCX/ADOX amd64 assembly for the 64-bit Multiply and
-	// Square (montasm.go), selected at run time.
-	Asm bool
-	// Halve adds Halve (v = a/2, an addition of m under a mask and a
-	// shift), for the a = −3 Jacobian doubling's 8·Y⁴ = (4·Y²)²/2.
-	Halve bool
-}
+// montField is one field of the family: a registry field with Montgomery
+// representations.
+type montField = registry.Field
 
-func montHex(s string) *big.Int {
-	v, ok := new(big.Int).SetString(s, 0)
-	if !ok {
-		panic("gen: bad constant " + s)
+// montFields are the registry's fields kept in Montgomery form.
+var montFields = func() []*montField {
+	var fs []*montField
+	for _, f := range registry.Fields {
+		if len(f.RepsOf(registry.Montgomery)) > 0 {
+			fs = append(fs, f)
+		}
 	}
-	return v
-}
+	return fs
+}()
 
-var montFields = []*montField{
-	{
-		Pkg: "scalar25519", Title: "Z/ℓZ, ℓ = 2^252 + 27742317777372353535851937790883648493",
-		Modulus: montHex("0x1000000000000000000000000000000014def9dea2f79cd65812631a5cf5d3ed"),
-		Size:    32, Wide: 64, MulAdd: true, Safegcd: true,
-	},
-	{
-		Pkg: "scalar448", Title: "Z/qZ, q = 2^446 − 13818066809895115352007386748515426880336692474882178609894547503885",
-		Modulus: montHex("0x3fffffffffffffffffffffffffffffffffffffffffffffffffffffff7cca23e9c44edb49aed63690216cc2728dc58f552378c292ab5844f3"),
-		Size:    56, Wide: 114, MulAdd: true,
-	},
-	{
-		Pkg: "fieldp256", Title: "GF(p), p = 2^256 − 2^224 + 2^192 + 2^96 − 1",
-		Modulus: montHex("0xffffffff00000001000000000000000000000000ffffffffffffffffffffffff"),
-		Size:    32, BigEndian: true, Sqrt: true, Safegcd: true, Asm: true, Halve: true,
-	},
-	{
-		Pkg: "scalarp256", Title: "Z/nZ, n the order of the P-256 group",
-		Modulus: montHex("0xffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551"),
-		Size:    32, BigEndian: true, Reduced: true, MulAdd: true, Safegcd: true, Asm: true,
-	},
+// montAsmOn reports whether f's 64-bit representation gets MULX/ADCX/ADOX
+// amd64 assembly for Multiply and Square (montasm.go), selected at run
+// time.
+func montAsmOn(f *montField) bool {
+	r := f.Rep("elem64")
+	return r != nil && r.Asm
 }
 
 func init() {
 	for _, f := range montFields {
-		f := f
 		register("mont-"+f.Pkg, func() (map[string][]byte, error) { return montGenerate(f) })
 	}
 }
@@ -115,7 +85,7 @@ func montNewRep(f *montField, w int) *montRep {
 	if f.Size*8%w != 0 {
 		panic("gen: size is not a whole number of words")
 	}
-	r := &montRep{F: f, W: w, N: f.Size * 8 / w, Typ: fmt.Sprintf("elem%d", w), Word: fmt.Sprintf("uint%d", w), Asm: f.Asm && w == 64}
+	r := &montRep{F: f, W: w, N: f.Size * 8 / w, Typ: fmt.Sprintf("elem%d", w), Word: fmt.Sprintf("uint%d", w), Asm: montAsmOn(f) && w == 64}
 	r.Order = "binary.LittleEndian"
 	if f.BigEndian {
 		r.Order = "binary.BigEndian"

@@ -1,18 +1,26 @@
-package main
+package field
 
 import (
 	"bytes"
 	_ "embed"
 	"text/template"
+
+	"github.com/curvekit/curvekit/internal/gen/registry"
 )
 
 //go:embed batch.tmpl
 var batchTmpl string
 
-// batchPkgs are the packages that get BatchInvert: every field and scalar
-// field, whatever its representation family, since the trick needs only
-// the Element API they share.
-var batchPkgs = []string{"field25519", "field448", "fieldp256", "scalar25519", "scalar448", "scalarp256"}
+// batchPkgs are the packages that get BatchInvert: every registry field,
+// whatever its representation family, since the trick needs only the
+// Element API they share.
+var batchPkgs = func() []string {
+	var pkgs []string
+	for _, f := range registry.Fields {
+		pkgs = append(pkgs, f.Pkg)
+	}
+	return pkgs
+}()
 
 func init() {
 	register("batch", func() (map[string][]byte, error) {

@@ -1,4 +1,4 @@
-package main
+package field
 
 // This file writes p256's Jacobian point formulas twice from one plan: as
 // Go on fieldp256.Element (zz_generated_jacobian.go, every build) and as
@@ -26,6 +26,8 @@ package main
 import (
 	"fmt"
 	"strings"
+
+	"github.com/curvekit/curvekit/internal/gen/registry"
 )
 
 func init() {
@@ -660,13 +662,7 @@ func (e *pointAsm) digitRoutine(f *pointFormula) {
 }
 
 func pointAsmGenerate() (map[string][]byte, error) {
-	var fp *montField
-	for _, f := range montFields {
-		if f.Pkg == "fieldp256" {
-			fp = f
-		}
-	}
-	r := montNewRep(fp, 64)
+	r := montNewRep(registry.P256.Field, 64)
 	m := &montAsm{r: r, s: &asmText{}, full: ^uint64(0)}
 	e := &pointAsm{m: m, s: m.s}
 	s := m.s
@@ -898,7 +894,7 @@ func (p *jacobianPoint) doubleN(n int) *jacobianPoint {
 // jacobianDoubleNAsm is the Go code in this build (n ≥ 1).
 func jacobianDoubleNAsm(p *jacobianPoint, n int) { p.doubleN(n) }
 `)
-	base := "../p256/zz_generated_jacobian"
+	base := "../" + registry.P256.Pkg + "/zz_generated_jacobian"
 	return map[string][]byte{
 		base + ".go":       []byte(gen.String()),
 		base + "_amd64.go": []byte(stubs.String()),

@@ -1,4 +1,4 @@
-package main
+package field
 
 // This file generates the unsaturated ("Solinas") field family: fields
 // p = 2^N − c whose elements are held in limbs narrower than the machine
@@ -27,12 +27,15 @@ import (
 	"sort"
 	"strings"
 	"text/template"
+
+	"github.com/curvekit/curvekit/internal/gen/registry"
 )
 
 //go:embed unsat.tmpl
 var unsatTemplate string
 
-// unsatField is a prime field p = 2^N − c with small c.
+// unsatField is a prime field p = 2^N − c with small c, as the generator
+// works on it (built from the registry: unsatFields).
 type unsatField struct {
 	pkg   string
 	name  string      // for comments, e.g. "GF(2^255−19)"
@@ -1230,38 +1233,29 @@ func (r *unsatRep) data() (*unsatData, error) {
 	return d, nil
 }
 
+// unsatFields are the registry's fields with unsaturated representations
+// (fe64, a saturated representation of GF(2^255−19), is the curve
+// generator's).
 var unsatFields = func() []*unsatField {
-	p25519 := new(big.Int).Sub(unsatPow2(255), big.NewInt(19))
-	f25519 := &unsatField{pkg: "field25519", name: "GF(2^255−19)", n: 255, size: 32, p: p25519, extra: "25519",
-		red: []unsatPow{{0, 19}}, safegcd: true}
-	w51 := []int{51, 51, 51, 51, 51}
-	w2625 := []int{26, 25, 26, 25, 26, 25, 26, 25, 26, 25}
-	fe51 := unsatNewRep(f25519, "fe51", 64, w51, false,
-		"five 51-bit limbs in 64-bit words, multiplied with bits.Mul64 into 128-bit columns (as Go's crypto/internal/fips140/edwards25519/field)")
-	fe51.asm, fe51.unrollLooseSub = true, true
-	f25519.reps = []*unsatRep{
-		fe51,
-		unsatNewRep(f25519, "fe2625", 32, w2625, false,
-			"ten limbs of alternately 26 and 25 bits in 32-bit words, multiplied with 32×32→64-bit products only (as ref10)"),
+	var fs []*unsatField
+	for _, rf := range registry.Fields {
+		reps := rf.RepsOf(registry.Unsaturated)
+		if len(reps) == 0 {
+			continue
+		}
+		f := &unsatField{pkg: rf.Pkg, name: rf.Name(), n: rf.Bits, size: rf.Size, p: rf.Modulus,
+			extra: strings.TrimPrefix(rf.Pkg, "field"), safegcd: rf.Safegcd}
+		for _, t := range rf.Reduction {
+			f.red = append(f.red, unsatPow{t.Exp, t.Coef})
+		}
+		for _, rr := range reps {
+			r := unsatNewRep(f, rr.Name, rr.Word, rr.Widths, rr.Karatsuba, rr.Doc)
+			r.asm, r.asmMult32, r.unrollLooseSub = rr.Asm, rr.AsmMult32, rr.UnrollLooseSub
+			f.reps = append(f.reps, r)
+		}
+		fs = append(fs, f)
 	}
-	p448 := new(big.Int).Sub(unsatPow2(448), unsatPow2(224))
-	p448.Sub(p448, big.NewInt(1))
-	f448 := &unsatField{pkg: "field448", name: "GF(2^448−2^224−1)", n: 448, size: 56, p: p448, extra: "448",
-		red: []unsatPow{{0, 1}, {224, 1}}}
-	w56 := []int{56, 56, 56, 56, 56, 56, 56, 56}
-	var w28 []int
-	for range 16 {
-		w28 = append(w28, 28)
-	}
-	fe56 := unsatNewRep(f448, "fe56", 64, w56, true,
-		"eight 56-bit limbs in 64-bit words, multiplied with bits.Mul64 into 128-bit columns (as Hamburg's Goldilocks arch_ref64)")
-	fe56.asm, fe56.asmMult32, fe56.unrollLooseSub = true, true, true
-	f448.reps = []*unsatRep{
-		fe56,
-		unsatNewRep(f448, "fe28", 32, w28, true,
-			"sixteen 28-bit limbs in 32-bit words, multiplied with 32×32→64-bit products only (as Hamburg's Goldilocks arch_32)"),
-	}
-	return []*unsatField{f25519, f448}
+	return fs
 }()
 
 func init() {

@@ -1,4 +1,4 @@
-package main
+package field
 
 // This file writes amd64 assembly for Multiply and Square of the unsaturated
 // representations marked asm: fe51 here, the Karatsuba plans (fe56), whose
