@@ -75,6 +75,30 @@ func (g fe64Group) addCached(r *[4]fe64, q *[4]fe64) {
 	}
 }
 
+func (g fe64Group) subCached(r *[4]fe64, q *[4]fe64) {
+	if g == fe64GroupAsm {
+		fe64EdSubCachedAsm(r, q)
+	} else {
+		fe64EdSubCachedGo(r, q)
+	}
+}
+
+func (g fe64Group) addAffine(r *[4]fe64, q *[3]fe64) {
+	if g == fe64GroupAsm {
+		fe64EdAddAffineAsm(r, q)
+	} else {
+		fe64EdAddAffineGo(r, q)
+	}
+}
+
+func (g fe64Group) subAffine(r *[4]fe64, q *[3]fe64) {
+	if g == fe64GroupAsm {
+		fe64EdSubAffineAsm(r, q)
+	} else {
+		fe64EdSubAffineGo(r, q)
+	}
+}
+
 func (g fe64Group) toCached(r *[4]fe64, q *[4]fe64) {
 	if g == fe64GroupAsm {
 		fe64EdToCachedAsm(r, q)

@@ -18,10 +18,13 @@ package curve25519
 import "github.com/curvekit/curvekit/internal/msm"
 
 // pippenger64UseAsm makes VarTimeMultiScalarMult's Pippenger run on fe64
-// with the assembly (on a build without it, with the Go model:
-// straus64GoModel makes that explicit on any build, as for the Straus
-// loop).
+// with the assembly where it runs.
 var pippenger64UseAsm = ladder64HasAsm
+
+// pippenger64Group is the fe64 arithmetic pippenger64Hook runs: the
+// assembly (where it does not exist, its Go fallbacks); the tests set the
+// Go model.
+var pippenger64Group = fe64GroupAsm
 
 // pippenger64Scratch holds pippenger64's buffers in msmScratch.
 type pippenger64Scratch struct {
@@ -43,43 +46,21 @@ func pippenger64Hook(v *Point, sc *msmScratch, digits []int16, c uint) bool {
 	if !pippenger64On(baseTables()) {
 		return false
 	}
-	pippenger64(v, sc, digits, c)
+	pippenger64(pippenger64Group, v, sc, digits, c)
 	return true
 }
 
-// The fe64 steps, on the assembly or (straus64GoModel) the Go model.
-func p64AddAffine(r *[4]fe64, q *affine64) {
-	if straus64GoModel {
-		fe64EdAddAffineGo(r, q)
-		return
-	}
-	fe64EdAddAffineAsm(r, q)
-}
-
-func p64SubAffine(r *[4]fe64, q *affine64) {
-	if straus64GoModel {
-		fe64EdSubAffineGo(r, q)
-		return
-	}
-	fe64EdSubAffineAsm(r, q)
-}
-
-// p64Add sets r = r + q, both completed, through q's cached form.
-func p64Add(r, q *[4]fe64) {
+// p64Add sets r = r + q, both completed, through q's cached form, on g.
+func p64Add(g fe64Group, r, q *[4]fe64) {
 	var t cached64
 	t[3] = fe64D2
-	if straus64GoModel {
-		fe64EdToCachedGo(q, &t)
-		fe64EdAddCachedGo(r, &t)
-		return
-	}
-	fe64EdToCachedAsm(q, &t)
-	fe64EdAddCachedAsm(r, &t)
+	g.toCached(q, &t)
+	g.addCached(r, &t)
 }
 
 // pippenger64 is msm.tmpl's pippenger from sc.aff (n points) and the
-// digits on: the same windows, buckets and running sums, on fe64.
-func pippenger64(v *Point, sc *msmScratch, digits []int16, c uint) *Point {
+// digits on: the same windows, buckets and running sums, on fe64 with g.
+func pippenger64(g fe64Group, v *Point, sc *msmScratch, digits []int16, c uint) *Point {
 	n := len(sc.words)
 	nd := msm.Digits(msmCosts.OrderBits, c)
 	f := &sc.fast
@@ -100,7 +81,7 @@ func pippenger64(v *Point, sc *msmScratch, digits []int16, c uint) *Point {
 		f.buckets = make([][4]fe64, nb)
 	}
 	buckets := f.buckets[:nb]
-	var acc straus64Acc
+	acc := straus64Acc{g: g}
 	var sum, total [4]fe64
 	var filled [1 << 11]bool // nb ≤ 2^11 for c ≤ 12
 	acc.setIdentity()
@@ -116,12 +97,12 @@ func pippenger64(v *Point, sc *msmScratch, digits []int16, c uint) *Point {
 		for i, d := range digits[k*n : k*n+n] {
 			switch {
 			case d > 0 && filled[d-1]:
-				p64AddAffine(&buckets[d-1], &aff[i])
+				g.addAffine(&buckets[d-1], &aff[i])
 			case d > 0:
 				buckets[d-1] = [4]fe64{xy[i][0], xy[i][1], {1}, {1}}
 				filled[d-1] = true
 			case d < 0 && filled[-d-1]:
-				p64SubAffine(&buckets[-d-1], &aff[i])
+				g.subAffine(&buckets[-d-1], &aff[i])
 			case d < 0:
 				b := &buckets[-d-1]
 				*b = [4]fe64{{}, xy[i][1], {1}, {1}}
@@ -134,7 +115,7 @@ func pippenger64(v *Point, sc *msmScratch, digits []int16, c uint) *Point {
 		for b := nb - 1; b >= 0; b-- {
 			if filled[b] {
 				if sumSet {
-					p64Add(&sum, &buckets[b])
+					p64Add(g, &sum, &buckets[b])
 				} else {
 					sum = buckets[b]
 					sumSet = true
@@ -144,14 +125,14 @@ func pippenger64(v *Point, sc *msmScratch, digits []int16, c uint) *Point {
 				continue
 			}
 			if totalSet {
-				p64Add(&total, &sum)
+				p64Add(g, &total, &sum)
 			} else {
 				total = sum
 				totalSet = true
 			}
 		}
 		if totalSet {
-			p64Add(&acc.r, &total)
+			p64Add(g, &acc.r, &total)
 		}
 	}
 	return acc.finish(v)

@@ -29,9 +29,7 @@ func loadWithFault(t *testing.T, fault func(form string, bt *basepointTables)) *
 		comb64Make(bt, false)
 	}
 	if !ladder64HasAsm {
-		defer func(m bool) { straus64GoModel = m }(straus64GoModel)
-		straus64GoModel = true // the fe64 loop on the Go model: no assembly here
-		straus64Make(bt)
+		straus64Make(bt, fe64GroupGo) // the fe64 loop on the Go model: no assembly here
 	}
 	return bt
 }
@@ -217,13 +215,15 @@ func TestDerivedFormPathFault(t *testing.T) {
 	A := new(Point).Double(generator)
 	var want, got Point
 	want.varTimeSplitWith(&c, splitTable, &s[0], &s[1], &s[2], nil, A, nafWindow, &s[3], generator)
-	defer func(m bool) { straus64GoModel = m }(straus64GoModel)
-	straus64GoModel = !ladder64HasAsm
-	got.varTimeSplitWith(&c, splitFe64, &s[0], &s[1], &s[2], nil, A, nafWindow, &s[3], generator)
+	path, g := splitFe64, fe64GroupAsm
+	if !ladder64HasAsm {
+		path, g = splitFe64Go, fe64GroupGo
+	}
+	got.varTimeSplitWith(&c, path, &s[0], &s[1], &s[2], nil, A, nafWindow, &s[3], generator)
 	if got.Equal(&want) == 1 {
 		t.Fatal("splitFe64 did not run the fe64 tables (the path is not the one named)")
 	}
-	if straus64Check(&c) {
+	if straus64Check(&c, g) {
 		t.Fatal("straus64Check passed swapped fe64 entries")
 	}
 	c = *bt

@@ -138,26 +138,40 @@ const (
 	// splitTable: field25519 with the verified tables.
 	splitTable
 	// splitFe64: the fe64 loop (varTimeStrausEAEC64, straus64.go) over
-	// the tables' checked fe64 forms, A and C as points.
+	// the tables' checked fe64 forms, A and C as points, on the assembly.
 	splitFe64
+	// splitFe64Go: the same loop on the fe64 Go model (the tests, and the
+	// tables' check where the assembly does not run).
+	splitFe64Go
 )
 
+// fe64 reports whether the path is the fe64 loop, and on which arithmetic.
+func (p splitPath) fe64() (fe64Group, bool) {
+	switch p {
+	case splitFe64:
+		return fe64GroupAsm, true
+	case splitFe64Go:
+		return fe64GroupGo, true
+	}
+	return 0, false
+}
+
 // splitPathFor is the path the package takes with tables bt: the fe64
-// loop where it runs (straus64UseAsm), the tables have their checked fe64
+// loop where it runs (straus64Path), the tables have their checked fe64
 // forms and A comes as a point (aPoint); else the field25519 loop, with
 // the tables if they passed their check. All of it is public.
 func splitPathFor(bt *basepointTables, aPoint bool) splitPath {
 	switch {
 	case !bt.ok:
 		return splitTableFree
-	case straus64UseAsm && bt.odd64 != nil && bt.base128x64 != nil && aPoint:
-		return splitFe64
+	case straus64Path != splitTable && bt.odd64 != nil && bt.base128x64 != nil && aPoint:
+		return straus64Path
 	}
 	return splitTable
 }
 
 // varTimeSplitWith is varTimeSplit with the basepoint tables bt on the
-// given path (splitFe64 needs bt's fe64 forms and A as a point, aAff nil;
+// given path (splitFe64 and splitFe64Go need bt's fe64 forms and A as a point, aAff nil;
 // splitTable bt's verified field25519 tables, whether or not bt is marked
 // ok yet).
 func (v *Point) varTimeSplitWith(bt *basepointTables, path splitPath, b0, b1, a *Scalar, aAff []affineCached, A *Point, aw uint, c *Scalar, C *Point) *Point {
@@ -172,11 +186,11 @@ func (v *Point) varTimeSplitWith(bt *basepointTables, path splitPath, b0, b1, a 
 	tables.VarTimeNAF16(n1[:], b1.bytes(&buf), base128Window)
 	tables.VarTimeNAF16(nA[:], a.bytes(&buf), aw)
 	tables.VarTimeNAF(nC[:], c.bytes(&buf), nafWindow)
-	if path == splitFe64 && aAff == nil {
+	if g, ok := path.fe64(); ok && aAff == nil {
 		var qA, qC [1 << (nafWindow - 2)]cached64
-		oddMultiples64(qA[:], A)
-		oddMultiples64(qC[:], C)
-		return v.varTimeStrausEAEC64(&n0, bt.odd64, nil, &n1, bt.base128x64, &nA, nil, qA[:], &nC, qC[:])
+		oddMultiples64(g, qA[:], A)
+		oddMultiples64(g, qC[:], C)
+		return v.varTimeStrausEAEC64(g, &n0, bt.odd64, nil, &n1, bt.base128x64, &nA, nil, qA[:], &nC, qC[:])
 	}
 	var tA, tB, tC [1 << (nafWindow - 2)]projCached
 	var aCac, bCac []projCached

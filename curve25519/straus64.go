@@ -1,7 +1,7 @@
 package curve25519
 
 // Verification's Straus loop on fe64 (DESIGN.md, "The Edwards code on
-// fe64"): where the fe64 assembly runs (straus64UseAsm),
+// fe64"): where the fe64 assembly runs (straus64Path),
 // VarTimeSplitBaseMult runs varTimeStrausEAEC64, the loop of
 // straus.tmpl over straus64Acc, whose running sum stays in the completed
 // form on four fe64 elements and whose doublings and additions are one
@@ -21,55 +21,45 @@ type affine64 = [3]fe64
 // product; cached64From's, in the tests, happen to be canonical).
 type cached64 = [4]fe64
 
-// straus64UseAsm makes VarTimeSplitBaseMult run the fe64 loop with the
-// assembly; straus64GoModel (tests only) runs the same loop on the Go
-// model instead, on any build.
-var (
-	straus64UseAsm  = ladder64HasAsm
-	straus64GoModel = false
-)
+// straus64Path is the path VarTimeSplitBaseMult takes when the basepoint
+// tables have their checked fe64 forms: splitFe64 where the fe64
+// assembly runs, else splitTable; the tests also set splitFe64Go.
+var straus64Path = func() splitPath {
+	if ladder64HasAsm {
+		return splitFe64
+	}
+	return splitTable
+}()
 
-// straus64Acc is the fe64 loop's running sum, in completed form.
-type straus64Acc struct{ r [4]fe64 }
+// straus64Acc is the fe64 loop's running sum, in completed form, and the
+// fe64 arithmetic it runs on.
+type straus64Acc struct {
+	r [4]fe64
+	g fe64Group
+}
 
 // setIdentity sets the sum to the completed identity ((0 : 1), (1 : 1)).
 func (a *straus64Acc) setIdentity() { a.r = [4]fe64{{}, {1}, {1}, {1}} }
 
-func (a *straus64Acc) double() {
-	if straus64GoModel {
-		fe64EdDoubleGo(&a.r)
-		return
-	}
-	fe64EdDoubleAsm(&a.r)
-}
+func (a *straus64Acc) double() { a.g.double(&a.r) }
 
 // addNAFCached adds d·P for an odd NAF digit d, t the cached odd
 // multiples of P.
 func (a *straus64Acc) addNAFCached(t []cached64, d int) {
-	switch {
-	case straus64GoModel && d > 0:
-		fe64EdAddCachedGo(&a.r, &t[d/2])
-	case straus64GoModel:
-		fe64EdSubCachedGo(&a.r, &t[-d/2])
-	case d > 0:
-		fe64EdAddCachedAsm(&a.r, &t[d/2])
-	default:
-		fe64EdSubCachedAsm(&a.r, &t[-d/2])
+	if d > 0 {
+		a.g.addCached(&a.r, &t[d/2])
+	} else {
+		a.g.subCached(&a.r, &t[-d/2])
 	}
 }
 
 // addNAFAffine adds d·P for an odd NAF digit d, t the halved affine odd
 // multiples of P.
 func (a *straus64Acc) addNAFAffine(t []affine64, d int) {
-	switch {
-	case straus64GoModel && d > 0:
-		fe64EdAddAffineGo(&a.r, &t[d/2])
-	case straus64GoModel:
-		fe64EdSubAffineGo(&a.r, &t[-d/2])
-	case d > 0:
-		fe64EdAddAffineAsm(&a.r, &t[d/2])
-	default:
-		fe64EdSubAffineAsm(&a.r, &t[-d/2])
+	if d > 0 {
+		a.g.addAffine(&a.r, &t[d/2])
+	} else {
+		a.g.subAffine(&a.r, &t[-d/2])
 	}
 }
 
@@ -77,17 +67,7 @@ func (a *straus64Acc) endDigit() {}
 
 // finish sets v to the sum: the conversion to extended coordinates (4M),
 // then to field25519.
-func (a *straus64Acc) finish(v *Point) *Point {
-	var p [4]fe64
-	for i, m := range [4][2]int{{0, 3}, {1, 2}, {2, 3}, {0, 1}} {
-		if straus64GoModel {
-			fe64Mul(&p[i], &a.r[m[0]], &a.r[m[1]])
-		} else {
-			fe64MulAsm(&p[i], &a.r[m[0]], &a.r[m[1]])
-		}
-	}
-	return v.fromFe64(&p)
-}
+func (a *straus64Acc) finish(v *Point) *Point { return v.fromCompleted64(a.g, &a.r) }
 
 // cached64From sets dst to c's fe64 form (the tests' reference for
 // oddMultiples64).
@@ -106,38 +86,24 @@ var fe64D2 = func() fe64 {
 	return v
 }()
 
-// oddMultiples64 sets dst[i] = (2i+1)·P in cached64 form, on fe64: P
-// moves over through its coordinates' canonical bytes, as the completed
-// form ((X : Z), (Y : Z)); 2P is one fe64EdDouble, each next multiple one
-// fe64EdAddCached, each entry one fe64EdToCached.
-func oddMultiples64(dst []cached64, P *Point) {
+// oddMultiples64 sets dst[i] = (2i+1)·P in cached64 form, on fe64 with g:
+// P moves over through its coordinates' canonical bytes, as the completed
+// form ((X : Z), (Y : Z)); 2P is one doubling, each next multiple one
+// addition, each entry one conversion to the cached form.
+func oddMultiples64(g fe64Group, dst []cached64, P *Point) {
 	var r, r2 [4]fe64
-	for i, c := range [3]*fieldElement{&P.x, &P.y, &P.z} {
-		fe64SetBytes(&r[i], (*[32]byte)(c.Bytes()))
-	}
-	r[3] = r[2]
+	completed64(&r, P)
 	r2 = r
 	var c2 cached64
 	c2[3] = fe64D2
 	dst[0][3] = fe64D2
-	if straus64GoModel {
-		fe64EdDoubleGo(&r2)
-		fe64EdToCachedGo(&r2, &c2)
-		fe64EdToCachedGo(&r, &dst[0])
-		for i := 1; i < len(dst); i++ {
-			fe64EdAddCachedGo(&r, &c2)
-			dst[i][3] = fe64D2
-			fe64EdToCachedGo(&r, &dst[i])
-		}
-		return
-	}
-	fe64EdDoubleAsm(&r2)
-	fe64EdToCachedAsm(&r2, &c2)
-	fe64EdToCachedAsm(&r, &dst[0])
+	g.double(&r2)
+	g.toCached(&r2, &c2)
+	g.toCached(&r, &dst[0])
 	for i := 1; i < len(dst); i++ {
-		fe64EdAddCachedAsm(&r, &c2)
+		g.addCached(&r, &c2)
 		dst[i][3] = fe64D2
-		fe64EdToCachedAsm(&r, &dst[i])
+		g.toCached(&r, &dst[i])
 	}
 }
 
@@ -154,17 +120,18 @@ func affine64From(dst []affine64, src []affineCached) {
 // them, on copies, with straus64Make.
 func straus64Load(bt *basepointTables) {
 	if ladder64HasAsm {
-		straus64Make(bt)
+		straus64Make(bt, fe64GroupAsm)
 	}
 }
 
 // straus64Make gives bt the fe64 forms of its odd multiples of B and of
-// base128Table's odd multiples of [2^128]B, and checks them
-// (straus64Check). If the check fails, bt keeps neither (verification
-// and VarTimeMultiScalarMult's Pippenger stay on field25519) and records
-// the failure in straus64Failed. It reports whether bt has the forms.
-// bt's field25519 entries must be the verified ones.
-func straus64Make(bt *basepointTables) bool {
+// base128Table's odd multiples of [2^128]B, and checks them on the fe64
+// loop with g (straus64Check). If the check fails, bt keeps neither
+// (verification and VarTimeMultiScalarMult's Pippenger stay on
+// field25519) and records the failure in straus64Failed. It reports
+// whether bt has the forms. bt's field25519 entries must be the verified
+// ones.
+func straus64Make(bt *basepointTables, g fe64Group) bool {
 	odd := make([]affine64, len(bt.odd))
 	affine64From(odd, bt.odd)
 	b128 := base128Table()
@@ -174,7 +141,7 @@ func straus64Make(bt *basepointTables) bool {
 	if bt.fault64 != nil {
 		bt.fault64("straus64", bt)
 	}
-	if !straus64Check(bt) {
+	if !straus64Check(bt, g) {
 		bt.odd64, bt.base128x64 = nil, nil
 		bt.straus64Failed = true
 		return false
@@ -185,11 +152,10 @@ func straus64Make(bt *basepointTables) bool {
 // straus64Check checks bt's fe64 forms: every entry against the entry it
 // came from (halvedEntryOK), then VarTimeSplitBaseMult of one set of
 // full-size fixed scalars (a 253-bit scalar for every term: each table is
-// used many times) on the fe64 loop (splitFe64: the assembly, or the Go
-// model where straus64GoModel says so) against the field25519 loop
+// used many times) on the fe64 loop with g against the field25519 loop
 // (splitTable). Both paths are named explicitly: bt is not marked ok yet
 // while the loader runs this.
-func straus64Check(bt *basepointTables) bool {
+func straus64Check(bt *basepointTables, g fe64Group) bool {
 	b128 := base128Table()
 	if len(bt.odd64) != len(bt.odd) || len(bt.base128x64) != len(b128) {
 		return false
@@ -212,10 +178,14 @@ func straus64Check(bt *basepointTables) bool {
 	}
 	var A Point
 	A.Double(generator)
+	path := splitFe64
+	if g == fe64GroupGo {
+		path = splitFe64Go
+	}
 	// One set: each check costs about 50 µs on field25519.
 	var want, got Point
 	want.varTimeSplitWith(bt, splitTable, &s[0], &s[1], &s[2], nil, &A, nafWindow, &s[3], generator)
-	got.varTimeSplitWith(bt, splitFe64, &s[0], &s[1], &s[2], nil, &A, nafWindow, &s[3], generator)
+	got.varTimeSplitWith(bt, path, &s[0], &s[1], &s[2], nil, &A, nafWindow, &s[3], generator)
 	return got.Equal(&want) == 1
 }
 
@@ -231,7 +201,7 @@ func fe64Assembly() string {
 	if fe64CTOn() {
 		s = "BMI2/ADX constant-time multiplication"
 	}
-	if !comb64UseAsm && !straus64UseAsm {
+	if !comb64UseAsm && straus64Path != splitFe64 {
 		return s
 	}
 	bt := baseTables()
@@ -241,7 +211,7 @@ func fe64Assembly() string {
 		}
 		s += "BMI2/ADX fixed-base comb"
 	}
-	if straus64UseAsm && bt.ok && bt.odd64 != nil {
+	if straus64Path == splitFe64 && bt.ok && bt.odd64 != nil {
 		if s != "" {
 			s += ", "
 		}

@@ -27,8 +27,11 @@ func init() {
 		return comb64UseAsm
 	}
 	fastpath.Straus64 = func(on bool) bool {
-		straus64UseAsm = on && ladder64HasAsm
-		return straus64UseAsm
+		straus64Path = splitTable
+		if on && ladder64HasAsm {
+			straus64Path = splitFe64
+		}
+		return straus64Path == splitFe64
 	}
 	fastpath.Pippenger64 = func(on bool) bool {
 		pippenger64UseAsm = on && ladder64HasAsm

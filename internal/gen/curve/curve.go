@@ -268,6 +268,10 @@ type strausLoop struct {
 	// is the loop over curve25519's fe64 forms (straus64.go), named with
 	// a 64 suffix.
 	Acc, Affine, Cached string
+	// Fe64 is the loop over curve25519's fe64 forms: it takes the fe64
+	// arithmetic (an fe64Group) as its first parameter and gives it to
+	// the running sum.
+	Fe64 bool
 }
 
 type strausTerm struct {
@@ -282,7 +286,7 @@ func (g *groupShape) Loops() []strausLoop {
 	for _, spec := range g.Straus {
 		l := strausLoop{Name: "varTimeStraus", NAFLen: g.NAFLen, Acc: "strausAcc", Affine: g.Affine, Cached: g.Cached}
 		if spec.Fe64 {
-			l.Acc, l.Affine, l.Cached = "straus64Acc", "affine64", "cached64"
+			l.Acc, l.Affine, l.Cached, l.Fe64 = "straus64Acc", "affine64", "cached64", true
 		}
 		for _, ts := range spec.Terms {
 			t := strausTerm{I: len(l.Terms), Kind: [...]string{"C", "A", "E"}[ts.Table], Digit: "int8"}
@@ -303,6 +307,9 @@ func (g *groupShape) Loops() []strausLoop {
 // Params is the loop's parameter list.
 func (l strausLoop) Params(g *groupShape) string {
 	var b bytes.Buffer
+	if l.Fe64 {
+		b.WriteString("g fe64Group, ")
+	}
 	for _, t := range l.Terms {
 		if t.I > 0 {
 			b.WriteString(", ")
