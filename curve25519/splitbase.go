@@ -24,7 +24,8 @@ const base128Window = 8
 // [Point.VarTimeSplitBaseMultPrecomputed]. The zero value is not usable; use
 // [NewVarTimePrecomputedPoint] or [VarTimePrecomputedPoint.Set].
 type VarTimePrecomputedPoint struct {
-	odd [1 << (precomputedWindow - 2)]affineCached // (2i+1)·P
+	odd   [1 << (precomputedWindow - 2)]affineCached // (2i+1)·P
+	odd64 [1 << (precomputedWindow - 2)]affine64     // the same, halved on fe64
 }
 
 // NewVarTimePrecomputedPoint returns the precomputed form of p. Building it
@@ -39,6 +40,7 @@ func (t *VarTimePrecomputedPoint) Set(p *Point) *VarTimePrecomputedPoint {
 	checkInitialized(p)
 	var pts [len(t.odd)]Point
 	affineOddMultiples(t.odd[:], pts[:], p)
+	affine64From(t.odd64[:], t.odd[:])
 	return t
 }
 
@@ -50,6 +52,7 @@ func (t *VarTimePrecomputedPoint) Negate(u *VarTimePrecomputedPoint) *VarTimePre
 		t.odd[i] = u.odd[i]
 		t.odd[i].condNeg(1)
 	}
+	affine64From(t.odd64[:], t.odd[:])
 	return t
 }
 
@@ -105,7 +108,7 @@ var base128Table = sync.OnceValue(func() *[1 << (base128Window - 2)]affineCached
 // (signature verification). It does not allocate.
 func (v *Point) VarTimeSplitBaseMult(b0, b1, a *Scalar, A *Point, c *Scalar, C *Point) *Point {
 	checkInitialized(A, C)
-	return v.varTimeSplit(b0, b1, a, nil, A, nafWindow, c, C)
+	return v.varTimeSplit(b0, b1, a, nil, nil, A, nafWindow, c, C)
 }
 
 // VarTimeSplitBaseMultPrecomputed is [Point.VarTimeSplitBaseMult] with A
@@ -114,7 +117,7 @@ func (v *Point) VarTimeSplitBaseMult(b0, b1, a *Scalar, A *Point, c *Scalar, C *
 func (v *Point) VarTimeSplitBaseMultPrecomputed(b0, b1, a *Scalar, A *VarTimePrecomputedPoint, c *Scalar, C *Point) *Point {
 	checkInitialized(C)
 	checkInitializedTable(&A.odd[0], "VarTimePrecomputedPoint")
-	return v.varTimeSplit(b0, b1, a, A.odd[:], nil, precomputedWindow, c, C)
+	return v.varTimeSplit(b0, b1, a, A.odd[:], A.odd64[:], nil, precomputedWindow, c, C)
 }
 
 // varTimeSplit sets up the four terms (A's table is aAff, for a NAF of
@@ -123,9 +126,9 @@ func (v *Point) VarTimeSplitBaseMultPrecomputed(b0, b1, a *Scalar, A *VarTimePre
 // highest nonzero digit, one mixed or cached addition per nonzero digit.
 // (Recoding a scalar s > ℓ/2 as −(ℓ − s) would be shorter, but is wrong for
 // points with a small-order component, which callers may pass.)
-func (v *Point) varTimeSplit(b0, b1, a *Scalar, aAff []affineCached, A *Point, aw uint, c *Scalar, C *Point) *Point {
+func (v *Point) varTimeSplit(b0, b1, a *Scalar, aAff []affineCached, aAff64 []affine64, A *Point, aw uint, c *Scalar, C *Point) *Point {
 	bt := baseTables()
-	return v.varTimeSplitWith(bt, splitPathFor(bt, aAff == nil), b0, b1, a, aAff, A, aw, c, C)
+	return v.varTimeSplitWith(bt, splitPathFor(bt), b0, b1, a, aAff, aAff64, A, aw, c, C)
 }
 
 // splitPath is the code varTimeSplitWith runs.
@@ -160,11 +163,11 @@ func (p splitPath) fe64() (fe64Group, bool) {
 // loop where it runs (straus64Path), the tables have their checked fe64
 // forms and A comes as a point (aPoint); else the field25519 loop, with
 // the tables if they passed their check. All of it is public.
-func splitPathFor(bt *basepointTables, aPoint bool) splitPath {
+func splitPathFor(bt *basepointTables) splitPath {
 	switch {
 	case !bt.ok:
 		return splitTableFree
-	case straus64Path != splitTable && bt.odd64 != nil && bt.base128x64 != nil && aPoint:
+	case straus64Path != splitTable && bt.odd64 != nil && bt.base128x64 != nil:
 		return straus64Path
 	}
 	return splitTable
@@ -174,7 +177,7 @@ func splitPathFor(bt *basepointTables, aPoint bool) splitPath {
 // given path (splitFe64 and splitFe64Go need bt's fe64 forms and A as a point, aAff nil;
 // splitTable bt's verified field25519 tables, whether or not bt is marked
 // ok yet).
-func (v *Point) varTimeSplitWith(bt *basepointTables, path splitPath, b0, b1, a *Scalar, aAff []affineCached, A *Point, aw uint, c *Scalar, C *Point) *Point {
+func (v *Point) varTimeSplitWith(bt *basepointTables, path splitPath, b0, b1, a *Scalar, aAff []affineCached, aAff64 []affine64, A *Point, aw uint, c *Scalar, C *Point) *Point {
 	bw := uint(nafWindow) // B's NAF width: its table's, or the fallback's
 	if path != splitTableFree {
 		bw = uint(bt.oddWindow)
@@ -186,10 +189,13 @@ func (v *Point) varTimeSplitWith(bt *basepointTables, path splitPath, b0, b1, a 
 	tables.VarTimeNAF16(n1[:], b1.bytes(&buf), base128Window)
 	tables.VarTimeNAF16(nA[:], a.bytes(&buf), aw)
 	tables.VarTimeNAF(nC[:], c.bytes(&buf), nafWindow)
-	if g, ok := path.fe64(); ok && aAff == nil {
+	if g, ok := path.fe64(); ok {
 		var qA, qC [1 << (nafWindow - 2)]cached64
-		oddMultiples64(g, qA[:], A)
 		oddMultiples64(g, qC[:], C)
+		if aAff != nil {
+			return v.varTimeStrausEAEC64(g, &n0, bt.odd64, nil, &n1, bt.base128x64, &nA, aAff64, nil, &nC, qC[:])
+		}
+		oddMultiples64(g, qA[:], A)
 		return v.varTimeStrausEAEC64(g, &n0, bt.odd64, nil, &n1, bt.base128x64, &nA, nil, qA[:], &nC, qC[:])
 	}
 	var tA, tB, tC [1 << (nafWindow - 2)]projCached
