@@ -29,6 +29,11 @@ func TestFields(t *testing.T) {
 				if sum != f.Bits {
 					t.Errorf("%s %s: widths add up to %d, not %d", f.Pkg, r.Name, sum, f.Bits)
 				}
+			case Montgomery:
+				// The Montgomery generator sizes its limbs from the encoding.
+				if r.Limbs*r.Word != 8*f.Size {
+					t.Errorf("%s %s: %d × %d bits are not the %d-byte encoding", f.Pkg, r.Name, r.Limbs, r.Word, f.Size)
+				}
 			default:
 				if r.Limbs*r.Word < f.Modulus.BitLen() {
 					t.Errorf("%s %s: %d × %d bits do not hold the modulus", f.Pkg, r.Name, r.Limbs, r.Word)
