@@ -21,6 +21,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"sync"
 
 	"github.com/curvekit/curvekit/internal/gen/curve"
 	"github.com/curvekit/curvekit/internal/gen/field"
@@ -52,31 +53,9 @@ func main() {
 		log.Fatal("gen: run from the module root (go generate ./... does)")
 	}
 
-	// The three generators are independent: run them at once.
-	gens := []func() (map[string][]byte, error){field.Files, curve.Files, tables.Files}
-	results := make([]map[string][]byte, len(gens))
-	errs := make([]error, len(gens))
-	done := make(chan int)
-	for i, g := range gens {
-		go func() {
-			results[i], errs[i] = g()
-			done <- i
-		}()
-	}
-	for range gens {
-		<-done
-	}
-	files := map[string][]byte{}
-	for i, r := range results {
-		if errs[i] != nil {
-			log.Fatal(errs[i])
-		}
-		for p, src := range r {
-			if _, dup := files[p]; dup {
-				log.Fatalf("gen: %s is written twice", p)
-			}
-			files[p] = src
-		}
+	files, err := generate()
+	if err != nil {
+		log.Fatal(err)
 	}
 	paths := make([]string, 0, len(files))
 	for p := range files {
@@ -102,4 +81,34 @@ func main() {
 		}
 	}
 	fmt.Fprintf(os.Stderr, "gen: %d files, %d changed\n", len(paths), changed)
+}
+
+// generate returns every generated file, keyed by path from the module
+// root. The three generators are independent and run at once.
+func generate() (map[string][]byte, error) {
+	gens := []func() (map[string][]byte, error){field.Files, curve.Files, tables.Files}
+	results := make([]map[string][]byte, len(gens))
+	errs := make([]error, len(gens))
+	var wg sync.WaitGroup
+	for i, g := range gens {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			results[i], errs[i] = g()
+		}()
+	}
+	wg.Wait()
+	files := map[string][]byte{}
+	for i, r := range results {
+		if errs[i] != nil {
+			return nil, errs[i]
+		}
+		for p, src := range r {
+			if _, dup := files[p]; dup {
+				return nil, fmt.Errorf("gen: %s is written twice", p)
+			}
+			files[p] = src
+		}
+	}
+	return files, nil
 }

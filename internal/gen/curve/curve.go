@@ -33,6 +33,7 @@ import (
 	_ "embed"
 	"fmt"
 	"go/format"
+	"slices"
 	"strconv"
 	"strings"
 	"text/template"
@@ -352,12 +353,20 @@ func (g *groupShape) BaseNAF() string {
 	return "VarTimeNAF"
 }
 
-// scanShape is one table-entry layout for the word scans.
+// scanShape is one table-entry layout for the word scans: Elems field
+// elements of the registry representation Rep (empty: the field's 64-bit
+// representation), the identity's elements OneElems equal to 1.
 type scanShape struct {
-	Words   int    // 64-bit words per entry
-	What    string // the entry type, for comments
-	Ones    []int  // words that hold a 1 in the identity when oneIsWordOne
-	Sixteen bool   // also the second half of 16-entry scans
+	Elems    int
+	Rep      string
+	OneElems []int
+	What     string // the entry type, for comments
+	Sixteen  bool   // also the second half of 16-entry scans
+	// Words and Ones are set by newCurvePackage: the 64-bit words per
+	// entry, and the words that hold a 1 in the identity when
+	// oneIsWordOne.
+	Words int
+	Ones  []int
 	// ScanID: the identity is not made of the field's ones (curve25519's
 	// halved fe64 entries), so it is always scanned, whatever oneIsWordOne.
 	ScanID bool
@@ -370,15 +379,15 @@ var bindings = []struct {
 }{
 	{registry.Edwards25519, curvePackage{
 		Scans: []scanShape{
-			{Words: 15, What: "affineCached: three 5-word field elements", Ones: []int{0, 5}, Sixteen: true},
-			{Words: 20, What: "projCached: four 5-word field elements", Ones: []int{0, 5, 10}},
-			{Words: 12, What: "comb64Entry: three halved fe64 elements", Sixteen: true, ScanID: true},
+			{Elems: 3, OneElems: []int{0, 1}, What: "affineCached: three 5-word field elements", Sixteen: true},
+			{Elems: 4, OneElems: []int{0, 1, 2}, What: "projCached: four 5-word field elements"},
+			{Elems: 3, Rep: "fe64", What: "comb64Entry: three halved fe64 elements", Sixteen: true, ScanID: true},
 		},
 		AVX2: []avx2Shape{
-			{Words: 15, Entries: 8, What: "affineCached"},
-			{Words: 15, Entries: 16, What: "affineCached"},
-			{Words: 20, Entries: 8, What: "projCached"},
-			{Words: 12, Entries: 16, What: "comb64Entry"},
+			{Elems: 3, Entries: 8, What: "affineCached"},
+			{Elems: 3, Entries: 16, What: "affineCached"},
+			{Elems: 4, Entries: 8, What: "projCached"},
+			{Elems: 3, Rep: "fe64", Entries: 16, What: "comb64Entry"},
 		},
 		AsmMore: "fe64Assembly", // the fe64 comb and verification loop
 		AsmNames: []string{
@@ -412,12 +421,12 @@ var bindings = []struct {
 	},
 	{registry.Edwards448, curvePackage{
 		Scans: []scanShape{
-			{Words: 24, What: "affinePoint: three 8-word field elements", Ones: []int{8}},
-			{Words: 40, What: "cachedPoint: five 8-word field elements", Ones: []int{0, 16, 24}},
+			{Elems: 3, OneElems: []int{1}, What: "affinePoint: three 8-word field elements"},
+			{Elems: 5, OneElems: []int{0, 2, 3}, What: "cachedPoint: five 8-word field elements"},
 		},
 		AVX2: []avx2Shape{
-			{Words: 24, Entries: 8, What: "affinePoint"},
-			{Words: 40, Entries: 8, What: "cachedPoint"},
+			{Elems: 3, Entries: 8, What: "affinePoint"},
+			{Elems: 5, Entries: 8, What: "cachedPoint"},
 		},
 		Group: &groupShape{Cached: "cachedPoint", Affine: "affinePoint", FromPoint: "fromP",
 			GeneratorDoc: "the basepoint B of RFC 8032,\n// Section 5.2, which generates the subgroup of prime order q",
@@ -436,11 +445,11 @@ var bindings = []struct {
 	// P-256 has no RFC 7748 function: only the scans and the Straus loop.
 	{registry.P256, curvePackage{
 		Scans: []scanShape{
-			{Words: 8, What: "affinePoint: two 4-word field elements", Sixteen: true},
+			{Elems: 2, What: "affinePoint: two 4-word field elements", Sixteen: true},
 		},
 		AVX2: []avx2Shape{
-			{Words: 8, Entries: 8, What: "affinePoint"},
-			{Words: 8, Entries: 32, What: "affinePoint"},
+			{Elems: 2, Entries: 8, What: "affinePoint"},
+			{Elems: 2, Entries: 32, What: "affinePoint"},
 		},
 		AsmMore: "pointAssembly", // groupAssembly after the point self-test
 		AsmNames: []string{
@@ -465,6 +474,17 @@ var curves = func() map[string]curvePackage {
 	return m
 }()
 
+// words is the 64-bit words of one element of rc's field in the
+// representation named rep, or in the field's 64-bit representation.
+func words(rc *registry.Curve, rep string) int {
+	for _, r := range rc.Field.Reps {
+		if (rep == "" && r.Word == 64 && r.Pkg == "") || r.Name == rep {
+			return r.LimbCount()
+		}
+	}
+	panic("curve: " + rc.Name + " has no representation " + rep)
+}
+
 // newCurvePackage completes a package's binding c with the facts of its
 // registry curve rc.
 func newCurvePackage(rc *registry.Curve, c curvePackage) curvePackage {
@@ -479,6 +499,19 @@ func newCurvePackage(rc *registry.Curve, c curvePackage) curvePackage {
 		}
 	}
 	c.AsmFields = strings.Join(asm, "\n// and ")
+	c.Scans = slices.Clone(c.Scans)
+	for i, sh := range c.Scans {
+		limbs := words(rc, sh.Rep)
+		sh.Words, sh.Ones = sh.Elems*limbs, nil
+		for _, e := range sh.OneElems {
+			sh.Ones = append(sh.Ones, e*limbs)
+		}
+		c.Scans[i] = sh
+	}
+	c.AVX2 = slices.Clone(c.AVX2)
+	for i, sh := range c.AVX2 {
+		c.AVX2[i].Words = sh.Elems * words(rc, sh.Rep)
+	}
 	c.Ladder64 = rc.Field.Rep("fe64") != nil
 	if m := rc.Montgomery; m != nil {
 		c.Name, c.A, c.A24, c.OIDArc = m.Function, m.A, m.A24(), m.OIDArc

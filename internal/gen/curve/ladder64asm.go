@@ -2,7 +2,7 @@ package curve
 
 // The amd64 assembly of the fe64 plan (ladder64.go): MULX (BMI2) with two
 // carry chains, ADCX on CF and ADOX on OF (ADX), as in
-// fieldarith/internal/gen's montasm.go, but reducing with 2^256 ≡ 38
+// internal/gen/field's montasm.go, but reducing with 2^256 ≡ 38
 // instead of Montgomery's. Every named element of the plan lives in the
 // frame (or behind an argument pointer for the single-operation entry
 // points the tests use), so each operation reads its operands from memory

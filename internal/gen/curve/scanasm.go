@@ -26,9 +26,11 @@ import (
 
 // avx2Shape is one generated AVX2 scan.
 type avx2Shape struct {
-	Words   int    // 64-bit words per entry (at least 4)
+	Elems   int    // field elements per entry
+	Rep     string // their registry representation; empty: the field's 64-bit one
 	Entries int    // entries in the table
 	What    string // the entry type, for comments
+	Words   int    // 64-bit words per entry (at least 4), set by newCurvePackage
 }
 
 // Name is the routine's name.

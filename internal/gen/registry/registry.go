@@ -236,3 +236,8 @@ func (c *Curve) LogCofactor() int {
 
 // Ident is Name with its first letter upper-case, for Go identifiers.
 func (c *Curve) Ident() string { return strings.ToUpper(c.Name[:1]) + c.Name[1:] }
+
+// Backends are the representations the curve's code runs on: its base
+// field's, in order (the portable 64-bit and 32-bit ones, then any that
+// live in the curve package, such as edwards25519's fe64).
+func (c *Curve) Backends() []*Rep { return c.Field.Reps }

@@ -29,6 +29,11 @@ func TestFields(t *testing.T) {
 				if sum != f.Bits {
 					t.Errorf("%s %s: widths add up to %d, not %d", f.Pkg, r.Name, sum, f.Bits)
 				}
+			case Montgomery:
+				// The Montgomery generator sizes its limbs from the encoding.
+				if r.Limbs*r.Word != 8*f.Size {
+					t.Errorf("%s %s: %d × %d bits are not the %d-byte encoding", f.Pkg, r.Name, r.Limbs, r.Word, f.Size)
+				}
 			default:
 				if r.Limbs*r.Word < f.Modulus.BitLen() {
 					t.Errorf("%s %s: %d × %d bits do not hold the modulus", f.Pkg, r.Name, r.Limbs, r.Word)
@@ -97,6 +102,13 @@ func TestCurves(t *testing.T) {
 	}
 	if Edwards25519.Montgomery.A24() != 121665 || Edwards448.Montgomery.A24() != 39081 {
 		t.Error("A24 is not RFC 7748's")
+	}
+	var names []string
+	for _, r := range Edwards25519.Backends() {
+		names = append(names, r.Name)
+	}
+	if len(names) != 3 || names[0] != "fe51" || names[1] != "fe2625" || names[2] != "fe64" {
+		t.Errorf("edwards25519 backends %v", names)
 	}
 	if Edwards25519.CombDigits(5) != 51 || Edwards448.CombPositions(4, 2) != 56 {
 		t.Error("comb geometry is off")

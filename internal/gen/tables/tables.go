@@ -4,10 +4,11 @@
 // packages whose fast code the tables serve, so that their tests can check
 // the fast code against this slow reference byte for byte.
 //
-// The curve is a parameter (a key of curves): its field, its equation
-// (twisted Edwards a·x² + y² = 1 + d·x²·y², or short Weierstrass y² = x³ +
-// a·x + b), its basepoint, the bit length of its group order, the table
-// shapes, and the encoding of a coordinate (size and byte order).
+// Each curve of internal/gen/registry gets a table file, from its field,
+// its equation (twisted Edwards a·x² + y² = 1 + d·x²·y², or short
+// Weierstrass y² = x³ + a·x + b), its basepoint, the bit length of its
+// group order, the table geometry, and the encoding of a coordinate (the
+// base field's size and byte order).
 package tables
 
 import (

@@ -5,6 +5,8 @@ import (
 	"math/big"
 	"os"
 	"testing"
+
+	"github.com/curvekit/curvekit/internal/gen/registry"
 )
 
 // TestGeneratedUpToDate regenerates the tables of every curve and fails on
@@ -143,5 +145,29 @@ func TestEncodeCoord(t *testing.T) {
 	be := (&curve{coordBytes: 4, bigEndian: true}).encodeCoord(v)
 	if !bytes.Equal(le, []byte{2, 1, 0, 0}) || !bytes.Equal(be, []byte{0, 0, 1, 2}) {
 		t.Fatalf("little-endian %x, big-endian %x", le, be)
+	}
+}
+
+// TestRegistryCurves checks every registry curve with the reference law,
+// so that a new registry entry is checked before its tables are used: the
+// generator is on the curve, order·G is the neutral element and 2·G is
+// not.
+func TestRegistryCurves(t *testing.T) {
+	for _, rc := range registry.Curves {
+		c := curves[rc.Name]
+		G := c.base
+		if !c.onCurve(G) {
+			t.Errorf("%s: G is not on the curve", rc.Name)
+			continue
+		}
+		neutral := func(q point) bool {
+			if c.weierstrass {
+				return q.x == nil
+			}
+			return isIdentity(q)
+		}
+		if !neutral(mulOrder(c, rc.Order(), G)) || neutral(c.add(G, G)) {
+			t.Errorf("%s: the order of G is not the registry's", rc.Name)
+		}
 	}
 }
