@@ -245,7 +245,7 @@ type strausTermSpec struct {
 }
 
 // strausSpec is one Straus loop to generate: its terms, and Fe64 for the
-// loop over curve25519's fe64 forms (straus64.go), named with a 64 suffix.
+// loop over curve25519's fe64 forms (scalar_mul_straus_fe64.go), named with a 64 suffix.
 type strausSpec struct {
 	Terms []strausTermSpec
 	Fe64  bool
@@ -266,7 +266,7 @@ type strausLoop struct {
 	NAFLen int
 	// Acc, Affine and Cached are the running sum's and the tables' types
 	// when they are not strausAcc and the group's: a spec ending in "@64"
-	// is the loop over curve25519's fe64 forms (straus64.go), named with
+	// is the loop over curve25519's fe64 forms (scalar_mul_straus_fe64.go), named with
 	// a 64 suffix.
 	Acc, Affine, Cached string
 	// Fe64 is the loop over curve25519's fe64 forms: it takes the fe64

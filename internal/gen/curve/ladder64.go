@@ -132,10 +132,10 @@ func l64Invert() []feOp {
 	}
 }
 
-// l64Madd is the comb's step on fe64 (curve25519's comb64.go): the mixed
+// l64Madd is the comb's step on fe64 (curve25519's scalar_mul_comb_fe64.go): the mixed
 // addition madd-2008-hwcd-3 of an affine table entry to the extended
 // point (X : Y : Z : T), then the conversion out of the completed form
-// (forms.go's addAffine and Point.fromP1xP1, 7M), in place. The entry is
+// (edwards_formulas.go's addAffine and Point.fromP1xP1, 7M), in place. The entry is
 // kept halved, ((y+x)/2, (y−x)/2, d·x·y) in ypx, ymx, t2d: every one of
 // A, B, C then comes out halved, D = 2·Z1 becomes Z1 and the result is
 // the same projective point scaled by 1/4, so the sum 2·Z1 (a value that
@@ -184,8 +184,8 @@ func l64MaddName(s string) string {
 }
 
 // The Edwards point operations of the verification's Straus loop
-// (curve25519's straus64.go) on fe64. The running sum stays in the
-// completed form r = ((rX : rZ), (rY : rT)) of forms.go's projP1xP1
+// (curve25519's scalar_mul_straus_fe64.go) on fe64. The running sum stays in the
+// completed form r = ((rX : rZ), (rY : rT)) of edwards_formulas.go's projP1xP1
 // between operations, and each routine starts with the conversion out of
 // it, so that every operation of the loop is one call:
 //
@@ -210,7 +210,7 @@ func l64EdToP(withT bool) []feOp {
 	return ops
 }
 
-// l64EdDouble is r = 2·P2(r): forms.go's projP1xP1.double (E = 2·X·Y
+// l64EdDouble is r = 2·P2(r): edwards_formulas.go's projP1xP1.double (E = 2·X·Y
 // directly), with C − G = 2·Z² + A − B as one row (muladd) and a
 // difference, so that no sum is folded twice.
 func l64EdDouble() []feOp {
@@ -746,7 +746,7 @@ var ladder64HasAsm = cpu.X86.HasBMI2 && cpu.X86.HasADX
 var ladder64UseAsm = ladder64HasAsm
 
 // comb64HasAsm reports whether the fixed-base comb can run on fe64 with
-// assembly (comb64.go): the fe64 assembly and the AVX2 scan of its
+// assembly (scalar_mul_comb_fe64.go): the fe64 assembly and the AVX2 scan of its
 // 12-word entries. Fixed for the life of the process (public).
 var comb64HasAsm = ladder64HasAsm && haveAVX2
 

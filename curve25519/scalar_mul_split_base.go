@@ -140,7 +140,7 @@ const (
 	splitTableFree splitPath = iota
 	// splitTable: field25519 with the verified tables.
 	splitTable
-	// splitFe64: the fe64 loop (varTimeStrausEAEC64, straus64.go) over
+	// splitFe64: the fe64 loop (varTimeStrausEAEC64, scalar_mul_straus_fe64.go) over
 	// the tables' checked fe64 forms, A and C as points, on the assembly.
 	splitFe64
 	// splitFe64Go: the same loop on the fe64 Go model (the tests, and the

@@ -191,7 +191,7 @@ func straus64Check(bt *basepointTables, g fe64Group) bool {
 
 // fe64Assembly names the fe64 Edwards assembly that runs in this build on
 // this CPU, for Assembly: "BMI2/ADX constant-time multiplication"
-// (doublescalar64.go), "BMI2/ADX fixed-base comb" (comb64.go: BMI2,
+// (scalar_mul_window_fe64.go), "BMI2/ADX fixed-base comb" (scalar_mul_comb_fe64.go: BMI2,
 // ADX and AVX2) and "BMI2/ADX verification loop" (VarTimeSplitBaseMult's
 // Straus loop: BMI2 and ADX), comma-separated, or empty. A path whose
 // first-use check failed is not named (it does not run); to know that,
