@@ -13,30 +13,13 @@ import (
 // identity, ORed in separately by the Go scans), the random class a uniform
 // index 0…n (or a signed digit −n…n for the lookups).
 func TestCTTest(t *testing.T) {
-	ran, err := dudect.Hosted(cttestTargets(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !ran {
-		t.Skip("run by go run ./internal/cttest")
-	}
+	dudect.HostedTest(t, func() map[string]dudect.Spec { return cttestTargets(t) })
 }
 
 func cttestTargets(t *testing.T) map[string]dudect.Spec {
 	const slots = 4096
-	idx := make([]int, slots)
-	prep := func(n int, signed bool) func(i, c int, rng *rand.Rand) {
-		return func(i, c int, rng *rand.Rand) {
-			idx[i] = 0
-			if c == 1 {
-				if signed {
-					idx[i] = rng.IntN(2*n+1) - n
-				} else {
-					idx[i] = rng.IntN(n + 1)
-				}
-			}
-		}
-	}
+	idx := make(dudect.Indices, slots)
+	prep := idx.Prepare
 	var dstA affineCached
 	var dstC projCached
 	aff := func(n int) []affineCached { return baseTables().fixed[16 : 16+n] }

@@ -1,7 +1,6 @@
 package curve448
 
 import (
-	"math/rand/v2"
 	"testing"
 
 	"github.com/curvekit/curvekit/internal/cttest/dudect"
@@ -12,24 +11,13 @@ import (
 // test runs. The secret is the index: the fixed class always selects 0
 // (the identity), the random class a uniform index 0…8.
 func TestCTTest(t *testing.T) {
-	ran, err := dudect.Hosted(cttestTargets(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !ran {
-		t.Skip("run by go run ./internal/cttest")
-	}
+	dudect.HostedTest(t, func() map[string]dudect.Spec { return cttestTargets(t) })
 }
 
 func cttestTargets(t *testing.T) map[string]dudect.Spec {
 	const slots = 4096
-	idx := make([]int, slots)
-	prep := func(i, c int, rng *rand.Rand) {
-		idx[i] = 0
-		if c == 1 {
-			idx[i] = rng.IntN(9)
-		}
-	}
+	idx := make(dudect.Indices, slots)
+	prep := idx.Prepare(8, false)
 	var dstA affinePoint
 	var dstC cachedPoint
 	comb := &basepointTables().comb[7]

@@ -95,3 +95,47 @@ func TestEmitParse(t *testing.T) {
 		t.Fatalf("got %+v, %v", got, ok)
 	}
 }
+
+// TestIndicesPrepare checks both classes: the fixed one always 0, the
+// random one every value of its range and nothing outside it.
+func TestIndicesPrepare(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for _, c := range []struct {
+		n      int
+		signed bool
+		lo, hi int
+	}{{8, false, 0, 8}, {16, true, -16, 16}} {
+		x := make(Indices, 2)
+		prep := x.Prepare(c.n, c.signed)
+		seen := map[int]bool{}
+		for range 4000 {
+			x[0], x[1] = 99, 99
+			prep(0, 0, rng)
+			prep(1, 1, rng)
+			if x[0] != 0 {
+				t.Fatalf("n %d: fixed class index %d", c.n, x[0])
+			}
+			if x[1] < c.lo || x[1] > c.hi {
+				t.Fatalf("n %d: random class index %d outside %d…%d", c.n, x[1], c.lo, c.hi)
+			}
+			seen[x[1]] = true
+		}
+		if len(seen) != c.hi-c.lo+1 {
+			t.Errorf("n %d signed %v: %d distinct indices, want %d", c.n, c.signed, len(seen), c.hi-c.lo+1)
+		}
+	}
+}
+
+// TestHostedTestSkips checks that an ordinary run skips without building
+// the targets.
+func TestHostedTestSkips(t *testing.T) {
+	t.Setenv(EnvTarget, "")
+	built := false
+	t.Run("hosted", func(t *testing.T) {
+		HostedTest(t, func() map[string]Spec { built = true; return nil })
+		t.Error("HostedTest returned without a hosted target")
+	})
+	if built {
+		t.Error("the targets were built for an ordinary run")
+	}
+}
