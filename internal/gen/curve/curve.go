@@ -25,7 +25,8 @@
 // For X25519 and X448 it also writes the crypto/ecdh-shaped key types
 // (ecdh.tmpl; ToECDH/FromECDH only where crypto/ecdh has the curve) and
 // their RFC 8410 PKIX and PKCS #8 encodings over internal/pkix8410
-// (pkix.tmpl), with their tests.
+// (pkix.tmpl), with their tests, and the tests of the packages' length
+// errors (errors_test.tmpl).
 package curve
 
 import (
@@ -86,13 +87,17 @@ var combTmpl string
 //go:embed basecheck.tmpl
 var baseCheckTmpl string
 
+//go:embed errors_test.tmpl
+var errorsTestTmpl string
+
 // outputs maps each generated file to its template.
 var outputs = map[string]*string{
-	"zz_generated_ladder.go":    &ladderTmpl,
-	"zz_generated_ecdh.go":      &ecdhTmpl,
-	"zz_generated_ecdh_test.go": &ecdhTestTmpl,
-	"zz_generated_pkix.go":      &pkixTmpl,
-	"zz_generated_pkix_test.go": &pkixTestTmpl,
+	"zz_generated_ladder.go":      &ladderTmpl,
+	"zz_generated_ecdh.go":        &ecdhTmpl,
+	"zz_generated_ecdh_test.go":   &ecdhTestTmpl,
+	"zz_generated_pkix.go":        &pkixTmpl,
+	"zz_generated_pkix_test.go":   &pkixTestTmpl,
+	"zz_generated_errors_test.go": &errorsTestTmpl,
 }
 
 // curvePackage holds what the templates need of a curve package: the
@@ -601,8 +606,15 @@ func (c curvePackage) FirstStep() int { return c.TopBit - 1 }
 func (c curvePackage) Steps() int     { return c.TopBit - c.LowBits }
 func (c curvePackage) RFCSteps() int  { return 8 * c.Bytes }
 
+// PointBytes is the length of the Edwards point encoding of RFC 8032
+// (Sections 5.1.2 and 5.2.2): the bits of p and a sign bit, in whole bytes.
+func (c curvePackage) PointBytes() int { return (c.Curve.Field.Modulus.BitLen() + 1 + 7) / 8 }
+
+// funcs are the templates' functions beyond text/template's.
+var funcs = template.FuncMap{"add": func(a, b int) int { return a + b }}
+
 func generate(c curvePackage, tmpl string) ([]byte, error) {
-	t, err := template.New("curvegen").Parse(tmpl)
+	t, err := template.New("curvegen").Funcs(funcs).Parse(tmpl)
 	if err != nil {
 		return nil, err
 	}
