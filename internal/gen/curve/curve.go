@@ -25,8 +25,8 @@
 // For X25519 and X448 it also writes the crypto/ecdh-shaped key types
 // (ecdh.tmpl; ToECDH/FromECDH only where crypto/ecdh has the curve) and
 // their RFC 8410 PKIX and PKCS #8 encodings over internal/pkix8410
-// (pkix.tmpl), with their tests, and the tests of the packages' length
-// errors (errors_test.tmpl).
+// (pkix.tmpl), with their tests and examples (pkix_example_test.tmpl), and
+// the tests of the packages' length errors (errors_test.tmpl).
 package curve
 
 import (
@@ -90,14 +90,18 @@ var baseCheckTmpl string
 //go:embed errors_test.tmpl
 var errorsTestTmpl string
 
+//go:embed pkix_example_test.tmpl
+var pkixExampleTmpl string
+
 // outputs maps each generated file to its template.
 var outputs = map[string]*string{
-	"zz_generated_ladder.go":      &ladderTmpl,
-	"zz_generated_ecdh.go":        &ecdhTmpl,
-	"zz_generated_ecdh_test.go":   &ecdhTestTmpl,
-	"zz_generated_pkix.go":        &pkixTmpl,
-	"zz_generated_pkix_test.go":   &pkixTestTmpl,
-	"zz_generated_errors_test.go": &errorsTestTmpl,
+	"zz_generated_ladder.go":            &ladderTmpl,
+	"zz_generated_ecdh.go":              &ecdhTmpl,
+	"zz_generated_ecdh_test.go":         &ecdhTestTmpl,
+	"zz_generated_pkix.go":              &pkixTmpl,
+	"zz_generated_pkix_test.go":         &pkixTestTmpl,
+	"zz_generated_errors_test.go":       &errorsTestTmpl,
+	"zz_generated_pkix_example_test.go": &pkixExampleTmpl,
 }
 
 // curvePackage holds what the templates need of a curve package: the
@@ -136,6 +140,10 @@ type curvePackage struct {
 	Ladder64 bool
 
 	// The package's binding.
+
+	// Example is what the PKIX examples (pkix_example_test.tmpl) parse
+	// and print; needed with an RFC 7748 function.
+	Example *pkixExample
 
 	// Scans are the entry shapes the package's word scans serve
 	// (scan.tmpl); none means no zz_generated_scan.go.
@@ -377,12 +385,28 @@ type scanShape struct {
 	ScanID bool
 }
 
+// pkixExample is Wycheproof's <function>_pem_test case 1, which the PKIX
+// examples parse, and what they print: the base64 lines of the PEM
+// blocks, the expected shared secret, the public key of the private key
+// as openssl writes it, and the peer's key in hex.
+type pkixExample struct {
+	PrivatePEM, PeerPEM, PublicPEM []string
+	Shared, PeerHex                string
+}
+
 // bindings are the curve packages' bindings to the registry curves.
 var bindings = []struct {
 	curve *registry.Curve
 	pkg   curvePackage
 }{
 	{registry.Edwards25519, curvePackage{
+		Example: &pkixExample{
+			PrivatePEM: []string{"MC4CAQAwBQYDK2VuBCIEIMip1akQka2FHGaLBzbByaApNsDTrWJnCFgIgEe6BXR1"},
+			PeerPEM:    []string{"MCowBQYDK2VuAyEAUEo2mZ9InNL9vAi6/z2I+gBWm6mGy6IlSP/egPmAaCk="},
+			PublicPEM:  []string{"MCowBQYDK2VuAyEAX2S0HM6Kaz1qOHYwiPYVpJd9QiKIrkK0mrOlfi/Nb20="},
+			Shared:     "436a2c040cf45fea9b29a0cb81b1f41458f863d0d61b453d0a982720d6d61320",
+			PeerHex:    "504a36999f489cd2fdbc08baff3d88fa00569ba986cba22548ffde80f9806829",
+		},
 		Scans: []scanShape{
 			{Elems: 3, OneElems: []int{0, 1}, What: "affineCached: three 5-word field elements", Sixteen: true},
 			{Elems: 4, OneElems: []int{0, 1, 2}, What: "projCached: four 5-word field elements"},
@@ -425,6 +449,13 @@ var bindings = []struct {
 			BaseCheck: &baseCheckShape{Table: "*basepointTables", Positions: "t.positions"}}},
 	},
 	{registry.Edwards448, curvePackage{
+		Example: &pkixExample{
+			PrivatePEM: []string{"MEYCAQAwBQYDK2VvBDoEOOQcY9UVnIneEhY/3p0Ezx9DDzRriywfKksfWu5j0Xrs", "KdSx3r+LZFfngJ0rFf+Xecl77LBLgk76"},
+			PeerPEM:    []string{"MEIwBQYDK2VvAzkA+Ac/wByDWDYsCHQMkUtBmEfvHkCfTkDZRA/rwm8AVRrbHDfG", "wqh9goO4y0U+kooNQnk/colOD4E="},
+			PublicPEM:  []string{"MEIwBQYDK2VvAzkAn8reRKc6u+q75p7HOa680egVNTGrojRhylvq1hUlanZPX+Dn", "cBpPGGzwsoRMC7Iplq5nMlrjXig="},
+			Shared:     "acd496ceb5f68bf9c267196b405f59701a40ec88744b7e5e60bf8f81e8b13df448efe402001750edb0b695a0512f08c572a2e356493d170b",
+			PeerHex:    "f8073fc01c8358362c08740c914b419847ef1e409f4e40d9440febc26f00551adb1c37c6c2a87d8283b8cb453e928a0d42793f72894e0f81",
+		},
 		Scans: []scanShape{
 			{Elems: 3, OneElems: []int{1}, What: "affinePoint: three 8-word field elements"},
 			{Elems: 5, OneElems: []int{0, 2, 3}, What: "cachedPoint: five 8-word field elements"},
