@@ -1,6 +1,4 @@
-// Differential tests and benchmarks against github.com/cloudflare/circl.
-
-package field25519
+package field25519_test
 
 import (
 	"testing"

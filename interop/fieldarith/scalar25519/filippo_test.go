@@ -1,4 +1,4 @@
-package scalar25519
+package scalar25519_test
 
 import (
 	"bytes"
@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"filippo.io/edwards25519"
+	"github.com/curvekit/curvekit/fieldarith/scalar25519"
 )
 
 // TestFilippo compares Element with filippo.io/edwards25519.Scalar on random
@@ -28,30 +29,30 @@ func TestFilippo(t *testing.T) {
 		if i == 0 {
 			wx = bytes.Repeat([]byte{0xff}, 64)
 		}
-		x, _ := new(Element).SetUniformBytes(wx)
-		y, _ := new(Element).SetUniformBytes(wy)
-		z, _ := new(Element).SetUniformBytes(wz)
+		x, _ := new(scalar25519.Element).SetUniformBytes(wx)
+		y, _ := new(scalar25519.Element).SetUniformBytes(wy)
+		z, _ := new(scalar25519.Element).SetUniformBytes(wz)
 		fx, _ := edwards25519.NewScalar().SetUniformBytes(wx)
 		fy, _ := edwards25519.NewScalar().SetUniformBytes(wy)
 		fz, _ := edwards25519.NewScalar().SetUniformBytes(wz)
-		check := func(op string, got *Element, want *edwards25519.Scalar) {
+		check := func(op string, got *scalar25519.Element, want *edwards25519.Scalar) {
 			t.Helper()
 			if !bytes.Equal(got.Bytes(), want.Bytes()) {
 				t.Fatalf("%s: got %x, filippo %x", op, got.Bytes(), want.Bytes())
 			}
 		}
 		check("SetUniformBytes", x, fx)
-		check("Add", new(Element).Add(x, y), edwards25519.NewScalar().Add(fx, fy))
-		check("Subtract", new(Element).Subtract(x, y), edwards25519.NewScalar().Subtract(fx, fy))
-		check("Negate", new(Element).Negate(x), edwards25519.NewScalar().Negate(fx))
-		check("Multiply", new(Element).Multiply(x, y), edwards25519.NewScalar().Multiply(fx, fy))
-		check("MultiplyAdd", new(Element).MultiplyAdd(x, y, z), edwards25519.NewScalar().MultiplyAdd(fx, fy, fz))
+		check("Add", new(scalar25519.Element).Add(x, y), edwards25519.NewScalar().Add(fx, fy))
+		check("Subtract", new(scalar25519.Element).Subtract(x, y), edwards25519.NewScalar().Subtract(fx, fy))
+		check("Negate", new(scalar25519.Element).Negate(x), edwards25519.NewScalar().Negate(fx))
+		check("Multiply", new(scalar25519.Element).Multiply(x, y), edwards25519.NewScalar().Multiply(fx, fy))
+		check("MultiplyAdd", new(scalar25519.Element).MultiplyAdd(x, y, z), edwards25519.NewScalar().MultiplyAdd(fx, fy, fz))
 		if i < 50 {
-			check("Invert", new(Element).Invert(x), edwards25519.NewScalar().Invert(fx))
+			check("Invert", new(scalar25519.Element).Invert(x), edwards25519.NewScalar().Invert(fx))
 		}
 		// SetCanonicalBytes agrees on acceptance, for canonical and not.
 		for _, b := range [][]byte{x.Bytes(), wx[:32], wx[32:]} {
-			_, err := new(Element).SetCanonicalBytes(b)
+			_, err := new(scalar25519.Element).SetCanonicalBytes(b)
 			_, ferr := edwards25519.NewScalar().SetCanonicalBytes(b)
 			if (err == nil) != (ferr == nil) {
 				t.Fatalf("SetCanonicalBytes(%x): err %v, filippo %v", b, err, ferr)

@@ -1,4 +1,4 @@
-package scalar448
+package scalar448_test
 
 import (
 	"bytes"
@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/cloudflare/circl/ecc/goldilocks"
+	"github.com/curvekit/curvekit/fieldarith/scalar448"
 )
 
 // TestCircl compares Element with circl's goldilocks.Scalar on random inputs.
@@ -27,12 +28,12 @@ func TestCircl(t *testing.T) {
 		if i == 0 {
 			wx = bytes.Repeat([]byte{0xff}, 114)
 		}
-		x, _ := new(Element).SetUniformBytes(wx)
-		y, _ := new(Element).SetUniformBytes(wy)
+		x, _ := new(scalar448.Element).SetUniformBytes(wx)
+		y, _ := new(scalar448.Element).SetUniformBytes(wy)
 		var cx, cy, cz goldilocks.Scalar
 		cx.FromBytes(wx)
 		cy.FromBytes(wy)
-		check := func(op string, got *Element, want *goldilocks.Scalar) {
+		check := func(op string, got *scalar448.Element, want *goldilocks.Scalar) {
 			t.Helper()
 			if !bytes.Equal(got.Bytes(), canon(want)) {
 				t.Fatalf("%s: got %x, circl %x", op, got.Bytes(), want[:])
@@ -40,11 +41,11 @@ func TestCircl(t *testing.T) {
 		}
 		check("SetUniformBytes", x, &cx)
 		cz.Add(&cx, &cy)
-		check("Add", new(Element).Add(x, y), &cz)
+		check("Add", new(scalar448.Element).Add(x, y), &cz)
 		cz.Sub(&cx, &cy)
-		check("Subtract", new(Element).Subtract(x, y), &cz)
+		check("Subtract", new(scalar448.Element).Subtract(x, y), &cz)
 		cz.Mul(&cx, &cy)
-		check("Multiply", new(Element).Multiply(x, y), &cz)
+		check("Multiply", new(scalar448.Element).Multiply(x, y), &cz)
 	}
 }
 
