@@ -1,20 +1,21 @@
-package curve448
+package curve448_test
 
 import (
 	"bytes"
 	"testing"
 
 	circl "github.com/cloudflare/circl/dh/x448"
+	"github.com/curvekit/curvekit/curve448"
 )
 
 // FuzzX448 compares X448 with circl's dh/x448 on arbitrary inputs, and
 // checks the length and all-zero errors.
 func FuzzX448(f *testing.F) {
-	f.Add(make([]byte, 56), Basepoint)
+	f.Add(make([]byte, 56), curve448.Basepoint)
 	f.Add(bytes.Repeat([]byte{0xff}, 56), bytes.Repeat([]byte{0xff}, 56))
 	f.Add([]byte{1}, []byte{2})
 	f.Fuzz(func(t *testing.T, k, u []byte) {
-		got, err := X448(k, u)
+		got, err := curve448.X448(k, u)
 		if len(k) != 56 || len(u) != 56 {
 			if err == nil {
 				t.Fatalf("accepted lengths %d, %d", len(k), len(u))

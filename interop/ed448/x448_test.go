@@ -1,26 +1,27 @@
-package ed448
+package ed448_test
 
 import (
 	"bytes"
 	"testing"
 
 	"github.com/cloudflare/circl/dh/x448"
+	"github.com/curvekit/curvekit/ed448"
 )
 
 func TestX448Conversion(t *testing.T) {
 	for i := 0; i < 20; i++ {
-		pubA, privA, _ := GenerateKey(nil)
-		pubB, privB, _ := GenerateKey(nil)
-		ua, err := PublicKeyToX448(pubA)
+		pubA, privA, _ := ed448.GenerateKey(nil)
+		pubB, privB, _ := ed448.GenerateKey(nil)
+		ua, err := ed448.PublicKeyToX448(pubA)
 		if err != nil {
 			t.Fatal(err)
 		}
-		ub, _ := PublicKeyToX448(pubB)
-		ka, err := PrivateKeyToX448(privA)
+		ub, _ := ed448.PublicKeyToX448(pubB)
+		ka, err := ed448.PrivateKeyToX448(privA)
 		if err != nil {
 			t.Fatal(err)
 		}
-		kb, _ := SeedToX448(privB.Seed())
+		kb, _ := ed448.SeedToX448(privB.Seed())
 		var sk, pk, sA, sB x448.Key
 		copy(sk[:], ka)
 		x448.KeyGen(&pk, &sk)
@@ -37,17 +38,17 @@ func TestX448Conversion(t *testing.T) {
 	}
 	T := torsion(t)
 	for i, p := range T {
-		if _, err := PublicKeyToX448(p.Bytes()); err == nil {
+		if _, err := ed448.PublicKeyToX448(p.Bytes()); err == nil {
 			t.Errorf("small-order key %d converted", i)
 		}
 	}
-	if _, err := PublicKeyToX448(make([]byte, 56)); err == nil {
+	if _, err := ed448.PublicKeyToX448(make([]byte, 56)); err == nil {
 		t.Error("short key converted")
 	}
-	if _, err := SeedToX448(make([]byte, 56)); err == nil {
+	if _, err := ed448.SeedToX448(make([]byte, 56)); err == nil {
 		t.Error("short seed converted")
 	}
-	if _, err := PrivateKeyToX448(nil); err == nil {
+	if _, err := ed448.PrivateKeyToX448(nil); err == nil {
 		t.Error("nil private key converted")
 	}
 }

@@ -1,10 +1,11 @@
-package curve448
+package curve448_test
 
 import (
 	"bytes"
 	"testing"
 
 	circl "github.com/cloudflare/circl/dh/x448"
+	"github.com/curvekit/curvekit/curve448"
 	"github.com/curvekit/curvekit/internal/xdhtest"
 )
 
@@ -13,8 +14,8 @@ import (
 func TestKeysMatchCircl(t *testing.T) {
 	for range 30 {
 		a, b := xdhtest.Random(t, 56), xdhtest.Random(t, 56)
-		ka, _ := NewPrivateKey(a)
-		kb, _ := NewPrivateKey(b)
+		ka, _ := curve448.NewPrivateKey(a)
+		kb, _ := curve448.NewPrivateKey(b)
 		var ca, cb, cpa, cpb, cs circl.Key
 		copy(ca[:], a)
 		copy(cb[:], b)
