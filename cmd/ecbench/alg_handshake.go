@@ -8,7 +8,7 @@ import (
 	"github.com/curvekit/curvekit/handshake/ace"
 	"github.com/curvekit/curvekit/handshake/hsntor"
 	"github.com/curvekit/curvekit/handshake/ntor"
-	"github.com/curvekit/curvekit/internal/aceref"
+	"github.com/curvekit/curvekit/interop/aceref"
 	"github.com/curvekit/curvekit/internal/hsntorref"
 	"github.com/curvekit/curvekit/internal/ntorref"
 )
@@ -19,7 +19,7 @@ import (
 // proposal 223. No Go library a user would pick implements either; the ntor
 // rows are compared with the independent ntor of internal/ntorref (the
 // tests' oracle) on crypto/ecdh, circl and voi, as issue 7's baseline, and
-// the Ace rows with internal/aceref's Ace-shaped handshakes on filippo and
+// the Ace rows with interop/aceref's Ace-shaped handshakes on filippo and
 // voi (the same group work and key derivation without the subgroup checks,
 // which neither library offers cheaply: a lower bound for Ace on them).
 func init() {
@@ -360,7 +360,7 @@ func refNtorImpl(name, pkg string, dh ntorref.DH) Impl {
 	}}
 }
 
-// refAceImpl is internal/aceref's Ace-shaped handshake on one library,
+// refAceImpl is interop/aceref's Ace-shaped handshake on one library,
 // timed like ckAce: the client op repeats one handshake from fixed
 // ephemeral randomness against a reply made before timing (the ephemeral
 // scalars are still reduced and multiplied inside the timed call).

@@ -1,4 +1,4 @@
-package ace
+package ace_test
 
 import (
 	"bytes"
@@ -6,11 +6,12 @@ import (
 	"sort"
 	"testing"
 
-	"github.com/curvekit/curvekit/internal/aceref"
+	"github.com/curvekit/curvekit/handshake/ace"
+	"github.com/curvekit/curvekit/interop/aceref"
 )
 
 // FuzzAgainstReference runs a whole handshake with keys drawn from the input
-// on this package and on internal/aceref's Ace over filippo.io/edwards25519
+// on this package and on interop/aceref's Ace over filippo.io/edwards25519
 // (written separately, no subgroup check), with the client message and the
 // reply optionally tampered with (a byte xored, or X1, X2 or Y replaced by
 // one of badPoints' small-order, mixed-order and off-curve encodings), and
@@ -39,14 +40,14 @@ func FuzzAgainstReference(f *testing.F) {
 			wide = append(wide, h[:]...)
 		}
 		id := wide[256:288]
-		b, err := GenerateKey(bytes.NewReader(wide[:64]))
+		b, err := ace.GenerateKey(bytes.NewReader(wide[:64]))
 		if err != nil {
 			t.Fatal(err)
 		}
-		k1, _ := GenerateKey(bytes.NewReader(wide[64:128]))
-		k2, _ := GenerateKey(bytes.NewReader(wide[128:192]))
-		ky, _ := GenerateKey(bytes.NewReader(wide[192:256]))
-		relay, err := NewRelay(id, b)
+		k1, _ := ace.GenerateKey(bytes.NewReader(wide[64:128]))
+		k2, _ := ace.GenerateKey(bytes.NewReader(wide[128:192]))
+		ky, _ := ace.GenerateKey(bytes.NewReader(wide[192:256]))
+		relay, err := ace.NewRelay(id, b)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -54,7 +55,7 @@ func FuzzAgainstReference(f *testing.F) {
 		if err != nil || !bytes.Equal(rrelay.PublicKey(), b.PublicKey().Bytes()) {
 			t.Fatalf("reference relay key differs (%v)", err)
 		}
-		st, msg, err := ClientHandshakePrecomputedWithKeys(k1, k2, id, b.PublicKey())
+		st, msg, err := ace.ClientHandshakePrecomputedWithKeys(k1, k2, id, b.PublicKey())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -75,7 +76,7 @@ func FuzzAgainstReference(f *testing.F) {
 		}
 		x1, x2 := msg[offX1:offX2], msg[offX2:]
 		prime := voiAcceptable(x1) && voiAcceptable(x2)
-		for check, acceptable := range map[SubgroupCheck]func([]byte) bool{ClearCofactor: voiClearable, RejectTorsion: voiAcceptable} {
+		for check, acceptable := range map[ace.SubgroupCheck]func([]byte) bool{ace.ClearCofactor: voiClearable, ace.RejectTorsion: voiAcceptable} {
 			reply, keys, err := relay.WithSubgroupCheck(check).ServerHandshakeWithKey(ky, msg)
 			intact := bytes.Equal(msg[:offX1], rmsg[:offX1])
 			if want := intact && acceptable(x1) && acceptable(x2); (err == nil) != want {
@@ -103,7 +104,7 @@ func FuzzAgainstReference(f *testing.F) {
 			reply[int(rpos)%len(reply)] ^= rxor
 		}
 		if subst%4 == 3 {
-			copy(reply[:PublicKeySize], p)
+			copy(reply[:ace.PublicKeySize], p)
 		}
 		ck, cerr := st.Finish(reply)
 		rk, rerr := rst.Finish(reply)

@@ -16,6 +16,10 @@
 // Group Voi cannot: curve25519-voi exposes no point coordinates, so it sends
 // RFC 8032 compressed points zero-padded to the 64-byte slots; decoding then
 // costs a square root and each encoding its own inversion.
+//
+// The package lives in the interop module, which carries the peers as
+// dependencies so that the library's go.mod does not; it is importable only so
+// that cmd/ecbench can use it, and is not part of curvekit's API.
 package aceref
 
 import (
