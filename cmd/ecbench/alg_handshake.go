@@ -8,9 +8,10 @@ import (
 	"github.com/curvekit/curvekit/handshake/ace"
 	"github.com/curvekit/curvekit/handshake/hsntor"
 	"github.com/curvekit/curvekit/handshake/ntor"
-	"github.com/curvekit/curvekit/interop/aceref"
 	"github.com/curvekit/curvekit/internal/hsntorref"
 	"github.com/curvekit/curvekit/internal/ntorref"
+	"github.com/curvekit/curvekit/interop/aceref"
+	"github.com/curvekit/curvekit/interop/ntorpeer"
 )
 
 // Tor's circuit handshakes: ntor (two X25519 products per side), hs-ntor
@@ -34,8 +35,8 @@ func init() {
 		Curvekit: Impl{Name: curvekitName, Pkg: "github.com/curvekit/curvekit/handshake/ntor", New: ckNtor},
 		Peers: []Impl{
 			refNtorImpl("ntor on crypto/ecdh", "crypto/ecdh", ntorref.ECDH),
-			refNtorImpl("ntor on circl", "github.com/cloudflare/circl/dh/x25519", ntorref.Circl),
-			refNtorImpl("ntor on voi", "github.com/oasisprotocol/curve25519-voi/primitives/x25519", ntorref.Voi),
+			refNtorImpl("ntor on circl", "github.com/cloudflare/circl/dh/x25519", ntorpeer.Circl),
+			refNtorImpl("ntor on voi", "github.com/oasisprotocol/curve25519-voi/primitives/x25519", ntorpeer.Voi),
 		},
 	})
 	register(&Algorithm{
