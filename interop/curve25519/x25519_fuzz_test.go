@@ -1,4 +1,4 @@
-package curve25519
+package curve25519_test
 
 import (
 	"bytes"
@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	circl "github.com/cloudflare/circl/dh/x25519"
+	"github.com/curvekit/curvekit/curve25519"
 )
 
 // FuzzX25519 feeds arbitrary byte strings to X25519: inputs of the wrong
@@ -19,8 +20,8 @@ func FuzzX25519(f *testing.F) {
 	f.Add([]byte{1, 2, 3}, make([]byte, 33))
 	f.Add(bytes.Repeat([]byte{7}, 32), []byte{})
 	f.Fuzz(func(t *testing.T, scalar, point []byte) {
-		got, err := X25519(scalar, point)
-		if len(scalar) != ScalarSize || len(point) != PointSize {
+		got, err := curve25519.X25519(scalar, point)
+		if len(scalar) != curve25519.ScalarSize || len(point) != curve25519.PointSize {
 			if err == nil {
 				t.Fatalf("accepted lengths %d, %d", len(scalar), len(point))
 			}
@@ -56,8 +57,8 @@ func FuzzX25519Base(f *testing.F) {
 	f.Add(append([]byte{8}, make([]byte, 31)...))
 	f.Add([]byte{1})
 	f.Fuzz(func(t *testing.T, scalar []byte) {
-		got, err := X25519(scalar, Basepoint)
-		if len(scalar) != ScalarSize {
+		got, err := curve25519.X25519(scalar, curve25519.Basepoint)
+		if len(scalar) != curve25519.ScalarSize {
 			if err == nil {
 				t.Fatalf("accepted a %d-byte scalar", len(scalar))
 			}
@@ -81,7 +82,7 @@ func FuzzX25519Base(f *testing.F) {
 		}
 		var dst, in [32]byte
 		copy(in[:], scalar)
-		ScalarBaseMult(&dst, &in)
+		curve25519.ScalarBaseMult(&dst, &in)
 		if !bytes.Equal(dst[:], got) {
 			t.Fatalf("ScalarBaseMult(%x) = %x; X25519 %x", scalar, dst, got)
 		}
