@@ -11,8 +11,6 @@ import (
 	"github.com/curvekit/curvekit/curve25519"
 	"github.com/curvekit/curvekit/ed25519"
 	"github.com/curvekit/curvekit/internal/benchutil"
-	"github.com/hdevalence/ed25519consensus"
-	voied "github.com/oasisprotocol/curve25519-voi/primitives/ed25519"
 )
 
 // benchSizes are the batch sizes of issue 5.
@@ -66,8 +64,9 @@ func perSig(b *testing.B, n int, op func()) {
 }
 
 // BenchmarkVerify times a whole batch — verifier creation, every Add, and
-// Verify — per signature, for each policy and against the peers, all
-// verifying the same signatures. Run with GOMAXPROCS=1 (the targets are
+// Verify — per signature, for each policy and against single verification
+// and crypto/ed25519, all verifying the same signatures (the interop module's
+// BenchmarkVerify sets the peers' batch verifiers beside the default batch). Run with GOMAXPROCS=1 (the targets are
 // single-core): go test -run XXX -bench Verify -cpu 1 ./batch.
 func BenchmarkVerify(b *testing.B) {
 	for _, bad := range []int{0, 1} {
@@ -118,29 +117,6 @@ func BenchmarkVerify(b *testing.B) {
 				perSig(b, n, func() {
 					for i := range s.pubs {
 						stded25519.Verify(stded25519.PublicKey(s.pubs[i]), s.msgs[i], s.sigs[i])
-					}
-				})
-			})
-			b.Run(name("consensus"), func(b *testing.B) {
-				perSig(b, n, func() {
-					v := ed25519consensus.NewBatchVerifier()
-					for i := range s.pubs {
-						v.Add(stded25519.PublicKey(s.pubs[i]), s.msgs[i], s.sigs[i])
-					}
-					if v.Verify() != wantOK {
-						b.Fatal("wrong result")
-					}
-				})
-			})
-			b.Run(name("voi"), func(b *testing.B) {
-				opts := &voied.Options{Verify: voied.VerifyOptionsZIP_215}
-				perSig(b, n, func() {
-					v := voied.NewBatchVerifier()
-					for i := range s.pubs {
-						v.AddWithOptions(voied.PublicKey(s.pubs[i]), s.msgs[i], s.sigs[i], opts)
-					}
-					if ok, _ := v.Verify(nil); ok != wantOK {
-						b.Fatal("wrong result")
 					}
 				})
 			})
@@ -218,7 +194,6 @@ func pairedRun(b *testing.B, s *benchSet, p ed25519.Policy, subgroup bool) {
 		wantOK = wantOK && ed25519.VerifyWithOptions(s.pubs[i], s.msgs[i], s.sigs[i], &ed25519.Options{Policy: p}) == nil
 	}
 	opts := &ed25519.Options{Policy: p}
-	voiOpts := &voied.Options{Verify: voied.VerifyOptionsZIP_215}
 	ours := func() {
 		v := NewVerifier()
 		v.work.method = methodFor(subgroup)
@@ -242,20 +217,6 @@ func pairedRun(b *testing.B, s *benchSet, p ed25519.Policy, subgroup bool) {
 			for i := range s.pubs {
 				ed25519.VerifyWithOptions(s.pubs[i], s.msgs[i], s.sigs[i], opts)
 			}
-		}},
-		{"consensus", func() {
-			v := ed25519consensus.NewBatchVerifier()
-			for i := range s.pubs {
-				v.Add(stded25519.PublicKey(s.pubs[i]), s.msgs[i], s.sigs[i])
-			}
-			v.Verify()
-		}},
-		{"voi", func() {
-			v := voied.NewBatchVerifier()
-			for i := range s.pubs {
-				v.AddWithOptions(voied.PublicKey(s.pubs[i]), s.msgs[i], s.sigs[i], voiOpts)
-			}
-			v.Verify(nil)
 		}},
 	}
 	// Every iteration times ours and each peer once, in an order rotated

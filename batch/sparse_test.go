@@ -2,7 +2,6 @@ package batch
 
 import (
 	"bytes"
-	stded25519 "crypto/ed25519"
 	cryptorand "crypto/rand"
 	"fmt"
 	"math/big"
@@ -12,7 +11,6 @@ import (
 
 	"github.com/curvekit/curvekit/ed25519"
 	"github.com/curvekit/curvekit/internal/benchutil"
-	"github.com/hdevalence/ed25519consensus"
 )
 
 // naf returns the non-adjacent form of v > 0 (digits −1, 0, 1, least
@@ -116,8 +114,8 @@ func TestSparseCoinsEdges(t *testing.T) {
 
 // BenchmarkCoefficients compares, paired per iteration on thread CPU time,
 // the whole ZIP-215 batch (creation, Add, Verify) with the coefficients
-// Verify picks (auto) and with dense 128-bit ones, and ed25519consensus on
-// the same signatures; it reports the medians per signature and of the
+// Verify picks (auto) and with dense 128-bit ones on the same signatures (the
+// interop module's BenchmarkCoefficients sets ed25519consensus beside auto); it reports the medians per signature and of the
 // per-iteration ratios. Run with GOMAXPROCS=1 and -benchtime Nx.
 func BenchmarkCoefficients(b *testing.B) {
 	for _, n := range benchSizes {
@@ -142,20 +140,11 @@ func BenchmarkCoefficients(b *testing.B) {
 			}{
 				{"auto", ours(false)},
 				{"dense", ours(true)},
-				{"consensus", func() {
-					v := ed25519consensus.NewBatchVerifier()
-					for i := range s.pubs {
-						v.Add(stded25519.PublicKey(s.pubs[i]), s.msgs[i], s.sigs[i])
-					}
-					if !v.Verify() {
-						b.Fatal("wrong result")
-					}
-				}},
 			}
 			t := make([][]float64, len(runs))
-			var rd, rc []float64
+			var rd []float64
 			for i := 0; i < b.N; i++ {
-				var x [3]float64
+				var x [2]float64
 				for j, r := range runs {
 					t0 := benchutil.ThreadCPU()
 					r.f()
@@ -163,13 +152,11 @@ func BenchmarkCoefficients(b *testing.B) {
 					t[j] = append(t[j], x[j]/float64(n))
 				}
 				rd = append(rd, x[0]/x[1])
-				rc = append(rc, x[0]/x[2])
 			}
 			for j, r := range runs {
 				b.ReportMetric(median(t[j]), r.name+"-ns/sig")
 			}
 			b.ReportMetric(median(rd), "auto/dense")
-			b.ReportMetric(median(rc), "auto/consensus")
 		})
 	}
 }

@@ -23,7 +23,7 @@ func cttestTargets(t *testing.T) map[string]dudect.Spec {
 	var dstA affineCached
 	var dstC projCached
 	aff := func(n int) []affineCached { return baseTables().fixed[16 : 16+n] }
-	P, _, _ := randPoint(t)
+	P := randPoint(t)
 	var cached [8]projCached
 	multiplesTable(&cached, P)
 	scan8 := func(f func(*affineCached, *[8]affineCached, int)) dudect.Spec {

@@ -5,10 +5,6 @@ import (
 	"encoding/hex"
 	"math/big"
 	"testing"
-
-	fed "filippo.io/edwards25519"
-	voi "github.com/oasisprotocol/curve25519-voi/curve"
-	voiscalar "github.com/oasisprotocol/curve25519-voi/curve/scalar"
 )
 
 // bigL is ℓ as a math/big value.
@@ -30,7 +26,7 @@ func randScalarBytes(t testing.TB) []byte {
 	if _, err := rand.Read(wide[:]); err != nil {
 		t.Fatal(err)
 	}
-	s, err := new(fed.Scalar).SetUniformBytes(wide[:])
+	s, err := NewScalar().SetUniformBytes(wide[:])
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -46,24 +42,6 @@ func scalarFrom(t testing.TB, b []byte) *Scalar {
 	return s
 }
 
-func fedScalarFrom(t testing.TB, b []byte) *fed.Scalar {
-	t.Helper()
-	s, err := new(fed.Scalar).SetCanonicalBytes(b)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return s
-}
-
-func voiScalarFrom(t testing.TB, b []byte) *voiscalar.Scalar {
-	t.Helper()
-	s, err := voiscalar.NewFromBits(b)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return s
-}
-
 // bigToScalarBytes encodes 0 ≤ v < 2^256 as 32 little-endian bytes.
 func bigToLE(v *big.Int) []byte {
 	b := v.FillBytes(make([]byte, 32))
@@ -73,41 +51,17 @@ func bigToLE(v *big.Int) []byte {
 	return b
 }
 
-// randPoint returns a random prime-order point k·B, its scalar, and the
-// filippo and voi copies.
-func randPoint(t testing.TB) (*Point, *fed.Point, *voi.EdwardsPoint) {
+// randPoint returns a random prime-order point k·B, decoded from its
+// encoding (Z = 1, as the peers' copies in the interop module are).
+func randPoint(t testing.TB) *Point {
 	t.Helper()
-	k := randScalarBytes(t)
-	fp := new(fed.Point).ScalarBaseMult(fedScalarFrom(t, k))
-	return pointsFromBytes(t, fp.Bytes())
-}
-
-// pointsFromBytes decodes a valid encoding with ours, filippo and voi.
-func pointsFromBytes(t testing.TB, enc []byte) (*Point, *fed.Point, *voi.EdwardsPoint) {
-	t.Helper()
+	k := scalarFrom(t, randScalarBytes(t))
+	enc := new(Point).ScalarBaseMult(k).Bytes()
 	p, err := new(Point).SetBytes(enc)
 	if err != nil {
 		t.Fatalf("SetBytes(%x): %v", enc, err)
 	}
-	fp, err := new(fed.Point).SetBytes(enc)
-	if err != nil {
-		t.Fatalf("filippo SetBytes(%x): %v", enc, err)
-	}
-	var c voi.CompressedEdwardsY
-	if _, err := c.SetBytes(enc); err != nil {
-		t.Fatal(err)
-	}
-	var vp voi.EdwardsPoint
-	if _, err := vp.SetCompressedY(&c); err != nil {
-		t.Fatalf("voi decode(%x): %v", enc, err)
-	}
-	return p, fp, &vp
-}
-
-func voiBytes(p *voi.EdwardsPoint) []byte {
-	var c voi.CompressedEdwardsY
-	c.SetEdwardsPoint(p)
-	return c[:]
+	return p
 }
 
 func checkSame(t testing.TB, what string, got *Point, want ...[]byte) {

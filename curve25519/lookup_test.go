@@ -26,7 +26,7 @@ func scansUnderTest(t *testing.T) []scanImpls {
 // portable Select scan, and the looked-up point against d·P, for every
 // digit (0 gives the identity) of a table of multiples of a random point.
 func TestLookupCachedScans(t *testing.T) {
-	P, _, _ := randPoint(t)
+	P := randPoint(t)
 	var table [8]projCached
 	multiplesTable(&table, P)
 	saved := oneIsWordOne

@@ -65,10 +65,10 @@ func pippenger64Inputs(t testing.TB, rng *rand.Rand, n int) ([]*Scalar, []*Point
 		case k == 3:
 			points[i] = mixedOrderPoint(t, rng.IntN(8))
 		case k == 4: // projective
-			P, _, _ := randPoint(t)
+			P := randPoint(t)
 			points[i] = new(Point).Add(P, mixedOrderPoint(t, 0))
 		default: // decoded, Z = 1
-			P, _, _ := randPoint(t)
+			P := randPoint(t)
 			D, err := new(Point).SetBytes(P.Bytes())
 			if err != nil {
 				t.Fatal(err)
@@ -108,7 +108,7 @@ func TestPippenger64(t *testing.T) {
 		}
 	}
 	// All zero scalars; all identity points; P and −P only.
-	P, _, _ := randPoint(t)
+	P := randPoint(t)
 	for _, in := range []struct {
 		s []*Scalar
 		p []*Point

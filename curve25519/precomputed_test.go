@@ -12,7 +12,6 @@ import (
 	"github.com/curvekit/curvekit/internal/benchutil"
 	"github.com/curvekit/curvekit/internal/testenv"
 	"github.com/curvekit/curvekit/internal/xdhtest"
-	voix "github.com/oasisprotocol/curve25519-voi/primitives/x25519"
 )
 
 // precompTestScalars are random scalars plus the edge cases of the signed
@@ -35,7 +34,7 @@ func precompTestScalars(t testing.TB, n int) []*Scalar {
 func TestScalarMultPrecomputed(t *testing.T) {
 	var points []*Point
 	for i := 0; i < 3; i++ {
-		P, _, _ := randPoint(t)
+		P := randPoint(t)
 		points = append(points, P)
 	}
 	var torsion []*Point
@@ -94,6 +93,121 @@ func checkPrecomputedX25519(t *testing.T, what string, scalar, point []byte) {
 	}
 }
 
+func TestPrecomputedX25519Lengths(t *testing.T) {
+	if _, err := NewPrecomputedX25519(make([]byte, 31)); err == nil {
+		t.Error("NewPrecomputedX25519 accepted 31 bytes")
+	}
+	if _, err := NewPrecomputedX25519(nil); err == nil {
+		t.Error("NewPrecomputedX25519 accepted nil")
+	}
+	tab, err := NewPrecomputedX25519(Basepoint)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range []int{0, 31, 33} {
+		if _, err := tab.X25519(make([]byte, n)); err == nil {
+			t.Errorf("X25519 accepted a %d-byte scalar", n)
+		}
+	}
+}
+
+func TestPrecomputedAllocs(t *testing.T) {
+	if testenv.Race {
+		t.Skip("the race detector allocates")
+	}
+	if testing.Short() {
+		t.Skip("allocation counts are checked in the full run")
+	}
+	P := randPoint(t)
+	tab := NewPrecomputedPoint(P)
+	s := scalarFrom(t, randScalarBytes(t))
+	var v Point
+	if n := testing.AllocsPerRun(5, func() { v.ScalarMultPrecomputed(s, tab) }); n != 0 {
+		t.Errorf("ScalarMultPrecomputed allocates %v times", n)
+	}
+	xt, _ := NewPrecomputedX25519(P.BytesMontgomery())
+	k := randScalarBytes(t)
+	var dst [32]byte
+	if n := testing.AllocsPerRun(5, func() { _, _ = xt.x25519(&dst, k) }); n != 0 {
+		t.Errorf("PrecomputedX25519 allocates %v times", n)
+	}
+}
+
+// BenchmarkPrecomputedX25519 compares X25519 with a precomputed peer key to
+// the ladder and to crypto/ecdh, and times building the table.
+func BenchmarkPrecomputedX25519(b *testing.B) {
+	k := make([]byte, 32)
+	if _, err := rand.Read(k); err != nil {
+		b.Fatal(err)
+	}
+	P := randPoint(b)
+	u := P.BytesMontgomery()
+	tab, err := NewPrecomputedX25519(u)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Run("curvekit-precomputed", func(b *testing.B) {
+		var dst [32]byte
+		benchutil.RunCPU(b, func() {
+			if _, err := tab.x25519(&dst, k); err != nil {
+				b.Fatal(err)
+			}
+		})
+	})
+	b.Run("curvekit-ladder", func(b *testing.B) {
+		var dst [32]byte
+		benchutil.RunCPU(b, func() {
+			if _, err := xdh(&dst, k, u); err != nil {
+				b.Fatal(err)
+			}
+		})
+	})
+	b.Run("ecdh", func(b *testing.B) {
+		priv, err := ecdh.X25519().NewPrivateKey(k)
+		if err != nil {
+			b.Fatal(err)
+		}
+		pub, err := ecdh.X25519().NewPublicKey(u)
+		if err != nil {
+			b.Fatal(err)
+		}
+		benchutil.RunCPU(b, func() {
+			if _, err := priv.ECDH(pub); err != nil {
+				b.Fatal(err)
+			}
+		})
+	})
+	b.Run("build", func(b *testing.B) {
+		benchutil.RunCPU(b, func() {
+			if _, err := NewPrecomputedX25519(u); err != nil {
+				b.Fatal(err)
+			}
+		})
+	})
+}
+
+// FuzzPrecomputedX25519 checks that a prepared point gives X25519's answer
+// for any point bytes and scalar.
+func FuzzPrecomputedX25519(f *testing.F) {
+	f.Add(make([]byte, 32), Basepoint)
+	f.Add(bytes.Repeat([]byte{0xff}, 32), bytes.Repeat([]byte{0xff}, 32))
+	f.Add(bytes.Repeat([]byte{7}, 32), append([]byte{2}, make([]byte, 31)...))
+	f.Fuzz(func(t *testing.T, scalar, point []byte) {
+		tab, err := NewPrecomputedX25519(point)
+		if (err != nil) != (len(point) != PointSize) {
+			t.Fatalf("NewPrecomputedX25519(%d bytes): %v", len(point), err)
+		}
+		if err != nil {
+			return
+		}
+		got, gotErr := tab.X25519(scalar)
+		want, wantErr := X25519(scalar, point)
+		if (gotErr != nil) != (wantErr != nil) || !bytes.Equal(got, want) {
+			t.Fatalf("precomputed = %x, %v; X25519 = %x, %v", got, gotErr, want, wantErr)
+		}
+	})
+}
+
 // TestPrecomputedX25519 checks the precomputed path against X25519 on the
 // Wycheproof vectors (twist points, low-order points, non-canonical u), the
 // edge inputs of the X25519 tests, random points on the curve and the twist,
@@ -135,7 +249,7 @@ func TestPrecomputedX25519(t *testing.T) {
 	}
 	for i := 0; i < 8; i++ {
 		points = append(points, xdhtest.Random(t, 32)) // about half on the twist
-		P, _, _ := randPoint(t)
+		P := randPoint(t)
 		points = append(points, P.BytesMontgomery())
 	}
 	for i := 0; i < 4; i++ {
@@ -146,126 +260,4 @@ func TestPrecomputedX25519(t *testing.T) {
 			checkPrecomputedX25519(t, "edge", s, p)
 		}
 	}
-}
-
-func TestPrecomputedX25519Lengths(t *testing.T) {
-	if _, err := NewPrecomputedX25519(make([]byte, 31)); err == nil {
-		t.Error("NewPrecomputedX25519 accepted 31 bytes")
-	}
-	if _, err := NewPrecomputedX25519(nil); err == nil {
-		t.Error("NewPrecomputedX25519 accepted nil")
-	}
-	tab, err := NewPrecomputedX25519(Basepoint)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, n := range []int{0, 31, 33} {
-		if _, err := tab.X25519(make([]byte, n)); err == nil {
-			t.Errorf("X25519 accepted a %d-byte scalar", n)
-		}
-	}
-}
-
-func TestPrecomputedAllocs(t *testing.T) {
-	if testenv.Race {
-		t.Skip("the race detector allocates")
-	}
-	if testing.Short() {
-		t.Skip("allocation counts are checked in the full run")
-	}
-	P, _, _ := randPoint(t)
-	tab := NewPrecomputedPoint(P)
-	s := scalarFrom(t, randScalarBytes(t))
-	var v Point
-	if n := testing.AllocsPerRun(5, func() { v.ScalarMultPrecomputed(s, tab) }); n != 0 {
-		t.Errorf("ScalarMultPrecomputed allocates %v times", n)
-	}
-	xt, _ := NewPrecomputedX25519(P.BytesMontgomery())
-	k := randScalarBytes(t)
-	var dst [32]byte
-	if n := testing.AllocsPerRun(5, func() { _, _ = xt.x25519(&dst, k) }); n != 0 {
-		t.Errorf("PrecomputedX25519 allocates %v times", n)
-	}
-}
-
-// BenchmarkPrecomputedX25519 compares X25519 with a precomputed peer key to
-// the ladder and to crypto/ecdh and voi, and times building the table.
-func BenchmarkPrecomputedX25519(b *testing.B) {
-	k := make([]byte, 32)
-	if _, err := rand.Read(k); err != nil {
-		b.Fatal(err)
-	}
-	P, _, _ := randPoint(b)
-	u := P.BytesMontgomery()
-	tab, err := NewPrecomputedX25519(u)
-	if err != nil {
-		b.Fatal(err)
-	}
-	b.Run("curvekit-precomputed", func(b *testing.B) {
-		var dst [32]byte
-		benchutil.RunCPU(b, func() {
-			if _, err := tab.x25519(&dst, k); err != nil {
-				b.Fatal(err)
-			}
-		})
-	})
-	b.Run("curvekit-ladder", func(b *testing.B) {
-		var dst [32]byte
-		benchutil.RunCPU(b, func() {
-			if _, err := xdh(&dst, k, u); err != nil {
-				b.Fatal(err)
-			}
-		})
-	})
-	b.Run("ecdh", func(b *testing.B) {
-		priv, err := ecdh.X25519().NewPrivateKey(k)
-		if err != nil {
-			b.Fatal(err)
-		}
-		pub, err := ecdh.X25519().NewPublicKey(u)
-		if err != nil {
-			b.Fatal(err)
-		}
-		benchutil.RunCPU(b, func() {
-			if _, err := priv.ECDH(pub); err != nil {
-				b.Fatal(err)
-			}
-		})
-	})
-	b.Run("voi", func(b *testing.B) {
-		var dst, kk, uu [32]byte
-		copy(kk[:], k)
-		copy(uu[:], u)
-		//lint:ignore SA1019 voi's ScalarMult is the peer API benchmarked here.
-		benchutil.RunCPU(b, func() { voix.ScalarMult(&dst, &kk, &uu) })
-	})
-	b.Run("build", func(b *testing.B) {
-		benchutil.RunCPU(b, func() {
-			if _, err := NewPrecomputedX25519(u); err != nil {
-				b.Fatal(err)
-			}
-		})
-	})
-}
-
-// FuzzPrecomputedX25519 checks that a prepared point gives X25519's answer
-// for any point bytes and scalar.
-func FuzzPrecomputedX25519(f *testing.F) {
-	f.Add(make([]byte, 32), Basepoint)
-	f.Add(bytes.Repeat([]byte{0xff}, 32), bytes.Repeat([]byte{0xff}, 32))
-	f.Add(bytes.Repeat([]byte{7}, 32), append([]byte{2}, make([]byte, 31)...))
-	f.Fuzz(func(t *testing.T, scalar, point []byte) {
-		tab, err := NewPrecomputedX25519(point)
-		if (err != nil) != (len(point) != PointSize) {
-			t.Fatalf("NewPrecomputedX25519(%d bytes): %v", len(point), err)
-		}
-		if err != nil {
-			return
-		}
-		got, gotErr := tab.X25519(scalar)
-		want, wantErr := X25519(scalar, point)
-		if (gotErr != nil) != (wantErr != nil) || !bytes.Equal(got, want) {
-			t.Fatalf("precomputed = %x, %v; X25519 = %x, %v", got, gotErr, want, wantErr)
-		}
-	})
 }

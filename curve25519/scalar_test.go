@@ -1,62 +1,9 @@
 package curve25519
 
 import (
-	"bytes"
-	"crypto/rand"
 	"math/big"
 	"testing"
-
-	fed "filippo.io/edwards25519"
-	"github.com/curvekit/curvekit/internal/bigle"
 )
-
-func TestScalarArithmetic(t *testing.T) {
-	for i := 0; i < 200; i++ {
-		xb, yb, zb := randScalarBytes(t), randScalarBytes(t), randScalarBytes(t)
-		x, y, z := scalarFrom(t, xb), scalarFrom(t, yb), scalarFrom(t, zb)
-		X, Y, Z := bigle.Int(xb), bigle.Int(yb), bigle.Int(zb)
-		check := func(name string, got *Scalar, want *big.Int) {
-			t.Helper()
-			want.Mod(want, bigL)
-			if !bytes.Equal(got.Bytes(), bigToLE(want)) {
-				t.Fatalf("%s: got %x want %x", name, got.Bytes(), bigToLE(want))
-			}
-		}
-		check("Add", NewScalar().Add(x, y), new(big.Int).Add(X, Y))
-		check("Subtract", NewScalar().Subtract(x, y), new(big.Int).Sub(X, Y))
-		check("Negate", NewScalar().Negate(x), new(big.Int).Neg(X))
-		check("Multiply", NewScalar().Multiply(x, y), new(big.Int).Mul(X, Y))
-		check("MultiplyAdd", NewScalar().MultiplyAdd(x, y, z), new(big.Int).Add(new(big.Int).Mul(X, Y), Z))
-		check("Invert", NewScalar().Invert(x), new(big.Int).ModInverse(X, bigL))
-		a := NewScalar().Set(x)
-		check("Multiply alias", a.Multiply(a, a), new(big.Int).Mul(X, X))
-		if x.Equal(y) != 0 || x.Equal(NewScalar().Set(x)) != 1 {
-			t.Fatal("Equal")
-		}
-
-		var wide [64]byte
-		rand.Read(wide[:])
-		s, err := NewScalar().SetUniformBytes(wide[:])
-		if err != nil {
-			t.Fatal(err)
-		}
-		check("SetUniformBytes", s, bigle.Int(wide[:]))
-
-		var k [32]byte
-		rand.Read(k[:])
-		s, err = NewScalar().SetBytesWithClamping(k[:])
-		if err != nil {
-			t.Fatal(err)
-		}
-		fs, _ := new(fed.Scalar).SetBytesWithClamping(k[:])
-		if !bytes.Equal(s.Bytes(), fs.Bytes()) {
-			t.Fatal("SetBytesWithClamping differs from filippo")
-		}
-		c := bigle.Int(k[:])
-		c.SetBit(c, 0, 0).SetBit(c, 1, 0).SetBit(c, 2, 0).SetBit(c, 255, 0).SetBit(c, 254, 1)
-		check("SetBytesWithClamping", s, c)
-	}
-}
 
 func TestScalarEncodingEdges(t *testing.T) {
 	lm1 := new(big.Int).Sub(bigL, big.NewInt(1))

@@ -120,7 +120,7 @@ func TestFe64EdRoutines(t *testing.T) {
 	var pts []*Point
 	pts = append(pts, NewIdentityPoint(), NewGeneratorPoint(), mixedOrderPoint(t, 2))
 	for range 8 {
-		p, _, _ := randPoint(t)
+		p := randPoint(t)
 		pts = append(pts, p)
 	}
 	for i, P := range pts {

@@ -265,7 +265,7 @@ func TestIsTorsionFreeQuartic(t *testing.T) {
 	// Random prime-order points plus each torsion point, and their
 	// negations and multiples (the same cosets, other coordinates).
 	for i := 0; i < 8; i++ {
-		p, _, _ := randPoint(t)
+		p := randPoint(t)
 		for k, s := range smallOrder {
 			q := new(Point).Add(p, s)
 			if tqCheck(t, "P+T", q) != tqInt(k == 0) {

@@ -5,17 +5,15 @@ import (
 	"crypto/rand"
 	"testing"
 
-	circl "github.com/cloudflare/circl/dh/x25519"
 	"github.com/curvekit/curvekit/internal/benchutil"
-	voi "github.com/oasisprotocol/curve25519-voi/primitives/x25519"
 )
 
 var x25519Sink []byte
 
 // BenchmarkX25519KeyGen times one fixed-base multiplication (public key from
-// a private key) for curvekit and the peers: crypto/ecdh NewPrivateKey +
-// PublicKey().Bytes() (x/crypto is a wrapper over it), circl KeyGen, voi
-// ScalarBaseMult.
+// a private key) for curvekit and crypto/ecdh (NewPrivateKey +
+// PublicKey().Bytes(); x/crypto is a wrapper over it). The interop module's
+// benchmark of the same name adds circl's KeyGen and voi's ScalarBaseMult.
 func BenchmarkX25519KeyGen(b *testing.B) {
 	var k [32]byte
 	if _, err := rand.Read(k[:]); err != nil {
@@ -38,19 +36,12 @@ func BenchmarkX25519KeyGen(b *testing.B) {
 			x25519Sink = priv.PublicKey().Bytes()
 		})
 	})
-	b.Run("circl", func(b *testing.B) {
-		var pub circl.Key
-		sec := circl.Key(k)
-		benchutil.RunCPU(b, func() { circl.KeyGen(&pub, &sec) })
-	})
-	b.Run("voi", func(b *testing.B) {
-		var dst [32]byte
-		benchutil.RunCPU(b, func() { voi.ScalarBaseMult(&dst, &k) })
-	})
 }
 
 // BenchmarkX25519Shared times one variable-base ladder with both keys parsed
-// outside the loop: crypto/ecdh priv.ECDH(pub), circl Shared, voi ScalarMult.
+// outside the loop, curvekit's and crypto/ecdh's priv.ECDH(pub). The interop
+// module's benchmark of the same name adds circl's Shared and voi's
+// ScalarMult.
 func BenchmarkX25519Shared(b *testing.B) {
 	k, pk, priv, pub := x25519BenchKeys(b)
 	b.Run("curvekit", func(b *testing.B) {
@@ -68,20 +59,6 @@ func BenchmarkX25519Shared(b *testing.B) {
 				b.Fatal(err)
 			}
 		})
-	})
-	b.Run("circl", func(b *testing.B) {
-		var shared circl.Key
-		sec, pub := circl.Key(k), circl.Key(pk)
-		benchutil.RunCPU(b, func() {
-			if !circl.Shared(&shared, &sec, &pub) {
-				b.Fatal("circl: low order")
-			}
-		})
-	})
-	b.Run("voi", func(b *testing.B) {
-		var dst [32]byte
-		//lint:ignore SA1019 voi's ScalarMult is the peer API benchmarked here.
-		benchutil.RunCPU(b, func() { voi.ScalarMult(&dst, &k, &pk) })
 	})
 }
 
@@ -107,13 +84,12 @@ func x25519BenchKeys(b *testing.B) (k, pk [32]byte, priv *ecdh.PrivateKey, pub *
 
 // BenchmarkX25519SharedCompare times the variable-base ladder interleaved
 // (benchutil.Compare, medians of thread CPU time): curvekit's dispatch
-// (the fe64 assembly where the CPU has BMI2 and ADX), circl's Shared,
-// and curvekit's field25519 ladder (the fe64 assembly switched off).
+// (the fe64 assembly where the CPU has BMI2 and ADX) and curvekit's
+// field25519 ladder (the fe64 assembly switched off); the interop module's
+// benchmark of the same name sets circl's Shared beside curvekit.
 func BenchmarkX25519SharedCompare(b *testing.B) {
 	k, pk, _, _ := x25519BenchKeys(b)
 	var dst [32]byte
-	var shared circl.Key
-	sec, pub := circl.Key(k), circl.Key(pk)
 	useAsm := ladder64UseAsm
 	defer func() { ladder64UseAsm = useAsm }()
 	benchutil.Compare(b,
@@ -121,11 +97,6 @@ func BenchmarkX25519SharedCompare(b *testing.B) {
 			ladder64UseAsm = useAsm
 			if _, err := xdh(&dst, k[:], pk[:]); err != nil {
 				b.Fatal(err)
-			}
-		}},
-		benchutil.Contender{Name: "circl", F: func() {
-			if !circl.Shared(&shared, &sec, &pub) {
-				b.Fatal("circl: low order")
 			}
 		}},
 		benchutil.Contender{Name: "field25519", F: func() {
@@ -138,8 +109,9 @@ func BenchmarkX25519SharedCompare(b *testing.B) {
 
 // BenchmarkX25519KeyGenCompare times the fixed-base multiplication
 // interleaved (benchutil.Compare): curvekit's dispatch (the fe64 comb
-// where the CPU has BMI2, ADX and AVX2), voi's ScalarBaseMult, and
-// curvekit's field25519 comb (the fe64 comb switched off).
+// where the CPU has BMI2, ADX and AVX2) and curvekit's field25519 comb (the
+// fe64 comb switched off); the interop module's benchmark of the same name
+// sets voi's ScalarBaseMult beside them.
 func BenchmarkX25519KeyGenCompare(b *testing.B) {
 	var k [32]byte
 	if _, err := rand.Read(k[:]); err != nil {
@@ -155,7 +127,6 @@ func BenchmarkX25519KeyGenCompare(b *testing.B) {
 				b.Fatal(err)
 			}
 		}},
-		benchutil.Contender{Name: "voi", F: func() { voi.ScalarBaseMult(&dst, &k) }},
 		benchutil.Contender{Name: "field25519", F: func() {
 			comb64UseAsm = false
 			if _, err := xdh(&dst, k[:], Basepoint); err != nil {

@@ -6,7 +6,6 @@ import (
 	"math/big"
 	"testing"
 
-	circl "github.com/cloudflare/circl/dh/x448"
 	"github.com/curvekit/curvekit/internal/xdhtest"
 )
 
@@ -102,45 +101,6 @@ func TestX448NonCanonical(t *testing.T) {
 		got, err2 := X448(k, leBytes(new(big.Int).Add(u, p448)))
 		if err1 != nil || err2 != nil || !bytes.Equal(got, want) {
 			t.Errorf("u = %v: X448(u + p) = %x, %v; X448(u) = %x, %v", u, got, err2, want, err1)
-		}
-	}
-}
-
-// TestX448Differential compares X448 with circl's dh/x448 on random
-// scalars and points, on the basepoint, and on points that are themselves
-// results (which lie on the curve).
-func TestX448Differential(t *testing.T) {
-	n := 200
-	if testing.Short() {
-		n = 30
-	}
-	for i := range n {
-		k := xdhtest.Random(t, 56)
-		var u []byte
-		switch i % 3 {
-		case 0:
-			u = xdhtest.Random(t, 56) // on the curve or its twist
-		case 1:
-			u = Basepoint
-		default:
-			var err error
-			if u, err = X448(xdhtest.Random(t, 56), Basepoint); err != nil {
-				t.Fatal(err)
-			}
-		}
-		got, err := X448(k, u)
-		var ck, cu, cout circl.Key
-		copy(ck[:], k)
-		copy(cu[:], u)
-		ok := circl.Shared(&cout, &ck, &cu)
-		if !ok {
-			if err == nil {
-				t.Errorf("k=%x u=%x: circl refuses, X448 gives %x", k, u, got)
-			}
-			continue
-		}
-		if err != nil || !bytes.Equal(got, cout[:]) {
-			t.Errorf("k=%x u=%x: got %x, %v; circl %x", k, u, got, err, cout)
 		}
 	}
 }

@@ -6,48 +6,16 @@ import (
 
 	"github.com/curvekit/curvekit/internal/benchutil"
 	"github.com/curvekit/curvekit/internal/fastpath"
-	"github.com/hdevalence/ed25519consensus"
 )
 
-// Benchmarks put curvekit beside crypto/ed25519, curve25519-voi and circl in
-// one run (sub-benchmarks), so benchstat can compare them under the same
-// machine load. The voi and circl sub-benchmarks are in bench_peers_test.go.
+// Benchmarks put curvekit's paths beside crypto/ed25519 in one run
+// (sub-benchmarks), so benchstat can compare them under the same machine
+// load. The interop module's benchmarks of the same names add
+// ed25519consensus, curve25519-voi and circl.
 
 var benchSeed = []byte("curvekit ed25519 benchmark seed!")
 
 var benchMsg = []byte("The quick brown fox jumps over the lazy dog, 64 bytes of message.")
-
-func BenchmarkNewKeyFromSeed(b *testing.B) {
-	b.Run("curvekit", func(b *testing.B) {
-		for i := 0; i < b.N; i++ {
-			NewKeyFromSeed(benchSeed)
-		}
-	})
-	benchPeers(b, "NewKeyFromSeed")
-	b.Run("stdlib", func(b *testing.B) {
-		for i := 0; i < b.N; i++ {
-			stded25519.NewKeyFromSeed(benchSeed)
-		}
-	})
-}
-
-func BenchmarkSign(b *testing.B) {
-	b.Run("curvekit", func(b *testing.B) {
-		priv := NewKeyFromSeed(benchSeed)
-		b.ResetTimer()
-		for i := 0; i < b.N; i++ {
-			Sign(priv, benchMsg)
-		}
-	})
-	b.Run("stdlib", func(b *testing.B) {
-		priv := stded25519.NewKeyFromSeed(benchSeed)
-		b.ResetTimer()
-		for i := 0; i < b.N; i++ {
-			stded25519.Sign(priv, benchMsg)
-		}
-	})
-	benchPeers(b, "Sign")
-}
 
 func BenchmarkVerify(b *testing.B) {
 	priv := NewKeyFromSeed(benchSeed)
@@ -71,29 +39,6 @@ func BenchmarkVerify(b *testing.B) {
 		return Verify(pub, benchMsg, sig)
 	})
 	run("stdlib", func() bool { return stded25519.Verify(stded25519.PublicKey(pub), benchMsg, sig) })
-	benchPeers(b, "Verify")
-}
-
-func BenchmarkVerifyPolicy(b *testing.B) {
-	priv := NewKeyFromSeed(benchSeed)
-	pub := priv.Public().(PublicKey)
-	sig := Sign(priv, benchMsg)
-	for _, p := range []Policy{PolicyDefault, PolicyZIP215, PolicyStrict} {
-		opts := &Options{Policy: p}
-		b.Run(p.String(), func(b *testing.B) {
-			for i := 0; i < b.N; i++ {
-				if VerifyWithOptions(pub, benchMsg, sig, opts) != nil {
-					b.Fatal("rejected")
-				}
-			}
-		})
-	}
-	b.Run("ed25519consensus", func(b *testing.B) {
-		for i := 0; i < b.N; i++ {
-			ed25519consensus.Verify(stded25519.PublicKey(pub), benchMsg, sig)
-		}
-	})
-	benchPeers(b, "VerifyPolicy")
 }
 
 func BenchmarkVerifyExpanded(b *testing.B) {
@@ -123,7 +68,6 @@ func BenchmarkVerifyExpanded(b *testing.B) {
 			e.VerifyWithOptions(benchMsg, sig, opts)
 		}
 	})
-	benchPeers(b, "VerifyExpanded")
 }
 
 func BenchmarkBlind(b *testing.B) {
@@ -211,7 +155,7 @@ func BenchmarkInterleaved(b *testing.B) {
 		{"VerifyZIP215", []contender{
 			{Name: "curvekit", F: func() { VerifyWithOptions(pub, benchMsg, sig, zip) }},
 			{Name: "stdlib", F: func() { stded25519.Verify(spub, benchMsg, sig) }},
-			{Name: "ed25519consensus", F: func() { ed25519consensus.Verify(spub, benchMsg, sig) }}}},
+		}},
 		{"VerifyStrict", []contender{
 			{Name: "curvekit", F: func() { VerifyWithOptions(pub, benchMsg, sig, strict) }},
 			{Name: "stdlib", F: func() { stded25519.Verify(spub, benchMsg, sig) }}}},
@@ -221,7 +165,6 @@ func BenchmarkInterleaved(b *testing.B) {
 			{Name: "curvekit-plain", F: func() { Verify(pub, benchMsg, sig) }}}},
 	}
 	for _, op := range ops {
-		cs := append(op.cs, peerContenders(op.name)...)
-		b.Run(op.name, func(b *testing.B) { benchutil.Compare(b, cs...) })
+		b.Run(op.name, func(b *testing.B) { benchutil.Compare(b, op.cs...) })
 	}
 }

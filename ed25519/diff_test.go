@@ -11,7 +11,6 @@ import (
 	"testing"
 
 	"github.com/curvekit/curvekit/internal/bigle"
-	"github.com/hdevalence/ed25519consensus"
 )
 
 // mutations returns signature/key variants of an honest (pub, sig): bit flips
@@ -139,36 +138,6 @@ func TestDifferentialStdlib(t *testing.T) {
 		}
 	}
 	t.Logf("%d comparisons", checked)
-}
-
-// TestDifferentialConsensus: PolicyZIP215 answers exactly as
-// ed25519consensus on the same inputs (pure Ed25519, which is all ZIP-215
-// defines).
-func TestDifferentialConsensus(t *testing.T) {
-	rng := mathrand.New(mathrand.NewPCG(3, 4))
-	n := diffIterations(t)
-	accepted := 0
-	for i := 0; i < n; i++ {
-		seed := make([]byte, 32)
-		for j := range seed {
-			seed[j] = byte(rng.Uint32())
-		}
-		priv := NewKeyFromSeed(seed)
-		pub := priv.Public().(PublicKey)
-		msg := make([]byte, rng.IntN(100))
-		sig := Sign(priv, msg)
-		for _, c := range mutations(rng, pub, sig) {
-			want := ed25519consensus.Verify(c[0], msg, c[1])
-			got := VerifyWithOptions(c[0], msg, c[1], &Options{Policy: PolicyZIP215}) == nil
-			if got != want {
-				t.Fatalf("pub %x sig %x: got %v, ed25519consensus %v", c[0], c[1], got, want)
-			}
-			if got {
-				accepted++
-			}
-		}
-	}
-	t.Logf("%d accepted", accepted)
 }
 
 // TestExpandedMatchesVerify: an ExpandedPublicKey gives the same answer as

@@ -8,8 +8,8 @@ import (
 )
 
 // TestFe64Dispatch runs the RFC 8032, Wycheproof and vector-file tests
-// and the differential tests against crypto/ed25519 and ed25519consensus
-// with curve25519's fe64 paths on (where this build and CPU run them: the
+// and the differential test against crypto/ed25519 (the interop module runs
+// those against the peers the same way) with curve25519's fe64 paths on (where this build and CPU run them: the
 // fixed-base comb of key generation and signing, the Straus loop of
 // half-size verification) and off (field25519).
 func TestFe64Dispatch(t *testing.T) {
@@ -30,7 +30,6 @@ func TestFe64Dispatch(t *testing.T) {
 			TestRFC8032CtxPh(t)
 			TestVectorFiles(t)
 			TestDifferentialStdlib(t)
-			TestDifferentialConsensus(t)
 		})
 	}
 	// The switch names the comb in Assembly() exactly when it runs.

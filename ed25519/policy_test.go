@@ -9,7 +9,6 @@ import (
 	"testing"
 
 	"github.com/curvekit/curvekit/internal/bigle"
-	"github.com/hdevalence/ed25519consensus"
 )
 
 // This file tests every row of the policy table in doc.go, for Ed25519,
@@ -252,11 +251,6 @@ func TestPolicyTable(t *testing.T) {
 				std := stdVerify(c.pub, c.msg, c.sig, &stded25519.Options{Hash: v.opts.Hash, Context: v.opts.Context})
 				if std != c.def {
 					t.Errorf("%s / %s: crypto/ed25519 says %v, table says %v", v.name, name, std, c.def)
-				}
-			}
-			if v.name == "Ed25519" && !c.noConsensus {
-				if zc := ed25519consensus.Verify(c.pub, c.msg, c.sig); zc != c.zip215 {
-					t.Errorf("%s: ed25519consensus says %v, table says %v", name, zc, c.zip215)
 				}
 			}
 		}

@@ -9,7 +9,6 @@ import (
 	"path/filepath"
 	"testing"
 
-	circled448 "github.com/cloudflare/circl/sign/ed448"
 	"github.com/curvekit/curvekit/curve448"
 )
 
@@ -176,9 +175,6 @@ func TestPolicyTable(t *testing.T) {
 				if got := VerifyAny(c.pub, c.msg, c.sig, SignerOptions{Policy: p.policy}); got != p.want {
 					t.Errorf("%s: %v = %v, want %v", c.name, p.policy, got, p.want)
 				}
-			}
-			if got := circled448.Verify(c.pub, c.msg, c.sig, ""); got != c.dflt {
-				t.Errorf("%s: circl Verify = %v, the table's default column says %v", c.name, got, c.dflt)
 			}
 			if got := Verify(c.pub, c.msg, c.sig, ""); got != c.dflt {
 				t.Errorf("%s: Verify = %v", c.name, got)

@@ -5,10 +5,8 @@ import (
 	"crypto"
 	"crypto/ecdsa"
 	"crypto/elliptic"
+	"encoding/asn1"
 	"testing"
-
-	"golang.org/x/crypto/cryptobyte"
-	"golang.org/x/crypto/cryptobyte/asn1"
 )
 
 func FuzzNewPublicKey(f *testing.F) {
@@ -45,13 +43,41 @@ func FuzzNewPublicKey(f *testing.F) {
 	})
 }
 
-// stdParse is crypto/ecdsa's signature parser, with cryptobyte.
+// stdParse is an independent strict-DER reader of ECDSA-Sig-Value: the
+// standard library's encoding/asn1 for tags and minimal lengths (DER), and
+// X.690's rules for INTEGER contents — minimal, here non-negative — with the
+// leading zero of a positive value dropped, as crypto/ecdsa's parser does.
+// (encoding/asn1 alone would accept extra elements after s in the SEQUENCE.)
 func stdParse(sig []byte) (r, s []byte, ok bool) {
-	var inner cryptobyte.String
-	input := cryptobyte.String(sig)
-	ok = input.ReadASN1(&inner, asn1.SEQUENCE) && input.Empty() &&
-		inner.ReadASN1Integer(&r) && inner.ReadASN1Integer(&s) && inner.Empty()
-	return r, s, ok
+	var seq, ri, si asn1.RawValue
+	rest, err := asn1.Unmarshal(sig, &seq)
+	if err != nil || len(rest) != 0 || seq.Class != asn1.ClassUniversal || seq.Tag != asn1.TagSequence || !seq.IsCompound {
+		return nil, nil, false
+	}
+	rest, err = asn1.Unmarshal(seq.Bytes, &ri)
+	if err != nil {
+		return nil, nil, false
+	}
+	rest, err = asn1.Unmarshal(rest, &si)
+	if err != nil || len(rest) != 0 {
+		return nil, nil, false
+	}
+	integer := func(v asn1.RawValue) ([]byte, bool) {
+		b := v.Bytes
+		if v.Class != asn1.ClassUniversal || v.Tag != asn1.TagInteger || v.IsCompound || len(b) == 0 || b[0]&0x80 != 0 {
+			return nil, false
+		}
+		if len(b) > 1 && b[0] == 0 && b[1]&0x80 == 0 {
+			return nil, false // not minimal
+		}
+		if len(b) > 1 && b[0] == 0 {
+			b = b[1:]
+		}
+		return b, true
+	}
+	r, rok := integer(ri)
+	s, sok := integer(si)
+	return r, s, rok && sok
 }
 
 func FuzzParseDER(f *testing.F) {
@@ -65,7 +91,7 @@ func FuzzParseDER(f *testing.F) {
 		// crypto/ecdsa additionally rejects values over 32 bytes.
 		sok = sok && len(sr) <= 32 && len(ss) <= 32
 		if ok != sok {
-			t.Fatalf("parseDER(%x) = %v, cryptobyte %v", b, ok, sok)
+			t.Fatalf("parseDER(%x) = %v, encoding/asn1 %v", b, ok, sok)
 		}
 		if ok && (!bytes.Equal(bytes.TrimLeft(r[:], "\x00"), bytes.TrimLeft(sr, "\x00")) ||
 			!bytes.Equal(bytes.TrimLeft(s[:], "\x00"), bytes.TrimLeft(ss, "\x00"))) {

@@ -8,9 +8,10 @@ import (
 	"github.com/curvekit/curvekit/handshake/ace"
 	"github.com/curvekit/curvekit/handshake/hsntor"
 	"github.com/curvekit/curvekit/handshake/ntor"
-	"github.com/curvekit/curvekit/internal/aceref"
 	"github.com/curvekit/curvekit/internal/hsntorref"
 	"github.com/curvekit/curvekit/internal/ntorref"
+	"github.com/curvekit/curvekit/interop/aceref"
+	"github.com/curvekit/curvekit/interop/ntorpeer"
 )
 
 // Tor's circuit handshakes: ntor (two X25519 products per side), hs-ntor
@@ -19,7 +20,7 @@ import (
 // proposal 223. No Go library a user would pick implements either; the ntor
 // rows are compared with the independent ntor of internal/ntorref (the
 // tests' oracle) on crypto/ecdh, circl and voi, as a baseline, and
-// the Ace rows with internal/aceref's Ace-shaped handshakes on filippo and
+// the Ace rows with interop/aceref's Ace-shaped handshakes on filippo and
 // voi (the same group work and key derivation without the subgroup checks,
 // which neither library offers cheaply: a lower bound for Ace on them).
 func init() {
@@ -34,8 +35,8 @@ func init() {
 		Curvekit: Impl{Name: curvekitName, Pkg: "github.com/curvekit/curvekit/handshake/ntor", New: ckNtor},
 		Peers: []Impl{
 			refNtorImpl("ntor on crypto/ecdh", "crypto/ecdh", ntorref.ECDH),
-			refNtorImpl("ntor on circl", "github.com/cloudflare/circl/dh/x25519", ntorref.Circl),
-			refNtorImpl("ntor on voi", "github.com/oasisprotocol/curve25519-voi/primitives/x25519", ntorref.Voi),
+			refNtorImpl("ntor on circl", "github.com/cloudflare/circl/dh/x25519", ntorpeer.Circl),
+			refNtorImpl("ntor on voi", "github.com/oasisprotocol/curve25519-voi/primitives/x25519", ntorpeer.Voi),
 		},
 	})
 	register(&Algorithm{
@@ -360,7 +361,7 @@ func refNtorImpl(name, pkg string, dh ntorref.DH) Impl {
 	}}
 }
 
-// refAceImpl is internal/aceref's Ace-shaped handshake on one library,
+// refAceImpl is interop/aceref's Ace-shaped handshake on one library,
 // timed like ckAce: the client op repeats one handshake from fixed
 // ephemeral randomness against a reply made before timing (the ephemeral
 // scalars are still reduced and multiplied inside the timed call).

@@ -4,14 +4,12 @@ import (
 	"bytes"
 	"testing"
 
-	"filippo.io/edwards25519/field"
 	"github.com/curvekit/curvekit/internal/benchutil"
 )
 
 // The benchmarks run the internal representations directly, so that one run
-// measures the 64-bit and the 32-bit code side by side, next to the peers.
-// curve25519-voi's field is an internal package and cannot be imported. The
-// circl peer registers itself in peerBenches from circl_test.go (see there).
+// measures the 64-bit and the 32-bit code side by side. The peers (filippo,
+// circl) are benchmarked beside Element in the interop module.
 
 // peerBenches holds optional peer sub-benchmarks, by benchmark name.
 var peerBenches = map[string][]struct {
@@ -47,15 +45,6 @@ func BenchmarkMultiply(b *testing.B) {
 		}
 		cpu.Stop()
 	})
-	b.Run("filippo", func(b *testing.B) {
-		var x field.Element
-		x.SetBytes(benchX)
-		cpu := benchutil.StartCPU(b)
-		for b.Loop() {
-			x.Multiply(&x, &x)
-		}
-		cpu.Stop()
-	})
 }
 
 func BenchmarkSquare(b *testing.B) {
@@ -71,15 +60,6 @@ func BenchmarkSquare(b *testing.B) {
 	})
 	b.Run("fe2625", func(b *testing.B) {
 		var x fe2625
-		x.SetBytes(benchX)
-		cpu := benchutil.StartCPU(b)
-		for b.Loop() {
-			x.Square(&x)
-		}
-		cpu.Stop()
-	})
-	b.Run("filippo", func(b *testing.B) {
-		var x field.Element
 		x.SetBytes(benchX)
 		cpu := benchutil.StartCPU(b)
 		for b.Loop() {
@@ -109,15 +89,6 @@ func BenchmarkInvert(b *testing.B) {
 		}
 		cpu.Stop()
 	})
-	b.Run("filippo", func(b *testing.B) {
-		var x field.Element
-		x.SetBytes(benchX)
-		cpu := benchutil.StartCPU(b)
-		for b.Loop() {
-			x.Invert(&x)
-		}
-		cpu.Stop()
-	})
 }
 
 func BenchmarkSqrtRatio(b *testing.B) {
@@ -134,16 +105,6 @@ func BenchmarkSqrtRatio(b *testing.B) {
 	})
 	b.Run("fe2625", func(b *testing.B) {
 		var x, y fe2625
-		x.SetBytes(benchX)
-		y.One()
-		cpu := benchutil.StartCPU(b)
-		for b.Loop() {
-			x.SqrtRatio(&x, &y)
-		}
-		cpu.Stop()
-	})
-	b.Run("filippo", func(b *testing.B) {
-		var x, y field.Element
 		x.SetBytes(benchX)
 		y.One()
 		cpu := benchutil.StartCPU(b)

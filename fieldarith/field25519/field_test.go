@@ -6,8 +6,6 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"filippo.io/edwards25519/field"
-
 	"github.com/curvekit/curvekit/fieldarith/internal/fieldtest"
 )
 
@@ -190,46 +188,6 @@ func TestRepresentationsAgree(t *testing.T) {
 	}
 }
 
-// TestFilippo compares Element with filippo.io/edwards25519/field on random inputs.
-func TestFilippo(t *testing.T) {
-	r := rand.New(rand.NewPCG(41, 42))
-	for range 300 {
-		x, y := randBytes(r, 32), randBytes(r, 32)
-		var a, b Element
-		var fa, fb field.Element
-		a.SetBytes(x)
-		b.SetBytes(y)
-		fa.SetBytes(x)
-		fb.SetBytes(y)
-		k := r.Uint32()
-		R, sq := new(Element).SqrtRatio(&a, &b)
-		fR, fsq := new(field.Element).SqrtRatio(&fa, &fb)
-		w := randBytes(r, 64)
-		W, _ := new(Element).SetWideBytes(w)
-		fW, _ := new(field.Element).SetWideBytes(w)
-		pairs := [][2][]byte{
-			{a.Bytes(), fa.Bytes()},
-			{new(Element).Multiply(&a, &b).Bytes(), new(field.Element).Multiply(&fa, &fb).Bytes()},
-			{new(Element).Square(&a).Bytes(), new(field.Element).Square(&fa).Bytes()},
-			{new(Element).Invert(&a).Bytes(), new(field.Element).Invert(&fa).Bytes()},
-			{new(Element).Pow22523(&a).Bytes(), new(field.Element).Pow22523(&fa).Bytes()},
-			{new(Element).Mult32(&a, k).Bytes(), new(field.Element).Mult32(&fa, k).Bytes()},
-			{new(Element).Absolute(&a).Bytes(), new(field.Element).Absolute(&fa).Bytes()},
-			{new(Element).Subtract(&a, &b).Bytes(), new(field.Element).Subtract(&fa, &fb).Bytes()},
-			{R.Bytes(), fR.Bytes()},
-			{W.Bytes(), fW.Bytes()},
-		}
-		for i, pr := range pairs {
-			if !bytes.Equal(pr[0], pr[1]) {
-				t.Fatalf("op %d on %x, %x: curvekit %x, filippo %x", i, x, y, pr[0], pr[1])
-			}
-		}
-		if sq != fsq || a.IsNegative() != fa.IsNegative() || a.Equal(&b) != fa.Equal(&fb) {
-			t.Fatal("predicates disagree with filippo")
-		}
-	}
-}
-
 func TestAllocs(t *testing.T) {
 	if testing.CoverMode() != "" {
 		t.Skip("allocation counts are not meaningful under -cover")
@@ -278,8 +236,7 @@ type filippoAPI[T any] interface {
 
 // Element must keep filippo's method set, so that code switches by import.
 var (
-	_ filippoAPI[field.Element] = (*field.Element)(nil)
-	_ filippoAPI[Element]       = (*Element)(nil)
+	_ filippoAPI[Element] = (*Element)(nil)
 )
 
 // FuzzSetBytes checks the lax decoders against math/big on arbitrary input.

@@ -8,8 +8,8 @@ import (
 )
 
 // The benchmarks run the internal representations directly, so that one run
-// measures the 64-bit and the 32-bit code side by side. The circl peer
-// registers itself in peerBenches from circl_test.go (see there).
+// measures the 64-bit and the 32-bit code side by side. The circl peer is
+// benchmarked beside Element in the interop module.
 
 // peerBenches holds optional peer sub-benchmarks, by benchmark name.
 var peerBenches = map[string][]struct {

@@ -10,14 +10,12 @@ package ace
 //   - ntor-pkg: curvekit's handshake/ntor package itself, which also
 //     shares field inversions (curve25519.X25519Multi): the ntor a curvekit
 //     user runs;
-//   - ace-shaped-{curvekit,filippo,voi}: Ace's group work without the
-//     subgroup checks (decode x ‖ y with the curve check, key generation,
-//     one two-point multiplication per side, encode with the same shared
-//     inversions) plus the same KDF: on curvekit with DoubleScalarMult, on
-//     filippo.io/edwards25519 with two constant-time ScalarMults and an Add,
-//     on curve25519-voi with its constant-time Straus MultiscalarMul (voi
-//     has no coordinate API, so its row keeps compressed points); the
-//     filippo and voi groups are internal/aceref's;
+//   - ace-shaped-curvekit: Ace's group work without the subgroup checks
+//     (decode x ‖ y with the curve check, key generation, one two-point
+//     multiplication per side, encode with the same shared inversions) plus
+//     the same KDF, on curvekit with DoubleScalarMult (the interop module's
+//     benchmarks run interop/aceref's Ace-shaped handshakes on
+//     filippo.io/edwards25519 and curve25519-voi beside this package's);
 //   - ace-strict: this package with RejectTorsion on both sides (ace is
 //     the default, ClearCofactor).
 //
@@ -50,7 +48,6 @@ import (
 
 	"github.com/curvekit/curvekit/curve25519"
 	"github.com/curvekit/curvekit/handshake/ntor"
-	"github.com/curvekit/curvekit/internal/aceref"
 	"github.com/curvekit/curvekit/internal/benchutil"
 )
 
@@ -353,9 +350,18 @@ func (n *ntorPkgBench) clientFinish(state any, reply []byte) ([]byte, error) {
 
 // --- Ace-shaped computation on a pluggable group ---
 
-// aceGroup is one library's group operations (internal/aceref, which also
+// shapedGroup is one library's group operations, as interop/aceref's Group (which
 // holds the filippo and voi groups).
-type aceGroup = *aceref.Group
+type shapedGroup struct {
+	Name             string
+	Scalar           func(wide []byte) any
+	BaseMult         func(s any) any
+	Encode           func(out []*[pointSize]byte, pts ...any)
+	Decode           func(b []byte) (any, error)
+	DoubleScalarMult func(a, P, c, Q any) any
+}
+
+type aceGroup = *shapedGroup
 
 // keygen returns a random scalar s and s·G.
 func keygen(g aceGroup) (s, P any) {
@@ -494,7 +500,7 @@ func curvekitDecode(b []byte) (*curve25519.Point, error) {
 	return new(curve25519.Point).SetExtendedCoordinates(&x, &y, feOne, t.Multiply(&x, &y))
 }
 
-var curvekitGroup = &aceref.Group{
+var curvekitGroup = &shapedGroup{
 	Name: "curvekit",
 	Scalar: func(wide []byte) any {
 		s, err := curve25519.NewScalar().SetUniformBytes(wide)
@@ -533,8 +539,6 @@ func benchImpls(tb testing.TB) []struct {
 		{"ntor-curvekit", newNtorBench(curvekitX25519)},
 		{"ntor-pkg", newNtorPkgBench(tb)},
 		{"ace-shaped-curvekit", newAceShaped(curvekitGroup)},
-		{"ace-shaped-filippo", newAceShaped(aceref.Filippo)},
-		{"ace-shaped-voi", newAceShaped(aceref.Voi)},
 	}
 }
 
@@ -656,7 +660,7 @@ func BenchmarkRatio(b *testing.B) {
 	for _, mode := range []string{"inline", "precomputed"} {
 		for _, pair := range [][2]string{
 			{"ace", "ntor-ecdh"}, {"ace", "ntor-curvekit"}, {"ace", "ntor-pkg"}, {"ace-strict", "ntor-pkg"},
-			{"ace-shaped-curvekit", "ntor-ecdh"}, {"ace-shaped-voi", "ntor-ecdh"},
+			{"ace-shaped-curvekit", "ntor-ecdh"},
 		} {
 			b.Run(mode+"/"+pair[0]+"-vs-"+pair[1], func(b *testing.B) {
 				h := [2]handshaker{get(pair[0]), get(pair[1])}

@@ -2,14 +2,12 @@ package ace
 
 import (
 	"bytes"
+	"crypto/hkdf"
 	"crypto/hmac"
 	"crypto/rand"
 	"crypto/sha256"
-	"io"
+	"math/big"
 	"testing"
-
-	"filippo.io/edwards25519"
-	xhkdf "golang.org/x/crypto/hkdf"
 )
 
 // TestCrossImplementation recomputes a handshake from proposal 223's
@@ -29,22 +27,21 @@ func TestCrossImplementation(t *testing.T) {
 	}
 }
 
-func randomFilippoScalar(t *testing.T) (*edwards25519.Scalar, []byte) {
+// randomScalar returns a uniformly random scalar mod ℓ and its canonical
+// encoding.
+func randomScalar(t *testing.T) (*big.Int, []byte) {
 	var buf [64]byte
 	if _, err := rand.Read(buf[:]); err != nil {
 		t.Fatal(err)
 	}
-	s, err := edwards25519.NewScalar().SetUniformBytes(buf[:])
-	if err != nil {
-		t.Fatal(err)
-	}
-	return s, s.Bytes()
+	s := new(big.Int).Mod(bigLEInt(buf[:]), bigL)
+	return s, bigLE(s)
 }
 
 // aceReference computes AUTH and the key material from the shared point
 // and the encodings both sides hash, with proposal 223's formulas and this
 // package's documented choices, independently of the code under test.
-func aceReference(t testing.TB, shared *edwards25519.Point, id, encB, encX1, encX2, encY []byte) (auth, keys []byte) {
+func aceReference(t testing.TB, shared bigPoint, id, encB, encX1, encX2, encY []byte) (auth, keys []byte) {
 	t.Helper()
 	const protoID = "ace-curve25519-ed-uncompressed-sha256-1" // proposal 223, verbatim
 	secretInput := cat(uncompressed(shared), id, encB, encX1, encX2, encY, []byte(protoID))
@@ -53,12 +50,15 @@ func aceReference(t testing.TB, shared *edwards25519.Point, id, encB, encX1, enc
 	authInput := cat(id, encB, encY, encX1, encX2, []byte(protoID), []byte("Server"))
 	auth = hmacSHA256(keyVerify, authInput)
 
-	kdf := xhkdf.New(sha256.New, cat(secretInput, []byte("Key Seed")), []byte(protoID+":key"), []byte(protoID+":key_expand"))
-	keys = make([]byte, 92)
-	if _, err := io.ReadFull(kdf, keys); err != nil {
+	keys, err := hkdf.Key(sha256.New, cat(secretInput, []byte("Key Seed")), []byte(protoID+":key"), protoID+":key_expand", 92)
+	if err != nil {
 		t.Fatal(err)
 	}
-	if !bytes.Equal(xhkdf.Extract(sha256.New, cat(secretInput, []byte("Key Seed")), []byte(protoID+":key")), keySeed) {
+	prk, err := hkdf.Extract(sha256.New, cat(secretInput, []byte("Key Seed")), []byte(protoID+":key"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(prk, keySeed) {
 		t.Fatal("HKDF-Extract(t_key, secret_input ‖ \"Key Seed\") != KEY_SEED")
 	}
 	return auth, keys
@@ -66,10 +66,10 @@ func aceReference(t testing.TB, shared *edwards25519.Point, id, encB, encX1, enc
 
 func crossCheckOnce(t *testing.T) {
 
-	b, bBytes := randomFilippoScalar(t)
-	x1, x1Bytes := randomFilippoScalar(t)
-	x2, x2Bytes := randomFilippoScalar(t)
-	y, yBytes := randomFilippoScalar(t)
+	b, bBytes := randomScalar(t)
+	x1, x1Bytes := randomScalar(t)
+	x2, x2Bytes := randomScalar(t)
+	y, yBytes := randomScalar(t)
 	id := randomNodeID(t)
 
 	// The package under test, with the same secret scalars.
@@ -99,14 +99,10 @@ func crossCheckOnce(t *testing.T) {
 	}
 
 	// The independent computation.
-	G := edwards25519.NewGeneratorPoint()
-	B := new(edwards25519.Point).ScalarMult(b, G)
-	X1 := new(edwards25519.Point).ScalarMult(x1, G)
-	X2 := new(edwards25519.Point).ScalarMult(x2, G)
-	Y := new(edwards25519.Point).ScalarMult(y, G)
+	G := bigGenerator
+	B, X1, X2, Y := bigMul(b, G), bigMul(x1, G), bigMul(x2, G), bigMul(y, G)
 
-	// Points travel as x ‖ y (uncompressed, see uncompressed in
-	// subgroup_test.go: filippo's field arithmetic).
+	// Points travel as x ‖ y (uncompressed, see bigcurve_test.go).
 	encB, encX1, encX2, encY := uncompressed(B), uncompressed(X1), uncompressed(X2), uncompressed(Y)
 	if len(encB) != 64 || encB[31]&0x80 != 0 || encB[63]&0x80 != 0 {
 		t.Fatalf("bad reference encoding %x", encB)
@@ -117,13 +113,12 @@ func crossCheckOnce(t *testing.T) {
 	}
 
 	// Server: y·X1 + b·X2. Client: x1·Y + x2·B. Both are (x1·y + x2·b)·G.
-	serverPoint := new(edwards25519.Point).Add(
-		new(edwards25519.Point).ScalarMult(y, X1), new(edwards25519.Point).ScalarMult(b, X2))
-	clientPoint := new(edwards25519.Point).Add(
-		new(edwards25519.Point).ScalarMult(x1, Y), new(edwards25519.Point).ScalarMult(x2, B))
-	exponent := edwards25519.NewScalar().MultiplyAdd(x1, y, edwards25519.NewScalar().Multiply(x2, b))
-	if serverPoint.Equal(clientPoint) != 1 || serverPoint.Equal(new(edwards25519.Point).ScalarBaseMult(exponent)) != 1 {
-		t.Fatal("filippo: the two sides' points differ")
+	serverPoint := bigAdd(bigMul(y, X1), bigMul(b, X2))
+	clientPoint := bigAdd(bigMul(x1, Y), bigMul(x2, B))
+	exponent := new(big.Int).Mul(x1, y)
+	exponent.Add(exponent, new(big.Int).Mul(x2, b)).Mod(exponent, bigL)
+	if !serverPoint.equal(clientPoint) || !serverPoint.equal(bigMul(exponent, G)) {
+		t.Fatal("math/big: the two sides' points differ")
 	}
 
 	auth, wantKeys := aceReference(t, serverPoint, id, encB, encX1, encX2, encY)

@@ -7,7 +7,7 @@ import (
 )
 
 // FuzzNewPublicKey: never panics, and accepts exactly the encodings x ‖ y
-// with canonical coordinates of points of order ℓ (the math/big and voi
+// with canonical coordinates of points of order ℓ (the math/big
 // oracle).
 func FuzzNewPublicKey(f *testing.F) {
 	f.Add(mustKey(f).PublicKey().Bytes())
@@ -26,8 +26,8 @@ func FuzzNewPublicKey(f *testing.F) {
 			}
 			return
 		}
-		if (err == nil) != voiAcceptable(b) {
-			t.Fatalf("%x: NewPublicKey error %v, oracle %v", b, err, voiAcceptable(b))
+		if (err == nil) != oracleAcceptable(b) {
+			t.Fatalf("%x: NewPublicKey error %v, oracle %v", b, err, oracleAcceptable(b))
 		}
 		if err == nil && !bytes.Equal(k.Bytes(), b) {
 			t.Fatalf("%x: round trip gave %x", b, k.Bytes())
@@ -52,7 +52,7 @@ func FuzzServerHandshake(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, m []byte) {
 		for check, acceptable := range map[SubgroupCheck]func([]byte) bool{
-			ClearCofactor: voiClearable, RejectTorsion: voiAcceptable,
+			ClearCofactor: oracleClearable, RejectTorsion: oracleAcceptable,
 		} {
 			reply, keys, err := serverHandshake(m, fx.relay.WithSubgroupCheck(check), fx.ky)
 			valid := len(m) == ClientMessageSize &&

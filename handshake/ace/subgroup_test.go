@@ -11,18 +11,16 @@ import (
 	"os"
 	"testing"
 
-	"filippo.io/edwards25519"
-	"filippo.io/edwards25519/field"
 	group "github.com/curvekit/curvekit/curve25519"
 	"github.com/curvekit/curvekit/internal/bigle"
-	"github.com/oasisprotocol/curve25519-voi/curve"
 )
 
 // Independent statement of the rule decodePeerPoint implements, written
-// with math/big and curve25519-voi: 64 bytes x ‖ y with x, y < p as integers
-// (so bit 255 is clear), -x² + y² = 1 + d·x²·y² mod p, and the point (which
-// voi rebuilds from y and the parity of x) is neither of small order nor
-// outside the prime-order subgroup.
+// with math/big (bigcurve_test.go): 64 bytes x ‖ y with x, y < p as integers
+// (so bit 255 is clear), -x² + y² = 1 + d·x²·y² mod p, and the point is
+// neither of small order nor outside the prime-order subgroup. (The interop
+// module checks the public API against curve25519-voi's and filippo's
+// answers too.)
 var (
 	bigP = new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), 255), big.NewInt(19))
 	bigD = func() *big.Int {
@@ -50,89 +48,23 @@ func bigOnCurve(x, y *big.Int) bool {
 	return lhs.Sub(lhs, rhs).Mod(lhs, bigP).Sign() == 0
 }
 
-// voiDecode decodes x ‖ y with curve25519-voi (through the compressed form
-// and math/big) and returns nil unless the coordinates are canonical and
-// the point is on the curve.
-func voiDecode(b []byte) *curve.EdwardsPoint {
-	if len(b) != 64 {
-		return nil
-	}
-	x, y := bigle.Int(b[:32]), bigle.Int(b[32:])
-	if x.Cmp(bigP) >= 0 || y.Cmp(bigP) >= 0 || !bigOnCurve(x, y) {
-		return nil
-	}
-	c := bigLE(y)
-	c[31] |= byte(x.Bit(0)) << 7
-	cy, err := curve.NewCompressedEdwardsYFromBytes(c)
-	if err != nil {
-		return nil
-	}
-	p, err := curve.NewEdwardsPoint().SetCompressedY(cy)
-	if err != nil {
-		panic("voi rejects a point on the curve") // unreachable: x² has a root, x
-	}
-	return p
-}
-
-// voiAcceptable is the oracle of RejectTorsion and NewPublicKey: a
-// canonical encoding of a point of order ℓ.
-func voiAcceptable(b []byte) bool {
-	p := voiDecode(b)
-	return p != nil && !p.IsSmallOrder() && p.IsTorsionFree()
-}
-
-// voiClearable is the oracle of ClearCofactor: a canonical encoding of a
-// point not of small order.
-func voiClearable(b []byte) bool {
-	p := voiDecode(b)
-	return p != nil && !p.IsSmallOrder()
-}
-
-// uncompressed returns the encoding x ‖ y of p, computed with filippo's
-// field arithmetic (independently of encodePoints).
-func uncompressed(p *edwards25519.Point) []byte {
-	X, Y, Z, _ := p.ExtendedCoordinates()
-	zInv := new(field.Element).Invert(Z)
-	x := new(field.Element).Multiply(X, zInv)
-	y := new(field.Element).Multiply(Y, zInv)
-	return append(x.Bytes(), y.Bytes()...)
-}
-
-// fromUncompressed is the inverse of uncompressed, for valid encodings.
-func fromUncompressed(t testing.TB, b []byte) *edwards25519.Point {
-	t.Helper()
-	x, err1 := new(field.Element).SetBytes(b[:32])
-	y, err2 := new(field.Element).SetBytes(b[32:])
-	if err1 != nil || err2 != nil {
-		t.Fatalf("%x: bad coordinates", b)
-	}
-	p, err := new(edwards25519.Point).SetExtendedCoordinates(x, y, new(field.Element).One(), new(field.Element).Multiply(x, y))
-	if err != nil {
-		t.Fatalf("%x: %v", b, err)
-	}
-	return p
-}
-
 // torsionPoints returns the 8 points of order dividing 8, k·T for k = 0..7,
 // where T is a point of order 8 (its order is checked here).
-func torsionPoints(t testing.TB) []*edwards25519.Point {
+func torsionPoints(t testing.TB) []bigPoint {
 	t.Helper()
 	enc, _ := hex.DecodeString("c7176a703d4dd84fba3c0b760d10670f2a2053fa2c39ccc64ec7fd7792ac037a")
-	T, err := new(edwards25519.Point).SetBytes(enc)
-	if err != nil {
-		t.Fatal(err)
+	T, ok := bigDecompress(enc)
+	if !ok {
+		t.Fatal("T does not decode")
 	}
-	id := edwards25519.NewIdentityPoint()
-	var t4, t8 edwards25519.Point
-	t4.Add(T, T)
-	t4.Add(&t4, &t4)
-	t8.Add(&t4, &t4)
-	if t8.Equal(id) != 1 || t4.Equal(id) == 1 {
+	t4 := bigAdd(T, T)
+	t4 = bigAdd(t4, t4)
+	if t8 := bigAdd(t4, t4); !t8.isIdentity() || t4.isIdentity() {
 		t.Fatal("T does not have order 8")
 	}
-	pts := []*edwards25519.Point{edwards25519.NewIdentityPoint()}
+	pts := []bigPoint{bigIdentity()}
 	for k := 1; k < 8; k++ {
-		pts = append(pts, new(edwards25519.Point).Add(pts[k-1], T))
+		pts = append(pts, bigAdd(pts[k-1], T))
 	}
 	return pts
 }
@@ -145,11 +77,14 @@ func badPoints(t testing.TB) map[string][]byte {
 	pts := torsionPoints(t)
 	bad := map[string][]byte{}
 	P := mustKey(t).PublicKey()
-	good := fromUncompressed(t, P.Bytes())
+	good, ok := bigFromEncoding(P.Bytes())
+	if !ok {
+		t.Fatal("a public key does not decode")
+	}
 	for k, T := range pts {
 		bad["small-order "+string(rune('0'+k))+"·T"] = uncompressed(T)
 		if k > 0 {
-			bad["mixed-order P+"+string(rune('0'+k))+"·T"] = uncompressed(new(edwards25519.Point).Add(good, T))
+			bad["mixed-order P+"+string(rune('0'+k))+"·T"] = uncompressed(bigAdd(good, T))
 		}
 	}
 	enc := P.Bytes()
@@ -179,7 +114,7 @@ func badPoints(t testing.TB) map[string][]byte {
 		bad[name] = b
 	}
 	for name, b := range bad {
-		if voiAcceptable(b) {
+		if oracleAcceptable(b) {
 			t.Fatalf("%s: the oracle accepts it", name)
 		}
 	}
@@ -279,9 +214,9 @@ func cctvPoints(t testing.TB) map[string]bool {
 			if flags["non_canonical_"+pos.suffix] && !lowOrder {
 				t.Fatalf("%x: non-canonical but not flagged low-order", b)
 			}
-			p, err := new(edwards25519.Point).SetBytes(b)
-			if err != nil {
-				t.Fatalf("%x: filippo rejects it: %v", b, err)
+			p, ok := bigDecompress(b)
+			if !ok {
+				t.Fatalf("%x: does not decode", b)
 			}
 			u := string(uncompressed(p))
 			bad[u] = bad[u] || lowOrder
@@ -313,7 +248,7 @@ func TestCCTVPoints(t *testing.T) {
 				t.Errorf("%x (unflagged): %v", b, err)
 			}
 		}
-		if (err == nil) != voiAcceptable([]byte(b)) {
+		if (err == nil) != oracleAcceptable([]byte(b)) {
 			t.Errorf("%x: NewPublicKey error %v disagrees with the oracle", b, err)
 		}
 	}
@@ -345,29 +280,20 @@ func TestHandshakeSubgroupChecks(t *testing.T) {
 	}
 
 	// The fixed handshake's secrets and points, for the reference.
-	fs := func(k *PrivateKey) *edwards25519.Scalar {
-		s, err := edwards25519.NewScalar().SetCanonicalBytes(k.Bytes())
-		if err != nil {
-			t.Fatal(err)
-		}
-		return s
-	}
-	inv8, err := edwards25519.NewScalar().SetCanonicalBytes(invEight.Bytes())
-	if err != nil {
-		t.Fatal(err)
-	}
+	fs := func(k *PrivateKey) *big.Int { return bigLEInt(k.Bytes()) }
+	inv8 := new(big.Int).ModInverse(big.NewInt(8), bigL)
 	// primePart returns the prime-order part of the point encoded by enc:
 	// 8⁻¹·(8·P).
-	primePart := func(enc []byte) *edwards25519.Point {
-		P := fromUncompressed(t, enc)
-		return P.ScalarMult(inv8, P.MultByCofactor(P))
+	primePart := func(enc []byte) bigPoint {
+		P, ok := bigFromEncoding(enc)
+		if !ok {
+			t.Fatalf("%x does not decode", enc)
+		}
+		return bigMul(inv8, bigMul(big.NewInt(8), P))
 	}
 	id, encB, encY := f.id, f.key.PublicKey().Bytes(), f.ky.PublicKey().Bytes()
-	B := fromUncompressed(t, encB)
-	add := func(a, b *edwards25519.Point) *edwards25519.Point { return new(edwards25519.Point).Add(a, b) }
-	mul := func(s *edwards25519.Scalar, P *edwards25519.Point) *edwards25519.Point {
-		return new(edwards25519.Point).ScalarMult(s, P)
-	}
+	B, _ := bigFromEncoding(encB)
+	add, mul := bigAdd, bigMul
 
 	// Honest handshakes agree whatever check each side applies.
 	for _, rc := range []SubgroupCheck{ClearCofactor, RejectTorsion} {
@@ -389,7 +315,7 @@ func TestHandshakeSubgroupChecks(t *testing.T) {
 	for _, check := range []SubgroupCheck{ClearCofactor, RejectTorsion} {
 		relay := f.relay.WithSubgroupCheck(check)
 		for name, b := range all {
-			mixed := check == ClearCofactor && voiClearable(b)
+			mixed := check == ClearCofactor && oracleClearable(b)
 			for i, pos := range []int{offX1, offX2} {
 				bad := append([]byte(nil), msg...)
 				copy(bad[pos:pos+PublicKeySize], b)
@@ -468,7 +394,7 @@ func TestNonCanonicalEncodings(t *testing.T) {
 			t.Fatalf("%s: not on the curve once reduced", name)
 		}
 		err := decodePrimeOrder(&p, append(bigLE(x), bigLE(y)...))
-		if voiAcceptable(append(bigLE(x), bigLE(y)...)) != (err == nil) || err == errNonCanonical || err == errNotOnCurve {
+		if oracleAcceptable(append(bigLE(x), bigLE(y)...)) != (err == nil) || err == errNonCanonical || err == errNotOnCurve {
 			t.Errorf("%s, reduced: decodePrimeOrder got %v", name, err)
 		}
 	}
@@ -493,16 +419,16 @@ func TestDecodeDifferential(t *testing.T) {
 		case 1:
 			b = mustKey(t).PublicKey().Bytes()
 		case 2:
-			P := fromUncompressed(t, mustKey(t).PublicKey().Bytes())
-			b = uncompressed(P.Add(P, torsion[int(buf[0])%8]))
+			P, _ := bigFromEncoding(mustKey(t).PublicKey().Bytes())
+			b = uncompressed(bigAdd(P, torsion[int(buf[0])%8]))
 		case 3:
 			b = mustKey(t).PublicKey().Bytes()
 			b[int(buf[0])%64] ^= 1 << (buf[1] % 8)
 		}
 		var p point
 		err := decodePrimeOrder(&p, b)
-		if (err == nil) != voiAcceptable(b) {
-			t.Fatalf("%x: decodePrimeOrder %v, oracle %v", b, err, voiAcceptable(b))
+		if (err == nil) != oracleAcceptable(b) {
+			t.Fatalf("%x: decodePrimeOrder %v, oracle %v", b, err, oracleAcceptable(b))
 		}
 		if err == nil {
 			accepted++
@@ -515,7 +441,7 @@ func TestDecodeDifferential(t *testing.T) {
 		// decodePeerPoint returns 8·P under ClearCofactor and P under
 		// RejectTorsion, each check with its oracle.
 		for _, check := range []SubgroupCheck{ClearCofactor, RejectTorsion} {
-			oracle := map[SubgroupCheck]func([]byte) bool{ClearCofactor: voiClearable, RejectTorsion: voiAcceptable}[check]
+			oracle := map[SubgroupCheck]func([]byte) bool{ClearCofactor: oracleClearable, RejectTorsion: oracleAcceptable}[check]
 			err := decodePeerPoint(&p, b, check)
 			if (err == nil) != oracle(b) {
 				t.Fatalf("%x: decodePeerPoint(%d) %v, oracle %v", b, check, err, oracle(b))
@@ -525,7 +451,8 @@ func TestDecodeDifferential(t *testing.T) {
 				encodePoints([]*[pointSize]byte{&enc}, &p)
 				want := b
 				if check == ClearCofactor {
-					want = uncompressed(new(edwards25519.Point).MultByCofactor(fromUncompressed(t, b)))
+					P, _ := bigFromEncoding(b)
+					want = uncompressed(bigMul(big.NewInt(8), P))
 				}
 				if !bytes.Equal(enc[:], want) {
 					t.Fatalf("%x: decodePeerPoint(%d) gives %x, want %x", b, check, enc, want)
@@ -538,7 +465,7 @@ func TestDecodeDifferential(t *testing.T) {
 	}
 }
 
-// encodePoints matches filippo's affine coordinates for every batch size,
+// encodePoints matches math/big's affine coordinates for every batch size,
 // on points with Z ≠ 1 (sums and multiples).
 func TestEncodePoints(t *testing.T) {
 	var pts []*point
@@ -549,15 +476,10 @@ func TestEncodePoints(t *testing.T) {
 		q.Add(&k.pub.p, &k.pub.p)
 		q.Add(&q, group.NewGeneratorPoint())
 		pts = append(pts, &q)
-		// The same point with filippo: 2·k·G + G.
-		s, err := edwards25519.NewScalar().SetCanonicalBytes(k.Bytes())
-		if err != nil {
-			t.Fatal(err)
-		}
-		two := edwards25519.NewScalar().Add(s, s)
-		fp := new(edwards25519.Point).ScalarBaseMult(two)
-		fp.Add(fp, edwards25519.NewGeneratorPoint())
-		want = append(want, uncompressed(fp))
+		// The same point with math/big: (2·k + 1)·G.
+		e := new(big.Int).Lsh(bigLEInt(k.Bytes()), 1)
+		e.Add(e, big.NewInt(1))
+		want = append(want, uncompressed(bigMul(e, bigGenerator)))
 	}
 	if _, _, Z, _ := pts[0].ExtendedCoordinates(); Z.Equal(feOne) == 1 {
 		t.Fatal("test point has Z = 1")

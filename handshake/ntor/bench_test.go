@@ -7,7 +7,8 @@ import (
 )
 
 // The benchmarks time our ntor beside the reference ntor of ntor_ref_test.go
-// on crypto/ecdh (the baseline), circl and voi, in the same run. "inline"
+// on crypto/ecdh (the baseline) in the same run; the interop module's
+// benchmarks of the same names add the reference on circl and voi. "inline"
 // generates the ephemeral keys inside the timed loop; "precomputed" does so
 // outside it, as the Ace paper's benchmark did.
 
@@ -23,7 +24,7 @@ type benchSetup struct {
 func newBenchSetup(b *testing.B) *benchSetup {
 	r, id, keys := newTestRelay(b, 1)
 	s := &benchSetup{id: id, onion: keys[0], relay: r, refKeys: map[string]refKey{}}
-	for _, dh := range []refDH{refECDH, refCircl, refVoi} {
+	for _, dh := range []refDH{refECDH} {
 		s.refKeys[dh.Name] = dh.NewKey(keys[0].Bytes())
 	}
 	return s
@@ -73,7 +74,7 @@ func BenchmarkHandshake(b *testing.B) {
 	b.Run("curvekit", func(b *testing.B) {
 		benchutil.RunCPU(b, func() { s.ours(b) })
 	})
-	for _, dh := range []refDH{refECDH, refCircl, refVoi} {
+	for _, dh := range []refDH{refECDH} {
 		b.Run(dh.Name, func(b *testing.B) {
 			benchutil.RunCPU(b, func() { s.ref(b, dh) })
 		})
@@ -147,7 +148,7 @@ func BenchmarkClient(b *testing.B) {
 			}
 		})
 	})
-	for _, dh := range []refDH{refECDH, refCircl, refVoi} {
+	for _, dh := range []refDH{refECDH} {
 		b.Run("create/"+dh.Name, func(b *testing.B) {
 			benchutil.RunCPU(b, func() { refClientCreate(dh, nil, s.id, s.onion.PublicKey()) })
 		})
@@ -170,7 +171,7 @@ func BenchmarkClient(b *testing.B) {
 			i++
 		})
 	})
-	for _, dh := range []refDH{refECDH, refCircl, refVoi} {
+	for _, dh := range []refDH{refECDH} {
 		b.Run("finish/"+dh.Name, func(b *testing.B) {
 			c, msg := refClientCreate(dh, nil, s.id, s.onion.PublicKey())
 			reply, _, _ := refServer(dh, nil, s.id, s.refKeys[dh.Name], msg, benchKeyLen)
@@ -195,7 +196,7 @@ func BenchmarkServer(b *testing.B) {
 			}
 		})
 	})
-	for _, dh := range []refDH{refECDH, refCircl, refVoi} {
+	for _, dh := range []refDH{refECDH} {
 		b.Run(dh.Name, func(b *testing.B) {
 			benchutil.RunCPU(b, func() {
 				if _, _, err := refServer(dh, nil, s.id, s.refKeys[dh.Name], msg, benchKeyLen); err != nil {

@@ -1,8 +1,9 @@
 package ntor
 
 // The independent ntor of internal/ntorref (written from tor-spec §5.1.4 on
-// crypto/ecdh, circl or voi, sharing no code with this package) is the
-// differential oracle of the tests and the baseline of the benchmarks.
+// crypto/ecdh, sharing no code with this package) is the differential oracle
+// of the tests and the baseline of the benchmarks; the interop module runs
+// the same tests and benchmarks on it over circl's and voi's X25519 too.
 
 import "github.com/curvekit/curvekit/internal/ntorref"
 
@@ -13,8 +14,6 @@ type (
 
 var (
 	refECDH         = ntorref.ECDH
-	refCircl        = ntorref.Circl
-	refVoi          = ntorref.Voi
 	refClientCreate = ntorref.ClientCreate
 	refServer       = ntorref.Server
 )

@@ -9,8 +9,6 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
-
-	filippo "filippo.io/edwards25519"
 )
 
 var bigL, _ = new(big.Int).SetString("7237005577332262213973186563042994240857116359379907606001950938285454250989", 10)
@@ -177,38 +175,4 @@ func TestAllocations(t *testing.T) {
 	if n := testing.AllocsPerRun(10, func() { _, _, _ = ValidDomain(crypto.SHA512, "", 3) }); n != 0 {
 		t.Errorf("ValidDomain: %v allocations", n)
 	}
-}
-
-// FuzzKeySet checks Key.Set against filippo.io/edwards25519's decoder and
-// IsCanonicalEncoding against its definition.
-func FuzzKeySet(f *testing.F) {
-	f.Add([]byte{1})
-	f.Add(append([]byte{1}, make([]byte, 31)...))
-	f.Add(bytes.Repeat([]byte{0xff}, 32))
-	f.Add(SmallOrderEncodings[4][:])
-	f.Fuzz(func(t *testing.T, b []byte) {
-		var key Key
-		err := key.Set(b, true)
-		P, ferr := new(filippo.Point).SetBytes(b)
-		if (err == nil) != (ferr == nil) {
-			t.Fatalf("Set %v, filippo %v", err, ferr)
-		}
-		if err != nil {
-			return
-		}
-		if !bytes.Equal(new(filippo.Point).Negate(P).Bytes(), key.NegA.Bytes()) {
-			t.Fatal("NegA is not −A")
-		}
-		// Canonical: re-encoding the decoded point gives b back.
-		if key.Canonical != bytes.Equal(P.Bytes(), b) {
-			t.Fatalf("Canonical %v for %x", key.Canonical, b)
-		}
-		small := new(filippo.Point).MultByCofactor(P).Equal(filippo.NewIdentityPoint()) == 1
-		if key.SmallOrder != small {
-			t.Fatal("SmallOrder wrong")
-		}
-		if key.Canonical && IsSmallOrderEncoding(b) != small {
-			t.Fatal("IsSmallOrderEncoding wrong")
-		}
-	})
 }

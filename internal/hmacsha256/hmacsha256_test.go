@@ -6,14 +6,11 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
-	"errors"
-	"io"
 	mrand "math/rand/v2"
 	"os"
 	"testing"
 
 	"github.com/curvekit/curvekit/internal/testenv"
-	"golang.org/x/crypto/hkdf"
 )
 
 // refMAC is crypto/hmac's HMAC-SHA256 of the concatenated parts.
@@ -23,15 +20,6 @@ func refMAC(key []byte, parts ...[]byte) []byte {
 		h.Write(p)
 	}
 	return h.Sum(nil)
-}
-
-// refExpand is golang.org/x/crypto/hkdf's HKDF-Expand.
-func refExpand(t testing.TB, prk, info []byte, n int) []byte {
-	out := make([]byte, n)
-	if _, err := io.ReadFull(hkdf.Expand(sha256.New, prk, info), out); err != nil {
-		t.Fatal(err)
-	}
-	return out
 }
 
 func randBytes(r *mrand.Rand, n int) []byte {
@@ -247,72 +235,6 @@ func TestRFC5869(t *testing.T) {
 	}
 }
 
-func TestExpandRandom(t *testing.T) {
-	r := mrand.New(mrand.NewPCG(3, 4))
-	for i := 0; i < 200; i++ {
-		prk := randBytes(r, r.IntN(BlockSize+20))
-		info := randBytes(r, r.IntN(80))
-		n := r.IntN(300)
-		want := refExpand(t, prk, info, n)
-		got := make([]byte, n)
-		if err := Expand(got, prk, info); err != nil || !bytes.Equal(got, want) {
-			t.Fatalf("Expand(%x, %x, %d) = %x, %v; want %x", prk, info, n, got, err, want)
-		}
-		// The same stream read in random pieces.
-		e := NewExpander(prk, info)
-		got = got[:0]
-		for len(got) < n {
-			p := make([]byte, min(r.IntN(70), n-len(got)))
-			if m, err := e.Read(p); err != nil || m != len(p) {
-				t.Fatalf("Read: %d, %v", m, err)
-			}
-			got = append(got, p...)
-		}
-		if !bytes.Equal(got, want) {
-			t.Fatalf("Expander(%x, %x) = %x, want %x", prk, info, got, want)
-		}
-	}
-}
-
-func TestExpandLimit(t *testing.T) {
-	prk, info := []byte("prk"), []byte("info")
-	want := refExpand(t, prk, info, MaxExpand)
-	all := make([]byte, MaxExpand)
-	if err := Expand(all, prk, info); err != nil || !bytes.Equal(all, want) {
-		t.Fatalf("Expand(MaxExpand): %v, equal %v", err, bytes.Equal(all, want))
-	}
-	over := make([]byte, MaxExpand+1)
-	if err := Expand(over, prk, info); !errors.Is(err, ErrExpandTooLong) {
-		t.Fatalf("Expand(MaxExpand+1) = %v", err)
-	}
-	if !bytes.Equal(over, make([]byte, len(over))) {
-		t.Fatal("a failed Expand wrote output")
-	}
-	// The stream stops at the limit with a short read, and stays there.
-	e := NewExpander(prk, info)
-	n, err := e.Read(over)
-	if n != MaxExpand || !errors.Is(err, ErrExpandTooLong) || !bytes.Equal(over[:n], want) {
-		t.Fatalf("Read past the limit: %d, %v", n, err)
-	}
-	if n, err := e.Read(over[:1]); n != 0 || err == nil {
-		t.Fatalf("Read after the limit: %d, %v", n, err)
-	}
-	if n, err := e.Read(nil); n != 0 || err != nil {
-		t.Fatalf("empty Read after the limit: %d, %v", n, err)
-	}
-	// The zero Expander is the empty PRK with empty info.
-	var z Expander
-	zero := make([]byte, 70)
-	if _, err := z.Read(zero); err != nil || !bytes.Equal(zero, refExpand(t, nil, nil, 70)) {
-		t.Fatalf("zero Expander: %x, %v", zero, err)
-	}
-	e = NewExpander(prk, info)
-	e.Clear()
-	if n, err := e.Read(over[:1]); n != 0 || err == nil {
-		t.Fatalf("Read after Clear: %d, %v", n, err)
-	}
-}
-
 // TestAllocs checks the package's promise: no heap allocation in MAC,
 // NewKey, Key.MAC or Expand.
 func TestAllocs(t *testing.T) {
@@ -408,24 +330,6 @@ func BenchmarkMAC(b *testing.B) {
 			h := hmac.New(sha256.New, msg[:32])
 			h.Write(msg[32:132])
 			h.Sum(out[:0])
-		}
-	})
-}
-
-func BenchmarkExpand(b *testing.B) {
-	prk := make([]byte, 32)
-	info := []byte("ntor-curve25519-sha256-1:key_expand")
-	okm := make([]byte, 92)
-	b.Run("hmacsha256", func(b *testing.B) {
-		b.ReportAllocs()
-		for i := 0; i < b.N; i++ {
-			Expand(okm, prk, info)
-		}
-	})
-	b.Run("x-crypto-hkdf", func(b *testing.B) {
-		b.ReportAllocs()
-		for i := 0; i < b.N; i++ {
-			io.ReadFull(hkdf.Expand(sha256.New, prk, info), okm)
 		}
 	})
 }

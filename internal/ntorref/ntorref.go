@@ -1,8 +1,9 @@
 // Package ntorref is an independent ntor (tor-spec §5.1.4) on a pluggable
-// X25519 — crypto/ecdh, circl or curve25519-voi — written straight from the
-// specification and sharing no code with handshake/ntor. It is the
-// differential oracle of handshake/ntor's tests and the baseline of its
-// benchmarks and of cmd/ecbench's ntor rows; it is not part of the library.
+// X25519 — crypto/ecdh here, circl or curve25519-voi from the interop
+// module's ntorpeer — written straight from the specification and sharing no
+// code with handshake/ntor. It is the differential oracle of handshake/ntor's
+// tests and the baseline of its benchmarks and of cmd/ecbench's ntor rows; it
+// is not part of the library.
 package ntorref
 
 import (
@@ -14,9 +15,6 @@ import (
 	"crypto/subtle"
 	"errors"
 	"io"
-
-	circl "github.com/cloudflare/circl/dh/x25519"
-	voi "github.com/oasisprotocol/curve25519-voi/primitives/x25519"
 )
 
 // DH is one X25519 implementation. NewKey parses a private key once (and
@@ -54,47 +52,6 @@ var ECDH = DH{
 			panic(err)
 		}
 		return ecdhKey{k}
-	},
-}
-
-type circlKey struct{ s, p circl.Key }
-
-func (k *circlKey) Pub() []byte { return k.p[:] }
-func (k *circlKey) Shared(peer []byte) ([]byte, error) {
-	var out, p circl.Key
-	copy(p[:], peer)
-	if !circl.Shared(&out, &k.s, &p) {
-		return nil, errors.New("low order")
-	}
-	return out[:], nil
-}
-
-// Circl is github.com/cloudflare/circl/dh/x25519.
-var Circl = DH{
-	Name: "circl",
-	NewKey: func(priv []byte) Key {
-		k := new(circlKey)
-		copy(k.s[:], priv)
-		circl.KeyGen(&k.p, &k.s)
-		return k
-	},
-}
-
-type voiKey struct{ s, p [32]byte }
-
-func (k *voiKey) Pub() []byte { return k.p[:] }
-func (k *voiKey) Shared(peer []byte) ([]byte, error) {
-	return voi.X25519(k.s[:], peer)
-}
-
-// Voi is github.com/oasisprotocol/curve25519-voi/primitives/x25519.
-var Voi = DH{
-	Name: "voi",
-	NewKey: func(priv []byte) Key {
-		k := new(voiKey)
-		copy(k.s[:], priv)
-		voi.ScalarBaseMult(&k.p, &k.s)
-		return k
 	},
 }
 
