@@ -17,58 +17,43 @@ func TestCTTest(t *testing.T) {
 }
 
 func cttestTargets(t *testing.T) map[string]dudect.Spec {
-	const slots = 4096
-	idx := make(dudect.Indices, slots)
-	prep := idx.Prepare
 	var dstA affineCached
 	var dstC projCached
 	aff := func(n int) []affineCached { return baseTables().fixed[16 : 16+n] }
 	P := randPoint(t)
 	var cached [8]projCached
 	multiplesTable(&cached, P)
+	e16 := aff(16)
 	scan8 := func(f func(*affineCached, *[8]affineCached, int)) dudect.Spec {
-		return dudect.Spec{Batch: 16, Target: func() dudect.Target {
-			e := (*[8]affineCached)(aff(8))
-			return dudect.Target{Slots: slots, Prepare: prep(8, false), Run: func(i int) { f(&dstA, e, idx[i]) }}
-		}}
+		e := (*[8]affineCached)(aff(8))
+		return dudect.IndexSpec(8, false, func(idx int) { f(&dstA, e, idx) })
 	}
 	scan16 := func(f func(*affineCached, *[16]affineCached, int)) dudect.Spec {
-		return dudect.Spec{Batch: 16, Target: func() dudect.Target {
-			e := (*[16]affineCached)(aff(16))
-			return dudect.Target{Slots: slots, Prepare: prep(16, false), Run: func(i int) { f(&dstA, e, idx[i]) }}
-		}}
+		e := (*[16]affineCached)(e16)
+		return dudect.IndexSpec(16, false, func(idx int) { f(&dstA, e, idx) })
 	}
 	scanC := func(f func(*projCached, *[8]projCached, int)) dudect.Spec {
-		return dudect.Spec{Batch: 16, Target: func() dudect.Target {
-			return dudect.Target{Slots: slots, Prepare: prep(8, false), Run: func(i int) { f(&dstC, &cached, idx[i]) }}
-		}}
+		return dudect.IndexSpec(8, false, func(idx int) { f(&dstC, &cached, idx) })
 	}
 	m := map[string]dudect.Spec{
 		"scan-affine8-go":  scan8(scanAffine8Go),
 		"scan-affine16-go": scan16(scanAffine16Go),
 		"scan-cached8-go":  scanC(scanCached8Go),
-		"lookup-affine": {Batch: 16, Target: func() dudect.Target {
-			e := aff(16)
-			return dudect.Target{Slots: slots, Prepare: prep(16, true), Run: func(i int) { lookupAffine(&dstA, e, int8(idx[i])) }}
-		}},
-		"lookup-cached": {Batch: 16, Target: func() dudect.Target {
-			return dudect.Target{Slots: slots, Prepare: prep(8, true), Run: func(i int) { lookupCached(&dstC, &cached, int8(idx[i])) }}
-		}},
+		"lookup-affine":    dudect.IndexSpec(16, true, func(d int) { lookupAffine(&dstA, e16, int8(d)) }),
+		"lookup-cached":    dudect.IndexSpec(8, true, func(d int) { lookupCached(&dstC, &cached, int8(d)) }),
 	}
 	if comb64HasAsm {
 		// The fe64 comb's lookup (AVX2 scan of 16 entries of 96 bytes and
 		// the masked sign) and its mixed addition: secret digit or entry,
 		// fixed digit 0 or the identity entry.
 		var e comb64Entry
-		m["comb64-lookup"] = dudect.Spec{Batch: 16, Target: func() dudect.Target {
-			bt := baseTables()
-			return dudect.Target{Slots: slots, Prepare: prep(16, true), Run: func(i int) { comb64Lookup(&e, bt, 1, int8(idx[i]), true) }}
-		}}
+		bt := baseTables()
+		m["comb64-lookup"] = dudect.IndexSpec(16, true, func(d int) { comb64Lookup(&e, bt, 1, int8(d), true) })
 		m["fe64-madd"] = dudect.Spec{Batch: 16, Target: func() dudect.Target {
 			// Each slot holds its own copy of the entry (the identity's in
 			// the fixed class, a random table entry's in the other), so
 			// that both classes read their operands from alike memory.
-			bt := baseTables()
+			const slots = 4096
 			acc := pointToFe64(P)
 			q := make([]comb64Entry, slots)
 			return dudect.Target{Slots: slots,

@@ -15,9 +15,6 @@ func TestCTTest(t *testing.T) {
 }
 
 func cttestTargets(t *testing.T) map[string]dudect.Spec {
-	const slots = 4096
-	idx := make(dudect.Indices, slots)
-	prep := idx.Prepare(8, false)
 	var dstA affinePoint
 	var dstC cachedPoint
 	comb := &basepointTables().comb[7]
@@ -31,14 +28,10 @@ func cttestTargets(t *testing.T) map[string]dudect.Spec {
 		cached[i].fromP(&m)
 	}
 	aff := func(f func(*affinePoint, *[8]affinePoint, int)) dudect.Spec {
-		return dudect.Spec{Batch: 16, Target: func() dudect.Target {
-			return dudect.Target{Slots: slots, Prepare: prep, Run: func(i int) { f(&dstA, comb, idx[i]) }}
-		}}
+		return dudect.IndexSpec(8, false, func(idx int) { f(&dstA, comb, idx) })
 	}
 	cach := func(f func(*cachedPoint, *[8]cachedPoint, int)) dudect.Spec {
-		return dudect.Spec{Batch: 16, Target: func() dudect.Target {
-			return dudect.Target{Slots: slots, Prepare: prep, Run: func(i int) { f(&dstC, &cached, idx[i]) }}
-		}}
+		return dudect.IndexSpec(8, false, func(idx int) { f(&dstC, &cached, idx) })
 	}
 	m2 := map[string]dudect.Spec{
 		"scan448-affine8": aff(lookupAffine),

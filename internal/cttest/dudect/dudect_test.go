@@ -139,3 +139,23 @@ func TestHostedTestSkips(t *testing.T) {
 		t.Error("the targets were built for an ordinary run")
 	}
 }
+
+// TestIndexSpec checks that run is given the index Prepare put in the slot.
+func TestIndexSpec(t *testing.T) {
+	got := 99
+	spec := IndexSpec(5, true, func(idx int) { got = idx })
+	tg := spec.Target()
+	rng := rand.New(rand.NewPCG(3, 4))
+	for i := range tg.Slots {
+		tg.Prepare(i, i%2, rng)
+	}
+	for i := range tg.Slots {
+		tg.Run(i)
+		if i%2 == 0 && got != 0 || got < -5 || got > 5 {
+			t.Fatalf("slot %d (class %d): index %d", i, i%2, got)
+		}
+	}
+	if spec.Batch != 16 || tg.Slots != IndexSlots {
+		t.Errorf("batch %d, slots %d", spec.Batch, tg.Slots)
+	}
+}

@@ -25,6 +25,20 @@ func (x Indices) Prepare(n int, signed bool) func(i, c int, rng *rand.Rand) {
 	}
 }
 
+// IndexSlots is the slot count of an [IndexSpec] target.
+const IndexSlots = 4096
+
+// IndexSpec is a target whose secret is a table index, for the
+// constant-time scans and lookups: run is called with slot i's index, 0 in
+// the fixed class and uniform in 0…n (−n…n if signed) in the random one
+// ([Indices.Prepare]), 16 calls a measurement.
+func IndexSpec(n int, signed bool, run func(idx int)) Spec {
+	return Spec{Batch: 16, Target: func() Target {
+		x := make(Indices, IndexSlots)
+		return Target{Slots: IndexSlots, Prepare: x.Prepare(n, signed), Run: func(i int) { run(x[i]) }}
+	}}
+}
+
 // TB is the part of testing.TB that HostedTest uses.
 type TB interface {
 	Helper()
