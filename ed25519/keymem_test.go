@@ -9,24 +9,6 @@ import (
 	"github.com/curvekit/curvekit/internal/keycache/mmaptest"
 )
 
-// mappedKey returns a copy of priv in anonymous mmap'd memory, outside the
-// Go heap (as memguard-style locked memory or a cgo buffer), skipping where
-// the platform cannot map memory.
-func mappedKey(tb testing.TB, priv []byte) PrivateKey {
-	tb.Helper()
-	m, unmap, err := mmaptest.Map(len(priv))
-	if err != nil {
-		tb.Skip("no anonymous mmap here:", err)
-	}
-	tb.Cleanup(func() {
-		if err := unmap(); err != nil {
-			tb.Error(err)
-		}
-	})
-	copy(m, priv)
-	return PrivateKey(m)
-}
-
 // TestSignMappedKey signs with a key held outside the Go heap (before the
 // key cache checked for it: "fatal error: getWeakHandle on invalid
 // pointer", which recover cannot catch) through every signing entry point,
@@ -38,7 +20,7 @@ func TestSignMappedKey(t *testing.T) {
 	seed := bytes.Repeat([]byte{0x42}, SeedSize)
 	heap := NewKeyFromSeed(seed)
 	std := stded25519.NewKeyFromSeed(seed)
-	mapped := mappedKey(t, heap)
+	mapped := PrivateKey(mmaptest.Copy(t, heap))
 	msg := []byte("a key in mmap'd memory")
 	for i := range 3 { // more than once: nothing may be cached wrongly
 		if got := Sign(mapped, msg); !bytes.Equal(got, stded25519.Sign(std, msg)) {
@@ -79,32 +61,10 @@ func stdEquivalentInternal(o crypto.SignerOpts) crypto.SignerOpts {
 	return o
 }
 
-// BenchmarkSignKeyMemory times Sign with a key slice reused across calls
-// (the cache's common path: one constant-time comparison of 64 bytes), a
-// fresh copy of the key on every call (a miss: the seed expanded and checked,
-// an entry and a cleanup registered), and a key in mmap'd memory (never
-// cached: expanded and checked on every call). DESIGN notes: the package
+// BenchmarkSignKeyMemory times Sign on the key cache's three paths: a key
+// reused across calls, a fresh copy of it on every call, and a key in
+// mmap'd memory (mmaptest.BenchSign). DESIGN notes: the package
 // documentation and internal/keycache.
 func BenchmarkSignKeyMemory(b *testing.B) {
-	priv := NewKeyFromSeed(benchSeed)
-	b.Run("reused", func(b *testing.B) {
-		b.ReportAllocs()
-		for i := 0; i < b.N; i++ {
-			Sign(priv, benchMsg)
-		}
-	})
-	b.Run("fresh", func(b *testing.B) {
-		b.ReportAllocs()
-		for i := 0; i < b.N; i++ {
-			Sign(append(PrivateKey(nil), priv...), benchMsg)
-		}
-	})
-	b.Run("mmap", func(b *testing.B) {
-		mapped := mappedKey(b, priv)
-		b.ReportAllocs()
-		b.ResetTimer()
-		for i := 0; i < b.N; i++ {
-			Sign(mapped, benchMsg)
-		}
-	})
+	mmaptest.BenchSign(b, NewKeyFromSeed(benchSeed), func(key []byte) { Sign(key, benchMsg) })
 }
