@@ -6,32 +6,16 @@ import (
 	"bytes"
 	"crypto/rand"
 	"encoding/hex"
-	"encoding/json"
 	"encoding/pem"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
-)
 
-// pkixVectors is the part of Wycheproof's xdh_asn_comp and xdh_pem_comp
-// schemas the tests read.
-type pkixVectors struct {
-	NumberOfTests int `json:"numberOfTests"`
-	TestGroups    []struct {
-		Tests []struct {
-			TcID    int      `json:"tcId"`
-			Comment string   `json:"comment"`
-			Flags   []string `json:"flags"`
-			Public  string   `json:"public"`
-			Private string   `json:"private"`
-			Shared  string   `json:"shared"`
-			Result  string   `json:"result"`
-		} `json:"tests"`
-	} `json:"testGroups"`
-}
+	"github.com/curvekit/curvekit/internal/testenv"
+	"github.com/curvekit/curvekit/internal/xdhtest"
+)
 
 // pemDER returns the DER of the one PEM block of type typ in s, or nil.
 func pemDER(s, typ string) []byte {
@@ -48,14 +32,7 @@ func pemDER(s, typ string) []byte {
 // give the expected secret, except that an all-zero secret
 // (ZeroSharedSecret) is refused, as ECDH documents.
 func testPKIXWycheproof(t *testing.T, file string, decode func(s, typ string) []byte) {
-	data, err := os.ReadFile(filepath.Join("testdata", file))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var v pkixVectors
-	if err := json.Unmarshal(data, &v); err != nil {
-		t.Fatal(err)
-	}
+	v := xdhtest.ReadWycheproof(t, filepath.Join("testdata", file))
 	n, rejected, zero := 0, 0, 0
 	for _, g := range v.TestGroups {
 		for _, tc := range g.Tests {
@@ -172,39 +149,16 @@ func TestPKIXOpenSSLFiles(t *testing.T) {
 // TestPKIXOpenSSLLive has openssl generate keys and read this package's,
 // and compares public keys and shared secrets. It skips without openssl.
 func TestPKIXOpenSSLLive(t *testing.T) {
-	if os.Getenv("CURVEKIT_QEMU_USER") != "" {
-		t.Skip("no child processes under qemu-user")
-	}
-	openssl, err := exec.LookPath("openssl")
-	if err != nil {
-		t.Skip("openssl not found")
-	}
-	dir := t.TempDir()
-	run := func(args ...string) []byte {
-		t.Helper()
-		out, err := exec.Command(openssl, args...).Output()
-		if err != nil {
-			t.Fatalf("openssl %v: %v", args, err)
-		}
-		return out
-	}
-	write := func(name, typ string, der []byte) string {
-		t.Helper()
-		p := filepath.Join(dir, name)
-		if err := os.WriteFile(p, pem.EncodeToMemory(&pem.Block{Type: typ, Bytes: der}), 0o600); err != nil {
-			t.Fatal(err)
-		}
-		return p
-	}
+	o := testenv.NewOpenSSL(t)
 	for i := range 3 {
 		// A key of openssl's, read here.
-		theirs := filepath.Join(dir, "theirs.pem")
-		run("genpkey", "-algorithm", "X448", "-out", theirs)
+		theirs := filepath.Join(o.Dir, "theirs.pem")
+		o.Run("genpkey", "-algorithm", "X448", "-out", theirs)
 		theirPriv, err := ParsePKCS8PrivateKey(pkixFixtureAt(t, theirs, "PRIVATE KEY"))
 		if err != nil {
 			t.Fatal(err)
 		}
-		theirPub, err := ParsePKIXPublicKey(pemDER(string(run("pkey", "-in", theirs, "-pubout")), "PUBLIC KEY"))
+		theirPub, err := ParsePKIXPublicKey(pemDER(string(o.Run("pkey", "-in", theirs, "-pubout")), "PUBLIC KEY"))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -217,15 +171,15 @@ func TestPKIXOpenSSLLive(t *testing.T) {
 			t.Fatal(err)
 		}
 		der, _ := MarshalPKCS8PrivateKey(ours)
-		oursPath := write("ours.pem", "PRIVATE KEY", der)
+		oursPath := o.PEMFile("ours.pem", "PRIVATE KEY", der)
 		pubDER, _ := MarshalPKIXPublicKey(ours.PublicKey())
-		oursPubPath := write("ours_pub.pem", "PUBLIC KEY", pubDER)
-		if got := pemDER(string(run("pkey", "-in", oursPath, "-pubout")), "PUBLIC KEY"); !bytes.Equal(got, pubDER) {
+		oursPubPath := o.PEMFile("ours_pub.pem", "PUBLIC KEY", pubDER)
+		if got := pemDER(string(o.Run("pkey", "-in", oursPath, "-pubout")), "PUBLIC KEY"); !bytes.Equal(got, pubDER) {
 			t.Fatalf("key %d: openssl computes public key %x, want %x", i, got, pubDER)
 		}
-		theirPubPath := write("theirs_pub.pem", "PUBLIC KEY", mustMarshalPKIX(t, theirPub))
-		want := run("pkeyutl", "-derive", "-inkey", theirs, "-peerkey", oursPubPath)
-		want2 := run("pkeyutl", "-derive", "-inkey", oursPath, "-peerkey", theirPubPath)
+		theirPubPath := o.PEMFile("theirs_pub.pem", "PUBLIC KEY", mustMarshalPKIX(t, theirPub))
+		want := o.Run("pkeyutl", "-derive", "-inkey", theirs, "-peerkey", oursPubPath)
+		want2 := o.Run("pkeyutl", "-derive", "-inkey", oursPath, "-peerkey", theirPubPath)
 		got, err := ours.ECDH(theirPub)
 		if err != nil || !bytes.Equal(got, want) || !bytes.Equal(want, want2) {
 			t.Fatalf("key %d: shared %x (%v), openssl %x and %x", i, got, err, want, want2)

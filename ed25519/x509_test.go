@@ -7,13 +7,12 @@ import (
 	"crypto/rand"
 	"crypto/x509"
 	"crypto/x509/pkix"
-	"encoding/pem"
 	"math/big"
-	"os"
-	"os/exec"
 	"path/filepath"
 	"testing"
 	"time"
+
+	"github.com/curvekit/curvekit/internal/testenv"
 )
 
 // PublicKey is crypto/ed25519's type itself, checked by the compiler
@@ -178,28 +177,11 @@ func oneAsymmetricKey(seed, pub []byte, attrs bool) []byte {
 // TestPKCS8OpenSSL round-trips keys through `openssl pkey` when openssl is
 // installed.
 func TestPKCS8OpenSSL(t *testing.T) {
-	if os.Getenv("CURVEKIT_QEMU_USER") != "" {
-		t.Skip("no child processes under qemu-user")
-	}
-	openssl, err := exec.LookPath("openssl")
-	if err != nil {
-		t.Skip("openssl not installed")
-	}
-	dir := t.TempDir()
-	run := func(args ...string) []byte {
-		t.Helper()
-		out, err := exec.Command(openssl, args...).Output()
-		if err != nil {
-			t.Fatalf("openssl %v: %v", args, err)
-		}
-		return out
-	}
+	o := testenv.NewOpenSSL(t)
+	run := o.Run
 	pub, priv, _ := GenerateKey(nil)
 	der, _ := MarshalPKCS8PrivateKey(priv)
-	keyFile := filepath.Join(dir, "key.pem")
-	if err := os.WriteFile(keyFile, pem.EncodeToMemory(&pem.Block{Type: "PRIVATE KEY", Bytes: der}), 0o600); err != nil {
-		t.Fatal(err)
-	}
+	keyFile := o.PEMFile("key.pem", "PRIVATE KEY", der)
 	if back := run("pkey", "-in", keyFile, "-outform", "DER"); !bytes.Equal(back, der) {
 		t.Errorf("openssl pkey rewrote the key as %x, want %x", back, der)
 	}
@@ -209,7 +191,7 @@ func TestPKCS8OpenSSL(t *testing.T) {
 	}
 
 	// A key OpenSSL generates parses, and its public key is OpenSSL's.
-	genFile := filepath.Join(dir, "gen.pem")
+	genFile := filepath.Join(o.Dir, "gen.pem")
 	run("genpkey", "-algorithm", "ed25519", "-out", genFile)
 	genDER := run("pkey", "-in", genFile, "-outform", "DER")
 	k, err := ParsePKCS8PrivateKey(genDER)

@@ -4,9 +4,10 @@ import (
 	"bytes"
 	"encoding/hex"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"testing"
+
+	"github.com/curvekit/curvekit/internal/testenv"
 )
 
 // From RFC 8410 §10.1–10.3 structure, built by hand: the prefixes of the
@@ -96,23 +97,12 @@ func TestPKIXRejects(t *testing.T) {
 // TestPKIXOpenSSL reads keys that openssl generates and has openssl read
 // the keys this package writes.
 func TestPKIXOpenSSL(t *testing.T) {
-	openssl, err := exec.LookPath("openssl")
-	if err != nil || os.Getenv("CURVEKIT_QEMU_USER") != "" {
-		t.Skip("openssl not available")
-	}
 	if testing.Short() {
 		t.Skip("runs the openssl command")
 	}
-	dir := t.TempDir()
-	run := func(args ...string) []byte {
-		t.Helper()
-		out, err := exec.Command(openssl, args...).Output()
-		if err != nil {
-			t.Fatalf("openssl %v: %v", args, err)
-		}
-		return out
-	}
-	privFile := filepath.Join(dir, "priv.der")
+	o := testenv.NewOpenSSL(t)
+	run := o.Run
+	privFile := filepath.Join(o.Dir, "priv.der")
 	run("genpkey", "-algorithm", "ed448", "-outform", "DER", "-out", privFile)
 	der, _ := os.ReadFile(privFile)
 	priv, err := ParsePKCS8PrivateKey(der)
@@ -133,15 +123,13 @@ func TestPKIXOpenSSL(t *testing.T) {
 	// openssl reads ours.
 	_, mine, _ := GenerateKey(nil)
 	p8, _ := MarshalPKCS8PrivateKey(mine)
-	os.WriteFile(privFile, p8, 0o600)
+	o.File("priv.der", p8)
 	pubDER = run("pkey", "-inform", "DER", "-in", privFile, "-pubout", "-outform", "DER")
 	if want, _ := MarshalPKIXPublicKey(PublicKey(mine[SeedSize:])); !bytes.Equal(pubDER, want) {
 		t.Fatal("openssl derives another public key from our PKCS #8")
 	}
 	// And verifies our signature on a message read from a file.
 	msg := []byte("signed by curvekit, verified by openssl")
-	msgFile, sigFile := filepath.Join(dir, "msg"), filepath.Join(dir, "sig")
-	os.WriteFile(msgFile, msg, 0o600)
-	os.WriteFile(sigFile, Sign(mine, msg, ""), 0o600)
+	msgFile, sigFile := o.File("msg", msg), o.File("sig", Sign(mine, msg, ""))
 	run("pkeyutl", "-verify", "-inkey", privFile, "-keyform", "DER", "-rawin", "-in", msgFile, "-sigfile", sigFile)
 }

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/curvekit/curvekit/curve448"
+	"github.com/curvekit/curvekit/internal/testenv"
 )
 
 // policyCase is one row of the table in the package documentation.
@@ -187,16 +188,12 @@ func TestPolicyTable(t *testing.T) {
 // command (OpenSSL 3.0's pkeyutl), which verifies pure Ed448 without context
 // and non-empty messages.
 func TestPolicyOpenSSL(t *testing.T) {
-	path, err := exec.LookPath("openssl")
-	if err != nil || os.Getenv("CURVEKIT_QEMU_USER") != "" {
-		t.Skip("openssl not available")
-	}
 	if testing.Short() {
 		t.Skip("runs the openssl command")
 	}
-	dir := t.TempDir()
+	o := testenv.NewOpenSSL(t)
 	for _, c := range policyCases(t) {
-		if got := opensslVerify(t, path, dir, c.pub, c.msg, c.sig); got != c.openssl {
+		if got := opensslVerify(t, o.Path, o.Dir, c.pub, c.msg, c.sig); got != c.openssl {
 			t.Errorf("%s: openssl = %v, PolicyOpenSSL column says %v", c.name, got, c.openssl)
 		}
 	}

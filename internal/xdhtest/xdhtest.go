@@ -47,6 +47,39 @@ func (c *Case) HasFlag(flag string) bool {
 	return false
 }
 
+// WycheproofFile is the part of Wycheproof's xdh_comp, xdh_asn_comp and
+// xdh_pem_comp schemas the tests read. Public and Private are hex in the
+// first two, PEM in the third.
+type WycheproofFile struct {
+	NumberOfTests int `json:"numberOfTests"`
+	TestGroups    []struct {
+		Curve string `json:"curve"`
+		Tests []struct {
+			TcID    int      `json:"tcId"`
+			Comment string   `json:"comment"`
+			Flags   []string `json:"flags"`
+			Public  string   `json:"public"`
+			Private string   `json:"private"`
+			Shared  string   `json:"shared"`
+			Result  string   `json:"result"`
+		} `json:"tests"`
+	} `json:"testGroups"`
+}
+
+// ReadWycheproof reads the Wycheproof file at path, or fails the test.
+func ReadWycheproof(t testing.TB, path string) *WycheproofFile {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var file WycheproofFile
+	if err := json.Unmarshal(data, &file); err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	return &file
+}
+
 // Wycheproof runs every case of the Wycheproof xdh_comp file at path, whose
 // groups must all be for curve, through f: "valid" and "acceptable" cases
 // must give the listed shared secret, except those flagged
@@ -56,28 +89,7 @@ func (c *Case) HasFlag(flag string) bool {
 // for checks of the caller's own (an array API that returns the raw result,
 // for example).
 func Wycheproof(t *testing.T, path, curve string, cases int, f Func, each func(*Case)) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var file struct {
-		NumberOfTests int `json:"numberOfTests"`
-		TestGroups    []struct {
-			Curve string `json:"curve"`
-			Tests []struct {
-				TcID    int      `json:"tcId"`
-				Comment string   `json:"comment"`
-				Flags   []string `json:"flags"`
-				Public  string   `json:"public"`
-				Private string   `json:"private"`
-				Shared  string   `json:"shared"`
-				Result  string   `json:"result"`
-			} `json:"tests"`
-		} `json:"testGroups"`
-	}
-	if err := json.Unmarshal(data, &file); err != nil {
-		t.Fatal(err)
-	}
+	file := ReadWycheproof(t, path)
 	n, zeros := 0, 0
 	for _, g := range file.TestGroups {
 		if g.Curve != curve {
