@@ -4,13 +4,10 @@ import (
 	"crypto"
 	stded25519 "crypto/ed25519"
 	"crypto/sha512"
-	"crypto/subtle"
 	"errors"
 	"reflect"
-	"strconv"
 
 	"github.com/curvekit/curvekit/internal/ed25519core"
-	"github.com/curvekit/curvekit/internal/keycache"
 )
 
 // signingKey is a private key in the form signing uses: the secret scalar
@@ -133,43 +130,3 @@ var (
 	errNilStdOpts = errors.New("ed25519: nil *crypto/ed25519.Options")
 	errBadHash    = errors.New("ed25519: expected opts.HashFunc() zero (unhashed message, for standard Ed25519) or SHA-512 (for Ed25519ph)")
 )
-
-// The expanded form of a PrivateKey is cached, as crypto/ed25519 does,
-// keyed by the address of the key's first byte and checked against the full
-// 64 bytes on every hit. The cache is what makes the seed check below
-// affordable: the fixed-base multiplication runs once per key, not per
-// signature.
-//
-// Design choice (see the package doc): a PrivateKey whose public half does
-// not match its seed is rejected. crypto/ed25519 signs with whatever public
-// half it is given, and two signatures of one message under two different
-// public halves reveal the secret scalar.
-//
-// internal/keycache is the cache, shared with ed448.
-var keyCache keycache.Cache[signingKey]
-
-func cachedKey(priv PrivateKey, scratch *signingKey) (*signingKey, error) {
-	if l := len(priv); l != PrivateKeySize {
-		return nil, errors.New("ed25519: bad private key length: " + strconv.Itoa(l))
-	}
-	if !keycache.InHeap(priv) {
-		// A key outside the Go heap (mmap'd, from C) is expanded into the
-		// caller's scratch on every call, cached nowhere; see keycache.
-		if err := scratch.fromPrivateKey(priv); err != nil {
-			return nil, err
-		}
-		return scratch, nil
-	}
-	return keyCache.Get(priv, func(k *signingKey) error { return k.fromPrivateKey(priv) })
-}
-
-// fromPrivateKey expands the seed of priv (PrivateKeySize bytes) and checks
-// that the public half of priv is its public key.
-func (k *signingKey) fromPrivateKey(priv PrivateKey) error {
-	k.fromSeed(priv[:SeedSize])
-	if subtle.ConstantTimeCompare(k.pub[:], priv[SeedSize:]) != 1 {
-		*k = signingKey{}
-		return errors.New("ed25519: bad private key: public key does not match seed")
-	}
-	return nil
-}

@@ -2,12 +2,8 @@ package ed448
 
 import (
 	"crypto/sha3"
-	"crypto/subtle"
-	"errors"
-	"strconv"
 
 	"github.com/curvekit/curvekit/curve448"
-	"github.com/curvekit/curvekit/internal/keycache"
 )
 
 // signingKey is a private key expanded for signing (RFC 8032, Section
@@ -95,43 +91,4 @@ func (k *signingKey) sign(sig, message []byte, ctx string, ph bool) {
 	copy(sig[:57], R)
 	copy(sig[57:113], S.Bytes())
 	sig[113] = 0
-}
-
-// The expanded form of a PrivateKey is cached by the address of its first
-// byte, and checked against all 114 bytes on every hit, so that checking
-// the public half against the seed costs one fixed-base multiplication per
-// key rather than per signature.
-//
-// Deliberate difference from circl: a PrivateKey whose public half does not
-// match its seed is refused. circl signs with whatever public half it is
-// given, and two signatures of one message under two public halves reveal
-// the secret scalar.
-//
-// internal/keycache is the cache, shared with ed25519.
-var keyCache keycache.Cache[signingKey]
-
-func cachedKey(priv PrivateKey, scratch *signingKey) (*signingKey, error) {
-	if len(priv) != PrivateKeySize {
-		return nil, errors.New("ed448: bad private key length: " + strconv.Itoa(len(priv)))
-	}
-	if !keycache.InHeap(priv) {
-		// A key outside the Go heap (mmap'd, from C) is expanded into the
-		// caller's scratch on every call, cached nowhere; see keycache.
-		if err := scratch.fromPrivateKey(priv); err != nil {
-			return nil, err
-		}
-		return scratch, nil
-	}
-	return keyCache.Get(priv, func(k *signingKey) error { return k.fromPrivateKey(priv) })
-}
-
-// fromPrivateKey expands the seed of priv (PrivateKeySize bytes) and checks
-// that the public half of priv is its public key.
-func (k *signingKey) fromPrivateKey(priv PrivateKey) error {
-	k.fromSeed(priv[:SeedSize])
-	if subtle.ConstantTimeCompare(k.pub[:], priv[SeedSize:]) != 1 {
-		*k = signingKey{}
-		return errors.New("ed448: bad private key: public key does not match seed")
-	}
-	return nil
 }

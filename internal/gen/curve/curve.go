@@ -26,7 +26,10 @@
 // (ecdh.tmpl; ToECDH/FromECDH only where crypto/ecdh has the curve) and
 // their RFC 8410 PKIX and PKCS #8 encodings over internal/pkix8410
 // (pkix.tmpl), with their tests and examples (pkix_example_test.tmpl), and
-// the tests of the packages' length errors (errors_test.tmpl).
+// the tests of the packages' length errors (errors_test.tmpl). For the
+// RFC 8032 signers over the Edwards curves (ed25519, ed448) it writes the
+// signing-key cache's front (keycache.tmpl): concrete per package, since
+// through a generic helper the caller's scratch key would escape.
 package curve
 
 import (
@@ -34,6 +37,7 @@ import (
 	_ "embed"
 	"fmt"
 	"go/format"
+	"path"
 	"slices"
 	"strconv"
 	"strings"
@@ -93,6 +97,9 @@ var errorsTestTmpl string
 //go:embed pkix_example_test.tmpl
 var pkixExampleTmpl string
 
+//go:embed keycache.tmpl
+var keyCacheTmpl string
+
 // outputs maps each generated file to its template.
 var outputs = map[string]*string{
 	"zz_generated_ladder.go":            &ladderTmpl,
@@ -140,6 +147,12 @@ type curvePackage struct {
 	Ladder64 bool
 
 	// The package's binding.
+
+	// Signer is the RFC 8032 signature package over the curve, which gets
+	// the signing-key cache (keycache.tmpl); empty for none. SignerPeer
+	// names the implementation whose handling of a mismatched public half
+	// the cache's comment contrasts.
+	Signer, SignerPeer string
 
 	// Example is what the PKIX examples (pkix_example_test.tmpl) parse
 	// and print; needed with an RFC 7748 function.
@@ -400,6 +413,7 @@ var bindings = []struct {
 	pkg   curvePackage
 }{
 	{registry.Edwards25519, curvePackage{
+		Signer: "ed25519", SignerPeer: "crypto/ed25519",
 		Example: &pkixExample{
 			PrivatePEM: []string{"MC4CAQAwBQYDK2VuBCIEIMip1akQka2FHGaLBzbByaApNsDTrWJnCFgIgEe6BXR1"},
 			PeerPEM:    []string{"MCowBQYDK2VuAyEAUEo2mZ9InNL9vAi6/z2I+gBWm6mGy6IlSP/egPmAaCk="},
@@ -449,6 +463,7 @@ var bindings = []struct {
 			BaseCheck: &baseCheckShape{Table: "*basepointTables", Positions: "t.positions"}}},
 	},
 	{registry.Edwards448, curvePackage{
+		Signer: "ed448", SignerPeer: "circl",
 		Example: &pkixExample{
 			PrivatePEM: []string{"MEYCAQAwBQYDK2VvBDoEOOQcY9UVnIneEhY/3p0Ezx9DDzRriywfKksfWu5j0Xrs", "KdSx3r+LZFfngJ0rFf+Xecl77LBLgk76"},
 			PeerPEM:    []string{"MEIwBQYDK2VvAzkA+Ac/wByDWDYsCHQMkUtBmEfvHkCfTkDZRA/rwm8AVRrbHDfG", "wqh9goO4y0U+kooNQnk/colOD4E="},
@@ -668,6 +683,14 @@ func (c curvePackage) files() (map[string][]byte, error) {
 		}
 		m[name] = src
 	}
+	if c.Signer != "" {
+		// The signer's file, in the signer's package.
+		src, err := generate(c, keyCacheTmpl)
+		if err != nil {
+			return nil, fmt.Errorf("keycache: %v", err)
+		}
+		m["../"+c.Signer+"/zz_generated_keycache.go"] = src
+	}
 	if len(c.AVX2) > 0 {
 		src, err := avx2Scans(c.AVX2)
 		if err != nil {
@@ -702,7 +725,7 @@ func Files() (map[string][]byte, error) {
 			return nil, fmt.Errorf("curve %s: %v", c.Pkg, err)
 		}
 		for name, src := range files {
-			out[c.Pkg+"/"+name] = src
+			out[path.Join(c.Pkg, name)] = src
 		}
 	}
 	return out, nil
