@@ -117,18 +117,3 @@ func TestX448InputsUnchanged(t *testing.T) {
 		t.Error("X448 modified its inputs")
 	}
 }
-
-func TestX448Allocations(t *testing.T) {
-	k, u := xdhtest.Random(t, 56), xdhtest.Random(t, 56)
-	var dst [56]byte
-	if n := testing.AllocsPerRun(10, func() {
-		if _, err := xdh(&dst, k, u); err != nil {
-			t.Fatal(err)
-		}
-		if _, err := xdh(&dst, k, Basepoint); err != nil {
-			t.Fatal(err)
-		}
-	}); n != 0 {
-		t.Errorf("xdh allocates %v times, want 0", n)
-	}
-}

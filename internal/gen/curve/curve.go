@@ -1,7 +1,8 @@
 // Package curve writes the curve-level code that must be concrete per
 // field: the Montgomery-ladder Diffie–Hellman functions of RFC 7748 (X25519,
-// X448), stamped from one template (ladder.tmpl) with the curve's
-// parameters — scalar and point size, the clamped bits, a24.
+// X448), stamped from one template (ladder.tmpl, tested by
+// ladder_test.tmpl) with the curve's parameters — scalar and point size,
+// the clamped bits, a24.
 //
 // Field arithmetic through a type parameter is not inlined and makes
 // temporaries escape (curvekit's DESIGN.md measured an Edwards addition
@@ -100,9 +101,13 @@ var pkixExampleTmpl string
 //go:embed keycache.tmpl
 var keyCacheTmpl string
 
+//go:embed ladder_test.tmpl
+var ladderTestTmpl string
+
 // outputs maps each generated file to its template.
 var outputs = map[string]*string{
 	"zz_generated_ladder.go":            &ladderTmpl,
+	"zz_generated_ladder_test.go":       &ladderTestTmpl,
 	"zz_generated_ecdh.go":              &ecdhTmpl,
 	"zz_generated_ecdh_test.go":         &ecdhTestTmpl,
 	"zz_generated_pkix.go":              &pkixTmpl,
