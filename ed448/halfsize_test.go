@@ -5,16 +5,11 @@ import (
 	"math/big"
 	"testing"
 
+	"github.com/curvekit/curvekit/internal/bigle"
 	"github.com/curvekit/curvekit/internal/lattice"
 )
 
-func u448Big(x *u448) *big.Int {
-	n := new(big.Int)
-	for i := len(x) - 1; i >= 0; i-- {
-		n.Lsh(n, 64).Or(n, new(big.Int).SetUint64(x[i]))
-	}
-	return n
-}
+func u448Big(x *u448) *big.Int { return bigle.Words(x[:]) }
 
 func TestShortVector(t *testing.T) {
 	q := u448Big(&orderU448)

@@ -17,3 +17,19 @@ func TestInt(t *testing.T) {
 		}
 	}
 }
+
+func TestWords(t *testing.T) {
+	for _, c := range []struct {
+		in   []uint64
+		want string
+	}{
+		{nil, "0"},
+		{[]uint64{5}, "5"},
+		{[]uint64{0, 1}, "18446744073709551616"},
+		{[]uint64{1<<64 - 1, 1<<64 - 1}, "340282366920938463463374607431768211455"},
+	} {
+		if got := Words(c.in).String(); got != c.want {
+			t.Errorf("Words(%x) = %s, want %s", c.in, got, c.want)
+		}
+	}
+}
