@@ -138,25 +138,6 @@ func isOnCurve(X, Y, Z, T *fieldElement) bool {
 	return lhs.Equal(&rhs) == 1 && Z.Equal(feZero) == 0
 }
 
-// Bytes returns the canonical 32-byte encoding of v (RFC 8032, Section
-// 5.1.2): y in little-endian with the sign (low bit) of x in bit 255.
-func (v *Point) Bytes() []byte {
-	// Outlined body so the buffer can stay on the caller's stack.
-	var buf [32]byte
-	return v.bytes(&buf)
-}
-
-func (v *Point) bytes(buf *[32]byte) []byte {
-	checkInitialized(v)
-	var zInv, x, y fieldElement
-	zInv.Invert(&v.z)
-	x.Multiply(&v.x, &zInv)
-	y.Multiply(&v.y, &zInv)
-	copy(buf[:], y.Bytes())
-	buf[31] |= byte(x.IsNegative() << 7)
-	return buf[:]
-}
-
 // SetBytes sets v = x, where x is a 32-byte encoding of v, and returns v.
 // If x does not represent a valid point, SetBytes returns nil and an error
 // and the receiver is unchanged.

@@ -52,3 +52,23 @@ func (v *Point) Double(p *Point) *Point {
 	checkInitialized(p)
 	return v.double(p)
 }
+
+// Bytes returns the canonical 32-byte encoding of v (RFC 8032, Section
+// 5.1.2): y in little-endian and the sign (low bit) of x in bit 255.
+func (v *Point) Bytes() []byte {
+	// Outlined body so the buffer can stay on the caller's stack.
+	var buf [32]byte
+	return v.bytes(&buf)
+}
+
+// bytes writes the encoding to buf, which must be zero.
+func (v *Point) bytes(buf *[32]byte) []byte {
+	checkInitialized(v)
+	var zInv, x, y fieldElement
+	zInv.Invert(&v.z)
+	x.Multiply(&v.x, &zInv)
+	y.Multiply(&v.y, &zInv)
+	copy(buf[:], y.Bytes())
+	buf[31] |= byte(x.IsNegative() << 7)
+	return buf[:]
+}

@@ -89,25 +89,6 @@ func (v *Point) Select(a, b *Point, cond int) *Point {
 	return v
 }
 
-// Bytes returns the 57-byte encoding of v of RFC 8032, Section 5.2.2: y in
-// little-endian in the first 56 bytes, bits 448–454 zero, and the sign (low
-// bit) of x in bit 455.
-func (v *Point) Bytes() []byte {
-	var buf [57]byte
-	return v.bytes(&buf)
-}
-
-func (v *Point) bytes(buf *[57]byte) []byte {
-	checkInitialized(v)
-	var zInv, x, y fieldElement
-	zInv.Invert(&v.z)
-	x.Multiply(&v.x, &zInv)
-	y.Multiply(&v.y, &zInv)
-	copy(buf[:56], y.Bytes())
-	buf[56] = byte(x.IsNegative() << 7)
-	return buf[:]
-}
-
 // SetCanonicalBytes sets v to the point encoded by x and returns v. It is
 // the STRICT decoder of RFC 8032, Section 5.2.3: x must be 57 bytes, y below
 // p, bits 448–454 zero, x² = (y² − 1)/(d·y² − 1) a square, and the sign bit

@@ -55,3 +55,24 @@ func (v *Point) Double(p *Point) *Point {
 	checkInitialized(p)
 	return v.double(p)
 }
+
+// Bytes returns the canonical 57-byte encoding of v (RFC 8032, Section
+// 5.2.2): y in little-endian in the first 56 bytes, bits
+// 448–454 zero, and the sign (low bit) of x in bit 455.
+func (v *Point) Bytes() []byte {
+	// Outlined body so the buffer can stay on the caller's stack.
+	var buf [57]byte
+	return v.bytes(&buf)
+}
+
+// bytes writes the encoding to buf, which must be zero.
+func (v *Point) bytes(buf *[57]byte) []byte {
+	checkInitialized(v)
+	var zInv, x, y fieldElement
+	zInv.Invert(&v.z)
+	x.Multiply(&v.x, &zInv)
+	y.Multiply(&v.y, &zInv)
+	copy(buf[:], y.Bytes())
+	buf[56] |= byte(x.IsNegative() << 7)
+	return buf[:]
+}

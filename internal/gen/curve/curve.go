@@ -229,8 +229,11 @@ type groupShape struct {
 	// Godoc sentences.
 	GeneratorDoc string // what NewGeneratorPoint returns, for its godoc
 	EqualNote    string // a sentence Equal's godoc adds, or none
-	GenName      string // the generator, for VarTimeMultiScalarMult's godoc
-	PanicPeer    string // whose length-mismatch panic the MSMs follow, for godoc
+	// EncodingSection is RFC 8032's section of the point encoding, for
+	// Bytes's godoc.
+	EncodingSection string
+	GenName         string // the generator, for VarTimeMultiScalarMult's godoc
+	PanicPeer       string // whose length-mismatch panic the MSMs follow, for godoc
 }
 
 // baseCheckShape is what the induction over the basepoint tables needs.
@@ -452,7 +455,7 @@ var bindings = []struct {
 //     curvekit32).`,
 		},
 		Group: &groupShape{Cached: "projCached", Affine: "affineCached", FromPoint: "fromP3",
-			GeneratorDoc: "the canonical generator B (y = 4/5, x positive)",
+			GeneratorDoc: "the canonical generator B (y = 4/5, x positive)", EncodingSection: "5.1.2",
 			LookupCached: "lookupCached",
 			Completed:    "projP1xP1", FromCompleted: "fromP1xP1",
 			PippengerFast: "pippenger64Hook", PippengerScratch: "pippenger64Scratch", Fe64CT: true,
@@ -485,10 +488,11 @@ var bindings = []struct {
 			{Elems: 5, Entries: 8, What: "cachedPoint"},
 		},
 		Group: &groupShape{Cached: "cachedPoint", Affine: "affinePoint", FromPoint: "fromP",
-			GeneratorDoc: "the basepoint B of RFC 8032,\n// Section 5.2, which generates the subgroup of prime order q",
-			EqualNote:    "Z is never 0 on a valid point, so\n// unlike circl's Point.IsEqual (circl#545) no invalid representation\n// compares equal to everything.",
-			LookupCached: "lookupCachedDigit",
-			GenName:      "the basepoint B",
+			GeneratorDoc:    "the basepoint B of RFC 8032,\n// Section 5.2, which generates the subgroup of prime order q",
+			EncodingSection: "5.2.2",
+			EqualNote:       "Z is never 0 on a valid point, so\n// unlike circl's Point.IsEqual (circl#545) no invalid representation\n// compares equal to everything.",
+			LookupCached:    "lookupCachedDigit",
+			GenName:         "the basepoint B",
 			Straus: []strausSpec{
 				{Terms: []strausTermSpec{tC}},
 				{Terms: []strausTermSpec{tC, tA}},
@@ -662,7 +666,10 @@ func (c curvePackage) RFCSteps() int  { return 8 * c.Bytes }
 func (c curvePackage) PointBytes() int { return (c.Curve.Field.Modulus.BitLen() + 1 + 7) / 8 }
 
 // funcs are the templates' functions beyond text/template's.
-var funcs = template.FuncMap{"add": func(a, b int) int { return a + b }}
+var funcs = template.FuncMap{
+	"add": func(a, b int) int { return a + b },
+	"mul": func(a, b int) int { return a * b },
+}
 
 func generate(c curvePackage, tmpl string) ([]byte, error) {
 	t, err := template.New("curvegen").Funcs(funcs).Parse(tmpl)
