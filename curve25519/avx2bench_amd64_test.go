@@ -10,25 +10,21 @@ import (
 
 // BenchmarkAVX2Scans times the operations the table scans serve with the
 // AVX2 scans and with the Go word scans, interleaved in one process
-// (haveAVX2 is switched before each call and restored at the end; no test
-// runs concurrently with a benchmark): the "speedup-go" metric is the Go
-// scans' time over the AVX2 scans'.
+// (benchutil.CompareFlag switches haveAVX2): the "speedup-go" metric is
+// the Go scans' time over the AVX2 scans'.
 func BenchmarkAVX2Scans(b *testing.B) {
 	if !haveAVX2 {
 		b.Skip()
 	}
-	defer func() { haveAVX2 = true }()
 	in := newBenchInputs(b)
 	var v Point
 	k, _, _, _ := x25519BenchKeys(b)
 	var dst [32]byte
-	c := func(name string, on bool, f func()) benchutil.Contender {
-		return benchutil.Contender{Name: name, F: func() { haveAVX2 = on; f() }}
-	}
+	avx2 := func(b *testing.B, f func()) { benchutil.CompareFlag(b, &haveAVX2, "avx2", "go", f) }
 	b.Run("ScalarBaseMult", func(b *testing.B) {
-		benchutil.Compare(b, c("avx2", true, func() { v.ScalarBaseMult(in.s) }), c("go", false, func() { v.ScalarBaseMult(in.s) }))
+		avx2(b, func() { v.ScalarBaseMult(in.s) })
 	})
 	b.Run("X25519KeyGen", func(b *testing.B) {
-		benchutil.Compare(b, c("avx2", true, func() { xdh(&dst, k[:], Basepoint) }), c("go", false, func() { xdh(&dst, k[:], Basepoint) }))
+		avx2(b, func() { xdh(&dst, k[:], Basepoint) })
 	})
 }
