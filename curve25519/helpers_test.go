@@ -2,22 +2,17 @@ package curve25519
 
 import (
 	"crypto/rand"
-	"encoding/hex"
 	"math/big"
 	"testing"
+
+	"github.com/curvekit/curvekit/internal/xdhtest"
 )
 
 // bigL is ℓ as a math/big value.
 var bigL, _ = new(big.Int).SetString("7237005577332262213973186563042994240857116359379907606001950938285454250989", 10)
 
-func mustHex(t testing.TB, s string) []byte {
-	t.Helper()
-	b, err := hex.DecodeString(s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
-}
+// mustHex decodes s or fails the test.
+var mustHex = xdhtest.Hex
 
 // randScalarBytes returns a uniformly random canonical scalar encoding.
 func randScalarBytes(t testing.TB) []byte {
