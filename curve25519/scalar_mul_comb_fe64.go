@@ -9,7 +9,7 @@ import (
 )
 
 // The fixed-base comb on fe64 (DESIGN.md, "The Edwards code on fe64"):
-// where the fe64 assembly runs (comb64UseAsm), ScalarBaseMult's
+// where the fe64 assembly runs (comb64HasAsm), ScalarBaseMult's
 // comb (comb.tmpl's scalarBaseMultTable, through comb64Hook) keeps its
 // running sum as an extended point of four fe64 elements and adds each
 // position's entry with fe64MaddAsm (the mixed addition and the
@@ -49,7 +49,7 @@ const comb64PerPosition = 16
 // runs and the table has its fe64 form (only the basepoint tables do),
 // else false (the field25519 comb). Both conditions are public.
 func comb64Hook(v *Point, t *basepointTables, digits []int8) bool {
-	if !comb64UseAsm || t.fixed64 == nil {
+	if !comb64HasAsm || t.fixed64 == nil {
 		return false
 	}
 	comb64(v, t, digits, true)

@@ -201,11 +201,11 @@ func fe64Assembly() string {
 	if fe64CTOn() {
 		s = "BMI2/ADX constant-time multiplication"
 	}
-	if !comb64UseAsm && straus64Path != splitFe64 {
+	if !comb64HasAsm && straus64Path != splitFe64 {
 		return s
 	}
 	bt := baseTables()
-	if comb64UseAsm && bt.fixed64 != nil {
+	if comb64HasAsm && bt.fixed64 != nil {
 		if s != "" {
 			s += ", "
 		}
