@@ -267,10 +267,6 @@ func BenchmarkLookup(b *testing.B) {
 		i++
 		lookupAffineSelect(&e, bt.fixed[:8], int8(i&7))
 	})
-	benchOp(b, "generic", func() {
-		i++
-		lookupAffineGeneric(&e, bt.fixed[:8], int8(i&7))
-	})
 	// The scans alone (no sign): Go word scans and, where available, AVX2.
 	t8, t16 := (*[8]affineCached)(bt.fixed[:8]), (*[16]affineCached)(bt.fixed[:16])
 	var c projCached
