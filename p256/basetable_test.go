@@ -146,7 +146,8 @@ func checkAgainstStdlib(t *testing.T, name string) {
 // BenchmarkBaseTables times the first use of the tables, interleaved
 // (benchutil.Compare, CPU time): decoding and verifying the generated data
 // ("load", its parts "decode", "verify" and "crosscheck"), against
-// computing them from G as the package did before ("compute").
+// computing them from G and running only the cross-check ("compute+check",
+// the alternative tables/DESIGN.md weighs) and computing alone ("compute").
 // "fixedbase" and "verify" compare the multiplications on the decoded
 // tables with the same loops on computed ones (the code before the change
 // but for the fallback test), and with the fallback.
