@@ -5,6 +5,7 @@ import (
 	"math/bits"
 	"unsafe"
 
+	"github.com/curvekit/curvekit/internal/ct"
 	"github.com/curvekit/curvekit/tables"
 )
 
@@ -90,7 +91,7 @@ func comb64(v *Point, t *basepointTables, digits []int8, asm bool) *Point {
 // scan, then the sign: (y+x)/2 and (y−x)/2 swapped and d·x·y negated
 // (0 − d·x·y, below 2^256, which only feeds a product) under a mask.
 func comb64Lookup(e *comb64Entry, t *basepointTables, j int, d int8, asm bool) {
-	abs, neg := tables.AbsNeg(d)
+	abs, neg := ct.AbsNeg(d)
 	row := (*[comb64PerPosition]comb64Entry)(t.fixed64[j*comb64PerPosition:])
 	if asm {
 		scan16x12AVX2((*[12]uint64)(unsafe.Pointer(e)), (*[12]uint64)(unsafe.Pointer(&comb64Identity)),
