@@ -186,8 +186,8 @@ func (s *oddStep) add(p *Point, e *affineCached) {
 // decodeBasepointTables decodes the generated tables and reports whether
 // their shape is supported and every coordinate is canonical.
 func decodeBasepointTables() (*basepointTables, bool) {
-	fb := &tables.Edwards25519Base
-	ob := &tables.Edwards25519BaseOdd
+	fb := tables.Edwards25519Base()
+	ob := tables.Edwards25519BaseOdd()
 	bt := &basepointTables{
 		window:      fb.Window,
 		spacing:     fb.Spacing,

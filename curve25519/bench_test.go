@@ -69,19 +69,24 @@ func BenchmarkIsTorsionFree(b *testing.B) {
 	})
 }
 
-// BenchmarkBasepointTableInit measures the first-use cost: decoding the
-// generated tables plus the cross-verification, and, for comparison,
-// computing the same tables from scratch.
+// BenchmarkBasepointTableInit measures the first-use cost, interleaved
+// (benchutil.Compare, CPU time): decoding the generated tables, verifying
+// every entry and cross-checking ("load"), against computing the same
+// tables from B and running only the cross-check ("compute+check"), with
+// the parts alone.
 func BenchmarkBasepointTableInit(b *testing.B) {
-	benchOp(b, "decode+verify", func() {
-		loadBasepointTables(nil)
-	})
-	benchOp(b, "decode", func() {
-		decodeBasepointTables()
-	})
-	benchOp(b, "compute", func() {
-		computeBasepointTables()
-	})
+	c := func(name string, f func()) benchutil.Contender { return benchutil.Contender{Name: name, F: f} }
+	benchutil.Compare(b,
+		c("load", func() { loadBasepointTables(nil) }),
+		c("compute+check", func() {
+			bt := computeBasepointTables()
+			if crossVerify(bt) {
+				comb64Load(bt)
+				straus64Load(bt)
+			}
+		}),
+		c("decode", func() { decodeBasepointTables() }),
+		c("compute", func() { computeBasepointTables() }))
 }
 
 func BenchmarkLookup(b *testing.B) {
@@ -95,10 +100,6 @@ func BenchmarkLookup(b *testing.B) {
 	benchOp(b, "select", func() {
 		i++
 		lookupAffineSelect(&e, bt.fixed[:8], int8(i&7))
-	})
-	benchOp(b, "generic", func() {
-		i++
-		lookupAffineGeneric(&e, bt.fixed[:8], int8(i&7))
 	})
 	// The scans alone (no sign): Go word scans and, where available, AVX2.
 	t8, t16 := (*[8]affineCached)(bt.fixed[:8]), (*[16]affineCached)(bt.fixed[:16])

@@ -193,7 +193,8 @@ func comb64Scalars(t testing.TB) [][]byte {
 
 func TestComb64ScalarBaseMult(t *testing.T) {
 	bt := comb64Tables(t)
-	defer func(u bool) { comb64UseAsm = u }(comb64UseAsm)
+	plain := *bt
+	plain.fixed64 = nil // the field25519 comb
 	for _, kb := range comb64Scalars(t) {
 		k := scalarFrom(t, kb)
 		// The oracle is the variable-base ScalarMult on the generator (the
@@ -201,10 +202,8 @@ func TestComb64ScalarBaseMult(t *testing.T) {
 		want := new(Point).ScalarMult(k, NewGeneratorPoint()).Bytes()
 		checkSame(t, "comb64 Go model", comb64Mult(new(Point), bt, k, false), want)
 		checkSame(t, "comb64 asm", comb64Mult(new(Point), bt, k, comb64HasAsm), want)
-		comb64UseAsm = false
-		checkSame(t, "ScalarBaseMult field25519", new(Point).ScalarBaseMult(k), want)
-		comb64UseAsm = comb64HasAsm
-		checkSame(t, "ScalarBaseMult default", new(Point).ScalarBaseMult(k), want)
+		checkSame(t, "field25519 comb", new(Point).scalarBaseMultTable(&plain, k), want)
+		checkSame(t, "ScalarBaseMult", new(Point).ScalarBaseMult(k), want)
 	}
 	// Scalars past ℓ, through the wide and clamped setters (2^255 − 1
 	// clamped, and 64 bytes of ones).
@@ -220,27 +219,14 @@ func TestComb64ScalarBaseMult(t *testing.T) {
 	checkSame(t, "comb64 clamped", comb64Mult(new(Point), bt, &s, comb64HasAsm), new(Point).ScalarMult(&s, NewGeneratorPoint()).Bytes())
 }
 
-// TestComb64Dispatch runs the package's fixed-base tests with the fe64
-// comb on and off, and checks Assembly() names it exactly when it runs.
+// TestComb64Dispatch checks that Assembly() names the fe64 comb exactly
+// where it runs (TestComb64ScalarBaseMult compares it with the field25519
+// comb on the same tables).
 func TestComb64Dispatch(t *testing.T) {
 	comb64Tables(t)
-	if !comb64HasAsm {
-		if bytes.Contains([]byte(Assembly()), []byte("comb")) {
-			t.Fatalf("Assembly() = %q without the fe64 comb", Assembly())
-		}
-		t.Skip("no fe64 comb assembly in this build or on this CPU: ScalarBaseMult runs the field25519 comb")
-	}
-	defer func(u bool) { comb64UseAsm = u }(comb64UseAsm)
-	for _, on := range []bool{true, false} {
-		comb64UseAsm = on
-		if named := bytes.Contains([]byte(Assembly()), []byte("fixed-base comb")); named != on {
-			t.Fatalf("Assembly() = %q with the fe64 comb switched %v", Assembly(), on)
-		}
-		t.Run(map[bool]string{true: "fe64", false: "field25519"}[on], func(t *testing.T) {
-			TestEdgeScalars(t)
-			TestX25519RFC7748Vectors(t)
-			TestX25519Differential(t)
-		})
+	named := bytes.Contains([]byte(Assembly()), []byte("fixed-base comb"))
+	if on := comb64HasAsm && baseTables().fixed64 != nil; named != on {
+		t.Fatalf("Assembly() = %q with the fe64 comb on: %v", Assembly(), on)
 	}
 }
 
@@ -260,7 +246,7 @@ func FuzzComb64(f *testing.F) {
 			t.Fatal(err)
 		}
 		plain := *bt
-		plain.fixed64 = nil // the field25519 comb, whatever comb64UseAsm says
+		plain.fixed64 = nil // the field25519 comb
 		want := new(Point).scalarBaseMultTable(&plain, &s)
 		checkSame(t, "comb64 asm", comb64Mult(new(Point), bt, &s, comb64HasAsm), want.Bytes())
 		checkSame(t, "comb64 Go model", comb64Mult(new(Point), bt, &s, false), want.Bytes())

@@ -217,7 +217,7 @@ func (v *projCached) selectFrom(a, b *projCached, cond int) *projCached {
 	return v
 }
 
-// Select sets v to a if cond == 1 and to b if cond == 0 (for tables.Lookup).
+// Select sets v to a if cond == 1 and to b if cond == 0.
 func (v *projCached) Select(a, b *projCached, cond int) *projCached {
 	return v.selectFrom(a, b, cond)
 }
@@ -229,7 +229,7 @@ func (v *affineCached) selectFrom(a, b *affineCached, cond int) *affineCached {
 	return v
 }
 
-// Select sets v to a if cond == 1 and to b if cond == 0 (for tables.Lookup).
+// Select sets v to a if cond == 1 and to b if cond == 0.
 func (v *affineCached) Select(a, b *affineCached, cond int) *affineCached {
 	return v.selectFrom(a, b, cond)
 }

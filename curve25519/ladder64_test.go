@@ -303,29 +303,16 @@ func TestLadder64(t *testing.T) {
 	t.Logf("%d scalar–point pairs", count)
 }
 
-// TestLadder64Dispatch runs X25519 with the assembly switched on and off
-// in one binary, on the RFC 7748 and Wycheproof vectors and random pairs,
-// and checks that Assembly() names the ladder exactly when it runs.
+// TestLadder64Dispatch checks that Assembly() names the fe64 ladder
+// exactly where it runs (the X25519 tests run it and the field25519 ladder
+// side by side: x25519Impls).
 func TestLadder64Dispatch(t *testing.T) {
-	if !ladder64HasAsm {
-		if Assembly() != "" && bytes.Contains([]byte(Assembly()), []byte("ladder")) {
-			t.Fatalf("Assembly() = %q without the fe64 assembly", Assembly())
-		}
-		t.Skip("no fe64 assembly in this build or on this CPU: the X25519 tests run the field25519 ladder")
+	named := bytes.Contains([]byte(Assembly()), []byte("X25519 ladder"))
+	if named != ladder64On() {
+		t.Fatalf("Assembly() = %q with the fe64 ladder on: %v", Assembly(), ladder64On())
 	}
-	defer func(u bool) { ladder64UseAsm = u }(ladder64UseAsm)
-	for _, useAsm := range []bool{true, false} {
-		ladder64UseAsm = useAsm && ladder64HasAsm
-		if named := bytes.Contains([]byte(Assembly()), []byte("ladder")); named != ladder64UseAsm {
-			t.Fatalf("Assembly() = %q with the fe64 ladder switched %v", Assembly(), ladder64UseAsm)
-		}
-		t.Run(map[bool]string{true: "asm", false: "field25519"}[ladder64UseAsm], func(t *testing.T) {
-			TestX25519Wycheproof(t)
-			TestX25519RFC7748Vectors(t)
-			TestX25519LowOrder(t)
-			TestX25519MathBig(t)
-			TestX25519Differential(t)
-		})
+	if ladder64HasAsm && !ladder64On() {
+		t.Fatal("the fe64 ladder failed its self-test on this CPU")
 	}
 }
 

@@ -3,13 +3,12 @@ package curve25519
 import (
 	"unsafe"
 
-	"github.com/curvekit/curvekit/tables"
+	"github.com/curvekit/curvekit/internal/ct"
 )
 
-// Constant-time table lookups: concrete versions of tables.Lookup for the
-// hot loops (a method call through a type parameter is not inlined), each
-// reading every entry and selecting with masks, then applying the digit's
-// sign with a conditional negation.
+// Constant-time table lookups for the hot loops, each reading every entry
+// and selecting with masks, then applying the digit's sign with a
+// conditional negation.
 //
 // When a field element is five 64-bit words of plain memory (both field
 // backends are 40 bytes) and the table has 8 entries (or 16, in two passes),
@@ -129,7 +128,7 @@ func scanCached8AVX2(dst *projCached, t *[8]projCached, abs int) {
 
 // lookupAffine sets dst = sign(d)·entries[|d|-1], or the identity if d = 0.
 func lookupAffine(dst *affineCached, entries []affineCached, d int8) {
-	abs, neg := tables.AbsNeg(d)
+	abs, neg := ct.AbsNeg(d)
 	if wordScan && len(entries) == 8 {
 		scanAffine8(dst, (*[8]affineCached)(entries), abs)
 	} else if wordScan && len(entries) == 16 {
@@ -139,7 +138,7 @@ func lookupAffine(dst *affineCached, entries []affineCached, d int8) {
 		for i := range entries {
 			// Three inlined field selects rather than a selectFrom call,
 			// which is over the inlining budget.
-			c, e := tables.EqMask(i+1, abs), &entries[i]
+			c, e := ct.EqMask(i+1, abs), &entries[i]
 			dst.YplusX.Select(&e.YplusX, &dst.YplusX, c)
 			dst.YminusX.Select(&e.YminusX, &dst.YminusX, c)
 			dst.T2d.Select(&e.T2d, &dst.T2d, c)
@@ -150,7 +149,7 @@ func lookupAffine(dst *affineCached, entries []affineCached, d int8) {
 
 // lookupCached sets dst = sign(d)·entries[|d|-1], or the identity if d = 0.
 func lookupCached(dst *projCached, entries *[8]projCached, d int8) {
-	abs, neg := tables.AbsNeg(d)
+	abs, neg := ct.AbsNeg(d)
 	if wordScan {
 		scanCached8(dst, entries, abs)
 	} else {
@@ -164,7 +163,7 @@ func lookupCached(dst *projCached, entries *[8]projCached, d int8) {
 func lookupCachedSelect(dst *projCached, entries *[8]projCached, abs int) {
 	dst.zero()
 	for i := range entries {
-		c, e := tables.EqMask(i+1, abs), &entries[i]
+		c, e := ct.EqMask(i+1, abs), &entries[i]
 		dst.YplusX.Select(&e.YplusX, &dst.YplusX, c)
 		dst.YminusX.Select(&e.YminusX, &dst.YminusX, c)
 		dst.Z.Select(&e.Z, &dst.Z, c)
@@ -175,10 +174,10 @@ func lookupCachedSelect(dst *projCached, entries *[8]projCached, abs int) {
 // lookupAffineSelect is the portable path of lookupAffine, kept for the
 // tests and BenchmarkLookup.
 func lookupAffineSelect(dst *affineCached, entries []affineCached, d int8) {
-	abs, neg := tables.AbsNeg(d)
+	abs, neg := ct.AbsNeg(d)
 	dst.zero()
 	for i := range entries {
-		c, e := tables.EqMask(i+1, abs), &entries[i]
+		c, e := ct.EqMask(i+1, abs), &entries[i]
 		dst.YplusX.Select(&e.YplusX, &dst.YplusX, c)
 		dst.YminusX.Select(&e.YminusX, &dst.YminusX, c)
 		dst.T2d.Select(&e.T2d, &dst.T2d, c)

@@ -9,20 +9,17 @@ import (
 	"github.com/curvekit/curvekit/internal/benchutil"
 )
 
-// pippengerPaths runs f with Pippenger on the fe64 assembly (where it
-// runs; elsewhere the Go fallback of the same calls), on the fe64 Go model
-// and on field25519.
-func pippengerPaths(t *testing.T, f func(t *testing.T)) {
-	t.Helper()
-	defer func(u bool, g fe64Group) { pippenger64UseAsm, pippenger64Group = u, g }(pippenger64UseAsm, pippenger64Group)
-	for _, k := range []struct {
-		name       string
-		use, model bool
-	}{{"asm", true, false}, {"gomodel", true, true}, {"field25519", false, false}} {
-		pippenger64UseAsm, pippenger64Group = k.use, modelGroup(k.model)
-		t.Run(k.name, f)
-	}
+// pippengerWith is varTimePippenger on the given path (a scratch of its
+// own carries it).
+func pippengerWith(path pippenger64Path, v *Point, scalars []*Scalar, points []*Point, c uint) *Point {
+	sc := new(msmScratch)
+	sc.fast.path = path
+	sc.load(scalars)
+	return sc.pippenger(v, points, c)
 }
+
+// pippengerPathNames are the paths the tests compare.
+var pippengerPathNames = map[pippenger64Path]string{p64Field25519: "field25519", p64Dispatch: "fe64", p64GoModel: "fe64 Go model"}
 
 // modelGroup is the fe64 Go model if model, else the assembly.
 func modelGroup(model bool) fe64Group {
@@ -83,7 +80,6 @@ func pippenger64Inputs(t testing.TB, rng *rand.Rand, n int) ([]*Scalar, []*Point
 // the field25519 Pippenger and with a naive sum, for many sizes and
 // window widths.
 func TestPippenger64(t *testing.T) {
-	defer func(u bool, g fe64Group) { pippenger64UseAsm, pippenger64Group = u, g }(pippenger64UseAsm, pippenger64Group)
 	rng := rand.New(rand.NewPCG(64, 19))
 	sizes := []int{1, 2, 3, 5, 8, 17, 40}
 	if !testing.Short() {
@@ -97,13 +93,9 @@ func TestPippenger64(t *testing.T) {
 			cs = []uint{4, 7, 8, 11}
 		}
 		for _, c := range cs {
-			for _, k := range []struct {
-				name       string
-				use, model bool
-			}{{"field25519", false, false}, {"fe64", true, false}, {"fe64 Go model", true, true}} {
-				pippenger64UseAsm, pippenger64Group = k.use, modelGroup(k.model)
-				got := new(Point).varTimePippenger(scalars, points, c)
-				checkSame(t, fmt.Sprintf("Pippenger %s n=%d c=%d", k.name, n, c), got, want)
+			for path, name := range pippengerPathNames {
+				got := pippengerWith(path, new(Point), scalars, points, c)
+				checkSame(t, fmt.Sprintf("Pippenger %s n=%d c=%d", name, n, c), got, want)
 			}
 		}
 	}
@@ -118,59 +110,50 @@ func TestPippenger64(t *testing.T) {
 		{[]*Scalar{scalarFrom(t, bigToLE(big.NewInt(1))), scalarFrom(t, bigToLE(big.NewInt(1)))}, []*Point{P, new(Point).Negate(P)}},
 	} {
 		want := naiveSum(in.s, in.p).Bytes()
-		for _, model := range []bool{false, true} {
-			pippenger64UseAsm, pippenger64Group = true, modelGroup(model)
+		for _, path := range []pippenger64Path{p64Dispatch, p64GoModel} {
 			for _, c := range []uint{2, 5, 8} {
-				checkSame(t, "Pippenger fe64 special", new(Point).varTimePippenger(in.s, in.p, c), want)
+				checkSame(t, "Pippenger fe64 special", pippengerWith(path, new(Point), in.s, in.p, c), want)
 			}
 		}
 	}
 }
 
-// TestPippenger64Hook checks that the flag picks the path.
+// TestPippenger64Hook checks that the scratch's path picks the code: the
+// field25519 buckets, the fe64 Go model, or the assembly exactly where
+// pippenger64On.
 func TestPippenger64Hook(t *testing.T) {
-	defer func(u bool) { pippenger64UseAsm = u }(pippenger64UseAsm)
-	sc := new(msmScratch)
-	sc.load([]*Scalar{NewScalar()})
-	sc.toAffine([]*Point{NewGeneratorPoint()})
-	for _, on := range []bool{false, true} {
-		pippenger64UseAsm = on
-		if got := pippenger64Hook(new(Point), sc, make([]int16, 64), 4); got != on {
-			t.Fatalf("pippenger64Hook with the flag %v ran: %v", on, got)
+	for path, want := range map[pippenger64Path]bool{
+		p64Field25519: false,
+		p64GoModel:    true,
+		p64Dispatch:   pippenger64On(baseTables()),
+	} {
+		sc := new(msmScratch)
+		sc.fast.path = path
+		sc.load([]*Scalar{NewScalar()})
+		sc.toAffine([]*Point{NewGeneratorPoint()})
+		if got := pippenger64Hook(new(Point), sc, make([]int16, 64), 4); got != want {
+			t.Fatalf("pippenger64Hook on %s ran: %v, want %v", pippengerPathNames[path], got, want)
 		}
 	}
-}
-
-// TestPippenger64Dispatch runs the package's MSM tests on each path.
-func TestPippenger64Dispatch(t *testing.T) {
-	if pippenger64UseAsm != ladder64HasAsm {
-		t.Fatalf("pippenger64UseAsm = %v where the fe64 assembly runs: %v", pippenger64UseAsm, ladder64HasAsm)
+	if pippenger64On(baseTables()) != ladder64HasAsm {
+		t.Fatal("the fe64 Pippenger is off where the fe64 assembly runs")
 	}
-	pippengerPaths(t, func(t *testing.T) {
-		TestMultiScalarMult(t)
-		TestVarTimeMultiScalarMultShapes(t)
-		TestVarTimeMultiScalarMultSparse(t)
-	})
 }
 
-// BenchmarkPippenger64 times VarTimeMultiScalarMult on the batch-equation
-// shape (batchShapeInputs) with Pippenger on fe64 and on field25519,
-// interleaved.
+// BenchmarkPippenger64 times Pippenger on the batch-equation shape
+// (batchShapeInputs, the window VarTimeMultiScalarMult picks) on fe64 and
+// on field25519, interleaved.
 func BenchmarkPippenger64(b *testing.B) {
-	defer func(u bool) { pippenger64UseAsm = u }(pippenger64UseAsm)
 	for _, m := range []int{256, 1024} {
 		b.Run(fmt.Sprintf("m=%d", m), func(b *testing.B) {
 			scalars, points := batchShapeInputs(b, m)
+			sc := new(msmScratch)
+			sc.load(scalars)
+			c := sc.window()
 			var v Point
 			benchutil.Compare(b,
-				benchutil.Contender{Name: "fe64", F: func() {
-					pippenger64UseAsm = ladder64HasAsm
-					v.VarTimeMultiScalarMult(scalars, points)
-				}},
-				benchutil.Contender{Name: "field25519", F: func() {
-					pippenger64UseAsm = false
-					v.VarTimeMultiScalarMult(scalars, points)
-				}})
+				benchutil.Contender{Name: "fe64", F: func() { pippengerWith(p64Dispatch, &v, scalars, points, c) }},
+				benchutil.Contender{Name: "field25519", F: func() { pippengerWith(p64Field25519, &v, scalars, points, c) }})
 		})
 	}
 }

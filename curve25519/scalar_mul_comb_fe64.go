@@ -5,11 +5,12 @@ import (
 	"math/bits"
 	"unsafe"
 
+	"github.com/curvekit/curvekit/internal/ct"
 	"github.com/curvekit/curvekit/tables"
 )
 
 // The fixed-base comb on fe64 (DESIGN.md, "The Edwards code on fe64"):
-// where the fe64 assembly runs (comb64UseAsm), ScalarBaseMult's
+// where the fe64 assembly runs (comb64HasAsm), ScalarBaseMult's
 // comb (comb.tmpl's scalarBaseMultTable, through comb64Hook) keeps its
 // running sum as an extended point of four fe64 elements and adds each
 // position's entry with fe64MaddAsm (the mixed addition and the
@@ -49,7 +50,7 @@ const comb64PerPosition = 16
 // runs and the table has its fe64 form (only the basepoint tables do),
 // else false (the field25519 comb). Both conditions are public.
 func comb64Hook(v *Point, t *basepointTables, digits []int8) bool {
-	if !comb64UseAsm || t.fixed64 == nil {
+	if !comb64HasAsm || t.fixed64 == nil {
 		return false
 	}
 	comb64(v, t, digits, true)
@@ -90,7 +91,7 @@ func comb64(v *Point, t *basepointTables, digits []int8, asm bool) *Point {
 // scan, then the sign: (y+x)/2 and (y−x)/2 swapped and d·x·y negated
 // (0 − d·x·y, below 2^256, which only feeds a product) under a mask.
 func comb64Lookup(e *comb64Entry, t *basepointTables, j int, d int8, asm bool) {
-	abs, neg := tables.AbsNeg(d)
+	abs, neg := ct.AbsNeg(d)
 	row := (*[comb64PerPosition]comb64Entry)(t.fixed64[j*comb64PerPosition:])
 	if asm {
 		scan16x12AVX2((*[12]uint64)(unsafe.Pointer(e)), (*[12]uint64)(unsafe.Pointer(&comb64Identity)),

@@ -1,7 +1,7 @@
 package curve25519
 
 // Pippenger's bucket method on fe64 (DESIGN.md, "The Edwards code on
-// fe64"): where the fe64 assembly runs (pippenger64UseAsm), msm.tmpl's
+// fe64"): where the fe64 assembly runs (pippenger64On), msm.tmpl's
 // pippenger hands its windows, after the batch inversion (sc.toAffine) and
 // the recoding, to pippenger64: the points move to the halved fe64 affine
 // form once, the buckets, running sums and accumulator stay in the
@@ -17,37 +17,49 @@ package curve25519
 
 import "github.com/curvekit/curvekit/internal/msm"
 
-// pippenger64UseAsm makes VarTimeMultiScalarMult's Pippenger run on fe64
-// with the assembly where it runs.
-var pippenger64UseAsm = ladder64HasAsm
-
-// pippenger64Group is the fe64 arithmetic pippenger64Hook runs: the
-// assembly (where it does not exist, its Go fallbacks); the tests set the
-// Go model.
-var pippenger64Group = fe64GroupAsm
-
-// pippenger64Scratch holds pippenger64's buffers in msmScratch.
+// pippenger64Scratch holds pippenger64's buffers in msmScratch, and the
+// path its Pippenger takes.
 type pippenger64Scratch struct {
 	aff     []affine64
 	xy      [][2]fe64 // each point's (x, y)
 	buckets [][4]fe64 // completed form
+	// path is p64Dispatch (the zero value, and all the package sets):
+	// the fe64 assembly where pippenger64On, else field25519. The tests
+	// set the others on scratch of their own.
+	path pippenger64Path
 }
+
+// pippenger64Path is the code pippenger64Hook runs.
+type pippenger64Path uint8
+
+const (
+	p64Dispatch   pippenger64Path = iota // fe64 assembly where pippenger64On
+	p64Field25519                        // the template's field25519 buckets
+	p64GoModel                           // fe64 on the Go model
+)
 
 // pippenger64On reports whether Pippenger runs on fe64 with the tables bt:
-// the flag says so and the fe64 Straus loop did not fail its first-use
-// check (straus64Check runs the same fe64 routines; its failure turns
-// both off).
+// the assembly runs here and the fe64 Straus loop did not fail its
+// first-use check (straus64Check runs the same fe64 routines; its failure
+// turns both off).
 func pippenger64On(bt *basepointTables) bool {
-	return pippenger64UseAsm && !bt.straus64Failed
+	return ladder64HasAsm && !bt.straus64Failed
 }
 
-// pippenger64Hook runs pippenger64 when pippenger64On.
+// pippenger64Hook is msm.tmpl's Pippenger hook: it runs pippenger64 on
+// the path sc names, reporting whether it did.
 func pippenger64Hook(v *Point, sc *msmScratch, digits []int16, c uint) bool {
-	if !pippenger64On(baseTables()) {
-		return false
+	switch sc.fast.path {
+	case p64GoModel:
+		pippenger64(fe64GroupGo, v, sc, digits, c)
+		return true
+	case p64Dispatch:
+		if pippenger64On(baseTables()) {
+			pippenger64(fe64GroupAsm, v, sc, digits, c)
+			return true
+		}
 	}
-	pippenger64(pippenger64Group, v, sc, digits, c)
-	return true
+	return false
 }
 
 // p64Add sets r = r + q, both completed, through q's cached form, on g.

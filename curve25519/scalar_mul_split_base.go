@@ -160,15 +160,15 @@ func (p splitPath) fe64() (fe64Group, bool) {
 }
 
 // splitPathFor is the path the package takes with tables bt: the fe64
-// loop where it runs (straus64Path), the tables have their checked fe64
+// loop where it runs (ladder64HasAsm), the tables have their checked fe64
 // forms and A comes as a point (aPoint); else the field25519 loop, with
 // the tables if they passed their check. All of it is public.
 func splitPathFor(bt *basepointTables) splitPath {
 	switch {
 	case !bt.ok:
 		return splitTableFree
-	case straus64Path != splitTable && bt.odd64 != nil && bt.base128x64 != nil:
-		return straus64Path
+	case ladder64HasAsm && bt.odd64 != nil && bt.base128x64 != nil:
+		return splitFe64
 	}
 	return splitTable
 }

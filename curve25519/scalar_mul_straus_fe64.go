@@ -1,7 +1,7 @@
 package curve25519
 
 // Verification's Straus loop on fe64 (DESIGN.md, "The Edwards code on
-// fe64"): where the fe64 assembly runs (straus64Path),
+// fe64"): where the fe64 assembly runs (splitPathFor),
 // VarTimeSplitBaseMult runs varTimeStrausEAEC64, the loop of
 // straus.tmpl over straus64Acc, whose running sum stays in the completed
 // form on four fe64 elements and whose doublings and additions are one
@@ -20,16 +20,6 @@ type affine64 = [3]fe64
 // value below 2^256 and not reduced further (fe64EdToCached's sums and
 // product; cached64From's, in the tests, happen to be canonical).
 type cached64 = [4]fe64
-
-// straus64Path is the path VarTimeSplitBaseMult takes when the basepoint
-// tables have their checked fe64 forms: splitFe64 where the fe64
-// assembly runs, else splitTable; the tests also set splitFe64Go.
-var straus64Path = func() splitPath {
-	if ladder64HasAsm {
-		return splitFe64
-	}
-	return splitTable
-}()
 
 // straus64Acc is the fe64 loop's running sum, in completed form, and the
 // fe64 arithmetic it runs on.
@@ -201,17 +191,17 @@ func fe64Assembly() string {
 	if fe64CTOn() {
 		s = "BMI2/ADX constant-time multiplication"
 	}
-	if !comb64UseAsm && straus64Path != splitFe64 {
+	if !comb64HasAsm && !ladder64HasAsm {
 		return s
 	}
 	bt := baseTables()
-	if comb64UseAsm && bt.fixed64 != nil {
+	if comb64HasAsm && bt.fixed64 != nil {
 		if s != "" {
 			s += ", "
 		}
 		s += "BMI2/ADX fixed-base comb"
 	}
-	if straus64Path == splitFe64 && bt.ok && bt.odd64 != nil {
+	if splitPathFor(bt) == splitFe64 {
 		if s != "" {
 			s += ", "
 		}

@@ -4,6 +4,7 @@ import (
 	"sync"
 	"unsafe"
 
+	"github.com/curvekit/curvekit/internal/ct"
 	"github.com/curvekit/curvekit/tables"
 )
 
@@ -166,7 +167,7 @@ func multiples64(g fe64Group, t *[8]cached64Row, P *Point) {
 // select8Rows) and negating with masks: −(Y+X, Y−X, 2Z, 2d·T) is
 // (Y−X, Y+X, 2Z, −2d·T).
 func lookup64(dst *cached64Row, t *[8]cached64Row, d int8) {
-	abs, neg := tables.AbsNeg(d)
+	abs, neg := ct.AbsNeg(d)
 	if haveAVX2 { // public: fixed for the life of the process
 		scan8x20AVX2(dst, &cached64Identity, t, abs)
 	} else {

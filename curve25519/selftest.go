@@ -74,12 +74,11 @@ func ladder64Passes(has bool, ladder func(dst, e, point *[32]byte)) bool {
 }
 
 // ladder64On reports whether X25519's variable-base ladder (and
-// X25519Multi's shared inversion) runs on the fe64 assembly: the switch
-// is on (ladder64UseAsm, which the tests clear) and the assembly passed
-// its first-use self-test, which the first call runs (three ladders:
-// about 65 µs on an idle core).
+// X25519Multi's shared inversion) runs on the fe64 assembly: this build
+// and CPU have it and it passed its first-use self-test, which the first
+// call runs (three ladders: about 65 µs on an idle core).
 func ladder64On() bool {
-	return ladder64UseAsm && ladder64Check()
+	return ladder64HasAsm && ladder64Check()
 }
 
 // FastPathFailures names the fast paths of this package that a first-use

@@ -2,6 +2,7 @@ package curve25519
 
 import (
 	"crypto/rand"
+	"fmt"
 	"math/big"
 	"testing"
 
@@ -50,6 +51,19 @@ func checkSplit(t *testing.T, what string, sc [4][]byte, A, C *Point) {
 	checkSame(t, what+": VarTimeSplitBaseMultPrecomputed", new(Point).VarTimeSplitBaseMultPrecomputed(b0, b1, a, pre, c, C), want)
 	v := new(Point).Set(C)
 	checkSame(t, what+": alias", v.VarTimeSplitBaseMultPrecomputed(b0, b1, a, pre, c, v), want)
+	if !baseTables().ok {
+		return // the table-free fallback: the exported methods took it
+	}
+	// Each loop by name, A as a point and precomputed.
+	bt, err := fe64SplitTables()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, path := range splitTestPaths() {
+		name := fmt.Sprintf("%s: path %d", what, path)
+		checkSame(t, name, new(Point).varTimeSplitWith(bt, path, b0, b1, a, nil, nil, A, nafWindow, c, C), want)
+		checkSame(t, name+" precomputed", new(Point).varTimeSplitWith(bt, path, b0, b1, a, pre.odd[:], pre.odd64[:], nil, precomputedWindow, c, C), want)
+	}
 }
 
 func TestVarTimeSplitBaseMult(t *testing.T) {

@@ -1,9 +1,12 @@
 package curve25519
 
 import (
+	"errors"
+	"fmt"
 	"math/big"
 	"math/rand/v2"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -227,59 +230,51 @@ func TestOddMultiples64(t *testing.T) {
 
 func ptr(r [4]fe64) *[4]fe64 { return &r }
 
-// splitPaths runs f with the Straus loop on the fe64 assembly (where it
-// runs), on the fe64 Go model and on field25519.
-func splitPaths(t *testing.T, f func(t *testing.T)) {
-	t.Helper()
-	defer straus64Tables(t)()
-	defer func(p splitPath) { straus64Path = p }(straus64Path)
-	asm := splitTable
-	if ladder64HasAsm {
-		asm = splitFe64
-	}
-	for _, k := range []struct {
-		name string
-		path splitPath
-	}{{"asm", asm}, {"gomodel", splitFe64Go}, {"field25519", splitTable}} {
-		straus64Path = k.path
-		if on := k.path == splitFe64; strings.Contains(Assembly(), "verification loop") != on {
-			t.Fatalf("Assembly() = %q with the fe64 Straus loop switched %v", Assembly(), on)
-		}
-		t.Run(k.name, f)
-	}
-}
-
-// straus64Tables makes sure the package's basepoint tables have their fe64
-// odd multiples: they must where the fe64 loop runs; elsewhere a copy
-// given them by straus64Make is swapped in until the returned function
-// runs (the Go model then runs on them).
-func straus64Tables(t testing.TB) (restore func()) {
+// fe64SplitTables returns the package's basepoint tables with their fe64
+// odd multiples: the loaded ones where the fe64 loop runs, elsewhere a
+// copy given them by straus64Make on the Go model (made once).
+var fe64SplitTables = sync.OnceValues(func() (*basepointTables, error) {
 	bt := baseTables()
 	if ladder64HasAsm {
 		if bt.odd64 == nil {
-			t.Fatal("the basepoint tables have no fe64 odd multiples")
+			return nil, errors.New("the basepoint tables have no fe64 odd multiples")
 		}
-		return func() {}
+		return bt, nil
 	}
 	if bt.odd64 != nil {
-		t.Fatal("fe64 tables made where the fe64 loop cannot run")
+		return nil, errors.New("fe64 tables made where the fe64 loop cannot run")
 	}
 	c := *bt
-	ok := straus64Make(&c, fe64GroupGo) // the check runs the fe64 loop: the Go model here
-	if !ok {
-		t.Fatal("straus64Make failed")
+	if !straus64Make(&c, fe64GroupGo) {
+		return nil, errors.New("straus64Make failed")
 	}
-	savedGet := basepointTableLoad.Swap(func() *basepointTables { return &c })
-	return func() { basepointTableLoad.Swap(savedGet) }
+	return &c, nil
+})
+
+// splitTestPaths are the paths checkSplit runs besides the exported
+// methods: the field25519 loop on the tables, the fe64 loop on the Go
+// model, and on the assembly where it runs.
+func splitTestPaths() []splitPath {
+	p := []splitPath{splitTable, splitFe64Go}
+	if ladder64HasAsm {
+		p = append(p, splitFe64)
+	}
+	return p
 }
 
+// TestStraus64Dispatch checks that the exported methods take the fe64 loop
+// exactly where it runs, and that Assembly() names it then.
 func TestStraus64Dispatch(t *testing.T) {
-	splitPaths(t, func(t *testing.T) {
-		TestVarTimeSplitBaseMult(t)
-		TestVarTimeSplitBaseMultEdgeScalars(t)
-		TestVarTimeSplitBaseMultFallback(t)
-		TestVarTimePrecomputedPoint(t)
-	})
+	want := splitTable
+	if ladder64HasAsm {
+		want = splitFe64
+	}
+	if got := splitPathFor(baseTables()); got != want {
+		t.Fatalf("splitPathFor = %d, want %d", got, want)
+	}
+	if named := strings.Contains(Assembly(), "verification loop"); named != (want == splitFe64) {
+		t.Fatalf("Assembly() = %q with the fe64 Straus loop on: %v", Assembly(), want == splitFe64)
+	}
 }
 
 // FuzzStraus64 compares VarTimeSplitBaseMult on the fe64 assembly and Go
@@ -288,7 +283,10 @@ func TestStraus64Dispatch(t *testing.T) {
 func FuzzStraus64(f *testing.F) {
 	f.Add(make([]byte, 192))
 	f.Add(append(make([]byte, 96), bytesOf(0xff, 96)...))
-	defer straus64Tables(f)()
+	bt, err := fe64SplitTables()
+	if err != nil {
+		f.Fatal(err)
+	}
 	f.Fuzz(func(t *testing.T, b []byte) {
 		if len(b) != 192 {
 			return
@@ -306,16 +304,13 @@ func FuzzStraus64(f *testing.F) {
 			t.Fatal(err)
 		}
 		C.Add(C, T)
-		defer func(p splitPath) { straus64Path = p }(straus64Path)
-		var want, asm, model Point
-		straus64Path = splitTable
-		want.VarTimeSplitBaseMult(&s[0], &s[1], &s[2], A, &s[3], C)
-		straus64Path = splitFe64
-		asm.VarTimeSplitBaseMult(&s[0], &s[1], &s[2], A, &s[3], C)
-		straus64Path = splitFe64Go
-		model.VarTimeSplitBaseMult(&s[0], &s[1], &s[2], A, &s[3], C)
-		checkSame(t, "fe64 asm", &asm, want.Bytes())
-		checkSame(t, "fe64 Go model", &model, want.Bytes())
+		var want Point
+		want.varTimeSplitWith(bt, splitTable, &s[0], &s[1], &s[2], nil, nil, A, nafWindow, &s[3], C)
+		for _, path := range splitTestPaths()[1:] {
+			var got Point
+			got.varTimeSplitWith(bt, path, &s[0], &s[1], &s[2], nil, nil, A, nafWindow, &s[3], C)
+			checkSame(t, fmt.Sprintf("fe64 path %d", path), &got, want.Bytes())
+		}
 	})
 }
 

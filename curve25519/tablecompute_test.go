@@ -7,8 +7,8 @@ import "github.com/curvekit/curvekit/tables"
 // alternative to generated source that BenchmarkBasepointTableInit
 // measures.
 func computeBasepointTables() *basepointTables {
-	fb := &tables.Edwards25519Base
-	ob := &tables.Edwards25519BaseOdd
+	fb := tables.Edwards25519Base()
+	ob := tables.Edwards25519BaseOdd()
 	n := fb.EntriesPerPosition()
 	pts := make([]Point, fb.Positions*n+ob.Len())
 	base := NewGeneratorPoint()
@@ -49,14 +49,6 @@ func computeBasepointTables() *basepointTables {
 		perPosition: n, digits: fb.Digits(), oddWindow: ob.Window,
 		fixed: out[:fb.Positions*n], odd: out[fb.Positions*n:],
 	}
-}
-
-// lookupAffineGeneric is lookupAffine through the generic tables.Lookup.
-func lookupAffineGeneric(dst *affineCached, entries []affineCached, d int8) {
-	abs, neg := tables.AbsNeg(d)
-	dst.zero()
-	tables.Lookup(dst, entries, abs)
-	dst.condNeg(neg)
 }
 
 // computeFixedTable builds a fixed-base table of any shape (window w,

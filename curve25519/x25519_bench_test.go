@@ -85,23 +85,19 @@ func x25519BenchKeys(b *testing.B) (k, pk [32]byte, priv *ecdh.PrivateKey, pub *
 // BenchmarkX25519SharedCompare times the variable-base ladder interleaved
 // (benchutil.Compare, medians of thread CPU time): curvekit's dispatch
 // (the fe64 assembly where the CPU has BMI2 and ADX) and curvekit's
-// field25519 ladder (the fe64 assembly switched off); the interop module's
+// field25519 ladder (xdhWith); the interop module's
 // benchmark of the same name sets circl's Shared beside curvekit.
 func BenchmarkX25519SharedCompare(b *testing.B) {
 	k, pk, _, _ := x25519BenchKeys(b)
 	var dst [32]byte
-	useAsm := ladder64UseAsm
-	defer func() { ladder64UseAsm = useAsm }()
 	benchutil.Compare(b,
 		benchutil.Contender{Name: "curvekit", F: func() {
-			ladder64UseAsm = useAsm
 			if _, err := xdh(&dst, k[:], pk[:]); err != nil {
 				b.Fatal(err)
 			}
 		}},
 		benchutil.Contender{Name: "field25519", F: func() {
-			ladder64UseAsm = false
-			if _, err := xdh(&dst, k[:], pk[:]); err != nil {
+			if _, err := xdhWith(false, &dst, k[:], pk[:]); err != nil {
 				b.Fatal(err)
 			}
 		}})
@@ -110,27 +106,30 @@ func BenchmarkX25519SharedCompare(b *testing.B) {
 // BenchmarkX25519KeyGenCompare times the fixed-base multiplication
 // interleaved (benchutil.Compare): curvekit's dispatch (the fe64 comb
 // where the CPU has BMI2, ADX and AVX2) and curvekit's field25519 comb (the
-// fe64 comb switched off); the interop module's benchmark of the same name
+// same tables without their fe64 form), each from the clamped scalar to the
+// encoded u; the interop module's benchmark of the same name
 // sets voi's ScalarBaseMult beside them.
 func BenchmarkX25519KeyGenCompare(b *testing.B) {
 	var k [32]byte
 	if _, err := rand.Read(k[:]); err != nil {
 		b.Fatal(err)
 	}
-	var dst [32]byte
-	useAsm := comb64UseAsm
-	defer func() { comb64UseAsm = useAsm }()
+	var s Scalar
+	if _, err := s.SetBytesWithClamping(k[:]); err != nil {
+		b.Fatal(err)
+	}
+	bt := baseTables()
+	plain := *bt
+	plain.fixed64 = nil // the field25519 comb
+	var p Point
+	var buf [32]byte
 	benchutil.Compare(b,
 		benchutil.Contender{Name: "curvekit", F: func() {
-			comb64UseAsm = useAsm
-			if _, err := xdh(&dst, k[:], Basepoint); err != nil {
-				b.Fatal(err)
-			}
+			p.scalarBaseMultTable(bt, &s)
+			p.bytesMontgomery(&buf)
 		}},
 		benchutil.Contender{Name: "field25519", F: func() {
-			comb64UseAsm = false
-			if _, err := xdh(&dst, k[:], Basepoint); err != nil {
-				b.Fatal(err)
-			}
+			p.scalarBaseMultTable(&plain, &s)
+			p.bytesMontgomery(&buf)
 		}})
 }

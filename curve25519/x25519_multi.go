@@ -22,6 +22,12 @@ var errX25519MultiLen = errors.New("curve25519: X25519Multi: different numbers o
 // no more than that one of its exchanges failed. It runs in constant time with respect to the
 // scalars. The results share one backing array.
 func X25519Multi(scalars, points [][]byte) ([][]byte, error) {
+	return x25519Multi(ladder64On(), scalars, points)
+}
+
+// x25519Multi is X25519Multi on the fe64 assembly ladder (asm; only where
+// ladder64HasAsm) or on the field25519 ladder.
+func x25519Multi(asm bool, scalars, points [][]byte) ([][]byte, error) {
 	if len(scalars) != len(points) {
 		return nil, errX25519MultiLen
 	}
@@ -43,7 +49,6 @@ func X25519Multi(scalars, points [][]byte) ([][]byte, error) {
 	num, den, prefix = num[:n], den[:n], prefix[:n]
 
 	// Each result as a fraction num/den.
-	asm := ladder64On() // the assembly ladder, if it passed its self-test
 	for i := range scalars {
 		// Whether a point is the basepoint is public.
 		if string(points[i]) == string(basepointBytes[:]) {

@@ -15,17 +15,15 @@ import (
 // low-order points, for batch sizes 0 to 9, with the fe64 assembly ladder
 // (where the CPU has it) and with the field25519 ladder.
 func TestX25519Multi(t *testing.T) {
-	defer func(u bool) { ladder64UseAsm = u }(ladder64UseAsm)
-	for _, useAsm := range []bool{true, false} {
-		if useAsm && !ladder64HasAsm {
+	for _, asm := range []bool{true, false} {
+		if asm && !ladder64On() {
 			continue
 		}
-		ladder64UseAsm = useAsm
-		testX25519Multi(t)
+		testX25519Multi(t, asm)
 	}
 }
 
-func testX25519Multi(t *testing.T) {
+func testX25519Multi(t *testing.T, asm bool) {
 	scalars, points := x25519EdgeInputs(t)
 	var lowOrder [][]byte
 	for _, h := range smallOrderHex {
@@ -47,7 +45,7 @@ func testX25519Multi(t *testing.T) {
 					ps[i] = pick(lowOrder, round+i)
 				}
 			}
-			got, err := X25519Multi(ss, ps)
+			got, err := x25519Multi(asm, ss, ps)
 			wantErr := false
 			var want [][]byte
 			for i := range ss {

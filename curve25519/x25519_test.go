@@ -9,42 +9,71 @@ import (
 	"github.com/curvekit/curvekit/internal/xdhtest"
 )
 
+// x25519Func is an X25519 implementation under test.
+type x25519Func = func(scalar, point []byte) ([]byte, error)
+
+// x25519Impls are the X25519 implementations the tests run: the exported
+// function, and where it runs on the fe64 assembly ladder, the field25519
+// ladder too (xdhWith), so that both ladders meet every vector in one
+// binary.
+func x25519Impls() map[string]x25519Func {
+	m := map[string]x25519Func{"X25519": X25519}
+	if ladder64On() {
+		m["field25519"] = func(k, u []byte) ([]byte, error) {
+			var dst [32]byte
+			return xdhWith(false, &dst, k, u)
+		}
+	}
+	return m
+}
+
+// forEachX25519 runs f as a subtest for each of x25519Impls.
+func forEachX25519(t *testing.T, f func(t *testing.T, x25519 x25519Func)) {
+	for name, x := range x25519Impls() {
+		t.Run(name, func(t *testing.T) { f(t, x) })
+	}
+}
+
 // TestX25519Wycheproof runs every case of Wycheproof's x25519_test.json: all
 // cases are "valid" or "acceptable"; the acceptable ZeroSharedSecret cases
 // must be rejected (as x/crypto does), every other case must give shared.
 func TestX25519Wycheproof(t *testing.T) {
-	xdhtest.Wycheproof(t, "testdata/x25519_wycheproof_test.json", "curve25519", 518, X25519, func(c *xdhtest.Case) {
-		if c.Result == "invalid" {
-			t.Errorf("tcId %d: the X25519 file has no invalid cases", c.ID)
-		}
-		// The deprecated API returns the raw result, zero included.
-		var dst [32]byte
-		ScalarMult(&dst, (*[32]byte)(c.Private), (*[32]byte)(c.Public))
-		if !bytes.Equal(dst[:], c.Out) {
-			t.Errorf("tcId %d: ScalarMult = %x, want %x", c.ID, dst, c.Out)
-		}
+	forEachX25519(t, func(t *testing.T, x25519 x25519Func) {
+		xdhtest.Wycheproof(t, "testdata/x25519_wycheproof_test.json", "curve25519", 518, x25519, func(c *xdhtest.Case) {
+			if c.Result == "invalid" {
+				t.Errorf("tcId %d: the X25519 file has no invalid cases", c.ID)
+			}
+			// The deprecated API returns the raw result, zero included.
+			var dst [32]byte
+			ScalarMult(&dst, (*[32]byte)(c.Private), (*[32]byte)(c.Public))
+			if !bytes.Equal(dst[:], c.Out) {
+				t.Errorf("tcId %d: ScalarMult = %x, want %x", c.ID, dst, c.Out)
+			}
+		})
 	})
 }
 
 // TestX25519RFC7748Vectors checks the §5.2 vectors (data file from pyca) and
 // the §6.1 Diffie-Hellman example.
 func TestX25519RFC7748Vectors(t *testing.T) {
-	xdhtest.PyCA(t, "testdata/x25519_rfc7748_pyca.txt", 3, X25519)
+	forEachX25519(t, func(t *testing.T, x25519 x25519Func) {
+		xdhtest.PyCA(t, "testdata/x25519_rfc7748_pyca.txt", 3, x25519)
 
-	// RFC 7748 §6.1, transcribed from the RFC text (testdata/x25519_SOURCE.md).
-	xdhtest.DiffieHellman(t, X25519, Basepoint,
-		"77076d0a7318a57d3c16c17251b26645df4c2f87ebc0992ab177fba51db92c2a",
-		"8520f0098930a754748b7ddcb43ef75a0dbf3a0d26381af4eba4a98eaa9b4e6a",
-		"5dab087e624a8a4b79e17f8b83800ee66f3bb1292618b6fd1c2f8b27ff88e0eb",
-		"de9edb7d7b7dc1b4d35b61c2ece435373f8343c85b78674dadfc7e146f882b4f",
-		"4a5d9d5ba4ce2de1728e3bf480350f25e07e21c947d19e3376f09b3c1e161742")
-	alicePriv := xdhtest.Hex(t, "77076d0a7318a57d3c16c17251b26645df4c2f87ebc0992ab177fba51db92c2a")
-	alicePub := xdhtest.Hex(t, "8520f0098930a754748b7ddcb43ef75a0dbf3a0d26381af4eba4a98eaa9b4e6a")
-	var dst [32]byte
-	ScalarBaseMult(&dst, (*[32]byte)(alicePriv))
-	if !bytes.Equal(dst[:], alicePub) {
-		t.Errorf("ScalarBaseMult(alice) = %x, want %x", dst, alicePub)
-	}
+		// RFC 7748 §6.1, transcribed from the RFC text (testdata/x25519_SOURCE.md).
+		xdhtest.DiffieHellman(t, x25519, Basepoint,
+			"77076d0a7318a57d3c16c17251b26645df4c2f87ebc0992ab177fba51db92c2a",
+			"8520f0098930a754748b7ddcb43ef75a0dbf3a0d26381af4eba4a98eaa9b4e6a",
+			"5dab087e624a8a4b79e17f8b83800ee66f3bb1292618b6fd1c2f8b27ff88e0eb",
+			"de9edb7d7b7dc1b4d35b61c2ece435373f8343c85b78674dadfc7e146f882b4f",
+			"4a5d9d5ba4ce2de1728e3bf480350f25e07e21c947d19e3376f09b3c1e161742")
+		alicePriv := xdhtest.Hex(t, "77076d0a7318a57d3c16c17251b26645df4c2f87ebc0992ab177fba51db92c2a")
+		alicePub := xdhtest.Hex(t, "8520f0098930a754748b7ddcb43ef75a0dbf3a0d26381af4eba4a98eaa9b4e6a")
+		var dst [32]byte
+		ScalarBaseMult(&dst, (*[32]byte)(alicePriv))
+		if !bytes.Equal(dst[:], alicePub) {
+			t.Errorf("ScalarBaseMult(alice) = %x, want %x", dst, alicePub)
+		}
+	})
 }
 
 // TestX25519RFC7748Iterated runs the iterated test of RFC 7748 §5.2: k = u = 9,
@@ -105,23 +134,25 @@ var x25519LowOrder = []string{
 }
 
 func TestX25519LowOrder(t *testing.T) {
-	for _, h := range x25519LowOrder {
-		u := xdhtest.Hex(t, h)
-		for i := 0; i < 4; i++ {
-			k := xdhtest.Random(t, 32)
-			if out, err := X25519(k, u); err == nil {
-				t.Errorf("low-order point %s accepted: %x", h, out)
-			}
-			var dst [32]byte
-			for j := range dst {
-				dst[j] = 0xaa
-			}
-			ScalarMult(&dst, (*[32]byte)(k), (*[32]byte)(u))
-			if dst != [32]byte{} {
-				t.Errorf("ScalarMult on low-order point %s = %x, want zero", h, dst)
+	forEachX25519(t, func(t *testing.T, x25519 x25519Func) {
+		for _, h := range x25519LowOrder {
+			u := xdhtest.Hex(t, h)
+			for i := 0; i < 4; i++ {
+				k := xdhtest.Random(t, 32)
+				if out, err := x25519(k, u); err == nil {
+					t.Errorf("low-order point %s accepted: %x", h, out)
+				}
+				var dst [32]byte
+				for j := range dst {
+					dst[j] = 0xaa
+				}
+				ScalarMult(&dst, (*[32]byte)(k), (*[32]byte)(u))
+				if dst != [32]byte{} {
+					t.Errorf("ScalarMult on low-order point %s = %x, want zero", h, dst)
+				}
 			}
 		}
-	}
+	})
 }
 
 // x25519BigP is 2^255 - 19.
@@ -224,6 +255,12 @@ func TestX25519MathBig(t *testing.T) {
 		if !bytes.Equal(got[:], want) {
 			t.Errorf("X25519(%x, %x) = %x, math/big says %x", c.k, c.u, got, want)
 		}
+		if ladder64On() { // the field25519 ladder too
+			scalarMultLadderWith(false, &got, c.k, c.u)
+			if !bytes.Equal(got[:], want) {
+				t.Errorf("field25519 ladder(%x, %x) = %x, math/big says %x", c.k, c.u, got, want)
+			}
+		}
 	}
 }
 
@@ -250,32 +287,34 @@ func x25519Oracles(t testing.TB, k, u []byte) map[string][]byte {
 }
 
 func TestX25519Differential(t *testing.T) {
-	n := 100
-	if testing.Short() {
-		n = 20
-	}
-	scalars, points := x25519EdgeInputs(t)
-	type pair struct{ k, u []byte }
-	var cases []pair
-	for _, k := range scalars {
-		for _, u := range points {
-			cases = append(cases, pair{k, u})
+	forEachX25519(t, func(t *testing.T, x25519 x25519Func) {
+		n := 100
+		if testing.Short() {
+			n = 20
 		}
-	}
-	for i := 0; i < n; i++ {
-		cases = append(cases, pair{xdhtest.Random(t, 32), xdhtest.Random(t, 32)})
-	}
-	for _, c := range cases {
-		got, err := X25519(c.k, c.u)
-		if err != nil {
-			got = make([]byte, 32)
-		}
-		for name, want := range x25519Oracles(t, c.k, c.u) {
-			if !bytes.Equal(got, want) {
-				t.Errorf("X25519(%x, %x) = %x, %s says %x", c.k, c.u, got, name, want)
+		scalars, points := x25519EdgeInputs(t)
+		type pair struct{ k, u []byte }
+		var cases []pair
+		for _, k := range scalars {
+			for _, u := range points {
+				cases = append(cases, pair{k, u})
 			}
 		}
-	}
+		for i := 0; i < n; i++ {
+			cases = append(cases, pair{xdhtest.Random(t, 32), xdhtest.Random(t, 32)})
+		}
+		for _, c := range cases {
+			got, err := x25519(c.k, c.u)
+			if err != nil {
+				got = make([]byte, 32)
+			}
+			for name, want := range x25519Oracles(t, c.k, c.u) {
+				if !bytes.Equal(got, want) {
+					t.Errorf("X25519(%x, %x) = %x, %s says %x", c.k, c.u, got, name, want)
+				}
+			}
+		}
+	})
 }
 
 // TestX25519FixedBase checks that the fixed-base path agrees with the ladder

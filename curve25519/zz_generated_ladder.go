@@ -63,6 +63,12 @@ func pointLenError(n int) error  { return &lengthError{"point", n, errPointLen} 
 // exactly for low-order inputs. It runs in constant time with respect to
 // scalar.
 func xdh(dst *[32]byte, scalar, point []byte) ([]byte, error) {
+	return xdhWith(ladder64On(), dst, scalar, point)
+}
+
+// xdhWith is xdh on the fe64 assembly ladder (asm; only where
+// ladder64HasAsm) or on the field25519 ladder.
+func xdhWith(asm bool, dst *[32]byte, scalar, point []byte) ([]byte, error) {
 	if len(scalar) != 32 {
 		return nil, scalarLenError(len(scalar))
 	}
@@ -72,7 +78,7 @@ func xdh(dst *[32]byte, scalar, point []byte) ([]byte, error) {
 	if string(point) == string(basepointBytes[:]) {
 		scalarBaseMult(dst, scalar)
 	} else {
-		scalarMultLadder(dst, scalar, point)
+		scalarMultLadderWith(asm, dst, scalar, point)
 	}
 	// The all-zero check must not leak anything but its own (public) result.
 	var zero [32]byte
@@ -95,9 +101,15 @@ func clampScalar(e *[32]byte, scalar []byte) {
 // scalarMultLadder sets dst to the u-coordinate of scalar·P where P is any
 // point with u-coordinate point. len(scalar) = len(point) = 32.
 func scalarMultLadder(dst *[32]byte, scalar, point []byte) {
+	scalarMultLadderWith(ladder64On(), dst, scalar, point)
+}
+
+// scalarMultLadderWith is scalarMultLadder on the fe64 assembly ladder
+// (asm; only where ladder64HasAsm) or on the field25519 ladder.
+func scalarMultLadderWith(asm bool, dst *[32]byte, scalar, point []byte) {
 	var e [32]byte
 	clampScalar(&e, scalar)
-	if ladder64On() {
+	if asm {
 		// The 4 × 64-bit assembly ladder (zz_generated_ladder64_amd64.s),
 		// which decodes point itself (bit 255 masked, values ≥ p kept as
 		// partially reduced input) and gives the same bytes.

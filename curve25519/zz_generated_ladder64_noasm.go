@@ -4,17 +4,12 @@
 
 package curve25519
 
-// ladder64HasAsm and ladder64UseAsm are false: this build has no fe64
-// assembly, and scalarMultLadder runs the field25519 ladder.
+// ladder64HasAsm is false: this build has no fe64 assembly, and
+// scalarMultLadder runs the field25519 ladder.
 const ladder64HasAsm = false
 
-var ladder64UseAsm = false
-
-// comb64HasAsm and comb64UseAsm are false: scalarBaseMultTable runs the
-// field25519 comb.
+// comb64HasAsm is false: scalarBaseMultTable runs the field25519 comb.
 const comb64HasAsm = false
-
-var comb64UseAsm = false
 
 func ladder64Asm(st *[2]fe64, e *[32]byte, x1 *fe64) { ladder64Go(st, e, x1) }
 func fe64InvertAsm(out, z *fe64)                     { fe64InvertGo(out, z) }

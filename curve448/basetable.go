@@ -2,6 +2,7 @@ package curve448
 
 import (
 	"github.com/curvekit/curvekit/internal/basetable"
+	"github.com/curvekit/curvekit/internal/ct"
 	"github.com/curvekit/curvekit/tables"
 )
 
@@ -77,7 +78,7 @@ func (v *Point) ScalarBaseMult(x *Scalar) *Point {
 // combLookup sets e = d·256^j·B from t's comb, reading every entry of
 // position j (comb.tmpl's lookup).
 func combLookup(e *affinePoint, t *baseTables, j int, d int8) {
-	abs, neg := tables.AbsNeg(d)
+	abs, neg := ct.AbsNeg(d)
 	lookupAffine(e, &t.comb[j], abs)
 	e.condNegate(neg)
 }
@@ -103,12 +104,12 @@ func loadBaseTables(corrupt func(*baseTables)) *baseTables { return baseTableLoa
 // decodeBaseTables decodes the generated data into t and reports whether
 // its shape is the one of t's arrays and every coordinate is canonical.
 func decodeBaseTables(t *baseTables) bool {
-	fb, ob, oh := &tables.Edwards448Base, &tables.Edwards448BaseOdd, &tables.Edwards448BaseOddHigh
+	fb, ob, oh := tables.Edwards448Base(), tables.Edwards448BaseOdd(), tables.Edwards448BaseOddHigh()
 	if fb.Window != 4 || fb.Spacing != 2 || fb.Positions != len(t.comb) || fb.EntriesPerPosition() != len(t.comb[0]) ||
 		fb.EntryBytes != 112 || len(fb.Data) != len(t.comb)*len(t.comb[0])*112 {
 		return false
 	}
-	for _, o := range []*tables.OddMultiples{ob, oh} {
+	for _, o := range []tables.OddMultiples{ob, oh} {
 		if o.Window != 8 || o.Len() != len(t.odd) || o.EntryBytes != 112 || len(o.Data) != len(t.odd)*112 {
 			return false
 		}

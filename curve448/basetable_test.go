@@ -39,8 +39,8 @@ func TestBasepointTablesRebuild(t *testing.T) {
 	for j := range c.comb {
 		comb = append(comb, c.comb[j][:]...)
 	}
-	if enc(comb) != tables.Edwards448Base.Data || enc(c.odd[:]) != tables.Edwards448BaseOdd.Data ||
-		enc(c.oddHigh[:]) != tables.Edwards448BaseOddHigh.Data {
+	if enc(comb) != tables.Edwards448Base().Data || enc(c.odd[:]) != tables.Edwards448BaseOdd().Data ||
+		enc(c.oddHigh[:]) != tables.Edwards448BaseOddHigh().Data {
 		t.Fatal("generated tables differ from the fast recomputation")
 	}
 }

@@ -9,8 +9,9 @@ import (
 // BenchmarkBaseTables times the first use of the basepoint tables,
 // interleaved (benchutil.Compare, CPU time): decoding and verifying the
 // generated data ("load", its parts "decode", "verify" and "crosscheck"),
-// against computing the tables from B as the package did before
-// ("compute"). "fixedbase" compares ScalarBaseMult on the decoded tables
+// against computing the tables from B and running only the cross-check
+// ("compute+check", the alternative tables/DESIGN.md weighs) and computing
+// alone ("compute"). "fixedbase" compares ScalarBaseMult on the decoded tables
 // with the same comb on computed ones (the code before the change but for
 // the fallback test).
 func BenchmarkBaseTables(b *testing.B) {
@@ -20,6 +21,7 @@ func BenchmarkBaseTables(b *testing.B) {
 	b.Run("firstuse", func(b *testing.B) {
 		benchutil.Compare(b,
 			c("load", func() { loadBaseTables(nil) }),
+			c("compute+check", func() { crossCheckBaseTables(computeBaseTables()) }),
 			c("compute", func() { computeBaseTables() }),
 			c("decode", func() { decodeBaseTables(new(baseTables)) }),
 			c("verify", func() { verifyBaseTables(t) }),

@@ -3,7 +3,7 @@ package curve448
 import (
 	"unsafe"
 
-	"github.com/curvekit/curvekit/tables"
+	"github.com/curvekit/curvekit/internal/ct"
 )
 
 // Constant-time table lookups for the fixed-window and comb loops. A field
@@ -18,9 +18,7 @@ import (
 // chunks per entry, masks from a VPCMPEQQ of a counter with the broadcast
 // index). Both copy bytes, so both apply on either backend (-tags
 // curvekit32 included) whenever wordScan holds. Otherwise (wordScan
-// false) the portable per-element Select path runs. tables.Lookup is not
-// used: through its type parameter the destination's address escapes and
-// every scalar multiplication would allocate.
+// false) the portable per-element Select path runs.
 
 // wordScan reports whether the word-level scans apply.
 const wordScan = unsafe.Sizeof(fieldElement{}) == 64 &&
@@ -98,7 +96,7 @@ func lookupCachedAVX2(dst *cachedPoint, entries *[8]cachedPoint, abs int) {
 func lookupAffineSelect(dst *affinePoint, entries *[8]affinePoint, abs int) {
 	dst.setIdentity()
 	for i := range entries {
-		dst.Select(&entries[i], dst, tables.EqMask(i+1, abs))
+		dst.Select(&entries[i], dst, ct.EqMask(i+1, abs))
 	}
 }
 
@@ -106,6 +104,6 @@ func lookupAffineSelect(dst *affinePoint, entries *[8]affinePoint, abs int) {
 func lookupCachedSelect(dst *cachedPoint, entries *[8]cachedPoint, abs int) {
 	dst.setIdentity()
 	for i := range entries {
-		dst.Select(&entries[i], dst, tables.EqMask(i+1, abs))
+		dst.Select(&entries[i], dst, ct.EqMask(i+1, abs))
 	}
 }

@@ -217,7 +217,7 @@ func (c *cachedPoint) condNegate(cond int) {
 	c.Td.CondNegate(cond)
 }
 
-// Select sets c = a if cond == 1 and c = b if cond == 0 (tables.Selector).
+// Select sets c = a if cond == 1 and c = b if cond == 0 (lookupAffineSelect, lookupCachedSelect).
 func (c *cachedPoint) Select(a, b *cachedPoint, cond int) *cachedPoint {
 	c.XplusY.Select(&a.XplusY, &b.XplusY, cond)
 	c.X.Select(&a.X, &b.X, cond)
@@ -227,7 +227,7 @@ func (c *cachedPoint) Select(a, b *cachedPoint, cond int) *cachedPoint {
 	return c
 }
 
-// Select sets a = b if cond == 1 and a = c if cond == 0 (tables.Selector).
+// Select sets a = b if cond == 1 and a = c if cond == 0 (lookupAffineSelect, lookupCachedSelect).
 func (a *affinePoint) Select(b, c *affinePoint, cond int) *affinePoint {
 	a.x.Select(&b.x, &c.x, cond)
 	a.y.Select(&b.y, &c.y, cond)

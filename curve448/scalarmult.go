@@ -3,6 +3,7 @@ package curve448
 import (
 	"sync"
 
+	"github.com/curvekit/curvekit/internal/ct"
 	"github.com/curvekit/curvekit/tables"
 )
 
@@ -98,7 +99,7 @@ func (a *windowAcc) finish(v *Point) *Point   { *v = a.p; return v }
 // lookupCachedDigit sets dst = d·q from the table of 1·q … 8·q, reading
 // every entry.
 func lookupCachedDigit(dst *cachedPoint, t *[8]cachedPoint, d int8) {
-	abs, neg := tables.AbsNeg(d)
+	abs, neg := ct.AbsNeg(d)
 	lookupCached(dst, t, abs)
 	dst.condNegate(neg)
 }

@@ -89,7 +89,7 @@ func loadBasepointTables(corrupt func(*basepointTables)) *basepointTables {
 // decodeBasepointTables decodes the generated data and reports whether its
 // shape is the one the loops use and every coordinate is canonical.
 func decodeBasepointTables() (*basepointTables, bool) {
-	fb, ob := &tables.P256Base, &tables.P256BaseOdd
+	fb, ob := tables.P256Base(), tables.P256BaseOdd()
 	t := &basepointTables{base: new([basePositions][baseEntries]affinePoint)}
 	if fb.Window != baseWindow || fb.Spacing != 1 || fb.Positions != basePositions ||
 		fb.EntriesPerPosition() != baseEntries || fb.EntryBytes != 64 || len(fb.Data) != basePositions*baseEntries*64 ||

@@ -45,7 +45,7 @@ func TestBasepointTablesRebuild(t *testing.T) {
 			buf.Write(c.base[j][k].y.Bytes())
 		}
 	}
-	if buf.String() != tables.P256Base.Data {
+	if buf.String() != tables.P256Base().Data {
 		t.Fatal("generated fixed-base table differs from the fast recomputation")
 	}
 	buf.Reset()
@@ -53,7 +53,7 @@ func TestBasepointTablesRebuild(t *testing.T) {
 		buf.Write(c.odd[i].x.Bytes())
 		buf.Write(c.odd[i].y.Bytes())
 	}
-	if buf.String() != tables.P256BaseOdd.Data {
+	if buf.String() != tables.P256BaseOdd().Data {
 		t.Fatal("generated odd multiples differ from the fast recomputation")
 	}
 }
@@ -146,7 +146,8 @@ func checkAgainstStdlib(t *testing.T, name string) {
 // BenchmarkBaseTables times the first use of the tables, interleaved
 // (benchutil.Compare, CPU time): decoding and verifying the generated data
 // ("load", its parts "decode", "verify" and "crosscheck"), against
-// computing them from G as the package did before ("compute").
+// computing them from G and running only the cross-check ("compute+check",
+// the alternative tables/DESIGN.md weighs) and computing alone ("compute").
 // "fixedbase" and "verify" compare the multiplications on the decoded
 // tables with the same loops on computed ones (the code before the change
 // but for the fallback test), and with the fallback.
@@ -156,6 +157,7 @@ func BenchmarkBaseTables(b *testing.B) {
 	b.Run("firstuse", func(b *testing.B) {
 		benchutil.Compare(b,
 			c("load", func() { loadBasepointTables(nil) }),
+			c("compute+check", func() { crossCheckBasepointTables(computeBasepointTables()) }),
 			c("compute", func() { computeBasepointTables() }),
 			c("decode", func() { decodeBasepointTables() }),
 			c("verify", func() { verifyBasepointTables(t) }),

@@ -66,7 +66,7 @@ func lookupAffine32AVX2(dst *affinePoint, row *[32]affinePoint, index int) {
 // both halves (select16Words8, generated from internal/curvegen's
 // scan.tmpl, which keeps the masks in registers and stores each word
 // once), ORed. The second half's scan sees index − 16: for index ≤ 16
-// that is 0 or negative, which matches no entry (tables.EqMask is exact
+// that is 0 or negative, which matches no entry (ct.EqMask is exact
 // for every int) and gives its all-zero identity.
 func lookupAffine32Go(dst *affinePoint, row *[32]affinePoint, index int) {
 	var lo, hi, zero affineWords

@@ -8,7 +8,6 @@ import (
 	"testing"
 
 	"github.com/curvekit/curvekit/fieldarith/fieldp256"
-	"github.com/curvekit/curvekit/tables"
 )
 
 //lint:file-ignore SA1019 crypto/elliptic is the independent reference these tests compare with.
@@ -361,9 +360,11 @@ func TestLookupMatchesTables(t *testing.T) {
 				a = tab[j][7] // overwritten whatever it held
 				impl.l32(&a, &tab[j], idx)
 				b = tab[j][0] // index 0 gives the first entry
-				tables.Lookup(&b, tab[j][:], idx)
+				if idx > 0 {
+					b = tab[j][idx-1]
+				}
 				if a.x.Equal(&b.x) != 1 || a.y.Equal(&b.y) != 1 {
-					t.Fatalf("%s: row %d: lookupAffine32(%d) differs from tables.Lookup", impl.name, j, idx)
+					t.Fatalf("%s: row %d: lookupAffine32(%d) is not entry %d", impl.name, j, idx, max(idx-1, 0))
 				}
 			}
 		}

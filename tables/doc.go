@@ -1,7 +1,7 @@
 // Package tables holds the curve-independent machinery for precomputed
 // scalar-multiplication tables: signed-digit recodings of scalars, the
-// constant-time full-scan table lookup, the layout description of
-// fixed-base tables, and the generated basepoint data itself.
+// layout description of fixed-base tables, and the generated basepoint
+// data itself.
 //
 // Curve packages (curve25519, curve448, p256) load their own tables with
 // it; this package never imports a curve package.
@@ -12,8 +12,8 @@
 //
 // # Guarantees
 //
-// SignedRadix and Lookup are constant time: they run the same instructions
-// and touch the same memory whatever the scalar or index. Functions whose
+// SignedRadix and SignedRadixBigEndian are constant time: they run the same
+// instructions and touch the same memory whatever the scalar. Functions whose
 // names start with VarTime (VarTimeNAF, VarTimeNAF16) branch on their input
 // and must only see public values. The recodings take little-endian
 // scalars; SignedRadixBigEndian and VarTimeNAFBigEndian are the same
@@ -29,8 +29,10 @@
 // SEC 1's big-endian for P-256). A curve package decodes them once, at first use
 // (sync.OnceValue), into the limb form of whichever field backend it was
 // built with, so the 64-bit and 32-bit backends share one copy of the data.
-// The trade-off against computing the tables at start-up is measured and
-// written down in the curve package's DESIGN.md.
+// The data is reached through functions that return it by value
+// (Edwards25519Base, P256BaseOdd, …): its bytes are strings, so no caller
+// can change what another reads. The trade-off against computing the
+// tables at first use is measured and written down in DESIGN.md.
 //
 // FixedBase and OddMultiples describe such generated data; their zero value
 // describes no table and is a programming error to use: Len,

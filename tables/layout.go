@@ -26,15 +26,15 @@ type FixedBase struct {
 
 // EntriesPerPosition returns 2^(Window-1), the number of entries per
 // position.
-func (t *FixedBase) EntriesPerPosition() int { return 1 << (t.Window - 1) }
+func (t FixedBase) EntriesPerPosition() int { return 1 << (t.Window - 1) }
 
 // Digits returns Positions·Spacing, the number of signed digits a scalar
 // must be recoded into for this table.
-func (t *FixedBase) Digits() int { return t.Positions * t.Spacing }
+func (t FixedBase) Digits() int { return t.Positions * t.Spacing }
 
 // Entry returns the encoding of entry(j, k), 1 ≤ k ≤ 2^(Window-1). It is
 // meant for decoding the table once; it is not a constant-time lookup.
-func (t *FixedBase) Entry(j, k int) string {
+func (t FixedBase) Entry(j, k int) string {
 	i := (j*t.EntriesPerPosition() + k - 1) * t.EntryBytes
 	return t.Data[i : i+t.EntryBytes]
 }
@@ -52,9 +52,9 @@ type OddMultiples struct {
 }
 
 // Len returns 2^(Window-2), the number of entries.
-func (t *OddMultiples) Len() int { return 1 << (t.Window - 2) }
+func (t OddMultiples) Len() int { return 1 << (t.Window - 2) }
 
 // Entry returns the encoding of entry(i) = (2i+1)·B.
-func (t *OddMultiples) Entry(i int) string {
+func (t OddMultiples) Entry(i int) string {
 	return t.Data[i*t.EntryBytes : (i+1)*t.EntryBytes]
 }

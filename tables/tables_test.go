@@ -160,71 +160,12 @@ func TestVarTimeNAF(t *testing.T) {
 	mustPanic("VarTimeNAF16 short", func() { VarTimeNAF16(naf16[:256], k, 12) })
 }
 
-// entry is a toy table entry for testing Lookup.
-type entry struct{ a, b uint64 }
-
-func (e *entry) Select(x, y *entry, cond int) *entry {
-	m := -uint64(cond)
-	e.a = x.a&m | y.a&^m
-	e.b = x.b&m | y.b&^m
-	return e
-}
-
-func TestLookup(t *testing.T) {
-	entries := make([]entry, 16)
-	for i := range entries {
-		entries[i] = entry{uint64(i + 1), uint64(100 + i)}
-	}
-	for idx := 0; idx <= 16; idx++ {
-		dst := entry{0, 7}
-		Lookup(&dst, entries, idx)
-		want := entry{0, 7}
-		if idx > 0 {
-			want = entries[idx-1]
-		}
-		if dst != want {
-			t.Fatalf("Lookup(%d) = %v, want %v", idx, dst, want)
-		}
-	}
-	for a := 0; a < 40; a++ {
-		for b := 0; b < 40; b++ {
-			if got, want := EqMask(a, b), a == b; (got == 1) != want || (got != 0 && got != 1) {
-				t.Fatalf("EqMask(%d, %d) = %d", a, b, got)
-			}
-		}
-	}
-	// Negative values and values whose difference lies only in high bits,
-	// which a 32-bit mask gets wrong.
-	const maxInt = int(^uint(0) >> 1)
-	edges := []int{0, 1, -1, 2, -2, 1 << 30, 1<<31 - 1, -1 << 31, maxInt, -maxInt - 1}
-	if s := 32; maxInt>>s > 0 { // 64-bit int: differences above bit 31
-		edges = append(edges, maxInt>>31, 1<<s, 1<<s+1, -1<<s)
-	}
-	for _, a := range edges {
-		for _, b := range edges {
-			if got := EqMask(a, b); got != map[bool]int{true: 1, false: 0}[a == b] {
-				t.Fatalf("EqMask(%d, %d) = %d", a, b, got)
-			}
-		}
-	}
-	for d := -128; d <= 127; d++ {
-		abs, neg := AbsNeg(int8(d))
-		wantAbs, wantNeg := d, 0
-		if d < 0 {
-			wantAbs, wantNeg = -d, 1
-		}
-		if abs != wantAbs || neg != wantNeg {
-			t.Fatalf("AbsNeg(%d) = %d, %d", d, abs, neg)
-		}
-	}
-}
-
 func TestLayouts(t *testing.T) {
-	fb := &Edwards25519Base
+	fb := Edwards25519Base()
 	if fb.Digits()*fb.Window < 254 || len(fb.Data) != fb.Positions*fb.EntriesPerPosition()*fb.EntryBytes {
 		t.Fatal("inconsistent Edwards25519Base layout")
 	}
-	ob := &Edwards25519BaseOdd
+	ob := Edwards25519BaseOdd()
 	if len(ob.Data) != ob.Len()*ob.EntryBytes {
 		t.Fatal("inconsistent Edwards25519BaseOdd layout")
 	}
@@ -242,12 +183,12 @@ func TestLayouts(t *testing.T) {
 // 64 odd multiples), the data lengths, and that the first entries are the
 // basepoints (RFC 8032 §5.2's y, little-endian; SEC 2's Gx, big-endian).
 func TestLayouts448P256(t *testing.T) {
-	e := &Edwards448Base
+	e := Edwards448Base()
 	if e.Window != 4 || e.Spacing != 2 || e.Positions != 56 || e.EntriesPerPosition() != 8 || e.EntryBytes != 112 ||
 		len(e.Data) != 56*8*112 {
 		t.Fatal("Edwards448Base is not the 56 × 8 comb")
 	}
-	for _, o := range []*OddMultiples{&Edwards448BaseOdd, &Edwards448BaseOddHigh} {
+	for _, o := range []OddMultiples{Edwards448BaseOdd(), Edwards448BaseOddHigh()} {
 		if o.Window != 8 || o.Len() != 64 || o.EntryBytes != 112 || len(o.Data) != 64*112 {
 			t.Fatal("inconsistent edwards448 odd-multiples layout")
 		}
@@ -255,15 +196,15 @@ func TestLayouts448P256(t *testing.T) {
 	y448 := "\x14\xfa\x30\xf2\x5b\x79\x08\x98\xad\xc8\xd7\x4e\x2c\x13\xbd\xfd\xc4\x39\x7c\xe6\x1c\xff\xd3\x3a" +
 		"\xd7\xc2\xa0\x05\x1e\x9c\x78\x87\x40\x98\xa3\x6c\x73\x73\xea\x4b\x62\xc7\xc9\x56\x37\x20\x76\x88" +
 		"\x24\xbc\xb6\x6e\x71\x46\x3f\x69"
-	if e.Entry(0, 1)[56:] != y448 || Edwards448BaseOdd.Entry(0)[56:] != y448 || Edwards448BaseOddHigh.Entry(0)[56:] == y448 {
+	if e.Entry(0, 1)[56:] != y448 || Edwards448BaseOdd().Entry(0)[56:] != y448 || Edwards448BaseOddHigh().Entry(0)[56:] == y448 {
 		t.Fatal("edwards448 tables do not start at B and [2^224]B")
 	}
-	p := &P256Base
+	p := P256Base()
 	if p.Window != 6 || p.Spacing != 1 || p.Positions != 43 || p.EntriesPerPosition() != 32 || p.EntryBytes != 64 ||
 		len(p.Data) != 43*32*64 {
 		t.Fatal("P256Base is not 43 × 32 of window 6")
 	}
-	o := &P256BaseOdd
+	o := P256BaseOdd()
 	if o.Window != 8 || o.Len() != 64 || o.EntryBytes != 64 || len(o.Data) != 64*64 {
 		t.Fatal("inconsistent P256BaseOdd layout")
 	}

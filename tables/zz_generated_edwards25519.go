@@ -2,11 +2,13 @@
 
 package tables
 
-// Edwards25519Base is the fixed-base table of the edwards25519 basepoint B
+// Edwards25519Base returns the fixed-base table of the edwards25519 basepoint B
 // (y = 4/5, x even): signed radix-2^5 digits, spacing 1, 51 positions of
 // 16 entries k·2^(5·j)·B, each entry the 32-byte little-endian affine x
 // then y (64 bytes). See FixedBase.
-var Edwards25519Base = FixedBase{
+func Edwards25519Base() FixedBase { return edwards25519Base }
+
+var edwards25519Base = FixedBase{
 	Window:     5,
 	Spacing:    1,
 	Positions:  51,
@@ -831,10 +833,12 @@ var Edwards25519Base = FixedBase{
 		"",
 }
 
-// Edwards25519BaseOdd is the table of the odd multiples (2i+1)·B,
+// Edwards25519BaseOdd returns the table of the odd multiples (2i+1)·B,
 // 0 ≤ i < 512, of the edwards25519 basepoint for width-11 NAF digits, each
 // entry the 32-byte little-endian affine x then y. See OddMultiples.
-var Edwards25519BaseOdd = OddMultiples{
+func Edwards25519BaseOdd() OddMultiples { return edwards25519BaseOdd }
+
+var edwards25519BaseOdd = OddMultiples{
 	Window:     11,
 	EntryBytes: 64,
 	Data: "" +

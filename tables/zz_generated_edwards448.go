@@ -2,11 +2,13 @@
 
 package tables
 
-// Edwards448Base is the fixed-base table of the edwards448 basepoint B
+// Edwards448Base returns the fixed-base table of the edwards448 basepoint B
 // (RFC 8032, Section 5.2): signed radix-2^4 digits, spacing 2, 56 positions of
 // 8 entries k·2^(8·j)·B, each entry the 56-byte little-endian affine x
 // then y (112 bytes). See FixedBase.
-var Edwards448Base = FixedBase{
+func Edwards448Base() FixedBase { return edwards448Base }
+
+var edwards448Base = FixedBase{
 	Window:     4,
 	Spacing:    2,
 	Positions:  56,
@@ -463,10 +465,12 @@ var Edwards448Base = FixedBase{
 		"",
 }
 
-// Edwards448BaseOdd is the table of the odd multiples (2i+1)·B,
+// Edwards448BaseOdd returns the table of the odd multiples (2i+1)·B,
 // 0 ≤ i < 64, of the edwards448 basepoint for width-8 NAF digits, each
 // entry the 56-byte little-endian affine x then y. See OddMultiples.
-var Edwards448BaseOdd = OddMultiples{
+func Edwards448BaseOdd() OddMultiples { return edwards448BaseOdd }
+
+var edwards448BaseOdd = OddMultiples{
 	Window:     8,
 	EntryBytes: 112,
 	Data: "" +
@@ -537,11 +541,13 @@ var Edwards448BaseOdd = OddMultiples{
 		"",
 }
 
-// Edwards448BaseOddHigh is the table of the odd multiples (2i+1)·[2^224]B,
+// Edwards448BaseOddHigh returns the table of the odd multiples (2i+1)·[2^224]B,
 // 0 ≤ i < 64, of the edwards448 basepoint for width-8 NAF digits (the second
 // basepoint of half-size verification), each entry the 56-byte little-endian affine
 // x then y. See OddMultiples.
-var Edwards448BaseOddHigh = OddMultiples{
+func Edwards448BaseOddHigh() OddMultiples { return edwards448BaseOddHigh }
+
+var edwards448BaseOddHigh = OddMultiples{
 	Window:     8,
 	EntryBytes: 112,
 	Data: "" +

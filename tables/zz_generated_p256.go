@@ -2,11 +2,13 @@
 
 package tables
 
-// P256Base is the fixed-base table of the P-256 basepoint B
+// P256Base returns the fixed-base table of the P-256 basepoint B
 // (G of SEC 2, Section 2.4.2): signed radix-2^6 digits, spacing 1, 43 positions of
 // 32 entries k·2^(6·j)·B, each entry the 32-byte big-endian affine x
 // then y (64 bytes). See FixedBase.
-var P256Base = FixedBase{
+func P256Base() FixedBase { return p256Base }
+
+var p256Base = FixedBase{
 	Window:     6,
 	Spacing:    1,
 	Positions:  43,
@@ -1391,10 +1393,12 @@ var P256Base = FixedBase{
 		"",
 }
 
-// P256BaseOdd is the table of the odd multiples (2i+1)·B,
+// P256BaseOdd returns the table of the odd multiples (2i+1)·B,
 // 0 ≤ i < 64, of the P-256 basepoint for width-8 NAF digits, each
 // entry the 32-byte big-endian affine x then y. See OddMultiples.
-var P256BaseOdd = OddMultiples{
+func P256BaseOdd() OddMultiples { return p256BaseOdd }
+
+var p256BaseOdd = OddMultiples{
 	Window:     8,
 	EntryBytes: 64,
 	Data: "" +

@@ -15,7 +15,7 @@
 // Loose, not in filippo's package, is a sum or difference of two Elements
 // whose limbs are not carried back (fiat-crypto's "loose" bounds):
 // Loose.Add and Loose.Subtract make one, and Element's MultiplyLoose,
-// MultiplyLooseTight, SquareLoose, Mult32Loose and Carry consume it. Where a
+// MultiplyLooseTight, SquareLoose and Mult32Loose consume it. Where a
 // sum only feeds a multiplication (the X25519 ladder, the Edwards formulas)
 // this saves the carry and, on the 64-bit backend, the call: Loose.Add and
 // Loose.Subtract inline. The types keep a loose value from reaching any

@@ -275,7 +275,7 @@ func TestLoose(t *testing.T) {
 			got  *Element
 			want *big.Int
 		}{
-			{"Carry(Set(a))", new(Element).Carry(new(Loose).Set(a)), new(big.Int).Set(x)},
+			{"Carry(Set(a))", new(Element).carry(new(Loose).Set(a)), new(big.Int).Set(x)},
 			// A product written through Tight is a Loose, and reads back through it.
 			{"MultiplyLoose(Tight(a·b), a−b)", func() *Element {
 				var u Loose
@@ -285,11 +285,11 @@ func TestLoose(t *testing.T) {
 			{"Tight(a−b) − c", func() *Element {
 				var u Loose
 				u.Tight().Subtract(a, b)
-				return new(Element).Carry(new(Loose).Subtract(u.Tight(), cc))
+				return new(Element).carry(new(Loose).Subtract(u.Tight(), cc))
 			}(), new(big.Int).Sub(diff, z)},
 			{"MultiplyLoose(Set(a), a−b)", new(Element).MultiplyLoose(new(Loose).Set(a), &d), new(big.Int).Mul(x, diff)},
-			{"Carry(a+b)", new(Element).Carry(&s), sum},
-			{"Carry(a−b)", new(Element).Carry(&d), diff},
+			{"Carry(a+b)", new(Element).carry(&s), sum},
+			{"Carry(a−b)", new(Element).carry(&d), diff},
 			{"MultiplyLoose", new(Element).MultiplyLoose(&s, &d), new(big.Int).Mul(sum, diff)},
 			{"MultiplyLoose(s, s)", new(Element).MultiplyLoose(&s, &s), new(big.Int).Mul(sum, sum)},
 			{"MultiplyLooseTight", new(Element).MultiplyLooseTight(&d, cc), new(big.Int).Mul(diff, z)},
@@ -298,7 +298,7 @@ func TestLoose(t *testing.T) {
 			// The receiver aliases a tight argument, and a Loose is reused.
 			{"v = (a+a)·v", new(Element).Set(a).MultiplyLooseTight(new(Loose).Add(a, a), new(Element).Set(a)), new(big.Int).Mul(new(big.Int).Lsh(x, 1), x)},
 			{"v = (v−b)·v", func() *Element { v := new(Element).Set(a); return v.MultiplyLooseTight(s.Subtract(v, b), v) }(), new(big.Int).Mul(diff, x)},
-			{"v = Carry(v+v)", func() *Element { v := new(Element).Set(b); return v.Carry(new(Loose).Add(v, v)) }(), new(big.Int).Lsh(y, 1)},
+			{"v = Carry(v+v)", func() *Element { v := new(Element).Set(b); return v.carry(new(Loose).Add(v, v)) }(), new(big.Int).Lsh(y, 1)},
 		} {
 			if got := toBig(tc.got); got.Cmp(mod(tc.want)) != 0 {
 				t.Fatalf("%s on %x, %x, %x = %x, want %x", tc.name, x, y, z, got, mod(tc.want))
@@ -338,7 +338,7 @@ func TestLoose(t *testing.T) {
 			v.MultiplyLooseTight(&s, &v)
 			v.SquareLoose(&d)
 			v.Mult32Loose(&s, 121665)
-			v.Carry(&d)
+			v.carry(&d)
 		}); n != 0 {
 			t.Errorf("%v allocations per run", n)
 		}

@@ -13,8 +13,8 @@
 //
 // Loose is a sum or difference of two Elements whose limbs are not carried
 // back (fiat-crypto's "loose" bounds): Loose.Add and Loose.Subtract make
-// one, and Element's MultiplyLoose, MultiplyLooseTight, SquareLoose,
-// Mult32Loose and Carry consume it, saving the carry where a sum only feeds
+// one, and Element's MultiplyLoose, MultiplyLooseTight, SquareLoose and
+// Mult32Loose consume it, saving the carry where a sum only feeds
 // a multiplication. The types keep a loose value from reaching any operation
 // not proved to accept it.
 //

@@ -60,9 +60,11 @@ func (v *Element) Invert(z *Element) *Element { v.e.Invert(&z.e); return v }
 // two Elements whose limbs have not been carried back into Element's bounds.
 // It saves that carry where a sum or difference only feeds a multiplication
 // (as fiat-crypto's tight and loose bounds do): Loose.Add and Loose.Subtract
-// make one, and Element's MultiplyLoose, MultiplyLooseTight, SquareLoose,
-// Mult32Loose and Carry consume it and return an Element. A Loose cannot be
-// added to, compared or encoded; Carry it first.
+// make one, and Element's MultiplyLoose, MultiplyLooseTight, SquareLoose and
+// Mult32Loose consume it and return an Element. A Loose cannot be added to,
+// compared or encoded. Loose and these methods are not part of the field API
+// proper (filippo.io/edwards25519/field has none of them): they are what the
+// curve packages' point formulas are written with.
 //
 // Contract: every Loose a program can hold comes from Add or Subtract of two
 // Elements, and the field generator proves, by interval arithmetic on the
@@ -90,8 +92,8 @@ func (v *Loose) Subtract(a, b *Element) *Loose { v.e.Subtract(&a.e, &b.e); retur
 // The two types share one layout (TestTightView checks it).
 func (v *Loose) Tight() *Element { return (*Element)(unsafe.Pointer(v)) }
 
-// Carry sets v to the value of a, carried back into Element's bounds, and returns v.
-func (v *Element) Carry(a *Loose) *Element { v.e.Carry(&a.e); return v }
+// carry sets v to the value of a, carried back into Element's bounds, and returns v.
+func (v *Element) carry(a *Loose) *Element { v.e.Carry(&a.e); return v }
 
 // MultiplyLoose sets v = x·y and returns v.
 func (v *Element) MultiplyLoose(x, y *Loose) *Element { v.e.MultiplyLoose(&x.e, &y.e); return v }

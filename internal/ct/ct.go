@@ -28,6 +28,23 @@ func Eq64(x, y uint64) int { return IsZero64(x ^ y) }
 // Eq32 returns 1 if x == y and 0 otherwise.
 func Eq32(x, y uint32) int { return IsZero32(x ^ y) }
 
+// EqMask returns 1 if a == b and 0 otherwise, for any two ints: the
+// condition a full-scan table lookup selects entry a with when the index
+// is b.
+func EqMask(a, b int) int {
+	x := uint64(a ^ b)
+	// x | −x has its top bit set exactly when x ≠ 0.
+	return int(((x | -x) >> 63) ^ 1)
+}
+
+// AbsNeg returns |d| and 1 if d < 0 (0 otherwise): the table index and
+// the sign of a signed digit.
+func AbsNeg(d int8) (abs int, neg int) {
+	x := int32(d)
+	m := x >> 31 // all ones if negative
+	return int((x ^ m) - m), int(m & 1)
+}
+
 // EqualBytes returns 1 if a and b have equal length and contents, 0
 // otherwise. Its time depends on the lengths only.
 func EqualBytes(a, b []byte) int { return subtle.ConstantTimeCompare(a, b) }

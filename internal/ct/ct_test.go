@@ -47,3 +47,37 @@ func boolInt(b bool) int {
 	}
 	return 0
 }
+
+func TestEqMaskAbsNeg(t *testing.T) {
+	for a := 0; a < 40; a++ {
+		for b := 0; b < 40; b++ {
+			if got := EqMask(a, b); got != boolInt(a == b) {
+				t.Fatalf("EqMask(%d, %d) = %d", a, b, got)
+			}
+		}
+	}
+	// Negative values and values whose difference lies only in high bits,
+	// which a 32-bit mask gets wrong.
+	const maxInt = int(^uint(0) >> 1)
+	edges := []int{0, 1, -1, 2, -2, 1 << 30, 1<<31 - 1, -1 << 31, maxInt, -maxInt - 1}
+	if s := 32; maxInt>>s > 0 { // 64-bit int: differences above bit 31
+		edges = append(edges, maxInt>>31, 1<<s, 1<<s+1, -1<<s)
+	}
+	for _, a := range edges {
+		for _, b := range edges {
+			if got := EqMask(a, b); got != boolInt(a == b) {
+				t.Fatalf("EqMask(%d, %d) = %d", a, b, got)
+			}
+		}
+	}
+	for d := -128; d <= 127; d++ {
+		abs, neg := AbsNeg(int8(d))
+		wantAbs, wantNeg := d, 0
+		if d < 0 {
+			wantAbs, wantNeg = -d, 1
+		}
+		if abs != wantAbs || neg != wantNeg {
+			t.Fatalf("AbsNeg(%d) = %d, %d", d, abs, neg)
+		}
+	}
+}

@@ -741,18 +741,10 @@ import "golang.org/x/sys/cpu"
 // ADOX). It is fixed for the life of the process (public).
 var ladder64HasAsm = cpu.X86.HasBMI2 && cpu.X86.HasADX
 
-// ladder64UseAsm makes scalarMultLadder run x25519Ladder64Asm; tests clear
-// it to run the field25519 ladder in the same binary.
-var ladder64UseAsm = ladder64HasAsm
-
 // comb64HasAsm reports whether the fixed-base comb can run on fe64 with
 // assembly (scalar_mul_comb_fe64.go): the fe64 assembly and the AVX2 scan of its
 // 12-word entries. Fixed for the life of the process (public).
 var comb64HasAsm = ladder64HasAsm && haveAVX2
-
-// comb64UseAsm makes scalarBaseMultTable run the fe64 comb (comb64Hook);
-// tests clear it to run the field25519 comb in the same binary.
-var comb64UseAsm = comb64HasAsm
 
 // ladder64Asm is ladder64Go in assembly: the start, the 251 steps in one
 // loop and the final doublings, with the same fe64 results.
@@ -815,17 +807,12 @@ func ladder64NoAsm(c curvePackage) []byte {
 
 package ` + c.Pkg + `
 
-// ladder64HasAsm and ladder64UseAsm are false: this build has no fe64
-// assembly, and scalarMultLadder runs the field25519 ladder.
+// ladder64HasAsm is false: this build has no fe64 assembly, and
+// scalarMultLadder runs the field25519 ladder.
 const ladder64HasAsm = false
 
-var ladder64UseAsm = false
-
-// comb64HasAsm and comb64UseAsm are false: scalarBaseMultTable runs the
-// field25519 comb.
+// comb64HasAsm is false: scalarBaseMultTable runs the field25519 comb.
 const comb64HasAsm = false
-
-var comb64UseAsm = false
 
 func ladder64Asm(st *[2]fe64, e *[32]byte, x1 *fe64) { ladder64Go(st, e, x1) }
 func fe64InvertAsm(out, z *fe64)                     { fe64InvertGo(out, z) }

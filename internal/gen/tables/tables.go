@@ -16,6 +16,7 @@ import (
 	"fmt"
 	"go/format"
 	"math/big"
+	"strings"
 
 	"github.com/curvekit/curvekit/internal/gen/registry"
 )
@@ -257,10 +258,12 @@ func (c *curve) generateShape(w, s, nw int) ([]byte, error) {
 
 package tables
 
-// %sBase is the fixed-base table of the %s basepoint B
+// %sBase returns the fixed-base table of the %s basepoint B
 // %s: signed radix-2^%d digits, spacing %d, %d positions of
 // %d entries k·2^(%d·j)·B, each entry the %d-byte %s affine x
 // then y (%d bytes). See FixedBase.
+func %sBase() FixedBase { return %sBase }
+
 var %sBase = FixedBase{
 	Window:     %d,
 	Spacing:    %d,
@@ -268,7 +271,7 @@ var %sBase = FixedBase{
 	EntryBytes: %d,
 	Data: "" +
 `, c.ident, c.prose, c.baseDoc, w, s, positions, 1<<(w-1), w*s, c.coordBytes, order, 2*c.coordBytes,
-		c.ident, w, s, positions, 2*c.coordBytes)
+		c.ident, unexported(c.ident), unexported(c.ident), w, s, positions, 2*c.coordBytes)
 	base := B
 	for j := 0; j < positions; j++ {
 		q := base
@@ -282,14 +285,16 @@ var %sBase = FixedBase{
 	}
 	fmt.Fprintf(&buf, "\t\t\"\",\n}\n\n")
 
-	fmt.Fprintf(&buf, `// %sBaseOdd is the table of the odd multiples (2i+1)·B,
+	fmt.Fprintf(&buf, `// %sBaseOdd returns the table of the odd multiples (2i+1)·B,
 // 0 ≤ i < %d, of the %s basepoint for width-%d NAF digits, each
 // entry the %d-byte %s affine x then y. See OddMultiples.
+func %sBaseOdd() OddMultiples { return %sBaseOdd }
+
 var %sBaseOdd = OddMultiples{
 	Window:     %d,
 	EntryBytes: %d,
 	Data: "" +
-`, c.ident, 1<<(nw-2), c.prose, nw, c.coordBytes, order, c.ident, nw, 2*c.coordBytes)
+`, c.ident, 1<<(nw-2), c.prose, nw, c.coordBytes, order, c.ident, unexported(c.ident), unexported(c.ident), nw, 2*c.coordBytes)
 	c.encodeOdd(&buf, B, nw)
 	if c.oddHighShift > 0 {
 		high := B
@@ -297,18 +302,26 @@ var %sBaseOdd = OddMultiples{
 			high = c.add(high, high)
 		}
 		fmt.Fprintf(&buf, `
-// %sBaseOddHigh is the table of the odd multiples (2i+1)·[2^%d]B,
+// %sBaseOddHigh returns the table of the odd multiples (2i+1)·[2^%d]B,
 // 0 ≤ i < %d, of the %s basepoint for width-%d NAF digits (the second
 // basepoint of half-size verification), each entry the %d-byte %s affine
 // x then y. See OddMultiples.
+func %sBaseOddHigh() OddMultiples { return %sBaseOddHigh }
+
 var %sBaseOddHigh = OddMultiples{
 	Window:     %d,
 	EntryBytes: %d,
 	Data: "" +
-`, c.ident, c.oddHighShift, 1<<(nw-2), c.prose, nw, c.coordBytes, order, c.ident, nw, 2*c.coordBytes)
+`, c.ident, c.oddHighShift, 1<<(nw-2), c.prose, nw, c.coordBytes, order, c.ident, unexported(c.ident), unexported(c.ident), nw, 2*c.coordBytes)
 		c.encodeOdd(&buf, high, nw)
 	}
 	return format.Source(buf.Bytes())
+}
+
+// unexported returns ident with its first letter in lower case: the name
+// of the package-level variable behind the accessor ident.
+func unexported(ident string) string {
+	return strings.ToLower(ident[:1]) + ident[1:]
 }
 
 // encodeOdd writes the entries (2i+1)·P, 0 ≤ i < 2^(nw−2), and closes the
