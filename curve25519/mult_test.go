@@ -85,15 +85,6 @@ func TestEdgeScalars(t *testing.T) {
 	}
 }
 
-func naiveSum(scalars []*Scalar, points []*Point) *Point {
-	acc := NewIdentityPoint()
-	var t Point
-	for i := range points {
-		acc.Add(acc, t.ScalarMult(scalars[i], points[i]))
-	}
-	return acc
-}
-
 func randInputs(t testing.TB, n int) ([]*Scalar, []*Point) {
 	scalars := make([]*Scalar, n)
 	points := make([]*Point, n)

@@ -9,17 +9,6 @@ import (
 	"github.com/curvekit/curvekit/internal/testenv"
 )
 
-// naiveSum is Σ scalars[i]·points[i] by ScalarMult and Add, the reference
-// of the multi-scalar multiplications.
-func naiveSum(scalars []*Scalar, points []*Point) *Point {
-	acc := NewIdentityPoint()
-	var t Point
-	for i := range points {
-		acc.Add(acc, t.ScalarMult(scalars[i], points[i]))
-	}
-	return acc
-}
-
 // msmPoint returns a point of kind i%6: a random multiple of B as computed
 // (Z ≠ 1), the same decoded (Z = 1), with 4-torsion added (both forms), B
 // itself, and the identity.

@@ -15,7 +15,7 @@
 // Straus loops over NAFs (straus.tmpl), the constant-time fixed-base comb
 // (comb.tmpl), the first-use induction over the basepoint tables
 // (basecheck.tmpl), the Point basics (point.tmpl) and the multi-scalar
-// multiplications (msm.tmpl),
+// multiplications (msm.tmpl, and msm_test.tmpl the tests' reference),
 // each over the package's point forms and its step hooks. For curve25519
 // it also writes X25519's variable-base ladder over 4 × 64-bit limbs as
 // amd64 MULX/ADCX/ADOX assembly and a Go model of it, from one plan
@@ -103,6 +103,9 @@ var keyCacheTmpl string
 
 //go:embed ladder_test.tmpl
 var ladderTestTmpl string
+
+//go:embed msm_test.tmpl
+var msmTestTmpl string
 
 // outputs maps each generated file to its template.
 var outputs = map[string]*string{
@@ -638,6 +641,7 @@ func (c curvePackage) outputs() map[string]*string {
 			m["zz_generated_window.go"] = &windowTmpl
 			m["zz_generated_point.go"] = &pointTmpl
 			m["zz_generated_msm.go"] = &msmTmpl
+			m["zz_generated_msm_test.go"] = &msmTestTmpl
 		}
 		if c.Group.Comb != nil {
 			m["zz_generated_comb.go"] = &combTmpl
