@@ -8,8 +8,7 @@ import (
 
 // Tests of the quartic-character subgroup test (quarticTest, behind
 // IsTorsionFree): its constants and derivation redone with math/big, and
-// agreement with ℓ·v on every kind of input. The previous four-exponentiation
-// halving test is kept here as a second oracle.
+// agreement with ℓ·v on every kind of input.
 
 var (
 	tqP     = new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), 255), big.NewInt(19))
@@ -228,17 +227,14 @@ func tqRescale(t testing.TB, p *Point) *Point {
 	return q
 }
 
-// tqCheck compares IsTorsionFree and the old halving test with
-// ℓ·p on p and on a rescaled copy, and returns the answer.
+// tqCheck compares IsTorsionFree with ℓ·p on p and on a rescaled copy,
+// and returns the answer.
 func tqCheck(t *testing.T, what string, p *Point) int {
 	t.Helper()
 	want := p.isTorsionFreeMultL()
 	for _, q := range []*Point{p, tqRescale(t, p)} {
 		if got := q.IsTorsionFree(); got != want {
 			t.Fatalf("%s %x: IsTorsionFree = %d, ℓ·P says %d", what, p.Bytes(), got, want)
-		}
-		if got := q.halvingTest(); got != want {
-			t.Fatalf("%s %x: halvingTest = %d, ℓ·P says %d", what, p.Bytes(), got, want)
 		}
 	}
 	return want
@@ -332,76 +328,4 @@ func tqDecoded(t testing.TB, strict bool) *Point {
 			return p
 		}
 	}
-}
-
-// Constants of halvingTest.
-var (
-	// feOnePlusD is 1 + d, a square.
-	feOnePlusD = new(fieldElement).Add(feOne, feD)
-	// feHalvingC is sqrt(-i/d) with i = sqrt(-1): -i/d is a square.
-	feHalvingC = func() *fieldElement {
-		var mi fieldElement
-		mi.Negate(feSqrtM1)
-		c, wasSquare := new(fieldElement).SqrtRatio(&mi, feD)
-		if wasSquare != 1 {
-			panic("curve25519: -i/d is not a square")
-		}
-		return c
-	}()
-)
-
-// halvingTest is the previous IsTorsionFree: v ∈ 8E by point halving with
-// four square-root-or-Legendre exponentiations.
-//
-// For P = (x, y) with x ≠ 0, on -x² + y² = 1 + d·x²·y²:
-//
-//  1. P ∈ 2E iff its Montgomery u = (1+y)/(1-y) is a square, iff
-//     1 - y² = -x²·(1 + d·y²) is, iff t = (1+d)·(1 + d·y²) is (-1 and 1+d
-//     are squares).
-//  2. A half Q = (x', y') of P has Y = y'² solving
-//     d(1+y)·Y² + 2(1 - d·y)·Y - (1+y) = 0, with discriminant 4t, so
-//     Y± = (-(1 - d·y) ± sqrt(t)) / (d·(1+y)). Y+·Y- = -1/d is not a
-//     square, so exactly one root is y'² of a rational half: y' = sqrt(Y+)
-//     if Y+ is a square, else y' = sqrt(Y-) = c / sqrt(i·Y+) with c =
-//     sqrt(-i/d).
-//  3. Q ∈ 2E iff t' = (1+d)·(1 + d·y'²) is a square (step 1 for Q).
-//  4. A half R of Q is in 2E iff ((1+d)·y' + sqrt(t'))·(1 + y') is a
-//     square.
-//
-// The two points with x = 0, O and (0, -1), are decided directly.
-func (v *Point) halvingTest() int {
-	var t, u, w, sP, N, D, r, n, m, sQ, L fieldElement
-
-	var ZZ, YY fieldElement
-	ZZ.Square(&v.z)
-	YY.Square(&v.y)
-	t.Multiply(feD, &YY).Add(&t, &ZZ).Multiply(&t, feOnePlusD)
-	_, inTwoE := sP.SqrtRatio(&t, &ZZ)
-
-	N.Multiply(&sP, &v.z).Subtract(&N, &v.z)
-	u.Multiply(feD, &v.y)
-	N.Add(&N, &u)
-	D.Add(&v.z, &v.y).Multiply(&D, feD)
-	_, plusIsSquare := r.SqrtRatio(&N, &D)
-	n.Select(&r, feHalvingC, plusIsSquare)
-	m.Select(feOne, &r, plusIsSquare)
-
-	var mm, nn fieldElement
-	mm.Square(&m)
-	nn.Square(&n)
-	w.Multiply(feD, &nn).Add(&w, &mm).Multiply(&w, feOnePlusD)
-	_, halfInTwoE := sQ.SqrtRatio(&w, &mm)
-
-	L.Multiply(feOnePlusD, &n)
-	u.Multiply(&sQ, &m)
-	L.Add(&L, &u)
-	u.Add(&m, &n)
-	L.Multiply(&L, &u)
-	var ignored fieldElement
-	_, quarterInTwoE := ignored.SqrtRatio(&L, feOne)
-
-	generic := inTwoE & halfInTwoE & quarterInTwoE
-	xZero := v.x.Equal(feZero)
-	identity := v.y.Equal(&v.z)
-	return (xZero & identity) | ((1 ^ xZero) & generic)
 }
