@@ -662,5 +662,15 @@ func Files() (map[string][]byte, error) {
 			out[c.Pkg+"/"+name] = src
 		}
 	}
+	w, err := weierstrassFilesAll()
+	if err != nil {
+		return nil, err
+	}
+	for p, src := range w {
+		if _, dup := out[p]; dup {
+			return nil, fmt.Errorf("curve: %s is written twice", p)
+		}
+		out[p] = src
+	}
 	return out, nil
 }

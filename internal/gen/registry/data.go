@@ -107,6 +107,7 @@ var (
 		// Package p256's shapes: signed radix-2^6 digits, one position per
 		// digit, a width-8 NAF table.
 		Tables: Tables{CombWindow: 6, CombSpacing: 1, NAFWindow: 8},
+		SEC:    &SECNames{OID: []int{1, 2, 840, 10045, 3, 1, 7}, OIDName: "secp256r1, also named prime256v1", Short: "prime256v1", Std: "P256"},
 	}
 )
 
