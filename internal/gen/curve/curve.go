@@ -463,6 +463,21 @@ var bindings = []struct {
 			Straus:    []strausSpec{{Terms: []strausTermSpec{tA, tC}}},
 			BaseCheck: &baseCheckShape{Table: "*basepointTables", Positions: "len(t.base)"}}},
 	},
+	// P-384: P-256's shapes with six-limb elements and 16-entry positions;
+	// its point formulas have no assembly.
+	{registry.P384, curvePackage{
+		Scans: []scanShape{
+			{Elems: 2, What: "affinePoint: two 6-word field elements", Sixteen: true},
+		},
+		AVX2: []avx2Shape{
+			{Elems: 2, Entries: 8, What: "affinePoint"},
+			{Elems: 2, Entries: 16, What: "affinePoint"},
+		},
+		AsmMore: "pointAssembly",
+		Group: &groupShape{Point: "point", StrausOnly: true, Cached: "jacobianPoint", Affine: "affinePoint",
+			Straus:    []strausSpec{{Terms: []strausTermSpec{tA, tC}}},
+			BaseCheck: &baseCheckShape{Table: "*basepointTables", Positions: "len(t.base)"}}},
+	},
 }
 
 // curves are the curve packages, by registry curve name.

@@ -77,6 +77,19 @@ var weierstrassBindings = []struct {
 			{"00000000fffffffeffffffffffffffffffffffff000000000000000000000001", "2^256 − p"},
 			{"00000000fffffffd00000003fffffffd0000000000000002fffffffc00000001", "limbs 2^64 − 1"},
 		}}},
+	{registry.P384, weierstrassBinding{
+		BaseTableCost: "about 7 ms", BaseMultSlowdown: "about 5×", VerifySlowdown: "about 3×",
+		CrossCheckMixed: "7f9e3ca55ac39669f00fe11e0000002db44b78875ff50aa033cc996612345678a5c3000000009e3c5a96f00fe11e2d4b",
+		SelfTest: [][2]string{
+			{"fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffeffffffff0000000000000000fffffffe", "p − 1"},
+			{"800000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000", "2^383"},
+			{"7fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7fffffff800000000000000080000000", "(p + 1)/2"},
+			{"000000000000000000000000000000000000000000000000000000000000000100000000ffffffffffffffff00000001", "2^384 − p"},
+			{"000000000000000000000000000000000000000000000000ffffffffffffffffffffffffffffffffffffffffffffffff", "2^192 − 1"},
+			{"00000000000000000000000000000000ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff", "2^256 − 1"},
+			{"fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffdffffffff0000000000000000ffffffff", "p − 2^128"},
+			{"00000000000000000000000000000000000000000000000000000000000000000000000000000000ffffffffffffffff", "2^64 − 1"},
+		}}},
 }
 
 // weierstrassPackage is what the Weierstrass templates read.
@@ -290,8 +303,8 @@ func (w weierstrassPackage) check() {
 		panic("curve: " + rc.Name + ": the Weierstrass template is for prime-order groups")
 	case rc.Scalar.Size != w.Size || rc.OrderBits() != w.Bits || rc.Field.Modulus.BitLen() != w.Bits || rc.Field.Modulus.Cmp(rc.Order()) <= 0:
 		panic("curve: " + rc.Name + ": the Weierstrass template needs n < p, both of 8·Size bits")
-	case rc.Tables.CombSpacing != 1 || w.BaseEntries != 32:
-		panic("curve: " + rc.Name + ": the fixed-base table has one position per digit and 32 entries")
+	case rc.Tables.CombSpacing != 1 || (w.BaseEntries != 32 && w.BaseEntries != 16):
+		panic("curve: " + rc.Name + ": the fixed-base table has one position per digit and 16 or 32 entries")
 	case w.BaseWindow*w.Last()+1 >= w.Bits:
 		panic("curve: " + rc.Name + ": the fixed-base positions before the last must stay below n/2")
 	case len(w.SelfTest) != 8:
