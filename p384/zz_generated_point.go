@@ -114,8 +114,8 @@ func (p *point) equal(q *point) int {
 }
 
 // add sets p = a + b with the complete projective addition for a = −3
-// curves, Renes–Costello–Batina 2016, Algorithm 4. It is correct for every
-// pair of inputs, the identity and a = ±b included.
+// curves, Renes–Costello–Batina 2016 (eprint 2015/1060), Algorithm 4. It
+// is correct for every pair of inputs, the identity and a = ±b included.
 func (p *point) add(a, b *point) *point {
 	var t0, t1, t2, t3, t4, x3, y3, z3 fieldp384.Element
 	t0.Multiply(&a.x, &b.x)  // t0 = X1·X2

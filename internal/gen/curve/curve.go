@@ -22,6 +22,9 @@
 // every curve package (Files); the output is deterministic and gofmt-ed,
 // and CI's generate check fails when a committed file differs from it.
 //
+// For the short Weierstrass curves (P-256, P-384) it stamps the whole
+// curve package but its doc.go from weierstrass_*.tmpl (weierstrass.go).
+//
 // For X25519 and X448 it also writes the crypto/ecdh-shaped key types
 // (ecdh.tmpl; ToECDH/FromECDH only where crypto/ecdh has the curve) and
 // their RFC 8410 PKIX and PKCS #8 encodings over internal/pkix8410
