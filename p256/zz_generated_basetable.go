@@ -204,7 +204,7 @@ var crossCheckScalars = [...][32]byte{
 // crossCheckBasepointTables compares the table-based code with the
 // table-free scalarMult. The fixed-base results for the fixed scalars,
 // added up, must equal one scalarMult of their sum mod n (one
-// constant-time multiplication rather than four, 60 µs each; a fault in
+// constant-time multiplication rather than four; a fault in
 // the table code would have to cancel out across the four digit patterns
 // to pass). Then the verification double-scalar u1·G + u2·G must equal
 // the (by then checked) fixed-base multiplication of u1 + u2 mod n.
