@@ -42,6 +42,9 @@ var weierstrassFiles = map[string]string{
 	"zz_generated_interop.go":    "weierstrass_interop.tmpl",
 	"zz_generated_pkix.go":       "weierstrass_pkix.tmpl",
 	"zz_generated_selftest.go":   "weierstrass_selftest.tmpl",
+	// Tests.
+	"zz_generated_wycheproof_test.go":    "weierstrass_wycheproof_test.tmpl",
+	"zz_generated_compare_bench_test.go": "weierstrass_compare_bench_test.tmpl",
 }
 
 // weierstrassBinding is what a Weierstrass package adds to its registry
@@ -57,6 +60,11 @@ type weierstrassBinding struct {
 	// SelfTest are the point assembly's self-test inputs (hex and a
 	// comment each): arbitrary elements chosen for their carries.
 	SelfTest [][2]string
+	// WycheproofECDSA and WycheproofECDH are the package's Wycheproof
+	// files (testdata/*.json.gz); ECDHFlag, if set, is a flag at least one
+	// ECDH vector must carry, and ECDHFlagWhy the comment that says why.
+	WycheproofECDSA, WycheproofECDH []string
+	ECDHFlag, ECDHFlagWhy           string
 }
 
 // weierstrassBindings are the Weierstrass packages, by registry curve.
@@ -76,7 +84,26 @@ var weierstrassBindings = []struct {
 			{"ffffffff0000000000000000ffffffff0000000000000000fffffffdffffffff", "limbs p − 2^96"},
 			{"00000000fffffffeffffffffffffffffffffffff000000000000000000000001", "2^256 − p"},
 			{"00000000fffffffd00000003fffffffd0000000000000002fffffffc00000001", "limbs 2^64 − 1"},
-		}}},
+		},
+		WycheproofECDSA: []string{
+			"ecdsa_secp256r1_sha256_test.json.gz",
+			"ecdsa_secp256r1_sha512_test.json.gz",
+			"ecdsa_secp256r1_sha256_p1363_test.json.gz",
+			"ecdsa_secp256r1_sha512_p1363_test.json.gz",
+			"ecdsa_secp256r1_sha3_256_test.json.gz",
+			"ecdsa_secp256r1_sha3_512_test.json.gz",
+			"ecdsa_secp256r1_shake128_test.json.gz",
+			"ecdsa_secp256r1_shake128_p1363_test.json.gz",
+		},
+		WycheproofECDH: []string{
+			"ecdh_secp256r1_test.json.gz",
+			"ecdh_secp256r1_ecpoint_test.json.gz",
+			"ecdh_secp256r1_webcrypto_test.json.gz",
+			"ecdh_secp256r1_pem_test.json.gz",
+		},
+		ECDHFlag:    "CVE-2017-8932",
+		ECDHFlagWhy: "The carry-propagation class of CVE-2017-8932 (a wrong\n\t\t\t// reduction in Go's P-256 assembly, golang/go#20040).",
+	}},
 	{registry.P384, weierstrassBinding{
 		BaseTableCost: "about 7 ms", BaseMultSlowdown: "about 5×", VerifySlowdown: "about 3×",
 		CrossCheckMixed: "7f9e3ca55ac39669f00fe11e0000002db44b78875ff50aa033cc996612345678a5c3000000009e3c5a96f00fe11e2d4b",
@@ -89,7 +116,17 @@ var weierstrassBindings = []struct {
 			{"00000000000000000000000000000000ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff", "2^256 − 1"},
 			{"fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffdffffffff0000000000000000ffffffff", "p − 2^128"},
 			{"00000000000000000000000000000000000000000000000000000000000000000000000000000000ffffffffffffffff", "2^64 − 1"},
-		}}},
+		},
+		WycheproofECDSA: []string{
+			"ecdsa_secp384r1_sha384_test.json.gz",
+			"ecdsa_secp384r1_sha384_p1363_test.json.gz",
+		},
+		WycheproofECDH: []string{
+			"ecdh_secp384r1_test.json.gz",
+			"ecdh_secp384r1_ecpoint_test.json.gz",
+			"ecdh_secp384r1_webcrypto_test.json.gz",
+		},
+	}},
 }
 
 // weierstrassPackage is what the Weierstrass templates read.
@@ -314,3 +351,26 @@ func (w weierstrassPackage) check() {
 
 // LastEntry is the index of a fixed-base position's last entry.
 func (w weierstrassPackage) LastEntry() int { return w.BaseEntries - 1 }
+
+// DigestPkg, DigestSum and DigestHash name the hash of the package's
+// size (SHA-256 for 32 bytes, SHA-384 for 48), for its tests.
+func (w weierstrassPackage) DigestPkg() string {
+	if w.Size > 32 {
+		return "sha512"
+	}
+	return "sha256"
+}
+
+func (w weierstrassPackage) DigestSum() string {
+	if w.Size > 32 {
+		return "sha512.Sum384"
+	}
+	return "sha256.Sum256"
+}
+
+func (w weierstrassPackage) DigestHash() string {
+	if w.Size > 32 {
+		return "SHA384"
+	}
+	return "SHA256"
+}
