@@ -165,8 +165,8 @@ func (p *point) add(a, b *point) *point {
 	return p
 }
 
-// addAffine sets p = a + b for an affine b, Renes–Costello–Batina 2016,
-// Algorithm 5 (mixed addition, a = −3). It is complete for every a,
+// addAffine sets p = a + b for an affine b, Renes–Costello–Batina 2016
+// (eprint 2015/1060), Algorithm 5 (mixed addition, a = −3). It is complete for every a,
 // including the identity and a = ±b; b cannot be the identity (callers
 // that may add "nothing" select the result away).
 func (p *point) addAffine(a *point, b *affinePoint) *point {
@@ -211,8 +211,9 @@ func (p *point) addAffine(a *point, b *affinePoint) *point {
 	return p
 }
 
-// double sets p = 2·a, Renes–Costello–Batina 2016, Algorithm 6 (a = −3),
-// complete: the identity and points of order 2 (none on P-256) included.
+// double sets p = 2·a, Renes–Costello–Batina 2016 (eprint 2015/1060),
+// Algorithm 6 (a = −3), complete: the identity and points of order 2 (none
+// on P-256) included.
 func (p *point) double(a *point) *point {
 	var t0, t1, t2, t3, x3, y3, z3 fieldp256.Element
 	t0.Square(&a.x)          // t0 = X²
