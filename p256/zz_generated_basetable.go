@@ -10,7 +10,7 @@ import (
 )
 
 // basepointTables are the generator's tables, decoded from the data that
-// tables/internal/gen generates (tables.P256Base, tables.P256BaseOdd) and
+// the tables generator writes (tables.P256Base, tables.P256BaseOdd) and
 // verified at first use. If the check failed, ok is false and both tables
 // are nil: scalarBaseMult and varTimeDoubleScalarBaseMult then use the
 // table-free scalarMult.

@@ -76,9 +76,6 @@ func (p *point) selectPoint(a, b *point, cond int) *point {
 	return p
 }
 
-// Select is selectPoint under the name tables.Lookup expects.
-func (p *point) Select(a, b *point, cond int) *point { return p.selectPoint(a, b, cond) }
-
 // Select sets p to a if cond == 1 and to b if cond == 0.
 func (p *affinePoint) Select(a, b *affinePoint, cond int) *affinePoint {
 	p.x.Select(&a.x, &b.x, cond)

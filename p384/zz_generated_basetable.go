@@ -10,7 +10,7 @@ import (
 )
 
 // basepointTables are the generator's tables, decoded from the data that
-// tables/internal/gen generates (tables.P384Base, tables.P384BaseOdd) and
+// the tables generator writes (tables.P384Base, tables.P384BaseOdd) and
 // verified at first use. If the check failed, ok is false and both tables
 // are nil: scalarBaseMult and varTimeDoubleScalarBaseMult then use the
 // table-free scalarMult.
@@ -91,7 +91,7 @@ func loadBasepointTables(corrupt func(*basepointTables)) *basepointTables {
 // decodeBasepointTables decodes the generated data and reports whether its
 // shape is the one the loops use and every coordinate is canonical.
 func decodeBasepointTables() (*basepointTables, bool) {
-	fb, ob := &tables.P384Base, &tables.P384BaseOdd
+	fb, ob := tables.P384Base(), tables.P384BaseOdd()
 	t := &basepointTables{base: new([basePositions][baseEntries]affinePoint)}
 	if fb.Window != baseWindow || fb.Spacing != 1 || fb.Positions != basePositions ||
 		fb.EntriesPerPosition() != baseEntries || fb.EntryBytes != 96 || len(fb.Data) != basePositions*baseEntries*96 ||

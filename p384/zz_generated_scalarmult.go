@@ -4,6 +4,7 @@ package p384
 
 import (
 	"github.com/curvekit/curvekit/fieldarith/fieldp384"
+	"github.com/curvekit/curvekit/internal/ct"
 	"github.com/curvekit/curvekit/tables"
 )
 
@@ -69,21 +70,21 @@ func (p *point) scalarMult(k *[48]byte, q *point) *point {
 	lookupAffine8(&e, &table, abs)
 	acc.x, acc.y = e.x, e.y
 	acc.z.One()
-	acc.z.Select(&zero, &acc.z, tables.EqMask(abs, 0))
+	acc.z.Select(&zero, &acc.z, ct.EqMask(abs, 0))
 	for i := 95; i >= 1; i-- {
 		acc.doubleN(4)
-		abs, neg := tables.AbsNeg(digits[i])
+		abs, neg := ct.AbsNeg(digits[i])
 		lookupAffine8(&e, &table, abs)
-		acc.addAffineDigit(&e, neg, tables.EqMask(abs, 0))
+		acc.addAffineDigit(&e, neg, ct.EqMask(abs, 0))
 	}
 	acc.doubleN(4)
 	var pacc, psum, id point
 	pacc.fromJacobian(&acc)
-	abs, neg := tables.AbsNeg(digits[0])
+	abs, neg := ct.AbsNeg(digits[0])
 	lookupAffine8(&e, &table, abs)
 	e.condNegate(neg)
 	psum.addAffine(&pacc, &e)
-	pacc.selectPoint(&pacc, &psum, tables.EqMask(abs, 0))
+	pacc.selectPoint(&pacc, &psum, ct.EqMask(abs, 0))
 	id.setIdentity()
 	pacc.selectPoint(&id, &pacc, q.z.IsZero())
 	return p.set(&pacc)
@@ -120,27 +121,27 @@ func (p *point) scalarBaseMultTable(tab *[basePositions][baseEntries]affinePoint
 	var acc jacobianPoint
 	var e affinePoint
 	// Position 0: the entry itself, or the identity (Z = 0) for digit 0.
-	abs, neg := tables.AbsNeg(digits[0])
+	abs, neg := ct.AbsNeg(digits[0])
 	lookupAffine16(&e, &tab[0], abs)
 	e.condNegate(neg)
 	acc.x, acc.y = e.x, e.y
 	acc.z.One()
 	var zero fieldp384.Element
-	acc.z.Select(&zero, &acc.z, tables.EqMask(abs, 0))
+	acc.z.Select(&zero, &acc.z, ct.EqMask(abs, 0))
 	const last = basePositions - 1
 	for j := 1; j < last; j++ {
-		abs, neg := tables.AbsNeg(digits[j])
+		abs, neg := ct.AbsNeg(digits[j])
 		// Digit 0 gives the first entry; the sum is then discarded.
 		lookupAffine16(&e, &tab[j], abs)
-		acc.addAffineDigit(&e, neg, tables.EqMask(abs, 0))
+		acc.addAffineDigit(&e, neg, ct.EqMask(abs, 0))
 	}
 	var pacc, psum point
 	pacc.fromJacobian(&acc)
-	abs, neg = tables.AbsNeg(digits[last])
+	abs, neg = ct.AbsNeg(digits[last])
 	lookupAffine16(&e, &tab[last], abs)
 	e.condNegate(neg)
 	psum.addAffine(&pacc, &e)
-	pacc.selectPoint(&pacc, &psum, tables.EqMask(abs, 0))
+	pacc.selectPoint(&pacc, &psum, ct.EqMask(abs, 0))
 	return p.set(&pacc)
 }
 

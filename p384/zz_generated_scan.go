@@ -2,7 +2,7 @@
 
 package p384
 
-import "github.com/curvekit/curvekit/tables"
+import "github.com/curvekit/curvekit/internal/ct"
 
 // Word-major constant-time table scans, for table entries that are plain
 // arrays of 64-bit words (the package checks that its entry types are, and
@@ -21,11 +21,11 @@ import "github.com/curvekit/curvekit/tables"
 // masks8 returns the selection masks of digits base … base+8: m_i is all
 // ones when abs == base+i (m0 selects the identity when base is 0).
 func masks8(base, abs int) (m0, m1, m2, m3, m4, m5, m6, m7, m8 uint64) {
-	return -uint64(tables.EqMask(base, abs)), -uint64(tables.EqMask(base+1, abs)),
-		-uint64(tables.EqMask(base+2, abs)), -uint64(tables.EqMask(base+3, abs)),
-		-uint64(tables.EqMask(base+4, abs)), -uint64(tables.EqMask(base+5, abs)),
-		-uint64(tables.EqMask(base+6, abs)), -uint64(tables.EqMask(base+7, abs)),
-		-uint64(tables.EqMask(base+8, abs))
+	return -uint64(ct.EqMask(base, abs)), -uint64(ct.EqMask(base+1, abs)),
+		-uint64(ct.EqMask(base+2, abs)), -uint64(ct.EqMask(base+3, abs)),
+		-uint64(ct.EqMask(base+4, abs)), -uint64(ct.EqMask(base+5, abs)),
+		-uint64(ct.EqMask(base+6, abs)), -uint64(ct.EqMask(base+7, abs)),
+		-uint64(ct.EqMask(base+8, abs))
 }
 
 // select8Words12 sets d to entry abs−1 of the 8 entries e of 12 words

@@ -2,11 +2,13 @@
 
 package tables
 
-// P384Base is the fixed-base table of the P-384 basepoint B
+// P384Base returns the fixed-base table of the P-384 basepoint B
 // (G of SEC 2, Section 2.5.1): signed radix-2^5 digits, spacing 1, 77 positions of
 // 16 entries k·2^(5·j)·B, each entry the 48-byte big-endian affine x
 // then y (96 bytes). See FixedBase.
-var P384Base = FixedBase{
+func P384Base() FixedBase { return p384Base }
+
+var p384Base = FixedBase{
 	Window:     5,
 	Spacing:    1,
 	Positions:  77,
@@ -1247,10 +1249,12 @@ var P384Base = FixedBase{
 		"",
 }
 
-// P384BaseOdd is the table of the odd multiples (2i+1)·B,
+// P384BaseOdd returns the table of the odd multiples (2i+1)·B,
 // 0 ≤ i < 64, of the P-384 basepoint for width-8 NAF digits, each
 // entry the 48-byte big-endian affine x then y. See OddMultiples.
-var P384BaseOdd = OddMultiples{
+func P384BaseOdd() OddMultiples { return p384BaseOdd }
+
+var p384BaseOdd = OddMultiples{
 	Window:     8,
 	EntryBytes: 96,
 	Data: "" +
