@@ -25,7 +25,7 @@ const base128Window = 8
 // [NewVarTimePrecomputedPoint] or [VarTimePrecomputedPoint.Set].
 type VarTimePrecomputedPoint struct {
 	odd   [1 << (precomputedWindow - 2)]affineCached // (2i+1)·P
-	odd64 [1 << (precomputedWindow - 2)]affine64     // the same, halved on fe64
+	odd64 [1 << (precomputedWindow - 2)]affine64     // the same, halved on fe64 (where the fe64 loop runs)
 }
 
 // NewVarTimePrecomputedPoint returns the precomputed form of p. Building it
@@ -40,7 +40,9 @@ func (t *VarTimePrecomputedPoint) Set(p *Point) *VarTimePrecomputedPoint {
 	checkInitialized(p)
 	var pts [len(t.odd)]Point
 	affineOddMultiples(t.odd[:], pts[:], p)
-	affine64From(t.odd64[:], t.odd[:])
+	if ladder64HasAsm { // only the fe64 loop reads them
+		affine64From(t.odd64[:], t.odd[:])
+	}
 	return t
 }
 
@@ -52,7 +54,9 @@ func (t *VarTimePrecomputedPoint) Negate(u *VarTimePrecomputedPoint) *VarTimePre
 		t.odd[i] = u.odd[i]
 		t.odd[i].condNeg(1)
 	}
-	affine64From(t.odd64[:], t.odd[:])
+	if ladder64HasAsm {
+		affine64From(t.odd64[:], t.odd[:])
+	}
 	return t
 }
 

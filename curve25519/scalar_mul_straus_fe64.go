@@ -12,53 +12,6 @@ package curve25519
 // are made on fe64 from the points (oddMultiples64). Everything here is
 // variable time, for public inputs only.
 
-// affine64 is an affine entry on fe64, halved as the comb's
-// (comb64Entry): ((y+x)/2, (y−x)/2, d·x·y).
-type affine64 = [3]fe64
-
-// cached64 is a cached entry on fe64: (Y+X, Y−X, 2Z, 2d·T), each an fe64
-// value below 2^256 and not reduced further (fe64EdToCached's sums and
-// product; cached64From's, in the tests, happen to be canonical).
-type cached64 = [4]fe64
-
-// straus64Acc is the fe64 loop's running sum, in completed form, and the
-// fe64 arithmetic it runs on.
-type straus64Acc struct {
-	r [4]fe64
-	g fe64Group
-}
-
-// setIdentity sets the sum to the completed identity ((0 : 1), (1 : 1)).
-func (a *straus64Acc) setIdentity() { a.r = [4]fe64{{}, {1}, {1}, {1}} }
-
-func (a *straus64Acc) double() { a.g.double(&a.r) }
-
-// addNAFCached adds d·P for an odd NAF digit d, t the cached odd
-// multiples of P.
-func (a *straus64Acc) addNAFCached(t []cached64, d int) {
-	if d > 0 {
-		a.g.addCached(&a.r, &t[d/2])
-	} else {
-		a.g.subCached(&a.r, &t[-d/2])
-	}
-}
-
-// addNAFAffine adds d·P for an odd NAF digit d, t the halved affine odd
-// multiples of P.
-func (a *straus64Acc) addNAFAffine(t []affine64, d int) {
-	if d > 0 {
-		a.g.addAffine(&a.r, &t[d/2])
-	} else {
-		a.g.subAffine(&a.r, &t[-d/2])
-	}
-}
-
-func (a *straus64Acc) endDigit() {}
-
-// finish sets v to the sum: the conversion to extended coordinates (4M),
-// then to field25519.
-func (a *straus64Acc) finish(v *Point) *Point { return v.fromCompleted64(a.g, &a.r) }
-
 // cached64From sets dst to c's fe64 form (the tests' reference for
 // oddMultiples64).
 func cached64From(dst *cached64, c *projCached) {
@@ -68,13 +21,6 @@ func cached64From(dst *cached64, c *projCached) {
 		fe64SetBytes(&dst[i], (*[32]byte)(e.Bytes()))
 	}
 }
-
-// fe64D2 is 2d, canonical.
-var fe64D2 = func() fe64 {
-	var v fe64
-	fe64SetBytes(&v, (*[32]byte)(feD2.Bytes()))
-	return v
-}()
 
 // oddMultiples64 sets dst[i] = (2i+1)·P in cached64 form, on fe64 with g:
 // P moves over through its coordinates' canonical bytes, as the completed

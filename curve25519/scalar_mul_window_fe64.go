@@ -48,74 +48,6 @@ func fe64CTSelfTest(dsm func(v *Point, a *Scalar, P *Point, c *Scalar, Q *Point)
 	return got.Equal(&want) == 1
 }
 
-// fe64Group is the Edwards arithmetic on fe64 that the fe64 loops run: the
-// generated assembly (fe64GroupAsm) or its Go model (fe64GroupGo), which
-// give the same words. The loops take it as a parameter, so that the tests
-// run both in one binary; its methods call the two directly (not through
-// function values, which would move the loops' tables to the heap).
-type fe64Group uint8
-
-const (
-	fe64GroupGo fe64Group = iota
-	fe64GroupAsm
-)
-
-func (g fe64Group) double(r *[4]fe64) {
-	if g == fe64GroupAsm {
-		fe64EdDoubleAsm(r)
-	} else {
-		fe64EdDoubleGo(r)
-	}
-}
-
-func (g fe64Group) addCached(r *[4]fe64, q *[4]fe64) {
-	if g == fe64GroupAsm {
-		fe64EdAddCachedAsm(r, q)
-	} else {
-		fe64EdAddCachedGo(r, q)
-	}
-}
-
-func (g fe64Group) subCached(r *[4]fe64, q *[4]fe64) {
-	if g == fe64GroupAsm {
-		fe64EdSubCachedAsm(r, q)
-	} else {
-		fe64EdSubCachedGo(r, q)
-	}
-}
-
-func (g fe64Group) addAffine(r *[4]fe64, q *[3]fe64) {
-	if g == fe64GroupAsm {
-		fe64EdAddAffineAsm(r, q)
-	} else {
-		fe64EdAddAffineGo(r, q)
-	}
-}
-
-func (g fe64Group) subAffine(r *[4]fe64, q *[3]fe64) {
-	if g == fe64GroupAsm {
-		fe64EdSubAffineAsm(r, q)
-	} else {
-		fe64EdSubAffineGo(r, q)
-	}
-}
-
-func (g fe64Group) toCached(r *[4]fe64, q *[4]fe64) {
-	if g == fe64GroupAsm {
-		fe64EdToCachedAsm(r, q)
-	} else {
-		fe64EdToCachedGo(r, q)
-	}
-}
-
-func (g fe64Group) mul(v, a, b *fe64) {
-	if g == fe64GroupAsm {
-		fe64MulAsm(v, a, b)
-	} else {
-		fe64Mul(v, a, b)
-	}
-}
-
 // cached64Row is a cached64 entry (Y+X, Y−X, 2Z, 2d·T) followed by
 // −2d·T: 20 words, the shape of the AVX2 scan scan8x20AVX2. With the
 // negated product beside it, negating an entry is two masked swaps
@@ -128,15 +60,6 @@ var cached64Identity = cached64Row{0: 1, 4: 1, 8: 2}
 
 // rowCached views the first 16 words of a row as its cached64 entry.
 func rowCached(r *cached64Row) *cached64 { return (*cached64)(unsafe.Pointer(r)) }
-
-// completed64 sets r to P's completed form on fe64, (X : Z), (Y : Z):
-// P's coordinates move over through their canonical bytes.
-func completed64(r *[4]fe64, P *Point) {
-	fe64SetBytes(&r[0], (*[32]byte)(P.x.Bytes()))
-	fe64SetBytes(&r[1], (*[32]byte)(P.y.Bytes()))
-	fe64SetBytes(&r[2], (*[32]byte)(P.z.Bytes()))
-	r[3] = r[2]
-}
 
 // multiples64 sets t[i] = (i+1)·P in cached form on fe64 (rows of
 // cached64Row): P, one doubling for 2P, then one addition of P per entry.
@@ -254,15 +177,4 @@ func (v *Point) straus64CT(g fe64Group, tabs [][8]cached64Row, digits [][64]int8
 		}
 	}
 	return v.fromCompleted64(g, &acc)
-}
-
-// fromCompleted64 sets v to the completed sum r: the conversion to
-// extended coordinates (4M), then to field25519.
-func (v *Point) fromCompleted64(g fe64Group, r *[4]fe64) *Point {
-	var p [4]fe64
-	g.mul(&p[0], &r[0], &r[3])
-	g.mul(&p[1], &r[1], &r[2])
-	g.mul(&p[2], &r[2], &r[3])
-	g.mul(&p[3], &r[0], &r[1])
-	return v.fromFe64(&p)
 }

@@ -23,6 +23,9 @@
 // every curve package (Files); the output is deterministic and gofmt-ed,
 // and CI's generate check fails when a committed file differs from it.
 //
+// For the short Weierstrass curves (P-256, P-384) it stamps the whole
+// curve package but its doc.go from weierstrass_*.tmpl (weierstrass.go).
+//
 // For X25519 and X448 it also writes the crypto/ecdh-shaped key types
 // (ecdh.tmpl; ToECDH/FromECDH only where crypto/ecdh has the curve) and
 // their RFC 8410 PKIX and PKCS #8 encodings over internal/pkix8410
@@ -526,6 +529,21 @@ var bindings = []struct {
 			Straus:    []strausSpec{{Terms: []strausTermSpec{tA, tC}}},
 			BaseCheck: &baseCheckShape{Table: "*basepointTables", Positions: "len(t.base)"}}},
 	},
+	// P-384: P-256's shapes with six-limb elements and 16-entry positions;
+	// its point formulas have no assembly.
+	{registry.P384, curvePackage{
+		Scans: []scanShape{
+			{Elems: 2, What: "affinePoint: two 6-word field elements", Sixteen: true},
+		},
+		AVX2: []avx2Shape{
+			{Elems: 2, Entries: 8, What: "affinePoint"},
+			{Elems: 2, Entries: 16, What: "affinePoint"},
+		},
+		AsmMore: "pointAssembly",
+		Group: &groupShape{Point: "point", StrausOnly: true, Cached: "jacobianPoint", Affine: "affinePoint",
+			Straus:    []strausSpec{{Terms: []strausTermSpec{tA, tC}}},
+			BaseCheck: &baseCheckShape{Table: "*basepointTables", Positions: "len(t.base)"}}},
+	},
 }
 
 // curves are the curve packages, by registry curve name.
@@ -743,6 +761,16 @@ func Files() (map[string][]byte, error) {
 		for name, src := range files {
 			out[path.Join(c.Pkg, name)] = src
 		}
+	}
+	w, err := weierstrassFilesAll()
+	if err != nil {
+		return nil, err
+	}
+	for p, src := range w {
+		if _, dup := out[p]; dup {
+			return nil, fmt.Errorf("curve: %s is written twice", p)
+		}
+		out[p] = src
 	}
 	return out, nil
 }

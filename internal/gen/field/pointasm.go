@@ -32,6 +32,11 @@ import (
 
 func init() {
 	register("pointasm-p256", pointAsmGenerate)
+	for _, c := range registry.Curves {
+		if c.Model == registry.ShortWeierstrass && c != registry.P256 {
+			register("pointgo-"+c.Name, func() (map[string][]byte, error) { return pointFiles(c, false) })
+		}
+	}
 }
 
 // pfStep is one field operation of a plan: dst = op(a, b).
@@ -211,7 +216,7 @@ func (f *pointFormula) temps() []string {
 }
 
 // goMethod writes the Go method of f.
-func (f *pointFormula) goMethod() string {
+func (f *pointFormula) goMethod(fieldPkg string) string {
 	var b strings.Builder
 	var params []string
 	for _, a := range f.args {
@@ -221,7 +226,7 @@ func (f *pointFormula) goMethod() string {
 	doc := strings.ReplaceAll(f.doc, "\n", "\n// ")
 	fmt.Fprintf(&b, "// %s %s\n//\n// It is the Go code of the plan that also writes %s\n// (fieldarith/internal/gen/pointasm.go).\n", f.generic, doc, f.asm)
 	fmt.Fprintf(&b, "func (p *jacobianPoint) %s(%s) *jacobianPoint {\n", f.generic, strings.Join(params, ", "))
-	fmt.Fprintf(&b, "\tvar %s fieldp256.Element\n", strings.Join(f.temps(), ", "))
+	fmt.Fprintf(&b, "\tvar %s %s.Element\n", strings.Join(f.temps(), ", "), fieldPkg)
 	method := map[string]string{"add": "Add", "sub": "Subtract", "mul": "Multiply", "sqr": "Square", "halve": "Halve"}
 	for _, st := range f.steps {
 		args := "&" + st.a
@@ -661,72 +666,17 @@ func (e *pointAsm) digitRoutine(f *pointFormula) {
 	s.op("RET")
 }
 
-func pointAsmGenerate() (map[string][]byte, error) {
-	r := montNewRep(registry.P256.Field, 64)
-	m := &montAsm{r: r, s: &asmText{}, full: ^uint64(0)}
-	e := &pointAsm{m: m, s: m.s}
-	s := m.s
-	s.line(strings.TrimSuffix(header, "\n"))
-	s.line("//go:build " + asmBuildTag)
-	s.line("")
-	s.line("// P-256's Jacobian point formulas, one routine each: the plans of")
-	s.line("// fieldarith/internal/gen/pointasm.go, which also write the Go methods")
-	s.line("// of zz_generated_jacobian.go.")
-	s.line("")
-	s.line("#include \"textflag.h\"")
-	s.line("")
-	s.line("// p, least significant limb first.")
-	for j, l := range r.Mod {
-		s.line(fmt.Sprintf("DATA %sMod<>+%d(SB)/8, $0x%016x", r.Typ, 8*j, l))
-	}
-	s.line(fmt.Sprintf("GLOBL %sMod<>(SB), RODATA|NOPTR, $32", r.Typ))
-	s.line("")
-	s.line("// 1 in Montgomery form, R mod p.")
-	for j, l := range r.One {
-		s.line(fmt.Sprintf("DATA %sOne<>+%d(SB)/8, $%s", r.Typ, 8*j, l))
-	}
-	s.line(fmt.Sprintf("GLOBL %sOne<>(SB), RODATA|NOPTR, $32", r.Typ))
-	for _, f := range pointFormulas {
-		e.routine(f, false)
-	}
-	e.routine(pointFormulas[0], true)
-	e.digitRoutine(pointFormulas[1])
-	e.internals()
+func pointAsmGenerate() (map[string][]byte, error) { return pointFiles(registry.P256, true) }
 
-	var gen strings.Builder
-	gen.WriteString(header + `package p256
-
-import "github.com/curvekit/curvekit/fieldarith/fieldp256"
-
-// The Jacobian formulas in Go, written by fieldarith/internal/gen
-// (pointasm.go) from the plans that also write the amd64 routines of
-// zz_generated_jacobian_amd64.s. The methods without the Generic suffix
-// (zz_generated_jacobian_amd64.go, zz_generated_jacobian_noasm.go) choose
-// between the two.
-`)
-	for _, f := range pointFormulas {
-		gen.WriteString("\n" + f.goMethod())
+// pointFiles writes curve c's Jacobian point formulas: the Go methods,
+// and with asm the amd64 routines and their declarations (P-256's 4 × 64-bit
+// Montgomery limbs only); without, the Go code is the only build.
+func pointFiles(c *registry.Curve, asm bool) (map[string][]byte, error) {
+	s := &asmText{}
+	if asm {
+		s = pointAsmText(c)
 	}
-	gen.WriteString(`
-// addAffineDigitGeneric is one digit of the constant-time loops: with b =
-// e negated when neg = 1, it sets p = p + b (addAffineUncheckedGeneric),
-// or b (with Z = 1) when p = O, and leaves p as it is when zero = 1 (the
-// digit is 0: e is then a stand-in entry). neg and zero are 0 or 1; the
-// caller rules out p = ±b. Constant time. It is the Go code of
-// jacobianAddAffineDigitAsm (pointasm.go's digitRoutine).
-func (p *jacobianPoint) addAffineDigitGeneric(e *affinePoint, neg, zero int) *jacobianPoint {
-	var b affinePoint
-	var sum, eb jacobianPoint
-	b.x = e.x
-	b.y.Negate(&e.y)
-	b.y.Select(&b.y, &e.y, neg)
-	sum.addAffineUncheckedGeneric(p, &b)
-	eb.x, eb.y = b.x, b.y
-	eb.z.One()
-	sum.selectPoint(&eb, &sum, p.z.IsZero())
-	return p.selectPoint(p, &sum, zero)
-}
-`)
+	gen := pointGo(c)
 
 	var stubs strings.Builder
 	stubs.WriteString(header + "//go:build " + asmBuildTag + `
@@ -770,19 +720,11 @@ func groupAssembly() string {
 	return ""
 }
 `)
-	var noasm strings.Builder
-	noasm.WriteString(header + "//go:build !(" + asmBuildTag + `)
-
-package p256
-
-// jacobianHasAsm and jacobianUseAsm are false: this build has no point
-// assembly (amd64 without the purego, curvekit_purego and curvekit32 tags
-// has).
-var jacobianHasAsm, jacobianUseAsm = false, false
-
-// groupAssembly names the point routines that run assembly: none here.
-func groupAssembly() string { return "" }
-`)
+	tag := ""
+	if asm {
+		tag = "//go:build !(" + asmBuildTag + ")\n\n"
+	}
+	noasm := pointNoAsmHead(c, tag)
 	wrap := map[string]string{"doubleGeneric": "double", "addAffineUncheckedGeneric": "addAffineUnchecked", "addUncheckedGeneric": "addUnchecked"}
 	for _, f := range pointFormulas {
 		if f.test {
@@ -792,7 +734,7 @@ func groupAssembly() string { return "" }
 //go:noescape
 func %[1]s(p *jacobianPoint, a, b *jacobianPoint)
 `, f.asm, f.generic)
-			fmt.Fprintf(&noasm, `
+			fmt.Fprintf(noasm, `
 // %[1]s is the Go code in this build.
 func %[1]s(p *jacobianPoint, a, b *jacobianPoint) { p.%[2]s(a, b) }
 `, f.asm, f.generic)
@@ -822,7 +764,7 @@ func %[4]s {
 //go:noescape
 func %[3]s(p *jacobianPoint, %[6]s)
 `, wrap[f.generic], f.generic, f.asm, sig, call, strings.Join(params, ", "))
-		fmt.Fprintf(&noasm, `
+		fmt.Fprintf(noasm, `
 // %[1]s is %[2]s.
 func %[3]s { return p.%[2]s(%[4]s) }
 
@@ -894,11 +836,116 @@ func (p *jacobianPoint) doubleN(n int) *jacobianPoint {
 // jacobianDoubleNAsm is the Go code in this build (n ≥ 1).
 func jacobianDoubleNAsm(p *jacobianPoint, n int) { p.doubleN(n) }
 `)
-	base := "../" + registry.P256.Pkg + "/zz_generated_jacobian"
+	base := "../" + c.Pkg + "/zz_generated_jacobian"
+	if !asm {
+		return map[string][]byte{
+			base + ".go":       []byte(gen),
+			base + "_noasm.go": []byte(noasm.String()),
+		}, nil
+	}
 	return map[string][]byte{
-		base + ".go":       []byte(gen.String()),
+		base + ".go":       []byte(gen),
 		base + "_amd64.go": []byte(stubs.String()),
 		base + "_amd64.s":  []byte(s.b.String()),
 		base + "_noasm.go": []byte(noasm.String()),
 	}, nil
+}
+
+// pointGo is the Go code of the point formulas for curve c, over its
+// field package.
+func pointGo(c *registry.Curve) string {
+	var gen strings.Builder
+	gen.WriteString(header + "package " + c.Pkg + `
+
+import "github.com/curvekit/curvekit/fieldarith/` + c.Field.Pkg + `"
+
+// The Jacobian formulas in Go, written by fieldarith/internal/gen
+// (pointasm.go) from the plans that also write the amd64 routines of
+// zz_generated_jacobian_amd64.s. The methods without the Generic suffix
+// (zz_generated_jacobian_amd64.go, zz_generated_jacobian_noasm.go) choose
+// between the two.
+`)
+	for _, f := range pointFormulas {
+		gen.WriteString("\n" + strings.ReplaceAll(f.goMethod(c.Field.Pkg), "P-256", c.Title))
+	}
+	gen.WriteString(`
+// addAffineDigitGeneric is one digit of the constant-time loops: with b =
+// e negated when neg = 1, it sets p = p + b (addAffineUncheckedGeneric),
+// or b (with Z = 1) when p = O, and leaves p as it is when zero = 1 (the
+// digit is 0: e is then a stand-in entry). neg and zero are 0 or 1; the
+// caller rules out p = ±b. Constant time. It is the Go code of
+// jacobianAddAffineDigitAsm (pointasm.go's digitRoutine).
+func (p *jacobianPoint) addAffineDigitGeneric(e *affinePoint, neg, zero int) *jacobianPoint {
+	var b affinePoint
+	var sum, eb jacobianPoint
+	b.x = e.x
+	b.y.Negate(&e.y)
+	b.y.Select(&b.y, &e.y, neg)
+	sum.addAffineUncheckedGeneric(p, &b)
+	eb.x, eb.y = b.x, b.y
+	eb.z.One()
+	sum.selectPoint(&eb, &sum, p.z.IsZero())
+	return p.selectPoint(p, &sum, zero)
+}
+`)
+
+	return gen.String()
+}
+
+// pointNoAsmHead starts the file of a build without point assembly, under
+// the build constraint tag (empty for a curve without assembly).
+func pointNoAsmHead(c *registry.Curve, tag string) *strings.Builder {
+	why := `this build has no point
+// assembly (amd64 without the purego, curvekit_purego and curvekit32 tags
+// has).`
+	if tag == "" {
+		why = "the point formulas of " + c.Title + `
+// are Go code in every build.`
+	}
+	var noasm strings.Builder
+	noasm.WriteString(header + tag + "package " + c.Pkg + `
+
+// jacobianHasAsm and jacobianUseAsm are false: ` + why + `
+var jacobianHasAsm, jacobianUseAsm = false, false
+
+// groupAssembly names the point routines that run assembly: none here.
+func groupAssembly() string { return "" }
+`)
+	return &noasm
+}
+
+// pointAsmText is the amd64 assembly of c's point formulas.
+func pointAsmText(c *registry.Curve) *asmText {
+	r := montNewRep(c.Field, 64)
+	m := &montAsm{r: r, s: &asmText{}, full: ^uint64(0)}
+	e := &pointAsm{m: m, s: m.s}
+	s := m.s
+	s.line(strings.TrimSuffix(header, "\n"))
+	s.line("//go:build " + asmBuildTag)
+	s.line("")
+	s.line("// P-256's Jacobian point formulas, one routine each: the plans of")
+	s.line("// fieldarith/internal/gen/pointasm.go, which also write the Go methods")
+	s.line("// of zz_generated_jacobian.go.")
+	s.line("")
+	s.line("#include \"textflag.h\"")
+	s.line("")
+	s.line("// p, least significant limb first.")
+	for j, l := range r.Mod {
+		s.line(fmt.Sprintf("DATA %sMod<>+%d(SB)/8, $0x%016x", r.Typ, 8*j, l))
+	}
+	s.line(fmt.Sprintf("GLOBL %sMod<>(SB), RODATA|NOPTR, $32", r.Typ))
+	s.line("")
+	s.line("// 1 in Montgomery form, R mod p.")
+	for j, l := range r.One {
+		s.line(fmt.Sprintf("DATA %sOne<>+%d(SB)/8, $%s", r.Typ, 8*j, l))
+	}
+	s.line(fmt.Sprintf("GLOBL %sOne<>(SB), RODATA|NOPTR, $32", r.Typ))
+	for _, f := range pointFormulas {
+		e.routine(f, false)
+	}
+	e.routine(pointFormulas[0], true)
+	e.digitRoutine(pointFormulas[1])
+	e.internals()
+
+	return s
 }

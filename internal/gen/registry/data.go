@@ -37,6 +37,13 @@ var (
 		Size:    32, BigEndian: true, Sqrt: true, Safegcd: true, Halve: true,
 		Reps: montgomery(4, true),
 	}
+	// FP384 is P-384's base field.
+	FP384 = &Field{
+		Pkg: "fieldp384", Title: "GF(p), p = 2^384 − 2^128 − 2^96 + 2^32 − 1",
+		Modulus: hex("fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffeffffffff0000000000000000ffffffff"),
+		Size:    48, BigEndian: true, Sqrt: true, Halve: true,
+		Reps: montgomery(6, false),
+	}
 	// S25519 is Z/ℓZ, ℓ the order of edwards25519's prime-order subgroup.
 	S25519 = &Field{
 		Pkg: "scalar25519", Title: "Z/ℓZ, ℓ = 2^252 + 27742317777372353535851937790883648493",
@@ -60,8 +67,16 @@ var (
 	}
 )
 
+// SP384 is Z/nZ, n the order of the P-384 group.
+var SP384 = &Field{
+	Pkg: "scalarp384", Title: "Z/nZ, n the order of the P-384 group",
+	Modulus: hex("ffffffffffffffffffffffffffffffffffffffffffffffffc7634d81f4372ddf581a0db248b0a77aecec196accc52973"),
+	Size:    48, BigEndian: true, Reduced: true, MulAdd: true,
+	Reps: montgomery(6, false),
+}
+
 // Fields are every field, in a fixed order.
-var Fields = []*Field{F25519, F448, FP256, S25519, S448, SP256}
+var Fields = []*Field{F25519, F448, FP256, S25519, S448, SP256, FP384, SP384}
 
 // The curves.
 var (
@@ -107,11 +122,28 @@ var (
 		// Package p256's shapes: signed radix-2^6 digits, one position per
 		// digit, a width-8 NAF table.
 		Tables: Tables{CombWindow: 6, CombSpacing: 1, NAFWindow: 8},
+		SEC:    &SECNames{OID: []int{1, 2, 840, 10045, 3, 1, 7}, OIDName: "secp256r1, also named prime256v1", Short: "prime256v1", Std: "P256"},
 	}
 )
 
+// P384 is y² = x³ − 3x + b over GF(2^384 − 2^128 − 2^96 + 2^32 − 1)
+// (SEC 2, Section 2.5.1; FIPS 186-4, Section D.1.2.4).
+var P384 = &Curve{
+	Name: "p384", Title: "P-384", Pkg: "p384",
+	Model: ShortWeierstrass, Field: FP384, Scalar: SP384,
+	A: small(FP384, -3), B: hex("b3312fa7e23ee7e4988e056be3f82d19181d9c6efe8141120314088f5013875ac656398d8a2ed19d2a85c8edd3ec2aef"), Cofactor: 1,
+	Gx:           hex("aa87ca22be8b05378eb1c71ef320ad746e1d3b628ba79b9859f741e082542a385502f25dbf55296c3a545e3872760ab7"),
+	Gy:           hex("3617de4a96262c6f5d9e98bf9292dc29f8f41dbd289a147ce9da3113b5f0b8c00a60b1ce1d7e819d7a431d7c90ea0e5f"),
+	GeneratorRef: "(G of SEC 2, Section 2.5.1)",
+	// Signed radix-2^5 digits, one position per digit (radix 2^6 would
+	// put the entries of the last full position above n/2), a width-8
+	// NAF table.
+	Tables: Tables{CombWindow: 5, CombSpacing: 1, NAFWindow: 8},
+	SEC:    &SECNames{OID: []int{1, 3, 132, 0, 34}, OIDName: "secp384r1", Short: "secp384r1", Std: "P384"},
+}
+
 // Curves are every curve, in a fixed order.
-var Curves = []*Curve{Edwards25519, Edwards448, P256}
+var Curves = []*Curve{Edwards25519, Edwards448, P256, P384}
 
 // CurveNamed returns the curve of that name, or nil.
 func CurveNamed(name string) *Curve {

@@ -217,6 +217,22 @@ type Curve struct {
 	// Montgomery is the Montgomery form with an RFC 7748 function; nil if
 	// none.
 	Montgomery *MontgomeryForm
+	// SEC is a short Weierstrass curve's naming in SEC 2 and RFC 5480;
+	// nil for the other models.
+	SEC *SECNames
+}
+
+// SECNames is a short Weierstrass curve's names in the standards its keys
+// are encoded with.
+type SECNames struct {
+	// OID is the named curve's object identifier (RFC 5480, Section
+	// 2.1.1.1), OIDName its names there, and Short the one the godoc
+	// uses.
+	OID            []int
+	OIDName, Short string
+	// Std names the curve's constructor in crypto/elliptic and crypto/ecdh
+	// (P256); empty if the standard library has none.
+	Std string
 }
 
 // Order is the group order.
