@@ -82,7 +82,7 @@ func corruptFixedEntry(bt *basepointTables) {
 
 // TestBasepointTablesRebuild recomputes the generated tables with this
 // package's fast arithmetic and compares them byte for byte with the data
-// that tables/internal/gen computed with math/big.
+// that internal/gen/tables computed with math/big.
 func TestBasepointTablesRebuild(t *testing.T) {
 	fb := tables.Edwards25519Base()
 	enc := func(p *Point) string {

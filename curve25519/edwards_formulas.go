@@ -247,7 +247,7 @@ func (v *affineCached) condNeg(cond int) *affineCached {
 	return v
 }
 
-// The hooks of the skeletons generated from internal/curvegen's window.tmpl
+// The hooks of the skeletons generated from internal/gen/curve's window.tmpl
 // and straus.tmpl (zz_generated_window.go, zz_generated_straus.go). The
 // running sums keep the HWCD completed form and, between digits, the
 // projective form: doublings need no T coordinate, so a sum that is only

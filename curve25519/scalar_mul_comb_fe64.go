@@ -15,14 +15,14 @@ import (
 // running sum as an extended point of four fe64 elements and adds each
 // position's entry with fe64MaddAsm (the mixed addition and the
 // conversion back to extended form, 7M, in one routine generated from
-// internal/curvegen/ladder64.go's plan). The table's entries are converted
+// internal/gen/curve/ladder64.go's plan). The table's entries are converted
 // once, at the basepoint tables' first-use load and after their
 // verification, to comb64Entry: 96 bytes instead of 120, which the AVX2
 // scan (scan16x12AVX2) reads in full for every position. The result goes
 // back to a field25519 Point through canonical bytes.
 
 // comb64Entry is an affine table entry on fe64, halved: ((y+x)/2,
-// (y−x)/2, d·x·y), each canonical (below p); see internal/curvegen's
+// (y−x)/2, d·x·y), each canonical (below p); see internal/gen/curve's
 // l64Madd for why halved.
 type comb64Entry = [3]fe64
 

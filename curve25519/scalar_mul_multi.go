@@ -6,7 +6,7 @@ import (
 )
 
 // The hooks of the multi-scalar multiplications generated from
-// internal/curvegen's msm.tmpl (zz_generated_msm.go), besides the Point and
+// internal/gen/curve's msm.tmpl (zz_generated_msm.go), besides the Point and
 // accumulator hooks in edwards_formulas.go.
 
 // tablesNAF is tables.VarTimeNAF, used on public constants.

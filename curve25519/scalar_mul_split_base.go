@@ -126,7 +126,7 @@ func (v *Point) VarTimeSplitBaseMultPrecomputed(b0, b1, a *Scalar, A *VarTimePre
 
 // varTimeSplit sets up the four terms (A's table is aAff, for a NAF of
 // width aw, or if aAff is nil the width-5 table of A made here) and runs Straus's method (varTimeStrausEAEC, generated from
-// internal/curvegen's straus.tmpl): one shared chain of doublings from the
+// internal/gen/curve's straus.tmpl): one shared chain of doublings from the
 // highest nonzero digit, one mixed or cached addition per nonzero digit.
 // (Recoding a scalar s > ℓ/2 as −(ℓ − s) would be shorter, but is wrong for
 // points with a small-order component, which callers may pass.)

@@ -6,7 +6,7 @@ package curve25519
 // straus.tmpl over straus64Acc, whose running sum stays in the completed
 // form on four fe64 elements and whose doublings and additions are one
 // assembly call each (fe64EdDoubleAsm, fe64Ed{Add,Sub}{Cached,Affine}Asm,
-// generated from internal/curvegen/ladder64.go's plans). The basepoint's
+// generated from internal/gen/curve/ladder64.go's plans). The basepoint's
 // odd multiples get their fe64 form at the tables' first-use load, the
 // odd multiples of [2^128]B at theirs, and the per-call tables of A and C
 // are made on fe64 from the points (oddMultiples64). Everything here is

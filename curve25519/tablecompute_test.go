@@ -54,7 +54,7 @@ func computeBasepointTables() *basepointTables {
 // computeFixedTable builds a fixed-base table of any shape (window w,
 // spacing s) for BenchmarkFixedBaseShapes.
 func computeFixedTable(w, s int) *basepointTables {
-	digits := (254 + w - 1) / w // as tables/internal/gen: scalars < 2^253
+	digits := (254 + w - 1) / w // as internal/gen/tables: scalars < 2^253
 	positions := (digits + s - 1) / s
 	n := 1 << (w - 1)
 	bt := &basepointTables{ok: true, window: w, spacing: s, positions: positions,

@@ -7,7 +7,7 @@ import (
 )
 
 // baseTables are the basepoint tables, decoded from the data that
-// tables/internal/gen generates (tables.Edwards448Base, Edwards448BaseOdd,
+// internal/gen/tables generates (tables.Edwards448Base, Edwards448BaseOdd,
 // Edwards448BaseOddHigh) and verified at first use:
 //
 //   - comb[j][k−1] = k·256^j·B for 0 ≤ j < 56, 1 ≤ k ≤ 8 (ScalarBaseMult);

@@ -10,10 +10,10 @@ import (
 // element is 8 64-bit words of plain memory with both field448 backends
 // (fe56's [8]uint64 and fe28's [16]uint32), so an affine entry is 24 words
 // and a cached one 40: the scans are the word-major select8Words24 and
-// select8Words40 that internal/curvegen generates from the template
+// select8Words40 that internal/gen/curve generates from the template
 // curve25519's scans come from (zz_generated_scan.go). On amd64 with AVX2
 // (checked at run time; not with -tags purego) the same selection runs in
-// the assembly internal/curvegen generates for these shapes
+// the assembly internal/gen/curve generates for these shapes
 // (scan8x24AVX2, scan8x40AVX2 in zz_generated_scan_amd64.s: 6 and 10 YMM
 // chunks per entry, masks from a VPCMPEQQ of a counter with the broadcast
 // index). Both copy bytes, so both apply on either backend (-tags

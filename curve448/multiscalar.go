@@ -3,7 +3,7 @@ package curve448
 import "github.com/curvekit/curvekit/internal/msm"
 
 // The hooks of the multi-scalar multiplications generated from
-// internal/curvegen's msm.tmpl (zz_generated_msm.go); the running sums are
+// internal/gen/curve's msm.tmpl (zz_generated_msm.go); the running sums are
 // plain extended points, as in scalarmult.go's hooks.
 
 // msmCosts is edwards448's operation-count model (msm.Costs), in units of

@@ -25,7 +25,7 @@ func (a *affinePoint) setIdentity() {
 // on a and b and must only see public values (signature verification):
 // width-5 NAF over 8 odd multiples of A and width-8 NAF over the 64 odd
 // multiples of B of the basepoint tables (the Straus loop generated from
-// internal/curvegen's straus.tmpl).
+// internal/gen/curve's straus.tmpl).
 func (v *Point) VarTimeDoubleScalarBaseMult(a *Scalar, A *Point, b *Scalar) *Point {
 	checkInitialized(A)
 	return v.varTimeDoubleBase(a, A, b, basepointTables().odd[:], 8)
@@ -85,7 +85,7 @@ func (v *Point) IsTorsionFree() int {
 	return p.x.IsZero() & p.y.Equal(&p.z)
 }
 
-// The hooks of the generated skeletons (internal/curvegen's window.tmpl and
+// The hooks of the generated skeletons (internal/gen/curve's window.tmpl and
 // straus.tmpl): the running sums are plain extended points.
 
 // windowAcc is ScalarMult's running sum.

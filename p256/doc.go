@@ -79,7 +79,7 @@
 // # Basepoint tables
 //
 // The generator's tables are generated data (package tables, computed with
-// math/big by tables/internal/gen), decoded on first use and verified
+// math/big by internal/gen/tables), decoded on first use and verified
 // before any is used: every coordinate canonical, every entry the multiple
 // of G it stands for (checked by induction from G with the group law), and
 // the table-based multiplications equal to the table-free one on fixed

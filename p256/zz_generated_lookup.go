@@ -31,7 +31,7 @@ func lookupAffine8(dst *affinePoint, table *[8]affinePoint, index int) {
 }
 
 // lookupAffine8Go is the Go word scan of lookupAffine8 (select8Words8,
-// generated from internal/curvegen's scan.tmpl).
+// generated from internal/gen/curve's scan.tmpl).
 func lookupAffine8Go(dst *affinePoint, table *[8]affinePoint, index int) {
 	e := (*[8]affineWords)(unsafe.Pointer(table))
 	select8Words8((*affineWords)(unsafe.Pointer(dst)), &e[0], e, index)
@@ -65,7 +65,7 @@ func lookupAffine32AVX2(dst *affinePoint, row *[32]affinePoint, index int) {
 }
 
 // lookupAffine32Go is the Go path of lookupAffine32: word-major scans of
-// both halves (select16Words8, generated from internal/curvegen's
+// both halves (select16Words8, generated from internal/gen/curve's
 // scan.tmpl, which keeps the masks in registers and stores each word
 // once), ORed. The second half's scan sees index − 16: for index ≤ 16
 // that is 0 or negative, which matches no entry (ct.EqMask is exact

@@ -3,7 +3,7 @@
 package p256
 
 // strausAcc is the running sum of the Straus loop generated from
-// internal/curvegen's straus.tmpl (zz_generated_straus.go), in Jacobian
+// internal/gen/curve's straus.tmpl (zz_generated_straus.go), in Jacobian
 // coordinates; t and e hold a negated table entry. The additions branch on
 // their exceptional cases: the loop only sees public values.
 type strausAcc struct {

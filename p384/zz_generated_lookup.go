@@ -31,7 +31,7 @@ func lookupAffine8(dst *affinePoint, table *[8]affinePoint, index int) {
 }
 
 // lookupAffine8Go is the Go word scan of lookupAffine8 (select8Words12,
-// generated from internal/curvegen's scan.tmpl).
+// generated from internal/gen/curve's scan.tmpl).
 func lookupAffine8Go(dst *affinePoint, table *[8]affinePoint, index int) {
 	e := (*[8]affineWords)(unsafe.Pointer(table))
 	select8Words12((*affineWords)(unsafe.Pointer(dst)), &e[0], e, index)
@@ -65,7 +65,7 @@ func lookupAffine16AVX2(dst *affinePoint, row *[16]affinePoint, index int) {
 }
 
 // lookupAffine16Go is the Go path of lookupAffine16: a word-major scan
-// (select16Words12, generated from internal/curvegen's scan.tmpl, which
+// (select16Words12, generated from internal/gen/curve's scan.tmpl, which
 // keeps the masks in registers and stores each word once).
 func lookupAffine16Go(dst *affinePoint, row *[16]affinePoint, index int) {
 	e := (*[16]affineWords)(unsafe.Pointer(row))

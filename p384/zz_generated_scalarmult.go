@@ -111,7 +111,7 @@ const (
 // out. The one remaining exceptional case, a = 0 (every earlier digit
 // zero), is replaced by the entry itself with a constant-time select. The
 // last position, where the multiple may wrap around n, uses the complete
-// formula. Not generated from internal/curvegen's comb.tmpl, which the
+// formula. Not generated from internal/gen/curve's comb.tmpl, which the
 // Edwards curves' combs use: see its DESIGN.md.
 func (p *point) scalarBaseMultTable(tab *[basePositions][baseEntries]affinePoint, k *[48]byte) *point {
 	jacobianCheck() // the point assembly's first-use self-test
@@ -159,7 +159,7 @@ const (
 // doublings of zz_generated_jacobian.go, mixed additions of the affine G multiples and
 // full additions of q's, each branching on its exceptional cases. Variable
 // time: for public values only (ECDSA verification). The loop is
-// varTimeStrausAC, generated from internal/curvegen's straus.tmpl (the
+// varTimeStrausAC, generated from internal/gen/curve's straus.tmpl (the
 // Edwards curves' double-scalar loops come from it too); its steps are
 // strausAcc's.
 func (p *point) varTimeDoubleBaseTable(gt []affinePoint, u1, u2 *[48]byte, q *point) *point {

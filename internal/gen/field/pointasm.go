@@ -224,7 +224,7 @@ func (f *pointFormula) goMethod(fieldPkg string) string {
 		params = append(params, n+" *"+t)
 	}
 	doc := strings.ReplaceAll(f.doc, "\n", "\n// ")
-	fmt.Fprintf(&b, "// %s %s\n//\n// It is the Go code of the plan that also writes %s\n// (fieldarith/internal/gen/pointasm.go).\n", f.generic, doc, f.asm)
+	fmt.Fprintf(&b, "// %s %s\n//\n// It is the Go code of the plan that also writes %s\n// (internal/gen/field/pointasm.go).\n", f.generic, doc, f.asm)
 	fmt.Fprintf(&b, "func (p *jacobianPoint) %s(%s) *jacobianPoint {\n", f.generic, strings.Join(params, ", "))
 	fmt.Fprintf(&b, "\tvar %s %s.Element\n", strings.Join(f.temps(), ", "), fieldPkg)
 	method := map[string]string{"add": "Add", "sub": "Subtract", "mul": "Multiply", "sqr": "Square", "halve": "Halve"}
@@ -859,7 +859,7 @@ func pointGo(c *registry.Curve) string {
 
 import "github.com/curvekit/curvekit/fieldarith/` + c.Field.Pkg + `"
 
-// The Jacobian formulas in Go, written by fieldarith/internal/gen
+// The Jacobian formulas in Go, written by internal/gen/field
 // (pointasm.go) from the plans that also write the amd64 routines of
 // zz_generated_jacobian_amd64.s. The methods without the Generic suffix
 // (zz_generated_jacobian_amd64.go, zz_generated_jacobian_noasm.go) choose
@@ -924,7 +924,7 @@ func pointAsmText(c *registry.Curve) *asmText {
 	s.line("//go:build " + asmBuildTag)
 	s.line("")
 	s.line("// P-256's Jacobian point formulas, one routine each: the plans of")
-	s.line("// fieldarith/internal/gen/pointasm.go, which also write the Go methods")
+	s.line("// internal/gen/field/pointasm.go, which also write the Go methods")
 	s.line("// of zz_generated_jacobian.go.")
 	s.line("")
 	s.line("#include \"textflag.h\"")
