@@ -13,17 +13,6 @@ import (
 	"time"
 )
 
-type torBlindingVector struct {
-	SecretKeySeed            string `json:"secret_key_seed"`
-	ExpandedSecretKey        string `json:"expanded_secret_key"`
-	PublicKey                string `json:"public_key"`
-	Curve25519PublicKey      string `json:"curve25519_public_key"`
-	BlindingParam            string `json:"blinding_param"`
-	BlindedExpandedSecretKey string `json:"blinded_expanded_secret_key"`
-	BlindedPublicKey         string `json:"blinded_public_key"`
-	SelfSignature            string `json:"self_signature"`
-}
-
 func TestTorHSBlinding(t *testing.T) {
 	var file struct {
 		Vectors []struct {

@@ -1,7 +1,6 @@
 package ed25519
 
 import (
-	stded25519 "crypto/ed25519"
 	"encoding/csv"
 	"fmt"
 	"os"
@@ -68,8 +67,6 @@ func loadVectorCases(t testing.TB) []vectorCase {
 	}
 	return out
 }
-
-var stdOptionsPure = stded25519.Options{}
 
 const expectedPath = "testdata/expected.csv"
 
