@@ -26,12 +26,12 @@ type basepointTables struct {
 	oddWindow int
 	odd       []affineCached // tables.Edwards25519BaseOdd
 
-	// fixed64 is fixed on fe64 (comb64.go), nil where the layout is not
+	// fixed64 is fixed on fe64 (scalar_mul_comb_fe64.go), nil where the layout is not
 	// the fe64 comb's, where it is not made (no fe64 comb in this build
 	// or on this CPU) or where its check failed (comb64Failed).
 	fixed64 []comb64Entry
 	// odd64 is odd on fe64 and base128x64 base128Table on fe64
-	// (straus64.go), nil where they are not made or their check failed
+	// (scalar_mul_straus_fe64.go), nil where they are not made or their check failed
 	// (straus64Failed).
 	odd64, base128x64 []affine64
 

@@ -14,14 +14,22 @@ import (
 // and on field25519.
 func pippengerPaths(t *testing.T, f func(t *testing.T)) {
 	t.Helper()
-	defer func(u, m bool) { pippenger64UseAsm, straus64GoModel = u, m }(pippenger64UseAsm, straus64GoModel)
+	defer func(u bool, g fe64Group) { pippenger64UseAsm, pippenger64Group = u, g }(pippenger64UseAsm, pippenger64Group)
 	for _, k := range []struct {
 		name       string
 		use, model bool
 	}{{"asm", true, false}, {"gomodel", true, true}, {"field25519", false, false}} {
-		pippenger64UseAsm, straus64GoModel = k.use, k.model
+		pippenger64UseAsm, pippenger64Group = k.use, modelGroup(k.model)
 		t.Run(k.name, f)
 	}
+}
+
+// modelGroup is the fe64 Go model if model, else the assembly.
+func modelGroup(model bool) fe64Group {
+	if model {
+		return fe64GroupGo
+	}
+	return fe64GroupAsm
 }
 
 // pippenger64Inputs returns n terms mixing random scalars with zero, one,
@@ -75,7 +83,7 @@ func pippenger64Inputs(t testing.TB, rng *rand.Rand, n int) ([]*Scalar, []*Point
 // the field25519 Pippenger and with a naive sum, for many sizes and
 // window widths.
 func TestPippenger64(t *testing.T) {
-	defer func(u, m bool) { pippenger64UseAsm, straus64GoModel = u, m }(pippenger64UseAsm, straus64GoModel)
+	defer func(u bool, g fe64Group) { pippenger64UseAsm, pippenger64Group = u, g }(pippenger64UseAsm, pippenger64Group)
 	rng := rand.New(rand.NewPCG(64, 19))
 	sizes := []int{1, 2, 3, 5, 8, 17, 40}
 	if !testing.Short() {
@@ -93,7 +101,7 @@ func TestPippenger64(t *testing.T) {
 				name       string
 				use, model bool
 			}{{"field25519", false, false}, {"fe64", true, false}, {"fe64 Go model", true, true}} {
-				pippenger64UseAsm, straus64GoModel = k.use, k.model
+				pippenger64UseAsm, pippenger64Group = k.use, modelGroup(k.model)
 				got := new(Point).varTimePippenger(scalars, points, c)
 				checkSame(t, fmt.Sprintf("Pippenger %s n=%d c=%d", k.name, n, c), got, want)
 			}
@@ -111,7 +119,7 @@ func TestPippenger64(t *testing.T) {
 	} {
 		want := naiveSum(in.s, in.p).Bytes()
 		for _, model := range []bool{false, true} {
-			pippenger64UseAsm, straus64GoModel = true, model
+			pippenger64UseAsm, pippenger64Group = true, modelGroup(model)
 			for _, c := range []uint{2, 5, 8} {
 				checkSame(t, "Pippenger fe64 special", new(Point).varTimePippenger(in.s, in.p, c), want)
 			}

@@ -29,9 +29,7 @@ func loadWithFault(t *testing.T, fault func(form string, bt *basepointTables)) *
 		comb64Make(bt, false)
 	}
 	if !ladder64HasAsm {
-		defer func(m bool) { straus64GoModel = m }(straus64GoModel)
-		straus64GoModel = true // the fe64 loop on the Go model: no assembly here
-		straus64Make(bt)
+		straus64Make(bt, fe64GroupGo) // the fe64 loop on the Go model: no assembly here
 	}
 	return bt
 }
@@ -91,9 +89,9 @@ func verifyWith(t *testing.T, bt *basepointTables, pub ed25519.PublicKey, msg, s
 	copy(b[:16], sig[48:64])
 	hi.SetCanonicalBytes(b[:])
 	A.Negate(A)
-	path := splitPathFor(bt, true)
+	path := splitPathFor(bt)
 	var got Point
-	got.varTimeSplitWith(bt, path, &lo, &hi, &k, nil, A, nafWindow, &zero, generator)
+	got.varTimeSplitWith(bt, path, &lo, &hi, &k, nil, nil, A, nafWindow, &zero, generator)
 	return got.Equal(R) == 1, path
 }
 
@@ -186,7 +184,7 @@ func TestDerivedFormCorruption(t *testing.T) {
 						if bt.fixed64 == nil || bt.comb64Failed {
 							t.Fatal("the fe64 comb was dropped too")
 						}
-						if p := splitPathFor(bt, true); p != splitTable {
+						if p := splitPathFor(bt); p != splitTable {
 							t.Fatalf("verification path %d after the fe64 check failed", p)
 						}
 						if pippenger64On(bt) {
@@ -216,14 +214,16 @@ func TestDerivedFormPathFault(t *testing.T) {
 	}
 	A := new(Point).Double(generator)
 	var want, got Point
-	want.varTimeSplitWith(&c, splitTable, &s[0], &s[1], &s[2], nil, A, nafWindow, &s[3], generator)
-	defer func(m bool) { straus64GoModel = m }(straus64GoModel)
-	straus64GoModel = !ladder64HasAsm
-	got.varTimeSplitWith(&c, splitFe64, &s[0], &s[1], &s[2], nil, A, nafWindow, &s[3], generator)
+	want.varTimeSplitWith(&c, splitTable, &s[0], &s[1], &s[2], nil, nil, A, nafWindow, &s[3], generator)
+	path, g := splitFe64, fe64GroupAsm
+	if !ladder64HasAsm {
+		path, g = splitFe64Go, fe64GroupGo
+	}
+	got.varTimeSplitWith(&c, path, &s[0], &s[1], &s[2], nil, nil, A, nafWindow, &s[3], generator)
 	if got.Equal(&want) == 1 {
 		t.Fatal("splitFe64 did not run the fe64 tables (the path is not the one named)")
 	}
-	if straus64Check(&c) {
+	if straus64Check(&c, g) {
 		t.Fatal("straus64Check passed swapped fe64 entries")
 	}
 	c = *bt

@@ -85,7 +85,10 @@ func ladder64On() bool {
 // FastPathFailures names the fast paths of this package that a first-use
 // self-check found wrong in this process and switched off, in the words
 // of [Assembly]: "BMI2/ADX X25519 ladder" (the assembly ladder gave a
-// wrong answer on its fixed inputs), "BMI2/ADX fixed-base comb" and
+// wrong answer on its fixed inputs), "BMI2/ADX constant-time
+// multiplication" (the fe64 ScalarMult, DoubleScalarMult and
+// MultiScalarMult disagreed with the field25519 loop on fixed inputs),
+// "BMI2/ADX fixed-base comb" and
 // "BMI2/ADX verification loop" (an fe64 form of the basepoint tables
 // differs from the verified table it was made from, or the fe64 code
 // disagrees with the field25519 code on fixed scalars; the verification
@@ -101,6 +104,9 @@ func FastPathFailures() []string {
 	var out []string
 	if !ladder64Check() {
 		out = append(out, "BMI2/ADX X25519 ladder")
+	}
+	if ladder64HasAsm && !fe64CTCheck() {
+		out = append(out, "BMI2/ADX constant-time multiplication")
 	}
 	bt := baseTables()
 	if bt.comb64Failed {

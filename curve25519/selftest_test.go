@@ -132,7 +132,7 @@ func BenchmarkSelfTests(b *testing.B) {
 	})
 	b.Run("straus64Check", func(b *testing.B) {
 		for b.Loop() {
-			straus64Check(bt)
+			straus64Check(bt, fe64GroupAsm)
 		}
 	})
 	b.Run("load", func(b *testing.B) {

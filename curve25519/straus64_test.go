@@ -208,14 +208,12 @@ func sameCached(a, b *cached64) bool {
 // TestOddMultiples64 checks the fe64 per-call tables against field25519's
 // oddMultiplesTable, on the assembly and the Go model.
 func TestOddMultiples64(t *testing.T) {
-	defer func(m bool) { straus64GoModel = m }(straus64GoModel)
 	for _, P := range []*Point{NewIdentityPoint(), NewGeneratorPoint(), mixedOrderPoint(t, 3), mixedOrderPoint(t, 6)} {
 		var want [8]projCached
 		oddMultiplesTable(want[:], P)
 		for _, model := range []bool{false, true} {
-			straus64GoModel = model
 			var got [8]cached64
-			oddMultiples64(got[:], P)
+			oddMultiples64(modelGroup(model), got[:], P)
 			for i := range got {
 				var w cached64
 				cached64From(&w, &want[i])
@@ -234,14 +232,18 @@ func ptr(r [4]fe64) *[4]fe64 { return &r }
 func splitPaths(t *testing.T, f func(t *testing.T)) {
 	t.Helper()
 	defer straus64Tables(t)()
-	defer func(u, m bool) { straus64UseAsm, straus64GoModel = u, m }(straus64UseAsm, straus64GoModel)
+	defer func(p splitPath) { straus64Path = p }(straus64Path)
+	asm := splitTable
+	if ladder64HasAsm {
+		asm = splitFe64
+	}
 	for _, k := range []struct {
-		name       string
-		use, model bool
-	}{{"asm", ladder64HasAsm, false}, {"gomodel", true, true}, {"field25519", false, false}} {
-		straus64UseAsm, straus64GoModel = k.use, k.model
-		if !k.model && strings.Contains(Assembly(), "verification loop") != k.use {
-			t.Fatalf("Assembly() = %q with the fe64 Straus loop switched %v", Assembly(), k.use)
+		name string
+		path splitPath
+	}{{"asm", asm}, {"gomodel", splitFe64Go}, {"field25519", splitTable}} {
+		straus64Path = k.path
+		if on := k.path == splitFe64; strings.Contains(Assembly(), "verification loop") != on {
+			t.Fatalf("Assembly() = %q with the fe64 Straus loop switched %v", Assembly(), on)
 		}
 		t.Run(k.name, f)
 	}
@@ -263,10 +265,7 @@ func straus64Tables(t testing.TB) (restore func()) {
 		t.Fatal("fe64 tables made where the fe64 loop cannot run")
 	}
 	c := *bt
-	saved := straus64GoModel
-	straus64GoModel = true // the check runs the fe64 loop: the Go model here
-	ok := straus64Make(&c)
-	straus64GoModel = saved
+	ok := straus64Make(&c, fe64GroupGo) // the check runs the fe64 loop: the Go model here
 	if !ok {
 		t.Fatal("straus64Make failed")
 	}
@@ -307,13 +306,13 @@ func FuzzStraus64(f *testing.F) {
 			t.Fatal(err)
 		}
 		C.Add(C, T)
-		defer func(u, m bool) { straus64UseAsm, straus64GoModel = u, m }(straus64UseAsm, straus64GoModel)
+		defer func(p splitPath) { straus64Path = p }(straus64Path)
 		var want, asm, model Point
-		straus64UseAsm, straus64GoModel = false, false
+		straus64Path = splitTable
 		want.VarTimeSplitBaseMult(&s[0], &s[1], &s[2], A, &s[3], C)
-		straus64UseAsm = true
+		straus64Path = splitFe64
 		asm.VarTimeSplitBaseMult(&s[0], &s[1], &s[2], A, &s[3], C)
-		straus64GoModel = true
+		straus64Path = splitFe64Go
 		model.VarTimeSplitBaseMult(&s[0], &s[1], &s[2], A, &s[3], C)
 		checkSame(t, "fe64 asm", &asm, want.Bytes())
 		checkSame(t, "fe64 Go model", &model, want.Bytes())

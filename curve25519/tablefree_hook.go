@@ -1,12 +1,14 @@
+//go:build curvekit_tablefree
+
 package curve25519
 
-import (
-	"github.com/curvekit/curvekit/internal/fastpath"
-	"github.com/curvekit/curvekit/internal/tablefree"
-)
+import "github.com/curvekit/curvekit/internal/tablefree"
 
-// The table-free switch for cmd/ecbench: forcing the fallback swaps the
-// loaded tables for ones that report "failed", and no call path changes.
+// The table-free switch of cmd/ecbench -seeds, built only with -tags
+// curvekit_tablefree (ecbench builds itself that way to measure the
+// basepoint tables' speed-up in one binary): forcing the fallback swaps
+// the loaded tables for ones that report "failed", and no call path
+// changes. Nothing in a build without the tag can reach it.
 func init() {
 	noTables := &basepointTables{}
 	var saved func() *basepointTables
@@ -17,21 +19,5 @@ func init() {
 			basepointTableLoad.Swap(saved)
 			saved = nil
 		}
-	}
-}
-
-// The fe64 switches for other packages' tests (internal/fastpath).
-func init() {
-	fastpath.Comb64 = func(on bool) bool {
-		comb64UseAsm = on && comb64HasAsm
-		return comb64UseAsm
-	}
-	fastpath.Straus64 = func(on bool) bool {
-		straus64UseAsm = on && ladder64HasAsm
-		return straus64UseAsm
-	}
-	fastpath.Pippenger64 = func(on bool) bool {
-		pippenger64UseAsm = on && ladder64HasAsm
-		return pippenger64UseAsm
 	}
 }

@@ -1,3 +1,5 @@
+//go:build curvekit_tablefree
+
 package curve25519
 
 import (

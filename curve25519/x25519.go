@@ -3,8 +3,6 @@
 
 package curve25519
 
-//go:generate go run ../internal/curvegen -curve 25519
-
 // X25519 returns the result of the scalar multiplication (scalar * point),
 // according to RFC 7748, Section 5. scalar, point and the return value are
 // slices of 32 bytes.

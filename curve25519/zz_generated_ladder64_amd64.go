@@ -16,7 +16,7 @@ var ladder64HasAsm = cpu.X86.HasBMI2 && cpu.X86.HasADX
 var ladder64UseAsm = ladder64HasAsm
 
 // comb64HasAsm reports whether the fixed-base comb can run on fe64 with
-// assembly (comb64.go): the fe64 assembly and the AVX2 scan of its
+// assembly (scalar_mul_comb_fe64.go): the fe64 assembly and the AVX2 scan of its
 // 12-word entries. Fixed for the life of the process (public).
 var comb64HasAsm = ladder64HasAsm && haveAVX2
 

@@ -53,6 +53,15 @@ func (v *Point) MultiScalarMult(scalars []*Scalar, points []*Point) *Point {
 	if len(scalars) != len(points) {
 		panic("curve25519: called MultiScalarMult with different size inputs")
 	}
+	if fe64CTOn() {
+		return v.multiScalarMult64(fe64GroupAsm, scalars, points)
+	}
+	return v.multiScalarMultWindow(scalars, points)
+}
+
+// multiScalarMultWindow is MultiScalarMult's loop on the package's field
+// elements (the lengths checked).
+func (v *Point) multiScalarMultWindow(scalars []*Scalar, points []*Point) *Point {
 	n := len(points)
 	tabs := make([][8]projCached, n)
 	digits := make([][64]int8, n)
@@ -85,6 +94,15 @@ func (v *Point) MultiScalarMult(scalars []*Scalar, points []*Point) *Point {
 // and 128 additions whatever the inputs.
 func (v *Point) DoubleScalarMult(a *Scalar, P *Point, c *Scalar, Q *Point) *Point {
 	checkInitialized(P, Q)
+	if fe64CTOn() {
+		return v.doubleScalarMult64(fe64GroupAsm, a, P, c, Q)
+	}
+	return v.doubleScalarMultWindow(a, P, c, Q)
+}
+
+// doubleScalarMultWindow is DoubleScalarMult's loop on the package's field
+// elements.
+func (v *Point) doubleScalarMultWindow(a *Scalar, P *Point, c *Scalar, Q *Point) *Point {
 	var tP, tQ [8]projCached
 	multiplesTable(&tP, P)
 	multiplesTable(&tQ, Q)

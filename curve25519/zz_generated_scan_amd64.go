@@ -48,6 +48,9 @@ func scan16x12AVX2(d, id *[12]uint64, e *[16][12]uint64, abs int)
 //   - "AVX2 table lookups": the constant-time table scans, on CPUs with AVX2.
 //   - "BMI2/ADX X25519 ladder": X25519 with a variable base point, on CPUs
 //     with BMI2 and ADX (not with -tags curvekit32).
+//   - "BMI2/ADX constant-time multiplication": (*Point).ScalarMult,
+//     DoubleScalarMult and MultiScalarMult, on CPUs with BMI2 and ADX (not
+//     with -tags curvekit32).
 //   - "BMI2/ADX fixed-base comb": (*Point).ScalarBaseMult, which X25519
 //     with the base point and Ed25519 key generation and signing use, on
 //     CPUs with BMI2, ADX and AVX2 (not with -tags curvekit32).

@@ -139,12 +139,12 @@ func (v *Point) varTimeStrausEAEC(n0 *[257]int16, a0 []affineCached, c0 []projCa
 // varTimeStrausEAEC64 sets v = Σ n_k·P_k over its terms k and returns v: n_k is a
 // NAF, and a_k (affine) or c_k (cached), whichever is not nil, the odd
 // multiples of P_k.
-func (v *Point) varTimeStrausEAEC64(n0 *[257]int16, a0 []affine64, c0 []cached64, n1 *[257]int16, a1 []affine64, n2 *[257]int16, a2 []affine64, c2 []cached64, n3 *[257]int8, c3 []cached64) *Point {
+func (v *Point) varTimeStrausEAEC64(g fe64Group, n0 *[257]int16, a0 []affine64, c0 []cached64, n1 *[257]int16, a1 []affine64, n2 *[257]int16, a2 []affine64, c2 []cached64, n3 *[257]int8, c3 []cached64) *Point {
 	i := len(n0) - 1
 	for i >= 0 && n0[i] == 0 && n1[i] == 0 && n2[i] == 0 && n3[i] == 0 {
 		i--
 	}
-	var acc straus64Acc
+	acc := straus64Acc{g: g}
 	acc.setIdentity()
 	for ; i >= 0; i-- {
 		acc.double()

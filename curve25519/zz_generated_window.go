@@ -23,6 +23,14 @@ import "github.com/curvekit/curvekit/tables"
 // digit, 252 doublings and 64 additions whatever the scalar.
 func (v *Point) ScalarMult(x *Scalar, q *Point) *Point {
 	checkInitialized(q)
+	if fe64CTOn() {
+		return v.scalarMult64(fe64GroupAsm, x, q)
+	}
+	return v.scalarMultWindow(x, q)
+}
+
+// scalarMultWindow is ScalarMult's loop on the package's field elements.
+func (v *Point) scalarMultWindow(x *Scalar, q *Point) *Point {
 	var table [8]projCached
 	multiplesTable(&table, q)
 

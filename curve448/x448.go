@@ -1,7 +1,5 @@
 package curve448
 
-//go:generate go run ../internal/curvegen -curve 448
-
 // X448 returns the result of the scalar multiplication (scalar * point),
 // according to RFC 7748, Section 5. scalar, point and the return value are
 // slices of 56 bytes.

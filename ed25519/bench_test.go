@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"github.com/curvekit/curvekit/internal/benchutil"
-	"github.com/curvekit/curvekit/internal/fastpath"
 )
 
 // Benchmarks put curvekit's paths beside crypto/ed25519 in one run
@@ -124,29 +123,14 @@ func BenchmarkInterleaved(b *testing.B) {
 		cs   []contender
 	}{
 		{"NewKeyFromSeed", []contender{
-			{Name: "curvekit", F: func() { fastpath.Comb64(true); NewKeyFromSeed(benchSeed) }},
-			{Name: "stdlib", F: func() { stded25519.NewKeyFromSeed(benchSeed) }},
-			{Name: "curvekit-field25519", F: func() {
-				fastpath.Comb64(false)
-				NewKeyFromSeed(benchSeed)
-				fastpath.Comb64(true)
-			}}}},
+			{Name: "curvekit", F: func() { NewKeyFromSeed(benchSeed) }},
+			{Name: "stdlib", F: func() { stded25519.NewKeyFromSeed(benchSeed) }}}},
 		{"Sign", []contender{
-			{Name: "curvekit", F: func() { fastpath.Comb64(true); Sign(priv, benchMsg) }},
-			{Name: "stdlib", F: func() { stded25519.Sign(spriv, benchMsg) }},
-			{Name: "curvekit-field25519", F: func() {
-				fastpath.Comb64(false)
-				Sign(priv, benchMsg)
-				fastpath.Comb64(true)
-			}}}},
+			{Name: "curvekit", F: func() { Sign(priv, benchMsg) }},
+			{Name: "stdlib", F: func() { stded25519.Sign(spriv, benchMsg) }}}},
 		{"Verify", []contender{
-			{Name: "curvekit", F: func() { fastpath.Straus64(true); Verify(pub, benchMsg, sig) }},
+			{Name: "curvekit", F: func() { Verify(pub, benchMsg, sig) }},
 			{Name: "stdlib", F: func() { stded25519.Verify(spub, benchMsg, sig) }},
-			{Name: "curvekit-field25519", F: func() {
-				fastpath.Straus64(false)
-				Verify(pub, benchMsg, sig)
-				fastpath.Straus64(true)
-			}},
 			{Name: "curvekit-fullsize", F: func() {
 				useHalfSize = false
 				Verify(pub, benchMsg, sig)

@@ -7,6 +7,43 @@ import (
 	"github.com/curvekit/curvekit/internal/ed25519core"
 )
 
+// Verify reports whether sig is a valid signature of message by publicKey,
+// under [PolicyDefault] (exactly the rules of crypto/ed25519).
+//
+// Unlike crypto/ed25519, it returns false instead of panicking when
+// len(publicKey) is not [PublicKeySize].
+//
+// The inputs are not considered confidential, and may leak through timing side
+// channels, or if an attacker has control of part of the inputs.
+func Verify(publicKey PublicKey, message, sig []byte) bool {
+	return verify(publicKey, nil, message, sig, ed25519core.Pure, "", PolicyDefault) == nil
+}
+
+// VerifyWithOptions reports whether sig is a valid signature of message by
+// publicKey. A valid signature is indicated by returning a nil error.
+//
+// If opts.Hash is [crypto.SHA512], the pre-hashed variant Ed25519ph is used and
+// message is expected to be a SHA-512 hash, otherwise opts.Hash must be
+// [crypto.Hash](0) and the message must not be hashed, as Ed25519 performs two
+// passes over messages to be signed. opts.Policy selects the verification
+// rules (see the package documentation).
+//
+// Unlike crypto/ed25519, it returns an error instead of panicking when
+// len(publicKey) is not [PublicKeySize], and treats a nil opts as &Options{}.
+//
+// The inputs are not considered confidential, and may leak through timing side
+// channels, or if an attacker has control of part of the inputs.
+func VerifyWithOptions(publicKey PublicKey, message, sig []byte, opts *Options) error {
+	if opts == nil {
+		opts = &Options{}
+	}
+	d, ctx, err := ed25519core.DomainFromOptions(opts.Hash, opts.Context, len(message))
+	if err != nil {
+		return err
+	}
+	return verify(publicKey, nil, message, sig, d, ctx, opts.Policy)
+}
+
 // Policy names a set of Ed25519 verification rules. The package
 // documentation states each one as a checklist and lists the inputs on which
 // they disagree.

@@ -107,7 +107,7 @@
 //
 // No policy is affected by circl's Point.IsEqual bug for Z = 0:
 // curve448.Point never has Z = 0 and the default policy compares encodings,
-// as circl does. DESIGN.md has the issue references behind each row.
+// as circl does. DESIGN.md has the evidence behind each row.
 //
 // # Guarantees
 //

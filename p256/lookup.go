@@ -1,7 +1,5 @@
 package p256
 
-//go:generate go run ../internal/curvegen -curve p256
-
 import (
 	"unsafe"
 )

@@ -22,7 +22,7 @@
 // # Table data
 //
 // Basepoint tables are stored as generated Go source (zz_generated_*.go,
-// produced by `go generate` running tables/internal/gen, which computes
+// produced by `go generate` running internal/gen/tables, which computes
 // them with math/big from the curve definition alone) in a
 // representation-independent form: canonical affine coordinates in the
 // curve's byte order (little-endian for edwards25519 and edwards448,
@@ -37,7 +37,3 @@
 // EntriesPerPosition and FixedBase.Entry panic on it (a negative shift),
 // and OddMultiples.Entry returns empty strings.
 package tables
-
-//go:generate go run ./internal/gen -out zz_generated_edwards25519.go
-//go:generate go run ./internal/gen -curve edwards448 -out zz_generated_edwards448.go
-//go:generate go run ./internal/gen -curve p256 -out zz_generated_p256.go

@@ -19,7 +19,7 @@ import (
 // (one two-point multiplication on the relay), the comparison of Tor
 // proposal 223. No Go library a user would pick implements either; the ntor
 // rows are compared with the independent ntor of internal/ntorref (the
-// tests' oracle) on crypto/ecdh, circl and voi, as issue 7's baseline, and
+// tests' oracle) on crypto/ecdh, circl and voi, as a baseline, and
 // the Ace rows with interop/aceref's Ace-shaped handshakes on filippo and
 // voi (the same group work and key derivation without the subgroup checks,
 // which neither library offers cheaply: a lower bound for Ace on them).

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/curvekit/curvekit/curve25519"
+	"github.com/curvekit/curvekit/internal/tablefree"
 )
 
 // -svg to a path that cannot be written fails before anything is measured.
@@ -279,6 +280,9 @@ func TestSeedsPartFillsFromRegistry(t *testing.T) {
 
 // Table 3's operations run on both paths and leave the tables switched on.
 func TestSeedsTableFree(t *testing.T) {
+	if tablefree.Set == nil {
+		t.Skip("the table-free switch exists only with -tags curvekit_tablefree")
+	}
 	var ops []seedOp
 	for _, op := range seedOps(true) {
 		if strings.HasSuffix(op.key, "tables") || strings.HasSuffix(op.key, "table-free") {

@@ -177,6 +177,9 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 		return 0
 	}
 	if *seeds {
+		if code, ok := reexecTableFree(args, stdout, stderr); ok {
+			return code
+		}
 		if err := runSeeds(stdout, stderr, env, d, *rounds, *jsonOut, "ecbench "+strings.Join(args, " ")); err != nil {
 			return fail("%v", err)
 		}

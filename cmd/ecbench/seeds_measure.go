@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -321,6 +322,53 @@ func moduleRoot() string {
 		}
 		dir = parent
 	}
+}
+
+// tableFreeChild marks the environment of the ecbench that
+// reexecTableFree runs, so that it does not run itself again.
+const tableFreeChild = "ECBENCH_TABLEFREE_BUILD"
+
+// reexecTableFree runs -seeds in a build of ecbench with -tags
+// curvekit_tablefree, where curve25519 installs the table-free switch that
+// table 3 needs (a build without the tag has none), passing the output
+// through; ok is false when this binary already has the switch or the
+// build is not possible here (no go command, not inside the source tree),
+// and -seeds then runs in this binary without table 3's measurements.
+func reexecTableFree(args []string, stdout, stderr io.Writer) (code int, ok bool) {
+	if tablefree.Set != nil || os.Getenv(tableFreeChild) != "" {
+		return 0, false
+	}
+	root := moduleRoot()
+	goCmd, err := exec.LookPath("go")
+	if root == "" || err != nil {
+		fmt.Fprintln(stderr, "seeds: table 3 needs a build with -tags curvekit_tablefree: run go run -tags curvekit_tablefree ./cmd/ecbench -seeds from the source tree")
+		return 0, false
+	}
+	dir, err := os.MkdirTemp("", "ecbench-tablefree")
+	if err != nil {
+		return 0, false
+	}
+	defer os.RemoveAll(dir)
+	bin := filepath.Join(dir, "ecbench")
+	fmt.Fprintln(stderr, "seeds: building ecbench with -tags curvekit_tablefree (table 3's switch) and running it")
+	build := exec.Command(goCmd, "build", "-tags", "curvekit_tablefree", "-o", bin, "./cmd/ecbench")
+	build.Dir = root
+	if out, err := build.CombinedOutput(); err != nil {
+		fmt.Fprintf(stderr, "seeds: go build -tags curvekit_tablefree: %v: %s\n", err, strings.TrimSpace(string(out)))
+		return 0, false
+	}
+	cmd := exec.Command(bin, args...)
+	cmd.Stdout, cmd.Stderr = stdout, stderr
+	cmd.Env = append(os.Environ(), tableFreeChild+"=1")
+	if err := cmd.Run(); err != nil {
+		var exit *exec.ExitError
+		if errors.As(err, &exit) {
+			return exit.ExitCode(), true
+		}
+		fmt.Fprintf(stderr, "seeds: running the curvekit_tablefree build: %v\n", err)
+		return 0, false
+	}
+	return 0, true
 }
 
 // runVariant builds ecbench with extra go build settings (tags, GOARCH) and

@@ -9,7 +9,7 @@
 // of its layout, its cross-check and its fallback). The code is generic
 // over the tables' type: it runs once per process, and the per-point work
 // is all inside the steps, which are the package's own concrete functions,
-// so the type parameter costs nothing measurable (internal/curvegen's
+// so the type parameter costs nothing measurable (internal/gen's
 // DESIGN.md).
 package basetable
 

@@ -148,3 +148,66 @@ func Equation(key *Key, tables *Tables, R *curve25519.Point, k, S *curve25519.Sc
 	}
 	return Q.Equal(identity) == 1
 }
+
+// identity is a read-only copy, to save allocations.
+var identity = curve25519.NewIdentityPoint()
+
+// checkHalfSize reports whether [S]B − [k]A − R is the identity
+// (cofactored: whether [8]([S]B − [k]A − R) is), using the half-size
+// scalars of ShortVector (lattice.go), with A from key (or from tables, the precomputed forms of
+// −A and A, when not nil). handled is false when ShortVector declines; the
+// caller then uses the full-size equation.
+func checkHalfSize(key *Key, tables *Tables, R *point, k, S *scalar, cofactored bool) (valid, handled bool) {
+	var kb [32]byte
+	copy(kb[:], k.Bytes())
+	absDelta, rho, negative, ok := ShortVector(kb[:])
+	if !ok {
+		return false, false
+	}
+	var db, rb [32]byte
+	absDelta.PutBytes(&db)
+	rho.PutBytes(&rb)
+	var d, r scalar
+	if _, err := d.SetCanonicalBytes(db[:]); err != nil {
+		return false, false
+	}
+	if _, err := r.SetCanonicalBytes(rb[:]); err != nil {
+		return false, false
+	}
+	// With δ = σ|δ|: [|δ|]P = [|δ|·S mod ℓ]B − [σρ]A − [|δ|]R.
+	var e scalar
+	e.Multiply(&d, S)
+	var eb [32]byte
+	copy(eb[:], e.Bytes())
+	var e0b, e1b [32]byte
+	copy(e0b[:16], eb[:16])
+	copy(e1b[:16], eb[16:])
+	var e0, e1 scalar
+	if _, err := e0.SetCanonicalBytes(e0b[:]); err != nil {
+		return false, false
+	}
+	if _, err := e1.SetCanonicalBytes(e1b[:]); err != nil {
+		return false, false
+	}
+	// B and [2^128]B use the group's tables, built once per process.
+	var negR, Q point
+	negR.Negate(R)
+	switch {
+	case tables != nil && negative:
+		Q.VarTimeSplitBaseMultPrecomputed(&e0, &e1, &r, &tables[1], &d, &negR) // σ = −1: +ρA
+	case tables != nil:
+		Q.VarTimeSplitBaseMultPrecomputed(&e0, &e1, &r, &tables[0], &d, &negR)
+	default:
+		var aTerm point
+		if negative {
+			aTerm.Negate(&key.NegA) // σ = −1: −σρA = +ρA
+		} else {
+			aTerm.Set(&key.NegA)
+		}
+		Q.VarTimeSplitBaseMult(&e0, &e1, &r, &aTerm, &d, &negR)
+	}
+	if cofactored {
+		Q.MultByCofactor(&Q)
+	}
+	return Q.Equal(identity) == 1, true
+}

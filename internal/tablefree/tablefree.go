@@ -5,11 +5,13 @@
 // measured in one binary.
 //
 // It only carries a function between packages: curve25519 installs Set
-// from an init function, so nothing changes on curve25519's hot paths.
+// from an init function in a file built only with -tags
+// curvekit_tablefree, so a build without the tag has no switch at all
+// (Set stays nil) and nothing changes on curve25519's hot paths.
 package tablefree
 
 // Set forces curve25519's fixed-base code onto its table-free path (on) or
-// back to the tables (off). It is installed by package curve25519 (nil if
-// that package is not linked in). It must not be called while any
+// back to the tables (off). It is installed by package curve25519 in
+// builds with -tags curvekit_tablefree (nil otherwise). It must not be called while any
 // curve25519 operation may run on another goroutine.
 var Set func(on bool)

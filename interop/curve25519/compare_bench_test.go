@@ -9,7 +9,6 @@ import (
 	circl "github.com/cloudflare/circl/dh/x25519"
 	"github.com/curvekit/curvekit/curve25519"
 	"github.com/curvekit/curvekit/internal/benchutil"
-	"github.com/curvekit/curvekit/internal/fastpath"
 	voi "github.com/oasisprotocol/curve25519-voi/curve"
 	voiscalar "github.com/oasisprotocol/curve25519-voi/curve/scalar"
 	voix "github.com/oasisprotocol/curve25519-voi/primitives/x25519"
@@ -180,26 +179,17 @@ func BenchmarkX25519SharedCompare(b *testing.B) {
 
 // BenchmarkX25519KeyGenCompare times the fixed-base multiplication
 // interleaved (benchutil.Compare): curvekit's dispatch (the fe64 comb where
-// the CPU has BMI2, ADX and AVX2), voi's ScalarBaseMult, and curvekit's
-// field25519 comb (the fe64 comb switched off through internal/fastpath).
+// the CPU has BMI2, ADX and AVX2) and voi's ScalarBaseMult. The field25519
+// comb's figure comes from the same benchmark with -tags purego.
 func BenchmarkX25519KeyGenCompare(b *testing.B) {
 	var k [32]byte
 	if _, err := rand.Read(k[:]); err != nil {
 		b.Fatal(err)
 	}
 	var dst [32]byte
-	defer fastpath.Comb64(true) // the default
 	benchutil.Compare(b,
-		benchutil.Contender{Name: "curvekit", F: func() {
-			fastpath.Comb64(true)
-			curve25519.ScalarBaseMult(&dst, &k)
-		}},
-		benchutil.Contender{Name: "voi", F: func() { voix.ScalarBaseMult(&dst, &k) }},
-		benchutil.Contender{Name: "field25519", F: func() {
-			fastpath.Comb64(false)
-			curve25519.ScalarBaseMult(&dst, &k)
-			fastpath.Comb64(true)
-		}})
+		benchutil.Contender{Name: "curvekit", F: func() { curve25519.ScalarBaseMult(&dst, &k) }},
+		benchutil.Contender{Name: "voi", F: func() { voix.ScalarBaseMult(&dst, &k) }})
 }
 
 // x25519BenchKeys returns a random scalar k and point pk (bit 255 clear),

@@ -6,7 +6,6 @@ import (
 
 	"github.com/curvekit/curvekit/ed25519"
 	"github.com/curvekit/curvekit/internal/benchutil"
-	"github.com/curvekit/curvekit/internal/fastpath"
 	"github.com/hdevalence/ed25519consensus"
 )
 
@@ -71,29 +70,14 @@ func BenchmarkInterleaved(b *testing.B) {
 		cs   []contender
 	}{
 		{"NewKeyFromSeed", []contender{
-			{Name: "curvekit", F: func() { fastpath.Comb64(true); ed25519.NewKeyFromSeed(benchSeed) }},
-			{Name: "stdlib", F: func() { stded25519.NewKeyFromSeed(benchSeed) }},
-			{Name: "curvekit-field25519", F: func() {
-				fastpath.Comb64(false)
-				ed25519.NewKeyFromSeed(benchSeed)
-				fastpath.Comb64(true)
-			}}}},
+			{Name: "curvekit", F: func() { ed25519.NewKeyFromSeed(benchSeed) }},
+			{Name: "stdlib", F: func() { stded25519.NewKeyFromSeed(benchSeed) }}}},
 		{"Sign", []contender{
-			{Name: "curvekit", F: func() { fastpath.Comb64(true); ed25519.Sign(priv, benchMsg) }},
-			{Name: "stdlib", F: func() { stded25519.Sign(spriv, benchMsg) }},
-			{Name: "curvekit-field25519", F: func() {
-				fastpath.Comb64(false)
-				ed25519.Sign(priv, benchMsg)
-				fastpath.Comb64(true)
-			}}}},
+			{Name: "curvekit", F: func() { ed25519.Sign(priv, benchMsg) }},
+			{Name: "stdlib", F: func() { stded25519.Sign(spriv, benchMsg) }}}},
 		{"Verify", []contender{
-			{Name: "curvekit", F: func() { fastpath.Straus64(true); ed25519.Verify(pub, benchMsg, sig) }},
-			{Name: "stdlib", F: func() { stded25519.Verify(spub, benchMsg, sig) }},
-			{Name: "curvekit-field25519", F: func() {
-				fastpath.Straus64(false)
-				ed25519.Verify(pub, benchMsg, sig)
-				fastpath.Straus64(true)
-			}}}},
+			{Name: "curvekit", F: func() { ed25519.Verify(pub, benchMsg, sig) }},
+			{Name: "stdlib", F: func() { stded25519.Verify(spub, benchMsg, sig) }}}},
 		{"VerifyZIP215", []contender{
 			{Name: "curvekit", F: func() { ed25519.VerifyWithOptions(pub, benchMsg, sig, zip) }},
 			{Name: "stdlib", F: func() { stded25519.Verify(spub, benchMsg, sig) }},

@@ -1,0 +1,221 @@
+package curve25519
+
+// Verification's Straus loop on fe64 (DESIGN.md, "The Edwards code on
+// fe64"): where the fe64 assembly runs (straus64Path),
+// VarTimeSplitBaseMult runs varTimeStrausEAEC64, the loop of
+// straus.tmpl over straus64Acc, whose running sum stays in the completed
+// form on four fe64 elements and whose doublings and additions are one
+// assembly call each (fe64EdDoubleAsm, fe64Ed{Add,Sub}{Cached,Affine}Asm,
+// generated from internal/curvegen/ladder64.go's plans). The basepoint's
+// odd multiples get their fe64 form at the tables' first-use load, the
+// odd multiples of [2^128]B at theirs, and the per-call tables of A and C
+// are made on fe64 from the points (oddMultiples64). Everything here is
+// variable time, for public inputs only.
+
+// affine64 is an affine entry on fe64, halved as the comb's
+// (comb64Entry): ((y+x)/2, (y−x)/2, d·x·y).
+type affine64 = [3]fe64
+
+// cached64 is a cached entry on fe64: (Y+X, Y−X, 2Z, 2d·T), each an fe64
+// value below 2^256 and not reduced further (fe64EdToCached's sums and
+// product; cached64From's, in the tests, happen to be canonical).
+type cached64 = [4]fe64
+
+// straus64Path is the path VarTimeSplitBaseMult takes when the basepoint
+// tables have their checked fe64 forms: splitFe64 where the fe64
+// assembly runs, else splitTable; the tests also set splitFe64Go.
+var straus64Path = func() splitPath {
+	if ladder64HasAsm {
+		return splitFe64
+	}
+	return splitTable
+}()
+
+// straus64Acc is the fe64 loop's running sum, in completed form, and the
+// fe64 arithmetic it runs on.
+type straus64Acc struct {
+	r [4]fe64
+	g fe64Group
+}
+
+// setIdentity sets the sum to the completed identity ((0 : 1), (1 : 1)).
+func (a *straus64Acc) setIdentity() { a.r = [4]fe64{{}, {1}, {1}, {1}} }
+
+func (a *straus64Acc) double() { a.g.double(&a.r) }
+
+// addNAFCached adds d·P for an odd NAF digit d, t the cached odd
+// multiples of P.
+func (a *straus64Acc) addNAFCached(t []cached64, d int) {
+	if d > 0 {
+		a.g.addCached(&a.r, &t[d/2])
+	} else {
+		a.g.subCached(&a.r, &t[-d/2])
+	}
+}
+
+// addNAFAffine adds d·P for an odd NAF digit d, t the halved affine odd
+// multiples of P.
+func (a *straus64Acc) addNAFAffine(t []affine64, d int) {
+	if d > 0 {
+		a.g.addAffine(&a.r, &t[d/2])
+	} else {
+		a.g.subAffine(&a.r, &t[-d/2])
+	}
+}
+
+func (a *straus64Acc) endDigit() {}
+
+// finish sets v to the sum: the conversion to extended coordinates (4M),
+// then to field25519.
+func (a *straus64Acc) finish(v *Point) *Point { return v.fromCompleted64(a.g, &a.r) }
+
+// cached64From sets dst to c's fe64 form (the tests' reference for
+// oddMultiples64).
+func cached64From(dst *cached64, c *projCached) {
+	var z2 fieldElement
+	z2.Add(&c.Z, &c.Z)
+	for i, e := range [4]*fieldElement{&c.YplusX, &c.YminusX, &z2, &c.T2d} {
+		fe64SetBytes(&dst[i], (*[32]byte)(e.Bytes()))
+	}
+}
+
+// fe64D2 is 2d, canonical.
+var fe64D2 = func() fe64 {
+	var v fe64
+	fe64SetBytes(&v, (*[32]byte)(feD2.Bytes()))
+	return v
+}()
+
+// oddMultiples64 sets dst[i] = (2i+1)·P in cached64 form, on fe64 with g:
+// P moves over through its coordinates' canonical bytes, as the completed
+// form ((X : Z), (Y : Z)); 2P is one doubling, each next multiple one
+// addition, each entry one conversion to the cached form.
+func oddMultiples64(g fe64Group, dst []cached64, P *Point) {
+	var r, r2 [4]fe64
+	completed64(&r, P)
+	r2 = r
+	var c2 cached64
+	c2[3] = fe64D2
+	dst[0][3] = fe64D2
+	g.double(&r2)
+	g.toCached(&r2, &c2)
+	g.toCached(&r, &dst[0])
+	for i := 1; i < len(dst); i++ {
+		g.addCached(&r, &c2)
+		dst[i][3] = fe64D2
+		g.toCached(&r, &dst[i])
+	}
+}
+
+// affine64From sets dst to e's halved fe64 form (comb64FromAffine).
+func affine64From(dst []affine64, src []affineCached) {
+	for i := range src {
+		comb64FromAffine(&dst[i], &src[i])
+	}
+}
+
+// straus64Load gives the verified basepoint tables bt the fe64 form of
+// their odd multiples and of base128Table where the fe64 loop can run
+// (ladder64HasAsm), checked on that loop; elsewhere only the tests make
+// them, on copies, with straus64Make.
+func straus64Load(bt *basepointTables) {
+	if ladder64HasAsm {
+		straus64Make(bt, fe64GroupAsm)
+	}
+}
+
+// straus64Make gives bt the fe64 forms of its odd multiples of B and of
+// base128Table's odd multiples of [2^128]B, and checks them on the fe64
+// loop with g (straus64Check). If the check fails, bt keeps neither
+// (verification and VarTimeMultiScalarMult's Pippenger stay on
+// field25519) and records the failure in straus64Failed. It reports
+// whether bt has the forms. bt's field25519 entries must be the verified
+// ones.
+func straus64Make(bt *basepointTables, g fe64Group) bool {
+	odd := make([]affine64, len(bt.odd))
+	affine64From(odd, bt.odd)
+	b128 := base128Table()
+	t128 := make([]affine64, len(b128))
+	affine64From(t128, b128[:])
+	bt.odd64, bt.base128x64 = odd, t128
+	if bt.fault64 != nil {
+		bt.fault64("straus64", bt)
+	}
+	if !straus64Check(bt, g) {
+		bt.odd64, bt.base128x64 = nil, nil
+		bt.straus64Failed = true
+		return false
+	}
+	return true
+}
+
+// straus64Check checks bt's fe64 forms: every entry against the entry it
+// came from (halvedEntryOK), then VarTimeSplitBaseMult of one set of
+// full-size fixed scalars (a 253-bit scalar for every term: each table is
+// used many times) on the fe64 loop with g against the field25519 loop
+// (splitTable). Both paths are named explicitly: bt is not marked ok yet
+// while the loader runs this.
+func straus64Check(bt *basepointTables, g fe64Group) bool {
+	b128 := base128Table()
+	if len(bt.odd64) != len(bt.odd) || len(bt.base128x64) != len(b128) {
+		return false
+	}
+	for i := range bt.odd64 {
+		if !halvedEntryOK(&bt.odd64[i], &bt.odd[i]) {
+			return false
+		}
+	}
+	for i := range bt.base128x64 {
+		if !halvedEntryOK(&bt.base128x64[i], &b128[i]) {
+			return false
+		}
+	}
+	var s [4]Scalar
+	for i := range s {
+		if _, err := s[i].SetCanonicalBytes(crossVerifyScalars[i][:]); err != nil {
+			return false
+		}
+	}
+	var A Point
+	A.Double(generator)
+	path := splitFe64
+	if g == fe64GroupGo {
+		path = splitFe64Go
+	}
+	// One set: each check costs about 50 µs on field25519.
+	var want, got Point
+	want.varTimeSplitWith(bt, splitTable, &s[0], &s[1], &s[2], nil, nil, &A, nafWindow, &s[3], generator)
+	got.varTimeSplitWith(bt, path, &s[0], &s[1], &s[2], nil, nil, &A, nafWindow, &s[3], generator)
+	return got.Equal(&want) == 1
+}
+
+// fe64Assembly names the fe64 Edwards assembly that runs in this build on
+// this CPU, for Assembly: "BMI2/ADX constant-time multiplication"
+// (scalar_mul_window_fe64.go), "BMI2/ADX fixed-base comb" (scalar_mul_comb_fe64.go: BMI2,
+// ADX and AVX2) and "BMI2/ADX verification loop" (VarTimeSplitBaseMult's
+// Straus loop: BMI2 and ADX), comma-separated, or empty. A path whose
+// first-use check failed is not named (it does not run); to know that,
+// it loads the basepoint tables.
+func fe64Assembly() string {
+	s := ""
+	if fe64CTOn() {
+		s = "BMI2/ADX constant-time multiplication"
+	}
+	if !comb64UseAsm && straus64Path != splitFe64 {
+		return s
+	}
+	bt := baseTables()
+	if comb64UseAsm && bt.fixed64 != nil {
+		if s != "" {
+			s += ", "
+		}
+		s += "BMI2/ADX fixed-base comb"
+	}
+	if straus64Path == splitFe64 && bt.ok && bt.odd64 != nil {
+		if s != "" {
+			s += ", "
+		}
+		s += "BMI2/ADX verification loop"
+	}
+	return s
+}

@@ -1,0 +1,326 @@
+package field
+
+import (
+	"fmt"
+	"math/big"
+	"sort"
+	"strings"
+)
+
+// This file turns a fixed exponent into straight-line code made of Square
+// and Multiply calls: the one exponentiation routine every field uses for
+// Invert (exponent p−2) and square roots. The exponent is public, so the
+// generated code is constant time by construction.
+//
+// The method: scan the exponent from the top; a run of at least
+// longRun ones becomes one multiplication by x^(2^L−1), built once by the
+// doubling chain x^(2^(a+b)−1) = (x^(2^a−1))^(2^b) · x^(2^b−1); any other
+// stretch becomes a sliding window of at most window bits ending in a one,
+// multiplied in from a table of the odd powers of x it needs (the runs'
+// x^(2^L−1) count as such). Every window size up to chainWindow is tried and
+// the cheapest chain kept. For 2^255−21 this gives 254 squarings + 14
+// multiplications (the classic hand-made chain has 11).
+
+const (
+	chainWindow  = 6 // the widest sliding window tried
+	chainLongRun = 8 // runs of ones at least this long use the doubling chain
+)
+
+// chainOp is one step: dst = src^(2^sq) (sq ≥ 1), or dst = x·y (sq == 0).
+type chainOp struct {
+	dst, x, y string
+	sq        int
+}
+
+type chain struct {
+	ops  []chainOp
+	vars map[string]bool
+}
+
+func (c *chain) square(dst, src string, n int) {
+	if n > 0 {
+		c.ops = append(c.ops, chainOp{dst: dst, x: src, sq: n})
+		c.vars[dst] = true
+	}
+}
+
+func (c *chain) mul(dst, x, y string) {
+	c.ops = append(c.ops, chainOp{dst: dst, x: x, y: y})
+	c.vars[dst] = true
+}
+
+type chainToken struct {
+	run   int // > 0: a run of ones of this length
+	value uint
+	width int // bits consumed (for run tokens, == run)
+	zeros int // zero bits after this token and before the next
+}
+
+// buildChain computes the steps for "out = in^e". Temporaries are named
+// t<something>; in and out are the caller's names (out may be written many times).
+//
+// It tries every window size up to chainWindow and keeps the cheapest chain
+// (fewest squarings plus multiplications, then fewest multiplications).
+func buildChain(e *big.Int, in, out string) *chain {
+	if e.Sign() <= 0 {
+		panic("gen: exponent must be positive")
+	}
+	var best *chain
+	bestCost, bestMul := 0, 0
+	for w := 1; w <= chainWindow; w++ {
+		c := buildChainWindow(e, in, out, w)
+		s, m := c.counts()
+		if best == nil || s+m < bestCost || (s+m == bestCost && m < bestMul) {
+			best, bestCost, bestMul = c, s+m, m
+		}
+	}
+	return best
+}
+
+// buildChainSplitRuns is buildChain, also trying to cap the runs of ones
+// that get their own doubling chain at maxRun bits: a longer run is then
+// multiplied in as pieces whose x^(2^L−1) the capped chains already built,
+// instead of paying L−1 extra squarings for its own chain. This pays off
+// when the exponent has several long runs of different lengths (P-256's
+// p − 2 has runs of 32 and 94 ones: 255 instead of 345 squarings).
+func buildChainSplitRuns(e *big.Int, in, out string) *chain {
+	best := buildChain(e, in, out)
+	bestS, bestM := best.counts()
+	for _, maxRun := range []int{16, 32, 64, 128} {
+		for w := 1; w <= chainWindow; w++ {
+			c := buildChainWindowRuns(e, in, out, w, maxRun)
+			s, m := c.counts()
+			if s+m < bestS+bestM || (s+m == bestS+bestM && m < bestM) {
+				best, bestS, bestM = c, s, m
+			}
+		}
+	}
+	return best
+}
+
+// buildChainWindow builds the chain with sliding windows of at most window bits.
+func buildChainWindow(e *big.Int, in, out string, window int) *chain {
+	return buildChainWindowRuns(e, in, out, window, 0)
+}
+
+// buildChainWindowRuns builds the chain with sliding windows of at most
+// window bits, and runs of ones capped at maxRun bits (0: no cap).
+func buildChainWindowRuns(e *big.Int, in, out string, window, maxRun int) *chain {
+	c := &chain{vars: map[string]bool{}}
+	// Work on a copy of the input, so that out may alias in.
+	c.ops = append(c.ops, chainOp{dst: "tIn", x: in, sq: -1})
+	c.vars["tIn"] = true
+	in = "tIn"
+	// Tokenize from the top bit.
+	var toks []chainToken
+	i := e.BitLen() - 1
+	for i >= 0 {
+		if e.Bit(i) == 0 {
+			toks[len(toks)-1].zeros++
+			i--
+			continue
+		}
+		run := 0
+		for i-run >= 0 && e.Bit(i-run) == 1 {
+			run++
+		}
+		if run >= chainLongRun {
+			toks = append(toks, chainToken{run: run, width: run})
+			i -= run
+			continue
+		}
+		// Sliding window: the longest stretch of ≤ chainWindow bits starting
+		// at i and ending in a one.
+		w := window
+		if i+1 < w {
+			w = i + 1
+		}
+		for e.Bit(i-w+1) == 0 {
+			w--
+		}
+		var v uint
+		for j := 0; j < w; j++ {
+			v = v<<1 | e.Bit(i-j)
+		}
+		toks = append(toks, chainToken{value: v, width: w})
+		i -= w
+	}
+
+	// Runs: x^(2^L−1) for each needed L, by a doubling chain from 1.
+	runs := map[int]bool{}
+	need := map[uint]bool{}
+	for _, t := range toks {
+		if t.run > 0 {
+			runs[t.run] = true
+		} else {
+			need[t.value] = true
+		}
+	}
+	runVar := func(l int) string {
+		if l == 1 {
+			return in
+		}
+		return fmt.Sprintf("tRun%d", l)
+	}
+	have := map[int]bool{1: true}
+	var lengths []int
+	for l := range runs {
+		if maxRun > 0 && l > maxRun {
+			l = maxRun
+		}
+		lengths = append(lengths, l)
+	}
+	sort.Ints(lengths)
+	for _, l := range lengths {
+		c.buildRun(l, have, runVar)
+	}
+	if maxRun > 0 {
+		// Cut the runs longer than the cap into pieces of lengths built
+		// above, largest first; the last piece keeps the trailing zeros.
+		var split []chainToken
+		for _, t := range toks {
+			if t.run <= maxRun {
+				split = append(split, t)
+				continue
+			}
+			for left := t.run; left > 0; {
+				p := 1
+				for l := range have {
+					if l <= left && l > p {
+						p = l
+					}
+				}
+				left -= p
+				piece := chainToken{run: p, width: p}
+				if left == 0 {
+					piece.zeros = t.zeros
+				}
+				split = append(split, piece)
+			}
+		}
+		toks = split
+	}
+	// Odd powers needed by windows. The runs built above are odd powers
+	// x^(2^L−1) already; every other needed power v is reached from the
+	// largest smaller odd power available by multiplications by x².
+	avail := map[uint]string{1: in}
+	for l := range have {
+		if l < 32 {
+			avail[1<<uint(l)-1] = runVar(l)
+		}
+	}
+	var needed []uint
+	for v := range need {
+		needed = append(needed, v)
+	}
+	sort.Slice(needed, func(i, j int) bool { return needed[i] < needed[j] })
+	for _, v := range needed {
+		if _, ok := avail[v]; ok {
+			continue
+		}
+		if !c.vars["tPow2"] {
+			c.square("tPow2", in, 1)
+		}
+		u := v - 2
+		for ; avail[u] == ""; u -= 2 {
+		}
+		for ; u < v; u += 2 {
+			name := fmt.Sprintf("tPow%d", u+2)
+			c.mul(name, avail[u], "tPow2")
+			avail[u+2] = name
+		}
+	}
+	pow := func(v uint) string { return avail[v] }
+
+	// Main loop.
+	first := true
+	for _, t := range toks {
+		v := runVar(t.run)
+		if t.run == 0 {
+			v = pow(t.value)
+		}
+		if first {
+			c.ops = append(c.ops, chainOp{dst: out, x: v, sq: -1}) // copy
+			first = false
+		} else {
+			c.square(out, out, t.width)
+			c.mul(out, out, v)
+		}
+		c.square(out, out, t.zeros)
+	}
+	return c
+}
+
+// buildRun makes x^(2^l−1) available, reusing the lengths already built.
+func (c *chain) buildRun(l int, have map[int]bool, name func(int) string) {
+	if have[l] {
+		return
+	}
+	// x^(2^(2k)−1) = (x^(2^k−1))^(2^k)·x^(2^k−1) and
+	// x^(2^(k+1)−1) = (x^(2^k−1))^2·x: l−1 squarings in all.
+	if l%2 == 0 {
+		c.buildRun(l/2, have, name)
+		c.square(name(l), name(l/2), l/2)
+		c.mul(name(l), name(l), name(l/2))
+	} else {
+		c.buildRun(l-1, have, name)
+		c.square(name(l), name(l-1), 1)
+		c.mul(name(l), name(l), name(1))
+	}
+	have[l] = true
+}
+
+// code renders the chain as Go statements for the given element type, whose
+// methods Square and Multiply follow the fieldarith contract (and Set for copies).
+func (c *chain) code(typ string) string { return c.codeWith(typ, false) }
+
+// codeWith is code; with squareN, a run of k ≥ 2 squarings is one call
+// dst.squareN(x, k) (the unsaturated types have it, in assembly where the
+// squaring is).
+func (c *chain) codeWith(typ string, squareN bool) string {
+	var b strings.Builder
+	var tmps []string
+	for v := range c.vars {
+		if strings.HasPrefix(v, "t") {
+			tmps = append(tmps, v)
+		}
+	}
+	sort.Strings(tmps)
+	if len(tmps) > 0 {
+		fmt.Fprintf(&b, "var %s %s\n", strings.Join(tmps, ", "), typ)
+	}
+	ref := func(v string) string {
+		if strings.HasPrefix(v, "t") {
+			return "&" + v
+		}
+		return v
+	}
+	for _, op := range c.ops {
+		switch {
+		case op.sq < 0:
+			fmt.Fprintf(&b, "%s.Set(%s)\n", op.dst, ref(op.x))
+		case op.sq == 0:
+			fmt.Fprintf(&b, "%s.Multiply(%s, %s)\n", op.dst, ref(op.x), ref(op.y))
+		case op.sq == 1:
+			fmt.Fprintf(&b, "%s.Square(%s)\n", op.dst, ref(op.x))
+		case squareN:
+			fmt.Fprintf(&b, "%s.squareN(%s, %d)\n", op.dst, ref(op.x), op.sq)
+		default:
+			fmt.Fprintf(&b, "%s.Square(%s)\n", op.dst, ref(op.x))
+			fmt.Fprintf(&b, "for i := 1; i < %d; i++ {\n%s.Square(%s)\n}\n", op.sq, op.dst, ref(op.dst))
+		}
+	}
+	return b.String()
+}
+
+// counts reports the number of squarings and multiplications of the chain.
+func (c *chain) counts() (squarings, multiplications int) {
+	for _, op := range c.ops {
+		if op.sq > 0 {
+			squarings += op.sq
+		} else if op.sq == 0 {
+			multiplications++
+		}
+	}
+	return
+}

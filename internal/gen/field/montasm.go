@@ -1,0 +1,764 @@
+package field
+
+// This file writes MULX/ADCX/ADOX amd64 assembly for Multiply and Square of
+// the 4 × 64-bit Montgomery representations marked Asm (fieldp256,
+// scalarp256). It is the CIOS of MulBody, row for row, on the same
+// montRep — the limbs of m, −m⁻¹ mod 2^64, and the shortcut MulBody takes
+// when m0 = 2^64 − 1 and −m⁻¹ = 1 (the reduction factor is t0 itself and
+// t0 + q·m0 = t0·2^64, so the row adds t0 into t1 and skips the product) —
+// and ends, as MulBody does, with one masked subtraction of m from t < 2m.
+// For P-256's p, whose low 192 bits are 2^96 − 1 (p256Shape), a row's
+// reduction is two shifts and one MULX instead of two MULX (t0 + q·(2^96
+// − 1) = q·2^96 for q = t0), as the Go code's rows use shifts; the result
+// is the same fully reduced value.
+// Products by zero limbs of m are left out, as madd leaves them out.
+// Squaring is the SOS of SquareBody: the cross products once, doubled by
+// a one-bit shift, the squares added, then the word-by-word reduction of
+// redc. The results are fully reduced, so they are the Go code's limb for
+// limb; fieldp256's and scalarp256's tests compare the two and math/big.
+//
+// Each product row runs two carry chains at once, ADCX on the carry flag
+// for the low words and ADOX on the overflow flag for the high ones, which
+// is what BMI2's flagless MULX and ADX are for; Go's bits.Add64 code cannot
+// express two live chains. The code is straight-line with fixed addresses
+// (constant time: the final correction is CMOVs on the borrow) and uses no
+// stack. mulRows, squareRows and correct take their operands as addresses
+// and registers so that pointasm.go can inline them into p256's point
+// routines. The Go declarations select it at run time when the CPU has BMI2
+// and ADX (golang.org/x/sys/cpu) and fall back to the Go code otherwise.
+
+import (
+	"fmt"
+	"strings"
+)
+
+func init() {
+	for _, f := range montFields {
+		if montAsmOn(f) {
+			f := f
+			register("montasm-"+f.Pkg, func() (map[string][]byte, error) { return montAsmGenerate(f) })
+		}
+	}
+}
+
+// montAsm emits one function; t holds the names of the registers holding
+// the accumulator words, t[0] the lowest.
+type montAsm struct {
+	r    *montRep
+	s    *asmText
+	full uint64 // 2^64 − 1
+	// notes marks the rows whose mutants are equivalent for b < m (the
+	// field functions; the point code's operands are not all reduced).
+	notes bool
+}
+
+const (
+	maZero = "AX" // a zero register (also clears the flags with XORQ)
+	maLo   = "BX" // MULX's low half
+	maHi   = "CX" // MULX's high half
+	maA    = "SI" // a
+	maB    = "DI" // b, then out
+)
+
+// invAddr is −m⁻¹ mod 2^64 in the file's read-only data.
+func (g *montAsm) invAddr() string { return g.r.Typ + "Inv<>(SB)" }
+
+// modAddr is limb j of m in the file's read-only data.
+func (g *montAsm) modAddr(j int) string {
+	return fmt.Sprintf("%sMod<>+%d(SB)", g.r.Typ, 8*j)
+}
+
+// special reports whether row reductions take MulBody's shortcut.
+func (g *montAsm) special() bool { return g.r.mInv == 1 && g.r.Mod[0] == g.full }
+
+// mulRow emits t[0..5] += DX·x[0..3] (x given by addr), t[5] = 0 on entry:
+// the low halves on the CF chain, the high halves on the OF chain.
+func (g *montAsm) mulRow(t []string, addr func(j int) string, skip func(j int) bool) {
+	s := g.s
+	s.op("XORQ", maZero, maZero) // clears CF and OF
+	for j := 0; j < 4; j++ {
+		if skip(j) {
+			s.op("ADCXQ", maZero, t[j])
+			s.op("ADOXQ", maZero, t[j+1])
+			continue
+		}
+		s.op("MULXQ", addr(j), maLo, maHi)
+		s.op("ADCXQ", maLo, t[j])
+		s.op("ADOXQ", maHi, t[j+1])
+	}
+	s.op("ADCXQ", maZero, t[4])
+	s.op("ADOXQ", maZero, t[5])
+	s.op("ADCXQ", maZero, t[5])
+}
+
+// p256Shape reports whether the low 192 bits of m are 2^96 − 1 (and
+// −m⁻¹ = 1), as for P-256's p = 2^256 − 2^224 + 2^192 + 2^96 − 1: then
+// t0 + q·(m mod 2^192) = q·2^96 for q = t0, two shifts instead of two
+// products.
+func (g *montAsm) p256Shape() bool {
+	return g.special() && g.r.Mod[1] == 0xffffffff && g.r.Mod[2] == 0
+}
+
+// p256Reduce emits t = (t + q·m)/2^64 for q = t0 when p256Shape holds, on
+// the carry flag alone: q<<32 into t1, q>>32 into t2, q·m3 (MULX) into t3
+// and t4, the carry into top. t0 is left holding garbage. It uses BX, CX
+// and DX.
+func (g *montAsm) p256Reduce(t []string, top string) {
+	s := g.s
+	s.comment("q = t0; t0 + q·(2^96 − 1) = q·2^96: q<<32 into t1, q>>32 into t2, q·m3 into t3, t4.")
+	s.op("MOVQ", t[0], "DX")
+	s.op("MOVQ", t[0], maLo)
+	s.op("SHLQ", "$32", maLo)
+	s.op("SHRQ", "$32", t[0])
+	s.op("ADDQ", maLo, t[1])
+	s.op("ADCQ", t[0], t[2])
+	s.op("MULXQ", g.modAddr(3), maLo, maHi) // leaves the flags alone
+	s.op("ADCQ", maLo, t[3])
+	s.op("ADCQ", maHi, t[4])
+	s.op("ADCQ", "$0", top)
+}
+
+// reduceRow emits t = (t + q·m)/2^64 for the 6 words t (t[5] may be
+// nonzero), q = t0·(−m⁻¹) mod 2^64, and returns the new accumulator names
+// (the old t[1..5] and t[0], now free, last).
+func (g *montAsm) reduceRow(t []string) []string {
+	s := g.s
+	r := g.r
+	if g.p256Shape() {
+		g.p256Reduce(t, t[5])
+	} else if g.special() {
+		s.comment("q = t0; t0 + q·m0 = t0·2^64: add t0 into t1.")
+		s.op("MOVQ", t[0], "DX")
+		s.op("XORQ", maZero, maZero)
+		s.op("ADOXQ", t[0], t[1])
+		for j := 1; j < 4; j++ {
+			if r.Mod[j] == 0 {
+				s.op("ADCXQ", maZero, t[j])
+				s.op("ADOXQ", maZero, t[j+1])
+				continue
+			}
+			s.op("MULXQ", g.modAddr(j), maLo, maHi)
+			s.op("ADCXQ", maLo, t[j])
+			s.op("ADOXQ", maHi, t[j+1])
+		}
+		s.op("ADCXQ", maZero, t[4])
+		s.op("ADOXQ", maZero, t[5])
+		s.op("ADCXQ", maZero, t[5])
+	} else {
+		s.comment("q = t0·(−m⁻¹) mod 2^64; t += q·m, t0 becomes 0.")
+		s.op("MOVQ", t[0], "DX")
+		if r.mInv != 1 {
+			s.op("IMULQ", g.invAddr(), "DX")
+		}
+		g.mulRow(t, g.modAddr, func(j int) bool { return r.Mod[j] == 0 })
+	}
+	return append(append([]string{}, t[1:]...), t[0])
+}
+
+// finish emits out = t − m if t ≥ m else t, for t = t[0..4] < 2m, and RET.
+func (g *montAsm) finish(t []string, r []string) {
+	g.correct(t, r)
+	s := g.s
+	s.op("MOVQ", "out+0(FP)", maB)
+	for j := 0; j < 4; j++ {
+		s.op("MOVQ", r[j], fmt.Sprintf("%d(%s)", 8*j, maB))
+	}
+	s.op("RET")
+}
+
+// correct emits r = t − m if t ≥ m else t, for t = t[0..4] < 2m: one
+// subtraction and CMOVs on its borrow (constant time). r must not overlap t.
+func (g *montAsm) correct(t []string, r []string) {
+	s := g.s
+	s.comment("t < 2m: subtract m, keep t if that borrows.")
+	for j := 0; j < 4; j++ {
+		s.op("MOVQ", t[j], r[j])
+	}
+	s.op("SUBQ", g.modAddr(0), r[0])
+	for j := 1; j < 4; j++ {
+		s.op("SBBQ", g.modAddr(j), r[j])
+	}
+	s.op("SBBQ", "$0", t[4])
+	for j := 0; j < 4; j++ {
+		s.op("CMOVQCS", t[j], r[j])
+	}
+}
+
+// mul writes <typ>MulAsm(out, a, b): MulBody's CIOS.
+func (g *montAsm) mul(name string) {
+	s := g.s
+	s.line("")
+	s.line(fmt.Sprintf("// func %s(out, a, b *%s)", name, g.r.Typ))
+	s.line(fmt.Sprintf("TEXT ·%s(SB), NOSPLIT, $0-24", name))
+	s.op("MOVQ", "a+8(FP)", maA)
+	s.op("MOVQ", "b+16(FP)", maB)
+	t := g.mulRows(
+		func(j int) string { return fmt.Sprintf("%d(%s)", 8*j, maA) },
+		func(j int) string { return fmt.Sprintf("%d(%s)", 8*j, maB) })
+	s.line("")
+	g.finish(t, []string{maLo, maHi, "DX", maA})
+}
+
+// mulRows emits the four CIOS rows of a·b·R⁻¹ with limb j of a and b at
+// aAddr(j) and bAddr(j) (memory operands; a may be any value below R, b
+// below m) and returns the names of the five accumulator words t < 2m,
+// lowest first, for correct. It uses AX, BX, CX, DX and R8 … R13 and
+// leaves every other register alone.
+func (g *montAsm) mulRows(aAddr, bAddr func(j int) string) []string {
+	s := g.s
+	t := []string{"R8", "R9", "R10", "R11", "R12", "R13"}
+	for i := 0; i < 4; i++ {
+		s.line("")
+		s.comment("Row %d: t += a·b%d, then t = (t + q·m)/2^64.", i, i)
+		s.op("MOVQ", bAddr(i), "DX")
+		s.op("XORQ", t[5], t[5])
+		if i == 0 {
+			// t = a·b0 on one carry chain: t is 0 before it.
+			s.op("XORQ", maZero, maZero)
+			s.op("MULXQ", aAddr(0), t[0], t[1])
+			for j := 1; j < 4; j++ {
+				s.op("MULXQ", aAddr(j), maLo, t[j+1])
+				s.op("ADCXQ", maLo, t[j])
+			}
+			s.op("ADCXQ", maZero, t[4]) // hi(a3·b0) + 1 does not wrap
+		} else {
+			if g.notes && i == 3 && g.r.Mod[3] <= 1<<64-1<<32+1 {
+				// A note for scripts/asmmutate/allowlist.txt.
+				s.comment("Mutation-equivalent: this row's carries into t4 and t5 are always 0: b3 ≤ m3 ≤ 2^64 − 2^32 + 1 (b < m),")
+				s.comment("so hi(a3·b3) ≤ 2^64 − 2^32 and t4 + hi + two carries never wraps.")
+			}
+			g.mulRow(t, aAddr, func(int) bool { return false })
+		}
+		t = g.reduceRow(t)
+	}
+	return t[:5]
+}
+
+// square writes <typ>SquareAsm(out, a): SquareBody's SOS.
+func (g *montAsm) square(name string) {
+	s := g.s
+	s.line("")
+	s.line(fmt.Sprintf("// func %s(out, a *%s)", name, g.r.Typ))
+	s.line(fmt.Sprintf("TEXT ·%s(SB), NOSPLIT, $0-16", name))
+	s.op("MOVQ", "a+8(FP)", maA)
+	t := g.squareRows(func(j int) string { return fmt.Sprintf("%d(%s)", 8*j, maA) })
+	s.line("")
+	g.finish(t, []string{maLo, maHi, "DX", maZero})
+}
+
+// squareRows emits SquareBody's SOS of a²·R⁻¹ with limb j of a < m at
+// a(j) (a memory operand, read before SI is first written) and returns the
+// names of the five result words t < 2m, lowest first, for correct. It
+// uses AX, BX, CX, DX, SI, DI and R8 … R14.
+func (g *montAsm) squareRows(a func(j int) string) []string {
+	s := g.s
+	// u0 … u7 of SquareBody, in registers.
+	u := []string{"R8", "R9", "R10", "R11", "R12", "R13", "R14", "DI"}
+	s.comment("Cross products a_i·a_j, i < j, into u1 … u6.")
+	s.op("XORQ", maZero, maZero)
+	s.op("MOVQ", a(0), "DX")
+	s.op("MULXQ", a(1), u[1], u[2])
+	s.op("MULXQ", a(2), maLo, u[3])
+	s.op("ADCXQ", maLo, u[2])
+	s.op("MULXQ", a(3), maLo, u[4])
+	s.op("ADCXQ", maLo, u[3])
+	s.op("MOVQ", a(1), "DX")
+	s.op("MULXQ", a(3), maLo, u[5])
+	s.op("ADCXQ", maLo, u[4])
+	s.op("ADCXQ", maZero, u[5]) // hi(a1·a3) + 1 does not wrap: CF = 0
+	s.op("MULXQ", a(2), maLo, maHi)
+	s.op("ADCXQ", maLo, u[3])
+	s.op("ADOXQ", maHi, u[4])
+	s.op("ADCXQ", maZero, u[4])
+	s.op("MOVQ", a(2), "DX")
+	s.op("MULXQ", a(3), maLo, u[6])
+	s.op("ADCXQ", maLo, u[5])
+	s.op("ADOXQ", maZero, u[5])
+	s.op("ADCXQ", maZero, u[6])
+	s.op("ADOXQ", maZero, u[6]) // the cross products are below 2^448: done
+	s.comment("Double them (u7 = the bit shifted out), then add the squares a_i².")
+	s.op("XORQ", u[7], u[7])
+	s.op("XORQ", maZero, maZero)
+	for k := 1; k <= 6; k++ {
+		s.op("ADCXQ", u[k], u[k]) // u_k = 2·u_k + CF
+	}
+	s.op("ADCXQ", maZero, u[7])
+	s.op("MOVQ", a(0), "DX")
+	s.op("MULXQ", "DX", u[0], maHi)
+	s.op("ADOXQ", maHi, u[1])
+	for i := 1; i < 4; i++ {
+		s.op("MOVQ", a(i), "DX")
+		s.op("MULXQ", "DX", maLo, maHi)
+		s.op("ADOXQ", maLo, u[2*i])
+		s.op("ADOXQ", maHi, u[2*i+1])
+	}
+	s.comment("Montgomery reduction, one word per row (redc).")
+	// Row i works on u[i … i+4] and the carry word cr; the top word u[i+4]
+	// takes the row's carry, as redc's bits.Add64(top, C, cr) does.
+	crw := maA // the carry word cr; a is not read again
+	s.op("XORQ", crw, crw)
+	for i := 0; i < 4; i++ {
+		w := u[i : i+5]
+		s.comment("Row %d.", i)
+		if g.p256Shape() {
+			if i > 0 {
+				s.comment("The previous row's carry into w4 first, then q·m on one chain.")
+				s.op("ADDQ", crw, w[4])
+				s.op("MOVQ", "$0", crw)
+				s.op("ADCQ", "$0", crw)
+			}
+			g.p256Reduce(w, crw)
+			continue
+		}
+		s.op("MOVQ", w[0], "DX")
+		if g.r.mInv != 1 {
+			s.op("IMULQ", g.invAddr(), "DX")
+		}
+		s.op("XORQ", maZero, maZero)
+		start := 0
+		if g.special() {
+			s.op("ADOXQ", w[0], w[1])
+			start = 1
+		}
+		for j := start; j < 4; j++ {
+			if g.r.Mod[j] == 0 {
+				s.op("ADCXQ", maZero, w[j])
+				s.op("ADOXQ", maZero, w[j+1])
+				continue
+			}
+			s.op("MULXQ", g.modAddr(j), maLo, maHi)
+			s.op("ADCXQ", maLo, w[j])
+			s.op("ADOXQ", maHi, w[j+1])
+		}
+		// Pending: CF out of w[3] into w[4], OF out of w[4]; and the
+		// previous row's carry cr into w[4].
+		s.op("ADCXQ", crw, w[4])
+		s.op("MOVQ", "$0", crw)
+		s.op("ADOXQ", maZero, crw)
+		s.op("ADCXQ", maZero, crw)
+	}
+	return append(append([]string{}, u[4:8]...), crw)
+}
+
+func montAsmGenerate(f *montField) (map[string][]byte, error) {
+	r := montNewRep(f, 64)
+	if r.N != 4 {
+		return nil, fmt.Errorf("%s: the assembly is written for 4 limbs of 64 bits", f.Pkg)
+	}
+	g := &montAsm{r: r, s: &asmText{}, full: ^uint64(0), notes: true}
+	s := g.s
+	s.line(strings.TrimSuffix(header, "\n"))
+	s.line("//go:build " + asmBuildTag)
+	s.line("")
+	s.line("#include \"textflag.h\"")
+	s.line("")
+	s.line("// m, least significant limb first.")
+	for j, l := range r.Mod {
+		s.line(fmt.Sprintf("DATA %sMod<>+%d(SB)/8, $0x%016x", r.Typ, 8*j, l))
+	}
+	s.line(fmt.Sprintf("GLOBL %sMod<>(SB), RODATA|NOPTR, $32", r.Typ))
+	s.line("")
+	if g.p256Shape() {
+		s.line("// −m⁻¹ mod 2^64 (unread: the P-256-shaped reduction takes q = t0; mutation-equivalent).")
+	} else {
+		s.line("// −m⁻¹ mod 2^64.")
+	}
+	s.line(fmt.Sprintf("DATA %sInv<>+0(SB)/8, $0x%016x", r.Typ, r.mInv))
+	s.line(fmt.Sprintf("GLOBL %sInv<>(SB), RODATA|NOPTR, $8", r.Typ))
+	mulName, sqName := r.Typ+"MulAsm", r.Typ+"SquareAsm"
+	g.mul(mulName)
+	g.square(sqName)
+
+	t := r.Typ
+	stubs := header + fmt.Sprintf(`//go:build %[1]s
+
+package %[2]s
+
+import "golang.org/x/sys/cpu"
+
+// %[3]sUseAsm selects the assembly (zz_generated_%[3]s_amd64.s), which
+// needs BMI2 (MULX) and ADX (ADCX, ADOX); tests clear it to run the Go
+// code in the same binary.
+var %[3]sUseAsm = %[3]sHasAsm
+
+// %[3]sHasAsm reports whether this CPU runs the assembly.
+var %[3]sHasAsm = cpu.X86.HasBMI2 && cpu.X86.HasADX
+
+// Multiply sets v = a·b and returns v: %[4]s where the CPU has BMI2 and
+// ADX, %[3]sMul otherwise, with the same result limb for limb.
+func (v *%[3]s) Multiply(a, b *%[3]s) *%[3]s {
+	if %[3]sUseAsm {
+		%[4]s(v, a, b)
+	} else {
+		%[3]sMul(v, a, b)
+	}
+	return v
+}
+
+// Square sets v = a² and returns v: %[5]s where the CPU has BMI2 and ADX,
+// %[3]sSquare otherwise, with the same result limb for limb.
+func (v *%[3]s) Square(a *%[3]s) *%[3]s {
+	if %[3]sUseAsm {
+		%[5]s(v, a)
+	} else {
+		%[3]sSquare(v, a)
+	}
+	return v
+}
+
+// Assembly names the routines of this build that run assembly rather than
+// Go: Multiply and Square where the CPU has BMI2 and ADX (checked at run
+// time), "" on other CPUs. It is "" with -tags purego, curvekit_purego or
+// curvekit32 and on other architectures.
+func Assembly() string {
+	if %[3]sUseAsm {
+		return "amd64 BMI2/ADX Multiply, Square"
+	}
+	return ""
+}
+
+// %[4]s is %[3]sMul in MULX/ADCX/ADOX assembly: out = a·b·R⁻¹ mod m for
+// a < R, b < m. out, a and b may alias.
+//
+//go:noescape
+func %[4]s(out, a, b *%[3]s)
+
+// %[5]s is %[3]sSquare in MULX/ADCX/ADOX assembly: out = a²·R⁻¹ mod m
+// for a < m. out and a may alias.
+//
+//go:noescape
+func %[5]s(out, a *%[3]s)
+`, asmBuildTag, f.Pkg, t, mulName, sqName)
+	generic := header + fmt.Sprintf(`//go:build !(%[1]s)
+
+package %[2]s
+
+// %[3]sUseAsm and %[3]sHasAsm are false: this build has no assembly
+// (amd64 without the purego, curvekit_purego and curvekit32 tags has).
+var %[3]sUseAsm, %[3]sHasAsm = false, false
+
+// Assembly names the routines of this build that run assembly rather than
+// Go; it is "": this build is pure Go (amd64 without the purego,
+// curvekit_purego and curvekit32 tags runs Multiply and Square in assembly
+// where the CPU has BMI2 and ADX).
+func Assembly() string { return "" }
+
+// Multiply sets v = a·b and returns v.
+func (v *%[3]s) Multiply(a, b *%[3]s) *%[3]s {
+	%[3]sMul(v, a, b)
+	return v
+}
+
+// Square sets v = a² and returns v.
+func (v *%[3]s) Square(a *%[3]s) *%[3]s {
+	%[3]sSquare(v, a)
+	return v
+}
+
+// %[4]s and %[5]s are the Go code in this build, so that the tests
+// that compare them build everywhere.
+func %[4]s(out, a, b *%[3]s) { %[3]sMul(out, a, b) }
+func %[5]s(out, a *%[3]s)    { %[3]sSquare(out, a) }
+`, asmBuildTag, f.Pkg, t, mulName, sqName)
+	test := header + fmt.Sprintf(`package %[2]s
+
+import (
+	"math/big"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/curvekit/curvekit/internal/benchutil"
+)
+
+// The assembly (%[4]s, %[5]s) against the Go code (%[3]sMul,
+// %[3]sSquare) and math/big, on raw limbs: Mul is a·b·R⁻¹ mod m for
+// a < R and b < m, Square a²·R⁻¹ mod m for a < m. Where the build or the
+// CPU has no assembly the comparisons are trivial, and say so.
+
+var %[3]sAsmM, _ = new(big.Int).SetString("%[6]s", 16)
+
+func %[3]sAsmFromBig(x *big.Int) *%[3]s {
+	var v %[3]s
+	b := x.FillBytes(make([]byte, 32))
+	for i := range v {
+		for k := 0; k < 8; k++ {
+			v[i] |= uint64(b[31-8*i-k]) << (8 * k)
+		}
+	}
+	return &v
+}
+
+func %[3]sAsmToBig(v *%[3]s) *big.Int {
+	x := new(big.Int)
+	for i := len(v) - 1; i >= 0; i-- {
+		x.Lsh(x, 64).Or(x, new(big.Int).SetUint64(v[i]))
+	}
+	return x
+}
+
+// %[3]sAsmWant is x·y·R⁻¹ mod m.
+func %[3]sAsmWant(x, y *big.Int) *big.Int {
+	R := new(big.Int).Lsh(big.NewInt(1), 256)
+	Ri := new(big.Int).ModInverse(R, %[3]sAsmM)
+	z := new(big.Int).Mul(x, y)
+	z.Mul(z, Ri)
+	return z.Mod(z, %[3]sAsmM)
+}
+
+// %[3]sAsmEdges are 0, 1, 2, m−2, m−1, each all-ones limb alone (2^64 − 1
+// at limb i, when below m) and, for Mul's first argument only (wide), m,
+// m+1, 2^256−m, 2^255 and 2^256−2, 2^256−1. A wide a = 2^256 − 1 with an
+// all-ones limb of b drives every row's top carry.
+func %[3]sAsmEdges(wide bool) []*big.Int {
+	one := big.NewInt(1)
+	m := %[3]sAsmM
+	R := new(big.Int).Lsh(one, 256)
+	out := []*big.Int{big.NewInt(0), one, big.NewInt(2), new(big.Int).Sub(m, big.NewInt(2)), new(big.Int).Sub(m, one)}
+	ones := new(big.Int).Sub(new(big.Int).Lsh(one, 64), one)
+	for i := 0; i < 4; i++ {
+		if v := new(big.Int).Lsh(ones, uint(64*i)); v.Cmp(m) < 0 {
+			out = append(out, v)
+		}
+	}
+	if wide {
+		out = append(out, new(big.Int).Set(m), new(big.Int).Add(m, one), new(big.Int).Sub(R, m),
+			new(big.Int).Lsh(one, 255), new(big.Int).Sub(R, big.NewInt(2)), new(big.Int).Sub(R, one))
+	}
+	return out
+}
+
+// %[3]sAsmGrid is the limb grid: every value whose four limbs are each
+// taken from limbs (4^4 or more values), and m − 1 − v for each such v
+// below m. The carries of a row fire together when its limbs are all
+// ones, and the rare ones (a carry out of a word that is all ones after
+// a carry in) need exactly such words.
+func %[3]sAsmGrid(limbs []uint64) []%[3]s {
+	var out []%[3]s
+	n := len(limbs)
+	for i := 0; i < n*n*n*n; i++ {
+		v := %[3]s{limbs[i%%n], limbs[i/n%%n], limbs[i/(n*n)%%n], limbs[i/(n*n*n)]}
+		out = append(out, v)
+		if x := %[3]sAsmToBig(&v); x.Cmp(%[3]sAsmM) < 0 {
+			out = append(out, *%[3]sAsmFromBig(x.Sub(new(big.Int).Sub(%[3]sAsmM, big.NewInt(1)), x)))
+		}
+	}
+	return out
+}
+
+// Test%[7]sAsmGrid compares the assembly with the Go code limb for limb on
+// the limb grid: Mul on every a (wide) and every b below m of the grid of
+// 0, 1, 2^63 and 2^64 − 1, then a from a grid of ten limbs against b with
+// limbs of 0 and 2^64 − 1; Square on every grid value below m. The Go code
+// is compared with math/big in Test%[7]sAsm and the package's tests.
+func Test%[7]sAsmGrid(t *testing.T) {
+	if !%[3]sHasAsm {
+		t.Log("no assembly in this build or on this CPU: the Go code is compared with itself")
+	}
+	small := %[3]sAsmGrid([]uint64{0, 1, 1 << 63, 1<<64 - 1})
+	wide := %[3]sAsmGrid([]uint64{0, 1, 2, 1<<32 - 1, 1 << 32, 1<<63 - 1, 1 << 63, 1<<64 - 1<<32, 1<<64 - 2, 1<<64 - 1})
+	ones := %[3]sAsmGrid([]uint64{0, 1<<64 - 1})
+	below := func(v *%[3]s) bool { return %[3]sAsmToBig(v).Cmp(%[3]sAsmM) < 0 }
+	mul := func(a, b *%[3]s) {
+		var got, ref %[3]s
+		%[4]s(&got, a, b)
+		%[3]sMul(&ref, a, b)
+		if got != ref {
+			t.Fatalf("Mul(%%x, %%x): asm %%x, Go %%x", *a, *b, got, ref)
+		}
+	}
+	for i := range small {
+		for j := range small {
+			if below(&small[j]) {
+				mul(&small[i], &small[j])
+			}
+		}
+	}
+	for i := range wide {
+		for j := range ones {
+			if below(&ones[j]) {
+				mul(&wide[i], &ones[j])
+			}
+		}
+	}
+	for _, g := range [][]%[3]s{small, wide} {
+		for i := range g {
+			if !below(&g[i]) {
+				continue
+			}
+			var got, ref %[3]s
+			%[5]s(&got, &g[i])
+			%[3]sSquare(&ref, &g[i])
+			if got != ref {
+				t.Fatalf("Square(%%x): asm %%x, Go %%x", g[i], got, ref)
+			}
+		}
+	}
+}
+
+func %[3]sAsmRand(rng *rand.Rand, bound *big.Int) *big.Int {
+	b := make([]byte, 40)
+	for i := range b {
+		b[i] = byte(rng.Uint32())
+	}
+	// Sometimes a value with long runs of ones or zeros, near the edges.
+	switch rng.IntN(4) {
+	case 0:
+		for i := range b[8:] {
+			b[8+i] = 0xff
+		}
+		b[8+rng.IntN(32)] = byte(rng.Uint32())
+	case 1:
+		for i := range b[8:20] {
+			b[8+i] = 0
+		}
+	}
+	return new(big.Int).Mod(new(big.Int).SetBytes(b), bound)
+}
+
+// %[3]sAsmCheck compares both routines on x, y with math/big.
+func %[3]sAsmCheck(t testing.TB, x, y *big.Int) {
+	t.Helper()
+	a, b := %[3]sAsmFromBig(x), %[3]sAsmFromBig(y)
+	want := %[3]sAsmWant(x, y)
+	var got, ref %[3]s
+	%[4]s(&got, a, b)
+	%[3]sMul(&ref, a, b)
+	if got != ref || %[3]sAsmToBig(&got).Cmp(want) != 0 {
+		t.Fatalf("Mul(%%x, %%x): asm %%x, Go %%x, want %%x", x, y, got, ref, want)
+	}
+	// Aliased output.
+	c := *a
+	%[4]s(&c, &c, b)
+	if c != ref {
+		t.Fatalf("Mul(%%x, %%x) into a: %%x, want %%x", x, y, c, ref)
+	}
+	if x.Cmp(%[3]sAsmM) >= 0 {
+		return
+	}
+	want = %[3]sAsmWant(x, x)
+	%[5]s(&got, a)
+	%[3]sSquare(&ref, a)
+	if got != ref || %[3]sAsmToBig(&got).Cmp(want) != 0 {
+		t.Fatalf("Square(%%x): asm %%x, Go %%x, want %%x", x, got, ref, want)
+	}
+	c = *a
+	%[5]s(&c, &c)
+	if c != ref {
+		t.Fatalf("Square(%%x) in place: %%x, want %%x", x, c, ref)
+	}
+}
+
+func Test%[7]sAsm(t *testing.T) {
+	if !%[3]sHasAsm {
+		t.Log("no assembly in this build or on this CPU: the Go code is compared with itself")
+	}
+	R := new(big.Int).Lsh(big.NewInt(1), 256)
+	for _, x := range %[3]sAsmEdges(true) {
+		for _, y := range %[3]sAsmEdges(false) {
+			%[3]sAsmCheck(t, x, y)
+		}
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	n := 20000
+	if testing.Short() {
+		n = 2000
+	}
+	for range n {
+		%[3]sAsmCheck(t, %[3]sAsmRand(rng, R), %[3]sAsmRand(rng, %[3]sAsmM))
+		%[3]sAsmCheck(t, %[3]sAsmRand(rng, %[3]sAsmM), %[3]sAsmRand(rng, %[3]sAsmM))
+	}
+}
+
+// Test%[7]sAsmDispatch runs Multiply and Square on both paths in one
+// binary: the assembly (when the CPU has it) and the forced fallback.
+func Test%[7]sAsmDispatch(t *testing.T) {
+	defer func(u bool) { %[3]sUseAsm = u }(%[3]sUseAsm)
+	rng := rand.New(rand.NewPCG(3, 4))
+	for _, useAsm := range []bool{false, true} {
+		%[3]sUseAsm = useAsm && %[3]sHasAsm
+		if (Assembly() != "") != %[3]sUseAsm {
+			t.Fatalf("Assembly() = %%q with the assembly switched %%v", Assembly(), %[3]sUseAsm)
+		}
+		for range 500 {
+			x, y := %[3]sAsmRand(rng, %[3]sAsmM), %[3]sAsmRand(rng, %[3]sAsmM)
+			var v %[3]s
+			v.Multiply(%[3]sAsmFromBig(x), %[3]sAsmFromBig(y))
+			if %[3]sAsmToBig(&v).Cmp(%[3]sAsmWant(x, y)) != 0 {
+				t.Fatalf("asm %%v: Multiply(%%x, %%x) = %%x", useAsm, x, y, v)
+			}
+			v.Square(%[3]sAsmFromBig(x))
+			if %[3]sAsmToBig(&v).Cmp(%[3]sAsmWant(x, x)) != 0 {
+				t.Fatalf("asm %%v: Square(%%x) = %%x", useAsm, x, v)
+			}
+		}
+	}
+}
+
+// Benchmark%[7]sAsm times the assembly against the Go code, interleaved
+// (benchutil.Compare, thread CPU time): chains of 100 dependent Mul and
+// Square calls, per call, and Invert and Multiply/Square through the
+// dispatch (%[3]sUseAsm switched per contender).
+func Benchmark%[7]sAsm(b *testing.B) {
+	if !%[3]sHasAsm {
+		b.Skip("no assembly in this build or on this CPU")
+	}
+	defer func(u bool) { %[3]sUseAsm = u }(%[3]sUseAsm)
+	rng := rand.New(rand.NewPCG(5, 6))
+	x, y := %[3]sAsmFromBig(%[3]sAsmRand(rng, %[3]sAsmM)), %[3]sAsmFromBig(%[3]sAsmRand(rng, %[3]sAsmM))
+	const chain = 100
+	var v %[3]s
+	b.Run("Multiply", func(b *testing.B) {
+		benchutil.Compare(b,
+			benchutil.Contender{Name: "asm", F: func() {
+				for range chain {
+					%[4]s(x, x, y)
+				}
+			}},
+			benchutil.Contender{Name: "go", F: func() {
+				for range chain {
+					%[3]sMul(x, x, y)
+				}
+			}})
+	})
+	b.Run("Square", func(b *testing.B) {
+		benchutil.Compare(b,
+			benchutil.Contender{Name: "asm", F: func() {
+				for range chain {
+					%[5]s(x, x)
+				}
+			}},
+			benchutil.Contender{Name: "go", F: func() {
+				for range chain {
+					%[3]sSquare(x, x)
+				}
+			}})
+	})
+	b.Run("Invert", func(b *testing.B) {
+		benchutil.Compare(b,
+			benchutil.Contender{Name: "asm", F: func() { %[3]sUseAsm = true; v.Invert(x) }},
+			benchutil.Contender{Name: "go", F: func() { %[3]sUseAsm = false; v.Invert(x) }})
+	})
+}
+
+func Fuzz%[7]sAsm(f *testing.F) {
+	f.Add(make([]byte, 32), make([]byte, 32))
+	f.Add(%[3]sAsmM.Bytes(), new(big.Int).Sub(%[3]sAsmM, big.NewInt(1)).Bytes())
+	f.Fuzz(func(t *testing.T, x, y []byte) {
+		if len(x) > 32 || len(y) > 32 {
+			return
+		}
+		X := new(big.Int).SetBytes(x) // any value below R
+		Y := new(big.Int).Mod(new(big.Int).SetBytes(y), %[3]sAsmM)
+		%[3]sAsmCheck(t, X, Y)
+		%[3]sAsmCheck(t, new(big.Int).Mod(X, %[3]sAsmM), Y)
+	})
+}
+`, asmBuildTag, f.Pkg, t, mulName, sqName, r.ModulusHex(), strings.ToUpper(t[:1])+t[1:])
+	base := fmt.Sprintf("%s/zz_generated_%s", f.Pkg, t)
+	return map[string][]byte{
+		base + "_asm_test.go": []byte(test),
+		base + "_amd64.s":     []byte(s.b.String()),
+		base + "_amd64.go":    []byte(stubs),
+		base + "_noasm.go":    []byte(generic),
+	}, nil
+}
