@@ -9,7 +9,8 @@
 # amd64 rows run natively and in full. Every other row runs under emulation
 # (qemu-user, or Node.js for js/wasm) with -short, which trims the long random
 # loops and the big known-answer files; CROSSTEST_FLAGS adds go test flags
-# (e.g. CROSSTEST_FLAGS=-v), CROSSTEST_PKGS replaces ./... Installs qemu-user
+# (e.g. CROSSTEST_FLAGS=-v), CROSSTEST_PKGS replaces "./... ./interop/..." (the
+# library and the differential tests against the peers). Installs qemu-user
 # (apt) and Node.js (apt) when missing. Exits non-zero if any target failed.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -59,7 +60,7 @@ for d in "$goroot/lib/wasm" "$goroot/misc/wasm"; do
 done
 export PATH="$bindir:${wasmdir:+$wasmdir:}$PATH"
 
-pkgs=${CROSSTEST_PKGS:-./...}
+pkgs=${CROSSTEST_PKGS:-./... ./interop/...}
 extra=${CROSSTEST_FLAGS:-}
 declare -a summary
 failed=0

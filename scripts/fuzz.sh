@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Runs every fuzz target of the module, one after another, for a given time
+# Runs every fuzz target of the library and of the interop module (the
+# differential targets against the peers), one after another, for a given time
 # each, and stops at the first failure (go test then writes the failing input
 # under the package's testdata/fuzz/<Target>/; commit it with the fix).
 #
@@ -8,8 +9,9 @@
 #   FUZZ_MATCH=Mutated scripts/fuzz.sh 2m  # targets whose name matches a regexp
 #
 # FUZZ_PARALLEL sets go test -parallel (the number of fuzzing workers;
-# default: GOMAXPROCS). Plain `go test ./...` runs the seed corpora and the
-# committed testdata/fuzz entries of every target, so CI needs no fuzzing run.
+# default: GOMAXPROCS). Plain `go test ./...` (at the root and in interop)
+# runs the seed corpora and the committed testdata/fuzz entries of every
+# target, so CI needs no fuzzing run.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -20,7 +22,7 @@ fi
 fuzztime=$1
 shift
 pkgs=("$@")
-[ ${#pkgs[@]} -eq 0 ] && pkgs=(./...)
+[ ${#pkgs[@]} -eq 0 ] && pkgs=(./... ./interop/...) # go.work spans both
 match=${FUZZ_MATCH:-.}
 par=()
 [ -n "${FUZZ_PARALLEL:-}" ] && par=(-parallel "$FUZZ_PARALLEL")

@@ -75,8 +75,7 @@ type corpusEntry struct {
 	pub, msg, sig []byte
 	opts          ed25519.Options // Policy is set per run
 	name          string
-	want          [3]bool // single verification's answer per policy
-	wantSet       bool    // want has been computed
+	wantSet       bool // want has been computed
 }
 
 func ce(pub, msg, sig []byte, opts ed25519.Options, name string) corpusEntry {

@@ -84,6 +84,7 @@ func BenchmarkCompare(b *testing.B) {
 	})
 	b.Run("X25519Shared", func(b *testing.B) {
 		benchutil.Compare(b,
+			//lint:ignore SA1019 the drop-in's allocation-free form is what is compared.
 			c("curvekit", func() { curve25519.ScalarMult(&dst, &k, &pk) }),
 			c("ecdh", func() { x25519Sink, _ = priv.ECDH(pub) }),
 			c("circl", func() { circl.Shared(&cout, &csec, &cpub) }),
@@ -129,6 +130,7 @@ func BenchmarkX25519Shared(b *testing.B) {
 	k, pk, priv, pub := x25519BenchKeys(b)
 	b.Run("curvekit", func(b *testing.B) {
 		var dst [32]byte
+		//lint:ignore SA1019 the drop-in's allocation-free form is what is benchmarked.
 		benchutil.RunCPU(b, func() { curve25519.ScalarMult(&dst, &k, &pk) })
 	})
 	b.Run("ecdh", func(b *testing.B) {
@@ -166,6 +168,7 @@ func BenchmarkX25519SharedCompare(b *testing.B) {
 	var shared circl.Key
 	sec, pub := circl.Key(k), circl.Key(pk)
 	benchutil.Compare(b,
+		//lint:ignore SA1019 the drop-in's allocation-free form is what is compared.
 		benchutil.Contender{Name: "curvekit", F: func() { curve25519.ScalarMult(&dst, &k, &pk) }},
 		benchutil.Contender{Name: "circl", F: func() {
 			if !circl.Shared(&shared, &sec, &pub) {
