@@ -227,3 +227,28 @@ func BenchmarkVarTimeSplitBaseMult(b *testing.B) {
 		}
 	})
 }
+
+// TestVarTimePrecomputedNegate64 checks Negate's fe64 form, made by
+// negating in place, against the conversion of the negated entries.
+func TestVarTimePrecomputedNegate64(t *testing.T) {
+	if !ladder64HasAsm {
+		t.Skip("the fe64 form exists only where the fe64 loop runs")
+	}
+	for k := range 8 {
+		pre := NewVarTimePrecomputedPoint(mixedOrderPoint(t, k))
+		neg := new(VarTimePrecomputedPoint).Negate(pre)
+		var want [len(neg.odd)]affine64
+		affine64From(want[:], neg.odd[:])
+		if neg.odd64 != want {
+			t.Fatalf("point %d: Negate's fe64 form differs from the converted negation", k)
+		}
+	}
+	// The identity's entries have d·x·y = 0, whose negation stays 0.
+	pre := NewVarTimePrecomputedPoint(NewIdentityPoint())
+	neg := new(VarTimePrecomputedPoint).Negate(pre)
+	var want [len(neg.odd)]affine64
+	affine64From(want[:], neg.odd[:])
+	if neg.odd64 != want {
+		t.Fatal("identity: Negate's fe64 form differs")
+	}
+}
