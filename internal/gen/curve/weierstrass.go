@@ -45,6 +45,16 @@ var weierstrassFiles = map[string]string{
 	// Tests.
 	"zz_generated_wycheproof_test.go":    "weierstrass_wycheproof_test.tmpl",
 	"zz_generated_compare_bench_test.go": "weierstrass_compare_bench_test.tmpl",
+	"zz_generated_allocs_test.go":        "weierstrass_allocs_test.tmpl",
+	"zz_generated_api_test.go":           "weierstrass_api_test.tmpl",
+	"zz_generated_differential_test.go":  "weierstrass_differential_test.tmpl",
+	"zz_generated_errors_test.go":        "weierstrass_errors_test.tmpl",
+	"zz_generated_exceptional_test.go":   "weierstrass_exceptional_test.tmpl",
+	"zz_generated_fuzz_test.go":          "weierstrass_fuzz_test.tmpl",
+	"zz_generated_fuzz_peer_test.go":     "weierstrass_fuzz_peer_test.tmpl",
+	"zz_generated_fuzz_sign_test.go":     "weierstrass_fuzz_sign_test.tmpl",
+	"zz_generated_signeropts_test.go":    "weierstrass_signeropts_test.tmpl",
+	"zz_generated_sweep_test.go":         "weierstrass_sweep_test.tmpl",
 }
 
 // weierstrassBinding is what a Weierstrass package adds to its registry
@@ -374,3 +384,25 @@ func (w weierstrassPackage) DigestHash() string {
 	}
 	return "SHA256"
 }
+
+// OtherIdent and OtherTitle name another NIST curve, for the tests of keys
+// on the wrong curve; OtherHash a hash of another length than DigestHash.
+func (w weierstrassPackage) OtherIdent() string {
+	if w.Size == 32 {
+		return "P384"
+	}
+	return "P256"
+}
+
+func (w weierstrassPackage) OtherTitle() string { return w.OtherIdent()[:1] + "-" + w.OtherIdent()[1:] }
+
+func (w weierstrassPackage) OtherHash() string {
+	if w.Size == 32 {
+		return "SHA384"
+	}
+	return "SHA256"
+}
+
+// OverlongSeqLen is the DER SEQUENCE length of a signature whose r has
+// one byte more than a scalar (CompressedLen bytes) and whose s is one byte.
+func (w weierstrassPackage) OverlongSeqLen() int { return 2 + w.CompressedLen() + 3 }
