@@ -47,12 +47,15 @@ var weierstrassFiles = map[string]string{
 	"zz_generated_compare_bench_test.go": "weierstrass_compare_bench_test.tmpl",
 	"zz_generated_allocs_test.go":        "weierstrass_allocs_test.tmpl",
 	"zz_generated_api_test.go":           "weierstrass_api_test.tmpl",
+	"zz_generated_basetable_test.go":     "weierstrass_basetable_test.tmpl",
+	"zz_generated_tablecompute_test.go":  "weierstrass_tablecompute_test.tmpl",
 	"zz_generated_differential_test.go":  "weierstrass_differential_test.tmpl",
 	"zz_generated_errors_test.go":        "weierstrass_errors_test.tmpl",
 	"zz_generated_exceptional_test.go":   "weierstrass_exceptional_test.tmpl",
 	"zz_generated_fuzz_test.go":          "weierstrass_fuzz_test.tmpl",
 	"zz_generated_fuzz_peer_test.go":     "weierstrass_fuzz_peer_test.tmpl",
 	"zz_generated_fuzz_sign_test.go":     "weierstrass_fuzz_sign_test.tmpl",
+	"zz_generated_rfc6979_test.go":       "weierstrass_rfc6979_test.tmpl",
 	"zz_generated_signeropts_test.go":    "weierstrass_signeropts_test.tmpl",
 	"zz_generated_sweep_test.go":         "weierstrass_sweep_test.tmpl",
 }
@@ -406,3 +409,10 @@ func (w weierstrassPackage) OtherHash() string {
 // OverlongSeqLen is the DER SEQUENCE length of a signature whose r has
 // one byte more than a scalar (CompressedLen bytes) and whose s is one byte.
 func (w weierstrassPackage) OverlongSeqLen() int { return 2 + w.CompressedLen() + 3 }
+
+// PrevEntry is the index of a fixed-base position's second-largest entry,
+// LastOdd that of the verification table's last odd multiple, OneHex the
+// field element 1 in hex, for the basepoint tables' corruption tests.
+func (w weierstrassPackage) PrevEntry() int { return w.BaseEntries - 2 }
+func (w weierstrassPackage) LastOdd() int   { return w.OddLen() - 1 }
+func (w weierstrassPackage) OneHex() string { return hexOf(big.NewInt(1), w.Size) }
