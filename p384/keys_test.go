@@ -7,7 +7,6 @@ import (
 	"crypto/rand"
 	"crypto/x509"
 	"testing"
-
 )
 
 // TestPKIXAgainstX509 checks the key encodings byte for byte against
