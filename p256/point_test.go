@@ -26,21 +26,6 @@ func refPoint(t testing.TB, k *big.Int) (x, y *big.Int) {
 	return refCurve.ScalarBaseMult(k.Bytes())
 }
 
-func refBytes(x, y *big.Int) []byte {
-	if x.Sign() == 0 && y.Sign() == 0 {
-		return nil
-	}
-	return elliptic.Marshal(refCurve, x, y)
-}
-
-func ourBytes(p *point) []byte {
-	b, err := p.bytes()
-	if err != nil {
-		return nil
-	}
-	return b[:]
-}
-
 func mustPoint(t testing.TB, b []byte) *point {
 	t.Helper()
 	p, err := new(point).setBytes(b)

@@ -36,20 +36,23 @@ func exceptionalScalars() (ks [][32]byte, valid []bool) {
 // identity); x = nil means the generator.
 func refMult(k []byte, x, y *big.Int) []byte {
 	c := elliptic.P256()
-	var rx, ry *big.Int
 	if x == nil {
-		rx, ry = c.ScalarBaseMult(k)
-	} else {
-		rx, ry = c.ScalarMult(x, y, k)
+		return refBytes(c.ScalarBaseMult(k))
 	}
-	if rx.Sign() == 0 && ry.Sign() == 0 {
-		return nil
-	}
-	return elliptic.Marshal(c, rx, ry)
+	return refBytes(c.ScalarMult(x, y, k))
 }
 
-// encodeOrNil is p's SEC 1 encoding, nil for the identity.
-func encodeOrNil(p *point) []byte {
+// refBytes is crypto/elliptic's (x, y) as SEC 1, nil for the identity
+// (0, 0).
+func refBytes(x, y *big.Int) []byte {
+	if x.Sign() == 0 && y.Sign() == 0 {
+		return nil
+	}
+	return elliptic.Marshal(elliptic.P256(), x, y)
+}
+
+// ourBytes is p's SEC 1 encoding, nil for the identity.
+func ourBytes(p *point) []byte {
 	b, err := p.bytes()
 	if err != nil {
 		return nil
@@ -77,7 +80,7 @@ func TestExceptionalScalars(t *testing.T) {
 		c.varTimeDoubleScalarBaseMult(&k, &zero, &g)
 		d.varTimeDoubleScalarBaseMult(&zero, &k, &g)
 		for name, p := range map[string]*point{"scalarBaseMult": &a, "scalarMult": &b, "varTimeDouble u1": &c, "varTimeDouble u2": &d} {
-			if got := encodeOrNil(p); !bytes.Equal(got, want) {
+			if got := ourBytes(p); !bytes.Equal(got, want) {
 				t.Errorf("%s(%x) = %x, crypto/elliptic %x", name, k, got, want)
 			}
 		}
@@ -85,7 +88,7 @@ func TestExceptionalScalars(t *testing.T) {
 		var e point
 		e.varTimeDoubleScalarBaseMult(&k, &k, &g)
 		twoK := new(big.Int).Lsh(new(big.Int).SetBytes(k[:]), 1)
-		if got, want := encodeOrNil(&e), refMult(twoK.Bytes(), gx, gy); !bytes.Equal(got, want) {
+		if got, want := ourBytes(&e), refMult(twoK.Bytes(), gx, gy); !bytes.Equal(got, want) {
 			t.Errorf("k·G + k·G for k = %x: %x, crypto/elliptic %x", k, got, want)
 		}
 		priv, err := NewPrivateKey(k[:])
@@ -202,11 +205,11 @@ func TestZeroX(t *testing.T) {
 			t.Fatal(err)
 		}
 		dx, dy := c.Double(zero, yy)
-		if got := encodeOrNil(r.double(&q)); !bytes.Equal(got, elliptic.Marshal(c, dx, dy)) {
+		if got := ourBytes(r.double(&q)); !bytes.Equal(got, elliptic.Marshal(c, dx, dy)) {
 			t.Errorf("2·(0, %x) = %x", yy, got)
 		}
 		sx, sy := c.Add(zero, yy, c.Params().Gx, c.Params().Gy)
-		if got := encodeOrNil(s.add(&q, &generator)); !bytes.Equal(got, elliptic.Marshal(c, sx, sy)) {
+		if got := ourBytes(s.add(&q, &generator)); !bytes.Equal(got, elliptic.Marshal(c, sx, sy)) {
 			t.Errorf("(0, %x) + G = %x", yy, got)
 		}
 	}
