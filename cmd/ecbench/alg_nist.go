@@ -7,7 +7,6 @@ import (
 	"crypto/rand"
 	"errors"
 	"io"
-	"math/big"
 
 	circlp384 "github.com/cloudflare/circl/ecc/p384"
 	"github.com/curvekit/curvekit/p256"
@@ -110,9 +109,11 @@ func stdKey(c elliptic.Curve, dh ecdh.Curve) nistKey {
 			if x == nil {
 				return nil, errors.New("bad peer point")
 			}
+			//lint:ignore SA1019 a custom curve's key has only the big.Int scalar.
 			d := k.D.FillBytes(make([]byte, (c.Params().BitSize+7)/8))
 			return func() error {
-				if sx, _ := c.ScalarMult(x, y, d); sx.Cmp(big.NewInt(0)) == 0 {
+				//lint:ignore SA1019 circl's ECDH is its elliptic.Curve ScalarMult.
+				if sx, _ := c.ScalarMult(x, y, d); sx.Sign() == 0 {
 					return errors.New("identity")
 				}
 				return nil
