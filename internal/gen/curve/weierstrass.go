@@ -58,6 +58,7 @@ var weierstrassFiles = map[string]string{
 	"zz_generated_fuzz_test.go":          "weierstrass_fuzz_test.tmpl",
 	"zz_generated_fuzz_peer_test.go":     "weierstrass_fuzz_peer_test.tmpl",
 	"zz_generated_fuzz_sign_test.go":     "weierstrass_fuzz_sign_test.tmpl",
+	"zz_generated_pkix_test.go":          "weierstrass_pkix_test.tmpl",
 	"zz_generated_quickstart_test.go":    "weierstrass_quickstart_test.tmpl",
 	"zz_generated_rfc6979_test.go":       "weierstrass_rfc6979_test.tmpl",
 	"zz_generated_signeropts_test.go":    "weierstrass_signeropts_test.tmpl",
@@ -420,3 +421,16 @@ func (w weierstrassPackage) OverlongSeqLen() int { return 2 + w.CompressedLen() 
 func (w weierstrassPackage) PrevEntry() int { return w.BaseEntries - 2 }
 func (w weierstrassPackage) LastOdd() int   { return w.OddLen() - 1 }
 func (w weierstrassPackage) OneHex() string { return hexOf(big.NewInt(1), w.Size) }
+
+// PointBitStringLen and CompBitStringLen are the SPKI BIT STRING's
+// contents' lengths (the unused-bits byte and the point), OtherOID the
+// other NIST curve's OID, for the PKIX tests.
+func (w weierstrassPackage) PointBitStringLen() int { return w.PointLen() + 1 }
+func (w weierstrassPackage) CompBitStringLen() int  { return w.CompressedLen() + 1 }
+
+func (w weierstrassPackage) OtherOID() string {
+	if w.Size == 32 {
+		return "1.3.132.0.34"
+	}
+	return "1.2.840.10045.3.1.7"
+}
