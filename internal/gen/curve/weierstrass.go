@@ -59,6 +59,7 @@ var weierstrassFiles = map[string]string{
 	"zz_generated_fuzz_peer_test.go":     "weierstrass_fuzz_peer_test.tmpl",
 	"zz_generated_fuzz_sign_test.go":     "weierstrass_fuzz_sign_test.tmpl",
 	"zz_generated_pkix_test.go":          "weierstrass_pkix_test.tmpl",
+	"zz_generated_point_test.go":         "weierstrass_point_test.tmpl",
 	"zz_generated_quickstart_test.go":    "weierstrass_quickstart_test.tmpl",
 	"zz_generated_rfc6979_test.go":       "weierstrass_rfc6979_test.tmpl",
 	"zz_generated_signeropts_test.go":    "weierstrass_signeropts_test.tmpl",
@@ -433,4 +434,10 @@ func (w weierstrassPackage) OtherOID() string {
 		return "1.3.132.0.34"
 	}
 	return "1.2.840.10045.3.1.7"
+}
+
+// EdgeExps are the exponents e of the edge scalars 2^e and 2^e − 1: the
+// fixed-base window, Bits/2, Bits − 4, Bits − 2 and Bits − 1.
+func (w weierstrassPackage) EdgeExps() string {
+	return fmt.Sprintf("%d, %d, %d, %d, %d", w.BaseWindow, w.Bits/2, w.Bits-4, w.Bits-2, w.Bits-1)
 }
