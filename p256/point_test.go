@@ -9,6 +9,8 @@ import (
 	"github.com/curvekit/curvekit/fieldarith/fieldp256"
 )
 
+//lint:file-ignore SA1019 crypto/elliptic is the independent reference these tests compare with.
+
 // doubleN sets p = 2^n·p through Jacobian coordinates, as the
 // multiplications do.
 func (p *point) doubleN(n int) *point {
