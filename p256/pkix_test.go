@@ -197,3 +197,16 @@ func pemBytes(f *testing.F, path string) []byte {
 	}
 	return blk.Bytes
 }
+
+// TestMarshalPKIXPublicKeyCompressedFixture: the compressed SPKI of the
+// key in testdata is OpenSSL's.
+func TestMarshalPKIXPublicKeyCompressedFixture(t *testing.T) {
+	priv, err := ParsePKCS8PrivateKey(readPEM(t, "testdata/openssl_p256_pkcs8.pem", "PRIVATE KEY"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	der, _ := MarshalPKIXPublicKeyCompressed(priv.PublicKey())
+	if want := readPEM(t, "testdata/openssl_p256_spki_compressed.pem", "PUBLIC KEY"); !bytes.Equal(der, want) {
+		t.Errorf("MarshalPKIXPublicKeyCompressed differs from OpenSSL's\n got %x\nwant %x", der, want)
+	}
+}

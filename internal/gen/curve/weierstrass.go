@@ -50,6 +50,7 @@ var weierstrassFiles = map[string]string{
 	"zz_generated_basetable_test.go":     "weierstrass_basetable_test.tmpl",
 	"zz_generated_tablecompute_test.go":  "weierstrass_tablecompute_test.tmpl",
 	"zz_generated_differential_test.go":  "weierstrass_differential_test.tmpl",
+	"zz_generated_compressed_test.go":    "weierstrass_compressed_test.tmpl",
 	"zz_generated_constants_test.go":     "weierstrass_constants_test.tmpl",
 	"zz_generated_errors_test.go":        "weierstrass_errors_test.tmpl",
 	"zz_generated_example_test.go":       "weierstrass_example_test.tmpl",
