@@ -48,6 +48,7 @@ var weierstrassFiles = map[string]string{
 	"zz_generated_allocs_test.go":        "weierstrass_allocs_test.tmpl",
 	"zz_generated_api_test.go":           "weierstrass_api_test.tmpl",
 	"zz_generated_basetable_test.go":     "weierstrass_basetable_test.tmpl",
+	"zz_generated_bench_test.go":         "weierstrass_bench_test.tmpl",
 	"zz_generated_tablecompute_test.go":  "weierstrass_tablecompute_test.tmpl",
 	"zz_generated_differential_test.go":  "weierstrass_differential_test.tmpl",
 	"zz_generated_compressed_test.go":    "weierstrass_compressed_test.tmpl",
@@ -63,6 +64,7 @@ var weierstrassFiles = map[string]string{
 	"zz_generated_point_test.go":         "weierstrass_point_test.tmpl",
 	"zz_generated_quickstart_test.go":    "weierstrass_quickstart_test.tmpl",
 	"zz_generated_rfc6979_test.go":       "weierstrass_rfc6979_test.tmpl",
+	"zz_generated_selftest_test.go":      "weierstrass_selftest_test.tmpl",
 	"zz_generated_signeropts_test.go":    "weierstrass_signeropts_test.tmpl",
 	"zz_generated_sweep_test.go":         "weierstrass_sweep_test.tmpl",
 }
@@ -442,3 +444,7 @@ func (w weierstrassPackage) OtherOID() string {
 func (w weierstrassPackage) EdgeExps() string {
 	return fmt.Sprintf("%d, %d, %d, %d, %d", w.BaseWindow, w.Bits/2, w.Bits-4, w.Bits-2, w.Bits-1)
 }
+
+// TopBits is the scalar bits above the low nibble, which the self-test's
+// reference multiplication takes one at a time.
+func (w weierstrassPackage) TopBits() int { return w.Bits - 4 }
