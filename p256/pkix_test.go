@@ -87,16 +87,7 @@ func TestPKIXOpenSSLFixed(t *testing.T) {
 // TestPKIXOpenSSLFresh has OpenSSL make a new key in each form, when an
 // openssl binary is installed.
 func TestPKIXOpenSSLFresh(t *testing.T) {
-	if os.Getenv("CURVEKIT_QEMU_USER") != "" {
-		t.Skip("no child processes under qemu-user")
-	}
-	bin, err := exec.LookPath("openssl")
-	if err != nil {
-		t.Skip("no openssl binary")
-	}
-	if testing.Short() {
-		t.Skip("runs openssl")
-	}
+	bin := opensslBinary(t)
 	dir := t.TempDir()
 	run := func(args ...string) {
 		t.Helper()

@@ -109,16 +109,7 @@ func TestMarshalPKIXPublicKeyCompressed(t *testing.T) {
 // compressed` write the compressed SPKI of keys made here, when an openssl
 // binary is installed.
 func TestMarshalPKIXPublicKeyCompressedOpenSSL(t *testing.T) {
-	if os.Getenv("CURVEKIT_QEMU_USER") != "" {
-		t.Skip("no child processes under qemu-user")
-	}
-	bin, err := exec.LookPath("openssl")
-	if err != nil {
-		t.Skip("no openssl binary")
-	}
-	if testing.Short() {
-		t.Skip("runs openssl")
-	}
+	bin := opensslBinary(t)
 	dir := t.TempDir()
 	for i, k := range compressedKeys(t, 4) {
 		p8, err := MarshalPKCS8PrivateKey(k)
@@ -149,4 +140,21 @@ func TestMarshalPKIXPublicKeyCompressedOpenSSL(t *testing.T) {
 	if _, err := x509.ParsePKIXPublicKey(der); err == nil {
 		t.Log("crypto/x509 now parses compressed points")
 	}
+}
+
+// opensslBinary returns the openssl binary's path, or skips the test: with
+// -short, under qemu-user (no child processes), or with none installed.
+func opensslBinary(t *testing.T) string {
+	t.Helper()
+	if os.Getenv("CURVEKIT_QEMU_USER") != "" {
+		t.Skip("no child processes under qemu-user")
+	}
+	bin, err := exec.LookPath("openssl")
+	if err != nil {
+		t.Skip("no openssl binary")
+	}
+	if testing.Short() {
+		t.Skip("runs openssl")
+	}
+	return bin
 }
