@@ -78,7 +78,7 @@ func jacRandPoint(t testing.TB, r *rand.Rand, edges []fieldp256.Element) jacobia
 		return p
 	}
 	var q point
-	q.scalarBaseMult(scalar32(randScalar(r)))
+	q.scalarBaseMult(scalarOf(randScalar(r)))
 	p.fromProjective(&q)
 	switch r.IntN(4) {
 	case 0:
@@ -213,7 +213,7 @@ func TestJacobianAsmExceptional(t *testing.T) {
 	edges := jacEdges(t)
 	for range 100 {
 		var q point
-		q.scalarBaseMult(scalar32(randScalar(r)))
+		q.scalarBaseMult(scalarOf(randScalar(r)))
 		var a, b, id jacobianPoint
 		a.fromProjective(&q)
 		z := jacRandElement(t, r, edges[1:])
@@ -251,7 +251,7 @@ func TestJacobianAsmExceptional(t *testing.T) {
 		// The digit step: p = O gives the (negated) entry, zero keeps p,
 		// otherwise the sum, against the complete projective addition.
 		var e2 point
-		e2.scalarBaseMult(scalar32(randScalar(r)))
+		e2.scalarBaseMult(scalarOf(randScalar(r)))
 		var eb affinePoint
 		eb.x, eb.y, _ = e2.affine()
 		for _, neg := range []int{0, 1} {
@@ -366,7 +366,7 @@ func BenchmarkJacobianAsm(b *testing.B) {
 	}
 	r := rand.New(rand.NewPCG(17, 18))
 	var q point
-	q.scalarBaseMult(scalar32(randScalar(r)))
+	q.scalarBaseMult(scalarOf(randScalar(r)))
 	var p, j jacobianPoint
 	p.fromProjective(&q)
 	j = p

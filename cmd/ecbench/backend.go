@@ -11,6 +11,7 @@ import (
 	"github.com/curvekit/curvekit/fieldarith/fieldp256"
 	"github.com/curvekit/curvekit/fieldarith/scalarp256"
 	"github.com/curvekit/curvekit/p256"
+	"github.com/curvekit/curvekit/p384"
 )
 
 // fieldBackend is the limb representation curvekit's field layer uses in
@@ -52,6 +53,7 @@ func backendPackages() []packageBackend {
 		{"curve25519", "curve25519", curve25519.Assembly(), curve25519.FastPathFailures()},
 		{"curve448", "curve448", curve448.Assembly(), nil},
 		{"p256", "p256", p256.Assembly(), p256.FastPathFailures()},
+		{"p384", "p384", p384.Assembly(), p384.FastPathFailures()},
 	}
 }
 

@@ -19,6 +19,7 @@ import (
 	"github.com/curvekit/curvekit/fieldarith/fieldp256"
 	"github.com/curvekit/curvekit/fieldarith/scalarp256"
 	"github.com/curvekit/curvekit/p256"
+	"github.com/curvekit/curvekit/p384"
 )
 
 // ecbench runs the command in-process.
@@ -65,7 +66,7 @@ func TestRegistry(t *testing.T) {
 	}
 	// Algorithms the issue names now; the rest arrive with their primitives.
 	for _, n := range []string{"ed25519", "ecdhx25519", "ed25519-batch", "x25519-base", "scalarmult", "double-scalarmult",
-		"ed448", "ecdhx448", "ecdsap256", "ecdhp256", "ed25519-blind", "ntor", "ace"} {
+		"ed448", "ecdhx448", "ecdsap256", "ecdhp256", "ecdsap384", "ecdhp384", "ed25519-blind", "ntor", "ace"} {
 		if !names[n] {
 			t.Errorf("algorithm %s not registered", n)
 		}
@@ -73,8 +74,8 @@ func TestRegistry(t *testing.T) {
 	if _, err := selectAlgorithms([]string{"eddsa"}); err != nil {
 		t.Error(err)
 	}
-	if algs, _ := selectAlgorithms([]string{"ECDH"}); len(algs) != 3 {
-		t.Errorf("ecdh selects %d algorithms, want 3", len(algs))
+	if algs, _ := selectAlgorithms([]string{"ECDH"}); len(algs) != 4 {
+		t.Errorf("ecdh selects %d algorithms, want 4", len(algs))
 	}
 }
 
@@ -362,7 +363,7 @@ func TestFlags(t *testing.T) {
 			asm = append(asm, f[0]+" "+f[1])
 		}
 	}
-	for _, c := range [][2]string{{"curve25519", curve25519.Assembly()}, {"curve448", curve448.Assembly()}, {"p256", p256.Assembly()}} {
+	for _, c := range [][2]string{{"curve25519", curve25519.Assembly()}, {"curve448", curve448.Assembly()}, {"p256", p256.Assembly()}, {"p384", p384.Assembly()}} {
 		if c[1] != "" {
 			asm = append(asm, c[0]+" "+c[1])
 		}

@@ -16,7 +16,7 @@ func TestSelectOrder(t *testing.T) {
 	for _, a := range algs {
 		got = append(got, a.Name)
 	}
-	if want := "ed448 ecdhx25519 ed25519 ecdsap256"; strings.Join(got, " ") != want {
+	if want := "ed448 ecdhx25519 ed25519 ecdsap256 ecdsap384"; strings.Join(got, " ") != want {
 		t.Errorf("selected %q, want %q", strings.Join(got, " "), want)
 	}
 }

@@ -45,6 +45,28 @@ var weierstrassFiles = map[string]string{
 	// Tests.
 	"zz_generated_wycheproof_test.go":    "weierstrass_wycheproof_test.tmpl",
 	"zz_generated_compare_bench_test.go": "weierstrass_compare_bench_test.tmpl",
+	"zz_generated_allocs_test.go":        "weierstrass_allocs_test.tmpl",
+	"zz_generated_api_test.go":           "weierstrass_api_test.tmpl",
+	"zz_generated_basetable_test.go":     "weierstrass_basetable_test.tmpl",
+	"zz_generated_bench_test.go":         "weierstrass_bench_test.tmpl",
+	"zz_generated_tablecompute_test.go":  "weierstrass_tablecompute_test.tmpl",
+	"zz_generated_differential_test.go":  "weierstrass_differential_test.tmpl",
+	"zz_generated_compressed_test.go":    "weierstrass_compressed_test.tmpl",
+	"zz_generated_constants_test.go":     "weierstrass_constants_test.tmpl",
+	"zz_generated_errors_test.go":        "weierstrass_errors_test.tmpl",
+	"zz_generated_example_test.go":       "weierstrass_example_test.tmpl",
+	"zz_generated_example_pkix_test.go":  "weierstrass_example_pkix_test.tmpl",
+	"zz_generated_exceptional_test.go":   "weierstrass_exceptional_test.tmpl",
+	"zz_generated_fuzz_test.go":          "weierstrass_fuzz_test.tmpl",
+	"zz_generated_fuzz_peer_test.go":     "weierstrass_fuzz_peer_test.tmpl",
+	"zz_generated_fuzz_sign_test.go":     "weierstrass_fuzz_sign_test.tmpl",
+	"zz_generated_pkix_test.go":          "weierstrass_pkix_test.tmpl",
+	"zz_generated_point_test.go":         "weierstrass_point_test.tmpl",
+	"zz_generated_quickstart_test.go":    "weierstrass_quickstart_test.tmpl",
+	"zz_generated_rfc6979_test.go":       "weierstrass_rfc6979_test.tmpl",
+	"zz_generated_selftest_test.go":      "weierstrass_selftest_test.tmpl",
+	"zz_generated_signeropts_test.go":    "weierstrass_signeropts_test.tmpl",
+	"zz_generated_sweep_test.go":         "weierstrass_sweep_test.tmpl",
 }
 
 // weierstrassBinding is what a Weierstrass package adds to its registry
@@ -374,3 +396,55 @@ func (w weierstrassPackage) DigestHash() string {
 	}
 	return "SHA256"
 }
+
+// OtherIdent and OtherTitle name another NIST curve, for the tests of keys
+// on the wrong curve; OtherHash a hash of another length than DigestHash.
+func (w weierstrassPackage) OtherIdent() string {
+	if w.Size == 32 {
+		return "P384"
+	}
+	return "P256"
+}
+
+func (w weierstrassPackage) OtherTitle() string { return w.OtherIdent()[:1] + "-" + w.OtherIdent()[1:] }
+
+func (w weierstrassPackage) OtherHash() string {
+	if w.Size == 32 {
+		return "SHA384"
+	}
+	return "SHA256"
+}
+
+// OverlongSeqLen is the DER SEQUENCE length of a signature whose r has
+// one byte more than a scalar (CompressedLen bytes) and whose s is one byte.
+func (w weierstrassPackage) OverlongSeqLen() int { return 2 + w.CompressedLen() + 3 }
+
+// PrevEntry is the index of a fixed-base position's second-largest entry,
+// LastOdd that of the verification table's last odd multiple, OneHex the
+// field element 1 in hex, for the basepoint tables' corruption tests.
+func (w weierstrassPackage) PrevEntry() int { return w.BaseEntries - 2 }
+func (w weierstrassPackage) LastOdd() int   { return w.OddLen() - 1 }
+func (w weierstrassPackage) OneHex() string { return hexOf(big.NewInt(1), w.Size) }
+
+// PointBitStringLen and CompBitStringLen are the SPKI BIT STRING's
+// contents' lengths (the unused-bits byte and the point), OtherOID the
+// other NIST curve's OID, for the PKIX tests.
+func (w weierstrassPackage) PointBitStringLen() int { return w.PointLen() + 1 }
+func (w weierstrassPackage) CompBitStringLen() int  { return w.CompressedLen() + 1 }
+
+func (w weierstrassPackage) OtherOID() string {
+	if w.Size == 32 {
+		return "1.3.132.0.34"
+	}
+	return "1.2.840.10045.3.1.7"
+}
+
+// EdgeExps are the exponents e of the edge scalars 2^e and 2^e − 1: the
+// fixed-base window, Bits/2, Bits − 4, Bits − 2 and Bits − 1.
+func (w weierstrassPackage) EdgeExps() string {
+	return fmt.Sprintf("%d, %d, %d, %d, %d", w.BaseWindow, w.Bits/2, w.Bits-4, w.Bits-2, w.Bits-1)
+}
+
+// TopBits is the scalar bits above the low nibble, which the self-test's
+// reference multiplication takes one at a time.
+func (w weierstrassPackage) TopBits() int { return w.Bits - 4 }
