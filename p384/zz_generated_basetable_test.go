@@ -36,7 +36,7 @@ func TestComputedTablesAgree(t *testing.T) {
 }
 
 // TestBasepointTablesRebuild re-encodes the computed tables and compares
-// them byte for byte with the data tables/internal/gen computed with
+// them byte for byte with the data internal/gen/tables computed with
 // math/big.
 func TestBasepointTablesRebuild(t *testing.T) {
 	c := computeBasepointTables()
