@@ -40,7 +40,8 @@ TEXT ·elem64MulAsm(SB), NOSPLIT, $0-24
 	ADCXQ   AX, R14
 	// q = t0·(−m⁻¹) mod 2^64; t += q·m, t0 becomes 0.
 	MOVQ    R8, DX
-	IMULQ   elem64Inv<>(SB), DX
+	SHLQ    $32, DX
+	ADDQ    R8, DX
 	XORQ    AX, AX
 	MULXQ   elem64Mod<>+0(SB), BX, CX
 	ADCXQ   BX, R8
@@ -92,7 +93,8 @@ TEXT ·elem64MulAsm(SB), NOSPLIT, $0-24
 	ADCXQ   AX, R8
 	// q = t0·(−m⁻¹) mod 2^64; t += q·m, t0 becomes 0.
 	MOVQ    R9, DX
-	IMULQ   elem64Inv<>(SB), DX
+	SHLQ    $32, DX
+	ADDQ    R9, DX
 	XORQ    AX, AX
 	MULXQ   elem64Mod<>+0(SB), BX, CX
 	ADCXQ   BX, R9
@@ -144,7 +146,8 @@ TEXT ·elem64MulAsm(SB), NOSPLIT, $0-24
 	ADCXQ   AX, R9
 	// q = t0·(−m⁻¹) mod 2^64; t += q·m, t0 becomes 0.
 	MOVQ    R10, DX
-	IMULQ   elem64Inv<>(SB), DX
+	SHLQ    $32, DX
+	ADDQ    R10, DX
 	XORQ    AX, AX
 	MULXQ   elem64Mod<>+0(SB), BX, CX
 	ADCXQ   BX, R10
@@ -196,7 +199,8 @@ TEXT ·elem64MulAsm(SB), NOSPLIT, $0-24
 	ADCXQ   AX, R10
 	// q = t0·(−m⁻¹) mod 2^64; t += q·m, t0 becomes 0.
 	MOVQ    R11, DX
-	IMULQ   elem64Inv<>(SB), DX
+	SHLQ    $32, DX
+	ADDQ    R11, DX
 	XORQ    AX, AX
 	MULXQ   elem64Mod<>+0(SB), BX, CX
 	ADCXQ   BX, R11
@@ -248,7 +252,8 @@ TEXT ·elem64MulAsm(SB), NOSPLIT, $0-24
 	ADCXQ   AX, R11
 	// q = t0·(−m⁻¹) mod 2^64; t += q·m, t0 becomes 0.
 	MOVQ    R12, DX
-	IMULQ   elem64Inv<>(SB), DX
+	SHLQ    $32, DX
+	ADDQ    R12, DX
 	XORQ    AX, AX
 	MULXQ   elem64Mod<>+0(SB), BX, CX
 	ADCXQ   BX, R12
@@ -300,7 +305,8 @@ TEXT ·elem64MulAsm(SB), NOSPLIT, $0-24
 	ADCXQ   AX, R12
 	// q = t0·(−m⁻¹) mod 2^64; t += q·m, t0 becomes 0.
 	MOVQ    R13, DX
-	IMULQ   elem64Inv<>(SB), DX
+	SHLQ    $32, DX
+	ADDQ    R13, DX
 	XORQ    AX, AX
 	MULXQ   elem64Mod<>+0(SB), BX, CX
 	ADCXQ   BX, R13
@@ -375,7 +381,8 @@ TEXT ·elem64SquareAsm(SB), NOSPLIT, $0-16
 	ADCXQ   AX, R14
 	// q = t0·(−m⁻¹) mod 2^64; t += q·m, t0 becomes 0.
 	MOVQ    R8, DX
-	IMULQ   elem64Inv<>(SB), DX
+	SHLQ    $32, DX
+	ADDQ    R8, DX
 	XORQ    AX, AX
 	MULXQ   elem64Mod<>+0(SB), BX, CX
 	ADCXQ   BX, R8
@@ -426,7 +433,8 @@ TEXT ·elem64SquareAsm(SB), NOSPLIT, $0-16
 	ADCXQ   AX, R8
 	// q = t0·(−m⁻¹) mod 2^64; t += q·m, t0 becomes 0.
 	MOVQ    R9, DX
-	IMULQ   elem64Inv<>(SB), DX
+	SHLQ    $32, DX
+	ADDQ    R9, DX
 	XORQ    AX, AX
 	MULXQ   elem64Mod<>+0(SB), BX, CX
 	ADCXQ   BX, R9
@@ -477,7 +485,8 @@ TEXT ·elem64SquareAsm(SB), NOSPLIT, $0-16
 	ADCXQ   AX, R9
 	// q = t0·(−m⁻¹) mod 2^64; t += q·m, t0 becomes 0.
 	MOVQ    R10, DX
-	IMULQ   elem64Inv<>(SB), DX
+	SHLQ    $32, DX
+	ADDQ    R10, DX
 	XORQ    AX, AX
 	MULXQ   elem64Mod<>+0(SB), BX, CX
 	ADCXQ   BX, R10
@@ -528,7 +537,8 @@ TEXT ·elem64SquareAsm(SB), NOSPLIT, $0-16
 	ADCXQ   AX, R10
 	// q = t0·(−m⁻¹) mod 2^64; t += q·m, t0 becomes 0.
 	MOVQ    R11, DX
-	IMULQ   elem64Inv<>(SB), DX
+	SHLQ    $32, DX
+	ADDQ    R11, DX
 	XORQ    AX, AX
 	MULXQ   elem64Mod<>+0(SB), BX, CX
 	ADCXQ   BX, R11
@@ -579,7 +589,8 @@ TEXT ·elem64SquareAsm(SB), NOSPLIT, $0-16
 	ADCXQ   AX, R11
 	// q = t0·(−m⁻¹) mod 2^64; t += q·m, t0 becomes 0.
 	MOVQ    R12, DX
-	IMULQ   elem64Inv<>(SB), DX
+	SHLQ    $32, DX
+	ADDQ    R12, DX
 	XORQ    AX, AX
 	MULXQ   elem64Mod<>+0(SB), BX, CX
 	ADCXQ   BX, R12
@@ -630,7 +641,8 @@ TEXT ·elem64SquareAsm(SB), NOSPLIT, $0-16
 	ADCXQ   AX, R12
 	// q = t0·(−m⁻¹) mod 2^64; t += q·m, t0 becomes 0.
 	MOVQ    R13, DX
-	IMULQ   elem64Inv<>(SB), DX
+	SHLQ    $32, DX
+	ADDQ    R13, DX
 	XORQ    AX, AX
 	MULXQ   elem64Mod<>+0(SB), BX, CX
 	ADCXQ   BX, R13
