@@ -40,8 +40,7 @@ TEXT ·elem64MulAsm(SB), NOSPLIT, $0-24
 	ADCXQ   AX, R14
 	// q = t0·(−m⁻¹) mod 2^64; t += q·m, t0 becomes 0.
 	MOVQ    R8, DX
-	SHLQ    $32, DX
-	ADDQ    R8, DX
+	IMULQ   elem64Inv<>(SB), DX
 	XORQ    AX, AX
 	MULXQ   elem64Mod<>+0(SB), BX, CX
 	ADCXQ   BX, R8
@@ -93,8 +92,7 @@ TEXT ·elem64MulAsm(SB), NOSPLIT, $0-24
 	ADCXQ   AX, R8
 	// q = t0·(−m⁻¹) mod 2^64; t += q·m, t0 becomes 0.
 	MOVQ    R9, DX
-	SHLQ    $32, DX
-	ADDQ    R9, DX
+	IMULQ   elem64Inv<>(SB), DX
 	XORQ    AX, AX
 	MULXQ   elem64Mod<>+0(SB), BX, CX
 	ADCXQ   BX, R9
@@ -146,8 +144,7 @@ TEXT ·elem64MulAsm(SB), NOSPLIT, $0-24
 	ADCXQ   AX, R9
 	// q = t0·(−m⁻¹) mod 2^64; t += q·m, t0 becomes 0.
 	MOVQ    R10, DX
-	SHLQ    $32, DX
-	ADDQ    R10, DX
+	IMULQ   elem64Inv<>(SB), DX
 	XORQ    AX, AX
 	MULXQ   elem64Mod<>+0(SB), BX, CX
 	ADCXQ   BX, R10
@@ -199,8 +196,7 @@ TEXT ·elem64MulAsm(SB), NOSPLIT, $0-24
 	ADCXQ   AX, R10
 	// q = t0·(−m⁻¹) mod 2^64; t += q·m, t0 becomes 0.
 	MOVQ    R11, DX
-	SHLQ    $32, DX
-	ADDQ    R11, DX
+	IMULQ   elem64Inv<>(SB), DX
 	XORQ    AX, AX
 	MULXQ   elem64Mod<>+0(SB), BX, CX
 	ADCXQ   BX, R11
@@ -252,8 +248,7 @@ TEXT ·elem64MulAsm(SB), NOSPLIT, $0-24
 	ADCXQ   AX, R11
 	// q = t0·(−m⁻¹) mod 2^64; t += q·m, t0 becomes 0.
 	MOVQ    R12, DX
-	SHLQ    $32, DX
-	ADDQ    R12, DX
+	IMULQ   elem64Inv<>(SB), DX
 	XORQ    AX, AX
 	MULXQ   elem64Mod<>+0(SB), BX, CX
 	ADCXQ   BX, R12
@@ -305,8 +300,7 @@ TEXT ·elem64MulAsm(SB), NOSPLIT, $0-24
 	ADCXQ   AX, R12
 	// q = t0·(−m⁻¹) mod 2^64; t += q·m, t0 becomes 0.
 	MOVQ    R13, DX
-	SHLQ    $32, DX
-	ADDQ    R13, DX
+	IMULQ   elem64Inv<>(SB), DX
 	XORQ    AX, AX
 	MULXQ   elem64Mod<>+0(SB), BX, CX
 	ADCXQ   BX, R13
@@ -381,8 +375,7 @@ TEXT ·elem64SquareAsm(SB), NOSPLIT, $0-16
 	ADCXQ   AX, R14
 	// q = t0·(−m⁻¹) mod 2^64; t += q·m, t0 becomes 0.
 	MOVQ    R8, DX
-	SHLQ    $32, DX
-	ADDQ    R8, DX
+	IMULQ   elem64Inv<>(SB), DX
 	XORQ    AX, AX
 	MULXQ   elem64Mod<>+0(SB), BX, CX
 	ADCXQ   BX, R8
@@ -433,8 +426,7 @@ TEXT ·elem64SquareAsm(SB), NOSPLIT, $0-16
 	ADCXQ   AX, R8
 	// q = t0·(−m⁻¹) mod 2^64; t += q·m, t0 becomes 0.
 	MOVQ    R9, DX
-	SHLQ    $32, DX
-	ADDQ    R9, DX
+	IMULQ   elem64Inv<>(SB), DX
 	XORQ    AX, AX
 	MULXQ   elem64Mod<>+0(SB), BX, CX
 	ADCXQ   BX, R9
@@ -485,8 +477,7 @@ TEXT ·elem64SquareAsm(SB), NOSPLIT, $0-16
 	ADCXQ   AX, R9
 	// q = t0·(−m⁻¹) mod 2^64; t += q·m, t0 becomes 0.
 	MOVQ    R10, DX
-	SHLQ    $32, DX
-	ADDQ    R10, DX
+	IMULQ   elem64Inv<>(SB), DX
 	XORQ    AX, AX
 	MULXQ   elem64Mod<>+0(SB), BX, CX
 	ADCXQ   BX, R10
@@ -537,8 +528,7 @@ TEXT ·elem64SquareAsm(SB), NOSPLIT, $0-16
 	ADCXQ   AX, R10
 	// q = t0·(−m⁻¹) mod 2^64; t += q·m, t0 becomes 0.
 	MOVQ    R11, DX
-	SHLQ    $32, DX
-	ADDQ    R11, DX
+	IMULQ   elem64Inv<>(SB), DX
 	XORQ    AX, AX
 	MULXQ   elem64Mod<>+0(SB), BX, CX
 	ADCXQ   BX, R11
@@ -589,8 +579,7 @@ TEXT ·elem64SquareAsm(SB), NOSPLIT, $0-16
 	ADCXQ   AX, R11
 	// q = t0·(−m⁻¹) mod 2^64; t += q·m, t0 becomes 0.
 	MOVQ    R12, DX
-	SHLQ    $32, DX
-	ADDQ    R12, DX
+	IMULQ   elem64Inv<>(SB), DX
 	XORQ    AX, AX
 	MULXQ   elem64Mod<>+0(SB), BX, CX
 	ADCXQ   BX, R12
@@ -641,8 +630,7 @@ TEXT ·elem64SquareAsm(SB), NOSPLIT, $0-16
 	ADCXQ   AX, R12
 	// q = t0·(−m⁻¹) mod 2^64; t += q·m, t0 becomes 0.
 	MOVQ    R13, DX
-	SHLQ    $32, DX
-	ADDQ    R13, DX
+	IMULQ   elem64Inv<>(SB), DX
 	XORQ    AX, AX
 	MULXQ   elem64Mod<>+0(SB), BX, CX
 	ADCXQ   BX, R13

@@ -154,11 +154,7 @@ func (g *montAsm) reduceRow(t []string) []string {
 	} else {
 		s.comment("q = t0·(−m⁻¹) mod 2^64; t += q·m, t0 becomes 0.")
 		s.op("MOVQ", t[0], "DX")
-		if r.mInv == 1<<32+1 {
-			// P-384's p: q = t0 + t0<<32, one cycle shorter than IMULQ.
-			s.op("SHLQ", "$32", "DX")
-			s.op("ADDQ", t[0], "DX")
-		} else if r.mInv != 1 {
+		if r.mInv != 1 {
 			s.op("IMULQ", g.invAddr(), "DX")
 		}
 		g.mulRow(t, g.modAddr, func(j int) bool { return r.Mod[j] == 0 })
