@@ -23,7 +23,8 @@ func scan16x12AVX2(d, id *[12]uint64, e *[16][12]uint64, abs int) {
 //
 //   - "AVX2 table lookups": the constant-time table scans, on CPUs with AVX2.
 //
-// The field arithmetic's assembly is reported by .
+// The field arithmetic's assembly is reported by fieldp384.Assembly
+// and scalarp384.Assembly.
 // A fast path switched off by its first-use self-test is not listed (see
 // FastPathFailures); Assembly runs the self-tests that have not run yet.
 func Assembly() string { return pointAssembly() }

@@ -1094,17 +1094,8 @@ func (v *elem64) Halve(a *elem64) *elem64 {
 	return v
 }
 
-// Multiply sets v = a·b and returns v.
-func (v *elem64) Multiply(a, b *elem64) *elem64 {
-	elem64Mul(v, a, b)
-	return v
-}
-
-// Square sets v = a² and returns v.
-func (v *elem64) Square(a *elem64) *elem64 {
-	elem64Square(v, a)
-	return v
-}
+// Multiply and Square are in zz_generated_elem64_amd64.go (assembly where
+// the CPU has BMI2 and ADX) and zz_generated_elem64_noasm.go.
 
 // Invert sets v = 1/a (0 if a = 0) and returns v.
 func (v *elem64) Invert(a *elem64) *elem64 { return v.invertFermat(a) }

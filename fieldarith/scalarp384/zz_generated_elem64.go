@@ -1068,17 +1068,8 @@ func (v *elem64) Negate(a *elem64) *elem64 {
 	return v
 }
 
-// Multiply sets v = a·b and returns v.
-func (v *elem64) Multiply(a, b *elem64) *elem64 {
-	elem64Mul(v, a, b)
-	return v
-}
-
-// Square sets v = a² and returns v.
-func (v *elem64) Square(a *elem64) *elem64 {
-	elem64Square(v, a)
-	return v
-}
+// Multiply and Square are in zz_generated_elem64_amd64.go (assembly where
+// the CPU has BMI2 and ADX) and zz_generated_elem64_noasm.go.
 
 // MultiplyAdd sets v = x·y + z and returns v.
 func (v *elem64) MultiplyAdd(x, y, z *elem64) *elem64 {

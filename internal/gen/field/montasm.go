@@ -1,8 +1,9 @@
 package field
 
 // This file writes MULX/ADCX/ADOX amd64 assembly for Multiply and Square of
-// the 4 × 64-bit Montgomery representations marked Asm (fieldp256,
-// scalarp256). It is the CIOS of MulBody, row for row, on the same
+// the 4 and 6 × 64-bit Montgomery representations marked Asm (fieldp256,
+// scalarp256; fieldp384, scalarp384). It is the CIOS of MulBody, row for
+// row, on the same
 // montRep — the limbs of m, −m⁻¹ mod 2^64, and the shortcut MulBody takes
 // when m0 = 2^64 − 1 and −m⁻¹ = 1 (the reduction factor is t0 itself and
 // t0 + q·m0 = t0·2^64, so the row adds t0 into t1 and skips the product) —
@@ -12,9 +13,12 @@ package field
 // − 1) = q·2^96 for q = t0), as the Go code's rows use shifts; the result
 // is the same fully reduced value.
 // Products by zero limbs of m are left out, as madd leaves them out.
-// Squaring is the SOS of SquareBody: the cross products once, doubled by
-// a one-bit shift, the squares added, then the word-by-word reduction of
-// redc. The results are fully reduced, so they are the Go code's limb for
+// Squaring is, for 4 limbs, the SOS of SquareBody: the cross products
+// once, doubled by a one-bit shift, the squares added, then the word-by-word
+// reduction of redc. For 6 limbs the SOS's 12 product words do not fit
+// next to MULX's registers, so Square runs the CIOS rows with b = a; the
+// multiply keeps its 8 accumulator words in registers (montRegs) and
+// reloads b's address from the frame each row, so nothing spills. The results are fully reduced, so they are the Go code's limb for
 // limb; fieldp256's and scalarp256's tests compare the two and math/big.
 //
 // Each product row runs two carry chains at once, ADCX on the carry flag
@@ -71,12 +75,14 @@ func (g *montAsm) modAddr(j int) string {
 // special reports whether row reductions take MulBody's shortcut.
 func (g *montAsm) special() bool { return g.r.mInv == 1 && g.r.Mod[0] == g.full }
 
-// mulRow emits t[0..5] += DX·x[0..3] (x given by addr), t[5] = 0 on entry:
-// the low halves on the CF chain, the high halves on the OF chain.
+// mulRow emits t[0..n+1] += DX·x[0..n−1] (x given by addr, n limbs),
+// t[n+1] = 0 on entry: the low halves on the CF chain, the high halves on
+// the OF chain.
 func (g *montAsm) mulRow(t []string, addr func(j int) string, skip func(j int) bool) {
 	s := g.s
+	n := g.r.N
 	s.op("XORQ", maZero, maZero) // clears CF and OF
-	for j := 0; j < 4; j++ {
+	for j := 0; j < n; j++ {
 		if skip(j) {
 			s.op("ADCXQ", maZero, t[j])
 			s.op("ADOXQ", maZero, t[j+1])
@@ -86,9 +92,9 @@ func (g *montAsm) mulRow(t []string, addr func(j int) string, skip func(j int) b
 		s.op("ADCXQ", maLo, t[j])
 		s.op("ADOXQ", maHi, t[j+1])
 	}
-	s.op("ADCXQ", maZero, t[4])
-	s.op("ADOXQ", maZero, t[5])
-	s.op("ADCXQ", maZero, t[5])
+	s.op("ADCXQ", maZero, t[n])
+	s.op("ADOXQ", maZero, t[n+1])
+	s.op("ADCXQ", maZero, t[n+1])
 }
 
 // p256Shape reports whether the low 192 bits of m are 2^96 − 1 (and
@@ -96,7 +102,7 @@ func (g *montAsm) mulRow(t []string, addr func(j int) string, skip func(j int) b
 // t0 + q·(m mod 2^192) = q·2^96 for q = t0, two shifts instead of two
 // products.
 func (g *montAsm) p256Shape() bool {
-	return g.special() && g.r.Mod[1] == 0xffffffff && g.r.Mod[2] == 0
+	return g.r.N == 4 && g.special() && g.r.Mod[1] == 0xffffffff && g.r.Mod[2] == 0
 }
 
 // p256Reduce emits t = (t + q·m)/2^64 for q = t0 when p256Shape holds, on
@@ -118,12 +124,13 @@ func (g *montAsm) p256Reduce(t []string, top string) {
 	s.op("ADCQ", "$0", top)
 }
 
-// reduceRow emits t = (t + q·m)/2^64 for the 6 words t (t[5] may be
+// reduceRow emits t = (t + q·m)/2^64 for the n + 2 words t (t[n+1] may be
 // nonzero), q = t0·(−m⁻¹) mod 2^64, and returns the new accumulator names
 // (the old t[1..5] and t[0], now free, last).
 func (g *montAsm) reduceRow(t []string) []string {
 	s := g.s
 	r := g.r
+	n := r.N
 	if g.p256Shape() {
 		g.p256Reduce(t, t[5])
 	} else if g.special() {
@@ -131,7 +138,7 @@ func (g *montAsm) reduceRow(t []string) []string {
 		s.op("MOVQ", t[0], "DX")
 		s.op("XORQ", maZero, maZero)
 		s.op("ADOXQ", t[0], t[1])
-		for j := 1; j < 4; j++ {
+		for j := 1; j < n; j++ {
 			if r.Mod[j] == 0 {
 				s.op("ADCXQ", maZero, t[j])
 				s.op("ADOXQ", maZero, t[j+1])
@@ -141,9 +148,9 @@ func (g *montAsm) reduceRow(t []string) []string {
 			s.op("ADCXQ", maLo, t[j])
 			s.op("ADOXQ", maHi, t[j+1])
 		}
-		s.op("ADCXQ", maZero, t[4])
-		s.op("ADOXQ", maZero, t[5])
-		s.op("ADCXQ", maZero, t[5])
+		s.op("ADCXQ", maZero, t[n])
+		s.op("ADOXQ", maZero, t[n+1])
+		s.op("ADCXQ", maZero, t[n+1])
 	} else {
 		s.comment("q = t0·(−m⁻¹) mod 2^64; t += q·m, t0 becomes 0.")
 		s.op("MOVQ", t[0], "DX")
@@ -155,31 +162,33 @@ func (g *montAsm) reduceRow(t []string) []string {
 	return append(append([]string{}, t[1:]...), t[0])
 }
 
-// finish emits out = t − m if t ≥ m else t, for t = t[0..4] < 2m, and RET.
-func (g *montAsm) finish(t []string, r []string) {
+// finish emits out = t − m if t ≥ m else t, for t = t[0..n] < 2m, and RET;
+// the address of out goes to register o, which must not be in r.
+func (g *montAsm) finish(t []string, r []string, o string) {
 	g.correct(t, r)
 	s := g.s
-	s.op("MOVQ", "out+0(FP)", maB)
-	for j := 0; j < 4; j++ {
-		s.op("MOVQ", r[j], fmt.Sprintf("%d(%s)", 8*j, maB))
+	s.op("MOVQ", "out+0(FP)", o)
+	for j := 0; j < g.r.N; j++ {
+		s.op("MOVQ", r[j], fmt.Sprintf("%d(%s)", 8*j, o))
 	}
 	s.op("RET")
 }
 
-// correct emits r = t − m if t ≥ m else t, for t = t[0..4] < 2m: one
+// correct emits r = t − m if t ≥ m else t, for t = t[0..n] < 2m: one
 // subtraction and CMOVs on its borrow (constant time). r must not overlap t.
 func (g *montAsm) correct(t []string, r []string) {
 	s := g.s
+	n := g.r.N
 	s.comment("t < 2m: subtract m, keep t if that borrows.")
-	for j := 0; j < 4; j++ {
+	for j := 0; j < n; j++ {
 		s.op("MOVQ", t[j], r[j])
 	}
 	s.op("SUBQ", g.modAddr(0), r[0])
-	for j := 1; j < 4; j++ {
+	for j := 1; j < n; j++ {
 		s.op("SBBQ", g.modAddr(j), r[j])
 	}
-	s.op("SBBQ", "$0", t[4])
-	for j := 0; j < 4; j++ {
+	s.op("SBBQ", "$0", t[n])
+	for j := 0; j < n; j++ {
 		s.op("CMOVQCS", t[j], r[j])
 	}
 }
@@ -187,63 +196,116 @@ func (g *montAsm) correct(t []string, r []string) {
 // mul writes <typ>MulAsm(out, a, b): MulBody's CIOS.
 func (g *montAsm) mul(name string) {
 	s := g.s
+	n := g.r.N
 	s.line("")
 	s.line(fmt.Sprintf("// func %s(out, a, b *%s)", name, g.r.Typ))
 	s.line(fmt.Sprintf("TEXT ·%s(SB), NOSPLIT, $0-24", name))
 	s.op("MOVQ", "a+8(FP)", maA)
-	s.op("MOVQ", "b+16(FP)", maB)
-	t := g.mulRows(
+	if n == 4 {
+		s.op("MOVQ", "b+16(FP)", maB)
+		t := g.mulRows(
+			func(j int) string { return fmt.Sprintf("%d(%s)", 8*j, maA) },
+			func(j int) string { return fmt.Sprintf("%d(%s)", 8*j, maB) })
+		s.line("")
+		g.finish(t, []string{maLo, maHi, "DX", maA}, maB)
+		return
+	}
+	// Past 4 limbs DI holds an accumulator word (montRegs), so each row
+	// reloads b's address from the frame into DX and then b_i over it.
+	t := g.rows(
 		func(j int) string { return fmt.Sprintf("%d(%s)", 8*j, maA) },
-		func(j int) string { return fmt.Sprintf("%d(%s)", 8*j, maB) })
+		func(i int) {
+			s.op("MOVQ", "b+16(FP)", "DX")
+			s.op("MOVQ", fmt.Sprintf("%d(DX)", 8*i), "DX")
+		})
 	s.line("")
-	g.finish(t, []string{maLo, maHi, "DX", maA})
+	g.finish(t[:n+1], g.resultRegs(t), t[0])
 }
 
-// mulRows emits the four CIOS rows of a·b·R⁻¹ with limb j of a and b at
+// montRegs returns the n + 2 accumulator registers of the CIOS rows. For
+// 4 limbs they are R8 … R13 (pointasm.go's routines keep SI, DI, R14 and
+// R15 for their own use); for 6 limbs R8 … R14 and DI, which with AX (zero),
+// BX, CX (MULX's halves), DX (the multiplier) and SI (a) are the 13
+// registers ABI0 assembly can use without BP, SP and R15 (R15 is clobbered
+// by global accesses when dynamic linking): the product stays in registers
+// and nothing spills.
+func (g *montAsm) montRegs() []string {
+	switch g.r.N {
+	case 4:
+		return []string{"R8", "R9", "R10", "R11", "R12", "R13"}
+	case 6:
+		return []string{"R8", "R9", "R10", "R11", "R12", "R13", "R14", "DI"}
+	}
+	panic(fmt.Sprintf("gen: no register plan for %d limbs", g.r.N))
+}
+
+// resultRegs returns n registers for correct's result past 4 limbs: BX,
+// CX, DX, SI, AX and the accumulator word t[n+1], free after the last row.
+func (g *montAsm) resultRegs(t []string) []string {
+	return []string{maLo, maHi, "DX", maA, maZero, t[g.r.N+1]}
+}
+
+// mulRows emits the n CIOS rows of a·b·R⁻¹ with limb j of a and b at
 // aAddr(j) and bAddr(j) (memory operands; a may be any value below R, b
-// below m) and returns the names of the five accumulator words t < 2m,
-// lowest first, for correct. It uses AX, BX, CX, DX and R8 … R13 and
+// below m) and returns the names of the n + 1 accumulator words t < 2m,
+// lowest first, for correct. It uses AX, BX, CX, DX and montRegs and
 // leaves every other register alone.
 func (g *montAsm) mulRows(aAddr, bAddr func(j int) string) []string {
+	return g.rows(aAddr, func(i int) { g.s.op("MOVQ", bAddr(i), "DX") })[:g.r.N+1]
+}
+
+// rows is mulRows with b_i loaded into DX by loadB(i), and returns all
+// n + 2 accumulator registers (the last is free).
+func (g *montAsm) rows(aAddr func(j int) string, loadB func(i int)) []string {
 	s := g.s
-	t := []string{"R8", "R9", "R10", "R11", "R12", "R13"}
-	for i := 0; i < 4; i++ {
+	n := g.r.N
+	t := g.montRegs()
+	for i := 0; i < n; i++ {
 		s.line("")
 		s.comment("Row %d: t += a·b%d, then t = (t + q·m)/2^64.", i, i)
-		s.op("MOVQ", bAddr(i), "DX")
-		s.op("XORQ", t[5], t[5])
+		loadB(i)
+		s.op("XORQ", t[n+1], t[n+1])
 		if i == 0 {
 			// t = a·b0 on one carry chain: t is 0 before it.
 			s.op("XORQ", maZero, maZero)
 			s.op("MULXQ", aAddr(0), t[0], t[1])
-			for j := 1; j < 4; j++ {
+			for j := 1; j < n; j++ {
 				s.op("MULXQ", aAddr(j), maLo, t[j+1])
 				s.op("ADCXQ", maLo, t[j])
 			}
-			s.op("ADCXQ", maZero, t[4]) // hi(a3·b0) + 1 does not wrap
+			s.op("ADCXQ", maZero, t[n]) // hi(a_(n−1)·b0) + 1 does not wrap
 		} else {
-			if g.notes && i == 3 && g.r.Mod[3] <= 1<<64-1<<32+1 {
+			if g.notes && i == n-1 && g.r.Mod[n-1] <= 1<<64-1<<32+1 {
 				// A note for scripts/asmmutate/allowlist.txt.
-				s.comment("Mutation-equivalent: this row's carries into t4 and t5 are always 0: b3 ≤ m3 ≤ 2^64 − 2^32 + 1 (b < m),")
-				s.comment("so hi(a3·b3) ≤ 2^64 − 2^32 and t4 + hi + two carries never wraps.")
+				s.comment("Mutation-equivalent: this row's carries into t%d and t%d are always 0: b%d ≤ m%d ≤ 2^64 − 2^32 + 1 (b < m),", n, n+1, n-1, n-1)
+				s.comment("so hi(a%d·b%d) ≤ 2^64 − 2^32 and t%d + hi + two carries never wraps.", n-1, n-1, n)
 			}
 			g.mulRow(t, aAddr, func(int) bool { return false })
 		}
 		t = g.reduceRow(t)
 	}
-	return t[:5]
+	return t
 }
 
-// square writes <typ>SquareAsm(out, a): SquareBody's SOS.
+// square writes <typ>SquareAsm(out, a): SquareBody's SOS for 4 limbs; past
+// 4 limbs the CIOS rows with b = a (the SOS's 2n words do not fit the
+// registers; see montRegs).
 func (g *montAsm) square(name string) {
 	s := g.s
 	s.line("")
 	s.line(fmt.Sprintf("// func %s(out, a *%s)", name, g.r.Typ))
 	s.line(fmt.Sprintf("TEXT ·%s(SB), NOSPLIT, $0-16", name))
 	s.op("MOVQ", "a+8(FP)", maA)
+	if g.r.N != 4 {
+		at := func(j int) string { return fmt.Sprintf("%d(%s)", 8*j, maA) }
+		t := g.rows(at, func(i int) { s.op("MOVQ", at(i), "DX") })
+		s.line("")
+		g.finish(t[:g.r.N+1], g.resultRegs(t), t[0])
+		return
+	}
 	t := g.squareRows(func(j int) string { return fmt.Sprintf("%d(%s)", 8*j, maA) })
 	s.line("")
-	g.finish(t, []string{maLo, maHi, "DX", maZero})
+	g.finish(t, []string{maLo, maHi, "DX", maZero}, maB)
 }
 
 // squareRows emits SquareBody's SOS of a²·R⁻¹ with limb j of a < m at
@@ -342,8 +404,8 @@ func (g *montAsm) squareRows(a func(j int) string) []string {
 
 func montAsmGenerate(f *montField) (map[string][]byte, error) {
 	r := montNewRep(f, 64)
-	if r.N != 4 {
-		return nil, fmt.Errorf("%s: the assembly is written for 4 limbs of 64 bits", f.Pkg)
+	if r.N != 4 && r.N != 6 {
+		return nil, fmt.Errorf("%s: the assembly is written for 4 or 6 limbs of 64 bits", f.Pkg)
 	}
 	g := &montAsm{r: r, s: &asmText{}, full: ^uint64(0), notes: true}
 	s := g.s
@@ -356,7 +418,7 @@ func montAsmGenerate(f *montField) (map[string][]byte, error) {
 	for j, l := range r.Mod {
 		s.line(fmt.Sprintf("DATA %sMod<>+%d(SB)/8, $0x%016x", r.Typ, 8*j, l))
 	}
-	s.line(fmt.Sprintf("GLOBL %sMod<>(SB), RODATA|NOPTR, $32", r.Typ))
+	s.line(fmt.Sprintf("GLOBL %sMod<>(SB), RODATA|NOPTR, $%d", r.Typ, 8*r.N))
 	s.line("")
 	if g.p256Shape() {
 		s.line("// −m⁻¹ mod 2^64 (unread: the P-256-shaped reduction takes q = t0; mutation-equivalent).")
@@ -460,6 +522,32 @@ func (v *%[3]s) Square(a *%[3]s) *%[3]s {
 func %[4]s(out, a, b *%[3]s) { %[3]sMul(out, a, b) }
 func %[5]s(out, a *%[3]s)    { %[3]sSquare(out, a) }
 `, asmBuildTag, f.Pkg, t, mulName, sqName)
+	// The generated grid test: every value whose limbs come from a set, so
+	// n limbs take smaller sets past 4 (2^6 and 4^6 values rather than 4^6
+	// and 10^6) to keep the test near a second.
+	var lit, cnt []string
+	for k := 0; k < r.N; k++ {
+		d := "i"
+		if k > 0 {
+			d = "i/" + strings.TrimSuffix(strings.Repeat("n*", k), "*")
+			if k > 1 {
+				d = "i/(" + strings.TrimSuffix(strings.Repeat("n*", k), "*") + ")"
+			}
+		}
+		if k < r.N-1 {
+			d += "%n"
+		}
+		lit = append(lit, "limbs["+d+"]")
+		cnt = append(cnt, "n")
+	}
+	gridLit, gridCount := strings.Join(lit, ", "), strings.Join(cnt, "*")
+	gridSmall, gridSmallDoc := "0, 1, 1 << 63, 1<<64 - 1", "0, 1, 2^63 and 2^64 − 1"
+	gridWide, gridWideDoc, gridDoc := "0, 1, 2, 1<<32 - 1, 1 << 32, 1<<63 - 1, 1 << 63, 1<<64 - 1<<32, 1<<64 - 2, 1<<64 - 1", "ten", "4^4"
+	if r.N != 4 {
+		gridSmall, gridSmallDoc = "0, 1<<64 - 1", "0 and 2^64 − 1"
+		gridWide, gridWideDoc, gridDoc = "1, 1 << 63, 1<<64 - 1<<32, 1<<64 - 1", "four", fmt.Sprintf("2^%d", r.N)
+	}
+	numWord := map[int]string{4: "four", 6: "six"}
 	test := header + fmt.Sprintf(`package %[2]s
 
 import (
@@ -479,10 +567,10 @@ var %[3]sAsmM, _ = new(big.Int).SetString("%[6]s", 16)
 
 func %[3]sAsmFromBig(x *big.Int) *%[3]s {
 	var v %[3]s
-	b := x.FillBytes(make([]byte, 32))
+	b := x.FillBytes(make([]byte, %[8]d))
 	for i := range v {
 		for k := 0; k < 8; k++ {
-			v[i] |= uint64(b[31-8*i-k]) << (8 * k)
+			v[i] |= uint64(b[%[20]d-8*i-k]) << (8 * k)
 		}
 	}
 	return &v
@@ -498,7 +586,7 @@ func %[3]sAsmToBig(v *%[3]s) *big.Int {
 
 // %[3]sAsmWant is x·y·R⁻¹ mod m.
 func %[3]sAsmWant(x, y *big.Int) *big.Int {
-	R := new(big.Int).Lsh(big.NewInt(1), 256)
+	R := new(big.Int).Lsh(big.NewInt(1), %[9]d)
 	Ri := new(big.Int).ModInverse(R, %[3]sAsmM)
 	z := new(big.Int).Mul(x, y)
 	z.Mul(z, Ri)
@@ -507,36 +595,36 @@ func %[3]sAsmWant(x, y *big.Int) *big.Int {
 
 // %[3]sAsmEdges are 0, 1, 2, m−2, m−1, each all-ones limb alone (2^64 − 1
 // at limb i, when below m) and, for Mul's first argument only (wide), m,
-// m+1, 2^256−m, 2^255 and 2^256−2, 2^256−1. A wide a = 2^256 − 1 with an
+// m+1, 2^%[9]d−m, 2^%[10]d and 2^%[9]d−2, 2^%[9]d−1. A wide a = 2^%[9]d − 1 with an
 // all-ones limb of b drives every row's top carry.
 func %[3]sAsmEdges(wide bool) []*big.Int {
 	one := big.NewInt(1)
 	m := %[3]sAsmM
-	R := new(big.Int).Lsh(one, 256)
+	R := new(big.Int).Lsh(one, %[9]d)
 	out := []*big.Int{big.NewInt(0), one, big.NewInt(2), new(big.Int).Sub(m, big.NewInt(2)), new(big.Int).Sub(m, one)}
 	ones := new(big.Int).Sub(new(big.Int).Lsh(one, 64), one)
-	for i := 0; i < 4; i++ {
+	for i := 0; i < %[11]d; i++ {
 		if v := new(big.Int).Lsh(ones, uint(64*i)); v.Cmp(m) < 0 {
 			out = append(out, v)
 		}
 	}
 	if wide {
 		out = append(out, new(big.Int).Set(m), new(big.Int).Add(m, one), new(big.Int).Sub(R, m),
-			new(big.Int).Lsh(one, 255), new(big.Int).Sub(R, big.NewInt(2)), new(big.Int).Sub(R, one))
+			new(big.Int).Lsh(one, %[10]d), new(big.Int).Sub(R, big.NewInt(2)), new(big.Int).Sub(R, one))
 	}
 	return out
 }
 
-// %[3]sAsmGrid is the limb grid: every value whose four limbs are each
-// taken from limbs (4^4 or more values), and m − 1 − v for each such v
+// %[3]sAsmGrid is the limb grid: every value whose %[17]s limbs are each
+// taken from limbs (%[18]s or more values), and m − 1 − v for each such v
 // below m. The carries of a row fire together when its limbs are all
 // ones, and the rare ones (a carry out of a word that is all ones after
 // a carry in) need exactly such words.
 func %[3]sAsmGrid(limbs []uint64) []%[3]s {
 	var out []%[3]s
 	n := len(limbs)
-	for i := 0; i < n*n*n*n; i++ {
-		v := %[3]s{limbs[i%%n], limbs[i/n%%n], limbs[i/(n*n)%%n], limbs[i/(n*n*n)]}
+	for i := 0; i < %[14]s; i++ {
+		v := %[3]s{%[13]s}
 		out = append(out, v)
 		if x := %[3]sAsmToBig(&v); x.Cmp(%[3]sAsmM) < 0 {
 			out = append(out, *%[3]sAsmFromBig(x.Sub(new(big.Int).Sub(%[3]sAsmM, big.NewInt(1)), x)))
@@ -547,15 +635,15 @@ func %[3]sAsmGrid(limbs []uint64) []%[3]s {
 
 // Test%[7]sAsmGrid compares the assembly with the Go code limb for limb on
 // the limb grid: Mul on every a (wide) and every b below m of the grid of
-// 0, 1, 2^63 and 2^64 − 1, then a from a grid of ten limbs against b with
+// %[15]s, then a from a grid of %[16]s limbs against b with
 // limbs of 0 and 2^64 − 1; Square on every grid value below m. The Go code
 // is compared with math/big in Test%[7]sAsm and the package's tests.
 func Test%[7]sAsmGrid(t *testing.T) {
 	if !%[3]sHasAsm {
 		t.Log("no assembly in this build or on this CPU: the Go code is compared with itself")
 	}
-	small := %[3]sAsmGrid([]uint64{0, 1, 1 << 63, 1<<64 - 1})
-	wide := %[3]sAsmGrid([]uint64{0, 1, 2, 1<<32 - 1, 1 << 32, 1<<63 - 1, 1 << 63, 1<<64 - 1<<32, 1<<64 - 2, 1<<64 - 1})
+	small := %[3]sAsmGrid([]uint64{%[19]s})
+	wide := %[3]sAsmGrid([]uint64{%[21]s})
 	ones := %[3]sAsmGrid([]uint64{0, 1<<64 - 1})
 	below := func(v *%[3]s) bool { return %[3]sAsmToBig(v).Cmp(%[3]sAsmM) < 0 }
 	mul := func(a, b *%[3]s) {
@@ -596,7 +684,7 @@ func Test%[7]sAsmGrid(t *testing.T) {
 }
 
 func %[3]sAsmRand(rng *rand.Rand, bound *big.Int) *big.Int {
-	b := make([]byte, 40)
+	b := make([]byte, %[12]d)
 	for i := range b {
 		b[i] = byte(rng.Uint32())
 	}
@@ -606,7 +694,7 @@ func %[3]sAsmRand(rng *rand.Rand, bound *big.Int) *big.Int {
 		for i := range b[8:] {
 			b[8+i] = 0xff
 		}
-		b[8+rng.IntN(32)] = byte(rng.Uint32())
+		b[8+rng.IntN(%[8]d)] = byte(rng.Uint32())
 	case 1:
 		for i := range b[8:20] {
 			b[8+i] = 0
@@ -652,7 +740,7 @@ func Test%[7]sAsm(t *testing.T) {
 	if !%[3]sHasAsm {
 		t.Log("no assembly in this build or on this CPU: the Go code is compared with itself")
 	}
-	R := new(big.Int).Lsh(big.NewInt(1), 256)
+	R := new(big.Int).Lsh(big.NewInt(1), %[9]d)
 	for _, x := range %[3]sAsmEdges(true) {
 		for _, y := range %[3]sAsmEdges(false) {
 			%[3]sAsmCheck(t, x, y)
@@ -741,10 +829,10 @@ func Benchmark%[7]sAsm(b *testing.B) {
 }
 
 func Fuzz%[7]sAsm(f *testing.F) {
-	f.Add(make([]byte, 32), make([]byte, 32))
+	f.Add(make([]byte, %[8]d), make([]byte, %[8]d))
 	f.Add(%[3]sAsmM.Bytes(), new(big.Int).Sub(%[3]sAsmM, big.NewInt(1)).Bytes())
 	f.Fuzz(func(t *testing.T, x, y []byte) {
-		if len(x) > 32 || len(y) > 32 {
+		if len(x) > %[8]d || len(y) > %[8]d {
 			return
 		}
 		X := new(big.Int).SetBytes(x) // any value below R
@@ -753,7 +841,9 @@ func Fuzz%[7]sAsm(f *testing.F) {
 		%[3]sAsmCheck(t, new(big.Int).Mod(X, %[3]sAsmM), Y)
 	})
 }
-`, asmBuildTag, f.Pkg, t, mulName, sqName, r.ModulusHex(), strings.ToUpper(t[:1])+t[1:])
+`, asmBuildTag, f.Pkg, t, mulName, sqName, r.ModulusHex(), strings.ToUpper(t[:1])+t[1:],
+		f.Size, 8*f.Size, 8*f.Size-1, r.N, f.Size+8, gridLit, gridCount, gridSmallDoc, gridWideDoc,
+		numWord[r.N], gridDoc, gridSmall, f.Size-1, gridWide)
 	base := fmt.Sprintf("%s/zz_generated_%s", f.Pkg, t)
 	return map[string][]byte{
 		base + "_asm_test.go": []byte(test),
