@@ -9,7 +9,9 @@ import (
 	"github.com/curvekit/curvekit/fieldarith/field25519"
 	"github.com/curvekit/curvekit/fieldarith/field448"
 	"github.com/curvekit/curvekit/fieldarith/fieldp256"
+	"github.com/curvekit/curvekit/fieldarith/fieldp384"
 	"github.com/curvekit/curvekit/fieldarith/scalarp256"
+	"github.com/curvekit/curvekit/fieldarith/scalarp384"
 	"github.com/curvekit/curvekit/p256"
 	"github.com/curvekit/curvekit/p384"
 )
@@ -50,6 +52,8 @@ func backendPackages() []packageBackend {
 		{"fieldarith/field448", "GF(2^448-2^224-1)", field448.Assembly(), nil},
 		{"fieldarith/fieldp256", "P-256 mod p", fieldp256.Assembly(), nil},
 		{"fieldarith/scalarp256", "P-256 mod n", scalarp256.Assembly(), nil},
+		{"fieldarith/fieldp384", "P-384 mod p", fieldp384.Assembly(), nil},
+		{"fieldarith/scalarp384", "P-384 mod n", scalarp384.Assembly(), nil},
 		{"curve25519", "curve25519", curve25519.Assembly(), curve25519.FastPathFailures()},
 		{"curve448", "curve448", curve448.Assembly(), nil},
 		{"p256", "p256", p256.Assembly(), p256.FastPathFailures()},

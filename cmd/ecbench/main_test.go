@@ -17,7 +17,9 @@ import (
 	"github.com/curvekit/curvekit/fieldarith/field25519"
 	"github.com/curvekit/curvekit/fieldarith/field448"
 	"github.com/curvekit/curvekit/fieldarith/fieldp256"
+	"github.com/curvekit/curvekit/fieldarith/fieldp384"
 	"github.com/curvekit/curvekit/fieldarith/scalarp256"
+	"github.com/curvekit/curvekit/fieldarith/scalarp384"
 	"github.com/curvekit/curvekit/p256"
 	"github.com/curvekit/curvekit/p384"
 )
@@ -358,7 +360,7 @@ func TestEndToEndSVG(t *testing.T) {
 func TestFlags(t *testing.T) {
 	want := field25519.Backend + "\n"
 	var asm []string
-	for _, f := range [][2]string{{"GF(2^255-19)", field25519.Assembly()}, {"GF(2^448-2^224-1)", field448.Assembly()}, {"P-256 mod p", fieldp256.Assembly()}, {"P-256 mod n", scalarp256.Assembly()}} {
+	for _, f := range [][2]string{{"GF(2^255-19)", field25519.Assembly()}, {"GF(2^448-2^224-1)", field448.Assembly()}, {"P-256 mod p", fieldp256.Assembly()}, {"P-256 mod n", scalarp256.Assembly()}, {"P-384 mod p", fieldp384.Assembly()}, {"P-384 mod n", scalarp384.Assembly()}} {
 		if f[1] != "" {
 			asm = append(asm, f[0]+" "+f[1])
 		}
