@@ -1,5 +1,7 @@
 package curve25519
 
+import "math/bits"
+
 // The fe64 backend: GF(2^255−19) on four 64-bit words, where whole Edwards
 // group operations are one call each (the generated assembly, with a Go
 // model of the same words), and the running sum of its loops stays in the
@@ -150,4 +152,17 @@ func (v *Point) fromCompleted64(g fe64Group, r *[4]fe64) *Point {
 	g.mul(&p[2], &r[2], &r[3])
 	g.mul(&p[3], &r[0], &r[1])
 	return v.fromFe64(&p)
+}
+
+// fe64NegCanonical sets v = −v for a canonical v (below p), canonical:
+// p − v, or 0 for 0. The entries it negates are public.
+func fe64NegCanonical(v *fe64) {
+	if *v == (fe64{}) {
+		return
+	}
+	r0, b := bits.Sub64(0xffffffffffffffed, v[0], 0)
+	r1, b := bits.Sub64(0xffffffffffffffff, v[1], b)
+	r2, b := bits.Sub64(0xffffffffffffffff, v[2], b)
+	r3, _ := bits.Sub64(0x7fffffffffffffff, v[3], b)
+	*v = fe64{r0, r1, r2, r3}
 }

@@ -1,7 +1,6 @@
 package curve25519
 
 import (
-	"math/bits"
 	"sync"
 
 	"github.com/curvekit/curvekit/tables"
@@ -65,19 +64,6 @@ func (t *VarTimePrecomputedPoint) Negate(u *VarTimePrecomputedPoint) *VarTimePre
 		}
 	}
 	return t
-}
-
-// fe64NegCanonical sets v = −v for a canonical v (below p), canonical:
-// p − v, or 0 for 0. The entries it negates are public.
-func fe64NegCanonical(v *fe64) {
-	if *v == (fe64{}) {
-		return
-	}
-	r0, b := bits.Sub64(0xffffffffffffffed, v[0], 0)
-	r1, b := bits.Sub64(0xffffffffffffffff, v[1], b)
-	r2, b := bits.Sub64(0xffffffffffffffff, v[2], b)
-	r3, _ := bits.Sub64(0x7fffffffffffffff, v[3], b)
-	*v = fe64{r0, r1, r2, r3}
 }
 
 // affineOddMultiples sets dst[i] = (2i+1)·q in affine cached form, using pts
