@@ -41,42 +41,41 @@ type weierstrassCurve[K any, P any] struct {
 func init() {
 	registerWeierstrass(weierstrassCurve[*p256.PrivateKey, *p256.PublicKey]{
 		name: "p256", title: "P-256", size: 32, comb: 32, hash: crypto.SHA256,
-		newKey:    p256.NewPrivateKey,
-		public:    (*p256.PrivateKey).PublicKey,
-		signDet:   p256.SignDeterministic,
-		signASN1:  p256.SignASN1,
-		signP1363: p256.SignP1363,
-		ecdh:      (*p256.PrivateKey).ECDH,
-		fieldInvert: func(b []byte) (func(), error) {
-			var x, out fieldp256.Element
-			_, err := x.SetCanonicalBytes(b)
-			return func() { out.Invert(&x) }, err
-		},
-		scalarInvert: func(b []byte) (func(), error) {
-			var x, out scalarp256.Element
-			_, err := x.SetCanonicalBytes(b)
-			return func() { out.Invert(&x) }, err
-		},
+		newKey:       p256.NewPrivateKey,
+		public:       (*p256.PrivateKey).PublicKey,
+		signDet:      p256.SignDeterministic,
+		signASN1:     p256.SignASN1,
+		signP1363:    p256.SignP1363,
+		ecdh:         (*p256.PrivateKey).ECDH,
+		fieldInvert:  inverter[fieldp256.Element],
+		scalarInvert: inverter[scalarp256.Element],
 	})
 	registerWeierstrass(weierstrassCurve[*p384.PrivateKey, *p384.PublicKey]{
 		name: "p384", title: "P-384", size: 48, comb: 16, hash: crypto.SHA384,
-		newKey:    p384.NewPrivateKey,
-		public:    (*p384.PrivateKey).PublicKey,
-		signDet:   p384.SignDeterministic,
-		signASN1:  p384.SignASN1,
-		signP1363: p384.SignP1363,
-		ecdh:      (*p384.PrivateKey).ECDH,
-		fieldInvert: func(b []byte) (func(), error) {
-			var x, out fieldp384.Element
-			_, err := x.SetCanonicalBytes(b)
-			return func() { out.Invert(&x) }, err
-		},
-		scalarInvert: func(b []byte) (func(), error) {
-			var x, out scalarp384.Element
-			_, err := x.SetCanonicalBytes(b)
-			return func() { out.Invert(&x) }, err
-		},
+		newKey:       p384.NewPrivateKey,
+		public:       (*p384.PrivateKey).PublicKey,
+		signDet:      p384.SignDeterministic,
+		signASN1:     p384.SignASN1,
+		signP1363:    p384.SignP1363,
+		ecdh:         (*p384.PrivateKey).ECDH,
+		fieldInvert:  inverter[fieldp384.Element],
+		scalarInvert: inverter[scalarp384.Element],
 	})
+}
+
+// element is a field element type of the fieldarith packages.
+type element[E any] interface {
+	*E
+	SetCanonicalBytes([]byte) (*E, error)
+	Invert(*E) *E
+}
+
+// inverter returns the measured call of an inversion of the element with
+// the canonical encoding b.
+func inverter[E any, P element[E]](b []byte) (func(), error) {
+	var x, out E
+	_, err := P(&x).SetCanonicalBytes(b)
+	return func() { P(&out).Invert(&x) }, err
 }
 
 // secret sets b to the fixed secret 1 (c = 0) or a random one (c = 1).
