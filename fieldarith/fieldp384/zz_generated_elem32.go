@@ -2096,8 +2096,10 @@ func (v *elem32) Square(a *elem32) *elem32 {
 	return v
 }
 
-// Invert sets v = 1/a (0 if a = 0) and returns v.
-func (v *elem32) Invert(a *elem32) *elem32 { return v.invertFermat(a) }
+// Invert sets v = 1/a (0 if a = 0) and returns v. It runs Bernstein–Yang
+// divsteps (invertSafegcd, on fieldarith/internal/safegcd), which measured
+// faster than the Fermat chain of invertFermat on both backends.
+func (v *elem32) Invert(a *elem32) *elem32 { return v.invertSafegcd(a) }
 
 // invertFermat sets v = 1/a (0 if a = 0) and returns v: a^(m−2), by the
 // fixed addition chain the generator derived from m − 2.

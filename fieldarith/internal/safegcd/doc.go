@@ -1,7 +1,8 @@
 // Package safegcd computes modular inverses in constant time with
 // Bernstein and Yang's divsteps ("safegcd"), for any odd modulus below
-// 2^256. The fieldarith packages use it in place of Fermat inversion
-// (x^(m−2)), which costs about 255 squarings.
+// 2^256 (Modulus) or below 2^384 (Modulus384). The fieldarith packages use
+// it in place of Fermat inversion (x^(m−2)), which costs about 255 or 383
+// squarings.
 //
 // The algorithm is the one of libsecp256k1's constant-time modinv64
 // (src/modinv64_impl.h, explained in doc/safegcd_implementation.md), from
@@ -25,11 +26,29 @@
 //     g = 0, f = ±1 and d = ±scale/x, which a final masked normalization
 //     brings into [0, m).
 //
+// # Moduli up to 384 bits
+//
+// Modulus384 runs the same batches on seven signed 62-bit limbs, with one
+// difference: the machine-checked half-delta bound covers 256-bit inputs
+// only, so it runs the original divstep (δ starts at 1; eta = −δ starts at
+// −1 and becomes −eta − 1 on a swap, where the half-delta zeta becomes
+// −zeta − 2). For it Bernstein and Yang's Theorem 11.2 proves g = 0 after
+// ⌊(49d + 57)/17⌋ divsteps whenever f² + 4g² ≤ 5·2^(2d) and d ≥ 46; every
+// 0 ≤ g < f = m < 2^384 meets that with d = 384, which gives 1110 divsteps,
+// run as 19 batches of 59 (1121). The tests check the batches against
+// integer divsteps, and that g = 0 and f = ±1 at the end, on P-384's p and n,
+// on random odd moduli and on inputs found by searching for long divstep
+// runs (the longest found needs about 830, well below the bound).
+//
+// The two sizes are separate fixed-size types, not one generic over the limb
+// count, so that the 256-bit code keeps its unrolled fixed-size arrays.
+//
 // # Guarantees
 //
 // Invert's running time and memory accesses depend on the modulus only:
 // there is no branch, loop bound or index that depends on x. Inputs are any
-// value below 2^256 (four little-endian 64-bit words), reduced or not; the
+// value below 2^256 (four little-endian 64-bit words; six words below 2^384
+// for Modulus384), reduced or not; the
 // result is always canonical, in [0, m). The inverse of 0 (or of any
 // multiple of m) is 0, matching the fieldarith Invert contract.
 //

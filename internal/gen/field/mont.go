@@ -850,13 +850,36 @@ func montGenerate(f *montField) (map[string][]byte, error) {
 		return nil, err
 	}
 	if f.Safegcd {
-		if f.Size != 32 {
-			return nil, fmt.Errorf("%s: safegcd inversion needs a modulus of at most 256 bits", f.Pkg)
+		// fieldarith/internal/safegcd has one fixed-size type per width:
+		// Modulus (below 2^256, four words) and Modulus384 (below 2^384,
+		// six words), so that each runs on fixed-size arrays.
+		var ctor string
+		switch f.Size {
+		case 32:
+			ctor = "NewModulus"
+		case 48:
+			ctor = "NewModulus384"
+		default:
+			return nil, fmt.Errorf("%s: safegcd inversion needs a 32- or 48-byte field, not %d bytes", f.Pkg, f.Size)
 		}
-		if err := run("safegcd", "zz_generated_safegcd.go", data); err != nil {
+		words := f.Size / 8
+		// Pack32 joins the 32-bit limbs of a into words, one line each.
+		pack := make([]string, words)
+		for i := range pack {
+			pack[i] = fmt.Sprintf("uint64(a[%d]) | uint64(a[%d])<<32,", 2*i, 2*i+1)
+		}
+		sdata := struct {
+			F        *montField
+			R64, R32 *montRep
+			Ctor     string
+			Words    int
+			Bits     int
+			Pack32   []string
+		}{f, r64, r32, ctor, words, 8 * f.Size, pack}
+		if err := run("safegcd", "zz_generated_safegcd.go", sdata); err != nil {
 			return nil, err
 		}
-		if err := run("safegcdtest", "zz_generated_safegcd_test.go", data); err != nil {
+		if err := run("safegcdtest", "zz_generated_safegcd_test.go", sdata); err != nil {
 			return nil, err
 		}
 	}

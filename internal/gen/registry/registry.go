@@ -96,8 +96,8 @@ type Field struct {
 	MulAdd  bool // MultiplyAdd
 	Sqrt    bool // Sqrt (Montgomery fields, p ≡ 3 mod 4)
 	Halve   bool // Halve, for the a = −3 Jacobian doubling
-	// Safegcd makes Invert a safegcd inversion (moduli up to 256 bits)
-	// instead of a Fermat chain.
+	// Safegcd makes Invert a safegcd inversion (32- or 48-byte fields:
+	// moduli up to 256 or 384 bits) instead of a Fermat chain.
 	Safegcd bool
 }
 
