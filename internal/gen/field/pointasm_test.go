@@ -1,0 +1,414 @@
+package field
+
+import (
+	"math/big"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/curvekit/curvekit/internal/gen/amd64sim"
+	"github.com/curvekit/curvekit/internal/gen/registry"
+)
+
+// pointAsmCurves are the curves whose Jacobian routines pointasm.go
+// writes in assembly, each with the generator's files for it. Another
+// curve's routines are checked by adding it here: the test reads the
+// limb count from the field and lays a jacobianPoint out as X, Y, Z of n
+// words each (an affinePoint as x, y).
+var pointAsmCurves = []struct {
+	c     *registry.Curve
+	files func() (map[string][]byte, error)
+}{
+	{registry.P256, pointAsmGenerate},
+}
+
+// pointAsmSource returns the assembly among files.
+func pointAsmSource(t *testing.T, files map[string][]byte) string {
+	t.Helper()
+	for name, b := range files {
+		if strings.HasSuffix(name, "_amd64.s") {
+			return string(b)
+		}
+	}
+	t.Fatal("no _amd64.s file")
+	return ""
+}
+
+// pointFormulaByAsm returns the plan written as the assembly routine name.
+func pointFormulaByAsm(t *testing.T, name string) *pointFormula {
+	t.Helper()
+	for _, f := range pointFormulas {
+		if f.asm == name {
+			return f
+		}
+	}
+	t.Fatalf("no plan for %s", name)
+	return nil
+}
+
+// montArith is a field's arithmetic on Montgomery-form values (x·R mod p
+// held as integers below p), as the elem64 Go code computes it.
+type montArith struct {
+	p, r, ri *big.Int
+	n        int
+}
+
+func newMontArith(f *registry.Field) *montArith {
+	n := f.Size / 8
+	R := new(big.Int).Lsh(big.NewInt(1), uint(64*n))
+	return &montArith{p: f.Modulus, r: new(big.Int).Mod(R, f.Modulus), ri: new(big.Int).ModInverse(R, f.Modulus), n: n}
+}
+
+func (m *montArith) to(x *big.Int) *big.Int {
+	return new(big.Int).Mod(new(big.Int).Mul(x, m.r), m.p)
+}
+
+func (m *montArith) from(x *big.Int) *big.Int {
+	return new(big.Int).Mod(new(big.Int).Mul(x, m.ri), m.p)
+}
+
+// op is one plan step on Montgomery-form values.
+func (m *montArith) op(op string, a, b *big.Int) *big.Int {
+	z := new(big.Int)
+	switch op {
+	case "mul":
+		z.Mul(a, b).Mul(z, m.ri)
+	case "sqr":
+		z.Mul(a, a).Mul(z, m.ri)
+	case "add":
+		z.Add(a, b)
+	case "sub":
+		z.Sub(a, b)
+	case "halve":
+		z.Mul(a, new(big.Int).ModInverse(big.NewInt(2), m.p))
+	default:
+		panic("unknown op " + op)
+	}
+	return z.Mod(z, m.p)
+}
+
+// evalPlan runs steps over math/big on env (coordinates "a.x", …, and
+// temporaries), in the plan's order.
+func (m *montArith) evalPlan(steps []pfStep, env map[string]*big.Int) {
+	for _, st := range steps {
+		a := env[st.a]
+		b := env[st.b]
+		if a == nil || st.b != "" && b == nil {
+			panic("plan reads " + st.a + " or " + st.b + " before it is set")
+		}
+		env[st.dst] = m.op(st.op, a, b)
+	}
+}
+
+// jac is a Jacobian point in Montgomery form.
+type jac struct{ x, y, z *big.Int }
+
+func (m *montArith) words(vs ...*big.Int) []uint64 {
+	var out []uint64
+	for _, v := range vs {
+		out = append(out, montLimbs(v, 64, m.n)...)
+	}
+	return out
+}
+
+func (m *montArith) fromWords(w []uint64) []*big.Int {
+	var out []*big.Int
+	for i := 0; i < len(w); i += m.n {
+		v := new(big.Int)
+		for k := m.n - 1; k >= 0; k-- {
+			v.Lsh(v, 64).Or(v, new(big.Int).SetUint64(w[i+k]))
+		}
+		out = append(out, v)
+	}
+	return out
+}
+
+// affine returns the affine point of a Jacobian one (nil for Z = 0).
+func (m *montArith) affine(q jac) (x, y *big.Int) {
+	z := m.from(q.z)
+	if z.Sign() == 0 {
+		return nil, nil
+	}
+	zi := new(big.Int).ModInverse(z, m.p)
+	zi2 := new(big.Int).Mul(zi, zi)
+	x = new(big.Int).Mul(m.from(q.x), zi2)
+	y = new(big.Int).Mul(m.from(q.y), zi2.Mul(zi2, zi))
+	return x.Mod(x, m.p), y.Mod(y, m.p)
+}
+
+// weierAdd is the affine group law of y² = x³ + ax + b (nil is the
+// identity), the reference for the formulas.
+func weierAdd(p, a *big.Int, x1, y1, x2, y2 *big.Int) (*big.Int, *big.Int) {
+	if x1 == nil {
+		return x2, y2
+	}
+	if x2 == nil {
+		return x1, y1
+	}
+	var l *big.Int
+	if x1.Cmp(x2) == 0 {
+		if new(big.Int).Add(y1, y2).Mod(new(big.Int).Add(y1, y2), p).Sign() == 0 {
+			return nil, nil
+		}
+		num := new(big.Int).Mul(x1, x1)
+		num.Mul(num, big.NewInt(3)).Add(num, a)
+		l = num.Mul(num, new(big.Int).ModInverse(new(big.Int).Lsh(y1, 1), p))
+	} else {
+		num := new(big.Int).Sub(y2, y1)
+		l = num.Mul(num, new(big.Int).ModInverse(new(big.Int).Sub(x2, x1).Mod(new(big.Int).Sub(x2, x1), p), p))
+	}
+	l.Mod(l, p)
+	x3 := new(big.Int).Mul(l, l)
+	x3.Sub(x3, x1).Sub(x3, x2).Mod(x3, p)
+	y3 := new(big.Int).Sub(x1, x3)
+	y3.Mul(y3, l).Sub(y3, y1).Mod(y3, p)
+	return x3, y3
+}
+
+// TestPointAsm runs every routine of the generated Jacobian assembly
+// (double, doubleN, the mixed and the full addition, the digit step of
+// the constant-time loops, and the linear steps' test routine) on random
+// points with random Z, on edge points (Z = 1, Z = −1, Z whose Montgomery
+// limbs are 1, y = p − y, the identity where the routine takes it) and,
+// for the linear steps, on edge field elements, with the result in the
+// argument's place where the routine allows it. Each result must equal the
+// plan evaluated over math/big limb for limb (so the routine is the Go
+// method), and each point result must be the affine group law's.
+func TestPointAsm(t *testing.T) {
+	for _, pc := range pointAsmCurves {
+		files, err := pc.files()
+		if err != nil {
+			t.Fatal(err)
+		}
+		prog, err := amd64sim.Parse(pointAsmSource(t, files))
+		if err != nil {
+			t.Fatal(err)
+		}
+		testPointAsm(t, pc.c, prog)
+	}
+}
+
+func testPointAsm(t *testing.T, c *registry.Curve, prog *amd64sim.Program) {
+	ma := newMontArith(c.Field)
+	p, n := ma.p, ma.n
+	rng := rand.New(rand.NewPCG(31, 41))
+	rnd := func() *big.Int {
+		b := make([]byte, 8*n+8)
+		for i := range b {
+			b[i] = byte(rng.Uint32())
+		}
+		return new(big.Int).Mod(new(big.Int).SetBytes(b), p)
+	}
+	one := big.NewInt(1)
+	// Affine points: the generator, its negative, and random ones.
+	type aff struct{ x, y *big.Int }
+	pts := []aff{{c.Gx, c.Gy}, {c.Gx, new(big.Int).Sub(p, c.Gy)}}
+	count := 24
+	if testing.Short() {
+		count = 8
+	}
+	for len(pts) < count {
+		x := rnd()
+		rhs := new(big.Int).Mul(x, x)
+		rhs.Mul(rhs, x).Add(rhs, new(big.Int).Mul(c.A, x)).Add(rhs, c.B).Mod(rhs, p)
+		if y := new(big.Int).ModSqrt(rhs, p); y != nil {
+			pts = append(pts, aff{x, y})
+		}
+	}
+	// Z values: 1, −1, R⁻¹ (Montgomery limbs 1), and random.
+	zs := []*big.Int{one, new(big.Int).Sub(p, one), ma.ri}
+	toJac := func(q aff, z *big.Int) jac {
+		z2 := new(big.Int).Mul(z, z)
+		x := new(big.Int).Mul(q.x, z2)
+		y := new(big.Int).Mul(q.y, z2.Mul(z2, z))
+		return jac{ma.to(x.Mod(x, p)), ma.to(y.Mod(y, p)), ma.to(z)}
+	}
+	jacAt := func(i int) jac {
+		z := rnd()
+		if i < len(zs) {
+			z = zs[i]
+		}
+		return toJac(pts[i%len(pts)], z)
+	}
+	identity := jac{ma.to(one), ma.to(one), new(big.Int)}
+
+	m := amd64sim.New(prog)
+	call := func(name string, args ...uint64) {
+		t.Helper()
+		if err := m.Call(name, args...); err != nil {
+			t.Fatalf("%s: %v", c.Title, err)
+		}
+	}
+	read := func(addr uint64, coords int) []*big.Int {
+		t.Helper()
+		w, err := m.ReadWords(addr, coords*n)
+		if err != nil {
+			t.Fatalf("%s: %v", c.Title, err)
+		}
+		return ma.fromWords(w)
+	}
+	env := func(q jac, b []*big.Int) map[string]*big.Int {
+		e := map[string]*big.Int{"a.x": q.x, "a.y": q.y, "a.z": q.z}
+		for i, k := range []string{"b.x", "b.y", "b.z"}[:len(b)] {
+			e[k] = b[i]
+		}
+		return e
+	}
+	// check compares the routine's output with the plan's p and, when
+	// want is given, with the group law.
+	check := func(what string, got []*big.Int, e map[string]*big.Int, wx, wy *big.Int, law bool) {
+		t.Helper()
+		for i, k := range []string{"p.x", "p.y", "p.z"} {
+			if got[i].Cmp(e[k]) != 0 {
+				t.Fatalf("%s %s: %s = %x, the plan gives %x", c.Title, what, k, got[i], e[k])
+			}
+		}
+		if !law {
+			return
+		}
+		gx, gy := ma.affine(jac{got[0], got[1], got[2]})
+		if (gx == nil) != (wx == nil) || gx != nil && (gx.Cmp(wx) != 0 || gy.Cmp(wy) != 0) {
+			t.Fatalf("%s %s: the result is not the group law's", c.Title, what)
+		}
+	}
+	dbl := pointFormulaByAsm(t, "jacobianDoubleAsm")
+	madd := pointFormulaByAsm(t, "jacobianAddAffineAsm")
+	add := pointFormulaByAsm(t, "jacobianAddAsm")
+	lin := pointFormulaByAsm(t, "jacobianLinearOpsAsm")
+
+	for i := range len(pts) + 2 {
+		a := jacAt(i)
+		if i == len(pts)+1 {
+			a = identity
+		}
+		ax, ay := ma.affine(a)
+		// Doubling, into another point and in place.
+		for _, alias := range []bool{false, true} {
+			pa := m.Words(ma.words(a.x, a.y, a.z)...)
+			out := m.Alloc(8 * 3 * n)
+			if alias {
+				out = pa
+			}
+			call("jacobianDoubleAsm", out, pa)
+			e := env(a, nil)
+			ma.evalPlan(dbl.steps, e)
+			wx, wy := weierAdd(p, c.A, ax, ay, ax, ay)
+			check("double", read(out, 3), e, wx, wy, true)
+		}
+		// doubleN, n = 1 + i%4, in place.
+		k := 1 + i%4
+		pa := m.Words(ma.words(a.x, a.y, a.z)...)
+		call("jacobianDoubleNAsm", pa, uint64(k))
+		e := env(a, nil)
+		wx, wy := ax, ay
+		for range k {
+			ma.evalPlan(dbl.steps, e)
+			e["a.x"], e["a.y"], e["a.z"] = e["p.x"], e["p.y"], e["p.z"]
+			wx, wy = weierAdd(p, c.A, wx, wy, wx, wy)
+		}
+		check("doubleN", read(pa, 3), e, wx, wy, true)
+		if a.z.Sign() == 0 {
+			continue // the additions' preconditions: a ≠ O
+		}
+		// The mixed addition and the full one, b ≠ ±a.
+		bq := pts[(i+3)%len(pts)]
+		if bq.x.Cmp(ax) == 0 {
+			bq = pts[(i+4)%len(pts)]
+		}
+		bj := jacAt(i + 5)
+		if bx, _ := ma.affine(bj); bx.Cmp(ax) == 0 {
+			bj = toJac(bq, rnd())
+		}
+		bjx, bjy := ma.affine(bj)
+		for alias := range 3 {
+			if alias < 2 { // p may alias a
+				pa := m.Words(ma.words(a.x, a.y, a.z)...)
+				pb := m.Words(ma.words(ma.to(bq.x), ma.to(bq.y))...)
+				out := m.Alloc(8 * 3 * n)
+				if alias == 1 {
+					out = pa
+				}
+				call("jacobianAddAffineAsm", out, pa, pb)
+				e := env(a, []*big.Int{ma.to(bq.x), ma.to(bq.y)})
+				ma.evalPlan(madd.steps, e)
+				wx, wy := weierAdd(p, c.A, ax, ay, bq.x, bq.y)
+				check("addAffine", read(out, 3), e, wx, wy, true)
+			}
+			// p may alias a or b.
+			pa := m.Words(ma.words(a.x, a.y, a.z)...)
+			pb := m.Words(ma.words(bj.x, bj.y, bj.z)...)
+			out := m.Alloc(8 * 3 * n)
+			switch alias {
+			case 1:
+				out = pa
+			case 2:
+				out = pb
+			}
+			call("jacobianAddAsm", out, pa, pb)
+			e := env(a, []*big.Int{bj.x, bj.y, bj.z})
+			ma.evalPlan(add.steps, e)
+			wx, wy := weierAdd(p, c.A, ax, ay, bjx, bjy)
+			check("add", read(out, 3), e, wx, wy, true)
+		}
+	}
+
+	// The digit step: p = zero ? p : (p = O ? (b, 1) : p + b), b = e or −e.
+	for i := range len(pts) {
+		a := jacAt(i)
+		if i%5 == 4 {
+			a = identity
+		}
+		ax, ay := ma.affine(a)
+		eq := pts[(i+7)%len(pts)]
+		if ax != nil && ax.Cmp(eq.x) == 0 {
+			eq = pts[(i+8)%len(pts)]
+		}
+		for neg := range 2 {
+			for zero := range 2 {
+				pa := m.Words(ma.words(a.x, a.y, a.z)...)
+				pe := m.Words(ma.words(ma.to(eq.x), ma.to(eq.y))...)
+				call("jacobianAddAffineDigitAsm", pa, pe, uint64(neg), uint64(zero))
+				by := ma.to(eq.y)
+				wy := eq.y
+				if neg == 1 {
+					by = ma.op("sub", new(big.Int), by)
+					wy = new(big.Int).Sub(p, eq.y)
+				}
+				e := env(a, []*big.Int{ma.to(eq.x), by})
+				switch {
+				case zero == 1:
+					e["p.x"], e["p.y"], e["p.z"] = a.x, a.y, a.z
+				case a.z.Sign() == 0:
+					e["p.x"], e["p.y"], e["p.z"] = ma.to(eq.x), by, ma.to(one)
+				default:
+					ma.evalPlan(madd.steps, e)
+				}
+				wx := eq.x
+				if zero == 1 {
+					wx, wy = ax, ay
+				} else {
+					wx, wy = weierAdd(p, c.A, ax, ay, wx, wy)
+				}
+				check("addAffineDigit", read(pa, 3), e, wx, wy, true)
+			}
+		}
+	}
+
+	// The linear steps on edge and random field elements (not points).
+	edges := []*big.Int{new(big.Int), one, big.NewInt(2), new(big.Int).Sub(p, one), new(big.Int).Sub(p, big.NewInt(2)),
+		new(big.Int).Rsh(p, 1), new(big.Int).Add(new(big.Int).Rsh(p, 1), one)}
+	for len(edges) < 40 {
+		edges = append(edges, rnd())
+	}
+	for i := range edges {
+		v := func(k int) *big.Int { return edges[(i*k+k)%len(edges)] }
+		a := []*big.Int{edges[i], v(3), v(5)}
+		b := []*big.Int{v(7), v(11), v(13)}
+		pa, pb, out := m.Words(ma.words(a...)...), m.Words(ma.words(b...)...), m.Alloc(8*3*n)
+		call("jacobianLinearOpsAsm", out, pa, pb)
+		e := env(jac{a[0], a[1], a[2]}, b)
+		ma.evalPlan(lin.steps, e)
+		check("linearOps", read(out, 3), e, nil, nil, false)
+	}
+	t.Logf("%s: %d instructions run", c.Title, m.Steps)
+}
