@@ -231,6 +231,15 @@ func testPointAsm(t *testing.T, c *registry.Curve, prog *amd64sim.Program) {
 		return toJac(pts[i%len(pts)], z)
 	}
 	identity := jac{ma.to(one), ma.to(one), new(big.Int)}
+	// other returns the first of pts from index k on whose x is not x (the
+	// additions' precondition b ≠ ±a).
+	other := func(k int, x *big.Int) aff {
+		for ; ; k++ {
+			if q := pts[k%len(pts)]; x == nil || q.x.Cmp(x) != 0 {
+				return q
+			}
+		}
+	}
 
 	m := amd64sim.New(prog)
 	call := func(name string, args ...uint64) {
@@ -311,10 +320,7 @@ func testPointAsm(t *testing.T, c *registry.Curve, prog *amd64sim.Program) {
 			continue // the additions' preconditions: a ≠ O
 		}
 		// The mixed addition and the full one, b ≠ ±a.
-		bq := pts[(i+3)%len(pts)]
-		if bq.x.Cmp(ax) == 0 {
-			bq = pts[(i+4)%len(pts)]
-		}
+		bq := other(i+3, ax)
 		bj := jacAt(i + 5)
 		if bx, _ := ma.affine(bj); bx.Cmp(ax) == 0 {
 			bj = toJac(bq, rnd())
@@ -359,10 +365,7 @@ func testPointAsm(t *testing.T, c *registry.Curve, prog *amd64sim.Program) {
 			a = identity
 		}
 		ax, ay := ma.affine(a)
-		eq := pts[(i+7)%len(pts)]
-		if ax != nil && ax.Cmp(eq.x) == 0 {
-			eq = pts[(i+8)%len(pts)]
-		}
+		eq := other(i+7, ax)
 		for neg := range 2 {
 			for zero := range 2 {
 				pa := m.Words(ma.words(a.x, a.y, a.z)...)
