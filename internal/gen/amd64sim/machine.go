@@ -191,6 +191,12 @@ const retMagic = 0x5245545f41444452 // "RDDA_TER"
 // words at 0(FP), 8(FP), …; a 32-bit argument is the low half of its
 // word), from a fresh register file and undefined flags, to its RET.
 func (m *Machine) Call(name string, args ...uint64) error {
+	return m.CallRegs(name, nil, args...)
+}
+
+// CallRegs is Call with the general registers in regs set on entry, for
+// the internal subroutines that take their operands in registers.
+func (m *Machine) CallRegs(name string, regs map[string]uint64, args ...uint64) error {
 	rt := m.prog.routines[name]
 	if rt == nil {
 		return fmt.Errorf("amd64sim: no routine %s", name)
@@ -203,6 +209,13 @@ func (m *Machine) Call(name string, args ...uint64) error {
 	}
 	m.rset = [numGP + numY]bool{}
 	m.cf, m.of, m.zf, m.sf = -1, -1, -1, -1
+	for name, v := range regs {
+		r, ok := regNames[name]
+		if !ok || r == regSP {
+			return fmt.Errorf("amd64sim: %s is not a general register", name)
+		}
+		m.r[r], m.rset[r] = v, true
+	}
 	top := m.stack.base + uint64(len(m.stack.b))
 	sp := top - 8*uint64(len(args)) - 8
 	m.r[regSP], m.rset[regSP] = sp, true
@@ -312,4 +325,17 @@ func (m *Machine) run(rt *routine) error {
 			return fmt.Errorf("line %d: %s: %v", in.line, in.text, err)
 		}
 	}
+}
+
+// Reg returns a general register's value after a call; a register the
+// call did not write (or was not given) is an error.
+func (m *Machine) Reg(name string) (uint64, error) {
+	r, ok := regNames[name]
+	if !ok {
+		return 0, fmt.Errorf("amd64sim: no register %s", name)
+	}
+	if !m.rset[r] {
+		return 0, fmt.Errorf("amd64sim: %s is unset", name)
+	}
+	return m.r[r], nil
 }

@@ -2,8 +2,12 @@ package curve
 
 import (
 	"encoding/hex"
+	"errors"
+	"flag"
+	"fmt"
 	"math/big"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/curvekit/curvekit/internal/gen/amd64sim"
@@ -215,10 +219,30 @@ func TestLadder64Asm(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	testLadder64Asm(t, prog)
+	steps, err := runLadder64Asm(prog, testing.Short())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("%d instructions run", steps)
 }
 
-func testLadder64Asm(t *testing.T, prog *amd64sim.Program) {
+// checkFailure is a failed check inside runLadder64Asm (raised by panic,
+// so that the checks can run outside a test: TestLadder64AsmMutants).
+type checkFailure string
+
+// runLadder64Asm is TestLadder64Asm's check of the routines in prog; it
+// returns the instructions run, or the first failure.
+func runLadder64Asm(prog *amd64sim.Program, short bool) (steps int, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			f, ok := r.(checkFailure)
+			if !ok {
+				panic(r)
+			}
+			err = errors.New(string(f))
+		}
+	}()
+	fail := func(format string, args ...any) { panic(checkFailure(fmt.Sprintf(format, args...))) }
 	m := amd64sim.New(prog)
 	r := newFe64Ref()
 	p := r.p
@@ -232,23 +256,20 @@ func testLadder64Asm(t *testing.T, prog *amd64sim.Program) {
 	}
 	one := big.NewInt(1)
 	call := func(name string, args ...uint64) {
-		t.Helper()
 		if err := m.Call(name, args...); err != nil {
-			t.Fatal(err)
+			fail("%v", err)
 		}
 	}
 	read := func(a uint64, k int) []*big.Int {
-		t.Helper()
 		w, err := m.ReadWords(a, 4*k)
 		if err != nil {
-			t.Fatal(err)
+			fail("%v", err)
 		}
 		return fe64FromWords(w)
 	}
 	same := func(what string, got, want *big.Int) {
-		t.Helper()
 		if got.Cmp(want) != 0 {
-			t.Fatalf("%s = %x, want %x", what, got, want)
+			fail("%s = %x, want %x", what, got, want)
 		}
 	}
 
@@ -313,7 +334,7 @@ func testLadder64Asm(t *testing.T, prog *amd64sim.Program) {
 						f.Sub(a, y)
 					}
 					if f.Sub(&f, got).Mod(&f, p).Sign() != 0 {
-						t.Fatalf("%s(%x, %x) is not the field's result", oc.name, a, y)
+						fail("%s(%x, %x) is not the field's result", oc.name, a, y)
 					}
 				}
 			}
@@ -324,7 +345,7 @@ func testLadder64Asm(t *testing.T, prog *amd64sim.Program) {
 	vector := func(s string) []byte {
 		b, err := hex.DecodeString(s)
 		if err != nil {
-			t.Fatal(err)
+			fail("%v", err)
 		}
 		return b
 	}
@@ -334,7 +355,7 @@ func testLadder64Asm(t *testing.T, prog *amd64sim.Program) {
 		vector("e6db6867583030db3594c1a424b15f7c726624ec26b3353b10a903a6d0ab1c4c"),
 	}}
 	nLadders := 6
-	if testing.Short() {
+	if short {
 		nLadders = 2
 	}
 	for range nLadders {
@@ -344,10 +365,13 @@ func testLadder64Asm(t *testing.T, prog *amd64sim.Program) {
 		}
 		cases = append(cases, c)
 	}
-	// u-coordinates at or above p after the mask: 2^255 − 18, and 2^255 − 1
-	// (every bit set, bit 255 masked).
-	for _, u := range []string{"eeffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f",
+	// u = 0 and 1 (the start's x − 1 borrows through every word for 0),
+	// and u-coordinates at or above p after the mask: 2^255 − 18, and
+	// 2^255 − 1 (every bit set, bit 255 masked).
+	for _, u := range []string{"00", "01",
+		"eeffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f",
 		"ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff"} {
+		u += strings.Repeat("00", 32-len(u)/2)
 		cases = append(cases, x25519Case{cases[0].e, vector(u)})
 	}
 	for k, c := range cases {
@@ -383,8 +407,13 @@ func testLadder64Asm(t *testing.T, prog *amd64sim.Program) {
 			same("X25519 (RFC 7748 §5.2)", u, le(vector("c3da55379de9c6908e94ea4df28d084f32eccf03491c71f754b4075577a28552")))
 		}
 	}
-	// The inversion in place, of 0 and of p (both ≡ 0), and of 1.
-	for _, z := range []*big.Int{new(big.Int), p, one, new(big.Int).Sub(r.two256, one)} {
+	// The inversion in place, of 0 and of p (both ≡ 0), of 1, of 2^256 − 1,
+	// and of random values.
+	zs := []*big.Int{new(big.Int), p, one, new(big.Int).Sub(r.two256, one)}
+	for range nLadders * 3 {
+		zs = append(zs, below(r.two256))
+	}
+	for _, z := range zs {
 		pz := m.Words(fe64Words(z)...)
 		call("fe64InvertAsm", pz, pz)
 		env := map[string]*big.Int{"z": z}
@@ -411,7 +440,7 @@ func testLadder64Asm(t *testing.T, prog *amd64sim.Program) {
 	neg := func(a pt) pt { return pt{md(new(big.Int).Neg(a.x)), a.y} }
 	var pts []pt
 	nPts := 12
-	if testing.Short() {
+	if short {
 		nPts = 6
 	}
 	for len(pts) < nPts {
@@ -508,12 +537,12 @@ func testLadder64Asm(t *testing.T, prog *amd64sim.Program) {
 				if ratio(new(big.Int).Sub(gotQ[0], gotQ[1]), gotQ[2]).Cmp(a.x) != 0 ||
 					ratio(new(big.Int).Add(gotQ[0], gotQ[1]), gotQ[2]).Cmp(a.y) != 0 ||
 					ratio(gotQ[3], gotQ[2]).Cmp(md(new(big.Int).Mul(d, new(big.Int).Mul(a.x, a.y)))) != 0 {
-					t.Fatalf("fe64EdToCachedAsm: not the cached form of r")
+					fail("fe64EdToCachedAsm: not the cached form of r")
 				}
 				continue
 			}
 			if got := fromCompleted(gotR); got.x.Cmp(want.x) != 0 || got.y.Cmp(want.y) != 0 {
-				t.Fatalf("fe64Ed%sAsm: not the group law's point", rt.Name)
+				fail("fe64Ed%sAsm: not the group law's point", rt.Name)
 			}
 		}
 		// The comb's mixed addition on the extended point (X : Y : Z : T)
@@ -533,8 +562,45 @@ func testLadder64Asm(t *testing.T, prog *amd64sim.Program) {
 		want := edAdd(a, b)
 		if ratio(got[0], got[2]).Cmp(want.x) != 0 || ratio(got[1], got[2]).Cmp(want.y) != 0 ||
 			ratio(got[3], got[2]).Cmp(md(new(big.Int).Mul(want.x, want.y))) != 0 {
-			t.Fatalf("fe64MaddAsm: not the group law's point")
+			fail("fe64MaddAsm: not the group law's point")
 		}
 	}
-	t.Logf("%d instructions run", m.Steps)
+	return m.Steps, nil
+}
+
+var mutants = flag.Int("mutants", 0, "TestLadder64AsmMutants: check a mutant of every n-th instruction (0: skip)")
+
+// TestLadder64AsmMutants measures TestLadder64Asm's power, as
+// TestPointAsmMutants does P-256's (internal/gen/field): with -mutants n
+// it runs the checks (-short's counts) on a mutant of every n-th
+// instruction and lists the ones nothing noticed; it fails if the
+// unchanged text fails.
+//
+//	go test -run Ladder64AsmMutants ./internal/gen/curve/ -mutants 7 -v
+func TestLadder64AsmMutants(t *testing.T) {
+	if *mutants == 0 {
+		t.Skip("run with -mutants n")
+	}
+	src := string(ladder64Asm())
+	prog, err := amd64sim.Parse(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := runLadder64Asm(prog, true); err != nil {
+		t.Fatal(err)
+	}
+	ms := amd64sim.Mutants(src, *mutants)
+	caught := 0
+	for _, mu := range ms {
+		prog, err := amd64sim.Parse(mu.Src)
+		if err == nil {
+			_, err = runLadder64Asm(prog, true)
+		}
+		if err != nil {
+			caught++
+			continue
+		}
+		t.Logf("line %d: %s → %s survives", mu.Line, mu.From, mu.To)
+	}
+	t.Logf("%d of %d mutants caught", caught, len(ms))
 }

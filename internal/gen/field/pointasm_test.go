@@ -1,6 +1,9 @@
 package field
 
 import (
+	"errors"
+	"flag"
+	"fmt"
 	"math/big"
 	"math/rand/v2"
 	"strings"
@@ -35,16 +38,18 @@ func pointAsmSource(t *testing.T, files map[string][]byte) string {
 }
 
 // pointFormulaByAsm returns the plan written as the assembly routine name.
-func pointFormulaByAsm(t *testing.T, name string) *pointFormula {
-	t.Helper()
+func pointFormulaByAsm(name string) *pointFormula {
 	for _, f := range pointFormulas {
 		if f.asm == name {
 			return f
 		}
 	}
-	t.Fatalf("no plan for %s", name)
-	return nil
+	panic(checkFailure("no plan for " + name))
 }
+
+// checkFailure is a failed check inside runPointAsm (raised by panic, so
+// that the checks can run outside a test: TestPointAsmMutants).
+type checkFailure string
 
 // montArith is a field's arithmetic on Montgomery-form values (x·R mod p
 // held as integers below p), as the elem64 Go code computes it.
@@ -184,11 +189,27 @@ func TestPointAsm(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		testPointAsm(t, pc.c, prog)
+		steps, err := runPointAsm(pc.c, prog, testing.Short())
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("%s: %d instructions run", pc.c.Title, steps)
 	}
 }
 
-func testPointAsm(t *testing.T, c *registry.Curve, prog *amd64sim.Program) {
+// runPointAsm is TestPointAsm's check of one curve's routines in prog; it
+// returns the instructions run, or the first failure.
+func runPointAsm(c *registry.Curve, prog *amd64sim.Program, short bool) (steps int, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			f, ok := r.(checkFailure)
+			if !ok {
+				panic(r)
+			}
+			err = errors.New(string(f))
+		}
+	}()
+	fail := func(format string, args ...any) { panic(checkFailure(fmt.Sprintf(format, args...))) }
 	ma := newMontArith(c.Field)
 	p, n := ma.p, ma.n
 	rng := rand.New(rand.NewPCG(31, 41))
@@ -204,7 +225,7 @@ func testPointAsm(t *testing.T, c *registry.Curve, prog *amd64sim.Program) {
 	type aff struct{ x, y *big.Int }
 	pts := []aff{{c.Gx, c.Gy}, {c.Gx, new(big.Int).Sub(p, c.Gy)}}
 	count := 24
-	if testing.Short() {
+	if short {
 		count = 8
 	}
 	for len(pts) < count {
@@ -215,8 +236,13 @@ func testPointAsm(t *testing.T, c *registry.Curve, prog *amd64sim.Program) {
 			pts = append(pts, aff{x, y})
 		}
 	}
-	// Z values: 1, −1, R⁻¹ (Montgomery limbs 1), and random.
-	zs := []*big.Int{one, new(big.Int).Sub(p, one), ma.ri}
+	// Z values: 1, −1, R⁻¹ (Montgomery limbs 1), one whose Montgomery
+	// limbs are all equal (they XOR to 0, not OR), and random.
+	same := new(big.Int)
+	for range n {
+		same.Lsh(same, 64).Or(same, new(big.Int).SetUint64(0x0123456789abcdef))
+	}
+	zs := []*big.Int{one, new(big.Int).Sub(p, one), ma.ri, ma.from(same)}
 	toJac := func(q aff, z *big.Int) jac {
 		z2 := new(big.Int).Mul(z, z)
 		x := new(big.Int).Mul(q.x, z2)
@@ -243,16 +269,14 @@ func testPointAsm(t *testing.T, c *registry.Curve, prog *amd64sim.Program) {
 
 	m := amd64sim.New(prog)
 	call := func(name string, args ...uint64) {
-		t.Helper()
 		if err := m.Call(name, args...); err != nil {
-			t.Fatalf("%s: %v", c.Title, err)
+			fail("%s: %v", c.Title, err)
 		}
 	}
 	read := func(addr uint64, coords int) []*big.Int {
-		t.Helper()
 		w, err := m.ReadWords(addr, coords*n)
 		if err != nil {
-			t.Fatalf("%s: %v", c.Title, err)
+			fail("%s: %v", c.Title, err)
 		}
 		return ma.fromWords(w)
 	}
@@ -266,10 +290,9 @@ func testPointAsm(t *testing.T, c *registry.Curve, prog *amd64sim.Program) {
 	// check compares the routine's output with the plan's p and, when
 	// want is given, with the group law.
 	check := func(what string, got []*big.Int, e map[string]*big.Int, wx, wy *big.Int, law bool) {
-		t.Helper()
 		for i, k := range []string{"p.x", "p.y", "p.z"} {
 			if got[i].Cmp(e[k]) != 0 {
-				t.Fatalf("%s %s: %s = %x, the plan gives %x", c.Title, what, k, got[i], e[k])
+				fail("%s %s: %s = %x, the plan gives %x", c.Title, what, k, got[i], e[k])
 			}
 		}
 		if !law {
@@ -277,13 +300,13 @@ func testPointAsm(t *testing.T, c *registry.Curve, prog *amd64sim.Program) {
 		}
 		gx, gy := ma.affine(jac{got[0], got[1], got[2]})
 		if (gx == nil) != (wx == nil) || gx != nil && (gx.Cmp(wx) != 0 || gy.Cmp(wy) != 0) {
-			t.Fatalf("%s %s: the result is not the group law's", c.Title, what)
+			fail("%s %s: the result is not the group law's", c.Title, what)
 		}
 	}
-	dbl := pointFormulaByAsm(t, "jacobianDoubleAsm")
-	madd := pointFormulaByAsm(t, "jacobianAddAffineAsm")
-	add := pointFormulaByAsm(t, "jacobianAddAsm")
-	lin := pointFormulaByAsm(t, "jacobianLinearOpsAsm")
+	dbl := pointFormulaByAsm("jacobianDoubleAsm")
+	madd := pointFormulaByAsm("jacobianAddAffineAsm")
+	add := pointFormulaByAsm("jacobianAddAsm")
+	lin := pointFormulaByAsm("jacobianLinearOpsAsm")
 
 	for i := range len(pts) + 2 {
 		a := jacAt(i)
@@ -397,21 +420,131 @@ func testPointAsm(t *testing.T, c *registry.Curve, prog *amd64sim.Program) {
 		}
 	}
 
-	// The linear steps on edge and random field elements (not points).
+	// Field elements at the edges of the limb arithmetic: 0, 1, 2, p − 1,
+	// p − 2, (p ± 1)/2, every value below p whose limbs are 0 or all ones,
+	// and p − 1 − v for each (the carries and borrows through every limb),
+	// and random ones.
+	ones := new(big.Int).Sub(new(big.Int).Lsh(one, 64), one)
 	edges := []*big.Int{new(big.Int), one, big.NewInt(2), new(big.Int).Sub(p, one), new(big.Int).Sub(p, big.NewInt(2)),
 		new(big.Int).Rsh(p, 1), new(big.Int).Add(new(big.Int).Rsh(p, 1), one)}
-	for len(edges) < 40 {
+	for i := 1; i < 1<<n; i++ {
+		v := new(big.Int)
+		for k := 0; k < n; k++ {
+			if i>>k&1 == 1 {
+				v.Or(v, new(big.Int).Lsh(ones, uint(64*k)))
+			}
+		}
+		if v.Cmp(p) < 0 {
+			edges = append(edges, v, new(big.Int).Sub(new(big.Int).Sub(p, one), v))
+		}
+	}
+	for range 8 {
 		edges = append(edges, rnd())
 	}
-	for i := range edges {
-		v := func(k int) *big.Int { return edges[(i*k+k)%len(edges)] }
-		a := []*big.Int{edges[i], v(3), v(5)}
-		b := []*big.Int{v(7), v(11), v(13)}
-		pa, pb, out := m.Words(ma.words(a...)...), m.Words(ma.words(b...)...), m.Alloc(8*3*n)
-		call("jacobianLinearOpsAsm", out, pa, pb)
-		e := env(jac{a[0], a[1], a[2]}, b)
-		ma.evalPlan(lin.steps, e)
-		check("linearOps", read(out, 3), e, nil, nil, false)
+	stride := 1
+	if short {
+		stride = 3
 	}
-	t.Logf("%s: %d instructions run", c.Title, m.Steps)
+	// The Montgomery subroutines the additions CALL, on every pair of
+	// edges: a at SI, b at DI, the result in pfOut. The multiplication's
+	// rows take any a < R (montasm.go's contract, as TestMontAsm checks
+	// it): m, m + 1, R − m, R/2, R − 2 and R − 1 too, which reach its
+	// final subtraction's borrows.
+	R := new(big.Int).Lsh(one, uint(64*n))
+	wide := []*big.Int{p, new(big.Int).Add(p, one), new(big.Int).Sub(R, p), new(big.Int).Rsh(R, 1),
+		new(big.Int).Sub(R, big.NewInt(2)), new(big.Int).Sub(R, one)}
+	for i, a := range append(edges[:len(edges):len(edges)], wide...) {
+		for j := i % stride; j < len(edges); j += stride {
+			b := edges[j]
+			for _, sq := range []bool{false, true} {
+				if sq && (j != i%stride || a.Cmp(p) >= 0) {
+					continue // each a < p squared once
+				}
+				name, want := pfMulInternal, new(big.Int).Mod(new(big.Int).Mul(new(big.Int).Mul(a, b), ma.ri), p)
+				regs := map[string]uint64{"SI": m.Words(ma.words(a)...), "DI": m.Words(ma.words(b)...)}
+				if sq {
+					name, want = pfSqrInternal, ma.op("sqr", a, nil)
+					delete(regs, "DI")
+				}
+				if err := m.CallRegs(name, regs); err != nil {
+					fail("%s: %v", c.Title, err)
+				}
+				var w []uint64
+				for _, r := range pfOut {
+					v, err := m.Reg(r)
+					if err != nil {
+						fail("%s %s: %v", c.Title, name, err)
+					}
+					w = append(w, v)
+				}
+				if got := ma.fromWords(w)[0]; got.Cmp(want) != 0 {
+					fail("%s %s(%x, %x) = %x, want %x", c.Title, name, a, b, got, want)
+				}
+			}
+		}
+	}
+	// The linear steps (not points): every pair of edges u, v as
+	// a = (u, u, u), b = (v, v, v), then mixed coordinates.
+	for i, u := range edges {
+		for j := i % stride; j < len(edges); j += stride {
+			w := func(k int) *big.Int { return edges[(i*k+j+k)%len(edges)] }
+			for _, ab := range [][2][]*big.Int{{{u, u, u}, {edges[j], edges[j], edges[j]}}, {{u, w(3), w(5)}, {w(7), w(11), w(13)}}} {
+				a, b := ab[0], ab[1]
+				pa, pb, out := m.Words(ma.words(a...)...), m.Words(ma.words(b...)...), m.Alloc(8*3*n)
+				call("jacobianLinearOpsAsm", out, pa, pb)
+				e := env(jac{a[0], a[1], a[2]}, b)
+				ma.evalPlan(lin.steps, e)
+				check("linearOps", read(out, 3), e, nil, nil, false)
+			}
+		}
+	}
+	return m.Steps, nil
+}
+
+var mutants = flag.Int("mutants", 0, "TestPointAsmMutants: check a mutant of every n-th instruction (0: skip)")
+
+// TestPointAsmMutants measures TestPointAsm's power: with -mutants n, it
+// changes every n-th instruction of the routines in turn (amd64sim.Mutants:
+// a carry dropped or moved to the other chain, a condition inverted, an
+// immediate off by one), runs the checks (-short's counts) on each and
+// lists the mutants nothing noticed. Some cannot be noticed (an ADCX and
+// an ADOX swapped where both chains end in the same word); the others are
+// carries that random points reach with probability near 2^−64 in the
+// inline copies of the steps, whose emitter code the subroutines and
+// jacobianLinearOpsAsm exercise on edge limbs (internal/gen/DESIGN.md).
+// It fails if the unchanged text fails.
+//
+//	go test -run PointAsmMutants ./internal/gen/field/ -mutants 7 -v
+func TestPointAsmMutants(t *testing.T) {
+	if *mutants == 0 {
+		t.Skip("run with -mutants n")
+	}
+	for _, pc := range pointAsmCurves {
+		files, err := pc.files()
+		if err != nil {
+			t.Fatal(err)
+		}
+		src := pointAsmSource(t, files)
+		prog, err := amd64sim.Parse(src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := runPointAsm(pc.c, prog, true); err != nil {
+			t.Fatal(err)
+		}
+		ms := amd64sim.Mutants(src, *mutants)
+		caught := 0
+		for _, mu := range ms {
+			prog, err := amd64sim.Parse(mu.Src)
+			if err == nil {
+				_, err = runPointAsm(pc.c, prog, true)
+			}
+			if err != nil {
+				caught++
+				continue
+			}
+			t.Logf("%s: line %d: %s → %s survives", pc.c.Title, mu.Line, mu.From, mu.To)
+		}
+		t.Logf("%s: %d of %d mutants caught", pc.c.Title, caught, len(ms))
+	}
 }
