@@ -23,5 +23,14 @@
 //
 // Memory is byte-addressed and sparse: the caller allocates buffers
 // (Alloc, Words, Bytes) and passes their addresses as the routine's
-// arguments, one 64-bit word each, as Go's ABI0 lays them out (Call).
+// arguments, one 64-bit word each, as Go's ABI0 lays them out (Call), or
+// sets the registers an internal subroutine takes (CallRegs, Reg).
+//
+// Mutants changes one instruction at a time (a carry dropped or moved to
+// the other chain, a condition inverted, an immediate off by one), so that
+// an emitter's test can measure how many wrong routines it notices.
+//
+// It does not model timing, PF and AF, the upper halves of the vector
+// registers apart from the 256 bits the scans use, or the encodings the
+// Go assembler accepts beyond the operand forms above.
 package amd64sim

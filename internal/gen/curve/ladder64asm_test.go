@@ -439,9 +439,9 @@ func runLadder64Asm(prog *amd64sim.Program, short bool) (steps int, err error) {
 	}
 	neg := func(a pt) pt { return pt{md(new(big.Int).Neg(a.x)), a.y} }
 	var pts []pt
-	nPts := 12
+	nPts := 24
 	if short {
-		nPts = 6
+		nPts = 12
 	}
 	for len(pts) < nPts {
 		y := below(p)

@@ -224,9 +224,23 @@ func runPointAsm(c *registry.Curve, prog *amd64sim.Program, short bool) (steps i
 	// Affine points: the generator, its negative, and random ones.
 	type aff struct{ x, y *big.Int }
 	pts := []aff{{c.Gx, c.Gy}, {c.Gx, new(big.Int).Sub(p, c.Gy)}}
+	// Z values: 1, −1, R⁻¹ (Montgomery limbs 1), one whose Montgomery
+	// limbs are all equal and, for each limb j > 0, one whose limbs 0 and j
+	// are equal and the others 0 (the limbs XOR to 0 but do not OR to 0:
+	// the digit step's test of Z), and random ones.
+	const k = 0x0123456789abcdef
+	same := new(big.Int)
+	for range n {
+		same.Lsh(same, 64).Or(same, new(big.Int).SetUint64(k))
+	}
+	zs := []*big.Int{one, new(big.Int).Sub(p, one), ma.ri, ma.from(same)}
+	for j := 1; j < n; j++ {
+		v := new(big.Int).Lsh(new(big.Int).SetUint64(k), uint(64*j))
+		zs = append(zs, ma.from(v.Or(v, new(big.Int).SetUint64(k))))
+	}
 	count := 24
 	if short {
-		count = 8
+		count = len(zs) + 4
 	}
 	for len(pts) < count {
 		x := rnd()
@@ -236,13 +250,6 @@ func runPointAsm(c *registry.Curve, prog *amd64sim.Program, short bool) (steps i
 			pts = append(pts, aff{x, y})
 		}
 	}
-	// Z values: 1, −1, R⁻¹ (Montgomery limbs 1), one whose Montgomery
-	// limbs are all equal (they XOR to 0, not OR), and random.
-	same := new(big.Int)
-	for range n {
-		same.Lsh(same, 64).Or(same, new(big.Int).SetUint64(0x0123456789abcdef))
-	}
-	zs := []*big.Int{one, new(big.Int).Sub(p, one), ma.ri, ma.from(same)}
 	toJac := func(q aff, z *big.Int) jac {
 		z2 := new(big.Int).Mul(z, z)
 		x := new(big.Int).Mul(q.x, z2)
@@ -382,9 +389,9 @@ func runPointAsm(c *registry.Curve, prog *amd64sim.Program, short bool) (steps i
 	}
 
 	// The digit step: p = zero ? p : (p = O ? (b, 1) : p + b), b = e or −e.
-	for i := range len(pts) {
+	for i := range len(pts) + 1 {
 		a := jacAt(i)
-		if i%5 == 4 {
+		if i == len(pts) {
 			a = identity
 		}
 		ax, ay := ma.affine(a)
