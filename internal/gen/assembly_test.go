@@ -31,7 +31,7 @@ var interpreted = map[string]string{
 // new emitter (or a new curve for an old one) is not left checked only on
 // amd64 machines with the right CPU.
 func TestAssemblyInterpreted(t *testing.T) {
-	files, err := generate()
+	files, err := generated()
 	if err != nil {
 		t.Fatal(err)
 	}

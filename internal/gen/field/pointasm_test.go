@@ -171,14 +171,16 @@ func weierAdd(p, a *big.Int, x1, y1, x2, y2 *big.Int) (*big.Int, *big.Int) {
 }
 
 // TestPointAsm runs every routine of the generated Jacobian assembly
-// (double, doubleN, the mixed and the full addition, the digit step of
-// the constant-time loops, and the linear steps' test routine) on random
-// points with random Z, on edge points (Z = 1, Z = −1, Z whose Montgomery
-// limbs are 1, y = p − y, the identity where the routine takes it) and,
-// for the linear steps, on edge field elements, with the result in the
-// argument's place where the routine allows it. Each result must equal the
-// plan evaluated over math/big limb for limb (so the routine is the Go
-// method), and each point result must be the affine group law's.
+// under internal/gen/amd64sim: double, doubleN, the mixed and the full
+// addition and the digit step of the constant-time loops on random points
+// with random Z and on edge points (Z = 1, Z = −1, Z whose Montgomery limbs
+// are 1, Z whose limbs XOR to 0, y = p − y, the identity where the routine
+// takes it), with the result in the argument's place where the routine
+// allows it; the Multiply and Square subroutines the additions CALL and
+// the linear steps' test routine on every pair of edge field elements.
+// Each result must equal the plan evaluated over math/big limb for limb
+// (so the routine is the Go method), and each point result must be the
+// affine group law's.
 func TestPointAsm(t *testing.T) {
 	for _, pc := range pointAsmCurves {
 		files, err := pc.files()
