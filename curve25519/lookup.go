@@ -60,13 +60,14 @@ func scanAffine8(dst *affineCached, t *[8]affineCached, abs int) {
 // internal/gen/curve's scan.tmpl).
 func scanAffine8Go(dst *affineCached, t *[8]affineCached, abs int) {
 	select8Words15((*[15]uint64)(unsafe.Pointer(dst)), (*[15]uint64)(unsafe.Pointer(&affineIdentity)),
-		(*[8][15]uint64)(unsafe.Pointer(t)), abs)
+		(*[8][15]uint64)(unsafe.Pointer(t)), abs, oneIsWordOne)
 }
 
 // oneIsWordOne reports whether the field element 1 is the five words
 // {1, 0, 0, 0, 0} (true for both backends on little-endian machines). The
-// scans then OR the identity's ones in at the end instead of scanning it
-// as a ninth entry.
+// Go scans then OR the identity's ones in at the end instead of scanning it
+// as a ninth entry. It is set once at start-up; the tests call the word
+// scans with ones false to run the other path.
 var oneIsWordOne = func() bool {
 	w := (*[15]uint64)(unsafe.Pointer(&affineIdentity))
 	for i, x := range w {
@@ -89,7 +90,7 @@ func scanCached8(dst *projCached, t *[8]projCached, abs int) {
 // scanCached8Go is the Go word scan of scanCached8.
 func scanCached8Go(dst *projCached, t *[8]projCached, abs int) {
 	select8Words20((*[20]uint64)(unsafe.Pointer(dst)), (*[20]uint64)(unsafe.Pointer(&cachedIdentity)),
-		(*[8][20]uint64)(unsafe.Pointer(t)), abs)
+		(*[8][20]uint64)(unsafe.Pointer(t)), abs, oneIsWordOne)
 }
 
 // scanAffine16 is scanAffine8 for 16 entries.
@@ -104,7 +105,7 @@ func scanAffine16(dst *affineCached, t *[16]affineCached, abs int) {
 // scanAffine16Go is the Go word scan of scanAffine16, in two passes of 8.
 func scanAffine16Go(dst *affineCached, t *[16]affineCached, abs int) {
 	select16Words15((*[15]uint64)(unsafe.Pointer(dst)), (*[15]uint64)(unsafe.Pointer(&affineIdentity)),
-		(*[16][15]uint64)(unsafe.Pointer(t)), abs)
+		(*[16][15]uint64)(unsafe.Pointer(t)), abs, oneIsWordOne)
 }
 
 // scanAffine8AVX2 is scanAffine8 with the generated AVX2 scan (only for

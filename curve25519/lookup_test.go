@@ -1,10 +1,15 @@
 package curve25519
 
-import "testing"
+import (
+	"testing"
+	"unsafe"
+)
 
-// The scans under test, by name: the Go word scans always, the AVX2 scans
-// where the CPU has AVX2 (and this build has them), whichever the lookups
-// pick.
+// The scans under test, by name: the Go word scans always, as the lookups
+// run them (the identity's ones ORed in where oneIsWordOne) and with the
+// identity scanned as a ninth entry (ones false, the path of builds where
+// oneIsWordOne is false), and the AVX2 scans where the CPU has AVX2 (and
+// this build has them).
 type scanImpls struct {
 	name     string
 	affine8  func(*affineCached, *[8]affineCached, int)
@@ -13,7 +18,8 @@ type scanImpls struct {
 }
 
 func scansUnderTest(t *testing.T) []scanImpls {
-	impls := []scanImpls{{"go", scanAffine8Go, scanAffine16Go, scanCached8Go}}
+	impls := []scanImpls{{"go", scanAffine8Go, scanAffine16Go, scanCached8Go},
+		{"go-scan-identity", scanAffine8GoScanID, scanAffine16GoScanID, scanCached8GoScanID}}
 	if haveAVX2 {
 		impls = append(impls, scanImpls{"avx2", scanAffine8AVX2, scanAffine16AVX2, scanCached8AVX2})
 	} else {
@@ -29,47 +35,56 @@ func TestLookupCachedScans(t *testing.T) {
 	P := randPoint(t)
 	var table [8]projCached
 	multiplesTable(&table, P)
-	saved := oneIsWordOne
-	defer func() { oneIsWordOne = saved }()
 	for _, impl := range scansUnderTest(t) {
-		for _, fast := range []bool{saved, false} {
-			oneIsWordOne = fast
-			lookupCachedDigits(t, impl.name, impl.cached8, P, &table)
-		}
+		lookupCachedDigits(t, impl.name, impl.cached8, P, &table)
 	}
 }
 
-// TestLookupAffineScans checks each scan of 8 and 16 affine entries (with
-// the identity's ones ORed in, and its words masked in) against the
-// portable Select scan, for every digit, and that lookupAffine agrees.
+// scanAffine8GoScanID, scanAffine16GoScanID and scanCached8GoScanID are
+// the Go word scans with ones false: the identity scanned as a ninth
+// entry.
+func scanAffine8GoScanID(dst *affineCached, t *[8]affineCached, abs int) {
+	select8Words15((*[15]uint64)(unsafe.Pointer(dst)), (*[15]uint64)(unsafe.Pointer(&affineIdentity)),
+		(*[8][15]uint64)(unsafe.Pointer(t)), abs, false)
+}
+
+func scanAffine16GoScanID(dst *affineCached, t *[16]affineCached, abs int) {
+	select16Words15((*[15]uint64)(unsafe.Pointer(dst)), (*[15]uint64)(unsafe.Pointer(&affineIdentity)),
+		(*[16][15]uint64)(unsafe.Pointer(t)), abs, false)
+}
+
+func scanCached8GoScanID(dst *projCached, t *[8]projCached, abs int) {
+	select8Words20((*[20]uint64)(unsafe.Pointer(dst)), (*[20]uint64)(unsafe.Pointer(&cachedIdentity)),
+		(*[8][20]uint64)(unsafe.Pointer(t)), abs, false)
+}
+
+// TestLookupAffineScans checks each scan of 8 and 16 affine entries (the
+// Go scans with the identity's ones ORed in and with its words scanned)
+// against the portable Select scan, for every digit, and that lookupAffine
+// agrees.
 func TestLookupAffineScans(t *testing.T) {
-	saved := oneIsWordOne
-	defer func() { oneIsWordOne = saved }()
 	for _, impl := range scansUnderTest(t) {
 		for _, n := range []int{8, 16} {
 			entries := baseTables().fixed[16 : 16+n]
-			for _, fast := range []bool{saved, false} {
-				oneIsWordOne = fast
-				for abs := 0; abs <= n; abs++ {
-					var got, want affineCached
-					got.T2d.Set(feOne) // the scans must overwrite dst
-					if n == 8 {
-						impl.affine8(&got, (*[8]affineCached)(entries), abs)
-					} else {
-						impl.affine16(&got, (*[16]affineCached)(entries), abs)
-					}
-					lookupAffineSelect(&want, entries, int8(abs))
-					if got != want {
-						t.Fatalf("%s scan, %d entries, digit %d (identity ORed in: %v): differs from the Select scan", impl.name, n, abs, fast)
-					}
+			for abs := 0; abs <= n; abs++ {
+				var got, want affineCached
+				got.T2d.Set(feOne) // the scans must overwrite dst
+				if n == 8 {
+					impl.affine8(&got, (*[8]affineCached)(entries), abs)
+				} else {
+					impl.affine16(&got, (*[16]affineCached)(entries), abs)
 				}
-				for d := -n; d <= n; d++ {
-					var got, want affineCached
-					lookupAffine(&got, entries, int8(d))
-					lookupAffineSelect(&want, entries, int8(d))
-					if got != want {
-						t.Fatalf("lookupAffine, %d entries, digit %d: differs from the Select scan", n, d)
-					}
+				lookupAffineSelect(&want, entries, int8(abs))
+				if got != want {
+					t.Fatalf("%s scan, %d entries, digit %d: differs from the Select scan", impl.name, n, abs)
+				}
+			}
+			for d := -n; d <= n; d++ {
+				var got, want affineCached
+				lookupAffine(&got, entries, int8(d))
+				lookupAffineSelect(&want, entries, int8(d))
+				if got != want {
+					t.Fatalf("lookupAffine, %d entries, digit %d: differs from the Select scan", n, d)
 				}
 			}
 		}

@@ -14,9 +14,10 @@ import "github.com/curvekit/curvekit/internal/ct"
 // independent of the limb representation. Addresses and instructions
 // depend only on the entry size, never on abs.
 //
-// When oneIsWordOne (a variable of the package: the field element 1 is the
-// word 1 followed by zeros), the identity is not scanned: its ones are
-// ORed in at the words that hold them.
+// When the field element 1 is the word 1 followed by zeros (the package's
+// oneIsWordOne, which the callers pass as ones where the identity holds
+// such ones), the identity is not scanned: its ones are ORed in at the
+// words that hold them.
 
 // masks8 returns the selection masks of digits base … base+8: m_i is all
 // ones when abs == base+i (m0 selects the identity when base is 0).
@@ -29,10 +30,12 @@ func masks8(base, abs int) (m0, m1, m2, m3, m4, m5, m6, m7, m8 uint64) {
 }
 
 // select8Words15 sets d to entry abs−1 of the 8 entries e of 15 words
-// (affineCached: three 5-word field elements), or to the identity id if abs = 0, reading all of them.
-func select8Words15(d, id *[15]uint64, e *[8][15]uint64, abs int) {
+// (affineCached: three 5-word field elements), or to the identity id if abs = 0, reading all of them. With
+// ones (oneIsWordOne) the identity's ones are ORed in; without, id is
+// scanned as a ninth entry.
+func select8Words15(d, id *[15]uint64, e *[8][15]uint64, abs int, ones bool) {
 	m0, m1, m2, m3, m4, m5, m6, m7, m8 := masks8(0, abs)
-	if oneIsWordOne {
+	if ones {
 		for w := 0; w < 15; w++ {
 			d[w] = ((e[0][w]&m1 | e[1][w]&m2) | (e[2][w]&m3 | e[3][w]&m4)) |
 				((e[4][w]&m5 | e[5][w]&m6) | (e[6][w]&m7 | e[7][w]&m8))
@@ -51,8 +54,8 @@ func select8Words15(d, id *[15]uint64, e *[8][15]uint64, abs int) {
 
 // select16Words15 is select8Words15 for 16 entries, in two passes of 8 in
 // one function.
-func select16Words15(d, id *[15]uint64, e *[16][15]uint64, abs int) {
-	select8Words15(d, id, (*[8][15]uint64)(e[:8]), abs)
+func select16Words15(d, id *[15]uint64, e *[16][15]uint64, abs int, ones bool) {
+	select8Words15(d, id, (*[8][15]uint64)(e[:8]), abs, ones)
 	_, m1, m2, m3, m4, m5, m6, m7, m8 := masks8(8, abs)
 	for w := 0; w < 15; w++ {
 		d[w] |= ((e[8][w]&m1 | e[9][w]&m2) | (e[10][w]&m3 | e[11][w]&m4)) |
@@ -61,10 +64,12 @@ func select16Words15(d, id *[15]uint64, e *[16][15]uint64, abs int) {
 }
 
 // select8Words20 sets d to entry abs−1 of the 8 entries e of 20 words
-// (projCached: four 5-word field elements), or to the identity id if abs = 0, reading all of them.
-func select8Words20(d, id *[20]uint64, e *[8][20]uint64, abs int) {
+// (projCached: four 5-word field elements), or to the identity id if abs = 0, reading all of them. With
+// ones (oneIsWordOne) the identity's ones are ORed in; without, id is
+// scanned as a ninth entry.
+func select8Words20(d, id *[20]uint64, e *[8][20]uint64, abs int, ones bool) {
 	m0, m1, m2, m3, m4, m5, m6, m7, m8 := masks8(0, abs)
-	if oneIsWordOne {
+	if ones {
 		for w := 0; w < 20; w++ {
 			d[w] = ((e[0][w]&m1 | e[1][w]&m2) | (e[2][w]&m3 | e[3][w]&m4)) |
 				((e[4][w]&m5 | e[5][w]&m6) | (e[6][w]&m7 | e[7][w]&m8))

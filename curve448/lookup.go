@@ -31,8 +31,9 @@ var (
 
 // oneIsWordOne reports whether the field element 1 is the eight words
 // {1, 0, …, 0} (true for both backends on little-endian machines); the
-// scans then OR the identity's ones in instead of scanning it as a ninth
-// entry.
+// Go scans then OR the identity's ones in instead of scanning it as a
+// ninth entry. It is set once at start-up; the tests call the word scans
+// with ones false to run the other path.
 var oneIsWordOne = func() bool {
 	w := (*[24]uint64)(unsafe.Pointer(&affineIdentity))
 	for i, x := range w {
@@ -69,13 +70,13 @@ func lookupCached(dst *cachedPoint, entries *[8]cachedPoint, abs int) {
 // lookupAffineGo is the Go word scan of lookupAffine (only for wordScan).
 func lookupAffineGo(dst *affinePoint, entries *[8]affinePoint, abs int) {
 	select8Words24((*[24]uint64)(unsafe.Pointer(dst)), (*[24]uint64)(unsafe.Pointer(&affineIdentity)),
-		(*[8][24]uint64)(unsafe.Pointer(entries)), abs)
+		(*[8][24]uint64)(unsafe.Pointer(entries)), abs, oneIsWordOne)
 }
 
 // lookupCachedGo is the Go word scan of lookupCached (only for wordScan).
 func lookupCachedGo(dst *cachedPoint, entries *[8]cachedPoint, abs int) {
 	select8Words40((*[40]uint64)(unsafe.Pointer(dst)), (*[40]uint64)(unsafe.Pointer(&cachedIdentity)),
-		(*[8][40]uint64)(unsafe.Pointer(entries)), abs)
+		(*[8][40]uint64)(unsafe.Pointer(entries)), abs, oneIsWordOne)
 }
 
 // lookupAffineAVX2 is lookupAffine with the generated AVX2 scan (only for

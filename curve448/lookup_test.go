@@ -1,6 +1,9 @@
 package curve448
 
-import "testing"
+import (
+	"testing"
+	"unsafe"
+)
 
 // scanImpl is one implementation of lookupAffine and lookupCached.
 type scanImpl struct {
@@ -10,14 +13,17 @@ type scanImpl struct {
 }
 
 // scansUnderTest are the lookups as built and, where they apply, the Go
-// word scans and the AVX2 scans.
+// word scans (as the lookups run them, and with the identity scanned as a
+// ninth entry: ones false, the path of builds where oneIsWordOne is false)
+// and the AVX2 scans.
 func scansUnderTest(t *testing.T) []scanImpl {
 	impls := []scanImpl{{"lookup", lookupAffine, lookupCached}}
 	if !wordScan {
 		t.Log("field elements are not 8 words here: only the Select scans run")
 		return impls
 	}
-	impls = append(impls, scanImpl{"go", lookupAffineGo, lookupCachedGo})
+	impls = append(impls, scanImpl{"go", lookupAffineGo, lookupCachedGo},
+		scanImpl{"go-scan-identity", lookupAffineGoScanID, lookupCachedGoScanID})
 	if haveAVX2 {
 		impls = append(impls, scanImpl{"avx2", lookupAffineAVX2, lookupCachedAVX2})
 	} else {
@@ -43,39 +49,46 @@ func TestLookupScans(t *testing.T) {
 	}
 	comb := &basepointTables().comb[7]
 
-	saved := oneIsWordOne
-	defer func() { oneIsWordOne = saved }()
 	for _, impl := range impls {
-		for _, fast := range []bool{saved, false} {
-			oneIsWordOne = fast
-			want := NewIdentityPoint()
-			for abs := 0; abs <= 8; abs++ {
-				if abs > 0 {
-					want.Add(want, P)
-				}
-				var got, sel cachedPoint
-				got.Td.Set(feOne) // the scans must overwrite dst
-				impl.cached(&got, &table, abs)
-				lookupCachedSelect(&sel, &table, abs)
-				if got != sel {
-					t.Fatalf("%s cached scan, digit %d (identity ORed in: %v): differs from the Select scan", impl.name, abs, fast)
-				}
-				var q Point
-				q.setIdentity()
-				if q.addCached(&q, &got).Equal(want) != 1 {
-					t.Fatalf("%s cached scan, digit %d: not %d·P", impl.name, abs, abs)
-				}
+		want := NewIdentityPoint()
+		for abs := 0; abs <= 8; abs++ {
+			if abs > 0 {
+				want.Add(want, P)
+			}
+			var got, sel cachedPoint
+			got.Td.Set(feOne) // the scans must overwrite dst
+			impl.cached(&got, &table, abs)
+			lookupCachedSelect(&sel, &table, abs)
+			if got != sel {
+				t.Fatalf("%s cached scan, digit %d: differs from the Select scan", impl.name, abs)
+			}
+			var q Point
+			q.setIdentity()
+			if q.addCached(&q, &got).Equal(want) != 1 {
+				t.Fatalf("%s cached scan, digit %d: not %d·P", impl.name, abs, abs)
+			}
 
-				var ga, sa affinePoint
-				ga.x.Set(feOne)
-				impl.affine(&ga, comb, abs)
-				lookupAffineSelect(&sa, comb, abs)
-				if ga != sa {
-					t.Fatalf("%s affine scan, digit %d (identity ORed in: %v): differs from the Select scan", impl.name, abs, fast)
-				}
+			var ga, sa affinePoint
+			ga.x.Set(feOne)
+			impl.affine(&ga, comb, abs)
+			lookupAffineSelect(&sa, comb, abs)
+			if ga != sa {
+				t.Fatalf("%s affine scan, digit %d: differs from the Select scan", impl.name, abs)
 			}
 		}
 	}
+}
+
+// lookupAffineGoScanID and lookupCachedGoScanID are the Go word scans with
+// ones false: the identity scanned as a ninth entry.
+func lookupAffineGoScanID(dst *affinePoint, entries *[8]affinePoint, abs int) {
+	select8Words24((*[24]uint64)(unsafe.Pointer(dst)), (*[24]uint64)(unsafe.Pointer(&affineIdentity)),
+		(*[8][24]uint64)(unsafe.Pointer(entries)), abs, false)
+}
+
+func lookupCachedGoScanID(dst *cachedPoint, entries *[8]cachedPoint, abs int) {
+	select8Words40((*[40]uint64)(unsafe.Pointer(dst)), (*[40]uint64)(unsafe.Pointer(&cachedIdentity)),
+		(*[8][40]uint64)(unsafe.Pointer(entries)), abs, false)
 }
 
 // TestScalarMultAllocations checks that the scalar multiplications, whose

@@ -14,9 +14,10 @@ import "github.com/curvekit/curvekit/internal/ct"
 // independent of the limb representation. Addresses and instructions
 // depend only on the entry size, never on abs.
 //
-// When oneIsWordOne (a variable of the package: the field element 1 is the
-// word 1 followed by zeros), the identity is not scanned: its ones are
-// ORed in at the words that hold them.
+// When the field element 1 is the word 1 followed by zeros (the package's
+// oneIsWordOne, which the callers pass as ones where the identity holds
+// such ones), the identity is not scanned: its ones are ORed in at the
+// words that hold them.
 
 // masks8 returns the selection masks of digits base … base+8: m_i is all
 // ones when abs == base+i (m0 selects the identity when base is 0).
@@ -29,10 +30,12 @@ func masks8(base, abs int) (m0, m1, m2, m3, m4, m5, m6, m7, m8 uint64) {
 }
 
 // select8Words24 sets d to entry abs−1 of the 8 entries e of 24 words
-// (affinePoint: three 8-word field elements), or to the identity id if abs = 0, reading all of them.
-func select8Words24(d, id *[24]uint64, e *[8][24]uint64, abs int) {
+// (affinePoint: three 8-word field elements), or to the identity id if abs = 0, reading all of them. With
+// ones (oneIsWordOne) the identity's ones are ORed in; without, id is
+// scanned as a ninth entry.
+func select8Words24(d, id *[24]uint64, e *[8][24]uint64, abs int, ones bool) {
 	m0, m1, m2, m3, m4, m5, m6, m7, m8 := masks8(0, abs)
-	if oneIsWordOne {
+	if ones {
 		for w := 0; w < 24; w++ {
 			d[w] = ((e[0][w]&m1 | e[1][w]&m2) | (e[2][w]&m3 | e[3][w]&m4)) |
 				((e[4][w]&m5 | e[5][w]&m6) | (e[6][w]&m7 | e[7][w]&m8))
@@ -49,10 +52,12 @@ func select8Words24(d, id *[24]uint64, e *[8][24]uint64, abs int) {
 }
 
 // select8Words40 sets d to entry abs−1 of the 8 entries e of 40 words
-// (cachedPoint: five 8-word field elements), or to the identity id if abs = 0, reading all of them.
-func select8Words40(d, id *[40]uint64, e *[8][40]uint64, abs int) {
+// (cachedPoint: five 8-word field elements), or to the identity id if abs = 0, reading all of them. With
+// ones (oneIsWordOne) the identity's ones are ORed in; without, id is
+// scanned as a ninth entry.
+func select8Words40(d, id *[40]uint64, e *[8][40]uint64, abs int, ones bool) {
 	m0, m1, m2, m3, m4, m5, m6, m7, m8 := masks8(0, abs)
-	if oneIsWordOne {
+	if ones {
 		for w := 0; w < 40; w++ {
 			d[w] = ((e[0][w]&m1 | e[1][w]&m2) | (e[2][w]&m3 | e[3][w]&m4)) |
 				((e[4][w]&m5 | e[5][w]&m6) | (e[6][w]&m7 | e[7][w]&m8))

@@ -78,7 +78,10 @@ func TestRFC8032Section71(t *testing.T) {
 // TestRFC8032CtxPh runs the §7.1 SHA(abc), §7.2 and §7.3 vectors
 // transcribed in testdata/rfc/rfc8032-ctx-ph.json (see SOURCE.md), and checks
 // each against crypto/ed25519 as well, which also guards the transcription.
-func TestRFC8032CtxPh(t *testing.T) {
+func TestRFC8032CtxPh(t *testing.T) { testRFC8032CtxPh(t, exported) }
+
+// testRFC8032CtxPh is TestRFC8032CtxPh's verification checks on vf.one.
+func testRFC8032CtxPh(t *testing.T, vf verifier) {
 	var vectors []struct{ Section, Name, Variant, Secret, Public, Message, Context, Signature string }
 	readJSON(t, "testdata/rfc/rfc8032-ctx-ph.json", &vectors)
 	if len(vectors) != 6 {
@@ -108,7 +111,7 @@ func TestRFC8032CtxPh(t *testing.T) {
 		}
 		for _, p := range []Policy{PolicyDefault, PolicyZIP215, PolicyStrict} {
 			opts.Policy = p
-			if err := VerifyWithOptions(pub, msg, sig, opts); err != nil {
+			if err := vf.one(pub, msg, sig, opts); err != nil {
 				t.Errorf("%s: %v rejects: %v", name, p, err)
 			}
 		}
@@ -122,7 +125,7 @@ func TestRFC8032CtxPh(t *testing.T) {
 				h := sha512.Sum512(m)
 				m = h[:]
 			}
-			if VerifyWithOptions(pub, m, sig, o) == nil {
+			if vf.one(pub, m, sig, o) == nil {
 				t.Errorf("%s: verifies under %+v", name, o)
 			}
 		}
@@ -317,9 +320,7 @@ func TestAllocations(t *testing.T) {
 	if n := testing.AllocsPerRun(10, func() { Verify(pub, msg, sig) }); n > 4 {
 		t.Errorf("Verify: %v allocations", n)
 	}
-	useHalfSize = false
-	defer func() { useHalfSize = true }()
-	if n := testing.AllocsPerRun(10, func() { Verify(pub, msg, sig) }); n > 0 {
+	if n := testing.AllocsPerRun(10, func() { verifyFullSize(pub, nil, msg, sig) }); n > 0 {
 		t.Errorf("Verify (full size): %v allocations", n)
 	}
 }

@@ -67,10 +67,8 @@ func TestExpandedMixedOrderKeys(t *testing.T) {
 				opts := &Options{Policy: p}
 				got := e.VerifyWithOptions(msg, sig, opts) == nil
 				one := VerifyWithOptions(pub, msg, sig, opts) == nil
-				useHalfSize = false
-				full := VerifyWithOptions(pub, msg, sig, opts) == nil
-				fullExp := e.VerifyWithOptions(msg, sig, opts) == nil
-				useHalfSize = true
+				full := fullSize.one(pub, msg, sig, opts) == nil
+				fullExp := fullSize.expanded(e, msg, sig, opts) == nil
 				if got != one || got != full || got != fullExp {
 					t.Fatalf("key %d sig %d %v: expanded %v, one-shot %v, full-size %v, expanded full-size %v", i, m, p, got, one, full, fullExp)
 				}

@@ -105,14 +105,36 @@ func TestShortVector(t *testing.T) {
 	}
 }
 
-// TestFullSizePath runs the policy table and the vector files with the
-// half-size equation switched off, so the fallback path stays tested.
+// verifier is the verification a test runs: one-shot (VerifyWithOptions's
+// shape) and with an ExpandedPublicKey.
+type verifier struct {
+	one      func(pub PublicKey, message, sig []byte, opts *Options) error
+	expanded func(e *ExpandedPublicKey, message, sig []byte, opts *Options) error
+}
+
+// exported is the package's API, with the half-size equation; fullSize is
+// the same checks with the full-size equation [S]B − [k]A.
+var (
+	exported = verifier{VerifyWithOptions, (*ExpandedPublicKey).VerifyWithOptions}
+	fullSize = verifier{
+		one: func(pub PublicKey, message, sig []byte, opts *Options) error {
+			return verifyWithOptions(pub, nil, message, sig, opts, false)
+		},
+		expanded: func(e *ExpandedPublicKey, message, sig []byte, opts *Options) error {
+			if !e.valid() {
+				return errUninitializedPublic
+			}
+			return verifyWithOptions(nil, &e.key, message, sig, opts, false)
+		},
+	}
+)
+
+// TestFullSizePath runs the policy table and the vector files on the
+// full-size equation, so the fallback path stays tested.
 func TestFullSizePath(t *testing.T) {
-	useHalfSize = false
-	defer func() { useHalfSize = true }()
-	t.Run("PolicyTable", TestPolicyTable)
-	t.Run("RFC", TestRFC8032CtxPh)
+	t.Run("PolicyTable", func(t *testing.T) { testPolicyTable(t, fullSize) })
+	t.Run("RFC", func(t *testing.T) { testRFC8032CtxPh(t, fullSize) })
 	if !testing.Short() {
-		t.Run("VectorFiles", TestVectorFiles)
+		t.Run("VectorFiles", func(t *testing.T) { testVectorFiles(t, fullSize) })
 	}
 }

@@ -220,7 +220,10 @@ func policyCases(t *testing.T, v variant) map[string]policyCase {
 	return cases
 }
 
-func TestPolicyTable(t *testing.T) {
+func TestPolicyTable(t *testing.T) { testPolicyTable(t, exported) }
+
+// testPolicyTable checks vf, one-shot and expanded, against the policy table.
+func testPolicyTable(t *testing.T, vf verifier) {
 	for _, v := range variants {
 		cases := policyCases(t, v)
 		if len(cases) != 16 {
@@ -233,13 +236,13 @@ func TestPolicyTable(t *testing.T) {
 			}{{PolicyDefault, c.def}, {PolicyZIP215, c.zip215}, {PolicyStrict, c.strict}} {
 				opts := v.opts
 				opts.Policy = p.policy
-				got := VerifyWithOptions(c.pub, c.msg, c.sig, &opts) == nil
+				got := vf.one(c.pub, c.msg, c.sig, &opts) == nil
 				if got != p.want {
 					t.Errorf("%s / %s / %v: got %v, want %v", v.name, name, p.policy, got, p.want)
 				}
 				if len(c.pub) == PublicKeySize {
 					if e, err := NewExpandedPublicKey(c.pub); err == nil {
-						if got2 := e.VerifyWithOptions(c.msg, c.sig, &opts) == nil; got2 != got {
+						if got2 := vf.expanded(e, c.msg, c.sig, &opts) == nil; got2 != got {
 							t.Errorf("%s / %s / %v: ExpandedPublicKey says %v", v.name, name, p.policy, got2)
 						}
 					} else if got {

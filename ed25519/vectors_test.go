@@ -81,7 +81,10 @@ func verdict(ok bool) string {
 // against testdata/expected.csv and checks the files' own claims. The
 // interop module's TestVectorFiles re-derives the table from the oracles
 // (crypto/ed25519, ed25519consensus, filippo), so that it cannot drift.
-func TestVectorFiles(t *testing.T) {
+func TestVectorFiles(t *testing.T) { testVectorFiles(t, exported) }
+
+// testVectorFiles is TestVectorFiles on vf.one.
+func testVectorFiles(t *testing.T, vf verifier) {
 	f, err := os.Open(expectedPath)
 	if err != nil {
 		t.Fatal(err)
@@ -112,7 +115,7 @@ func TestVectorFiles(t *testing.T) {
 		}
 		n := counts[c.source]
 		for i, p := range []Policy{PolicyDefault, PolicyZIP215, PolicyStrict} {
-			got := VerifyWithOptions(c.pub, c.msg, c.sig, &Options{Policy: p}) == nil
+			got := vf.one(c.pub, c.msg, c.sig, &Options{Policy: p}) == nil
 			if verdict(got) != row[2+i] {
 				t.Errorf("%s: %v got %v, table says %s", name, p, got, row[2+i])
 			}

@@ -16,7 +16,7 @@ import (
 // The inputs are not considered confidential, and may leak through timing side
 // channels, or if an attacker has control of part of the inputs.
 func Verify(publicKey PublicKey, message, sig []byte) bool {
-	return verify(publicKey, nil, message, sig, ed25519core.Pure, "", PolicyDefault) == nil
+	return verify(publicKey, nil, message, sig, ed25519core.Pure, "", PolicyDefault, true) == nil
 }
 
 // VerifyWithOptions reports whether sig is a valid signature of message by
@@ -34,6 +34,12 @@ func Verify(publicKey PublicKey, message, sig []byte) bool {
 // The inputs are not considered confidential, and may leak through timing side
 // channels, or if an attacker has control of part of the inputs.
 func VerifyWithOptions(publicKey PublicKey, message, sig []byte, opts *Options) error {
+	return verifyWithOptions(publicKey, nil, message, sig, opts, true)
+}
+
+// verifyWithOptions is VerifyWithOptions on pub or, if key is not nil, on
+// key, with the equation chosen by halfSize as in verify.
+func verifyWithOptions(pub []byte, key *decodedKey, message, sig []byte, opts *Options, halfSize bool) error {
 	if opts == nil {
 		opts = &Options{}
 	}
@@ -41,7 +47,7 @@ func VerifyWithOptions(publicKey PublicKey, message, sig []byte, opts *Options) 
 	if err != nil {
 		return err
 	}
-	return verify(publicKey, nil, message, sig, d, ctx, opts.Policy)
+	return verify(pub, key, message, sig, d, ctx, opts.Policy, halfSize)
 }
 
 // Policy names a set of Ed25519 verification rules. The package
@@ -109,8 +115,11 @@ func (e unknownPolicyError) Unwrap() error { return ed25519core.ErrUnknownPolicy
 
 // verify checks sig on message under policy p. If key is nil, pub is decoded
 // here; otherwise key is used and pub ignored. The checks themselves are
-// ed25519core's, shared with the batch package.
-func verify(pub []byte, key *decodedKey, message, sig []byte, d ed25519core.Variant, ctx string, p Policy) error {
+// ed25519core's, shared with the batch package. halfSize selects the
+// half-size-scalar equation (ed25519core's lattice.go), which the exported
+// functions use; false selects the full-size [S]B − [k]A, so that tests and
+// benchmarks compare the two with the same answers.
+func verify(pub []byte, key *decodedKey, message, sig []byte, d ed25519core.Variant, ctx string, p Policy, halfSize bool) error {
 	if p > PolicyStrict {
 		return unknownPolicyError(p)
 	}
@@ -123,12 +132,8 @@ func verify(pub []byte, key *decodedKey, message, sig []byte, d ed25519core.Vari
 	} else {
 		pub = key.bytes[:]
 	}
-	return ed25519core.Verify(&key.Key, pub, key.pre, message, sig, d, ctx, ed25519core.Policy(p), useHalfSize)
+	return ed25519core.Verify(&key.Key, pub, key.pre, message, sig, d, ctx, ed25519core.Policy(p), halfSize)
 }
-
-// useHalfSize selects the half-size-scalar equation (ed25519core's
-// lattice.go); tests switch it off to compare the two paths.
-var useHalfSize = true
 
 // ExpandedPublicKey is a public key decoded once, for verifying many
 // signatures under one key: it saves the point decompression (a field
@@ -181,7 +186,7 @@ func (e *ExpandedPublicKey) Verify(message, sig []byte) bool {
 	if !e.valid() {
 		return false
 	}
-	return verify(nil, &e.key, message, sig, ed25519core.Pure, "", PolicyDefault) == nil
+	return verify(nil, &e.key, message, sig, ed25519core.Pure, "", PolicyDefault, true) == nil
 }
 
 // VerifyWithOptions is [VerifyWithOptions] with e's public key. An
@@ -190,12 +195,5 @@ func (e *ExpandedPublicKey) VerifyWithOptions(message, sig []byte, opts *Options
 	if !e.valid() {
 		return errUninitializedPublic
 	}
-	if opts == nil {
-		opts = &Options{}
-	}
-	d, ctx, err := ed25519core.DomainFromOptions(opts.Hash, opts.Context, len(message))
-	if err != nil {
-		return err
-	}
-	return verify(nil, &e.key, message, sig, d, ctx, opts.Policy)
+	return verifyWithOptions(nil, &e.key, message, sig, opts, true)
 }

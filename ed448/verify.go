@@ -45,10 +45,6 @@ func (p Policy) String() string {
 	return "Policy(" + strconv.Itoa(int(p)) + ")"
 }
 
-// useHalfSize selects the half-size verification (halfsize.go) for every
-// policy; tests turn it off to compare both paths.
-var useHalfSize = true
-
 // inv4 is 1/4 mod q.
 var inv4 = func() *curve448.Scalar {
 	var b [56]byte
@@ -74,9 +70,17 @@ func decodeOpenSSL(p *curve448.Point, enc []byte) bool {
 	return new(curve448.Point).Double(p).Equal(curve448.NewIdentityPoint()) == 0
 }
 
-// verify checks sig on message under pub with the given variant and policy.
-// Variable time: every input is public.
+// verify checks sig on message under pub with the given variant and policy,
+// with the half-size verification (halfsize.go). Variable time: every input
+// is public.
 func verify(pub, message, sig []byte, ctx string, ph bool, policy Policy) bool {
+	return verifyWith(pub, message, sig, ctx, ph, policy, true)
+}
+
+// verifyWith is verify with the equation chosen: halfSize selects the
+// half-size verification (halfsize.go), false the full-size [S]B − [k]A
+// alone, so that tests and benchmarks compare the two.
+func verifyWith(pub, message, sig []byte, ctx string, ph bool, policy Policy, halfSize bool) bool {
 	if len(pub) != PublicKeySize || len(sig) != SignatureSize || len(ctx) > ContextMaxSize || policy > PolicyStrict {
 		return false
 	}
@@ -121,7 +125,7 @@ func verify(pub, message, sig []byte, ctx string, ph bool, policy Policy) bool {
 		var k4 curve448.Scalar
 		k4.Multiply(&k, inv4)
 		A.MultByCofactor(&A)
-		if useHalfSize {
+		if halfSize {
 			if _, err := R.SetCanonicalBytes(Renc); err != nil {
 				return false
 			}
@@ -138,7 +142,7 @@ func verify(pub, message, sig []byte, ctx string, ph bool, policy Policy) bool {
 		R.MultByCofactor(&R)
 		var S4 curve448.Scalar
 		S4.Add(&S, &S).Add(&S4, &S4)
-		if useHalfSize {
+		if halfSize {
 			if valid, handled := checkHalfSize(&S4, &k, &A, &R, true); handled {
 				return valid
 			}
@@ -147,7 +151,7 @@ func verify(pub, message, sig []byte, ctx string, ph bool, policy Policy) bool {
 		check.VarTimeDoubleScalarBaseMult(&k, &A, &S4)
 		return check.Equal(&R) == 1
 	default: // PolicyStrict
-		if useHalfSize {
+		if halfSize {
 			if valid, handled := checkHalfSize(&S, &k, &A, &R, false); handled {
 				return valid
 			}

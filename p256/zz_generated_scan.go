@@ -14,9 +14,10 @@ import "github.com/curvekit/curvekit/internal/ct"
 // independent of the limb representation. Addresses and instructions
 // depend only on the entry size, never on abs.
 //
-// When oneIsWordOne (a variable of the package: the field element 1 is the
-// word 1 followed by zeros), the identity is not scanned: its ones are
-// ORed in at the words that hold them.
+// When the field element 1 is the word 1 followed by zeros (the package's
+// oneIsWordOne, which the callers pass as ones where the identity holds
+// such ones), the identity is not scanned: its ones are ORed in at the
+// words that hold them.
 
 // masks8 returns the selection masks of digits base … base+8: m_i is all
 // ones when abs == base+i (m0 selects the identity when base is 0).

@@ -6,18 +6,16 @@ package scalarp256
 
 import "golang.org/x/sys/cpu"
 
-// elem64UseAsm selects the assembly (zz_generated_elem64_amd64.s), which
-// needs BMI2 (MULX) and ADX (ADCX, ADOX); tests clear it to run the Go
-// code in the same binary.
-var elem64UseAsm = elem64HasAsm
-
-// elem64HasAsm reports whether this CPU runs the assembly.
+// elem64HasAsm reports whether this CPU runs the assembly
+// (zz_generated_elem64_amd64.s), which needs BMI2 (MULX) and ADX (ADCX,
+// ADOX). It is set once at start-up and never assigned again; the tests
+// call elem64MulAsm and elem64Mul directly to compare the two.
 var elem64HasAsm = cpu.X86.HasBMI2 && cpu.X86.HasADX
 
 // Multiply sets v = a·b and returns v: elem64MulAsm where the CPU has BMI2 and
 // ADX, elem64Mul otherwise, with the same result limb for limb.
 func (v *elem64) Multiply(a, b *elem64) *elem64 {
-	if elem64UseAsm {
+	if elem64HasAsm {
 		elem64MulAsm(v, a, b)
 	} else {
 		elem64Mul(v, a, b)
@@ -28,7 +26,7 @@ func (v *elem64) Multiply(a, b *elem64) *elem64 {
 // Square sets v = a² and returns v: elem64SquareAsm where the CPU has BMI2 and ADX,
 // elem64Square otherwise, with the same result limb for limb.
 func (v *elem64) Square(a *elem64) *elem64 {
-	if elem64UseAsm {
+	if elem64HasAsm {
 		elem64SquareAsm(v, a)
 	} else {
 		elem64Square(v, a)
@@ -41,7 +39,7 @@ func (v *elem64) Square(a *elem64) *elem64 {
 // time), "" on other CPUs. It is "" with -tags purego, curvekit_purego or
 // curvekit32 and on other architectures.
 func Assembly() string {
-	if elem64UseAsm {
+	if elem64HasAsm {
 		return "amd64 BMI2/ADX Multiply, Square"
 	}
 	return ""

@@ -209,40 +209,307 @@ func TestElem64Asm(t *testing.T) {
 	}
 }
 
-// TestElem64AsmDispatch runs Multiply and Square on both paths in one
-// binary: the assembly (when the CPU has it) and the forced fallback.
+// TestElem64AsmDispatch runs Multiply and Square through the dispatch
+// (the assembly where elem64HasAsm, the Go code otherwise; TestElem64Asm
+// compares both with math/big directly) and checks that Assembly says
+// which runs.
 func TestElem64AsmDispatch(t *testing.T) {
-	defer func(u bool) { elem64UseAsm = u }(elem64UseAsm)
+	if (Assembly() != "") != elem64HasAsm {
+		t.Fatalf("Assembly() = %q with elem64HasAsm %v", Assembly(), elem64HasAsm)
+	}
 	rng := rand.New(rand.NewPCG(3, 4))
-	for _, useAsm := range []bool{false, true} {
-		elem64UseAsm = useAsm && elem64HasAsm
-		if (Assembly() != "") != elem64UseAsm {
-			t.Fatalf("Assembly() = %q with the assembly switched %v", Assembly(), elem64UseAsm)
+	for range 500 {
+		x, y := elem64AsmRand(rng, elem64AsmM), elem64AsmRand(rng, elem64AsmM)
+		var v elem64
+		v.Multiply(elem64AsmFromBig(x), elem64AsmFromBig(y))
+		if elem64AsmToBig(&v).Cmp(elem64AsmWant(x, y)) != 0 {
+			t.Fatalf("Multiply(%x, %x) = %x", x, y, v)
 		}
-		for range 500 {
-			x, y := elem64AsmRand(rng, elem64AsmM), elem64AsmRand(rng, elem64AsmM)
-			var v elem64
-			v.Multiply(elem64AsmFromBig(x), elem64AsmFromBig(y))
-			if elem64AsmToBig(&v).Cmp(elem64AsmWant(x, y)) != 0 {
-				t.Fatalf("asm %v: Multiply(%x, %x) = %x", useAsm, x, y, v)
-			}
-			v.Square(elem64AsmFromBig(x))
-			if elem64AsmToBig(&v).Cmp(elem64AsmWant(x, x)) != 0 {
-				t.Fatalf("asm %v: Square(%x) = %x", useAsm, x, v)
-			}
+		v.Square(elem64AsmFromBig(x))
+		if elem64AsmToBig(&v).Cmp(elem64AsmWant(x, x)) != 0 {
+			t.Fatalf("Square(%x) = %x", x, v)
+		}
+	}
+}
+
+// elem64AsmInvertWith sets v = a^(m−2) (1/a, 0 for a = 0) by invertFermat's
+// addition chain, with mul and sq in place of Multiply and Square, so that
+// the chain runs on the assembly or on the Go code as the caller chooses.
+func elem64AsmInvertWith(v, a *elem64, mul func(out, a, b *elem64), sq func(out, a *elem64)) {
+	var tIn, tPow11, tPow13, tPow2, tPow5, tPow7, tPow9, tRun16, tRun2, tRun32, tRun4, tRun8 elem64
+	tIn.Set(a)
+	sq(&tRun2, &tIn)
+	mul(&tRun2, &tRun2, &tIn)
+	sq(&tRun4, &tRun2)
+	for i := 1; i < 2; i++ {
+		sq(&tRun4, &tRun4)
+	}
+	mul(&tRun4, &tRun4, &tRun2)
+	sq(&tRun8, &tRun4)
+	for i := 1; i < 4; i++ {
+		sq(&tRun8, &tRun8)
+	}
+	mul(&tRun8, &tRun8, &tRun4)
+	sq(&tRun16, &tRun8)
+	for i := 1; i < 8; i++ {
+		sq(&tRun16, &tRun16)
+	}
+	mul(&tRun16, &tRun16, &tRun8)
+	sq(&tRun32, &tRun16)
+	for i := 1; i < 16; i++ {
+		sq(&tRun32, &tRun32)
+	}
+	mul(&tRun32, &tRun32, &tRun16)
+	sq(&tPow2, &tIn)
+	mul(&tPow5, &tRun2, &tPow2)
+	mul(&tPow7, &tPow5, &tPow2)
+	mul(&tPow9, &tPow7, &tPow2)
+	mul(&tPow11, &tPow9, &tPow2)
+	mul(&tPow13, &tPow11, &tPow2)
+	v.Set(&tRun32)
+	sq(v, v)
+	for i := 1; i < 32; i++ {
+		sq(v, v)
+	}
+	sq(v, v)
+	for i := 1; i < 32; i++ {
+		sq(v, v)
+	}
+	mul(v, v, &tRun32)
+	sq(v, v)
+	for i := 1; i < 32; i++ {
+		sq(v, v)
+	}
+	mul(v, v, &tRun32)
+	sq(v, v)
+	mul(v, v, &tIn)
+	sq(v, v)
+	sq(v, v)
+	for i := 1; i < 4; i++ {
+		sq(v, v)
+	}
+	mul(v, v, &tRun4)
+	sq(v, v)
+	for i := 1; i < 2; i++ {
+		sq(v, v)
+	}
+	sq(v, v)
+	for i := 1; i < 3; i++ {
+		sq(v, v)
+	}
+	mul(v, v, &tPow7)
+	sq(v, v)
+	for i := 1; i < 2; i++ {
+		sq(v, v)
+	}
+	sq(v, v)
+	for i := 1; i < 4; i++ {
+		sq(v, v)
+	}
+	mul(v, v, &tPow13)
+	sq(v, v)
+	for i := 1; i < 4; i++ {
+		sq(v, v)
+	}
+	mul(v, v, &tRun4)
+	sq(v, v)
+	sq(v, v)
+	for i := 1; i < 3; i++ {
+		sq(v, v)
+	}
+	mul(v, v, &tPow5)
+	sq(v, v)
+	sq(v, v)
+	for i := 1; i < 4; i++ {
+		sq(v, v)
+	}
+	mul(v, v, &tPow11)
+	sq(v, v)
+	sq(v, v)
+	for i := 1; i < 4; i++ {
+		sq(v, v)
+	}
+	mul(v, v, &tPow13)
+	sq(v, v)
+	for i := 1; i < 2; i++ {
+		sq(v, v)
+	}
+	sq(v, v)
+	for i := 1; i < 3; i++ {
+		sq(v, v)
+	}
+	mul(v, v, &tPow7)
+	sq(v, v)
+	for i := 1; i < 3; i++ {
+		sq(v, v)
+	}
+	sq(v, v)
+	for i := 1; i < 4; i++ {
+		sq(v, v)
+	}
+	mul(v, v, &tPow11)
+	sq(v, v)
+	for i := 1; i < 2; i++ {
+		sq(v, v)
+	}
+	mul(v, v, &tRun2)
+	sq(v, v)
+	for i := 1; i < 2; i++ {
+		sq(v, v)
+	}
+	sq(v, v)
+	for i := 1; i < 4; i++ {
+		sq(v, v)
+	}
+	mul(v, v, &tRun4)
+	sq(v, v)
+	sq(v, v)
+	mul(v, v, &tIn)
+	sq(v, v)
+	for i := 1; i < 4; i++ {
+		sq(v, v)
+	}
+	sq(v, v)
+	for i := 1; i < 4; i++ {
+		sq(v, v)
+	}
+	mul(v, v, &tPow9)
+	sq(v, v)
+	for i := 1; i < 3; i++ {
+		sq(v, v)
+	}
+	mul(v, v, &tPow7)
+	sq(v, v)
+	for i := 1; i < 2; i++ {
+		sq(v, v)
+	}
+	sq(v, v)
+	for i := 1; i < 3; i++ {
+		sq(v, v)
+	}
+	mul(v, v, &tPow7)
+	sq(v, v)
+	sq(v, v)
+	for i := 1; i < 3; i++ {
+		sq(v, v)
+	}
+	mul(v, v, &tPow7)
+	sq(v, v)
+	for i := 1; i < 2; i++ {
+		sq(v, v)
+	}
+	sq(v, v)
+	for i := 1; i < 3; i++ {
+		sq(v, v)
+	}
+	mul(v, v, &tPow7)
+	sq(v, v)
+	for i := 1; i < 2; i++ {
+		sq(v, v)
+	}
+	sq(v, v)
+	for i := 1; i < 3; i++ {
+		sq(v, v)
+	}
+	mul(v, v, &tPow5)
+	sq(v, v)
+	sq(v, v)
+	for i := 1; i < 2; i++ {
+		sq(v, v)
+	}
+	mul(v, v, &tRun2)
+	sq(v, v)
+	for i := 1; i < 4; i++ {
+		sq(v, v)
+	}
+	sq(v, v)
+	for i := 1; i < 4; i++ {
+		sq(v, v)
+	}
+	mul(v, v, &tPow11)
+	sq(v, v)
+	for i := 1; i < 4; i++ {
+		sq(v, v)
+	}
+	mul(v, v, &tRun4)
+	sq(v, v)
+	for i := 1; i < 3; i++ {
+		sq(v, v)
+	}
+	sq(v, v)
+	for i := 1; i < 2; i++ {
+		sq(v, v)
+	}
+	mul(v, v, &tRun2)
+	sq(v, v)
+	for i := 1; i < 3; i++ {
+		sq(v, v)
+	}
+	sq(v, v)
+	for i := 1; i < 2; i++ {
+		sq(v, v)
+	}
+	mul(v, v, &tRun2)
+	sq(v, v)
+	for i := 1; i < 2; i++ {
+		sq(v, v)
+	}
+	sq(v, v)
+	for i := 1; i < 4; i++ {
+		sq(v, v)
+	}
+	mul(v, v, &tPow9)
+	sq(v, v)
+	sq(v, v)
+	for i := 1; i < 3; i++ {
+		sq(v, v)
+	}
+	mul(v, v, &tPow5)
+	sq(v, v)
+	for i := 1; i < 2; i++ {
+		sq(v, v)
+	}
+	sq(v, v)
+	for i := 1; i < 4; i++ {
+		sq(v, v)
+	}
+	mul(v, v, &tRun4)
+}
+
+// TestElem64AsmInvertFermat runs invertFermat's chain on the assembly and on
+// the Go code and compares both with invertFermat and math/big.
+func TestElem64AsmInvertFermat(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	xs := []*big.Int{big.NewInt(0), big.NewInt(1), new(big.Int).Sub(elem64AsmM, big.NewInt(1))}
+	for range 20 {
+		xs = append(xs, elem64AsmRand(rng, elem64AsmM))
+	}
+	R := new(big.Int).Lsh(big.NewInt(1), 256)
+	R2 := new(big.Int).Mod(new(big.Int).Mul(R, R), elem64AsmM)
+	for _, x := range xs {
+		a := elem64AsmFromBig(x)
+		var got, ref, fermat elem64
+		elem64AsmInvertWith(&got, a, elem64MulAsm, elem64SquareAsm)
+		elem64AsmInvertWith(&ref, a, elem64Mul, elem64Square)
+		fermat.invertFermat(a)
+		// The limbs x are the Montgomery form of x·R⁻¹, whose inverse has
+		// the form x⁻¹·R², and x^(m−2) is x⁻¹ (0 for 0).
+		want := new(big.Int).Exp(x, new(big.Int).Sub(elem64AsmM, big.NewInt(2)), elem64AsmM)
+		want.Mul(want, R2).Mod(want, elem64AsmM)
+		if got != ref || got != fermat || elem64AsmToBig(&got).Cmp(want) != 0 {
+			t.Fatalf("invert %x: asm %x, Go %x, invertFermat %x, want %x", x, got, ref, fermat, want)
 		}
 	}
 }
 
 // BenchmarkElem64Asm times the assembly against the Go code, interleaved
 // (benchutil.Compare, thread CPU time): chains of 100 dependent Mul and
-// Square calls, per call, and Invert and Multiply/Square through the
-// dispatch (elem64UseAsm switched per contender).
+// Square calls, per call, and invertFermat's chain (elem64AsmInvertWith, both
+// contenders calling through the same function values).
 func BenchmarkElem64Asm(b *testing.B) {
 	if !elem64HasAsm {
 		b.Skip("no assembly in this build or on this CPU")
 	}
-	defer func(u bool) { elem64UseAsm = u }(elem64UseAsm)
 	rng := rand.New(rand.NewPCG(5, 6))
 	x, y := elem64AsmFromBig(elem64AsmRand(rng, elem64AsmM)), elem64AsmFromBig(elem64AsmRand(rng, elem64AsmM))
 	const chain = 100
@@ -273,10 +540,10 @@ func BenchmarkElem64Asm(b *testing.B) {
 				}
 			}})
 	})
-	b.Run("Invert", func(b *testing.B) {
+	b.Run("InvertFermat", func(b *testing.B) {
 		benchutil.Compare(b,
-			benchutil.Contender{Name: "asm", F: func() { elem64UseAsm = true; v.Invert(x) }},
-			benchutil.Contender{Name: "go", F: func() { elem64UseAsm = false; v.Invert(x) }})
+			benchutil.Contender{Name: "asm", F: func() { elem64AsmInvertWith(&v, x, elem64MulAsm, elem64SquareAsm) }},
+			benchutil.Contender{Name: "go", F: func() { elem64AsmInvertWith(&v, x, elem64Mul, elem64Square) }})
 	})
 }
 

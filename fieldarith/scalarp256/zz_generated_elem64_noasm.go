@@ -4,9 +4,9 @@
 
 package scalarp256
 
-// elem64UseAsm and elem64HasAsm are false: this build has no assembly
-// (amd64 without the purego, curvekit_purego and curvekit32 tags has).
-var elem64UseAsm, elem64HasAsm = false, false
+// elem64HasAsm is false: this build has no assembly (amd64 without the
+// purego, curvekit_purego and curvekit32 tags has).
+const elem64HasAsm = false
 
 // Assembly names the routines of this build that run assembly rather than
 // Go; it is "": this build is pure Go (amd64 without the purego,

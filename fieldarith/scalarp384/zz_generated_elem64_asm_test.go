@@ -209,40 +209,389 @@ func TestElem64Asm(t *testing.T) {
 	}
 }
 
-// TestElem64AsmDispatch runs Multiply and Square on both paths in one
-// binary: the assembly (when the CPU has it) and the forced fallback.
+// TestElem64AsmDispatch runs Multiply and Square through the dispatch
+// (the assembly where elem64HasAsm, the Go code otherwise; TestElem64Asm
+// compares both with math/big directly) and checks that Assembly says
+// which runs.
 func TestElem64AsmDispatch(t *testing.T) {
-	defer func(u bool) { elem64UseAsm = u }(elem64UseAsm)
+	if (Assembly() != "") != elem64HasAsm {
+		t.Fatalf("Assembly() = %q with elem64HasAsm %v", Assembly(), elem64HasAsm)
+	}
 	rng := rand.New(rand.NewPCG(3, 4))
-	for _, useAsm := range []bool{false, true} {
-		elem64UseAsm = useAsm && elem64HasAsm
-		if (Assembly() != "") != elem64UseAsm {
-			t.Fatalf("Assembly() = %q with the assembly switched %v", Assembly(), elem64UseAsm)
+	for range 500 {
+		x, y := elem64AsmRand(rng, elem64AsmM), elem64AsmRand(rng, elem64AsmM)
+		var v elem64
+		v.Multiply(elem64AsmFromBig(x), elem64AsmFromBig(y))
+		if elem64AsmToBig(&v).Cmp(elem64AsmWant(x, y)) != 0 {
+			t.Fatalf("Multiply(%x, %x) = %x", x, y, v)
 		}
-		for range 500 {
-			x, y := elem64AsmRand(rng, elem64AsmM), elem64AsmRand(rng, elem64AsmM)
-			var v elem64
-			v.Multiply(elem64AsmFromBig(x), elem64AsmFromBig(y))
-			if elem64AsmToBig(&v).Cmp(elem64AsmWant(x, y)) != 0 {
-				t.Fatalf("asm %v: Multiply(%x, %x) = %x", useAsm, x, y, v)
-			}
-			v.Square(elem64AsmFromBig(x))
-			if elem64AsmToBig(&v).Cmp(elem64AsmWant(x, x)) != 0 {
-				t.Fatalf("asm %v: Square(%x) = %x", useAsm, x, v)
-			}
+		v.Square(elem64AsmFromBig(x))
+		if elem64AsmToBig(&v).Cmp(elem64AsmWant(x, x)) != 0 {
+			t.Fatalf("Square(%x) = %x", x, v)
+		}
+	}
+}
+
+// elem64AsmInvertWith sets v = a^(m−2) (1/a, 0 for a = 0) by invertFermat's
+// addition chain, with mul and sq in place of Multiply and Square, so that
+// the chain runs on the assembly or on the Go code as the caller chooses.
+func elem64AsmInvertWith(v, a *elem64, mul func(out, a, b *elem64), sq func(out, a *elem64)) {
+	var tIn, tPow11, tPow13, tPow15, tPow2, tPow5, tPow9, tRun12, tRun194, tRun2, tRun24, tRun3, tRun48, tRun6, tRun96, tRun97 elem64
+	tIn.Set(a)
+	sq(&tRun2, &tIn)
+	mul(&tRun2, &tRun2, &tIn)
+	sq(&tRun3, &tRun2)
+	mul(&tRun3, &tRun3, &tIn)
+	sq(&tRun6, &tRun3)
+	for i := 1; i < 3; i++ {
+		sq(&tRun6, &tRun6)
+	}
+	mul(&tRun6, &tRun6, &tRun3)
+	sq(&tRun12, &tRun6)
+	for i := 1; i < 6; i++ {
+		sq(&tRun12, &tRun12)
+	}
+	mul(&tRun12, &tRun12, &tRun6)
+	sq(&tRun24, &tRun12)
+	for i := 1; i < 12; i++ {
+		sq(&tRun24, &tRun24)
+	}
+	mul(&tRun24, &tRun24, &tRun12)
+	sq(&tRun48, &tRun24)
+	for i := 1; i < 24; i++ {
+		sq(&tRun48, &tRun48)
+	}
+	mul(&tRun48, &tRun48, &tRun24)
+	sq(&tRun96, &tRun48)
+	for i := 1; i < 48; i++ {
+		sq(&tRun96, &tRun96)
+	}
+	mul(&tRun96, &tRun96, &tRun48)
+	sq(&tRun97, &tRun96)
+	mul(&tRun97, &tRun97, &tIn)
+	sq(&tRun194, &tRun97)
+	for i := 1; i < 97; i++ {
+		sq(&tRun194, &tRun194)
+	}
+	mul(&tRun194, &tRun194, &tRun97)
+	sq(&tPow2, &tIn)
+	mul(&tPow5, &tRun2, &tPow2)
+	mul(&tPow9, &tRun3, &tPow2)
+	mul(&tPow11, &tPow9, &tPow2)
+	mul(&tPow13, &tPow11, &tPow2)
+	mul(&tPow15, &tPow13, &tPow2)
+	v.Set(&tRun194)
+	sq(v, v)
+	for i := 1; i < 3; i++ {
+		sq(v, v)
+	}
+	sq(v, v)
+	for i := 1; i < 3; i++ {
+		sq(v, v)
+	}
+	mul(v, v, &tRun3)
+	sq(v, v)
+	sq(v, v)
+	for i := 1; i < 2; i++ {
+		sq(v, v)
+	}
+	mul(v, v, &tRun2)
+	sq(v, v)
+	for i := 1; i < 3; i++ {
+		sq(v, v)
+	}
+	sq(v, v)
+	for i := 1; i < 4; i++ {
+		sq(v, v)
+	}
+	mul(v, v, &tPow13)
+	sq(v, v)
+	for i := 1; i < 2; i++ {
+		sq(v, v)
+	}
+	sq(v, v)
+	for i := 1; i < 4; i++ {
+		sq(v, v)
+	}
+	mul(v, v, &tPow13)
+	sq(v, v)
+	mul(v, v, &tIn)
+	sq(v, v)
+	for i := 1; i < 6; i++ {
+		sq(v, v)
+	}
+	sq(v, v)
+	for i := 1; i < 4; i++ {
+		sq(v, v)
+	}
+	mul(v, v, &tPow15)
+	sq(v, v)
+	for i := 1; i < 3; i++ {
+		sq(v, v)
+	}
+	mul(v, v, &tPow5)
+	sq(v, v)
+	for i := 1; i < 4; i++ {
+		sq(v, v)
+	}
+	sq(v, v)
+	for i := 1; i < 4; i++ {
+		sq(v, v)
+	}
+	mul(v, v, &tPow13)
+	sq(v, v)
+	for i := 1; i < 2; i++ {
+		sq(v, v)
+	}
+	mul(v, v, &tRun2)
+	sq(v, v)
+	for i := 1; i < 2; i++ {
+		sq(v, v)
+	}
+	sq(v, v)
+	for i := 1; i < 4; i++ {
+		sq(v, v)
+	}
+	mul(v, v, &tPow11)
+	sq(v, v)
+	sq(v, v)
+	for i := 1; i < 3; i++ {
+		sq(v, v)
+	}
+	mul(v, v, &tRun3)
+	sq(v, v)
+	sq(v, v)
+	for i := 1; i < 4; i++ {
+		sq(v, v)
+	}
+	mul(v, v, &tPow15)
+	sq(v, v)
+	for i := 1; i < 3; i++ {
+		sq(v, v)
+	}
+	mul(v, v, &tPow5)
+	sq(v, v)
+	sq(v, v)
+	for i := 1; i < 2; i++ {
+		sq(v, v)
+	}
+	mul(v, v, &tRun2)
+	sq(v, v)
+	for i := 1; i < 6; i++ {
+		sq(v, v)
+	}
+	sq(v, v)
+	for i := 1; i < 4; i++ {
+		sq(v, v)
+	}
+	mul(v, v, &tPow13)
+	sq(v, v)
+	for i := 1; i < 5; i++ {
+		sq(v, v)
+	}
+	sq(v, v)
+	for i := 1; i < 4; i++ {
+		sq(v, v)
+	}
+	mul(v, v, &tPow13)
+	sq(v, v)
+	for i := 1; i < 4; i++ {
+		sq(v, v)
+	}
+	mul(v, v, &tPow11)
+	sq(v, v)
+	for i := 1; i < 2; i++ {
+		sq(v, v)
+	}
+	sq(v, v)
+	for i := 1; i < 4; i++ {
+		sq(v, v)
+	}
+	mul(v, v, &tPow9)
+	sq(v, v)
+	for i := 1; i < 2; i++ {
+		sq(v, v)
+	}
+	sq(v, v)
+	mul(v, v, &tIn)
+	sq(v, v)
+	for i := 1; i < 3; i++ {
+		sq(v, v)
+	}
+	sq(v, v)
+	for i := 1; i < 4; i++ {
+		sq(v, v)
+	}
+	mul(v, v, &tPow11)
+	sq(v, v)
+	for i := 1; i < 4; i++ {
+		sq(v, v)
+	}
+	sq(v, v)
+	for i := 1; i < 3; i++ {
+		sq(v, v)
+	}
+	mul(v, v, &tPow5)
+	sq(v, v)
+	for i := 1; i < 2; i++ {
+		sq(v, v)
+	}
+	sq(v, v)
+	for i := 1; i < 3; i++ {
+		sq(v, v)
+	}
+	mul(v, v, &tRun3)
+	sq(v, v)
+	sq(v, v)
+	for i := 1; i < 4; i++ {
+		sq(v, v)
+	}
+	mul(v, v, &tPow15)
+	sq(v, v)
+	sq(v, v)
+	for i := 1; i < 4; i++ {
+		sq(v, v)
+	}
+	mul(v, v, &tPow11)
+	sq(v, v)
+	for i := 1; i < 4; i++ {
+		sq(v, v)
+	}
+	mul(v, v, &tPow11)
+	sq(v, v)
+	for i := 1; i < 2; i++ {
+		sq(v, v)
+	}
+	sq(v, v)
+	for i := 1; i < 3; i++ {
+		sq(v, v)
+	}
+	mul(v, v, &tRun3)
+	sq(v, v)
+	sq(v, v)
+	for i := 1; i < 2; i++ {
+		sq(v, v)
+	}
+	mul(v, v, &tRun2)
+	sq(v, v)
+	for i := 1; i < 5; i++ {
+		sq(v, v)
+	}
+	sq(v, v)
+	for i := 1; i < 2; i++ {
+		sq(v, v)
+	}
+	mul(v, v, &tRun2)
+	sq(v, v)
+	for i := 1; i < 2; i++ {
+		sq(v, v)
+	}
+	sq(v, v)
+	for i := 1; i < 4; i++ {
+		sq(v, v)
+	}
+	mul(v, v, &tPow11)
+	sq(v, v)
+	sq(v, v)
+	for i := 1; i < 3; i++ {
+		sq(v, v)
+	}
+	mul(v, v, &tPow5)
+	sq(v, v)
+	sq(v, v)
+	for i := 1; i < 2; i++ {
+		sq(v, v)
+	}
+	mul(v, v, &tRun2)
+	sq(v, v)
+	for i := 1; i < 2; i++ {
+		sq(v, v)
+	}
+	sq(v, v)
+	for i := 1; i < 2; i++ {
+		sq(v, v)
+	}
+	mul(v, v, &tRun2)
+	sq(v, v)
+	for i := 1; i < 2; i++ {
+		sq(v, v)
+	}
+	sq(v, v)
+	for i := 1; i < 2; i++ {
+		sq(v, v)
+	}
+	mul(v, v, &tRun2)
+	sq(v, v)
+	for i := 1; i < 3; i++ {
+		sq(v, v)
+	}
+	sq(v, v)
+	for i := 1; i < 3; i++ {
+		sq(v, v)
+	}
+	mul(v, v, &tPow5)
+	sq(v, v)
+	for i := 1; i < 2; i++ {
+		sq(v, v)
+	}
+	sq(v, v)
+	for i := 1; i < 3; i++ {
+		sq(v, v)
+	}
+	mul(v, v, &tPow5)
+	sq(v, v)
+	for i := 1; i < 2; i++ {
+		sq(v, v)
+	}
+	sq(v, v)
+	for i := 1; i < 4; i++ {
+		sq(v, v)
+	}
+	mul(v, v, &tPow11)
+	sq(v, v)
+	mul(v, v, &tIn)
+	sq(v, v)
+	for i := 1; i < 3; i++ {
+		sq(v, v)
+	}
+	sq(v, v)
+	mul(v, v, &tIn)
+}
+
+// TestElem64AsmInvertFermat runs invertFermat's chain on the assembly and on
+// the Go code and compares both with invertFermat and math/big.
+func TestElem64AsmInvertFermat(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	xs := []*big.Int{big.NewInt(0), big.NewInt(1), new(big.Int).Sub(elem64AsmM, big.NewInt(1))}
+	for range 20 {
+		xs = append(xs, elem64AsmRand(rng, elem64AsmM))
+	}
+	R := new(big.Int).Lsh(big.NewInt(1), 384)
+	R2 := new(big.Int).Mod(new(big.Int).Mul(R, R), elem64AsmM)
+	for _, x := range xs {
+		a := elem64AsmFromBig(x)
+		var got, ref, fermat elem64
+		elem64AsmInvertWith(&got, a, elem64MulAsm, elem64SquareAsm)
+		elem64AsmInvertWith(&ref, a, elem64Mul, elem64Square)
+		fermat.invertFermat(a)
+		// The limbs x are the Montgomery form of x·R⁻¹, whose inverse has
+		// the form x⁻¹·R², and x^(m−2) is x⁻¹ (0 for 0).
+		want := new(big.Int).Exp(x, new(big.Int).Sub(elem64AsmM, big.NewInt(2)), elem64AsmM)
+		want.Mul(want, R2).Mod(want, elem64AsmM)
+		if got != ref || got != fermat || elem64AsmToBig(&got).Cmp(want) != 0 {
+			t.Fatalf("invert %x: asm %x, Go %x, invertFermat %x, want %x", x, got, ref, fermat, want)
 		}
 	}
 }
 
 // BenchmarkElem64Asm times the assembly against the Go code, interleaved
 // (benchutil.Compare, thread CPU time): chains of 100 dependent Mul and
-// Square calls, per call, and Invert and Multiply/Square through the
-// dispatch (elem64UseAsm switched per contender).
+// Square calls, per call, and invertFermat's chain (elem64AsmInvertWith, both
+// contenders calling through the same function values).
 func BenchmarkElem64Asm(b *testing.B) {
 	if !elem64HasAsm {
 		b.Skip("no assembly in this build or on this CPU")
 	}
-	defer func(u bool) { elem64UseAsm = u }(elem64UseAsm)
 	rng := rand.New(rand.NewPCG(5, 6))
 	x, y := elem64AsmFromBig(elem64AsmRand(rng, elem64AsmM)), elem64AsmFromBig(elem64AsmRand(rng, elem64AsmM))
 	const chain = 100
@@ -273,10 +622,10 @@ func BenchmarkElem64Asm(b *testing.B) {
 				}
 			}})
 	})
-	b.Run("Invert", func(b *testing.B) {
+	b.Run("InvertFermat", func(b *testing.B) {
 		benchutil.Compare(b,
-			benchutil.Contender{Name: "asm", F: func() { elem64UseAsm = true; v.Invert(x) }},
-			benchutil.Contender{Name: "go", F: func() { elem64UseAsm = false; v.Invert(x) }})
+			benchutil.Contender{Name: "asm", F: func() { elem64AsmInvertWith(&v, x, elem64MulAsm, elem64SquareAsm) }},
+			benchutil.Contender{Name: "go", F: func() { elem64AsmInvertWith(&v, x, elem64Mul, elem64Square) }})
 	})
 }
 

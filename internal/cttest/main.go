@@ -38,6 +38,7 @@ import (
 	"github.com/curvekit/curvekit/fieldarith/field25519"
 	"github.com/curvekit/curvekit/internal/cttest/dudect"
 	"github.com/curvekit/curvekit/p256"
+	"github.com/curvekit/curvekit/p384"
 )
 
 // A target runs here (local) or in the test binary of pkg (hosted).
@@ -83,9 +84,9 @@ func main() {
 		run = names
 	}
 	tags := buildTags()
-	fmt.Printf("cttest: %s %s/%s, tags %q, field backend %s (assembly: %q), curve25519/curve448/p256 assembly %q/%q/%q\n",
+	fmt.Printf("cttest: %s %s/%s, tags %q, field backend %s (assembly: %q), curve25519/curve448/p256/p384 assembly %q/%q/%q/%q\n",
 		runtime.Version(), runtime.GOOS, runtime.GOARCH, tags, field25519.Backend, field25519.Assembly(),
-		curve25519.Assembly(), curve448.Assembly(), p256.Assembly())
+		curve25519.Assembly(), curve448.Assembly(), p256.Assembly(), p384.Assembly())
 	fmt.Printf("%-22s %9s %5s %10s %7s %7s  %s\n", "target", "n", "batch", "ns/call", "|t|all", "max|t|", "(test, samples)")
 	failed := false
 	for _, k := range run {

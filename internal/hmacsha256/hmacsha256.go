@@ -34,18 +34,21 @@ type Key struct {
 	ok           bool
 }
 
-// marshalStates selects the marshalled-state form; tests clear it to cover
-// the pad-block fallback.
-var marshalStates = true
-
 // NewKey prepares key. A key longer than BlockSize is replaced by its
 // SHA-256 digest (RFC 2104 §2).
-func NewKey(key []byte) Key {
+func NewKey(key []byte) Key { return newKey(key, true) }
+
+// newKey is NewKey; with marshal false it keeps the pad blocks, the
+// fallback NewKey takes when the hash cannot marshal its state (the tests
+// run both forms).
+func newKey(key []byte, marshal bool) Key {
 	var k Key
 	var pad [BlockSize]byte
 	loadKey(&pad, key)
-	k.n = prepare(&k.inner, &pad, ipad)
-	k.n = min(k.n, prepare(&k.outer, &pad, opad))
+	if marshal {
+		k.n = prepare(&k.inner, &pad, ipad)
+		k.n = min(k.n, prepare(&k.outer, &pad, opad))
+	}
 	if k.n == 0 {
 		// One of the two states did not marshal: keep both as pad blocks.
 		xorPad(&k.inner, &pad, ipad)
@@ -79,9 +82,6 @@ func xorPad(dst *[stateCap]byte, pad *[BlockSize]byte, c byte) {
 // pad ⊕ c and returns its length, or 0 if the state cannot be marshalled
 // into dst.
 func prepare(dst *[stateCap]byte, pad *[BlockSize]byte, c byte) int {
-	if !marshalStates {
-		return 0
-	}
 	xorPad(dst, pad, c)
 	h := sha256.New()
 	h.Write(dst[:BlockSize])

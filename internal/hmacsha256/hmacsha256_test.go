@@ -44,19 +44,18 @@ func split(r *mrand.Rand, msg []byte) [][]byte {
 	return parts
 }
 
-// withFallback runs f with the marshalled states, then with the pad-block
-// fallback that NewKey uses when the hash cannot marshal its state.
-func withFallback(t *testing.T, f func(t *testing.T)) {
-	t.Run("states", f)
+// withFallback runs f with the marshalled states (NewKey), then with the
+// pad-block fallback that NewKey uses when the hash cannot marshal its
+// state; marshal says which f has.
+func withFallback(t *testing.T, f func(t *testing.T, newKey func([]byte) Key, marshal bool)) {
+	t.Run("states", func(t *testing.T) { f(t, NewKey, true) })
 	t.Run("padblocks", func(t *testing.T) {
-		marshalStates = false
-		defer func() { marshalStates = true }()
-		f(t)
+		f(t, func(key []byte) Key { return newKey(key, false) }, false)
 	})
 }
 
 func TestMACRandom(t *testing.T) {
-	withFallback(t, func(t *testing.T) {
+	withFallback(t, func(t *testing.T, mk func([]byte) Key, marshal bool) {
 		r := mrand.New(mrand.NewPCG(1, 2))
 		n := 2000
 		if testing.Short() {
@@ -77,9 +76,9 @@ func TestMACRandom(t *testing.T) {
 			if !bytes.Equal(got[:], want) {
 				t.Fatalf("MAC(key %x, msg %x) = %x, want %x", key, msg, got, want)
 			}
-			k := NewKey(key)
-			if (k.n == 0) == marshalStates {
-				t.Fatalf("NewKey: n = %d with marshalStates = %v", k.n, marshalStates)
+			k := mk(key)
+			if (k.n == 0) == marshal {
+				t.Fatalf("NewKey: n = %d with marshalled states %v", k.n, marshal)
 			}
 			var got2 [Size]byte
 			k.MAC(&got2, parts...)
@@ -175,7 +174,7 @@ func TestRFC4231(t *testing.T) {
 		Data string `json:"data"`
 		HMAC string `json:"hmac_sha256"`
 	}](t, "rfc4231.json", 6)
-	withFallback(t, func(t *testing.T) {
+	withFallback(t, func(t *testing.T, mk func([]byte) Key, _ bool) {
 		for _, v := range vectors {
 			key, data, want := unhex(t, v.Key), unhex(t, v.Data), unhex(t, v.HMAC)
 			var got [Size]byte
@@ -183,7 +182,7 @@ func TestRFC4231(t *testing.T) {
 			if !bytes.Equal(got[:], want) {
 				t.Errorf("case %d: MAC = %x, want %x", v.Case, got, want)
 			}
-			k := NewKey(key)
+			k := mk(key)
 			k.MAC(&got, data[:len(data)/2], data[len(data)/2:])
 			if !bytes.Equal(got[:], want) {
 				t.Errorf("case %d: Key.MAC = %x, want %x", v.Case, got, want)
@@ -295,9 +294,7 @@ func BenchmarkMAC(b *testing.B) {
 		}
 	})
 	b.Run("fixedkey/hmacsha256-padblocks", func(b *testing.B) {
-		marshalStates = false
-		k := NewKey(key)
-		marshalStates = true
+		k := newKey(key, false)
 		b.ReportAllocs()
 		for i := 0; i < b.N; i++ {
 			k.MAC(&out, msg)

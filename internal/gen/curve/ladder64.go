@@ -42,6 +42,8 @@ import (
 	"bytes"
 	"fmt"
 	"strings"
+
+	"github.com/curvekit/curvekit/internal/gen/plan"
 )
 
 // feOp is one operation of the plan: dst = a op b (b unused for the unary
@@ -56,80 +58,92 @@ type feOp struct {
 	dst2, a2, b2 string
 }
 
+// l64Plan reads a plan in the generator's one format (internal/gen/plan)
+// into the fe64 emitters' operations.
+func l64Plan(text string) []feOp {
+	var ops []feOp
+	for _, s := range plan.Parse(text) {
+		ops = append(ops, feOp{kind: s.Op, dst: s.Dst, a: s.A, b: s.B, n: s.N, dst2: s.Dst2, a2: s.A2, b2: s.B2})
+	}
+	return ops
+}
+
 // l64Double is the doubling half of the step, (xo : zo) = 2·(xi : zi),
 // with the temporaries A and B. xo, zo may be xi, zi.
 func l64Double(xo, zo, xi, zi string) []feOp {
-	return []feOp{
-		{kind: "add", dst: "A", a: xi, b: zi},     // A = x + z
-		{kind: "sub", dst: "B", a: xi, b: zi},     // B = x − z
-		{kind: "sqr", dst: "A", a: "A"},           // AA = A²
-		{kind: "sqr", dst: "B", a: "B"},           // BB = B²
-		{kind: "mul", dst: xo, a: "A", b: "B"},    // x = AA·BB
-		{kind: "sub", dst: "A", a: "A", b: "B"},   // E = AA − BB
-		{kind: "a24add", dst: zo, a: "A", b: "B"}, // BB + 121666·E
-		{kind: "mul", dst: zo, a: zo, b: "A"},     // z = E·(BB + 121666·E)
-	}
+	return l64Plan(`
+A = add ` + xi + ` ` + zi + ` // A = x + z
+B = sub ` + xi + ` ` + zi + ` // B = x − z
+A = sqr A // AA = A²
+B = sqr B // BB = B²
+` + xo + ` = mul A B // x = AA·BB
+A = sub A B // E = AA − BB
+` + zo + ` = a24add A B // BB + 121666·E
+` + zo + ` = mul ` + zo + ` A // z = E·(BB + 121666·E)
+`)
 }
 
 // l64Start sets (x2 : z2) = (x1 : 1) and (x3 : z3) = 2·(x1 : 1).
 func l64Start() []feOp {
-	return append([]feOp{{kind: "copy", dst: "x2", a: "x1"}, {kind: "one", dst: "z2"}},
-		l64Double("x3", "z3", "x2", "z2")...)
+	return append(l64Plan(`
+x2 = copy x1
+z2 = one
+`), l64Double("x3", "z3", "x2", "z2")...)
 }
 
 // l64Step is one combined doubling and differential addition (RFC 7748 §5,
 // the RFC's names in the comments), after the conditional swap.
 func l64Step() []feOp {
-	return []feOp{
-		// A = x2 + z2, C = x3 + z3 and B = x2 − z2, D = x3 − z3 on the
-		// pair before the swap, then swapped: the same values as the
-		// RFC's swap of (x2, z2) and (x3, z3) followed by the sums.
-		{kind: "add2", dst: "A", a: "x2", b: "z2", dst2: "C", a2: "x3", b2: "z3"},
-		{kind: "sub2", dst: "B", a: "x2", b: "z2", dst2: "D", a2: "x3", b2: "z3"},
-		{kind: "mul", dst: "D", a: "D", b: "A"},     // DA = D·A
-		{kind: "mul", dst: "C", a: "C", b: "B"},     // CB = C·B
-		{kind: "sqr", dst: "A", a: "A"},             // AA = A²
-		{kind: "sqr", dst: "B", a: "B"},             // BB = B²
-		{kind: "sub", dst: "z3", a: "D", b: "C"},    // DA − CB
-		{kind: "sqr", dst: "z3", a: "z3"},           // (DA − CB)²
-		{kind: "add", dst: "x3", a: "D", b: "C"},    // DA + CB
-		{kind: "mul", dst: "z3", a: "z3", b: "x1"},  // z3 = x1·(DA − CB)²
-		{kind: "sub", dst: "D", a: "A", b: "B"},     // E = AA − BB
-		{kind: "a24add", dst: "z2", a: "D", b: "B"}, // BB + 121666·E
-		{kind: "mul", dst: "z2", a: "z2", b: "D"},   // z2 = E·(BB + 121666·E)
-		{kind: "sqr", dst: "x3", a: "x3"},           // x3 = (DA + CB)²
-		{kind: "mul", dst: "x2", a: "A", b: "B"},    // x2 = AA·BB
-	}
+	// A = x2 + z2, C = x3 + z3 and B = x2 − z2, D = x3 − z3 on the pair
+	// before the swap, then swapped: the same values as the RFC's swap of
+	// (x2, z2) and (x3, z3) followed by the sums.
+	return l64Plan(`
+A, C = add2 x2 z2, x3 z3
+B, D = sub2 x2 z2, x3 z3
+D = mul D A // DA = D·A
+C = mul C B // CB = C·B
+A = sqr A // AA = A²
+B = sqr B // BB = B²
+z3 = sub D C // DA − CB
+z3 = sqr z3 // (DA − CB)²
+x3 = add D C // DA + CB
+z3 = mul z3 x1 // z3 = x1·(DA − CB)²
+D = sub A B // E = AA − BB
+z2 = a24add D B // BB + 121666·E
+z2 = mul z2 D // z2 = E·(BB + 121666·E)
+x3 = sqr x3 // x3 = (DA + CB)²
+x2 = mul A B // x2 = AA·BB
+`)
 }
 
 // l64Invert is z^(p−2) = z^(2^255 − 21) into out: 254 squarings and 11
 // multiplications (the chain of ref10 and Go's field.Element.Invert). The
 // comments give the exponent each element holds.
 func l64Invert() []feOp {
-	return []feOp{
-		{kind: "sqr", dst: "t0", a: "z"},            // 2
-		{kind: "sqrn", dst: "t1", a: "t0", n: 2},    // 8
-		{kind: "mul", dst: "t1", a: "t1", b: "z"},   // 9
-		{kind: "mul", dst: "t0", a: "t0", b: "t1"},  // 11
-		{kind: "sqr", dst: "t2", a: "t0"},           // 22
-		{kind: "mul", dst: "t1", a: "t1", b: "t2"},  // 2^5 − 1
-		{kind: "sqrn", dst: "t2", a: "t1", n: 5},    //
-		{kind: "mul", dst: "t1", a: "t2", b: "t1"},  // 2^10 − 1
-		{kind: "sqrn", dst: "t2", a: "t1", n: 10},   //
-		{kind: "mul", dst: "t2", a: "t2", b: "t1"},  // 2^20 − 1
-		{kind: "sqrn", dst: "t3", a: "t2", n: 20},   //
-		{kind: "mul", dst: "t2", a: "t3", b: "t2"},  // 2^40 − 1
-		{kind: "sqrn", dst: "t2", a: "t2", n: 10},   //
-		{kind: "mul", dst: "t1", a: "t2", b: "t1"},  // 2^50 − 1
-		{kind: "sqrn", dst: "t2", a: "t1", n: 50},   //
-		{kind: "mul", dst: "t2", a: "t2", b: "t1"},  // 2^100 − 1
-		{kind: "sqrn", dst: "t3", a: "t2", n: 100},  //
-		{kind: "mul", dst: "t2", a: "t3", b: "t2"},  // 2^200 − 1
-		{kind: "sqrn", dst: "t2", a: "t2", n: 50},   //
-		{kind: "mul", dst: "t1", a: "t2", b: "t1"},  // 2^250 − 1
-		{kind: "sqrn", dst: "t1", a: "t1", n: 5},    // 2^255 − 32
-		{kind: "mul", dst: "out", a: "t1", b: "t0"}, // 2^255 − 21
-	}
+	return l64Plan(`
+t0 = sqr z // 2
+t1 = sqrn t0 2 // 8
+t1 = mul t1 z // 9
+t0 = mul t0 t1 // 11
+t2 = sqr t0 // 22
+t1 = mul t1 t2 // 2^5 − 1
+t2 = sqrn t1 5
+t1 = mul t2 t1 // 2^10 − 1
+t2 = sqrn t1 10
+t2 = mul t2 t1 // 2^20 − 1
+t3 = sqrn t2 20
+t2 = mul t3 t2 // 2^40 − 1
+t2 = sqrn t2 10
+t1 = mul t2 t1 // 2^50 − 1
+t2 = sqrn t1 50
+t2 = mul t2 t1 // 2^100 − 1
+t3 = sqrn t2 100
+t2 = mul t3 t2 // 2^200 − 1
+t2 = sqrn t2 50
+t1 = mul t2 t1 // 2^250 − 1
+t1 = sqrn t1 5 // 2^255 − 32
+out = mul t1 t0 // 2^255 − 21
+`)
 }
 
 // l64Madd is the comb's step on fe64 (curve25519's scalar_mul_comb_fe64.go): the mixed
@@ -141,21 +155,21 @@ func l64Invert() []feOp {
 // the same projective point scaled by 1/4, so the sum 2·Z1 (a value that
 // may reach 2^256, which F and G could not take) is never formed.
 func l64Madd() []feOp {
-	return []feOp{
-		{kind: "sub", dst: "a", a: "Y", b: "X"},   // Y1 − X1
-		{kind: "add", dst: "b", a: "Y", b: "X"},   // Y1 + X1
-		{kind: "mul", dst: "a", a: "a", b: "ymx"}, // A/2 = (Y1 − X1)·(y − x)/2
-		{kind: "mul", dst: "b", a: "b", b: "ypx"}, // B/2 = (Y1 + X1)·(y + x)/2
-		{kind: "mul", dst: "c", a: "T", b: "t2d"}, // C/2 = T1·d·x·y
-		{kind: "sub", dst: "e", a: "b", b: "a"},   // E/2 = B/2 − A/2
-		{kind: "add", dst: "h", a: "b", b: "a"},   // H/2
-		{kind: "add", dst: "g", a: "Z", b: "c"},   // G/2 = Z1 + C/2
-		{kind: "sub", dst: "f", a: "Z", b: "c"},   // F/2 = Z1 − C/2
-		{kind: "mul", dst: "X", a: "e", b: "f"},   // X3/4 = E·F/4
-		{kind: "mul", dst: "Y", a: "g", b: "h"},   // Y3/4 = G·H/4
-		{kind: "mul", dst: "Z", a: "f", b: "g"},   // Z3/4 = F·G/4
-		{kind: "mul", dst: "T", a: "e", b: "h"},   // T3/4 = E·H/4
-	}
+	return l64Plan(`
+a = sub Y X // Y1 − X1
+b = add Y X // Y1 + X1
+a = mul a ymx // A/2 = (Y1 − X1)·(y − x)/2
+b = mul b ypx // B/2 = (Y1 + X1)·(y + x)/2
+c = mul T t2d // C/2 = T1·d·x·y
+e = sub b a // E/2 = B/2 − A/2
+h = add b a // H/2
+g = add Z c // G/2 = Z1 + C/2
+f = sub Z c // F/2 = Z1 − C/2
+X = mul e f // X3/4 = E·F/4
+Y = mul g h // Y3/4 = G·H/4
+Z = mul f g // Z3/4 = F·G/4
+T = mul e h // T3/4 = E·H/4
+`)
 }
 
 // l64MaddChecked is l64Madd after l64CheckSmall: X, Y, Z (products, or
@@ -199,32 +213,32 @@ func l64MaddName(s string) string {
 
 // l64EdToP2 is the conversion r → (X : Y : Z) (3M), and toP3 adds T (4M).
 func l64EdToP(withT bool) []feOp {
-	ops := []feOp{
-		{kind: "mul", dst: "X", a: "rX", b: "rT"},
-		{kind: "mul", dst: "Y", a: "rY", b: "rZ"},
-		{kind: "mul", dst: "Z", a: "rZ", b: "rT"},
-	}
+	text := `
+X = mul rX rT
+Y = mul rY rZ
+Z = mul rZ rT
+`
 	if withT {
-		ops = append(ops, feOp{kind: "mul", dst: "T", a: "rX", b: "rY"})
+		text += "T = mul rX rY\n"
 	}
-	return ops
+	return l64Plan(text)
 }
 
 // l64EdDouble is r = 2·P2(r): edwards_formulas.go's projP1xP1.double (E = 2·X·Y
 // directly), with C − G = 2·Z² + A − B as one row (muladd) and a
 // difference, so that no sum is folded twice.
 func l64EdDouble() []feOp {
-	return append(l64EdToP(false),
-		feOp{kind: "sqr", dst: "A", a: "X"},                  // A = X²
-		feOp{kind: "sqr", dst: "B", a: "Y"},                  // B = Y²
-		feOp{kind: "sqr", dst: "Z", a: "Z"},                  // Z²
-		feOp{kind: "add", dst: "X", a: "X", b: "X"},          // 2X
-		feOp{kind: "mul", dst: "rX", a: "X", b: "Y"},         // E = 2·X·Y
-		feOp{kind: "sub", dst: "rZ", a: "B", b: "A"},         // G = B − A
-		feOp{kind: "add", dst: "rY", a: "A", b: "B"},         // A + B
-		feOp{kind: "muladd", dst: "Z", a: "Z", b: "A", n: 2}, // 2·Z² + A
-		feOp{kind: "sub", dst: "rT", a: "Z", b: "B"},         // C − G = 2·Z² + A − B
-	)
+	return append(l64EdToP(false), l64Plan(`
+A = sqr X // A = X²
+B = sqr Y // B = Y²
+Z = sqr Z // Z²
+X = add X X // 2X
+rX = mul X Y // E = 2·X·Y
+rZ = sub B A // G = B − A
+rY = add A B // A + B
+Z = muladd Z A 2 // 2·Z² + A
+rT = sub Z B // C − G = 2·Z² + A − B
+`)...)
 }
 
 // l64EdAdd is r = P3(r) + q (neg: − q) for a cached q (ypx, ymx, z2, t2d)
@@ -236,36 +250,37 @@ func l64EdAdd(affine, neg bool) []feOp {
 	if neg {
 		ypx, ymx, G, F = ymx, ypx, F, G
 	}
-	ops := append(l64EdToP(true),
-		feOp{kind: "sub", dst: "a", a: "Y", b: "X"},   // Y1 − X1
-		feOp{kind: "add", dst: "b", a: "Y", b: "X"},   // Y1 + X1
-		feOp{kind: "mul", dst: "a", a: "a", b: ymx},   // A
-		feOp{kind: "mul", dst: "b", a: "b", b: ypx},   // B
-		feOp{kind: "mul", dst: "c", a: "T", b: "t2d"}, // C
-	)
+	text := `
+a = sub Y X // Y1 − X1
+b = add Y X // Y1 + X1
+a = mul a ` + ymx + ` // A
+b = mul b ` + ypx + ` // B
+c = mul T t2d // C
+`
 	d := "Z" // D/2 = Z1 for a halved affine entry
 	if !affine {
-		ops = append(ops, feOp{kind: "mul", dst: "D", a: "Z", b: "z2"}) // D = 2·Z1·Z2
+		text += "D = mul Z z2 // D = 2·Z1·Z2\n"
 		d = "D"
 	}
-	return append(ops,
-		feOp{kind: "sub", dst: "rX", a: "b", b: "a"}, // E = B − A
-		feOp{kind: "add", dst: "rY", a: "b", b: "a"}, // H = B + A
-		feOp{kind: "add", dst: G, a: d, b: "c"},      // G = D + C
-		feOp{kind: "sub", dst: F, a: d, b: "c"},      // F = D − C
-	)
+	text += `
+rX = sub b a // E = B − A
+rY = add b a // H = B + A
+` + G + ` = add ` + d + ` c // G = D + C
+` + F + ` = sub ` + d + ` c // F = D − C
+`
+	return append(l64EdToP(true), l64Plan(text)...)
 }
 
 // l64EdToCached is q = cached(P3(r)) = (Y+X, Y−X, 2Z, 2d·T) (5M), for
 // the per-call tables of odd multiples: q's last element holds 2d on
 // entry (the constant, so that the routine needs no third pointer).
 func l64EdToCached() []feOp {
-	return append(l64EdToP(true),
-		feOp{kind: "add", dst: "ypx", a: "Y", b: "X"},
-		feOp{kind: "sub", dst: "ymx", a: "Y", b: "X"},
-		feOp{kind: "add", dst: "z2", a: "Z", b: "Z"},
-		feOp{kind: "mul", dst: "t2d", a: "T", b: "t2d"},
-	)
+	return append(l64EdToP(true), l64Plan(`
+ypx = add Y X
+ymx = sub Y X
+z2 = add Z Z
+t2d = mul T t2d
+`)...)
 }
 
 // l64EdRoutine is one generated Edwards routine: its name (fe64Ed<Name>Go

@@ -53,6 +53,7 @@ var weierstrassFiles = map[string]string{
 	"zz_generated_differential_test.go":  "weierstrass_differential_test.tmpl",
 	"zz_generated_compressed_test.go":    "weierstrass_compressed_test.tmpl",
 	"zz_generated_constants_test.go":     "weierstrass_constants_test.tmpl",
+	"zz_generated_cttest_test.go":        "weierstrass_cttest_test.tmpl",
 	"zz_generated_errors_test.go":        "weierstrass_errors_test.tmpl",
 	"zz_generated_example_test.go":       "weierstrass_example_test.tmpl",
 	"zz_generated_example_pkix_test.go":  "weierstrass_example_pkix_test.tmpl",

@@ -72,6 +72,10 @@ type montRep struct {
 	// Asm: Multiply and Square are written by montasm.go's files, which
 	// choose between the assembly and Mul/Square.
 	Asm bool
+	// sparse is m as a sum of signed powers of two (its NAF) when that
+	// is short enough for sparseProduct to beat the multiplications by
+	// m's limbs (see sparseTerms); nil otherwise.
+	sparse []sparseTerm
 }
 
 // montChunk is one piece of a wide input: words [Lo, Hi) of it, and the
@@ -105,6 +109,7 @@ func montNewRep(f *montField, w int) *montRep {
 	// multiplication and multi-scalar-multiplication for SNARKs", 2023)
 	// needs the top limb of m to be at most 2^(w−1) − 2.
 	r.NoCarry = r.Mod[r.N-1] <= uint64(1)<<(w-1)-2
+	r.sparse = sparseTerms(m, w, r.mInv)
 	if f.Wide > 0 {
 		// Pieces of c words are below 2^(wc) ≤ 2^(bitlen−1) < m, so they
 		// are valid Montgomery multiplication inputs as they are.
@@ -201,6 +206,9 @@ func (r *montRep) Shift() int { return r.W - 1 }
 type montEmit struct {
 	r *montRep
 	b strings.Builder
+	// vars collects the names sparseProduct assigns, for the body's
+	// declarations.
+	vars []string
 }
 
 func (e *montEmit) line(format string, args ...any) {
@@ -360,6 +368,9 @@ func (e *montEmit) decls(names ...string) {
 // word sizes, so multiplication stays CIOS; squaring, which halves the cross
 // products, uses SOS.
 func (r *montRep) MulBody() string {
+	if r.sparse != nil {
+		return r.sparseMulBody()
+	}
 	e := &montEmit{r: r}
 	N := r.N
 	as, bs, ts := montNames("a", N), montNames("b", N), montNames("t", N)
@@ -538,6 +549,10 @@ func (e *montEmit) redc(us []string) {
 	r := e.r
 	N := r.N
 	e.line("// Montgomery reduction, one word per row.")
+	if r.sparse != nil {
+		e.sparseRedc(us)
+		return
+	}
 	full := ^uint64(0) >> (64 - r.W)
 	for i := 0; i < N; i++ {
 		if r.mInv == 1 {
@@ -578,6 +593,35 @@ func (e *montEmit) redc(us []string) {
 	} else {
 		e.condSub("out", us[N:], "cr")
 	}
+}
+
+// sparseRedc is redc's rows for a sparse m: each row forms w = m·M by
+// sparseProduct (shifts and two carry chains) and adds it in one carry
+// chain. The row's carry into the word above the window, with the carry cr
+// left by the row before, is at most 1: the window plus cr·2^(wN) plus m·M
+// stays below 2^(w(N+1)+1).
+func (e *montEmit) sparseRedc(us []string) {
+	r := e.r
+	N := r.N
+	e.sparseDecls()
+	for i := 0; i < N; i++ {
+		e.line("// Row %d: u += m·M·2^(64·%d), m = u%d·(−M⁻¹) mod 2^64.", i, i, i)
+		e.line("m = %s * %s", us[i], r.lit(r.mInv))
+		e.sparseProduct()
+		e.line("_, cc = bits.Add64(%s, w0, 0) // 0 by the choice of m", us[i])
+		for j := 1; j < N; j++ {
+			e.line("%s, cc = bits.Add64(%s, w%d, cc)", us[i+j], us[i+j], j)
+		}
+		top := us[i+N]
+		if i == 0 {
+			e.line("%s, cr = bits.Add64(%s, w%d, cc)", top, top, N)
+			continue
+		}
+		e.line("%s, C = bits.Add64(%s, w%d, cc)", top, top, N)
+		e.line("%s, cc = bits.Add64(%s, 0, cr)", top, top)
+		e.line("cr = C + cc")
+	}
+	e.condSub("out", us[N:], "cr")
 }
 
 // shiftLimb1 reports whether the reduction rows may fold the carry C = m
@@ -817,4 +861,139 @@ func montGenerate(f *montField) (map[string][]byte, error) {
 		}
 	}
 	return out, nil
+}
+
+// sparseTerm is ±2^K, one term of a modulus written as a signed sum.
+type sparseTerm struct {
+	K   int
+	Neg bool
+}
+
+// sparseTerms returns m's non-adjacent form when the Montgomery rows
+// should form m·p from it (sparseProduct): 64-bit words, at most six
+// terms, and −m⁻¹ ≠ 1 (P-256's rows, with −m⁻¹ = 1, have their own
+// shortcuts in madd and shiftLimb1). P-384's p = 2^384 − 2^128 − 2^96 +
+// 2^32 − 1 qualifies: its reduction row costs shifts and two carry chains
+// instead of six 64×64-bit products.
+func sparseTerms(m *big.Int, w int, mInv uint64) []sparseTerm {
+	if w != 64 || mInv == 1 {
+		return nil
+	}
+	var out []sparseTerm
+	x := new(big.Int).Set(m)
+	for k := 0; x.Sign() != 0; k++ {
+		if x.Bit(0) == 1 {
+			// The NAF digit is 2 − (x mod 4): +1 or −1.
+			if x.Bit(1) == 0 {
+				out = append(out, sparseTerm{K: k})
+				x.Sub(x, big.NewInt(1))
+			} else {
+				out = append(out, sparseTerm{K: k, Neg: true})
+				x.Add(x, big.NewInt(1))
+			}
+		}
+		x.Rsh(x, 1)
+	}
+	if len(out) > 6 {
+		return nil
+	}
+	return out
+}
+
+// sparseProduct emits w0 … wN = m·M (N + 1 words) from the terms of M:
+// the positive terms' shifted copies of m summed into x0 … xN, the
+// negative ones' into y0 … yN, then one borrow chain x − y. m·M ≥ 0, so
+// the chain's final borrow is 0.
+func (e *montEmit) sparseProduct() {
+	r := e.r
+	N := r.N
+	side := func(name string, neg bool) []string {
+		// The addends of each word: m shifted, placed by each term.
+		add := make([][]string, N+2)
+		for _, t := range r.sparse {
+			if t.Neg != neg {
+				continue
+			}
+			j, s := t.K/64, t.K%64
+			if s == 0 {
+				add[j] = append(add[j], "m")
+				continue
+			}
+			add[j] = append(add[j], fmt.Sprintf("m<<%d", s))
+			add[j+1] = append(add[j+1], fmt.Sprintf("m>>%d", 64-s))
+		}
+		words := make([]string, N+1)
+		for j := 0; j <= N; j++ {
+			switch len(add[j]) {
+			case 0:
+				words[j] = "0"
+			case 1:
+				words[j] = add[j][0]
+			default:
+				// Two addends meet: their carry joins the next word.
+				if len(add[j]) > 2 {
+					panic("gen: more than two terms of the modulus in one word")
+				}
+				v := fmt.Sprintf("%s%d", name, j)
+				c := fmt.Sprintf("%sc%d", name, j)
+				e.vars = append(e.vars, v, c)
+				e.line("%s, %s = bits.Add64(%s, %s, 0)", v, c, add[j][0], add[j][1])
+				words[j] = v
+				add[j+1] = append(add[j+1], c)
+			}
+		}
+		if len(add[N+1]) > 0 {
+			panic("gen: a modulus term past the top word")
+		}
+		return words
+	}
+	xs := side("x", false)
+	ys := side("y", true)
+	for j := 0; j <= N; j++ {
+		bin := "bb"
+		if j == 0 {
+			bin = "0"
+		}
+		bout := "bb"
+		if j == N {
+			bout = "_" // m·M ≥ 0: no borrow out
+		}
+		e.line("w%d, %s = bits.Sub64(%s, %s, %s)", j, bout, xs[j], ys[j], bin)
+	}
+}
+
+// sparseDecls declares the words sparseProduct assigns.
+func (e *montEmit) sparseDecls() {
+	dry := &montEmit{r: e.r}
+	dry.sparseProduct()
+	e.decls(append(montNames("w", e.r.N+1), dry.vars...)...)
+}
+
+// sparseMulBody is MulBody for a sparse m: the product by schoolbook rows,
+// then redc, whose rows form m·M by sparseProduct.
+func (r *montRep) sparseMulBody() string {
+	e := &montEmit{r: r}
+	N := r.N
+	as, bs, us := montNames("a", N), montNames("b", N), montNames("u", 2*N)
+	e.line("%s := %s", strings.Join(as, ", "), strings.Join(montIndex("a", N), ", "))
+	e.line("%s := %s", strings.Join(bs, ", "), strings.Join(montIndex("b", N), ", "))
+	e.decls(us...)
+	e.decls(montNames("r", N)...)
+	e.line("var hi, lo, cc, bb, mask, C, m, cr uint64")
+	e.line("// The product a·b, one row per limb of b.")
+	for i := 0; i < N; i++ {
+		for j := 0; j < N; j++ {
+			var adds []string
+			if i > 0 {
+				adds = append(adds, us[i+j])
+			}
+			if j > 0 {
+				adds = append(adds, "C")
+			}
+			e.madd("C", us[i+j], as[j], montVar(bs[i]), adds...)
+		}
+		e.line("%s = C", us[i+N])
+	}
+	e.redc(us)
+	return e.b.String()
 }

@@ -33,6 +33,7 @@ package field
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 )
 
@@ -438,18 +439,16 @@ package %[2]s
 
 import "golang.org/x/sys/cpu"
 
-// %[3]sUseAsm selects the assembly (zz_generated_%[3]s_amd64.s), which
-// needs BMI2 (MULX) and ADX (ADCX, ADOX); tests clear it to run the Go
-// code in the same binary.
-var %[3]sUseAsm = %[3]sHasAsm
-
-// %[3]sHasAsm reports whether this CPU runs the assembly.
+// %[3]sHasAsm reports whether this CPU runs the assembly
+// (zz_generated_%[3]s_amd64.s), which needs BMI2 (MULX) and ADX (ADCX,
+// ADOX). It is set once at start-up and never assigned again; the tests
+// call %[4]s and %[3]sMul directly to compare the two.
 var %[3]sHasAsm = cpu.X86.HasBMI2 && cpu.X86.HasADX
 
 // Multiply sets v = a·b and returns v: %[4]s where the CPU has BMI2 and
 // ADX, %[3]sMul otherwise, with the same result limb for limb.
 func (v *%[3]s) Multiply(a, b *%[3]s) *%[3]s {
-	if %[3]sUseAsm {
+	if %[3]sHasAsm {
 		%[4]s(v, a, b)
 	} else {
 		%[3]sMul(v, a, b)
@@ -460,7 +459,7 @@ func (v *%[3]s) Multiply(a, b *%[3]s) *%[3]s {
 // Square sets v = a² and returns v: %[5]s where the CPU has BMI2 and ADX,
 // %[3]sSquare otherwise, with the same result limb for limb.
 func (v *%[3]s) Square(a *%[3]s) *%[3]s {
-	if %[3]sUseAsm {
+	if %[3]sHasAsm {
 		%[5]s(v, a)
 	} else {
 		%[3]sSquare(v, a)
@@ -473,7 +472,7 @@ func (v *%[3]s) Square(a *%[3]s) *%[3]s {
 // time), "" on other CPUs. It is "" with -tags purego, curvekit_purego or
 // curvekit32 and on other architectures.
 func Assembly() string {
-	if %[3]sUseAsm {
+	if %[3]sHasAsm {
 		return "amd64 BMI2/ADX Multiply, Square"
 	}
 	return ""
@@ -495,9 +494,9 @@ func %[5]s(out, a *%[3]s)
 
 package %[2]s
 
-// %[3]sUseAsm and %[3]sHasAsm are false: this build has no assembly
-// (amd64 without the purego, curvekit_purego and curvekit32 tags has).
-var %[3]sUseAsm, %[3]sHasAsm = false, false
+// %[3]sHasAsm is false: this build has no assembly (amd64 without the
+// purego, curvekit_purego and curvekit32 tags has).
+const %[3]sHasAsm = false
 
 // Assembly names the routines of this build that run assembly rather than
 // Go; it is "": this build is pure Go (amd64 without the purego,
@@ -757,40 +756,69 @@ func Test%[7]sAsm(t *testing.T) {
 	}
 }
 
-// Test%[7]sAsmDispatch runs Multiply and Square on both paths in one
-// binary: the assembly (when the CPU has it) and the forced fallback.
+// Test%[7]sAsmDispatch runs Multiply and Square through the dispatch
+// (the assembly where %[3]sHasAsm, the Go code otherwise; Test%[7]sAsm
+// compares both with math/big directly) and checks that Assembly says
+// which runs.
 func Test%[7]sAsmDispatch(t *testing.T) {
-	defer func(u bool) { %[3]sUseAsm = u }(%[3]sUseAsm)
+	if (Assembly() != "") != %[3]sHasAsm {
+		t.Fatalf("Assembly() = %%q with %[3]sHasAsm %%v", Assembly(), %[3]sHasAsm)
+	}
 	rng := rand.New(rand.NewPCG(3, 4))
-	for _, useAsm := range []bool{false, true} {
-		%[3]sUseAsm = useAsm && %[3]sHasAsm
-		if (Assembly() != "") != %[3]sUseAsm {
-			t.Fatalf("Assembly() = %%q with the assembly switched %%v", Assembly(), %[3]sUseAsm)
+	for range 500 {
+		x, y := %[3]sAsmRand(rng, %[3]sAsmM), %[3]sAsmRand(rng, %[3]sAsmM)
+		var v %[3]s
+		v.Multiply(%[3]sAsmFromBig(x), %[3]sAsmFromBig(y))
+		if %[3]sAsmToBig(&v).Cmp(%[3]sAsmWant(x, y)) != 0 {
+			t.Fatalf("Multiply(%%x, %%x) = %%x", x, y, v)
 		}
-		for range 500 {
-			x, y := %[3]sAsmRand(rng, %[3]sAsmM), %[3]sAsmRand(rng, %[3]sAsmM)
-			var v %[3]s
-			v.Multiply(%[3]sAsmFromBig(x), %[3]sAsmFromBig(y))
-			if %[3]sAsmToBig(&v).Cmp(%[3]sAsmWant(x, y)) != 0 {
-				t.Fatalf("asm %%v: Multiply(%%x, %%x) = %%x", useAsm, x, y, v)
-			}
-			v.Square(%[3]sAsmFromBig(x))
-			if %[3]sAsmToBig(&v).Cmp(%[3]sAsmWant(x, x)) != 0 {
-				t.Fatalf("asm %%v: Square(%%x) = %%x", useAsm, x, v)
-			}
+		v.Square(%[3]sAsmFromBig(x))
+		if %[3]sAsmToBig(&v).Cmp(%[3]sAsmWant(x, x)) != 0 {
+			t.Fatalf("Square(%%x) = %%x", x, v)
+		}
+	}
+}
+
+// %[3]sAsmInvertWith sets v = a^(m−2) (1/a, 0 for a = 0) by invertFermat's
+// addition chain, with mul and sq in place of Multiply and Square, so that
+// the chain runs on the assembly or on the Go code as the caller chooses.
+func %[3]sAsmInvertWith(v, a *%[3]s, mul func(out, a, b *%[3]s), sq func(out, a *%[3]s)) {
+%[22]s}
+
+// Test%[7]sAsmInvertFermat runs invertFermat's chain on the assembly and on
+// the Go code and compares both with invertFermat and math/big.
+func Test%[7]sAsmInvertFermat(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	xs := []*big.Int{big.NewInt(0), big.NewInt(1), new(big.Int).Sub(%[3]sAsmM, big.NewInt(1))}
+	for range 20 {
+		xs = append(xs, %[3]sAsmRand(rng, %[3]sAsmM))
+	}
+	R := new(big.Int).Lsh(big.NewInt(1), %[9]d)
+	R2 := new(big.Int).Mod(new(big.Int).Mul(R, R), %[3]sAsmM)
+	for _, x := range xs {
+		a := %[3]sAsmFromBig(x)
+		var got, ref, fermat %[3]s
+		%[3]sAsmInvertWith(&got, a, %[4]s, %[5]s)
+		%[3]sAsmInvertWith(&ref, a, %[3]sMul, %[3]sSquare)
+		fermat.invertFermat(a)
+		// The limbs x are the Montgomery form of x·R⁻¹, whose inverse has
+		// the form x⁻¹·R², and x^(m−2) is x⁻¹ (0 for 0).
+		want := new(big.Int).Exp(x, new(big.Int).Sub(%[3]sAsmM, big.NewInt(2)), %[3]sAsmM)
+		want.Mul(want, R2).Mod(want, %[3]sAsmM)
+		if got != ref || got != fermat || %[3]sAsmToBig(&got).Cmp(want) != 0 {
+			t.Fatalf("invert %%x: asm %%x, Go %%x, invertFermat %%x, want %%x", x, got, ref, fermat, want)
 		}
 	}
 }
 
 // Benchmark%[7]sAsm times the assembly against the Go code, interleaved
 // (benchutil.Compare, thread CPU time): chains of 100 dependent Mul and
-// Square calls, per call, and Invert and Multiply/Square through the
-// dispatch (%[3]sUseAsm switched per contender).
+// Square calls, per call, and invertFermat's chain (%[3]sAsmInvertWith, both
+// contenders calling through the same function values).
 func Benchmark%[7]sAsm(b *testing.B) {
 	if !%[3]sHasAsm {
 		b.Skip("no assembly in this build or on this CPU")
 	}
-	defer func(u bool) { %[3]sUseAsm = u }(%[3]sUseAsm)
 	rng := rand.New(rand.NewPCG(5, 6))
 	x, y := %[3]sAsmFromBig(%[3]sAsmRand(rng, %[3]sAsmM)), %[3]sAsmFromBig(%[3]sAsmRand(rng, %[3]sAsmM))
 	const chain = 100
@@ -821,10 +849,10 @@ func Benchmark%[7]sAsm(b *testing.B) {
 				}
 			}})
 	})
-	b.Run("Invert", func(b *testing.B) {
+	b.Run("InvertFermat", func(b *testing.B) {
 		benchutil.Compare(b,
-			benchutil.Contender{Name: "asm", F: func() { %[3]sUseAsm = true; v.Invert(x) }},
-			benchutil.Contender{Name: "go", F: func() { %[3]sUseAsm = false; v.Invert(x) }})
+			benchutil.Contender{Name: "asm", F: func() { %[3]sAsmInvertWith(&v, x, %[4]s, %[5]s) }},
+			benchutil.Contender{Name: "go", F: func() { %[3]sAsmInvertWith(&v, x, %[3]sMul, %[3]sSquare) }})
 	})
 }
 
@@ -843,7 +871,7 @@ func Fuzz%[7]sAsm(f *testing.F) {
 }
 `, asmBuildTag, f.Pkg, t, mulName, sqName, r.ModulusHex(), strings.ToUpper(t[:1])+t[1:],
 		f.Size, 8*f.Size, 8*f.Size-1, r.N, f.Size+8, gridLit, gridCount, gridSmallDoc, gridWideDoc,
-		numWord[r.N], gridDoc, gridSmall, f.Size-1, gridWide)
+		numWord[r.N], gridDoc, gridSmall, f.Size-1, gridWide, montAsmChainWith(r.Inverse))
 	base := fmt.Sprintf("%s/zz_generated_%s", f.Pkg, t)
 	return map[string][]byte{
 		base + "_asm_test.go": []byte(test),
@@ -851,4 +879,26 @@ func Fuzz%[7]sAsm(f *testing.F) {
 		base + "_amd64.go":    []byte(stubs),
 		base + "_noasm.go":    []byte(generic),
 	}, nil
+}
+
+// montAsmChainWith rewrites an addition chain's code (chain.code: lines
+// dst.Multiply(x, y), dst.Square(x), dst.Set(x) and loops around them) into
+// calls of the function values mul and sq, for the generated test that runs
+// the chain on the assembly and on the Go code.
+func montAsmChainWith(code string) string {
+	call := regexp.MustCompile(`^(\w+)\.(Multiply|Square)\((.*)\)$`)
+	lines := strings.Split(code, "\n")
+	for i, l := range lines {
+		m := call.FindStringSubmatch(l)
+		if m == nil {
+			continue
+		}
+		dst := m[1]
+		if strings.HasPrefix(dst, "t") { // the chain's temporaries are values
+			dst = "&" + dst
+		}
+		fn := map[string]string{"Multiply": "mul", "Square": "sq"}[m[2]]
+		lines[i] = fn + "(" + dst + ", " + m[3] + ")"
+	}
+	return strings.Join(lines, "\n")
 }
