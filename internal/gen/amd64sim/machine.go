@@ -204,9 +204,7 @@ func (m *Machine) CallRegs(name string, regs map[string]uint64, args ...uint64) 
 	if want := (rt.args + 7) / 8; len(args) != want {
 		return fmt.Errorf("amd64sim: %s takes %d argument words, got %d", name, want, len(args))
 	}
-	for i := range m.stack.set {
-		m.stack.set[i] = false
-	}
+	clear(m.stack.set)
 	m.rset = [numGP + numY]bool{}
 	m.cf, m.of, m.zf, m.sf = -1, -1, -1, -1
 	for name, v := range regs {
