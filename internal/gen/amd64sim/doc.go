@@ -15,7 +15,7 @@
 //
 // The machine is stricter than the CPU, which makes it a checker as well
 // as a model: reading a register or memory word nobody wrote, reading a
-// flag the last instruction left undefined (CF after MULQ's neighbours,
+// flag the last instruction left undefined (MULQ's ZF and SF, BTRQ's OF,
 // OF after a shift by more than one, …), an off(SP) outside the frame the
 // TEXT line declares, an argument outside its argument size, a write to
 // read-only data, an access below SP or outside any allocation, a
