@@ -15,9 +15,11 @@ import (
 
 // pointAsmCurves are the curves whose Jacobian routines pointasm.go
 // writes in assembly, each with the generator's files for it. Another
-// curve's routines are checked by adding it here: the test reads the
-// limb count from the field and lays a jacobianPoint out as X, Y, Z of n
-// words each (an affinePoint as x, y).
+// curve's routines are checked by adding it here (for P-384, with
+// pointFiles(registry.P384, true) or whatever writes its assembly): the
+// test reads the limb count from the field, lays a jacobianPoint out as
+// X, Y, Z of n words each (an affinePoint as x, y) and reads the
+// subroutines' result from pfOut.
 var pointAsmCurves = []struct {
 	c     *registry.Curve
 	files func() (map[string][]byte, error)
@@ -296,8 +298,8 @@ func runPointAsm(c *registry.Curve, prog *amd64sim.Program, short bool) (steps i
 		}
 		return e
 	}
-	// check compares the routine's output with the plan's p and, when
-	// want is given, with the group law.
+	// check compares the routine's output with the plan's p and, with
+	// law, its affine point with (wx, wy) (nil: the identity).
 	check := func(what string, got []*big.Int, e map[string]*big.Int, wx, wy *big.Int, law bool) {
 		for i, k := range []string{"p.x", "p.y", "p.z"} {
 			if got[i].Cmp(e[k]) != 0 {
