@@ -4,15 +4,19 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"sync"
 	"testing"
 )
+
+// generated is generate's output, computed once for the package's tests.
+var generated = sync.OnceValues(generate)
 
 // TestCommittedUpToDate checks that every committed generated file is what
 // the generators write now, and that every zz_generated file in the
 // generators' packages is one of them (a file no generator writes any more
 // would otherwise stay behind).
 func TestCommittedUpToDate(t *testing.T) {
-	files, err := generate()
+	files, err := generated()
 	if err != nil {
 		t.Fatal(err)
 	}

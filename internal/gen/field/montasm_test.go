@@ -1,220 +1,12 @@
 package field
 
 import (
-	"fmt"
 	"math/big"
-	"math/bits"
 	"math/rand/v2"
-	"strconv"
-	"strings"
 	"testing"
+
+	"github.com/curvekit/curvekit/internal/gen/amd64sim"
 )
-
-// montMachine runs the instructions montasm.go emits, with the carry and
-// overflow flags tracked separately (−1: undefined, as after MULX's
-// neighbours that clobber them), so that the generated text is checked
-// against math/big on any machine; fieldp256's and scalarp256's tests run
-// the real thing on amd64 with BMI2 and ADX.
-type montMachine struct {
-	reg    map[string]uint64
-	mem    map[uint64]uint64
-	data   map[string]uint64 // "sym<>+off(SB)" → value, from the DATA lines
-	args   map[string]uint64
-	cf, of int
-}
-
-func (m *montMachine) read(s string) (uint64, error) {
-	switch {
-	case strings.HasPrefix(s, "$"):
-		if v, err := strconv.ParseUint(s[1:], 0, 64); err == nil {
-			return v, nil
-		}
-		v, err := strconv.ParseInt(s[1:], 0, 64)
-		return uint64(v), err
-	case strings.HasSuffix(s, "(SB)"):
-		if !strings.Contains(s, "+") {
-			s = strings.TrimSuffix(s, "(SB)") + "+0(SB)"
-		}
-		v, ok := m.data[s]
-		if !ok {
-			return 0, fmt.Errorf("unknown data %s", s)
-		}
-		return v, nil
-	case strings.HasSuffix(s, "(FP)"):
-		name, _, _ := strings.Cut(s, "+")
-		a, ok := m.args[name]
-		if !ok {
-			return 0, fmt.Errorf("unknown argument %s", s)
-		}
-		return a, nil
-	case strings.Contains(s, "("):
-		a, err := m.addr(s)
-		if err != nil {
-			return 0, err
-		}
-		v, ok := m.mem[a]
-		if !ok {
-			return 0, fmt.Errorf("read of unset memory %s", s)
-		}
-		return v, nil
-	}
-	v, ok := m.reg[s]
-	if !ok {
-		return 0, fmt.Errorf("read of unset register %s", s)
-	}
-	return v, nil
-}
-
-func (m *montMachine) addr(s string) (uint64, error) {
-	i := strings.Index(s, "(")
-	off, err := strconv.ParseInt(s[:i], 0, 64)
-	if err != nil {
-		return 0, err
-	}
-	base, ok := m.reg[s[i+1:len(s)-1]]
-	if !ok {
-		return 0, fmt.Errorf("bad base in %s", s)
-	}
-	return base + uint64(off), nil
-}
-
-func (m *montMachine) write(s string, v uint64) error {
-	if strings.Contains(s, "(") {
-		a, err := m.addr(s)
-		if err != nil {
-			return err
-		}
-		m.mem[a] = v
-		return nil
-	}
-	m.reg[s] = v
-	return nil
-}
-
-func (m *montMachine) run(src, name string) error {
-	for _, line := range strings.Split(src, "\n") {
-		if rest, ok := strings.CutPrefix(line, "DATA "); ok {
-			sym, val, _ := strings.Cut(rest, ", $")
-			sym, _, _ = strings.Cut(sym, "/")
-			v, err := strconv.ParseUint(val, 0, 64)
-			if err != nil {
-				return err
-			}
-			m.data[sym] = v
-		}
-	}
-	_, body, ok := strings.Cut(src, "TEXT ·"+name+"(SB)")
-	if !ok {
-		return fmt.Errorf("%s not found", name)
-	}
-	flag := func(f int, line string) (uint64, error) {
-		if f < 0 {
-			return 0, fmt.Errorf("%s reads an undefined flag", line)
-		}
-		return uint64(f), nil
-	}
-	for _, line := range strings.Split(body, "\n")[1:] {
-		line = strings.TrimSpace(line)
-		if line == "" || strings.HasPrefix(line, "//") {
-			continue
-		}
-		op, rest, _ := strings.Cut(line, " ")
-		var a []string
-		for _, f := range strings.Split(rest, ",") {
-			if f = strings.TrimSpace(f); f != "" {
-				a = append(a, f)
-			}
-		}
-		x := make([]uint64, len(a))
-		for i := range a {
-			written := i == len(a)-1 && op == "MOVQ" || op == "MULXQ" && i > 0 ||
-				op == "XORQ" && a[0] == a[1]
-			if written {
-				continue
-			}
-			var err error
-			if x[i], err = m.read(a[i]); err != nil {
-				return fmt.Errorf("%s: %v", line, err)
-			}
-		}
-		var err error
-		switch {
-		case op == "RET":
-			return nil
-		case op == "MOVQ" && len(a) == 2:
-			err = m.write(a[1], x[0])
-		case op == "XORQ" && len(a) == 2:
-			err = m.write(a[1], x[0]^x[1])
-			m.cf, m.of = 0, 0
-		case op == "MULXQ" && len(a) == 3:
-			dx, e := m.read("DX")
-			if e != nil {
-				return fmt.Errorf("%s: %v", line, e)
-			}
-			hi, lo := bits.Mul64(dx, x[0])
-			if a[1] == a[2] {
-				return fmt.Errorf("%s: same destination twice", line)
-			}
-			m.reg[a[1]], m.reg[a[2]] = lo, hi // flags untouched
-		case op == "IMULQ" && len(a) == 2:
-			err = m.write(a[1], x[0]*x[1])
-			m.cf, m.of = -1, -1
-		case (op == "ADCXQ" || op == "ADOXQ") && len(a) == 2:
-			f := &m.cf
-			if op == "ADOXQ" {
-				f = &m.of
-			}
-			c, e := flag(*f, line)
-			if e != nil {
-				return e
-			}
-			s, cout := bits.Add64(x[1], x[0], c)
-			err = m.write(a[1], s)
-			*f = int(cout)
-		case (op == "ADDQ" || op == "ADCQ") && len(a) == 2:
-			var c uint64
-			if op == "ADCQ" {
-				if c, err = flag(m.cf, line); err != nil {
-					return err
-				}
-			}
-			d, cout := bits.Add64(x[1], x[0], c)
-			err = m.write(a[1], d)
-			m.cf, m.of = int(cout), -1
-		case (op == "SHLQ" || op == "SHRQ") && len(a) == 2 && strings.HasPrefix(a[0], "$"):
-			d := x[1] << x[0]
-			if op == "SHRQ" {
-				d = x[1] >> x[0]
-			}
-			err = m.write(a[1], d)
-			m.cf, m.of = -1, -1
-		case (op == "SUBQ" || op == "SBBQ") && len(a) == 2:
-			var c uint64
-			if op == "SBBQ" {
-				if c, err = flag(m.cf, line); err != nil {
-					return err
-				}
-			}
-			d, b := bits.Sub64(x[1], x[0], c)
-			err = m.write(a[1], d)
-			m.cf, m.of = int(b), -1
-		case op == "CMOVQCS" && len(a) == 2:
-			c, e := flag(m.cf, line)
-			if e != nil {
-				return e
-			}
-			if c == 1 {
-				err = m.write(a[1], x[0])
-			}
-		default:
-			return fmt.Errorf("unknown instruction %q", line)
-		}
-		if err != nil {
-			return fmt.Errorf("%s: %v", line, err)
-		}
-	}
-	return fmt.Errorf("%s: no RET", name)
-}
 
 // TestMontAsm runs the generated assembly of every Asm field (4 limbs for
 // P-256's fields, 6 for P-384's) on edge and random inputs, with and
@@ -302,6 +94,11 @@ func TestMontAsm(t *testing.T) {
 			cases = append(cases, pair{rnd(R), rnd(m), false}, pair{rnd(m), rnd(m), false})
 		}
 		limbs := func(x *big.Int) []uint64 { return montLimbs(x, 64, n) }
+		prog, err := amd64sim.Parse(src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		mm := amd64sim.New(prog)
 		for _, c := range cases {
 			for _, sq := range []bool{false, true} {
 				if sq && (c.a.Cmp(m) >= 0 || c.once && c.b.Sign() != 0) {
@@ -311,27 +108,24 @@ func TestMontAsm(t *testing.T) {
 					if alias && c.once {
 						continue
 					}
-					mm := &montMachine{reg: map[string]uint64{}, mem: map[uint64]uint64{}, data: map[string]uint64{},
-						args: map[string]uint64{"out": 0x3000, "a": 0x1000, "b": 0x2000}}
+					pa, pb, out := mm.Words(limbs(c.a)...), mm.Words(limbs(c.b)...), mm.Alloc(8*n)
 					if alias {
-						mm.args["out"] = mm.args["a"]
+						out = pa
 					}
-					for k, l := range limbs(c.a) {
-						mm.mem[mm.args["a"]+uint64(8*k)] = l
-					}
-					for k, l := range limbs(c.b) {
-						mm.mem[mm.args["b"]+uint64(8*k)] = l
-					}
-					name, y := "elem64MulAsm", c.b
+					name, y, args := "elem64MulAsm", c.b, []uint64{out, pa, pb}
 					if sq {
-						name, y = "elem64SquareAsm", c.a
+						name, y, args = "elem64SquareAsm", c.a, args[:2]
 					}
-					if err := mm.run(src, name); err != nil {
+					if err := mm.Call(name, args...); err != nil {
+						t.Fatalf("%s %s: %v", f.Pkg, name, err)
+					}
+					words, err := mm.ReadWords(out, n)
+					if err != nil {
 						t.Fatalf("%s %s: %v", f.Pkg, name, err)
 					}
 					got := new(big.Int)
 					for k := n - 1; k >= 0; k-- {
-						got.Lsh(got, 64).Or(got, new(big.Int).SetUint64(mm.mem[mm.args["out"]+uint64(8*k)]))
+						got.Lsh(got, 64).Or(got, new(big.Int).SetUint64(words[k]))
 					}
 					want := new(big.Int).Mul(c.a, y)
 					want.Mul(want, Ri).Mod(want, m)

@@ -19,8 +19,8 @@ package field
 // matter (columns are independent; sums of words are taken mod 2^64 or
 // 2^128 either way). Its outputs are therefore bit-identical to the Go
 // code's, and the interval proofs of the bounds (made on the loose bounds)
-// hold for it too. TestUnsatAsm runs the text on a small interpreter against
-// math/big; field25519's tests compare it with the Go code on amd64.
+// hold for it too. TestUnsatAsm runs the text on internal/gen/amd64sim
+// against math/big; field25519's tests compare it with the Go code on amd64.
 //
 // Only baseline amd64 instructions are used (MULQ, IMUL3Q, ADDQ/ADCQ,
 // SHLQ/SHRQ, ANDQ, MOVQ): no MULX/ADX, which need GOAMD64=v3. The code is
