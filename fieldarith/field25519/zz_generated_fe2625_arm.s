@@ -5,23 +5,23 @@
 #include "textflag.h"
 
 // func fe2625MultiplyAsm(v, a, b *fe2625)
-TEXT ·fe2625MultiplyAsm(SB), NOSPLIT, $192-12
-	// a's limbs and their multiples into the frame.
+TEXT ·fe2625MultiplyAsm(SB), NOSPLIT, $212-12
+	// The x tables (a_i times the multipliers of each column pattern).
 	MOVW    a+4(FP), R11
 	MOVM.IA (R11), [R0-R9]
-	ADD     $60, R13, R11
+	ADD     $100, R13, R11
 	MOVM.IA [R0-R9], (R11)
 	MOVW    R1<<1, R1
 	MOVW    R3<<1, R3
 	MOVW    R5<<1, R5
 	MOVW    R7<<1, R7
 	MOVW    R9<<1, R9
-	ADD     $140, R13, R11
-	MOVM.IA [R1,R3,R5,R7,R9], (R11)
-	// b's limbs and their multiples into the frame.
+	ADD     $60, R13, R11
+	MOVM.IA [R0-R9], (R11)
+	// E = (c·b_1 … c·b_9, b_0 … b_9).
 	MOVW    b+8(FP), R11
 	MOVM.IA (R11), [R0-R9]
-	ADD     $100, R13, R11
+	ADD     $176, R13, R11
 	MOVM.IA [R0-R9], (R11)
 	ADD     R1<<4, R1, R12
 	ADD     R1<<1, R12, R1
@@ -41,289 +41,265 @@ TEXT ·fe2625MultiplyAsm(SB), NOSPLIT, $192-12
 	ADD     R8<<1, R12, R8
 	ADD     R9<<4, R9, R12
 	ADD     R9<<1, R12, R9
-	ADD     $160, R13, R11
-	MOVM.IA [R1,R2,R3,R4,R5,R6,R7,R8,R9], (R11)
+	ADD     $140, R13, R11
+	MOVM.IA [R1-R9], (R11)
 	// The columns fit in 63, 62, 62, 62, 62, 61, 61, 60, 60, 58 bits (proved by the generator).
+	// R14 walks E: column k reads E[k+5 …] upwards and E[k …] below it.
+	ADD     $160, R13, R14
 
-	// Columns [0].
-	MOVW    60(R13), R2
-	MOVW    100(R13), R3
-	MULLU   R2, R3, (R1, R0)
-	MOVW    140(R13), R4
-	MOVW    192(R13), R5
-	MULALU  R4, R5, (R1, R0)
-	MOVW    68(R13), R6
-	MOVW    188(R13), R7
-	MULALU  R6, R7, (R1, R0)
-	MOVW    144(R13), R8
-	MOVW    184(R13), R9
-	MULALU  R8, R9, (R1, R0)
-	MOVW    76(R13), R11
-	MOVW    180(R13), R12
-	MULALU  R11, R12, (R1, R0)
-	MOVW    148(R13), R14
-	MOVW    176(R13), R2
-	MULALU  R14, R2, (R1, R0)
-	MOVW    84(R13), R4
-	MOVW    172(R13), R6
-	MULALU  R4, R6, (R1, R0)
-	MOVW    152(R13), R8
-	MOVW    168(R13), R11
-	MULALU  R8, R11, (R1, R0)
-	MOVW    92(R13), R14
-	MOVW    164(R13), R4
-	MULALU  R14, R4, (R1, R0)
-	MOVW    156(R13), R8
-	MOVW    160(R13), R14
-	MULALU  R8, R14, (R1, R0)
-	// Carry out of r0; l0 to the frame.
-	MOVW    R0>>26, R2
-	ORR     R1<<6, R2
-	BIC     $0xfc000000, R0
+	// r0 in R12:R11.
+	ADD     $60, R13, R0
+	MOVM.IA (R0), [R0-R4]
+	MOVM.IA (R14), [R5-R9]
+	MULLU   R0, R9, (R12, R11)
+	MULALU  R1, R8, (R12, R11)
+	MULALU  R2, R7, (R12, R11)
+	MULALU  R3, R6, (R12, R11)
+	MULALU  R4, R5, (R12, R11)
+	ADD     $80, R13, R0
+	MOVM.IA (R0), [R0-R4]
+	MOVM.DB (R14), [R5-R9]
+	MULALU  R0, R9, (R12, R11)
+	MULALU  R1, R8, (R12, R11)
+	MULALU  R2, R7, (R12, R11)
+	MULALU  R3, R6, (R12, R11)
+	MULALU  R4, R5, (R12, R11)
+	ADD     $4, R14
+	// Carry out of r0, into R12:R11; l0 to the frame.
+	BIC     $0xfc000000, R11, R0
 	MOVW    R0, 4(R13)
-	MOVW    R1>>26, R1
+	MOVW    R11>>26, R11
+	ORR     R12<<6, R11
+	MOVW    R12>>26, R12
 
-	// Columns [1 2 3 4].
-	MOVW    60(R13), R9
-	MOVW    104(R13), R11
-	MULALU  R9, R11, (R1, R2)
-	MOVW    108(R13), R12
-	MULLU   R9, R12, (R4, R3)
-	MOVW    112(R13), R14
-	MULLU   R9, R14, (R6, R5)
-	MOVW    116(R13), R0
-	MULLU   R9, R0, (R8, R7)
-	MOVW    64(R13), R9
-	MOVW    100(R13), R0
-	MULALU  R9, R0, (R1, R2)
-	MULALU  R9, R12, (R6, R5)
-	MOVW    140(R13), R9
-	MULALU  R9, R11, (R4, R3)
-	MULALU  R9, R14, (R8, R7)
-	MOVW    68(R13), R9
-	MOVW    192(R13), R14
-	MULALU  R9, R14, (R1, R2)
-	MULALU  R9, R0, (R4, R3)
-	MULALU  R9, R11, (R6, R5)
-	MULALU  R9, R12, (R8, R7)
-	MOVW    72(R13), R9
-	MOVW    188(R13), R12
-	MULALU  R9, R12, (R1, R2)
-	MULALU  R9, R0, (R6, R5)
-	MOVW    144(R13), R9
-	MULALU  R9, R14, (R4, R3)
-	MULALU  R9, R11, (R8, R7)
-	MOVW    76(R13), R9
-	MOVW    184(R13), R11
-	MULALU  R9, R11, (R1, R2)
-	MULALU  R9, R12, (R4, R3)
-	MULALU  R9, R14, (R6, R5)
-	MULALU  R9, R0, (R8, R7)
-	MOVW    80(R13), R9
-	MOVW    180(R13), R0
-	MULALU  R9, R0, (R1, R2)
-	MULALU  R9, R12, (R6, R5)
-	MOVW    148(R13), R9
-	MULALU  R9, R11, (R4, R3)
-	MULALU  R9, R14, (R8, R7)
-	MOVW    84(R13), R9
-	MOVW    176(R13), R14
-	MULALU  R9, R14, (R1, R2)
-	MULALU  R9, R0, (R4, R3)
-	MULALU  R9, R11, (R6, R5)
-	MULALU  R9, R12, (R8, R7)
-	MOVW    88(R13), R9
-	MOVW    172(R13), R12
-	MULALU  R9, R12, (R1, R2)
-	MULALU  R9, R0, (R6, R5)
-	MOVW    152(R13), R9
-	MULALU  R9, R14, (R4, R3)
-	MULALU  R9, R11, (R8, R7)
-	MOVW    92(R13), R9
-	MOVW    168(R13), R11
-	MULALU  R9, R11, (R1, R2)
-	MULALU  R9, R12, (R4, R3)
-	MULALU  R9, R14, (R6, R5)
-	MULALU  R9, R0, (R8, R7)
-	MOVW    96(R13), R9
-	MOVW    164(R13), R0
-	MULALU  R9, R0, (R1, R2)
-	MULALU  R9, R12, (R6, R5)
-	MOVW    156(R13), R9
-	MULALU  R9, R11, (R4, R3)
-	MULALU  R9, R14, (R8, R7)
-	// Carry out of r1; l1 to the frame.
-	MOVW    R2>>25, R0
-	ORR     R1<<7, R0
-	BIC     $0xfe000000, R2
-	MOVW    R2, 8(R13)
-	MOVW    R1>>25, R1
-	ADD.S   R0, R3
-	ADC     R1, R4
-	// Carry out of r2; l2 to the frame.
-	MOVW    R3>>26, R9
-	ORR     R4<<6, R9
-	BIC     $0xfc000000, R3
-	MOVW    R3, 12(R13)
-	MOVW    R4>>26, R4
-	ADD.S   R9, R5
-	ADC     R4, R6
-	// Carry out of r3; l3 to the frame.
-	MOVW    R5>>25, R11
-	ORR     R6<<7, R11
-	BIC     $0xfe000000, R5
-	MOVW    R5, 16(R13)
-	MOVW    R6>>25, R6
-	ADD.S   R11, R7
-	ADC     R6, R8
-	// Carry out of r4; l4 to the frame.
-	MOVW    R7>>26, R12
-	ORR     R8<<6, R12
-	BIC     $0xfc000000, R7
-	MOVW    R7, 20(R13)
-	MOVW    R8>>26, R8
-	MOVW    R12, 44(R13)
-	MOVW    R8, 48(R13)
+	// r1 in R12:R11.
+	ADD     $100, R13, R0
+	MOVM.IA (R0), [R0-R4]
+	MOVM.IA (R14), [R5-R9]
+	MULALU  R0, R9, (R12, R11)
+	MULALU  R1, R8, (R12, R11)
+	MULALU  R2, R7, (R12, R11)
+	MULALU  R3, R6, (R12, R11)
+	MULALU  R4, R5, (R12, R11)
+	ADD     $120, R13, R0
+	MOVM.IA (R0), [R0-R4]
+	MOVM.DB (R14), [R5-R9]
+	MULALU  R0, R9, (R12, R11)
+	MULALU  R1, R8, (R12, R11)
+	MULALU  R2, R7, (R12, R11)
+	MULALU  R3, R6, (R12, R11)
+	MULALU  R4, R5, (R12, R11)
+	ADD     $4, R14
+	// Carry out of r1, into R12:R11; l1 to the frame.
+	BIC     $0xfe000000, R11, R0
+	MOVW    R0, 8(R13)
+	MOVW    R11>>25, R11
+	ORR     R12<<7, R11
+	MOVW    R12>>25, R12
 
-	// Columns [5].
-	MOVW    60(R13), R1
-	MOVW    120(R13), R0
-	MULLU   R1, R0, (R2, R14)
-	MOVW    64(R13), R3
-	MOVW    116(R13), R4
-	MULALU  R3, R4, (R2, R14)
-	MOVW    68(R13), R9
-	MOVW    112(R13), R5
-	MULALU  R9, R5, (R2, R14)
-	MOVW    72(R13), R6
-	MOVW    108(R13), R11
-	MULALU  R6, R11, (R2, R14)
-	MOVW    76(R13), R7
-	MOVW    104(R13), R12
-	MULALU  R7, R12, (R2, R14)
-	MOVW    80(R13), R8
-	MOVW    100(R13), R1
-	MULALU  R8, R1, (R2, R14)
-	MOVW    84(R13), R3
-	MOVW    192(R13), R9
-	MULALU  R3, R9, (R2, R14)
-	MOVW    88(R13), R6
-	MOVW    188(R13), R7
-	MULALU  R6, R7, (R2, R14)
-	MOVW    92(R13), R8
-	MOVW    184(R13), R3
-	MULALU  R8, R3, (R2, R14)
-	MOVW    96(R13), R6
-	MOVW    180(R13), R8
-	MULALU  R6, R8, (R2, R14)
-	// Carry out of r5; l5 to the frame.
-	MOVW    R14>>25, R0
-	ORR     R2<<7, R0
-	BIC     $0xfe000000, R14
-	MOVW    R14, 24(R13)
-	MOVW    R2>>25, R2
+	// r2 in R12:R11.
+	ADD     $60, R13, R0
+	MOVM.IA (R0), [R0-R4]
+	MOVM.IA (R14), [R5-R9]
+	MULALU  R0, R9, (R12, R11)
+	MULALU  R1, R8, (R12, R11)
+	MULALU  R2, R7, (R12, R11)
+	MULALU  R3, R6, (R12, R11)
+	MULALU  R4, R5, (R12, R11)
+	ADD     $80, R13, R0
+	MOVM.IA (R0), [R0-R4]
+	MOVM.DB (R14), [R5-R9]
+	MULALU  R0, R9, (R12, R11)
+	MULALU  R1, R8, (R12, R11)
+	MULALU  R2, R7, (R12, R11)
+	MULALU  R3, R6, (R12, R11)
+	MULALU  R4, R5, (R12, R11)
+	ADD     $4, R14
+	// Carry out of r2, into R12:R11; l2 to the frame.
+	BIC     $0xfc000000, R11, R0
+	MOVW    R0, 12(R13)
+	MOVW    R11>>26, R11
+	ORR     R12<<6, R11
+	MOVW    R12>>26, R12
 
-	// Columns [6 7 8 9].
-	MOVW    60(R13), R8
-	MOVW    124(R13), R9
-	MULALU  R8, R9, (R2, R0)
-	MOVW    128(R13), R11
-	MULLU   R8, R11, (R3, R1)
-	MOVW    132(R13), R12
-	MULLU   R8, R12, (R5, R4)
-	MOVW    136(R13), R14
-	MULLU   R8, R14, (R7, R6)
-	MOVW    64(R13), R8
-	MULALU  R8, R9, (R3, R1)
-	MULALU  R8, R12, (R7, R6)
-	MOVW    140(R13), R8
-	MOVW    120(R13), R12
-	MULALU  R8, R12, (R2, R0)
-	MULALU  R8, R11, (R5, R4)
-	MOVW    68(R13), R8
-	MOVW    116(R13), R14
-	MULALU  R8, R14, (R2, R0)
-	MULALU  R8, R12, (R3, R1)
-	MULALU  R8, R9, (R5, R4)
-	MULALU  R8, R11, (R7, R6)
-	MOVW    72(R13), R8
-	MULALU  R8, R14, (R3, R1)
-	MULALU  R8, R9, (R7, R6)
-	MOVW    144(R13), R8
-	MOVW    112(R13), R9
-	MULALU  R8, R9, (R2, R0)
-	MULALU  R8, R12, (R5, R4)
-	MOVW    76(R13), R8
-	MOVW    108(R13), R11
-	MULALU  R8, R11, (R2, R0)
-	MULALU  R8, R9, (R3, R1)
-	MULALU  R8, R14, (R5, R4)
-	MULALU  R8, R12, (R7, R6)
-	MOVW    80(R13), R8
-	MULALU  R8, R11, (R3, R1)
-	MULALU  R8, R14, (R7, R6)
-	MOVW    148(R13), R8
-	MOVW    104(R13), R14
-	MULALU  R8, R14, (R2, R0)
-	MULALU  R8, R9, (R5, R4)
-	MOVW    84(R13), R8
-	MOVW    100(R13), R12
-	MULALU  R8, R12, (R2, R0)
-	MULALU  R8, R14, (R3, R1)
-	MULALU  R8, R11, (R5, R4)
-	MULALU  R8, R9, (R7, R6)
-	MOVW    88(R13), R8
-	MULALU  R8, R12, (R3, R1)
-	MULALU  R8, R11, (R7, R6)
-	MOVW    152(R13), R8
-	MOVW    192(R13), R11
-	MULALU  R8, R11, (R2, R0)
-	MULALU  R8, R14, (R5, R4)
-	MOVW    92(R13), R8
-	MOVW    188(R13), R9
-	MULALU  R8, R9, (R2, R0)
-	MULALU  R8, R11, (R3, R1)
-	MULALU  R8, R12, (R5, R4)
-	MULALU  R8, R14, (R7, R6)
-	MOVW    96(R13), R8
-	MULALU  R8, R9, (R3, R1)
-	MULALU  R8, R12, (R7, R6)
-	MOVW    156(R13), R8
-	MOVW    184(R13), R12
-	MULALU  R8, R12, (R2, R0)
-	MULALU  R8, R11, (R5, R4)
-	// Carry out of r6; l6 to the frame.
-	MOVW    R0>>26, R8
-	ORR     R2<<6, R8
-	BIC     $0xfc000000, R0
+	// r3 in R12:R11.
+	ADD     $100, R13, R0
+	MOVM.IA (R0), [R0-R4]
+	MOVM.IA (R14), [R5-R9]
+	MULALU  R0, R9, (R12, R11)
+	MULALU  R1, R8, (R12, R11)
+	MULALU  R2, R7, (R12, R11)
+	MULALU  R3, R6, (R12, R11)
+	MULALU  R4, R5, (R12, R11)
+	ADD     $120, R13, R0
+	MOVM.IA (R0), [R0-R4]
+	MOVM.DB (R14), [R5-R9]
+	MULALU  R0, R9, (R12, R11)
+	MULALU  R1, R8, (R12, R11)
+	MULALU  R2, R7, (R12, R11)
+	MULALU  R3, R6, (R12, R11)
+	MULALU  R4, R5, (R12, R11)
+	ADD     $4, R14
+	// Carry out of r3, into R12:R11; l3 to the frame.
+	BIC     $0xfe000000, R11, R0
+	MOVW    R0, 16(R13)
+	MOVW    R11>>25, R11
+	ORR     R12<<7, R11
+	MOVW    R12>>25, R12
+
+	// r4 in R12:R11.
+	ADD     $60, R13, R0
+	MOVM.IA (R0), [R0-R4]
+	MOVM.IA (R14), [R5-R9]
+	MULALU  R0, R9, (R12, R11)
+	MULALU  R1, R8, (R12, R11)
+	MULALU  R2, R7, (R12, R11)
+	MULALU  R3, R6, (R12, R11)
+	MULALU  R4, R5, (R12, R11)
+	ADD     $80, R13, R0
+	MOVM.IA (R0), [R0-R4]
+	MOVM.DB (R14), [R5-R9]
+	MULALU  R0, R9, (R12, R11)
+	MULALU  R1, R8, (R12, R11)
+	MULALU  R2, R7, (R12, R11)
+	MULALU  R3, R6, (R12, R11)
+	MULALU  R4, R5, (R12, R11)
+	ADD     $4, R14
+	// Carry out of r4, into R12:R11; l4 to the frame.
+	BIC     $0xfc000000, R11, R0
+	MOVW    R0, 20(R13)
+	MOVW    R11>>26, R11
+	ORR     R12<<6, R11
+	MOVW    R12>>26, R12
+	MOVW    R11, 44(R13)
+	MOVW    R12, 48(R13)
+
+	// r5 in R12:R11.
+	ADD     $100, R13, R0
+	MOVM.IA (R0), [R0-R4]
+	MOVM.IA (R14), [R5-R9]
+	MULLU   R0, R9, (R12, R11)
+	MULALU  R1, R8, (R12, R11)
+	MULALU  R2, R7, (R12, R11)
+	MULALU  R3, R6, (R12, R11)
+	MULALU  R4, R5, (R12, R11)
+	ADD     $120, R13, R0
+	MOVM.IA (R0), [R0-R4]
+	MOVM.DB (R14), [R5-R9]
+	MULALU  R0, R9, (R12, R11)
+	MULALU  R1, R8, (R12, R11)
+	MULALU  R2, R7, (R12, R11)
+	MULALU  R3, R6, (R12, R11)
+	MULALU  R4, R5, (R12, R11)
+	ADD     $4, R14
+	// Carry out of r5, into R12:R11; l5 to the frame.
+	BIC     $0xfe000000, R11, R0
+	MOVW    R0, 24(R13)
+	MOVW    R11>>25, R11
+	ORR     R12<<7, R11
+	MOVW    R12>>25, R12
+
+	// r6 in R12:R11.
+	ADD     $60, R13, R0
+	MOVM.IA (R0), [R0-R4]
+	MOVM.IA (R14), [R5-R9]
+	MULALU  R0, R9, (R12, R11)
+	MULALU  R1, R8, (R12, R11)
+	MULALU  R2, R7, (R12, R11)
+	MULALU  R3, R6, (R12, R11)
+	MULALU  R4, R5, (R12, R11)
+	ADD     $80, R13, R0
+	MOVM.IA (R0), [R0-R4]
+	MOVM.DB (R14), [R5-R9]
+	MULALU  R0, R9, (R12, R11)
+	MULALU  R1, R8, (R12, R11)
+	MULALU  R2, R7, (R12, R11)
+	MULALU  R3, R6, (R12, R11)
+	MULALU  R4, R5, (R12, R11)
+	ADD     $4, R14
+	// Carry out of r6, into R12:R11; l6 to the frame.
+	BIC     $0xfc000000, R11, R0
 	MOVW    R0, 28(R13)
-	MOVW    R2>>26, R2
-	ADD.S   R8, R1
-	ADC     R2, R3
-	// Carry out of r7; l7 to the frame.
-	MOVW    R1>>25, R9
-	ORR     R3<<7, R9
-	BIC     $0xfe000000, R1
-	MOVW    R1, 32(R13)
-	MOVW    R3>>25, R3
-	ADD.S   R9, R4
-	ADC     R3, R5
-	// Carry out of r8; l8 to the frame.
-	MOVW    R4>>26, R11
-	ORR     R5<<6, R11
-	BIC     $0xfc000000, R4
-	MOVW    R4, 36(R13)
-	MOVW    R5>>26, R5
-	ADD.S   R11, R6
-	ADC     R5, R7
-	// Carry out of r9; l9 to the frame.
-	MOVW    R6>>25, R12
-	ORR     R7<<7, R12
-	BIC     $0xfe000000, R6
-	MOVW    R6, 40(R13)
-	MOVW    R7>>25, R7
-	MOVW    R12, 52(R13)
-	MOVW    R7, 56(R13)
+	MOVW    R11>>26, R11
+	ORR     R12<<6, R11
+	MOVW    R12>>26, R12
+
+	// r7 in R12:R11.
+	ADD     $100, R13, R0
+	MOVM.IA (R0), [R0-R4]
+	MOVM.IA (R14), [R5-R9]
+	MULALU  R0, R9, (R12, R11)
+	MULALU  R1, R8, (R12, R11)
+	MULALU  R2, R7, (R12, R11)
+	MULALU  R3, R6, (R12, R11)
+	MULALU  R4, R5, (R12, R11)
+	ADD     $120, R13, R0
+	MOVM.IA (R0), [R0-R4]
+	MOVM.DB (R14), [R5-R9]
+	MULALU  R0, R9, (R12, R11)
+	MULALU  R1, R8, (R12, R11)
+	MULALU  R2, R7, (R12, R11)
+	MULALU  R3, R6, (R12, R11)
+	MULALU  R4, R5, (R12, R11)
+	ADD     $4, R14
+	// Carry out of r7, into R12:R11; l7 to the frame.
+	BIC     $0xfe000000, R11, R0
+	MOVW    R0, 32(R13)
+	MOVW    R11>>25, R11
+	ORR     R12<<7, R11
+	MOVW    R12>>25, R12
+
+	// r8 in R12:R11.
+	ADD     $60, R13, R0
+	MOVM.IA (R0), [R0-R4]
+	MOVM.IA (R14), [R5-R9]
+	MULALU  R0, R9, (R12, R11)
+	MULALU  R1, R8, (R12, R11)
+	MULALU  R2, R7, (R12, R11)
+	MULALU  R3, R6, (R12, R11)
+	MULALU  R4, R5, (R12, R11)
+	ADD     $80, R13, R0
+	MOVM.IA (R0), [R0-R4]
+	MOVM.DB (R14), [R5-R9]
+	MULALU  R0, R9, (R12, R11)
+	MULALU  R1, R8, (R12, R11)
+	MULALU  R2, R7, (R12, R11)
+	MULALU  R3, R6, (R12, R11)
+	MULALU  R4, R5, (R12, R11)
+	ADD     $4, R14
+	// Carry out of r8, into R12:R11; l8 to the frame.
+	BIC     $0xfc000000, R11, R0
+	MOVW    R0, 36(R13)
+	MOVW    R11>>26, R11
+	ORR     R12<<6, R11
+	MOVW    R12>>26, R12
+
+	// r9 in R12:R11.
+	ADD     $100, R13, R0
+	MOVM.IA (R0), [R0-R4]
+	MOVM.IA (R14), [R5-R9]
+	MULALU  R0, R9, (R12, R11)
+	MULALU  R1, R8, (R12, R11)
+	MULALU  R2, R7, (R12, R11)
+	MULALU  R3, R6, (R12, R11)
+	MULALU  R4, R5, (R12, R11)
+	ADD     $120, R13, R0
+	MOVM.IA (R0), [R0-R4]
+	MOVM.DB (R14), [R5-R9]
+	MULALU  R0, R9, (R12, R11)
+	MULALU  R1, R8, (R12, R11)
+	MULALU  R2, R7, (R12, R11)
+	MULALU  R3, R6, (R12, R11)
+	MULALU  R4, R5, (R12, R11)
+	ADD     $4, R14
+	// Carry out of r9, into R12:R11; l9 to the frame.
+	BIC     $0xfe000000, R11, R0
+	MOVW    R0, 40(R13)
+	MOVW    R11>>25, R11
+	ORR     R12<<7, R11
+	MOVW    R12>>25, R12
+	MOVW    R11, 52(R13)
+	MOVW    R12, 56(R13)
 
 	// The limbs back; the carries into limbs 0 and 5, and their carries.
 	ADD     $4, R13, R11

@@ -106,6 +106,9 @@ func (m *asm32Mul) armBest() (string, error) {
 			}
 		}
 	}
+	if g := (&armGen{m: m}); g.emitWindow() == nil && (bestN < 0 || g.count < bestN) {
+		best, bestN = g.s.b.String(), g.count
+	}
 	if bestN < 0 {
 		return "", firstErr
 	}
@@ -479,8 +482,17 @@ func (g *armGen) emit(blocks [][]int, greedy bool) error {
 			}
 		}
 	}
-	// The end: the limbs back into R0–R9, the deferred carries added and
-	// carried once more (Go's second pass over limbs 0 and h), v written.
+	return g.finish(cur, deferredC)
+}
+
+// finish writes the end: the limbs back into R0–R9, the deferred carries
+// added and carried once more (Go's second pass over limbs 0 and h), v
+// written. cur holds the limbs' bounds, deferredC the deferred carries'.
+func (g *armGen) finish(cur []*big.Int, deferredC map[int]*big.Int) error {
+	m, r := g.m, g.m.r
+	n := r.n()
+	regList := "[R0-R9]"
+	limbReg := func(i int) string { return fmt.Sprintf("R%d", i) }
 	g.s.line("")
 	g.s.comment("The limbs back; the carries into limbs 0 and %d, and their carries.", m.h)
 	g.op("ADD", fmt.Sprintf("$%d", g.lOff), "R13", "R11")
@@ -552,4 +564,252 @@ func trailingZeros(x int64) int {
 		n++
 	}
 	return n
+}
+
+// times writes dst = src·mult (mod 2^32) by shifts and adds, R12 the
+// temporary of ·19.
+func (g *armGen) times(src, dst string, mult int64) error {
+	switch {
+	case mult == 1:
+		if src != dst {
+			g.op("MOVW", src, dst)
+		}
+	case mult&(mult-1) == 0:
+		g.op("MOVW", fmt.Sprintf("%s<<%d", src, trailingZeros(mult)), dst)
+	case mult == 19:
+		g.op("ADD", src+"<<4", src, "R12")
+		g.op("ADD", src+"<<1", "R12", dst)
+	case mult == 3 || mult == 5 || mult == 9 || mult == 17:
+		g.op("ADD", fmt.Sprintf("%s<<%d", src, trailingZeros(mult-1)), src, dst)
+	default:
+		return fmt.Errorf("no shift-add sequence for ·%d", mult)
+	}
+	return nil
+}
+
+// emitWindow writes a multiplication whose columns read their operands as
+// windows of tables, one column at a time, with LDM: the schoolbook of an
+// unreduced a·b where column k pairs x_i (a_i times a multiplier that
+// depends on i and on k's parity) with y_i = b_{k−i}, or its multiple past
+// the wrap. The y of column k are then the run E[k … k+n−1] of one table
+// E = (19·b_1 … 19·b_{n−1}, b_0 … b_{n−1}), read backwards as i grows: one
+// pointer serves both halves of every column (LDM.IA above it, LDM.DB
+// below) and moves one word per column. The x come from one table per
+// multiplier pattern. Per column: four LDMs, two address additions, one
+// pointer step and ten multiplies, against one load per product or more
+// for the register cache of emit. It returns an error when the plan does
+// not have this shape; armBest then keeps the cache's text.
+func (g *armGen) emitWindow() error {
+	m, r := g.m, g.m.r
+	n := r.n()
+	h := n / 2
+	if m.square || n != 10 {
+		return fmt.Errorf("the window layout is written for ten-limb products a·b")
+	}
+	idx := func(o unsatOperand) int {
+		var i int
+		fmt.Sscanf(o.base[1:], "%d", &i)
+		return i
+	}
+	xs := make([][]unsatOperand, n)
+	ys := make([][]unsatOperand, n)
+	for k, grp := range m.cols {
+		xs[k], ys[k] = make([]unsatOperand, n), make([]unsatOperand, n)
+		seen := make([]bool, n)
+		if len(grp.prods) != n {
+			return fmt.Errorf("column %d has %d products", k, len(grp.prods))
+		}
+		for _, p := range grp.prods {
+			i := idx(p.x)
+			if p.x.base[0] != 'a' || p.y.base[0] != 'b' || seen[i] {
+				return fmt.Errorf("column %d is not a row of a_i·b_j", k)
+			}
+			seen[i] = true
+			xs[k][i], ys[k][i] = p.x, p.y
+		}
+	}
+	// E: the y of column k, x_i's partner at n−1+k−i.
+	E := make([]unsatOperand, 2*n-1)
+	set := make([]bool, 2*n-1)
+	for k := 0; k < n; k++ {
+		for i := 0; i < n; i++ {
+			e := n - 1 + k - i
+			if set[e] && E[e] != ys[k][i] {
+				return fmt.Errorf("the b side is not one table")
+			}
+			E[e], set[e] = ys[k][i], true
+		}
+	}
+	for e := range E {
+		want := e - (n - 1)
+		if e < n-1 {
+			want = e + 1
+		}
+		if !set[e] || idx(E[e]) != want || (e >= n-1 && E[e].mult != 1) {
+			return fmt.Errorf("the b side is not (c·b_1 … c·b_%d, b_0 … b_%d)", n-1, n-1)
+		}
+	}
+	// The x tables, in an order in which each is made in place from the
+	// one before by left shifts.
+	var xtabs [][]unsatOperand
+	xtab := make([]int, n)
+	for k := 0; k < n; k++ {
+		xtab[k] = -1
+		for t, tab := range xtabs {
+			if slices.Equal(tab, xs[k]) {
+				xtab[k] = t
+			}
+		}
+		if xtab[k] < 0 {
+			xtab[k] = len(xtabs)
+			xtabs = append(xtabs, xs[k])
+		}
+	}
+	order := make([]int, len(xtabs))
+	for t := range order {
+		order[t] = t
+	}
+	sum := func(tab []unsatOperand) (s int64) {
+		for _, o := range tab {
+			s += o.mult
+		}
+		return s
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return int(sum(xtabs[a]) - sum(xtabs[b])) })
+
+	g.free = nil
+	g.cOff = map[int]int{}
+	off := 4
+	g.lOff = off
+	off += 4 * n
+	for k := 0; k < n; k++ {
+		if m.deferred(k) {
+			g.cOff[k] = off
+			off += 8
+		}
+	}
+	xOff := make([]int, len(xtabs))
+	for t := range xtabs {
+		xOff[t] = off
+		off += 4 * n
+	}
+	eOff := off
+	off += 4 * len(E)
+	g.frame = off - 4
+
+	g.s.line("")
+	g.s.line(fmt.Sprintf("// func %s(v, a, b *%s)", m.name, r.typ))
+	g.s.line(fmt.Sprintf("TEXT ·%s(SB), NOSPLIT, $%d-12", m.name, g.frame))
+	g.s.comment("The x tables (a_i times the multipliers of each column pattern).")
+	g.op("MOVW", "a+4(FP)", "R11")
+	g.op("MOVM.IA", "(R11)", "[R0-R9]")
+	curMult := make([]int64, n)
+	for i := range curMult {
+		curMult[i] = 1
+	}
+	for _, t := range order {
+		for i, o := range xtabs[t] {
+			if idx(o) != i {
+				return fmt.Errorf("x table %d is not a_0 … a_%d", t, n-1)
+			}
+			if o.mult == curMult[i] {
+				continue
+			}
+			q := o.mult / curMult[i]
+			if o.mult%curMult[i] != 0 || q&(q-1) != 0 {
+				return fmt.Errorf("x table %d is not made by shifts of the one before", t)
+			}
+			reg := fmt.Sprintf("R%d", i)
+			g.op("MOVW", fmt.Sprintf("%s<<%d", reg, trailingZeros(q)), reg)
+			curMult[i] = o.mult
+		}
+		g.op("ADD", fmt.Sprintf("$%d", xOff[t]), "R13", "R11")
+		g.op("MOVM.IA", "[R0-R9]", "(R11)")
+	}
+	g.s.comment("E = (c·b_1 … c·b_%d, b_0 … b_%d).", n-1, n-1)
+	g.op("MOVW", "b+8(FP)", "R11")
+	g.op("MOVM.IA", "(R11)", "[R0-R9]")
+	g.op("ADD", fmt.Sprintf("$%d", eOff+4*(n-1)), "R13", "R11")
+	g.op("MOVM.IA", "[R0-R9]", "(R11)")
+	for e := 0; e < n-1; e++ {
+		reg := fmt.Sprintf("R%d", e+1)
+		if err := g.times(reg, reg, E[e].mult); err != nil {
+			return err
+		}
+	}
+	g.op("ADD", fmt.Sprintf("$%d", eOff), "R13", "R11")
+	g.op("MOVM.IA", "[R1-R9]", "(R11)")
+
+	var bl []string
+	cur := make([]*big.Int, n)
+	for k, c := range m.colMax {
+		bl = append(bl, fmt.Sprint(c.BitLen()))
+		cur[k] = new(big.Int).Set(c)
+	}
+	g.s.comment("The columns fit in %s bits (proved by the generator).", strings.Join(bl, ", "))
+	g.s.comment("R14 walks E: column k reads E[k+%d …] upwards and E[k …] below it.", h)
+	g.op("ADD", fmt.Sprintf("$%d", eOff+4*h), "R13", "R14")
+	deferredC := map[int]*big.Int{}
+	started := false // R12:R11 holds the carry into the column
+	for _, chain := range m.chains() {
+		for _, k := range chain {
+			g.s.line("")
+			g.s.comment("r%d in R12:R11.", k)
+			for half := 0; half < 2; half++ {
+				g.op("ADD", fmt.Sprintf("$%d", xOff[xtab[k]]+4*h*half), "R13", "R0")
+				g.op("MOVM.IA", "(R0)", "[R0-R4]")
+				if half == 0 {
+					g.op("MOVM.IA", "(R14)", "[R5-R9]")
+				} else {
+					g.op("MOVM.DB", "(R14)", "[R5-R9]")
+				}
+				for i := h * half; i < h*(half+1); i++ {
+					// x_i in R(i−5·half); y_i at E[n−1+k−i], loaded into
+					// R5 + (its index − the run's first).
+					first := h + k
+					if half == 1 {
+						first = k
+					}
+					rx := fmt.Sprintf("R%d", i-h*half)
+					ry := fmt.Sprintf("R%d", h+(n-1+k-i)-first)
+					if started {
+						g.op("MULALU", rx, ry, "(R12, R11)")
+					} else {
+						g.op("MULLU", rx, ry, "(R12, R11)")
+						started = true
+					}
+				}
+			}
+			g.op("ADD", "$4", "R14")
+			w := r.width[k]
+			nm := uint32(^unsatMaxWord(w).Uint64())
+			if !armImm(nm) {
+				return fmt.Errorf("mask of limb %d is not an immediate", k)
+			}
+			c := new(big.Int).Rsh(cur[k], uint(w))
+			g.s.comment("Carry out of r%d, into R12:R11; l%d to the frame.", k, k)
+			g.op("BIC", fmt.Sprintf("$0x%x", nm), "R11", "R0")
+			g.op("MOVW", "R0", sp(g.lOff+4*k))
+			g.op("MOVW", fmt.Sprintf("R11>>%d", w), "R11")
+			g.op("ORR", fmt.Sprintf("R12<<%d", 32-w), "R11")
+			g.op("MOVW", fmt.Sprintf("R12>>%d", w), "R12")
+			cur[k] = unsatMaxWord(w)
+			t := m.target(k)
+			if m.deferred(k) {
+				g.op("MOVW", "R11", sp(g.cOff[k]))
+				g.op("MOVW", "R12", sp(g.cOff[k]+4))
+				deferredC[k] = c
+				started = false
+				continue
+			}
+			if chain[len(chain)-1] == k {
+				return fmt.Errorf("carry out of limb %d has nowhere to go", k)
+			}
+			cur[t].Add(cur[t], c)
+			if cur[t].Cmp(unsatMaxWord(64)) > 0 {
+				return fmt.Errorf("column %d overflows", t)
+			}
+		}
+	}
+	return g.finish(cur, deferredC)
 }
