@@ -25,6 +25,9 @@ package field
 //     column's 64-bit sum before or after its products: the sums are equal
 //     (they are proved not to wrap).
 //
+// asm32sim_test.go runs the text on small interpreters against a model of
+// the Go code; fieldarith/field25519's tests run it under qemu.
+//
 // The code is straight-line with addresses fixed by the arguments and the
 // frame: constant time. Every input limb is read before v is written, so
 // v may alias a and b.
