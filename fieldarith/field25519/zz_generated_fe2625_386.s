@@ -519,20 +519,18 @@ TEXT ·fe2625MultiplyAsm(SB), NOSPLIT, $112-12
 	MULL    (DI)
 	ADDL    AX, BX
 	ADCL    DX, CX
-	// Carry out of r9; l9 to the frame.
+	// Carry out of r9, the last column; l9 to v.
+	MOVL    v+0(FP), DI
 	MOVL    BX, AX
 	ANDL    $0x1ffffff, AX
-	MOVL    AX, 36(SP)
+	MOVL    AX, 36(DI)
 	SHRL    $25, CX, BX
 	SHRL    $25, CX
-	MOVL    BX, 48(SP)
-	MOVL    CX, 52(SP)
 
 	// The carries into limbs 0 and 5, and their carries.
-	MOVL    $19, BX
-	MOVL    48(SP), AX
+	MOVL    $19, AX
 	MULL    BX
-	IMUL3L  $19, 52(SP), CX
+	IMUL3L  $19, CX, CX
 	ADDL    CX, DX
 	ADDL    0(SP), AX
 	ADCL    $0, DX
@@ -548,7 +546,6 @@ TEXT ·fe2625MultiplyAsm(SB), NOSPLIT, $112-12
 	ANDL    $0x1ffffff, CX
 	SHRL    $25, DX, AX
 	ADDL    AX, 24(SP)
-	MOVL    v+0(FP), DI
 	MOVL    BX, (DI)
 	MOVL    4(SP), AX
 	MOVL    AX, 4(DI)
@@ -565,8 +562,6 @@ TEXT ·fe2625MultiplyAsm(SB), NOSPLIT, $112-12
 	MOVL    AX, 28(DI)
 	MOVL    32(SP), AX
 	MOVL    AX, 32(DI)
-	MOVL    36(SP), AX
-	MOVL    AX, 36(DI)
 	RET
 
 // func fe2625SquareAsm(v, a *fe2625)
@@ -918,20 +913,18 @@ TEXT ·fe2625SquareAsm(SB), NOSPLIT, $132-8
 	MULL    20(SI)
 	ADDL    AX, BX
 	ADCL    DX, CX
-	// Carry out of r9; l9 to the frame.
+	// Carry out of r9, the last column; l9 to v.
+	MOVL    v+0(FP), DI
 	MOVL    BX, AX
 	ANDL    $0x1ffffff, AX
-	MOVL    AX, 36(SP)
+	MOVL    AX, 36(DI)
 	SHRL    $25, CX, BX
 	SHRL    $25, CX
-	MOVL    BX, 48(SP)
-	MOVL    CX, 52(SP)
 
 	// The carries into limbs 0 and 5, and their carries.
-	MOVL    $19, BX
-	MOVL    48(SP), AX
+	MOVL    $19, AX
 	MULL    BX
-	IMUL3L  $19, 52(SP), CX
+	IMUL3L  $19, CX, CX
 	ADDL    CX, DX
 	ADDL    0(SP), AX
 	ADCL    $0, DX
@@ -947,7 +940,6 @@ TEXT ·fe2625SquareAsm(SB), NOSPLIT, $132-8
 	ANDL    $0x1ffffff, CX
 	SHRL    $25, DX, AX
 	ADDL    AX, 24(SP)
-	MOVL    v+0(FP), DI
 	MOVL    BX, (DI)
 	MOVL    4(SP), AX
 	MOVL    AX, 4(DI)
@@ -964,6 +956,4 @@ TEXT ·fe2625SquareAsm(SB), NOSPLIT, $132-8
 	MOVL    AX, 28(DI)
 	MOVL    32(SP), AX
 	MOVL    AX, 32(DI)
-	MOVL    36(SP), AX
-	MOVL    AX, 36(DI)
 	RET

@@ -110,7 +110,11 @@ func (m *asm32Mul) x86() (string, error) {
 	}
 	s.comment("The columns fit in %s bits (proved by the generator).", strings.Join(bl, ", "))
 	deferredC := map[int]*big.Int{}
-	for _, chain := range m.chains() {
+	chains := m.chains()
+	lastCol := chains[len(chains)-1][len(chains[len(chains)-1])-1]
+	inV := map[int]bool{} // limbs already in v
+	held := -1            // the deferred carry held in CX:BX
+	for _, chain := range chains {
 		started := false // BX:CX holds the carry into the column
 		for _, k := range chain {
 			s.line("")
@@ -129,14 +133,31 @@ func (m *asm32Mul) x86() (string, error) {
 			}
 			w := r.width[k]
 			c := new(big.Int).Rsh(cur[k], uint(w))
-			s.comment("Carry out of r%d; l%d to the frame.", k, k)
+			last := k == lastCol
+			dst := fmt.Sprintf("%d(SP)", lOff+4*k)
+			if last {
+				// The inputs are read: DI may point at v, and the limb,
+				// which the end does not change, goes there at once.
+				s.comment("Carry out of r%d, the last column; l%d to v.", k, k)
+				s.op("MOVL", "v+0(FP)", "DI")
+				dst, inV[k] = fmt.Sprintf("%d(DI)", 4*k), true
+				if k == 0 {
+					dst = "(DI)"
+				}
+			} else {
+				s.comment("Carry out of r%d; l%d to the frame.", k, k)
+			}
 			s.op("MOVL", "BX", "AX")
 			s.op("ANDL", fmt.Sprintf("$0x%x", unsatMaxWord(w)), "AX")
-			s.op("MOVL", "AX", fmt.Sprintf("%d(SP)", lOff+4*k))
+			s.op("MOVL", "AX", dst)
 			s.op("SHRL", fmt.Sprintf("$%d", w), "CX", "BX")
 			s.op("SHRL", fmt.Sprintf("$%d", w), "CX")
 			cur[k] = unsatMaxWord(w)
 			t := m.target(k)
+			if m.deferred(k) && last {
+				deferredC[k], held = c, k // stays in CX:BX
+				continue
+			}
 			if m.deferred(k) {
 				s.op("MOVL", "BX", fmt.Sprintf("%d(SP)", cOff[k]))
 				s.op("MOVL", "CX", fmt.Sprintf("%d(SP)", cOff[k]+4))
@@ -164,10 +185,21 @@ func (m *asm32Mul) x86() (string, error) {
 		if sum.Cmp(unsatMaxWord(64)) > 0 {
 			return "", fmt.Errorf("limb %d overflows", t)
 		}
-		if coef == 1 {
+		switch {
+		case k == held && coef == 1:
+			s.op("MOVL", "BX", "AX")
+			s.op("MOVL", "CX", "DX")
+		case k == held:
+			s.op("MOVL", fmt.Sprintf("$%d", coef), "AX")
+			s.op("MULL", "BX")
+			if c.Cmp(two32) >= 0 {
+				s.op("IMUL3L", fmt.Sprintf("$%d", coef), "CX", "CX")
+				s.op("ADDL", "CX", "DX")
+			}
+		case coef == 1:
 			s.op("MOVL", fmt.Sprintf("%d(SP)", cOff[k]), "AX")
 			s.op("MOVL", fmt.Sprintf("%d(SP)", cOff[k]+4), "DX")
-		} else {
+		default:
 			s.op("MOVL", fmt.Sprintf("$%d", coef), "BX")
 			s.op("MOVL", fmt.Sprintf("%d(SP)", cOff[k]), "AX")
 			s.op("MULL", "BX")
@@ -193,10 +225,15 @@ func (m *asm32Mul) x86() (string, error) {
 		final[t] = reg
 		cur[t], cur[u] = unsatMaxWord(w), next
 	}
-	s.op("MOVL", "v+0(FP)", "DI")
+	if len(inV) == 0 {
+		s.op("MOVL", "v+0(FP)", "DI")
+	}
 	for k := 0; k < n; k++ {
 		if cur[k].Cmp(two32) >= 0 {
 			return "", fmt.Errorf("limb %d does not fit a word", k)
+		}
+		if inV[k] {
+			continue
 		}
 		dst := fmt.Sprintf("%d(DI)", 4*k)
 		if k == 0 {
