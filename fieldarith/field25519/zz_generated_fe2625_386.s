@@ -85,10 +85,8 @@ TEXT ·fe2625MultiplyAsm(SB), NOSPLIT, $112-12
 	MULL    108(SP)
 	ADDL    AX, BX
 	ADCL    DX, CX
-	// Carry out of r0; l0 to the frame.
-	MOVL    BX, AX
-	ANDL    $0x3ffffff, AX
-	MOVL    AX, 0(SP)
+	// Carry out of r0; its low word (l0 unmasked) to the frame.
+	MOVL    BX, 0(SP)
 	SHRL    $26, CX, BX
 	SHRL    $26, CX
 
@@ -133,10 +131,8 @@ TEXT ·fe2625MultiplyAsm(SB), NOSPLIT, $112-12
 	MULL    100(SP)
 	ADDL    AX, BX
 	ADCL    DX, CX
-	// Carry out of r1; l1 to the frame.
-	MOVL    BX, AX
-	ANDL    $0x1ffffff, AX
-	MOVL    AX, 4(SP)
+	// Carry out of r1; its low word (l1 unmasked) to the frame.
+	MOVL    BX, 4(SP)
 	SHRL    $25, CX, BX
 	SHRL    $25, CX
 
@@ -181,10 +177,8 @@ TEXT ·fe2625MultiplyAsm(SB), NOSPLIT, $112-12
 	MULL    96(SP)
 	ADDL    AX, BX
 	ADCL    DX, CX
-	// Carry out of r2; l2 to the frame.
-	MOVL    BX, AX
-	ANDL    $0x3ffffff, AX
-	MOVL    AX, 8(SP)
+	// Carry out of r2; its low word (l2 unmasked) to the frame.
+	MOVL    BX, 8(SP)
 	SHRL    $26, CX, BX
 	SHRL    $26, CX
 
@@ -229,10 +223,8 @@ TEXT ·fe2625MultiplyAsm(SB), NOSPLIT, $112-12
 	MULL    88(SP)
 	ADDL    AX, BX
 	ADCL    DX, CX
-	// Carry out of r3; l3 to the frame.
-	MOVL    BX, AX
-	ANDL    $0x1ffffff, AX
-	MOVL    AX, 12(SP)
+	// Carry out of r3; its low word (l3 unmasked) to the frame.
+	MOVL    BX, 12(SP)
 	SHRL    $25, CX, BX
 	SHRL    $25, CX
 
@@ -277,10 +269,8 @@ TEXT ·fe2625MultiplyAsm(SB), NOSPLIT, $112-12
 	MULL    84(SP)
 	ADDL    AX, BX
 	ADCL    DX, CX
-	// Carry out of r4; l4 to the frame.
-	MOVL    BX, AX
-	ANDL    $0x3ffffff, AX
-	MOVL    AX, 16(SP)
+	// Carry out of r4; its low word (l4 unmasked) to the frame.
+	MOVL    BX, 16(SP)
 	SHRL    $26, CX, BX
 	SHRL    $26, CX
 	MOVL    BX, 40(SP)
@@ -327,10 +317,8 @@ TEXT ·fe2625MultiplyAsm(SB), NOSPLIT, $112-12
 	MULL    76(SP)
 	ADDL    AX, BX
 	ADCL    DX, CX
-	// Carry out of r5; l5 to the frame.
-	MOVL    BX, AX
-	ANDL    $0x1ffffff, AX
-	MOVL    AX, 20(SP)
+	// Carry out of r5; its low word (l5 unmasked) to the frame.
+	MOVL    BX, 20(SP)
 	SHRL    $25, CX, BX
 	SHRL    $25, CX
 
@@ -375,10 +363,8 @@ TEXT ·fe2625MultiplyAsm(SB), NOSPLIT, $112-12
 	MULL    72(SP)
 	ADDL    AX, BX
 	ADCL    DX, CX
-	// Carry out of r6; l6 to the frame.
-	MOVL    BX, AX
-	ANDL    $0x3ffffff, AX
-	MOVL    AX, 24(SP)
+	// Carry out of r6; its low word (l6 unmasked) to the frame.
+	MOVL    BX, 24(SP)
 	SHRL    $26, CX, BX
 	SHRL    $26, CX
 
@@ -423,10 +409,8 @@ TEXT ·fe2625MultiplyAsm(SB), NOSPLIT, $112-12
 	MULL    64(SP)
 	ADDL    AX, BX
 	ADCL    DX, CX
-	// Carry out of r7; l7 to the frame.
-	MOVL    BX, AX
-	ANDL    $0x1ffffff, AX
-	MOVL    AX, 28(SP)
+	// Carry out of r7; its low word (l7 unmasked) to the frame.
+	MOVL    BX, 28(SP)
 	SHRL    $25, CX, BX
 	SHRL    $25, CX
 
@@ -471,10 +455,8 @@ TEXT ·fe2625MultiplyAsm(SB), NOSPLIT, $112-12
 	MULL    60(SP)
 	ADDL    AX, BX
 	ADCL    DX, CX
-	// Carry out of r8; l8 to the frame.
-	MOVL    BX, AX
-	ANDL    $0x3ffffff, AX
-	MOVL    AX, 32(SP)
+	// Carry out of r8; its low word (l8 unmasked) to the frame.
+	MOVL    BX, 32(SP)
 	SHRL    $26, CX, BX
 	SHRL    $26, CX
 
@@ -532,35 +514,46 @@ TEXT ·fe2625MultiplyAsm(SB), NOSPLIT, $112-12
 	MULL    BX
 	IMUL3L  $19, CX, CX
 	ADDL    CX, DX
-	ADDL    0(SP), AX
+	MOVL    0(SP), BX
+	ANDL    $0x3ffffff, BX
+	ADDL    BX, AX
 	ADCL    $0, DX
 	MOVL    AX, BX
 	ANDL    $0x3ffffff, BX
 	SHRL    $26, DX, AX
-	ADDL    AX, 4(SP)
+	MOVL    4(SP), SI
+	ANDL    $0x1ffffff, SI
+	ADDL    AX, SI
+	MOVL    SI, 4(DI)
 	MOVL    40(SP), AX
 	MOVL    44(SP), DX
-	ADDL    20(SP), AX
+	MOVL    20(SP), CX
+	ANDL    $0x1ffffff, CX
+	ADDL    CX, AX
 	ADCL    $0, DX
 	MOVL    AX, CX
 	ANDL    $0x1ffffff, CX
 	SHRL    $25, DX, AX
-	ADDL    AX, 24(SP)
+	MOVL    24(SP), SI
+	ANDL    $0x3ffffff, SI
+	ADDL    AX, SI
+	MOVL    SI, 24(DI)
 	MOVL    BX, (DI)
-	MOVL    4(SP), AX
-	MOVL    AX, 4(DI)
 	MOVL    8(SP), AX
+	ANDL    $0x3ffffff, AX
 	MOVL    AX, 8(DI)
 	MOVL    12(SP), AX
+	ANDL    $0x1ffffff, AX
 	MOVL    AX, 12(DI)
 	MOVL    16(SP), AX
+	ANDL    $0x3ffffff, AX
 	MOVL    AX, 16(DI)
 	MOVL    CX, 20(DI)
-	MOVL    24(SP), AX
-	MOVL    AX, 24(DI)
 	MOVL    28(SP), AX
+	ANDL    $0x1ffffff, AX
 	MOVL    AX, 28(DI)
 	MOVL    32(SP), AX
+	ANDL    $0x3ffffff, AX
 	MOVL    AX, 32(DI)
 	RET
 
@@ -643,10 +636,8 @@ TEXT ·fe2625SquareAsm(SB), NOSPLIT, $132-8
 	MULL    92(SP)
 	ADDL    AX, BX
 	ADCL    DX, CX
-	// Carry out of r0; l0 to the frame.
-	MOVL    BX, AX
-	ANDL    $0x3ffffff, AX
-	MOVL    AX, 0(SP)
+	// Carry out of r0; its low word (l0 unmasked) to the frame.
+	MOVL    BX, 0(SP)
 	SHRL    $26, CX, BX
 	SHRL    $26, CX
 
@@ -671,10 +662,8 @@ TEXT ·fe2625SquareAsm(SB), NOSPLIT, $132-8
 	MULL    84(SP)
 	ADDL    AX, BX
 	ADCL    DX, CX
-	// Carry out of r1; l1 to the frame.
-	MOVL    BX, AX
-	ANDL    $0x1ffffff, AX
-	MOVL    AX, 4(SP)
+	// Carry out of r1; its low word (l1 unmasked) to the frame.
+	MOVL    BX, 4(SP)
 	SHRL    $25, CX, BX
 	SHRL    $25, CX
 
@@ -703,10 +692,8 @@ TEXT ·fe2625SquareAsm(SB), NOSPLIT, $132-8
 	MULL    84(SP)
 	ADDL    AX, BX
 	ADCL    DX, CX
-	// Carry out of r2; l2 to the frame.
-	MOVL    BX, AX
-	ANDL    $0x3ffffff, AX
-	MOVL    AX, 8(SP)
+	// Carry out of r2; its low word (l2 unmasked) to the frame.
+	MOVL    BX, 8(SP)
 	SHRL    $26, CX, BX
 	SHRL    $26, CX
 
@@ -731,10 +718,8 @@ TEXT ·fe2625SquareAsm(SB), NOSPLIT, $132-8
 	MULL    76(SP)
 	ADDL    AX, BX
 	ADCL    DX, CX
-	// Carry out of r3; l3 to the frame.
-	MOVL    BX, AX
-	ANDL    $0x1ffffff, AX
-	MOVL    AX, 12(SP)
+	// Carry out of r3; its low word (l3 unmasked) to the frame.
+	MOVL    BX, 12(SP)
 	SHRL    $25, CX, BX
 	SHRL    $25, CX
 
@@ -763,10 +748,8 @@ TEXT ·fe2625SquareAsm(SB), NOSPLIT, $132-8
 	MULL    76(SP)
 	ADDL    AX, BX
 	ADCL    DX, CX
-	// Carry out of r4; l4 to the frame.
-	MOVL    BX, AX
-	ANDL    $0x3ffffff, AX
-	MOVL    AX, 16(SP)
+	// Carry out of r4; its low word (l4 unmasked) to the frame.
+	MOVL    BX, 16(SP)
 	SHRL    $26, CX, BX
 	SHRL    $26, CX
 	MOVL    BX, 40(SP)
@@ -793,10 +776,8 @@ TEXT ·fe2625SquareAsm(SB), NOSPLIT, $132-8
 	MULL    68(SP)
 	ADDL    AX, BX
 	ADCL    DX, CX
-	// Carry out of r5; l5 to the frame.
-	MOVL    BX, AX
-	ANDL    $0x1ffffff, AX
-	MOVL    AX, 20(SP)
+	// Carry out of r5; its low word (l5 unmasked) to the frame.
+	MOVL    BX, 20(SP)
 	SHRL    $25, CX, BX
 	SHRL    $25, CX
 
@@ -825,10 +806,8 @@ TEXT ·fe2625SquareAsm(SB), NOSPLIT, $132-8
 	MULL    68(SP)
 	ADDL    AX, BX
 	ADCL    DX, CX
-	// Carry out of r6; l6 to the frame.
-	MOVL    BX, AX
-	ANDL    $0x3ffffff, AX
-	MOVL    AX, 24(SP)
+	// Carry out of r6; its low word (l6 unmasked) to the frame.
+	MOVL    BX, 24(SP)
 	SHRL    $26, CX, BX
 	SHRL    $26, CX
 
@@ -853,10 +832,8 @@ TEXT ·fe2625SquareAsm(SB), NOSPLIT, $132-8
 	MULL    60(SP)
 	ADDL    AX, BX
 	ADCL    DX, CX
-	// Carry out of r7; l7 to the frame.
-	MOVL    BX, AX
-	ANDL    $0x1ffffff, AX
-	MOVL    AX, 28(SP)
+	// Carry out of r7; its low word (l7 unmasked) to the frame.
+	MOVL    BX, 28(SP)
 	SHRL    $25, CX, BX
 	SHRL    $25, CX
 
@@ -885,10 +862,8 @@ TEXT ·fe2625SquareAsm(SB), NOSPLIT, $132-8
 	MULL    60(SP)
 	ADDL    AX, BX
 	ADCL    DX, CX
-	// Carry out of r8; l8 to the frame.
-	MOVL    BX, AX
-	ANDL    $0x3ffffff, AX
-	MOVL    AX, 32(SP)
+	// Carry out of r8; its low word (l8 unmasked) to the frame.
+	MOVL    BX, 32(SP)
 	SHRL    $26, CX, BX
 	SHRL    $26, CX
 
@@ -926,34 +901,45 @@ TEXT ·fe2625SquareAsm(SB), NOSPLIT, $132-8
 	MULL    BX
 	IMUL3L  $19, CX, CX
 	ADDL    CX, DX
-	ADDL    0(SP), AX
+	MOVL    0(SP), BX
+	ANDL    $0x3ffffff, BX
+	ADDL    BX, AX
 	ADCL    $0, DX
 	MOVL    AX, BX
 	ANDL    $0x3ffffff, BX
 	SHRL    $26, DX, AX
-	ADDL    AX, 4(SP)
+	MOVL    4(SP), SI
+	ANDL    $0x1ffffff, SI
+	ADDL    AX, SI
+	MOVL    SI, 4(DI)
 	MOVL    40(SP), AX
 	MOVL    44(SP), DX
-	ADDL    20(SP), AX
+	MOVL    20(SP), CX
+	ANDL    $0x1ffffff, CX
+	ADDL    CX, AX
 	ADCL    $0, DX
 	MOVL    AX, CX
 	ANDL    $0x1ffffff, CX
 	SHRL    $25, DX, AX
-	ADDL    AX, 24(SP)
+	MOVL    24(SP), SI
+	ANDL    $0x3ffffff, SI
+	ADDL    AX, SI
+	MOVL    SI, 24(DI)
 	MOVL    BX, (DI)
-	MOVL    4(SP), AX
-	MOVL    AX, 4(DI)
 	MOVL    8(SP), AX
+	ANDL    $0x3ffffff, AX
 	MOVL    AX, 8(DI)
 	MOVL    12(SP), AX
+	ANDL    $0x1ffffff, AX
 	MOVL    AX, 12(DI)
 	MOVL    16(SP), AX
+	ANDL    $0x3ffffff, AX
 	MOVL    AX, 16(DI)
 	MOVL    CX, 20(DI)
-	MOVL    24(SP), AX
-	MOVL    AX, 24(DI)
 	MOVL    28(SP), AX
+	ANDL    $0x1ffffff, AX
 	MOVL    AX, 28(DI)
 	MOVL    32(SP), AX
+	ANDL    $0x3ffffff, AX
 	MOVL    AX, 32(DI)
 	RET

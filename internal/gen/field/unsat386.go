@@ -144,12 +144,15 @@ func (m *asm32Mul) x86() (string, error) {
 				if k == 0 {
 					dst = "(DI)"
 				}
+				s.op("MOVL", "BX", "AX")
+				s.op("ANDL", fmt.Sprintf("$0x%x", unsatMaxWord(w)), "AX")
+				s.op("MOVL", "AX", dst)
 			} else {
-				s.comment("Carry out of r%d; l%d to the frame.", k, k)
+				// The low word goes to the frame unmasked: it is masked
+				// when it is read back, once.
+				s.comment("Carry out of r%d; its low word (l%d unmasked) to the frame.", k, k)
+				s.op("MOVL", "BX", dst)
 			}
-			s.op("MOVL", "BX", "AX")
-			s.op("ANDL", fmt.Sprintf("$0x%x", unsatMaxWord(w)), "AX")
-			s.op("MOVL", "AX", dst)
 			s.op("SHRL", fmt.Sprintf("$%d", w), "CX", "BX")
 			s.op("SHRL", fmt.Sprintf("$%d", w), "CX")
 			cur[k] = unsatMaxWord(w)
@@ -208,7 +211,10 @@ func (m *asm32Mul) x86() (string, error) {
 				s.op("ADDL", "CX", "DX")
 			}
 		}
-		s.op("ADDL", fmt.Sprintf("%d(SP)", lOff+4*t), "AX")
+		reg := []string{"BX", "CX"}[i]
+		s.op("MOVL", fmt.Sprintf("%d(SP)", lOff+4*t), reg)
+		s.op("ANDL", fmt.Sprintf("$0x%x", unsatMaxWord(r.width[t])), reg)
+		s.op("ADDL", reg, "AX")
 		s.op("ADCL", "$0", "DX")
 		w := r.width[t]
 		ct := new(big.Int).Rsh(sum, uint(w))
@@ -217,12 +223,18 @@ func (m *asm32Mul) x86() (string, error) {
 		if ct.Cmp(two32) >= 0 || next.Cmp(two32) >= 0 {
 			return "", fmt.Errorf("the last carry out of limb %d does not fit a word", t)
 		}
-		reg := []string{"BX", "CX"}[i]
 		s.op("MOVL", "AX", reg)
 		s.op("ANDL", fmt.Sprintf("$0x%x", unsatMaxWord(w)), reg)
 		s.op("SHRL", fmt.Sprintf("$%d", w), "DX", "AX")
-		s.op("ADDL", "AX", fmt.Sprintf("%d(SP)", lOff+4*u))
-		final[t] = reg
+		// u's final limb, in SI (a's pointer is dead), straight to v.
+		if len(inV) == 0 {
+			s.op("MOVL", "v+0(FP)", "DI")
+		}
+		s.op("MOVL", fmt.Sprintf("%d(SP)", lOff+4*u), "SI")
+		s.op("ANDL", fmt.Sprintf("$0x%x", unsatMaxWord(r.width[u])), "SI")
+		s.op("ADDL", "AX", "SI")
+		s.op("MOVL", "SI", fmt.Sprintf("%d(DI)", 4*u))
+		final[t], inV[u] = reg, true
 		cur[t], cur[u] = unsatMaxWord(w), next
 	}
 	if len(inV) == 0 {
@@ -244,6 +256,7 @@ func (m *asm32Mul) x86() (string, error) {
 			continue
 		}
 		s.op("MOVL", fmt.Sprintf("%d(SP)", lOff+4*k), "AX")
+		s.op("ANDL", fmt.Sprintf("$0x%x", unsatMaxWord(r.width[k])), "AX")
 		s.op("MOVL", "AX", dst)
 	}
 	s.op("RET")
