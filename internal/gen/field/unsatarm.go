@@ -12,15 +12,22 @@ package field
 //
 // Layout: the input limbs are loaded with one LDM each and stored in the
 // frame with one STM; the precomputed operands (2·a, 19·b, …) are made from
-// the loaded limbs and stored there too. Then the columns are summed in
-// blocks of consecutive columns of one carry chain: each block's 64-bit
-// sums take two registers each, and the other registers cache operands,
-// loaded from the frame and evicted furthest-next-use first. The block
-// partition and the product order are chosen by the generator for the
-// fewest instructions. A column's carry is the next column's initial sum
-// when that column starts the next block. The finished limbs wait in the
-// frame; at the end one LDM brings them back, the two deferred carries are
-// added and carried, and one STM writes v.
+// the loaded limbs and stored there too. Two ways to sum the columns are
+// written, and armBest keeps the shorter text:
+//
+//   - emit: blocks of consecutive columns of one carry chain; each block's
+//     64-bit sums take two registers each, and the other registers cache
+//     operands, loaded from the frame and evicted furthest-next-use first.
+//     The block partition and the product order are chosen for the fewest
+//     instructions. A column's carry is the next column's initial sum when
+//     that column starts the next block. (Square: 251 instructions.)
+//   - emitWindow, for a·b whose columns are windows of operand tables: one
+//     column at a time, its operands read by four LDMs (Multiply: 283; the
+//     cache layout gave 320).
+//
+// The finished limbs wait in the frame; at the end one LDM brings them
+// back, the two deferred carries are added and carried, and one STM
+// writes v.
 
 import (
 	"fmt"
