@@ -770,7 +770,9 @@ func (g *armGen) emitWindow() error {
 				} else {
 					g.op("MOVM.DB", "(R14)", "[R5-R9]")
 				}
-				for i := h * half; i < h*(half+1); i++ {
+				// Down the half: the first multiply reads R5, the y LDM's
+				// first word, so an in-order core waits least for it.
+				for i := h*(half+1) - 1; i >= h*half; i-- {
 					// x_i in R(i−5·half); y_i at E[n−1+k−i], loaded into
 					// R5 + (its index − the run's first).
 					first := h + k
