@@ -2,7 +2,11 @@
 
 package p256
 
-import "github.com/curvekit/curvekit/internal/ct"
+import (
+	"unsafe"
+
+	"github.com/curvekit/curvekit/internal/ct"
+)
 
 // Word-major constant-time table scans, for table entries that are plain
 // arrays of 64-bit words (the package checks that its entry types are, and
@@ -19,6 +23,15 @@ import "github.com/curvekit/curvekit/internal/ct"
 // such ones), the identity is not scanned: its ones are ORed in at the
 // words that hold them.
 
+// On 32-bit machines (scan32) the scans select 32-bit halves of the words
+// with 32-bit masks (select8Halves…, or8Halves…): with 64-bit masks, the 9
+// masks alone would take 18 of the machine's registers, and every word's
+// AND and OR would be two instructions. A bitwise select does not depend on
+// how the memory is cut into words, so the results are the same.
+
+// scan32 reports whether the build's machine words are 32 bits.
+const scan32 = unsafe.Sizeof(uintptr(0)) == 4
+
 // masks8 returns the selection masks of digits base … base+8: m_i is all
 // ones when abs == base+i (m0 selects the identity when base is 0).
 func masks8(base, abs int) (m0, m1, m2, m3, m4, m5, m6, m7, m8 uint64) {
@@ -29,9 +42,30 @@ func masks8(base, abs int) (m0, m1, m2, m3, m4, m5, m6, m7, m8 uint64) {
 		-uint64(ct.EqMask(base+8, abs))
 }
 
+// masks8x32 is masks8 with 32-bit masks, computed in 32-bit words (only
+// called where int has 32 bits, so a^b is exact); ct.EqMask's 64-bit
+// arithmetic took 118 instructions for the nine masks on arm.
+func masks8x32(base, abs int) (m0, m1, m2, m3, m4, m5, m6, m7, m8 uint32) {
+	eq := func(a int) uint32 {
+		x := uint32(a ^ abs)
+		return (x|-x)>>31 - 1 // all ones exactly when x == 0
+	}
+	return eq(base), eq(base + 1), eq(base + 2), eq(base + 3), eq(base + 4),
+		eq(base + 5), eq(base + 6), eq(base + 7), eq(base + 8)
+}
+
 // select8Words8 sets d to entry abs−1 of the 8 entries e of 8 words
 // (affinePoint: two 4-word field elements), or to the identity id if abs = 0, reading all of them.
 func select8Words8(d, id *[8]uint64, e *[8][8]uint64, abs int) {
+	if scan32 { // a constant: the build's word size
+		d32, e32 := (*[16]uint32)(unsafe.Pointer(d)), (*[8][16]uint32)(unsafe.Pointer(e))
+		if oneIsWordOne {
+			or8Halves8(d32, e32, 0, abs, true)
+			return
+		}
+		select8Halves8(d32, (*[16]uint32)(unsafe.Pointer(id)), e32, abs)
+		return
+	}
 	m0, m1, m2, m3, m4, m5, m6, m7, m8 := masks8(0, abs)
 	if oneIsWordOne {
 		for w := 0; w < 8; w++ {
@@ -48,10 +82,130 @@ func select8Words8(d, id *[8]uint64, e *[8][8]uint64, abs int) {
 	}
 }
 
+// select8Halves8 is select8Words8 on 32-bit halves, the identity
+// scanned. The word loop is unrolled: with constant indices every load is
+// one instruction at a fixed offset of e, where the loop's indexed loads
+// needed an address addition each on arm. The ORs form a chain rather than
+// a tree: two temporaries beside the masks, so that they stay in registers
+// (the tree spilled masks on arm; 32-bit cores gain little from its
+// parallelism).
+func select8Halves8(d, id *[16]uint32, e *[8][16]uint32, abs int) {
+	m0, m1, m2, m3, m4, m5, m6, m7, m8 := masks8x32(0, abs)
+	d[0] = id[0]&m0 | e[0][0]&m1 | e[1][0]&m2 | e[2][0]&m3 |
+		e[3][0]&m4 | e[4][0]&m5 | e[5][0]&m6 | e[6][0]&m7 | e[7][0]&m8
+	d[1] = id[1]&m0 | e[0][1]&m1 | e[1][1]&m2 | e[2][1]&m3 |
+		e[3][1]&m4 | e[4][1]&m5 | e[5][1]&m6 | e[6][1]&m7 | e[7][1]&m8
+	d[2] = id[2]&m0 | e[0][2]&m1 | e[1][2]&m2 | e[2][2]&m3 |
+		e[3][2]&m4 | e[4][2]&m5 | e[5][2]&m6 | e[6][2]&m7 | e[7][2]&m8
+	d[3] = id[3]&m0 | e[0][3]&m1 | e[1][3]&m2 | e[2][3]&m3 |
+		e[3][3]&m4 | e[4][3]&m5 | e[5][3]&m6 | e[6][3]&m7 | e[7][3]&m8
+	d[4] = id[4]&m0 | e[0][4]&m1 | e[1][4]&m2 | e[2][4]&m3 |
+		e[3][4]&m4 | e[4][4]&m5 | e[5][4]&m6 | e[6][4]&m7 | e[7][4]&m8
+	d[5] = id[5]&m0 | e[0][5]&m1 | e[1][5]&m2 | e[2][5]&m3 |
+		e[3][5]&m4 | e[4][5]&m5 | e[5][5]&m6 | e[6][5]&m7 | e[7][5]&m8
+	d[6] = id[6]&m0 | e[0][6]&m1 | e[1][6]&m2 | e[2][6]&m3 |
+		e[3][6]&m4 | e[4][6]&m5 | e[5][6]&m6 | e[6][6]&m7 | e[7][6]&m8
+	d[7] = id[7]&m0 | e[0][7]&m1 | e[1][7]&m2 | e[2][7]&m3 |
+		e[3][7]&m4 | e[4][7]&m5 | e[5][7]&m6 | e[6][7]&m7 | e[7][7]&m8
+	d[8] = id[8]&m0 | e[0][8]&m1 | e[1][8]&m2 | e[2][8]&m3 |
+		e[3][8]&m4 | e[4][8]&m5 | e[5][8]&m6 | e[6][8]&m7 | e[7][8]&m8
+	d[9] = id[9]&m0 | e[0][9]&m1 | e[1][9]&m2 | e[2][9]&m3 |
+		e[3][9]&m4 | e[4][9]&m5 | e[5][9]&m6 | e[6][9]&m7 | e[7][9]&m8
+	d[10] = id[10]&m0 | e[0][10]&m1 | e[1][10]&m2 | e[2][10]&m3 |
+		e[3][10]&m4 | e[4][10]&m5 | e[5][10]&m6 | e[6][10]&m7 | e[7][10]&m8
+	d[11] = id[11]&m0 | e[0][11]&m1 | e[1][11]&m2 | e[2][11]&m3 |
+		e[3][11]&m4 | e[4][11]&m5 | e[5][11]&m6 | e[6][11]&m7 | e[7][11]&m8
+	d[12] = id[12]&m0 | e[0][12]&m1 | e[1][12]&m2 | e[2][12]&m3 |
+		e[3][12]&m4 | e[4][12]&m5 | e[5][12]&m6 | e[6][12]&m7 | e[7][12]&m8
+	d[13] = id[13]&m0 | e[0][13]&m1 | e[1][13]&m2 | e[2][13]&m3 |
+		e[3][13]&m4 | e[4][13]&m5 | e[5][13]&m6 | e[6][13]&m7 | e[7][13]&m8
+	d[14] = id[14]&m0 | e[0][14]&m1 | e[1][14]&m2 | e[2][14]&m3 |
+		e[3][14]&m4 | e[4][14]&m5 | e[5][14]&m6 | e[6][14]&m7 | e[7][14]&m8
+	d[15] = id[15]&m0 | e[0][15]&m1 | e[1][15]&m2 | e[2][15]&m3 |
+		e[3][15]&m4 | e[4][15]&m5 | e[5][15]&m6 | e[6][15]&m7 | e[7][15]&m8
+}
+
+// or8Halves8 sets d to (if set, else ORs into d) the OR of the 8 entries e
+// on 32-bit halves, entry i masked by abs == base+1+i; unrolled as select8Halves8.
+func or8Halves8(d *[16]uint32, e *[8][16]uint32, base, abs int, set bool) {
+	_, m1, m2, m3, m4, m5, m6, m7, m8 := masks8x32(base, abs)
+	if set { // public: which call this is
+		d[0] = e[0][0]&m1 | e[1][0]&m2 | e[2][0]&m3 | e[3][0]&m4 |
+			e[4][0]&m5 | e[5][0]&m6 | e[6][0]&m7 | e[7][0]&m8
+		d[1] = e[0][1]&m1 | e[1][1]&m2 | e[2][1]&m3 | e[3][1]&m4 |
+			e[4][1]&m5 | e[5][1]&m6 | e[6][1]&m7 | e[7][1]&m8
+		d[2] = e[0][2]&m1 | e[1][2]&m2 | e[2][2]&m3 | e[3][2]&m4 |
+			e[4][2]&m5 | e[5][2]&m6 | e[6][2]&m7 | e[7][2]&m8
+		d[3] = e[0][3]&m1 | e[1][3]&m2 | e[2][3]&m3 | e[3][3]&m4 |
+			e[4][3]&m5 | e[5][3]&m6 | e[6][3]&m7 | e[7][3]&m8
+		d[4] = e[0][4]&m1 | e[1][4]&m2 | e[2][4]&m3 | e[3][4]&m4 |
+			e[4][4]&m5 | e[5][4]&m6 | e[6][4]&m7 | e[7][4]&m8
+		d[5] = e[0][5]&m1 | e[1][5]&m2 | e[2][5]&m3 | e[3][5]&m4 |
+			e[4][5]&m5 | e[5][5]&m6 | e[6][5]&m7 | e[7][5]&m8
+		d[6] = e[0][6]&m1 | e[1][6]&m2 | e[2][6]&m3 | e[3][6]&m4 |
+			e[4][6]&m5 | e[5][6]&m6 | e[6][6]&m7 | e[7][6]&m8
+		d[7] = e[0][7]&m1 | e[1][7]&m2 | e[2][7]&m3 | e[3][7]&m4 |
+			e[4][7]&m5 | e[5][7]&m6 | e[6][7]&m7 | e[7][7]&m8
+		d[8] = e[0][8]&m1 | e[1][8]&m2 | e[2][8]&m3 | e[3][8]&m4 |
+			e[4][8]&m5 | e[5][8]&m6 | e[6][8]&m7 | e[7][8]&m8
+		d[9] = e[0][9]&m1 | e[1][9]&m2 | e[2][9]&m3 | e[3][9]&m4 |
+			e[4][9]&m5 | e[5][9]&m6 | e[6][9]&m7 | e[7][9]&m8
+		d[10] = e[0][10]&m1 | e[1][10]&m2 | e[2][10]&m3 | e[3][10]&m4 |
+			e[4][10]&m5 | e[5][10]&m6 | e[6][10]&m7 | e[7][10]&m8
+		d[11] = e[0][11]&m1 | e[1][11]&m2 | e[2][11]&m3 | e[3][11]&m4 |
+			e[4][11]&m5 | e[5][11]&m6 | e[6][11]&m7 | e[7][11]&m8
+		d[12] = e[0][12]&m1 | e[1][12]&m2 | e[2][12]&m3 | e[3][12]&m4 |
+			e[4][12]&m5 | e[5][12]&m6 | e[6][12]&m7 | e[7][12]&m8
+		d[13] = e[0][13]&m1 | e[1][13]&m2 | e[2][13]&m3 | e[3][13]&m4 |
+			e[4][13]&m5 | e[5][13]&m6 | e[6][13]&m7 | e[7][13]&m8
+		d[14] = e[0][14]&m1 | e[1][14]&m2 | e[2][14]&m3 | e[3][14]&m4 |
+			e[4][14]&m5 | e[5][14]&m6 | e[6][14]&m7 | e[7][14]&m8
+		d[15] = e[0][15]&m1 | e[1][15]&m2 | e[2][15]&m3 | e[3][15]&m4 |
+			e[4][15]&m5 | e[5][15]&m6 | e[6][15]&m7 | e[7][15]&m8
+		return
+	}
+	d[0] |= e[0][0]&m1 | e[1][0]&m2 | e[2][0]&m3 | e[3][0]&m4 |
+		e[4][0]&m5 | e[5][0]&m6 | e[6][0]&m7 | e[7][0]&m8
+	d[1] |= e[0][1]&m1 | e[1][1]&m2 | e[2][1]&m3 | e[3][1]&m4 |
+		e[4][1]&m5 | e[5][1]&m6 | e[6][1]&m7 | e[7][1]&m8
+	d[2] |= e[0][2]&m1 | e[1][2]&m2 | e[2][2]&m3 | e[3][2]&m4 |
+		e[4][2]&m5 | e[5][2]&m6 | e[6][2]&m7 | e[7][2]&m8
+	d[3] |= e[0][3]&m1 | e[1][3]&m2 | e[2][3]&m3 | e[3][3]&m4 |
+		e[4][3]&m5 | e[5][3]&m6 | e[6][3]&m7 | e[7][3]&m8
+	d[4] |= e[0][4]&m1 | e[1][4]&m2 | e[2][4]&m3 | e[3][4]&m4 |
+		e[4][4]&m5 | e[5][4]&m6 | e[6][4]&m7 | e[7][4]&m8
+	d[5] |= e[0][5]&m1 | e[1][5]&m2 | e[2][5]&m3 | e[3][5]&m4 |
+		e[4][5]&m5 | e[5][5]&m6 | e[6][5]&m7 | e[7][5]&m8
+	d[6] |= e[0][6]&m1 | e[1][6]&m2 | e[2][6]&m3 | e[3][6]&m4 |
+		e[4][6]&m5 | e[5][6]&m6 | e[6][6]&m7 | e[7][6]&m8
+	d[7] |= e[0][7]&m1 | e[1][7]&m2 | e[2][7]&m3 | e[3][7]&m4 |
+		e[4][7]&m5 | e[5][7]&m6 | e[6][7]&m7 | e[7][7]&m8
+	d[8] |= e[0][8]&m1 | e[1][8]&m2 | e[2][8]&m3 | e[3][8]&m4 |
+		e[4][8]&m5 | e[5][8]&m6 | e[6][8]&m7 | e[7][8]&m8
+	d[9] |= e[0][9]&m1 | e[1][9]&m2 | e[2][9]&m3 | e[3][9]&m4 |
+		e[4][9]&m5 | e[5][9]&m6 | e[6][9]&m7 | e[7][9]&m8
+	d[10] |= e[0][10]&m1 | e[1][10]&m2 | e[2][10]&m3 | e[3][10]&m4 |
+		e[4][10]&m5 | e[5][10]&m6 | e[6][10]&m7 | e[7][10]&m8
+	d[11] |= e[0][11]&m1 | e[1][11]&m2 | e[2][11]&m3 | e[3][11]&m4 |
+		e[4][11]&m5 | e[5][11]&m6 | e[6][11]&m7 | e[7][11]&m8
+	d[12] |= e[0][12]&m1 | e[1][12]&m2 | e[2][12]&m3 | e[3][12]&m4 |
+		e[4][12]&m5 | e[5][12]&m6 | e[6][12]&m7 | e[7][12]&m8
+	d[13] |= e[0][13]&m1 | e[1][13]&m2 | e[2][13]&m3 | e[3][13]&m4 |
+		e[4][13]&m5 | e[5][13]&m6 | e[6][13]&m7 | e[7][13]&m8
+	d[14] |= e[0][14]&m1 | e[1][14]&m2 | e[2][14]&m3 | e[3][14]&m4 |
+		e[4][14]&m5 | e[5][14]&m6 | e[6][14]&m7 | e[7][14]&m8
+	d[15] |= e[0][15]&m1 | e[1][15]&m2 | e[2][15]&m3 | e[3][15]&m4 |
+		e[4][15]&m5 | e[5][15]&m6 | e[6][15]&m7 | e[7][15]&m8
+}
+
 // select16Words8 is select8Words8 for 16 entries, in two passes of 8 in
 // one function.
 func select16Words8(d, id *[8]uint64, e *[16][8]uint64, abs int) {
 	select8Words8(d, id, (*[8][8]uint64)(e[:8]), abs)
+	if scan32 { // a constant: the build's word size
+		or8Halves8((*[16]uint32)(unsafe.Pointer(d)), (*[8][16]uint32)(unsafe.Pointer(&e[8])), 8, abs, false)
+		return
+	}
 	_, m1, m2, m3, m4, m5, m6, m7, m8 := masks8(8, abs)
 	for w := 0; w < 8; w++ {
 		d[w] |= ((e[8][w]&m1 | e[9][w]&m2) | (e[10][w]&m3 | e[11][w]&m4)) |

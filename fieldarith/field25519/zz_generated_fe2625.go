@@ -169,8 +169,10 @@ func (v *fe2625) CondNegate(cond int) *fe2625 {
 	return v
 }
 
-// Multiply sets v = a·b and returns v (100 limb products).
-func (v *fe2625) Multiply(a, b *fe2625) *fe2625 {
+// multiplyGeneric sets v = a·b and returns v (100 limb products).
+// Multiply (zz_generated_fe2625_asm32.go, _noasm.go) runs it, or on arm and 386
+// the generated assembly that computes the same columns.
+func (v *fe2625) multiplyGeneric(a, b *fe2625) *fe2625 {
 	// Schoolbook product reduced on the fly by 2^255 ≡ 19: a limb product of
 	// weight ≥ 2^255 goes to the column it wraps to, and its factor (from the
 	// identity and from uneven limb widths) is folded into precomputed
@@ -273,8 +275,9 @@ func (v *fe2625) Multiply(a, b *fe2625) *fe2625 {
 	return v
 }
 
-// Square sets v = a² and returns v (55 limb products).
-func (v *fe2625) Square(a *fe2625) *fe2625 {
+// squareGeneric sets v = a² and returns v (55 limb products).
+// Square runs it, or on arm and 386 the generated assembly that computes the same columns.
+func (v *fe2625) squareGeneric(a *fe2625) *fe2625 {
 	// Schoolbook product reduced on the fly by 2^255 ≡ 19: a limb product of
 	// weight ≥ 2^255 goes to the column it wraps to, and its factor (from the
 	// identity and from uneven limb widths) is folded into precomputed

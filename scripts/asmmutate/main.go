@@ -1,7 +1,8 @@
-// Command asmmutate is a mutation tester for the module's generated amd64
+// Command asmmutate is a mutation tester for the module's generated
 // assembly: it changes one instruction of one .s file at a time, runs the
 // owning package's tests against that mutant and reports the mutants that no
-// test kills.
+// test kills. _arm.s and _386.s files are built for their GOARCH (arm with
+// GOARM=7) and their tests run under qemu-user (qemu-arm, qemu-i386).
 //
 //	go run ./scripts/asmmutate                      # every .s file, every operator
 //	go run ./scripts/asmmutate -files fieldp256 -ops carry,swap
@@ -20,13 +21,15 @@
 //
 // Operators (-ops):
 //
-//	carry    ADCQ→ADDQ and SBBQ→SUBQ (the carry-in dropped); ADCXQ/ADOXQ r, s
+//	carry    ADCQ→ADDQ, SBBQ→SUBQ, ADCL→ADDL, ADC→ADD (the carry-in dropped),
+//	         ADD.S→ADD (arm: no carry produced); ADCXQ/ADOXQ r, s
 //	         → LEAQ (s)(r*1), s (an add that neither reads nor writes a flag)
-//	delete   delete one ADCQ, ADCXQ, ADOXQ or SBBQ
+//	delete   delete one ADCQ, ADCXQ, ADOXQ, SBBQ, ADCL or ADC
 //	swap     ADCXQ↔ADOXQ (the carry chain switched)
 //	shift    SHLQ/SHRQ/SARQ (and their three-operand SHLDQ/SHRDQ forms, and
 //	         SHLXQ/SHRXQ): the count ±1, the destination register changed,
-//	         the shifted-in register dropped
+//	         the shifted-in register dropped; SHLL/SHRL and arm's shifted
+//	         register operands (R1<<4): the count ±1
 //	cmov     delete one CMOVQcc, or invert its condition
 //	imm      flip bit 0 of an instruction's immediate (not a shift count)
 //	data     flip bit 0 of one DATA word
@@ -231,11 +234,12 @@ func main() {
 			continue
 		}
 		dir := filepath.Dir(f)
-		p := pkgs[dir]
+		goarch, _, _ := archOf(f)
+		p := pkgs[dir+" "+goarch]
 		if p == nil {
 			p = &pkgInfo{dir: dir}
-			pkgs[dir] = p
-			res, took, detail := r.test(dir, nil, 30*time.Minute)
+			pkgs[dir+" "+goarch] = p
+			res, took, detail := r.test(dir, nil, 30*time.Minute, f)
 			p.baseline, p.ok = took, res == "survived"
 			if !p.ok {
 				fatal(fmt.Errorf("%s: the unmutated tests do not pass (%s): %s", dir, res, detail))
@@ -263,7 +267,7 @@ func main() {
 			wg.Add(1)
 			go func() {
 				defer func() { <-sem; wg.Done() }()
-				res, took, detail := r.test(dir, m, to)
+				res, took, detail := r.test(dir, m, to, m.file)
 				mu.Lock()
 				defer mu.Unlock()
 				m.result, m.took, m.detail = res, took, detail
@@ -369,9 +373,24 @@ type runner struct {
 	n                           int
 }
 
-// test builds dir's test binary with m applied through an overlay and runs
-// it. It returns "killed", "survived" or "invalid" (m did not build).
-func (r *runner) test(dir string, m *mutant, to time.Duration) (string, time.Duration, string) {
+// archOf returns the GOARCH a .s file is built for when it is not the
+// host's (arm: GOARM=7; 386), the environment of its build and the
+// qemu-user emulator its test binary runs under ("" for amd64 files).
+// Under qemu the runtime runs as .ci/qemu_exec runs it.
+func archOf(file string) (goarch string, env []string, emu string) {
+	switch {
+	case strings.HasSuffix(file, "_arm.s"):
+		return "arm", []string{"GOARCH=arm", "GOARM=7"}, "qemu-arm"
+	case strings.HasSuffix(file, "_386.s"):
+		return "386", []string{"GOARCH=386"}, "qemu-i386"
+	}
+	return "", nil, ""
+}
+
+// test builds dir's test binary for file's GOARCH with m applied through an
+// overlay and runs it. It returns "killed", "survived" or "invalid" (m did
+// not build).
+func (r *runner) test(dir string, m *mutant, to time.Duration, file string) (string, time.Duration, string) {
 	r.mu.Lock()
 	r.n++
 	n := r.n
@@ -413,6 +432,8 @@ func (r *runner) test(dir string, m *mutant, to time.Duration) (string, time.Dur
 	args = append(args, "./"+dir)
 	start := time.Now()
 	build := exec.Command("go", args...)
+	_, env, emu := archOf(file)
+	build.Env = append(os.Environ(), env...)
 	if out, err := build.CombinedOutput(); err != nil {
 		return "invalid", time.Since(start), firstLine(string(out))
 	}
@@ -434,6 +455,10 @@ func (r *runner) test(dir string, m *mutant, to time.Duration) (string, time.Dur
 			targs = append(targs, "-test.run", run)
 		}
 		cmd := exec.CommandContext(ctx, bin, targs...)
+		if emu != "" {
+			cmd = exec.CommandContext(ctx, emu, append([]string{bin}, targs...)...)
+			cmd.Env = append(os.Environ(), "GODEBUG=asyncpreemptoff=1", "GOMAXPROCS=1", "CURVEKIT_QEMU_USER=1")
+		}
 		cmd.Dir = filepath.Join(r.root, dir)
 		cmd.WaitDelay = 5 * time.Second
 		out, err := cmd.CombinedOutput()
@@ -466,11 +491,12 @@ func failLine(s string) string {
 }
 
 var (
-	instRe = regexp.MustCompile(`^\t([A-Z][A-Z0-9]*)(?:\s+(.*))?$`)
-	textRe = regexp.MustCompile(`^TEXT\s+([^(]+)\(SB\)`)
-	dataRe = regexp.MustCompile(`^DATA\s+(\S+)/(\d+),\s*\$(0x[0-9a-fA-F]+|\d+)\s*$`)
-	immRe  = regexp.MustCompile(`^\$(-?(?:0x[0-9a-fA-F]+|\d+))$`)
-	memRe  = regexp.MustCompile(`[^,\s]*\([^)]*\)(?:\([^)]*\))?`)
+	instRe     = regexp.MustCompile(`^\t([A-Z][A-Z0-9.]*)(?:\s+(.*))?$`) // arm opcodes carry suffixes (ADD.S, MOVM.IA)
+	armShiftRe = regexp.MustCompile(`^(R\d+)(<<|>>)(\d+)$`)
+	textRe     = regexp.MustCompile(`^TEXT\s+([^(]+)\(SB\)`)
+	dataRe     = regexp.MustCompile(`^DATA\s+(\S+)/(\d+),\s*\$(0x[0-9a-fA-F]+|\d+)\s*$`)
+	immRe      = regexp.MustCompile(`^\$(-?(?:0x[0-9a-fA-F]+|\d+))$`)
+	memRe      = regexp.MustCompile(`[^,\s]*\([^)]*\)(?:\([^)]*\))?`)
 )
 
 var gpRegs = []string{"AX", "BX", "CX", "DX", "SI", "DI", "R8", "R9", "R10", "R11", "R12", "R13", "R14", "R15"}
@@ -537,6 +563,27 @@ func enumerate(file, src string, ops map[string]bool) []*mutant {
 			return fmt.Sprintf("\t%-8s%s", o, strings.Join(a, ", "))
 		}
 		switch {
+		case opc == "ADCL" || opc == "ADC" || opc == "ADD.S":
+			// 386 and arm: the carry-in dropped, or (ADD.S) the carry
+			// not produced for the ADC that follows.
+			if ops["carry"] {
+				add("carry", "nocarry", mk(map[string]string{"ADCL": "ADDL", "ADC": "ADD", "ADD.S": "ADD"}[opc], args...))
+			}
+			if ops["delete"] && opc != "ADD.S" {
+				add("delete", "delete", "")
+			}
+		case opc == "SHRL" || opc == "SHLL":
+			if !ops["shift"] || len(args) < 2 {
+				break
+			}
+			if v, ok := imm(args[0]); ok {
+				for _, d := range []int64{-1, 1} {
+					if nv := v + d; nv >= 1 && nv <= 31 {
+						b := append([]string{fmt.Sprintf("$%d", nv)}, args[1:]...)
+						add("shift", fmt.Sprintf("count%+d", d), mk(opc, b...))
+					}
+				}
+			}
 		case opc == "ADCQ" || opc == "SBBQ" || opc == "ADCXQ" || opc == "ADOXQ":
 			if ops["carry"] {
 				switch opc {
@@ -607,6 +654,21 @@ func enumerate(file, src string, ops map[string]bool) []*mutant {
 				if v, ok := imm(args[0]); ok {
 					b := append([]string{fmt.Sprintf("$%d", v^1)}, args[1:]...)
 					add("imm", "flip0", mk(opc, b...))
+				}
+			}
+		}
+		// arm's shifted register operands (R1<<4, R11>>26): the count ±1.
+		for j, a := range args {
+			sm := armShiftRe.FindStringSubmatch(a)
+			if sm == nil || !ops["shift"] {
+				continue
+			}
+			v, _ := strconv.Atoi(sm[3])
+			for _, d := range []int{-1, 1} {
+				if nv := v + d; nv >= 1 && nv <= 31 {
+					b := append([]string(nil), args...)
+					b[j] = fmt.Sprintf("%s%s%d", sm[1], sm[2], nv)
+					add("shift", fmt.Sprintf("operand%d%+d", j, d), mk(opc, b...))
 				}
 			}
 		}

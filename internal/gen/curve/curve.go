@@ -407,6 +407,9 @@ type scanShape struct {
 	// oneIsWordOne.
 	Words int
 	Ones  []int
+	// Halves is 2·Words: the 32-bit words per entry (the scans on 32-bit
+	// machines, scan.tmpl's select8Halves).
+	Halves int
 	// ScanID: the identity is not made of the field's ones (curve25519's
 	// halved fe64 entries), so it is always scanned, whatever oneIsWordOne.
 	ScanID bool
@@ -584,6 +587,7 @@ func newCurvePackage(rc *registry.Curve, c curvePackage) curvePackage {
 	for i, sh := range c.Scans {
 		limbs := words(rc, sh.Rep)
 		sh.Words, sh.Ones = sh.Elems*limbs, nil
+		sh.Halves = 2 * sh.Words
 		for _, e := range sh.OneElems {
 			sh.Ones = append(sh.Ones, e*limbs)
 		}

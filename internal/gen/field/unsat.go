@@ -72,6 +72,9 @@ type unsatRep struct {
 	// asmMult32 does the same for Mult32 (mult32Generic), on the grouped
 	// path (unsatasm_grouped.go) only.
 	asmMult32 bool
+	// asm32 is asm for 32-bit words: unsatasm32.go writes arm and 386
+	// assembly for Multiply and Square instead of amd64's.
+	asm32 bool
 	// unrollLooseSub writes Loose.Subtract unrolled, not inlined, rather
 	// than as inlinable loops (see emitLooseAddSub). For fe56 the loops
 	// (two of 4 and 3 limbs) took 7.9% of an X448 profile against 2.6% for
@@ -1118,6 +1121,7 @@ type unsatData struct {
 	InvertBody, Pow22523Body, PowP34Body    string
 	Safegcd                                 bool
 	Asm, AsmMult32, AsmSquareN              bool
+	AsmArch                                 string // where the assembly runs: "amd64", "arm and 386"
 	SqrtM1                                  string
 	MulCount, SquareCount                   int
 	InvSq, InvMul                           int
@@ -1140,7 +1144,11 @@ func (r *unsatRep) data() (*unsatData, error) {
 		Is25519: r.f.extra == "25519", Is448: r.f.extra == "448",
 		Bounds: r.boundDoc(r.bound), LooseBounds: r.boundDoc(r.lbound),
 		LooseAddCarry: r.looseAddCarry, LooseSubCarry: r.looseSubCarry,
-		Asm: r.asm, AsmMult32: r.asmMult32, AsmSquareN: r.asmSquareN(),
+		Asm: r.asm || r.asm32, AsmMult32: r.asmMult32, AsmSquareN: r.asmSquareN(),
+		AsmArch: "amd64",
+	}
+	if r.asm32 {
+		d.AsmArch = "arm and 386"
 	}
 	var ws, os, bs, ls []string
 	for k := range r.width {
@@ -1250,7 +1258,7 @@ var unsatFields = func() []*unsatField {
 		}
 		for _, rr := range reps {
 			r := unsatNewRep(f, rr.Name, rr.Word, rr.Widths, rr.Karatsuba, rr.Doc)
-			r.asm, r.asmMult32, r.unrollLooseSub = rr.Asm, rr.AsmMult32, rr.UnrollLooseSub
+			r.asm, r.asmMult32, r.asm32, r.unrollLooseSub = rr.Asm, rr.AsmMult32, rr.Asm32, rr.UnrollLooseSub
 			f.reps = append(f.reps, r)
 		}
 		fs = append(fs, f)

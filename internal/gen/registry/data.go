@@ -14,7 +14,8 @@ var (
 				Asm: true, UnrollLooseSub: true,
 				Doc: "five 51-bit limbs in 64-bit words, multiplied with bits.Mul64 into 128-bit columns (as Go's crypto/internal/fips140/edwards25519/field)"},
 			{Name: "fe2625", Family: Unsaturated, Word: 32, Widths: []int{26, 25, 26, 25, 26, 25, 26, 25, 26, 25},
-				Doc: "ten limbs of alternately 26 and 25 bits in 32-bit words, multiplied with 32×32→64-bit products only (as ref10)"},
+				Asm32: true,
+				Doc:   "ten limbs of alternately 26 and 25 bits in 32-bit words, multiplied with 32×32→64-bit products only (as ref10)"},
 			{Name: "fe64", Family: Saturated, Word: 64, Limbs: 4, Pkg: "curve25519", Asm: true},
 		},
 	}

@@ -1,0 +1,596 @@
+package field
+
+// Small interpreters of exactly the arm and 386 instructions the 32-bit
+// emitters write (unsatarm.go, unsat386.go), and a model of the Go code
+// they must agree with, so that TestUnsatAsm32Sim checks the text on any
+// machine; fieldarith/field25519's tests check the same text under qemu.
+// An instruction or operand form the interpreters do not know fails the
+// test, so the emitters cannot drift past them unnoticed.
+
+import (
+	"fmt"
+	"math/big"
+	"math/bits"
+	"math/rand/v2"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+const (
+	simA, simB, simV, simSP = 0x1000, 0x2000, 0x3000, 0x8000
+)
+
+// simFunc returns the body of TEXT ·name from an assembly file: its
+// instruction lines, split into opcode and operands.
+func simFunc(text, name string) ([][]string, error) {
+	var out [][]string
+	in := false
+	for _, l := range strings.Split(text, "\n") {
+		if strings.HasPrefix(l, "TEXT ") {
+			in = strings.HasPrefix(l, "TEXT ·"+name+"(SB)")
+			continue
+		}
+		if !in || !strings.HasPrefix(l, "\t") || strings.HasPrefix(strings.TrimSpace(l), "//") {
+			continue
+		}
+		f := strings.Fields(l)
+		op, rest := f[0], strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(l), f[0]))
+		// Split operands on commas outside brackets and parentheses.
+		var args []string
+		depth, start := 0, 0
+		for i, c := range rest {
+			switch c {
+			case '(', '[':
+				depth++
+			case ')', ']':
+				depth--
+			case ',':
+				if depth == 0 {
+					args = append(args, strings.TrimSpace(rest[start:i]))
+					start = i + 1
+				}
+			}
+		}
+		if strings.TrimSpace(rest[start:]) != "" {
+			args = append(args, strings.TrimSpace(rest[start:]))
+		}
+		out = append(out, append([]string{op}, args...))
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("no TEXT ·%s", name)
+	}
+	return out, nil
+}
+
+type simMachine struct {
+	reg   map[string]uint32
+	mem   map[uint32]uint32
+	carry bool
+}
+
+func (m *simMachine) load(addr uint32) (uint32, error) {
+	v, ok := m.mem[addr]
+	if !ok {
+		return 0, fmt.Errorf("load of unwritten word %#x", addr)
+	}
+	return v, nil
+}
+
+// addrOf resolves off(Rn), (Rn) and name+off(FP) (the argument pointers,
+// by name).
+func (m *simMachine) addrOf(a string) (uint32, bool, error) {
+	if strings.HasSuffix(a, "(FP)") {
+		return 0, false, fmt.Errorf("%s: arguments are read with addrOf's caller", a)
+	}
+	i := strings.Index(a, "(")
+	if i < 0 || !strings.HasSuffix(a, ")") {
+		return 0, false, nil
+	}
+	off := int64(0)
+	if i > 0 {
+		var err error
+		if off, err = strconv.ParseInt(a[:i], 0, 64); err != nil {
+			return 0, false, err
+		}
+	}
+	base, ok := m.reg[a[i+1:len(a)-1]]
+	if !ok {
+		return 0, false, fmt.Errorf("%s: unknown base register", a)
+	}
+	return base + uint32(off), true, nil
+}
+
+func simArg(a string) (uint32, bool) {
+	switch {
+	case strings.HasPrefix(a, "v+0(FP)"):
+		return simV, true
+	case strings.HasPrefix(a, "a+4(FP)"):
+		return simA, true
+	case strings.HasPrefix(a, "b+8(FP)"):
+		return simB, true
+	}
+	return 0, false
+}
+
+func simImm(a string) (uint32, bool) {
+	if !strings.HasPrefix(a, "$") {
+		return 0, false
+	}
+	v, err := strconv.ParseInt(a[1:], 0, 64)
+	if err != nil {
+		return 0, false
+	}
+	return uint32(v), true
+}
+
+// armOperand evaluates $imm, Rn, Rn<<s and Rn>>s.
+func (m *simMachine) armOperand(a string) (uint32, error) {
+	if v, ok := simImm(a); ok {
+		return v, nil
+	}
+	for _, sh := range []string{"<<", ">>"} {
+		if i := strings.Index(a, sh); i > 0 {
+			v, ok := m.reg[a[:i]]
+			s, err := strconv.Atoi(a[i+2:])
+			if !ok || err != nil || s < 0 || s > 31 {
+				return 0, fmt.Errorf("bad shifted operand %s", a)
+			}
+			if sh == "<<" {
+				return v << s, nil
+			}
+			return v >> s, nil
+		}
+	}
+	v, ok := m.reg[a]
+	if !ok {
+		return 0, fmt.Errorf("bad operand %s", a)
+	}
+	return v, nil
+}
+
+func armRegList(a string) ([]string, error) {
+	if !strings.HasPrefix(a, "[") || !strings.HasSuffix(a, "]") {
+		return nil, fmt.Errorf("bad register list %s", a)
+	}
+	var out []string
+	for _, p := range strings.Split(a[1:len(a)-1], ",") {
+		if lo, hi, ok := strings.Cut(p, "-"); ok {
+			x, err1 := strconv.Atoi(strings.TrimPrefix(lo, "R"))
+			y, err2 := strconv.Atoi(strings.TrimPrefix(hi, "R"))
+			if err1 != nil || err2 != nil {
+				return nil, fmt.Errorf("bad register list %s", a)
+			}
+			for i := x; i <= y; i++ {
+				out = append(out, fmt.Sprintf("R%d", i))
+			}
+			continue
+		}
+		out = append(out, p)
+	}
+	return out, nil
+}
+
+func (m *simMachine) setArm(r string, v uint32) error {
+	if r == "R10" || r == "R13" || r == "R15" || r == "g" {
+		return fmt.Errorf("writes %s", r)
+	}
+	if _, ok := m.reg[r]; !ok {
+		return fmt.Errorf("unknown register %s", r)
+	}
+	m.reg[r] = v
+	return nil
+}
+
+// runARM runs body with v, a, b at simV, simA, simB.
+func (m *simMachine) runARM(body [][]string) error {
+	for _, r := range armRegs {
+		m.reg[r] = 0xdeadbeef
+	}
+	m.reg["R10"], m.reg["R13"] = 0x5555, simSP
+	for n, ins := range body {
+		op, a := ins[0], ins[1:]
+		err := func() error {
+			switch op {
+			case "MOVW":
+				if p, ok := simArg(a[0]); ok {
+					return m.setArm(a[1], p)
+				}
+				if addr, ok, err := m.addrOf(a[1]); err != nil {
+					return err
+				} else if ok {
+					v, err := m.armOperand(a[0])
+					m.mem[addr] = v
+					return err
+				}
+				if addr, ok, err := m.addrOf(a[0]); err != nil {
+					return err
+				} else if ok {
+					v, err := m.load(addr)
+					if err != nil {
+						return err
+					}
+					return m.setArm(a[1], v)
+				}
+				v, err := m.armOperand(a[0])
+				if err != nil {
+					return err
+				}
+				return m.setArm(a[1], v)
+			case "MOVM.IA", "MOVM.DB":
+				store := strings.HasPrefix(a[0], "[")
+				list, base := a[0], a[1]
+				if !store {
+					list, base = a[1], a[0]
+				}
+				regs, err := armRegList(list)
+				if err != nil {
+					return err
+				}
+				addr, ok, err := m.addrOf(base)
+				if err != nil || !ok || !strings.HasPrefix(base, "(") {
+					return fmt.Errorf("bad base %s", base)
+				}
+				if op == "MOVM.DB" {
+					addr -= uint32(4 * len(regs))
+				}
+				vals := make([]uint32, len(regs))
+				for i, r := range regs {
+					if store {
+						vals[i] = m.reg[r]
+						m.mem[addr+uint32(4*i)] = vals[i]
+					} else if vals[i], err = m.load(addr + uint32(4*i)); err != nil {
+						return err
+					}
+				}
+				if !store {
+					for i, r := range regs {
+						if err := m.setArm(r, vals[i]); err != nil {
+							return err
+						}
+					}
+				}
+				return nil
+			case "ADD", "ADD.S", "ADC", "ORR", "BIC":
+				x, err := m.armOperand(a[0])
+				if err != nil {
+					return err
+				}
+				src, dst := a[len(a)-1], a[len(a)-1]
+				if len(a) == 3 {
+					src = a[1]
+				}
+				y, ok := m.reg[src]
+				if !ok {
+					return fmt.Errorf("bad register %s", src)
+				}
+				var z uint32
+				switch op {
+				case "ADD":
+					z = y + x
+				case "ADD.S":
+					s, c := bits.Add32(y, x, 0)
+					z, m.carry = s, c == 1
+				case "ADC":
+					c := uint32(0)
+					if m.carry {
+						c = 1
+					}
+					z, _ = bits.Add32(y, x, c)
+				case "ORR":
+					z = y | x
+				case "BIC":
+					z = y &^ x
+				}
+				return m.setArm(dst, z)
+			case "MULLU", "MULALU":
+				hi, lo, ok := strings.Cut(strings.Trim(a[2], "()"), ",")
+				hi, lo = strings.TrimSpace(hi), strings.TrimSpace(lo)
+				if !ok {
+					return fmt.Errorf("bad pair %s", a[2])
+				}
+				if hi == lo || hi == a[1] || lo == a[1] {
+					return fmt.Errorf("ARMv5 needs RdHi, RdLo and Rm distinct")
+				}
+				x, y := m.reg[a[0]], m.reg[a[1]]
+				h, l := bits.Mul32(x, y)
+				if op == "MULALU" {
+					var c uint32
+					l, c = bits.Add32(l, m.reg[lo], 0)
+					h, _ = bits.Add32(h, m.reg[hi], c)
+				}
+				if err := m.setArm(lo, l); err != nil {
+					return err
+				}
+				return m.setArm(hi, h)
+			case "MULA":
+				if a[3] == a[1] {
+					return fmt.Errorf("ARMv5 needs Rd and Rm distinct")
+				}
+				return m.setArm(a[3], m.reg[a[0]]*m.reg[a[1]]+m.reg[a[2]])
+			case "RET":
+				return nil
+			}
+			return fmt.Errorf("unknown instruction")
+		}()
+		if err != nil {
+			return fmt.Errorf("arm line %d %v: %v", n, ins, err)
+		}
+	}
+	if m.reg["R10"] != 0x5555 || m.reg["R13"] != simSP {
+		return fmt.Errorf("R10 or R13 changed")
+	}
+	return nil
+}
+
+var x86Regs = []string{"AX", "BX", "CX", "DX", "SI", "DI", "BP"}
+
+// x86Operand evaluates $imm, a register, off(reg) and (reg) (SP: the frame).
+func (m *simMachine) x86Operand(a string) (uint32, error) {
+	if v, ok := simImm(a); ok {
+		return v, nil
+	}
+	if addr, ok, err := m.addrOf(a); err != nil {
+		return 0, err
+	} else if ok {
+		return m.load(addr)
+	}
+	if v, ok := m.reg[a]; ok {
+		return v, nil
+	}
+	return 0, fmt.Errorf("bad operand %s", a)
+}
+
+func (m *simMachine) x86Set(a string, v uint32) error {
+	if addr, ok, err := m.addrOf(a); err != nil {
+		return err
+	} else if ok {
+		m.mem[addr] = v
+		return nil
+	}
+	if a == "SP" {
+		return fmt.Errorf("writes SP")
+	}
+	if _, ok := m.reg[a]; !ok {
+		return fmt.Errorf("bad destination %s", a)
+	}
+	m.reg[a] = v
+	return nil
+}
+
+func (m *simMachine) run386(body [][]string) error {
+	for _, r := range x86Regs {
+		m.reg[r] = 0xdeadbeef
+	}
+	m.reg["SP"] = simSP
+	for n, ins := range body {
+		op, a := ins[0], ins[1:]
+		err := func() error {
+			switch op {
+			case "MOVL":
+				if p, ok := simArg(a[0]); ok {
+					return m.x86Set(a[1], p)
+				}
+				v, err := m.x86Operand(a[0])
+				if err != nil {
+					return err
+				}
+				return m.x86Set(a[1], v)
+			case "IMUL3L":
+				x, err1 := m.x86Operand(a[0])
+				y, err2 := m.x86Operand(a[1])
+				if err1 != nil || err2 != nil {
+					return fmt.Errorf("bad operands")
+				}
+				return m.x86Set(a[2], x*y)
+			case "MULL":
+				y, err := m.x86Operand(a[0])
+				if err != nil {
+					return err
+				}
+				m.reg["DX"], m.reg["AX"] = bits.Mul32(m.reg["AX"], y)
+				return nil
+			case "ADDL", "ADCL", "ANDL":
+				x, err1 := m.x86Operand(a[0])
+				y, err2 := m.x86Operand(a[1])
+				if err1 != nil || err2 != nil {
+					return fmt.Errorf("bad operands")
+				}
+				var z, c uint32
+				switch op {
+				case "ADDL":
+					z, c = bits.Add32(y, x, 0)
+				case "ADCL":
+					if m.carry {
+						c = 1
+					}
+					z, c = bits.Add32(y, x, c)
+				case "ANDL":
+					z = x & y
+				}
+				m.carry = c == 1
+				return m.x86Set(a[1], z)
+			case "SHLL", "SHRL":
+				s, ok := simImm(a[0])
+				if !ok || s == 0 || s > 31 {
+					return fmt.Errorf("bad count")
+				}
+				dst := a[len(a)-1]
+				v, err := m.x86Operand(dst)
+				if err != nil {
+					return err
+				}
+				switch {
+				case op == "SHLL" && len(a) == 2:
+					v <<= s
+				case op == "SHRL" && len(a) == 2:
+					v >>= s
+				case op == "SHRL" && len(a) == 3:
+					v = v>>s | m.reg[a[1]]<<(32-s)
+				default:
+					return fmt.Errorf("unknown form")
+				}
+				return m.x86Set(dst, v)
+			case "RET":
+				return nil
+			}
+			return fmt.Errorf("unknown instruction")
+		}()
+		if err != nil {
+			return fmt.Errorf("386 line %d %v: %v", n, ins, err)
+		}
+	}
+	if m.reg["SP"] != simSP {
+		return fmt.Errorf("SP changed")
+	}
+	return nil
+}
+
+// goModel computes what the Go code of multiplyGeneric or squareGeneric
+// computes: the plan's column sums in uint64, then emitWideCarry's 32-bit
+// carries in its order (two interleaved chains, then the limbs that
+// received a carry after their own).
+func (r *unsatRep) goModel(square bool, a, b []uint32) ([]uint32, error) {
+	n := r.n()
+	pl, err := r.plan(square, r.lbound)
+	if err != nil {
+		return nil, err
+	}
+	val := func(o unsatOperand) uint32 {
+		i, _ := strconv.Atoi(o.base[1:])
+		x := a[i]
+		if o.base[0] == 'b' {
+			x = b[i]
+		}
+		return x * uint32(o.mult)
+	}
+	col := make([]uint64, n)
+	for _, g := range pl.groups {
+		if len(g.uses) != 1 || g.uses[0].coef != 1 {
+			return nil, fmt.Errorf("the model covers direct columns only")
+		}
+		for _, p := range g.prods {
+			col[g.uses[0].col] += uint64(val(p.x)) * uint64(val(p.y))
+		}
+	}
+	h := n / 2
+	var sched []int
+	for i := 0; i < h; i++ {
+		sched = append(sched, i, h+i)
+	}
+	dirty := map[int]bool{}
+	carry := func(k int) {
+		c := col[k] >> uint(r.width[k])
+		col[k] &= uint64(1)<<uint(r.width[k]) - 1
+		delete(dirty, k)
+		for _, t := range r.carryTargets(k) {
+			col[t.col] += c * uint64(t.coef)
+			dirty[t.col] = true
+		}
+	}
+	for _, k := range sched {
+		carry(k)
+	}
+	var again []int
+	for k := range dirty {
+		again = append(again, k)
+	}
+	sort.Ints(again)
+	for _, k := range again {
+		carry(k)
+	}
+	out := make([]uint32, n)
+	for k := range out {
+		out[k] = uint32(col[k])
+	}
+	return out, nil
+}
+
+func TestUnsatAsm32Sim(t *testing.T) {
+	for _, f := range unsatFields {
+		for _, r := range f.reps {
+			if !r.asm32 {
+				continue
+			}
+			files, err := r.asm32Generate()
+			if err != nil {
+				t.Fatal(err)
+			}
+			arm := string(files[f.pkg+"/zz_generated_"+r.typ+"_arm.s"])
+			x86 := string(files[f.pkg+"/zz_generated_"+r.typ+"_386.s"])
+			n := r.n()
+			rnd := rand.New(rand.NewPCG(30, uint64(n)))
+			limbs := func(kind int) []uint32 {
+				l := make([]uint32, n)
+				for k := range l {
+					switch kind {
+					case 0:
+						l[k] = uint32(r.lbound[k].Uint64())
+					case 1:
+						l[k] = uint32(r.bound[k].Uint64())
+					case 2:
+						l[k] = uint32(rnd.Uint64N(r.lbound[k].Uint64() + 1))
+					default:
+						l[k] = uint32(rnd.Uint64N(r.bound[k].Uint64() + 1))
+					}
+				}
+				return l
+			}
+			val := func(l []uint32) *big.Int {
+				x := new(big.Int)
+				for k := n - 1; k >= 0; k-- {
+					x.Add(x, new(big.Int).Lsh(big.NewInt(int64(l[k])), uint(r.off[k])))
+				}
+				return x
+			}
+			for _, square := range []bool{false, true} {
+				name := r.typ + "MultiplyAsm"
+				if square {
+					name = r.typ + "SquareAsm"
+				}
+				armBody, err := simFunc(arm, name)
+				if err != nil {
+					t.Fatal(err)
+				}
+				x86Body, err := simFunc(x86, name)
+				if err != nil {
+					t.Fatal(err)
+				}
+				for i := 0; i < 200; i++ {
+					a, b := limbs(min(i, 2+i%2)), limbs(min(i, 2+(i+1)%2))
+					if square {
+						b = a
+					}
+					want, err := r.goModel(square, a, b)
+					if err != nil {
+						t.Fatal(err)
+					}
+					p := r.f.p
+					if got := new(big.Int).Mod(val(want), p); got.Cmp(new(big.Int).Mod(new(big.Int).Mul(val(a), val(b)), p)) != 0 {
+						t.Fatalf("%s: the Go model is wrong on %x, %x", name, a, b)
+					}
+					for _, arch := range []string{"arm", "386"} {
+						m := &simMachine{reg: map[string]uint32{}, mem: map[uint32]uint32{}}
+						for k := 0; k < n; k++ {
+							m.mem[simA+uint32(4*k)] = a[k]
+							m.mem[simB+uint32(4*k)] = b[k]
+						}
+						run, body := m.runARM, armBody
+						if arch == "386" {
+							run, body = m.run386, x86Body
+						}
+						if err := run(body); err != nil {
+							t.Fatalf("%s %s: %v", arch, name, err)
+						}
+						for k := 0; k < n; k++ {
+							if got := m.mem[simV+uint32(4*k)]; got != want[k] {
+								t.Fatalf("%s %s on %x · %x: limb %d = %#x, the Go code's %#x", arch, name, a, b, k, got, want[k])
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+}

@@ -1,0 +1,222 @@
+package field
+
+// This file holds what the arm and 386 emitters of Multiply and Square for
+// the unsaturated representations in 32-bit words (fe2625) share: the plan
+// they walk, the order of the carries, and the Go files around the
+// assembly. The emitters are unsatarm.go (UMULL/UMLAL, MULLU/MULALU in
+// Go's assembler) and unsat386.go (MULL).
+//
+// As on amd64 (unsatasm.go), the assembly is not a second derivation. It
+// computes the columns of the Go code's plan (unsatRep.plan: the same limb
+// products, the same precomputed operands such as 19·b and 2·a) as 64-bit
+// sums, and then carries them as emitWideCarry's Go does, variable for
+// variable: every column and limb goes through the same additions, shifts
+// and masks, with the same values, so the outputs are bit-identical and the
+// bound proofs (made on the loose bounds) hold for the assembly too. Only
+// the order across variables differs, and only where it cannot matter:
+//
+//   - Go carries two interleaved chains, 0→1→…→h−1→h and h→…→n−1→0
+//     (h = n/2), then carries 0 and h once more. The assembly runs the
+//     first chain, then the second, computing each column just before its
+//     carry; the carry out of h−1 (into h) and out of n−1 (into 0) arrive
+//     in Go after h's and 0's first carries, so the assembly keeps them in
+//     the frame and adds them at the end, before the last two carries.
+//   - A carry into a column that is still being summed is added to the
+//     column's 64-bit sum before or after its products: the sums are equal
+//     (they are proved not to wrap).
+//
+// asm32sim_test.go runs the text on small interpreters against a model of
+// the Go code; fieldarith/field25519's tests run it under qemu.
+//
+// The code is straight-line with addresses fixed by the arguments and the
+// frame: constant time. Every input limb is read before v is written, so
+// v may alias a and b.
+
+import (
+	"fmt"
+	"math/big"
+	"strings"
+)
+
+// asm32BuildTag is the build constraint of the Go files that call the 32-bit
+// assembly (each .s file's name adds its GOARCH).
+const asm32BuildTag = "(arm || 386) && !purego && !curvekit_purego"
+
+func init() {
+	for _, f := range unsatFields {
+		for _, r := range f.reps {
+			if r.asm32 {
+				register("unsatasm32_"+r.typ, func() (map[string][]byte, error) { return r.asm32Generate() })
+			}
+		}
+	}
+}
+
+// asm32Mul is one multiplication or squaring as the 32-bit emitters see it.
+type asm32Mul struct {
+	r      *unsatRep
+	name   string // the Go function, e.g. fe2625MultiplyAsm
+	square bool
+	cols   []*unsatGroup // the products of column k, each with coefficient 1
+	colMax []*big.Int    // the column sums' maxima (the plan's proof)
+	multi  []unsatOperand
+	h      int   // the second carry chain starts at limb h
+	topC   int64 // the carry out of limb n−1 goes to limb 0 times topC
+}
+
+// asm32Prepare checks that the plan and the carries have the shape the
+// emitters are written for, and returns the plan of fn.
+func (r *unsatRep) asm32Prepare(name string, square bool) (*asm32Mul, error) {
+	n := r.n()
+	if r.word != 32 || r.karatsuba || n%2 != 0 {
+		return nil, fmt.Errorf("%s: 32-bit assembly is written for an even number of 32-bit limbs without Karatsuba", r.typ)
+	}
+	// The Go code's proof, on the loose bounds, must hold: the assembly
+	// does the same arithmetic.
+	var scratch unsatEmitter
+	if _, err := r.emitMul(&scratch, square, r.lbound); err != nil {
+		return nil, err
+	}
+	pl, err := r.plan(square, r.lbound)
+	if err != nil {
+		return nil, err
+	}
+	m := &asm32Mul{r: r, name: name, square: square, cols: make([]*unsatGroup, n), colMax: pl.cols, h: n / 2}
+	for _, g := range pl.groups {
+		if len(g.uses) != 1 || g.uses[0].coef != 1 || m.cols[g.uses[0].col] != nil {
+			return nil, fmt.Errorf("%s: a column is not a single sum of products", r.typ)
+		}
+		m.cols[g.uses[0].col] = g
+	}
+	seen := map[string]bool{}
+	for k, g := range m.cols {
+		if g == nil {
+			return nil, fmt.Errorf("%s: column %d has no products", r.typ, k)
+		}
+		for _, p := range g.prods {
+			for _, o := range []unsatOperand{p.x, p.y} {
+				if o.mult != 1 && !seen[o.name()] {
+					seen[o.name()] = true
+					m.multi = append(m.multi, o)
+				}
+			}
+		}
+	}
+	// emitWideCarry's chains: limb k carries into k+1, the top limb into
+	// limb 0 only (2^N ≡ c), so that its second pass carries limbs 0 and h.
+	for k := 0; k < n; k++ {
+		t := r.carryTargets(k)
+		if len(t) != 1 || (k < n-1 && (t[0].col != k+1 || t[0].coef != 1)) || (k == n-1 && t[0].col != 0) {
+			return nil, fmt.Errorf("%s: carry out of limb %d is not what the 32-bit assembly expects", r.typ, k)
+		}
+		if k == n-1 {
+			m.topC = t[0].coef
+		}
+	}
+	return m, nil
+}
+
+// chains returns the two carry chains in the order the assembly runs them.
+func (m *asm32Mul) chains() [][]int {
+	var a, b []int
+	for k := 0; k < m.h; k++ {
+		a = append(a, k)
+		b = append(b, m.h+k)
+	}
+	return [][]int{a, b}
+}
+
+// deferred reports whether the carry out of limb k is kept for the end:
+// the carries into the chains' first limbs.
+func (m *asm32Mul) deferred(k int) bool { return k == m.h-1 || k == m.r.n()-1 }
+
+// target is the limb the carry out of limb k goes to.
+func (m *asm32Mul) target(k int) int { return (k + 1) % m.r.n() }
+
+var two32 = unsatPow2(32)
+
+// asm32Generate writes the arm and 386 assembly of Multiply and Square,
+// the Go declarations that call it, and the Go Multiply and Square of the
+// other builds.
+func (r *unsatRep) asm32Generate() (map[string][]byte, error) {
+	if err := r.solve(); err != nil {
+		return nil, err
+	}
+	t, pkg := r.typ, r.f.pkg
+	mulName, sqName := t+"MultiplyAsm", t+"SquareAsm"
+	var arm, x86 asmText
+	for _, s := range []*asmText{&arm, &x86} {
+		s.line(strings.TrimSuffix(header, "\n"))
+		s.line("//go:build !purego && !curvekit_purego")
+		s.line("")
+		s.line("#include \"textflag.h\"")
+	}
+	for _, fn := range []struct {
+		name   string
+		square bool
+	}{{mulName, false}, {sqName, true}} {
+		m, err := r.asm32Prepare(fn.name, fn.square)
+		if err != nil {
+			return nil, err
+		}
+		a, err := m.armBest()
+		if err != nil {
+			return nil, fmt.Errorf("%s arm: %v", fn.name, err)
+		}
+		arm.b.WriteString(a)
+		x, err := m.x86()
+		if err != nil {
+			return nil, fmt.Errorf("%s 386: %v", fn.name, err)
+		}
+		x86.b.WriteString(x)
+	}
+	stubs := header + fmt.Sprintf(`//go:build %[1]s
+
+package %[2]s
+
+// Multiply sets v = a·b and returns v. It runs %[4]s, generated
+// arm or 386 assembly computing the same columns as multiplyGeneric.
+func (v *%[3]s) Multiply(a, b *%[3]s) *%[3]s {
+	%[4]s(v, a, b)
+	return v
+}
+
+// Square sets v = a² and returns v. It runs %[5]s, generated
+// arm or 386 assembly computing the same columns as squareGeneric.
+func (v *%[3]s) Square(a *%[3]s) *%[3]s {
+	%[5]s(v, a)
+	return v
+}
+
+// %[4]s sets v = a·b, limb for limb as multiplyGeneric
+// (zz_generated_%[3]s_arm.s, _386.s). v, a and b may alias.
+//
+//go:noescape
+func %[4]s(v, a, b *%[3]s)
+
+// %[5]s sets v = a², limb for limb as squareGeneric
+// (zz_generated_%[3]s_arm.s, _386.s). v and a may alias.
+//
+//go:noescape
+func %[5]s(v, a *%[3]s)
+`, asm32BuildTag, pkg, t, mulName, sqName)
+	generic := header + fmt.Sprintf(`//go:build !(%[1]s)
+
+package %[2]s
+
+// Multiply sets v = a·b and returns v. This build runs the Go code,
+// multiplyGeneric; arm and 386 without the purego and curvekit_purego tags
+// run generated assembly instead.
+func (v *%[3]s) Multiply(a, b *%[3]s) *%[3]s { return v.multiplyGeneric(a, b) }
+
+// Square sets v = a² and returns v. This build runs the Go code, squareGeneric.
+func (v *%[3]s) Square(a *%[3]s) *%[3]s { return v.squareGeneric(a) }
+`, asm32BuildTag, pkg, t)
+	base := fmt.Sprintf("%s/zz_generated_%s", pkg, t)
+	return map[string][]byte{
+		base + "_arm.s":    []byte(arm.b.String()),
+		base + "_386.s":    []byte(x86.b.String()),
+		base + "_asm32.go": []byte(stubs),
+		base + "_noasm.go": []byte(generic),
+	}, nil
+}

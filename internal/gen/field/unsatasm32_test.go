@@ -1,0 +1,76 @@
+package field
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// TestUnsatAsm32Text checks what the arm and 386 text may contain: the
+// registers the emitters may use, immediates the arm assembler encodes
+// directly (so that it never synthesises one in R11), and straight-line
+// code. Whether the text computes the Go code's limbs is tested under qemu
+// (fieldarith/field25519/fe2625_asm_test.go); no interpreter runs it here.
+func TestUnsatAsm32Text(t *testing.T) {
+	for _, f := range unsatFields {
+		for _, r := range f.reps {
+			if !r.asm32 {
+				continue
+			}
+			files, err := r.asm32Generate()
+			if err != nil {
+				t.Fatal(err)
+			}
+			arm := string(files[f.pkg+"/zz_generated_"+r.typ+"_arm.s"])
+			x86 := string(files[f.pkg+"/zz_generated_"+r.typ+"_386.s"])
+			if arm == "" || x86 == "" {
+				t.Fatalf("%s: no arm or 386 text", r.typ)
+			}
+			imm := regexp.MustCompile(`\$(0x[0-9a-f]+|[0-9]+)`)
+			for _, line := range strings.Split(arm, "\n") {
+				if !strings.HasPrefix(line, "\t") || strings.HasPrefix(line, "\t//") {
+					continue
+				}
+				f := strings.Fields(line)
+				op := f[0]
+				if strings.HasPrefix(op, "B") && op != "BIC" || strings.Contains(line, "R10") || strings.Contains(line, "g)") {
+					t.Errorf("%s arm: %q: a branch or R10 (g)", r.typ, line)
+				}
+				if strings.Contains(line, "R13") && !strings.Contains(line, "(R13)") && !strings.HasPrefix(op, "ADD") {
+					t.Errorf("%s arm: %q writes R13", r.typ, line)
+				}
+				for _, m := range imm.FindAllStringSubmatch(line, -1) {
+					v, err := strconv.ParseUint(m[1], 0, 32)
+					if err != nil || !armImm(uint32(v)) {
+						t.Errorf("%s arm: %q: immediate %s needs R11 to synthesise", r.typ, line, m[1])
+					}
+				}
+				// Frame offsets of LDR/STR must fit the 12-bit field.
+				for _, m := range regexp.MustCompile(`(\d+)\(R13\)`).FindAllStringSubmatch(line, -1) {
+					if v, _ := strconv.Atoi(m[1]); v >= 4096 {
+						t.Errorf("%s arm: %q: offset too large", r.typ, line)
+					}
+				}
+			}
+			for _, line := range strings.Split(x86, "\n") {
+				if !strings.HasPrefix(line, "\t") || strings.HasPrefix(line, "\t//") {
+					continue
+				}
+				op := strings.Fields(line)[0]
+				if strings.HasPrefix(op, "J") || strings.Contains(line, "BP") {
+					t.Errorf("%s 386: %q: a branch or BP", r.typ, line)
+				}
+			}
+		}
+	}
+}
+
+func TestCompositions(t *testing.T) {
+	if got := len(compositions(5, 5)); got != 16 {
+		t.Errorf("compositions(5, 5): %d, want 16", got)
+	}
+	if got := len(compositions(5, 2)); got != 8 {
+		t.Errorf("compositions(5, 2): %d, want 8", got)
+	}
+}
