@@ -36,7 +36,10 @@ func jacElement(t testing.TB, x *big.Int) fieldp256.Element {
 
 // jacEdges are field values and limbs that stress the carries and
 // corrections: 0, 1, 2, 3, p − 1, p − 2, (p ± 1)/2, 2^256/2, 2^256/2^32, 2^64,
-// 2^256 − p, 2^192 − 1, 2^64 − 1, p − 2^96, each mod p.
+// 2^256 − p, 2^192 − 1, 2^64 − 1, p − 2^96, and at each limb boundary
+// 64j (0 < j < 32/8) 2^(64j−1) − 1 and 2^(64j) − 1 (doubled or
+// subtracted they end a carry or a borrow at limb j, where the
+// corrections' CMOVs differ), each mod p.
 func jacEdges(t testing.TB) []fieldp256.Element {
 	one := big.NewInt(1)
 	vals := []*big.Int{big.NewInt(0), one, big.NewInt(2), big.NewInt(3),
@@ -47,6 +50,12 @@ func jacEdges(t testing.TB) []fieldp256.Element {
 		new(big.Int).Sub(new(big.Int).Lsh(one, 192), one),
 		new(big.Int).Sub(new(big.Int).Lsh(one, 64), one),
 		new(big.Int).Sub(fieldP, new(big.Int).Lsh(one, 96)),
+	}
+	for j := 1; j < 32/8; j++ {
+		vals = append(vals, new(big.Int).Sub(new(big.Int).Lsh(one, uint(64*j-1)), one))
+		if j != 1 && j != 3 { // 2^64 − 1 and 2^192 − 1 are above
+			vals = append(vals, new(big.Int).Sub(new(big.Int).Lsh(one, uint(64*j)), one))
+		}
 	}
 	// Each value both as the element and as the limbs (the element
 	// v·R⁻¹, whose Montgomery limbs are v).
