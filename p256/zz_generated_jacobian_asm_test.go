@@ -214,6 +214,39 @@ func TestJacobianAsm(t *testing.T) {
 	}
 }
 
+// TestJacobianAsmLimbGrid compares the routines with the Go code on
+// coordinates whose Montgomery limbs each come from a small set (0, 1, 2,
+// 2^63 − 1, 2^64 − 1), below p: a.x = a.y = a.z = v and b = (w, v, w)
+// for neighbouring grid values v, w. The first Multiply and Square of each
+// formula read them directly (Z² of the doubling and of the additions,
+// Y2·Z1, X1·HH), and such limbs drive the rows' rare carries: a row-0
+// reduction word pushed to 2^64 − 3 (a = [2, 2^63 − 1, …]), a carry into a
+// word that is all ones.
+func TestJacobianAsmLimbGrid(t *testing.T) {
+	limbs := []*big.Int{big.NewInt(0), big.NewInt(1), big.NewInt(2),
+		new(big.Int).SetUint64(1<<63 - 1), new(big.Int).SetUint64(1<<64 - 1)}
+	one := big.NewInt(1)
+	Ri := new(big.Int).ModInverse(new(big.Int).Lsh(one, 256), fieldP)
+	var grid []fieldp256.Element
+	for i := 0; ; i++ {
+		v, k := new(big.Int), i
+		for range 32 / 8 {
+			v.Lsh(v, 64).Or(v, limbs[k%len(limbs)])
+			k /= len(limbs)
+		}
+		if k != 0 {
+			break
+		}
+		if v.Cmp(fieldP) < 0 {
+			grid = append(grid, jacElement(t, new(big.Int).Mul(v, Ri)))
+		}
+	}
+	for i, v := range grid {
+		w := grid[(i+1)%len(grid)]
+		jacCheck(t, jacobianPoint{v, v, v}, jacobianPoint{w, v, w})
+	}
+}
+
 // TestJacobianAsmExceptional checks the inputs the additions are not
 // defined for (the identity, a = b, a = −b), where the routines must still
 // agree with the Go code (and signal by Z3 = 0), and the doubling of the
