@@ -1,11 +1,13 @@
 package field
 
-// This file writes p256's Jacobian point formulas twice from one plan: as
-// Go on fieldp256.Element (zz_generated_jacobian.go, every build) and as
-// one amd64 routine each (zz_generated_jacobian_amd64.s). In the routines
+// This file writes the Jacobian point formulas of the short Weierstrass
+// curves twice from one plan: as Go on the field's Element
+// (zz_generated_jacobian.go, every build) and, for the curves of
+// pointAsmCurves (P-256 and P-384), as one amd64 routine each
+// (zz_generated_jacobian_amd64.s). In the routines
 // the Montgomery multiplications and squarings are montasm.go's rows
-// (mulRows, squareRows, correct: the same emitters that write fieldp256's
-// Multiply and Square), inlined into the doublings and, in the additions
+// (mulRows, squareRows, rows, correct: the same emitters that write the
+// fields' Multiply and Square), inlined into the doublings and, in the additions
 // and the digit step, emitted once as two subroutines they CALL (the
 // formulas marked calls: see internals), and the additions, subtractions
 // and halvings mod p are the Go code's algorithms (elem64Add, elem64Sub,
@@ -16,10 +18,11 @@ package field
 // routine and the Go method give the same limbs and the same aliasing
 // rules (p may alias a). The code has fixed addresses and no branches but
 // the doubling loop's public count: the corrections are CMOVs and masks
-// (constant time).
+// (constant time). The registers are one plan per limb count (pfPlans: 4
+// limbs, P-256, as it has always been emitted; 6 limbs, P-384).
 //
 // The routines need the 64-bit backend's layout (jacobianPoint = three
-// fieldp256.Element of four 64-bit Montgomery limbs, affinePoint two), which
+// Elements of four or six 64-bit Montgomery limbs, affinePoint two), which
 // the generated Go file checks at compile time, and BMI2 and ADX, checked
 // at run time.
 
