@@ -247,6 +247,82 @@ func TestJacobianAsmLimbGrid(t *testing.T) {
 	}
 }
 
+// TestJacobianAsmSquareBorrow runs every routine with a Z whose
+// Montgomery square, before the final subtraction of p, is t = r + p with
+// r a multiple of 2^(384 − 128): the subtraction then borrows out of no
+// limb below the top two, where random inputs almost always borrow (odds
+// about 2^−128 otherwise). Each Z is found with math/big: the square root
+// of r·R mod p (R = 2^384) or its negative whose t reaches p.
+func TestJacobianAsmSquareBorrow(t *testing.T) {
+	one := big.NewInt(1)
+	R := new(big.Int).Lsh(one, 384)
+	Ri := new(big.Int).ModInverse(R, fieldP)
+	pInv := new(big.Int).ModInverse(fieldP, R)
+	edges := jacEdges(t)
+	found := 0
+	for k := int64(1); found < 4 && k < 1000; k++ {
+		r := new(big.Int).Lsh(big.NewInt(k), 384-128)
+		a := new(big.Int).ModSqrt(new(big.Int).Mod(new(big.Int).Mul(r, R), fieldP), fieldP)
+		if a == nil {
+			continue
+		}
+		for _, z := range []*big.Int{a, new(big.Int).Sub(fieldP, a)} {
+			sq := new(big.Int).Mul(z, z)
+			q := new(big.Int).Mul(sq, pInv)
+			q.Neg(q).Mod(q, R)
+			tt := new(big.Int).Add(sq, q.Mul(q, fieldP))
+			if tt.Rsh(tt, 384).Cmp(fieldP) < 0 {
+				continue // Square's t = r: no subtraction
+			}
+			found++
+			e := jacElement(t, new(big.Int).Mul(z, Ri)) // Montgomery limbs z
+			jacCheck(t, jacobianPoint{edges[1], edges[2], e}, jacobianPoint{e, edges[3], e})
+		}
+	}
+	if found == 0 {
+		t.Fatal("no Z found whose square takes the subtraction")
+	}
+}
+
+// TestJacobianAsmOnesLimbs runs every routine on coordinates whose
+// Montgomery limbs are each 2^64 − 1 or random (half and half), below p,
+// with Y chosen so that 2Y (the doubling's first product's operand) has
+// such limbs too: a product row whose top limbs are both 2^64 − 1 carries
+// out of its top word about one time in four there, and almost never on
+// random limbs.
+func TestJacobianAsmOnesLimbs(t *testing.T) {
+	r := rand.New(rand.NewPCG(19, 20))
+	one := big.NewInt(1)
+	Ri := new(big.Int).ModInverse(new(big.Int).Lsh(one, 384), fieldP)
+	half := new(big.Int).ModInverse(big.NewInt(2), fieldP)
+	limbs := func() *big.Int {
+		for {
+			v := new(big.Int)
+			for range 48 / 8 {
+				w := uint64(1<<64 - 1)
+				if r.IntN(2) == 0 {
+					w = r.Uint64()
+				}
+				v.Lsh(v, 64).Or(v, new(big.Int).SetUint64(w))
+			}
+			if v.Cmp(fieldP) < 0 {
+				return v
+			}
+		}
+	}
+	el := func(v *big.Int) fieldp384.Element { return jacElement(t, new(big.Int).Mul(v, Ri)) }
+	n := 300
+	if testing.Short() {
+		n = 100
+	}
+	for range n {
+		y := new(big.Int).Mul(limbs(), half) // limbs y with 2y mod p = the drawn limbs
+		a := jacobianPoint{el(limbs()), el(y.Mod(y, fieldP)), el(limbs())}
+		b := jacobianPoint{el(limbs()), el(limbs()), el(limbs())}
+		jacCheck(t, a, b)
+	}
+}
+
 // TestJacobianAsmExceptional checks the inputs the additions are not
 // defined for (the identity, a = b, a = −b), where the routines must still
 // agree with the Go code (and signal by Z3 = 0), and the doubling of the
