@@ -323,6 +323,71 @@ func TestJacobianAsmOnesLimbs(t *testing.T) {
 	}
 }
 
+// TestJacobianAsmDoubleBorrowCarry runs the doubling on inputs solved
+// for with math/big so that its last step, Y3 = α(4β − X3) − 8γ², borrows
+// and Y3's lowest Montgomery limb is a small k: adding p back then carries
+// out of limb 0 (p's limb 0 is at least k + 1), a path random inputs take
+// with odds about 2^−32 (P-384). For fixed X
+// and Z, Y3 depends on s = Y² alone: 8s² − 12αX·s + α³ + Y3 = 0 is a
+// quadratic in s, solved mod p; Y = √s.
+func TestJacobianAsmDoubleBorrowCarry(t *testing.T) {
+	p := fieldP
+	one := big.NewInt(1)
+	R := new(big.Int).Lsh(one, 384)
+	Ri := new(big.Int).ModInverse(R, p)
+	mod := func(v *big.Int) *big.Int { return v.Mod(v, p) }
+	mul := func(a, b *big.Int) *big.Int { return mod(new(big.Int).Mul(a, b)) }
+	limbs := func(v *big.Int) *big.Int { return mul(v, R) }
+	inv16 := new(big.Int).ModInverse(big.NewInt(16), p)
+	found := 0
+	for x := int64(2); found < 4 && x < 40; x++ {
+		X, Z := big.NewInt(x), big.NewInt(x+1)
+		d := mul(Z, Z)
+		alpha := mul(big.NewInt(3), mul(mod(new(big.Int).Sub(X, d)), mod(new(big.Int).Add(X, d))))
+		b := mul(big.NewInt(12), mul(alpha, X))
+		for k := int64(1); k < 8; k++ {
+			// Y3 with Montgomery limbs ⌊p/2^(65+k)⌋·2^64 + k: limb 0 is k.
+			tl := new(big.Int).Lsh(new(big.Int).Rsh(p, uint(65+k)), 64)
+			T := mul(tl.Add(tl, big.NewInt(k)), Ri)
+			c := mod(new(big.Int).Add(mul(alpha, mul(alpha, alpha)), T))
+			disc := mod(new(big.Int).Sub(mul(b, b), mul(big.NewInt(32), c)))
+			r := new(big.Int).ModSqrt(disc, p)
+			if r == nil {
+				continue
+			}
+			for _, sr := range []*big.Int{r, mod(new(big.Int).Neg(r))} {
+				s := mul(mod(new(big.Int).Add(b, sr)), inv16)
+				Y := new(big.Int).ModSqrt(s, p)
+				if Y == nil {
+					continue
+				}
+				// The plan's values: p.y = α(4XY² − X3), g4 = 8Y⁴.
+				b4 := mul(big.NewInt(4), mul(X, s))
+				X3 := mod(new(big.Int).Sub(mul(alpha, alpha), mul(big.NewInt(2), b4)))
+				py := mul(alpha, mod(new(big.Int).Sub(b4, X3)))
+				g4 := mul(big.NewInt(8), mul(s, s))
+				if mod(new(big.Int).Sub(py, g4)).Cmp(T) != 0 {
+					t.Fatalf("x = %d, k = %d: the solved Y3 is not T", x, k)
+				}
+				if limbs(py).Cmp(limbs(g4)) >= 0 {
+					continue // no borrow
+				}
+				found++
+				a := jacobianPoint{jacElement(t, X), jacElement(t, Y), jacElement(t, Z)}
+				jacCheck(t, a, a)
+				var d jacobianPoint
+				d.doubleGeneric(&a)
+				if want := jacElement(t, T); d.y != want {
+					t.Fatalf("x = %d, k = %d: Y3 = %x, want %x", x, k, d.y, want)
+				}
+			}
+		}
+	}
+	if found == 0 {
+		t.Fatal("no input found whose last subtraction borrows")
+	}
+}
+
 // TestJacobianAsmExceptional checks the inputs the additions are not
 // defined for (the identity, a = b, a = −b), where the routines must still
 // agree with the Go code (and signal by Z3 = 0), and the doubling of the
