@@ -249,9 +249,9 @@ func TestJacobianAsmLimbGrid(t *testing.T) {
 
 // TestJacobianAsmSquareBorrow runs every routine with a Z whose
 // Montgomery square, before the final subtraction of p, is t = r + p with
-// r a multiple of 2^(384 − 128): the subtraction then borrows out of no
-// limb below the top two, where random inputs almost always borrow (odds
-// about 2^−128 otherwise). Each Z is found with math/big: the square root
+// r a multiple of 2^(384 − 128) or of 2^(384 − 64): the subtraction
+// then borrows out of no limb below the top two or the top one, where
+// random inputs almost always borrow (odds about 2^−128 otherwise). Each Z is found with math/big: the square root
 // of r·R mod p (R = 2^384) or its negative whose t reaches p.
 func TestJacobianAsmSquareBorrow(t *testing.T) {
 	one := big.NewInt(1)
@@ -260,8 +260,9 @@ func TestJacobianAsmSquareBorrow(t *testing.T) {
 	pInv := new(big.Int).ModInverse(fieldP, R)
 	edges := jacEdges(t)
 	found := 0
-	for k := int64(1); found < 4 && k < 1000; k++ {
-		r := new(big.Int).Lsh(big.NewInt(k), 384-128)
+	for k := int64(1); found < 8 && k < 2000; k++ {
+		// r a multiple of 2^(384 − 128), then of 2^(384 − 64).
+		r := new(big.Int).Lsh(big.NewInt(k/2), uint(384-128+64*(k%2)))
 		a := new(big.Int).ModSqrt(new(big.Int).Mod(new(big.Int).Mul(r, R), fieldP), fieldP)
 		if a == nil {
 			continue
