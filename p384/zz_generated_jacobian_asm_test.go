@@ -407,6 +407,71 @@ func TestJacobianAsmSubCarry(t *testing.T) {
 	}
 }
 
+// TestJacobianAsmAddAffineBorrowCarry runs the routines on mixed additions
+// solved for with math/big so that one of X3 = r² − HHH − V − V's two
+// subtractions of V borrows and adding p back carries out of limb 0 (the
+// difference's lowest Montgomery limb a small k) or out of every limb
+// below the top one (its limbs all ones below it): odds about 2^−33 and
+// 2^−129 on random inputs (P-384). For fixed X1, Y1, Z1 and x2, H, HHH and
+// V are fixed and r = S2 − Y1 with S2 = y2·Z1³: the difference D after the
+// first (second) subtraction is r² − HHH − V (− V), so r = √(D + HHH + V)
+// (+ V) gives y2.
+func TestJacobianAsmAddAffineBorrowCarry(t *testing.T) {
+	p := fieldP
+	one := big.NewInt(1)
+	R := new(big.Int).Lsh(one, 384)
+	Ri := new(big.Int).ModInverse(R, p)
+	mod := func(v *big.Int) *big.Int { return v.Mod(v, p) }
+	mul := func(a, b *big.Int) *big.Int { return mod(new(big.Int).Mul(a, b)) }
+	add := func(a, b *big.Int) *big.Int { return mod(new(big.Int).Add(a, b)) }
+	limbs := func(v *big.Int) *big.Int { return mul(v, R) }
+	var targets []*big.Int // D's Montgomery limbs
+	for k := int64(1); k <= 3; k++ {
+		tl := new(big.Int).Lsh(new(big.Int).Rsh(p, uint(66+k)), 64)
+		targets = append(targets, tl.Add(tl, big.NewInt(k)))
+	}
+	top := new(big.Int).Lsh(new(big.Int).Rsh(p, 384-64), 384-64)
+	targets = append(targets, top.Sub(top, one))
+	// Values spread over the field (small integers have small limbs).
+	c := new(big.Int).Div(p, big.NewInt(7))
+	for _, tl := range targets {
+		D := mul(tl, Ri)
+		for sub := 1; sub <= 2; sub++ {
+			found := false
+			for x := int64(2); !found && x < 400; x++ {
+				X1, Y1, Z1, x2 := mul(c, big.NewInt(x)), mul(c, big.NewInt(x+1)), mul(c, big.NewInt(x+2)), mul(c, big.NewInt(3*x+5))
+				z1z1 := mul(Z1, Z1)
+				h := mod(new(big.Int).Sub(mul(x2, z1z1), X1))
+				hh := mul(h, h)
+				hhh := mul(h, hh)
+				v := mul(X1, hh)
+				r2 := add(add(D, hhh), mul(big.NewInt(int64(sub)), v))
+				r := new(big.Int).ModSqrt(r2, p)
+				if r == nil || limbs(add(D, v)).Cmp(limbs(v)) >= 0 {
+					continue // no square root, or no borrow
+				}
+				y2 := mul(add(r, Y1), new(big.Int).ModInverse(mul(Z1, z1z1), p))
+				a := jacobianPoint{jacElement(t, X1), jacElement(t, Y1), jacElement(t, Z1)}
+				b := jacobianPoint{jacElement(t, x2), jacElement(t, y2), jacElement(t, one)}
+				var s jacobianPoint
+				s.addAffineUncheckedGeneric(&a, &affinePoint{b.x, b.y})
+				X3 := D
+				if sub == 1 {
+					X3 = mod(new(big.Int).Sub(D, v))
+				}
+				if s.x != jacElement(t, X3) {
+					t.Fatalf("x = %d: X3 = %x, want %x", x, s.x, jacElement(t, X3))
+				}
+				jacCheck(t, a, b)
+				found = true
+			}
+			if !found {
+				t.Fatalf("no mixed addition found for limbs %x after subtraction %d", tl, sub)
+			}
+		}
+	}
+}
+
 // TestJacobianAsmExceptional checks the inputs the additions are not
 // defined for (the identity, a = b, a = −b), where the routines must still
 // agree with the Go code (and signal by Z3 = 0), and the doubling of the
