@@ -18,9 +18,11 @@ import (
 // time). It is fixed for the life of the process (public).
 var jacobianHasAsm = cpu.X86.HasBMI2 && cpu.X86.HasADX && fieldp256.Backend == "64-bit"
 
-// jacobianUseAsm selects the assembly; tests clear it to run the Go code
-// in the same binary.
-var jacobianUseAsm = jacobianHasAsm
+// jacobianAsmOn reports whether the methods below run the assembly:
+// jacobianHasAsm, until the first-use self-test (jacobianCheck) finds the
+// assembly wrong and clears it for the life of the process. Nothing else
+// writes it; the tests call the routines and the Go methods directly.
+var jacobianAsmOn = jacobianHasAsm
 
 // The assembly reads a jacobianPoint as X, Y, Z and an affinePoint as x,
 // y, 32 bytes each: four 64-bit limbs, least significant first.
@@ -35,7 +37,7 @@ var (
 
 // groupAssembly names the point routines that run assembly (Assembly).
 func groupAssembly() string {
-	if jacobianUseAsm {
+	if jacobianAsmOn {
 		return "BMI2/ADX Jacobian point formulas"
 	}
 	return ""
@@ -44,7 +46,7 @@ func groupAssembly() string {
 // double is doubleGeneric: jacobianDoubleAsm where the CPU has BMI2 and ADX, the Go code
 // otherwise, with the same result limb for limb.
 func (p *jacobianPoint) double(a *jacobianPoint) *jacobianPoint {
-	if jacobianUseAsm {
+	if jacobianAsmOn {
 		jacobianDoubleAsm(p, a)
 		return p
 	}
@@ -59,7 +61,7 @@ func jacobianDoubleAsm(p *jacobianPoint, a *jacobianPoint)
 // addAffineUnchecked is addAffineUncheckedGeneric: jacobianAddAffineAsm where the CPU has BMI2 and ADX, the Go code
 // otherwise, with the same result limb for limb.
 func (p *jacobianPoint) addAffineUnchecked(a *jacobianPoint, b *affinePoint) *jacobianPoint {
-	if jacobianUseAsm {
+	if jacobianAsmOn {
 		jacobianAddAffineAsm(p, a, b)
 		return p
 	}
@@ -74,7 +76,7 @@ func jacobianAddAffineAsm(p *jacobianPoint, a *jacobianPoint, b *affinePoint)
 // addUnchecked is addUncheckedGeneric: jacobianAddAsm where the CPU has BMI2 and ADX, the Go code
 // otherwise, with the same result limb for limb.
 func (p *jacobianPoint) addUnchecked(a *jacobianPoint, b *jacobianPoint) *jacobianPoint {
-	if jacobianUseAsm {
+	if jacobianAsmOn {
 		jacobianAddAsm(p, a, b)
 		return p
 	}
@@ -95,7 +97,7 @@ func jacobianLinearOpsAsm(p *jacobianPoint, a, b *jacobianPoint)
 // has BMI2 and ADX (one call for the n doublings), doubleGeneric n times
 // otherwise, with the same result limb for limb.
 func (p *jacobianPoint) doubleN(n int) *jacobianPoint {
-	if jacobianUseAsm {
+	if jacobianAsmOn {
 		if n > 0 {
 			jacobianDoubleNAsm(p, n)
 		}
@@ -117,7 +119,7 @@ func jacobianDoubleNAsm(p *jacobianPoint, n int)
 // the CPU has BMI2 and ADX, the Go code otherwise, with the same result
 // limb for limb.
 func (p *jacobianPoint) addAffineDigit(e *affinePoint, neg, zero int) *jacobianPoint {
-	if jacobianUseAsm {
+	if jacobianAsmOn {
 		jacobianAddAffineDigitAsm(p, e, neg, zero)
 		return p
 	}

@@ -4,10 +4,10 @@
 
 package p256
 
-// jacobianHasAsm and jacobianUseAsm are false: this build has no point
+// jacobianHasAsm and jacobianAsmOn are false: this build has no point
 // assembly (amd64 without the purego, curvekit_purego and curvekit32 tags
 // has).
-var jacobianHasAsm, jacobianUseAsm = false, false
+var jacobianHasAsm, jacobianAsmOn = false, false
 
 // groupAssembly names the point routines that run assembly: none here.
 func groupAssembly() string { return "" }

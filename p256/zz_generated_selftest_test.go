@@ -26,8 +26,8 @@ func TestJacobianSelfTest(t *testing.T) {
 	if got := FastPathFailures(); got != nil {
 		t.Fatalf("FastPathFailures() = %q", got)
 	}
-	if named := strings.Contains(Assembly(), "Jacobian point formulas"); named != jacobianUseAsm {
-		t.Fatalf("Assembly() = %q with the point assembly switched %v", Assembly(), jacobianUseAsm)
+	if named := strings.Contains(Assembly(), "Jacobian point formulas"); named != jacobianAsmOn {
+		t.Fatalf("Assembly() = %q with the point assembly switched %v", Assembly(), jacobianAsmOn)
 	}
 	// The inputs are distinct and include the carry-heavy limbs.
 	pts, aff := jacobianSelfTestInputs()

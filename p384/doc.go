@@ -54,7 +54,10 @@
 // nil keys fail closed, and no input makes a function panic. The basepoint
 // tables are checked on first use, and BasepointTableOK reports the
 // outcome (the package falls back to table-free multiplication if the
-// check fails). The point formulas are Go on every architecture; the field
-// assembly (amd64) is reported by fieldp384.Assembly and
+// check fails). On amd64 with BMI2 and ADX the point formulas run
+// assembly, which Assembly names; it is checked against the Go code on
+// fixed inputs before its first use, and if it disagrees it is switched
+// off, the Go code gives the same results, and FastPathFailures names it.
+// The field assembly is reported by fieldp384.Assembly and
 // scalarp384.Assembly.
 package p384

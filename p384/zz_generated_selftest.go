@@ -141,11 +141,11 @@ var (
 // first use of the point routines: every entry point that reaches them
 // (scalarMult, scalarBaseMultTable, varTimeDoubleBaseTable) and every
 // report (Assembly, FastPathFailures) calls it first, so that the switch
-// it may clear (jacobianUseAsm) is read only after it. About 25 µs.
+// it may clear (jacobianAsmOn) is read only after it. About 25 µs.
 func jacobianCheck() {
 	jacobianCheckOnce.Do(func() {
 		if !jacobianAsmOK(jacobianHasAsm, jacobianAsmImpl) {
-			jacobianUseAsm = false
+			jacobianAsmOn = false
 			jacobianSelfTestFailed = true
 		}
 	})

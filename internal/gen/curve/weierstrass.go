@@ -66,6 +66,7 @@ var weierstrassFiles = map[string]string{
 	"zz_generated_quickstart_test.go":    "weierstrass_quickstart_test.tmpl",
 	"zz_generated_rfc6979_test.go":       "weierstrass_rfc6979_test.tmpl",
 	"zz_generated_selftest_test.go":      "weierstrass_selftest_test.tmpl",
+	"zz_generated_jacobian_asm_test.go":  "weierstrass_jacobian_asm_test.tmpl",
 	"zz_generated_signeropts_test.go":    "weierstrass_signeropts_test.tmpl",
 	"zz_generated_sweep_test.go":         "weierstrass_sweep_test.tmpl",
 }

@@ -1,11 +1,13 @@
 package field
 
-// This file writes p256's Jacobian point formulas twice from one plan: as
-// Go on fieldp256.Element (zz_generated_jacobian.go, every build) and as
-// one amd64 routine each (zz_generated_jacobian_amd64.s). In the routines
+// This file writes the Jacobian point formulas of the short Weierstrass
+// curves twice from one plan: as Go on the field's Element
+// (zz_generated_jacobian.go, every build) and, for the curves of
+// pointAsmCurves (P-256 and P-384), as one amd64 routine each
+// (zz_generated_jacobian_amd64.s). In the routines
 // the Montgomery multiplications and squarings are montasm.go's rows
-// (mulRows, squareRows, correct: the same emitters that write fieldp256's
-// Multiply and Square), inlined into the doublings and, in the additions
+// (mulRows, squareRows, rows, correct: the same emitters that write the
+// fields' Multiply and Square), inlined into the doublings and, in the additions
 // and the digit step, emitted once as two subroutines they CALL (the
 // formulas marked calls: see internals), and the additions, subtractions
 // and halvings mod p are the Go code's algorithms (elem64Add, elem64Sub,
@@ -16,10 +18,11 @@ package field
 // routine and the Go method give the same limbs and the same aliasing
 // rules (p may alias a). The code has fixed addresses and no branches but
 // the doubling loop's public count: the corrections are CMOVs and masks
-// (constant time).
+// (constant time). The registers are one plan per limb count (pfPlans: 4
+// limbs, P-256, as it has always been emitted; 6 limbs, P-384).
 //
 // The routines need the 64-bit backend's layout (jacobianPoint = three
-// fieldp256.Element of four 64-bit Montgomery limbs, affinePoint two), which
+// Elements of four or six 64-bit Montgomery limbs, affinePoint two), which
 // the generated Go file checks at compile time, and BMI2 and ADX, checked
 // at run time.
 
@@ -31,13 +34,21 @@ import (
 )
 
 func init() {
-	register("pointasm-p256", pointAsmGenerate)
 	for _, c := range registry.Curves {
-		if c.Model == registry.ShortWeierstrass && c != registry.P256 {
+		if c.Model != registry.ShortWeierstrass {
+			continue
+		}
+		if pointAsmCurves[c] {
+			register("pointasm-"+c.Name, func() (map[string][]byte, error) { return pointFiles(c, true) })
+		} else {
 			register("pointgo-"+c.Name, func() (map[string][]byte, error) { return pointFiles(c, false) })
 		}
 	}
 }
+
+// pointAsmCurves are the curves whose point formulas also get amd64
+// routines: their fields have 4 or 6 limbs of 64 bits (pfPlans).
+var pointAsmCurves = map[*registry.Curve]bool{registry.P256: true, registry.P384: true}
 
 // pfStep is one field operation of a plan: dst = op(a, b).
 type pfStep struct {
@@ -247,6 +258,7 @@ func (f *pointFormula) goMethod(fieldPkg string) string {
 type pointAsm struct {
 	m     *montAsm
 	s     *asmText
+	pl    *pfPlan
 	slots map[string]int // temporaries' frame offsets
 	argOf map[string]string
 	f     *pointFormula
@@ -257,7 +269,64 @@ type pointAsm struct {
 	calls  bool // CALL the subroutines for Multiply and Square
 }
 
-var pfFieldOff = map[string]int{"x": 0, "y": 32, "z": 64}
+// pfPlan is the register plan of one limb count n: which registers hold
+// what in the linear steps (add, sub, halve mod p) and which receive the
+// Montgomery rows' result. The rows' own registers are montasm.go's
+// (montRegs); ABI0 assembly has 13 general registers without SP, BP and
+// R15 (R15 is clobbered by global accesses when dynamic linking), and
+// the plans use exactly those.
+//
+// 4 limbs (P-256): a and the result of sub and halve in acc = R8 … R11,
+// Multiply's, Square's and add's result in out = BX, CX, DX, AX, add's
+// carry word and the masks of sub and halve in R12, halve's top word in
+// R13, the limbs of p under a mask in BX, CX, DX, AX (free after the
+// chain), coordinates addressed through SI (a, stores) and DI (b). SI,
+// DI and R14 stay free around the linear steps.
+//
+// 6 limbs (P-384): acc = R8 … R12, R14 and out = BX, CX, DX, SI, AX,
+// R13 — out is where montasm's correct puts the 6-limb rows' result
+// (resultRegs: the rows leave their accumulator in R14, DI, R8 … R12 and
+// R13 free). That leaves DI alone for add's carry word and the masks, and
+// for the pointers: a coordinate operand a is addressed through DI (free
+// until the carry or the mask is computed, and never in out), b through
+// SI (free whenever b is read from memory: a previous result in out is
+// then either moved to acc as a or dead), a result stored through DI
+// (the carry or mask is dead by then). Halve's top word is R13 and the
+// masked limbs of p take BX, CX, DX (P-384's p has three limbs neither 0
+// nor 2^64 − 1). Everything fits: nothing of the linear steps is kept in
+// memory. The 6-limb rows have no free register for b's address, so
+// they load each b_i into DX from memory (a slot in the frame directly, a
+// coordinate through DX first), and the Multiply subroutine keeps b's
+// address in a frame word of its own.
+type pfPlan struct {
+	acc, out   []string
+	carry, top string
+	free       []string // registers for the masked limbs of p
+	ptrA, ptrB string   // pointer registers for a's and b's coordinates
+	ptrStore   string   // pointer register for a stored coordinate
+}
+
+var pfPlans = map[int]*pfPlan{
+	4: {
+		acc: []string{"R8", "R9", "R10", "R11"}, out: []string{maLo, maHi, "DX", maZero},
+		carry: "R12", top: "R13", free: []string{maLo, maHi, "DX", maZero},
+		ptrA: "SI", ptrB: "DI", ptrStore: "SI",
+	},
+	6: {
+		acc: []string{"R8", "R9", "R10", "R11", "R12", "R14"}, out: []string{maLo, maHi, "DX", maA, maZero, "R13"},
+		carry: "DI", top: "R13", free: []string{maLo, maHi, "DX", maZero, maA},
+		ptrA: "DI", ptrB: "SI", ptrStore: "DI",
+	},
+}
+
+// n is the limb count; fsize a field element's size in bytes.
+func (e *pointAsm) n() int     { return e.m.r.N }
+func (e *pointAsm) fsize() int { return 8 * e.m.r.N }
+
+// fieldOff is the offset of coordinate c (x, y, z) in a point.
+func (e *pointAsm) fieldOff(c string) int {
+	return map[string]int{"x": 0, "y": e.fsize(), "z": 2 * e.fsize()}[c]
+}
 
 // operand returns the address of limb j of op, loading the point's
 // pointer from the arguments into reg first if op is a coordinate.
@@ -267,8 +336,23 @@ func (e *pointAsm) operand(op, reg string) func(j int) string {
 	}
 	pt, c, _ := strings.Cut(op, ".")
 	e.s.op("MOVQ", e.argOf[pt], reg)
-	off := pfFieldOff[c]
+	off := e.fieldOff(c)
 	return func(j int) string { return fmt.Sprintf("%d(%s)", off+8*j, reg) }
+}
+
+// loadDX returns a function that sets DX to limb i of op for the 6-limb
+// rows (which have no register free for op's address): from the frame
+// for a temporary, through DX for a coordinate.
+func (e *pointAsm) loadDX(op string) func(i int) {
+	if off, ok := e.slots[op]; ok || !isField(op) {
+		return func(i int) { e.s.op("MOVQ", fmt.Sprintf("%d(SP)", off+8*i), "DX") }
+	}
+	pt, c, _ := strings.Cut(op, ".")
+	off := e.fieldOff(c)
+	return func(i int) {
+		e.s.op("MOVQ", e.argOf[pt], "DX")
+		e.s.op("MOVQ", fmt.Sprintf("%d(DX)", off+8*i), "DX")
+	}
 }
 
 // addrInto sets reg to the address of op's first limb.
@@ -279,7 +363,7 @@ func (e *pointAsm) addrInto(op, reg string) {
 	}
 	pt, c, _ := strings.Cut(op, ".")
 	e.s.op("MOVQ", e.argOf[pt], reg)
-	if off := pfFieldOff[c]; off != 0 {
+	if off := e.fieldOff(c); off != 0 {
 		e.s.op("LEAQ", fmt.Sprintf("%d(%s)", off, reg), reg)
 	}
 }
@@ -296,54 +380,79 @@ const (
 )
 
 // internals writes the subroutines: a at SI, b at DI (memory), the result
-// in BX, CX, DX, AX; they use AX, BX, CX, DX, SI, DI and R8 … R14.
+// in out; for 4 limbs they use AX, BX, CX, DX, SI, DI and R8 … R14, for
+// 6 every register of the plan.
 func (e *pointAsm) internals() {
 	s := e.s
 	at := func(reg string) func(j int) string {
 		return func(j int) string { return fmt.Sprintf("%d(%s)", 8*j, reg) }
 	}
+	if e.n() != 4 {
+		n := e.n()
+		outs := strings.Join(e.pl.out, ", ")
+		s.line("")
+		s.line(fmt.Sprintf("// pointMulInternal sets %s to (SI)·(DI)·R⁻¹ mod p: montasm's", outs))
+		s.line("// Multiply rows. DI is an accumulator word of the rows, so b's address")
+		s.line("// waits in the frame and each row loads b_i through DX. It clobbers")
+		s.line("// every other register of the plan.")
+		s.line(fmt.Sprintf("TEXT %s(SB), NOSPLIT, $8", pfMulInternal))
+		s.op("MOVQ", "DI", "0(SP)")
+		t := e.m.rows(at("SI"), func(i int) {
+			s.op("MOVQ", "0(SP)", "DX")
+			s.op("MOVQ", fmt.Sprintf("%d(DX)", 8*i), "DX")
+		})
+		e.m.correct(t[:n+1], e.pl.out)
+		s.op("RET")
+		s.line("")
+		s.line(fmt.Sprintf("// pointSqrInternal sets %s to (SI)²·R⁻¹ mod p: montasm's", outs))
+		s.line("// CIOS rows with b = a (its 6-limb Square). It clobbers every other")
+		s.line("// register of the plan.")
+		s.line(fmt.Sprintf("TEXT %s(SB), NOSPLIT, $0", pfSqrInternal))
+		t = e.m.rows(at("SI"), func(i int) { s.op("MOVQ", fmt.Sprintf("%d(SI)", 8*i), "DX") })
+		e.m.correct(t[:n+1], e.pl.out)
+		s.op("RET")
+		return
+	}
 	s.line("")
 	s.line("// pointMulInternal sets BX, CX, DX, AX to (SI)·(DI)·R⁻¹ mod p: montasm's")
 	s.line("// Multiply rows. It clobbers R8 … R13.")
 	s.line(fmt.Sprintf("TEXT %s(SB), NOSPLIT, $0", pfMulInternal))
-	e.m.correct(e.m.mulRows(at("SI"), at("DI")), pfOut)
+	e.m.correct(e.m.mulRows(at("SI"), at("DI")), e.pl.out)
 	s.op("RET")
 	s.line("")
 	s.line("// pointSqrInternal sets BX, CX, DX, AX to (SI)²·R⁻¹ mod p: montasm's")
 	s.line("// Square rows. It clobbers SI, DI and R8 … R14.")
 	s.line(fmt.Sprintf("TEXT %s(SB), NOSPLIT, $0", pfSqrInternal))
-	e.m.correct(e.m.squareRows(at("SI")), pfOut)
+	e.m.correct(e.m.squareRows(at("SI")), e.pl.out)
 	s.op("RET")
 }
 
-// store writes the words r to dst (through SI for a coordinate).
+// store writes the words r to dst (through the plan's store pointer for
+// a coordinate).
 func (e *pointAsm) store(dst string, r []string) {
-	addr := e.operand(dst, "SI")
-	for j := 0; j < 4; j++ {
+	addr := e.operand(dst, e.pl.ptrStore)
+	for j := 0; j < e.n(); j++ {
 		e.s.op("MOVQ", r[j], addr(j))
 	}
 }
 
-var pfAcc = []string{"R8", "R9", "R10", "R11"}
-var pfOut = []string{maLo, maHi, "DX", maZero}
-
-// load reads op into the accumulator registers R8 … R11.
+// load reads op into the accumulator registers.
 func (e *pointAsm) load(op string) {
-	addr := e.operand(op, "SI")
-	for j := 0; j < 4; j++ {
-		e.s.op("MOVQ", addr(j), pfAcc[j])
+	addr := e.operand(op, e.pl.ptrA)
+	for j := 0; j < e.n(); j++ {
+		e.s.op("MOVQ", addr(j), e.pl.acc[j])
 	}
 }
 
 // maskedMod emits regs holding limb j of m AND mask (for the limbs that
 // are neither 0 nor all ones) and returns, per limb, the operand to add.
 func (e *pointAsm) maskedMod(mask string) []string {
-	return e.maskedModIn(mask, []string{maLo, maHi, "DX", maZero})
+	return e.maskedModIn(mask, e.pl.free)
 }
 
 // maskedModIn is maskedMod with the registers free.
 func (e *pointAsm) maskedModIn(mask string, free []string) []string {
-	out := make([]string, 4)
+	out := make([]string, e.n())
 	for j, l := range e.m.r.Mod {
 		switch l {
 		case 0:
@@ -361,15 +470,15 @@ func (e *pointAsm) maskedModIn(mask string, free []string) []string {
 	return out
 }
 
-// addMasked emits R8 … R11 (+ carry) += the masked m, as elem64Sub and
+// addMasked emits acc (+ carry) += the masked m, as elem64Sub and
 // elem64Halve add m under their mask.
 func (e *pointAsm) addMasked(k []string, carry string) {
-	for j := 0; j < 4; j++ {
+	for j := 0; j < e.n(); j++ {
 		op := "ADCQ"
 		if j == 0 {
 			op = "ADDQ"
 		}
-		e.s.op(op, k[j], pfAcc[j])
+		e.s.op(op, k[j], e.pl.acc[j])
 	}
 	if carry != "" {
 		e.s.op("ADCQ", "$0", carry)
@@ -413,22 +522,23 @@ func (e *pointAsm) regs(v string) []string {
 	return nil
 }
 
-// loadLinear puts a into R8 … R11 and returns b's limbs' operands,
-// registers when b is the step before's result.
+// loadLinear puts a into acc and returns b's limbs' operands, registers
+// when b is the step before's result.
 func (e *pointAsm) loadLinear(a, b string) func(j int) string {
 	s := e.s
+	acc, out := e.pl.acc, e.pl.out
 	br := e.regs(b)
-	if br != nil && &br[0] == &pfAcc[0] && a != b {
-		// b is in R8 … R11, where a goes: move it out of the way.
-		for j := 0; j < 4; j++ {
-			s.op("MOVQ", pfAcc[j], pfOut[j])
+	if br != nil && &br[0] == &acc[0] && a != b {
+		// b is in acc, where a goes: move it out of the way.
+		for j := 0; j < e.n(); j++ {
+			s.op("MOVQ", acc[j], out[j])
 		}
-		br = pfOut
+		br = out
 	}
 	if ar := e.regs(a); ar != nil {
-		if &ar[0] != &pfAcc[0] {
-			for j := 0; j < 4; j++ {
-				s.op("MOVQ", ar[j], pfAcc[j])
+		if &ar[0] != &acc[0] {
+			for j := 0; j < e.n(); j++ {
+				s.op("MOVQ", ar[j], acc[j])
 			}
 		}
 	} else {
@@ -438,23 +548,25 @@ func (e *pointAsm) loadLinear(a, b string) func(j int) string {
 		return nil
 	}
 	if b == a {
-		br = pfAcc // a + a: both operands from R8 … R11
+		br = acc // a + a: both operands from acc
 	}
 	if br != nil {
 		return func(j int) string { return br[j] }
 	}
-	return e.operand(b, "DI")
+	return e.operand(b, e.pl.ptrB)
 }
 
 func (e *pointAsm) step(steps []pfStep, i int) {
 	st := steps[i]
 	s := e.s
+	n := e.n()
+	acc, carry := e.pl.acc, e.pl.carry
 	c := strings.TrimSpace(fmt.Sprintf("%s = %s %s %s", st.dst, st.op, st.a, st.b))
 	if st.comment != "" {
 		c += ": " + st.comment
 	}
 	s.comment("%s", c)
-	out := pfOut
+	out := e.pl.out
 	switch st.op {
 	case "mul":
 		if e.calls {
@@ -464,9 +576,13 @@ func (e *pointAsm) step(steps []pfStep, i int) {
 			break
 		}
 		a := e.operand(st.a, "SI")
+		if n != 4 {
+			e.m.correct(e.m.rows(a, e.loadDX(st.b))[:n+1], out)
+			break
+		}
 		b := e.operand(st.b, "DI")
 		t := e.m.mulRows(a, b)
-		e.m.correct(t, pfOut)
+		e.m.correct(t, out)
 	case "sqr":
 		if e.calls {
 			e.addrInto(st.a, "SI")
@@ -474,42 +590,46 @@ func (e *pointAsm) step(steps []pfStep, i int) {
 			break
 		}
 		a := e.operand(st.a, "SI")
-		t := e.m.squareRows(a)
-		e.m.correct(t, pfOut)
-	case "add":
-		// elem64Add: t = a + b (5 words), then correct.
-		b := e.loadLinear(st.a, st.b)
-		s.op("XORQ", "R12", "R12")
-		s.op("ADDQ", b(0), pfAcc[0])
-		for j := 1; j < 4; j++ {
-			s.op("ADCQ", b(j), pfAcc[j])
+		if n != 4 {
+			e.m.correct(e.m.rows(a, func(i int) { s.op("MOVQ", a(i), "DX") })[:n+1], out)
+			break
 		}
-		s.op("ADCQ", "$0", "R12")
-		e.m.correct(append(append([]string{}, pfAcc...), "R12"), pfOut)
+		t := e.m.squareRows(a)
+		e.m.correct(t, out)
+	case "add":
+		// elem64Add: t = a + b (n + 1 words), then correct.
+		b := e.loadLinear(st.a, st.b)
+		s.op("XORQ", carry, carry)
+		s.op("ADDQ", b(0), acc[0])
+		for j := 1; j < n; j++ {
+			s.op("ADCQ", b(j), acc[j])
+		}
+		s.op("ADCQ", "$0", carry)
+		e.m.correct(append(append([]string{}, acc...), carry), out)
 	case "sub":
 		// elem64Sub: t = a − b, then m added under the borrow's mask.
 		b := e.loadLinear(st.a, st.b)
-		s.op("SUBQ", b(0), pfAcc[0])
-		for j := 1; j < 4; j++ {
-			s.op("SBBQ", b(j), pfAcc[j])
+		s.op("SUBQ", b(0), acc[0])
+		for j := 1; j < n; j++ {
+			s.op("SBBQ", b(j), acc[j])
 		}
-		s.op("SBBQ", "R12", "R12")
-		e.addMasked(e.maskedMod("R12"), "")
-		out = pfAcc
+		s.op("SBBQ", carry, carry)
+		e.addMasked(e.maskedMod(carry), "")
+		out = acc
 	case "halve":
 		// elem64Halve: m added under the parity mask, then a shift.
 		e.loadLinear(st.a, "")
-		s.op("MOVQ", pfAcc[0], "R12")
-		s.op("ANDQ", "$1", "R12")
-		s.op("NEGQ", "R12")
-		k := e.maskedMod("R12")
-		s.op("XORQ", "R13", "R13")
-		e.addMasked(k, "R13")
-		hi := append(append([]string{}, pfAcc...), "R13")
-		for j := 0; j < 4; j++ {
+		s.op("MOVQ", acc[0], carry)
+		s.op("ANDQ", "$1", carry)
+		s.op("NEGQ", carry)
+		k := e.maskedMod(carry)
+		s.op("XORQ", e.pl.top, e.pl.top)
+		e.addMasked(k, e.pl.top)
+		hi := append(append([]string{}, acc...), e.pl.top)
+		for j := 0; j < n; j++ {
 			s.op("SHRQ", "$1", hi[j+1], hi[j])
 		}
-		out = pfAcc
+		out = acc
 	default:
 		panic("pointasm: unknown op " + st.op)
 	}
@@ -525,12 +645,13 @@ func (e *pointAsm) step(steps []pfStep, i int) {
 // n times (f must be the doubling), as jacobianDoubleNAsm(p, n).
 func (e *pointAsm) routine(f *pointFormula, loop bool) {
 	s := e.s
+	fs := e.fsize()
 	e.f = f
 	e.slots = map[string]int{}
 	for i, t := range f.temps() {
-		e.slots[t] = 32 * i
+		e.slots[t] = fs * i
 	}
-	frame := 32 * len(f.temps())
+	frame := fs * len(f.temps())
 	e.argOf = map[string]string{"p": "p+0(FP)"}
 	var params []string
 	name := f.asm
@@ -576,47 +697,53 @@ func (e *pointAsm) routine(f *pointFormula, loop bool) {
 // and of zero: no secret-dependent branch or address.
 func (e *pointAsm) digitRoutine(f *pointFormula) {
 	s := e.s
+	n, fs := e.n(), e.fsize()
+	acc, out := e.pl.acc, e.pl.out
 	temps := f.temps()
 	e.slots = map[string]int{}
 	for i, t := range temps {
-		e.slots[t] = 32 * i
+		e.slots[t] = fs * i
 	}
 	for k, x := range []string{"b.y", "p.x", "p.y", "p.z"} {
-		e.slots[x] = 32 * (len(temps) + k)
+		e.slots[x] = fs * (len(temps) + k)
 	}
-	frame := 32 * (len(temps) + 4)
+	frame := fs * (len(temps) + 4)
 	e.argOf = map[string]string{"a": "p+0(FP)", "b": "e+8(FP)"}
 	s.line("")
 	s.line("// func jacobianAddAffineDigitAsm(p *jacobianPoint, e *affinePoint, neg, zero int)")
 	s.line(fmt.Sprintf("TEXT ·jacobianAddAffineDigitAsm(SB), NOSPLIT, $%d-32", frame))
-	s.comment("b.y = neg ? −e.y : e.y, −y as elem64Sub(0, y).")
-	s.op("MOVQ", "e+8(FP)", "SI")
-	for j := 0; j < 4; j++ {
-		s.op("MOVQ", fmt.Sprintf("%d(SI)", 32+8*j), pfAcc[j])
-	}
-	for j := 0; j < 4; j++ {
-		s.op("XORQ", pfOut[j], pfOut[j])
-	}
-	s.op("SUBQ", pfAcc[0], pfOut[0])
-	for j := 1; j < 4; j++ {
-		s.op("SBBQ", pfAcc[j], pfOut[j])
-	}
-	s.op("SBBQ", "R12", "R12")
-	k := e.maskedModIn("R12", []string{"R13", "R14", "DI", "SI"}) // no R15: dynamic linking clobbers it
-	for j := 0; j < 4; j++ {
-		op := "ADCQ"
-		if j == 0 {
-			op = "ADDQ"
+	if n != 4 {
+		e.digitNeg6()
+	} else {
+		s.comment("b.y = neg ? −e.y : e.y, −y as elem64Sub(0, y).")
+		s.op("MOVQ", "e+8(FP)", "SI")
+		for j := 0; j < 4; j++ {
+			s.op("MOVQ", fmt.Sprintf("%d(SI)", 32+8*j), acc[j])
 		}
-		s.op(op, k[j], pfOut[j])
-	}
-	s.op("MOVQ", "neg+16(FP)", "R12")
-	s.op("TESTQ", "R12", "R12")
-	for j := 0; j < 4; j++ {
-		s.op("CMOVQNE", pfOut[j], pfAcc[j])
-	}
-	for j := 0; j < 4; j++ {
-		s.op("MOVQ", pfAcc[j], fmt.Sprintf("%d(SP)", e.slots["b.y"]+8*j))
+		for j := 0; j < 4; j++ {
+			s.op("XORQ", out[j], out[j])
+		}
+		s.op("SUBQ", acc[0], out[0])
+		for j := 1; j < 4; j++ {
+			s.op("SBBQ", acc[j], out[j])
+		}
+		s.op("SBBQ", "R12", "R12")
+		k := e.maskedModIn("R12", []string{"R13", "R14", "DI", "SI"}) // no R15: dynamic linking clobbers it
+		for j := 0; j < 4; j++ {
+			op := "ADCQ"
+			if j == 0 {
+				op = "ADDQ"
+			}
+			s.op(op, k[j], out[j])
+		}
+		s.op("MOVQ", "neg+16(FP)", "R12")
+		s.op("TESTQ", "R12", "R12")
+		for j := 0; j < 4; j++ {
+			s.op("CMOVQNE", out[j], acc[j])
+		}
+		for j := 0; j < 4; j++ {
+			s.op("MOVQ", acc[j], fmt.Sprintf("%d(SP)", e.slots["b.y"]+8*j))
+		}
 	}
 	e.cur, e.inRegs = "", nil
 	e.calls = true
@@ -624,6 +751,10 @@ func (e *pointAsm) digitRoutine(f *pointFormula) {
 		e.step(f.steps, i)
 	}
 	e.calls = false
+	if n != 4 {
+		e.digitSelect6()
+		return
+	}
 	s.comment("p = zero ? p : (p = O ? (b, 1) : sum), coordinate by coordinate.")
 	s.op("MOVQ", "p+0(FP)", "SI")
 	s.op("MOVQ", "e+8(FP)", "DI")
@@ -634,7 +765,7 @@ func (e *pointAsm) digitRoutine(f *pointFormula) {
 	s.op("MOVQ", "zero+24(FP)", "R13")
 	for ci, c := range []string{"x", "y", "z"} {
 		for j := 0; j < 4; j++ {
-			s.op("MOVQ", fmt.Sprintf("%d(SP)", e.slots["p."+c]+8*j), pfAcc[j])
+			s.op("MOVQ", fmt.Sprintf("%d(SP)", e.slots["p."+c]+8*j), acc[j])
 		}
 		for j := 0; j < 4; j++ {
 			var src string
@@ -646,31 +777,114 @@ func (e *pointAsm) digitRoutine(f *pointFormula) {
 			default:
 				src = fmt.Sprintf("%sOne<>+%d(SB)", e.m.r.Typ, 8*j)
 			}
-			s.op("MOVQ", src, pfOut[j])
+			s.op("MOVQ", src, out[j])
 		}
 		s.op("TESTQ", "R12", "R12")
 		for j := 0; j < 4; j++ {
-			s.op("CMOVQEQ", pfOut[j], pfAcc[j])
+			s.op("CMOVQEQ", out[j], acc[j])
 		}
 		for j := 0; j < 4; j++ {
-			s.op("MOVQ", fmt.Sprintf("%d(SI)", 32*ci+8*j), pfOut[j])
+			s.op("MOVQ", fmt.Sprintf("%d(SI)", 32*ci+8*j), out[j])
 		}
 		s.op("TESTQ", "R13", "R13")
 		for j := 0; j < 4; j++ {
-			s.op("CMOVQNE", pfOut[j], pfAcc[j])
+			s.op("CMOVQNE", out[j], acc[j])
 		}
 		for j := 0; j < 4; j++ {
-			s.op("MOVQ", pfAcc[j], fmt.Sprintf("%d(SI)", 32*ci+8*j))
+			s.op("MOVQ", acc[j], fmt.Sprintf("%d(SI)", 32*ci+8*j))
 		}
 	}
 	s.op("RET")
 }
 
-func pointAsmGenerate() (map[string][]byte, error) { return pointFiles(registry.P256, true) }
+// digitNeg6 is the digit step's b.y = neg ? −e.y : e.y past 4 limbs.
+// −y = elem64Sub(0, y) goes to out; acc, which held y, then holds the
+// masked limbs of p (the 6-limb plan has no other free registers), and
+// neg = 0 takes y back from memory by CMOVs with memory operands (they
+// always load: constant time).
+func (e *pointAsm) digitNeg6() {
+	s := e.s
+	n, fs := e.n(), e.fsize()
+	acc, out, mask := e.pl.acc, e.pl.out, e.pl.carry
+	s.comment("b.y = neg ? −e.y : e.y, −y as elem64Sub(0, y).")
+	s.op("MOVQ", "e+8(FP)", "SI")
+	for j := 0; j < n; j++ {
+		s.op("MOVQ", fmt.Sprintf("%d(SI)", fs+8*j), acc[j])
+	}
+	for j := 0; j < n; j++ {
+		s.op("XORQ", out[j], out[j])
+	}
+	s.op("SUBQ", acc[0], out[0])
+	for j := 1; j < n; j++ {
+		s.op("SBBQ", acc[j], out[j])
+	}
+	s.op("SBBQ", mask, mask)
+	k := e.maskedModIn(mask, acc)
+	for j := 0; j < n; j++ {
+		op := "ADCQ"
+		if j == 0 {
+			op = "ADDQ"
+		}
+		s.op(op, k[j], out[j])
+	}
+	s.op("MOVQ", "neg+16(FP)", mask)
+	s.op("MOVQ", "e+8(FP)", acc[0])
+	s.op("TESTQ", mask, mask)
+	for j := 0; j < n; j++ {
+		s.op("CMOVQEQ", fmt.Sprintf("%d(%s)", fs+8*j, acc[0]), out[j])
+	}
+	for j := 0; j < n; j++ {
+		s.op("MOVQ", out[j], fmt.Sprintf("%d(SP)", e.slots["b.y"]+8*j))
+	}
+}
+
+// digitSelect6 is the digit step's final selection past 4 limbs: each
+// coordinate of the sum goes to acc, and the alternatives come in by
+// CMOVs with memory operands (always loaded: constant time), the tests'
+// words in BX (p's Z, 0 iff p = O) and CX (zero).
+func (e *pointAsm) digitSelect6() {
+	s := e.s
+	n, fs := e.n(), e.fsize()
+	acc := e.pl.acc
+	s.comment("p = zero ? p : (p = O ? (b, 1) : sum), coordinate by coordinate.")
+	s.op("MOVQ", "p+0(FP)", "SI")
+	s.op("MOVQ", "e+8(FP)", "DI")
+	s.op("MOVQ", fmt.Sprintf("%d(SI)", 2*fs), maLo)
+	for j := 1; j < n; j++ {
+		s.op("ORQ", fmt.Sprintf("%d(SI)", 2*fs+8*j), maLo) // 0 iff p.z = 0
+	}
+	s.op("MOVQ", "zero+24(FP)", maHi)
+	for ci, c := range []string{"x", "y", "z"} {
+		for j := 0; j < n; j++ {
+			s.op("MOVQ", fmt.Sprintf("%d(SP)", e.slots["p."+c]+8*j), acc[j])
+		}
+		s.op("TESTQ", maLo, maLo)
+		for j := 0; j < n; j++ {
+			var src string
+			switch c {
+			case "x":
+				src = fmt.Sprintf("%d(DI)", 8*j)
+			case "y":
+				src = fmt.Sprintf("%d(SP)", e.slots["b.y"]+8*j)
+			default:
+				src = fmt.Sprintf("%sOne<>+%d(SB)", e.m.r.Typ, 8*j)
+			}
+			s.op("CMOVQEQ", src, acc[j])
+		}
+		s.op("TESTQ", maHi, maHi)
+		for j := 0; j < n; j++ {
+			s.op("CMOVQNE", fmt.Sprintf("%d(SI)", fs*ci+8*j), acc[j])
+		}
+		for j := 0; j < n; j++ {
+			s.op("MOVQ", acc[j], fmt.Sprintf("%d(SI)", fs*ci+8*j))
+		}
+	}
+	s.op("RET")
+}
 
 // pointFiles writes curve c's Jacobian point formulas: the Go methods,
-// and with asm the amd64 routines and their declarations (P-256's 4 × 64-bit
-// Montgomery limbs only); without, the Go code is the only build.
+// and with asm the amd64 routines and their declarations (4 or 6 × 64-bit
+// Montgomery limbs: pfPlans); without, the Go code is the only build.
 func pointFiles(c *registry.Curve, asm bool) (map[string][]byte, error) {
 	s := &asmText{}
 	if asm {
@@ -678,43 +892,48 @@ func pointFiles(c *registry.Curve, asm bool) (map[string][]byte, error) {
 	}
 	gen := pointGo(c)
 
+	n := montNewRep(c.Field, 64).N
+	fs := 8 * n
+	numWord := map[int]string{4: "four", 6: "six"}[n]
 	var stubs strings.Builder
 	stubs.WriteString(header + "//go:build " + asmBuildTag + `
 
-package p256
+package ` + c.Pkg + `
 
 import (
 	"unsafe"
 
-	"github.com/curvekit/curvekit/fieldarith/fieldp256"
+	"github.com/curvekit/curvekit/fieldarith/` + c.Field.Pkg + `"
 	"golang.org/x/sys/cpu"
 )
 
 // jacobianHasAsm reports whether the point routines of
 // zz_generated_jacobian_amd64.s can run: the CPU has BMI2 (MULX) and ADX
-// (ADCX, ADOX), and Element is the 64-bit backend's four Montgomery limbs
+// (ADCX, ADOX), and Element is the 64-bit backend's ` + numWord + ` Montgomery limbs
 // (this build's tags select it; the sizes below are checked at compile
 // time). It is fixed for the life of the process (public).
-var jacobianHasAsm = cpu.X86.HasBMI2 && cpu.X86.HasADX && fieldp256.Backend == "64-bit"
+var jacobianHasAsm = cpu.X86.HasBMI2 && cpu.X86.HasADX && ` + c.Field.Pkg + `.Backend == "64-bit"
 
-// jacobianUseAsm selects the assembly; tests clear it to run the Go code
-// in the same binary.
-var jacobianUseAsm = jacobianHasAsm
+// jacobianAsmOn reports whether the methods below run the assembly:
+// jacobianHasAsm, until the first-use self-test (jacobianCheck) finds the
+// assembly wrong and clears it for the life of the process. Nothing else
+// writes it; the tests call the routines and the Go methods directly.
+var jacobianAsmOn = jacobianHasAsm
 
 // The assembly reads a jacobianPoint as X, Y, Z and an affinePoint as x,
-// y, 32 bytes each: four 64-bit limbs, least significant first.
+// y, ` + fmt.Sprint(fs) + ` bytes each: ` + numWord + ` 64-bit limbs, least significant first.
 var (
-	_ [96]byte = [unsafe.Sizeof(jacobianPoint{})]byte{}
-	_ [64]byte = [unsafe.Sizeof(affinePoint{})]byte{}
-	_ [32]byte = [unsafe.Sizeof(fieldp256.Element{})]byte{}
-	_ [32]byte = [unsafe.Offsetof(jacobianPoint{}.y)]byte{}
-	_ [64]byte = [unsafe.Offsetof(jacobianPoint{}.z)]byte{}
-	_ [32]byte = [unsafe.Offsetof(affinePoint{}.y)]byte{}
+	_ [` + fmt.Sprint(3*fs) + `]byte = [unsafe.Sizeof(jacobianPoint{})]byte{}
+	_ [` + fmt.Sprint(2*fs) + `]byte = [unsafe.Sizeof(affinePoint{})]byte{}
+	_ [` + fmt.Sprint(fs) + `]byte = [unsafe.Sizeof(` + c.Field.Pkg + `.Element{})]byte{}
+	_ [` + fmt.Sprint(fs) + `]byte = [unsafe.Offsetof(jacobianPoint{}.y)]byte{}
+	_ [` + fmt.Sprint(2*fs) + `]byte = [unsafe.Offsetof(jacobianPoint{}.z)]byte{}
+	_ [` + fmt.Sprint(fs) + `]byte = [unsafe.Offsetof(affinePoint{}.y)]byte{}
 )
 
 // groupAssembly names the point routines that run assembly (Assembly).
 func groupAssembly() string {
-	if jacobianUseAsm {
+	if jacobianAsmOn {
 		return "BMI2/ADX Jacobian point formulas"
 	}
 	return ""
@@ -752,7 +971,7 @@ func %[1]s(p *jacobianPoint, a, b *jacobianPoint) { p.%[2]s(a, b) }
 // %[1]s is %[2]s: %[3]s where the CPU has BMI2 and ADX, the Go code
 // otherwise, with the same result limb for limb.
 func %[4]s {
-	if jacobianUseAsm {
+	if jacobianAsmOn {
 		%[3]s(p, %[5]s)
 		return p
 	}
@@ -778,7 +997,7 @@ func %[5]s(p *jacobianPoint, %[6]s) { p.%[2]s(%[4]s) }
 // has BMI2 and ADX (one call for the n doublings), doubleGeneric n times
 // otherwise, with the same result limb for limb.
 func (p *jacobianPoint) doubleN(n int) *jacobianPoint {
-	if jacobianUseAsm {
+	if jacobianAsmOn {
 		if n > 0 {
 			jacobianDoubleNAsm(p, n)
 		}
@@ -801,7 +1020,7 @@ func jacobianDoubleNAsm(p *jacobianPoint, n int)
 // the CPU has BMI2 and ADX, the Go code otherwise, with the same result
 // limb for limb.
 func (p *jacobianPoint) addAffineDigit(e *affinePoint, neg, zero int) *jacobianPoint {
-	if jacobianUseAsm {
+	if jacobianAsmOn {
 		jacobianAddAffineDigitAsm(p, e, neg, zero)
 		return p
 	}
@@ -905,8 +1124,8 @@ func pointNoAsmHead(c *registry.Curve, tag string) *strings.Builder {
 	var noasm strings.Builder
 	noasm.WriteString(header + tag + "package " + c.Pkg + `
 
-// jacobianHasAsm and jacobianUseAsm are false: ` + why + `
-var jacobianHasAsm, jacobianUseAsm = false, false
+// jacobianHasAsm and jacobianAsmOn are false: ` + why + `
+var jacobianHasAsm, jacobianAsmOn = false, false
 
 // groupAssembly names the point routines that run assembly: none here.
 func groupAssembly() string { return "" }
@@ -918,12 +1137,16 @@ func groupAssembly() string { return "" }
 func pointAsmText(c *registry.Curve) *asmText {
 	r := montNewRep(c.Field, 64)
 	m := &montAsm{r: r, s: &asmText{}, full: ^uint64(0)}
-	e := &pointAsm{m: m, s: m.s}
+	pl := pfPlans[r.N]
+	if pl == nil {
+		panic(fmt.Sprintf("pointasm: %s: no register plan for %d limbs", c.Name, r.N))
+	}
+	e := &pointAsm{m: m, s: m.s, pl: pl}
 	s := m.s
 	s.line(strings.TrimSuffix(header, "\n"))
 	s.line("//go:build " + asmBuildTag)
 	s.line("")
-	s.line("// P-256's Jacobian point formulas, one routine each: the plans of")
+	s.line("// " + c.Title + "'s Jacobian point formulas, one routine each: the plans of")
 	s.line("// internal/gen/field/pointasm.go, which also write the Go methods")
 	s.line("// of zz_generated_jacobian.go.")
 	s.line("")
@@ -933,13 +1156,19 @@ func pointAsmText(c *registry.Curve) *asmText {
 	for j, l := range r.Mod {
 		s.line(fmt.Sprintf("DATA %sMod<>+%d(SB)/8, $0x%016x", r.Typ, 8*j, l))
 	}
-	s.line(fmt.Sprintf("GLOBL %sMod<>(SB), RODATA|NOPTR, $32", r.Typ))
+	s.line(fmt.Sprintf("GLOBL %sMod<>(SB), RODATA|NOPTR, $%d", r.Typ, 8*r.N))
 	s.line("")
+	if !m.p256Shape() && r.mInv != 1 {
+		s.line("// −p⁻¹ mod 2^64, the rows' reduction factor.")
+		s.line(fmt.Sprintf("DATA %sInv<>+0(SB)/8, $0x%016x", r.Typ, r.mInv))
+		s.line(fmt.Sprintf("GLOBL %sInv<>(SB), RODATA|NOPTR, $8", r.Typ))
+		s.line("")
+	}
 	s.line("// 1 in Montgomery form, R mod p.")
 	for j, l := range r.One {
 		s.line(fmt.Sprintf("DATA %sOne<>+%d(SB)/8, $%s", r.Typ, 8*j, l))
 	}
-	s.line(fmt.Sprintf("GLOBL %sOne<>(SB), RODATA|NOPTR, $32", r.Typ))
+	s.line(fmt.Sprintf("GLOBL %sOne<>(SB), RODATA|NOPTR, $%d", r.Typ, 8*r.N))
 	for _, f := range pointFormulas {
 		e.routine(f, false)
 	}
