@@ -24,6 +24,7 @@ var interpreted = map[string]string{
 	"fieldarith/fieldp384/zz_generated_elem64_amd64.s":  "TestMontAsm",
 	"fieldarith/scalarp384/zz_generated_elem64_amd64.s": "TestMontAsm",
 	"p256/zz_generated_jacobian_amd64.s":                "TestPointAsm",
+	"p384/zz_generated_jacobian_amd64.s":                "TestPointAsm",
 	"curve25519/zz_generated_ladder64_amd64.s":          "TestLadder64Asm",
 	"curve25519/zz_generated_scan_amd64.s":              "TestScanAsm",
 	"curve448/zz_generated_scan_amd64.s":                "TestScanAsm",

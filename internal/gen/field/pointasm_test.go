@@ -13,19 +13,29 @@ import (
 	"github.com/curvekit/curvekit/internal/gen/registry"
 )
 
-// pointAsmCurves are the curves whose Jacobian routines pointasm.go
-// writes in assembly, each with the generator's files for it. Another
-// curve's routines are checked by adding it here (for P-384, with
-// pointFiles(registry.P384, true) or whatever writes its assembly): the
-// test reads the limb count from the field, lays a jacobianPoint out as
-// X, Y, Z of n words each (an affinePoint as x, y) and reads the
-// subroutines' result from pfOut.
-var pointAsmCurves = []struct {
+// pointAsmTests are the curves whose Jacobian routines pointasm.go writes
+// in assembly (pointAsmCurves), each with the generator's files for it:
+// the test reads the limb count from the field, lays a jacobianPoint out
+// as X, Y, Z of n words each (an affinePoint as x, y) and reads the
+// subroutines' result from the limb count's register plan (pfPlans).
+var pointAsmTests = func() []struct {
 	c     *registry.Curve
 	files func() (map[string][]byte, error)
-}{
-	{registry.P256, pointAsmGenerate},
-}
+} {
+	var out []struct {
+		c     *registry.Curve
+		files func() (map[string][]byte, error)
+	}
+	for _, c := range registry.Curves {
+		if pointAsmCurves[c] {
+			out = append(out, struct {
+				c     *registry.Curve
+				files func() (map[string][]byte, error)
+			}{c, func() (map[string][]byte, error) { return pointFiles(c, true) }})
+		}
+	}
+	return out
+}()
 
 // pointAsmSource returns the assembly among files.
 func pointAsmSource(t *testing.T, files map[string][]byte) string {
@@ -184,7 +194,7 @@ func weierAdd(p, a *big.Int, x1, y1, x2, y2 *big.Int) (*big.Int, *big.Int) {
 // (so the routine is the Go method), and each point result must be the
 // affine group law's.
 func TestPointAsm(t *testing.T) {
-	for _, pc := range pointAsmCurves {
+	for _, pc := range pointAsmTests {
 		files, err := pc.files()
 		if err != nil {
 			t.Fatal(err)
@@ -457,7 +467,7 @@ func runPointAsm(c *registry.Curve, prog *amd64sim.Program, short bool) (steps i
 		stride = 3
 	}
 	// The Montgomery subroutines the additions CALL, on every pair of
-	// edges: a at SI, b at DI, the result in pfOut. The multiplication's
+	// edges: a at SI, b at DI, the result in the plan's out registers. The multiplication's
 	// rows take any a < R (montasm.go's contract, as TestMontAsm checks
 	// it): m, m + 1, R − m, R/2, R − 2 and R − 1 too, which reach its
 	// final subtraction's borrows.
@@ -481,7 +491,7 @@ func runPointAsm(c *registry.Curve, prog *amd64sim.Program, short bool) (steps i
 					fail("%s: %v", c.Title, err)
 				}
 				var w []uint64
-				for _, r := range pfOut {
+				for _, r := range pfPlans[n].out {
 					v, err := m.Reg(r)
 					if err != nil {
 						fail("%s %s: %v", c.Title, name, err)
@@ -530,7 +540,7 @@ func TestPointAsmMutants(t *testing.T) {
 	if *mutants == 0 {
 		t.Skip("run with -mutants n")
 	}
-	for _, pc := range pointAsmCurves {
+	for _, pc := range pointAsmTests {
 		files, err := pc.files()
 		if err != nil {
 			t.Fatal(err)
