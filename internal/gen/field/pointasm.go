@@ -30,6 +30,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/curvekit/curvekit/internal/gen/plan"
 	"github.com/curvekit/curvekit/internal/gen/registry"
 )
 
@@ -67,24 +68,18 @@ type pointFormula struct {
 	calls   bool // CALL the Multiply and Square subroutines (internals)
 }
 
-// parsePlan reads one step per line: "dst = op a [b] [// comment]".
+// parsePlan reads a plan in the generator's one format (internal/gen/plan),
+// one step a line: "dst = op a [b] [// comment]", the operations this
+// emitter writes (add, sub, mul, sqr, halve).
 func parsePlan(text string) []pfStep {
 	var out []pfStep
-	for _, line := range strings.Split(strings.TrimSpace(text), "\n") {
-		line, comment, _ := strings.Cut(line, "//")
-		f := strings.Fields(line)
-		if len(f) < 4 || f[1] != "=" {
-			panic("pointasm: bad step " + line)
+	for _, st := range plan.Parse(text) {
+		switch st.Op {
+		case "add", "sub", "mul", "sqr", "halve":
+		default:
+			panic("pointasm: no emitter for " + st.String())
 		}
-		st := pfStep{dst: f[0], op: f[2], a: f[3], comment: strings.TrimSpace(comment)}
-		if len(f) == 5 {
-			st.b = f[4]
-		}
-		unary := st.op == "sqr" || st.op == "halve"
-		if unary != (st.b == "") || len(f) > 5 {
-			panic("pointasm: bad operands in " + line)
-		}
-		out = append(out, st)
+		out = append(out, pfStep{dst: st.Dst, op: st.Op, a: st.A, b: st.B, comment: st.Comment})
 	}
 	return out
 }
