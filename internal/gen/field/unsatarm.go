@@ -76,10 +76,6 @@ func (g *armGen) get() (string, error) {
 
 func (g *armGen) put(r string) { g.free = append(g.free, r) }
 
-func (g *armGen) take(r string) {
-	g.free = slices.DeleteFunc(g.free, func(x string) bool { return x == r })
-}
-
 func sp(off int) string { return fmt.Sprintf("%d(R13)", off) }
 
 // armAcc is a 64-bit column sum (or carry) in registers; hi is "" when it
@@ -87,7 +83,6 @@ func sp(off int) string { return fmt.Sprintf("%d(R13)", off) }
 type armAcc struct {
 	lo, hi  string
 	started bool
-	max     *big.Int
 }
 
 // armBest emits fn with every block partition of the two chains and both
