@@ -86,26 +86,3 @@ func TestCompareMetrics(t *testing.T) {
 }
 
 var sink int
-
-// TestCompareFlag checks that f runs as often with the flag set as clear,
-// under the names given, and that the flag is restored.
-func TestCompareFlag(t *testing.T) {
-	flag := true
-	var on, off int
-	r := testing.Benchmark(func(b *testing.B) {
-		on, off = 0, 0
-		CompareFlag(b, &flag, "fast", "slow", func() {
-			if flag {
-				on++
-			} else {
-				off++
-			}
-		})
-	})
-	if on == 0 || on != off || !flag {
-		t.Errorf("%d calls with the flag, %d without, flag %v after", on, off, flag)
-	}
-	if _, ok := r.Extra["speedup-slow"]; !ok {
-		t.Errorf("metrics %v", r.Extra)
-	}
-}

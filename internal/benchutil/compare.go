@@ -78,13 +78,3 @@ func Median(v []float64) float64 {
 	slices.Sort(s)
 	return s[len(s)/2]
 }
-
-// CompareFlag is Compare of f with *flag true (the contender named on) and
-// with *flag false (the one named off), for a fast path that a package
-// variable switches. *flag is restored when it returns; nothing else may
-// read it meanwhile (no test runs concurrently with a benchmark).
-func CompareFlag(b *testing.B, flag *bool, on, off string, f func()) {
-	saved := *flag
-	defer func() { *flag = saved }()
-	Compare(b, Contender{on, func() { *flag = true; f() }}, Contender{off, func() { *flag = false; f() }})
-}

@@ -596,6 +596,13 @@ func newCurvePackage(rc *registry.Curve, c curvePackage) curvePackage {
 	c.AVX2 = slices.Clone(c.AVX2)
 	for i, sh := range c.AVX2 {
 		c.AVX2[i].Words = sh.Elems * words(rc, sh.Rep)
+		for _, g := range c.Scans {
+			if g.Elems != sh.Elems || g.Rep != sh.Rep || (sh.Entries != 8 && (sh.Entries != 16 || !g.Sixteen)) {
+				continue
+			}
+			c.AVX2[i].GoScan = fmt.Sprintf("select%dWords%d", sh.Entries, g.Words)
+			c.AVX2[i].GoOnes = len(g.OneElems) > 0 && !g.ScanID
+		}
 	}
 	c.Ladder64 = rc.Field.Rep("fe64") != nil
 	if m := rc.Montgomery; m != nil {

@@ -31,6 +31,12 @@ type avx2Shape struct {
 	Entries int    // entries in the table
 	What    string // the entry type, for comments
 	Words   int    // 64-bit words per entry (at least 4), set by newCurvePackage
+	// GoScan is the Go word scan of the same shape (scan.tmpl's
+	// select<E>Words<W>), or "" if there is none; GoOnes: it takes the
+	// oneIsWordOne argument. Set by newCurvePackage, for the benchmark
+	// that compares the two (scan_amd64_test.tmpl).
+	GoScan string
+	GoOnes bool
 }
 
 // Name is the routine's name.
@@ -122,4 +128,15 @@ func avx2Scans(shapes []avx2Shape) ([]byte, error) {
 		b.WriteString("\tVZEROUPPER\n\tRET\n")
 	}
 	return b.Bytes(), nil
+}
+
+// AVX2Bench reports whether some AVX2 scan of the package has a Go word
+// scan of the same shape to be benchmarked against.
+func (c curvePackage) AVX2Bench() bool {
+	for _, sh := range c.AVX2 {
+		if sh.GoScan != "" {
+			return true
+		}
+	}
+	return false
 }
