@@ -15,7 +15,7 @@ import (
 	voied "github.com/oasisprotocol/curve25519-voi/primitives/ed25519"
 )
 
-// benchSizes are the batch sizes of issue 5.
+// benchSizes are the batch sizes measured: small, the crossover region and large.
 var benchSizes = []int{1, 4, 16, 64, 256, 1024}
 
 // benchSet is n honest signatures (pure Ed25519, distinct keys, 32-byte

@@ -16,7 +16,7 @@ import (
 
 var x25519Sink []byte
 
-// BenchmarkCompare runs each operation of the target table with
+// BenchmarkCompare runs each group and X25519 operation with
 // curvekit and its peers interleaved (benchutil.Compare): the
 // speedup-<peer> metrics are the peer's median time over curvekit's (above
 // 1: curvekit is faster). curvekit's X25519 rows are the allocation-free

@@ -79,10 +79,9 @@ type unsatRep struct {
 	// than as inlinable loops (see emitLooseAddSub). For fe56 the loops
 	// (two of 4 and 3 limbs) took 7.9% of an X448 profile against 2.6% for
 	// the unrolled, not inlined Loose.Add; unrolled, X448's shared secret
-	// measured 0.872 of circl's against 0.909 (8 interleaved rounds each,
-	// 22:45 UTC, load 22). For fe51 X25519's shared secret went from 1.380
-	// to 1.319 of circl's (0.942 to 0.918 of crypto/ecdh's), and the
-	// curve25519 group operations moved within ±1% (22:48 UTC).
+	// measured 0.872 of circl's against 0.909, and for fe51 X25519's went
+	// from 1.380 to 1.319 of circl's, the group operations within ±1%
+	// (interleaved rounds; `go test -run X -bench Compare ./interop/curve448/`).
 	unrollLooseSub bool
 
 	bound []*big.Int // limb bounds between operations (inclusive), found by fixpoint
