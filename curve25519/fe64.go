@@ -130,16 +130,25 @@ func (a *straus64Acc) finish(v *Point) *Point { return v.fromCompleted64(a.g, &a
 // fe64D2 is 2d, canonical.
 var fe64D2 = func() fe64 {
 	var v fe64
-	fe64SetBytes(&v, (*[32]byte)(feD2.Bytes()))
+	fe64From(&v, feD2)
 	return v
 }()
 
-// completed64 sets r to P's completed form on fe64, (X : Z), (Y : Z):
-// P's coordinates move over through their canonical bytes.
+// fe64From sets v to e's canonical words: the two representations of
+// GF(2^255−19) meet at the words, not at bytes.
+func fe64From(v *fe64, e *fieldElement) { e.Words((*[4]uint64)(v)) }
+
+// fieldFrom64 sets e to the value of v (any value below 2^256).
+func fieldFrom64(e *fieldElement, v *fe64) {
+	w := fe64Reduce(v)
+	e.SetWords((*[4]uint64)(&w))
+}
+
+// completed64 sets r to P's completed form on fe64, (X : Z), (Y : Z).
 func completed64(r *[4]fe64, P *Point) {
-	fe64SetBytes(&r[0], (*[32]byte)(P.x.Bytes()))
-	fe64SetBytes(&r[1], (*[32]byte)(P.y.Bytes()))
-	fe64SetBytes(&r[2], (*[32]byte)(P.z.Bytes()))
+	fe64From(&r[0], &P.x)
+	fe64From(&r[1], &P.y)
+	fe64From(&r[2], &P.z)
 	r[3] = r[2]
 }
 

@@ -19,7 +19,7 @@ import (
 // once, at the basepoint tables' first-use load and after their
 // verification, to comb64Entry: 96 bytes instead of 120, which the AVX2
 // scan (scan16x12AVX2) reads in full for every position. The result goes
-// back to a field25519 Point through canonical bytes.
+// back to a field25519 Point through canonical words (fieldFrom64).
 
 // comb64Entry is an affine table entry on fe64, halved: ((y+x)/2,
 // (y−x)/2, d·x·y), each canonical (below p); see internal/gen/curve's
@@ -37,7 +37,7 @@ var (
 	// fe64D is d, canonical.
 	fe64D = func() fe64 {
 		var v fe64
-		fe64SetBytes(&v, (*[32]byte)(feD.Bytes()))
+		fe64From(&v, feD)
 		return v
 	}()
 )
@@ -112,21 +112,19 @@ func comb64Lookup(e *comb64Entry, t *basepointTables, j int, d int8, asm bool) {
 }
 
 // fromFe64 sets v to the extended point p on fe64 (any values below
-// 2^256), through canonical bytes.
+// 2^256), through canonical words.
 func (v *Point) fromFe64(p *[4]fe64) *Point {
-	var b [32]byte
 	for i, c := range [4]*fieldElement{&v.x, &v.y, &v.z, &v.t} {
-		fe64Bytes(&b, &p[i])
-		c.SetBytes(b[:]) // canonical, 32 bytes: no error
+		fieldFrom64(c, &p[i])
 	}
 	return v
 }
 
-// comb64FromAffine sets dst to e's halved fe64 form: canonical bytes,
+// comb64FromAffine sets dst to e's halved fe64 form: canonical words,
 // then fe64Half.
 func comb64FromAffine(dst *comb64Entry, e *affineCached) {
 	for i, c := range [3]*fieldElement{&e.YplusX, &e.YminusX, &e.T2d} {
-		fe64SetBytes(&dst[i], (*[32]byte)(c.Bytes()))
+		fe64From(&dst[i], c)
 		fe64Half(&dst[i])
 	}
 }

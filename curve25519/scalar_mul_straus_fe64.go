@@ -18,12 +18,12 @@ func cached64From(dst *cached64, c *projCached) {
 	var z2 fieldElement
 	z2.Add(&c.Z, &c.Z)
 	for i, e := range [4]*fieldElement{&c.YplusX, &c.YminusX, &z2, &c.T2d} {
-		fe64SetBytes(&dst[i], (*[32]byte)(e.Bytes()))
+		fe64From(&dst[i], e)
 	}
 }
 
 // oddMultiples64 sets dst[i] = (2i+1)·P in cached64 form, on fe64 with g:
-// P moves over through its coordinates' canonical bytes, as the completed
+// P moves over through its coordinates' canonical words, as the completed
 // form ((X : Z), (Y : Z)); 2P is one doubling, each next multiple one
 // addition, each entry one conversion to the cached form.
 func oddMultiples64(g fe64Group, dst []cached64, P *Point) {

@@ -150,6 +150,15 @@ func fe64SetBytes(v *fe64, in *[32]byte) {
 // fe64Bytes writes the canonical little-endian encoding of a (any value
 // below 2^256) to out, in constant time.
 func fe64Bytes(out *[32]byte, a *fe64) {
+	r := fe64Reduce(a)
+	for i := range r {
+		binary.LittleEndian.PutUint64(out[8*i:], r[i])
+	}
+}
+
+// fe64Reduce returns a (any value below 2^256) reduced below p, in
+// constant time: the words field25519's SetWords takes.
+func fe64Reduce(a *fe64) fe64 {
 	// t = a mod 2^255 + 19·⌊a/2^255⌋ < 2^255 + 19 (2^255 ≡ 19).
 	t0, c := bits.Add64(a[0], 19*(a[3]>>63), 0)
 	t1, c := bits.Add64(a[1], 0, c)
@@ -163,10 +172,7 @@ func fe64Bytes(out *[32]byte, a *fe64) {
 	s3 := t3 + c
 	m := -(s3 >> 63)
 	s3 &= 1<<63 - 1
-	r := [4]uint64{t0 ^ (t0^s0)&m, t1 ^ (t1^s1)&m, t2 ^ (t2^s2)&m, t3 ^ (t3^s3)&m}
-	for i := range r {
-		binary.LittleEndian.PutUint64(out[8*i:], r[i])
-	}
+	return fe64{t0 ^ (t0^s0)&m, t1 ^ (t1^s1)&m, t2 ^ (t2^s2)&m, t3 ^ (t3^s3)&m}
 }
 
 // ladder64Go is the ladder of ladder.tmpl's ladderProjective on fe64: st

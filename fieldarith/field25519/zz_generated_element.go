@@ -135,6 +135,16 @@ func (v *Element) Bytes() []byte {
 	return v.e.bytes(&out)
 }
 
+// Words sets out to the canonical value of v as little-endian 64-bit words:
+// the encoding of Bytes, read as 4 words. A saturated representation of
+// the field (curve25519's fe64 loops) takes an Element this way without a
+// trip through bytes.
+func (v *Element) Words(out *[4]uint64) { v.e.words(out) }
+
+// SetWords sets v to the little-endian 64-bit words x and returns v: SetBytes
+// of their encoding (bit 255 is ignored, values from p up are reduced).
+func (v *Element) SetWords(x *[4]uint64) *Element { v.e.fromWords(x); return v }
+
 // SetBytes sets v to x, a 32-byte little-endian encoding, and returns v.
 // As RFC 7748 asks (and filippo.io/edwards25519/field does), the top bit is
 // ignored and values from p to 2^255−1 are accepted and reduced.

@@ -705,6 +705,32 @@ func (v *fe2625) fromBytes(x *[32]byte) *fe2625 {
 	return v
 }
 
+// words writes the canonical value of v to out as little-endian 64-bit words.
+func (v *fe2625) words(out *[4]uint64) {
+	t := *v
+	t.reduce()
+	out[0] = uint64(t.l[0]) | uint64(t.l[1])<<26 | uint64(t.l[2])<<51
+	out[1] = uint64(t.l[2])>>13 | uint64(t.l[3])<<13 | uint64(t.l[4])<<38
+	out[2] = uint64(t.l[5]) | uint64(t.l[6])<<25 | uint64(t.l[7])<<51
+	out[3] = uint64(t.l[7])>>13 | uint64(t.l[8])<<12 | uint64(t.l[9])<<38
+}
+
+// fromWords sets v to the little-endian 64-bit words x, ignoring bit 255.
+func (v *fe2625) fromWords(x *[4]uint64) *fe2625 {
+	v.l[0] = uint32(x[0]) & 0x3ffffff
+	v.l[1] = uint32(x[0]>>26) & 0x1ffffff
+	v.l[2] = uint32(x[0]>>51|x[1]<<13) & 0x3ffffff
+	v.l[3] = uint32(x[1]>>13) & 0x1ffffff
+	v.l[4] = uint32(x[1]>>38) & 0x3ffffff
+	v.l[5] = uint32(x[2]) & 0x1ffffff
+	v.l[6] = uint32(x[2]>>25) & 0x3ffffff
+	v.l[7] = uint32(x[2]>>51|x[3]<<13) & 0x1ffffff
+	v.l[8] = uint32(x[3]>>12) & 0x3ffffff
+	v.l[9] = uint32(x[3]>>38) & 0x1ffffff
+
+	return v
+}
+
 // SetBytes sets v to the 32-byte little-endian x and returns v.
 // As RFC 7748 asks, the top bit (bit 255) is ignored and values from p to
 // 2^255−1 are accepted and reduced.

@@ -2,7 +2,11 @@
 
 package field25519
 
-import "testing"
+import (
+	"encoding/binary"
+	"math/rand/v2"
+	"testing"
+)
 
 // fe2625Bound holds the documented limb bounds (inclusive).
 var fe2625Bound = [10]uint32{0x4000038, 0x2000e40, 0x4000002, 0x2000002, 0x4000002, 0x2000002, 0x40004f5, 0x2000002, 0x4000002, 0x2000002}
@@ -78,5 +82,54 @@ func (*fe2625Loose) bound() []uint64 {
 }
 
 func TestLimbEdges_fe2625(t *testing.T) { testLimbEdges[fe2625](t) }
+
+// TestWords_fe2625 checks words and fromWords against the byte
+// encoding: for limbs at their bounds, at zero and random within them,
+// words gives the canonical encoding read as words, and fromWords of any
+// words is fromBytes of their bytes.
+func TestWords_fe2625(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 10))
+	for i := range 3000 {
+		var v fe2625
+		for k := range v.l {
+			switch i {
+			case 0:
+				v.l[k] = fe2625Bound[k]
+			case 1:
+			default:
+				v.l[k] = uint32(rng.Uint64() % (uint64(fe2625Bound[k]) + 1))
+			}
+		}
+		var w [4]uint64
+		v.words(&w)
+		var enc [32]byte
+		v.bytes(&enc)
+		var pad [8 * 4]byte
+		copy(pad[:], enc[:])
+		for j := range w {
+			if w[j] != binary.LittleEndian.Uint64(pad[8*j:]) {
+				t.Fatalf("limbs %x: words %x, encoding %x", v.l, w, enc)
+			}
+		}
+		for j := range w {
+			w[j] = rng.Uint64()
+		}
+		if i == 2 {
+			w = [4]uint64{}
+			for j := range w {
+				w[j] = ^uint64(0)
+			}
+		}
+		var a, b fe2625
+		a.fromWords(&w)
+		for j := range w {
+			binary.LittleEndian.PutUint64(pad[8*j:], w[j])
+		}
+		b.fromBytes((*[32]byte)(pad[:]))
+		if a != b {
+			t.Fatalf("fromWords(%x) = %x, fromBytes %x", w, a.l, b.l)
+		}
+	}
+}
 
 func TestLooseEdges_fe2625(t *testing.T) { testLooseEdges[fe2625, fe2625Loose](t) }

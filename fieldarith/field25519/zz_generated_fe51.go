@@ -555,6 +555,27 @@ func (v *fe51) fromBytes(x *[32]byte) *fe51 {
 	return v
 }
 
+// words writes the canonical value of v to out as little-endian 64-bit words.
+func (v *fe51) words(out *[4]uint64) {
+	t := *v
+	t.reduce()
+	out[0] = t.l[0] | t.l[1]<<51
+	out[1] = t.l[1]>>13 | t.l[2]<<38
+	out[2] = t.l[2]>>26 | t.l[3]<<25
+	out[3] = t.l[3]>>39 | t.l[4]<<12
+}
+
+// fromWords sets v to the little-endian 64-bit words x, ignoring bit 255.
+func (v *fe51) fromWords(x *[4]uint64) *fe51 {
+	v.l[0] = x[0] & 0x7ffffffffffff
+	v.l[1] = (x[0]>>51 | x[1]<<13) & 0x7ffffffffffff
+	v.l[2] = (x[1]>>38 | x[2]<<26) & 0x7ffffffffffff
+	v.l[3] = (x[2]>>25 | x[3]<<39) & 0x7ffffffffffff
+	v.l[4] = x[3] >> 12 & 0x7ffffffffffff
+
+	return v
+}
+
 // SetBytes sets v to the 32-byte little-endian x and returns v.
 // As RFC 7748 asks, the top bit (bit 255) is ignored and values from p to
 // 2^255−1 are accepted and reduced.

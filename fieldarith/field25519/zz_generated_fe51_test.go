@@ -2,7 +2,11 @@
 
 package field25519
 
-import "testing"
+import (
+	"encoding/binary"
+	"math/rand/v2"
+	"testing"
+)
 
 // fe51Bound holds the documented limb bounds (inclusive).
 var fe51Bound = [5]uint64{0x8000000000f6f, 0x8000000000357, 0x80000000002b5, 0x8000000000213, 0x8000000000171}
@@ -78,5 +82,54 @@ func (*fe51Loose) bound() []uint64 {
 }
 
 func TestLimbEdges_fe51(t *testing.T) { testLimbEdges[fe51](t) }
+
+// TestWords_fe51 checks words and fromWords against the byte
+// encoding: for limbs at their bounds, at zero and random within them,
+// words gives the canonical encoding read as words, and fromWords of any
+// words is fromBytes of their bytes.
+func TestWords_fe51(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 5))
+	for i := range 3000 {
+		var v fe51
+		for k := range v.l {
+			switch i {
+			case 0:
+				v.l[k] = fe51Bound[k]
+			case 1:
+			default:
+				v.l[k] = uint64(rng.Uint64() % (uint64(fe51Bound[k]) + 1))
+			}
+		}
+		var w [4]uint64
+		v.words(&w)
+		var enc [32]byte
+		v.bytes(&enc)
+		var pad [8 * 4]byte
+		copy(pad[:], enc[:])
+		for j := range w {
+			if w[j] != binary.LittleEndian.Uint64(pad[8*j:]) {
+				t.Fatalf("limbs %x: words %x, encoding %x", v.l, w, enc)
+			}
+		}
+		for j := range w {
+			w[j] = rng.Uint64()
+		}
+		if i == 2 {
+			w = [4]uint64{}
+			for j := range w {
+				w[j] = ^uint64(0)
+			}
+		}
+		var a, b fe51
+		a.fromWords(&w)
+		for j := range w {
+			binary.LittleEndian.PutUint64(pad[8*j:], w[j])
+		}
+		b.fromBytes((*[32]byte)(pad[:]))
+		if a != b {
+			t.Fatalf("fromWords(%x) = %x, fromBytes %x", w, a.l, b.l)
+		}
+	}
+}
 
 func TestLooseEdges_fe51(t *testing.T) { testLooseEdges[fe51, fe51Loose](t) }

@@ -134,6 +134,16 @@ func (v *Element) Bytes() []byte {
 	return v.e.bytes(&out)
 }
 
+// Words sets out to the canonical value of v as little-endian 64-bit words:
+// the encoding of Bytes, read as 7 words. A saturated representation of
+// the field (curve25519's fe64 loops) takes an Element this way without a
+// trip through bytes.
+func (v *Element) Words(out *[7]uint64) { v.e.words(out) }
+
+// SetWords sets v to the little-endian 64-bit words x and returns v: SetBytes
+// of their encoding (values from p up are reduced).
+func (v *Element) SetWords(x *[7]uint64) *Element { v.e.fromWords(x); return v }
+
 // SetBytes sets v to x, a 56-byte little-endian encoding, and returns v.
 // As RFC 7748 asks for X448, values from p to 2^448−1 are accepted and reduced.
 // If x has the wrong length, SetBytes returns nil and an error, and v is unchanged.

@@ -1055,6 +1055,41 @@ func (v *fe28) fromBytes(x *[56]byte) *fe28 {
 	return v
 }
 
+// words writes the canonical value of v to out as little-endian 64-bit words.
+func (v *fe28) words(out *[7]uint64) {
+	t := *v
+	t.reduce()
+	out[0] = uint64(t.l[0]) | uint64(t.l[1])<<28 | uint64(t.l[2])<<56
+	out[1] = uint64(t.l[2])>>8 | uint64(t.l[3])<<20 | uint64(t.l[4])<<48
+	out[2] = uint64(t.l[4])>>16 | uint64(t.l[5])<<12 | uint64(t.l[6])<<40
+	out[3] = uint64(t.l[6])>>24 | uint64(t.l[7])<<4 | uint64(t.l[8])<<32 | uint64(t.l[9])<<60
+	out[4] = uint64(t.l[9])>>4 | uint64(t.l[10])<<24 | uint64(t.l[11])<<52
+	out[5] = uint64(t.l[11])>>12 | uint64(t.l[12])<<16 | uint64(t.l[13])<<44
+	out[6] = uint64(t.l[13])>>20 | uint64(t.l[14])<<8 | uint64(t.l[15])<<36
+}
+
+// fromWords sets v to the little-endian 64-bit words x.
+func (v *fe28) fromWords(x *[7]uint64) *fe28 {
+	v.l[0] = uint32(x[0]) & 0xfffffff
+	v.l[1] = uint32(x[0]>>28) & 0xfffffff
+	v.l[2] = uint32(x[0]>>56|x[1]<<8) & 0xfffffff
+	v.l[3] = uint32(x[1]>>20) & 0xfffffff
+	v.l[4] = uint32(x[1]>>48|x[2]<<16) & 0xfffffff
+	v.l[5] = uint32(x[2]>>12) & 0xfffffff
+	v.l[6] = uint32(x[2]>>40|x[3]<<24) & 0xfffffff
+	v.l[7] = uint32(x[3]>>4) & 0xfffffff
+	v.l[8] = uint32(x[3]>>32) & 0xfffffff
+	v.l[9] = uint32(x[3]>>60|x[4]<<4) & 0xfffffff
+	v.l[10] = uint32(x[4]>>24) & 0xfffffff
+	v.l[11] = uint32(x[4]>>52|x[5]<<12) & 0xfffffff
+	v.l[12] = uint32(x[5]>>16) & 0xfffffff
+	v.l[13] = uint32(x[5]>>44|x[6]<<20) & 0xfffffff
+	v.l[14] = uint32(x[6]>>8) & 0xfffffff
+	v.l[15] = uint32(x[6]>>36) & 0xfffffff
+
+	return v
+}
+
 // SetBytes sets v to the 56-byte little-endian x and returns v.
 // As RFC 7748 asks for X448, values from p to 2^448−1 are accepted and reduced.
 // If x has the wrong length, SetBytes returns nil and an error and leaves v unchanged.

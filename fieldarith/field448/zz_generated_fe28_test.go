@@ -2,7 +2,11 @@
 
 package field448
 
-import "testing"
+import (
+	"encoding/binary"
+	"math/rand/v2"
+	"testing"
+)
 
 // fe28Bound holds the documented limb bounds (inclusive).
 var fe28Bound = [16]uint32{0x10000002, 0x10000080, 0x10000002, 0x10000002, 0x10000002, 0x10000002, 0x10000002, 0x10000002, 0x10000005, 0x100000c0, 0x10000002, 0x10000002, 0x10000002, 0x10000002, 0x10000002, 0x10000002}
@@ -78,5 +82,54 @@ func (*fe28Loose) bound() []uint64 {
 }
 
 func TestLimbEdges_fe28(t *testing.T) { testLimbEdges[fe28](t) }
+
+// TestWords_fe28 checks words and fromWords against the byte
+// encoding: for limbs at their bounds, at zero and random within them,
+// words gives the canonical encoding read as words, and fromWords of any
+// words is fromBytes of their bytes.
+func TestWords_fe28(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 16))
+	for i := range 3000 {
+		var v fe28
+		for k := range v.l {
+			switch i {
+			case 0:
+				v.l[k] = fe28Bound[k]
+			case 1:
+			default:
+				v.l[k] = uint32(rng.Uint64() % (uint64(fe28Bound[k]) + 1))
+			}
+		}
+		var w [7]uint64
+		v.words(&w)
+		var enc [56]byte
+		v.bytes(&enc)
+		var pad [8 * 7]byte
+		copy(pad[:], enc[:])
+		for j := range w {
+			if w[j] != binary.LittleEndian.Uint64(pad[8*j:]) {
+				t.Fatalf("limbs %x: words %x, encoding %x", v.l, w, enc)
+			}
+		}
+		for j := range w {
+			w[j] = rng.Uint64()
+		}
+		if i == 2 {
+			w = [7]uint64{}
+			for j := range w {
+				w[j] = ^uint64(0)
+			}
+		}
+		var a, b fe28
+		a.fromWords(&w)
+		for j := range w {
+			binary.LittleEndian.PutUint64(pad[8*j:], w[j])
+		}
+		b.fromBytes((*[56]byte)(pad[:]))
+		if a != b {
+			t.Fatalf("fromWords(%x) = %x, fromBytes %x", w, a.l, b.l)
+		}
+	}
+}
 
 func TestLooseEdges_fe28(t *testing.T) { testLooseEdges[fe28, fe28Loose](t) }

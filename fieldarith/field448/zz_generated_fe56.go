@@ -860,6 +860,33 @@ func (v *fe56) fromBytes(x *[56]byte) *fe56 {
 	return v
 }
 
+// words writes the canonical value of v to out as little-endian 64-bit words.
+func (v *fe56) words(out *[7]uint64) {
+	t := *v
+	t.reduce()
+	out[0] = t.l[0] | t.l[1]<<56
+	out[1] = t.l[1]>>8 | t.l[2]<<48
+	out[2] = t.l[2]>>16 | t.l[3]<<40
+	out[3] = t.l[3]>>24 | t.l[4]<<32
+	out[4] = t.l[4]>>32 | t.l[5]<<24
+	out[5] = t.l[5]>>40 | t.l[6]<<16
+	out[6] = t.l[6]>>48 | t.l[7]<<8
+}
+
+// fromWords sets v to the little-endian 64-bit words x.
+func (v *fe56) fromWords(x *[7]uint64) *fe56 {
+	v.l[0] = x[0] & 0xffffffffffffff
+	v.l[1] = (x[0]>>56 | x[1]<<8) & 0xffffffffffffff
+	v.l[2] = (x[1]>>48 | x[2]<<16) & 0xffffffffffffff
+	v.l[3] = (x[2]>>40 | x[3]<<24) & 0xffffffffffffff
+	v.l[4] = (x[3]>>32 | x[4]<<32) & 0xffffffffffffff
+	v.l[5] = (x[4]>>24 | x[5]<<40) & 0xffffffffffffff
+	v.l[6] = (x[5]>>16 | x[6]<<48) & 0xffffffffffffff
+	v.l[7] = x[6] >> 8 & 0xffffffffffffff
+
+	return v
+}
+
 // SetBytes sets v to the 56-byte little-endian x and returns v.
 // As RFC 7748 asks for X448, values from p to 2^448−1 are accepted and reduced.
 // If x has the wrong length, SetBytes returns nil and an error and leaves v unchanged.

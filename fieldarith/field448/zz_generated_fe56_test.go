@@ -2,7 +2,11 @@
 
 package field448
 
-import "testing"
+import (
+	"encoding/binary"
+	"math/rand/v2"
+	"testing"
+)
 
 // fe56Bound holds the documented limb bounds (inclusive).
 var fe56Bound = [8]uint64{0x100000000000099, 0x100000000000090, 0x10000000000007e, 0x10000000000006c, 0x1000000000000f4, 0x1000000000000d8, 0x1000000000000ab, 0x1000000000000a2}
@@ -78,5 +82,54 @@ func (*fe56Loose) bound() []uint64 {
 }
 
 func TestLimbEdges_fe56(t *testing.T) { testLimbEdges[fe56](t) }
+
+// TestWords_fe56 checks words and fromWords against the byte
+// encoding: for limbs at their bounds, at zero and random within them,
+// words gives the canonical encoding read as words, and fromWords of any
+// words is fromBytes of their bytes.
+func TestWords_fe56(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	for i := range 3000 {
+		var v fe56
+		for k := range v.l {
+			switch i {
+			case 0:
+				v.l[k] = fe56Bound[k]
+			case 1:
+			default:
+				v.l[k] = uint64(rng.Uint64() % (uint64(fe56Bound[k]) + 1))
+			}
+		}
+		var w [7]uint64
+		v.words(&w)
+		var enc [56]byte
+		v.bytes(&enc)
+		var pad [8 * 7]byte
+		copy(pad[:], enc[:])
+		for j := range w {
+			if w[j] != binary.LittleEndian.Uint64(pad[8*j:]) {
+				t.Fatalf("limbs %x: words %x, encoding %x", v.l, w, enc)
+			}
+		}
+		for j := range w {
+			w[j] = rng.Uint64()
+		}
+		if i == 2 {
+			w = [7]uint64{}
+			for j := range w {
+				w[j] = ^uint64(0)
+			}
+		}
+		var a, b fe56
+		a.fromWords(&w)
+		for j := range w {
+			binary.LittleEndian.PutUint64(pad[8*j:], w[j])
+		}
+		b.fromBytes((*[56]byte)(pad[:]))
+		if a != b {
+			t.Fatalf("fromWords(%x) = %x, fromBytes %x", w, a.l, b.l)
+		}
+	}
+}
 
 func TestLooseEdges_fe56(t *testing.T) { testLooseEdges[fe56, fe56Loose](t) }

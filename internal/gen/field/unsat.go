@@ -1097,6 +1097,62 @@ func (r *unsatRep) emitToBytes(e *unsatEmitter) {
 	}
 }
 
+// emitFromWords sets v.l from the little-endian 64-bit words x, ignoring
+// bits ≥ N: emitFromBytes with 64-bit words for bytes.
+func (r *unsatRep) emitFromWords(e *unsatEmitter) {
+	for k := 0; k < r.n(); k++ {
+		o, w := r.off[k], r.width[k]
+		var terms []string
+		for i := o / 64; i*64 < o+w; i++ {
+			switch sh := i*64 - o; {
+			case sh < 0:
+				terms = append(terms, fmt.Sprintf("x[%d]>>%d", i, -sh))
+			case sh == 0:
+				terms = append(terms, fmt.Sprintf("x[%d]", i))
+			default:
+				terms = append(terms, fmt.Sprintf("x[%d]<<%d", i, sh))
+			}
+		}
+		v := strings.Join(terms, " | ")
+		if r.wordType() != "uint64" {
+			v = r.wordType() + "(" + v + ")"
+		} else if len(terms) > 1 {
+			v = "(" + v + ")"
+		}
+		e.p("v.l[%d] = %s & %s", k, v, r.mask(k))
+	}
+}
+
+// emitToWords writes the canonical limbs t.l to out as little-endian
+// 64-bit words: emitToBytes with 64-bit words for bytes.
+func (r *unsatRep) emitToWords(e *unsatEmitter) {
+	for i := 0; i < r.nWords(); i++ {
+		var terms []string
+		for k := 0; k < r.n(); k++ {
+			o, w := r.off[k], r.width[k]
+			if o >= i*64+64 || o+w <= i*64 {
+				continue
+			}
+			l := fmt.Sprintf("t.l[%d]", k)
+			if r.wordType() != "uint64" {
+				l = "uint64(" + l + ")"
+			}
+			switch sh := i*64 - o; {
+			case sh < 0:
+				terms = append(terms, fmt.Sprintf("%s<<%d", l, -sh))
+			case sh == 0:
+				terms = append(terms, l)
+			default:
+				terms = append(terms, fmt.Sprintf("%s>>%d", l, sh))
+			}
+		}
+		e.p("out[%d] = %s", i, strings.Join(terms, " | "))
+	}
+}
+
+// nWords is the number of 64-bit words of the encoding.
+func (r *unsatRep) nWords() int { return (r.f.size + 7) / 8 }
+
 // limbLiteral renders a constant as a composite literal of the representation.
 func (r *unsatRep) limbLiteral(x *big.Int) string {
 	var s []string
@@ -1117,6 +1173,8 @@ type unsatData struct {
 	AddBody, SubBody, ReduceBody            string
 	NegBody, CondNegBody                    string
 	FromBytesBody, ToBytesBody              string
+	FromWordsBody, ToWordsBody              string
+	NWords                                  int
 	InvertBody, Pow22523Body, PowP34Body    string
 	Safegcd                                 bool
 	Asm, AsmMult32, AsmSquareN              bool
@@ -1213,6 +1271,10 @@ func (r *unsatRep) data() (*unsatData, error) {
 	d.ReduceBody, _ = body(func(e *unsatEmitter) error { r.emitReduce(e); return nil })
 	d.FromBytesBody, _ = body(func(e *unsatEmitter) error { r.emitFromBytes(e); return nil })
 	d.ToBytesBody, _ = body(func(e *unsatEmitter) error { r.emitToBytes(e); return nil })
+	d.FromWordsBody, _ = body(func(e *unsatEmitter) error { r.emitFromWords(e); return nil })
+	d.ToWordsBody, _ = body(func(e *unsatEmitter) error { r.emitToWords(e); return nil })
+	d.ToWordsBody = strings.TrimRight(d.ToWordsBody, "\n")
+	d.NWords = r.nWords()
 	pl, _ := r.plan(false, r.lbound)
 	for _, g := range pl.groups {
 		d.MulCount += len(g.prods)
