@@ -8,7 +8,9 @@
 // signatures and semantics, so code written against that package compiles
 // against this one by changing the import. Beyond it, Element has the methods
 // every curvekit field has: SetCanonicalBytes (32 bytes, value below p, bit
-// 255 clear; anything else is an error) and IsZero. Methods set the receiver
+// 255 clear; anything else is an error), IsZero, and Words and SetWords (the
+// encoding as four little-endian 64-bit words, which a saturated
+// representation takes without a trip through bytes). Methods set the receiver
 // and return it; arguments may alias; conditions are ints 0 and 1; the zero
 // value is 0.
 //

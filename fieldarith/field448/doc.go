@@ -8,8 +8,9 @@
 // receiver and return it, arguments may alias, conditions are ints 0 and 1,
 // and the zero value is 0. Besides the common methods it has SetBytes (56
 // bytes; values from p to 2^448−1 are accepted and reduced, as X448 needs),
-// Mult32, SqrtRatio, IsNegative and Absolute. SetCanonicalBytes accepts only
-// values below p.
+// Mult32, SqrtRatio, IsNegative, Absolute, and Words and SetWords (the
+// encoding as seven little-endian 64-bit words). SetCanonicalBytes accepts
+// only values below p.
 //
 // Loose is a sum or difference of two Elements whose limbs are not carried
 // back (fiat-crypto's "loose" bounds): Loose.Add and Loose.Subtract make
