@@ -13,6 +13,9 @@ func (v *Point) VarTimeDoubleScalarBaseMult(a *Scalar, A *Point, b *Scalar) *Poi
 	if !bt.ok {
 		return v.VarTimeDoubleScalarMult(a, A, b, generator)
 	}
+	if g, ok := splitPathFor(bt).fe64(); ok {
+		return v.varTimeDoubleBase64(g, bt, a, A, b)
+	}
 	return v.varTimeDoubleBaseTable(bt, a, A, b)
 }
 

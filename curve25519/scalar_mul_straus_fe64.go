@@ -1,5 +1,7 @@
 package curve25519
 
+import "github.com/curvekit/curvekit/tables"
+
 // Verification's Straus loop on fe64 (DESIGN.md, "The Edwards code on
 // fe64"): where the fe64 assembly runs (splitPathFor),
 // VarTimeSplitBaseMult runs varTimeStrausEAEC64, the loop of
@@ -154,4 +156,40 @@ func fe64Assembly() string {
 		s += "BMI2/ADX verification loop"
 	}
 	return s
+}
+
+// varTime64Group reports the arithmetic of the fe64 Straus loop and
+// whether it runs: the verification loop's gate (splitPathFor), whose
+// first-use check covers the same routines. Public.
+func varTime64Group() (fe64Group, bool) { return splitPathFor(baseTables()).fe64() }
+
+// varTimeDoubleScalarMult64 is VarTimeDoubleScalarMult on the fe64 Straus
+// loop with g: the width-5 NAFs of a and c over per-call tables of P's and
+// Q's odd multiples, the loop's two basepoint terms left empty (their
+// all-zero digits never reach a table). Variable time.
+func (v *Point) varTimeDoubleScalarMult64(g fe64Group, a *Scalar, P *Point, c *Scalar, Q *Point) *Point {
+	var buf [32]byte
+	var none, nA [257]int16
+	var nC [257]int8
+	tables.VarTimeNAF16(nA[:], a.bytes(&buf), nafWindow)
+	tables.VarTimeNAF(nC[:], c.bytes(&buf), nafWindow)
+	var qA, qC [1 << (nafWindow - 2)]cached64
+	oddMultiples64(g, qA[:], P)
+	oddMultiples64(g, qC[:], Q)
+	return v.varTimeStrausEAEC64(g, &none, nil, nil, &none, nil, &nA, nil, qA[:], &nC, qC[:])
+}
+
+// varTimeDoubleBase64 is VarTimeDoubleScalarBaseMult on the fe64 Straus
+// loop with g and the basepoint tables bt (their checked fe64 forms): b's
+// NAF over B's odd multiples, a's width-5 NAF over a per-call table of A's.
+// Variable time.
+func (v *Point) varTimeDoubleBase64(g fe64Group, bt *basepointTables, a *Scalar, A *Point, b *Scalar) *Point {
+	var buf [32]byte
+	var nB, none, nA [257]int16
+	var noneC [257]int8
+	tables.VarTimeNAF16(nB[:], b.bytes(&buf), uint(bt.oddWindow))
+	tables.VarTimeNAF16(nA[:], a.bytes(&buf), nafWindow)
+	var qA [1 << (nafWindow - 2)]cached64
+	oddMultiples64(g, qA[:], A)
+	return v.varTimeStrausEAEC64(g, &nB, bt.odd64, nil, &none, nil, &nA, nil, qA[:], &noneC, nil)
 }

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/curvekit/curvekit/internal/bigle"
 )
 
 // The Straus loop on fe64 (straus64.go, fe64Ed*Asm): each routine's
@@ -320,4 +322,46 @@ func bytesOf(c byte, n int) []byte {
 		b[i] = c
 	}
 	return b
+}
+
+// TestVarTimeDoubleFe64 checks VarTimeDoubleScalarMult and
+// VarTimeDoubleScalarBaseMult on the fe64 Straus loop, on the Go model and
+// (where it runs) the assembly, against mulBig sums: edge scalars paired
+// with each other, random scalars, prime-order and mixed-order points, the
+// identity. The exported methods are checked against the same sums.
+func TestVarTimeDoubleFe64(t *testing.T) {
+	bt, err := fe64SplitTables()
+	if err != nil {
+		t.Fatal(err)
+	}
+	groups := []fe64Group{fe64GroupGo}
+	if ladder64HasAsm {
+		groups = append(groups, fe64GroupAsm)
+	}
+	P, M, G, I := randPoint(t), mixedOrderPoint(t, 5), NewGeneratorPoint(), NewIdentityPoint()
+	edges := edgeScalars(t)
+	n := len(edges)
+	if testing.Short() {
+		n = 12
+	}
+	check := func(ab, cb []byte, P, Q *Point) {
+		t.Helper()
+		a, c := scalarFrom(t, ab), scalarFrom(t, cb)
+		A, C := bigle.Int(ab), bigle.Int(cb)
+		want := new(Point).Add(mulBig(A, P), mulBig(C, Q)).Bytes()
+		wantB := new(Point).Add(mulBig(A, P), mulBig(C, G)).Bytes()
+		for _, g := range groups {
+			checkSame(t, fmt.Sprintf("varTimeDoubleScalarMult64(%d)", g), new(Point).varTimeDoubleScalarMult64(g, a, P, c, Q), want)
+			checkSame(t, fmt.Sprintf("varTimeDoubleBase64(%d)", g), new(Point).varTimeDoubleBase64(g, bt, a, P, c), wantB)
+		}
+		checkSame(t, "VarTimeDoubleScalarMult", new(Point).VarTimeDoubleScalarMult(a, P, c, Q), want)
+		checkSame(t, "VarTimeDoubleScalarBaseMult", new(Point).VarTimeDoubleScalarBaseMult(a, P, c), wantB)
+	}
+	for i := range n {
+		check(edges[i], edges[(7*i+3)%len(edges)], P, M)
+		check(edges[(5*i+1)%len(edges)], edges[i], M, I)
+	}
+	for range 4 {
+		check(randScalarBytes(t), randScalarBytes(t), M, P)
+	}
 }

@@ -134,6 +134,9 @@ func (v *Point) doubleScalarMultWindow(a *Scalar, P *Point, c *Scalar, Q *Point)
 // chain of 253 doublings.
 func (v *Point) VarTimeDoubleScalarMult(a *Scalar, P *Point, c *Scalar, Q *Point) *Point {
 	checkInitialized(P, Q)
+	if g, ok := varTime64Group(); ok {
+		return v.varTimeDoubleScalarMult64(g, a, P, c, Q)
+	}
 	var tP, tQ [1 << (nafWindow - 2)]projCached
 	oddMultiplesTable(tP[:], P)
 	oddMultiplesTable(tQ[:], Q)

@@ -460,7 +460,8 @@ var bindings = []struct {
 //     with the base point and Ed25519 key generation and signing use, on
 //     CPUs with BMI2, ADX and AVX2 (not with -tags curvekit32).`,
 			`"BMI2/ADX verification loop": (*Point).VarTimeSplitBaseMult, the core
-//     of Ed25519 verification, on CPUs with BMI2 and ADX (not with -tags
+//     of Ed25519 verification, and VarTimeDoubleScalarMult and
+//     VarTimeDoubleScalarBaseMult, on CPUs with BMI2 and ADX (not with -tags
 //     curvekit32).`,
 		},
 		Group: &groupShape{Cached: "projCached", Affine: "affineCached", FromPoint: "fromP3",
