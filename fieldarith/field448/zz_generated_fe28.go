@@ -229,8 +229,10 @@ func (v *fe28) CondNegate(cond int) *fe28 {
 	return v
 }
 
-// Multiply sets v = a·b and returns v (192 limb products, Karatsuba on 2^{N/2}).
-func (v *fe28) Multiply(a, b *fe28) *fe28 {
+// multiplyGeneric sets v = a·b and returns v (192 limb products).
+// Multiply (zz_generated_fe28_asm32.go, _noasm.go) runs it, or on arm and 386
+// the generated assembly that computes the same columns.
+func (v *fe28) multiplyGeneric(a, b *fe28) *fe28 {
 	// Karatsuba on φ = 2^224 (see the package documentation): the half
 	// products of a0·b0, a1·b1 and (a0+a1)·(b0+b1) are summed once per use
 	// pattern (sK) and added to or subtracted from the columns rK.
@@ -415,8 +417,9 @@ func (v *fe28) Multiply(a, b *fe28) *fe28 {
 	return v
 }
 
-// Square sets v = a² and returns v (108 limb products).
-func (v *fe28) Square(a *fe28) *fe28 {
+// squareGeneric sets v = a² and returns v (108 limb products).
+// Square runs it, or on arm and 386 the generated assembly that computes the same columns.
+func (v *fe28) squareGeneric(a *fe28) *fe28 {
 	// Karatsuba on φ = 2^224 (see the package documentation): the half
 	// products of a0·b0, a1·b1 and (a0+a1)·(b0+b1) are summed once per use
 	// pattern (sK) and added to or subtracted from the columns rK.

@@ -155,6 +155,23 @@ func (r *unsatRep) asm32Generate() (map[string][]byte, error) {
 		name   string
 		square bool
 	}{{mulName, false}, {sqName, true}} {
+		if r.karatsuba {
+			m, err := r.asm32KPrepare(fn.name, fn.square)
+			if err != nil {
+				return nil, err
+			}
+			a, err := m.armK()
+			if err != nil {
+				return nil, fmt.Errorf("%s arm: %v", fn.name, err)
+			}
+			arm.b.WriteString(a)
+			x, err := m.x86K()
+			if err != nil {
+				return nil, fmt.Errorf("%s 386: %v", fn.name, err)
+			}
+			x86.b.WriteString(x)
+			continue
+		}
 		m, err := r.asm32Prepare(fn.name, fn.square)
 		if err != nil {
 			return nil, err

@@ -27,7 +27,7 @@ var (
 			{Name: "fe56", Family: Unsaturated, Word: 64, Widths: repeat(56, 8), Karatsuba: true,
 				Asm: true, AsmMult32: true, UnrollLooseSub: true,
 				Doc: "eight 56-bit limbs in 64-bit words, multiplied with bits.Mul64 into 128-bit columns (as Hamburg's Goldilocks arch_ref64)"},
-			{Name: "fe28", Family: Unsaturated, Word: 32, Widths: repeat(28, 16), Karatsuba: true,
+			{Name: "fe28", Family: Unsaturated, Word: 32, Widths: repeat(28, 16), Karatsuba: true, Asm32: true,
 				Doc: "sixteen 28-bit limbs in 32-bit words, multiplied with 32×32→64-bit products only (as Hamburg's Goldilocks arch_32)"},
 		},
 	}
