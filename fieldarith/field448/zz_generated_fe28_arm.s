@@ -9,805 +9,730 @@ TEXT ·fe28MultiplyAsm(SB), NOSPLIT, $256-12
 	// a's limbs, sums and multiples into the frame.
 	MOVW    a+4(FP), R11
 	MOVM.IA (R11), [R0-R3]
-	ADD     $68, R13, R12
-	MOVM.IA [R0-R3], (R12)
 	ADD     $32, R11, R12
 	MOVM.IA (R12), [R4-R7]
-	ADD     $100, R13, R12
-	MOVM.IA [R4-R7], (R12)
+	ADD     $68, R13, R11
+	MOVM.IA [R0-R3], (R11)
+	ADD     $100, R13, R11
+	MOVM.IA [R4-R7], (R11)
 	ADD     R4, R0
 	ADD     R5, R1
 	ADD     R6, R2
 	ADD     R7, R3
-	ADD     $132, R13, R12
-	MOVM.IA [R0-R3], (R12)
+	ADD     $132, R13, R11
+	MOVM.IA [R0-R3], (R11)
+	MOVW    a+4(FP), R11
 	ADD     $16, R11, R12
 	MOVM.IA (R12), [R0-R3]
-	ADD     $84, R13, R12
-	MOVM.IA [R0-R3], (R12)
 	ADD     $48, R11, R12
 	MOVM.IA (R12), [R4-R7]
-	ADD     $116, R13, R12
-	MOVM.IA [R4-R7], (R12)
+	ADD     $84, R13, R11
+	MOVM.IA [R0-R3], (R11)
+	ADD     $116, R13, R11
+	MOVM.IA [R4-R7], (R11)
 	ADD     R4, R0
 	ADD     R5, R1
 	ADD     R6, R2
 	ADD     R7, R3
-	ADD     $148, R13, R12
-	MOVM.IA [R0-R3], (R12)
+	ADD     $148, R13, R11
+	MOVM.IA [R0-R3], (R11)
 	// b's limbs, sums and multiples into the frame.
 	MOVW    b+8(FP), R11
 	MOVM.IA (R11), [R0-R3]
-	ADD     $164, R13, R12
-	MOVM.IA [R0-R3], (R12)
 	ADD     $32, R11, R12
 	MOVM.IA (R12), [R4-R7]
-	ADD     $196, R13, R12
-	MOVM.IA [R4-R7], (R12)
+	ADD     $164, R13, R11
+	MOVM.IA [R0-R3], (R11)
+	ADD     $196, R13, R11
+	MOVM.IA [R4-R7], (R11)
 	ADD     R4, R0
 	ADD     R5, R1
 	ADD     R6, R2
 	ADD     R7, R3
-	ADD     $228, R13, R12
-	MOVM.IA [R0-R3], (R12)
+	ADD     $228, R13, R11
+	MOVM.IA [R0-R3], (R11)
+	MOVW    b+8(FP), R11
 	ADD     $16, R11, R12
 	MOVM.IA (R12), [R0-R3]
-	ADD     $180, R13, R12
-	MOVM.IA [R0-R3], (R12)
 	ADD     $48, R11, R12
 	MOVM.IA (R12), [R4-R7]
-	ADD     $212, R13, R12
-	MOVM.IA [R4-R7], (R12)
+	ADD     $180, R13, R11
+	MOVM.IA [R0-R3], (R11)
+	ADD     $212, R13, R11
+	MOVM.IA [R4-R7], (R11)
 	ADD     R4, R0
 	ADD     R5, R1
 	ADD     R6, R2
 	ADD     R7, R3
-	ADD     $244, R13, R12
-	MOVM.IA [R0-R3], (R12)
+	ADD     $244, R13, R11
+	MOVM.IA [R0-R3], (R11)
 	// The columns fit in 63, 63, 63, 63, 63, 63, 63, 63, 64, 64, 64, 64, 64, 64, 64, 64 bits (proved by the generator).
 
 	// Columns 0 and 8.
 	MOVW    100(R13), R2
 	MOVW    196(R13), R3
 	MULLU   R2, R3, (R1, R0)
-	MOVW    104(R13), R6
-	MOVW    224(R13), R7
-	MULLU   R6, R7, (R5, R4)
-	MOVW    108(R13), R8
-	MOVW    220(R13), R9
+	ADD     $104, R13, R4
+	MOVM.IA (R4), [R4,R5,R6,R7]
+	ADD     $212, R13, R8
+	MOVM.IA (R8), [R8,R9,R11,R12]
+	MULLU   R4, R12, (R3, R2)
+	MULALU  R5, R11, (R3, R2)
+	MULALU  R6, R9, (R3, R2)
+	MULALU  R7, R8, (R3, R2)
+	ADD     $120, R13, R4
+	MOVM.IA (R4), [R4,R5,R6]
+	ADD     $200, R13, R7
+	MOVM.IA (R7), [R7,R8,R9]
+	MULALU  R4, R9, (R3, R2)
+	MULALU  R5, R8, (R3, R2)
+	MULALU  R6, R7, (R3, R2)
+	MOVW    132(R13), R4
+	MOVW    228(R13), R5
+	MULALU  R4, R5, (R3, R2)
+	ADD     $136, R13, R6
+	MOVM.IA (R6), [R6,R7,R8]
+	ADD     $248, R13, R9
+	MOVM.IA (R9), [R9,R11,R12]
+	MULLU   R6, R12, (R5, R4)
+	MULALU  R7, R11, (R5, R4)
 	MULALU  R8, R9, (R5, R4)
-	MOVW    112(R13), R11
-	MOVW    216(R13), R12
-	MULALU  R11, R12, (R5, R4)
-	MOVW    116(R13), R14
-	MOVW    212(R13), R12
-	MULALU  R14, R12, (R5, R4)
-	MOVW    120(R13), R12
-	MOVW    208(R13), R14
-	MULALU  R12, R14, (R5, R4)
-	MOVW    124(R13), R14
-	MOVW    204(R13), R12
-	MULALU  R14, R12, (R5, R4)
-	MOVW    128(R13), R12
-	MOVW    200(R13), R14
-	MULALU  R12, R14, (R5, R4)
-	MOVW    132(R13), R12
-	MOVW    228(R13), R11
-	MULALU  R12, R11, (R5, R4)
-	MOVW    136(R13), R9
-	MOVW    256(R13), R8
-	MULLU   R9, R8, (R12, R11)
-	MOVW    140(R13), R8
-	MOVW    252(R13), R9
-	MULALU  R8, R9, (R12, R11)
-	MOVW    144(R13), R9
-	MOVW    248(R13), R8
-	MULALU  R9, R8, (R12, R11)
-	MOVW    148(R13), R8
-	MOVW    244(R13), R9
-	MULALU  R8, R9, (R12, R11)
-	MOVW    152(R13), R9
-	MOVW    240(R13), R8
-	MULALU  R9, R8, (R12, R11)
-	MOVW    156(R13), R8
-	MOVW    236(R13), R9
-	MULALU  R8, R9, (R12, R11)
-	MOVW    160(R13), R9
-	MOVW    232(R13), R8
-	MULALU  R9, R8, (R12, R11)
-	ADD.S   R11, R0
-	ADC     R12, R1
-	ADD.S   R11, R4
-	ADC     R12, R5
-	MOVW    72(R13), R9
-	MOVW    192(R13), R8
-	MULLU   R9, R8, (R12, R11)
-	MOVW    76(R13), R9
-	MOVW    188(R13), R8
-	MULALU  R9, R8, (R12, R11)
-	MOVW    80(R13), R8
-	MOVW    184(R13), R9
-	MULALU  R8, R9, (R12, R11)
-	MOVW    84(R13), R9
-	MOVW    180(R13), R8
-	MULALU  R9, R8, (R12, R11)
-	MOVW    88(R13), R8
-	MOVW    176(R13), R9
-	MULALU  R8, R9, (R12, R11)
-	MOVW    92(R13), R9
-	MOVW    172(R13), R8
-	MULALU  R9, R8, (R12, R11)
-	MOVW    96(R13), R8
-	MOVW    168(R13), R9
-	MULALU  R8, R9, (R12, R11)
-	SUB.S   R11, R0
-	SBC     R12, R1
-	MOVW    68(R13), R9
-	MOVW    164(R13), R8
-	MULLU   R9, R8, (R12, R11)
-	ADD.S   R11, R0
-	ADC     R12, R1
-	SUB.S   R11, R4
-	SBC     R12, R5
+	ADD     $148, R13, R6
+	MOVM.IA (R6), [R6,R7,R8]
+	ADD     $236, R13, R9
+	MOVM.IA (R9), [R9,R11,R12]
+	MULALU  R6, R12, (R5, R4)
+	MULALU  R7, R11, (R5, R4)
+	MULALU  R8, R9, (R5, R4)
+	MOVW    160(R13), R6
+	MOVW    232(R13), R7
+	MULALU  R6, R7, (R5, R4)
+	ADD.S   R4, R0
+	ADC     R5, R1
+	ADD.S   R4, R2
+	ADC     R5, R3
+	ADD     $72, R13, R6
+	MOVM.IA (R6), [R6,R7,R8]
+	ADD     $184, R13, R9
+	MOVM.IA (R9), [R9,R11,R12]
+	MULLU   R6, R12, (R5, R4)
+	MULALU  R7, R11, (R5, R4)
+	MULALU  R8, R9, (R5, R4)
+	ADD     $84, R13, R6
+	MOVM.IA (R6), [R6,R7,R8]
+	ADD     $172, R13, R9
+	MOVM.IA (R9), [R9,R11,R12]
+	MULALU  R6, R12, (R5, R4)
+	MULALU  R7, R11, (R5, R4)
+	MULALU  R8, R9, (R5, R4)
+	MOVW    96(R13), R6
+	MOVW    168(R13), R7
+	MULALU  R6, R7, (R5, R4)
+	SUB.S   R4, R0
+	SBC     R5, R1
+	MOVW    68(R13), R6
+	MOVW    164(R13), R7
+	MULLU   R6, R7, (R5, R4)
+	ADD.S   R4, R0
+	ADC     R5, R1
+	SUB.S   R4, R2
+	SBC     R5, R3
 	// Carry out of r0; l0 to the frame.
-	MOVW    R0>>28, R11
-	ORR     R1<<4, R11
+	MOVW    R0>>28, R4
+	ORR     R1<<4, R4
 	BIC     $0xf0000000, R0
 	MOVW    R0, 4(R13)
 	MOVW    R1>>28, R1
 	// Carry out of r8; l8 to the frame.
-	MOVW    R4>>28, R0
-	ORR     R5<<4, R0
-	BIC     $0xf0000000, R4
-	MOVW    R4, 36(R13)
-	MOVW    R5>>28, R5
+	MOVW    R2>>28, R0
+	ORR     R3<<4, R0
+	BIC     $0xf0000000, R2
+	MOVW    R2, 36(R13)
+	MOVW    R3>>28, R3
 
 	// Columns 1 and 9.
-	MULALU  R2, R14, (R1, R11)
-	MULALU  R6, R3, (R1, R11)
-	MOVW    108(R13), R4
-	MULALU  R4, R7, (R5, R0)
-	MOVW    112(R13), R12
-	MOVW    220(R13), R7
-	MULALU  R12, R7, (R5, R0)
-	MOVW    116(R13), R7
-	MOVW    216(R13), R12
-	MULALU  R7, R12, (R5, R0)
-	MOVW    120(R13), R12
-	MOVW    212(R13), R7
-	MULALU  R12, R7, (R5, R0)
-	MOVW    124(R13), R7
-	MOVW    208(R13), R12
-	MULALU  R7, R12, (R5, R0)
-	MOVW    128(R13), R12
-	MOVW    204(R13), R7
-	MULALU  R12, R7, (R5, R0)
-	MOVW    132(R13), R12
-	MOVW    232(R13), R4
-	MULALU  R12, R4, (R5, R0)
-	MOVW    136(R13), R4
-	MOVW    228(R13), R12
-	MULALU  R4, R12, (R5, R0)
-	MOVW    140(R13), R3
-	MOVW    256(R13), R6
-	MULLU   R3, R6, (R4, R12)
-	MOVW    144(R13), R6
-	MOVW    252(R13), R3
-	MULALU  R6, R3, (R4, R12)
-	MOVW    148(R13), R3
-	MOVW    248(R13), R6
-	MULALU  R3, R6, (R4, R12)
-	MOVW    152(R13), R6
-	MOVW    244(R13), R3
-	MULALU  R6, R3, (R4, R12)
-	MOVW    156(R13), R3
-	MOVW    240(R13), R6
-	MULALU  R3, R6, (R4, R12)
-	MOVW    160(R13), R6
-	MOVW    236(R13), R3
-	MULALU  R6, R3, (R4, R12)
-	ADD.S   R12, R11
-	ADC     R4, R1
-	ADD.S   R12, R0
-	ADC     R4, R5
-	MOVW    76(R13), R6
-	MOVW    192(R13), R3
-	MULLU   R6, R3, (R12, R4)
-	MOVW    80(R13), R6
-	MOVW    188(R13), R3
-	MULALU  R6, R3, (R12, R4)
-	MOVW    84(R13), R3
-	MOVW    184(R13), R6
-	MULALU  R3, R6, (R12, R4)
-	MOVW    88(R13), R6
-	MOVW    180(R13), R3
-	MULALU  R6, R3, (R12, R4)
-	MOVW    92(R13), R3
-	MOVW    176(R13), R6
-	MULALU  R3, R6, (R12, R4)
-	MOVW    96(R13), R6
-	MOVW    172(R13), R3
-	MULALU  R6, R3, (R12, R4)
-	SUB.S   R4, R11
-	SBC     R12, R1
-	MOVW    168(R13), R3
-	MULLU   R9, R3, (R12, R4)
-	MOVW    72(R13), R3
-	MULALU  R3, R8, (R12, R4)
-	ADD.S   R4, R11
-	ADC     R12, R1
-	SUB.S   R4, R0
-	SBC     R12, R5
+	ADD     $100, R13, R2
+	MOVM.IA (R2), [R2,R5]
+	ADD     $196, R13, R6
+	MOVM.IA (R6), [R6,R7]
+	MULALU  R2, R7, (R1, R4)
+	MULALU  R5, R6, (R1, R4)
+	ADD     $108, R13, R2
+	MOVM.IA (R2), [R2,R5,R6,R7]
+	ADD     $212, R13, R8
+	MOVM.IA (R8), [R8,R9,R11,R12]
+	MULALU  R2, R12, (R3, R0)
+	MULALU  R5, R11, (R3, R0)
+	MULALU  R6, R9, (R3, R0)
+	MULALU  R7, R8, (R3, R0)
+	ADD     $124, R13, R2
+	MOVM.IA (R2), [R2,R5]
+	ADD     $204, R13, R6
+	MOVM.IA (R6), [R6,R7]
+	MULALU  R2, R7, (R3, R0)
+	MULALU  R5, R6, (R3, R0)
+	ADD     $132, R13, R2
+	MOVM.IA (R2), [R2,R5]
+	ADD     $228, R13, R6
+	MOVM.IA (R6), [R6,R7]
+	MULALU  R2, R7, (R3, R0)
+	MULALU  R5, R6, (R3, R0)
+	ADD     $140, R13, R6
+	MOVM.IA (R6), [R6,R7,R8]
+	ADD     $248, R13, R9
+	MOVM.IA (R9), [R9,R11,R12]
+	MULLU   R6, R12, (R5, R2)
+	MULALU  R7, R11, (R5, R2)
+	MULALU  R8, R9, (R5, R2)
+	ADD     $152, R13, R6
+	MOVM.IA (R6), [R6,R7,R8]
+	ADD     $236, R13, R9
+	MOVM.IA (R9), [R9,R11,R12]
+	MULALU  R6, R12, (R5, R2)
+	MULALU  R7, R11, (R5, R2)
+	MULALU  R8, R9, (R5, R2)
+	ADD.S   R2, R4
+	ADC     R5, R1
+	ADD.S   R2, R0
+	ADC     R5, R3
+	ADD     $76, R13, R6
+	MOVM.IA (R6), [R6,R7,R8]
+	ADD     $184, R13, R9
+	MOVM.IA (R9), [R9,R11,R12]
+	MULLU   R6, R12, (R5, R2)
+	MULALU  R7, R11, (R5, R2)
+	MULALU  R8, R9, (R5, R2)
+	ADD     $88, R13, R6
+	MOVM.IA (R6), [R6,R7,R8]
+	ADD     $172, R13, R9
+	MOVM.IA (R9), [R9,R11,R12]
+	MULALU  R6, R12, (R5, R2)
+	MULALU  R7, R11, (R5, R2)
+	MULALU  R8, R9, (R5, R2)
+	SUB.S   R2, R4
+	SBC     R5, R1
+	ADD     $68, R13, R6
+	MOVM.IA (R6), [R6,R7]
+	ADD     $164, R13, R8
+	MOVM.IA (R8), [R8,R9]
+	MULLU   R6, R9, (R5, R2)
+	MULALU  R7, R8, (R5, R2)
+	ADD.S   R2, R4
+	ADC     R5, R1
+	SUB.S   R2, R0
+	SBC     R5, R3
 	// Carry out of r1; l1 to the frame.
-	MOVW    R11>>28, R4
-	ORR     R1<<4, R4
-	BIC     $0xf0000000, R11
-	MOVW    R11, 8(R13)
+	MOVW    R4>>28, R2
+	ORR     R1<<4, R2
+	BIC     $0xf0000000, R4
+	MOVW    R4, 8(R13)
 	MOVW    R1>>28, R1
 	// Carry out of r9; l9 to the frame.
-	MOVW    R0>>28, R11
-	ORR     R5<<4, R11
+	MOVW    R0>>28, R4
+	ORR     R3<<4, R4
 	BIC     $0xf0000000, R0
 	MOVW    R0, 40(R13)
-	MOVW    R5>>28, R5
+	MOVW    R3>>28, R3
 
 	// Columns 2 and 10.
-	MULALU  R2, R7, (R1, R4)
-	MOVW    104(R13), R0
-	MULALU  R0, R14, (R1, R4)
-	MOVW    108(R13), R12
-	MOVW    196(R13), R14
-	MULALU  R12, R14, (R1, R4)
-	MOVW    112(R13), R14
-	MOVW    224(R13), R12
-	MULALU  R14, R12, (R5, R11)
-	MOVW    116(R13), R12
-	MOVW    220(R13), R14
-	MULALU  R12, R14, (R5, R11)
-	MOVW    120(R13), R14
-	MOVW    216(R13), R12
-	MULALU  R14, R12, (R5, R11)
-	MOVW    124(R13), R12
-	MOVW    212(R13), R14
-	MULALU  R12, R14, (R5, R11)
-	MOVW    128(R13), R14
-	MOVW    208(R13), R12
-	MULALU  R14, R12, (R5, R11)
-	MOVW    132(R13), R14
-	MOVW    236(R13), R0
-	MULALU  R14, R0, (R5, R11)
-	MOVW    136(R13), R0
-	MOVW    232(R13), R14
-	MULALU  R0, R14, (R5, R11)
-	MOVW    140(R13), R14
-	MOVW    228(R13), R0
-	MULALU  R14, R0, (R5, R11)
-	MOVW    144(R13), R7
-	MOVW    256(R13), R2
-	MULLU   R7, R2, (R14, R0)
-	MOVW    148(R13), R2
-	MOVW    252(R13), R7
-	MULALU  R2, R7, (R14, R0)
-	MOVW    152(R13), R7
-	MOVW    248(R13), R2
-	MULALU  R7, R2, (R14, R0)
-	MOVW    156(R13), R2
-	MOVW    244(R13), R7
-	MULALU  R2, R7, (R14, R0)
-	MOVW    160(R13), R7
-	MOVW    240(R13), R2
-	MULALU  R7, R2, (R14, R0)
+	ADD     $100, R13, R0
+	MOVM.IA (R0), [R0,R5,R6]
+	ADD     $196, R13, R7
+	MOVM.IA (R7), [R7,R8,R9]
+	MULALU  R0, R9, (R1, R2)
+	MULALU  R5, R8, (R1, R2)
+	MULALU  R6, R7, (R1, R2)
+	ADD     $112, R13, R0
+	MOVM.IA (R0), [R0,R5,R6,R7]
+	ADD     $212, R13, R8
+	MOVM.IA (R8), [R8,R9,R11,R12]
+	MULALU  R0, R12, (R3, R4)
+	MULALU  R5, R11, (R3, R4)
+	MULALU  R6, R9, (R3, R4)
+	MULALU  R7, R8, (R3, R4)
+	MOVW    128(R13), R0
+	MOVW    208(R13), R5
+	MULALU  R0, R5, (R3, R4)
+	ADD     $132, R13, R0
+	MOVM.IA (R0), [R0,R5,R6]
+	ADD     $228, R13, R7
+	MOVM.IA (R7), [R7,R8,R9]
+	MULALU  R0, R9, (R3, R4)
+	MULALU  R5, R8, (R3, R4)
+	MULALU  R6, R7, (R3, R4)
+	ADD     $144, R13, R6
+	MOVM.IA (R6), [R6,R7,R8]
+	ADD     $248, R13, R9
+	MOVM.IA (R9), [R9,R11,R12]
+	MULLU   R6, R12, (R5, R0)
+	MULALU  R7, R11, (R5, R0)
+	MULALU  R8, R9, (R5, R0)
+	ADD     $156, R13, R6
+	MOVM.IA (R6), [R6,R7]
+	ADD     $240, R13, R8
+	MOVM.IA (R8), [R8,R9]
+	MULALU  R6, R9, (R5, R0)
+	MULALU  R7, R8, (R5, R0)
+	ADD.S   R0, R2
+	ADC     R5, R1
 	ADD.S   R0, R4
-	ADC     R14, R1
-	ADD.S   R0, R11
-	ADC     R14, R5
-	MOVW    80(R13), R7
-	MOVW    192(R13), R2
-	MULLU   R7, R2, (R14, R0)
-	MOVW    84(R13), R7
-	MOVW    188(R13), R2
-	MULALU  R7, R2, (R14, R0)
-	MOVW    88(R13), R2
-	MOVW    184(R13), R7
-	MULALU  R2, R7, (R14, R0)
-	MOVW    92(R13), R7
-	MOVW    180(R13), R2
-	MULALU  R7, R2, (R14, R0)
-	MOVW    176(R13), R2
-	MULALU  R6, R2, (R14, R0)
+	ADC     R5, R3
+	ADD     $80, R13, R6
+	MOVM.IA (R6), [R6,R7,R8]
+	ADD     $184, R13, R9
+	MOVM.IA (R9), [R9,R11,R12]
+	MULLU   R6, R12, (R5, R0)
+	MULALU  R7, R11, (R5, R0)
+	MULALU  R8, R9, (R5, R0)
+	ADD     $92, R13, R6
+	MOVM.IA (R6), [R6,R7]
+	ADD     $176, R13, R8
+	MOVM.IA (R8), [R8,R9]
+	MULALU  R6, R9, (R5, R0)
+	MULALU  R7, R8, (R5, R0)
+	SUB.S   R0, R2
+	SBC     R5, R1
+	ADD     $68, R13, R6
+	MOVM.IA (R6), [R6,R7,R8]
+	ADD     $164, R13, R9
+	MOVM.IA (R9), [R9,R11,R12]
+	MULLU   R6, R12, (R5, R0)
+	MULALU  R7, R11, (R5, R0)
+	MULALU  R8, R9, (R5, R0)
+	ADD.S   R0, R2
+	ADC     R5, R1
 	SUB.S   R0, R4
-	SBC     R14, R1
-	MOVW    172(R13), R2
-	MULLU   R9, R2, (R14, R0)
-	MOVW    168(R13), R2
-	MULALU  R3, R2, (R14, R0)
-	MOVW    76(R13), R2
-	MULALU  R2, R8, (R14, R0)
-	ADD.S   R0, R4
-	ADC     R14, R1
-	SUB.S   R0, R11
-	SBC     R14, R5
+	SBC     R5, R3
 	// Carry out of r2; l2 to the frame.
-	MOVW    R4>>28, R0
+	MOVW    R2>>28, R0
 	ORR     R1<<4, R0
-	BIC     $0xf0000000, R4
-	MOVW    R4, 12(R13)
+	BIC     $0xf0000000, R2
+	MOVW    R2, 12(R13)
 	MOVW    R1>>28, R1
 	// Carry out of r10; l10 to the frame.
-	MOVW    R11>>28, R4
-	ORR     R5<<4, R4
-	BIC     $0xf0000000, R11
-	MOVW    R11, 44(R13)
-	MOVW    R5>>28, R5
+	MOVW    R4>>28, R2
+	ORR     R3<<4, R2
+	BIC     $0xf0000000, R4
+	MOVW    R4, 44(R13)
+	MOVW    R3>>28, R3
 
 	// Columns 3 and 11.
-	MOVW    100(R13), R11
-	MULALU  R11, R12, (R1, R0)
-	MOVW    104(R13), R14
-	MOVW    204(R13), R12
-	MULALU  R14, R12, (R1, R0)
-	MOVW    108(R13), R12
-	MOVW    200(R13), R14
-	MULALU  R12, R14, (R1, R0)
-	MOVW    112(R13), R14
-	MOVW    196(R13), R12
-	MULALU  R14, R12, (R1, R0)
-	MOVW    116(R13), R12
-	MOVW    224(R13), R14
-	MULALU  R12, R14, (R5, R4)
-	MOVW    120(R13), R14
-	MOVW    220(R13), R12
-	MULALU  R14, R12, (R5, R4)
-	MOVW    124(R13), R12
-	MOVW    216(R13), R14
-	MULALU  R12, R14, (R5, R4)
-	MOVW    128(R13), R14
-	MOVW    212(R13), R12
-	MULALU  R14, R12, (R5, R4)
-	MOVW    132(R13), R14
-	MOVW    240(R13), R11
-	MULALU  R14, R11, (R5, R4)
-	MOVW    136(R13), R11
-	MOVW    236(R13), R14
-	MULALU  R11, R14, (R5, R4)
-	MOVW    140(R13), R14
-	MOVW    232(R13), R11
-	MULALU  R14, R11, (R5, R4)
-	MOVW    144(R13), R11
-	MOVW    228(R13), R14
-	MULALU  R11, R14, (R5, R4)
-	MOVW    148(R13), R12
-	MOVW    256(R13), R8
-	MULLU   R12, R8, (R11, R14)
-	MOVW    152(R13), R8
-	MOVW    252(R13), R12
-	MULALU  R8, R12, (R11, R14)
-	MOVW    156(R13), R12
-	MOVW    248(R13), R8
-	MULALU  R12, R8, (R11, R14)
-	MOVW    160(R13), R8
-	MOVW    244(R13), R12
-	MULALU  R8, R12, (R11, R14)
-	ADD.S   R14, R0
-	ADC     R11, R1
-	ADD.S   R14, R4
-	ADC     R11, R5
-	MOVW    84(R13), R8
-	MOVW    192(R13), R12
-	MULLU   R8, R12, (R14, R11)
-	MOVW    88(R13), R8
-	MOVW    188(R13), R12
-	MULALU  R8, R12, (R14, R11)
-	MOVW    184(R13), R12
-	MULALU  R7, R12, (R14, R11)
-	MOVW    180(R13), R12
-	MULALU  R6, R12, (R14, R11)
-	SUB.S   R11, R0
-	SBC     R14, R1
-	MOVW    176(R13), R12
-	MULLU   R9, R12, (R14, R11)
-	MOVW    172(R13), R12
-	MULALU  R3, R12, (R14, R11)
-	MOVW    168(R13), R12
-	MULALU  R2, R12, (R14, R11)
-	MOVW    80(R13), R12
-	MOVW    164(R13), R2
-	MULALU  R12, R2, (R14, R11)
-	ADD.S   R11, R0
-	ADC     R14, R1
-	SUB.S   R11, R4
-	SBC     R14, R5
+	ADD     $100, R13, R4
+	MOVM.IA (R4), [R4,R5,R6,R7]
+	ADD     $196, R13, R8
+	MOVM.IA (R8), [R8,R9,R11,R12]
+	MULALU  R4, R12, (R1, R0)
+	MULALU  R5, R11, (R1, R0)
+	MULALU  R6, R9, (R1, R0)
+	MULALU  R7, R8, (R1, R0)
+	ADD     $116, R13, R4
+	MOVM.IA (R4), [R4,R5,R6,R7]
+	ADD     $212, R13, R8
+	MOVM.IA (R8), [R8,R9,R11,R12]
+	MULALU  R4, R12, (R3, R2)
+	MULALU  R5, R11, (R3, R2)
+	MULALU  R6, R9, (R3, R2)
+	MULALU  R7, R8, (R3, R2)
+	ADD     $132, R13, R4
+	MOVM.IA (R4), [R4,R5,R6,R7]
+	ADD     $228, R13, R8
+	MOVM.IA (R8), [R8,R9,R11,R12]
+	MULALU  R4, R12, (R3, R2)
+	MULALU  R5, R11, (R3, R2)
+	MULALU  R6, R9, (R3, R2)
+	MULALU  R7, R8, (R3, R2)
+	ADD     $148, R13, R6
+	MOVM.IA (R6), [R6,R7,R8]
+	ADD     $248, R13, R9
+	MOVM.IA (R9), [R9,R11,R12]
+	MULLU   R6, R12, (R5, R4)
+	MULALU  R7, R11, (R5, R4)
+	MULALU  R8, R9, (R5, R4)
+	MOVW    160(R13), R6
+	MOVW    244(R13), R7
+	MULALU  R6, R7, (R5, R4)
+	ADD.S   R4, R0
+	ADC     R5, R1
+	ADD.S   R4, R2
+	ADC     R5, R3
+	ADD     $84, R13, R6
+	MOVM.IA (R6), [R6,R7,R8]
+	ADD     $184, R13, R9
+	MOVM.IA (R9), [R9,R11,R12]
+	MULLU   R6, R12, (R5, R4)
+	MULALU  R7, R11, (R5, R4)
+	MULALU  R8, R9, (R5, R4)
+	MOVW    96(R13), R6
+	MOVW    180(R13), R7
+	MULALU  R6, R7, (R5, R4)
+	SUB.S   R4, R0
+	SBC     R5, R1
+	ADD     $68, R13, R6
+	MOVM.IA (R6), [R6,R7,R8]
+	ADD     $168, R13, R9
+	MOVM.IA (R9), [R9,R11,R12]
+	MULLU   R6, R12, (R5, R4)
+	MULALU  R7, R11, (R5, R4)
+	MULALU  R8, R9, (R5, R4)
+	MOVW    80(R13), R6
+	MOVW    164(R13), R7
+	MULALU  R6, R7, (R5, R4)
+	ADD.S   R4, R0
+	ADC     R5, R1
+	SUB.S   R4, R2
+	SBC     R5, R3
 	// Carry out of r3; l3 to the frame.
-	MOVW    R0>>28, R11
-	ORR     R1<<4, R11
+	MOVW    R0>>28, R4
+	ORR     R1<<4, R4
 	BIC     $0xf0000000, R0
 	MOVW    R0, 16(R13)
 	MOVW    R1>>28, R1
 	// Carry out of r11; l11 to the frame.
-	MOVW    R4>>28, R0
-	ORR     R5<<4, R0
-	BIC     $0xf0000000, R4
-	MOVW    R4, 48(R13)
-	MOVW    R5>>28, R5
+	MOVW    R2>>28, R0
+	ORR     R3<<4, R0
+	BIC     $0xf0000000, R2
+	MOVW    R2, 48(R13)
+	MOVW    R3>>28, R3
 
 	// Columns 4 and 12.
-	MOVW    100(R13), R4
-	MOVW    212(R13), R14
-	MULALU  R4, R14, (R1, R11)
-	MOVW    104(R13), R14
-	MOVW    208(R13), R4
-	MULALU  R14, R4, (R1, R11)
-	MOVW    108(R13), R4
-	MOVW    204(R13), R14
-	MULALU  R4, R14, (R1, R11)
-	MOVW    112(R13), R14
-	MOVW    200(R13), R4
-	MULALU  R14, R4, (R1, R11)
-	MOVW    116(R13), R4
-	MOVW    196(R13), R14
-	MULALU  R4, R14, (R1, R11)
-	MOVW    120(R13), R14
-	MOVW    224(R13), R4
-	MULALU  R14, R4, (R5, R0)
-	MOVW    124(R13), R4
-	MOVW    220(R13), R14
-	MULALU  R4, R14, (R5, R0)
-	MOVW    128(R13), R14
-	MOVW    216(R13), R4
-	MULALU  R14, R4, (R5, R0)
-	MOVW    132(R13), R14
-	MOVW    244(R13), R4
-	MULALU  R14, R4, (R5, R0)
-	MOVW    136(R13), R4
-	MOVW    240(R13), R14
-	MULALU  R4, R14, (R5, R0)
-	MOVW    140(R13), R14
-	MOVW    236(R13), R4
-	MULALU  R14, R4, (R5, R0)
-	MOVW    144(R13), R4
-	MOVW    232(R13), R14
-	MULALU  R4, R14, (R5, R0)
-	MOVW    148(R13), R14
-	MOVW    228(R13), R4
-	MULALU  R14, R4, (R5, R0)
-	MOVW    152(R13), R2
-	MOVW    256(R13), R12
-	MULLU   R2, R12, (R14, R4)
-	MOVW    156(R13), R12
-	MOVW    252(R13), R2
-	MULALU  R12, R2, (R14, R4)
-	MOVW    160(R13), R2
-	MOVW    248(R13), R12
-	MULALU  R2, R12, (R14, R4)
-	ADD.S   R4, R11
-	ADC     R14, R1
-	ADD.S   R4, R0
-	ADC     R14, R5
-	MOVW    192(R13), R2
-	MULLU   R8, R2, (R14, R4)
-	MOVW    188(R13), R8
-	MULALU  R7, R8, (R14, R4)
-	MOVW    184(R13), R8
-	MULALU  R6, R8, (R14, R4)
-	SUB.S   R4, R11
-	SBC     R14, R1
-	MOVW    180(R13), R8
-	MULLU   R9, R8, (R14, R4)
-	MOVW    176(R13), R8
-	MULALU  R3, R8, (R14, R4)
-	MOVW    76(R13), R8
-	MOVW    172(R13), R3
-	MULALU  R8, R3, (R14, R4)
-	MOVW    80(R13), R3
-	MOVW    168(R13), R8
-	MULALU  R3, R8, (R14, R4)
-	MOVW    84(R13), R8
-	MOVW    164(R13), R3
-	MULALU  R8, R3, (R14, R4)
-	ADD.S   R4, R11
-	ADC     R14, R1
-	SUB.S   R4, R0
-	SBC     R14, R5
+	ADD     $100, R13, R2
+	MOVM.IA (R2), [R2,R5,R6,R7]
+	ADD     $200, R13, R8
+	MOVM.IA (R8), [R8,R9,R11,R12]
+	MULALU  R2, R12, (R1, R4)
+	MULALU  R5, R11, (R1, R4)
+	MULALU  R6, R9, (R1, R4)
+	MULALU  R7, R8, (R1, R4)
+	MOVW    116(R13), R2
+	MOVW    196(R13), R5
+	MULALU  R2, R5, (R1, R4)
+	ADD     $120, R13, R2
+	MOVM.IA (R2), [R2,R5,R6]
+	ADD     $216, R13, R7
+	MOVM.IA (R7), [R7,R8,R9]
+	MULALU  R2, R9, (R3, R0)
+	MULALU  R5, R8, (R3, R0)
+	MULALU  R6, R7, (R3, R0)
+	ADD     $132, R13, R2
+	MOVM.IA (R2), [R2,R5,R6,R7]
+	ADD     $232, R13, R8
+	MOVM.IA (R8), [R8,R9,R11,R12]
+	MULALU  R2, R12, (R3, R0)
+	MULALU  R5, R11, (R3, R0)
+	MULALU  R6, R9, (R3, R0)
+	MULALU  R7, R8, (R3, R0)
+	MOVW    148(R13), R2
+	MOVW    228(R13), R5
+	MULALU  R2, R5, (R3, R0)
+	ADD     $152, R13, R6
+	MOVM.IA (R6), [R6,R7,R8]
+	ADD     $248, R13, R9
+	MOVM.IA (R9), [R9,R11,R12]
+	MULLU   R6, R12, (R5, R2)
+	MULALU  R7, R11, (R5, R2)
+	MULALU  R8, R9, (R5, R2)
+	ADD.S   R2, R4
+	ADC     R5, R1
+	ADD.S   R2, R0
+	ADC     R5, R3
+	ADD     $88, R13, R6
+	MOVM.IA (R6), [R6,R7,R8]
+	ADD     $184, R13, R9
+	MOVM.IA (R9), [R9,R11,R12]
+	MULLU   R6, R12, (R5, R2)
+	MULALU  R7, R11, (R5, R2)
+	MULALU  R8, R9, (R5, R2)
+	SUB.S   R2, R4
+	SBC     R5, R1
+	ADD     $68, R13, R6
+	MOVM.IA (R6), [R6,R7,R8]
+	ADD     $172, R13, R9
+	MOVM.IA (R9), [R9,R11,R12]
+	MULLU   R6, R12, (R5, R2)
+	MULALU  R7, R11, (R5, R2)
+	MULALU  R8, R9, (R5, R2)
+	ADD     $80, R13, R6
+	MOVM.IA (R6), [R6,R7]
+	ADD     $164, R13, R8
+	MOVM.IA (R8), [R8,R9]
+	MULALU  R6, R9, (R5, R2)
+	MULALU  R7, R8, (R5, R2)
+	ADD.S   R2, R4
+	ADC     R5, R1
+	SUB.S   R2, R0
+	SBC     R5, R3
 	// Carry out of r4; l4 to the frame.
-	MOVW    R11>>28, R4
-	ORR     R1<<4, R4
-	BIC     $0xf0000000, R11
-	MOVW    R11, 20(R13)
+	MOVW    R4>>28, R2
+	ORR     R1<<4, R2
+	BIC     $0xf0000000, R4
+	MOVW    R4, 20(R13)
 	MOVW    R1>>28, R1
 	// Carry out of r12; l12 to the frame.
-	MOVW    R0>>28, R11
-	ORR     R5<<4, R11
+	MOVW    R0>>28, R4
+	ORR     R3<<4, R4
 	BIC     $0xf0000000, R0
 	MOVW    R0, 52(R13)
-	MOVW    R5>>28, R5
+	MOVW    R3>>28, R3
 
 	// Columns 5 and 13.
-	MOVW    100(R13), R0
-	MOVW    216(R13), R14
-	MULALU  R0, R14, (R1, R4)
-	MOVW    104(R13), R14
-	MOVW    212(R13), R0
-	MULALU  R14, R0, (R1, R4)
-	MOVW    108(R13), R0
-	MOVW    208(R13), R14
-	MULALU  R0, R14, (R1, R4)
-	MOVW    112(R13), R14
-	MOVW    204(R13), R0
-	MULALU  R14, R0, (R1, R4)
-	MOVW    116(R13), R0
-	MOVW    200(R13), R14
-	MULALU  R0, R14, (R1, R4)
-	MOVW    120(R13), R14
-	MOVW    196(R13), R0
-	MULALU  R14, R0, (R1, R4)
-	MOVW    124(R13), R0
-	MOVW    224(R13), R14
-	MULALU  R0, R14, (R5, R11)
-	MOVW    128(R13), R14
-	MOVW    220(R13), R0
-	MULALU  R14, R0, (R5, R11)
-	MOVW    132(R13), R14
-	MULALU  R14, R12, (R5, R11)
-	MOVW    136(R13), R12
-	MOVW    244(R13), R14
-	MULALU  R12, R14, (R5, R11)
-	MOVW    140(R13), R14
-	MOVW    240(R13), R12
-	MULALU  R14, R12, (R5, R11)
-	MOVW    144(R13), R12
-	MOVW    236(R13), R14
-	MULALU  R12, R14, (R5, R11)
-	MOVW    148(R13), R14
-	MOVW    232(R13), R12
-	MULALU  R14, R12, (R5, R11)
-	MOVW    152(R13), R12
-	MOVW    228(R13), R14
-	MULALU  R12, R14, (R5, R11)
-	MOVW    156(R13), R0
-	MOVW    256(R13), R3
-	MULLU   R0, R3, (R12, R14)
-	MOVW    160(R13), R3
-	MOVW    252(R13), R0
-	MULALU  R3, R0, (R12, R14)
-	ADD.S   R14, R4
-	ADC     R12, R1
-	ADD.S   R14, R11
-	ADC     R12, R5
-	MULLU   R7, R2, (R14, R12)
-	MOVW    188(R13), R7
-	MULALU  R6, R7, (R14, R12)
-	SUB.S   R12, R4
-	SBC     R14, R1
-	MOVW    184(R13), R7
-	MULLU   R9, R7, (R14, R12)
-	MOVW    72(R13), R7
-	MOVW    180(R13), R9
-	MULALU  R7, R9, (R14, R12)
-	MOVW    76(R13), R9
-	MOVW    176(R13), R7
-	MULALU  R9, R7, (R14, R12)
-	MOVW    80(R13), R7
-	MOVW    172(R13), R9
-	MULALU  R7, R9, (R14, R12)
-	MOVW    168(R13), R9
-	MULALU  R8, R9, (R14, R12)
-	MOVW    88(R13), R9
-	MOVW    164(R13), R8
-	MULALU  R9, R8, (R14, R12)
-	ADD.S   R12, R4
-	ADC     R14, R1
-	SUB.S   R12, R11
-	SBC     R14, R5
+	ADD     $100, R13, R0
+	MOVM.IA (R0), [R0,R5,R6,R7]
+	ADD     $204, R13, R8
+	MOVM.IA (R8), [R8,R9,R11,R12]
+	MULALU  R0, R12, (R1, R2)
+	MULALU  R5, R11, (R1, R2)
+	MULALU  R6, R9, (R1, R2)
+	MULALU  R7, R8, (R1, R2)
+	ADD     $116, R13, R0
+	MOVM.IA (R0), [R0,R5]
+	ADD     $196, R13, R6
+	MOVM.IA (R6), [R6,R7]
+	MULALU  R0, R7, (R1, R2)
+	MULALU  R5, R6, (R1, R2)
+	ADD     $124, R13, R0
+	MOVM.IA (R0), [R0,R5]
+	ADD     $220, R13, R6
+	MOVM.IA (R6), [R6,R7]
+	MULALU  R0, R7, (R3, R4)
+	MULALU  R5, R6, (R3, R4)
+	ADD     $132, R13, R0
+	MOVM.IA (R0), [R0,R5,R6,R7]
+	ADD     $236, R13, R8
+	MOVM.IA (R8), [R8,R9,R11,R12]
+	MULALU  R0, R12, (R3, R4)
+	MULALU  R5, R11, (R3, R4)
+	MULALU  R6, R9, (R3, R4)
+	MULALU  R7, R8, (R3, R4)
+	ADD     $148, R13, R0
+	MOVM.IA (R0), [R0,R5]
+	ADD     $228, R13, R6
+	MOVM.IA (R6), [R6,R7]
+	MULALU  R0, R7, (R3, R4)
+	MULALU  R5, R6, (R3, R4)
+	ADD     $156, R13, R6
+	MOVM.IA (R6), [R6,R7]
+	ADD     $252, R13, R8
+	MOVM.IA (R8), [R8,R9]
+	MULLU   R6, R9, (R5, R0)
+	MULALU  R7, R8, (R5, R0)
+	ADD.S   R0, R2
+	ADC     R5, R1
+	ADD.S   R0, R4
+	ADC     R5, R3
+	ADD     $92, R13, R6
+	MOVM.IA (R6), [R6,R7]
+	ADD     $188, R13, R8
+	MOVM.IA (R8), [R8,R9]
+	MULLU   R6, R9, (R5, R0)
+	MULALU  R7, R8, (R5, R0)
+	SUB.S   R0, R2
+	SBC     R5, R1
+	ADD     $68, R13, R6
+	MOVM.IA (R6), [R6,R7,R8]
+	ADD     $176, R13, R9
+	MOVM.IA (R9), [R9,R11,R12]
+	MULLU   R6, R12, (R5, R0)
+	MULALU  R7, R11, (R5, R0)
+	MULALU  R8, R9, (R5, R0)
+	ADD     $80, R13, R6
+	MOVM.IA (R6), [R6,R7,R8]
+	ADD     $164, R13, R9
+	MOVM.IA (R9), [R9,R11,R12]
+	MULALU  R6, R12, (R5, R0)
+	MULALU  R7, R11, (R5, R0)
+	MULALU  R8, R9, (R5, R0)
+	ADD.S   R0, R2
+	ADC     R5, R1
+	SUB.S   R0, R4
+	SBC     R5, R3
 	// Carry out of r5; l5 to the frame.
-	MOVW    R4>>28, R12
-	ORR     R1<<4, R12
-	BIC     $0xf0000000, R4
-	MOVW    R4, 24(R13)
+	MOVW    R2>>28, R0
+	ORR     R1<<4, R0
+	BIC     $0xf0000000, R2
+	MOVW    R2, 24(R13)
 	MOVW    R1>>28, R1
 	// Carry out of r13; l13 to the frame.
-	MOVW    R11>>28, R4
-	ORR     R5<<4, R4
-	BIC     $0xf0000000, R11
-	MOVW    R11, 56(R13)
-	MOVW    R5>>28, R5
+	MOVW    R4>>28, R2
+	ORR     R3<<4, R2
+	BIC     $0xf0000000, R4
+	MOVW    R4, 56(R13)
+	MOVW    R3>>28, R3
 
 	// Columns 6 and 14.
-	MOVW    100(R13), R11
-	MOVW    220(R13), R14
-	MULALU  R11, R14, (R1, R12)
-	MOVW    104(R13), R14
-	MOVW    216(R13), R11
-	MULALU  R14, R11, (R1, R12)
-	MOVW    108(R13), R11
-	MOVW    212(R13), R14
-	MULALU  R11, R14, (R1, R12)
-	MOVW    112(R13), R14
-	MOVW    208(R13), R11
-	MULALU  R14, R11, (R1, R12)
-	MOVW    116(R13), R11
-	MOVW    204(R13), R14
-	MULALU  R11, R14, (R1, R12)
-	MOVW    120(R13), R14
-	MOVW    200(R13), R11
-	MULALU  R14, R11, (R1, R12)
-	MOVW    124(R13), R11
-	MOVW    196(R13), R14
-	MULALU  R11, R14, (R1, R12)
-	MOVW    128(R13), R14
-	MOVW    224(R13), R11
-	MULALU  R14, R11, (R5, R4)
-	MOVW    132(R13), R14
-	MULALU  R14, R0, (R5, R4)
-	MOVW    136(R13), R0
-	MOVW    248(R13), R14
-	MULALU  R0, R14, (R5, R4)
-	MOVW    140(R13), R14
-	MOVW    244(R13), R0
-	MULALU  R14, R0, (R5, R4)
-	MOVW    144(R13), R0
-	MOVW    240(R13), R14
-	MULALU  R0, R14, (R5, R4)
-	MOVW    148(R13), R14
-	MOVW    236(R13), R0
-	MULALU  R14, R0, (R5, R4)
-	MOVW    152(R13), R0
-	MOVW    232(R13), R14
-	MULALU  R0, R14, (R5, R4)
-	MOVW    156(R13), R14
-	MOVW    228(R13), R0
-	MULALU  R14, R0, (R5, R4)
-	MOVW    256(R13), R11
-	MULLU   R3, R11, (R14, R0)
-	ADD.S   R0, R12
-	ADC     R14, R1
-	ADD.S   R0, R4
-	ADC     R14, R5
-	MULLU   R6, R2, (R14, R0)
-	SUB.S   R0, R12
-	SBC     R14, R1
-	MOVW    68(R13), R6
-	MOVW    188(R13), R2
-	MULLU   R6, R2, (R14, R0)
-	MOVW    72(R13), R2
-	MOVW    184(R13), R6
-	MULALU  R2, R6, (R14, R0)
-	MOVW    76(R13), R6
-	MOVW    180(R13), R2
-	MULALU  R6, R2, (R14, R0)
-	MOVW    176(R13), R2
-	MULALU  R7, R2, (R14, R0)
-	MOVW    84(R13), R2
-	MOVW    172(R13), R7
-	MULALU  R2, R7, (R14, R0)
-	MOVW    168(R13), R7
-	MULALU  R9, R7, (R14, R0)
-	MOVW    92(R13), R7
-	MULALU  R7, R8, (R14, R0)
-	ADD.S   R0, R12
-	ADC     R14, R1
-	SUB.S   R0, R4
-	SBC     R14, R5
+	ADD     $100, R13, R4
+	MOVM.IA (R4), [R4,R5,R6,R7]
+	ADD     $208, R13, R8
+	MOVM.IA (R8), [R8,R9,R11,R12]
+	MULALU  R4, R12, (R1, R0)
+	MULALU  R5, R11, (R1, R0)
+	MULALU  R6, R9, (R1, R0)
+	MULALU  R7, R8, (R1, R0)
+	ADD     $116, R13, R4
+	MOVM.IA (R4), [R4,R5,R6]
+	ADD     $196, R13, R7
+	MOVM.IA (R7), [R7,R8,R9]
+	MULALU  R4, R9, (R1, R0)
+	MULALU  R5, R8, (R1, R0)
+	MULALU  R6, R7, (R1, R0)
+	MOVW    128(R13), R4
+	MOVW    224(R13), R5
+	MULALU  R4, R5, (R3, R2)
+	ADD     $132, R13, R4
+	MOVM.IA (R4), [R4,R5,R6,R7]
+	ADD     $240, R13, R8
+	MOVM.IA (R8), [R8,R9,R11,R12]
+	MULALU  R4, R12, (R3, R2)
+	MULALU  R5, R11, (R3, R2)
+	MULALU  R6, R9, (R3, R2)
+	MULALU  R7, R8, (R3, R2)
+	ADD     $148, R13, R4
+	MOVM.IA (R4), [R4,R5,R6]
+	ADD     $228, R13, R7
+	MOVM.IA (R7), [R7,R8,R9]
+	MULALU  R4, R9, (R3, R2)
+	MULALU  R5, R8, (R3, R2)
+	MULALU  R6, R7, (R3, R2)
+	MOVW    160(R13), R6
+	MOVW    256(R13), R7
+	MULLU   R6, R7, (R5, R4)
+	ADD.S   R4, R0
+	ADC     R5, R1
+	ADD.S   R4, R2
+	ADC     R5, R3
+	MOVW    96(R13), R6
+	MOVW    192(R13), R7
+	MULLU   R6, R7, (R5, R4)
+	SUB.S   R4, R0
+	SBC     R5, R1
+	ADD     $68, R13, R6
+	MOVM.IA (R6), [R6,R7,R8]
+	ADD     $180, R13, R9
+	MOVM.IA (R9), [R9,R11,R12]
+	MULLU   R6, R12, (R5, R4)
+	MULALU  R7, R11, (R5, R4)
+	MULALU  R8, R9, (R5, R4)
+	ADD     $80, R13, R6
+	MOVM.IA (R6), [R6,R7,R8]
+	ADD     $168, R13, R9
+	MOVM.IA (R9), [R9,R11,R12]
+	MULALU  R6, R12, (R5, R4)
+	MULALU  R7, R11, (R5, R4)
+	MULALU  R8, R9, (R5, R4)
+	MOVW    92(R13), R6
+	MOVW    164(R13), R7
+	MULALU  R6, R7, (R5, R4)
+	ADD.S   R4, R0
+	ADC     R5, R1
+	SUB.S   R4, R2
+	SBC     R5, R3
 	// Carry out of r6; l6 to the frame.
-	MOVW    R12>>28, R0
-	ORR     R1<<4, R0
-	BIC     $0xf0000000, R12
-	MOVW    R12, 28(R13)
+	MOVW    R0>>28, R4
+	ORR     R1<<4, R4
+	BIC     $0xf0000000, R0
+	MOVW    R0, 28(R13)
 	MOVW    R1>>28, R1
 	// Carry out of r14; l14 to the frame.
-	MOVW    R4>>28, R12
-	ORR     R5<<4, R12
-	BIC     $0xf0000000, R4
-	MOVW    R4, 60(R13)
-	MOVW    R5>>28, R5
+	MOVW    R2>>28, R0
+	ORR     R3<<4, R0
+	BIC     $0xf0000000, R2
+	MOVW    R2, 60(R13)
+	MOVW    R3>>28, R3
 
 	// Columns 7 and 15.
-	MOVW    100(R13), R4
-	MOVW    224(R13), R14
-	MULALU  R4, R14, (R1, R0)
-	MOVW    104(R13), R4
-	MOVW    220(R13), R14
-	MULALU  R4, R14, (R1, R0)
-	MOVW    108(R13), R4
-	MOVW    216(R13), R14
-	MULALU  R4, R14, (R1, R0)
-	MOVW    112(R13), R4
-	MOVW    212(R13), R14
-	MULALU  R4, R14, (R1, R0)
-	MOVW    116(R13), R4
-	MOVW    208(R13), R14
-	MULALU  R4, R14, (R1, R0)
-	MOVW    120(R13), R4
-	MOVW    204(R13), R14
-	MULALU  R4, R14, (R1, R0)
-	MOVW    124(R13), R4
-	MOVW    200(R13), R14
-	MULALU  R4, R14, (R1, R0)
-	MOVW    128(R13), R4
-	MOVW    196(R13), R14
-	MULALU  R4, R14, (R1, R0)
-	MOVW    132(R13), R4
-	MULALU  R4, R11, (R5, R12)
-	MOVW    136(R13), R4
-	MOVW    252(R13), R14
-	MULALU  R4, R14, (R5, R12)
-	MOVW    140(R13), R4
-	MOVW    248(R13), R14
-	MULALU  R4, R14, (R5, R12)
-	MOVW    144(R13), R4
-	MOVW    244(R13), R14
-	MULALU  R4, R14, (R5, R12)
-	MOVW    148(R13), R4
-	MOVW    240(R13), R14
-	MULALU  R4, R14, (R5, R12)
-	MOVW    152(R13), R4
-	MOVW    236(R13), R14
-	MULALU  R4, R14, (R5, R12)
-	MOVW    156(R13), R4
-	MOVW    232(R13), R14
-	MULALU  R4, R14, (R5, R12)
-	MOVW    228(R13), R4
-	MULALU  R3, R4, (R5, R12)
-	MOVW    68(R13), R14
-	MOVW    192(R13), R11
-	MULLU   R14, R11, (R4, R3)
-	MOVW    72(R13), R14
-	MOVW    188(R13), R11
-	MULALU  R14, R11, (R4, R3)
-	MOVW    184(R13), R14
-	MULALU  R6, R14, (R4, R3)
-	MOVW    80(R13), R6
-	MOVW    180(R13), R14
-	MULALU  R6, R14, (R4, R3)
-	MOVW    176(R13), R6
-	MULALU  R2, R6, (R4, R3)
-	MOVW    172(R13), R2
-	MULALU  R9, R2, (R4, R3)
-	MOVW    168(R13), R9
-	MULALU  R7, R9, (R4, R3)
-	MOVW    96(R13), R7
-	MULALU  R7, R8, (R4, R3)
-	ADD.S   R3, R0
-	ADC     R4, R1
-	SUB.S   R3, R12
-	SBC     R4, R5
+	ADD     $100, R13, R2
+	MOVM.IA (R2), [R2,R5,R6,R7]
+	ADD     $212, R13, R8
+	MOVM.IA (R8), [R8,R9,R11,R12]
+	MULALU  R2, R12, (R1, R4)
+	MULALU  R5, R11, (R1, R4)
+	MULALU  R6, R9, (R1, R4)
+	MULALU  R7, R8, (R1, R4)
+	ADD     $116, R13, R2
+	MOVM.IA (R2), [R2,R5,R6,R7]
+	ADD     $196, R13, R8
+	MOVM.IA (R8), [R8,R9,R11,R12]
+	MULALU  R2, R12, (R1, R4)
+	MULALU  R5, R11, (R1, R4)
+	MULALU  R6, R9, (R1, R4)
+	MULALU  R7, R8, (R1, R4)
+	ADD     $132, R13, R2
+	MOVM.IA (R2), [R2,R5,R6,R7]
+	ADD     $244, R13, R8
+	MOVM.IA (R8), [R8,R9,R11,R12]
+	MULALU  R2, R12, (R3, R0)
+	MULALU  R5, R11, (R3, R0)
+	MULALU  R6, R9, (R3, R0)
+	MULALU  R7, R8, (R3, R0)
+	ADD     $148, R13, R2
+	MOVM.IA (R2), [R2,R5,R6,R7]
+	ADD     $228, R13, R8
+	MOVM.IA (R8), [R8,R9,R11,R12]
+	MULALU  R2, R12, (R3, R0)
+	MULALU  R5, R11, (R3, R0)
+	MULALU  R6, R9, (R3, R0)
+	MULALU  R7, R8, (R3, R0)
+	ADD     $68, R13, R6
+	MOVM.IA (R6), [R6,R7,R8]
+	ADD     $184, R13, R9
+	MOVM.IA (R9), [R9,R11,R12]
+	MULLU   R6, R12, (R5, R2)
+	MULALU  R7, R11, (R5, R2)
+	MULALU  R8, R9, (R5, R2)
+	ADD     $80, R13, R6
+	MOVM.IA (R6), [R6,R7,R8]
+	ADD     $172, R13, R9
+	MOVM.IA (R9), [R9,R11,R12]
+	MULALU  R6, R12, (R5, R2)
+	MULALU  R7, R11, (R5, R2)
+	MULALU  R8, R9, (R5, R2)
+	ADD     $92, R13, R6
+	MOVM.IA (R6), [R6,R7]
+	ADD     $164, R13, R8
+	MOVM.IA (R8), [R8,R9]
+	MULALU  R6, R9, (R5, R2)
+	MULALU  R7, R8, (R5, R2)
+	ADD.S   R2, R4
+	ADC     R5, R1
+	SUB.S   R2, R0
+	SBC     R5, R3
 	// Carry out of r7; l7 to the frame.
-	MOVW    R0>>28, R3
-	ORR     R1<<4, R3
-	BIC     $0xf0000000, R0
-	MOVW    R0, 32(R13)
+	MOVW    R4>>28, R2
+	ORR     R1<<4, R2
+	BIC     $0xf0000000, R4
+	MOVW    R4, 32(R13)
 	MOVW    R1>>28, R1
 	// Carry out of r15; l15 to the frame.
-	MOVW    R12>>28, R0
-	ORR     R5<<4, R0
-	BIC     $0xf0000000, R12
-	MOVW    R12, 64(R13)
-	MOVW    R5>>28, R5
+	MOVW    R0>>28, R4
+	ORR     R3<<4, R4
+	BIC     $0xf0000000, R0
+	MOVW    R0, 64(R13)
+	MOVW    R3>>28, R3
 
 	// The carries into limbs 0 and 8, and their carries.
-	MOVW    4(R13), R2
-	MOVW    $0, R4
-	ADD.S   R0, R2
-	ADC     R5, R4
-	MOVW    R2>>28, R6
-	ORR     R4<<4, R6
-	BIC     $0xf0000000, R2
-	MOVW    R2, 4(R13)
-	MOVW    8(R13), R4
-	ADD     R6, R4
-	MOVW    R4, 8(R13)
-	MOVW    36(R13), R2
-	MOVW    $0, R4
-	ADD.S   R3, R2
-	ADC     R1, R4
-	ADD.S   R0, R2
-	ADC     R5, R4
-	MOVW    R2>>28, R6
-	ORR     R4<<4, R6
-	BIC     $0xf0000000, R2
-	MOVW    R2, 36(R13)
-	MOVW    40(R13), R4
-	ADD     R6, R4
-	MOVW    R4, 40(R13)
+	MOVW    4(R13), R0
+	MOVW    $0, R5
+	ADD.S   R4, R0
+	ADC     R3, R5
+	MOVW    R0>>28, R6
+	ORR     R5<<4, R6
+	BIC     $0xf0000000, R0
+	MOVW    R0, 4(R13)
+	MOVW    8(R13), R5
+	ADD     R6, R5
+	MOVW    R5, 8(R13)
+	MOVW    36(R13), R0
+	MOVW    $0, R5
+	ADD.S   R2, R0
+	ADC     R1, R5
+	ADD.S   R4, R0
+	ADC     R3, R5
+	MOVW    R0>>28, R6
+	ORR     R5<<4, R6
+	BIC     $0xf0000000, R0
+	MOVW    R0, 36(R13)
+	MOVW    40(R13), R5
+	ADD     R6, R5
+	MOVW    R5, 40(R13)
 	// The limbs to v.
 	MOVW    v+0(FP), R12
 	ADD     $4, R13, R11
@@ -820,118 +745,113 @@ TEXT ·fe28MultiplyAsm(SB), NOSPLIT, $256-12
 	RET
 
 // func fe28SquareAsm(v, a *fe28)
-TEXT ·fe28SquareAsm(SB), NOSPLIT, $244-8
+TEXT ·fe28SquareAsm(SB), NOSPLIT, $256-8
 	// a's limbs, sums and multiples into the frame.
 	MOVW    a+4(FP), R11
 	MOVM.IA (R11), [R0-R3]
-	ADD     $68, R13, R12
-	MOVM.IA [R0-R3], (R12)
 	ADD     $32, R11, R12
 	MOVM.IA (R12), [R4-R7]
-	ADD     $100, R13, R12
-	MOVM.IA [R4-R7], (R12)
+	ADD     $68, R13, R11
+	MOVM.IA [R0-R3], (R11)
+	ADD     $100, R13, R11
+	MOVM.IA [R4-R7], (R11)
 	MOVW    R0<<1, R8
-	MOVW    R8, 164(R13)
-	MOVW    R1<<1, R8
-	MOVW    R8, 188(R13)
-	MOVW    R2<<1, R8
-	MOVW    R8, 192(R13)
-	MOVW    R3<<1, R8
-	MOVW    R8, 196(R13)
+	MOVW    R1<<1, R9
+	MOVW    R2<<1, R12
+	MOVW    R3<<1, R14
+	ADD     $132, R13, R11
+	MOVM.IA [R8,R9,R12,R14], (R11)
 	MOVW    R4<<1, R8
-	MOVW    R8, 212(R13)
-	MOVW    R5<<1, R8
-	MOVW    R8, 216(R13)
-	MOVW    R6<<1, R8
-	MOVW    R8, 168(R13)
-	MOVW    R7<<1, R8
-	MOVW    R8, 172(R13)
+	MOVW    R5<<1, R9
+	MOVW    R6<<1, R12
+	MOVW    R7<<1, R14
+	ADD     $164, R13, R11
+	MOVM.IA [R8,R9,R12,R14], (R11)
 	ADD     R4, R0
 	ADD     R5, R1
 	ADD     R6, R2
 	ADD     R7, R3
-	ADD     $132, R13, R12
-	MOVM.IA [R0-R3], (R12)
+	ADD     $196, R13, R11
+	MOVM.IA [R0-R3], (R11)
 	MOVW    R0<<1, R8
-	MOVW    R8, 220(R13)
-	MOVW    R1<<1, R8
-	MOVW    R8, 224(R13)
-	MOVW    R2<<1, R8
-	MOVW    R8, 228(R13)
-	MOVW    R3<<1, R8
-	MOVW    R8, 232(R13)
+	MOVW    R1<<1, R9
+	MOVW    R2<<1, R12
+	MOVW    R3<<1, R14
+	ADD     $228, R13, R11
+	MOVM.IA [R8,R9,R12,R14], (R11)
+	MOVW    a+4(FP), R11
 	ADD     $16, R11, R12
 	MOVM.IA (R12), [R0-R3]
-	ADD     $84, R13, R12
-	MOVM.IA [R0-R3], (R12)
 	ADD     $48, R11, R12
 	MOVM.IA (R12), [R4-R7]
-	ADD     $116, R13, R12
-	MOVM.IA [R4-R7], (R12)
+	ADD     $84, R13, R11
+	MOVM.IA [R0-R3], (R11)
+	ADD     $116, R13, R11
+	MOVM.IA [R4-R7], (R11)
 	MOVW    R0<<1, R8
-	MOVW    R8, 200(R13)
-	MOVW    R1<<1, R8
-	MOVW    R8, 204(R13)
-	MOVW    R2<<1, R8
-	MOVW    R8, 208(R13)
+	MOVW    R1<<1, R9
+	MOVW    R2<<1, R12
+	MOVW    R3<<1, R14
+	ADD     $148, R13, R11
+	MOVM.IA [R8,R9,R12,R14], (R11)
 	MOVW    R4<<1, R8
-	MOVW    R8, 176(R13)
-	MOVW    R5<<1, R8
-	MOVW    R8, 180(R13)
-	MOVW    R6<<1, R8
-	MOVW    R8, 184(R13)
+	MOVW    R5<<1, R9
+	MOVW    R6<<1, R12
+	MOVW    R7<<1, R14
+	ADD     $180, R13, R11
+	MOVM.IA [R8,R9,R12,R14], (R11)
 	ADD     R4, R0
 	ADD     R5, R1
 	ADD     R6, R2
 	ADD     R7, R3
-	ADD     $148, R13, R12
-	MOVM.IA [R0-R3], (R12)
+	ADD     $212, R13, R11
+	MOVM.IA [R0-R3], (R11)
 	MOVW    R0<<1, R8
-	MOVW    R8, 236(R13)
-	MOVW    R1<<1, R8
-	MOVW    R8, 240(R13)
-	MOVW    R2<<1, R8
-	MOVW    R8, 244(R13)
+	MOVW    R1<<1, R9
+	MOVW    R2<<1, R12
+	MOVW    R3<<1, R14
+	ADD     $244, R13, R11
+	MOVM.IA [R8,R9,R12,R14], (R11)
 	// The columns fit in 63, 63, 63, 63, 63, 63, 63, 63, 64, 64, 64, 64, 64, 64, 64, 64 bits (proved by the generator).
 
 	// Columns 0 and 8.
 	MOVW    100(R13), R2
 	MULLU   R2, R2, (R1, R0)
-	MOVW    216(R13), R5
+	MOVW    168(R13), R5
 	MOVW    128(R13), R6
 	MULLU   R5, R6, (R4, R3)
-	MOVW    168(R13), R7
+	MOVW    172(R13), R7
 	MOVW    124(R13), R8
 	MULALU  R7, R8, (R4, R3)
-	MOVW    172(R13), R9
+	MOVW    176(R13), R9
 	MOVW    120(R13), R11
 	MULALU  R9, R11, (R4, R3)
 	MOVW    116(R13), R12
 	MULALU  R12, R12, (R4, R3)
-	MOVW    132(R13), R14
+	MOVW    196(R13), R14
 	MULALU  R14, R14, (R4, R3)
-	MOVW    224(R13), R12
-	MOVW    160(R13), R5
+	MOVW    232(R13), R12
+	MOVW    224(R13), R5
 	MULLU   R12, R5, (R14, R2)
-	MOVW    228(R13), R12
-	MOVW    156(R13), R5
+	MOVW    236(R13), R12
+	MOVW    220(R13), R5
 	MULALU  R12, R5, (R14, R2)
-	MOVW    232(R13), R5
-	MOVW    152(R13), R12
+	MOVW    240(R13), R5
+	MOVW    216(R13), R12
 	MULALU  R5, R12, (R14, R2)
-	MOVW    148(R13), R12
+	MOVW    212(R13), R12
 	MULALU  R12, R12, (R14, R2)
 	ADD.S   R2, R0
 	ADC     R14, R1
 	ADD.S   R2, R3
 	ADC     R14, R4
-	MOVW    188(R13), R12
+	MOVW    136(R13), R12
 	MOVW    96(R13), R5
 	MULLU   R12, R5, (R14, R2)
-	MOVW    192(R13), R12
+	MOVW    140(R13), R12
 	MOVW    92(R13), R5
 	MULALU  R12, R5, (R14, R2)
-	MOVW    196(R13), R5
+	MOVW    144(R13), R5
 	MOVW    88(R13), R12
 	MULALU  R5, R12, (R14, R2)
 	MOVW    84(R13), R12
@@ -958,40 +878,40 @@ TEXT ·fe28SquareAsm(SB), NOSPLIT, $244-8
 	MOVW    R4>>28, R4
 
 	// Columns 1 and 9.
-	MOVW    212(R13), R3
+	MOVW    164(R13), R3
 	MOVW    104(R13), R14
 	MULALU  R3, R14, (R1, R2)
 	MULALU  R7, R6, (R4, R0)
 	MULALU  R9, R8, (R4, R0)
-	MOVW    176(R13), R12
+	MOVW    180(R13), R12
 	MULALU  R12, R11, (R4, R0)
-	MOVW    220(R13), R7
-	MOVW    136(R13), R11
+	MOVW    228(R13), R7
+	MOVW    200(R13), R11
 	MULALU  R7, R11, (R4, R0)
-	MOVW    228(R13), R12
-	MOVW    160(R13), R8
+	MOVW    236(R13), R12
+	MOVW    224(R13), R8
 	MULLU   R12, R8, (R7, R11)
-	MOVW    232(R13), R12
-	MOVW    156(R13), R8
+	MOVW    240(R13), R12
+	MOVW    220(R13), R8
 	MULALU  R12, R8, (R7, R11)
-	MOVW    236(R13), R8
-	MOVW    152(R13), R12
+	MOVW    244(R13), R8
+	MOVW    216(R13), R12
 	MULALU  R8, R12, (R7, R11)
 	ADD.S   R11, R2
 	ADC     R7, R1
 	ADD.S   R11, R0
 	ADC     R7, R4
-	MOVW    192(R13), R12
+	MOVW    140(R13), R12
 	MOVW    96(R13), R8
 	MULLU   R12, R8, (R11, R7)
 	MOVW    92(R13), R12
 	MULALU  R5, R12, (R11, R7)
-	MOVW    200(R13), R12
+	MOVW    148(R13), R12
 	MOVW    88(R13), R5
 	MULALU  R12, R5, (R11, R7)
 	SUB.S   R7, R2
 	SBC     R11, R1
-	MOVW    164(R13), R5
+	MOVW    132(R13), R5
 	MOVW    72(R13), R12
 	MULLU   R5, R12, (R11, R7)
 	ADD.S   R7, R2
@@ -1016,31 +936,31 @@ TEXT ·fe28SquareAsm(SB), NOSPLIT, $244-8
 	MULALU  R3, R0, (R1, R7)
 	MULALU  R14, R14, (R1, R7)
 	MULALU  R9, R6, (R4, R2)
-	MOVW    176(R13), R11
+	MOVW    180(R13), R11
 	MOVW    124(R13), R14
 	MULALU  R11, R14, (R4, R2)
 	MOVW    120(R13), R9
 	MULALU  R9, R9, (R4, R2)
-	MOVW    220(R13), R9
-	MOVW    140(R13), R14
+	MOVW    228(R13), R9
+	MOVW    204(R13), R14
 	MULALU  R9, R14, (R4, R2)
-	MOVW    136(R13), R14
+	MOVW    200(R13), R14
 	MULALU  R14, R14, (R4, R2)
-	MOVW    232(R13), R11
-	MOVW    160(R13), R6
+	MOVW    240(R13), R11
+	MOVW    224(R13), R6
 	MULLU   R11, R6, (R9, R14)
-	MOVW    236(R13), R11
-	MOVW    156(R13), R6
+	MOVW    244(R13), R11
+	MOVW    220(R13), R6
 	MULALU  R11, R6, (R9, R14)
-	MOVW    152(R13), R6
+	MOVW    216(R13), R6
 	MULALU  R6, R6, (R9, R14)
 	ADD.S   R14, R7
 	ADC     R9, R1
 	ADD.S   R14, R2
 	ADC     R9, R4
-	MOVW    196(R13), R6
+	MOVW    144(R13), R6
 	MULLU   R6, R8, (R14, R9)
-	MOVW    200(R13), R6
+	MOVW    148(R13), R6
 	MOVW    92(R13), R8
 	MULALU  R6, R8, (R14, R9)
 	MOVW    88(R13), R8
@@ -1070,24 +990,24 @@ TEXT ·fe28SquareAsm(SB), NOSPLIT, $244-8
 	// Columns 3 and 11.
 	MOVW    112(R13), R2
 	MULALU  R3, R2, (R1, R9)
-	MOVW    216(R13), R14
+	MOVW    168(R13), R14
 	MULALU  R14, R0, (R1, R9)
-	MOVW    176(R13), R12
+	MOVW    180(R13), R12
 	MOVW    128(R13), R0
 	MULALU  R12, R0, (R4, R7)
-	MOVW    180(R13), R12
+	MOVW    184(R13), R12
 	MOVW    124(R13), R0
 	MULALU  R12, R0, (R4, R7)
-	MOVW    220(R13), R0
-	MOVW    144(R13), R12
+	MOVW    228(R13), R0
+	MOVW    208(R13), R12
 	MULALU  R0, R12, (R4, R7)
-	MOVW    224(R13), R12
-	MOVW    140(R13), R0
+	MOVW    232(R13), R12
+	MOVW    204(R13), R0
 	MULALU  R12, R0, (R4, R7)
-	MOVW    160(R13), R2
+	MOVW    224(R13), R2
 	MULLU   R11, R2, (R12, R0)
-	MOVW    240(R13), R11
-	MOVW    156(R13), R2
+	MOVW    248(R13), R11
+	MOVW    220(R13), R2
 	MULALU  R11, R2, (R12, R0)
 	ADD.S   R0, R9
 	ADC     R12, R1
@@ -1095,14 +1015,14 @@ TEXT ·fe28SquareAsm(SB), NOSPLIT, $244-8
 	ADC     R12, R4
 	MOVW    96(R13), R2
 	MULLU   R6, R2, (R12, R0)
-	MOVW    204(R13), R6
+	MOVW    152(R13), R6
 	MOVW    92(R13), R2
 	MULALU  R6, R2, (R12, R0)
 	SUB.S   R0, R9
 	SBC     R12, R1
 	MOVW    80(R13), R2
 	MULLU   R5, R2, (R12, R0)
-	MOVW    188(R13), R2
+	MOVW    136(R13), R2
 	MULALU  R2, R8, (R12, R0)
 	ADD.S   R0, R9
 	ADC     R12, R1
@@ -1128,22 +1048,22 @@ TEXT ·fe28SquareAsm(SB), NOSPLIT, $244-8
 	MULALU  R14, R12, (R1, R0)
 	MOVW    108(R13), R12
 	MULALU  R12, R12, (R1, R0)
-	MOVW    180(R13), R12
+	MOVW    184(R13), R12
 	MOVW    128(R13), R7
 	MULALU  R12, R7, (R4, R9)
 	MOVW    124(R13), R12
 	MULALU  R12, R12, (R4, R9)
-	MOVW    220(R13), R12
-	MOVW    148(R13), R7
+	MOVW    228(R13), R12
+	MOVW    212(R13), R7
 	MULALU  R12, R7, (R4, R9)
-	MOVW    224(R13), R7
-	MOVW    144(R13), R12
+	MOVW    232(R13), R7
+	MOVW    208(R13), R12
 	MULALU  R7, R12, (R4, R9)
-	MOVW    140(R13), R12
+	MOVW    204(R13), R12
 	MULALU  R12, R12, (R4, R9)
-	MOVW    160(R13), R14
+	MOVW    224(R13), R14
 	MULLU   R11, R14, (R7, R12)
-	MOVW    156(R13), R11
+	MOVW    220(R13), R11
 	MULALU  R11, R11, (R7, R12)
 	ADD.S   R12, R0
 	ADC     R7, R1
@@ -1180,31 +1100,31 @@ TEXT ·fe28SquareAsm(SB), NOSPLIT, $244-8
 	// Columns 5 and 13.
 	MOVW    120(R13), R9
 	MULALU  R3, R9, (R1, R7)
-	MOVW    216(R13), R12
+	MOVW    168(R13), R12
 	MOVW    116(R13), R8
 	MULALU  R12, R8, (R1, R7)
-	MOVW    168(R13), R8
+	MOVW    172(R13), R8
 	MOVW    112(R13), R9
 	MULALU  R8, R9, (R1, R7)
-	MOVW    184(R13), R9
+	MOVW    188(R13), R9
 	MOVW    128(R13), R8
 	MULALU  R9, R8, (R4, R0)
-	MOVW    220(R13), R9
-	MOVW    152(R13), R8
-	MULALU  R9, R8, (R4, R0)
-	MOVW    224(R13), R8
-	MOVW    148(R13), R9
-	MULALU  R8, R9, (R4, R0)
 	MOVW    228(R13), R9
-	MOVW    144(R13), R8
+	MOVW    216(R13), R8
 	MULALU  R9, R8, (R4, R0)
-	MOVW    244(R13), R12
+	MOVW    232(R13), R8
+	MOVW    212(R13), R9
+	MULALU  R8, R9, (R4, R0)
+	MOVW    236(R13), R9
+	MOVW    208(R13), R8
+	MULALU  R9, R8, (R4, R0)
+	MOVW    252(R13), R12
 	MULLU   R12, R14, (R9, R8)
 	ADD.S   R8, R7
 	ADC     R9, R1
 	ADD.S   R8, R0
 	ADC     R9, R4
-	MOVW    208(R13), R12
+	MOVW    156(R13), R12
 	MULLU   R12, R11, (R9, R8)
 	SUB.S   R8, R7
 	SBC     R9, R1
@@ -1212,7 +1132,7 @@ TEXT ·fe28SquareAsm(SB), NOSPLIT, $244-8
 	MULLU   R5, R12, (R9, R8)
 	MOVW    84(R13), R12
 	MULALU  R2, R12, (R9, R8)
-	MOVW    192(R13), R12
+	MOVW    140(R13), R12
 	MULALU  R12, R6, (R9, R8)
 	ADD.S   R8, R7
 	ADC     R9, R1
@@ -1234,26 +1154,26 @@ TEXT ·fe28SquareAsm(SB), NOSPLIT, $244-8
 	// Columns 6 and 14.
 	MOVW    124(R13), R0
 	MULALU  R3, R0, (R1, R8)
-	MOVW    216(R13), R9
+	MOVW    168(R13), R9
 	MOVW    120(R13), R0
 	MULALU  R9, R0, (R1, R8)
-	MOVW    168(R13), R0
+	MOVW    172(R13), R0
 	MOVW    116(R13), R9
 	MULALU  R0, R9, (R1, R8)
 	MOVW    112(R13), R9
 	MULALU  R9, R9, (R1, R8)
 	MOVW    128(R13), R9
 	MULALU  R9, R9, (R4, R7)
-	MOVW    220(R13), R0
-	MOVW    156(R13), R9
-	MULALU  R0, R9, (R4, R7)
-	MOVW    224(R13), R9
-	MOVW    152(R13), R0
-	MULALU  R9, R0, (R4, R7)
 	MOVW    228(R13), R0
-	MOVW    148(R13), R9
+	MOVW    220(R13), R9
 	MULALU  R0, R9, (R4, R7)
-	MOVW    144(R13), R9
+	MOVW    232(R13), R9
+	MOVW    216(R13), R0
+	MULALU  R9, R0, (R4, R7)
+	MOVW    236(R13), R0
+	MOVW    212(R13), R9
+	MULALU  R0, R9, (R4, R7)
+	MOVW    208(R13), R9
 	MULALU  R9, R9, (R4, R7)
 	MULLU   R14, R14, (R0, R9)
 	ADD.S   R9, R8
@@ -1290,25 +1210,25 @@ TEXT ·fe28SquareAsm(SB), NOSPLIT, $244-8
 	// Columns 7 and 15.
 	MOVW    128(R13), R7
 	MULALU  R3, R7, (R1, R0)
-	MOVW    216(R13), R9
+	MOVW    168(R13), R9
 	MOVW    124(R13), R7
 	MULALU  R9, R7, (R1, R0)
-	MOVW    168(R13), R7
+	MOVW    172(R13), R7
 	MOVW    120(R13), R6
 	MULALU  R7, R6, (R1, R0)
-	MOVW    172(R13), R7
+	MOVW    176(R13), R7
 	MOVW    116(R13), R6
 	MULALU  R7, R6, (R1, R0)
-	MOVW    220(R13), R7
+	MOVW    228(R13), R7
 	MULALU  R7, R14, (R4, R8)
-	MOVW    224(R13), R6
-	MOVW    156(R13), R3
-	MULALU  R6, R3, (R4, R8)
-	MOVW    228(R13), R9
-	MOVW    152(R13), R7
-	MULALU  R9, R7, (R4, R8)
 	MOVW    232(R13), R6
-	MOVW    148(R13), R9
+	MOVW    220(R13), R3
+	MULALU  R6, R3, (R4, R8)
+	MOVW    236(R13), R9
+	MOVW    216(R13), R7
+	MULALU  R9, R7, (R4, R8)
+	MOVW    240(R13), R6
+	MOVW    212(R13), R9
 	MULALU  R6, R9, (R4, R8)
 	MOVW    96(R13), R7
 	MULLU   R5, R7, (R9, R6)
@@ -1316,7 +1236,7 @@ TEXT ·fe28SquareAsm(SB), NOSPLIT, $244-8
 	MULALU  R2, R5, (R9, R6)
 	MOVW    88(R13), R2
 	MULALU  R12, R2, (R9, R6)
-	MOVW    196(R13), R12
+	MOVW    144(R13), R12
 	MULALU  R12, R11, (R9, R6)
 	ADD.S   R6, R0
 	ADC     R9, R1

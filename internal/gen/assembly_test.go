@@ -18,6 +18,8 @@ var interpreted = map[string]string{
 	"fieldarith/field25519/zz_generated_fe2625_arm.s":   "TestUnsatAsm32Sim",
 	"fieldarith/field25519/zz_generated_fe2625_386.s":   "TestUnsatAsm32Sim",
 	"fieldarith/field25519/zz_generated_fe51_amd64.s":   "TestUnsatAsm",
+	"fieldarith/field448/zz_generated_fe28_arm.s":       "TestUnsatAsm32Sim",
+	"fieldarith/field448/zz_generated_fe28_386.s":       "TestUnsatAsm32Sim",
 	"fieldarith/field448/zz_generated_fe56_amd64.s":     "TestUnsatAsm",
 	"fieldarith/fieldp256/zz_generated_elem64_amd64.s":  "TestMontAsm",
 	"fieldarith/scalarp256/zz_generated_elem64_amd64.s": "TestMontAsm",

@@ -1,7 +1,7 @@
 package field
 
 // Small interpreters of exactly the arm and 386 instructions the 32-bit
-// emitters write (unsatarm.go, unsat386.go), and a model of the Go code
+// emitters write (unsatarm.go, unsat386.go, unsatasm32k.go), and a model of the Go code
 // they must agree with, so that TestUnsatAsm32Sim checks the text on any
 // machine; fieldarith/field25519's tests check the same text under qemu.
 // An instruction or operand form the interpreters do not know fails the
@@ -252,7 +252,7 @@ func (m *simMachine) runARM(body [][]string) error {
 					}
 				}
 				return nil
-			case "ADD", "ADD.S", "ADC", "ORR", "BIC":
+			case "ADD", "ADD.S", "ADC", "SUB.S", "SBC", "ORR", "BIC":
 				x, err := m.armOperand(a[0])
 				if err != nil {
 					return err
@@ -278,6 +278,15 @@ func (m *simMachine) runARM(body [][]string) error {
 						c = 1
 					}
 					z, _ = bits.Add32(y, x, c)
+				case "SUB.S": // C set when there is no borrow
+					d, bo := bits.Sub32(y, x, 0)
+					z, m.carry = d, bo == 0
+				case "SBC":
+					bo := uint32(1)
+					if m.carry {
+						bo = 0
+					}
+					z, _ = bits.Sub32(y, x, bo)
 				case "ORR":
 					z = y | x
 				case "BIC":
@@ -391,7 +400,7 @@ func (m *simMachine) run386(body [][]string) error {
 				}
 				m.reg["DX"], m.reg["AX"] = bits.Mul32(m.reg["AX"], y)
 				return nil
-			case "ADDL", "ADCL", "ANDL":
+			case "ADDL", "ADCL", "SUBL", "SBBL", "ANDL":
 				x, err1 := m.x86Operand(a[0])
 				y, err2 := m.x86Operand(a[1])
 				if err1 != nil || err2 != nil {
@@ -406,6 +415,13 @@ func (m *simMachine) run386(body [][]string) error {
 						c = 1
 					}
 					z, c = bits.Add32(y, x, c)
+				case "SUBL": // CF is the borrow
+					z, c = bits.Sub32(y, x, 0)
+				case "SBBL":
+					if m.carry {
+						c = 1
+					}
+					z, c = bits.Sub32(y, x, c)
 				case "ANDL":
 					z = x & y
 				}
@@ -457,24 +473,33 @@ func (r *unsatRep) goModel(square bool, a, b []uint32) ([]uint32, error) {
 	if err != nil {
 		return nil, err
 	}
+	h := n / 2
+	// Operands: a3, b3, their Karatsuba sums aa3 = a3 + a(3+h), bb3, and
+	// multiples of these, all in uint32 as the Go code computes them.
 	val := func(o unsatOperand) uint32 {
-		i, _ := strconv.Atoi(o.base[1:])
-		x := a[i]
-		if o.base[0] == 'b' {
-			x = b[i]
+		v, i := opnd(o.base)
+		l := a
+		if v[0] == 'b' {
+			l = b
+		}
+		x := l[i]
+		if len(v) == 2 {
+			x += l[i+h]
 		}
 		return x * uint32(o.mult)
 	}
+	// Columns: each group's sum added to or subtracted from its columns,
+	// in uint64 (modulo 2^64, as the Go code).
 	col := make([]uint64, n)
 	for _, g := range pl.groups {
-		if len(g.uses) != 1 || g.uses[0].coef != 1 {
-			return nil, fmt.Errorf("the model covers direct columns only")
-		}
+		var sum uint64
 		for _, p := range g.prods {
-			col[g.uses[0].col] += uint64(val(p.x)) * uint64(val(p.y))
+			sum += uint64(val(p.x)) * uint64(val(p.y))
+		}
+		for _, u := range g.uses {
+			col[u.col] += sum * uint64(u.coef)
 		}
 	}
-	h := n / 2
 	var sched []int
 	for i := 0; i < h; i++ {
 		sched = append(sched, i, h+i)
@@ -521,6 +546,8 @@ func TestUnsatAsm32Sim(t *testing.T) {
 			x86 := string(files[f.pkg+"/zz_generated_"+r.typ+"_386.s"])
 			n := r.n()
 			rnd := rand.New(rand.NewPCG(30, uint64(n)))
+			// Inputs 0 … 5 are extreme (kinds 0, 1, 4 … 7), the others random.
+			kinds := []int{0, 1, 4, 5, 6, 7}
 			limbs := func(kind int) []uint32 {
 				l := make([]uint32, n)
 				for k := range l {
@@ -529,6 +556,15 @@ func TestUnsatAsm32Sim(t *testing.T) {
 						l[k] = uint32(r.lbound[k].Uint64())
 					case 1:
 						l[k] = uint32(r.bound[k].Uint64())
+					case 4: // zero
+					case 5: // every limb at its carry boundary 2^w
+						l[k] = uint32(min(uint64(1)<<r.width[k], r.lbound[k].Uint64()))
+					case 6: // loose maxima on odd limbs
+						l[k] = uint32(r.lbound[k].Uint64()) * uint32(k%2)
+					case 7: // loose maxima on the top half
+						if k >= n/2 {
+							l[k] = uint32(r.lbound[k].Uint64())
+						}
 					case 2:
 						l[k] = uint32(rnd.Uint64N(r.lbound[k].Uint64() + 1))
 					default:
@@ -558,7 +594,10 @@ func TestUnsatAsm32Sim(t *testing.T) {
 					t.Fatal(err)
 				}
 				for i := 0; i < 200; i++ {
-					a, b := limbs(min(i, 2+i%2)), limbs(min(i, 2+(i+1)%2))
+					a, b := limbs(2+i%2), limbs(2+(i+1)%2)
+					if i < len(kinds)*len(kinds) {
+						a, b = limbs(kinds[i%len(kinds)]), limbs(kinds[i/len(kinds)])
+					}
 					if square {
 						b = a
 					}

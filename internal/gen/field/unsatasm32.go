@@ -160,7 +160,7 @@ func (r *unsatRep) asm32Generate() (map[string][]byte, error) {
 			if err != nil {
 				return nil, err
 			}
-			a, err := m.armK()
+			a, err := m.armKBest()
 			if err != nil {
 				return nil, fmt.Errorf("%s arm: %v", fn.name, err)
 			}

@@ -150,6 +150,10 @@ type armKGen struct {
 	pos   int               // products emitted
 	slot  map[string]int
 	lOff  int
+	// ldm loads the operands of runs of products with one LDM per factor
+	// (the products sorted by the first factor's slot) instead of caching
+	// them one by one.
+	ldm bool
 }
 
 func (g *armKGen) op(op string, args ...string) {
@@ -228,7 +232,102 @@ type armAcc64 struct {
 	started bool
 }
 
+// loadRun loads the operands os, whose slots are consecutive in some
+// order, into registers with one LDM (one MOVW for a single operand).
+func (g *armKGen) loadRun(os []unsatOperand) (map[string]string, error) {
+	regs := make([]string, len(os))
+	for i := range os {
+		var err error
+		if regs[i], err = g.alloc(""); err != nil {
+			return nil, err
+		}
+	}
+	slices.SortFunc(regs, func(x, y string) int { return slices.Index(armRegs, x) - slices.Index(armRegs, y) })
+	byAddr := slices.Clone(os)
+	slices.SortFunc(byAddr, func(x, y unsatOperand) int { return g.slot[x.name()] - g.slot[y.name()] })
+	out := map[string]string{}
+	for i, o := range byAddr {
+		out[o.name()] = regs[i]
+	}
+	if len(os) == 1 {
+		g.op("MOVW", sp(g.slot[os[0].name()]), regs[0])
+		return out, nil
+	}
+	base := g.slot[byAddr[0].name()]
+	if !armImm(uint32(base)) {
+		return nil, fmt.Errorf("frame offset %d is not an immediate", base)
+	}
+	g.op("ADD", fmt.Sprintf("$%d", base), "R13", regs[0])
+	g.op("MOVM.IA", "("+regs[0]+")", "["+strings.Join(regs, ",")+"]")
+	return out, nil
+}
+
+// accumulateRuns adds grp's products into a, loading their factors by runs.
+func (g *armKGen) accumulateRuns(a *armAcc64, grp *unsatGroup) error {
+	ps := slices.Clone(grp.prods)
+	slot := func(o unsatOperand) int { return g.slot[o.name()] }
+	slices.SortStableFunc(ps, func(p, q unsatProduct) int { return slot(p.x) - slot(q.x) })
+	for len(ps) > 0 {
+		limit := max(1, len(g.free)/2)
+		c := 1
+		for c < len(ps) && c < limit {
+			p, q := ps[c-1], ps[c]
+			dy := slot(q.y) - slot(p.y)
+			if slot(q.x)-slot(p.x) != 4 || (dy != 4 && dy != -4) || (c > 1 && dy != slot(ps[1].y)-slot(ps[0].y)) {
+				break
+			}
+			c++
+		}
+		run := ps[:c]
+		ps = ps[c:]
+		var xs, ys []unsatOperand
+		for _, p := range run {
+			xs, ys = append(xs, p.x), append(ys, p.y)
+		}
+		rx, err := g.loadRun(xs)
+		if err != nil {
+			return err
+		}
+		ry := rx
+		if c > 1 || xs[0].name() != ys[0].name() {
+			if ry, err = g.loadRun(ys); err != nil {
+				return err
+			}
+		}
+		for _, p := range run {
+			g.pos++
+			if a.started {
+				g.op("MULALU", rx[p.x.name()], ry[p.y.name()], fmt.Sprintf("(%s, %s)", a.hi, a.lo))
+			} else {
+				g.op("MULLU", rx[p.x.name()], ry[p.y.name()], fmt.Sprintf("(%s, %s)", a.hi, a.lo))
+				a.started = true
+			}
+		}
+		for _, reg := range rx {
+			g.release(reg)
+		}
+		if c > 1 || xs[0].name() != ys[0].name() {
+			for _, reg := range ry {
+				g.release(reg)
+			}
+		}
+	}
+	return nil
+}
+
 func (g *armKGen) accumulate(a *armAcc64, grp *unsatGroup) error {
+	if g.ldm && a.lo == "" {
+		var err error
+		if a.lo, err = g.alloc(""); err != nil {
+			return err
+		}
+		if a.hi, err = g.alloc(""); err != nil {
+			return err
+		}
+	}
+	if g.ldm {
+		return g.accumulateRuns(a, grp)
+	}
 	for _, p := range grp.prods {
 		if a.lo == "" {
 			var err error
@@ -258,9 +357,24 @@ func (g *armKGen) accumulate(a *armAcc64, grp *unsatGroup) error {
 	return nil
 }
 
-func (m *asm32K) armK() (string, error) {
+// armKBest returns the shorter of the two ways of loading operands.
+func (m *asm32K) armKBest() (string, error) {
+	best, bestN := "", -1
+	for _, ldm := range []bool{false, true} {
+		text, count, err := m.armK(ldm)
+		if err != nil {
+			return "", err
+		}
+		if bestN < 0 || count < bestN {
+			best, bestN = text, count
+		}
+	}
+	return best, nil
+}
+
+func (m *asm32K) armK(ldm bool) (string, int, error) {
 	r, n, h := m.r, m.n, m.h
-	g := &armKGen{m: m, cache: map[string]string{}, slot: map[string]int{}}
+	g := &armKGen{m: m, cache: map[string]string{}, slot: map[string]int{}, ldm: ldm}
 	g.free = slices.Clone(armRegs)
 	// The frame: the limbs, then for each input its limbs, its Karatsuba
 	// sums and its multiples.
@@ -277,42 +391,43 @@ func (m *asm32K) armK() (string, error) {
 			kara = true
 		}
 	}
-	var multi []unsatOperand
-	seenMulti := map[string]bool{}
+	// Tables: for each variable (a, b and the sums aa, bb) and each factor
+	// it is used with, the whole row of limbs times the factor, ascending,
+	// so that runs of operands load with one LDM.
+	mults := map[string][]int64{}
 	for _, grp := range m.pl.groups {
 		for _, p := range grp.prods {
 			for _, o := range []unsatOperand{p.x, p.y} {
-				if o.mult != 1 && !seenMulti[o.name()] {
-					seenMulti[o.name()] = true
-					multi = append(multi, o)
+				v, _ := opnd(o.base)
+				if o.mult != 1 && !slices.Contains(mults[v], o.mult) {
+					mults[v] = append(mults[v], o.mult)
+					slices.Sort(mults[v])
 				}
 			}
 		}
 	}
-	slices.SortFunc(multi, func(x, y unsatOperand) int { return strings.Compare(x.name(), y.name()) })
+	var vars []string
 	for _, v := range inputs {
-		vars := []string{v}
+		vars = append(vars, v)
 		if kara {
 			vars = append(vars, v+v)
 		}
-		for _, vv := range vars {
-			cnt := n
-			if len(vv) == 2 {
-				cnt = h
-			}
+	}
+	for _, v := range vars {
+		cnt := n
+		if len(v) == 2 {
+			cnt = h
+		}
+		for _, mult := range append([]int64{1}, mults[v]...) {
 			for i := 0; i < cnt; i++ {
-				g.slot[fmt.Sprintf("%s%d", vv, i)] = off
+				g.slot[unsatOperand{fmt.Sprintf("%s%d", v, i), mult}.name()] = off
 				off += 4
 			}
 		}
 	}
-	for _, o := range multi {
-		g.slot[o.name()] = off
-		off += 4
-	}
 	frame := off - 4
-	if frame >= 4096 {
-		return "", fmt.Errorf("frame too large")
+	if frame >= 1024 {
+		return "", 0, fmt.Errorf("frame too large for immediate offsets")
 	}
 
 	args, frameArgs := "v, a, b", 12
@@ -323,22 +438,23 @@ func (m *asm32K) armK() (string, error) {
 	g.s.line(fmt.Sprintf("// func %s(%s *%s)", m.name, args, r.typ))
 	g.s.line(fmt.Sprintf("TEXT ·%s(SB), NOSPLIT, $%d-%d", m.name, frame, frameArgs))
 
-	// Copy-in, four limbs and their partners h above at a time.
-	multOf := func(base string) []unsatOperand {
-		var out []unsatOperand
-		for _, o := range multi {
-			if o.base == base {
-				out = append(out, o)
-			}
-		}
-		return out
+	// Copy-in, four limbs and their partners h above at a time: R0–R3 and
+	// R4–R7 hold them, R8, R9, R12, R14 their multiples, R11 addresses.
+	store := func(v string, i int, mult int64, list string) {
+		g.op("ADD", fmt.Sprintf("$%d", g.slot[unsatOperand{fmt.Sprintf("%s%d", v, i), mult}.name()]), "R13", "R11")
+		g.op("MOVM.IA", list, "(R11)")
 	}
-	storeMultiples := func(base, reg string) error {
-		for _, o := range multOf(base) {
-			if err := g.times(reg, "R8", o.mult); err != nil {
-				return err
+	storeMultiples := func(v string, i int, src int) error {
+		for _, mult := range mults[v] {
+			for j, dst := range []string{"R8", "R9", "R12", "R14"} {
+				if mult != 1 && mult&(mult-1) != 0 && mult != 3 && mult != 5 && mult != 9 && mult != 17 {
+					return fmt.Errorf("no one-instruction sequence for ·%d", mult)
+				}
+				if err := g.times(fmt.Sprintf("R%d", src+j), dst, mult); err != nil {
+					return err
+				}
 			}
-			g.op("MOVW", "R8", sp(g.slot[o.name()]))
+			store(v, i, mult, "[R8,R9,R12,R14]")
 		}
 		return nil
 	}
@@ -348,27 +464,23 @@ func (m *asm32K) armK() (string, error) {
 			argOff = 8
 		}
 		g.s.comment("%s's limbs, sums and multiples into the frame.", v)
-		g.op("MOVW", fmt.Sprintf("%s+%d(FP)", v, argOff), "R11")
 		for c := 0; c < h; c += 4 {
-			for half, list := range []string{"[R0-R3]", "[R4-R7]"} {
-				i := c + half*h
-				if i == 0 {
-					g.op("MOVM.IA", "(R11)", list)
-				} else {
-					g.op("ADD", fmt.Sprintf("$%d", 4*i), "R11", "R12")
-					g.op("MOVM.IA", "(R12)", list)
-				}
-				g.op("ADD", fmt.Sprintf("$%d", g.slot[fmt.Sprintf("%s%d", v, i)]), "R13", "R12")
-				g.op("MOVM.IA", list, "(R12)")
+			g.op("MOVW", fmt.Sprintf("%s+%d(FP)", v, argOff), "R11")
+			if c == 0 {
+				g.op("MOVM.IA", "(R11)", "[R0-R3]")
+			} else {
+				g.op("ADD", fmt.Sprintf("$%d", 4*c), "R11", "R12")
+				g.op("MOVM.IA", "(R12)", "[R0-R3]")
 			}
-			for j := 0; j < 8; j++ {
-				i := c + j
-				if j >= 4 {
-					i = c + h + j - 4
-				}
-				if err := storeMultiples(fmt.Sprintf("%s%d", v, i), fmt.Sprintf("R%d", j)); err != nil {
-					return "", err
-				}
+			g.op("ADD", fmt.Sprintf("$%d", 4*(c+h)), "R11", "R12")
+			g.op("MOVM.IA", "(R12)", "[R4-R7]")
+			store(v, c, 1, "[R0-R3]")
+			store(v, c+h, 1, "[R4-R7]")
+			if err := storeMultiples(v, c, 0); err != nil {
+				return "", 0, err
+			}
+			if err := storeMultiples(v, c+h, 4); err != nil {
+				return "", 0, err
 			}
 			if !kara {
 				continue
@@ -376,12 +488,9 @@ func (m *asm32K) armK() (string, error) {
 			for j := 0; j < 4; j++ {
 				g.op("ADD", fmt.Sprintf("R%d", j+4), fmt.Sprintf("R%d", j))
 			}
-			g.op("ADD", fmt.Sprintf("$%d", g.slot[fmt.Sprintf("%s%s%d", v, v, c)]), "R13", "R12")
-			g.op("MOVM.IA", "[R0-R3]", "(R12)")
-			for j := 0; j < 4; j++ {
-				if err := storeMultiples(fmt.Sprintf("%s%s%d", v, v, c+j), fmt.Sprintf("R%d", j)); err != nil {
-					return "", err
-				}
+			store(v+v, c, 1, "[R0-R3]")
+			if err := storeMultiples(v+v, c, 0); err != nil {
+				return "", 0, err
 			}
 		}
 	}
@@ -399,7 +508,7 @@ func (m *asm32K) armK() (string, error) {
 		}
 	}
 	if total != len(m.pl.groups) {
-		return "", fmt.Errorf("a group spans two column pairs")
+		return "", 0, fmt.Errorf("a group spans two column pairs")
 	}
 
 	var bl []string
@@ -421,13 +530,13 @@ func (m *asm32K) armK() (string, error) {
 		for _, grp := range pairs[k] {
 			if m.direct[grp] {
 				if err := g.accumulate(acc[grp.uses[0].col], grp); err != nil {
-					return "", err
+					return "", 0, err
 				}
 				continue
 			}
 			t := &armAcc64{}
 			if err := g.accumulate(t, grp); err != nil {
-				return "", err
+				return "", 0, err
 			}
 			for _, u := range grp.uses {
 				a := acc[u.col]
@@ -435,16 +544,16 @@ func (m *asm32K) armK() (string, error) {
 				case !a.started && u.coef > 0:
 					var err error
 					if a.lo, err = g.alloc(""); err != nil {
-						return "", err
+						return "", 0, err
 					}
 					if a.hi, err = g.alloc(""); err != nil {
-						return "", err
+						return "", 0, err
 					}
 					g.op("MOVW", t.lo, a.lo)
 					g.op("MOVW", t.hi, a.hi)
 					a.started = true
 				case !a.started:
-					return "", fmt.Errorf("column %d is first subtracted from", u.col)
+					return "", 0, fmt.Errorf("column %d is first subtracted from", u.col)
 				case u.coef > 0:
 					g.op("ADD.S", t.lo, a.lo)
 					g.op("ADC", t.hi, a.hi)
@@ -458,18 +567,18 @@ func (m *asm32K) armK() (string, error) {
 		for _, c := range []int{k, k + h} {
 			a := acc[c]
 			if !a.started {
-				return "", fmt.Errorf("column %d is empty", c)
+				return "", 0, fmt.Errorf("column %d is empty", c)
 			}
 			w := r.width[c]
 			nm := uint32(^unsatMaxWord(w).Uint64())
 			if !armImm(nm) {
-				return "", fmt.Errorf("mask of limb %d is not an immediate", c)
+				return "", 0, fmt.Errorf("mask of limb %d is not an immediate", c)
 			}
 			cm := new(big.Int).Rsh(cur[c], uint(w))
 			g.s.comment("Carry out of r%d; l%d to the frame.", c, c)
 			clo, err := g.alloc("")
 			if err != nil {
-				return "", err
+				return "", 0, err
 			}
 			g.op("MOVW", fmt.Sprintf("%s>>%d", a.lo, w), clo)
 			g.op("ORR", fmt.Sprintf("%s<<%d", a.hi, 32-w), clo)
@@ -490,14 +599,14 @@ func (m *asm32K) armK() (string, error) {
 			}
 			if carry.hi == "" {
 				if carry.hi, err = g.alloc(""); err != nil {
-					return "", err
+					return "", 0, err
 				}
 				g.op("MOVW", "$0", carry.hi)
 			}
 			acc[c+1] = carry
 			cur[c+1].Add(cur[c+1], cm)
 			if cur[c+1].Cmp(unsatMaxWord(64)) > 0 {
-				return "", fmt.Errorf("column %d overflows", c+1)
+				return "", 0, fmt.Errorf("column %d overflows", c+1)
 			}
 		}
 	}
@@ -539,18 +648,18 @@ func (m *asm32K) armK() (string, error) {
 			sum.Add(sum, deferredMax[k])
 		}
 		if sum.Cmp(unsatMaxWord(64)) > 0 {
-			return "", fmt.Errorf("limb %d overflows", t)
+			return "", 0, fmt.Errorf("limb %d overflows", t)
 		}
 		w := r.width[t]
 		ct := new(big.Int).Rsh(sum, uint(w))
 		u := t + 1
 		next := new(big.Int).Add(cur[u], ct)
 		if ct.Cmp(two32) >= 0 || next.Cmp(two32) >= 0 {
-			return "", fmt.Errorf("the last carry out of limb %d does not fit a word", t)
+			return "", 0, fmt.Errorf("the last carry out of limb %d does not fit a word", t)
 		}
 		nxt, err := g.alloc("")
 		if err != nil {
-			return "", err
+			return "", 0, err
 		}
 		g.op("MOVW", fmt.Sprintf("%s>>%d", lo, w), nxt)
 		g.op("ORR", fmt.Sprintf("%s<<%d", hi, 32-w), nxt)
@@ -564,7 +673,7 @@ func (m *asm32K) armK() (string, error) {
 	}
 	for k := 0; k < n; k++ {
 		if cur[k].Cmp(two32) >= 0 {
-			return "", fmt.Errorf("limb %d does not fit a word", k)
+			return "", 0, fmt.Errorf("limb %d does not fit a word", k)
 		}
 	}
 	g.s.comment("The limbs to v.")
@@ -580,7 +689,7 @@ func (m *asm32K) armK() (string, error) {
 		}
 	}
 	g.op("RET")
-	return g.s.b.String(), nil
+	return g.s.b.String(), g.count, nil
 }
 
 // times writes dst = src·mult (mod 2^32) by shifts and adds, R12 the
