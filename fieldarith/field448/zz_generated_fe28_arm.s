@@ -592,13 +592,10 @@ TEXT ·fe28MultiplyAsm(SB), NOSPLIT, $256-12
 	MULALU  R4, R9, (R3, R2)
 	MULALU  R5, R8, (R3, R2)
 	MULALU  R6, R7, (R3, R2)
-	MOVW    160(R13), R6
-	MOVW    256(R13), R7
-	MULLU   R6, R7, (R5, R4)
-	ADD.S   R4, R0
-	ADC     R5, R1
-	ADD.S   R4, R2
-	ADC     R5, R3
+	MOVW    160(R13), R4
+	MOVW    256(R13), R5
+	MULALU  R4, R5, (R1, R0)
+	MULALU  R4, R5, (R3, R2)
 	MOVW    96(R13), R6
 	MOVW    192(R13), R7
 	MULLU   R6, R7, (R5, R4)
@@ -708,40 +705,34 @@ TEXT ·fe28MultiplyAsm(SB), NOSPLIT, $256-12
 	MOVW    R0, 64(R13)
 	MOVW    R3>>28, R3
 
-	// The carries into limbs 0 and 8, and their carries.
-	MOVW    4(R13), R0
-	MOVW    $0, R5
+	// Limbs 0–7; the carries out of [15] into 0, and its carry.
+	ADD     $4, R13, R0
+	MOVM.IA (R0), [R0,R5,R6,R7,R8,R9,R11,R12]
+	MOVW    $0, R14
 	ADD.S   R4, R0
-	ADC     R3, R5
-	MOVW    R0>>28, R6
-	ORR     R5<<4, R6
+	ADC     R3, R14
+	MOVW    R14<<4, R14
+	ORR     R0>>28, R14
 	BIC     $0xf0000000, R0
-	MOVW    R0, 4(R13)
-	MOVW    8(R13), R5
-	ADD     R6, R5
-	MOVW    R5, 8(R13)
-	MOVW    36(R13), R0
-	MOVW    $0, R5
+	ADD     R14, R5
+	MOVW    v+0(FP), R14
+	MOVM.IA [R0,R5,R6,R7,R8,R9,R11,R12], (R14)
+
+	// Limbs 8–15; the carries out of [7 15] into 8, and its carry.
+	ADD     $36, R13, R0
+	MOVM.IA (R0), [R0,R5,R6,R7,R8,R9,R11,R12]
+	MOVW    $0, R14
 	ADD.S   R2, R0
-	ADC     R1, R5
+	ADC     R1, R14
 	ADD.S   R4, R0
-	ADC     R3, R5
-	MOVW    R0>>28, R6
-	ORR     R5<<4, R6
+	ADC     R3, R14
+	MOVW    R14<<4, R14
+	ORR     R0>>28, R14
 	BIC     $0xf0000000, R0
-	MOVW    R0, 36(R13)
-	MOVW    40(R13), R5
-	ADD     R6, R5
-	MOVW    R5, 40(R13)
-	// The limbs to v.
-	MOVW    v+0(FP), R12
-	ADD     $4, R13, R11
-	MOVM.IA (R11), [R0-R7]
-	MOVM.IA [R0-R7], (R12)
-	ADD     $36, R13, R11
-	MOVM.IA (R11), [R0-R7]
-	ADD     $32, R12, R11
-	MOVM.IA [R0-R7], (R11)
+	ADD     R14, R5
+	MOVW    v+0(FP), R14
+	ADD     $32, R14
+	MOVM.IA [R0,R5,R6,R7,R8,R9,R11,R12], (R14)
 	RET
 
 // func fe28SquareAsm(v, a *fe28)
@@ -1118,26 +1109,23 @@ TEXT ·fe28SquareAsm(SB), NOSPLIT, $256-8
 	MOVW    236(R13), R9
 	MOVW    208(R13), R8
 	MULALU  R9, R8, (R4, R0)
-	MOVW    252(R13), R12
-	MULLU   R12, R14, (R9, R8)
-	ADD.S   R8, R7
-	ADC     R9, R1
-	ADD.S   R8, R0
-	ADC     R9, R4
-	MOVW    156(R13), R12
-	MULLU   R12, R11, (R9, R8)
+	MOVW    252(R13), R8
+	MULALU  R8, R14, (R1, R7)
+	MULALU  R8, R14, (R4, R0)
+	MOVW    156(R13), R9
+	MULLU   R9, R11, (R14, R8)
 	SUB.S   R8, R7
-	SBC     R9, R1
-	MOVW    88(R13), R12
-	MULLU   R5, R12, (R9, R8)
-	MOVW    84(R13), R12
-	MULALU  R2, R12, (R9, R8)
-	MOVW    140(R13), R12
-	MULALU  R12, R6, (R9, R8)
+	SBC     R14, R1
+	MOVW    88(R13), R9
+	MULLU   R5, R9, (R14, R8)
+	MOVW    84(R13), R9
+	MULALU  R2, R9, (R14, R8)
+	MOVW    140(R13), R9
+	MULALU  R9, R6, (R14, R8)
 	ADD.S   R8, R7
-	ADC     R9, R1
+	ADC     R14, R1
 	SUB.S   R8, R0
-	SBC     R9, R4
+	SBC     R14, R4
 	// Carry out of r5; l5 to the frame.
 	MOVW    R7>>28, R8
 	ORR     R1<<4, R8
@@ -1154,49 +1142,46 @@ TEXT ·fe28SquareAsm(SB), NOSPLIT, $256-8
 	// Columns 6 and 14.
 	MOVW    124(R13), R0
 	MULALU  R3, R0, (R1, R8)
-	MOVW    168(R13), R9
-	MOVW    120(R13), R0
-	MULALU  R9, R0, (R1, R8)
-	MOVW    172(R13), R0
-	MOVW    116(R13), R9
-	MULALU  R0, R9, (R1, R8)
-	MOVW    112(R13), R9
-	MULALU  R9, R9, (R1, R8)
-	MOVW    128(R13), R9
-	MULALU  R9, R9, (R4, R7)
-	MOVW    228(R13), R0
-	MOVW    220(R13), R9
-	MULALU  R0, R9, (R4, R7)
-	MOVW    232(R13), R9
-	MOVW    216(R13), R0
-	MULALU  R9, R0, (R4, R7)
-	MOVW    236(R13), R0
-	MOVW    212(R13), R9
-	MULALU  R0, R9, (R4, R7)
-	MOVW    208(R13), R9
-	MULALU  R9, R9, (R4, R7)
-	MULLU   R14, R14, (R0, R9)
-	ADD.S   R9, R8
-	ADC     R0, R1
-	ADD.S   R9, R7
-	ADC     R0, R4
-	MULLU   R11, R11, (R9, R0)
-	SUB.S   R0, R8
-	SBC     R9, R1
+	MOVW    120(R13), R14
+	MULALU  R12, R14, (R1, R8)
+	MOVW    172(R13), R14
+	MOVW    116(R13), R0
+	MULALU  R14, R0, (R1, R8)
+	MOVW    112(R13), R0
+	MULALU  R0, R0, (R1, R8)
+	MOVW    128(R13), R0
+	MULALU  R0, R0, (R4, R7)
+	MOVW    228(R13), R14
+	MOVW    220(R13), R12
+	MULALU  R14, R12, (R4, R7)
+	MOVW    232(R13), R12
+	MOVW    216(R13), R14
+	MULALU  R12, R14, (R4, R7)
+	MOVW    236(R13), R14
+	MOVW    212(R13), R12
+	MULALU  R14, R12, (R4, R7)
+	MOVW    208(R13), R12
+	MULALU  R12, R12, (R4, R7)
+	MOVW    224(R13), R12
+	MULALU  R12, R12, (R1, R8)
+	MULALU  R12, R12, (R4, R7)
+	MULLU   R11, R11, (R12, R14)
+	SUB.S   R14, R8
+	SBC     R12, R1
 	MOVW    92(R13), R11
-	MULLU   R5, R11, (R9, R0)
+	MULLU   R5, R11, (R14, R12)
 	MOVW    88(R13), R11
-	MULALU  R2, R11, (R9, R0)
+	MULALU  R2, R11, (R14, R12)
 	MOVW    84(R13), R11
-	MULALU  R12, R11, (R9, R0)
-	MULALU  R6, R6, (R9, R0)
-	ADD.S   R0, R8
-	ADC     R9, R1
-	SUB.S   R0, R7
-	SBC     R9, R4
+	MULALU  R9, R11, (R14, R12)
+	MULALU  R6, R6, (R14, R12)
+	ADD.S   R12, R8
+	ADC     R14, R1
+	SUB.S   R12, R7
+	SBC     R14, R4
 	// Carry out of r6; l6 to the frame.
-	MOVW    R8>>28, R0
-	ORR     R1<<4, R0
+	MOVW    R8>>28, R12
+	ORR     R1<<4, R12
 	BIC     $0xf0000000, R8
 	MOVW    R8, 28(R13)
 	MOVW    R1>>28, R1
@@ -1208,85 +1193,79 @@ TEXT ·fe28SquareAsm(SB), NOSPLIT, $256-8
 	MOVW    R4>>28, R4
 
 	// Columns 7 and 15.
-	MOVW    128(R13), R7
-	MULALU  R3, R7, (R1, R0)
-	MOVW    168(R13), R9
-	MOVW    124(R13), R7
-	MULALU  R9, R7, (R1, R0)
-	MOVW    172(R13), R7
-	MOVW    120(R13), R6
-	MULALU  R7, R6, (R1, R0)
-	MOVW    176(R13), R7
-	MOVW    116(R13), R6
-	MULALU  R7, R6, (R1, R0)
-	MOVW    228(R13), R7
-	MULALU  R7, R14, (R4, R8)
+	MULALU  R3, R0, (R1, R12)
+	MOVW    168(R13), R7
+	MOVW    124(R13), R14
+	MULALU  R7, R14, (R1, R12)
+	MOVW    172(R13), R14
+	MOVW    120(R13), R0
+	MULALU  R14, R0, (R1, R12)
+	MOVW    176(R13), R14
+	MOVW    116(R13), R0
+	MULALU  R14, R0, (R1, R12)
+	MOVW    228(R13), R14
+	MOVW    224(R13), R0
+	MULALU  R14, R0, (R4, R8)
 	MOVW    232(R13), R6
 	MOVW    220(R13), R3
 	MULALU  R6, R3, (R4, R8)
-	MOVW    236(R13), R9
-	MOVW    216(R13), R7
-	MULALU  R9, R7, (R4, R8)
+	MOVW    236(R13), R7
+	MOVW    216(R13), R14
+	MULALU  R7, R14, (R4, R8)
 	MOVW    240(R13), R6
-	MOVW    212(R13), R9
-	MULALU  R6, R9, (R4, R8)
-	MOVW    96(R13), R7
-	MULLU   R5, R7, (R9, R6)
+	MOVW    212(R13), R7
+	MULALU  R6, R7, (R4, R8)
+	MOVW    96(R13), R14
+	MULLU   R5, R14, (R7, R6)
 	MOVW    92(R13), R5
-	MULALU  R2, R5, (R9, R6)
+	MULALU  R2, R5, (R7, R6)
 	MOVW    88(R13), R2
-	MULALU  R12, R2, (R9, R6)
-	MOVW    144(R13), R12
-	MULALU  R12, R11, (R9, R6)
-	ADD.S   R6, R0
-	ADC     R9, R1
+	MULALU  R9, R2, (R7, R6)
+	MOVW    144(R13), R9
+	MULALU  R9, R11, (R7, R6)
+	ADD.S   R6, R12
+	ADC     R7, R1
 	SUB.S   R6, R8
-	SBC     R9, R4
+	SBC     R7, R4
 	// Carry out of r7; l7 to the frame.
-	MOVW    R0>>28, R6
+	MOVW    R12>>28, R6
 	ORR     R1<<4, R6
-	BIC     $0xf0000000, R0
-	MOVW    R0, 32(R13)
+	BIC     $0xf0000000, R12
+	MOVW    R12, 32(R13)
 	MOVW    R1>>28, R1
 	// Carry out of r15; l15 to the frame.
-	MOVW    R8>>28, R0
-	ORR     R4<<4, R0
+	MOVW    R8>>28, R7
+	ORR     R4<<4, R7
 	BIC     $0xf0000000, R8
 	MOVW    R8, 64(R13)
 	MOVW    R4>>28, R4
 
-	// The carries into limbs 0 and 8, and their carries.
-	MOVW    4(R13), R2
-	MOVW    $0, R3
-	ADD.S   R0, R2
-	ADC     R4, R3
-	MOVW    R2>>28, R5
-	ORR     R3<<4, R5
-	BIC     $0xf0000000, R2
-	MOVW    R2, 4(R13)
-	MOVW    8(R13), R3
-	ADD     R5, R3
-	MOVW    R3, 8(R13)
-	MOVW    36(R13), R2
-	MOVW    $0, R3
-	ADD.S   R6, R2
-	ADC     R1, R3
-	ADD.S   R0, R2
-	ADC     R4, R3
-	MOVW    R2>>28, R5
-	ORR     R3<<4, R5
-	BIC     $0xf0000000, R2
-	MOVW    R2, 36(R13)
-	MOVW    40(R13), R3
-	ADD     R5, R3
-	MOVW    R3, 40(R13)
-	// The limbs to v.
-	MOVW    v+0(FP), R12
-	ADD     $4, R13, R11
-	MOVM.IA (R11), [R0-R7]
-	MOVM.IA [R0-R7], (R12)
-	ADD     $36, R13, R11
-	MOVM.IA (R11), [R0-R7]
-	ADD     $32, R12, R11
-	MOVM.IA [R0-R7], (R11)
+	// Limbs 0–7; the carries out of [15] into 0, and its carry.
+	ADD     $4, R13, R0
+	MOVM.IA (R0), [R0,R2,R3,R5,R8,R9,R11,R12]
+	MOVW    $0, R14
+	ADD.S   R7, R0
+	ADC     R4, R14
+	MOVW    R14<<4, R14
+	ORR     R0>>28, R14
+	BIC     $0xf0000000, R0
+	ADD     R14, R2
+	MOVW    v+0(FP), R14
+	MOVM.IA [R0,R2,R3,R5,R8,R9,R11,R12], (R14)
+
+	// Limbs 8–15; the carries out of [7 15] into 8, and its carry.
+	ADD     $36, R13, R0
+	MOVM.IA (R0), [R0,R2,R3,R5,R8,R9,R11,R12]
+	MOVW    $0, R14
+	ADD.S   R6, R0
+	ADC     R1, R14
+	ADD.S   R7, R0
+	ADC     R4, R14
+	MOVW    R14<<4, R14
+	ORR     R0>>28, R14
+	BIC     $0xf0000000, R0
+	ADD     R14, R2
+	MOVW    v+0(FP), R14
+	ADD     $32, R14
+	MOVM.IA [R0,R2,R3,R5,R8,R9,R11,R12], (R14)
 	RET

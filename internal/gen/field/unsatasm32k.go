@@ -262,8 +262,20 @@ func (g *armKGen) loadRun(os []unsatOperand) (map[string]string, error) {
 	return out, nil
 }
 
-// accumulateRuns adds grp's products into a, loading their factors by runs.
-func (g *armKGen) accumulateRuns(a *armAcc64, grp *unsatGroup) error {
+// mulInto adds rx·ry to every sum of accs.
+func (g *armKGen) mulInto(accs []*armAcc64, rx, ry string) {
+	for _, a := range accs {
+		if a.started {
+			g.op("MULALU", rx, ry, fmt.Sprintf("(%s, %s)", a.hi, a.lo))
+		} else {
+			g.op("MULLU", rx, ry, fmt.Sprintf("(%s, %s)", a.hi, a.lo))
+			a.started = true
+		}
+	}
+}
+
+// accumulateRuns adds grp's products into accs, loading their factors by runs.
+func (g *armKGen) accumulateRuns(accs []*armAcc64, grp *unsatGroup) error {
 	ps := slices.Clone(grp.prods)
 	slot := func(o unsatOperand) int { return g.slot[o.name()] }
 	slices.SortStableFunc(ps, func(p, q unsatProduct) int { return slot(p.x) - slot(q.x) })
@@ -296,12 +308,7 @@ func (g *armKGen) accumulateRuns(a *armAcc64, grp *unsatGroup) error {
 		}
 		for _, p := range run {
 			g.pos++
-			if a.started {
-				g.op("MULALU", rx[p.x.name()], ry[p.y.name()], fmt.Sprintf("(%s, %s)", a.hi, a.lo))
-			} else {
-				g.op("MULLU", rx[p.x.name()], ry[p.y.name()], fmt.Sprintf("(%s, %s)", a.hi, a.lo))
-				a.started = true
-			}
+			g.mulInto(accs, rx[p.x.name()], ry[p.y.name()])
 		}
 		for _, reg := range rx {
 			g.release(reg)
@@ -315,8 +322,13 @@ func (g *armKGen) accumulateRuns(a *armAcc64, grp *unsatGroup) error {
 	return nil
 }
 
-func (g *armKGen) accumulate(a *armAcc64, grp *unsatGroup) error {
-	if g.ldm && a.lo == "" {
+// accumulate adds grp's products into every sum of accs (one, or the
+// columns of a small group multiplied into each rather than summed apart).
+func (g *armKGen) accumulate(accs []*armAcc64, grp *unsatGroup) error {
+	for _, a := range accs {
+		if a.lo != "" {
+			continue
+		}
 		var err error
 		if a.lo, err = g.alloc(""); err != nil {
 			return err
@@ -326,18 +338,9 @@ func (g *armKGen) accumulate(a *armAcc64, grp *unsatGroup) error {
 		}
 	}
 	if g.ldm {
-		return g.accumulateRuns(a, grp)
+		return g.accumulateRuns(accs, grp)
 	}
 	for _, p := range grp.prods {
-		if a.lo == "" {
-			var err error
-			if a.lo, err = g.alloc(""); err != nil {
-				return err
-			}
-			if a.hi, err = g.alloc(""); err != nil {
-				return err
-			}
-		}
 		rx, err := g.ensure(p.x, "")
 		if err != nil {
 			return err
@@ -347,12 +350,7 @@ func (g *armKGen) accumulate(a *armAcc64, grp *unsatGroup) error {
 			return err
 		}
 		g.pos++
-		if a.started {
-			g.op("MULALU", rx, ry, fmt.Sprintf("(%s, %s)", a.hi, a.lo))
-		} else {
-			g.op("MULLU", rx, ry, fmt.Sprintf("(%s, %s)", a.hi, a.lo))
-			a.started = true
-		}
+		g.mulInto(accs, rx, ry)
 	}
 	return nil
 }
@@ -528,14 +526,28 @@ func (m *asm32K) armK(ldm bool) (string, int, error) {
 		g.s.line("")
 		g.s.comment("Columns %d and %d.", k, k+h)
 		for _, grp := range pairs[k] {
-			if m.direct[grp] {
-				if err := g.accumulate(acc[grp.uses[0].col], grp); err != nil {
+			// A single product added to several columns is multiplied into
+			// each: one more UMLAL per extra column against a UMULL into a
+			// sum of its own and two additions per column. (For p products
+			// the instructions favour this while p·(uses−1) < 2·uses, but
+			// each UMLAL costs several issue cycles on in-order cores: the
+			// weighted count, UMLAL as 4, breaks even at one product.)
+			positive := true
+			for _, u := range grp.uses {
+				positive = positive && u.coef > 0
+			}
+			if m.direct[grp] || (positive && len(grp.prods) == 1) {
+				var accs []*armAcc64
+				for _, u := range grp.uses {
+					accs = append(accs, acc[u.col])
+				}
+				if err := g.accumulate(accs, grp); err != nil {
 					return "", 0, err
 				}
 				continue
 			}
 			t := &armAcc64{}
-			if err := g.accumulate(t, grp); err != nil {
+			if err := g.accumulate([]*armAcc64{t}, grp); err != nil {
 				return "", 0, err
 			}
 			for _, u := range grp.uses {
@@ -610,10 +622,12 @@ func (m *asm32K) armK(ldm bool) (string, int, error) {
 			}
 		}
 	}
-	// The end: limbs 0 and h receive the deferred carries and carry once
-	// more; then the limbs go to v.
-	g.s.line("")
-	g.s.comment("The carries into limbs 0 and %d, and their carries.", h)
+	// The end: each half of the limbs back into eight registers; limbs 0
+	// and h receive the deferred carries and carry once more into 1 and
+	// h+1; the half goes to v.
+	if h != 8 {
+		return "", 0, fmt.Errorf("the end is written for halves of eight limbs")
+	}
 	for reg := range g.cache {
 		delete(g.cache, reg)
 	}
@@ -628,64 +642,64 @@ func (m *asm32K) armK(ldm bool) (string, int, error) {
 		}
 	}
 	for _, t := range []int{0, h} {
+		g.s.line("")
 		ks := m.deferredInto(t)
-		if len(ks) == 0 {
-			continue
-		}
-		lo, _ := g.alloc("")
-		hi, _ := g.alloc("")
-		sum := new(big.Int).Set(cur[t])
-		g.op("MOVW", sp(g.lOff+4*t), lo)
-		g.op("MOVW", "$0", hi)
-		for _, k := range ks {
-			c := deferred[k]
-			g.op("ADD.S", c.lo, lo)
-			if c.hi != "" {
-				g.op("ADC", c.hi, hi)
-			} else {
-				g.op("ADC", "$0", hi)
+		g.s.comment("Limbs %d–%d; the carries out of %v into %d, and its carry.", t, t+h-1, ks, t)
+		regs := make([]string, h)
+		for i := range regs {
+			var err error
+			if regs[i], err = g.alloc(""); err != nil {
+				return "", 0, err
 			}
-			sum.Add(sum, deferredMax[k])
 		}
-		if sum.Cmp(unsatMaxWord(64)) > 0 {
-			return "", 0, fmt.Errorf("limb %d overflows", t)
-		}
-		w := r.width[t]
-		ct := new(big.Int).Rsh(sum, uint(w))
-		u := t + 1
-		next := new(big.Int).Add(cur[u], ct)
-		if ct.Cmp(two32) >= 0 || next.Cmp(two32) >= 0 {
-			return "", 0, fmt.Errorf("the last carry out of limb %d does not fit a word", t)
-		}
-		nxt, err := g.alloc("")
+		g.op("ADD", fmt.Sprintf("$%d", g.lOff+4*t), "R13", regs[0])
+		g.op("MOVM.IA", "("+regs[0]+")", "["+strings.Join(regs, ",")+"]")
+		hi, err := g.alloc("")
 		if err != nil {
 			return "", 0, err
 		}
-		g.op("MOVW", fmt.Sprintf("%s>>%d", lo, w), nxt)
-		g.op("ORR", fmt.Sprintf("%s<<%d", hi, 32-w), nxt)
-		g.op("BIC", fmt.Sprintf("$0x%x", uint32(^unsatMaxWord(w).Uint64())), lo)
-		g.op("MOVW", lo, sp(g.lOff+4*t))
-		g.op("MOVW", sp(g.lOff+4*u), hi)
-		g.op("ADD", nxt, hi)
-		g.op("MOVW", hi, sp(g.lOff+4*u))
-		g.release(lo, hi, nxt)
-		cur[t], cur[u] = unsatMaxWord(w), next
+		if len(ks) > 0 {
+			lo := regs[0]
+			sum := new(big.Int).Set(cur[t])
+			g.op("MOVW", "$0", hi)
+			for _, k := range ks {
+				c := deferred[k]
+				g.op("ADD.S", c.lo, lo)
+				if c.hi != "" {
+					g.op("ADC", c.hi, hi)
+				} else {
+					g.op("ADC", "$0", hi)
+				}
+				sum.Add(sum, deferredMax[k])
+			}
+			if sum.Cmp(unsatMaxWord(64)) > 0 {
+				return "", 0, fmt.Errorf("limb %d overflows", t)
+			}
+			w := r.width[t]
+			ct := new(big.Int).Rsh(sum, uint(w))
+			u := t + 1
+			next := new(big.Int).Add(cur[u], ct)
+			if ct.Cmp(two32) >= 0 || next.Cmp(two32) >= 0 {
+				return "", 0, fmt.Errorf("the last carry out of limb %d does not fit a word", t)
+			}
+			// The carry, sum >> w, fits a word: hi<<(32−w) | lo>>w.
+			g.op("MOVW", fmt.Sprintf("%s<<%d", hi, 32-w), hi)
+			g.op("ORR", fmt.Sprintf("%s>>%d", lo, w), hi)
+			g.op("BIC", fmt.Sprintf("$0x%x", uint32(^unsatMaxWord(w).Uint64())), lo)
+			g.op("ADD", hi, regs[1])
+			cur[t], cur[u] = unsatMaxWord(w), next
+		}
+		g.op("MOVW", "v+0(FP)", hi)
+		if t > 0 {
+			g.op("ADD", fmt.Sprintf("$%d", 4*t), hi)
+		}
+		g.op("MOVM.IA", "["+strings.Join(regs, ",")+"]", "("+hi+")")
+		g.release(hi)
+		g.release(regs...)
 	}
 	for k := 0; k < n; k++ {
 		if cur[k].Cmp(two32) >= 0 {
 			return "", 0, fmt.Errorf("limb %d does not fit a word", k)
-		}
-	}
-	g.s.comment("The limbs to v.")
-	g.op("MOVW", "v+0(FP)", "R12")
-	for c := 0; c < n; c += 8 {
-		g.op("ADD", fmt.Sprintf("$%d", g.lOff+4*c), "R13", "R11")
-		g.op("MOVM.IA", "(R11)", "[R0-R7]")
-		if c > 0 {
-			g.op("ADD", fmt.Sprintf("$%d", 4*c), "R12", "R11")
-			g.op("MOVM.IA", "[R0-R7]", "(R11)")
-		} else {
-			g.op("MOVM.IA", "[R0-R7]", "(R12)")
 		}
 	}
 	g.op("RET")
