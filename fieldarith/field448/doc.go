@@ -69,4 +69,13 @@
 // multiplyGeneric, squareGeneric and mult32Generic are the Go code,
 // compared with it by the tests. Assembly reports what runs; fieldarith's
 // DESIGN.md records why and how to measure it.
+//
+// # Assembly on arm and 386
+//
+// On arm (every GOARM: ARMv4 instructions only) and 386, without -tags
+// purego or curvekit_purego, fe28's Multiply and Square, and so
+// MultiplyLoose, SquareLoose and every exponentiation, run generated
+// assembly (zz_generated_fe28_arm.s, _386.s, straight-line, no
+// data-dependent address) that computes the same Karatsuba columns as
+// multiplyGeneric and squareGeneric and returns their limbs bit for bit.
 package field448

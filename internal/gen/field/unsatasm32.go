@@ -1,10 +1,12 @@
 package field
 
 // This file holds what the arm and 386 emitters of Multiply and Square for
-// the unsaturated representations in 32-bit words (fe2625) share: the plan
-// they walk, the order of the carries, and the Go files around the
+// the unsaturated representations in 32-bit words (fe2625, fe28) share: the
+// plan they walk, the order of the carries, and the Go files around the
 // assembly. The emitters are unsatarm.go (UMULL/UMLAL, MULLU/MULALU in
-// Go's assembler) and unsat386.go (MULL).
+// Go's assembler) and unsat386.go (MULL) for plans of one group of
+// products per column (fe2625), and unsatasm32k.go for the Karatsuba plans
+// (fe28), whose groups are added to two columns or subtracted.
 //
 // As on amd64 (unsatasm.go), the assembly is not a second derivation. It
 // computes the columns of the Go code's plan (unsatRep.plan: the same limb

@@ -10,8 +10,9 @@ import (
 // TestUnsatAsm32Text checks what the arm and 386 text may contain: the
 // registers the emitters may use, immediates the arm assembler encodes
 // directly (so that it never synthesises one in R11), and straight-line
-// code. Whether the text computes the Go code's limbs is tested under qemu
-// (fieldarith/field25519/fe2625_asm_test.go); no interpreter runs it here.
+// code. Whether the text computes the Go code's limbs is tested by the
+// interpreters of asm32sim_test.go and under qemu
+// (fieldarith/field25519/fe2625_asm_test.go, field448/fe28_asm_test.go).
 func TestUnsatAsm32Text(t *testing.T) {
 	for _, f := range unsatFields {
 		for _, r := range f.reps {
