@@ -5,6 +5,8 @@ package field448
 import (
 	"math/big"
 	"math/rand/v2"
+	"runtime"
+	"strings"
 	"testing"
 )
 
@@ -209,3 +211,16 @@ func testFe28Alias(t *testing.T, mul fe28MulImpl, sq fe28SquareImpl) {
 }
 
 func TestFe28AsmAlias(t *testing.T) { testFe28Alias(t, fe28MulAsm, fe28SquareAsmImpl) }
+
+// TestFe28Dispatch runs the alias and edge checks through Multiply and
+// Square, which this build must route to the assembly, and checks that
+// Assembly names it.
+func TestFe28Dispatch(t *testing.T) {
+	mul := func(v, a, b *fe28) { v.Multiply(a, b) }
+	sq := func(v, a *fe28) { v.Square(a) }
+	testFe28Alias(t, mul, sq)
+	testFe28Edges(t, mul, sq)
+	if a := Assembly(); !strings.HasPrefix(a, runtime.GOARCH+" ") || !strings.Contains(a, "Multiply, Square") {
+		t.Fatalf("Assembly() = %q on %s", a, runtime.GOARCH)
+	}
+}
