@@ -521,6 +521,7 @@ var bindings = []struct {
 			},
 			Comb:      &combShape{Table: "*baseTables"},
 			BaseCheck: &baseCheckShape{Table: "*baseTables", Positions: "len(t.comb)"}},
+		Edwards: edwards448Shape,
 	}},
 	// P-256 has no RFC 7748 function: only the scans and the Straus loop.
 	{registry.P256, curvePackage{
