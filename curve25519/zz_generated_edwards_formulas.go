@@ -2,7 +2,7 @@
 
 package curve25519
 
-// The point formulas of the a = -1 twisted Edwards curve and the
+// The point formulas of the a = −1 twisted Edwards curve and the
 // conversions between its point forms, written from the plans of
 // internal/gen/curve's edwards.go (Hisil, Wong, Carter and Dawson 2008,
 // "Twisted Edwards Curves Revisited", https://eprint.iacr.org/2008/522,

@@ -384,6 +384,14 @@ type edwardsShape struct {
 	Funcs    []edFunc
 }
 
+// ASign is a as the comments write it: −1 or +1.
+func (sh *edwardsShape) ASign() string {
+	if sh.A < 0 {
+		return "−1"
+	}
+	return "+1"
+}
+
 // The forms of curve25519.
 var (
 	ed25519Point     = &edForm{Type: "Point", Kind: edExtended, Fields: []string{"x", "y", "z", "t"}}
