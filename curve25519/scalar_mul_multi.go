@@ -7,7 +7,7 @@ import (
 
 // The hooks of the multi-scalar multiplications generated from
 // internal/gen/curve's msm.tmpl (zz_generated_msm.go), besides the Point and
-// accumulator hooks in edwards_formulas.go.
+// accumulator hooks in point_forms.go.
 
 // tablesNAF is tables.VarTimeNAF, used on public constants.
 var tablesNAF = tables.VarTimeNAF

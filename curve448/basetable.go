@@ -149,15 +149,6 @@ func decodeAffine(dst *affinePoint, enc string) bool {
 	return true
 }
 
-// fromAffineEntry sets v to the affine entry a.
-func (v *Point) fromAffineEntry(a *affinePoint) *Point {
-	v.x.Set(&a.x)
-	v.y.Set(&a.y)
-	v.z.One()
-	v.t.Multiply(&a.x, &a.y)
-	return v
-}
-
 // affineEquals reports whether the entry e and the point p are the same
 // point, the cached d·x·y included: x·Z = X, y·Z = Y and d·x·y·Z = d·T.
 func affineEquals(e *affinePoint, p *Point) bool {

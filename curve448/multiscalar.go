@@ -42,23 +42,6 @@ func isGenerator(p *Point) bool {
 	return p.z.Equal(feOne) == 1 && p.y.Equal(&generator.y) == 1 && p.x.Equal(&generator.x) == 1
 }
 
-// fromZ1 sets a to the affine form of p, whose Z is 1 (so that T = x·y).
-func (a *affinePoint) fromZ1(p *Point) *affinePoint {
-	a.x.Set(&p.x)
-	a.y.Set(&p.y)
-	mulD(&a.dxy, &p.t)
-	return a
-}
-
-// fromAffine sets a from affine coordinates (x, y).
-func (a *affinePoint) fromAffine(x, y *fieldElement) *affinePoint {
-	a.x.Set(x)
-	a.y.Set(y)
-	a.dxy.Multiply(x, y)
-	mulD(&a.dxy, &a.dxy)
-	return a
-}
-
 // subAffine sets v = p − q for an affine q.
 func (v *Point) subAffine(p *Point, q *affinePoint) *Point {
 	e := *q

@@ -180,36 +180,6 @@ func (v *Point) MultByCofactor(p *Point) *Point {
 	return v.double(p).double(v)
 }
 
-// double is the a = 1 doubling of Hisil–Wong–Carter–Dawson 2008 (Section
-// 3.3): 4M + 4S, and it does not use d.
-func (v *Point) double(p *Point) *Point {
-	var A, B, C, E, F, G, H fieldElement
-	A.Square(&p.x)
-	B.Square(&p.y)
-	C.Square(&p.z)
-	C.Add(&C, &C)
-	E.Add(&p.x, &p.y)
-	E.Square(&E)
-	G.Add(&A, &B)
-	E.Subtract(&E, &G) // 2XY
-	F.Subtract(&G, &C)
-	H.Subtract(&A, &B)
-	v.x.Multiply(&E, &F)
-	v.y.Multiply(&G, &H)
-	v.t.Multiply(&E, &H)
-	v.z.Multiply(&F, &G)
-	return v
-}
-
-func (c *cachedPoint) fromP(p *Point) *cachedPoint {
-	c.XplusY.Add(&p.x, &p.y)
-	c.X.Set(&p.x)
-	c.Y.Set(&p.y)
-	c.Z.Set(&p.z)
-	mulD(&c.Td, &p.t)
-	return c
-}
-
 // condNegate sets c = −c if cond == 1: (x, y) → (−x, y).
 func (c *cachedPoint) condNegate(cond int) {
 	c.XplusY.Select(new(fieldElement).Subtract(&c.Y, &c.X), &c.XplusY, cond)
@@ -239,54 +209,6 @@ func (a *affinePoint) Select(b, c *affinePoint, cond int) *affinePoint {
 func (a *affinePoint) condNegate(cond int) {
 	a.x.CondNegate(cond)
 	a.dxy.CondNegate(cond)
-}
-
-// addCached is the unified a = 1 addition of Hisil–Wong–Carter–Dawson 2008
-// (Section 3.1), complete on edwards448 because d is not a square: 9M. Sums
-// that only feed multiplications stay loose (not carried): about 4% faster
-// in an interleaved benchmark of both versions (64-bit and curvekit32),
-// while in the doubling it made no difference.
-func (v *Point) addCached(p *Point, q *cachedPoint) *Point {
-	var A, B, C, D, AB, E0 fieldElement
-	var s, E, F, G, H fieldLoose
-	A.Multiply(&p.x, &q.X)
-	B.Multiply(&p.y, &q.Y)
-	C.Multiply(&p.t, &q.Td)
-	D.Multiply(&p.z, &q.Z)
-	s.Add(&p.x, &p.y)
-	E0.MultiplyLooseTight(&s, &q.XplusY)
-	AB.Add(&A, &B)
-	E.Subtract(&E0, &AB)
-	F.Subtract(&D, &C)
-	G.Add(&D, &C)
-	H.Subtract(&B, &A)
-	v.x.MultiplyLoose(&E, &F)
-	v.y.MultiplyLoose(&G, &H)
-	v.t.MultiplyLoose(&E, &H)
-	v.z.MultiplyLoose(&F, &G)
-	return v
-}
-
-// addAffine is addCached with Z₂ = 1: 8M.
-func (v *Point) addAffine(p *Point, q *affinePoint) *Point {
-	var A, B, C, AB, E0 fieldElement
-	var s1, s2, E, F, G, H fieldLoose
-	A.Multiply(&p.x, &q.x)
-	B.Multiply(&p.y, &q.y)
-	C.Multiply(&p.t, &q.dxy)
-	s1.Add(&q.x, &q.y)
-	s2.Add(&p.x, &p.y)
-	E0.MultiplyLoose(&s2, &s1)
-	AB.Add(&A, &B)
-	E.Subtract(&E0, &AB)
-	F.Subtract(&p.z, &C)
-	G.Add(&p.z, &C)
-	H.Subtract(&B, &A)
-	v.x.MultiplyLoose(&E, &F)
-	v.y.MultiplyLoose(&G, &H)
-	v.t.MultiplyLoose(&E, &H)
-	v.z.MultiplyLoose(&F, &G)
-	return v
 }
 
 // IsSmallOrder returns 1 if v is one of the four points of order dividing

@@ -19,9 +19,12 @@
 // each over the package's point forms and its step hooks. For curve25519
 // it also writes X25519's variable-base ladder over 4 × 64-bit limbs as
 // amd64 MULX/ADCX/ADOX assembly and a Go model of it, from one plan
-// (ladder64.go, ladder64asm.go). The generator internal/gen runs it for
-// every curve package (Files); the output is deterministic and gofmt-ed,
-// and CI's generate check fails when a committed file differs from it.
+// (ladder64.go, ladder64asm.go). The twisted Edwards point formulas are
+// plans too (edwards.go), written as Go over each package's field by
+// edwards.tmpl; the fe64 routines share the a = −1 ones. The generator
+// internal/gen runs it for every curve package (Files); the output is
+// deterministic and gofmt-ed, and CI's generate check fails when a
+// committed file differs from it.
 //
 // For the short Weierstrass curves (P-256, P-384) it stamps the whole
 // curve package but its doc.go from weierstrass_*.tmpl (weierstrass.go).
@@ -110,6 +113,9 @@ var ladderTestTmpl string
 //go:embed msm_test.tmpl
 var msmTestTmpl string
 
+//go:embed edwards.tmpl
+var edwardsTmpl string
+
 // outputs maps each generated file to its template.
 var outputs = map[string]*string{
 	"zz_generated_ladder.go":            &ladderTmpl,
@@ -186,6 +192,9 @@ type curvePackage struct {
 	// Group is what the group-level skeletons (window.tmpl, straus.tmpl)
 	// need of a twisted Edwards package; nil means neither file.
 	Group *groupShape
+	// Edwards binds the point formulas' plans (edwards.go) to the
+	// package's point forms (edwards.tmpl); nil means none.
+	Edwards *edwardsShape
 }
 
 // groupShape names a curve package's point forms and sizes for the
@@ -478,8 +487,9 @@ var bindings = []struct {
 				{Terms: []strausTermSpec{tE16, tA16, tE16, tC}, Fe64: true},
 			},
 			Comb:      &combShape{Table: "*basepointTables", LayoutInTable: true, MaxDigits: "maxFixedDigits", Fast: "comb64Hook"},
-			BaseCheck: &baseCheckShape{Table: "*basepointTables", Positions: "t.positions"}}},
-	},
+			BaseCheck: &baseCheckShape{Table: "*basepointTables", Positions: "t.positions"}},
+		Edwards: edwards25519Shape,
+	}},
 	{registry.Edwards448, curvePackage{
 		Signer: "ed448", SignerPeer: "circl",
 		Example: &pkixExample{
@@ -510,8 +520,9 @@ var bindings = []struct {
 				{Terms: []strausTermSpec{tA, tA, tC, tC}},
 			},
 			Comb:      &combShape{Table: "*baseTables"},
-			BaseCheck: &baseCheckShape{Table: "*baseTables", Positions: "len(t.comb)"}}},
-	},
+			BaseCheck: &baseCheckShape{Table: "*baseTables", Positions: "len(t.comb)"}},
+		Edwards: edwards448Shape,
+	}},
 	// P-256 has no RFC 7748 function: only the scans and the Straus loop.
 	{registry.P256, curvePackage{
 		Scans: []scanShape{
@@ -664,6 +675,9 @@ func (c curvePackage) outputs() map[string]*string {
 		m["zz_generated_scan_amd64.go"] = &scanAmd64Tmpl
 		m["zz_generated_scan_noasm.go"] = &scanNoasmTmpl
 		m["zz_generated_scan_amd64_test.go"] = &scanAmd64TestTmpl
+	}
+	if c.Edwards != nil {
+		m["zz_generated_edwards_formulas.go"] = &edwardsTmpl
 	}
 	if c.Group != nil {
 		m["zz_generated_straus.go"] = &strausTmpl

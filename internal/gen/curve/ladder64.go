@@ -148,23 +148,16 @@ out = mul t1 t0 // 2^255 − 21
 
 // l64Madd is the comb's step on fe64 (curve25519's scalar_mul_comb_fe64.go): the mixed
 // addition madd-2008-hwcd-3 of an affine table entry to the extended
-// point (X : Y : Z : T), then the conversion out of the completed form
-// (edwards_formulas.go's addAffine and Point.fromP1xP1, 7M), in place. The entry is
+// point (X : Y : Z : T) (edwards.go's edAddM1, as the field25519 addAffine),
+// then the conversion out of the completed form (7M), in place. The entry is
 // kept halved, ((y+x)/2, (y−x)/2, d·x·y) in ypx, ymx, t2d: every one of
 // A, B, C then comes out halved, D = 2·Z1 becomes Z1 and the result is
 // the same projective point scaled by 1/4, so the sum 2·Z1 (a value that
-// may reach 2^256, which F and G could not take) is never formed.
+// may reach 2^256, which F and G could not take) is never formed. The
+// conversion is edToP's with the products' operands in the order of the
+// first emitted assembly (Y = G·H, Z = F·G).
 func l64Madd() []feOp {
-	return l64Plan(`
-a = sub Y X // Y1 − X1
-b = add Y X // Y1 + X1
-a = mul a ymx // A/2 = (Y1 − X1)·(y − x)/2
-b = mul b ypx // B/2 = (Y1 + X1)·(y + x)/2
-c = mul T t2d // C/2 = T1·d·x·y
-e = sub b a // E/2 = B/2 − A/2
-h = add b a // H/2
-g = add Z c // G/2 = Z1 + C/2
-f = sub Z c // F/2 = Z1 − C/2
+	return l64Plan(edAddM1(edAffineHalved, false, [4]string{"e", "h", "g", "f"}) + `
 X = mul e f // X3/4 = E·F/4
 Y = mul g h // Y3/4 = G·H/4
 Z = mul f g // Z3/4 = F·G/4
@@ -199,7 +192,7 @@ func l64MaddName(s string) string {
 
 // The Edwards point operations of the verification's Straus loop
 // (curve25519's scalar_mul_straus_fe64.go) on fe64. The running sum stays in the
-// completed form r = ((rX : rZ), (rY : rT)) of edwards_formulas.go's projP1xP1
+// completed form r = ((rX : rZ), (rY : rT)) of curve25519's projP1xP1
 // between operations, and each routine starts with the conversion out of
 // it, so that every operation of the loop is one call:
 //
@@ -207,80 +200,38 @@ func l64MaddName(s string) string {
 //	l64EdAdd:     r = P3(r) ± q               (4M, then add-2008-hwcd-3: 4M, or 3M for
 //	                                           a halved affine q, as l64Madd)
 //
-// A cached q is (Y+X, Y−X, 2Z, 2d·T): 2Z kept doubled so that D = Z1·2Z2
-// is a product (small), as F and G need. r's four elements are sums and
-// differences, which only feed the next routine's products.
+// The formulas are edwards.go's plans, which field25519's code is written
+// from too. A cached q is (Y+X, Y−X, 2Z, 2d·T) (edCached2Z): 2Z kept doubled
+// so that D = Z1·2Z2 is a product (small), as F and G need. r's four
+// elements are sums and differences, which only feed the next routine's
+// products.
 
-// l64EdToP2 is the conversion r → (X : Y : Z) (3M), and toP3 adds T (4M).
-func l64EdToP(withT bool) []feOp {
-	text := `
-X = mul rX rT
-Y = mul rY rZ
-Z = mul rZ rT
-`
-	if withT {
-		text += "T = mul rX rY\n"
-	}
-	return l64Plan(text)
-}
+// l64EdToP is the conversion r → (X : Y : Z) (3M), and with T (4M).
+func l64EdToP(withT bool) []feOp { return l64Plan(edToP(withT)) }
 
-// l64EdDouble is r = 2·P2(r): edwards_formulas.go's projP1xP1.double (E = 2·X·Y
-// directly), with C − G = 2·Z² + A − B as one row (muladd) and a
-// difference, so that no sum is folded twice.
+// l64EdDouble is r = 2·P2(r): edDoubleM1 (E = 2·X·Y directly) in place
+// over the converted X and Z, with C − G = 2·Z² + A − B as one row
+// (muladd) and a difference, so that no sum is folded twice.
 func l64EdDouble() []feOp {
-	return append(l64EdToP(false), l64Plan(`
-A = sqr X // A = X²
-B = sqr Y // B = Y²
-Z = sqr Z // Z²
-X = add X X // 2X
-rX = mul X Y // E = 2·X·Y
-rZ = sub B A // G = B − A
-rY = add A B // A + B
-Z = muladd Z A 2 // 2·Z² + A
-rT = sub Z B // C − G = 2·Z² + A − B
-`)...)
+	return append(l64EdToP(false), l64Plan(edDoubleM1("Z", "X", true))...)
 }
 
 // l64EdAdd is r = P3(r) + q (neg: − q) for a cached q (ypx, ymx, z2, t2d)
 // or a halved affine one (ypx, ymx, t2d: then D/2 = Z1 and the completed
-// result is scaled by 1/2, the same point). −q is (ymx, ypx, z2, −t2d):
-// the halves swap and so do G and F.
+// result is scaled by 1/2, the same point): edAddM1.
 func l64EdAdd(affine, neg bool) []feOp {
-	ypx, ymx, G, F := "ypx", "ymx", "rZ", "rT"
-	if neg {
-		ypx, ymx, G, F = ymx, ypx, F, G
+	e := edCached2Z
+	if affine {
+		e = edAffineHalved
 	}
-	text := `
-a = sub Y X // Y1 − X1
-b = add Y X // Y1 + X1
-a = mul a ` + ymx + ` // A
-b = mul b ` + ypx + ` // B
-c = mul T t2d // C
-`
-	d := "Z" // D/2 = Z1 for a halved affine entry
-	if !affine {
-		text += "D = mul Z z2 // D = 2·Z1·Z2\n"
-		d = "D"
-	}
-	text += `
-rX = sub b a // E = B − A
-rY = add b a // H = B + A
-` + G + ` = add ` + d + ` c // G = D + C
-` + F + ` = sub ` + d + ` c // F = D − C
-`
-	return append(l64EdToP(true), l64Plan(text)...)
+	return append(l64EdToP(true), l64Plan(edAddM1(e, neg, edOutR))...)
 }
 
 // l64EdToCached is q = cached(P3(r)) = (Y+X, Y−X, 2Z, 2d·T) (5M), for
 // the per-call tables of odd multiples: q's last element holds 2d on
 // entry (the constant, so that the routine needs no third pointer).
 func l64EdToCached() []feOp {
-	return append(l64EdToP(true), l64Plan(`
-ypx = add Y X
-ymx = sub Y X
-z2 = add Z Z
-t2d = mul T t2d
-`)...)
+	return append(l64EdToP(true), l64Plan(edCachedM1(edCached2Z, "t2d"))...)
 }
 
 // l64EdRoutine is one generated Edwards routine: its name (fe64Ed<Name>Go
