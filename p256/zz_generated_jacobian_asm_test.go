@@ -389,6 +389,169 @@ func TestJacobianAsmDoubleBorrowCarry(t *testing.T) {
 	}
 }
 
+// TestJacobianAsmDoubleSolved runs the doubling on inputs solved for with
+// math/big so that four rare paths of its linear steps are taken, each
+// checked against the formulas evaluated in math/big. In Montgomery limbs
+// (R = 2^256), r = 2^64 − 1 + (2^64 − 1)·2^(256 − 64) is the raw
+// difference a − b + 2^256 of a subtraction that borrows, before p is
+// added back: its all-ones limb 0 carries into limb 1 and its zero middle
+// limbs take no carry from limb 1 on (P-384's p has limbs 2^64 − 2 and
+// 2^64 − 1 there), where random operands almost always carry.
+//   - X3 = α² − 8β with that raw difference: s = Y² = (α² − X3)/(8X),
+//     for X3 whose limbs are r − (2^256 − p).
+//   - 4β − X3 with it: 4β − X3 = 12X·s − α², solved for s the same way.
+//   - δ = Z² whose Montgomery product t before its final subtraction is
+//     p − c·2^(256 − 64): t's low limbs equal p's, so the subtraction
+//     borrows in the top limb alone and only its CMOV restores t.
+//   - 16γ² = 16Y⁴ with limbs 1 + c·2^(256 − 64): odd, so the halving
+//     adds p, with no carry into the top limb.
+func TestJacobianAsmDoubleSolved(t *testing.T) {
+	p := fieldP
+	one := big.NewInt(1)
+	B := uint(256)
+	R := new(big.Int).Lsh(one, B)
+	Ri := new(big.Int).ModInverse(R, p)
+	mod := func(v *big.Int) *big.Int { return v.Mod(v, p) }
+	mul := func(a, b *big.Int) *big.Int { return mod(new(big.Int).Mul(a, b)) }
+	sub := func(a, b *big.Int) *big.Int { return mod(new(big.Int).Sub(a, b)) }
+	n := func(k int64) *big.Int { return big.NewInt(k) }
+	inv := func(v *big.Int) *big.Int { return new(big.Int).ModInverse(v, p) }
+	limbs := func(v *big.Int) *big.Int { return mul(v, R) }
+	fromLimbs := func(v *big.Int) *big.Int { return mul(v, Ri) }
+	topLimb := new(big.Int).Lsh(one, B-64)
+	ones := new(big.Int).Sub(new(big.Int).Lsh(one, 64), one)
+	raw := new(big.Int).Add(ones, new(big.Int).Mul(ones, topLimb))
+	gap := new(big.Int).Sub(R, p) // 2^Bits − p
+	// check compares the doubling of (X, Y, Z) with the a = −3 formulas.
+	check := func(name string, X, Y, Z *big.Int) {
+		t.Helper()
+		d, g := mul(Z, Z), mul(Y, Y)
+		b := mul(X, g)
+		alpha := mul(n(3), mul(sub(X, d), mod(new(big.Int).Add(X, d))))
+		X3 := sub(mul(alpha, alpha), mul(n(8), b))
+		Y3 := sub(mul(alpha, sub(mul(n(4), b), X3)), mul(n(8), mul(g, g)))
+		Z3 := mul(n(2), mul(Y, Z))
+		a := jacobianPoint{jacElement(t, X), jacElement(t, Y), jacElement(t, Z)}
+		want := jacobianPoint{jacElement(t, X3), jacElement(t, Y3), jacElement(t, Z3)}
+		var got jacobianPoint
+		jacobianDoubleAsm(&got, &a)
+		if got != want {
+			t.Fatalf("%s: double(%x):\nasm %x\nwant %x", name, a, got, want)
+		}
+		jacCheck(t, a, a)
+	}
+	// sqrtY returns a square root of s, or nil.
+	sqrtY := func(s *big.Int) *big.Int { return new(big.Int).ModSqrt(s, p) }
+	target := new(big.Int).Sub(raw, gap) // the limbs after p is added back
+
+	// X3 = α² − 8β borrows with raw difference r.
+	found := false
+	for x := int64(2); !found && x < 200; x++ {
+		X, Z := n(x), n(x+1)
+		d := mul(Z, Z)
+		alpha := mul(n(3), mul(sub(X, d), mod(new(big.Int).Add(X, d))))
+		a2 := mul(alpha, alpha)
+		if limbs(a2).Cmp(target) >= 0 {
+			continue // α² − 8β would not borrow
+		}
+		s := mul(sub(a2, fromLimbs(target)), inv(mul(n(8), X)))
+		Y := sqrtY(s)
+		if Y == nil {
+			continue
+		}
+		if limbs(mul(n(8), mul(X, s))).Cmp(limbs(a2)) <= 0 {
+			t.Fatalf("x = %d: α² − 8β does not borrow", x)
+		}
+		found = true
+		check("X3 borrow", X, Y, Z)
+	}
+	if !found {
+		t.Fatal("no input found for X3 = α² − 8β")
+	}
+
+	// 4β − X3 borrows with raw difference r.
+	found = false
+	for x := int64(2); !found && x < 200; x++ {
+		X, Z := n(x), n(x+1)
+		d := mul(Z, Z)
+		alpha := mul(n(3), mul(sub(X, d), mod(new(big.Int).Add(X, d))))
+		a2 := mul(alpha, alpha)
+		s := mul(mod(new(big.Int).Add(fromLimbs(target), a2)), inv(mul(n(12), X)))
+		Y := sqrtY(s)
+		if Y == nil {
+			continue
+		}
+		b4 := mul(n(4), mul(X, s))
+		X3 := sub(a2, mul(n(2), b4))
+		if limbs(b4).Cmp(limbs(X3)) >= 0 {
+			continue // 4β − X3 would not borrow
+		}
+		if limbs(sub(b4, X3)).Cmp(target) != 0 {
+			t.Fatalf("x = %d: 4β − X3 is not the target", x)
+		}
+		found = true
+		check("4β − X3 borrow", X, Y, Z)
+	}
+	if !found {
+		t.Fatal("no input found for 4β − X3")
+	}
+
+	// δ = Z² whose Montgomery product is p − c·2^(Bits − 64) before the
+	// final subtraction: t = (Zm² + Q·p)/R with Q = −Zm²·p⁻¹ mod R.
+	pInv := new(big.Int).ModInverse(p, R)
+	found = false
+	for c := int64(1); !found && c < 200; c++ {
+		tWant := new(big.Int).Sub(p, new(big.Int).Mul(n(c), topLimb))
+		Z := sqrtY(fromLimbs(tWant))
+		if Z == nil {
+			continue
+		}
+		for _, z := range []*big.Int{Z, sub(n(0), Z)} {
+			zm := limbs(z)
+			sq := new(big.Int).Mul(zm, zm)
+			q := new(big.Int).Mul(sq, pInv)
+			q.Neg(q).Mod(q, R)
+			tt := q.Mul(q, p).Add(q, sq)
+			if tt.Rsh(tt, B).Cmp(tWant) != 0 {
+				continue // the product is t + p: no borrow
+			}
+			found = true
+			check("δ correction", n(5), n(7), z)
+			break
+		}
+	}
+	if !found {
+		t.Fatal("no Z found whose square's product is p − c·2^(Bits − 64)")
+	}
+
+	// 16γ² = 16Y⁴ with limbs 1 + c·2^(Bits − 64).
+	found = false
+	inv16 := inv(n(16))
+	for c := int64(1); !found && c < 200; c++ {
+		v := new(big.Int).Add(one, new(big.Int).Mul(n(c), topLimb))
+		u := sqrtY(mul(fromLimbs(v), inv16))
+		if u == nil {
+			continue
+		}
+		for _, w := range []*big.Int{u, sub(n(0), u)} {
+			Y := sqrtY(w)
+			if Y == nil {
+				continue
+			}
+			y2 := mul(Y, Y)
+			if limbs(mul(n(16), mul(y2, y2))).Cmp(v) != 0 {
+				t.Fatalf("c = %d: 16Y⁴ is not the target", c)
+			}
+			found = true
+			check("halve 16γ²", n(5), Y, n(7))
+			break
+		}
+	}
+	if !found {
+		t.Fatal("no Y found with 16Y⁴'s limbs 1 + c·2^(Bits − 64)")
+	}
+}
+
 // TestJacobianAsmSubCarry runs the routines with a.y = 0 and b.y = p − w
 // in the limbs, w = 2^(64j) − 1 (0 < j < 32/8): the linear steps'
 // a.y − b.y borrows and adding p back then carries out of no limb below j,
