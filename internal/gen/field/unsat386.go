@@ -57,17 +57,7 @@ func (m *asm32Mul) x86() (string, error) {
 		}
 		return fmt.Sprintf("%d(SP)", slot[o.name()])
 	}
-	args, frameArgs := "v, a, b", 12
-	if m.square {
-		args, frameArgs = "v, a", 8
-	}
-	s.line("")
-	s.line(fmt.Sprintf("// func %s(%s *%s)", m.name, args, r.typ))
-	s.line(fmt.Sprintf("TEXT ·%s(SB), NOSPLIT, $%d-%d", m.name, frame, frameArgs))
-	s.op("MOVL", "a+4(FP)", "SI")
-	if !m.square {
-		s.op("MOVL", "b+8(FP)", "DI")
-	}
+	text386(&s, m.name, r.typ, m.square, frame)
 	// The multiples: powers of two of a limb by shifts of one load, the
 	// others by IMUL3L from memory.
 	if len(m.multi) > 0 {
@@ -268,5 +258,21 @@ func sortInt64(xs []int64) {
 		for j := i; j > 0 && xs[j] < xs[j-1]; j-- {
 			xs[j], xs[j-1] = xs[j-1], xs[j]
 		}
+	}
+}
+
+// text386 writes the header of a 386 Multiply (v, a, b) or Square (v, a)
+// routine with a frame of frame bytes, and loads a into SI and b into DI.
+func text386(s *asmText, name, typ string, square bool, frame int) {
+	args, frameArgs := "v, a, b", 12
+	if square {
+		args, frameArgs = "v, a", 8
+	}
+	s.line("")
+	s.line(fmt.Sprintf("// func %s(%s *%s)", name, args, typ))
+	s.line(fmt.Sprintf("TEXT ·%s(SB), NOSPLIT, $%d-%d", name, frame, frameArgs))
+	s.op("MOVL", "a+4(FP)", "SI")
+	if !square {
+		s.op("MOVL", "b+8(FP)", "DI")
 	}
 }

@@ -221,20 +221,7 @@ func (g *armGen) emit(blocks [][]int, greedy bool) error {
 				oneEach = false
 			}
 		}
-		times := func(src, dst string, mult int64) error {
-			switch {
-			case mult&(mult-1) == 0:
-				g.op("MOVW", fmt.Sprintf("%s<<%d", src, trailingZeros(mult)), dst)
-			case mult == 19:
-				g.op("ADD", src+"<<4", src, "R12")
-				g.op("ADD", src+"<<1", "R12", dst)
-			case mult == 3 || mult == 5 || mult == 9 || mult == 17:
-				g.op("ADD", fmt.Sprintf("%s<<%d", src, trailingZeros(mult-1)), src, dst)
-			default:
-				return fmt.Errorf("no shift-add sequence for ·%d", mult)
-			}
-			return nil
-		}
+		times := func(src, dst string, mult int64) error { return armShiftAdd(g.op, src, dst, mult) }
 		if len(ms) == 0 {
 			continue
 		}
@@ -568,21 +555,29 @@ func trailingZeros(x int64) int {
 	return n
 }
 
-// times writes dst = src·mult (mod 2^32) by shifts and adds, R12 the
-// temporary of ·19.
+// times writes dst = src·mult (mod 2^32), a plain move for ·1.
 func (g *armGen) times(src, dst string, mult int64) error {
-	switch {
-	case mult == 1:
+	if mult == 1 {
 		if src != dst {
 			g.op("MOVW", src, dst)
 		}
+		return nil
+	}
+	return armShiftAdd(g.op, src, dst, mult)
+}
+
+// armShiftAdd writes dst = src·mult (mod 2^32) with op by shifts and adds,
+// R12 the temporary of ·19: one shifted move for a power of two (·1 too),
+// one shifted add for 2^k + 1.
+func armShiftAdd(op func(string, ...string), src, dst string, mult int64) error {
+	switch {
 	case mult&(mult-1) == 0:
-		g.op("MOVW", fmt.Sprintf("%s<<%d", src, trailingZeros(mult)), dst)
+		op("MOVW", fmt.Sprintf("%s<<%d", src, trailingZeros(mult)), dst)
 	case mult == 19:
-		g.op("ADD", src+"<<4", src, "R12")
-		g.op("ADD", src+"<<1", "R12", dst)
+		op("ADD", src+"<<4", src, "R12")
+		op("ADD", src+"<<1", "R12", dst)
 	case mult == 3 || mult == 5 || mult == 9 || mult == 17:
-		g.op("ADD", fmt.Sprintf("%s<<%d", src, trailingZeros(mult-1)), src, dst)
+		op("ADD", fmt.Sprintf("%s<<%d", src, trailingZeros(mult-1)), src, dst)
 	default:
 		return fmt.Errorf("no shift-add sequence for ·%d", mult)
 	}

@@ -66,6 +66,17 @@ type asm32Mul struct {
 	topC   int64 // the carry out of limb n−1 goes to limb 0 times topC
 }
 
+// provedPlan returns the plan of Multiply or Square on the loose bounds
+// once the Go code's proof holds on them: the assembly does the same
+// arithmetic, so the proof covers it.
+func (r *unsatRep) provedPlan(square bool) (*unsatPlan, error) {
+	var scratch unsatEmitter
+	if _, err := r.emitMul(&scratch, square, r.lbound); err != nil {
+		return nil, err
+	}
+	return r.plan(square, r.lbound)
+}
+
 // asm32Prepare checks that the plan and the carries have the shape the
 // emitters are written for, and returns the plan of fn.
 func (r *unsatRep) asm32Prepare(name string, square bool) (*asm32Mul, error) {
@@ -73,13 +84,7 @@ func (r *unsatRep) asm32Prepare(name string, square bool) (*asm32Mul, error) {
 	if r.word != 32 || r.karatsuba || n%2 != 0 {
 		return nil, fmt.Errorf("%s: 32-bit assembly is written for an even number of 32-bit limbs without Karatsuba", r.typ)
 	}
-	// The Go code's proof, on the loose bounds, must hold: the assembly
-	// does the same arithmetic.
-	var scratch unsatEmitter
-	if _, err := r.emitMul(&scratch, square, r.lbound); err != nil {
-		return nil, err
-	}
-	pl, err := r.plan(square, r.lbound)
+	pl, err := r.provedPlan(square)
 	if err != nil {
 		return nil, err
 	}

@@ -59,11 +59,7 @@ func (r *unsatRep) asm32KPrepare(name string, square bool) (*asm32K, error) {
 	if r.word != 32 || n%8 != 0 {
 		return nil, fmt.Errorf("%s: the Karatsuba 32-bit emitters are written for 32-bit words and a multiple of 8 limbs", r.typ)
 	}
-	var scratch unsatEmitter
-	if _, err := r.emitMul(&scratch, square, r.lbound); err != nil {
-		return nil, err
-	}
-	pl, err := r.plan(square, r.lbound)
+	pl, err := r.provedPlan(square)
 	if err != nil {
 		return nil, err
 	}
@@ -706,21 +702,9 @@ func (m *asm32K) armK(ldm bool) (string, int, error) {
 	return g.s.b.String(), g.count, nil
 }
 
-// times writes dst = src·mult (mod 2^32) by shifts and adds, R12 the
-// temporary of ·19.
+// times writes dst = src·mult (mod 2^32) by shifts and adds (armShiftAdd).
 func (g *armKGen) times(src, dst string, mult int64) error {
-	switch {
-	case mult&(mult-1) == 0:
-		g.op("MOVW", fmt.Sprintf("%s<<%d", src, trailingZeros(mult)), dst)
-	case mult == 19:
-		g.op("ADD", src+"<<4", src, "R12")
-		g.op("ADD", src+"<<1", "R12", dst)
-	case mult == 3 || mult == 5 || mult == 9 || mult == 17:
-		g.op("ADD", fmt.Sprintf("%s<<%d", src, trailingZeros(mult-1)), src, dst)
-	default:
-		return fmt.Errorf("no shift-add sequence for ·%d", mult)
-	}
-	return nil
+	return armShiftAdd(g.op, src, dst, mult)
 }
 
 func (m *asm32K) x86K() (string, error) {
@@ -777,17 +761,7 @@ func (m *asm32K) x86K() (string, error) {
 		}
 		return fmt.Sprintf("%d(SP)", slot[o.name()])
 	}
-	args, frameArgs := "v, a, b", 12
-	if m.square {
-		args, frameArgs = "v, a", 8
-	}
-	s.line("")
-	s.line(fmt.Sprintf("// func %s(%s *%s)", m.name, args, r.typ))
-	s.line(fmt.Sprintf("TEXT ·%s(SB), NOSPLIT, $%d-%d", m.name, frame, frameArgs))
-	s.op("MOVL", "a+4(FP)", "SI")
-	if !m.square {
-		s.op("MOVL", "b+8(FP)", "DI")
-	}
+	text386(&s, m.name, r.typ, m.square, frame)
 	s.comment("The Karatsuba sums and the multiples into the frame.")
 	for _, o := range derived {
 		v, i := opnd(o.base)
