@@ -544,8 +544,7 @@ var bindings = []struct {
 			Straus:    []strausSpec{{Terms: []strausTermSpec{tA, tC}}},
 			BaseCheck: &baseCheckShape{Table: "*basepointTables", Positions: "len(t.base)"}}},
 	},
-	// P-384: P-256's shapes with six-limb elements and 16-entry positions;
-	// its point formulas have no assembly.
+	// P-384: P-256's shapes with six-limb elements and 16-entry positions.
 	{registry.P384, curvePackage{
 		Scans: []scanShape{
 			{Elems: 2, What: "affinePoint: two 6-word field elements", Sixteen: true},
