@@ -15,6 +15,8 @@
 # go.work covers them); OLDPKG is where it was at OLDREV, if it moved;
 # BENCH replaces -bench for that package.
 # BENCHCMP_OUT keeps the raw files (PKG.old.txt, PKG.new.txt) in a folder.
+# The files carry no pkg: line, so that a package that moved is compared
+# with its old self.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -64,9 +66,9 @@ for spec in "$@"; do
   : >"$out/$name.new.txt"
   for _ in $(seq "$rounds"); do
     (cd "$root/$newpkg" && "$work/$name.new" -test.run '^$' -test.bench "$pkgbench" -test.benchtime "$benchtime") |
-      grep -E '^(Benchmark|goos|goarch|pkg|cpu)' >>"$out/$name.new.txt"
+      grep -E '^(Benchmark|goos|goarch|cpu)' >>"$out/$name.new.txt"
     (cd "$work/old/$oldpkg" && "$work/$name.old" -test.run '^$' -test.bench "$pkgbench" -test.benchtime "$benchtime") |
-      grep -E '^(Benchmark|goos|goarch|pkg|cpu)' >>"$out/$name.old.txt"
+      grep -E '^(Benchmark|goos|goarch|cpu)' >>"$out/$name.old.txt"
   done
   echo "## $newpkg (old: $oldrev ${oldpkg}; ${tags:-default build}; $rounds rounds)"
   (cd "$out" && $benchstat "$name.old.txt" "$name.new.txt")
