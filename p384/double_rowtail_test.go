@@ -141,7 +141,7 @@ func TestJacobianAsmDoubleRowTails(t *testing.T) {
 	}}
 	p := fieldP
 	Ri := new(big.Int).ModInverse(new(big.Int).Lsh(big.NewInt(1), 384), p)
-	value := func(l [6]uint64) *big.Int {
+	value := func(t *testing.T, l [6]uint64) *big.Int {
 		v := limbsToBig(l)
 		if v.Cmp(p) >= 0 {
 			t.Fatalf("limbs %x are not below p", l)
@@ -149,23 +149,25 @@ func TestJacobianAsmDoubleRowTails(t *testing.T) {
 		return v.Mul(v, Ri).Mod(v, p)
 	}
 	for _, v := range vectors {
-		a, b := v.z, v.z
-		if v.z3 {
-			y2 := limbsToBig(v.y)
-			a = bigToLimbs(y2.Lsh(y2, 1).Mod(y2, p)) // 2Y in the limbs
-		}
-		prod, tails := rowTails(a, b)
-		want := new(big.Int).Mul(limbsToBig(a), limbsToBig(b))
-		if want.Mul(want, Ri).Mod(want, p); limbsToBig(prod).Cmp(want) != 0 {
-			t.Fatalf("%s: rowTails product %x, want %x", v.name, prod, bigToLimbs(want))
-		}
-		half := 0
-		if v.reduce {
-			half = 1
-		}
-		if !tails[v.row][half] {
-			t.Fatalf("%s: the row's last carry does not fire (%v)", v.name, tails)
-		}
-		jacCheckDoubleFormulas(t, v.name, value(v.x), value(v.y), value(v.z))
+		t.Run(v.name, func(t *testing.T) {
+			a, b := v.z, v.z
+			if v.z3 {
+				y2 := limbsToBig(v.y)
+				a = bigToLimbs(y2.Lsh(y2, 1).Mod(y2, p)) // 2Y in the limbs
+			}
+			prod, tails := rowTails(a, b)
+			want := new(big.Int).Mul(limbsToBig(a), limbsToBig(b))
+			if want.Mul(want, Ri).Mod(want, p); limbsToBig(prod).Cmp(want) != 0 {
+				t.Fatalf("%s: rowTails product %x, want %x", v.name, prod, bigToLimbs(want))
+			}
+			half := 0
+			if v.reduce {
+				half = 1
+			}
+			if !tails[v.row][half] {
+				t.Fatalf("%s: the row's last carry does not fire (%v)", v.name, tails)
+			}
+			jacCheckDoubleFormulas(t, v.name, value(t, v.x), value(t, v.y), value(t, v.z))
+		})
 	}
 }
