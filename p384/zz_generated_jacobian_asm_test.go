@@ -389,6 +389,33 @@ func TestJacobianAsmDoubleBorrowCarry(t *testing.T) {
 	}
 }
 
+// jacCheckDoubleFormulas compares jacobianDoubleAsm on (X, Y, Z) with the
+// a = −3 doubling formulas evaluated in math/big (δ = Z², γ = Y², β = Xγ,
+// α = 3(X − δ)(X + δ), X3 = α² − 8β, Y3 = α(4β − X3) − 8γ², Z3 = 2YZ), then
+// with the Go code (jacCheck). name labels the failure.
+func jacCheckDoubleFormulas(t *testing.T, name string, X, Y, Z *big.Int) {
+	t.Helper()
+	p := fieldP
+	mod := func(v *big.Int) *big.Int { return v.Mod(v, p) }
+	mul := func(a, b *big.Int) *big.Int { return mod(new(big.Int).Mul(a, b)) }
+	sub := func(a, b *big.Int) *big.Int { return mod(new(big.Int).Sub(a, b)) }
+	n := big.NewInt
+	d, g := mul(Z, Z), mul(Y, Y)
+	b := mul(X, g)
+	alpha := mul(n(3), mul(sub(X, d), mod(new(big.Int).Add(X, d))))
+	X3 := sub(mul(alpha, alpha), mul(n(8), b))
+	Y3 := sub(mul(alpha, sub(mul(n(4), b), X3)), mul(n(8), mul(g, g)))
+	Z3 := mul(n(2), mul(Y, Z))
+	a := jacobianPoint{jacElement(t, X), jacElement(t, Y), jacElement(t, Z)}
+	want := jacobianPoint{jacElement(t, X3), jacElement(t, Y3), jacElement(t, Z3)}
+	var got jacobianPoint
+	jacobianDoubleAsm(&got, &a)
+	if got != want {
+		t.Fatalf("%s: double(%x):\nasm %x\nwant %x", name, a, got, want)
+	}
+	jacCheck(t, a, a)
+}
+
 // TestJacobianAsmDoubleSolved runs the doubling on inputs solved for with
 // math/big so that four rare paths of its linear steps are taken, each
 // checked against the formulas evaluated in math/big. In Montgomery limbs
@@ -422,24 +449,6 @@ func TestJacobianAsmDoubleSolved(t *testing.T) {
 	ones := new(big.Int).Sub(new(big.Int).Lsh(one, 64), one)
 	raw := new(big.Int).Add(ones, new(big.Int).Mul(ones, topLimb))
 	gap := new(big.Int).Sub(R, p) // 2^Bits − p
-	// check compares the doubling of (X, Y, Z) with the a = −3 formulas.
-	check := func(name string, X, Y, Z *big.Int) {
-		t.Helper()
-		d, g := mul(Z, Z), mul(Y, Y)
-		b := mul(X, g)
-		alpha := mul(n(3), mul(sub(X, d), mod(new(big.Int).Add(X, d))))
-		X3 := sub(mul(alpha, alpha), mul(n(8), b))
-		Y3 := sub(mul(alpha, sub(mul(n(4), b), X3)), mul(n(8), mul(g, g)))
-		Z3 := mul(n(2), mul(Y, Z))
-		a := jacobianPoint{jacElement(t, X), jacElement(t, Y), jacElement(t, Z)}
-		want := jacobianPoint{jacElement(t, X3), jacElement(t, Y3), jacElement(t, Z3)}
-		var got jacobianPoint
-		jacobianDoubleAsm(&got, &a)
-		if got != want {
-			t.Fatalf("%s: double(%x):\nasm %x\nwant %x", name, a, got, want)
-		}
-		jacCheck(t, a, a)
-	}
 	// sqrtY returns a square root of s, or nil.
 	sqrtY := func(s *big.Int) *big.Int { return new(big.Int).ModSqrt(s, p) }
 	target := new(big.Int).Sub(raw, gap) // the limbs after p is added back
@@ -463,7 +472,7 @@ func TestJacobianAsmDoubleSolved(t *testing.T) {
 			t.Fatalf("x = %d: α² − 8β does not borrow", x)
 		}
 		found = true
-		check("X3 borrow", X, Y, Z)
+		jacCheckDoubleFormulas(t, "X3 borrow", X, Y, Z)
 	}
 	if !found {
 		t.Fatal("no input found for X3 = α² − 8β")
@@ -490,7 +499,7 @@ func TestJacobianAsmDoubleSolved(t *testing.T) {
 			t.Fatalf("x = %d: 4β − X3 is not the target", x)
 		}
 		found = true
-		check("4β − X3 borrow", X, Y, Z)
+		jacCheckDoubleFormulas(t, "4β − X3 borrow", X, Y, Z)
 	}
 	if !found {
 		t.Fatal("no input found for 4β − X3")
@@ -516,7 +525,7 @@ func TestJacobianAsmDoubleSolved(t *testing.T) {
 				continue // the product is t + p: no borrow
 			}
 			found = true
-			check("δ correction", n(5), n(7), z)
+			jacCheckDoubleFormulas(t, "δ correction", n(5), n(7), z)
 			break
 		}
 	}
@@ -543,7 +552,7 @@ func TestJacobianAsmDoubleSolved(t *testing.T) {
 				t.Fatalf("c = %d: 16Y⁴ is not the target", c)
 			}
 			found = true
-			check("halve 16γ²", n(5), Y, n(7))
+			jacCheckDoubleFormulas(t, "halve 16γ²", n(5), Y, n(7))
 			break
 		}
 	}
