@@ -131,7 +131,7 @@ func TestDerivedFormsClean(t *testing.T) {
 	if p := checkSchemes(t, bt, 20); ladder64HasAsm && p != splitFe64 {
 		t.Fatalf("clean tables: verification path %d, want the fe64 loop", p)
 	}
-	if pippenger64On(bt) != ladder64HasAsm {
+	if msm64On(bt) != ladder64HasAsm {
 		t.Fatal("clean tables: Pippenger is off fe64 where the assembly runs")
 	}
 }
@@ -187,7 +187,7 @@ func TestDerivedFormCorruption(t *testing.T) {
 						if p := splitPathFor(bt); p != splitTable {
 							t.Fatalf("verification path %d after the fe64 check failed", p)
 						}
-						if pippenger64On(bt) {
+						if msm64On(bt) {
 							t.Fatal("Pippenger stays on fe64 after the fe64 check failed")
 						}
 					}
