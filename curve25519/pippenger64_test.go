@@ -18,8 +18,8 @@ func pippengerWith(path msm64Path, v *Point, scalars []*Scalar, points []*Point,
 	return sc.pippenger(v, points, c)
 }
 
-// pippengerPathNames are the paths the tests compare.
-var pippengerPathNames = map[msm64Path]string{p64Field25519: "field25519", p64Dispatch: "fe64", p64GoModel: "fe64 Go model"}
+// msm64PathNames are the paths the tests compare.
+var msm64PathNames = map[msm64Path]string{p64Field25519: "field25519", p64Dispatch: "fe64", p64GoModel: "fe64 Go model"}
 
 // modelGroup is the fe64 Go model if model, else the assembly.
 func modelGroup(model bool) fe64Group {
@@ -93,7 +93,7 @@ func TestPippenger64(t *testing.T) {
 			cs = []uint{4, 7, 8, 11}
 		}
 		for _, c := range cs {
-			for path, name := range pippengerPathNames {
+			for path, name := range msm64PathNames {
 				got := pippengerWith(path, new(Point), scalars, points, c)
 				checkSame(t, fmt.Sprintf("Pippenger %s n=%d c=%d", name, n, c), got, want)
 			}
@@ -132,7 +132,7 @@ func TestPippenger64Hook(t *testing.T) {
 		sc.load([]*Scalar{NewScalar()})
 		sc.toAffine([]*Point{NewGeneratorPoint()})
 		if got := pippenger64Hook(new(Point), sc, make([]int16, 64), 4); got != want {
-			t.Fatalf("pippenger64Hook on %s ran: %v, want %v", pippengerPathNames[path], got, want)
+			t.Fatalf("pippenger64Hook on %s ran: %v, want %v", msm64PathNames[path], got, want)
 		}
 	}
 	if msm64On(baseTables()) != ladder64HasAsm {
