@@ -9,6 +9,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/curvekit/curvekit/internal/benchutil"
 	"github.com/curvekit/curvekit/internal/bigle"
 )
 
@@ -542,4 +543,31 @@ func checkStrausPaths(t testing.TB, what string, scalars []*Scalar, points []*Po
 	for path, name := range msm64PathNames {
 		checkSame(t, what+" on "+name, strausWith(path, new(Point), scalars, points), want)
 	}
+}
+
+// BenchmarkStraus64 times VarTimeMultiScalarMult's Straus on fe64 (the
+// package's choice) and on field25519, interleaved (benchutil.Compare),
+// each on a scratch of its own as the pool hands them: n random full-size
+// scalars, and the batch-equation shape with sparse coefficients.
+func BenchmarkStraus64(b *testing.B) {
+	run := func(name string, scalars []*Scalar, points []*Point) {
+		b.Run(name, func(b *testing.B) {
+			fast, slow := new(msmScratch), new(msmScratch)
+			slow.fast.path = p64Field25519
+			var v Point
+			benchutil.Compare(b,
+				benchutil.Contender{Name: "fe64", F: func() { fast.load(scalars); fast.straus(&v, points) }},
+				benchutil.Contender{Name: "field25519", F: func() { slow.load(scalars); slow.straus(&v, points) }})
+		})
+	}
+	for _, n := range []int{2, 8, 32, 128} {
+		s, p := benchMultiInputs(b, n)
+		run(fmt.Sprintf("n=%d", n), s, p)
+	}
+	rng := rand.New(rand.NewPCG(7, 8))
+	s, p := batchShapeInputs(b, 16)
+	for i := 1; i < len(s); i += 2 {
+		s[i] = sparseScalar(b, rng, 24)
+	}
+	run("batch-sparse-m=16", s, p)
 }
