@@ -548,7 +548,8 @@ func checkStrausPaths(t testing.TB, what string, scalars []*Scalar, points []*Po
 // BenchmarkStraus64 times VarTimeMultiScalarMult's Straus on fe64 (the
 // package's choice) and on field25519, interleaved (benchutil.Compare),
 // each on a scratch of its own as the pool hands them: n random full-size
-// scalars, and the batch-equation shape with sparse coefficients.
+// scalars, and the batch-equation shape with 128-bit and with sparse
+// coefficients.
 func BenchmarkStraus64(b *testing.B) {
 	run := func(name string, scalars []*Scalar, points []*Point) {
 		b.Run(name, func(b *testing.B) {
@@ -565,9 +566,37 @@ func BenchmarkStraus64(b *testing.B) {
 		run(fmt.Sprintf("n=%d", n), s, p)
 	}
 	rng := rand.New(rand.NewPCG(7, 8))
-	s, p := batchShapeInputs(b, 16)
-	for i := 1; i < len(s); i += 2 {
-		s[i] = sparseScalar(b, rng, 24)
+	for _, m := range []int{4, 16} {
+		s, p := batchShapeInputs(b, m)
+		run(fmt.Sprintf("batch-m=%d", m), s, p)
+		for i := 1; i < len(s); i += 2 {
+			s[i] = sparseScalar(b, rng, 24)
+		}
+		run(fmt.Sprintf("batch-sparse-m=%d", m), s, p)
 	}
-	run("batch-sparse-m=16", s, p)
+}
+
+// BenchmarkStraus64Crossover times Straus and Pippenger (windows 5 to 7)
+// interleaved (benchutil.Compare), on fe64 (the package's path) and on
+// field25519, around the switch-over on n random full-size scalars, and
+// reports the cost model's window ("model-c", 0 for Straus): to re-check
+// msmCosts on both.
+func BenchmarkStraus64Crossover(b *testing.B) {
+	for _, path := range []msm64Path{p64Dispatch, p64Field25519} {
+		for _, n := range []int{48, 64, 80, 96, 128, 160, 192, 256} {
+			b.Run(fmt.Sprintf("%s/n=%d", msm64PathNames[path], n), func(b *testing.B) {
+				s, p := benchMultiInputs(b, n)
+				sc := new(msmScratch)
+				sc.fast.path = path
+				var v Point
+				cs := []benchutil.Contender{{Name: "straus", F: func() { sc.load(s); sc.straus(&v, p) }}}
+				for _, c := range []uint{5, 6, 7} {
+					cs = append(cs, benchutil.Contender{Name: fmt.Sprintf("pippenger%d", c), F: func() { sc.load(s); sc.pippenger(&v, p, c) }})
+				}
+				benchutil.Compare(b, cs...)
+				sc.load(s)
+				b.ReportMetric(float64(sc.window()), "model-c")
+			})
+		}
+	}
 }
