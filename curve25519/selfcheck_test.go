@@ -132,7 +132,7 @@ func TestDerivedFormsClean(t *testing.T) {
 		t.Fatalf("clean tables: verification path %d, want the fe64 loop", p)
 	}
 	if msm64On(bt) != ladder64HasAsm {
-		t.Fatal("clean tables: Pippenger is off fe64 where the assembly runs")
+		t.Fatal("clean tables: VarTimeMultiScalarMult (Straus and Pippenger) is off fe64 where the assembly runs")
 	}
 }
 
@@ -188,7 +188,7 @@ func TestDerivedFormCorruption(t *testing.T) {
 							t.Fatalf("verification path %d after the fe64 check failed", p)
 						}
 						if msm64On(bt) {
-							t.Fatal("Pippenger stays on fe64 after the fe64 check failed")
+							t.Fatal("VarTimeMultiScalarMult (Straus and Pippenger) stays on fe64 after the fe64 check failed")
 						}
 					}
 					checkSchemes(t, bt, 8)
