@@ -600,3 +600,64 @@ func BenchmarkStraus64Crossover(b *testing.B) {
 		}
 	}
 }
+
+// FuzzVarTimeStraus64 compares VarTimeMultiScalarMult's Straus on fe64
+// (straus64, Go model and, where it runs, assembly) with the field25519
+// Straus on up to 8 terms of 34 bytes each: a scalar (32 bytes, reduced;
+// kept to its low bytes when the first selector asks, which makes short
+// and sparse scalars), and a point chosen by the second selector (the
+// generator, the identity, a decoded point or a projective one, a
+// small-order point added).
+func FuzzVarTimeStraus64(f *testing.F) {
+	f.Add(make([]byte, 34*3))
+	f.Add(bytesOf(0xff, 34*8))
+	f.Add(append(bytesOf(0x11, 34*4), bytesOf(0x80, 34*4)...))
+	bt, err := fe64SplitTables()
+	if err != nil {
+		f.Fatal(err)
+	}
+	groups := []fe64Group{fe64GroupGo}
+	if ladder64HasAsm {
+		groups = append(groups, fe64GroupAsm)
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		n := min(len(b)/34, 8)
+		scalars := make([]*Scalar, n)
+		points := make([]*Point, n)
+		for i := range n {
+			e := b[34*i : 34*i+34]
+			wide := make([]byte, 64)
+			copy(wide, e[:32])
+			if k := int(e[32] % 8); k < 4 {
+				clear(wide[1+4*k : 32]) // 1 to 13 low bytes
+			}
+			scalars[i] = new(Scalar)
+			scalars[i].SetUniformBytes(wide)
+			k := new(Scalar)
+			k.SetUniformBytes(append(append([]byte(nil), e[:32]...), bytesOf(e[33], 32)...))
+			P := new(Point).ScalarBaseMult(k)
+			T, err := new(Point).SetBytes(mustHex(t, smallOrderHex[int(e[33])%len(smallOrderHex)]))
+			if err != nil {
+				t.Fatal(err)
+			}
+			switch e[33] % 5 {
+			case 0:
+				points[i] = NewGeneratorPoint()
+			case 1:
+				points[i] = NewIdentityPoint()
+			case 2: // decoded, Z = 1
+				if points[i], err = new(Point).SetBytes(P.Add(P, T).Bytes()); err != nil {
+					t.Fatal(err)
+				}
+			default:
+				points[i] = P.Add(P, T)
+			}
+		}
+		want := strausWith(p64Field25519, new(Point), scalars, points).Bytes()
+		for _, g := range groups {
+			sc := new(msmScratch)
+			sc.load(scalars)
+			checkSame(t, fmt.Sprintf("straus64 (group %d)", g), sc.straus64(g, bt, new(Point), points), want)
+		}
+	})
+}
