@@ -1,6 +1,7 @@
 package curve25519
 
 import (
+	"math/rand/v2"
 	"testing"
 
 	"github.com/curvekit/curvekit/internal/testenv"
@@ -44,7 +45,8 @@ func TestAllocs(t *testing.T) {
 
 // TestAllocsVarTimeMultiScalarMult checks that VarTimeMultiScalarMult
 // reuses its pooled buffers: no allocation per call once warm, on both the
-// Straus and the Pippenger paths.
+// Straus and the Pippenger paths, and on Straus's generator and sparse
+// terms (the batch-equation shape with sparse coefficients).
 func TestAllocsVarTimeMultiScalarMult(t *testing.T) {
 	if testenv.Race {
 		t.Skip("the race detector allocates")
@@ -60,5 +62,16 @@ func TestAllocsVarTimeMultiScalarMult(t *testing.T) {
 		if a := testing.AllocsPerRun(5, f); a != 0 {
 			t.Errorf("n = %d: %v allocations", n, a)
 		}
+	}
+	rng := rand.New(rand.NewPCG(5, 6))
+	scalars, points := batchShapeInputs(t, 8)
+	for i := 1; i < len(scalars); i += 2 {
+		scalars[i] = sparseScalar(t, rng, 20)
+	}
+	var v Point
+	f := func() { v.VarTimeMultiScalarMult(scalars, points) }
+	f()
+	if a := testing.AllocsPerRun(5, f); a != 0 {
+		t.Errorf("batch shape, sparse: %v allocations", a)
 	}
 }

@@ -185,3 +185,25 @@ func BenchmarkOddTableWidths(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkVarTimeMultiScalarMultSizes times VarTimeMultiScalarMult on the
+// sizes where its cost model picks Straus: n random full-size scalars on
+// random points, and the batch-equation shape (batchShapeInputs: the
+// generator, m decoded points with 128-bit scalars, m with full ones), in
+// thread CPU time, to compare builds.
+func BenchmarkVarTimeMultiScalarMultSizes(b *testing.B) {
+	for _, n := range []int{2, 4, 8, 16, 32, 64} {
+		s, p := benchMultiInputs(b, n)
+		benchOp(b, fmt.Sprintf("n=%d", n), func() {
+			var v Point
+			v.VarTimeMultiScalarMult(s, p)
+		})
+	}
+	for _, m := range []int{4, 16} {
+		s, p := batchShapeInputs(b, m)
+		benchOp(b, fmt.Sprintf("batch-m=%d", m), func() {
+			var v Point
+			v.VarTimeMultiScalarMult(s, p)
+		})
+	}
+}

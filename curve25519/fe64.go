@@ -8,8 +8,9 @@ import "math/bits"
 // completed form ((X : Z), (Y : T)) between them. The loops over it —
 // the fixed-base comb (scalar_mul_comb_fe64.go), the constant-time windows
 // (scalar_mul_window_fe64.go), verification's Straus loop
-// (scalar_mul_straus_fe64.go, zz_generated_straus.go) and Pippenger
-// (scalar_mul_pippenger_fe64.go) — take the arithmetic as a parameter,
+// (scalar_mul_straus_fe64.go, zz_generated_straus.go), and
+// VarTimeMultiScalarMult's Straus (scalar_mul_msm_straus_fe64.go) and
+// Pippenger (scalar_mul_pippenger_fe64.go) — take the arithmetic as a parameter,
 // fe64Group; the exported methods choose it at one point each.
 
 // fe64Group is the Edwards arithmetic on fe64 that the fe64 loops run: the

@@ -113,7 +113,7 @@ func TestMultiScalarMult(t *testing.T) {
 		checkSame(t, "MultiScalarMult", new(Point).MultiScalarMult(scalars, points), want)
 		checkSame(t, "VarTimeMultiScalarMult", new(Point).VarTimeMultiScalarMult(scalars, points), want)
 		if n <= 33 {
-			checkSame(t, "Straus", new(Point).varTimeStraus(scalars, points), want)
+			checkStrausPaths(t, "Straus", scalars, points, want)
 			for c := uint(2); c <= 8; c++ {
 				checkSame(t, "Pippenger", new(Point).varTimePippenger(scalars, points, c), want)
 			}
@@ -131,6 +131,7 @@ func TestMultiScalarMult(t *testing.T) {
 	checkSame(t, "MultiScalarMult edges", new(Point).MultiScalarMult(scalars, points), want)
 	checkSame(t, "VarTimeMultiScalarMult edges", new(Point).VarTimeMultiScalarMult(scalars, points), want)
 	checkSame(t, "Pippenger edges", new(Point).varTimePippenger(scalars, points, 6), want)
+	checkStrausPaths(t, "Straus edges", scalars, points, want)
 }
 
 func TestMultiScalarMultLengthMismatch(t *testing.T) {
@@ -260,7 +261,7 @@ func TestVarTimeMultiScalarMultShapes(t *testing.T) {
 		want := naiveSum(scalars, points).Bytes()
 		checkSame(t, "VarTimeMultiScalarMult", new(Point).VarTimeMultiScalarMult(scalars, points), want)
 		if m <= 20 {
-			checkSame(t, "Straus", new(Point).varTimeStraus(scalars, points), want)
+			checkStrausPaths(t, "Straus", scalars, points, want)
 			for c := uint(2); c <= 12; c++ {
 				checkSame(t, "Pippenger", new(Point).varTimePippenger(scalars, points, c), want)
 			}
@@ -269,6 +270,6 @@ func TestVarTimeMultiScalarMultShapes(t *testing.T) {
 		scalars = append(scalars, scalars[0])
 		points = append(points, NewGeneratorPoint())
 		want = naiveSum(scalars, points).Bytes()
-		checkSame(t, "Straus, generator twice", new(Point).varTimeStraus(scalars, points), want)
+		checkStrausPaths(t, "Straus, generator twice", scalars, points, want)
 	}
 }

@@ -11,15 +11,15 @@ import (
 
 // pippengerWith is varTimePippenger on the given path (a scratch of its
 // own carries it).
-func pippengerWith(path pippenger64Path, v *Point, scalars []*Scalar, points []*Point, c uint) *Point {
+func pippengerWith(path msm64Path, v *Point, scalars []*Scalar, points []*Point, c uint) *Point {
 	sc := new(msmScratch)
 	sc.fast.path = path
 	sc.load(scalars)
 	return sc.pippenger(v, points, c)
 }
 
-// pippengerPathNames are the paths the tests compare.
-var pippengerPathNames = map[pippenger64Path]string{p64Field25519: "field25519", p64Dispatch: "fe64", p64GoModel: "fe64 Go model"}
+// msm64PathNames are the paths the tests compare.
+var msm64PathNames = map[msm64Path]string{p64Field25519: "field25519", p64Dispatch: "fe64", p64GoModel: "fe64 Go model"}
 
 // modelGroup is the fe64 Go model if model, else the assembly.
 func modelGroup(model bool) fe64Group {
@@ -93,7 +93,7 @@ func TestPippenger64(t *testing.T) {
 			cs = []uint{4, 7, 8, 11}
 		}
 		for _, c := range cs {
-			for path, name := range pippengerPathNames {
+			for path, name := range msm64PathNames {
 				got := pippengerWith(path, new(Point), scalars, points, c)
 				checkSame(t, fmt.Sprintf("Pippenger %s n=%d c=%d", name, n, c), got, want)
 			}
@@ -110,7 +110,7 @@ func TestPippenger64(t *testing.T) {
 		{[]*Scalar{scalarFrom(t, bigToLE(big.NewInt(1))), scalarFrom(t, bigToLE(big.NewInt(1)))}, []*Point{P, new(Point).Negate(P)}},
 	} {
 		want := naiveSum(in.s, in.p).Bytes()
-		for _, path := range []pippenger64Path{p64Dispatch, p64GoModel} {
+		for _, path := range []msm64Path{p64Dispatch, p64GoModel} {
 			for _, c := range []uint{2, 5, 8} {
 				checkSame(t, "Pippenger fe64 special", pippengerWith(path, new(Point), in.s, in.p, c), want)
 			}
@@ -120,22 +120,22 @@ func TestPippenger64(t *testing.T) {
 
 // TestPippenger64Hook checks that the scratch's path picks the code: the
 // field25519 buckets, the fe64 Go model, or the assembly exactly where
-// pippenger64On.
+// msm64On.
 func TestPippenger64Hook(t *testing.T) {
-	for path, want := range map[pippenger64Path]bool{
+	for path, want := range map[msm64Path]bool{
 		p64Field25519: false,
 		p64GoModel:    true,
-		p64Dispatch:   pippenger64On(baseTables()),
+		p64Dispatch:   msm64On(baseTables()),
 	} {
 		sc := new(msmScratch)
 		sc.fast.path = path
 		sc.load([]*Scalar{NewScalar()})
 		sc.toAffine([]*Point{NewGeneratorPoint()})
 		if got := pippenger64Hook(new(Point), sc, make([]int16, 64), 4); got != want {
-			t.Fatalf("pippenger64Hook on %s ran: %v, want %v", pippengerPathNames[path], got, want)
+			t.Fatalf("pippenger64Hook on %s ran: %v, want %v", msm64PathNames[path], got, want)
 		}
 	}
-	if pippenger64On(baseTables()) != ladder64HasAsm {
+	if msm64On(baseTables()) != ladder64HasAsm {
 		t.Fatal("the fe64 Pippenger is off where the fe64 assembly runs")
 	}
 }

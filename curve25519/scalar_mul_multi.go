@@ -25,7 +25,9 @@ var tablesNAF = tables.VarTimeNAF
 // batch-equation shape (its tables outgrow the L1 cache): with it the
 // model picks the faster method at every size measured (64 to 257 terms),
 // switching near 100 full-size scalars and near 130 terms of the batch
-// shape (half of them 128-bit).
+// shape (half of them 128-bit). Where both methods run on fe64 (msm64On)
+// the same model holds: each gets about as much faster
+// (BenchmarkStraus64Crossover).
 var msmCosts = msm.Costs{
 	OrderBits: 253, ShortBits: 128,
 	Double: 7, StrausAdd: 8, StrausBare: 7, Table: 70, NAFWindow: nafWindow,

@@ -1,7 +1,7 @@
 package curve25519
 
 // Pippenger's bucket method on fe64 (DESIGN.md, "The Edwards code on
-// fe64"): where the fe64 assembly runs (pippenger64On), msm.tmpl's
+// fe64"): where the fe64 assembly runs (msm64On), msm.tmpl's
 // pippenger hands its windows, after the batch inversion (sc.toAffine) and
 // the recoding, to pippenger64: the points move to the halved fe64 affine
 // form once, the buckets, running sums and accumulator stay in the
@@ -17,32 +17,36 @@ package curve25519
 
 import "github.com/curvekit/curvekit/internal/msm"
 
-// pippenger64Scratch holds pippenger64's buffers in msmScratch, and the
-// path its Pippenger takes.
-type pippenger64Scratch struct {
+// msm64Scratch holds the fe64 buffers of VarTimeMultiScalarMult in
+// msmScratch (pippenger64's and straus64's), and the path its hooks take.
+type msm64Scratch struct {
 	aff     []affine64
 	xy      [][2]fe64 // each point's (x, y)
 	buckets [][4]fe64 // completed form
+	// straus64's tables: dense terms' odd multiples, sparse terms' ±P.
+	tabs      [][1 << (nafWindow - 2)]cached64
+	sparseAff []affine64 // points with Z = 1, halved
+	sparsePrj []cached64 // the others
 	// path is p64Dispatch (the zero value, and all the package sets):
-	// the fe64 assembly where pippenger64On, else field25519. The tests
+	// the fe64 assembly where msm64On, else field25519. The tests
 	// set the others on scratch of their own.
-	path pippenger64Path
+	path msm64Path
 }
 
-// pippenger64Path is the code pippenger64Hook runs.
-type pippenger64Path uint8
+// msm64Path is the code pippenger64Hook and straus64Hook run.
+type msm64Path uint8
 
 const (
-	p64Dispatch   pippenger64Path = iota // fe64 assembly where pippenger64On
-	p64Field25519                        // the template's field25519 buckets
-	p64GoModel                           // fe64 on the Go model
+	p64Dispatch   msm64Path = iota // fe64 assembly where msm64On
+	p64Field25519                  // the template's field25519 loops
+	p64GoModel                     // fe64 on the Go model
 )
 
-// pippenger64On reports whether Pippenger runs on fe64 with the tables bt:
-// the assembly runs here and the fe64 Straus loop did not fail its
-// first-use check (straus64Check runs the same fe64 routines; its failure
-// turns both off).
-func pippenger64On(bt *basepointTables) bool {
+// msm64On reports whether VarTimeMultiScalarMult's Straus and Pippenger
+// run on fe64 with the tables bt: the assembly runs here and the fe64
+// Straus loop did not fail its first-use check (straus64Check runs the
+// same fe64 routines; its failure turns both off).
+func msm64On(bt *basepointTables) bool {
 	return ladder64HasAsm && !bt.straus64Failed
 }
 
@@ -54,7 +58,7 @@ func pippenger64Hook(v *Point, sc *msmScratch, digits []int16, c uint) bool {
 		pippenger64(fe64GroupGo, v, sc, digits, c)
 		return true
 	case p64Dispatch:
-		if pippenger64On(baseTables()) {
+		if msm64On(baseTables()) {
 			pippenger64(fe64GroupAsm, v, sc, digits, c)
 			return true
 		}

@@ -131,8 +131,8 @@ func TestDerivedFormsClean(t *testing.T) {
 	if p := checkSchemes(t, bt, 20); ladder64HasAsm && p != splitFe64 {
 		t.Fatalf("clean tables: verification path %d, want the fe64 loop", p)
 	}
-	if pippenger64On(bt) != ladder64HasAsm {
-		t.Fatal("clean tables: Pippenger is off fe64 where the assembly runs")
+	if msm64On(bt) != ladder64HasAsm {
+		t.Fatal("clean tables: VarTimeMultiScalarMult (Straus and Pippenger) is off fe64 where the assembly runs")
 	}
 }
 
@@ -187,8 +187,8 @@ func TestDerivedFormCorruption(t *testing.T) {
 						if p := splitPathFor(bt); p != splitTable {
 							t.Fatalf("verification path %d after the fe64 check failed", p)
 						}
-						if pippenger64On(bt) {
-							t.Fatal("Pippenger stays on fe64 after the fe64 check failed")
+						if msm64On(bt) {
+							t.Fatal("VarTimeMultiScalarMult (Straus and Pippenger) stays on fe64 after the fe64 check failed")
 						}
 					}
 					checkSchemes(t, bt, 8)

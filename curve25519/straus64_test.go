@@ -9,6 +9,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/curvekit/curvekit/internal/benchutil"
 	"github.com/curvekit/curvekit/internal/bigle"
 )
 
@@ -364,4 +365,299 @@ func TestVarTimeDoubleFe64(t *testing.T) {
 	for range 4 {
 		check(randScalarBytes(t), randScalarBytes(t), M, P)
 	}
+}
+
+// strausWith is varTimeStraus on the given path (a scratch of its own
+// carries it): the field25519 loop, the fe64 Go model, or the package's
+// choice.
+func strausWith(path msm64Path, v *Point, scalars []*Scalar, points []*Point) *Point {
+	sc := new(msmScratch)
+	sc.fast.path = path
+	sc.load(scalars)
+	return sc.straus(v, points)
+}
+
+// bigSum is Σ scalars[i]·points[i] by mulBig (math/big scalars,
+// double-and-add over Add): the reference for the fe64 Straus, whose
+// code shares nothing with it.
+func bigSum(scalars []*Scalar, points []*Point) []byte {
+	acc := NewIdentityPoint()
+	for i := range points {
+		acc.Add(acc, mulBig(bigle.Int(scalars[i].Bytes()), points[i]))
+	}
+	return acc.Bytes()
+}
+
+// straus64Inputs returns pippenger64Inputs's n terms (zero, one, −1,
+// short and random scalars on decoded and projective points, the
+// identity, mixed-order points, repeats and negations) with, for n ≥ 4,
+// the generator (with Z = 1, so the basepoint table's term) at a random
+// place and sparse scalars (a few ±1 NAF digits) on a decoded point, a
+// projective one and the identity.
+func straus64Inputs(t testing.TB, rng *rand.Rand, n int) ([]*Scalar, []*Point) {
+	scalars, points := pippenger64Inputs(t, rng, n)
+	if n < 4 {
+		return scalars, points
+	}
+	g := rng.IntN(n)
+	points[g] = NewGeneratorPoint()
+	if g == 0 || rng.IntN(2) == 0 {
+		scalars[g] = scalarFrom(t, randScalarBytes(t))
+	}
+	for i, p := range []*Point{randPoint(t), mixedOrderPoint(t, 2).Add(mixedOrderPoint(t, 2), randPoint(t)), NewIdentityPoint()} {
+		if i == 0 {
+			var err error
+			if p, err = new(Point).SetBytes(p.Bytes()); err != nil {
+				t.Fatal(err)
+			}
+		}
+		scalars = append(scalars, sparseScalar(t, rng, 1+rng.IntN(12)))
+		points = append(points, p)
+	}
+	return scalars, points
+}
+
+// TestVarTimeStraus64 checks VarTimeMultiScalarMult's Straus on fe64
+// (straus64) on the Go model and, where it runs, the assembly, with the
+// basepoint tables' fe64 odd multiples and without them (the generator then
+// a dense term), against the field25519 Straus and against bigSum: n = 0 to
+// 40 mixed terms (straus64Inputs), the generator twice, all-zero scalars,
+// all-identity points, P and −P, edge scalars, and the batch-equation
+// shape with sparse coefficients. It also checks that the dense and sparse
+// terms, both entry forms and the basepoint term were all reached.
+func TestVarTimeStraus64(t *testing.T) {
+	bt, err := fe64SplitTables()
+	if err != nil {
+		t.Fatal(err)
+	}
+	noBase := *bt
+	noBase.odd64 = nil
+	groups := []fe64Group{fe64GroupGo}
+	if ladder64HasAsm {
+		groups = append(groups, fe64GroupAsm)
+	}
+	var sawBase, sawDense, sawAff, sawPrj bool
+	check := func(what string, scalars []*Scalar, points []*Point) {
+		t.Helper()
+		want := bigSum(scalars, points)
+		checkSame(t, what+": field25519 Straus", strausWith(p64Field25519, new(Point), scalars, points), want)
+		for _, g := range groups {
+			for _, tabs := range []*basepointTables{bt, &noBase} {
+				sc := new(msmScratch)
+				sc.load(scalars)
+				got := sc.straus64(g, tabs, new(Point), points)
+				checkSame(t, fmt.Sprintf("%s: straus64 (group %d, base table %v)", what, g, tabs.odd64 != nil), got, want)
+				// The same scratch again, as the pool hands it back.
+				sc.load(scalars)
+				checkSame(t, what+": straus64 reused", sc.straus64(g, tabs, new(Point), points), want)
+				for i, p := range points {
+					_, sparse := msmCosts.StrausTerm(sc.terms[i])
+					switch {
+					case tabs.odd64 != nil && isGenerator(p):
+						sawBase = true
+					case !sparse:
+						sawDense = true
+					case sc.terms[i].NAFWeight == 0:
+					case p.z.Equal(feOne) == 1:
+						sawAff = true
+					default:
+						sawPrj = true
+					}
+				}
+			}
+		}
+		checkSame(t, what+": fe64 dispatch", strausWith(p64Dispatch, new(Point), scalars, points), want)
+		checkSame(t, what+": VarTimeMultiScalarMult", new(Point).VarTimeMultiScalarMult(scalars, points), want)
+	}
+	rng := rand.New(rand.NewPCG(25519, 64))
+	sizes := []int{0, 1, 2, 3, 4, 5, 8, 16}
+	if !testing.Short() {
+		sizes = append(sizes, 33, 40)
+	}
+	for _, n := range sizes {
+		scalars, points := straus64Inputs(t, rng, n)
+		check(fmt.Sprintf("n=%d", n), scalars, points)
+		// The generator twice: only the first uses its table.
+		check(fmt.Sprintf("n=%d, generator twice", n),
+			append(append([]*Scalar(nil), scalars...), scalarFrom(t, randScalarBytes(t)), scalarFrom(t, randScalarBytes(t))),
+			append(append([]*Point(nil), points...), NewGeneratorPoint(), NewGeneratorPoint()))
+	}
+	P := randPoint(t)
+	one := scalarFrom(t, bigToLE(big.NewInt(1)))
+	r1, r2 := scalarFrom(t, randScalarBytes(t)), scalarFrom(t, randScalarBytes(t))
+	check("zero scalars", []*Scalar{NewScalar(), NewScalar(), NewScalar()}, []*Point{P, NewGeneratorPoint(), mixedOrderPoint(t, 1)})
+	check("identity points", []*Scalar{r1, r2}, []*Point{NewIdentityPoint(), NewIdentityPoint()})
+	check("P and −P", []*Scalar{one, one}, []*Point{P, new(Point).Negate(P)})
+	check("r·P and r·−P", []*Scalar{r1, r1}, []*Point{P, new(Point).Negate(P)})
+	check("generator alone", []*Scalar{r1}, []*Point{NewGeneratorPoint()})
+	edges := edgeScalars(t)
+	es := make([]*Scalar, len(edges))
+	ep := make([]*Point, len(edges))
+	for i := range edges {
+		es[i] = scalarFrom(t, edges[i])
+		switch i % 4 {
+		case 0:
+			ep[i] = NewGeneratorPoint()
+		case 1:
+			ep[i] = randPoint(t)
+		default:
+			ep[i] = mixedOrderPoint(t, i%8)
+		}
+	}
+	if testing.Short() {
+		es, ep = es[:12], ep[:12]
+	}
+	check("edge scalars", es, ep)
+	scalars, points := batchShapeInputs(t, 6)
+	for i := 1; i < len(scalars); i += 2 {
+		scalars[i] = sparseScalar(t, rng, 1+rng.IntN(30))
+	}
+	check("batch shape, sparse coefficients", scalars, points)
+	if !sawBase || !sawDense || !sawAff || !sawPrj {
+		t.Errorf("terms reached: basepoint %v, dense %v, sparse Z = 1 %v, sparse projective %v", sawBase, sawDense, sawAff, sawPrj)
+	}
+}
+
+// TestStraus64Hook checks that the scratch's path picks the code: the
+// field25519 loop, the fe64 Go model, or the assembly exactly where
+// msm64On (VarTimeMultiScalarMult's one choice, shared with Pippenger).
+func TestStraus64Hook(t *testing.T) {
+	for path, want := range map[msm64Path]bool{
+		p64Field25519: false,
+		p64GoModel:    true,
+		p64Dispatch:   msm64On(baseTables()),
+	} {
+		sc := new(msmScratch)
+		sc.fast.path = path
+		sc.load([]*Scalar{NewScalar()})
+		if got := straus64Hook(new(Point), sc, []*Point{NewGeneratorPoint()}); got != want {
+			t.Fatalf("straus64Hook on %s ran: %v, want %v", msm64PathNames[path], got, want)
+		}
+	}
+}
+
+// checkStrausPaths checks varTimeStraus on every path (field25519, the
+// fe64 Go model, the package's choice) against want.
+func checkStrausPaths(t testing.TB, what string, scalars []*Scalar, points []*Point, want []byte) {
+	t.Helper()
+	for path, name := range msm64PathNames {
+		checkSame(t, what+" on "+name, strausWith(path, new(Point), scalars, points), want)
+	}
+}
+
+// BenchmarkStraus64 times VarTimeMultiScalarMult's Straus on fe64 (the
+// package's choice) and on field25519, interleaved (benchutil.Compare),
+// each on a scratch of its own as the pool hands them: n random full-size
+// scalars, and the batch-equation shape with 128-bit and with sparse
+// coefficients.
+func BenchmarkStraus64(b *testing.B) {
+	run := func(name string, scalars []*Scalar, points []*Point) {
+		b.Run(name, func(b *testing.B) {
+			fast, slow := new(msmScratch), new(msmScratch)
+			slow.fast.path = p64Field25519
+			var v Point
+			benchutil.Compare(b,
+				benchutil.Contender{Name: "fe64", F: func() { fast.load(scalars); fast.straus(&v, points) }},
+				benchutil.Contender{Name: "field25519", F: func() { slow.load(scalars); slow.straus(&v, points) }})
+		})
+	}
+	for _, n := range []int{2, 8, 32, 128} {
+		s, p := benchMultiInputs(b, n)
+		run(fmt.Sprintf("n=%d", n), s, p)
+	}
+	rng := rand.New(rand.NewPCG(7, 8))
+	for _, m := range []int{4, 16} {
+		s, p := batchShapeInputs(b, m)
+		run(fmt.Sprintf("batch-m=%d", m), s, p)
+		for i := 1; i < len(s); i += 2 {
+			s[i] = sparseScalar(b, rng, 24)
+		}
+		run(fmt.Sprintf("batch-sparse-m=%d", m), s, p)
+	}
+}
+
+// BenchmarkStraus64Crossover times Straus and Pippenger (windows 5 to 7)
+// interleaved (benchutil.Compare), on fe64 (the package's path) and on
+// field25519, around the switch-over on n random full-size scalars, and
+// reports the cost model's window ("model-c", 0 for Straus): to re-check
+// msmCosts on both.
+func BenchmarkStraus64Crossover(b *testing.B) {
+	for _, path := range []msm64Path{p64Dispatch, p64Field25519} {
+		for _, n := range []int{48, 64, 80, 96, 128, 160, 192, 256} {
+			b.Run(fmt.Sprintf("%s/n=%d", msm64PathNames[path], n), func(b *testing.B) {
+				s, p := benchMultiInputs(b, n)
+				sc := new(msmScratch)
+				sc.fast.path = path
+				var v Point
+				cs := []benchutil.Contender{{Name: "straus", F: func() { sc.load(s); sc.straus(&v, p) }}}
+				for _, c := range []uint{5, 6, 7} {
+					cs = append(cs, benchutil.Contender{Name: fmt.Sprintf("pippenger%d", c), F: func() { sc.load(s); sc.pippenger(&v, p, c) }})
+				}
+				benchutil.Compare(b, cs...)
+				sc.load(s)
+				b.ReportMetric(float64(sc.window()), "model-c")
+			})
+		}
+	}
+}
+
+// FuzzVarTimeStraus64 compares VarTimeMultiScalarMult's Straus on fe64
+// (straus64, Go model and, where it runs, assembly) with the field25519
+// Straus on up to 8 terms of 34 bytes each: a scalar (32 bytes, reduced;
+// kept to its low bytes when the first selector asks, which makes short
+// and sparse scalars), and a point chosen by the second selector (the
+// generator, the identity, a decoded point or a projective one, a
+// small-order point added).
+func FuzzVarTimeStraus64(f *testing.F) {
+	f.Add(make([]byte, 34*3))
+	f.Add(bytesOf(0xff, 34*8))
+	f.Add(append(bytesOf(0x11, 34*4), bytesOf(0x80, 34*4)...))
+	bt, err := fe64SplitTables()
+	if err != nil {
+		f.Fatal(err)
+	}
+	groups := []fe64Group{fe64GroupGo}
+	if ladder64HasAsm {
+		groups = append(groups, fe64GroupAsm)
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		n := min(len(b)/34, 8)
+		scalars := make([]*Scalar, n)
+		points := make([]*Point, n)
+		for i := range n {
+			e := b[34*i : 34*i+34]
+			wide := make([]byte, 64)
+			copy(wide, e[:32])
+			if k := int(e[32] % 8); k < 4 {
+				clear(wide[1+4*k : 32]) // 1 to 13 low bytes
+			}
+			scalars[i] = new(Scalar)
+			scalars[i].SetUniformBytes(wide)
+			k := new(Scalar)
+			k.SetUniformBytes(append(append([]byte(nil), e[:32]...), bytesOf(e[33], 32)...))
+			P := new(Point).ScalarBaseMult(k)
+			T, err := new(Point).SetBytes(mustHex(t, smallOrderHex[int(e[33])%len(smallOrderHex)]))
+			if err != nil {
+				t.Fatal(err)
+			}
+			switch e[33] % 5 {
+			case 0:
+				points[i] = NewGeneratorPoint()
+			case 1:
+				points[i] = NewIdentityPoint()
+			case 2: // decoded, Z = 1
+				if points[i], err = new(Point).SetBytes(P.Add(P, T).Bytes()); err != nil {
+					t.Fatal(err)
+				}
+			default:
+				points[i] = P.Add(P, T)
+			}
+		}
+		want := strausWith(p64Field25519, new(Point), scalars, points).Bytes()
+		for _, g := range groups {
+			sc := new(msmScratch)
+			sc.load(scalars)
+			checkSame(t, fmt.Sprintf("straus64 (group %d)", g), sc.straus64(g, bt, new(Point), points), want)
+		}
+	})
 }

@@ -35,7 +35,9 @@ import (
 //   - windowAcc.addCachedKeep(c): acc += c, leaving the sum in the form
 //     addCached reads (DoubleScalarMult's first addition per digit);
 //   - pippenger64Hook(v, sc, digits, c), which may run Pippenger's windows
-//     on sc.aff and the digits itself, reporting whether it did.
+//     on sc.aff and the digits itself, reporting whether it did;
+//   - straus64Hook(v, sc, points), which may run Straus's method on the
+//     loaded scalars itself, reporting whether it did.
 
 // nafWindow is the NAF width used for variable points: 8 odd multiples
 // (1, 3, …, 15)·P in cached form.
@@ -216,7 +218,7 @@ type msmScratch struct {
 	prefix  []fieldElement // batchInvert's scratch
 	digits  []int16
 	buckets []Point
-	fast    pippenger64Scratch // pippenger64Hook's buffers
+	fast    msm64Scratch // the hooks' buffers
 }
 
 // sparseDigit is one nonzero NAF digit of a sparse Straus term: add or
@@ -253,6 +255,9 @@ func (sc *msmScratch) window() uint { return msmCosts.Window(sc.terms) }
 // NAF. The first point equal to the generator uses the basepoint table's
 // wider NAF instead.
 func (sc *msmScratch) straus(v *Point, points []*Point) *Point {
+	if straus64Hook(v, sc, points) {
+		return v
+	}
 	n := len(points)
 	if cap(sc.tabs) < n {
 		sc.tabs = make([][1 << (nafWindow - 2)]projCached, n)

@@ -3,6 +3,7 @@ package curve25519_test
 import (
 	"crypto/ecdh"
 	"crypto/rand"
+	"fmt"
 	"testing"
 
 	fed "filippo.io/edwards25519"
@@ -62,6 +63,15 @@ func BenchmarkCompare(b *testing.B) {
 			c("filippo", func() { fv.VarTimeMultiScalarMult(fs, fp) }),
 			c("voi", func() { vv.MultiscalarMulVartime(vs, vp) }))
 	})
+	for _, n := range []int{16, 64} {
+		s, p, fs, fp, vs, vp := benchMultiInputs(b, n)
+		b.Run(fmt.Sprintf("VarTimeMultiScalarMult/n=%d", n), func(b *testing.B) {
+			benchutil.Compare(b,
+				c("curvekit", func() { v.VarTimeMultiScalarMult(s, p) }),
+				c("filippo", func() { fv.VarTimeMultiScalarMult(fs, fp) }),
+				c("voi", func() { vv.MultiscalarMulVartime(vs, vp) }))
+		})
+	}
 	b.Run("IsTorsionFree", func(b *testing.B) {
 		benchutil.Compare(b,
 			c("curvekit", func() { in.P.IsTorsionFree() }),

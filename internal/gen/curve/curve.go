@@ -223,10 +223,12 @@ type groupShape struct {
 	// PippengerFast names a package function func(v *Point, sc
 	// *msmScratch, digits []int16, c uint) bool that may run Pippenger's
 	// windows itself after the affine conversion and the recoding
-	// (curve25519's fe64 buckets), reporting whether it did, and
-	// PippengerScratch the type of msmScratch's field fast it may use;
-	// empty means none.
-	PippengerFast, PippengerScratch string
+	// (curve25519's fe64 buckets), reporting whether it did; StrausFast
+	// one func(v *Point, sc *msmScratch, points []*Point) bool that may
+	// run Straus's method itself after the scalars' load (curve25519's
+	// fe64 loop); FastScratch the type of msmScratch's field fast they
+	// may use. Empty means none.
+	PippengerFast, StrausFast, FastScratch string
 	// Fe64CT makes ScalarMult, DoubleScalarMult and MultiScalarMult
 	// run on the fe64 backend where fe64CTOn reports it runs (its
 	// scalarMult64, doubleScalarMult64 and multiScalarMult64 with
@@ -477,7 +479,7 @@ var bindings = []struct {
 			GeneratorDoc: "the canonical generator B (y = 4/5, x positive)", EncodingSection: "5.1.2",
 			LookupCached: "lookupCached",
 			Completed:    "projP1xP1", FromCompleted: "fromP1xP1",
-			PippengerFast: "pippenger64Hook", PippengerScratch: "pippenger64Scratch", Fe64CT: true,
+			PippengerFast: "pippenger64Hook", StrausFast: "straus64Hook", FastScratch: "msm64Scratch", Fe64CT: true,
 			GenName: "the canonical generator", PanicPeer: ", as\n// filippo.io/edwards25519 does",
 			Straus: []strausSpec{
 				{Terms: []strausTermSpec{tC}},
