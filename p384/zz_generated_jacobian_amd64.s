@@ -31,7 +31,7 @@ DATA elem64One<>+40(SB)/8, $0x0000000000000000
 GLOBL elem64One<>(SB), RODATA|NOPTR, $48
 
 // func jacobianDoubleAsm(p *jacobianPoint, a *jacobianPoint)
-TEXT ·jacobianDoubleAsm(SB), NOSPLIT, $384-16
+TEXT ·jacobianDoubleAsm(SB), NOSPLIT, $464-16
 	// y2 = add a.y a.y: Y' = 2Y
 	MOVQ    a+8(FP), DI
 	MOVQ    48(DI), R8
@@ -76,303 +76,306 @@ TEXT ·jacobianDoubleAsm(SB), NOSPLIT, $384-16
 	MOVQ    R13, 40(SP)
 	// delta = sqr a.z: δ = Z²
 	MOVQ    a+8(FP), SI
+	// 2a's words: V_j = a_j<<1, W_j = a_j<<1 | a_(j−1)>>63 (the ADCQ chain),
+	// and the mask −(a_(n−1)>>63) of its top word.
+	MOVQ    96(SI), BX
+	ADDQ    BX, BX
+	MOVQ    104(SI), CX
+	LEAQ    (CX)(CX*1), BX
+	MOVQ    BX, 384(SP)
+	ADCQ    CX, CX
+	MOVQ    112(SI), CX
+	LEAQ    (CX)(CX*1), BX
+	MOVQ    BX, 392(SP)
+	ADCQ    CX, CX
+	MOVQ    CX, 424(SP)
+	MOVQ    120(SI), CX
+	LEAQ    (CX)(CX*1), BX
+	MOVQ    BX, 400(SP)
+	ADCQ    CX, CX
+	MOVQ    CX, 432(SP)
+	MOVQ    128(SI), CX
+	LEAQ    (CX)(CX*1), BX
+	MOVQ    BX, 408(SP)
+	ADCQ    CX, CX
+	MOVQ    CX, 440(SP)
+	MOVQ    136(SI), CX
+	LEAQ    (CX)(CX*1), BX
+	MOVQ    BX, 416(SP)
+	ADCQ    CX, CX
+	MOVQ    CX, 448(SP)
+	SBBQ    BX, BX
+	MOVQ    BX, 456(SP)
 
-	// Row 0: t += a·b0, then t = (t + q·m)/2^64.
-	MOVQ    96(SI), DX
+	// Row 0: t += a0·D0, then t = (t + q·m)/2^64.
 	XORQ    DI, DI
+	MOVQ    96(SI), DX
+	// 2a's top word: a0 under the mask, at word 6.
+	MOVQ    456(SP), BX
+	ANDQ    DX, BX
 	XORQ    AX, AX
 	MULXQ   96(SI), R8, R9
-	MULXQ   104(SI), BX, R10
-	ADCXQ   BX, R9
-	MULXQ   112(SI), BX, R11
-	ADCXQ   BX, R10
-	MULXQ   120(SI), BX, R12
-	ADCXQ   BX, R11
-	MULXQ   128(SI), BX, R13
-	ADCXQ   BX, R12
-	MULXQ   136(SI), BX, R14
-	ADCXQ   BX, R13
-	ADCXQ   AX, R14
-	// q = t0·(−m⁻¹) mod 2^64; t += q·m, t0 becomes 0.
+	MULXQ   384(SP), CX, R10
+	ADCXQ   CX, R9
+	MULXQ   424(SP), CX, R11
+	ADCXQ   CX, R10
+	MULXQ   432(SP), CX, R12
+	ADCXQ   CX, R11
+	MULXQ   440(SP), CX, R13
+	ADCXQ   CX, R12
+	MULXQ   448(SP), CX, R14
+	ADCXQ   CX, R13
+	ADCXQ   BX, R14
+	ADCXQ   AX, DI
+	// q·m = q·2^384 − c, c = q·(2^128 + 2^96 − 2^32 + 1); L = q<<32, H = q>>32.
 	MOVQ    R8, DX
-	IMULQ   elem64Inv<>(SB), DX
-	XORQ    AX, AX
-	MULXQ   elem64Mod<>+0(SB), BX, CX
-	ADCXQ   BX, R8
-	ADOXQ   CX, R9
-	MULXQ   elem64Mod<>+8(SB), BX, CX
-	ADCXQ   BX, R9
-	ADOXQ   CX, R10
-	MULXQ   elem64Mod<>+16(SB), BX, CX
-	ADCXQ   BX, R10
-	ADOXQ   CX, R11
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   elem64Mod<>+32(SB), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   elem64Mod<>+40(SB), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R14
-	ADCXQ   AX, R14
-	ADOXQ   AX, DI
-	ADCXQ   AX, DI
+	SHLQ    $32, DX
+	ADDQ    R8, DX
+	MOVQ    DX, BX
+	SHLQ    $32, BX
+	MOVQ    DX, CX
+	SHRQ    $32, CX
+	CMPQ    DX, BX
+	SBBQ    CX, BX
+	MOVQ    DX, AX
+	SBBQ    $0, AX
+	ADDQ    CX, AX
+	MOVQ    $0, CX
+	ADCQ    $0, CX
+	SUBQ    BX, R9
+	SBBQ    AX, R10
+	SBBQ    CX, R11
+	SBBQ    $0, R12
+	SBBQ    $0, R13
+	SBBQ    $0, R14
+	SBBQ    $0, DI
+	ADDQ    DX, R14
+	ADCQ    $0, DI
 
-	// Row 1: t += a·b1, then t = (t + q·m)/2^64.
-	MOVQ    104(SI), DX
+	// Row 1: t += a1·D1, then t = (t + q·m)/2^64.
 	XORQ    R8, R8
+	MOVQ    104(SI), DX
+	// 2a's top word: a1 under the mask, at word 6.
+	MOVQ    456(SP), BX
+	ANDQ    DX, BX
 	XORQ    AX, AX
-	MULXQ   96(SI), BX, CX
-	ADCXQ   BX, R9
-	ADOXQ   CX, R10
+	ADOXQ   BX, DI
+	ADOXQ   AX, R8
 	MULXQ   104(SI), BX, CX
 	ADCXQ   BX, R10
 	ADOXQ   CX, R11
-	MULXQ   112(SI), BX, CX
+	MULXQ   392(SP), BX, CX
 	ADCXQ   BX, R11
 	ADOXQ   CX, R12
-	MULXQ   120(SI), BX, CX
+	MULXQ   432(SP), BX, CX
 	ADCXQ   BX, R12
 	ADOXQ   CX, R13
-	MULXQ   128(SI), BX, CX
+	MULXQ   440(SP), BX, CX
 	ADCXQ   BX, R13
 	ADOXQ   CX, R14
-	MULXQ   136(SI), BX, CX
+	MULXQ   448(SP), BX, CX
 	ADCXQ   BX, R14
 	ADOXQ   CX, DI
 	ADCXQ   AX, DI
 	ADOXQ   AX, R8
 	ADCXQ   AX, R8
-	// q = t0·(−m⁻¹) mod 2^64; t += q·m, t0 becomes 0.
+	// q·m = q·2^384 − c, c = q·(2^128 + 2^96 − 2^32 + 1); L = q<<32, H = q>>32.
 	MOVQ    R9, DX
-	IMULQ   elem64Inv<>(SB), DX
-	XORQ    AX, AX
-	MULXQ   elem64Mod<>+0(SB), BX, CX
-	ADCXQ   BX, R9
-	ADOXQ   CX, R10
-	MULXQ   elem64Mod<>+8(SB), BX, CX
-	ADCXQ   BX, R10
-	ADOXQ   CX, R11
-	MULXQ   elem64Mod<>+16(SB), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   elem64Mod<>+32(SB), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R14
-	MULXQ   elem64Mod<>+40(SB), BX, CX
-	ADCXQ   BX, R14
-	ADOXQ   CX, DI
-	ADCXQ   AX, DI
-	ADOXQ   AX, R8
-	ADCXQ   AX, R8
+	SHLQ    $32, DX
+	ADDQ    R9, DX
+	MOVQ    DX, BX
+	SHLQ    $32, BX
+	MOVQ    DX, CX
+	SHRQ    $32, CX
+	CMPQ    DX, BX
+	SBBQ    CX, BX
+	MOVQ    DX, AX
+	SBBQ    $0, AX
+	ADDQ    CX, AX
+	MOVQ    $0, CX
+	ADCQ    $0, CX
+	SUBQ    BX, R10
+	SBBQ    AX, R11
+	SBBQ    CX, R12
+	SBBQ    $0, R13
+	SBBQ    $0, R14
+	SBBQ    $0, DI
+	SBBQ    $0, R8
+	ADDQ    DX, DI
+	ADCQ    $0, R8
 
-	// Row 2: t += a·b2, then t = (t + q·m)/2^64.
-	MOVQ    112(SI), DX
+	// Row 2: t += a2·D2, then t = (t + q·m)/2^64.
 	XORQ    R9, R9
+	MOVQ    112(SI), DX
+	// 2a's top word: a2 under the mask, at word 6.
+	MOVQ    456(SP), BX
+	ANDQ    DX, BX
 	XORQ    AX, AX
-	MULXQ   96(SI), BX, CX
-	ADCXQ   BX, R10
-	ADOXQ   CX, R11
-	MULXQ   104(SI), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
+	ADOXQ   BX, R8
+	ADOXQ   AX, R9
 	MULXQ   112(SI), BX, CX
 	ADCXQ   BX, R12
 	ADOXQ   CX, R13
-	MULXQ   120(SI), BX, CX
+	MULXQ   400(SP), BX, CX
 	ADCXQ   BX, R13
 	ADOXQ   CX, R14
-	MULXQ   128(SI), BX, CX
+	MULXQ   440(SP), BX, CX
 	ADCXQ   BX, R14
 	ADOXQ   CX, DI
-	MULXQ   136(SI), BX, CX
+	MULXQ   448(SP), BX, CX
 	ADCXQ   BX, DI
 	ADOXQ   CX, R8
 	ADCXQ   AX, R8
 	ADOXQ   AX, R9
 	ADCXQ   AX, R9
-	// q = t0·(−m⁻¹) mod 2^64; t += q·m, t0 becomes 0.
+	// q·m = q·2^384 − c, c = q·(2^128 + 2^96 − 2^32 + 1); L = q<<32, H = q>>32.
 	MOVQ    R10, DX
-	IMULQ   elem64Inv<>(SB), DX
-	XORQ    AX, AX
-	MULXQ   elem64Mod<>+0(SB), BX, CX
-	ADCXQ   BX, R10
-	ADOXQ   CX, R11
-	MULXQ   elem64Mod<>+8(SB), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   elem64Mod<>+16(SB), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R14
-	MULXQ   elem64Mod<>+32(SB), BX, CX
-	ADCXQ   BX, R14
-	ADOXQ   CX, DI
-	MULXQ   elem64Mod<>+40(SB), BX, CX
-	ADCXQ   BX, DI
-	ADOXQ   CX, R8
-	ADCXQ   AX, R8
-	ADOXQ   AX, R9
-	ADCXQ   AX, R9
+	SHLQ    $32, DX
+	ADDQ    R10, DX
+	MOVQ    DX, BX
+	SHLQ    $32, BX
+	MOVQ    DX, CX
+	SHRQ    $32, CX
+	CMPQ    DX, BX
+	SBBQ    CX, BX
+	MOVQ    DX, AX
+	SBBQ    $0, AX
+	ADDQ    CX, AX
+	MOVQ    $0, CX
+	ADCQ    $0, CX
+	SUBQ    BX, R11
+	SBBQ    AX, R12
+	SBBQ    CX, R13
+	SBBQ    $0, R14
+	SBBQ    $0, DI
+	SBBQ    $0, R8
+	SBBQ    $0, R9
+	ADDQ    DX, R8
+	ADCQ    $0, R9
 
-	// Row 3: t += a·b3, then t = (t + q·m)/2^64.
-	MOVQ    120(SI), DX
+	// Row 3: t += a3·D3, then t = (t + q·m)/2^64.
 	XORQ    R10, R10
+	MOVQ    120(SI), DX
+	// 2a's top word: a3 under the mask, at word 6.
+	MOVQ    456(SP), BX
+	ANDQ    DX, BX
 	XORQ    AX, AX
-	MULXQ   96(SI), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   104(SI), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   112(SI), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R14
+	ADOXQ   BX, R9
+	ADOXQ   AX, R10
 	MULXQ   120(SI), BX, CX
 	ADCXQ   BX, R14
 	ADOXQ   CX, DI
-	MULXQ   128(SI), BX, CX
+	MULXQ   408(SP), BX, CX
 	ADCXQ   BX, DI
 	ADOXQ   CX, R8
-	MULXQ   136(SI), BX, CX
+	MULXQ   448(SP), BX, CX
 	ADCXQ   BX, R8
 	ADOXQ   CX, R9
 	ADCXQ   AX, R9
 	ADOXQ   AX, R10
 	ADCXQ   AX, R10
-	// q = t0·(−m⁻¹) mod 2^64; t += q·m, t0 becomes 0.
+	// q·m = q·2^384 − c, c = q·(2^128 + 2^96 − 2^32 + 1); L = q<<32, H = q>>32.
 	MOVQ    R11, DX
-	IMULQ   elem64Inv<>(SB), DX
-	XORQ    AX, AX
-	MULXQ   elem64Mod<>+0(SB), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   elem64Mod<>+8(SB), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   elem64Mod<>+16(SB), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R14
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCXQ   BX, R14
-	ADOXQ   CX, DI
-	MULXQ   elem64Mod<>+32(SB), BX, CX
-	ADCXQ   BX, DI
-	ADOXQ   CX, R8
-	MULXQ   elem64Mod<>+40(SB), BX, CX
-	ADCXQ   BX, R8
-	ADOXQ   CX, R9
-	ADCXQ   AX, R9
-	ADOXQ   AX, R10
-	ADCXQ   AX, R10
+	SHLQ    $32, DX
+	ADDQ    R11, DX
+	MOVQ    DX, BX
+	SHLQ    $32, BX
+	MOVQ    DX, CX
+	SHRQ    $32, CX
+	CMPQ    DX, BX
+	SBBQ    CX, BX
+	MOVQ    DX, AX
+	SBBQ    $0, AX
+	ADDQ    CX, AX
+	MOVQ    $0, CX
+	ADCQ    $0, CX
+	SUBQ    BX, R12
+	SBBQ    AX, R13
+	SBBQ    CX, R14
+	SBBQ    $0, DI
+	SBBQ    $0, R8
+	SBBQ    $0, R9
+	SBBQ    $0, R10
+	ADDQ    DX, R9
+	ADCQ    $0, R10
 
-	// Row 4: t += a·b4, then t = (t + q·m)/2^64.
-	MOVQ    128(SI), DX
+	// Row 4: t += a4·D4, then t = (t + q·m)/2^64.
 	XORQ    R11, R11
+	MOVQ    128(SI), DX
+	// 2a's top word: a4 under the mask, at word 6.
+	MOVQ    456(SP), BX
+	ANDQ    DX, BX
 	XORQ    AX, AX
-	MULXQ   96(SI), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   104(SI), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R14
-	MULXQ   112(SI), BX, CX
-	ADCXQ   BX, R14
-	ADOXQ   CX, DI
-	MULXQ   120(SI), BX, CX
-	ADCXQ   BX, DI
-	ADOXQ   CX, R8
+	ADOXQ   BX, R10
+	ADOXQ   AX, R11
 	MULXQ   128(SI), BX, CX
 	ADCXQ   BX, R8
 	ADOXQ   CX, R9
-	MULXQ   136(SI), BX, CX
+	MULXQ   416(SP), BX, CX
 	ADCXQ   BX, R9
 	ADOXQ   CX, R10
 	ADCXQ   AX, R10
 	ADOXQ   AX, R11
 	ADCXQ   AX, R11
-	// q = t0·(−m⁻¹) mod 2^64; t += q·m, t0 becomes 0.
+	// q·m = q·2^384 − c, c = q·(2^128 + 2^96 − 2^32 + 1); L = q<<32, H = q>>32.
 	MOVQ    R12, DX
-	IMULQ   elem64Inv<>(SB), DX
-	XORQ    AX, AX
-	MULXQ   elem64Mod<>+0(SB), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   elem64Mod<>+8(SB), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R14
-	MULXQ   elem64Mod<>+16(SB), BX, CX
-	ADCXQ   BX, R14
-	ADOXQ   CX, DI
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCXQ   BX, DI
-	ADOXQ   CX, R8
-	MULXQ   elem64Mod<>+32(SB), BX, CX
-	ADCXQ   BX, R8
-	ADOXQ   CX, R9
-	MULXQ   elem64Mod<>+40(SB), BX, CX
-	ADCXQ   BX, R9
-	ADOXQ   CX, R10
-	ADCXQ   AX, R10
-	ADOXQ   AX, R11
-	ADCXQ   AX, R11
+	SHLQ    $32, DX
+	ADDQ    R12, DX
+	MOVQ    DX, BX
+	SHLQ    $32, BX
+	MOVQ    DX, CX
+	SHRQ    $32, CX
+	CMPQ    DX, BX
+	SBBQ    CX, BX
+	MOVQ    DX, AX
+	SBBQ    $0, AX
+	ADDQ    CX, AX
+	MOVQ    $0, CX
+	ADCQ    $0, CX
+	SUBQ    BX, R13
+	SBBQ    AX, R14
+	SBBQ    CX, DI
+	SBBQ    $0, R8
+	SBBQ    $0, R9
+	SBBQ    $0, R10
+	SBBQ    $0, R11
+	ADDQ    DX, R10
+	ADCQ    $0, R11
 
-	// Row 5: t += a·b5, then t = (t + q·m)/2^64.
-	MOVQ    136(SI), DX
+	// Row 5: t += a5·D5, then t = (t + q·m)/2^64.
 	XORQ    R12, R12
+	MOVQ    136(SI), DX
 	XORQ    AX, AX
-	MULXQ   96(SI), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R14
-	MULXQ   104(SI), BX, CX
-	ADCXQ   BX, R14
-	ADOXQ   CX, DI
-	MULXQ   112(SI), BX, CX
-	ADCXQ   BX, DI
-	ADOXQ   CX, R8
-	MULXQ   120(SI), BX, CX
-	ADCXQ   BX, R8
-	ADOXQ   CX, R9
-	MULXQ   128(SI), BX, CX
-	ADCXQ   BX, R9
-	ADOXQ   CX, R10
 	MULXQ   136(SI), BX, CX
 	ADCXQ   BX, R10
 	ADOXQ   CX, R11
 	ADCXQ   AX, R11
 	ADOXQ   AX, R12
 	ADCXQ   AX, R12
-	// q = t0·(−m⁻¹) mod 2^64; t += q·m, t0 becomes 0.
+	// q·m = q·2^384 − c, c = q·(2^128 + 2^96 − 2^32 + 1); L = q<<32, H = q>>32.
 	MOVQ    R13, DX
-	IMULQ   elem64Inv<>(SB), DX
-	XORQ    AX, AX
-	MULXQ   elem64Mod<>+0(SB), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R14
-	MULXQ   elem64Mod<>+8(SB), BX, CX
-	ADCXQ   BX, R14
-	ADOXQ   CX, DI
-	MULXQ   elem64Mod<>+16(SB), BX, CX
-	ADCXQ   BX, DI
-	ADOXQ   CX, R8
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCXQ   BX, R8
-	ADOXQ   CX, R9
-	MULXQ   elem64Mod<>+32(SB), BX, CX
-	ADCXQ   BX, R9
-	ADOXQ   CX, R10
-	MULXQ   elem64Mod<>+40(SB), BX, CX
-	ADCXQ   BX, R10
-	ADOXQ   CX, R11
-	ADCXQ   AX, R11
-	ADOXQ   AX, R12
-	ADCXQ   AX, R12
+	SHLQ    $32, DX
+	ADDQ    R13, DX
+	MOVQ    DX, BX
+	SHLQ    $32, BX
+	MOVQ    DX, CX
+	SHRQ    $32, CX
+	CMPQ    DX, BX
+	SBBQ    CX, BX
+	MOVQ    DX, AX
+	SBBQ    $0, AX
+	ADDQ    CX, AX
+	MOVQ    $0, CX
+	ADCQ    $0, CX
+	SUBQ    BX, R14
+	SBBQ    AX, DI
+	SBBQ    CX, R8
+	SBBQ    $0, R9
+	SBBQ    $0, R10
+	SBBQ    $0, R11
+	SBBQ    $0, R12
+	ADDQ    DX, R11
+	ADCQ    $0, R12
 	// t < 2m: subtract m, keep t if that borrows.
 	MOVQ    R14, BX
 	MOVQ    DI, CX
@@ -492,31 +495,30 @@ TEXT ·jacobianDoubleAsm(SB), NOSPLIT, $384-16
 	MULXQ   136(SP), BX, R14
 	ADCXQ   BX, R13
 	ADCXQ   AX, R14
-	// q = t0·(−m⁻¹) mod 2^64; t += q·m, t0 becomes 0.
+	// q·m = q·2^384 − c, c = q·(2^128 + 2^96 − 2^32 + 1); L = q<<32, H = q>>32.
 	MOVQ    R8, DX
-	IMULQ   elem64Inv<>(SB), DX
-	XORQ    AX, AX
-	MULXQ   elem64Mod<>+0(SB), BX, CX
-	ADCXQ   BX, R8
-	ADOXQ   CX, R9
-	MULXQ   elem64Mod<>+8(SB), BX, CX
-	ADCXQ   BX, R9
-	ADOXQ   CX, R10
-	MULXQ   elem64Mod<>+16(SB), BX, CX
-	ADCXQ   BX, R10
-	ADOXQ   CX, R11
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   elem64Mod<>+32(SB), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   elem64Mod<>+40(SB), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R14
-	ADCXQ   AX, R14
-	ADOXQ   AX, DI
-	ADCXQ   AX, DI
+	SHLQ    $32, DX
+	ADDQ    R8, DX
+	MOVQ    DX, BX
+	SHLQ    $32, BX
+	MOVQ    DX, CX
+	SHRQ    $32, CX
+	CMPQ    DX, BX
+	SBBQ    CX, BX
+	MOVQ    DX, AX
+	SBBQ    $0, AX
+	ADDQ    CX, AX
+	MOVQ    $0, CX
+	ADCQ    $0, CX
+	SUBQ    BX, R9
+	SBBQ    AX, R10
+	SBBQ    CX, R11
+	SBBQ    $0, R12
+	SBBQ    $0, R13
+	SBBQ    $0, R14
+	SBBQ    $0, DI
+	ADDQ    DX, R14
+	ADCQ    $0, DI
 
 	// Row 1: t += a·b1, then t = (t + q·m)/2^64.
 	MOVQ    152(SP), DX
@@ -543,31 +545,30 @@ TEXT ·jacobianDoubleAsm(SB), NOSPLIT, $384-16
 	ADCXQ   AX, DI
 	ADOXQ   AX, R8
 	ADCXQ   AX, R8
-	// q = t0·(−m⁻¹) mod 2^64; t += q·m, t0 becomes 0.
+	// q·m = q·2^384 − c, c = q·(2^128 + 2^96 − 2^32 + 1); L = q<<32, H = q>>32.
 	MOVQ    R9, DX
-	IMULQ   elem64Inv<>(SB), DX
-	XORQ    AX, AX
-	MULXQ   elem64Mod<>+0(SB), BX, CX
-	ADCXQ   BX, R9
-	ADOXQ   CX, R10
-	MULXQ   elem64Mod<>+8(SB), BX, CX
-	ADCXQ   BX, R10
-	ADOXQ   CX, R11
-	MULXQ   elem64Mod<>+16(SB), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   elem64Mod<>+32(SB), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R14
-	MULXQ   elem64Mod<>+40(SB), BX, CX
-	ADCXQ   BX, R14
-	ADOXQ   CX, DI
-	ADCXQ   AX, DI
-	ADOXQ   AX, R8
-	ADCXQ   AX, R8
+	SHLQ    $32, DX
+	ADDQ    R9, DX
+	MOVQ    DX, BX
+	SHLQ    $32, BX
+	MOVQ    DX, CX
+	SHRQ    $32, CX
+	CMPQ    DX, BX
+	SBBQ    CX, BX
+	MOVQ    DX, AX
+	SBBQ    $0, AX
+	ADDQ    CX, AX
+	MOVQ    $0, CX
+	ADCQ    $0, CX
+	SUBQ    BX, R10
+	SBBQ    AX, R11
+	SBBQ    CX, R12
+	SBBQ    $0, R13
+	SBBQ    $0, R14
+	SBBQ    $0, DI
+	SBBQ    $0, R8
+	ADDQ    DX, DI
+	ADCQ    $0, R8
 
 	// Row 2: t += a·b2, then t = (t + q·m)/2^64.
 	MOVQ    160(SP), DX
@@ -594,31 +595,30 @@ TEXT ·jacobianDoubleAsm(SB), NOSPLIT, $384-16
 	ADCXQ   AX, R8
 	ADOXQ   AX, R9
 	ADCXQ   AX, R9
-	// q = t0·(−m⁻¹) mod 2^64; t += q·m, t0 becomes 0.
+	// q·m = q·2^384 − c, c = q·(2^128 + 2^96 − 2^32 + 1); L = q<<32, H = q>>32.
 	MOVQ    R10, DX
-	IMULQ   elem64Inv<>(SB), DX
-	XORQ    AX, AX
-	MULXQ   elem64Mod<>+0(SB), BX, CX
-	ADCXQ   BX, R10
-	ADOXQ   CX, R11
-	MULXQ   elem64Mod<>+8(SB), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   elem64Mod<>+16(SB), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R14
-	MULXQ   elem64Mod<>+32(SB), BX, CX
-	ADCXQ   BX, R14
-	ADOXQ   CX, DI
-	MULXQ   elem64Mod<>+40(SB), BX, CX
-	ADCXQ   BX, DI
-	ADOXQ   CX, R8
-	ADCXQ   AX, R8
-	ADOXQ   AX, R9
-	ADCXQ   AX, R9
+	SHLQ    $32, DX
+	ADDQ    R10, DX
+	MOVQ    DX, BX
+	SHLQ    $32, BX
+	MOVQ    DX, CX
+	SHRQ    $32, CX
+	CMPQ    DX, BX
+	SBBQ    CX, BX
+	MOVQ    DX, AX
+	SBBQ    $0, AX
+	ADDQ    CX, AX
+	MOVQ    $0, CX
+	ADCQ    $0, CX
+	SUBQ    BX, R11
+	SBBQ    AX, R12
+	SBBQ    CX, R13
+	SBBQ    $0, R14
+	SBBQ    $0, DI
+	SBBQ    $0, R8
+	SBBQ    $0, R9
+	ADDQ    DX, R8
+	ADCQ    $0, R9
 
 	// Row 3: t += a·b3, then t = (t + q·m)/2^64.
 	MOVQ    168(SP), DX
@@ -645,31 +645,30 @@ TEXT ·jacobianDoubleAsm(SB), NOSPLIT, $384-16
 	ADCXQ   AX, R9
 	ADOXQ   AX, R10
 	ADCXQ   AX, R10
-	// q = t0·(−m⁻¹) mod 2^64; t += q·m, t0 becomes 0.
+	// q·m = q·2^384 − c, c = q·(2^128 + 2^96 − 2^32 + 1); L = q<<32, H = q>>32.
 	MOVQ    R11, DX
-	IMULQ   elem64Inv<>(SB), DX
-	XORQ    AX, AX
-	MULXQ   elem64Mod<>+0(SB), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   elem64Mod<>+8(SB), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   elem64Mod<>+16(SB), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R14
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCXQ   BX, R14
-	ADOXQ   CX, DI
-	MULXQ   elem64Mod<>+32(SB), BX, CX
-	ADCXQ   BX, DI
-	ADOXQ   CX, R8
-	MULXQ   elem64Mod<>+40(SB), BX, CX
-	ADCXQ   BX, R8
-	ADOXQ   CX, R9
-	ADCXQ   AX, R9
-	ADOXQ   AX, R10
-	ADCXQ   AX, R10
+	SHLQ    $32, DX
+	ADDQ    R11, DX
+	MOVQ    DX, BX
+	SHLQ    $32, BX
+	MOVQ    DX, CX
+	SHRQ    $32, CX
+	CMPQ    DX, BX
+	SBBQ    CX, BX
+	MOVQ    DX, AX
+	SBBQ    $0, AX
+	ADDQ    CX, AX
+	MOVQ    $0, CX
+	ADCQ    $0, CX
+	SUBQ    BX, R12
+	SBBQ    AX, R13
+	SBBQ    CX, R14
+	SBBQ    $0, DI
+	SBBQ    $0, R8
+	SBBQ    $0, R9
+	SBBQ    $0, R10
+	ADDQ    DX, R9
+	ADCQ    $0, R10
 
 	// Row 4: t += a·b4, then t = (t + q·m)/2^64.
 	MOVQ    176(SP), DX
@@ -696,31 +695,30 @@ TEXT ·jacobianDoubleAsm(SB), NOSPLIT, $384-16
 	ADCXQ   AX, R10
 	ADOXQ   AX, R11
 	ADCXQ   AX, R11
-	// q = t0·(−m⁻¹) mod 2^64; t += q·m, t0 becomes 0.
+	// q·m = q·2^384 − c, c = q·(2^128 + 2^96 − 2^32 + 1); L = q<<32, H = q>>32.
 	MOVQ    R12, DX
-	IMULQ   elem64Inv<>(SB), DX
-	XORQ    AX, AX
-	MULXQ   elem64Mod<>+0(SB), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   elem64Mod<>+8(SB), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R14
-	MULXQ   elem64Mod<>+16(SB), BX, CX
-	ADCXQ   BX, R14
-	ADOXQ   CX, DI
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCXQ   BX, DI
-	ADOXQ   CX, R8
-	MULXQ   elem64Mod<>+32(SB), BX, CX
-	ADCXQ   BX, R8
-	ADOXQ   CX, R9
-	MULXQ   elem64Mod<>+40(SB), BX, CX
-	ADCXQ   BX, R9
-	ADOXQ   CX, R10
-	ADCXQ   AX, R10
-	ADOXQ   AX, R11
-	ADCXQ   AX, R11
+	SHLQ    $32, DX
+	ADDQ    R12, DX
+	MOVQ    DX, BX
+	SHLQ    $32, BX
+	MOVQ    DX, CX
+	SHRQ    $32, CX
+	CMPQ    DX, BX
+	SBBQ    CX, BX
+	MOVQ    DX, AX
+	SBBQ    $0, AX
+	ADDQ    CX, AX
+	MOVQ    $0, CX
+	ADCQ    $0, CX
+	SUBQ    BX, R13
+	SBBQ    AX, R14
+	SBBQ    CX, DI
+	SBBQ    $0, R8
+	SBBQ    $0, R9
+	SBBQ    $0, R10
+	SBBQ    $0, R11
+	ADDQ    DX, R10
+	ADCQ    $0, R11
 
 	// Row 5: t += a·b5, then t = (t + q·m)/2^64.
 	MOVQ    184(SP), DX
@@ -747,31 +745,30 @@ TEXT ·jacobianDoubleAsm(SB), NOSPLIT, $384-16
 	ADCXQ   AX, R11
 	ADOXQ   AX, R12
 	ADCXQ   AX, R12
-	// q = t0·(−m⁻¹) mod 2^64; t += q·m, t0 becomes 0.
+	// q·m = q·2^384 − c, c = q·(2^128 + 2^96 − 2^32 + 1); L = q<<32, H = q>>32.
 	MOVQ    R13, DX
-	IMULQ   elem64Inv<>(SB), DX
-	XORQ    AX, AX
-	MULXQ   elem64Mod<>+0(SB), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R14
-	MULXQ   elem64Mod<>+8(SB), BX, CX
-	ADCXQ   BX, R14
-	ADOXQ   CX, DI
-	MULXQ   elem64Mod<>+16(SB), BX, CX
-	ADCXQ   BX, DI
-	ADOXQ   CX, R8
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCXQ   BX, R8
-	ADOXQ   CX, R9
-	MULXQ   elem64Mod<>+32(SB), BX, CX
-	ADCXQ   BX, R9
-	ADOXQ   CX, R10
-	MULXQ   elem64Mod<>+40(SB), BX, CX
-	ADCXQ   BX, R10
-	ADOXQ   CX, R11
-	ADCXQ   AX, R11
-	ADOXQ   AX, R12
-	ADCXQ   AX, R12
+	SHLQ    $32, DX
+	ADDQ    R13, DX
+	MOVQ    DX, BX
+	SHLQ    $32, BX
+	MOVQ    DX, CX
+	SHRQ    $32, CX
+	CMPQ    DX, BX
+	SBBQ    CX, BX
+	MOVQ    DX, AX
+	SBBQ    $0, AX
+	ADDQ    CX, AX
+	MOVQ    $0, CX
+	ADCQ    $0, CX
+	SUBQ    BX, R14
+	SBBQ    AX, DI
+	SBBQ    CX, R8
+	SBBQ    $0, R9
+	SBBQ    $0, R10
+	SBBQ    $0, R11
+	SBBQ    $0, R12
+	ADDQ    DX, R11
+	ADCQ    $0, R12
 	// t < 2m: subtract m, keep t if that borrows.
 	MOVQ    R14, BX
 	MOVQ    DI, CX
@@ -894,31 +891,30 @@ TEXT ·jacobianDoubleAsm(SB), NOSPLIT, $384-16
 	MULXQ   40(SP), BX, R14
 	ADCXQ   BX, R13
 	ADCXQ   AX, R14
-	// q = t0·(−m⁻¹) mod 2^64; t += q·m, t0 becomes 0.
+	// q·m = q·2^384 − c, c = q·(2^128 + 2^96 − 2^32 + 1); L = q<<32, H = q>>32.
 	MOVQ    R8, DX
-	IMULQ   elem64Inv<>(SB), DX
-	XORQ    AX, AX
-	MULXQ   elem64Mod<>+0(SB), BX, CX
-	ADCXQ   BX, R8
-	ADOXQ   CX, R9
-	MULXQ   elem64Mod<>+8(SB), BX, CX
-	ADCXQ   BX, R9
-	ADOXQ   CX, R10
-	MULXQ   elem64Mod<>+16(SB), BX, CX
-	ADCXQ   BX, R10
-	ADOXQ   CX, R11
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   elem64Mod<>+32(SB), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   elem64Mod<>+40(SB), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R14
-	ADCXQ   AX, R14
-	ADOXQ   AX, DI
-	ADCXQ   AX, DI
+	SHLQ    $32, DX
+	ADDQ    R8, DX
+	MOVQ    DX, BX
+	SHLQ    $32, BX
+	MOVQ    DX, CX
+	SHRQ    $32, CX
+	CMPQ    DX, BX
+	SBBQ    CX, BX
+	MOVQ    DX, AX
+	SBBQ    $0, AX
+	ADDQ    CX, AX
+	MOVQ    $0, CX
+	ADCQ    $0, CX
+	SUBQ    BX, R9
+	SBBQ    AX, R10
+	SBBQ    CX, R11
+	SBBQ    $0, R12
+	SBBQ    $0, R13
+	SBBQ    $0, R14
+	SBBQ    $0, DI
+	ADDQ    DX, R14
+	ADCQ    $0, DI
 
 	// Row 1: t += a·b1, then t = (t + q·m)/2^64.
 	MOVQ    a+8(FP), DX
@@ -946,31 +942,30 @@ TEXT ·jacobianDoubleAsm(SB), NOSPLIT, $384-16
 	ADCXQ   AX, DI
 	ADOXQ   AX, R8
 	ADCXQ   AX, R8
-	// q = t0·(−m⁻¹) mod 2^64; t += q·m, t0 becomes 0.
+	// q·m = q·2^384 − c, c = q·(2^128 + 2^96 − 2^32 + 1); L = q<<32, H = q>>32.
 	MOVQ    R9, DX
-	IMULQ   elem64Inv<>(SB), DX
-	XORQ    AX, AX
-	MULXQ   elem64Mod<>+0(SB), BX, CX
-	ADCXQ   BX, R9
-	ADOXQ   CX, R10
-	MULXQ   elem64Mod<>+8(SB), BX, CX
-	ADCXQ   BX, R10
-	ADOXQ   CX, R11
-	MULXQ   elem64Mod<>+16(SB), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   elem64Mod<>+32(SB), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R14
-	MULXQ   elem64Mod<>+40(SB), BX, CX
-	ADCXQ   BX, R14
-	ADOXQ   CX, DI
-	ADCXQ   AX, DI
-	ADOXQ   AX, R8
-	ADCXQ   AX, R8
+	SHLQ    $32, DX
+	ADDQ    R9, DX
+	MOVQ    DX, BX
+	SHLQ    $32, BX
+	MOVQ    DX, CX
+	SHRQ    $32, CX
+	CMPQ    DX, BX
+	SBBQ    CX, BX
+	MOVQ    DX, AX
+	SBBQ    $0, AX
+	ADDQ    CX, AX
+	MOVQ    $0, CX
+	ADCQ    $0, CX
+	SUBQ    BX, R10
+	SBBQ    AX, R11
+	SBBQ    CX, R12
+	SBBQ    $0, R13
+	SBBQ    $0, R14
+	SBBQ    $0, DI
+	SBBQ    $0, R8
+	ADDQ    DX, DI
+	ADCQ    $0, R8
 
 	// Row 2: t += a·b2, then t = (t + q·m)/2^64.
 	MOVQ    a+8(FP), DX
@@ -998,31 +993,30 @@ TEXT ·jacobianDoubleAsm(SB), NOSPLIT, $384-16
 	ADCXQ   AX, R8
 	ADOXQ   AX, R9
 	ADCXQ   AX, R9
-	// q = t0·(−m⁻¹) mod 2^64; t += q·m, t0 becomes 0.
+	// q·m = q·2^384 − c, c = q·(2^128 + 2^96 − 2^32 + 1); L = q<<32, H = q>>32.
 	MOVQ    R10, DX
-	IMULQ   elem64Inv<>(SB), DX
-	XORQ    AX, AX
-	MULXQ   elem64Mod<>+0(SB), BX, CX
-	ADCXQ   BX, R10
-	ADOXQ   CX, R11
-	MULXQ   elem64Mod<>+8(SB), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   elem64Mod<>+16(SB), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R14
-	MULXQ   elem64Mod<>+32(SB), BX, CX
-	ADCXQ   BX, R14
-	ADOXQ   CX, DI
-	MULXQ   elem64Mod<>+40(SB), BX, CX
-	ADCXQ   BX, DI
-	ADOXQ   CX, R8
-	ADCXQ   AX, R8
-	ADOXQ   AX, R9
-	ADCXQ   AX, R9
+	SHLQ    $32, DX
+	ADDQ    R10, DX
+	MOVQ    DX, BX
+	SHLQ    $32, BX
+	MOVQ    DX, CX
+	SHRQ    $32, CX
+	CMPQ    DX, BX
+	SBBQ    CX, BX
+	MOVQ    DX, AX
+	SBBQ    $0, AX
+	ADDQ    CX, AX
+	MOVQ    $0, CX
+	ADCQ    $0, CX
+	SUBQ    BX, R11
+	SBBQ    AX, R12
+	SBBQ    CX, R13
+	SBBQ    $0, R14
+	SBBQ    $0, DI
+	SBBQ    $0, R8
+	SBBQ    $0, R9
+	ADDQ    DX, R8
+	ADCQ    $0, R9
 
 	// Row 3: t += a·b3, then t = (t + q·m)/2^64.
 	MOVQ    a+8(FP), DX
@@ -1050,31 +1044,30 @@ TEXT ·jacobianDoubleAsm(SB), NOSPLIT, $384-16
 	ADCXQ   AX, R9
 	ADOXQ   AX, R10
 	ADCXQ   AX, R10
-	// q = t0·(−m⁻¹) mod 2^64; t += q·m, t0 becomes 0.
+	// q·m = q·2^384 − c, c = q·(2^128 + 2^96 − 2^32 + 1); L = q<<32, H = q>>32.
 	MOVQ    R11, DX
-	IMULQ   elem64Inv<>(SB), DX
-	XORQ    AX, AX
-	MULXQ   elem64Mod<>+0(SB), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   elem64Mod<>+8(SB), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   elem64Mod<>+16(SB), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R14
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCXQ   BX, R14
-	ADOXQ   CX, DI
-	MULXQ   elem64Mod<>+32(SB), BX, CX
-	ADCXQ   BX, DI
-	ADOXQ   CX, R8
-	MULXQ   elem64Mod<>+40(SB), BX, CX
-	ADCXQ   BX, R8
-	ADOXQ   CX, R9
-	ADCXQ   AX, R9
-	ADOXQ   AX, R10
-	ADCXQ   AX, R10
+	SHLQ    $32, DX
+	ADDQ    R11, DX
+	MOVQ    DX, BX
+	SHLQ    $32, BX
+	MOVQ    DX, CX
+	SHRQ    $32, CX
+	CMPQ    DX, BX
+	SBBQ    CX, BX
+	MOVQ    DX, AX
+	SBBQ    $0, AX
+	ADDQ    CX, AX
+	MOVQ    $0, CX
+	ADCQ    $0, CX
+	SUBQ    BX, R12
+	SBBQ    AX, R13
+	SBBQ    CX, R14
+	SBBQ    $0, DI
+	SBBQ    $0, R8
+	SBBQ    $0, R9
+	SBBQ    $0, R10
+	ADDQ    DX, R9
+	ADCQ    $0, R10
 
 	// Row 4: t += a·b4, then t = (t + q·m)/2^64.
 	MOVQ    a+8(FP), DX
@@ -1102,31 +1095,30 @@ TEXT ·jacobianDoubleAsm(SB), NOSPLIT, $384-16
 	ADCXQ   AX, R10
 	ADOXQ   AX, R11
 	ADCXQ   AX, R11
-	// q = t0·(−m⁻¹) mod 2^64; t += q·m, t0 becomes 0.
+	// q·m = q·2^384 − c, c = q·(2^128 + 2^96 − 2^32 + 1); L = q<<32, H = q>>32.
 	MOVQ    R12, DX
-	IMULQ   elem64Inv<>(SB), DX
-	XORQ    AX, AX
-	MULXQ   elem64Mod<>+0(SB), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   elem64Mod<>+8(SB), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R14
-	MULXQ   elem64Mod<>+16(SB), BX, CX
-	ADCXQ   BX, R14
-	ADOXQ   CX, DI
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCXQ   BX, DI
-	ADOXQ   CX, R8
-	MULXQ   elem64Mod<>+32(SB), BX, CX
-	ADCXQ   BX, R8
-	ADOXQ   CX, R9
-	MULXQ   elem64Mod<>+40(SB), BX, CX
-	ADCXQ   BX, R9
-	ADOXQ   CX, R10
-	ADCXQ   AX, R10
-	ADOXQ   AX, R11
-	ADCXQ   AX, R11
+	SHLQ    $32, DX
+	ADDQ    R12, DX
+	MOVQ    DX, BX
+	SHLQ    $32, BX
+	MOVQ    DX, CX
+	SHRQ    $32, CX
+	CMPQ    DX, BX
+	SBBQ    CX, BX
+	MOVQ    DX, AX
+	SBBQ    $0, AX
+	ADDQ    CX, AX
+	MOVQ    $0, CX
+	ADCQ    $0, CX
+	SUBQ    BX, R13
+	SBBQ    AX, R14
+	SBBQ    CX, DI
+	SBBQ    $0, R8
+	SBBQ    $0, R9
+	SBBQ    $0, R10
+	SBBQ    $0, R11
+	ADDQ    DX, R10
+	ADCQ    $0, R11
 
 	// Row 5: t += a·b5, then t = (t + q·m)/2^64.
 	MOVQ    a+8(FP), DX
@@ -1154,31 +1146,30 @@ TEXT ·jacobianDoubleAsm(SB), NOSPLIT, $384-16
 	ADCXQ   AX, R11
 	ADOXQ   AX, R12
 	ADCXQ   AX, R12
-	// q = t0·(−m⁻¹) mod 2^64; t += q·m, t0 becomes 0.
+	// q·m = q·2^384 − c, c = q·(2^128 + 2^96 − 2^32 + 1); L = q<<32, H = q>>32.
 	MOVQ    R13, DX
-	IMULQ   elem64Inv<>(SB), DX
-	XORQ    AX, AX
-	MULXQ   elem64Mod<>+0(SB), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R14
-	MULXQ   elem64Mod<>+8(SB), BX, CX
-	ADCXQ   BX, R14
-	ADOXQ   CX, DI
-	MULXQ   elem64Mod<>+16(SB), BX, CX
-	ADCXQ   BX, DI
-	ADOXQ   CX, R8
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCXQ   BX, R8
-	ADOXQ   CX, R9
-	MULXQ   elem64Mod<>+32(SB), BX, CX
-	ADCXQ   BX, R9
-	ADOXQ   CX, R10
-	MULXQ   elem64Mod<>+40(SB), BX, CX
-	ADCXQ   BX, R10
-	ADOXQ   CX, R11
-	ADCXQ   AX, R11
-	ADOXQ   AX, R12
-	ADCXQ   AX, R12
+	SHLQ    $32, DX
+	ADDQ    R13, DX
+	MOVQ    DX, BX
+	SHLQ    $32, BX
+	MOVQ    DX, CX
+	SHRQ    $32, CX
+	CMPQ    DX, BX
+	SBBQ    CX, BX
+	MOVQ    DX, AX
+	SBBQ    $0, AX
+	ADDQ    CX, AX
+	MOVQ    $0, CX
+	ADCQ    $0, CX
+	SUBQ    BX, R14
+	SBBQ    AX, DI
+	SBBQ    CX, R8
+	SBBQ    $0, R9
+	SBBQ    $0, R10
+	SBBQ    $0, R11
+	SBBQ    $0, R12
+	ADDQ    DX, R11
+	ADCQ    $0, R12
 	// t < 2m: subtract m, keep t if that borrows.
 	MOVQ    R14, BX
 	MOVQ    DI, CX
@@ -1207,303 +1198,306 @@ TEXT ·jacobianDoubleAsm(SB), NOSPLIT, $384-16
 	MOVQ    AX, 128(DI)
 	MOVQ    R13, 136(DI)
 	// g4 = sqr y2: 4γ = 4Y²
+	// 2a's words: V_j = a_j<<1, W_j = a_j<<1 | a_(j−1)>>63 (the ADCQ chain),
+	// and the mask −(a_(n−1)>>63) of its top word.
+	MOVQ    0(SP), BX
+	ADDQ    BX, BX
+	MOVQ    8(SP), CX
+	LEAQ    (CX)(CX*1), BX
+	MOVQ    BX, 384(SP)
+	ADCQ    CX, CX
+	MOVQ    16(SP), CX
+	LEAQ    (CX)(CX*1), BX
+	MOVQ    BX, 392(SP)
+	ADCQ    CX, CX
+	MOVQ    CX, 424(SP)
+	MOVQ    24(SP), CX
+	LEAQ    (CX)(CX*1), BX
+	MOVQ    BX, 400(SP)
+	ADCQ    CX, CX
+	MOVQ    CX, 432(SP)
+	MOVQ    32(SP), CX
+	LEAQ    (CX)(CX*1), BX
+	MOVQ    BX, 408(SP)
+	ADCQ    CX, CX
+	MOVQ    CX, 440(SP)
+	MOVQ    40(SP), CX
+	LEAQ    (CX)(CX*1), BX
+	MOVQ    BX, 416(SP)
+	ADCQ    CX, CX
+	MOVQ    CX, 448(SP)
+	SBBQ    BX, BX
+	MOVQ    BX, 456(SP)
 
-	// Row 0: t += a·b0, then t = (t + q·m)/2^64.
-	MOVQ    0(SP), DX
+	// Row 0: t += a0·D0, then t = (t + q·m)/2^64.
 	XORQ    DI, DI
+	MOVQ    0(SP), DX
+	// 2a's top word: a0 under the mask, at word 6.
+	MOVQ    456(SP), BX
+	ANDQ    DX, BX
 	XORQ    AX, AX
 	MULXQ   0(SP), R8, R9
-	MULXQ   8(SP), BX, R10
-	ADCXQ   BX, R9
-	MULXQ   16(SP), BX, R11
-	ADCXQ   BX, R10
-	MULXQ   24(SP), BX, R12
-	ADCXQ   BX, R11
-	MULXQ   32(SP), BX, R13
-	ADCXQ   BX, R12
-	MULXQ   40(SP), BX, R14
-	ADCXQ   BX, R13
-	ADCXQ   AX, R14
-	// q = t0·(−m⁻¹) mod 2^64; t += q·m, t0 becomes 0.
+	MULXQ   384(SP), CX, R10
+	ADCXQ   CX, R9
+	MULXQ   424(SP), CX, R11
+	ADCXQ   CX, R10
+	MULXQ   432(SP), CX, R12
+	ADCXQ   CX, R11
+	MULXQ   440(SP), CX, R13
+	ADCXQ   CX, R12
+	MULXQ   448(SP), CX, R14
+	ADCXQ   CX, R13
+	ADCXQ   BX, R14
+	ADCXQ   AX, DI
+	// q·m = q·2^384 − c, c = q·(2^128 + 2^96 − 2^32 + 1); L = q<<32, H = q>>32.
 	MOVQ    R8, DX
-	IMULQ   elem64Inv<>(SB), DX
-	XORQ    AX, AX
-	MULXQ   elem64Mod<>+0(SB), BX, CX
-	ADCXQ   BX, R8
-	ADOXQ   CX, R9
-	MULXQ   elem64Mod<>+8(SB), BX, CX
-	ADCXQ   BX, R9
-	ADOXQ   CX, R10
-	MULXQ   elem64Mod<>+16(SB), BX, CX
-	ADCXQ   BX, R10
-	ADOXQ   CX, R11
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   elem64Mod<>+32(SB), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   elem64Mod<>+40(SB), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R14
-	ADCXQ   AX, R14
-	ADOXQ   AX, DI
-	ADCXQ   AX, DI
+	SHLQ    $32, DX
+	ADDQ    R8, DX
+	MOVQ    DX, BX
+	SHLQ    $32, BX
+	MOVQ    DX, CX
+	SHRQ    $32, CX
+	CMPQ    DX, BX
+	SBBQ    CX, BX
+	MOVQ    DX, AX
+	SBBQ    $0, AX
+	ADDQ    CX, AX
+	MOVQ    $0, CX
+	ADCQ    $0, CX
+	SUBQ    BX, R9
+	SBBQ    AX, R10
+	SBBQ    CX, R11
+	SBBQ    $0, R12
+	SBBQ    $0, R13
+	SBBQ    $0, R14
+	SBBQ    $0, DI
+	ADDQ    DX, R14
+	ADCQ    $0, DI
 
-	// Row 1: t += a·b1, then t = (t + q·m)/2^64.
-	MOVQ    8(SP), DX
+	// Row 1: t += a1·D1, then t = (t + q·m)/2^64.
 	XORQ    R8, R8
+	MOVQ    8(SP), DX
+	// 2a's top word: a1 under the mask, at word 6.
+	MOVQ    456(SP), BX
+	ANDQ    DX, BX
 	XORQ    AX, AX
-	MULXQ   0(SP), BX, CX
-	ADCXQ   BX, R9
-	ADOXQ   CX, R10
+	ADOXQ   BX, DI
+	ADOXQ   AX, R8
 	MULXQ   8(SP), BX, CX
 	ADCXQ   BX, R10
 	ADOXQ   CX, R11
-	MULXQ   16(SP), BX, CX
+	MULXQ   392(SP), BX, CX
 	ADCXQ   BX, R11
 	ADOXQ   CX, R12
-	MULXQ   24(SP), BX, CX
+	MULXQ   432(SP), BX, CX
 	ADCXQ   BX, R12
 	ADOXQ   CX, R13
-	MULXQ   32(SP), BX, CX
+	MULXQ   440(SP), BX, CX
 	ADCXQ   BX, R13
 	ADOXQ   CX, R14
-	MULXQ   40(SP), BX, CX
+	MULXQ   448(SP), BX, CX
 	ADCXQ   BX, R14
 	ADOXQ   CX, DI
 	ADCXQ   AX, DI
 	ADOXQ   AX, R8
 	ADCXQ   AX, R8
-	// q = t0·(−m⁻¹) mod 2^64; t += q·m, t0 becomes 0.
+	// q·m = q·2^384 − c, c = q·(2^128 + 2^96 − 2^32 + 1); L = q<<32, H = q>>32.
 	MOVQ    R9, DX
-	IMULQ   elem64Inv<>(SB), DX
-	XORQ    AX, AX
-	MULXQ   elem64Mod<>+0(SB), BX, CX
-	ADCXQ   BX, R9
-	ADOXQ   CX, R10
-	MULXQ   elem64Mod<>+8(SB), BX, CX
-	ADCXQ   BX, R10
-	ADOXQ   CX, R11
-	MULXQ   elem64Mod<>+16(SB), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   elem64Mod<>+32(SB), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R14
-	MULXQ   elem64Mod<>+40(SB), BX, CX
-	ADCXQ   BX, R14
-	ADOXQ   CX, DI
-	ADCXQ   AX, DI
-	ADOXQ   AX, R8
-	ADCXQ   AX, R8
+	SHLQ    $32, DX
+	ADDQ    R9, DX
+	MOVQ    DX, BX
+	SHLQ    $32, BX
+	MOVQ    DX, CX
+	SHRQ    $32, CX
+	CMPQ    DX, BX
+	SBBQ    CX, BX
+	MOVQ    DX, AX
+	SBBQ    $0, AX
+	ADDQ    CX, AX
+	MOVQ    $0, CX
+	ADCQ    $0, CX
+	SUBQ    BX, R10
+	SBBQ    AX, R11
+	SBBQ    CX, R12
+	SBBQ    $0, R13
+	SBBQ    $0, R14
+	SBBQ    $0, DI
+	SBBQ    $0, R8
+	ADDQ    DX, DI
+	ADCQ    $0, R8
 
-	// Row 2: t += a·b2, then t = (t + q·m)/2^64.
-	MOVQ    16(SP), DX
+	// Row 2: t += a2·D2, then t = (t + q·m)/2^64.
 	XORQ    R9, R9
+	MOVQ    16(SP), DX
+	// 2a's top word: a2 under the mask, at word 6.
+	MOVQ    456(SP), BX
+	ANDQ    DX, BX
 	XORQ    AX, AX
-	MULXQ   0(SP), BX, CX
-	ADCXQ   BX, R10
-	ADOXQ   CX, R11
-	MULXQ   8(SP), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
+	ADOXQ   BX, R8
+	ADOXQ   AX, R9
 	MULXQ   16(SP), BX, CX
 	ADCXQ   BX, R12
 	ADOXQ   CX, R13
-	MULXQ   24(SP), BX, CX
+	MULXQ   400(SP), BX, CX
 	ADCXQ   BX, R13
 	ADOXQ   CX, R14
-	MULXQ   32(SP), BX, CX
+	MULXQ   440(SP), BX, CX
 	ADCXQ   BX, R14
 	ADOXQ   CX, DI
-	MULXQ   40(SP), BX, CX
+	MULXQ   448(SP), BX, CX
 	ADCXQ   BX, DI
 	ADOXQ   CX, R8
 	ADCXQ   AX, R8
 	ADOXQ   AX, R9
 	ADCXQ   AX, R9
-	// q = t0·(−m⁻¹) mod 2^64; t += q·m, t0 becomes 0.
+	// q·m = q·2^384 − c, c = q·(2^128 + 2^96 − 2^32 + 1); L = q<<32, H = q>>32.
 	MOVQ    R10, DX
-	IMULQ   elem64Inv<>(SB), DX
-	XORQ    AX, AX
-	MULXQ   elem64Mod<>+0(SB), BX, CX
-	ADCXQ   BX, R10
-	ADOXQ   CX, R11
-	MULXQ   elem64Mod<>+8(SB), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   elem64Mod<>+16(SB), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R14
-	MULXQ   elem64Mod<>+32(SB), BX, CX
-	ADCXQ   BX, R14
-	ADOXQ   CX, DI
-	MULXQ   elem64Mod<>+40(SB), BX, CX
-	ADCXQ   BX, DI
-	ADOXQ   CX, R8
-	ADCXQ   AX, R8
-	ADOXQ   AX, R9
-	ADCXQ   AX, R9
+	SHLQ    $32, DX
+	ADDQ    R10, DX
+	MOVQ    DX, BX
+	SHLQ    $32, BX
+	MOVQ    DX, CX
+	SHRQ    $32, CX
+	CMPQ    DX, BX
+	SBBQ    CX, BX
+	MOVQ    DX, AX
+	SBBQ    $0, AX
+	ADDQ    CX, AX
+	MOVQ    $0, CX
+	ADCQ    $0, CX
+	SUBQ    BX, R11
+	SBBQ    AX, R12
+	SBBQ    CX, R13
+	SBBQ    $0, R14
+	SBBQ    $0, DI
+	SBBQ    $0, R8
+	SBBQ    $0, R9
+	ADDQ    DX, R8
+	ADCQ    $0, R9
 
-	// Row 3: t += a·b3, then t = (t + q·m)/2^64.
-	MOVQ    24(SP), DX
+	// Row 3: t += a3·D3, then t = (t + q·m)/2^64.
 	XORQ    R10, R10
+	MOVQ    24(SP), DX
+	// 2a's top word: a3 under the mask, at word 6.
+	MOVQ    456(SP), BX
+	ANDQ    DX, BX
 	XORQ    AX, AX
-	MULXQ   0(SP), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   8(SP), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   16(SP), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R14
+	ADOXQ   BX, R9
+	ADOXQ   AX, R10
 	MULXQ   24(SP), BX, CX
 	ADCXQ   BX, R14
 	ADOXQ   CX, DI
-	MULXQ   32(SP), BX, CX
+	MULXQ   408(SP), BX, CX
 	ADCXQ   BX, DI
 	ADOXQ   CX, R8
-	MULXQ   40(SP), BX, CX
+	MULXQ   448(SP), BX, CX
 	ADCXQ   BX, R8
 	ADOXQ   CX, R9
 	ADCXQ   AX, R9
 	ADOXQ   AX, R10
 	ADCXQ   AX, R10
-	// q = t0·(−m⁻¹) mod 2^64; t += q·m, t0 becomes 0.
+	// q·m = q·2^384 − c, c = q·(2^128 + 2^96 − 2^32 + 1); L = q<<32, H = q>>32.
 	MOVQ    R11, DX
-	IMULQ   elem64Inv<>(SB), DX
-	XORQ    AX, AX
-	MULXQ   elem64Mod<>+0(SB), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   elem64Mod<>+8(SB), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   elem64Mod<>+16(SB), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R14
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCXQ   BX, R14
-	ADOXQ   CX, DI
-	MULXQ   elem64Mod<>+32(SB), BX, CX
-	ADCXQ   BX, DI
-	ADOXQ   CX, R8
-	MULXQ   elem64Mod<>+40(SB), BX, CX
-	ADCXQ   BX, R8
-	ADOXQ   CX, R9
-	ADCXQ   AX, R9
-	ADOXQ   AX, R10
-	ADCXQ   AX, R10
+	SHLQ    $32, DX
+	ADDQ    R11, DX
+	MOVQ    DX, BX
+	SHLQ    $32, BX
+	MOVQ    DX, CX
+	SHRQ    $32, CX
+	CMPQ    DX, BX
+	SBBQ    CX, BX
+	MOVQ    DX, AX
+	SBBQ    $0, AX
+	ADDQ    CX, AX
+	MOVQ    $0, CX
+	ADCQ    $0, CX
+	SUBQ    BX, R12
+	SBBQ    AX, R13
+	SBBQ    CX, R14
+	SBBQ    $0, DI
+	SBBQ    $0, R8
+	SBBQ    $0, R9
+	SBBQ    $0, R10
+	ADDQ    DX, R9
+	ADCQ    $0, R10
 
-	// Row 4: t += a·b4, then t = (t + q·m)/2^64.
-	MOVQ    32(SP), DX
+	// Row 4: t += a4·D4, then t = (t + q·m)/2^64.
 	XORQ    R11, R11
+	MOVQ    32(SP), DX
+	// 2a's top word: a4 under the mask, at word 6.
+	MOVQ    456(SP), BX
+	ANDQ    DX, BX
 	XORQ    AX, AX
-	MULXQ   0(SP), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   8(SP), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R14
-	MULXQ   16(SP), BX, CX
-	ADCXQ   BX, R14
-	ADOXQ   CX, DI
-	MULXQ   24(SP), BX, CX
-	ADCXQ   BX, DI
-	ADOXQ   CX, R8
+	ADOXQ   BX, R10
+	ADOXQ   AX, R11
 	MULXQ   32(SP), BX, CX
 	ADCXQ   BX, R8
 	ADOXQ   CX, R9
-	MULXQ   40(SP), BX, CX
+	MULXQ   416(SP), BX, CX
 	ADCXQ   BX, R9
 	ADOXQ   CX, R10
 	ADCXQ   AX, R10
 	ADOXQ   AX, R11
 	ADCXQ   AX, R11
-	// q = t0·(−m⁻¹) mod 2^64; t += q·m, t0 becomes 0.
+	// q·m = q·2^384 − c, c = q·(2^128 + 2^96 − 2^32 + 1); L = q<<32, H = q>>32.
 	MOVQ    R12, DX
-	IMULQ   elem64Inv<>(SB), DX
-	XORQ    AX, AX
-	MULXQ   elem64Mod<>+0(SB), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   elem64Mod<>+8(SB), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R14
-	MULXQ   elem64Mod<>+16(SB), BX, CX
-	ADCXQ   BX, R14
-	ADOXQ   CX, DI
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCXQ   BX, DI
-	ADOXQ   CX, R8
-	MULXQ   elem64Mod<>+32(SB), BX, CX
-	ADCXQ   BX, R8
-	ADOXQ   CX, R9
-	MULXQ   elem64Mod<>+40(SB), BX, CX
-	ADCXQ   BX, R9
-	ADOXQ   CX, R10
-	ADCXQ   AX, R10
-	ADOXQ   AX, R11
-	ADCXQ   AX, R11
+	SHLQ    $32, DX
+	ADDQ    R12, DX
+	MOVQ    DX, BX
+	SHLQ    $32, BX
+	MOVQ    DX, CX
+	SHRQ    $32, CX
+	CMPQ    DX, BX
+	SBBQ    CX, BX
+	MOVQ    DX, AX
+	SBBQ    $0, AX
+	ADDQ    CX, AX
+	MOVQ    $0, CX
+	ADCQ    $0, CX
+	SUBQ    BX, R13
+	SBBQ    AX, R14
+	SBBQ    CX, DI
+	SBBQ    $0, R8
+	SBBQ    $0, R9
+	SBBQ    $0, R10
+	SBBQ    $0, R11
+	ADDQ    DX, R10
+	ADCQ    $0, R11
 
-	// Row 5: t += a·b5, then t = (t + q·m)/2^64.
-	MOVQ    40(SP), DX
+	// Row 5: t += a5·D5, then t = (t + q·m)/2^64.
 	XORQ    R12, R12
+	MOVQ    40(SP), DX
 	XORQ    AX, AX
-	MULXQ   0(SP), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R14
-	MULXQ   8(SP), BX, CX
-	ADCXQ   BX, R14
-	ADOXQ   CX, DI
-	MULXQ   16(SP), BX, CX
-	ADCXQ   BX, DI
-	ADOXQ   CX, R8
-	MULXQ   24(SP), BX, CX
-	ADCXQ   BX, R8
-	ADOXQ   CX, R9
-	MULXQ   32(SP), BX, CX
-	ADCXQ   BX, R9
-	ADOXQ   CX, R10
 	MULXQ   40(SP), BX, CX
 	ADCXQ   BX, R10
 	ADOXQ   CX, R11
 	ADCXQ   AX, R11
 	ADOXQ   AX, R12
 	ADCXQ   AX, R12
-	// q = t0·(−m⁻¹) mod 2^64; t += q·m, t0 becomes 0.
+	// q·m = q·2^384 − c, c = q·(2^128 + 2^96 − 2^32 + 1); L = q<<32, H = q>>32.
 	MOVQ    R13, DX
-	IMULQ   elem64Inv<>(SB), DX
-	XORQ    AX, AX
-	MULXQ   elem64Mod<>+0(SB), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R14
-	MULXQ   elem64Mod<>+8(SB), BX, CX
-	ADCXQ   BX, R14
-	ADOXQ   CX, DI
-	MULXQ   elem64Mod<>+16(SB), BX, CX
-	ADCXQ   BX, DI
-	ADOXQ   CX, R8
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCXQ   BX, R8
-	ADOXQ   CX, R9
-	MULXQ   elem64Mod<>+32(SB), BX, CX
-	ADCXQ   BX, R9
-	ADOXQ   CX, R10
-	MULXQ   elem64Mod<>+40(SB), BX, CX
-	ADCXQ   BX, R10
-	ADOXQ   CX, R11
-	ADCXQ   AX, R11
-	ADOXQ   AX, R12
-	ADCXQ   AX, R12
+	SHLQ    $32, DX
+	ADDQ    R13, DX
+	MOVQ    DX, BX
+	SHLQ    $32, BX
+	MOVQ    DX, CX
+	SHRQ    $32, CX
+	CMPQ    DX, BX
+	SBBQ    CX, BX
+	MOVQ    DX, AX
+	SBBQ    $0, AX
+	ADDQ    CX, AX
+	MOVQ    $0, CX
+	ADCQ    $0, CX
+	SUBQ    BX, R14
+	SBBQ    AX, DI
+	SBBQ    CX, R8
+	SBBQ    $0, R9
+	SBBQ    $0, R10
+	SBBQ    $0, R11
+	SBBQ    $0, R12
+	ADDQ    DX, R11
+	ADCQ    $0, R12
 	// t < 2m: subtract m, keep t if that borrows.
 	MOVQ    R14, BX
 	MOVQ    DI, CX
@@ -1549,31 +1543,30 @@ TEXT ·jacobianDoubleAsm(SB), NOSPLIT, $384-16
 	MULXQ   40(SI), BX, R14
 	ADCXQ   BX, R13
 	ADCXQ   AX, R14
-	// q = t0·(−m⁻¹) mod 2^64; t += q·m, t0 becomes 0.
+	// q·m = q·2^384 − c, c = q·(2^128 + 2^96 − 2^32 + 1); L = q<<32, H = q>>32.
 	MOVQ    R8, DX
-	IMULQ   elem64Inv<>(SB), DX
-	XORQ    AX, AX
-	MULXQ   elem64Mod<>+0(SB), BX, CX
-	ADCXQ   BX, R8
-	ADOXQ   CX, R9
-	MULXQ   elem64Mod<>+8(SB), BX, CX
-	ADCXQ   BX, R9
-	ADOXQ   CX, R10
-	MULXQ   elem64Mod<>+16(SB), BX, CX
-	ADCXQ   BX, R10
-	ADOXQ   CX, R11
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   elem64Mod<>+32(SB), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   elem64Mod<>+40(SB), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R14
-	ADCXQ   AX, R14
-	ADOXQ   AX, DI
-	ADCXQ   AX, DI
+	SHLQ    $32, DX
+	ADDQ    R8, DX
+	MOVQ    DX, BX
+	SHLQ    $32, BX
+	MOVQ    DX, CX
+	SHRQ    $32, CX
+	CMPQ    DX, BX
+	SBBQ    CX, BX
+	MOVQ    DX, AX
+	SBBQ    $0, AX
+	ADDQ    CX, AX
+	MOVQ    $0, CX
+	ADCQ    $0, CX
+	SUBQ    BX, R9
+	SBBQ    AX, R10
+	SBBQ    CX, R11
+	SBBQ    $0, R12
+	SBBQ    $0, R13
+	SBBQ    $0, R14
+	SBBQ    $0, DI
+	ADDQ    DX, R14
+	ADCQ    $0, DI
 
 	// Row 1: t += a·b1, then t = (t + q·m)/2^64.
 	MOVQ    248(SP), DX
@@ -1600,31 +1593,30 @@ TEXT ·jacobianDoubleAsm(SB), NOSPLIT, $384-16
 	ADCXQ   AX, DI
 	ADOXQ   AX, R8
 	ADCXQ   AX, R8
-	// q = t0·(−m⁻¹) mod 2^64; t += q·m, t0 becomes 0.
+	// q·m = q·2^384 − c, c = q·(2^128 + 2^96 − 2^32 + 1); L = q<<32, H = q>>32.
 	MOVQ    R9, DX
-	IMULQ   elem64Inv<>(SB), DX
-	XORQ    AX, AX
-	MULXQ   elem64Mod<>+0(SB), BX, CX
-	ADCXQ   BX, R9
-	ADOXQ   CX, R10
-	MULXQ   elem64Mod<>+8(SB), BX, CX
-	ADCXQ   BX, R10
-	ADOXQ   CX, R11
-	MULXQ   elem64Mod<>+16(SB), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   elem64Mod<>+32(SB), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R14
-	MULXQ   elem64Mod<>+40(SB), BX, CX
-	ADCXQ   BX, R14
-	ADOXQ   CX, DI
-	ADCXQ   AX, DI
-	ADOXQ   AX, R8
-	ADCXQ   AX, R8
+	SHLQ    $32, DX
+	ADDQ    R9, DX
+	MOVQ    DX, BX
+	SHLQ    $32, BX
+	MOVQ    DX, CX
+	SHRQ    $32, CX
+	CMPQ    DX, BX
+	SBBQ    CX, BX
+	MOVQ    DX, AX
+	SBBQ    $0, AX
+	ADDQ    CX, AX
+	MOVQ    $0, CX
+	ADCQ    $0, CX
+	SUBQ    BX, R10
+	SBBQ    AX, R11
+	SBBQ    CX, R12
+	SBBQ    $0, R13
+	SBBQ    $0, R14
+	SBBQ    $0, DI
+	SBBQ    $0, R8
+	ADDQ    DX, DI
+	ADCQ    $0, R8
 
 	// Row 2: t += a·b2, then t = (t + q·m)/2^64.
 	MOVQ    256(SP), DX
@@ -1651,31 +1643,30 @@ TEXT ·jacobianDoubleAsm(SB), NOSPLIT, $384-16
 	ADCXQ   AX, R8
 	ADOXQ   AX, R9
 	ADCXQ   AX, R9
-	// q = t0·(−m⁻¹) mod 2^64; t += q·m, t0 becomes 0.
+	// q·m = q·2^384 − c, c = q·(2^128 + 2^96 − 2^32 + 1); L = q<<32, H = q>>32.
 	MOVQ    R10, DX
-	IMULQ   elem64Inv<>(SB), DX
-	XORQ    AX, AX
-	MULXQ   elem64Mod<>+0(SB), BX, CX
-	ADCXQ   BX, R10
-	ADOXQ   CX, R11
-	MULXQ   elem64Mod<>+8(SB), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   elem64Mod<>+16(SB), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R14
-	MULXQ   elem64Mod<>+32(SB), BX, CX
-	ADCXQ   BX, R14
-	ADOXQ   CX, DI
-	MULXQ   elem64Mod<>+40(SB), BX, CX
-	ADCXQ   BX, DI
-	ADOXQ   CX, R8
-	ADCXQ   AX, R8
-	ADOXQ   AX, R9
-	ADCXQ   AX, R9
+	SHLQ    $32, DX
+	ADDQ    R10, DX
+	MOVQ    DX, BX
+	SHLQ    $32, BX
+	MOVQ    DX, CX
+	SHRQ    $32, CX
+	CMPQ    DX, BX
+	SBBQ    CX, BX
+	MOVQ    DX, AX
+	SBBQ    $0, AX
+	ADDQ    CX, AX
+	MOVQ    $0, CX
+	ADCQ    $0, CX
+	SUBQ    BX, R11
+	SBBQ    AX, R12
+	SBBQ    CX, R13
+	SBBQ    $0, R14
+	SBBQ    $0, DI
+	SBBQ    $0, R8
+	SBBQ    $0, R9
+	ADDQ    DX, R8
+	ADCQ    $0, R9
 
 	// Row 3: t += a·b3, then t = (t + q·m)/2^64.
 	MOVQ    264(SP), DX
@@ -1702,31 +1693,30 @@ TEXT ·jacobianDoubleAsm(SB), NOSPLIT, $384-16
 	ADCXQ   AX, R9
 	ADOXQ   AX, R10
 	ADCXQ   AX, R10
-	// q = t0·(−m⁻¹) mod 2^64; t += q·m, t0 becomes 0.
+	// q·m = q·2^384 − c, c = q·(2^128 + 2^96 − 2^32 + 1); L = q<<32, H = q>>32.
 	MOVQ    R11, DX
-	IMULQ   elem64Inv<>(SB), DX
-	XORQ    AX, AX
-	MULXQ   elem64Mod<>+0(SB), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   elem64Mod<>+8(SB), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   elem64Mod<>+16(SB), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R14
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCXQ   BX, R14
-	ADOXQ   CX, DI
-	MULXQ   elem64Mod<>+32(SB), BX, CX
-	ADCXQ   BX, DI
-	ADOXQ   CX, R8
-	MULXQ   elem64Mod<>+40(SB), BX, CX
-	ADCXQ   BX, R8
-	ADOXQ   CX, R9
-	ADCXQ   AX, R9
-	ADOXQ   AX, R10
-	ADCXQ   AX, R10
+	SHLQ    $32, DX
+	ADDQ    R11, DX
+	MOVQ    DX, BX
+	SHLQ    $32, BX
+	MOVQ    DX, CX
+	SHRQ    $32, CX
+	CMPQ    DX, BX
+	SBBQ    CX, BX
+	MOVQ    DX, AX
+	SBBQ    $0, AX
+	ADDQ    CX, AX
+	MOVQ    $0, CX
+	ADCQ    $0, CX
+	SUBQ    BX, R12
+	SBBQ    AX, R13
+	SBBQ    CX, R14
+	SBBQ    $0, DI
+	SBBQ    $0, R8
+	SBBQ    $0, R9
+	SBBQ    $0, R10
+	ADDQ    DX, R9
+	ADCQ    $0, R10
 
 	// Row 4: t += a·b4, then t = (t + q·m)/2^64.
 	MOVQ    272(SP), DX
@@ -1753,31 +1743,30 @@ TEXT ·jacobianDoubleAsm(SB), NOSPLIT, $384-16
 	ADCXQ   AX, R10
 	ADOXQ   AX, R11
 	ADCXQ   AX, R11
-	// q = t0·(−m⁻¹) mod 2^64; t += q·m, t0 becomes 0.
+	// q·m = q·2^384 − c, c = q·(2^128 + 2^96 − 2^32 + 1); L = q<<32, H = q>>32.
 	MOVQ    R12, DX
-	IMULQ   elem64Inv<>(SB), DX
-	XORQ    AX, AX
-	MULXQ   elem64Mod<>+0(SB), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   elem64Mod<>+8(SB), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R14
-	MULXQ   elem64Mod<>+16(SB), BX, CX
-	ADCXQ   BX, R14
-	ADOXQ   CX, DI
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCXQ   BX, DI
-	ADOXQ   CX, R8
-	MULXQ   elem64Mod<>+32(SB), BX, CX
-	ADCXQ   BX, R8
-	ADOXQ   CX, R9
-	MULXQ   elem64Mod<>+40(SB), BX, CX
-	ADCXQ   BX, R9
-	ADOXQ   CX, R10
-	ADCXQ   AX, R10
-	ADOXQ   AX, R11
-	ADCXQ   AX, R11
+	SHLQ    $32, DX
+	ADDQ    R12, DX
+	MOVQ    DX, BX
+	SHLQ    $32, BX
+	MOVQ    DX, CX
+	SHRQ    $32, CX
+	CMPQ    DX, BX
+	SBBQ    CX, BX
+	MOVQ    DX, AX
+	SBBQ    $0, AX
+	ADDQ    CX, AX
+	MOVQ    $0, CX
+	ADCQ    $0, CX
+	SUBQ    BX, R13
+	SBBQ    AX, R14
+	SBBQ    CX, DI
+	SBBQ    $0, R8
+	SBBQ    $0, R9
+	SBBQ    $0, R10
+	SBBQ    $0, R11
+	ADDQ    DX, R10
+	ADCQ    $0, R11
 
 	// Row 5: t += a·b5, then t = (t + q·m)/2^64.
 	MOVQ    280(SP), DX
@@ -1804,31 +1793,30 @@ TEXT ·jacobianDoubleAsm(SB), NOSPLIT, $384-16
 	ADCXQ   AX, R11
 	ADOXQ   AX, R12
 	ADCXQ   AX, R12
-	// q = t0·(−m⁻¹) mod 2^64; t += q·m, t0 becomes 0.
+	// q·m = q·2^384 − c, c = q·(2^128 + 2^96 − 2^32 + 1); L = q<<32, H = q>>32.
 	MOVQ    R13, DX
-	IMULQ   elem64Inv<>(SB), DX
-	XORQ    AX, AX
-	MULXQ   elem64Mod<>+0(SB), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R14
-	MULXQ   elem64Mod<>+8(SB), BX, CX
-	ADCXQ   BX, R14
-	ADOXQ   CX, DI
-	MULXQ   elem64Mod<>+16(SB), BX, CX
-	ADCXQ   BX, DI
-	ADOXQ   CX, R8
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCXQ   BX, R8
-	ADOXQ   CX, R9
-	MULXQ   elem64Mod<>+32(SB), BX, CX
-	ADCXQ   BX, R9
-	ADOXQ   CX, R10
-	MULXQ   elem64Mod<>+40(SB), BX, CX
-	ADCXQ   BX, R10
-	ADOXQ   CX, R11
-	ADCXQ   AX, R11
-	ADOXQ   AX, R12
-	ADCXQ   AX, R12
+	SHLQ    $32, DX
+	ADDQ    R13, DX
+	MOVQ    DX, BX
+	SHLQ    $32, BX
+	MOVQ    DX, CX
+	SHRQ    $32, CX
+	CMPQ    DX, BX
+	SBBQ    CX, BX
+	MOVQ    DX, AX
+	SBBQ    $0, AX
+	ADDQ    CX, AX
+	MOVQ    $0, CX
+	ADCQ    $0, CX
+	SUBQ    BX, R14
+	SBBQ    AX, DI
+	SBBQ    CX, R8
+	SBBQ    $0, R9
+	SBBQ    $0, R10
+	SBBQ    $0, R11
+	SBBQ    $0, R12
+	ADDQ    DX, R11
+	ADCQ    $0, R12
 	// t < 2m: subtract m, keep t if that borrows.
 	MOVQ    R14, BX
 	MOVQ    DI, CX
@@ -1897,303 +1885,306 @@ TEXT ·jacobianDoubleAsm(SB), NOSPLIT, $384-16
 	MOVQ    AX, 368(SP)
 	MOVQ    R13, 376(SP)
 	// p.x = sqr alpha
+	// 2a's words: V_j = a_j<<1, W_j = a_j<<1 | a_(j−1)>>63 (the ADCQ chain),
+	// and the mask −(a_(n−1)>>63) of its top word.
+	MOVQ    192(SP), BX
+	ADDQ    BX, BX
+	MOVQ    200(SP), CX
+	LEAQ    (CX)(CX*1), BX
+	MOVQ    BX, 384(SP)
+	ADCQ    CX, CX
+	MOVQ    208(SP), CX
+	LEAQ    (CX)(CX*1), BX
+	MOVQ    BX, 392(SP)
+	ADCQ    CX, CX
+	MOVQ    CX, 424(SP)
+	MOVQ    216(SP), CX
+	LEAQ    (CX)(CX*1), BX
+	MOVQ    BX, 400(SP)
+	ADCQ    CX, CX
+	MOVQ    CX, 432(SP)
+	MOVQ    224(SP), CX
+	LEAQ    (CX)(CX*1), BX
+	MOVQ    BX, 408(SP)
+	ADCQ    CX, CX
+	MOVQ    CX, 440(SP)
+	MOVQ    232(SP), CX
+	LEAQ    (CX)(CX*1), BX
+	MOVQ    BX, 416(SP)
+	ADCQ    CX, CX
+	MOVQ    CX, 448(SP)
+	SBBQ    BX, BX
+	MOVQ    BX, 456(SP)
 
-	// Row 0: t += a·b0, then t = (t + q·m)/2^64.
-	MOVQ    192(SP), DX
+	// Row 0: t += a0·D0, then t = (t + q·m)/2^64.
 	XORQ    DI, DI
+	MOVQ    192(SP), DX
+	// 2a's top word: a0 under the mask, at word 6.
+	MOVQ    456(SP), BX
+	ANDQ    DX, BX
 	XORQ    AX, AX
 	MULXQ   192(SP), R8, R9
-	MULXQ   200(SP), BX, R10
-	ADCXQ   BX, R9
-	MULXQ   208(SP), BX, R11
-	ADCXQ   BX, R10
-	MULXQ   216(SP), BX, R12
-	ADCXQ   BX, R11
-	MULXQ   224(SP), BX, R13
-	ADCXQ   BX, R12
-	MULXQ   232(SP), BX, R14
-	ADCXQ   BX, R13
-	ADCXQ   AX, R14
-	// q = t0·(−m⁻¹) mod 2^64; t += q·m, t0 becomes 0.
+	MULXQ   384(SP), CX, R10
+	ADCXQ   CX, R9
+	MULXQ   424(SP), CX, R11
+	ADCXQ   CX, R10
+	MULXQ   432(SP), CX, R12
+	ADCXQ   CX, R11
+	MULXQ   440(SP), CX, R13
+	ADCXQ   CX, R12
+	MULXQ   448(SP), CX, R14
+	ADCXQ   CX, R13
+	ADCXQ   BX, R14
+	ADCXQ   AX, DI
+	// q·m = q·2^384 − c, c = q·(2^128 + 2^96 − 2^32 + 1); L = q<<32, H = q>>32.
 	MOVQ    R8, DX
-	IMULQ   elem64Inv<>(SB), DX
-	XORQ    AX, AX
-	MULXQ   elem64Mod<>+0(SB), BX, CX
-	ADCXQ   BX, R8
-	ADOXQ   CX, R9
-	MULXQ   elem64Mod<>+8(SB), BX, CX
-	ADCXQ   BX, R9
-	ADOXQ   CX, R10
-	MULXQ   elem64Mod<>+16(SB), BX, CX
-	ADCXQ   BX, R10
-	ADOXQ   CX, R11
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   elem64Mod<>+32(SB), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   elem64Mod<>+40(SB), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R14
-	ADCXQ   AX, R14
-	ADOXQ   AX, DI
-	ADCXQ   AX, DI
+	SHLQ    $32, DX
+	ADDQ    R8, DX
+	MOVQ    DX, BX
+	SHLQ    $32, BX
+	MOVQ    DX, CX
+	SHRQ    $32, CX
+	CMPQ    DX, BX
+	SBBQ    CX, BX
+	MOVQ    DX, AX
+	SBBQ    $0, AX
+	ADDQ    CX, AX
+	MOVQ    $0, CX
+	ADCQ    $0, CX
+	SUBQ    BX, R9
+	SBBQ    AX, R10
+	SBBQ    CX, R11
+	SBBQ    $0, R12
+	SBBQ    $0, R13
+	SBBQ    $0, R14
+	SBBQ    $0, DI
+	ADDQ    DX, R14
+	ADCQ    $0, DI
 
-	// Row 1: t += a·b1, then t = (t + q·m)/2^64.
-	MOVQ    200(SP), DX
+	// Row 1: t += a1·D1, then t = (t + q·m)/2^64.
 	XORQ    R8, R8
+	MOVQ    200(SP), DX
+	// 2a's top word: a1 under the mask, at word 6.
+	MOVQ    456(SP), BX
+	ANDQ    DX, BX
 	XORQ    AX, AX
-	MULXQ   192(SP), BX, CX
-	ADCXQ   BX, R9
-	ADOXQ   CX, R10
+	ADOXQ   BX, DI
+	ADOXQ   AX, R8
 	MULXQ   200(SP), BX, CX
 	ADCXQ   BX, R10
 	ADOXQ   CX, R11
-	MULXQ   208(SP), BX, CX
+	MULXQ   392(SP), BX, CX
 	ADCXQ   BX, R11
 	ADOXQ   CX, R12
-	MULXQ   216(SP), BX, CX
+	MULXQ   432(SP), BX, CX
 	ADCXQ   BX, R12
 	ADOXQ   CX, R13
-	MULXQ   224(SP), BX, CX
+	MULXQ   440(SP), BX, CX
 	ADCXQ   BX, R13
 	ADOXQ   CX, R14
-	MULXQ   232(SP), BX, CX
+	MULXQ   448(SP), BX, CX
 	ADCXQ   BX, R14
 	ADOXQ   CX, DI
 	ADCXQ   AX, DI
 	ADOXQ   AX, R8
 	ADCXQ   AX, R8
-	// q = t0·(−m⁻¹) mod 2^64; t += q·m, t0 becomes 0.
+	// q·m = q·2^384 − c, c = q·(2^128 + 2^96 − 2^32 + 1); L = q<<32, H = q>>32.
 	MOVQ    R9, DX
-	IMULQ   elem64Inv<>(SB), DX
-	XORQ    AX, AX
-	MULXQ   elem64Mod<>+0(SB), BX, CX
-	ADCXQ   BX, R9
-	ADOXQ   CX, R10
-	MULXQ   elem64Mod<>+8(SB), BX, CX
-	ADCXQ   BX, R10
-	ADOXQ   CX, R11
-	MULXQ   elem64Mod<>+16(SB), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   elem64Mod<>+32(SB), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R14
-	MULXQ   elem64Mod<>+40(SB), BX, CX
-	ADCXQ   BX, R14
-	ADOXQ   CX, DI
-	ADCXQ   AX, DI
-	ADOXQ   AX, R8
-	ADCXQ   AX, R8
+	SHLQ    $32, DX
+	ADDQ    R9, DX
+	MOVQ    DX, BX
+	SHLQ    $32, BX
+	MOVQ    DX, CX
+	SHRQ    $32, CX
+	CMPQ    DX, BX
+	SBBQ    CX, BX
+	MOVQ    DX, AX
+	SBBQ    $0, AX
+	ADDQ    CX, AX
+	MOVQ    $0, CX
+	ADCQ    $0, CX
+	SUBQ    BX, R10
+	SBBQ    AX, R11
+	SBBQ    CX, R12
+	SBBQ    $0, R13
+	SBBQ    $0, R14
+	SBBQ    $0, DI
+	SBBQ    $0, R8
+	ADDQ    DX, DI
+	ADCQ    $0, R8
 
-	// Row 2: t += a·b2, then t = (t + q·m)/2^64.
-	MOVQ    208(SP), DX
+	// Row 2: t += a2·D2, then t = (t + q·m)/2^64.
 	XORQ    R9, R9
+	MOVQ    208(SP), DX
+	// 2a's top word: a2 under the mask, at word 6.
+	MOVQ    456(SP), BX
+	ANDQ    DX, BX
 	XORQ    AX, AX
-	MULXQ   192(SP), BX, CX
-	ADCXQ   BX, R10
-	ADOXQ   CX, R11
-	MULXQ   200(SP), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
+	ADOXQ   BX, R8
+	ADOXQ   AX, R9
 	MULXQ   208(SP), BX, CX
 	ADCXQ   BX, R12
 	ADOXQ   CX, R13
-	MULXQ   216(SP), BX, CX
+	MULXQ   400(SP), BX, CX
 	ADCXQ   BX, R13
 	ADOXQ   CX, R14
-	MULXQ   224(SP), BX, CX
+	MULXQ   440(SP), BX, CX
 	ADCXQ   BX, R14
 	ADOXQ   CX, DI
-	MULXQ   232(SP), BX, CX
+	MULXQ   448(SP), BX, CX
 	ADCXQ   BX, DI
 	ADOXQ   CX, R8
 	ADCXQ   AX, R8
 	ADOXQ   AX, R9
 	ADCXQ   AX, R9
-	// q = t0·(−m⁻¹) mod 2^64; t += q·m, t0 becomes 0.
+	// q·m = q·2^384 − c, c = q·(2^128 + 2^96 − 2^32 + 1); L = q<<32, H = q>>32.
 	MOVQ    R10, DX
-	IMULQ   elem64Inv<>(SB), DX
-	XORQ    AX, AX
-	MULXQ   elem64Mod<>+0(SB), BX, CX
-	ADCXQ   BX, R10
-	ADOXQ   CX, R11
-	MULXQ   elem64Mod<>+8(SB), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   elem64Mod<>+16(SB), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R14
-	MULXQ   elem64Mod<>+32(SB), BX, CX
-	ADCXQ   BX, R14
-	ADOXQ   CX, DI
-	MULXQ   elem64Mod<>+40(SB), BX, CX
-	ADCXQ   BX, DI
-	ADOXQ   CX, R8
-	ADCXQ   AX, R8
-	ADOXQ   AX, R9
-	ADCXQ   AX, R9
+	SHLQ    $32, DX
+	ADDQ    R10, DX
+	MOVQ    DX, BX
+	SHLQ    $32, BX
+	MOVQ    DX, CX
+	SHRQ    $32, CX
+	CMPQ    DX, BX
+	SBBQ    CX, BX
+	MOVQ    DX, AX
+	SBBQ    $0, AX
+	ADDQ    CX, AX
+	MOVQ    $0, CX
+	ADCQ    $0, CX
+	SUBQ    BX, R11
+	SBBQ    AX, R12
+	SBBQ    CX, R13
+	SBBQ    $0, R14
+	SBBQ    $0, DI
+	SBBQ    $0, R8
+	SBBQ    $0, R9
+	ADDQ    DX, R8
+	ADCQ    $0, R9
 
-	// Row 3: t += a·b3, then t = (t + q·m)/2^64.
-	MOVQ    216(SP), DX
+	// Row 3: t += a3·D3, then t = (t + q·m)/2^64.
 	XORQ    R10, R10
+	MOVQ    216(SP), DX
+	// 2a's top word: a3 under the mask, at word 6.
+	MOVQ    456(SP), BX
+	ANDQ    DX, BX
 	XORQ    AX, AX
-	MULXQ   192(SP), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   200(SP), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   208(SP), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R14
+	ADOXQ   BX, R9
+	ADOXQ   AX, R10
 	MULXQ   216(SP), BX, CX
 	ADCXQ   BX, R14
 	ADOXQ   CX, DI
-	MULXQ   224(SP), BX, CX
+	MULXQ   408(SP), BX, CX
 	ADCXQ   BX, DI
 	ADOXQ   CX, R8
-	MULXQ   232(SP), BX, CX
+	MULXQ   448(SP), BX, CX
 	ADCXQ   BX, R8
 	ADOXQ   CX, R9
 	ADCXQ   AX, R9
 	ADOXQ   AX, R10
 	ADCXQ   AX, R10
-	// q = t0·(−m⁻¹) mod 2^64; t += q·m, t0 becomes 0.
+	// q·m = q·2^384 − c, c = q·(2^128 + 2^96 − 2^32 + 1); L = q<<32, H = q>>32.
 	MOVQ    R11, DX
-	IMULQ   elem64Inv<>(SB), DX
-	XORQ    AX, AX
-	MULXQ   elem64Mod<>+0(SB), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   elem64Mod<>+8(SB), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   elem64Mod<>+16(SB), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R14
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCXQ   BX, R14
-	ADOXQ   CX, DI
-	MULXQ   elem64Mod<>+32(SB), BX, CX
-	ADCXQ   BX, DI
-	ADOXQ   CX, R8
-	MULXQ   elem64Mod<>+40(SB), BX, CX
-	ADCXQ   BX, R8
-	ADOXQ   CX, R9
-	ADCXQ   AX, R9
-	ADOXQ   AX, R10
-	ADCXQ   AX, R10
+	SHLQ    $32, DX
+	ADDQ    R11, DX
+	MOVQ    DX, BX
+	SHLQ    $32, BX
+	MOVQ    DX, CX
+	SHRQ    $32, CX
+	CMPQ    DX, BX
+	SBBQ    CX, BX
+	MOVQ    DX, AX
+	SBBQ    $0, AX
+	ADDQ    CX, AX
+	MOVQ    $0, CX
+	ADCQ    $0, CX
+	SUBQ    BX, R12
+	SBBQ    AX, R13
+	SBBQ    CX, R14
+	SBBQ    $0, DI
+	SBBQ    $0, R8
+	SBBQ    $0, R9
+	SBBQ    $0, R10
+	ADDQ    DX, R9
+	ADCQ    $0, R10
 
-	// Row 4: t += a·b4, then t = (t + q·m)/2^64.
-	MOVQ    224(SP), DX
+	// Row 4: t += a4·D4, then t = (t + q·m)/2^64.
 	XORQ    R11, R11
+	MOVQ    224(SP), DX
+	// 2a's top word: a4 under the mask, at word 6.
+	MOVQ    456(SP), BX
+	ANDQ    DX, BX
 	XORQ    AX, AX
-	MULXQ   192(SP), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   200(SP), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R14
-	MULXQ   208(SP), BX, CX
-	ADCXQ   BX, R14
-	ADOXQ   CX, DI
-	MULXQ   216(SP), BX, CX
-	ADCXQ   BX, DI
-	ADOXQ   CX, R8
+	ADOXQ   BX, R10
+	ADOXQ   AX, R11
 	MULXQ   224(SP), BX, CX
 	ADCXQ   BX, R8
 	ADOXQ   CX, R9
-	MULXQ   232(SP), BX, CX
+	MULXQ   416(SP), BX, CX
 	ADCXQ   BX, R9
 	ADOXQ   CX, R10
 	ADCXQ   AX, R10
 	ADOXQ   AX, R11
 	ADCXQ   AX, R11
-	// q = t0·(−m⁻¹) mod 2^64; t += q·m, t0 becomes 0.
+	// q·m = q·2^384 − c, c = q·(2^128 + 2^96 − 2^32 + 1); L = q<<32, H = q>>32.
 	MOVQ    R12, DX
-	IMULQ   elem64Inv<>(SB), DX
-	XORQ    AX, AX
-	MULXQ   elem64Mod<>+0(SB), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   elem64Mod<>+8(SB), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R14
-	MULXQ   elem64Mod<>+16(SB), BX, CX
-	ADCXQ   BX, R14
-	ADOXQ   CX, DI
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCXQ   BX, DI
-	ADOXQ   CX, R8
-	MULXQ   elem64Mod<>+32(SB), BX, CX
-	ADCXQ   BX, R8
-	ADOXQ   CX, R9
-	MULXQ   elem64Mod<>+40(SB), BX, CX
-	ADCXQ   BX, R9
-	ADOXQ   CX, R10
-	ADCXQ   AX, R10
-	ADOXQ   AX, R11
-	ADCXQ   AX, R11
+	SHLQ    $32, DX
+	ADDQ    R12, DX
+	MOVQ    DX, BX
+	SHLQ    $32, BX
+	MOVQ    DX, CX
+	SHRQ    $32, CX
+	CMPQ    DX, BX
+	SBBQ    CX, BX
+	MOVQ    DX, AX
+	SBBQ    $0, AX
+	ADDQ    CX, AX
+	MOVQ    $0, CX
+	ADCQ    $0, CX
+	SUBQ    BX, R13
+	SBBQ    AX, R14
+	SBBQ    CX, DI
+	SBBQ    $0, R8
+	SBBQ    $0, R9
+	SBBQ    $0, R10
+	SBBQ    $0, R11
+	ADDQ    DX, R10
+	ADCQ    $0, R11
 
-	// Row 5: t += a·b5, then t = (t + q·m)/2^64.
-	MOVQ    232(SP), DX
+	// Row 5: t += a5·D5, then t = (t + q·m)/2^64.
 	XORQ    R12, R12
+	MOVQ    232(SP), DX
 	XORQ    AX, AX
-	MULXQ   192(SP), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R14
-	MULXQ   200(SP), BX, CX
-	ADCXQ   BX, R14
-	ADOXQ   CX, DI
-	MULXQ   208(SP), BX, CX
-	ADCXQ   BX, DI
-	ADOXQ   CX, R8
-	MULXQ   216(SP), BX, CX
-	ADCXQ   BX, R8
-	ADOXQ   CX, R9
-	MULXQ   224(SP), BX, CX
-	ADCXQ   BX, R9
-	ADOXQ   CX, R10
 	MULXQ   232(SP), BX, CX
 	ADCXQ   BX, R10
 	ADOXQ   CX, R11
 	ADCXQ   AX, R11
 	ADOXQ   AX, R12
 	ADCXQ   AX, R12
-	// q = t0·(−m⁻¹) mod 2^64; t += q·m, t0 becomes 0.
+	// q·m = q·2^384 − c, c = q·(2^128 + 2^96 − 2^32 + 1); L = q<<32, H = q>>32.
 	MOVQ    R13, DX
-	IMULQ   elem64Inv<>(SB), DX
-	XORQ    AX, AX
-	MULXQ   elem64Mod<>+0(SB), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R14
-	MULXQ   elem64Mod<>+8(SB), BX, CX
-	ADCXQ   BX, R14
-	ADOXQ   CX, DI
-	MULXQ   elem64Mod<>+16(SB), BX, CX
-	ADCXQ   BX, DI
-	ADOXQ   CX, R8
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCXQ   BX, R8
-	ADOXQ   CX, R9
-	MULXQ   elem64Mod<>+32(SB), BX, CX
-	ADCXQ   BX, R9
-	ADOXQ   CX, R10
-	MULXQ   elem64Mod<>+40(SB), BX, CX
-	ADCXQ   BX, R10
-	ADOXQ   CX, R11
-	ADCXQ   AX, R11
-	ADOXQ   AX, R12
-	ADCXQ   AX, R12
+	SHLQ    $32, DX
+	ADDQ    R13, DX
+	MOVQ    DX, BX
+	SHLQ    $32, BX
+	MOVQ    DX, CX
+	SHRQ    $32, CX
+	CMPQ    DX, BX
+	SBBQ    CX, BX
+	MOVQ    DX, AX
+	SBBQ    $0, AX
+	ADDQ    CX, AX
+	MOVQ    $0, CX
+	ADCQ    $0, CX
+	SUBQ    BX, R14
+	SBBQ    AX, DI
+	SBBQ    CX, R8
+	SBBQ    $0, R9
+	SBBQ    $0, R10
+	SBBQ    $0, R11
+	SBBQ    $0, R12
+	ADDQ    DX, R11
+	ADCQ    $0, R12
 	// t < 2m: subtract m, keep t if that borrows.
 	MOVQ    R14, BX
 	MOVQ    DI, CX
@@ -2310,31 +2301,30 @@ TEXT ·jacobianDoubleAsm(SB), NOSPLIT, $384-16
 	MULXQ   232(SP), BX, R14
 	ADCXQ   BX, R13
 	ADCXQ   AX, R14
-	// q = t0·(−m⁻¹) mod 2^64; t += q·m, t0 becomes 0.
+	// q·m = q·2^384 − c, c = q·(2^128 + 2^96 − 2^32 + 1); L = q<<32, H = q>>32.
 	MOVQ    R8, DX
-	IMULQ   elem64Inv<>(SB), DX
-	XORQ    AX, AX
-	MULXQ   elem64Mod<>+0(SB), BX, CX
-	ADCXQ   BX, R8
-	ADOXQ   CX, R9
-	MULXQ   elem64Mod<>+8(SB), BX, CX
-	ADCXQ   BX, R9
-	ADOXQ   CX, R10
-	MULXQ   elem64Mod<>+16(SB), BX, CX
-	ADCXQ   BX, R10
-	ADOXQ   CX, R11
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   elem64Mod<>+32(SB), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   elem64Mod<>+40(SB), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R14
-	ADCXQ   AX, R14
-	ADOXQ   AX, DI
-	ADCXQ   AX, DI
+	SHLQ    $32, DX
+	ADDQ    R8, DX
+	MOVQ    DX, BX
+	SHLQ    $32, BX
+	MOVQ    DX, CX
+	SHRQ    $32, CX
+	CMPQ    DX, BX
+	SBBQ    CX, BX
+	MOVQ    DX, AX
+	SBBQ    $0, AX
+	ADDQ    CX, AX
+	MOVQ    $0, CX
+	ADCQ    $0, CX
+	SUBQ    BX, R9
+	SBBQ    AX, R10
+	SBBQ    CX, R11
+	SBBQ    $0, R12
+	SBBQ    $0, R13
+	SBBQ    $0, R14
+	SBBQ    $0, DI
+	ADDQ    DX, R14
+	ADCQ    $0, DI
 
 	// Row 1: t += a·b1, then t = (t + q·m)/2^64.
 	MOVQ    296(SP), DX
@@ -2361,31 +2351,30 @@ TEXT ·jacobianDoubleAsm(SB), NOSPLIT, $384-16
 	ADCXQ   AX, DI
 	ADOXQ   AX, R8
 	ADCXQ   AX, R8
-	// q = t0·(−m⁻¹) mod 2^64; t += q·m, t0 becomes 0.
+	// q·m = q·2^384 − c, c = q·(2^128 + 2^96 − 2^32 + 1); L = q<<32, H = q>>32.
 	MOVQ    R9, DX
-	IMULQ   elem64Inv<>(SB), DX
-	XORQ    AX, AX
-	MULXQ   elem64Mod<>+0(SB), BX, CX
-	ADCXQ   BX, R9
-	ADOXQ   CX, R10
-	MULXQ   elem64Mod<>+8(SB), BX, CX
-	ADCXQ   BX, R10
-	ADOXQ   CX, R11
-	MULXQ   elem64Mod<>+16(SB), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   elem64Mod<>+32(SB), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R14
-	MULXQ   elem64Mod<>+40(SB), BX, CX
-	ADCXQ   BX, R14
-	ADOXQ   CX, DI
-	ADCXQ   AX, DI
-	ADOXQ   AX, R8
-	ADCXQ   AX, R8
+	SHLQ    $32, DX
+	ADDQ    R9, DX
+	MOVQ    DX, BX
+	SHLQ    $32, BX
+	MOVQ    DX, CX
+	SHRQ    $32, CX
+	CMPQ    DX, BX
+	SBBQ    CX, BX
+	MOVQ    DX, AX
+	SBBQ    $0, AX
+	ADDQ    CX, AX
+	MOVQ    $0, CX
+	ADCQ    $0, CX
+	SUBQ    BX, R10
+	SBBQ    AX, R11
+	SBBQ    CX, R12
+	SBBQ    $0, R13
+	SBBQ    $0, R14
+	SBBQ    $0, DI
+	SBBQ    $0, R8
+	ADDQ    DX, DI
+	ADCQ    $0, R8
 
 	// Row 2: t += a·b2, then t = (t + q·m)/2^64.
 	MOVQ    304(SP), DX
@@ -2412,31 +2401,30 @@ TEXT ·jacobianDoubleAsm(SB), NOSPLIT, $384-16
 	ADCXQ   AX, R8
 	ADOXQ   AX, R9
 	ADCXQ   AX, R9
-	// q = t0·(−m⁻¹) mod 2^64; t += q·m, t0 becomes 0.
+	// q·m = q·2^384 − c, c = q·(2^128 + 2^96 − 2^32 + 1); L = q<<32, H = q>>32.
 	MOVQ    R10, DX
-	IMULQ   elem64Inv<>(SB), DX
-	XORQ    AX, AX
-	MULXQ   elem64Mod<>+0(SB), BX, CX
-	ADCXQ   BX, R10
-	ADOXQ   CX, R11
-	MULXQ   elem64Mod<>+8(SB), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   elem64Mod<>+16(SB), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R14
-	MULXQ   elem64Mod<>+32(SB), BX, CX
-	ADCXQ   BX, R14
-	ADOXQ   CX, DI
-	MULXQ   elem64Mod<>+40(SB), BX, CX
-	ADCXQ   BX, DI
-	ADOXQ   CX, R8
-	ADCXQ   AX, R8
-	ADOXQ   AX, R9
-	ADCXQ   AX, R9
+	SHLQ    $32, DX
+	ADDQ    R10, DX
+	MOVQ    DX, BX
+	SHLQ    $32, BX
+	MOVQ    DX, CX
+	SHRQ    $32, CX
+	CMPQ    DX, BX
+	SBBQ    CX, BX
+	MOVQ    DX, AX
+	SBBQ    $0, AX
+	ADDQ    CX, AX
+	MOVQ    $0, CX
+	ADCQ    $0, CX
+	SUBQ    BX, R11
+	SBBQ    AX, R12
+	SBBQ    CX, R13
+	SBBQ    $0, R14
+	SBBQ    $0, DI
+	SBBQ    $0, R8
+	SBBQ    $0, R9
+	ADDQ    DX, R8
+	ADCQ    $0, R9
 
 	// Row 3: t += a·b3, then t = (t + q·m)/2^64.
 	MOVQ    312(SP), DX
@@ -2463,31 +2451,30 @@ TEXT ·jacobianDoubleAsm(SB), NOSPLIT, $384-16
 	ADCXQ   AX, R9
 	ADOXQ   AX, R10
 	ADCXQ   AX, R10
-	// q = t0·(−m⁻¹) mod 2^64; t += q·m, t0 becomes 0.
+	// q·m = q·2^384 − c, c = q·(2^128 + 2^96 − 2^32 + 1); L = q<<32, H = q>>32.
 	MOVQ    R11, DX
-	IMULQ   elem64Inv<>(SB), DX
-	XORQ    AX, AX
-	MULXQ   elem64Mod<>+0(SB), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   elem64Mod<>+8(SB), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   elem64Mod<>+16(SB), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R14
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCXQ   BX, R14
-	ADOXQ   CX, DI
-	MULXQ   elem64Mod<>+32(SB), BX, CX
-	ADCXQ   BX, DI
-	ADOXQ   CX, R8
-	MULXQ   elem64Mod<>+40(SB), BX, CX
-	ADCXQ   BX, R8
-	ADOXQ   CX, R9
-	ADCXQ   AX, R9
-	ADOXQ   AX, R10
-	ADCXQ   AX, R10
+	SHLQ    $32, DX
+	ADDQ    R11, DX
+	MOVQ    DX, BX
+	SHLQ    $32, BX
+	MOVQ    DX, CX
+	SHRQ    $32, CX
+	CMPQ    DX, BX
+	SBBQ    CX, BX
+	MOVQ    DX, AX
+	SBBQ    $0, AX
+	ADDQ    CX, AX
+	MOVQ    $0, CX
+	ADCQ    $0, CX
+	SUBQ    BX, R12
+	SBBQ    AX, R13
+	SBBQ    CX, R14
+	SBBQ    $0, DI
+	SBBQ    $0, R8
+	SBBQ    $0, R9
+	SBBQ    $0, R10
+	ADDQ    DX, R9
+	ADCQ    $0, R10
 
 	// Row 4: t += a·b4, then t = (t + q·m)/2^64.
 	MOVQ    320(SP), DX
@@ -2514,31 +2501,30 @@ TEXT ·jacobianDoubleAsm(SB), NOSPLIT, $384-16
 	ADCXQ   AX, R10
 	ADOXQ   AX, R11
 	ADCXQ   AX, R11
-	// q = t0·(−m⁻¹) mod 2^64; t += q·m, t0 becomes 0.
+	// q·m = q·2^384 − c, c = q·(2^128 + 2^96 − 2^32 + 1); L = q<<32, H = q>>32.
 	MOVQ    R12, DX
-	IMULQ   elem64Inv<>(SB), DX
-	XORQ    AX, AX
-	MULXQ   elem64Mod<>+0(SB), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   elem64Mod<>+8(SB), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R14
-	MULXQ   elem64Mod<>+16(SB), BX, CX
-	ADCXQ   BX, R14
-	ADOXQ   CX, DI
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCXQ   BX, DI
-	ADOXQ   CX, R8
-	MULXQ   elem64Mod<>+32(SB), BX, CX
-	ADCXQ   BX, R8
-	ADOXQ   CX, R9
-	MULXQ   elem64Mod<>+40(SB), BX, CX
-	ADCXQ   BX, R9
-	ADOXQ   CX, R10
-	ADCXQ   AX, R10
-	ADOXQ   AX, R11
-	ADCXQ   AX, R11
+	SHLQ    $32, DX
+	ADDQ    R12, DX
+	MOVQ    DX, BX
+	SHLQ    $32, BX
+	MOVQ    DX, CX
+	SHRQ    $32, CX
+	CMPQ    DX, BX
+	SBBQ    CX, BX
+	MOVQ    DX, AX
+	SBBQ    $0, AX
+	ADDQ    CX, AX
+	MOVQ    $0, CX
+	ADCQ    $0, CX
+	SUBQ    BX, R13
+	SBBQ    AX, R14
+	SBBQ    CX, DI
+	SBBQ    $0, R8
+	SBBQ    $0, R9
+	SBBQ    $0, R10
+	SBBQ    $0, R11
+	ADDQ    DX, R10
+	ADCQ    $0, R11
 
 	// Row 5: t += a·b5, then t = (t + q·m)/2^64.
 	MOVQ    328(SP), DX
@@ -2565,31 +2551,30 @@ TEXT ·jacobianDoubleAsm(SB), NOSPLIT, $384-16
 	ADCXQ   AX, R11
 	ADOXQ   AX, R12
 	ADCXQ   AX, R12
-	// q = t0·(−m⁻¹) mod 2^64; t += q·m, t0 becomes 0.
+	// q·m = q·2^384 − c, c = q·(2^128 + 2^96 − 2^32 + 1); L = q<<32, H = q>>32.
 	MOVQ    R13, DX
-	IMULQ   elem64Inv<>(SB), DX
-	XORQ    AX, AX
-	MULXQ   elem64Mod<>+0(SB), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R14
-	MULXQ   elem64Mod<>+8(SB), BX, CX
-	ADCXQ   BX, R14
-	ADOXQ   CX, DI
-	MULXQ   elem64Mod<>+16(SB), BX, CX
-	ADCXQ   BX, DI
-	ADOXQ   CX, R8
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCXQ   BX, R8
-	ADOXQ   CX, R9
-	MULXQ   elem64Mod<>+32(SB), BX, CX
-	ADCXQ   BX, R9
-	ADOXQ   CX, R10
-	MULXQ   elem64Mod<>+40(SB), BX, CX
-	ADCXQ   BX, R10
-	ADOXQ   CX, R11
-	ADCXQ   AX, R11
-	ADOXQ   AX, R12
-	ADCXQ   AX, R12
+	SHLQ    $32, DX
+	ADDQ    R13, DX
+	MOVQ    DX, BX
+	SHLQ    $32, BX
+	MOVQ    DX, CX
+	SHRQ    $32, CX
+	CMPQ    DX, BX
+	SBBQ    CX, BX
+	MOVQ    DX, AX
+	SBBQ    $0, AX
+	ADDQ    CX, AX
+	MOVQ    $0, CX
+	ADCQ    $0, CX
+	SUBQ    BX, R14
+	SBBQ    AX, DI
+	SBBQ    CX, R8
+	SBBQ    $0, R9
+	SBBQ    $0, R10
+	SBBQ    $0, R11
+	SBBQ    $0, R12
+	ADDQ    DX, R11
+	ADCQ    $0, R12
 	// t < 2m: subtract m, keep t if that borrows.
 	MOVQ    R14, BX
 	MOVQ    DI, CX
@@ -2618,303 +2603,306 @@ TEXT ·jacobianDoubleAsm(SB), NOSPLIT, $384-16
 	MOVQ    AX, 80(DI)
 	MOVQ    R13, 88(DI)
 	// g4 = sqr g4: 16γ²
+	// 2a's words: V_j = a_j<<1, W_j = a_j<<1 | a_(j−1)>>63 (the ADCQ chain),
+	// and the mask −(a_(n−1)>>63) of its top word.
+	MOVQ    240(SP), BX
+	ADDQ    BX, BX
+	MOVQ    248(SP), CX
+	LEAQ    (CX)(CX*1), BX
+	MOVQ    BX, 384(SP)
+	ADCQ    CX, CX
+	MOVQ    256(SP), CX
+	LEAQ    (CX)(CX*1), BX
+	MOVQ    BX, 392(SP)
+	ADCQ    CX, CX
+	MOVQ    CX, 424(SP)
+	MOVQ    264(SP), CX
+	LEAQ    (CX)(CX*1), BX
+	MOVQ    BX, 400(SP)
+	ADCQ    CX, CX
+	MOVQ    CX, 432(SP)
+	MOVQ    272(SP), CX
+	LEAQ    (CX)(CX*1), BX
+	MOVQ    BX, 408(SP)
+	ADCQ    CX, CX
+	MOVQ    CX, 440(SP)
+	MOVQ    280(SP), CX
+	LEAQ    (CX)(CX*1), BX
+	MOVQ    BX, 416(SP)
+	ADCQ    CX, CX
+	MOVQ    CX, 448(SP)
+	SBBQ    BX, BX
+	MOVQ    BX, 456(SP)
 
-	// Row 0: t += a·b0, then t = (t + q·m)/2^64.
-	MOVQ    240(SP), DX
+	// Row 0: t += a0·D0, then t = (t + q·m)/2^64.
 	XORQ    DI, DI
+	MOVQ    240(SP), DX
+	// 2a's top word: a0 under the mask, at word 6.
+	MOVQ    456(SP), BX
+	ANDQ    DX, BX
 	XORQ    AX, AX
 	MULXQ   240(SP), R8, R9
-	MULXQ   248(SP), BX, R10
-	ADCXQ   BX, R9
-	MULXQ   256(SP), BX, R11
-	ADCXQ   BX, R10
-	MULXQ   264(SP), BX, R12
-	ADCXQ   BX, R11
-	MULXQ   272(SP), BX, R13
-	ADCXQ   BX, R12
-	MULXQ   280(SP), BX, R14
-	ADCXQ   BX, R13
-	ADCXQ   AX, R14
-	// q = t0·(−m⁻¹) mod 2^64; t += q·m, t0 becomes 0.
+	MULXQ   384(SP), CX, R10
+	ADCXQ   CX, R9
+	MULXQ   424(SP), CX, R11
+	ADCXQ   CX, R10
+	MULXQ   432(SP), CX, R12
+	ADCXQ   CX, R11
+	MULXQ   440(SP), CX, R13
+	ADCXQ   CX, R12
+	MULXQ   448(SP), CX, R14
+	ADCXQ   CX, R13
+	ADCXQ   BX, R14
+	ADCXQ   AX, DI
+	// q·m = q·2^384 − c, c = q·(2^128 + 2^96 − 2^32 + 1); L = q<<32, H = q>>32.
 	MOVQ    R8, DX
-	IMULQ   elem64Inv<>(SB), DX
-	XORQ    AX, AX
-	MULXQ   elem64Mod<>+0(SB), BX, CX
-	ADCXQ   BX, R8
-	ADOXQ   CX, R9
-	MULXQ   elem64Mod<>+8(SB), BX, CX
-	ADCXQ   BX, R9
-	ADOXQ   CX, R10
-	MULXQ   elem64Mod<>+16(SB), BX, CX
-	ADCXQ   BX, R10
-	ADOXQ   CX, R11
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   elem64Mod<>+32(SB), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   elem64Mod<>+40(SB), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R14
-	ADCXQ   AX, R14
-	ADOXQ   AX, DI
-	ADCXQ   AX, DI
+	SHLQ    $32, DX
+	ADDQ    R8, DX
+	MOVQ    DX, BX
+	SHLQ    $32, BX
+	MOVQ    DX, CX
+	SHRQ    $32, CX
+	CMPQ    DX, BX
+	SBBQ    CX, BX
+	MOVQ    DX, AX
+	SBBQ    $0, AX
+	ADDQ    CX, AX
+	MOVQ    $0, CX
+	ADCQ    $0, CX
+	SUBQ    BX, R9
+	SBBQ    AX, R10
+	SBBQ    CX, R11
+	SBBQ    $0, R12
+	SBBQ    $0, R13
+	SBBQ    $0, R14
+	SBBQ    $0, DI
+	ADDQ    DX, R14
+	ADCQ    $0, DI
 
-	// Row 1: t += a·b1, then t = (t + q·m)/2^64.
-	MOVQ    248(SP), DX
+	// Row 1: t += a1·D1, then t = (t + q·m)/2^64.
 	XORQ    R8, R8
+	MOVQ    248(SP), DX
+	// 2a's top word: a1 under the mask, at word 6.
+	MOVQ    456(SP), BX
+	ANDQ    DX, BX
 	XORQ    AX, AX
-	MULXQ   240(SP), BX, CX
-	ADCXQ   BX, R9
-	ADOXQ   CX, R10
+	ADOXQ   BX, DI
+	ADOXQ   AX, R8
 	MULXQ   248(SP), BX, CX
 	ADCXQ   BX, R10
 	ADOXQ   CX, R11
-	MULXQ   256(SP), BX, CX
+	MULXQ   392(SP), BX, CX
 	ADCXQ   BX, R11
 	ADOXQ   CX, R12
-	MULXQ   264(SP), BX, CX
+	MULXQ   432(SP), BX, CX
 	ADCXQ   BX, R12
 	ADOXQ   CX, R13
-	MULXQ   272(SP), BX, CX
+	MULXQ   440(SP), BX, CX
 	ADCXQ   BX, R13
 	ADOXQ   CX, R14
-	MULXQ   280(SP), BX, CX
+	MULXQ   448(SP), BX, CX
 	ADCXQ   BX, R14
 	ADOXQ   CX, DI
 	ADCXQ   AX, DI
 	ADOXQ   AX, R8
 	ADCXQ   AX, R8
-	// q = t0·(−m⁻¹) mod 2^64; t += q·m, t0 becomes 0.
+	// q·m = q·2^384 − c, c = q·(2^128 + 2^96 − 2^32 + 1); L = q<<32, H = q>>32.
 	MOVQ    R9, DX
-	IMULQ   elem64Inv<>(SB), DX
-	XORQ    AX, AX
-	MULXQ   elem64Mod<>+0(SB), BX, CX
-	ADCXQ   BX, R9
-	ADOXQ   CX, R10
-	MULXQ   elem64Mod<>+8(SB), BX, CX
-	ADCXQ   BX, R10
-	ADOXQ   CX, R11
-	MULXQ   elem64Mod<>+16(SB), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   elem64Mod<>+32(SB), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R14
-	MULXQ   elem64Mod<>+40(SB), BX, CX
-	ADCXQ   BX, R14
-	ADOXQ   CX, DI
-	ADCXQ   AX, DI
-	ADOXQ   AX, R8
-	ADCXQ   AX, R8
+	SHLQ    $32, DX
+	ADDQ    R9, DX
+	MOVQ    DX, BX
+	SHLQ    $32, BX
+	MOVQ    DX, CX
+	SHRQ    $32, CX
+	CMPQ    DX, BX
+	SBBQ    CX, BX
+	MOVQ    DX, AX
+	SBBQ    $0, AX
+	ADDQ    CX, AX
+	MOVQ    $0, CX
+	ADCQ    $0, CX
+	SUBQ    BX, R10
+	SBBQ    AX, R11
+	SBBQ    CX, R12
+	SBBQ    $0, R13
+	SBBQ    $0, R14
+	SBBQ    $0, DI
+	SBBQ    $0, R8
+	ADDQ    DX, DI
+	ADCQ    $0, R8
 
-	// Row 2: t += a·b2, then t = (t + q·m)/2^64.
-	MOVQ    256(SP), DX
+	// Row 2: t += a2·D2, then t = (t + q·m)/2^64.
 	XORQ    R9, R9
+	MOVQ    256(SP), DX
+	// 2a's top word: a2 under the mask, at word 6.
+	MOVQ    456(SP), BX
+	ANDQ    DX, BX
 	XORQ    AX, AX
-	MULXQ   240(SP), BX, CX
-	ADCXQ   BX, R10
-	ADOXQ   CX, R11
-	MULXQ   248(SP), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
+	ADOXQ   BX, R8
+	ADOXQ   AX, R9
 	MULXQ   256(SP), BX, CX
 	ADCXQ   BX, R12
 	ADOXQ   CX, R13
-	MULXQ   264(SP), BX, CX
+	MULXQ   400(SP), BX, CX
 	ADCXQ   BX, R13
 	ADOXQ   CX, R14
-	MULXQ   272(SP), BX, CX
+	MULXQ   440(SP), BX, CX
 	ADCXQ   BX, R14
 	ADOXQ   CX, DI
-	MULXQ   280(SP), BX, CX
+	MULXQ   448(SP), BX, CX
 	ADCXQ   BX, DI
 	ADOXQ   CX, R8
 	ADCXQ   AX, R8
 	ADOXQ   AX, R9
 	ADCXQ   AX, R9
-	// q = t0·(−m⁻¹) mod 2^64; t += q·m, t0 becomes 0.
+	// q·m = q·2^384 − c, c = q·(2^128 + 2^96 − 2^32 + 1); L = q<<32, H = q>>32.
 	MOVQ    R10, DX
-	IMULQ   elem64Inv<>(SB), DX
-	XORQ    AX, AX
-	MULXQ   elem64Mod<>+0(SB), BX, CX
-	ADCXQ   BX, R10
-	ADOXQ   CX, R11
-	MULXQ   elem64Mod<>+8(SB), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   elem64Mod<>+16(SB), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R14
-	MULXQ   elem64Mod<>+32(SB), BX, CX
-	ADCXQ   BX, R14
-	ADOXQ   CX, DI
-	MULXQ   elem64Mod<>+40(SB), BX, CX
-	ADCXQ   BX, DI
-	ADOXQ   CX, R8
-	ADCXQ   AX, R8
-	ADOXQ   AX, R9
-	ADCXQ   AX, R9
+	SHLQ    $32, DX
+	ADDQ    R10, DX
+	MOVQ    DX, BX
+	SHLQ    $32, BX
+	MOVQ    DX, CX
+	SHRQ    $32, CX
+	CMPQ    DX, BX
+	SBBQ    CX, BX
+	MOVQ    DX, AX
+	SBBQ    $0, AX
+	ADDQ    CX, AX
+	MOVQ    $0, CX
+	ADCQ    $0, CX
+	SUBQ    BX, R11
+	SBBQ    AX, R12
+	SBBQ    CX, R13
+	SBBQ    $0, R14
+	SBBQ    $0, DI
+	SBBQ    $0, R8
+	SBBQ    $0, R9
+	ADDQ    DX, R8
+	ADCQ    $0, R9
 
-	// Row 3: t += a·b3, then t = (t + q·m)/2^64.
-	MOVQ    264(SP), DX
+	// Row 3: t += a3·D3, then t = (t + q·m)/2^64.
 	XORQ    R10, R10
+	MOVQ    264(SP), DX
+	// 2a's top word: a3 under the mask, at word 6.
+	MOVQ    456(SP), BX
+	ANDQ    DX, BX
 	XORQ    AX, AX
-	MULXQ   240(SP), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   248(SP), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   256(SP), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R14
+	ADOXQ   BX, R9
+	ADOXQ   AX, R10
 	MULXQ   264(SP), BX, CX
 	ADCXQ   BX, R14
 	ADOXQ   CX, DI
-	MULXQ   272(SP), BX, CX
+	MULXQ   408(SP), BX, CX
 	ADCXQ   BX, DI
 	ADOXQ   CX, R8
-	MULXQ   280(SP), BX, CX
+	MULXQ   448(SP), BX, CX
 	ADCXQ   BX, R8
 	ADOXQ   CX, R9
 	ADCXQ   AX, R9
 	ADOXQ   AX, R10
 	ADCXQ   AX, R10
-	// q = t0·(−m⁻¹) mod 2^64; t += q·m, t0 becomes 0.
+	// q·m = q·2^384 − c, c = q·(2^128 + 2^96 − 2^32 + 1); L = q<<32, H = q>>32.
 	MOVQ    R11, DX
-	IMULQ   elem64Inv<>(SB), DX
-	XORQ    AX, AX
-	MULXQ   elem64Mod<>+0(SB), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   elem64Mod<>+8(SB), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   elem64Mod<>+16(SB), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R14
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCXQ   BX, R14
-	ADOXQ   CX, DI
-	MULXQ   elem64Mod<>+32(SB), BX, CX
-	ADCXQ   BX, DI
-	ADOXQ   CX, R8
-	MULXQ   elem64Mod<>+40(SB), BX, CX
-	ADCXQ   BX, R8
-	ADOXQ   CX, R9
-	ADCXQ   AX, R9
-	ADOXQ   AX, R10
-	ADCXQ   AX, R10
+	SHLQ    $32, DX
+	ADDQ    R11, DX
+	MOVQ    DX, BX
+	SHLQ    $32, BX
+	MOVQ    DX, CX
+	SHRQ    $32, CX
+	CMPQ    DX, BX
+	SBBQ    CX, BX
+	MOVQ    DX, AX
+	SBBQ    $0, AX
+	ADDQ    CX, AX
+	MOVQ    $0, CX
+	ADCQ    $0, CX
+	SUBQ    BX, R12
+	SBBQ    AX, R13
+	SBBQ    CX, R14
+	SBBQ    $0, DI
+	SBBQ    $0, R8
+	SBBQ    $0, R9
+	SBBQ    $0, R10
+	ADDQ    DX, R9
+	ADCQ    $0, R10
 
-	// Row 4: t += a·b4, then t = (t + q·m)/2^64.
-	MOVQ    272(SP), DX
+	// Row 4: t += a4·D4, then t = (t + q·m)/2^64.
 	XORQ    R11, R11
+	MOVQ    272(SP), DX
+	// 2a's top word: a4 under the mask, at word 6.
+	MOVQ    456(SP), BX
+	ANDQ    DX, BX
 	XORQ    AX, AX
-	MULXQ   240(SP), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   248(SP), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R14
-	MULXQ   256(SP), BX, CX
-	ADCXQ   BX, R14
-	ADOXQ   CX, DI
-	MULXQ   264(SP), BX, CX
-	ADCXQ   BX, DI
-	ADOXQ   CX, R8
+	ADOXQ   BX, R10
+	ADOXQ   AX, R11
 	MULXQ   272(SP), BX, CX
 	ADCXQ   BX, R8
 	ADOXQ   CX, R9
-	MULXQ   280(SP), BX, CX
+	MULXQ   416(SP), BX, CX
 	ADCXQ   BX, R9
 	ADOXQ   CX, R10
 	ADCXQ   AX, R10
 	ADOXQ   AX, R11
 	ADCXQ   AX, R11
-	// q = t0·(−m⁻¹) mod 2^64; t += q·m, t0 becomes 0.
+	// q·m = q·2^384 − c, c = q·(2^128 + 2^96 − 2^32 + 1); L = q<<32, H = q>>32.
 	MOVQ    R12, DX
-	IMULQ   elem64Inv<>(SB), DX
-	XORQ    AX, AX
-	MULXQ   elem64Mod<>+0(SB), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   elem64Mod<>+8(SB), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R14
-	MULXQ   elem64Mod<>+16(SB), BX, CX
-	ADCXQ   BX, R14
-	ADOXQ   CX, DI
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCXQ   BX, DI
-	ADOXQ   CX, R8
-	MULXQ   elem64Mod<>+32(SB), BX, CX
-	ADCXQ   BX, R8
-	ADOXQ   CX, R9
-	MULXQ   elem64Mod<>+40(SB), BX, CX
-	ADCXQ   BX, R9
-	ADOXQ   CX, R10
-	ADCXQ   AX, R10
-	ADOXQ   AX, R11
-	ADCXQ   AX, R11
+	SHLQ    $32, DX
+	ADDQ    R12, DX
+	MOVQ    DX, BX
+	SHLQ    $32, BX
+	MOVQ    DX, CX
+	SHRQ    $32, CX
+	CMPQ    DX, BX
+	SBBQ    CX, BX
+	MOVQ    DX, AX
+	SBBQ    $0, AX
+	ADDQ    CX, AX
+	MOVQ    $0, CX
+	ADCQ    $0, CX
+	SUBQ    BX, R13
+	SBBQ    AX, R14
+	SBBQ    CX, DI
+	SBBQ    $0, R8
+	SBBQ    $0, R9
+	SBBQ    $0, R10
+	SBBQ    $0, R11
+	ADDQ    DX, R10
+	ADCQ    $0, R11
 
-	// Row 5: t += a·b5, then t = (t + q·m)/2^64.
-	MOVQ    280(SP), DX
+	// Row 5: t += a5·D5, then t = (t + q·m)/2^64.
 	XORQ    R12, R12
+	MOVQ    280(SP), DX
 	XORQ    AX, AX
-	MULXQ   240(SP), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R14
-	MULXQ   248(SP), BX, CX
-	ADCXQ   BX, R14
-	ADOXQ   CX, DI
-	MULXQ   256(SP), BX, CX
-	ADCXQ   BX, DI
-	ADOXQ   CX, R8
-	MULXQ   264(SP), BX, CX
-	ADCXQ   BX, R8
-	ADOXQ   CX, R9
-	MULXQ   272(SP), BX, CX
-	ADCXQ   BX, R9
-	ADOXQ   CX, R10
 	MULXQ   280(SP), BX, CX
 	ADCXQ   BX, R10
 	ADOXQ   CX, R11
 	ADCXQ   AX, R11
 	ADOXQ   AX, R12
 	ADCXQ   AX, R12
-	// q = t0·(−m⁻¹) mod 2^64; t += q·m, t0 becomes 0.
+	// q·m = q·2^384 − c, c = q·(2^128 + 2^96 − 2^32 + 1); L = q<<32, H = q>>32.
 	MOVQ    R13, DX
-	IMULQ   elem64Inv<>(SB), DX
-	XORQ    AX, AX
-	MULXQ   elem64Mod<>+0(SB), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R14
-	MULXQ   elem64Mod<>+8(SB), BX, CX
-	ADCXQ   BX, R14
-	ADOXQ   CX, DI
-	MULXQ   elem64Mod<>+16(SB), BX, CX
-	ADCXQ   BX, DI
-	ADOXQ   CX, R8
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCXQ   BX, R8
-	ADOXQ   CX, R9
-	MULXQ   elem64Mod<>+32(SB), BX, CX
-	ADCXQ   BX, R9
-	ADOXQ   CX, R10
-	MULXQ   elem64Mod<>+40(SB), BX, CX
-	ADCXQ   BX, R10
-	ADOXQ   CX, R11
-	ADCXQ   AX, R11
-	ADOXQ   AX, R12
-	ADCXQ   AX, R12
+	SHLQ    $32, DX
+	ADDQ    R13, DX
+	MOVQ    DX, BX
+	SHLQ    $32, BX
+	MOVQ    DX, CX
+	SHRQ    $32, CX
+	CMPQ    DX, BX
+	SBBQ    CX, BX
+	MOVQ    DX, AX
+	SBBQ    $0, AX
+	ADDQ    CX, AX
+	MOVQ    $0, CX
+	ADCQ    $0, CX
+	SUBQ    BX, R14
+	SBBQ    AX, DI
+	SBBQ    CX, R8
+	SBBQ    $0, R9
+	SBBQ    $0, R10
+	SBBQ    $0, R11
+	SBBQ    $0, R12
+	ADDQ    DX, R11
+	ADCQ    $0, R12
 	// t < 2m: subtract m, keep t if that borrows.
 	MOVQ    R14, BX
 	MOVQ    DI, CX
@@ -3941,7 +3929,7 @@ TEXT ·jacobianAddAsm(SB), NOSPLIT, $576-24
 	RET
 
 // func jacobianLinearOpsAsm(p *jacobianPoint, a *jacobianPoint, b *jacobianPoint)
-TEXT ·jacobianLinearOpsAsm(SB), NOSPLIT, $48-24
+TEXT ·jacobianLinearOpsAsm(SB), NOSPLIT, $128-24
 	// p.x = halve a.x
 	MOVQ    a+8(FP), DI
 	MOVQ    0(DI), R8
@@ -4155,9 +4143,9 @@ TEXT ·jacobianLinearOpsAsm(SB), NOSPLIT, $48-24
 	RET
 
 // func jacobianDoubleNAsm(p *jacobianPoint, n int)
-TEXT ·jacobianDoubleNAsm(SB), NOSPLIT, $392-16
+TEXT ·jacobianDoubleNAsm(SB), NOSPLIT, $472-16
 	MOVQ    n+8(FP), AX
-	MOVQ    AX, 384(SP)
+	MOVQ    AX, 464(SP)
 loop:
 	// y2 = add a.y a.y: Y' = 2Y
 	MOVQ    p+0(FP), DI
@@ -4203,303 +4191,306 @@ loop:
 	MOVQ    R13, 40(SP)
 	// delta = sqr a.z: δ = Z²
 	MOVQ    p+0(FP), SI
+	// 2a's words: V_j = a_j<<1, W_j = a_j<<1 | a_(j−1)>>63 (the ADCQ chain),
+	// and the mask −(a_(n−1)>>63) of its top word.
+	MOVQ    96(SI), BX
+	ADDQ    BX, BX
+	MOVQ    104(SI), CX
+	LEAQ    (CX)(CX*1), BX
+	MOVQ    BX, 384(SP)
+	ADCQ    CX, CX
+	MOVQ    112(SI), CX
+	LEAQ    (CX)(CX*1), BX
+	MOVQ    BX, 392(SP)
+	ADCQ    CX, CX
+	MOVQ    CX, 424(SP)
+	MOVQ    120(SI), CX
+	LEAQ    (CX)(CX*1), BX
+	MOVQ    BX, 400(SP)
+	ADCQ    CX, CX
+	MOVQ    CX, 432(SP)
+	MOVQ    128(SI), CX
+	LEAQ    (CX)(CX*1), BX
+	MOVQ    BX, 408(SP)
+	ADCQ    CX, CX
+	MOVQ    CX, 440(SP)
+	MOVQ    136(SI), CX
+	LEAQ    (CX)(CX*1), BX
+	MOVQ    BX, 416(SP)
+	ADCQ    CX, CX
+	MOVQ    CX, 448(SP)
+	SBBQ    BX, BX
+	MOVQ    BX, 456(SP)
 
-	// Row 0: t += a·b0, then t = (t + q·m)/2^64.
-	MOVQ    96(SI), DX
+	// Row 0: t += a0·D0, then t = (t + q·m)/2^64.
 	XORQ    DI, DI
+	MOVQ    96(SI), DX
+	// 2a's top word: a0 under the mask, at word 6.
+	MOVQ    456(SP), BX
+	ANDQ    DX, BX
 	XORQ    AX, AX
 	MULXQ   96(SI), R8, R9
-	MULXQ   104(SI), BX, R10
-	ADCXQ   BX, R9
-	MULXQ   112(SI), BX, R11
-	ADCXQ   BX, R10
-	MULXQ   120(SI), BX, R12
-	ADCXQ   BX, R11
-	MULXQ   128(SI), BX, R13
-	ADCXQ   BX, R12
-	MULXQ   136(SI), BX, R14
-	ADCXQ   BX, R13
-	ADCXQ   AX, R14
-	// q = t0·(−m⁻¹) mod 2^64; t += q·m, t0 becomes 0.
+	MULXQ   384(SP), CX, R10
+	ADCXQ   CX, R9
+	MULXQ   424(SP), CX, R11
+	ADCXQ   CX, R10
+	MULXQ   432(SP), CX, R12
+	ADCXQ   CX, R11
+	MULXQ   440(SP), CX, R13
+	ADCXQ   CX, R12
+	MULXQ   448(SP), CX, R14
+	ADCXQ   CX, R13
+	ADCXQ   BX, R14
+	ADCXQ   AX, DI
+	// q·m = q·2^384 − c, c = q·(2^128 + 2^96 − 2^32 + 1); L = q<<32, H = q>>32.
 	MOVQ    R8, DX
-	IMULQ   elem64Inv<>(SB), DX
-	XORQ    AX, AX
-	MULXQ   elem64Mod<>+0(SB), BX, CX
-	ADCXQ   BX, R8
-	ADOXQ   CX, R9
-	MULXQ   elem64Mod<>+8(SB), BX, CX
-	ADCXQ   BX, R9
-	ADOXQ   CX, R10
-	MULXQ   elem64Mod<>+16(SB), BX, CX
-	ADCXQ   BX, R10
-	ADOXQ   CX, R11
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   elem64Mod<>+32(SB), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   elem64Mod<>+40(SB), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R14
-	ADCXQ   AX, R14
-	ADOXQ   AX, DI
-	ADCXQ   AX, DI
+	SHLQ    $32, DX
+	ADDQ    R8, DX
+	MOVQ    DX, BX
+	SHLQ    $32, BX
+	MOVQ    DX, CX
+	SHRQ    $32, CX
+	CMPQ    DX, BX
+	SBBQ    CX, BX
+	MOVQ    DX, AX
+	SBBQ    $0, AX
+	ADDQ    CX, AX
+	MOVQ    $0, CX
+	ADCQ    $0, CX
+	SUBQ    BX, R9
+	SBBQ    AX, R10
+	SBBQ    CX, R11
+	SBBQ    $0, R12
+	SBBQ    $0, R13
+	SBBQ    $0, R14
+	SBBQ    $0, DI
+	ADDQ    DX, R14
+	ADCQ    $0, DI
 
-	// Row 1: t += a·b1, then t = (t + q·m)/2^64.
-	MOVQ    104(SI), DX
+	// Row 1: t += a1·D1, then t = (t + q·m)/2^64.
 	XORQ    R8, R8
+	MOVQ    104(SI), DX
+	// 2a's top word: a1 under the mask, at word 6.
+	MOVQ    456(SP), BX
+	ANDQ    DX, BX
 	XORQ    AX, AX
-	MULXQ   96(SI), BX, CX
-	ADCXQ   BX, R9
-	ADOXQ   CX, R10
+	ADOXQ   BX, DI
+	ADOXQ   AX, R8
 	MULXQ   104(SI), BX, CX
 	ADCXQ   BX, R10
 	ADOXQ   CX, R11
-	MULXQ   112(SI), BX, CX
+	MULXQ   392(SP), BX, CX
 	ADCXQ   BX, R11
 	ADOXQ   CX, R12
-	MULXQ   120(SI), BX, CX
+	MULXQ   432(SP), BX, CX
 	ADCXQ   BX, R12
 	ADOXQ   CX, R13
-	MULXQ   128(SI), BX, CX
+	MULXQ   440(SP), BX, CX
 	ADCXQ   BX, R13
 	ADOXQ   CX, R14
-	MULXQ   136(SI), BX, CX
+	MULXQ   448(SP), BX, CX
 	ADCXQ   BX, R14
 	ADOXQ   CX, DI
 	ADCXQ   AX, DI
 	ADOXQ   AX, R8
 	ADCXQ   AX, R8
-	// q = t0·(−m⁻¹) mod 2^64; t += q·m, t0 becomes 0.
+	// q·m = q·2^384 − c, c = q·(2^128 + 2^96 − 2^32 + 1); L = q<<32, H = q>>32.
 	MOVQ    R9, DX
-	IMULQ   elem64Inv<>(SB), DX
-	XORQ    AX, AX
-	MULXQ   elem64Mod<>+0(SB), BX, CX
-	ADCXQ   BX, R9
-	ADOXQ   CX, R10
-	MULXQ   elem64Mod<>+8(SB), BX, CX
-	ADCXQ   BX, R10
-	ADOXQ   CX, R11
-	MULXQ   elem64Mod<>+16(SB), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   elem64Mod<>+32(SB), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R14
-	MULXQ   elem64Mod<>+40(SB), BX, CX
-	ADCXQ   BX, R14
-	ADOXQ   CX, DI
-	ADCXQ   AX, DI
-	ADOXQ   AX, R8
-	ADCXQ   AX, R8
+	SHLQ    $32, DX
+	ADDQ    R9, DX
+	MOVQ    DX, BX
+	SHLQ    $32, BX
+	MOVQ    DX, CX
+	SHRQ    $32, CX
+	CMPQ    DX, BX
+	SBBQ    CX, BX
+	MOVQ    DX, AX
+	SBBQ    $0, AX
+	ADDQ    CX, AX
+	MOVQ    $0, CX
+	ADCQ    $0, CX
+	SUBQ    BX, R10
+	SBBQ    AX, R11
+	SBBQ    CX, R12
+	SBBQ    $0, R13
+	SBBQ    $0, R14
+	SBBQ    $0, DI
+	SBBQ    $0, R8
+	ADDQ    DX, DI
+	ADCQ    $0, R8
 
-	// Row 2: t += a·b2, then t = (t + q·m)/2^64.
-	MOVQ    112(SI), DX
+	// Row 2: t += a2·D2, then t = (t + q·m)/2^64.
 	XORQ    R9, R9
+	MOVQ    112(SI), DX
+	// 2a's top word: a2 under the mask, at word 6.
+	MOVQ    456(SP), BX
+	ANDQ    DX, BX
 	XORQ    AX, AX
-	MULXQ   96(SI), BX, CX
-	ADCXQ   BX, R10
-	ADOXQ   CX, R11
-	MULXQ   104(SI), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
+	ADOXQ   BX, R8
+	ADOXQ   AX, R9
 	MULXQ   112(SI), BX, CX
 	ADCXQ   BX, R12
 	ADOXQ   CX, R13
-	MULXQ   120(SI), BX, CX
+	MULXQ   400(SP), BX, CX
 	ADCXQ   BX, R13
 	ADOXQ   CX, R14
-	MULXQ   128(SI), BX, CX
+	MULXQ   440(SP), BX, CX
 	ADCXQ   BX, R14
 	ADOXQ   CX, DI
-	MULXQ   136(SI), BX, CX
+	MULXQ   448(SP), BX, CX
 	ADCXQ   BX, DI
 	ADOXQ   CX, R8
 	ADCXQ   AX, R8
 	ADOXQ   AX, R9
 	ADCXQ   AX, R9
-	// q = t0·(−m⁻¹) mod 2^64; t += q·m, t0 becomes 0.
+	// q·m = q·2^384 − c, c = q·(2^128 + 2^96 − 2^32 + 1); L = q<<32, H = q>>32.
 	MOVQ    R10, DX
-	IMULQ   elem64Inv<>(SB), DX
-	XORQ    AX, AX
-	MULXQ   elem64Mod<>+0(SB), BX, CX
-	ADCXQ   BX, R10
-	ADOXQ   CX, R11
-	MULXQ   elem64Mod<>+8(SB), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   elem64Mod<>+16(SB), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R14
-	MULXQ   elem64Mod<>+32(SB), BX, CX
-	ADCXQ   BX, R14
-	ADOXQ   CX, DI
-	MULXQ   elem64Mod<>+40(SB), BX, CX
-	ADCXQ   BX, DI
-	ADOXQ   CX, R8
-	ADCXQ   AX, R8
-	ADOXQ   AX, R9
-	ADCXQ   AX, R9
+	SHLQ    $32, DX
+	ADDQ    R10, DX
+	MOVQ    DX, BX
+	SHLQ    $32, BX
+	MOVQ    DX, CX
+	SHRQ    $32, CX
+	CMPQ    DX, BX
+	SBBQ    CX, BX
+	MOVQ    DX, AX
+	SBBQ    $0, AX
+	ADDQ    CX, AX
+	MOVQ    $0, CX
+	ADCQ    $0, CX
+	SUBQ    BX, R11
+	SBBQ    AX, R12
+	SBBQ    CX, R13
+	SBBQ    $0, R14
+	SBBQ    $0, DI
+	SBBQ    $0, R8
+	SBBQ    $0, R9
+	ADDQ    DX, R8
+	ADCQ    $0, R9
 
-	// Row 3: t += a·b3, then t = (t + q·m)/2^64.
-	MOVQ    120(SI), DX
+	// Row 3: t += a3·D3, then t = (t + q·m)/2^64.
 	XORQ    R10, R10
+	MOVQ    120(SI), DX
+	// 2a's top word: a3 under the mask, at word 6.
+	MOVQ    456(SP), BX
+	ANDQ    DX, BX
 	XORQ    AX, AX
-	MULXQ   96(SI), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   104(SI), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   112(SI), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R14
+	ADOXQ   BX, R9
+	ADOXQ   AX, R10
 	MULXQ   120(SI), BX, CX
 	ADCXQ   BX, R14
 	ADOXQ   CX, DI
-	MULXQ   128(SI), BX, CX
+	MULXQ   408(SP), BX, CX
 	ADCXQ   BX, DI
 	ADOXQ   CX, R8
-	MULXQ   136(SI), BX, CX
+	MULXQ   448(SP), BX, CX
 	ADCXQ   BX, R8
 	ADOXQ   CX, R9
 	ADCXQ   AX, R9
 	ADOXQ   AX, R10
 	ADCXQ   AX, R10
-	// q = t0·(−m⁻¹) mod 2^64; t += q·m, t0 becomes 0.
+	// q·m = q·2^384 − c, c = q·(2^128 + 2^96 − 2^32 + 1); L = q<<32, H = q>>32.
 	MOVQ    R11, DX
-	IMULQ   elem64Inv<>(SB), DX
-	XORQ    AX, AX
-	MULXQ   elem64Mod<>+0(SB), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   elem64Mod<>+8(SB), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   elem64Mod<>+16(SB), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R14
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCXQ   BX, R14
-	ADOXQ   CX, DI
-	MULXQ   elem64Mod<>+32(SB), BX, CX
-	ADCXQ   BX, DI
-	ADOXQ   CX, R8
-	MULXQ   elem64Mod<>+40(SB), BX, CX
-	ADCXQ   BX, R8
-	ADOXQ   CX, R9
-	ADCXQ   AX, R9
-	ADOXQ   AX, R10
-	ADCXQ   AX, R10
+	SHLQ    $32, DX
+	ADDQ    R11, DX
+	MOVQ    DX, BX
+	SHLQ    $32, BX
+	MOVQ    DX, CX
+	SHRQ    $32, CX
+	CMPQ    DX, BX
+	SBBQ    CX, BX
+	MOVQ    DX, AX
+	SBBQ    $0, AX
+	ADDQ    CX, AX
+	MOVQ    $0, CX
+	ADCQ    $0, CX
+	SUBQ    BX, R12
+	SBBQ    AX, R13
+	SBBQ    CX, R14
+	SBBQ    $0, DI
+	SBBQ    $0, R8
+	SBBQ    $0, R9
+	SBBQ    $0, R10
+	ADDQ    DX, R9
+	ADCQ    $0, R10
 
-	// Row 4: t += a·b4, then t = (t + q·m)/2^64.
-	MOVQ    128(SI), DX
+	// Row 4: t += a4·D4, then t = (t + q·m)/2^64.
 	XORQ    R11, R11
+	MOVQ    128(SI), DX
+	// 2a's top word: a4 under the mask, at word 6.
+	MOVQ    456(SP), BX
+	ANDQ    DX, BX
 	XORQ    AX, AX
-	MULXQ   96(SI), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   104(SI), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R14
-	MULXQ   112(SI), BX, CX
-	ADCXQ   BX, R14
-	ADOXQ   CX, DI
-	MULXQ   120(SI), BX, CX
-	ADCXQ   BX, DI
-	ADOXQ   CX, R8
+	ADOXQ   BX, R10
+	ADOXQ   AX, R11
 	MULXQ   128(SI), BX, CX
 	ADCXQ   BX, R8
 	ADOXQ   CX, R9
-	MULXQ   136(SI), BX, CX
+	MULXQ   416(SP), BX, CX
 	ADCXQ   BX, R9
 	ADOXQ   CX, R10
 	ADCXQ   AX, R10
 	ADOXQ   AX, R11
 	ADCXQ   AX, R11
-	// q = t0·(−m⁻¹) mod 2^64; t += q·m, t0 becomes 0.
+	// q·m = q·2^384 − c, c = q·(2^128 + 2^96 − 2^32 + 1); L = q<<32, H = q>>32.
 	MOVQ    R12, DX
-	IMULQ   elem64Inv<>(SB), DX
-	XORQ    AX, AX
-	MULXQ   elem64Mod<>+0(SB), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   elem64Mod<>+8(SB), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R14
-	MULXQ   elem64Mod<>+16(SB), BX, CX
-	ADCXQ   BX, R14
-	ADOXQ   CX, DI
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCXQ   BX, DI
-	ADOXQ   CX, R8
-	MULXQ   elem64Mod<>+32(SB), BX, CX
-	ADCXQ   BX, R8
-	ADOXQ   CX, R9
-	MULXQ   elem64Mod<>+40(SB), BX, CX
-	ADCXQ   BX, R9
-	ADOXQ   CX, R10
-	ADCXQ   AX, R10
-	ADOXQ   AX, R11
-	ADCXQ   AX, R11
+	SHLQ    $32, DX
+	ADDQ    R12, DX
+	MOVQ    DX, BX
+	SHLQ    $32, BX
+	MOVQ    DX, CX
+	SHRQ    $32, CX
+	CMPQ    DX, BX
+	SBBQ    CX, BX
+	MOVQ    DX, AX
+	SBBQ    $0, AX
+	ADDQ    CX, AX
+	MOVQ    $0, CX
+	ADCQ    $0, CX
+	SUBQ    BX, R13
+	SBBQ    AX, R14
+	SBBQ    CX, DI
+	SBBQ    $0, R8
+	SBBQ    $0, R9
+	SBBQ    $0, R10
+	SBBQ    $0, R11
+	ADDQ    DX, R10
+	ADCQ    $0, R11
 
-	// Row 5: t += a·b5, then t = (t + q·m)/2^64.
-	MOVQ    136(SI), DX
+	// Row 5: t += a5·D5, then t = (t + q·m)/2^64.
 	XORQ    R12, R12
+	MOVQ    136(SI), DX
 	XORQ    AX, AX
-	MULXQ   96(SI), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R14
-	MULXQ   104(SI), BX, CX
-	ADCXQ   BX, R14
-	ADOXQ   CX, DI
-	MULXQ   112(SI), BX, CX
-	ADCXQ   BX, DI
-	ADOXQ   CX, R8
-	MULXQ   120(SI), BX, CX
-	ADCXQ   BX, R8
-	ADOXQ   CX, R9
-	MULXQ   128(SI), BX, CX
-	ADCXQ   BX, R9
-	ADOXQ   CX, R10
 	MULXQ   136(SI), BX, CX
 	ADCXQ   BX, R10
 	ADOXQ   CX, R11
 	ADCXQ   AX, R11
 	ADOXQ   AX, R12
 	ADCXQ   AX, R12
-	// q = t0·(−m⁻¹) mod 2^64; t += q·m, t0 becomes 0.
+	// q·m = q·2^384 − c, c = q·(2^128 + 2^96 − 2^32 + 1); L = q<<32, H = q>>32.
 	MOVQ    R13, DX
-	IMULQ   elem64Inv<>(SB), DX
-	XORQ    AX, AX
-	MULXQ   elem64Mod<>+0(SB), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R14
-	MULXQ   elem64Mod<>+8(SB), BX, CX
-	ADCXQ   BX, R14
-	ADOXQ   CX, DI
-	MULXQ   elem64Mod<>+16(SB), BX, CX
-	ADCXQ   BX, DI
-	ADOXQ   CX, R8
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCXQ   BX, R8
-	ADOXQ   CX, R9
-	MULXQ   elem64Mod<>+32(SB), BX, CX
-	ADCXQ   BX, R9
-	ADOXQ   CX, R10
-	MULXQ   elem64Mod<>+40(SB), BX, CX
-	ADCXQ   BX, R10
-	ADOXQ   CX, R11
-	ADCXQ   AX, R11
-	ADOXQ   AX, R12
-	ADCXQ   AX, R12
+	SHLQ    $32, DX
+	ADDQ    R13, DX
+	MOVQ    DX, BX
+	SHLQ    $32, BX
+	MOVQ    DX, CX
+	SHRQ    $32, CX
+	CMPQ    DX, BX
+	SBBQ    CX, BX
+	MOVQ    DX, AX
+	SBBQ    $0, AX
+	ADDQ    CX, AX
+	MOVQ    $0, CX
+	ADCQ    $0, CX
+	SUBQ    BX, R14
+	SBBQ    AX, DI
+	SBBQ    CX, R8
+	SBBQ    $0, R9
+	SBBQ    $0, R10
+	SBBQ    $0, R11
+	SBBQ    $0, R12
+	ADDQ    DX, R11
+	ADCQ    $0, R12
 	// t < 2m: subtract m, keep t if that borrows.
 	MOVQ    R14, BX
 	MOVQ    DI, CX
@@ -4619,31 +4610,30 @@ loop:
 	MULXQ   136(SP), BX, R14
 	ADCXQ   BX, R13
 	ADCXQ   AX, R14
-	// q = t0·(−m⁻¹) mod 2^64; t += q·m, t0 becomes 0.
+	// q·m = q·2^384 − c, c = q·(2^128 + 2^96 − 2^32 + 1); L = q<<32, H = q>>32.
 	MOVQ    R8, DX
-	IMULQ   elem64Inv<>(SB), DX
-	XORQ    AX, AX
-	MULXQ   elem64Mod<>+0(SB), BX, CX
-	ADCXQ   BX, R8
-	ADOXQ   CX, R9
-	MULXQ   elem64Mod<>+8(SB), BX, CX
-	ADCXQ   BX, R9
-	ADOXQ   CX, R10
-	MULXQ   elem64Mod<>+16(SB), BX, CX
-	ADCXQ   BX, R10
-	ADOXQ   CX, R11
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   elem64Mod<>+32(SB), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   elem64Mod<>+40(SB), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R14
-	ADCXQ   AX, R14
-	ADOXQ   AX, DI
-	ADCXQ   AX, DI
+	SHLQ    $32, DX
+	ADDQ    R8, DX
+	MOVQ    DX, BX
+	SHLQ    $32, BX
+	MOVQ    DX, CX
+	SHRQ    $32, CX
+	CMPQ    DX, BX
+	SBBQ    CX, BX
+	MOVQ    DX, AX
+	SBBQ    $0, AX
+	ADDQ    CX, AX
+	MOVQ    $0, CX
+	ADCQ    $0, CX
+	SUBQ    BX, R9
+	SBBQ    AX, R10
+	SBBQ    CX, R11
+	SBBQ    $0, R12
+	SBBQ    $0, R13
+	SBBQ    $0, R14
+	SBBQ    $0, DI
+	ADDQ    DX, R14
+	ADCQ    $0, DI
 
 	// Row 1: t += a·b1, then t = (t + q·m)/2^64.
 	MOVQ    152(SP), DX
@@ -4670,31 +4660,30 @@ loop:
 	ADCXQ   AX, DI
 	ADOXQ   AX, R8
 	ADCXQ   AX, R8
-	// q = t0·(−m⁻¹) mod 2^64; t += q·m, t0 becomes 0.
+	// q·m = q·2^384 − c, c = q·(2^128 + 2^96 − 2^32 + 1); L = q<<32, H = q>>32.
 	MOVQ    R9, DX
-	IMULQ   elem64Inv<>(SB), DX
-	XORQ    AX, AX
-	MULXQ   elem64Mod<>+0(SB), BX, CX
-	ADCXQ   BX, R9
-	ADOXQ   CX, R10
-	MULXQ   elem64Mod<>+8(SB), BX, CX
-	ADCXQ   BX, R10
-	ADOXQ   CX, R11
-	MULXQ   elem64Mod<>+16(SB), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   elem64Mod<>+32(SB), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R14
-	MULXQ   elem64Mod<>+40(SB), BX, CX
-	ADCXQ   BX, R14
-	ADOXQ   CX, DI
-	ADCXQ   AX, DI
-	ADOXQ   AX, R8
-	ADCXQ   AX, R8
+	SHLQ    $32, DX
+	ADDQ    R9, DX
+	MOVQ    DX, BX
+	SHLQ    $32, BX
+	MOVQ    DX, CX
+	SHRQ    $32, CX
+	CMPQ    DX, BX
+	SBBQ    CX, BX
+	MOVQ    DX, AX
+	SBBQ    $0, AX
+	ADDQ    CX, AX
+	MOVQ    $0, CX
+	ADCQ    $0, CX
+	SUBQ    BX, R10
+	SBBQ    AX, R11
+	SBBQ    CX, R12
+	SBBQ    $0, R13
+	SBBQ    $0, R14
+	SBBQ    $0, DI
+	SBBQ    $0, R8
+	ADDQ    DX, DI
+	ADCQ    $0, R8
 
 	// Row 2: t += a·b2, then t = (t + q·m)/2^64.
 	MOVQ    160(SP), DX
@@ -4721,31 +4710,30 @@ loop:
 	ADCXQ   AX, R8
 	ADOXQ   AX, R9
 	ADCXQ   AX, R9
-	// q = t0·(−m⁻¹) mod 2^64; t += q·m, t0 becomes 0.
+	// q·m = q·2^384 − c, c = q·(2^128 + 2^96 − 2^32 + 1); L = q<<32, H = q>>32.
 	MOVQ    R10, DX
-	IMULQ   elem64Inv<>(SB), DX
-	XORQ    AX, AX
-	MULXQ   elem64Mod<>+0(SB), BX, CX
-	ADCXQ   BX, R10
-	ADOXQ   CX, R11
-	MULXQ   elem64Mod<>+8(SB), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   elem64Mod<>+16(SB), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R14
-	MULXQ   elem64Mod<>+32(SB), BX, CX
-	ADCXQ   BX, R14
-	ADOXQ   CX, DI
-	MULXQ   elem64Mod<>+40(SB), BX, CX
-	ADCXQ   BX, DI
-	ADOXQ   CX, R8
-	ADCXQ   AX, R8
-	ADOXQ   AX, R9
-	ADCXQ   AX, R9
+	SHLQ    $32, DX
+	ADDQ    R10, DX
+	MOVQ    DX, BX
+	SHLQ    $32, BX
+	MOVQ    DX, CX
+	SHRQ    $32, CX
+	CMPQ    DX, BX
+	SBBQ    CX, BX
+	MOVQ    DX, AX
+	SBBQ    $0, AX
+	ADDQ    CX, AX
+	MOVQ    $0, CX
+	ADCQ    $0, CX
+	SUBQ    BX, R11
+	SBBQ    AX, R12
+	SBBQ    CX, R13
+	SBBQ    $0, R14
+	SBBQ    $0, DI
+	SBBQ    $0, R8
+	SBBQ    $0, R9
+	ADDQ    DX, R8
+	ADCQ    $0, R9
 
 	// Row 3: t += a·b3, then t = (t + q·m)/2^64.
 	MOVQ    168(SP), DX
@@ -4772,31 +4760,30 @@ loop:
 	ADCXQ   AX, R9
 	ADOXQ   AX, R10
 	ADCXQ   AX, R10
-	// q = t0·(−m⁻¹) mod 2^64; t += q·m, t0 becomes 0.
+	// q·m = q·2^384 − c, c = q·(2^128 + 2^96 − 2^32 + 1); L = q<<32, H = q>>32.
 	MOVQ    R11, DX
-	IMULQ   elem64Inv<>(SB), DX
-	XORQ    AX, AX
-	MULXQ   elem64Mod<>+0(SB), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   elem64Mod<>+8(SB), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   elem64Mod<>+16(SB), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R14
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCXQ   BX, R14
-	ADOXQ   CX, DI
-	MULXQ   elem64Mod<>+32(SB), BX, CX
-	ADCXQ   BX, DI
-	ADOXQ   CX, R8
-	MULXQ   elem64Mod<>+40(SB), BX, CX
-	ADCXQ   BX, R8
-	ADOXQ   CX, R9
-	ADCXQ   AX, R9
-	ADOXQ   AX, R10
-	ADCXQ   AX, R10
+	SHLQ    $32, DX
+	ADDQ    R11, DX
+	MOVQ    DX, BX
+	SHLQ    $32, BX
+	MOVQ    DX, CX
+	SHRQ    $32, CX
+	CMPQ    DX, BX
+	SBBQ    CX, BX
+	MOVQ    DX, AX
+	SBBQ    $0, AX
+	ADDQ    CX, AX
+	MOVQ    $0, CX
+	ADCQ    $0, CX
+	SUBQ    BX, R12
+	SBBQ    AX, R13
+	SBBQ    CX, R14
+	SBBQ    $0, DI
+	SBBQ    $0, R8
+	SBBQ    $0, R9
+	SBBQ    $0, R10
+	ADDQ    DX, R9
+	ADCQ    $0, R10
 
 	// Row 4: t += a·b4, then t = (t + q·m)/2^64.
 	MOVQ    176(SP), DX
@@ -4823,31 +4810,30 @@ loop:
 	ADCXQ   AX, R10
 	ADOXQ   AX, R11
 	ADCXQ   AX, R11
-	// q = t0·(−m⁻¹) mod 2^64; t += q·m, t0 becomes 0.
+	// q·m = q·2^384 − c, c = q·(2^128 + 2^96 − 2^32 + 1); L = q<<32, H = q>>32.
 	MOVQ    R12, DX
-	IMULQ   elem64Inv<>(SB), DX
-	XORQ    AX, AX
-	MULXQ   elem64Mod<>+0(SB), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   elem64Mod<>+8(SB), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R14
-	MULXQ   elem64Mod<>+16(SB), BX, CX
-	ADCXQ   BX, R14
-	ADOXQ   CX, DI
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCXQ   BX, DI
-	ADOXQ   CX, R8
-	MULXQ   elem64Mod<>+32(SB), BX, CX
-	ADCXQ   BX, R8
-	ADOXQ   CX, R9
-	MULXQ   elem64Mod<>+40(SB), BX, CX
-	ADCXQ   BX, R9
-	ADOXQ   CX, R10
-	ADCXQ   AX, R10
-	ADOXQ   AX, R11
-	ADCXQ   AX, R11
+	SHLQ    $32, DX
+	ADDQ    R12, DX
+	MOVQ    DX, BX
+	SHLQ    $32, BX
+	MOVQ    DX, CX
+	SHRQ    $32, CX
+	CMPQ    DX, BX
+	SBBQ    CX, BX
+	MOVQ    DX, AX
+	SBBQ    $0, AX
+	ADDQ    CX, AX
+	MOVQ    $0, CX
+	ADCQ    $0, CX
+	SUBQ    BX, R13
+	SBBQ    AX, R14
+	SBBQ    CX, DI
+	SBBQ    $0, R8
+	SBBQ    $0, R9
+	SBBQ    $0, R10
+	SBBQ    $0, R11
+	ADDQ    DX, R10
+	ADCQ    $0, R11
 
 	// Row 5: t += a·b5, then t = (t + q·m)/2^64.
 	MOVQ    184(SP), DX
@@ -4874,31 +4860,30 @@ loop:
 	ADCXQ   AX, R11
 	ADOXQ   AX, R12
 	ADCXQ   AX, R12
-	// q = t0·(−m⁻¹) mod 2^64; t += q·m, t0 becomes 0.
+	// q·m = q·2^384 − c, c = q·(2^128 + 2^96 − 2^32 + 1); L = q<<32, H = q>>32.
 	MOVQ    R13, DX
-	IMULQ   elem64Inv<>(SB), DX
-	XORQ    AX, AX
-	MULXQ   elem64Mod<>+0(SB), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R14
-	MULXQ   elem64Mod<>+8(SB), BX, CX
-	ADCXQ   BX, R14
-	ADOXQ   CX, DI
-	MULXQ   elem64Mod<>+16(SB), BX, CX
-	ADCXQ   BX, DI
-	ADOXQ   CX, R8
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCXQ   BX, R8
-	ADOXQ   CX, R9
-	MULXQ   elem64Mod<>+32(SB), BX, CX
-	ADCXQ   BX, R9
-	ADOXQ   CX, R10
-	MULXQ   elem64Mod<>+40(SB), BX, CX
-	ADCXQ   BX, R10
-	ADOXQ   CX, R11
-	ADCXQ   AX, R11
-	ADOXQ   AX, R12
-	ADCXQ   AX, R12
+	SHLQ    $32, DX
+	ADDQ    R13, DX
+	MOVQ    DX, BX
+	SHLQ    $32, BX
+	MOVQ    DX, CX
+	SHRQ    $32, CX
+	CMPQ    DX, BX
+	SBBQ    CX, BX
+	MOVQ    DX, AX
+	SBBQ    $0, AX
+	ADDQ    CX, AX
+	MOVQ    $0, CX
+	ADCQ    $0, CX
+	SUBQ    BX, R14
+	SBBQ    AX, DI
+	SBBQ    CX, R8
+	SBBQ    $0, R9
+	SBBQ    $0, R10
+	SBBQ    $0, R11
+	SBBQ    $0, R12
+	ADDQ    DX, R11
+	ADCQ    $0, R12
 	// t < 2m: subtract m, keep t if that borrows.
 	MOVQ    R14, BX
 	MOVQ    DI, CX
@@ -5021,31 +5006,30 @@ loop:
 	MULXQ   40(SP), BX, R14
 	ADCXQ   BX, R13
 	ADCXQ   AX, R14
-	// q = t0·(−m⁻¹) mod 2^64; t += q·m, t0 becomes 0.
+	// q·m = q·2^384 − c, c = q·(2^128 + 2^96 − 2^32 + 1); L = q<<32, H = q>>32.
 	MOVQ    R8, DX
-	IMULQ   elem64Inv<>(SB), DX
-	XORQ    AX, AX
-	MULXQ   elem64Mod<>+0(SB), BX, CX
-	ADCXQ   BX, R8
-	ADOXQ   CX, R9
-	MULXQ   elem64Mod<>+8(SB), BX, CX
-	ADCXQ   BX, R9
-	ADOXQ   CX, R10
-	MULXQ   elem64Mod<>+16(SB), BX, CX
-	ADCXQ   BX, R10
-	ADOXQ   CX, R11
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   elem64Mod<>+32(SB), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   elem64Mod<>+40(SB), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R14
-	ADCXQ   AX, R14
-	ADOXQ   AX, DI
-	ADCXQ   AX, DI
+	SHLQ    $32, DX
+	ADDQ    R8, DX
+	MOVQ    DX, BX
+	SHLQ    $32, BX
+	MOVQ    DX, CX
+	SHRQ    $32, CX
+	CMPQ    DX, BX
+	SBBQ    CX, BX
+	MOVQ    DX, AX
+	SBBQ    $0, AX
+	ADDQ    CX, AX
+	MOVQ    $0, CX
+	ADCQ    $0, CX
+	SUBQ    BX, R9
+	SBBQ    AX, R10
+	SBBQ    CX, R11
+	SBBQ    $0, R12
+	SBBQ    $0, R13
+	SBBQ    $0, R14
+	SBBQ    $0, DI
+	ADDQ    DX, R14
+	ADCQ    $0, DI
 
 	// Row 1: t += a·b1, then t = (t + q·m)/2^64.
 	MOVQ    p+0(FP), DX
@@ -5073,31 +5057,30 @@ loop:
 	ADCXQ   AX, DI
 	ADOXQ   AX, R8
 	ADCXQ   AX, R8
-	// q = t0·(−m⁻¹) mod 2^64; t += q·m, t0 becomes 0.
+	// q·m = q·2^384 − c, c = q·(2^128 + 2^96 − 2^32 + 1); L = q<<32, H = q>>32.
 	MOVQ    R9, DX
-	IMULQ   elem64Inv<>(SB), DX
-	XORQ    AX, AX
-	MULXQ   elem64Mod<>+0(SB), BX, CX
-	ADCXQ   BX, R9
-	ADOXQ   CX, R10
-	MULXQ   elem64Mod<>+8(SB), BX, CX
-	ADCXQ   BX, R10
-	ADOXQ   CX, R11
-	MULXQ   elem64Mod<>+16(SB), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   elem64Mod<>+32(SB), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R14
-	MULXQ   elem64Mod<>+40(SB), BX, CX
-	ADCXQ   BX, R14
-	ADOXQ   CX, DI
-	ADCXQ   AX, DI
-	ADOXQ   AX, R8
-	ADCXQ   AX, R8
+	SHLQ    $32, DX
+	ADDQ    R9, DX
+	MOVQ    DX, BX
+	SHLQ    $32, BX
+	MOVQ    DX, CX
+	SHRQ    $32, CX
+	CMPQ    DX, BX
+	SBBQ    CX, BX
+	MOVQ    DX, AX
+	SBBQ    $0, AX
+	ADDQ    CX, AX
+	MOVQ    $0, CX
+	ADCQ    $0, CX
+	SUBQ    BX, R10
+	SBBQ    AX, R11
+	SBBQ    CX, R12
+	SBBQ    $0, R13
+	SBBQ    $0, R14
+	SBBQ    $0, DI
+	SBBQ    $0, R8
+	ADDQ    DX, DI
+	ADCQ    $0, R8
 
 	// Row 2: t += a·b2, then t = (t + q·m)/2^64.
 	MOVQ    p+0(FP), DX
@@ -5125,31 +5108,30 @@ loop:
 	ADCXQ   AX, R8
 	ADOXQ   AX, R9
 	ADCXQ   AX, R9
-	// q = t0·(−m⁻¹) mod 2^64; t += q·m, t0 becomes 0.
+	// q·m = q·2^384 − c, c = q·(2^128 + 2^96 − 2^32 + 1); L = q<<32, H = q>>32.
 	MOVQ    R10, DX
-	IMULQ   elem64Inv<>(SB), DX
-	XORQ    AX, AX
-	MULXQ   elem64Mod<>+0(SB), BX, CX
-	ADCXQ   BX, R10
-	ADOXQ   CX, R11
-	MULXQ   elem64Mod<>+8(SB), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   elem64Mod<>+16(SB), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R14
-	MULXQ   elem64Mod<>+32(SB), BX, CX
-	ADCXQ   BX, R14
-	ADOXQ   CX, DI
-	MULXQ   elem64Mod<>+40(SB), BX, CX
-	ADCXQ   BX, DI
-	ADOXQ   CX, R8
-	ADCXQ   AX, R8
-	ADOXQ   AX, R9
-	ADCXQ   AX, R9
+	SHLQ    $32, DX
+	ADDQ    R10, DX
+	MOVQ    DX, BX
+	SHLQ    $32, BX
+	MOVQ    DX, CX
+	SHRQ    $32, CX
+	CMPQ    DX, BX
+	SBBQ    CX, BX
+	MOVQ    DX, AX
+	SBBQ    $0, AX
+	ADDQ    CX, AX
+	MOVQ    $0, CX
+	ADCQ    $0, CX
+	SUBQ    BX, R11
+	SBBQ    AX, R12
+	SBBQ    CX, R13
+	SBBQ    $0, R14
+	SBBQ    $0, DI
+	SBBQ    $0, R8
+	SBBQ    $0, R9
+	ADDQ    DX, R8
+	ADCQ    $0, R9
 
 	// Row 3: t += a·b3, then t = (t + q·m)/2^64.
 	MOVQ    p+0(FP), DX
@@ -5177,31 +5159,30 @@ loop:
 	ADCXQ   AX, R9
 	ADOXQ   AX, R10
 	ADCXQ   AX, R10
-	// q = t0·(−m⁻¹) mod 2^64; t += q·m, t0 becomes 0.
+	// q·m = q·2^384 − c, c = q·(2^128 + 2^96 − 2^32 + 1); L = q<<32, H = q>>32.
 	MOVQ    R11, DX
-	IMULQ   elem64Inv<>(SB), DX
-	XORQ    AX, AX
-	MULXQ   elem64Mod<>+0(SB), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   elem64Mod<>+8(SB), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   elem64Mod<>+16(SB), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R14
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCXQ   BX, R14
-	ADOXQ   CX, DI
-	MULXQ   elem64Mod<>+32(SB), BX, CX
-	ADCXQ   BX, DI
-	ADOXQ   CX, R8
-	MULXQ   elem64Mod<>+40(SB), BX, CX
-	ADCXQ   BX, R8
-	ADOXQ   CX, R9
-	ADCXQ   AX, R9
-	ADOXQ   AX, R10
-	ADCXQ   AX, R10
+	SHLQ    $32, DX
+	ADDQ    R11, DX
+	MOVQ    DX, BX
+	SHLQ    $32, BX
+	MOVQ    DX, CX
+	SHRQ    $32, CX
+	CMPQ    DX, BX
+	SBBQ    CX, BX
+	MOVQ    DX, AX
+	SBBQ    $0, AX
+	ADDQ    CX, AX
+	MOVQ    $0, CX
+	ADCQ    $0, CX
+	SUBQ    BX, R12
+	SBBQ    AX, R13
+	SBBQ    CX, R14
+	SBBQ    $0, DI
+	SBBQ    $0, R8
+	SBBQ    $0, R9
+	SBBQ    $0, R10
+	ADDQ    DX, R9
+	ADCQ    $0, R10
 
 	// Row 4: t += a·b4, then t = (t + q·m)/2^64.
 	MOVQ    p+0(FP), DX
@@ -5229,31 +5210,30 @@ loop:
 	ADCXQ   AX, R10
 	ADOXQ   AX, R11
 	ADCXQ   AX, R11
-	// q = t0·(−m⁻¹) mod 2^64; t += q·m, t0 becomes 0.
+	// q·m = q·2^384 − c, c = q·(2^128 + 2^96 − 2^32 + 1); L = q<<32, H = q>>32.
 	MOVQ    R12, DX
-	IMULQ   elem64Inv<>(SB), DX
-	XORQ    AX, AX
-	MULXQ   elem64Mod<>+0(SB), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   elem64Mod<>+8(SB), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R14
-	MULXQ   elem64Mod<>+16(SB), BX, CX
-	ADCXQ   BX, R14
-	ADOXQ   CX, DI
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCXQ   BX, DI
-	ADOXQ   CX, R8
-	MULXQ   elem64Mod<>+32(SB), BX, CX
-	ADCXQ   BX, R8
-	ADOXQ   CX, R9
-	MULXQ   elem64Mod<>+40(SB), BX, CX
-	ADCXQ   BX, R9
-	ADOXQ   CX, R10
-	ADCXQ   AX, R10
-	ADOXQ   AX, R11
-	ADCXQ   AX, R11
+	SHLQ    $32, DX
+	ADDQ    R12, DX
+	MOVQ    DX, BX
+	SHLQ    $32, BX
+	MOVQ    DX, CX
+	SHRQ    $32, CX
+	CMPQ    DX, BX
+	SBBQ    CX, BX
+	MOVQ    DX, AX
+	SBBQ    $0, AX
+	ADDQ    CX, AX
+	MOVQ    $0, CX
+	ADCQ    $0, CX
+	SUBQ    BX, R13
+	SBBQ    AX, R14
+	SBBQ    CX, DI
+	SBBQ    $0, R8
+	SBBQ    $0, R9
+	SBBQ    $0, R10
+	SBBQ    $0, R11
+	ADDQ    DX, R10
+	ADCQ    $0, R11
 
 	// Row 5: t += a·b5, then t = (t + q·m)/2^64.
 	MOVQ    p+0(FP), DX
@@ -5281,31 +5261,30 @@ loop:
 	ADCXQ   AX, R11
 	ADOXQ   AX, R12
 	ADCXQ   AX, R12
-	// q = t0·(−m⁻¹) mod 2^64; t += q·m, t0 becomes 0.
+	// q·m = q·2^384 − c, c = q·(2^128 + 2^96 − 2^32 + 1); L = q<<32, H = q>>32.
 	MOVQ    R13, DX
-	IMULQ   elem64Inv<>(SB), DX
-	XORQ    AX, AX
-	MULXQ   elem64Mod<>+0(SB), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R14
-	MULXQ   elem64Mod<>+8(SB), BX, CX
-	ADCXQ   BX, R14
-	ADOXQ   CX, DI
-	MULXQ   elem64Mod<>+16(SB), BX, CX
-	ADCXQ   BX, DI
-	ADOXQ   CX, R8
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCXQ   BX, R8
-	ADOXQ   CX, R9
-	MULXQ   elem64Mod<>+32(SB), BX, CX
-	ADCXQ   BX, R9
-	ADOXQ   CX, R10
-	MULXQ   elem64Mod<>+40(SB), BX, CX
-	ADCXQ   BX, R10
-	ADOXQ   CX, R11
-	ADCXQ   AX, R11
-	ADOXQ   AX, R12
-	ADCXQ   AX, R12
+	SHLQ    $32, DX
+	ADDQ    R13, DX
+	MOVQ    DX, BX
+	SHLQ    $32, BX
+	MOVQ    DX, CX
+	SHRQ    $32, CX
+	CMPQ    DX, BX
+	SBBQ    CX, BX
+	MOVQ    DX, AX
+	SBBQ    $0, AX
+	ADDQ    CX, AX
+	MOVQ    $0, CX
+	ADCQ    $0, CX
+	SUBQ    BX, R14
+	SBBQ    AX, DI
+	SBBQ    CX, R8
+	SBBQ    $0, R9
+	SBBQ    $0, R10
+	SBBQ    $0, R11
+	SBBQ    $0, R12
+	ADDQ    DX, R11
+	ADCQ    $0, R12
 	// t < 2m: subtract m, keep t if that borrows.
 	MOVQ    R14, BX
 	MOVQ    DI, CX
@@ -5334,303 +5313,306 @@ loop:
 	MOVQ    AX, 128(DI)
 	MOVQ    R13, 136(DI)
 	// g4 = sqr y2: 4γ = 4Y²
+	// 2a's words: V_j = a_j<<1, W_j = a_j<<1 | a_(j−1)>>63 (the ADCQ chain),
+	// and the mask −(a_(n−1)>>63) of its top word.
+	MOVQ    0(SP), BX
+	ADDQ    BX, BX
+	MOVQ    8(SP), CX
+	LEAQ    (CX)(CX*1), BX
+	MOVQ    BX, 384(SP)
+	ADCQ    CX, CX
+	MOVQ    16(SP), CX
+	LEAQ    (CX)(CX*1), BX
+	MOVQ    BX, 392(SP)
+	ADCQ    CX, CX
+	MOVQ    CX, 424(SP)
+	MOVQ    24(SP), CX
+	LEAQ    (CX)(CX*1), BX
+	MOVQ    BX, 400(SP)
+	ADCQ    CX, CX
+	MOVQ    CX, 432(SP)
+	MOVQ    32(SP), CX
+	LEAQ    (CX)(CX*1), BX
+	MOVQ    BX, 408(SP)
+	ADCQ    CX, CX
+	MOVQ    CX, 440(SP)
+	MOVQ    40(SP), CX
+	LEAQ    (CX)(CX*1), BX
+	MOVQ    BX, 416(SP)
+	ADCQ    CX, CX
+	MOVQ    CX, 448(SP)
+	SBBQ    BX, BX
+	MOVQ    BX, 456(SP)
 
-	// Row 0: t += a·b0, then t = (t + q·m)/2^64.
-	MOVQ    0(SP), DX
+	// Row 0: t += a0·D0, then t = (t + q·m)/2^64.
 	XORQ    DI, DI
+	MOVQ    0(SP), DX
+	// 2a's top word: a0 under the mask, at word 6.
+	MOVQ    456(SP), BX
+	ANDQ    DX, BX
 	XORQ    AX, AX
 	MULXQ   0(SP), R8, R9
-	MULXQ   8(SP), BX, R10
-	ADCXQ   BX, R9
-	MULXQ   16(SP), BX, R11
-	ADCXQ   BX, R10
-	MULXQ   24(SP), BX, R12
-	ADCXQ   BX, R11
-	MULXQ   32(SP), BX, R13
-	ADCXQ   BX, R12
-	MULXQ   40(SP), BX, R14
-	ADCXQ   BX, R13
-	ADCXQ   AX, R14
-	// q = t0·(−m⁻¹) mod 2^64; t += q·m, t0 becomes 0.
+	MULXQ   384(SP), CX, R10
+	ADCXQ   CX, R9
+	MULXQ   424(SP), CX, R11
+	ADCXQ   CX, R10
+	MULXQ   432(SP), CX, R12
+	ADCXQ   CX, R11
+	MULXQ   440(SP), CX, R13
+	ADCXQ   CX, R12
+	MULXQ   448(SP), CX, R14
+	ADCXQ   CX, R13
+	ADCXQ   BX, R14
+	ADCXQ   AX, DI
+	// q·m = q·2^384 − c, c = q·(2^128 + 2^96 − 2^32 + 1); L = q<<32, H = q>>32.
 	MOVQ    R8, DX
-	IMULQ   elem64Inv<>(SB), DX
-	XORQ    AX, AX
-	MULXQ   elem64Mod<>+0(SB), BX, CX
-	ADCXQ   BX, R8
-	ADOXQ   CX, R9
-	MULXQ   elem64Mod<>+8(SB), BX, CX
-	ADCXQ   BX, R9
-	ADOXQ   CX, R10
-	MULXQ   elem64Mod<>+16(SB), BX, CX
-	ADCXQ   BX, R10
-	ADOXQ   CX, R11
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   elem64Mod<>+32(SB), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   elem64Mod<>+40(SB), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R14
-	ADCXQ   AX, R14
-	ADOXQ   AX, DI
-	ADCXQ   AX, DI
+	SHLQ    $32, DX
+	ADDQ    R8, DX
+	MOVQ    DX, BX
+	SHLQ    $32, BX
+	MOVQ    DX, CX
+	SHRQ    $32, CX
+	CMPQ    DX, BX
+	SBBQ    CX, BX
+	MOVQ    DX, AX
+	SBBQ    $0, AX
+	ADDQ    CX, AX
+	MOVQ    $0, CX
+	ADCQ    $0, CX
+	SUBQ    BX, R9
+	SBBQ    AX, R10
+	SBBQ    CX, R11
+	SBBQ    $0, R12
+	SBBQ    $0, R13
+	SBBQ    $0, R14
+	SBBQ    $0, DI
+	ADDQ    DX, R14
+	ADCQ    $0, DI
 
-	// Row 1: t += a·b1, then t = (t + q·m)/2^64.
-	MOVQ    8(SP), DX
+	// Row 1: t += a1·D1, then t = (t + q·m)/2^64.
 	XORQ    R8, R8
+	MOVQ    8(SP), DX
+	// 2a's top word: a1 under the mask, at word 6.
+	MOVQ    456(SP), BX
+	ANDQ    DX, BX
 	XORQ    AX, AX
-	MULXQ   0(SP), BX, CX
-	ADCXQ   BX, R9
-	ADOXQ   CX, R10
+	ADOXQ   BX, DI
+	ADOXQ   AX, R8
 	MULXQ   8(SP), BX, CX
 	ADCXQ   BX, R10
 	ADOXQ   CX, R11
-	MULXQ   16(SP), BX, CX
+	MULXQ   392(SP), BX, CX
 	ADCXQ   BX, R11
 	ADOXQ   CX, R12
-	MULXQ   24(SP), BX, CX
+	MULXQ   432(SP), BX, CX
 	ADCXQ   BX, R12
 	ADOXQ   CX, R13
-	MULXQ   32(SP), BX, CX
+	MULXQ   440(SP), BX, CX
 	ADCXQ   BX, R13
 	ADOXQ   CX, R14
-	MULXQ   40(SP), BX, CX
+	MULXQ   448(SP), BX, CX
 	ADCXQ   BX, R14
 	ADOXQ   CX, DI
 	ADCXQ   AX, DI
 	ADOXQ   AX, R8
 	ADCXQ   AX, R8
-	// q = t0·(−m⁻¹) mod 2^64; t += q·m, t0 becomes 0.
+	// q·m = q·2^384 − c, c = q·(2^128 + 2^96 − 2^32 + 1); L = q<<32, H = q>>32.
 	MOVQ    R9, DX
-	IMULQ   elem64Inv<>(SB), DX
-	XORQ    AX, AX
-	MULXQ   elem64Mod<>+0(SB), BX, CX
-	ADCXQ   BX, R9
-	ADOXQ   CX, R10
-	MULXQ   elem64Mod<>+8(SB), BX, CX
-	ADCXQ   BX, R10
-	ADOXQ   CX, R11
-	MULXQ   elem64Mod<>+16(SB), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   elem64Mod<>+32(SB), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R14
-	MULXQ   elem64Mod<>+40(SB), BX, CX
-	ADCXQ   BX, R14
-	ADOXQ   CX, DI
-	ADCXQ   AX, DI
-	ADOXQ   AX, R8
-	ADCXQ   AX, R8
+	SHLQ    $32, DX
+	ADDQ    R9, DX
+	MOVQ    DX, BX
+	SHLQ    $32, BX
+	MOVQ    DX, CX
+	SHRQ    $32, CX
+	CMPQ    DX, BX
+	SBBQ    CX, BX
+	MOVQ    DX, AX
+	SBBQ    $0, AX
+	ADDQ    CX, AX
+	MOVQ    $0, CX
+	ADCQ    $0, CX
+	SUBQ    BX, R10
+	SBBQ    AX, R11
+	SBBQ    CX, R12
+	SBBQ    $0, R13
+	SBBQ    $0, R14
+	SBBQ    $0, DI
+	SBBQ    $0, R8
+	ADDQ    DX, DI
+	ADCQ    $0, R8
 
-	// Row 2: t += a·b2, then t = (t + q·m)/2^64.
-	MOVQ    16(SP), DX
+	// Row 2: t += a2·D2, then t = (t + q·m)/2^64.
 	XORQ    R9, R9
+	MOVQ    16(SP), DX
+	// 2a's top word: a2 under the mask, at word 6.
+	MOVQ    456(SP), BX
+	ANDQ    DX, BX
 	XORQ    AX, AX
-	MULXQ   0(SP), BX, CX
-	ADCXQ   BX, R10
-	ADOXQ   CX, R11
-	MULXQ   8(SP), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
+	ADOXQ   BX, R8
+	ADOXQ   AX, R9
 	MULXQ   16(SP), BX, CX
 	ADCXQ   BX, R12
 	ADOXQ   CX, R13
-	MULXQ   24(SP), BX, CX
+	MULXQ   400(SP), BX, CX
 	ADCXQ   BX, R13
 	ADOXQ   CX, R14
-	MULXQ   32(SP), BX, CX
+	MULXQ   440(SP), BX, CX
 	ADCXQ   BX, R14
 	ADOXQ   CX, DI
-	MULXQ   40(SP), BX, CX
+	MULXQ   448(SP), BX, CX
 	ADCXQ   BX, DI
 	ADOXQ   CX, R8
 	ADCXQ   AX, R8
 	ADOXQ   AX, R9
 	ADCXQ   AX, R9
-	// q = t0·(−m⁻¹) mod 2^64; t += q·m, t0 becomes 0.
+	// q·m = q·2^384 − c, c = q·(2^128 + 2^96 − 2^32 + 1); L = q<<32, H = q>>32.
 	MOVQ    R10, DX
-	IMULQ   elem64Inv<>(SB), DX
-	XORQ    AX, AX
-	MULXQ   elem64Mod<>+0(SB), BX, CX
-	ADCXQ   BX, R10
-	ADOXQ   CX, R11
-	MULXQ   elem64Mod<>+8(SB), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   elem64Mod<>+16(SB), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R14
-	MULXQ   elem64Mod<>+32(SB), BX, CX
-	ADCXQ   BX, R14
-	ADOXQ   CX, DI
-	MULXQ   elem64Mod<>+40(SB), BX, CX
-	ADCXQ   BX, DI
-	ADOXQ   CX, R8
-	ADCXQ   AX, R8
-	ADOXQ   AX, R9
-	ADCXQ   AX, R9
+	SHLQ    $32, DX
+	ADDQ    R10, DX
+	MOVQ    DX, BX
+	SHLQ    $32, BX
+	MOVQ    DX, CX
+	SHRQ    $32, CX
+	CMPQ    DX, BX
+	SBBQ    CX, BX
+	MOVQ    DX, AX
+	SBBQ    $0, AX
+	ADDQ    CX, AX
+	MOVQ    $0, CX
+	ADCQ    $0, CX
+	SUBQ    BX, R11
+	SBBQ    AX, R12
+	SBBQ    CX, R13
+	SBBQ    $0, R14
+	SBBQ    $0, DI
+	SBBQ    $0, R8
+	SBBQ    $0, R9
+	ADDQ    DX, R8
+	ADCQ    $0, R9
 
-	// Row 3: t += a·b3, then t = (t + q·m)/2^64.
-	MOVQ    24(SP), DX
+	// Row 3: t += a3·D3, then t = (t + q·m)/2^64.
 	XORQ    R10, R10
+	MOVQ    24(SP), DX
+	// 2a's top word: a3 under the mask, at word 6.
+	MOVQ    456(SP), BX
+	ANDQ    DX, BX
 	XORQ    AX, AX
-	MULXQ   0(SP), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   8(SP), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   16(SP), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R14
+	ADOXQ   BX, R9
+	ADOXQ   AX, R10
 	MULXQ   24(SP), BX, CX
 	ADCXQ   BX, R14
 	ADOXQ   CX, DI
-	MULXQ   32(SP), BX, CX
+	MULXQ   408(SP), BX, CX
 	ADCXQ   BX, DI
 	ADOXQ   CX, R8
-	MULXQ   40(SP), BX, CX
+	MULXQ   448(SP), BX, CX
 	ADCXQ   BX, R8
 	ADOXQ   CX, R9
 	ADCXQ   AX, R9
 	ADOXQ   AX, R10
 	ADCXQ   AX, R10
-	// q = t0·(−m⁻¹) mod 2^64; t += q·m, t0 becomes 0.
+	// q·m = q·2^384 − c, c = q·(2^128 + 2^96 − 2^32 + 1); L = q<<32, H = q>>32.
 	MOVQ    R11, DX
-	IMULQ   elem64Inv<>(SB), DX
-	XORQ    AX, AX
-	MULXQ   elem64Mod<>+0(SB), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   elem64Mod<>+8(SB), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   elem64Mod<>+16(SB), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R14
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCXQ   BX, R14
-	ADOXQ   CX, DI
-	MULXQ   elem64Mod<>+32(SB), BX, CX
-	ADCXQ   BX, DI
-	ADOXQ   CX, R8
-	MULXQ   elem64Mod<>+40(SB), BX, CX
-	ADCXQ   BX, R8
-	ADOXQ   CX, R9
-	ADCXQ   AX, R9
-	ADOXQ   AX, R10
-	ADCXQ   AX, R10
+	SHLQ    $32, DX
+	ADDQ    R11, DX
+	MOVQ    DX, BX
+	SHLQ    $32, BX
+	MOVQ    DX, CX
+	SHRQ    $32, CX
+	CMPQ    DX, BX
+	SBBQ    CX, BX
+	MOVQ    DX, AX
+	SBBQ    $0, AX
+	ADDQ    CX, AX
+	MOVQ    $0, CX
+	ADCQ    $0, CX
+	SUBQ    BX, R12
+	SBBQ    AX, R13
+	SBBQ    CX, R14
+	SBBQ    $0, DI
+	SBBQ    $0, R8
+	SBBQ    $0, R9
+	SBBQ    $0, R10
+	ADDQ    DX, R9
+	ADCQ    $0, R10
 
-	// Row 4: t += a·b4, then t = (t + q·m)/2^64.
-	MOVQ    32(SP), DX
+	// Row 4: t += a4·D4, then t = (t + q·m)/2^64.
 	XORQ    R11, R11
+	MOVQ    32(SP), DX
+	// 2a's top word: a4 under the mask, at word 6.
+	MOVQ    456(SP), BX
+	ANDQ    DX, BX
 	XORQ    AX, AX
-	MULXQ   0(SP), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   8(SP), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R14
-	MULXQ   16(SP), BX, CX
-	ADCXQ   BX, R14
-	ADOXQ   CX, DI
-	MULXQ   24(SP), BX, CX
-	ADCXQ   BX, DI
-	ADOXQ   CX, R8
+	ADOXQ   BX, R10
+	ADOXQ   AX, R11
 	MULXQ   32(SP), BX, CX
 	ADCXQ   BX, R8
 	ADOXQ   CX, R9
-	MULXQ   40(SP), BX, CX
+	MULXQ   416(SP), BX, CX
 	ADCXQ   BX, R9
 	ADOXQ   CX, R10
 	ADCXQ   AX, R10
 	ADOXQ   AX, R11
 	ADCXQ   AX, R11
-	// q = t0·(−m⁻¹) mod 2^64; t += q·m, t0 becomes 0.
+	// q·m = q·2^384 − c, c = q·(2^128 + 2^96 − 2^32 + 1); L = q<<32, H = q>>32.
 	MOVQ    R12, DX
-	IMULQ   elem64Inv<>(SB), DX
-	XORQ    AX, AX
-	MULXQ   elem64Mod<>+0(SB), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   elem64Mod<>+8(SB), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R14
-	MULXQ   elem64Mod<>+16(SB), BX, CX
-	ADCXQ   BX, R14
-	ADOXQ   CX, DI
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCXQ   BX, DI
-	ADOXQ   CX, R8
-	MULXQ   elem64Mod<>+32(SB), BX, CX
-	ADCXQ   BX, R8
-	ADOXQ   CX, R9
-	MULXQ   elem64Mod<>+40(SB), BX, CX
-	ADCXQ   BX, R9
-	ADOXQ   CX, R10
-	ADCXQ   AX, R10
-	ADOXQ   AX, R11
-	ADCXQ   AX, R11
+	SHLQ    $32, DX
+	ADDQ    R12, DX
+	MOVQ    DX, BX
+	SHLQ    $32, BX
+	MOVQ    DX, CX
+	SHRQ    $32, CX
+	CMPQ    DX, BX
+	SBBQ    CX, BX
+	MOVQ    DX, AX
+	SBBQ    $0, AX
+	ADDQ    CX, AX
+	MOVQ    $0, CX
+	ADCQ    $0, CX
+	SUBQ    BX, R13
+	SBBQ    AX, R14
+	SBBQ    CX, DI
+	SBBQ    $0, R8
+	SBBQ    $0, R9
+	SBBQ    $0, R10
+	SBBQ    $0, R11
+	ADDQ    DX, R10
+	ADCQ    $0, R11
 
-	// Row 5: t += a·b5, then t = (t + q·m)/2^64.
-	MOVQ    40(SP), DX
+	// Row 5: t += a5·D5, then t = (t + q·m)/2^64.
 	XORQ    R12, R12
+	MOVQ    40(SP), DX
 	XORQ    AX, AX
-	MULXQ   0(SP), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R14
-	MULXQ   8(SP), BX, CX
-	ADCXQ   BX, R14
-	ADOXQ   CX, DI
-	MULXQ   16(SP), BX, CX
-	ADCXQ   BX, DI
-	ADOXQ   CX, R8
-	MULXQ   24(SP), BX, CX
-	ADCXQ   BX, R8
-	ADOXQ   CX, R9
-	MULXQ   32(SP), BX, CX
-	ADCXQ   BX, R9
-	ADOXQ   CX, R10
 	MULXQ   40(SP), BX, CX
 	ADCXQ   BX, R10
 	ADOXQ   CX, R11
 	ADCXQ   AX, R11
 	ADOXQ   AX, R12
 	ADCXQ   AX, R12
-	// q = t0·(−m⁻¹) mod 2^64; t += q·m, t0 becomes 0.
+	// q·m = q·2^384 − c, c = q·(2^128 + 2^96 − 2^32 + 1); L = q<<32, H = q>>32.
 	MOVQ    R13, DX
-	IMULQ   elem64Inv<>(SB), DX
-	XORQ    AX, AX
-	MULXQ   elem64Mod<>+0(SB), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R14
-	MULXQ   elem64Mod<>+8(SB), BX, CX
-	ADCXQ   BX, R14
-	ADOXQ   CX, DI
-	MULXQ   elem64Mod<>+16(SB), BX, CX
-	ADCXQ   BX, DI
-	ADOXQ   CX, R8
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCXQ   BX, R8
-	ADOXQ   CX, R9
-	MULXQ   elem64Mod<>+32(SB), BX, CX
-	ADCXQ   BX, R9
-	ADOXQ   CX, R10
-	MULXQ   elem64Mod<>+40(SB), BX, CX
-	ADCXQ   BX, R10
-	ADOXQ   CX, R11
-	ADCXQ   AX, R11
-	ADOXQ   AX, R12
-	ADCXQ   AX, R12
+	SHLQ    $32, DX
+	ADDQ    R13, DX
+	MOVQ    DX, BX
+	SHLQ    $32, BX
+	MOVQ    DX, CX
+	SHRQ    $32, CX
+	CMPQ    DX, BX
+	SBBQ    CX, BX
+	MOVQ    DX, AX
+	SBBQ    $0, AX
+	ADDQ    CX, AX
+	MOVQ    $0, CX
+	ADCQ    $0, CX
+	SUBQ    BX, R14
+	SBBQ    AX, DI
+	SBBQ    CX, R8
+	SBBQ    $0, R9
+	SBBQ    $0, R10
+	SBBQ    $0, R11
+	SBBQ    $0, R12
+	ADDQ    DX, R11
+	ADCQ    $0, R12
 	// t < 2m: subtract m, keep t if that borrows.
 	MOVQ    R14, BX
 	MOVQ    DI, CX
@@ -5676,31 +5658,30 @@ loop:
 	MULXQ   40(SI), BX, R14
 	ADCXQ   BX, R13
 	ADCXQ   AX, R14
-	// q = t0·(−m⁻¹) mod 2^64; t += q·m, t0 becomes 0.
+	// q·m = q·2^384 − c, c = q·(2^128 + 2^96 − 2^32 + 1); L = q<<32, H = q>>32.
 	MOVQ    R8, DX
-	IMULQ   elem64Inv<>(SB), DX
-	XORQ    AX, AX
-	MULXQ   elem64Mod<>+0(SB), BX, CX
-	ADCXQ   BX, R8
-	ADOXQ   CX, R9
-	MULXQ   elem64Mod<>+8(SB), BX, CX
-	ADCXQ   BX, R9
-	ADOXQ   CX, R10
-	MULXQ   elem64Mod<>+16(SB), BX, CX
-	ADCXQ   BX, R10
-	ADOXQ   CX, R11
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   elem64Mod<>+32(SB), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   elem64Mod<>+40(SB), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R14
-	ADCXQ   AX, R14
-	ADOXQ   AX, DI
-	ADCXQ   AX, DI
+	SHLQ    $32, DX
+	ADDQ    R8, DX
+	MOVQ    DX, BX
+	SHLQ    $32, BX
+	MOVQ    DX, CX
+	SHRQ    $32, CX
+	CMPQ    DX, BX
+	SBBQ    CX, BX
+	MOVQ    DX, AX
+	SBBQ    $0, AX
+	ADDQ    CX, AX
+	MOVQ    $0, CX
+	ADCQ    $0, CX
+	SUBQ    BX, R9
+	SBBQ    AX, R10
+	SBBQ    CX, R11
+	SBBQ    $0, R12
+	SBBQ    $0, R13
+	SBBQ    $0, R14
+	SBBQ    $0, DI
+	ADDQ    DX, R14
+	ADCQ    $0, DI
 
 	// Row 1: t += a·b1, then t = (t + q·m)/2^64.
 	MOVQ    248(SP), DX
@@ -5727,31 +5708,30 @@ loop:
 	ADCXQ   AX, DI
 	ADOXQ   AX, R8
 	ADCXQ   AX, R8
-	// q = t0·(−m⁻¹) mod 2^64; t += q·m, t0 becomes 0.
+	// q·m = q·2^384 − c, c = q·(2^128 + 2^96 − 2^32 + 1); L = q<<32, H = q>>32.
 	MOVQ    R9, DX
-	IMULQ   elem64Inv<>(SB), DX
-	XORQ    AX, AX
-	MULXQ   elem64Mod<>+0(SB), BX, CX
-	ADCXQ   BX, R9
-	ADOXQ   CX, R10
-	MULXQ   elem64Mod<>+8(SB), BX, CX
-	ADCXQ   BX, R10
-	ADOXQ   CX, R11
-	MULXQ   elem64Mod<>+16(SB), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   elem64Mod<>+32(SB), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R14
-	MULXQ   elem64Mod<>+40(SB), BX, CX
-	ADCXQ   BX, R14
-	ADOXQ   CX, DI
-	ADCXQ   AX, DI
-	ADOXQ   AX, R8
-	ADCXQ   AX, R8
+	SHLQ    $32, DX
+	ADDQ    R9, DX
+	MOVQ    DX, BX
+	SHLQ    $32, BX
+	MOVQ    DX, CX
+	SHRQ    $32, CX
+	CMPQ    DX, BX
+	SBBQ    CX, BX
+	MOVQ    DX, AX
+	SBBQ    $0, AX
+	ADDQ    CX, AX
+	MOVQ    $0, CX
+	ADCQ    $0, CX
+	SUBQ    BX, R10
+	SBBQ    AX, R11
+	SBBQ    CX, R12
+	SBBQ    $0, R13
+	SBBQ    $0, R14
+	SBBQ    $0, DI
+	SBBQ    $0, R8
+	ADDQ    DX, DI
+	ADCQ    $0, R8
 
 	// Row 2: t += a·b2, then t = (t + q·m)/2^64.
 	MOVQ    256(SP), DX
@@ -5778,31 +5758,30 @@ loop:
 	ADCXQ   AX, R8
 	ADOXQ   AX, R9
 	ADCXQ   AX, R9
-	// q = t0·(−m⁻¹) mod 2^64; t += q·m, t0 becomes 0.
+	// q·m = q·2^384 − c, c = q·(2^128 + 2^96 − 2^32 + 1); L = q<<32, H = q>>32.
 	MOVQ    R10, DX
-	IMULQ   elem64Inv<>(SB), DX
-	XORQ    AX, AX
-	MULXQ   elem64Mod<>+0(SB), BX, CX
-	ADCXQ   BX, R10
-	ADOXQ   CX, R11
-	MULXQ   elem64Mod<>+8(SB), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   elem64Mod<>+16(SB), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R14
-	MULXQ   elem64Mod<>+32(SB), BX, CX
-	ADCXQ   BX, R14
-	ADOXQ   CX, DI
-	MULXQ   elem64Mod<>+40(SB), BX, CX
-	ADCXQ   BX, DI
-	ADOXQ   CX, R8
-	ADCXQ   AX, R8
-	ADOXQ   AX, R9
-	ADCXQ   AX, R9
+	SHLQ    $32, DX
+	ADDQ    R10, DX
+	MOVQ    DX, BX
+	SHLQ    $32, BX
+	MOVQ    DX, CX
+	SHRQ    $32, CX
+	CMPQ    DX, BX
+	SBBQ    CX, BX
+	MOVQ    DX, AX
+	SBBQ    $0, AX
+	ADDQ    CX, AX
+	MOVQ    $0, CX
+	ADCQ    $0, CX
+	SUBQ    BX, R11
+	SBBQ    AX, R12
+	SBBQ    CX, R13
+	SBBQ    $0, R14
+	SBBQ    $0, DI
+	SBBQ    $0, R8
+	SBBQ    $0, R9
+	ADDQ    DX, R8
+	ADCQ    $0, R9
 
 	// Row 3: t += a·b3, then t = (t + q·m)/2^64.
 	MOVQ    264(SP), DX
@@ -5829,31 +5808,30 @@ loop:
 	ADCXQ   AX, R9
 	ADOXQ   AX, R10
 	ADCXQ   AX, R10
-	// q = t0·(−m⁻¹) mod 2^64; t += q·m, t0 becomes 0.
+	// q·m = q·2^384 − c, c = q·(2^128 + 2^96 − 2^32 + 1); L = q<<32, H = q>>32.
 	MOVQ    R11, DX
-	IMULQ   elem64Inv<>(SB), DX
-	XORQ    AX, AX
-	MULXQ   elem64Mod<>+0(SB), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   elem64Mod<>+8(SB), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   elem64Mod<>+16(SB), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R14
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCXQ   BX, R14
-	ADOXQ   CX, DI
-	MULXQ   elem64Mod<>+32(SB), BX, CX
-	ADCXQ   BX, DI
-	ADOXQ   CX, R8
-	MULXQ   elem64Mod<>+40(SB), BX, CX
-	ADCXQ   BX, R8
-	ADOXQ   CX, R9
-	ADCXQ   AX, R9
-	ADOXQ   AX, R10
-	ADCXQ   AX, R10
+	SHLQ    $32, DX
+	ADDQ    R11, DX
+	MOVQ    DX, BX
+	SHLQ    $32, BX
+	MOVQ    DX, CX
+	SHRQ    $32, CX
+	CMPQ    DX, BX
+	SBBQ    CX, BX
+	MOVQ    DX, AX
+	SBBQ    $0, AX
+	ADDQ    CX, AX
+	MOVQ    $0, CX
+	ADCQ    $0, CX
+	SUBQ    BX, R12
+	SBBQ    AX, R13
+	SBBQ    CX, R14
+	SBBQ    $0, DI
+	SBBQ    $0, R8
+	SBBQ    $0, R9
+	SBBQ    $0, R10
+	ADDQ    DX, R9
+	ADCQ    $0, R10
 
 	// Row 4: t += a·b4, then t = (t + q·m)/2^64.
 	MOVQ    272(SP), DX
@@ -5880,31 +5858,30 @@ loop:
 	ADCXQ   AX, R10
 	ADOXQ   AX, R11
 	ADCXQ   AX, R11
-	// q = t0·(−m⁻¹) mod 2^64; t += q·m, t0 becomes 0.
+	// q·m = q·2^384 − c, c = q·(2^128 + 2^96 − 2^32 + 1); L = q<<32, H = q>>32.
 	MOVQ    R12, DX
-	IMULQ   elem64Inv<>(SB), DX
-	XORQ    AX, AX
-	MULXQ   elem64Mod<>+0(SB), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   elem64Mod<>+8(SB), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R14
-	MULXQ   elem64Mod<>+16(SB), BX, CX
-	ADCXQ   BX, R14
-	ADOXQ   CX, DI
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCXQ   BX, DI
-	ADOXQ   CX, R8
-	MULXQ   elem64Mod<>+32(SB), BX, CX
-	ADCXQ   BX, R8
-	ADOXQ   CX, R9
-	MULXQ   elem64Mod<>+40(SB), BX, CX
-	ADCXQ   BX, R9
-	ADOXQ   CX, R10
-	ADCXQ   AX, R10
-	ADOXQ   AX, R11
-	ADCXQ   AX, R11
+	SHLQ    $32, DX
+	ADDQ    R12, DX
+	MOVQ    DX, BX
+	SHLQ    $32, BX
+	MOVQ    DX, CX
+	SHRQ    $32, CX
+	CMPQ    DX, BX
+	SBBQ    CX, BX
+	MOVQ    DX, AX
+	SBBQ    $0, AX
+	ADDQ    CX, AX
+	MOVQ    $0, CX
+	ADCQ    $0, CX
+	SUBQ    BX, R13
+	SBBQ    AX, R14
+	SBBQ    CX, DI
+	SBBQ    $0, R8
+	SBBQ    $0, R9
+	SBBQ    $0, R10
+	SBBQ    $0, R11
+	ADDQ    DX, R10
+	ADCQ    $0, R11
 
 	// Row 5: t += a·b5, then t = (t + q·m)/2^64.
 	MOVQ    280(SP), DX
@@ -5931,31 +5908,30 @@ loop:
 	ADCXQ   AX, R11
 	ADOXQ   AX, R12
 	ADCXQ   AX, R12
-	// q = t0·(−m⁻¹) mod 2^64; t += q·m, t0 becomes 0.
+	// q·m = q·2^384 − c, c = q·(2^128 + 2^96 − 2^32 + 1); L = q<<32, H = q>>32.
 	MOVQ    R13, DX
-	IMULQ   elem64Inv<>(SB), DX
-	XORQ    AX, AX
-	MULXQ   elem64Mod<>+0(SB), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R14
-	MULXQ   elem64Mod<>+8(SB), BX, CX
-	ADCXQ   BX, R14
-	ADOXQ   CX, DI
-	MULXQ   elem64Mod<>+16(SB), BX, CX
-	ADCXQ   BX, DI
-	ADOXQ   CX, R8
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCXQ   BX, R8
-	ADOXQ   CX, R9
-	MULXQ   elem64Mod<>+32(SB), BX, CX
-	ADCXQ   BX, R9
-	ADOXQ   CX, R10
-	MULXQ   elem64Mod<>+40(SB), BX, CX
-	ADCXQ   BX, R10
-	ADOXQ   CX, R11
-	ADCXQ   AX, R11
-	ADOXQ   AX, R12
-	ADCXQ   AX, R12
+	SHLQ    $32, DX
+	ADDQ    R13, DX
+	MOVQ    DX, BX
+	SHLQ    $32, BX
+	MOVQ    DX, CX
+	SHRQ    $32, CX
+	CMPQ    DX, BX
+	SBBQ    CX, BX
+	MOVQ    DX, AX
+	SBBQ    $0, AX
+	ADDQ    CX, AX
+	MOVQ    $0, CX
+	ADCQ    $0, CX
+	SUBQ    BX, R14
+	SBBQ    AX, DI
+	SBBQ    CX, R8
+	SBBQ    $0, R9
+	SBBQ    $0, R10
+	SBBQ    $0, R11
+	SBBQ    $0, R12
+	ADDQ    DX, R11
+	ADCQ    $0, R12
 	// t < 2m: subtract m, keep t if that borrows.
 	MOVQ    R14, BX
 	MOVQ    DI, CX
@@ -6024,303 +6000,306 @@ loop:
 	MOVQ    AX, 368(SP)
 	MOVQ    R13, 376(SP)
 	// p.x = sqr alpha
+	// 2a's words: V_j = a_j<<1, W_j = a_j<<1 | a_(j−1)>>63 (the ADCQ chain),
+	// and the mask −(a_(n−1)>>63) of its top word.
+	MOVQ    192(SP), BX
+	ADDQ    BX, BX
+	MOVQ    200(SP), CX
+	LEAQ    (CX)(CX*1), BX
+	MOVQ    BX, 384(SP)
+	ADCQ    CX, CX
+	MOVQ    208(SP), CX
+	LEAQ    (CX)(CX*1), BX
+	MOVQ    BX, 392(SP)
+	ADCQ    CX, CX
+	MOVQ    CX, 424(SP)
+	MOVQ    216(SP), CX
+	LEAQ    (CX)(CX*1), BX
+	MOVQ    BX, 400(SP)
+	ADCQ    CX, CX
+	MOVQ    CX, 432(SP)
+	MOVQ    224(SP), CX
+	LEAQ    (CX)(CX*1), BX
+	MOVQ    BX, 408(SP)
+	ADCQ    CX, CX
+	MOVQ    CX, 440(SP)
+	MOVQ    232(SP), CX
+	LEAQ    (CX)(CX*1), BX
+	MOVQ    BX, 416(SP)
+	ADCQ    CX, CX
+	MOVQ    CX, 448(SP)
+	SBBQ    BX, BX
+	MOVQ    BX, 456(SP)
 
-	// Row 0: t += a·b0, then t = (t + q·m)/2^64.
-	MOVQ    192(SP), DX
+	// Row 0: t += a0·D0, then t = (t + q·m)/2^64.
 	XORQ    DI, DI
+	MOVQ    192(SP), DX
+	// 2a's top word: a0 under the mask, at word 6.
+	MOVQ    456(SP), BX
+	ANDQ    DX, BX
 	XORQ    AX, AX
 	MULXQ   192(SP), R8, R9
-	MULXQ   200(SP), BX, R10
-	ADCXQ   BX, R9
-	MULXQ   208(SP), BX, R11
-	ADCXQ   BX, R10
-	MULXQ   216(SP), BX, R12
-	ADCXQ   BX, R11
-	MULXQ   224(SP), BX, R13
-	ADCXQ   BX, R12
-	MULXQ   232(SP), BX, R14
-	ADCXQ   BX, R13
-	ADCXQ   AX, R14
-	// q = t0·(−m⁻¹) mod 2^64; t += q·m, t0 becomes 0.
+	MULXQ   384(SP), CX, R10
+	ADCXQ   CX, R9
+	MULXQ   424(SP), CX, R11
+	ADCXQ   CX, R10
+	MULXQ   432(SP), CX, R12
+	ADCXQ   CX, R11
+	MULXQ   440(SP), CX, R13
+	ADCXQ   CX, R12
+	MULXQ   448(SP), CX, R14
+	ADCXQ   CX, R13
+	ADCXQ   BX, R14
+	ADCXQ   AX, DI
+	// q·m = q·2^384 − c, c = q·(2^128 + 2^96 − 2^32 + 1); L = q<<32, H = q>>32.
 	MOVQ    R8, DX
-	IMULQ   elem64Inv<>(SB), DX
-	XORQ    AX, AX
-	MULXQ   elem64Mod<>+0(SB), BX, CX
-	ADCXQ   BX, R8
-	ADOXQ   CX, R9
-	MULXQ   elem64Mod<>+8(SB), BX, CX
-	ADCXQ   BX, R9
-	ADOXQ   CX, R10
-	MULXQ   elem64Mod<>+16(SB), BX, CX
-	ADCXQ   BX, R10
-	ADOXQ   CX, R11
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   elem64Mod<>+32(SB), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   elem64Mod<>+40(SB), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R14
-	ADCXQ   AX, R14
-	ADOXQ   AX, DI
-	ADCXQ   AX, DI
+	SHLQ    $32, DX
+	ADDQ    R8, DX
+	MOVQ    DX, BX
+	SHLQ    $32, BX
+	MOVQ    DX, CX
+	SHRQ    $32, CX
+	CMPQ    DX, BX
+	SBBQ    CX, BX
+	MOVQ    DX, AX
+	SBBQ    $0, AX
+	ADDQ    CX, AX
+	MOVQ    $0, CX
+	ADCQ    $0, CX
+	SUBQ    BX, R9
+	SBBQ    AX, R10
+	SBBQ    CX, R11
+	SBBQ    $0, R12
+	SBBQ    $0, R13
+	SBBQ    $0, R14
+	SBBQ    $0, DI
+	ADDQ    DX, R14
+	ADCQ    $0, DI
 
-	// Row 1: t += a·b1, then t = (t + q·m)/2^64.
-	MOVQ    200(SP), DX
+	// Row 1: t += a1·D1, then t = (t + q·m)/2^64.
 	XORQ    R8, R8
+	MOVQ    200(SP), DX
+	// 2a's top word: a1 under the mask, at word 6.
+	MOVQ    456(SP), BX
+	ANDQ    DX, BX
 	XORQ    AX, AX
-	MULXQ   192(SP), BX, CX
-	ADCXQ   BX, R9
-	ADOXQ   CX, R10
+	ADOXQ   BX, DI
+	ADOXQ   AX, R8
 	MULXQ   200(SP), BX, CX
 	ADCXQ   BX, R10
 	ADOXQ   CX, R11
-	MULXQ   208(SP), BX, CX
+	MULXQ   392(SP), BX, CX
 	ADCXQ   BX, R11
 	ADOXQ   CX, R12
-	MULXQ   216(SP), BX, CX
+	MULXQ   432(SP), BX, CX
 	ADCXQ   BX, R12
 	ADOXQ   CX, R13
-	MULXQ   224(SP), BX, CX
+	MULXQ   440(SP), BX, CX
 	ADCXQ   BX, R13
 	ADOXQ   CX, R14
-	MULXQ   232(SP), BX, CX
+	MULXQ   448(SP), BX, CX
 	ADCXQ   BX, R14
 	ADOXQ   CX, DI
 	ADCXQ   AX, DI
 	ADOXQ   AX, R8
 	ADCXQ   AX, R8
-	// q = t0·(−m⁻¹) mod 2^64; t += q·m, t0 becomes 0.
+	// q·m = q·2^384 − c, c = q·(2^128 + 2^96 − 2^32 + 1); L = q<<32, H = q>>32.
 	MOVQ    R9, DX
-	IMULQ   elem64Inv<>(SB), DX
-	XORQ    AX, AX
-	MULXQ   elem64Mod<>+0(SB), BX, CX
-	ADCXQ   BX, R9
-	ADOXQ   CX, R10
-	MULXQ   elem64Mod<>+8(SB), BX, CX
-	ADCXQ   BX, R10
-	ADOXQ   CX, R11
-	MULXQ   elem64Mod<>+16(SB), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   elem64Mod<>+32(SB), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R14
-	MULXQ   elem64Mod<>+40(SB), BX, CX
-	ADCXQ   BX, R14
-	ADOXQ   CX, DI
-	ADCXQ   AX, DI
-	ADOXQ   AX, R8
-	ADCXQ   AX, R8
+	SHLQ    $32, DX
+	ADDQ    R9, DX
+	MOVQ    DX, BX
+	SHLQ    $32, BX
+	MOVQ    DX, CX
+	SHRQ    $32, CX
+	CMPQ    DX, BX
+	SBBQ    CX, BX
+	MOVQ    DX, AX
+	SBBQ    $0, AX
+	ADDQ    CX, AX
+	MOVQ    $0, CX
+	ADCQ    $0, CX
+	SUBQ    BX, R10
+	SBBQ    AX, R11
+	SBBQ    CX, R12
+	SBBQ    $0, R13
+	SBBQ    $0, R14
+	SBBQ    $0, DI
+	SBBQ    $0, R8
+	ADDQ    DX, DI
+	ADCQ    $0, R8
 
-	// Row 2: t += a·b2, then t = (t + q·m)/2^64.
-	MOVQ    208(SP), DX
+	// Row 2: t += a2·D2, then t = (t + q·m)/2^64.
 	XORQ    R9, R9
+	MOVQ    208(SP), DX
+	// 2a's top word: a2 under the mask, at word 6.
+	MOVQ    456(SP), BX
+	ANDQ    DX, BX
 	XORQ    AX, AX
-	MULXQ   192(SP), BX, CX
-	ADCXQ   BX, R10
-	ADOXQ   CX, R11
-	MULXQ   200(SP), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
+	ADOXQ   BX, R8
+	ADOXQ   AX, R9
 	MULXQ   208(SP), BX, CX
 	ADCXQ   BX, R12
 	ADOXQ   CX, R13
-	MULXQ   216(SP), BX, CX
+	MULXQ   400(SP), BX, CX
 	ADCXQ   BX, R13
 	ADOXQ   CX, R14
-	MULXQ   224(SP), BX, CX
+	MULXQ   440(SP), BX, CX
 	ADCXQ   BX, R14
 	ADOXQ   CX, DI
-	MULXQ   232(SP), BX, CX
+	MULXQ   448(SP), BX, CX
 	ADCXQ   BX, DI
 	ADOXQ   CX, R8
 	ADCXQ   AX, R8
 	ADOXQ   AX, R9
 	ADCXQ   AX, R9
-	// q = t0·(−m⁻¹) mod 2^64; t += q·m, t0 becomes 0.
+	// q·m = q·2^384 − c, c = q·(2^128 + 2^96 − 2^32 + 1); L = q<<32, H = q>>32.
 	MOVQ    R10, DX
-	IMULQ   elem64Inv<>(SB), DX
-	XORQ    AX, AX
-	MULXQ   elem64Mod<>+0(SB), BX, CX
-	ADCXQ   BX, R10
-	ADOXQ   CX, R11
-	MULXQ   elem64Mod<>+8(SB), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   elem64Mod<>+16(SB), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R14
-	MULXQ   elem64Mod<>+32(SB), BX, CX
-	ADCXQ   BX, R14
-	ADOXQ   CX, DI
-	MULXQ   elem64Mod<>+40(SB), BX, CX
-	ADCXQ   BX, DI
-	ADOXQ   CX, R8
-	ADCXQ   AX, R8
-	ADOXQ   AX, R9
-	ADCXQ   AX, R9
+	SHLQ    $32, DX
+	ADDQ    R10, DX
+	MOVQ    DX, BX
+	SHLQ    $32, BX
+	MOVQ    DX, CX
+	SHRQ    $32, CX
+	CMPQ    DX, BX
+	SBBQ    CX, BX
+	MOVQ    DX, AX
+	SBBQ    $0, AX
+	ADDQ    CX, AX
+	MOVQ    $0, CX
+	ADCQ    $0, CX
+	SUBQ    BX, R11
+	SBBQ    AX, R12
+	SBBQ    CX, R13
+	SBBQ    $0, R14
+	SBBQ    $0, DI
+	SBBQ    $0, R8
+	SBBQ    $0, R9
+	ADDQ    DX, R8
+	ADCQ    $0, R9
 
-	// Row 3: t += a·b3, then t = (t + q·m)/2^64.
-	MOVQ    216(SP), DX
+	// Row 3: t += a3·D3, then t = (t + q·m)/2^64.
 	XORQ    R10, R10
+	MOVQ    216(SP), DX
+	// 2a's top word: a3 under the mask, at word 6.
+	MOVQ    456(SP), BX
+	ANDQ    DX, BX
 	XORQ    AX, AX
-	MULXQ   192(SP), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   200(SP), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   208(SP), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R14
+	ADOXQ   BX, R9
+	ADOXQ   AX, R10
 	MULXQ   216(SP), BX, CX
 	ADCXQ   BX, R14
 	ADOXQ   CX, DI
-	MULXQ   224(SP), BX, CX
+	MULXQ   408(SP), BX, CX
 	ADCXQ   BX, DI
 	ADOXQ   CX, R8
-	MULXQ   232(SP), BX, CX
+	MULXQ   448(SP), BX, CX
 	ADCXQ   BX, R8
 	ADOXQ   CX, R9
 	ADCXQ   AX, R9
 	ADOXQ   AX, R10
 	ADCXQ   AX, R10
-	// q = t0·(−m⁻¹) mod 2^64; t += q·m, t0 becomes 0.
+	// q·m = q·2^384 − c, c = q·(2^128 + 2^96 − 2^32 + 1); L = q<<32, H = q>>32.
 	MOVQ    R11, DX
-	IMULQ   elem64Inv<>(SB), DX
-	XORQ    AX, AX
-	MULXQ   elem64Mod<>+0(SB), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   elem64Mod<>+8(SB), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   elem64Mod<>+16(SB), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R14
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCXQ   BX, R14
-	ADOXQ   CX, DI
-	MULXQ   elem64Mod<>+32(SB), BX, CX
-	ADCXQ   BX, DI
-	ADOXQ   CX, R8
-	MULXQ   elem64Mod<>+40(SB), BX, CX
-	ADCXQ   BX, R8
-	ADOXQ   CX, R9
-	ADCXQ   AX, R9
-	ADOXQ   AX, R10
-	ADCXQ   AX, R10
+	SHLQ    $32, DX
+	ADDQ    R11, DX
+	MOVQ    DX, BX
+	SHLQ    $32, BX
+	MOVQ    DX, CX
+	SHRQ    $32, CX
+	CMPQ    DX, BX
+	SBBQ    CX, BX
+	MOVQ    DX, AX
+	SBBQ    $0, AX
+	ADDQ    CX, AX
+	MOVQ    $0, CX
+	ADCQ    $0, CX
+	SUBQ    BX, R12
+	SBBQ    AX, R13
+	SBBQ    CX, R14
+	SBBQ    $0, DI
+	SBBQ    $0, R8
+	SBBQ    $0, R9
+	SBBQ    $0, R10
+	ADDQ    DX, R9
+	ADCQ    $0, R10
 
-	// Row 4: t += a·b4, then t = (t + q·m)/2^64.
-	MOVQ    224(SP), DX
+	// Row 4: t += a4·D4, then t = (t + q·m)/2^64.
 	XORQ    R11, R11
+	MOVQ    224(SP), DX
+	// 2a's top word: a4 under the mask, at word 6.
+	MOVQ    456(SP), BX
+	ANDQ    DX, BX
 	XORQ    AX, AX
-	MULXQ   192(SP), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   200(SP), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R14
-	MULXQ   208(SP), BX, CX
-	ADCXQ   BX, R14
-	ADOXQ   CX, DI
-	MULXQ   216(SP), BX, CX
-	ADCXQ   BX, DI
-	ADOXQ   CX, R8
+	ADOXQ   BX, R10
+	ADOXQ   AX, R11
 	MULXQ   224(SP), BX, CX
 	ADCXQ   BX, R8
 	ADOXQ   CX, R9
-	MULXQ   232(SP), BX, CX
+	MULXQ   416(SP), BX, CX
 	ADCXQ   BX, R9
 	ADOXQ   CX, R10
 	ADCXQ   AX, R10
 	ADOXQ   AX, R11
 	ADCXQ   AX, R11
-	// q = t0·(−m⁻¹) mod 2^64; t += q·m, t0 becomes 0.
+	// q·m = q·2^384 − c, c = q·(2^128 + 2^96 − 2^32 + 1); L = q<<32, H = q>>32.
 	MOVQ    R12, DX
-	IMULQ   elem64Inv<>(SB), DX
-	XORQ    AX, AX
-	MULXQ   elem64Mod<>+0(SB), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   elem64Mod<>+8(SB), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R14
-	MULXQ   elem64Mod<>+16(SB), BX, CX
-	ADCXQ   BX, R14
-	ADOXQ   CX, DI
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCXQ   BX, DI
-	ADOXQ   CX, R8
-	MULXQ   elem64Mod<>+32(SB), BX, CX
-	ADCXQ   BX, R8
-	ADOXQ   CX, R9
-	MULXQ   elem64Mod<>+40(SB), BX, CX
-	ADCXQ   BX, R9
-	ADOXQ   CX, R10
-	ADCXQ   AX, R10
-	ADOXQ   AX, R11
-	ADCXQ   AX, R11
+	SHLQ    $32, DX
+	ADDQ    R12, DX
+	MOVQ    DX, BX
+	SHLQ    $32, BX
+	MOVQ    DX, CX
+	SHRQ    $32, CX
+	CMPQ    DX, BX
+	SBBQ    CX, BX
+	MOVQ    DX, AX
+	SBBQ    $0, AX
+	ADDQ    CX, AX
+	MOVQ    $0, CX
+	ADCQ    $0, CX
+	SUBQ    BX, R13
+	SBBQ    AX, R14
+	SBBQ    CX, DI
+	SBBQ    $0, R8
+	SBBQ    $0, R9
+	SBBQ    $0, R10
+	SBBQ    $0, R11
+	ADDQ    DX, R10
+	ADCQ    $0, R11
 
-	// Row 5: t += a·b5, then t = (t + q·m)/2^64.
-	MOVQ    232(SP), DX
+	// Row 5: t += a5·D5, then t = (t + q·m)/2^64.
 	XORQ    R12, R12
+	MOVQ    232(SP), DX
 	XORQ    AX, AX
-	MULXQ   192(SP), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R14
-	MULXQ   200(SP), BX, CX
-	ADCXQ   BX, R14
-	ADOXQ   CX, DI
-	MULXQ   208(SP), BX, CX
-	ADCXQ   BX, DI
-	ADOXQ   CX, R8
-	MULXQ   216(SP), BX, CX
-	ADCXQ   BX, R8
-	ADOXQ   CX, R9
-	MULXQ   224(SP), BX, CX
-	ADCXQ   BX, R9
-	ADOXQ   CX, R10
 	MULXQ   232(SP), BX, CX
 	ADCXQ   BX, R10
 	ADOXQ   CX, R11
 	ADCXQ   AX, R11
 	ADOXQ   AX, R12
 	ADCXQ   AX, R12
-	// q = t0·(−m⁻¹) mod 2^64; t += q·m, t0 becomes 0.
+	// q·m = q·2^384 − c, c = q·(2^128 + 2^96 − 2^32 + 1); L = q<<32, H = q>>32.
 	MOVQ    R13, DX
-	IMULQ   elem64Inv<>(SB), DX
-	XORQ    AX, AX
-	MULXQ   elem64Mod<>+0(SB), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R14
-	MULXQ   elem64Mod<>+8(SB), BX, CX
-	ADCXQ   BX, R14
-	ADOXQ   CX, DI
-	MULXQ   elem64Mod<>+16(SB), BX, CX
-	ADCXQ   BX, DI
-	ADOXQ   CX, R8
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCXQ   BX, R8
-	ADOXQ   CX, R9
-	MULXQ   elem64Mod<>+32(SB), BX, CX
-	ADCXQ   BX, R9
-	ADOXQ   CX, R10
-	MULXQ   elem64Mod<>+40(SB), BX, CX
-	ADCXQ   BX, R10
-	ADOXQ   CX, R11
-	ADCXQ   AX, R11
-	ADOXQ   AX, R12
-	ADCXQ   AX, R12
+	SHLQ    $32, DX
+	ADDQ    R13, DX
+	MOVQ    DX, BX
+	SHLQ    $32, BX
+	MOVQ    DX, CX
+	SHRQ    $32, CX
+	CMPQ    DX, BX
+	SBBQ    CX, BX
+	MOVQ    DX, AX
+	SBBQ    $0, AX
+	ADDQ    CX, AX
+	MOVQ    $0, CX
+	ADCQ    $0, CX
+	SUBQ    BX, R14
+	SBBQ    AX, DI
+	SBBQ    CX, R8
+	SBBQ    $0, R9
+	SBBQ    $0, R10
+	SBBQ    $0, R11
+	SBBQ    $0, R12
+	ADDQ    DX, R11
+	ADCQ    $0, R12
 	// t < 2m: subtract m, keep t if that borrows.
 	MOVQ    R14, BX
 	MOVQ    DI, CX
@@ -6437,31 +6416,30 @@ loop:
 	MULXQ   232(SP), BX, R14
 	ADCXQ   BX, R13
 	ADCXQ   AX, R14
-	// q = t0·(−m⁻¹) mod 2^64; t += q·m, t0 becomes 0.
+	// q·m = q·2^384 − c, c = q·(2^128 + 2^96 − 2^32 + 1); L = q<<32, H = q>>32.
 	MOVQ    R8, DX
-	IMULQ   elem64Inv<>(SB), DX
-	XORQ    AX, AX
-	MULXQ   elem64Mod<>+0(SB), BX, CX
-	ADCXQ   BX, R8
-	ADOXQ   CX, R9
-	MULXQ   elem64Mod<>+8(SB), BX, CX
-	ADCXQ   BX, R9
-	ADOXQ   CX, R10
-	MULXQ   elem64Mod<>+16(SB), BX, CX
-	ADCXQ   BX, R10
-	ADOXQ   CX, R11
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   elem64Mod<>+32(SB), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   elem64Mod<>+40(SB), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R14
-	ADCXQ   AX, R14
-	ADOXQ   AX, DI
-	ADCXQ   AX, DI
+	SHLQ    $32, DX
+	ADDQ    R8, DX
+	MOVQ    DX, BX
+	SHLQ    $32, BX
+	MOVQ    DX, CX
+	SHRQ    $32, CX
+	CMPQ    DX, BX
+	SBBQ    CX, BX
+	MOVQ    DX, AX
+	SBBQ    $0, AX
+	ADDQ    CX, AX
+	MOVQ    $0, CX
+	ADCQ    $0, CX
+	SUBQ    BX, R9
+	SBBQ    AX, R10
+	SBBQ    CX, R11
+	SBBQ    $0, R12
+	SBBQ    $0, R13
+	SBBQ    $0, R14
+	SBBQ    $0, DI
+	ADDQ    DX, R14
+	ADCQ    $0, DI
 
 	// Row 1: t += a·b1, then t = (t + q·m)/2^64.
 	MOVQ    296(SP), DX
@@ -6488,31 +6466,30 @@ loop:
 	ADCXQ   AX, DI
 	ADOXQ   AX, R8
 	ADCXQ   AX, R8
-	// q = t0·(−m⁻¹) mod 2^64; t += q·m, t0 becomes 0.
+	// q·m = q·2^384 − c, c = q·(2^128 + 2^96 − 2^32 + 1); L = q<<32, H = q>>32.
 	MOVQ    R9, DX
-	IMULQ   elem64Inv<>(SB), DX
-	XORQ    AX, AX
-	MULXQ   elem64Mod<>+0(SB), BX, CX
-	ADCXQ   BX, R9
-	ADOXQ   CX, R10
-	MULXQ   elem64Mod<>+8(SB), BX, CX
-	ADCXQ   BX, R10
-	ADOXQ   CX, R11
-	MULXQ   elem64Mod<>+16(SB), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   elem64Mod<>+32(SB), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R14
-	MULXQ   elem64Mod<>+40(SB), BX, CX
-	ADCXQ   BX, R14
-	ADOXQ   CX, DI
-	ADCXQ   AX, DI
-	ADOXQ   AX, R8
-	ADCXQ   AX, R8
+	SHLQ    $32, DX
+	ADDQ    R9, DX
+	MOVQ    DX, BX
+	SHLQ    $32, BX
+	MOVQ    DX, CX
+	SHRQ    $32, CX
+	CMPQ    DX, BX
+	SBBQ    CX, BX
+	MOVQ    DX, AX
+	SBBQ    $0, AX
+	ADDQ    CX, AX
+	MOVQ    $0, CX
+	ADCQ    $0, CX
+	SUBQ    BX, R10
+	SBBQ    AX, R11
+	SBBQ    CX, R12
+	SBBQ    $0, R13
+	SBBQ    $0, R14
+	SBBQ    $0, DI
+	SBBQ    $0, R8
+	ADDQ    DX, DI
+	ADCQ    $0, R8
 
 	// Row 2: t += a·b2, then t = (t + q·m)/2^64.
 	MOVQ    304(SP), DX
@@ -6539,31 +6516,30 @@ loop:
 	ADCXQ   AX, R8
 	ADOXQ   AX, R9
 	ADCXQ   AX, R9
-	// q = t0·(−m⁻¹) mod 2^64; t += q·m, t0 becomes 0.
+	// q·m = q·2^384 − c, c = q·(2^128 + 2^96 − 2^32 + 1); L = q<<32, H = q>>32.
 	MOVQ    R10, DX
-	IMULQ   elem64Inv<>(SB), DX
-	XORQ    AX, AX
-	MULXQ   elem64Mod<>+0(SB), BX, CX
-	ADCXQ   BX, R10
-	ADOXQ   CX, R11
-	MULXQ   elem64Mod<>+8(SB), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   elem64Mod<>+16(SB), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R14
-	MULXQ   elem64Mod<>+32(SB), BX, CX
-	ADCXQ   BX, R14
-	ADOXQ   CX, DI
-	MULXQ   elem64Mod<>+40(SB), BX, CX
-	ADCXQ   BX, DI
-	ADOXQ   CX, R8
-	ADCXQ   AX, R8
-	ADOXQ   AX, R9
-	ADCXQ   AX, R9
+	SHLQ    $32, DX
+	ADDQ    R10, DX
+	MOVQ    DX, BX
+	SHLQ    $32, BX
+	MOVQ    DX, CX
+	SHRQ    $32, CX
+	CMPQ    DX, BX
+	SBBQ    CX, BX
+	MOVQ    DX, AX
+	SBBQ    $0, AX
+	ADDQ    CX, AX
+	MOVQ    $0, CX
+	ADCQ    $0, CX
+	SUBQ    BX, R11
+	SBBQ    AX, R12
+	SBBQ    CX, R13
+	SBBQ    $0, R14
+	SBBQ    $0, DI
+	SBBQ    $0, R8
+	SBBQ    $0, R9
+	ADDQ    DX, R8
+	ADCQ    $0, R9
 
 	// Row 3: t += a·b3, then t = (t + q·m)/2^64.
 	MOVQ    312(SP), DX
@@ -6590,31 +6566,30 @@ loop:
 	ADCXQ   AX, R9
 	ADOXQ   AX, R10
 	ADCXQ   AX, R10
-	// q = t0·(−m⁻¹) mod 2^64; t += q·m, t0 becomes 0.
+	// q·m = q·2^384 − c, c = q·(2^128 + 2^96 − 2^32 + 1); L = q<<32, H = q>>32.
 	MOVQ    R11, DX
-	IMULQ   elem64Inv<>(SB), DX
-	XORQ    AX, AX
-	MULXQ   elem64Mod<>+0(SB), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   elem64Mod<>+8(SB), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   elem64Mod<>+16(SB), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R14
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCXQ   BX, R14
-	ADOXQ   CX, DI
-	MULXQ   elem64Mod<>+32(SB), BX, CX
-	ADCXQ   BX, DI
-	ADOXQ   CX, R8
-	MULXQ   elem64Mod<>+40(SB), BX, CX
-	ADCXQ   BX, R8
-	ADOXQ   CX, R9
-	ADCXQ   AX, R9
-	ADOXQ   AX, R10
-	ADCXQ   AX, R10
+	SHLQ    $32, DX
+	ADDQ    R11, DX
+	MOVQ    DX, BX
+	SHLQ    $32, BX
+	MOVQ    DX, CX
+	SHRQ    $32, CX
+	CMPQ    DX, BX
+	SBBQ    CX, BX
+	MOVQ    DX, AX
+	SBBQ    $0, AX
+	ADDQ    CX, AX
+	MOVQ    $0, CX
+	ADCQ    $0, CX
+	SUBQ    BX, R12
+	SBBQ    AX, R13
+	SBBQ    CX, R14
+	SBBQ    $0, DI
+	SBBQ    $0, R8
+	SBBQ    $0, R9
+	SBBQ    $0, R10
+	ADDQ    DX, R9
+	ADCQ    $0, R10
 
 	// Row 4: t += a·b4, then t = (t + q·m)/2^64.
 	MOVQ    320(SP), DX
@@ -6641,31 +6616,30 @@ loop:
 	ADCXQ   AX, R10
 	ADOXQ   AX, R11
 	ADCXQ   AX, R11
-	// q = t0·(−m⁻¹) mod 2^64; t += q·m, t0 becomes 0.
+	// q·m = q·2^384 − c, c = q·(2^128 + 2^96 − 2^32 + 1); L = q<<32, H = q>>32.
 	MOVQ    R12, DX
-	IMULQ   elem64Inv<>(SB), DX
-	XORQ    AX, AX
-	MULXQ   elem64Mod<>+0(SB), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   elem64Mod<>+8(SB), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R14
-	MULXQ   elem64Mod<>+16(SB), BX, CX
-	ADCXQ   BX, R14
-	ADOXQ   CX, DI
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCXQ   BX, DI
-	ADOXQ   CX, R8
-	MULXQ   elem64Mod<>+32(SB), BX, CX
-	ADCXQ   BX, R8
-	ADOXQ   CX, R9
-	MULXQ   elem64Mod<>+40(SB), BX, CX
-	ADCXQ   BX, R9
-	ADOXQ   CX, R10
-	ADCXQ   AX, R10
-	ADOXQ   AX, R11
-	ADCXQ   AX, R11
+	SHLQ    $32, DX
+	ADDQ    R12, DX
+	MOVQ    DX, BX
+	SHLQ    $32, BX
+	MOVQ    DX, CX
+	SHRQ    $32, CX
+	CMPQ    DX, BX
+	SBBQ    CX, BX
+	MOVQ    DX, AX
+	SBBQ    $0, AX
+	ADDQ    CX, AX
+	MOVQ    $0, CX
+	ADCQ    $0, CX
+	SUBQ    BX, R13
+	SBBQ    AX, R14
+	SBBQ    CX, DI
+	SBBQ    $0, R8
+	SBBQ    $0, R9
+	SBBQ    $0, R10
+	SBBQ    $0, R11
+	ADDQ    DX, R10
+	ADCQ    $0, R11
 
 	// Row 5: t += a·b5, then t = (t + q·m)/2^64.
 	MOVQ    328(SP), DX
@@ -6692,31 +6666,30 @@ loop:
 	ADCXQ   AX, R11
 	ADOXQ   AX, R12
 	ADCXQ   AX, R12
-	// q = t0·(−m⁻¹) mod 2^64; t += q·m, t0 becomes 0.
+	// q·m = q·2^384 − c, c = q·(2^128 + 2^96 − 2^32 + 1); L = q<<32, H = q>>32.
 	MOVQ    R13, DX
-	IMULQ   elem64Inv<>(SB), DX
-	XORQ    AX, AX
-	MULXQ   elem64Mod<>+0(SB), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R14
-	MULXQ   elem64Mod<>+8(SB), BX, CX
-	ADCXQ   BX, R14
-	ADOXQ   CX, DI
-	MULXQ   elem64Mod<>+16(SB), BX, CX
-	ADCXQ   BX, DI
-	ADOXQ   CX, R8
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCXQ   BX, R8
-	ADOXQ   CX, R9
-	MULXQ   elem64Mod<>+32(SB), BX, CX
-	ADCXQ   BX, R9
-	ADOXQ   CX, R10
-	MULXQ   elem64Mod<>+40(SB), BX, CX
-	ADCXQ   BX, R10
-	ADOXQ   CX, R11
-	ADCXQ   AX, R11
-	ADOXQ   AX, R12
-	ADCXQ   AX, R12
+	SHLQ    $32, DX
+	ADDQ    R13, DX
+	MOVQ    DX, BX
+	SHLQ    $32, BX
+	MOVQ    DX, CX
+	SHRQ    $32, CX
+	CMPQ    DX, BX
+	SBBQ    CX, BX
+	MOVQ    DX, AX
+	SBBQ    $0, AX
+	ADDQ    CX, AX
+	MOVQ    $0, CX
+	ADCQ    $0, CX
+	SUBQ    BX, R14
+	SBBQ    AX, DI
+	SBBQ    CX, R8
+	SBBQ    $0, R9
+	SBBQ    $0, R10
+	SBBQ    $0, R11
+	SBBQ    $0, R12
+	ADDQ    DX, R11
+	ADCQ    $0, R12
 	// t < 2m: subtract m, keep t if that borrows.
 	MOVQ    R14, BX
 	MOVQ    DI, CX
@@ -6745,303 +6718,306 @@ loop:
 	MOVQ    AX, 80(DI)
 	MOVQ    R13, 88(DI)
 	// g4 = sqr g4: 16γ²
+	// 2a's words: V_j = a_j<<1, W_j = a_j<<1 | a_(j−1)>>63 (the ADCQ chain),
+	// and the mask −(a_(n−1)>>63) of its top word.
+	MOVQ    240(SP), BX
+	ADDQ    BX, BX
+	MOVQ    248(SP), CX
+	LEAQ    (CX)(CX*1), BX
+	MOVQ    BX, 384(SP)
+	ADCQ    CX, CX
+	MOVQ    256(SP), CX
+	LEAQ    (CX)(CX*1), BX
+	MOVQ    BX, 392(SP)
+	ADCQ    CX, CX
+	MOVQ    CX, 424(SP)
+	MOVQ    264(SP), CX
+	LEAQ    (CX)(CX*1), BX
+	MOVQ    BX, 400(SP)
+	ADCQ    CX, CX
+	MOVQ    CX, 432(SP)
+	MOVQ    272(SP), CX
+	LEAQ    (CX)(CX*1), BX
+	MOVQ    BX, 408(SP)
+	ADCQ    CX, CX
+	MOVQ    CX, 440(SP)
+	MOVQ    280(SP), CX
+	LEAQ    (CX)(CX*1), BX
+	MOVQ    BX, 416(SP)
+	ADCQ    CX, CX
+	MOVQ    CX, 448(SP)
+	SBBQ    BX, BX
+	MOVQ    BX, 456(SP)
 
-	// Row 0: t += a·b0, then t = (t + q·m)/2^64.
-	MOVQ    240(SP), DX
+	// Row 0: t += a0·D0, then t = (t + q·m)/2^64.
 	XORQ    DI, DI
+	MOVQ    240(SP), DX
+	// 2a's top word: a0 under the mask, at word 6.
+	MOVQ    456(SP), BX
+	ANDQ    DX, BX
 	XORQ    AX, AX
 	MULXQ   240(SP), R8, R9
-	MULXQ   248(SP), BX, R10
-	ADCXQ   BX, R9
-	MULXQ   256(SP), BX, R11
-	ADCXQ   BX, R10
-	MULXQ   264(SP), BX, R12
-	ADCXQ   BX, R11
-	MULXQ   272(SP), BX, R13
-	ADCXQ   BX, R12
-	MULXQ   280(SP), BX, R14
-	ADCXQ   BX, R13
-	ADCXQ   AX, R14
-	// q = t0·(−m⁻¹) mod 2^64; t += q·m, t0 becomes 0.
+	MULXQ   384(SP), CX, R10
+	ADCXQ   CX, R9
+	MULXQ   424(SP), CX, R11
+	ADCXQ   CX, R10
+	MULXQ   432(SP), CX, R12
+	ADCXQ   CX, R11
+	MULXQ   440(SP), CX, R13
+	ADCXQ   CX, R12
+	MULXQ   448(SP), CX, R14
+	ADCXQ   CX, R13
+	ADCXQ   BX, R14
+	ADCXQ   AX, DI
+	// q·m = q·2^384 − c, c = q·(2^128 + 2^96 − 2^32 + 1); L = q<<32, H = q>>32.
 	MOVQ    R8, DX
-	IMULQ   elem64Inv<>(SB), DX
-	XORQ    AX, AX
-	MULXQ   elem64Mod<>+0(SB), BX, CX
-	ADCXQ   BX, R8
-	ADOXQ   CX, R9
-	MULXQ   elem64Mod<>+8(SB), BX, CX
-	ADCXQ   BX, R9
-	ADOXQ   CX, R10
-	MULXQ   elem64Mod<>+16(SB), BX, CX
-	ADCXQ   BX, R10
-	ADOXQ   CX, R11
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   elem64Mod<>+32(SB), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   elem64Mod<>+40(SB), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R14
-	ADCXQ   AX, R14
-	ADOXQ   AX, DI
-	ADCXQ   AX, DI
+	SHLQ    $32, DX
+	ADDQ    R8, DX
+	MOVQ    DX, BX
+	SHLQ    $32, BX
+	MOVQ    DX, CX
+	SHRQ    $32, CX
+	CMPQ    DX, BX
+	SBBQ    CX, BX
+	MOVQ    DX, AX
+	SBBQ    $0, AX
+	ADDQ    CX, AX
+	MOVQ    $0, CX
+	ADCQ    $0, CX
+	SUBQ    BX, R9
+	SBBQ    AX, R10
+	SBBQ    CX, R11
+	SBBQ    $0, R12
+	SBBQ    $0, R13
+	SBBQ    $0, R14
+	SBBQ    $0, DI
+	ADDQ    DX, R14
+	ADCQ    $0, DI
 
-	// Row 1: t += a·b1, then t = (t + q·m)/2^64.
-	MOVQ    248(SP), DX
+	// Row 1: t += a1·D1, then t = (t + q·m)/2^64.
 	XORQ    R8, R8
+	MOVQ    248(SP), DX
+	// 2a's top word: a1 under the mask, at word 6.
+	MOVQ    456(SP), BX
+	ANDQ    DX, BX
 	XORQ    AX, AX
-	MULXQ   240(SP), BX, CX
-	ADCXQ   BX, R9
-	ADOXQ   CX, R10
+	ADOXQ   BX, DI
+	ADOXQ   AX, R8
 	MULXQ   248(SP), BX, CX
 	ADCXQ   BX, R10
 	ADOXQ   CX, R11
-	MULXQ   256(SP), BX, CX
+	MULXQ   392(SP), BX, CX
 	ADCXQ   BX, R11
 	ADOXQ   CX, R12
-	MULXQ   264(SP), BX, CX
+	MULXQ   432(SP), BX, CX
 	ADCXQ   BX, R12
 	ADOXQ   CX, R13
-	MULXQ   272(SP), BX, CX
+	MULXQ   440(SP), BX, CX
 	ADCXQ   BX, R13
 	ADOXQ   CX, R14
-	MULXQ   280(SP), BX, CX
+	MULXQ   448(SP), BX, CX
 	ADCXQ   BX, R14
 	ADOXQ   CX, DI
 	ADCXQ   AX, DI
 	ADOXQ   AX, R8
 	ADCXQ   AX, R8
-	// q = t0·(−m⁻¹) mod 2^64; t += q·m, t0 becomes 0.
+	// q·m = q·2^384 − c, c = q·(2^128 + 2^96 − 2^32 + 1); L = q<<32, H = q>>32.
 	MOVQ    R9, DX
-	IMULQ   elem64Inv<>(SB), DX
-	XORQ    AX, AX
-	MULXQ   elem64Mod<>+0(SB), BX, CX
-	ADCXQ   BX, R9
-	ADOXQ   CX, R10
-	MULXQ   elem64Mod<>+8(SB), BX, CX
-	ADCXQ   BX, R10
-	ADOXQ   CX, R11
-	MULXQ   elem64Mod<>+16(SB), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   elem64Mod<>+32(SB), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R14
-	MULXQ   elem64Mod<>+40(SB), BX, CX
-	ADCXQ   BX, R14
-	ADOXQ   CX, DI
-	ADCXQ   AX, DI
-	ADOXQ   AX, R8
-	ADCXQ   AX, R8
+	SHLQ    $32, DX
+	ADDQ    R9, DX
+	MOVQ    DX, BX
+	SHLQ    $32, BX
+	MOVQ    DX, CX
+	SHRQ    $32, CX
+	CMPQ    DX, BX
+	SBBQ    CX, BX
+	MOVQ    DX, AX
+	SBBQ    $0, AX
+	ADDQ    CX, AX
+	MOVQ    $0, CX
+	ADCQ    $0, CX
+	SUBQ    BX, R10
+	SBBQ    AX, R11
+	SBBQ    CX, R12
+	SBBQ    $0, R13
+	SBBQ    $0, R14
+	SBBQ    $0, DI
+	SBBQ    $0, R8
+	ADDQ    DX, DI
+	ADCQ    $0, R8
 
-	// Row 2: t += a·b2, then t = (t + q·m)/2^64.
-	MOVQ    256(SP), DX
+	// Row 2: t += a2·D2, then t = (t + q·m)/2^64.
 	XORQ    R9, R9
+	MOVQ    256(SP), DX
+	// 2a's top word: a2 under the mask, at word 6.
+	MOVQ    456(SP), BX
+	ANDQ    DX, BX
 	XORQ    AX, AX
-	MULXQ   240(SP), BX, CX
-	ADCXQ   BX, R10
-	ADOXQ   CX, R11
-	MULXQ   248(SP), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
+	ADOXQ   BX, R8
+	ADOXQ   AX, R9
 	MULXQ   256(SP), BX, CX
 	ADCXQ   BX, R12
 	ADOXQ   CX, R13
-	MULXQ   264(SP), BX, CX
+	MULXQ   400(SP), BX, CX
 	ADCXQ   BX, R13
 	ADOXQ   CX, R14
-	MULXQ   272(SP), BX, CX
+	MULXQ   440(SP), BX, CX
 	ADCXQ   BX, R14
 	ADOXQ   CX, DI
-	MULXQ   280(SP), BX, CX
+	MULXQ   448(SP), BX, CX
 	ADCXQ   BX, DI
 	ADOXQ   CX, R8
 	ADCXQ   AX, R8
 	ADOXQ   AX, R9
 	ADCXQ   AX, R9
-	// q = t0·(−m⁻¹) mod 2^64; t += q·m, t0 becomes 0.
+	// q·m = q·2^384 − c, c = q·(2^128 + 2^96 − 2^32 + 1); L = q<<32, H = q>>32.
 	MOVQ    R10, DX
-	IMULQ   elem64Inv<>(SB), DX
-	XORQ    AX, AX
-	MULXQ   elem64Mod<>+0(SB), BX, CX
-	ADCXQ   BX, R10
-	ADOXQ   CX, R11
-	MULXQ   elem64Mod<>+8(SB), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   elem64Mod<>+16(SB), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R14
-	MULXQ   elem64Mod<>+32(SB), BX, CX
-	ADCXQ   BX, R14
-	ADOXQ   CX, DI
-	MULXQ   elem64Mod<>+40(SB), BX, CX
-	ADCXQ   BX, DI
-	ADOXQ   CX, R8
-	ADCXQ   AX, R8
-	ADOXQ   AX, R9
-	ADCXQ   AX, R9
+	SHLQ    $32, DX
+	ADDQ    R10, DX
+	MOVQ    DX, BX
+	SHLQ    $32, BX
+	MOVQ    DX, CX
+	SHRQ    $32, CX
+	CMPQ    DX, BX
+	SBBQ    CX, BX
+	MOVQ    DX, AX
+	SBBQ    $0, AX
+	ADDQ    CX, AX
+	MOVQ    $0, CX
+	ADCQ    $0, CX
+	SUBQ    BX, R11
+	SBBQ    AX, R12
+	SBBQ    CX, R13
+	SBBQ    $0, R14
+	SBBQ    $0, DI
+	SBBQ    $0, R8
+	SBBQ    $0, R9
+	ADDQ    DX, R8
+	ADCQ    $0, R9
 
-	// Row 3: t += a·b3, then t = (t + q·m)/2^64.
-	MOVQ    264(SP), DX
+	// Row 3: t += a3·D3, then t = (t + q·m)/2^64.
 	XORQ    R10, R10
+	MOVQ    264(SP), DX
+	// 2a's top word: a3 under the mask, at word 6.
+	MOVQ    456(SP), BX
+	ANDQ    DX, BX
 	XORQ    AX, AX
-	MULXQ   240(SP), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   248(SP), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   256(SP), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R14
+	ADOXQ   BX, R9
+	ADOXQ   AX, R10
 	MULXQ   264(SP), BX, CX
 	ADCXQ   BX, R14
 	ADOXQ   CX, DI
-	MULXQ   272(SP), BX, CX
+	MULXQ   408(SP), BX, CX
 	ADCXQ   BX, DI
 	ADOXQ   CX, R8
-	MULXQ   280(SP), BX, CX
+	MULXQ   448(SP), BX, CX
 	ADCXQ   BX, R8
 	ADOXQ   CX, R9
 	ADCXQ   AX, R9
 	ADOXQ   AX, R10
 	ADCXQ   AX, R10
-	// q = t0·(−m⁻¹) mod 2^64; t += q·m, t0 becomes 0.
+	// q·m = q·2^384 − c, c = q·(2^128 + 2^96 − 2^32 + 1); L = q<<32, H = q>>32.
 	MOVQ    R11, DX
-	IMULQ   elem64Inv<>(SB), DX
-	XORQ    AX, AX
-	MULXQ   elem64Mod<>+0(SB), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   elem64Mod<>+8(SB), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   elem64Mod<>+16(SB), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R14
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCXQ   BX, R14
-	ADOXQ   CX, DI
-	MULXQ   elem64Mod<>+32(SB), BX, CX
-	ADCXQ   BX, DI
-	ADOXQ   CX, R8
-	MULXQ   elem64Mod<>+40(SB), BX, CX
-	ADCXQ   BX, R8
-	ADOXQ   CX, R9
-	ADCXQ   AX, R9
-	ADOXQ   AX, R10
-	ADCXQ   AX, R10
+	SHLQ    $32, DX
+	ADDQ    R11, DX
+	MOVQ    DX, BX
+	SHLQ    $32, BX
+	MOVQ    DX, CX
+	SHRQ    $32, CX
+	CMPQ    DX, BX
+	SBBQ    CX, BX
+	MOVQ    DX, AX
+	SBBQ    $0, AX
+	ADDQ    CX, AX
+	MOVQ    $0, CX
+	ADCQ    $0, CX
+	SUBQ    BX, R12
+	SBBQ    AX, R13
+	SBBQ    CX, R14
+	SBBQ    $0, DI
+	SBBQ    $0, R8
+	SBBQ    $0, R9
+	SBBQ    $0, R10
+	ADDQ    DX, R9
+	ADCQ    $0, R10
 
-	// Row 4: t += a·b4, then t = (t + q·m)/2^64.
-	MOVQ    272(SP), DX
+	// Row 4: t += a4·D4, then t = (t + q·m)/2^64.
 	XORQ    R11, R11
+	MOVQ    272(SP), DX
+	// 2a's top word: a4 under the mask, at word 6.
+	MOVQ    456(SP), BX
+	ANDQ    DX, BX
 	XORQ    AX, AX
-	MULXQ   240(SP), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   248(SP), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R14
-	MULXQ   256(SP), BX, CX
-	ADCXQ   BX, R14
-	ADOXQ   CX, DI
-	MULXQ   264(SP), BX, CX
-	ADCXQ   BX, DI
-	ADOXQ   CX, R8
+	ADOXQ   BX, R10
+	ADOXQ   AX, R11
 	MULXQ   272(SP), BX, CX
 	ADCXQ   BX, R8
 	ADOXQ   CX, R9
-	MULXQ   280(SP), BX, CX
+	MULXQ   416(SP), BX, CX
 	ADCXQ   BX, R9
 	ADOXQ   CX, R10
 	ADCXQ   AX, R10
 	ADOXQ   AX, R11
 	ADCXQ   AX, R11
-	// q = t0·(−m⁻¹) mod 2^64; t += q·m, t0 becomes 0.
+	// q·m = q·2^384 − c, c = q·(2^128 + 2^96 − 2^32 + 1); L = q<<32, H = q>>32.
 	MOVQ    R12, DX
-	IMULQ   elem64Inv<>(SB), DX
-	XORQ    AX, AX
-	MULXQ   elem64Mod<>+0(SB), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   elem64Mod<>+8(SB), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R14
-	MULXQ   elem64Mod<>+16(SB), BX, CX
-	ADCXQ   BX, R14
-	ADOXQ   CX, DI
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCXQ   BX, DI
-	ADOXQ   CX, R8
-	MULXQ   elem64Mod<>+32(SB), BX, CX
-	ADCXQ   BX, R8
-	ADOXQ   CX, R9
-	MULXQ   elem64Mod<>+40(SB), BX, CX
-	ADCXQ   BX, R9
-	ADOXQ   CX, R10
-	ADCXQ   AX, R10
-	ADOXQ   AX, R11
-	ADCXQ   AX, R11
+	SHLQ    $32, DX
+	ADDQ    R12, DX
+	MOVQ    DX, BX
+	SHLQ    $32, BX
+	MOVQ    DX, CX
+	SHRQ    $32, CX
+	CMPQ    DX, BX
+	SBBQ    CX, BX
+	MOVQ    DX, AX
+	SBBQ    $0, AX
+	ADDQ    CX, AX
+	MOVQ    $0, CX
+	ADCQ    $0, CX
+	SUBQ    BX, R13
+	SBBQ    AX, R14
+	SBBQ    CX, DI
+	SBBQ    $0, R8
+	SBBQ    $0, R9
+	SBBQ    $0, R10
+	SBBQ    $0, R11
+	ADDQ    DX, R10
+	ADCQ    $0, R11
 
-	// Row 5: t += a·b5, then t = (t + q·m)/2^64.
-	MOVQ    280(SP), DX
+	// Row 5: t += a5·D5, then t = (t + q·m)/2^64.
 	XORQ    R12, R12
+	MOVQ    280(SP), DX
 	XORQ    AX, AX
-	MULXQ   240(SP), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R14
-	MULXQ   248(SP), BX, CX
-	ADCXQ   BX, R14
-	ADOXQ   CX, DI
-	MULXQ   256(SP), BX, CX
-	ADCXQ   BX, DI
-	ADOXQ   CX, R8
-	MULXQ   264(SP), BX, CX
-	ADCXQ   BX, R8
-	ADOXQ   CX, R9
-	MULXQ   272(SP), BX, CX
-	ADCXQ   BX, R9
-	ADOXQ   CX, R10
 	MULXQ   280(SP), BX, CX
 	ADCXQ   BX, R10
 	ADOXQ   CX, R11
 	ADCXQ   AX, R11
 	ADOXQ   AX, R12
 	ADCXQ   AX, R12
-	// q = t0·(−m⁻¹) mod 2^64; t += q·m, t0 becomes 0.
+	// q·m = q·2^384 − c, c = q·(2^128 + 2^96 − 2^32 + 1); L = q<<32, H = q>>32.
 	MOVQ    R13, DX
-	IMULQ   elem64Inv<>(SB), DX
-	XORQ    AX, AX
-	MULXQ   elem64Mod<>+0(SB), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R14
-	MULXQ   elem64Mod<>+8(SB), BX, CX
-	ADCXQ   BX, R14
-	ADOXQ   CX, DI
-	MULXQ   elem64Mod<>+16(SB), BX, CX
-	ADCXQ   BX, DI
-	ADOXQ   CX, R8
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCXQ   BX, R8
-	ADOXQ   CX, R9
-	MULXQ   elem64Mod<>+32(SB), BX, CX
-	ADCXQ   BX, R9
-	ADOXQ   CX, R10
-	MULXQ   elem64Mod<>+40(SB), BX, CX
-	ADCXQ   BX, R10
-	ADOXQ   CX, R11
-	ADCXQ   AX, R11
-	ADOXQ   AX, R12
-	ADCXQ   AX, R12
+	SHLQ    $32, DX
+	ADDQ    R13, DX
+	MOVQ    DX, BX
+	SHLQ    $32, BX
+	MOVQ    DX, CX
+	SHRQ    $32, CX
+	CMPQ    DX, BX
+	SBBQ    CX, BX
+	MOVQ    DX, AX
+	SBBQ    $0, AX
+	ADDQ    CX, AX
+	MOVQ    $0, CX
+	ADCQ    $0, CX
+	SUBQ    BX, R14
+	SBBQ    AX, DI
+	SBBQ    CX, R8
+	SBBQ    $0, R9
+	SBBQ    $0, R10
+	SBBQ    $0, R11
+	SBBQ    $0, R12
+	ADDQ    DX, R11
+	ADCQ    $0, R12
 	// t < 2m: subtract m, keep t if that borrows.
 	MOVQ    R14, BX
 	MOVQ    DI, CX
@@ -7134,7 +7110,7 @@ loop:
 	MOVQ    R11, 72(DI)
 	MOVQ    R12, 80(DI)
 	MOVQ    R14, 88(DI)
-	DECQ    384(SP)
+	DECQ    464(SP)
 	JNZ     loop
 	RET
 
@@ -7633,31 +7609,30 @@ TEXT pointMulInternal<>(SB), NOSPLIT, $8
 	MULXQ   40(SI), BX, R14
 	ADCXQ   BX, R13
 	ADCXQ   AX, R14
-	// q = t0·(−m⁻¹) mod 2^64; t += q·m, t0 becomes 0.
+	// q·m = q·2^384 − c, c = q·(2^128 + 2^96 − 2^32 + 1); L = q<<32, H = q>>32.
 	MOVQ    R8, DX
-	IMULQ   elem64Inv<>(SB), DX
-	XORQ    AX, AX
-	MULXQ   elem64Mod<>+0(SB), BX, CX
-	ADCXQ   BX, R8
-	ADOXQ   CX, R9
-	MULXQ   elem64Mod<>+8(SB), BX, CX
-	ADCXQ   BX, R9
-	ADOXQ   CX, R10
-	MULXQ   elem64Mod<>+16(SB), BX, CX
-	ADCXQ   BX, R10
-	ADOXQ   CX, R11
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   elem64Mod<>+32(SB), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   elem64Mod<>+40(SB), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R14
-	ADCXQ   AX, R14
-	ADOXQ   AX, DI
-	ADCXQ   AX, DI
+	SHLQ    $32, DX
+	ADDQ    R8, DX
+	MOVQ    DX, BX
+	SHLQ    $32, BX
+	MOVQ    DX, CX
+	SHRQ    $32, CX
+	CMPQ    DX, BX
+	SBBQ    CX, BX
+	MOVQ    DX, AX
+	SBBQ    $0, AX
+	ADDQ    CX, AX
+	MOVQ    $0, CX
+	ADCQ    $0, CX
+	SUBQ    BX, R9
+	SBBQ    AX, R10
+	SBBQ    CX, R11
+	SBBQ    $0, R12
+	SBBQ    $0, R13
+	SBBQ    $0, R14
+	SBBQ    $0, DI
+	ADDQ    DX, R14
+	ADCQ    $0, DI
 
 	// Row 1: t += a·b1, then t = (t + q·m)/2^64.
 	MOVQ    0(SP), DX
@@ -7685,31 +7660,30 @@ TEXT pointMulInternal<>(SB), NOSPLIT, $8
 	ADCXQ   AX, DI
 	ADOXQ   AX, R8
 	ADCXQ   AX, R8
-	// q = t0·(−m⁻¹) mod 2^64; t += q·m, t0 becomes 0.
+	// q·m = q·2^384 − c, c = q·(2^128 + 2^96 − 2^32 + 1); L = q<<32, H = q>>32.
 	MOVQ    R9, DX
-	IMULQ   elem64Inv<>(SB), DX
-	XORQ    AX, AX
-	MULXQ   elem64Mod<>+0(SB), BX, CX
-	ADCXQ   BX, R9
-	ADOXQ   CX, R10
-	MULXQ   elem64Mod<>+8(SB), BX, CX
-	ADCXQ   BX, R10
-	ADOXQ   CX, R11
-	MULXQ   elem64Mod<>+16(SB), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   elem64Mod<>+32(SB), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R14
-	MULXQ   elem64Mod<>+40(SB), BX, CX
-	ADCXQ   BX, R14
-	ADOXQ   CX, DI
-	ADCXQ   AX, DI
-	ADOXQ   AX, R8
-	ADCXQ   AX, R8
+	SHLQ    $32, DX
+	ADDQ    R9, DX
+	MOVQ    DX, BX
+	SHLQ    $32, BX
+	MOVQ    DX, CX
+	SHRQ    $32, CX
+	CMPQ    DX, BX
+	SBBQ    CX, BX
+	MOVQ    DX, AX
+	SBBQ    $0, AX
+	ADDQ    CX, AX
+	MOVQ    $0, CX
+	ADCQ    $0, CX
+	SUBQ    BX, R10
+	SBBQ    AX, R11
+	SBBQ    CX, R12
+	SBBQ    $0, R13
+	SBBQ    $0, R14
+	SBBQ    $0, DI
+	SBBQ    $0, R8
+	ADDQ    DX, DI
+	ADCQ    $0, R8
 
 	// Row 2: t += a·b2, then t = (t + q·m)/2^64.
 	MOVQ    0(SP), DX
@@ -7737,31 +7711,30 @@ TEXT pointMulInternal<>(SB), NOSPLIT, $8
 	ADCXQ   AX, R8
 	ADOXQ   AX, R9
 	ADCXQ   AX, R9
-	// q = t0·(−m⁻¹) mod 2^64; t += q·m, t0 becomes 0.
+	// q·m = q·2^384 − c, c = q·(2^128 + 2^96 − 2^32 + 1); L = q<<32, H = q>>32.
 	MOVQ    R10, DX
-	IMULQ   elem64Inv<>(SB), DX
-	XORQ    AX, AX
-	MULXQ   elem64Mod<>+0(SB), BX, CX
-	ADCXQ   BX, R10
-	ADOXQ   CX, R11
-	MULXQ   elem64Mod<>+8(SB), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   elem64Mod<>+16(SB), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R14
-	MULXQ   elem64Mod<>+32(SB), BX, CX
-	ADCXQ   BX, R14
-	ADOXQ   CX, DI
-	MULXQ   elem64Mod<>+40(SB), BX, CX
-	ADCXQ   BX, DI
-	ADOXQ   CX, R8
-	ADCXQ   AX, R8
-	ADOXQ   AX, R9
-	ADCXQ   AX, R9
+	SHLQ    $32, DX
+	ADDQ    R10, DX
+	MOVQ    DX, BX
+	SHLQ    $32, BX
+	MOVQ    DX, CX
+	SHRQ    $32, CX
+	CMPQ    DX, BX
+	SBBQ    CX, BX
+	MOVQ    DX, AX
+	SBBQ    $0, AX
+	ADDQ    CX, AX
+	MOVQ    $0, CX
+	ADCQ    $0, CX
+	SUBQ    BX, R11
+	SBBQ    AX, R12
+	SBBQ    CX, R13
+	SBBQ    $0, R14
+	SBBQ    $0, DI
+	SBBQ    $0, R8
+	SBBQ    $0, R9
+	ADDQ    DX, R8
+	ADCQ    $0, R9
 
 	// Row 3: t += a·b3, then t = (t + q·m)/2^64.
 	MOVQ    0(SP), DX
@@ -7789,31 +7762,30 @@ TEXT pointMulInternal<>(SB), NOSPLIT, $8
 	ADCXQ   AX, R9
 	ADOXQ   AX, R10
 	ADCXQ   AX, R10
-	// q = t0·(−m⁻¹) mod 2^64; t += q·m, t0 becomes 0.
+	// q·m = q·2^384 − c, c = q·(2^128 + 2^96 − 2^32 + 1); L = q<<32, H = q>>32.
 	MOVQ    R11, DX
-	IMULQ   elem64Inv<>(SB), DX
-	XORQ    AX, AX
-	MULXQ   elem64Mod<>+0(SB), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   elem64Mod<>+8(SB), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   elem64Mod<>+16(SB), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R14
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCXQ   BX, R14
-	ADOXQ   CX, DI
-	MULXQ   elem64Mod<>+32(SB), BX, CX
-	ADCXQ   BX, DI
-	ADOXQ   CX, R8
-	MULXQ   elem64Mod<>+40(SB), BX, CX
-	ADCXQ   BX, R8
-	ADOXQ   CX, R9
-	ADCXQ   AX, R9
-	ADOXQ   AX, R10
-	ADCXQ   AX, R10
+	SHLQ    $32, DX
+	ADDQ    R11, DX
+	MOVQ    DX, BX
+	SHLQ    $32, BX
+	MOVQ    DX, CX
+	SHRQ    $32, CX
+	CMPQ    DX, BX
+	SBBQ    CX, BX
+	MOVQ    DX, AX
+	SBBQ    $0, AX
+	ADDQ    CX, AX
+	MOVQ    $0, CX
+	ADCQ    $0, CX
+	SUBQ    BX, R12
+	SBBQ    AX, R13
+	SBBQ    CX, R14
+	SBBQ    $0, DI
+	SBBQ    $0, R8
+	SBBQ    $0, R9
+	SBBQ    $0, R10
+	ADDQ    DX, R9
+	ADCQ    $0, R10
 
 	// Row 4: t += a·b4, then t = (t + q·m)/2^64.
 	MOVQ    0(SP), DX
@@ -7841,31 +7813,30 @@ TEXT pointMulInternal<>(SB), NOSPLIT, $8
 	ADCXQ   AX, R10
 	ADOXQ   AX, R11
 	ADCXQ   AX, R11
-	// q = t0·(−m⁻¹) mod 2^64; t += q·m, t0 becomes 0.
+	// q·m = q·2^384 − c, c = q·(2^128 + 2^96 − 2^32 + 1); L = q<<32, H = q>>32.
 	MOVQ    R12, DX
-	IMULQ   elem64Inv<>(SB), DX
-	XORQ    AX, AX
-	MULXQ   elem64Mod<>+0(SB), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   elem64Mod<>+8(SB), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R14
-	MULXQ   elem64Mod<>+16(SB), BX, CX
-	ADCXQ   BX, R14
-	ADOXQ   CX, DI
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCXQ   BX, DI
-	ADOXQ   CX, R8
-	MULXQ   elem64Mod<>+32(SB), BX, CX
-	ADCXQ   BX, R8
-	ADOXQ   CX, R9
-	MULXQ   elem64Mod<>+40(SB), BX, CX
-	ADCXQ   BX, R9
-	ADOXQ   CX, R10
-	ADCXQ   AX, R10
-	ADOXQ   AX, R11
-	ADCXQ   AX, R11
+	SHLQ    $32, DX
+	ADDQ    R12, DX
+	MOVQ    DX, BX
+	SHLQ    $32, BX
+	MOVQ    DX, CX
+	SHRQ    $32, CX
+	CMPQ    DX, BX
+	SBBQ    CX, BX
+	MOVQ    DX, AX
+	SBBQ    $0, AX
+	ADDQ    CX, AX
+	MOVQ    $0, CX
+	ADCQ    $0, CX
+	SUBQ    BX, R13
+	SBBQ    AX, R14
+	SBBQ    CX, DI
+	SBBQ    $0, R8
+	SBBQ    $0, R9
+	SBBQ    $0, R10
+	SBBQ    $0, R11
+	ADDQ    DX, R10
+	ADCQ    $0, R11
 
 	// Row 5: t += a·b5, then t = (t + q·m)/2^64.
 	MOVQ    0(SP), DX
@@ -7893,31 +7864,30 @@ TEXT pointMulInternal<>(SB), NOSPLIT, $8
 	ADCXQ   AX, R11
 	ADOXQ   AX, R12
 	ADCXQ   AX, R12
-	// q = t0·(−m⁻¹) mod 2^64; t += q·m, t0 becomes 0.
+	// q·m = q·2^384 − c, c = q·(2^128 + 2^96 − 2^32 + 1); L = q<<32, H = q>>32.
 	MOVQ    R13, DX
-	IMULQ   elem64Inv<>(SB), DX
-	XORQ    AX, AX
-	MULXQ   elem64Mod<>+0(SB), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R14
-	MULXQ   elem64Mod<>+8(SB), BX, CX
-	ADCXQ   BX, R14
-	ADOXQ   CX, DI
-	MULXQ   elem64Mod<>+16(SB), BX, CX
-	ADCXQ   BX, DI
-	ADOXQ   CX, R8
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCXQ   BX, R8
-	ADOXQ   CX, R9
-	MULXQ   elem64Mod<>+32(SB), BX, CX
-	ADCXQ   BX, R9
-	ADOXQ   CX, R10
-	MULXQ   elem64Mod<>+40(SB), BX, CX
-	ADCXQ   BX, R10
-	ADOXQ   CX, R11
-	ADCXQ   AX, R11
-	ADOXQ   AX, R12
-	ADCXQ   AX, R12
+	SHLQ    $32, DX
+	ADDQ    R13, DX
+	MOVQ    DX, BX
+	SHLQ    $32, BX
+	MOVQ    DX, CX
+	SHRQ    $32, CX
+	CMPQ    DX, BX
+	SBBQ    CX, BX
+	MOVQ    DX, AX
+	SBBQ    $0, AX
+	ADDQ    CX, AX
+	MOVQ    $0, CX
+	ADCQ    $0, CX
+	SUBQ    BX, R14
+	SBBQ    AX, DI
+	SBBQ    CX, R8
+	SBBQ    $0, R9
+	SBBQ    $0, R10
+	SBBQ    $0, R11
+	SBBQ    $0, R12
+	ADDQ    DX, R11
+	ADCQ    $0, R12
 	// t < 2m: subtract m, keep t if that borrows.
 	MOVQ    R14, BX
 	MOVQ    DI, CX
@@ -7941,306 +7911,309 @@ TEXT pointMulInternal<>(SB), NOSPLIT, $8
 	RET
 
 // pointSqrInternal sets BX, CX, DX, SI, AX, R13 to (SI)²·R⁻¹ mod p: montasm's
-// CIOS rows with b = a (its 6-limb Square). It clobbers every other
-// register of the plan.
-TEXT pointSqrInternal<>(SB), NOSPLIT, $0
+// half-product rows (its 6-limb Square), 2a's words in its frame. It
+// clobbers every other register of the plan.
+TEXT pointSqrInternal<>(SB), NOSPLIT, $80
+	// 2a's words: V_j = a_j<<1, W_j = a_j<<1 | a_(j−1)>>63 (the ADCQ chain),
+	// and the mask −(a_(n−1)>>63) of its top word.
+	MOVQ    0(SI), BX
+	ADDQ    BX, BX
+	MOVQ    8(SI), CX
+	LEAQ    (CX)(CX*1), BX
+	MOVQ    BX, 0(SP)
+	ADCQ    CX, CX
+	MOVQ    16(SI), CX
+	LEAQ    (CX)(CX*1), BX
+	MOVQ    BX, 8(SP)
+	ADCQ    CX, CX
+	MOVQ    CX, 40(SP)
+	MOVQ    24(SI), CX
+	LEAQ    (CX)(CX*1), BX
+	MOVQ    BX, 16(SP)
+	ADCQ    CX, CX
+	MOVQ    CX, 48(SP)
+	MOVQ    32(SI), CX
+	LEAQ    (CX)(CX*1), BX
+	MOVQ    BX, 24(SP)
+	ADCQ    CX, CX
+	MOVQ    CX, 56(SP)
+	MOVQ    40(SI), CX
+	LEAQ    (CX)(CX*1), BX
+	MOVQ    BX, 32(SP)
+	ADCQ    CX, CX
+	MOVQ    CX, 64(SP)
+	SBBQ    BX, BX
+	MOVQ    BX, 72(SP)
 
-	// Row 0: t += a·b0, then t = (t + q·m)/2^64.
-	MOVQ    0(SI), DX
+	// Row 0: t += a0·D0, then t = (t + q·m)/2^64.
 	XORQ    DI, DI
+	MOVQ    0(SI), DX
+	// 2a's top word: a0 under the mask, at word 6.
+	MOVQ    72(SP), BX
+	ANDQ    DX, BX
 	XORQ    AX, AX
 	MULXQ   0(SI), R8, R9
-	MULXQ   8(SI), BX, R10
-	ADCXQ   BX, R9
-	MULXQ   16(SI), BX, R11
-	ADCXQ   BX, R10
-	MULXQ   24(SI), BX, R12
-	ADCXQ   BX, R11
-	MULXQ   32(SI), BX, R13
-	ADCXQ   BX, R12
-	MULXQ   40(SI), BX, R14
-	ADCXQ   BX, R13
-	ADCXQ   AX, R14
-	// q = t0·(−m⁻¹) mod 2^64; t += q·m, t0 becomes 0.
+	MULXQ   0(SP), CX, R10
+	ADCXQ   CX, R9
+	MULXQ   40(SP), CX, R11
+	ADCXQ   CX, R10
+	MULXQ   48(SP), CX, R12
+	ADCXQ   CX, R11
+	MULXQ   56(SP), CX, R13
+	ADCXQ   CX, R12
+	MULXQ   64(SP), CX, R14
+	ADCXQ   CX, R13
+	ADCXQ   BX, R14
+	ADCXQ   AX, DI
+	// q·m = q·2^384 − c, c = q·(2^128 + 2^96 − 2^32 + 1); L = q<<32, H = q>>32.
 	MOVQ    R8, DX
-	IMULQ   elem64Inv<>(SB), DX
-	XORQ    AX, AX
-	MULXQ   elem64Mod<>+0(SB), BX, CX
-	ADCXQ   BX, R8
-	ADOXQ   CX, R9
-	MULXQ   elem64Mod<>+8(SB), BX, CX
-	ADCXQ   BX, R9
-	ADOXQ   CX, R10
-	MULXQ   elem64Mod<>+16(SB), BX, CX
-	ADCXQ   BX, R10
-	ADOXQ   CX, R11
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   elem64Mod<>+32(SB), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   elem64Mod<>+40(SB), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R14
-	ADCXQ   AX, R14
-	ADOXQ   AX, DI
-	ADCXQ   AX, DI
+	SHLQ    $32, DX
+	ADDQ    R8, DX
+	MOVQ    DX, BX
+	SHLQ    $32, BX
+	MOVQ    DX, CX
+	SHRQ    $32, CX
+	CMPQ    DX, BX
+	SBBQ    CX, BX
+	MOVQ    DX, AX
+	SBBQ    $0, AX
+	ADDQ    CX, AX
+	MOVQ    $0, CX
+	ADCQ    $0, CX
+	SUBQ    BX, R9
+	SBBQ    AX, R10
+	SBBQ    CX, R11
+	SBBQ    $0, R12
+	SBBQ    $0, R13
+	SBBQ    $0, R14
+	SBBQ    $0, DI
+	ADDQ    DX, R14
+	ADCQ    $0, DI
 
-	// Row 1: t += a·b1, then t = (t + q·m)/2^64.
-	MOVQ    8(SI), DX
+	// Row 1: t += a1·D1, then t = (t + q·m)/2^64.
 	XORQ    R8, R8
+	MOVQ    8(SI), DX
+	// 2a's top word: a1 under the mask, at word 6.
+	MOVQ    72(SP), BX
+	ANDQ    DX, BX
 	XORQ    AX, AX
-	MULXQ   0(SI), BX, CX
-	ADCXQ   BX, R9
-	ADOXQ   CX, R10
+	ADOXQ   BX, DI
+	ADOXQ   AX, R8
 	MULXQ   8(SI), BX, CX
 	ADCXQ   BX, R10
 	ADOXQ   CX, R11
-	MULXQ   16(SI), BX, CX
+	MULXQ   8(SP), BX, CX
 	ADCXQ   BX, R11
 	ADOXQ   CX, R12
-	MULXQ   24(SI), BX, CX
+	MULXQ   48(SP), BX, CX
 	ADCXQ   BX, R12
 	ADOXQ   CX, R13
-	MULXQ   32(SI), BX, CX
+	MULXQ   56(SP), BX, CX
 	ADCXQ   BX, R13
 	ADOXQ   CX, R14
-	MULXQ   40(SI), BX, CX
+	MULXQ   64(SP), BX, CX
 	ADCXQ   BX, R14
 	ADOXQ   CX, DI
 	ADCXQ   AX, DI
 	ADOXQ   AX, R8
 	ADCXQ   AX, R8
-	// q = t0·(−m⁻¹) mod 2^64; t += q·m, t0 becomes 0.
+	// q·m = q·2^384 − c, c = q·(2^128 + 2^96 − 2^32 + 1); L = q<<32, H = q>>32.
 	MOVQ    R9, DX
-	IMULQ   elem64Inv<>(SB), DX
-	XORQ    AX, AX
-	MULXQ   elem64Mod<>+0(SB), BX, CX
-	ADCXQ   BX, R9
-	ADOXQ   CX, R10
-	MULXQ   elem64Mod<>+8(SB), BX, CX
-	ADCXQ   BX, R10
-	ADOXQ   CX, R11
-	MULXQ   elem64Mod<>+16(SB), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   elem64Mod<>+32(SB), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R14
-	MULXQ   elem64Mod<>+40(SB), BX, CX
-	ADCXQ   BX, R14
-	ADOXQ   CX, DI
-	ADCXQ   AX, DI
-	ADOXQ   AX, R8
-	ADCXQ   AX, R8
+	SHLQ    $32, DX
+	ADDQ    R9, DX
+	MOVQ    DX, BX
+	SHLQ    $32, BX
+	MOVQ    DX, CX
+	SHRQ    $32, CX
+	CMPQ    DX, BX
+	SBBQ    CX, BX
+	MOVQ    DX, AX
+	SBBQ    $0, AX
+	ADDQ    CX, AX
+	MOVQ    $0, CX
+	ADCQ    $0, CX
+	SUBQ    BX, R10
+	SBBQ    AX, R11
+	SBBQ    CX, R12
+	SBBQ    $0, R13
+	SBBQ    $0, R14
+	SBBQ    $0, DI
+	SBBQ    $0, R8
+	ADDQ    DX, DI
+	ADCQ    $0, R8
 
-	// Row 2: t += a·b2, then t = (t + q·m)/2^64.
-	MOVQ    16(SI), DX
+	// Row 2: t += a2·D2, then t = (t + q·m)/2^64.
 	XORQ    R9, R9
+	MOVQ    16(SI), DX
+	// 2a's top word: a2 under the mask, at word 6.
+	MOVQ    72(SP), BX
+	ANDQ    DX, BX
 	XORQ    AX, AX
-	MULXQ   0(SI), BX, CX
-	ADCXQ   BX, R10
-	ADOXQ   CX, R11
-	MULXQ   8(SI), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
+	ADOXQ   BX, R8
+	ADOXQ   AX, R9
 	MULXQ   16(SI), BX, CX
 	ADCXQ   BX, R12
 	ADOXQ   CX, R13
-	MULXQ   24(SI), BX, CX
+	MULXQ   16(SP), BX, CX
 	ADCXQ   BX, R13
 	ADOXQ   CX, R14
-	MULXQ   32(SI), BX, CX
+	MULXQ   56(SP), BX, CX
 	ADCXQ   BX, R14
 	ADOXQ   CX, DI
-	MULXQ   40(SI), BX, CX
+	MULXQ   64(SP), BX, CX
 	ADCXQ   BX, DI
 	ADOXQ   CX, R8
 	ADCXQ   AX, R8
 	ADOXQ   AX, R9
 	ADCXQ   AX, R9
-	// q = t0·(−m⁻¹) mod 2^64; t += q·m, t0 becomes 0.
+	// q·m = q·2^384 − c, c = q·(2^128 + 2^96 − 2^32 + 1); L = q<<32, H = q>>32.
 	MOVQ    R10, DX
-	IMULQ   elem64Inv<>(SB), DX
-	XORQ    AX, AX
-	MULXQ   elem64Mod<>+0(SB), BX, CX
-	ADCXQ   BX, R10
-	ADOXQ   CX, R11
-	MULXQ   elem64Mod<>+8(SB), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   elem64Mod<>+16(SB), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R14
-	MULXQ   elem64Mod<>+32(SB), BX, CX
-	ADCXQ   BX, R14
-	ADOXQ   CX, DI
-	MULXQ   elem64Mod<>+40(SB), BX, CX
-	ADCXQ   BX, DI
-	ADOXQ   CX, R8
-	ADCXQ   AX, R8
-	ADOXQ   AX, R9
-	ADCXQ   AX, R9
+	SHLQ    $32, DX
+	ADDQ    R10, DX
+	MOVQ    DX, BX
+	SHLQ    $32, BX
+	MOVQ    DX, CX
+	SHRQ    $32, CX
+	CMPQ    DX, BX
+	SBBQ    CX, BX
+	MOVQ    DX, AX
+	SBBQ    $0, AX
+	ADDQ    CX, AX
+	MOVQ    $0, CX
+	ADCQ    $0, CX
+	SUBQ    BX, R11
+	SBBQ    AX, R12
+	SBBQ    CX, R13
+	SBBQ    $0, R14
+	SBBQ    $0, DI
+	SBBQ    $0, R8
+	SBBQ    $0, R9
+	ADDQ    DX, R8
+	ADCQ    $0, R9
 
-	// Row 3: t += a·b3, then t = (t + q·m)/2^64.
-	MOVQ    24(SI), DX
+	// Row 3: t += a3·D3, then t = (t + q·m)/2^64.
 	XORQ    R10, R10
+	MOVQ    24(SI), DX
+	// 2a's top word: a3 under the mask, at word 6.
+	MOVQ    72(SP), BX
+	ANDQ    DX, BX
 	XORQ    AX, AX
-	MULXQ   0(SI), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   8(SI), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   16(SI), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R14
+	ADOXQ   BX, R9
+	ADOXQ   AX, R10
 	MULXQ   24(SI), BX, CX
 	ADCXQ   BX, R14
 	ADOXQ   CX, DI
-	MULXQ   32(SI), BX, CX
+	MULXQ   24(SP), BX, CX
 	ADCXQ   BX, DI
 	ADOXQ   CX, R8
-	MULXQ   40(SI), BX, CX
+	MULXQ   64(SP), BX, CX
 	ADCXQ   BX, R8
 	ADOXQ   CX, R9
 	ADCXQ   AX, R9
 	ADOXQ   AX, R10
 	ADCXQ   AX, R10
-	// q = t0·(−m⁻¹) mod 2^64; t += q·m, t0 becomes 0.
+	// q·m = q·2^384 − c, c = q·(2^128 + 2^96 − 2^32 + 1); L = q<<32, H = q>>32.
 	MOVQ    R11, DX
-	IMULQ   elem64Inv<>(SB), DX
-	XORQ    AX, AX
-	MULXQ   elem64Mod<>+0(SB), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   elem64Mod<>+8(SB), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   elem64Mod<>+16(SB), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R14
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCXQ   BX, R14
-	ADOXQ   CX, DI
-	MULXQ   elem64Mod<>+32(SB), BX, CX
-	ADCXQ   BX, DI
-	ADOXQ   CX, R8
-	MULXQ   elem64Mod<>+40(SB), BX, CX
-	ADCXQ   BX, R8
-	ADOXQ   CX, R9
-	ADCXQ   AX, R9
-	ADOXQ   AX, R10
-	ADCXQ   AX, R10
+	SHLQ    $32, DX
+	ADDQ    R11, DX
+	MOVQ    DX, BX
+	SHLQ    $32, BX
+	MOVQ    DX, CX
+	SHRQ    $32, CX
+	CMPQ    DX, BX
+	SBBQ    CX, BX
+	MOVQ    DX, AX
+	SBBQ    $0, AX
+	ADDQ    CX, AX
+	MOVQ    $0, CX
+	ADCQ    $0, CX
+	SUBQ    BX, R12
+	SBBQ    AX, R13
+	SBBQ    CX, R14
+	SBBQ    $0, DI
+	SBBQ    $0, R8
+	SBBQ    $0, R9
+	SBBQ    $0, R10
+	ADDQ    DX, R9
+	ADCQ    $0, R10
 
-	// Row 4: t += a·b4, then t = (t + q·m)/2^64.
-	MOVQ    32(SI), DX
+	// Row 4: t += a4·D4, then t = (t + q·m)/2^64.
 	XORQ    R11, R11
+	MOVQ    32(SI), DX
+	// 2a's top word: a4 under the mask, at word 6.
+	MOVQ    72(SP), BX
+	ANDQ    DX, BX
 	XORQ    AX, AX
-	MULXQ   0(SI), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   8(SI), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R14
-	MULXQ   16(SI), BX, CX
-	ADCXQ   BX, R14
-	ADOXQ   CX, DI
-	MULXQ   24(SI), BX, CX
-	ADCXQ   BX, DI
-	ADOXQ   CX, R8
+	ADOXQ   BX, R10
+	ADOXQ   AX, R11
 	MULXQ   32(SI), BX, CX
 	ADCXQ   BX, R8
 	ADOXQ   CX, R9
-	MULXQ   40(SI), BX, CX
+	MULXQ   32(SP), BX, CX
 	ADCXQ   BX, R9
 	ADOXQ   CX, R10
 	ADCXQ   AX, R10
 	ADOXQ   AX, R11
 	ADCXQ   AX, R11
-	// q = t0·(−m⁻¹) mod 2^64; t += q·m, t0 becomes 0.
+	// q·m = q·2^384 − c, c = q·(2^128 + 2^96 − 2^32 + 1); L = q<<32, H = q>>32.
 	MOVQ    R12, DX
-	IMULQ   elem64Inv<>(SB), DX
-	XORQ    AX, AX
-	MULXQ   elem64Mod<>+0(SB), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   elem64Mod<>+8(SB), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R14
-	MULXQ   elem64Mod<>+16(SB), BX, CX
-	ADCXQ   BX, R14
-	ADOXQ   CX, DI
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCXQ   BX, DI
-	ADOXQ   CX, R8
-	MULXQ   elem64Mod<>+32(SB), BX, CX
-	ADCXQ   BX, R8
-	ADOXQ   CX, R9
-	MULXQ   elem64Mod<>+40(SB), BX, CX
-	ADCXQ   BX, R9
-	ADOXQ   CX, R10
-	ADCXQ   AX, R10
-	ADOXQ   AX, R11
-	ADCXQ   AX, R11
+	SHLQ    $32, DX
+	ADDQ    R12, DX
+	MOVQ    DX, BX
+	SHLQ    $32, BX
+	MOVQ    DX, CX
+	SHRQ    $32, CX
+	CMPQ    DX, BX
+	SBBQ    CX, BX
+	MOVQ    DX, AX
+	SBBQ    $0, AX
+	ADDQ    CX, AX
+	MOVQ    $0, CX
+	ADCQ    $0, CX
+	SUBQ    BX, R13
+	SBBQ    AX, R14
+	SBBQ    CX, DI
+	SBBQ    $0, R8
+	SBBQ    $0, R9
+	SBBQ    $0, R10
+	SBBQ    $0, R11
+	ADDQ    DX, R10
+	ADCQ    $0, R11
 
-	// Row 5: t += a·b5, then t = (t + q·m)/2^64.
-	MOVQ    40(SI), DX
+	// Row 5: t += a5·D5, then t = (t + q·m)/2^64.
 	XORQ    R12, R12
+	MOVQ    40(SI), DX
 	XORQ    AX, AX
-	MULXQ   0(SI), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R14
-	MULXQ   8(SI), BX, CX
-	ADCXQ   BX, R14
-	ADOXQ   CX, DI
-	MULXQ   16(SI), BX, CX
-	ADCXQ   BX, DI
-	ADOXQ   CX, R8
-	MULXQ   24(SI), BX, CX
-	ADCXQ   BX, R8
-	ADOXQ   CX, R9
-	MULXQ   32(SI), BX, CX
-	ADCXQ   BX, R9
-	ADOXQ   CX, R10
 	MULXQ   40(SI), BX, CX
 	ADCXQ   BX, R10
 	ADOXQ   CX, R11
 	ADCXQ   AX, R11
 	ADOXQ   AX, R12
 	ADCXQ   AX, R12
-	// q = t0·(−m⁻¹) mod 2^64; t += q·m, t0 becomes 0.
+	// q·m = q·2^384 − c, c = q·(2^128 + 2^96 − 2^32 + 1); L = q<<32, H = q>>32.
 	MOVQ    R13, DX
-	IMULQ   elem64Inv<>(SB), DX
-	XORQ    AX, AX
-	MULXQ   elem64Mod<>+0(SB), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R14
-	MULXQ   elem64Mod<>+8(SB), BX, CX
-	ADCXQ   BX, R14
-	ADOXQ   CX, DI
-	MULXQ   elem64Mod<>+16(SB), BX, CX
-	ADCXQ   BX, DI
-	ADOXQ   CX, R8
-	MULXQ   elem64Mod<>+24(SB), BX, CX
-	ADCXQ   BX, R8
-	ADOXQ   CX, R9
-	MULXQ   elem64Mod<>+32(SB), BX, CX
-	ADCXQ   BX, R9
-	ADOXQ   CX, R10
-	MULXQ   elem64Mod<>+40(SB), BX, CX
-	ADCXQ   BX, R10
-	ADOXQ   CX, R11
-	ADCXQ   AX, R11
-	ADOXQ   AX, R12
-	ADCXQ   AX, R12
+	SHLQ    $32, DX
+	ADDQ    R13, DX
+	MOVQ    DX, BX
+	SHLQ    $32, BX
+	MOVQ    DX, CX
+	SHRQ    $32, CX
+	CMPQ    DX, BX
+	SBBQ    CX, BX
+	MOVQ    DX, AX
+	SBBQ    $0, AX
+	ADDQ    CX, AX
+	MOVQ    $0, CX
+	ADCQ    $0, CX
+	SUBQ    BX, R14
+	SBBQ    AX, DI
+	SBBQ    CX, R8
+	SBBQ    $0, R9
+	SBBQ    $0, R10
+	SBBQ    $0, R11
+	SBBQ    $0, R12
+	ADDQ    DX, R11
+	ADCQ    $0, R12
 	// t < 2m: subtract m, keep t if that borrows.
 	MOVQ    R14, BX
 	MOVQ    DI, CX

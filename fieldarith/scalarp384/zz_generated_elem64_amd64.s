@@ -354,25 +354,59 @@ TEXT ·elem64MulAsm(SB), NOSPLIT, $0-24
 	RET
 
 // func elem64SquareAsm(out, a *elem64)
-TEXT ·elem64SquareAsm(SB), NOSPLIT, $0-16
+TEXT ·elem64SquareAsm(SB), NOSPLIT, $80-16
 	MOVQ    a+8(FP), SI
+	// 2a's words: V_j = a_j<<1, W_j = a_j<<1 | a_(j−1)>>63 (the ADCQ chain),
+	// and the mask −(a_(n−1)>>63) of its top word.
+	MOVQ    0(SI), BX
+	ADDQ    BX, BX
+	MOVQ    8(SI), CX
+	LEAQ    (CX)(CX*1), BX
+	MOVQ    BX, 0(SP)
+	ADCQ    CX, CX
+	MOVQ    16(SI), CX
+	LEAQ    (CX)(CX*1), BX
+	MOVQ    BX, 8(SP)
+	ADCQ    CX, CX
+	MOVQ    CX, 40(SP)
+	MOVQ    24(SI), CX
+	LEAQ    (CX)(CX*1), BX
+	MOVQ    BX, 16(SP)
+	ADCQ    CX, CX
+	MOVQ    CX, 48(SP)
+	MOVQ    32(SI), CX
+	LEAQ    (CX)(CX*1), BX
+	MOVQ    BX, 24(SP)
+	ADCQ    CX, CX
+	MOVQ    CX, 56(SP)
+	MOVQ    40(SI), CX
+	LEAQ    (CX)(CX*1), BX
+	MOVQ    BX, 32(SP)
+	ADCQ    CX, CX
+	MOVQ    CX, 64(SP)
+	SBBQ    BX, BX
+	MOVQ    BX, 72(SP)
 
-	// Row 0: t += a·b0, then t = (t + q·m)/2^64.
-	MOVQ    0(SI), DX
+	// Row 0: t += a0·D0, then t = (t + q·m)/2^64.
 	XORQ    DI, DI
+	MOVQ    0(SI), DX
+	// 2a's top word: a0 under the mask, at word 6.
+	MOVQ    72(SP), BX
+	ANDQ    DX, BX
 	XORQ    AX, AX
 	MULXQ   0(SI), R8, R9
-	MULXQ   8(SI), BX, R10
-	ADCXQ   BX, R9
-	MULXQ   16(SI), BX, R11
-	ADCXQ   BX, R10
-	MULXQ   24(SI), BX, R12
-	ADCXQ   BX, R11
-	MULXQ   32(SI), BX, R13
-	ADCXQ   BX, R12
-	MULXQ   40(SI), BX, R14
-	ADCXQ   BX, R13
-	ADCXQ   AX, R14
+	MULXQ   0(SP), CX, R10
+	ADCXQ   CX, R9
+	MULXQ   40(SP), CX, R11
+	ADCXQ   CX, R10
+	MULXQ   48(SP), CX, R12
+	ADCXQ   CX, R11
+	MULXQ   56(SP), CX, R13
+	ADCXQ   CX, R12
+	MULXQ   64(SP), CX, R14
+	ADCXQ   CX, R13
+	ADCXQ   BX, R14
+	ADCXQ   AX, DI
 	// q = t0·(−m⁻¹) mod 2^64; t += q·m, t0 becomes 0.
 	MOVQ    R8, DX
 	IMULQ   elem64Inv<>(SB), DX
@@ -399,26 +433,28 @@ TEXT ·elem64SquareAsm(SB), NOSPLIT, $0-16
 	ADOXQ   AX, DI
 	ADCXQ   AX, DI
 
-	// Row 1: t += a·b1, then t = (t + q·m)/2^64.
-	MOVQ    8(SI), DX
+	// Row 1: t += a1·D1, then t = (t + q·m)/2^64.
 	XORQ    R8, R8
+	MOVQ    8(SI), DX
+	// 2a's top word: a1 under the mask, at word 6.
+	MOVQ    72(SP), BX
+	ANDQ    DX, BX
 	XORQ    AX, AX
-	MULXQ   0(SI), BX, CX
-	ADCXQ   BX, R9
-	ADOXQ   CX, R10
+	ADOXQ   BX, DI
+	ADOXQ   AX, R8
 	MULXQ   8(SI), BX, CX
 	ADCXQ   BX, R10
 	ADOXQ   CX, R11
-	MULXQ   16(SI), BX, CX
+	MULXQ   8(SP), BX, CX
 	ADCXQ   BX, R11
 	ADOXQ   CX, R12
-	MULXQ   24(SI), BX, CX
+	MULXQ   48(SP), BX, CX
 	ADCXQ   BX, R12
 	ADOXQ   CX, R13
-	MULXQ   32(SI), BX, CX
+	MULXQ   56(SP), BX, CX
 	ADCXQ   BX, R13
 	ADOXQ   CX, R14
-	MULXQ   40(SI), BX, CX
+	MULXQ   64(SP), BX, CX
 	ADCXQ   BX, R14
 	ADOXQ   CX, DI
 	ADCXQ   AX, DI
@@ -450,26 +486,25 @@ TEXT ·elem64SquareAsm(SB), NOSPLIT, $0-16
 	ADOXQ   AX, R8
 	ADCXQ   AX, R8
 
-	// Row 2: t += a·b2, then t = (t + q·m)/2^64.
-	MOVQ    16(SI), DX
+	// Row 2: t += a2·D2, then t = (t + q·m)/2^64.
 	XORQ    R9, R9
+	MOVQ    16(SI), DX
+	// 2a's top word: a2 under the mask, at word 6.
+	MOVQ    72(SP), BX
+	ANDQ    DX, BX
 	XORQ    AX, AX
-	MULXQ   0(SI), BX, CX
-	ADCXQ   BX, R10
-	ADOXQ   CX, R11
-	MULXQ   8(SI), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
+	ADOXQ   BX, R8
+	ADOXQ   AX, R9
 	MULXQ   16(SI), BX, CX
 	ADCXQ   BX, R12
 	ADOXQ   CX, R13
-	MULXQ   24(SI), BX, CX
+	MULXQ   16(SP), BX, CX
 	ADCXQ   BX, R13
 	ADOXQ   CX, R14
-	MULXQ   32(SI), BX, CX
+	MULXQ   56(SP), BX, CX
 	ADCXQ   BX, R14
 	ADOXQ   CX, DI
-	MULXQ   40(SI), BX, CX
+	MULXQ   64(SP), BX, CX
 	ADCXQ   BX, DI
 	ADOXQ   CX, R8
 	ADCXQ   AX, R8
@@ -501,26 +536,22 @@ TEXT ·elem64SquareAsm(SB), NOSPLIT, $0-16
 	ADOXQ   AX, R9
 	ADCXQ   AX, R9
 
-	// Row 3: t += a·b3, then t = (t + q·m)/2^64.
-	MOVQ    24(SI), DX
+	// Row 3: t += a3·D3, then t = (t + q·m)/2^64.
 	XORQ    R10, R10
+	MOVQ    24(SI), DX
+	// 2a's top word: a3 under the mask, at word 6.
+	MOVQ    72(SP), BX
+	ANDQ    DX, BX
 	XORQ    AX, AX
-	MULXQ   0(SI), BX, CX
-	ADCXQ   BX, R11
-	ADOXQ   CX, R12
-	MULXQ   8(SI), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   16(SI), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R14
+	ADOXQ   BX, R9
+	ADOXQ   AX, R10
 	MULXQ   24(SI), BX, CX
 	ADCXQ   BX, R14
 	ADOXQ   CX, DI
-	MULXQ   32(SI), BX, CX
+	MULXQ   24(SP), BX, CX
 	ADCXQ   BX, DI
 	ADOXQ   CX, R8
-	MULXQ   40(SI), BX, CX
+	MULXQ   64(SP), BX, CX
 	ADCXQ   BX, R8
 	ADOXQ   CX, R9
 	ADCXQ   AX, R9
@@ -552,26 +583,19 @@ TEXT ·elem64SquareAsm(SB), NOSPLIT, $0-16
 	ADOXQ   AX, R10
 	ADCXQ   AX, R10
 
-	// Row 4: t += a·b4, then t = (t + q·m)/2^64.
-	MOVQ    32(SI), DX
+	// Row 4: t += a4·D4, then t = (t + q·m)/2^64.
 	XORQ    R11, R11
+	MOVQ    32(SI), DX
+	// 2a's top word: a4 under the mask, at word 6.
+	MOVQ    72(SP), BX
+	ANDQ    DX, BX
 	XORQ    AX, AX
-	MULXQ   0(SI), BX, CX
-	ADCXQ   BX, R12
-	ADOXQ   CX, R13
-	MULXQ   8(SI), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R14
-	MULXQ   16(SI), BX, CX
-	ADCXQ   BX, R14
-	ADOXQ   CX, DI
-	MULXQ   24(SI), BX, CX
-	ADCXQ   BX, DI
-	ADOXQ   CX, R8
+	ADOXQ   BX, R10
+	ADOXQ   AX, R11
 	MULXQ   32(SI), BX, CX
 	ADCXQ   BX, R8
 	ADOXQ   CX, R9
-	MULXQ   40(SI), BX, CX
+	MULXQ   32(SP), BX, CX
 	ADCXQ   BX, R9
 	ADOXQ   CX, R10
 	ADCXQ   AX, R10
@@ -603,25 +627,10 @@ TEXT ·elem64SquareAsm(SB), NOSPLIT, $0-16
 	ADOXQ   AX, R11
 	ADCXQ   AX, R11
 
-	// Row 5: t += a·b5, then t = (t + q·m)/2^64.
-	MOVQ    40(SI), DX
+	// Row 5: t += a5·D5, then t = (t + q·m)/2^64.
 	XORQ    R12, R12
+	MOVQ    40(SI), DX
 	XORQ    AX, AX
-	MULXQ   0(SI), BX, CX
-	ADCXQ   BX, R13
-	ADOXQ   CX, R14
-	MULXQ   8(SI), BX, CX
-	ADCXQ   BX, R14
-	ADOXQ   CX, DI
-	MULXQ   16(SI), BX, CX
-	ADCXQ   BX, DI
-	ADOXQ   CX, R8
-	MULXQ   24(SI), BX, CX
-	ADCXQ   BX, R8
-	ADOXQ   CX, R9
-	MULXQ   32(SI), BX, CX
-	ADCXQ   BX, R9
-	ADOXQ   CX, R10
 	MULXQ   40(SI), BX, CX
 	ADCXQ   BX, R10
 	ADOXQ   CX, R11

@@ -262,6 +262,9 @@ type pointAsm struct {
 	cur    string
 	inRegs []string
 	calls  bool // CALL the subroutines for Multiply and Square
+	// sqrScratch is the frame offset of the inline 6-limb squarings'
+	// words (montasm's sqrRows).
+	sqrScratch int
 }
 
 // pfPlan is the register plan of one limb count n: which registers hold
@@ -400,10 +403,10 @@ func (e *pointAsm) internals() {
 		s.op("RET")
 		s.line("")
 		s.line(fmt.Sprintf("// pointSqrInternal sets %s to (SI)²·R⁻¹ mod p: montasm's", outs))
-		s.line("// CIOS rows with b = a (its 6-limb Square). It clobbers every other")
-		s.line("// register of the plan.")
-		s.line(fmt.Sprintf("TEXT %s(SB), NOSPLIT, $0", pfSqrInternal))
-		t = e.m.rows(at("SI"), func(i int) { s.op("MOVQ", fmt.Sprintf("%d(SI)", 8*i), "DX") })
+		s.line("// half-product rows (its 6-limb Square), 2a's words in its frame. It")
+		s.line("// clobbers every other register of the plan.")
+		s.line(fmt.Sprintf("TEXT %s(SB), NOSPLIT, $%d", pfSqrInternal, 8*e.m.sqrScratch()))
+		t = e.m.sqrRows(at("SI"), func(k int) string { return fmt.Sprintf("%d(SP)", 8*k) })
 		e.m.correct(t[:n+1], e.pl.out)
 		s.op("RET")
 		return
@@ -586,7 +589,8 @@ func (e *pointAsm) step(steps []pfStep, i int) {
 		}
 		a := e.operand(st.a, "SI")
 		if n != 4 {
-			e.m.correct(e.m.rows(a, func(i int) { s.op("MOVQ", a(i), "DX") })[:n+1], out)
+			scratch := func(k int) string { return fmt.Sprintf("%d(SP)", e.sqrScratch+8*k) }
+			e.m.correct(e.m.sqrRows(a, scratch)[:n+1], out)
 			break
 		}
 		t := e.m.squareRows(a)
@@ -647,6 +651,11 @@ func (e *pointAsm) routine(f *pointFormula, loop bool) {
 		e.slots[t] = fs * i
 	}
 	frame := fs * len(f.temps())
+	if e.n() != 4 && !f.calls {
+		// The inline squarings' 2a words (montasm's sqrRows).
+		e.sqrScratch = frame
+		frame += 8 * e.m.sqrScratch()
+	}
 	e.argOf = map[string]string{"p": "p+0(FP)"}
 	var params []string
 	name := f.asm
