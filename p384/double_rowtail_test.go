@@ -1,15 +1,15 @@
 package p384
 
 import (
+	"fmt"
 	"math/big"
 	"math/bits"
 	"testing"
 )
 
-// The doubling's inlined Montgomery multiplications (zz_generated_jacobian_amd64.s)
-// are 6-limb CIOS rows: t += a·b_r on two chains (ADCX adds the low halves
-// into t_j, ADOX the high halves into t_(j+1)), then t += q·p the same way,
-// q = t0·(−p⁻¹) mod 2^64, and t shifted down a word. Each half-row ends with
+// The doubling's inlined Montgomery products (zz_generated_jacobian_amd64.s)
+// are 6-limb CIOS rows. A multiply half-row adds a·b_r on two chains (ADCX
+// the low halves into t_j, ADOX the high halves into t_(j+1)) and ends with
 //
 //	ADCXQ AX, t6    // the CF chain's carry from t5
 //	ADOXQ AX, t7    // the OF chain's carry from t6
@@ -19,42 +19,66 @@ import (
 // while t5 carries on the CF chain. In a multiply half-row that takes
 // a5 = b_r = 2^64 − 1, t6 = 1 and t5 + hi(a4·b_r) + OF = 2^64 − 1 or
 // 2^64 − 2: both operands below p put t just above 2^384 and a near p, which
-// random inputs reach with odds about 2^−62. The vectors below were solved
-// for with math/big and rowTails (the 2^64 − 1 limbs set, a4 solved from t5,
-// the other limbs drawn until the carry fires); the test checks that each
-// still reaches its carry in rowTails and that the doubling matches the
-// formulas evaluated in math/big.
+// random inputs reach with odds about 2^−62. The reduction half-row
+// subtracts c = q·(2^128 + 2^96 − 2^32 + 1) from t1 … t7 in one borrow
+// chain and adds q at t6 (montasm's p384Reduce); its borrow leaves t3
+// only when t3 = 0 or so, which random inputs never reach. A squaring
+// runs the half-product rows of montasm's sqrRows instead of the multiply
+// halves, with the same reduction. The vectors below were solved for with
+// math/big and rowTails (the 2^64 − 1 limbs set, a4 solved from t5, the
+// other limbs drawn until the carry fires) or set by hand (a one-limb Z
+// whose square leaves t1 … t5 zero in row 0); the test checks that each
+// still reaches its path in rowTails or sqrTails and that the doubling
+// matches the formulas evaluated in math/big.
+
+// p384Mod is p's limbs.
+var p384Mod = [6]uint64{0x00000000ffffffff, 0xffffffff00000000, 0xfffffffffffffffe,
+	1<<64 - 1, 1<<64 - 1, 1<<64 - 1}
+
+// reduceRow runs one reduction half-row on t as p384Reduce does (shifting
+// t down a word) and reports whether its borrow left t3.
+func reduceRow(t *[8]uint64) bool {
+	q := t[0] * 0x100000001 // −p⁻¹ mod 2^64
+	L, H := q<<32, q>>32
+	_, b0 := bits.Sub64(q, L, 0)
+	c1, b1 := bits.Sub64(L, H, b0)
+	c2, c3 := bits.Add64(q-b1, H, 0)
+	var b uint64
+	t[1], b = bits.Sub64(t[1], c1, 0)
+	t[2], b = bits.Sub64(t[2], c2, b)
+	t[3], b = bits.Sub64(t[3], c3, b)
+	deep := b == 1
+	for j := 4; j < 8; j++ {
+		t[j], b = bits.Sub64(t[j], 0, b)
+	}
+	var c uint64
+	t[6], c = bits.Add64(t[6], q, 0)
+	t[7] += c
+	copy(t[:7], t[1:])
+	t[7] = 0
+	return deep
+}
+
+// correct is the final subtraction of p from t < 2p.
+func correct(t *[8]uint64) (s [6]uint64) {
+	var borrow uint64
+	for j := range 6 {
+		s[j], borrow = bits.Sub64(t[j], p384Mod[j], borrow)
+	}
+	if _, borrow = bits.Sub64(t[6], 0, borrow); borrow == 1 {
+		copy(s[:], t[:6])
+	}
+	return s
+}
 
 // rowTails runs a·b·2^−384 mod p (a, b < p, Montgomery limbs) with the
-// carries of the assembly's CIOS rows in their emitted order, and reports
-// for each row r whether the last carry of its multiply half (tails[r][0];
-// row 0's multiply has one chain and no such carry) and of its reduction
-// half (tails[r][1]) is 1.
+// carries of the assembly's multiply rows in their emitted order, and
+// reports for each row r whether the last carry of its multiply half
+// (tails[r][0]; row 0's multiply has one chain and no such carry) is 1 and
+// whether its reduction half's borrow left t3 (tails[r][1]).
 func rowTails(a, b [6]uint64) (out [6]uint64, tails [6][2]bool) {
-	p := [6]uint64{0x00000000ffffffff, 0xffffffff00000000, 0xfffffffffffffffe,
-		1<<64 - 1, 1<<64 - 1, 1<<64 - 1}
-	const pInvNeg = 0x100000001 // −p⁻¹ mod 2^64
 	var t [8]uint64
 	var cf, of, hi, lo uint64
-	// tail adds the chains' carries into t6 and t7 and reports the carry
-	// of the CF chain's add into t6.
-	tail := func() bool {
-		var c uint64
-		t[6], c = bits.Add64(t[6], 0, cf)
-		t[7], _ = bits.Add64(t[7], 0, of)
-		t[7] += c
-		return c == 1
-	}
-	// half adds x·y into t, x on the row's limbs.
-	half := func(x [6]uint64, y uint64) bool {
-		cf, of = 0, 0
-		for j := range 6 {
-			hi, lo = bits.Mul64(x[j], y)
-			t[j], cf = bits.Add64(t[j], lo, cf)
-			t[j+1], of = bits.Add64(t[j+1], hi, of)
-		}
-		return tail()
-	}
 	for r := range 6 {
 		if r == 0 {
 			cf = 0
@@ -66,21 +90,74 @@ func rowTails(a, b [6]uint64) (out [6]uint64, tails [6][2]bool) {
 			}
 			t[6] += cf
 		} else {
-			tails[r][0] = half(a, b[r])
+			cf, of = 0, 0
+			for j := range 6 {
+				hi, lo = bits.Mul64(a[j], b[r])
+				t[j], cf = bits.Add64(t[j], lo, cf)
+				t[j+1], of = bits.Add64(t[j+1], hi, of)
+			}
+			var c uint64
+			t[6], c = bits.Add64(t[6], 0, cf)
+			t[7] += of + c
+			tails[r][0] = c == 1
 		}
-		tails[r][1] = half(p, t[0]*pInvNeg)
-		copy(t[:7], t[1:])
-		t[7] = 0
+		tails[r][1] = reduceRow(&t)
 	}
-	var s [6]uint64
-	var borrow uint64
-	for j := range 6 {
-		s[j], borrow = bits.Sub64(t[j], p[j], borrow)
+	return correct(&t), tails
+}
+
+// sqrTails runs a²·2^−384 mod p (a < p) as montasm's sqrRows does: row r
+// adds a_r times D_r = a_r, then 2a's words (V = a_j<<1 at r + 1, W =
+// a_j<<1 | a_(j−1)>>63 above, a_r under the mask of a5's top bit at word
+// 6). It reports for each row whether the last carry of its product half
+// is 1 (tails[r][0], rows 1 to 5) and whether its reduction's borrow left
+// t3 (tails[r][1]).
+func sqrTails(a [6]uint64) (out [6]uint64, tails [6][2]bool) {
+	mask := -(a[5] >> 63)
+	d := func(r, j int) uint64 {
+		switch {
+		case j == r:
+			return a[r]
+		case j == r+1:
+			return a[j] << 1
+		}
+		return a[j]<<1 | a[j-1]>>63
 	}
-	if _, borrow = bits.Sub64(t[6], 0, borrow); borrow == 1 {
-		copy(s[:], t[:6])
+	var t [8]uint64
+	var cf, of, hi, lo uint64
+	for r := range 6 {
+		top := a[r] & mask
+		if r == 5 {
+			top = 0
+		}
+		if r == 0 {
+			cf = 0
+			t[1], t[0] = bits.Mul64(a[0], a[0])
+			for j := 1; j < 6; j++ {
+				hi, lo = bits.Mul64(a[0], d(0, j))
+				t[j], cf = bits.Add64(t[j], lo, cf)
+				t[j+1] = hi
+			}
+			t[6], cf = bits.Add64(t[6], top, cf)
+			t[7] = cf
+		} else {
+			t[7] = 0
+			t[6], of = bits.Add64(t[6], top, 0)
+			t[7] += of
+			cf, of = 0, 0
+			for j := r; j < 6; j++ {
+				hi, lo = bits.Mul64(a[r], d(r, j))
+				t[j], cf = bits.Add64(t[j], lo, cf)
+				t[j+1], of = bits.Add64(t[j+1], hi, of)
+			}
+			var c uint64
+			t[6], c = bits.Add64(t[6], 0, cf)
+			t[7] += of + c
+			tails[r][0] = c == 1
+		}
+		tails[r][1] = reduceRow(&t)
 	}
-	return s, tails
+	return correct(&t), tails
 }
 
 func limbsToBig(x [6]uint64) *big.Int {
@@ -102,29 +179,23 @@ func bigToLimbs(v *big.Int) (x [6]uint64) {
 }
 
 // TestJacobianAsmDoubleRowTails runs the doubling on inputs whose δ = Z² or
-// Z3 = 2Y·Z multiplication takes a row's last carry (t6 into t7 on the CF
-// chain), each solved for with math/big (see above), and checks the result
-// against the formulas evaluated in math/big.
+// Z3 = 2Y·Z takes a rare path of its rows: a product half-row's last carry
+// (t6 into t7 on the CF chain) or a reduction's borrow out of t3. Each was
+// solved for with math/big or found by a search over limbs of 0, 1, 3,
+// 2^32, 2^32 − 1, 2^63, 2^63 − 1, 2^64 − 2^32, 2^64 − 2^32 + 1, 2^64 − 2,
+// 2^64 − 1 and random words (see above); the test checks that each still
+// takes its path in the model and that the doubling matches the formulas
+// evaluated in math/big.
 func TestJacobianAsmDoubleRowTails(t *testing.T) {
 	const ones = 1<<64 - 1
-	vectors := []struct {
+	type vector struct {
 		name    string
 		z3      bool // the product is Z3 = 2Y·Z (else δ = Z·Z)
 		row     int
-		reduce  bool // the reduction half of the row (else the multiply half)
+		reduce  bool // the reduction half of the row (else the product half)
 		x, y, z [6]uint64
-	}{{
-		// t6 = hi(Z·Z0) = 2^64 − q: Z0 was drawn with Z0 + q > 2^64, Z
-		// drawn from the interval where ⌊Z·Z0/2^384⌋ = 2^64 − q.
-		"δ row 0 reduction", false, 0, true,
-		[6]uint64{5}, [6]uint64{7},
-		[6]uint64{0xe0120d47d0cf9d81, 0x4a010e2c4078d94c, 0x1a3cd92207a64f7c, 0x7d5a55de80558f3f, 0x4971e70e43ee1cf0, 0xec561ea2cea661f6},
-	}, {
-		// Z5 = Z1 = 2^64 − 1, Z4 solved from row 0's t5.
-		"δ row 1 multiply", false, 1, false,
-		[6]uint64{5}, [6]uint64{7},
-		[6]uint64{0xb85afe0d1bad498e, ones, 0x7f3df1ecece5af81, 0x93ec2b0e35b57374, 0x4c3173f271446bae, ones},
-	}, {
+	}
+	vectors := []vector{{
 		// 2Y's top limb and Z1 are 2^64 − 1, 2Y's limb 4 solved from row
 		// 0's t5; Y = 2Y/2 mod p.
 		"Z3 row 1 multiply", true, 1, false,
@@ -138,7 +209,37 @@ func TestJacobianAsmDoubleRowTails(t *testing.T) {
 		[6]uint64{5},
 		[6]uint64{0x71614d7fcd6a47d4, 0xb6035f706d7ae9b0, 0x57aea56fe66911eb, 0xfac394ce1d645eb4, 0xbe8ae4721d702eae, 0x7fffffffffffffff},
 		[6]uint64{0xc00074827115c053, 0xc9e7ab7697426adf, 0xf072444bd10d341e, ones, 0x5c8e33db0034b432, 0x4f1932496d0faaac},
+	}, {
+		// A one-limb Z: row 0 leaves t1 … t5 zero, and c's borrow runs to t7.
+		"δ row 0 reduction, one limb", false, 0, true,
+		[6]uint64{5}, [6]uint64{7}, [6]uint64{5},
 	}}
+	// δ = Z² for each row's product tail (rows 1 to 5) and reduction
+	// borrow (rows 0 to 5), found by the search.
+	for _, v := range []struct {
+		row    int
+		reduce bool
+		z      [6]uint64
+	}{
+		{0, true, [6]uint64{0x0000000000000003, 0xbc83b0d341aac0e4, 0x00000000ffffffff, 0x0000000000000000, 0xbccf7c0d19629089, 0x8000000000000000}},
+		{1, false, [6]uint64{0x7f69534b926dc60b, 0xfffffffffffffffe, 0x7fffffffffffffff, 0x354348c2de0ef5e8, 0x9fd4375190e54ff1, 0x8000000000000000}},
+		{1, true, [6]uint64{0x7fffffffffffffff, 0x0000000000000003, 0x0000000000000001, 0x0000000000000000, 0x0000000000000000, 0xfffffffffffffffe}},
+		{2, false, [6]uint64{0x7fffffffffffffff, 0x3367f63977b39f72, 0x8000000000000000, 0x0000000100000000, 0xfffffffffffffffe, 0xfffffffffffffffe}},
+		{2, true, [6]uint64{0x8000000000000000, 0x0000000000000003, 0x0000000000000000, 0x0000000000000003, 0x0000000000000000, 0xffffffffffffffff}},
+		{3, false, [6]uint64{0x23877577b0430550, 0xfffffffffffffffe, 0xffffffff00000000, 0x7fffffffffffffff, 0xbd78cc2ea805d387, 0xffffffffffffffff}},
+		{3, true, [6]uint64{0x8000000000000000, 0x7fffffffffffffff, 0x7fffffffffffffff, 0xffffffff00000000, 0xfffffffffffffffe, 0xffffffff00000000}},
+		{4, false, [6]uint64{0x0000000000000000, 0x0000000000000001, 0xffffffff00000001, 0xfffffffffffffffe, 0xfffffffffffffffe, 0x8000000000000000}},
+		{4, true, [6]uint64{0x0000000100000000, 0x00000000ffffffff, 0x00000000ffffffff, 0xfffffffffffffffe, 0x7fffffffffffffff, 0xffffffffffffffff}},
+		{5, false, [6]uint64{0x0000000000000000, 0xffffffff00000001, 0x00000000ffffffff, 0x8000000000000000, 0x8000000000000000, 0xffffffffffffffff}},
+		{5, true, [6]uint64{0xffffffff00000001, 0x0000000000000001, 0x0000000100000000, 0xfffffffffffffffe, 0xffffffff00000000, 0x0000000000000000}},
+	} {
+		half := "product"
+		if v.reduce {
+			half = "reduction"
+		}
+		vectors = append(vectors, vector{fmt.Sprintf("δ row %d %s", v.row, half), false, v.row, v.reduce,
+			[6]uint64{5}, [6]uint64{7}, v.z})
+	}
 	p := fieldP
 	Ri := new(big.Int).ModInverse(new(big.Int).Lsh(big.NewInt(1), 384), p)
 	value := func(t *testing.T, l [6]uint64) *big.Int {
@@ -155,17 +256,23 @@ func TestJacobianAsmDoubleRowTails(t *testing.T) {
 				y2 := limbsToBig(v.y)
 				a = bigToLimbs(y2.Lsh(y2, 1).Mod(y2, p)) // 2Y in the limbs
 			}
-			prod, tails := rowTails(a, b)
+			var prod [6]uint64
+			var tails [6][2]bool
+			if v.z3 {
+				prod, tails = rowTails(a, b)
+			} else {
+				prod, tails = sqrTails(a)
+			}
 			want := new(big.Int).Mul(limbsToBig(a), limbsToBig(b))
 			if want.Mul(want, Ri).Mod(want, p); limbsToBig(prod).Cmp(want) != 0 {
-				t.Fatalf("%s: rowTails product %x, want %x", v.name, prod, bigToLimbs(want))
+				t.Fatalf("%s: the model's product %x, want %x", v.name, prod, bigToLimbs(want))
 			}
 			half := 0
 			if v.reduce {
 				half = 1
 			}
 			if !tails[v.row][half] {
-				t.Fatalf("%s: the row's last carry does not fire (%v)", v.name, tails)
+				t.Fatalf("%s: the row's path is not taken (%v)", v.name, tails)
 			}
 			jacCheckDoubleFormulas(t, v.name, value(t, v.x), value(t, v.y), value(t, v.z))
 		})

@@ -78,12 +78,9 @@ TEXT ·jacobianDoubleAsm(SB), NOSPLIT, $464-16
 	MOVQ    a+8(FP), SI
 	// 2a's words: V_j = a_j<<1, W_j = a_j<<1 | a_(j−1)>>63 (the ADCQ chain),
 	// and the mask −(a_(n−1)>>63) of its top word.
-	MOVQ    96(SI), BX
-	ADDQ    BX, BX
 	MOVQ    104(SI), CX
-	LEAQ    (CX)(CX*1), BX
-	MOVQ    BX, 384(SP)
-	ADCQ    CX, CX
+	ADDQ    CX, CX
+	MOVQ    CX, 384(SP)
 	MOVQ    112(SI), CX
 	LEAQ    (CX)(CX*1), BX
 	MOVQ    BX, 392(SP)
@@ -1200,12 +1197,9 @@ TEXT ·jacobianDoubleAsm(SB), NOSPLIT, $464-16
 	// g4 = sqr y2: 4γ = 4Y²
 	// 2a's words: V_j = a_j<<1, W_j = a_j<<1 | a_(j−1)>>63 (the ADCQ chain),
 	// and the mask −(a_(n−1)>>63) of its top word.
-	MOVQ    0(SP), BX
-	ADDQ    BX, BX
 	MOVQ    8(SP), CX
-	LEAQ    (CX)(CX*1), BX
-	MOVQ    BX, 384(SP)
-	ADCQ    CX, CX
+	ADDQ    CX, CX
+	MOVQ    CX, 384(SP)
 	MOVQ    16(SP), CX
 	LEAQ    (CX)(CX*1), BX
 	MOVQ    BX, 392(SP)
@@ -1887,12 +1881,9 @@ TEXT ·jacobianDoubleAsm(SB), NOSPLIT, $464-16
 	// p.x = sqr alpha
 	// 2a's words: V_j = a_j<<1, W_j = a_j<<1 | a_(j−1)>>63 (the ADCQ chain),
 	// and the mask −(a_(n−1)>>63) of its top word.
-	MOVQ    192(SP), BX
-	ADDQ    BX, BX
 	MOVQ    200(SP), CX
-	LEAQ    (CX)(CX*1), BX
-	MOVQ    BX, 384(SP)
-	ADCQ    CX, CX
+	ADDQ    CX, CX
+	MOVQ    CX, 384(SP)
 	MOVQ    208(SP), CX
 	LEAQ    (CX)(CX*1), BX
 	MOVQ    BX, 392(SP)
@@ -2605,12 +2596,9 @@ TEXT ·jacobianDoubleAsm(SB), NOSPLIT, $464-16
 	// g4 = sqr g4: 16γ²
 	// 2a's words: V_j = a_j<<1, W_j = a_j<<1 | a_(j−1)>>63 (the ADCQ chain),
 	// and the mask −(a_(n−1)>>63) of its top word.
-	MOVQ    240(SP), BX
-	ADDQ    BX, BX
 	MOVQ    248(SP), CX
-	LEAQ    (CX)(CX*1), BX
-	MOVQ    BX, 384(SP)
-	ADCQ    CX, CX
+	ADDQ    CX, CX
+	MOVQ    CX, 384(SP)
 	MOVQ    256(SP), CX
 	LEAQ    (CX)(CX*1), BX
 	MOVQ    BX, 392(SP)
@@ -4193,12 +4181,9 @@ loop:
 	MOVQ    p+0(FP), SI
 	// 2a's words: V_j = a_j<<1, W_j = a_j<<1 | a_(j−1)>>63 (the ADCQ chain),
 	// and the mask −(a_(n−1)>>63) of its top word.
-	MOVQ    96(SI), BX
-	ADDQ    BX, BX
 	MOVQ    104(SI), CX
-	LEAQ    (CX)(CX*1), BX
-	MOVQ    BX, 384(SP)
-	ADCQ    CX, CX
+	ADDQ    CX, CX
+	MOVQ    CX, 384(SP)
 	MOVQ    112(SI), CX
 	LEAQ    (CX)(CX*1), BX
 	MOVQ    BX, 392(SP)
@@ -5315,12 +5300,9 @@ loop:
 	// g4 = sqr y2: 4γ = 4Y²
 	// 2a's words: V_j = a_j<<1, W_j = a_j<<1 | a_(j−1)>>63 (the ADCQ chain),
 	// and the mask −(a_(n−1)>>63) of its top word.
-	MOVQ    0(SP), BX
-	ADDQ    BX, BX
 	MOVQ    8(SP), CX
-	LEAQ    (CX)(CX*1), BX
-	MOVQ    BX, 384(SP)
-	ADCQ    CX, CX
+	ADDQ    CX, CX
+	MOVQ    CX, 384(SP)
 	MOVQ    16(SP), CX
 	LEAQ    (CX)(CX*1), BX
 	MOVQ    BX, 392(SP)
@@ -6002,12 +5984,9 @@ loop:
 	// p.x = sqr alpha
 	// 2a's words: V_j = a_j<<1, W_j = a_j<<1 | a_(j−1)>>63 (the ADCQ chain),
 	// and the mask −(a_(n−1)>>63) of its top word.
-	MOVQ    192(SP), BX
-	ADDQ    BX, BX
 	MOVQ    200(SP), CX
-	LEAQ    (CX)(CX*1), BX
-	MOVQ    BX, 384(SP)
-	ADCQ    CX, CX
+	ADDQ    CX, CX
+	MOVQ    CX, 384(SP)
 	MOVQ    208(SP), CX
 	LEAQ    (CX)(CX*1), BX
 	MOVQ    BX, 392(SP)
@@ -6720,12 +6699,9 @@ loop:
 	// g4 = sqr g4: 16γ²
 	// 2a's words: V_j = a_j<<1, W_j = a_j<<1 | a_(j−1)>>63 (the ADCQ chain),
 	// and the mask −(a_(n−1)>>63) of its top word.
-	MOVQ    240(SP), BX
-	ADDQ    BX, BX
 	MOVQ    248(SP), CX
-	LEAQ    (CX)(CX*1), BX
-	MOVQ    BX, 384(SP)
-	ADCQ    CX, CX
+	ADDQ    CX, CX
+	MOVQ    CX, 384(SP)
 	MOVQ    256(SP), CX
 	LEAQ    (CX)(CX*1), BX
 	MOVQ    BX, 392(SP)
@@ -7916,12 +7892,9 @@ TEXT pointMulInternal<>(SB), NOSPLIT, $8
 TEXT pointSqrInternal<>(SB), NOSPLIT, $80
 	// 2a's words: V_j = a_j<<1, W_j = a_j<<1 | a_(j−1)>>63 (the ADCQ chain),
 	// and the mask −(a_(n−1)>>63) of its top word.
-	MOVQ    0(SI), BX
-	ADDQ    BX, BX
 	MOVQ    8(SI), CX
-	LEAQ    (CX)(CX*1), BX
-	MOVQ    BX, 0(SP)
-	ADCQ    CX, CX
+	ADDQ    CX, CX
+	MOVQ    CX, 0(SP)
 	MOVQ    16(SI), CX
 	LEAQ    (CX)(CX*1), BX
 	MOVQ    BX, 8(SP)

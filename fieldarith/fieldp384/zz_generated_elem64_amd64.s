@@ -352,12 +352,9 @@ TEXT ·elem64SquareAsm(SB), NOSPLIT, $80-16
 	MOVQ    a+8(FP), SI
 	// 2a's words: V_j = a_j<<1, W_j = a_j<<1 | a_(j−1)>>63 (the ADCQ chain),
 	// and the mask −(a_(n−1)>>63) of its top word.
-	MOVQ    0(SI), BX
-	ADDQ    BX, BX
 	MOVQ    8(SI), CX
-	LEAQ    (CX)(CX*1), BX
-	MOVQ    BX, 0(SP)
-	ADCQ    CX, CX
+	ADDQ    CX, CX
+	MOVQ    CX, 0(SP)
 	MOVQ    16(SI), CX
 	LEAQ    (CX)(CX*1), BX
 	MOVQ    BX, 8(SP)

@@ -13,13 +13,19 @@ package field
 // − 1) = q·2^96 for q = t0), as the Go code's rows use shifts; the result
 // is the same fully reduced value.
 // Products by zero limbs of m are left out, as madd leaves them out.
+// For P-384's p = 2^384 − 2^128 − 2^96 + 2^32 − 1 (p384Shape) a row's
+// reduction is shifts and one borrow chain (p384Reduce), and for −m⁻¹ =
+// 2^k + 1 the factor q is a shift and an add (quotient): the rows are
+// latency-bound on q, and both shorten that path.
 // Squaring is, for 4 limbs, the SOS of SquareBody: the cross products
 // once, doubled by a one-bit shift, the squares added, then the word-by-word
 // reduction of redc. For 6 limbs the SOS's 12 product words do not fit
-// next to MULX's registers, so Square runs the CIOS rows with b = a; the
+// next to MULX's registers, so Square runs CIOS rows that multiply each
+// pair of limbs once (sqrRows, with 2a's words in the frame); the
 // multiply keeps its 8 accumulator words in registers (montRegs) and
-// reloads b's address from the frame each row, so nothing spills. The results are fully reduced, so they are the Go code's limb for
-// limb; fieldp256's and scalarp256's tests compare the two and math/big.
+// reloads b's address from the frame each row, so nothing spills. The
+// results are fully reduced, so they are the Go code's limb for limb;
+// the fields' tests compare the two and math/big.
 //
 // Each product row runs two carry chains at once, ADCX on the carry flag
 // for the low words and ADOX on the overflow flag for the high ones, which
@@ -167,13 +173,13 @@ func (g *montAsm) p384Shape() bool {
 }
 
 // p384Reduce emits t = (t + q·m)/2^64 for q = t0·(2^32 + 1) mod 2^64 (the
-// quotient) when p384Shape holds, without products: t + q·m =
-// t + q·2^384 − c for c = q·(2^128 + 2^96 − 2^32 + 1) = q − L·2^0 + …
-// written in words from L = q<<32 and H = q>>32: c0 = q − L (borrow b0),
-// c1 = L − H − b0 (borrow b1), c2 = q + H − b1 (carry c3). c0 = t0, as q
-// makes t + q·m a multiple of 2^64, so the borrow chain t − c starts at
-// t1; q·2^384 is added at t6 after it. The new t0 = t1 − c1 is four
-// single-cycle steps from q where the MULX row takes a product and two
+// quotient) when p384Shape holds, without products: q·m = q·2^384 − c for
+// c = q·(2^128 + 2^96 − 2^32 + 1), whose words follow from L = q<<32 and
+// H = q>>32: c0 = q − L (borrow b0), c1 = L − H − b0 (borrow b1), c2 =
+// q + H − b1 (carry c3). c0 = t0, as q makes t + q·m a multiple of 2^64,
+// so the borrow chain t − c starts at t1 and runs to the window's top, and
+// q·2^384 is added at t6 after it. The next row's t0 = t1 − c1 is four
+// single-cycle steps from q, where the MULX row takes a product and two
 // adds more. It uses AX, BX, CX and DX; t[n+1] may be nonzero on entry.
 func (g *montAsm) p384Reduce(t []string) {
 	s := g.s
@@ -387,16 +393,15 @@ func (g *montAsm) sqrRows(a func(j int) string, scratch func(k int) string) []st
 	mask := scratch(2*n - 3)
 	s.comment("2a's words: V_j = a_j<<1, W_j = a_j<<1 | a_(j−1)>>63 (the ADCQ chain),")
 	s.comment("and the mask −(a_(n−1)>>63) of its top word.")
-	s.op("MOVQ", a(0), maLo)
-	s.op("ADDQ", maLo, maLo) // CF = a_0>>63
-	for j := 1; j < n; j++ {
+	s.op("MOVQ", a(1), maHi)
+	s.op("ADDQ", maHi, maHi) // V_1; CF = a_1>>63
+	s.op("MOVQ", maHi, v(1))
+	for j := 2; j < n; j++ {
 		s.op("MOVQ", a(j), maHi)
 		s.op("LEAQ", fmt.Sprintf("(%s)(%s*1)", maHi, maHi), maLo) // leaves the flags alone
 		s.op("MOVQ", maLo, v(j))
 		s.op("ADCQ", maHi, maHi)
-		if j >= 2 {
-			s.op("MOVQ", maHi, w(j))
-		}
+		s.op("MOVQ", maHi, w(j))
 	}
 	s.op("SBBQ", maLo, maLo)
 	s.op("MOVQ", maLo, mask)
