@@ -17,10 +17,6 @@ DATA elem64Mod<>+32(SB)/8, $0xffffffffffffffff
 DATA elem64Mod<>+40(SB)/8, $0xffffffffffffffff
 GLOBL elem64Mod<>(SB), RODATA|NOPTR, $48
 
-// −p⁻¹ mod 2^64, the rows' reduction factor.
-DATA elem64Inv<>+0(SB)/8, $0x0000000100000001
-GLOBL elem64Inv<>(SB), RODATA|NOPTR, $8
-
 // 1 in Montgomery form, R mod p.
 DATA elem64One<>+0(SB)/8, $0xffffffff00000001
 DATA elem64One<>+8(SB)/8, $0x00000000ffffffff

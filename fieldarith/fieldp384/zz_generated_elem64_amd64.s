@@ -13,9 +13,6 @@ DATA elem64Mod<>+32(SB)/8, $0xffffffffffffffff
 DATA elem64Mod<>+40(SB)/8, $0xffffffffffffffff
 GLOBL elem64Mod<>(SB), RODATA|NOPTR, $48
 
-// −m⁻¹ mod 2^64 (unread: q is a shift and an add, see quotient; mutation-equivalent).
-DATA elem64Inv<>+0(SB)/8, $0x0000000100000001
-GLOBL elem64Inv<>(SB), RODATA|NOPTR, $8
 
 // func elem64MulAsm(out, a, b *elem64)
 TEXT ·elem64MulAsm(SB), NOSPLIT, $0-24

@@ -589,13 +589,13 @@ func montAsmGenerate(f *montField) (map[string][]byte, error) {
 	s.line("")
 	if g.p256Shape() {
 		s.line("// −m⁻¹ mod 2^64 (unread: the P-256-shaped reduction takes q = t0; mutation-equivalent).")
-	} else if !g.imul() {
-		s.line("// −m⁻¹ mod 2^64 (unread: q is a shift and an add, see quotient; mutation-equivalent).")
-	} else {
+		s.line(fmt.Sprintf("DATA %sInv<>+0(SB)/8, $0x%016x", r.Typ, r.mInv))
+		s.line(fmt.Sprintf("GLOBL %sInv<>(SB), RODATA|NOPTR, $8", r.Typ))
+	} else if g.imul() {
 		s.line("// −m⁻¹ mod 2^64.")
+		s.line(fmt.Sprintf("DATA %sInv<>+0(SB)/8, $0x%016x", r.Typ, r.mInv))
+		s.line(fmt.Sprintf("GLOBL %sInv<>(SB), RODATA|NOPTR, $8", r.Typ))
 	}
-	s.line(fmt.Sprintf("DATA %sInv<>+0(SB)/8, $0x%016x", r.Typ, r.mInv))
-	s.line(fmt.Sprintf("GLOBL %sInv<>(SB), RODATA|NOPTR, $8", r.Typ))
 	mulName, sqName := r.Typ+"MulAsm", r.Typ+"SquareAsm"
 	g.mul(mulName)
 	g.square(sqName)

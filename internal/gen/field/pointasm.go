@@ -1162,7 +1162,7 @@ func pointAsmText(c *registry.Curve) *asmText {
 	}
 	s.line(fmt.Sprintf("GLOBL %sMod<>(SB), RODATA|NOPTR, $%d", r.Typ, 8*r.N))
 	s.line("")
-	if !m.p256Shape() && r.mInv != 1 {
+	if m.imul() {
 		s.line("// −p⁻¹ mod 2^64, the rows' reduction factor.")
 		s.line(fmt.Sprintf("DATA %sInv<>+0(SB)/8, $0x%016x", r.Typ, r.mInv))
 		s.line(fmt.Sprintf("GLOBL %sInv<>(SB), RODATA|NOPTR, $8", r.Typ))
