@@ -132,28 +132,19 @@ func ladderMontgomery(dst *[56]byte, e *[56]byte, x1 *fieldElement) {
 // becomes (0 : 0) after one step while here it is (0 : 1), and both give
 // the all-zero output, as the Wycheproof tests check).
 func ladderProjective(x2, z2 *fieldElement, e *[56]byte, x1 *fieldElement) {
-	// The plans of internal/gen/curve's montladder.go, one field operation
-	// a line (RFC 7748's names in the comments), with a24 = (156326 + 2)/4 =
-	// 39082: z2 = E·(BB + a24·E) is the RFC's E·(AA + 39081·E). Sums
-	// and differences that only feed a multiplication stay loose (not
-	// carried, see the field's Loose type), declared once here.
+	// (x2 : z2) starts at P, (x3 : z3) at 2P (ladderStartPlan); the
+	// invariant is (x3 : z3) − (x2 : z2) = P.
 	var x3, z3 fieldElement
-	var A, B, C, D, z3Loose, x3Loose, z2Loose fieldLoose
+	x2.Set(x1)
+	z2.One()
+	xDouble(&x3, &z3, x2, z2)
 
-	// (x2 : z2) starts at P, (x3 : z3) at 2P; the invariant is
-	// (x3 : z3) − (x2 : z2) = P.
-	x2.Set(x1)                        // x2 = u
-	z2.One()                          // z2 = 1
-	A.Add(x2, z2)                     // A = x2 + z2
-	B.Subtract(x2, z2)                // B = x2 − z2
-	A.Tight().SquareLoose(&A)         // AA = A²
-	B.Tight().SquareLoose(&B)         // BB = B²
-	x3.Multiply(A.Tight(), B.Tight()) // x3 = AA·BB
-	A.Subtract(A.Tight(), B.Tight())  // E = AA − BB
-	z3.Mult32Loose(&A, 39082)         // BB + a24·E = AA + (a24 − 1)·E
-	z3Loose.Add(&z3, B.Tight())
-	z3.MultiplyLoose(&z3Loose, &A) // z3 = E·(BB + a24·E)
-
+	// The step is ladderStepPlan of internal/gen/curve's montladder.go, one
+	// field operation a line (RFC 7748's names in the comments), with a24 =
+	// (156326 + 2)/4 = 39082: z2 = E·(BB + a24·E) is the RFC's
+	// E·(AA + 39081·E). Sums and differences that only feed a
+	// multiplication stay loose (not carried, see the field's Loose type).
+	var A, C, B, D, z3Loose, x3Loose, z2Loose fieldLoose
 	swap := 0
 	for t := 446; t >= 2; t-- {
 		kt := int(e[t>>3]>>(t&7)) & 1
@@ -187,14 +178,22 @@ func ladderProjective(x2, z2 *fieldElement, e *[56]byte, x1 *fieldElement) {
 	x2.Swap(&x3, swap)
 	z2.Swap(&z3, swap)
 	for range 2 {
-		A.Add(x2, z2)                     // A = x2 + z2
-		B.Subtract(x2, z2)                // B = x2 − z2
-		A.Tight().SquareLoose(&A)         // AA = A²
-		B.Tight().SquareLoose(&B)         // BB = B²
-		x2.Multiply(A.Tight(), B.Tight()) // x2 = AA·BB
-		A.Subtract(A.Tight(), B.Tight())  // E = AA − BB
-		z2.Mult32Loose(&A, 39082)         // BB + a24·E = AA + (a24 − 1)·E
-		z2Loose.Add(z2, B.Tight())
-		z2.MultiplyLoose(&z2Loose, &A) // z2 = E·(BB + a24·E)
+		xDouble(x2, z2, x2, z2)
 	}
+}
+
+// xDouble sets (x : z) to the double of (x1 : z1), the doubling half of a
+// ladder step (ladderDoublePlan, a24 = 39082). The outputs may alias
+// the inputs.
+func xDouble(x, z, x1, z1 *fieldElement) {
+	var A, B, zLoose fieldLoose
+	A.Add(x1, z1)                    // A = x1 + z1
+	B.Subtract(x1, z1)               // B = x1 − z1
+	A.Tight().SquareLoose(&A)        // AA = A²
+	B.Tight().SquareLoose(&B)        // BB = B²
+	x.Multiply(A.Tight(), B.Tight()) // x = AA·BB
+	A.Subtract(A.Tight(), B.Tight()) // E = AA − BB
+	z.Mult32Loose(&A, 39082)         // BB + a24·E = AA + (a24 − 1)·E
+	zLoose.Add(z, B.Tight())
+	z.MultiplyLoose(&zLoose, &A) // z = E·(BB + a24·E)
 }

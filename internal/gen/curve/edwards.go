@@ -544,24 +544,10 @@ func (sh *edwardsShape) Body(f *edFunc) string {
 	steps := plan.Parse(f.Plan)
 	slots := f.slots()
 	// Where an input has the receiver's type, the caller may pass the
-	// receiver: then every write to it comes after the last read of an
-	// input.
+	// receiver.
 	if f.mayAlias() {
-		lastRead, firstWrite := -1, len(steps)
-		for i, s := range steps {
-			for _, x := range []string{s.A, s.B} {
-				if sl, ok := slots[x]; ok && !sl.Out {
-					lastRead = i
-				}
-			}
-			if sl, ok := slots[s.Dst]; ok && sl.Out && firstWrite == len(steps) {
-				firstWrite = i
-			}
-		}
-		if firstWrite <= lastRead {
-			panic("edwards: " + f.Name + " writes the receiver before it has read its inputs")
-		}
+		checkAliasing(f.Name, steps, slots)
 	}
-	decls, bodies := sh.emit(f.Name, slots, goOpts{LooseSums: f.LooseSums}, steps)
-	return decls + bodies[0]
+	decls, body := sh.emit(f.Name, slots, goOpts{LooseSums: f.LooseSums}, steps)
+	return decls + body
 }

@@ -74,15 +74,17 @@ x2 = mul A B // x2 = AA·BB
 `
 }
 
-// montLadder is ladder.tmpl's ladderProjective written from the plans
-// over the package's field: Decls declares the temporaries (before the
-// loop, so that they are not cleared on each step), Start sets the pair
-// (P, 2P), Step is the loop's body after the swap bit (the Go variable
-// swap) is known, and Double the final doublings' body. x2 and z2 are the
-// function's *fieldElement results, x3 and z3 its local fieldElements, x1
-// its *fieldElement input.
+// montLadder is ladder.tmpl's ladderProjective and xDouble written from
+// the plans over the package's field: StepDecls declares the step's
+// temporaries (before the loop, so that they are not cleared on each
+// step), Step is the loop's body once the swap bit (the Go variable swap)
+// is known, over x2 and z2 (the function's *fieldElement results), x3 and
+// z3 (its local fieldElements) and x1 (its *fieldElement input); Double is
+// xDouble's body, (x : z) = 2·(x1 : z1) on *fieldElement parameters that
+// may alias. The start, (x2 : z2) = (x1 : 1) and (x3 : z3) =
+// xDouble(x2, z2), is ladderStartPlan's.
 type montLadder struct {
-	Decls, Start, Step, Double string
+	StepDecls, Step, Double string
 }
 
 // montLadderGo writes the ladder's plans for a curve with the ladder
@@ -90,17 +92,21 @@ type montLadder struct {
 // those into x2, z2, x3 and z3 in Loose temporaries of their own.
 func montLadderGo(a24 int) montLadder {
 	g := &goField{Tight: "fieldElement", Loose: "fieldLoose"}
-	slots := map[string]edSlot{
+	o := goOpts{LooseSums: true, Swap: "swap", A24: strconv.Itoa(a24)}
+	trim := func(s string) string { return strings.TrimSuffix(s, "\n") }
+	decls, step := g.emit("ladderProjective", map[string]edSlot{
 		"x1": {Expr: "x1", Ptr: true},
 		"x2": {Expr: "x2", Ptr: true, Out: true},
 		"z2": {Expr: "z2", Ptr: true, Out: true},
 		"x3": {Expr: "x3", Out: true},
 		"z3": {Expr: "z3", Out: true},
+	}, o, plan.Parse(ladderStepPlan()))
+	dbl := plan.Parse(ladderDoublePlan("x", "z", "x1", "z1"))
+	slots := map[string]edSlot{
+		"x1": {Expr: "x1", Ptr: true}, "z1": {Expr: "z1", Ptr: true},
+		"x": {Expr: "x", Ptr: true, Out: true}, "z": {Expr: "z", Ptr: true, Out: true},
 	}
-	decls, bodies := g.emit("ladderProjective", slots, goOpts{LooseSums: true, Swap: "swap", A24: strconv.Itoa(a24)},
-		plan.Parse(ladderStartPlan()),
-		plan.Parse(ladderStepPlan()),
-		plan.Parse(ladderDoublePlan("x2", "z2", "x2", "z2")))
-	trim := func(s string) string { return strings.TrimSuffix(s, "\n") }
-	return montLadder{Decls: trim(decls), Start: trim(bodies[0]), Step: trim(bodies[1]), Double: trim(bodies[2])}
+	checkAliasing("xDouble", dbl, slots)
+	ddecls, dbody := g.emit("xDouble", slots, o, dbl)
+	return montLadder{StepDecls: trim(decls), Step: trim(step), Double: trim(ddecls + dbody)}
 }

@@ -135,7 +135,7 @@ func TestGoEmitSwap(t *testing.T) {
 		"c": {Expr: "c", Out: true}, "d": {Expr: "d", Out: true},
 	}
 	o := goOpts{LooseSums: true, Swap: "bit"}
-	_, bodies := g.emit("ok", slots, o, plan.Parse(`
+	_, body := g.emit("ok", slots, o, plan.Parse(`
 S, T = add2 a b, c d
 U, V = sub2 a b, c d
 a = mul S U
@@ -143,11 +143,11 @@ b = mul T V
 c = mul S V
 d = mul T U
 `))
-	if got := strings.Count(bodies[0], ".Swap("); got != 2 {
-		t.Errorf("%d swaps, want 2:\n%s", got, bodies[0])
+	if got := strings.Count(body, ".Swap("); got != 2 {
+		t.Errorf("%d swaps, want 2:\n%s", got, body)
 	}
-	if !strings.Contains(bodies[0], "a.Swap(&c, bit)") || !strings.Contains(bodies[0], "b.Swap(&d, bit)") {
-		t.Errorf("the pairs (a, c) and (b, d) are not swapped:\n%s", bodies[0])
+	if !strings.Contains(body, "a.Swap(&c, bit)") || !strings.Contains(body, "b.Swap(&d, bit)") {
+		t.Errorf("the pairs (a, c) and (b, d) are not swapped:\n%s", body)
 	}
 	for name, text := range map[string]string{
 		"read": `
