@@ -7,7 +7,9 @@ package curve
 //
 //   - montLadderGo, as Go over a field package's Element and Loose
 //     (field25519, field448), through the Edwards formulas' Go emitter
-//     (goField.emit): ladder.tmpl's ladderProjective for X25519 and X448;
+//     (goField.emit): the step of ladder.tmpl's ladderProjective and its
+//     xDouble, for X25519 and X448 (whose start, x2 = u, z2 = 1 and
+//     xDouble into x3, z3, is ladderStartPlan's);
 //   - ladder64.go and ladder64asm.go, as the fe64 Go model and the amd64
 //     assembly of X25519.
 //
@@ -15,7 +17,8 @@ package curve
 // X25519, 39082 for X448), which is the RFC's E·(AA + (A − 2)/4·E) since
 // AA = BB + E: the form whose sum the fe64 assembly fuses with the
 // multiplication by a24 (a24add, one MULX row). Their tests run them over
-// math/big against the chord-and-tangent law (ladder64_plan_test.go).
+// math/big against the chord-and-tangent law on both curves
+// (montladder_test.go; X25519 also in ladder64_plan_test.go).
 
 import (
 	"strconv"
