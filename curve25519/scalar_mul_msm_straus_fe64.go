@@ -10,14 +10,12 @@ package curve25519
 // completed form on four fe64 elements and every doubling or addition one
 // call of the fe64 arithmetic. It is written here rather than stamped from
 // msm.tmpl a second time, as pippenger64 is: curve448 has no fe64, and the
-// template's loop reads the package's Point-level forms. Everything here
-// is variable time, for public inputs only.
+// template's loop reads the package's Point-level forms; the sort of the
+// sparse terms' digits is the template's (msmScratch.sortSparse), with
+// the fe64 entries filled in. Everything here is variable time, for
+// public inputs only.
 
-import (
-	"math/bits"
-
-	"github.com/curvekit/curvekit/tables"
-)
+import "github.com/curvekit/curvekit/tables"
 
 // straus64Hook is msm.tmpl's Straus hook: it runs straus64 on the path sc
 // names, reporting whether it did.
@@ -100,62 +98,14 @@ func (sc *msmScratch) straus64(g fe64Group, bt *basepointTables, v *Point, point
 		if cap(f.sparsePrj) < nPrj {
 			f.sparsePrj = make([]cached64, nPrj)
 		}
-		if cap(sc.sparseDig) < nDig {
-			sc.sparseDig = make([]sparseDigit, nDig)
-		}
-		// Counting sort of the digits by position, in two passes over
-		// the sparse terms' NAF masks (as msm.tmpl's straus).
-		for pass := 0; pass < 2; pass++ {
-			if pass == 1 {
-				start := int32(0)
-				for k := range count {
-					count[k], start = start, start+count[k]
-				}
+		top = sc.sortSparse(points, baseIdx, nDig, &count, top, func(idx int32, proj bool, p *Point) {
+			if proj {
+				cached64FromPoint(g, &f.sparsePrj[idx], p)
+			} else {
+				var a affineCached
+				comb64FromAffine(&f.sparseAff[idx], a.fromZ1(p))
 			}
-			ia, ip := int32(0), int32(0)
-			for i, p := range points {
-				if i == baseIdx {
-					continue
-				}
-				if _, sparse := msmCosts.StrausTerm(sc.terms[i]); !sparse {
-					continue
-				}
-				proj := p.z.Equal(feOne) != 1
-				idx := ia
-				if proj {
-					idx = ip
-					ip++
-				} else {
-					ia++
-				}
-				if pass == 1 {
-					if proj {
-						cached64FromPoint(g, &f.sparsePrj[idx], p)
-					} else {
-						var a affineCached
-						comb64FromAffine(&f.sparseAff[idx], a.fromZ1(p))
-					}
-				}
-				// Scalars are below the group order < 2^253: their
-				// NAFs end below position 256, within count.
-				pos, neg := sc.words[i].NAFMasks()
-				for j := 0; j < 4; j++ {
-					for mask := pos[j] | neg[j]; mask != 0; mask &= mask - 1 {
-						b := bits.TrailingZeros64(mask)
-						k := 64*j + b
-						if pass == 0 {
-							count[k]++
-							top = max(top, k)
-							continue
-						}
-						sc.sparseDig[count[k]] = sparseDigit{idx: idx, neg: neg[j]>>b&1 == 1, proj: proj}
-						count[k]++
-					}
-				}
-			}
-		}
-		// count[k] is now the end of position k's run; its start is
-		// count[k-1] (0 for k = 0).
+		})
 	}
 	sparseAff, sparsePrj, dig := f.sparseAff, f.sparsePrj, sc.sparseDig[:nDig]
 

@@ -132,51 +132,48 @@ func ladderMontgomery(dst *[56]byte, e *[56]byte, x1 *fieldElement) {
 // becomes (0 : 0) after one step while here it is (0 : 1), and both give
 // the all-zero output, as the Wycheproof tests check).
 func ladderProjective(x2, z2 *fieldElement, e *[56]byte, x1 *fieldElement) {
-	// (x2 : z2) starts at P, (x3 : z3) at 2P; the invariant is
-	// (x3 : z3) − (x2 : z2) = P.
+	// (x2 : z2) starts at P, (x3 : z3) at 2P (ladderStartPlan); the
+	// invariant is (x3 : z3) − (x2 : z2) = P.
 	var x3, z3 fieldElement
 	x2.Set(x1)
 	z2.One()
 	xDouble(&x3, &z3, x2, z2)
 
-	// Sums and differences that only feed a multiplication stay loose (not
-	// carried, see the field's Loose type). Few temporaries keep the
-	// working set small (statement orders tried on field25519 were all
-	// within noise of each other).
-	var aa, bb fieldElement
-	var a, b, c, d fieldLoose
+	// The step is ladderStepPlan of internal/gen/curve's montladder.go, one
+	// field operation a line (RFC 7748's names in the comments), with a24 =
+	// (156326 + 2)/4 = 39082: z2 = E·(BB + a24·E) is the RFC's
+	// E·(AA + 39081·E). Sums and differences that only feed a
+	// multiplication stay loose (not carried, see the field's Loose type).
+	var A, C, B, D, z3Loose, x3Loose, z2Loose fieldLoose
 	swap := 0
 	for t := 446; t >= 2; t-- {
 		kt := int(e[t>>3]>>(t&7)) & 1
 		// Swap only when the bit differs from the previous one: the pair
 		// stays swapped across equal bits, and one swap after the loop
-		// settles the last one.
+		// settles the last one. The step swaps (x2, z2) with (x3, z3)
+		// before its sums.
 		swap ^= kt
-		x2.Swap(&x3, swap)
-		z2.Swap(&z3, swap)
+		x2.Swap(&x3, swap) // cswap(x2, x3)
+		z2.Swap(&z3, swap) // cswap(z2, z3)
+		A.Add(x2, z2)      // A = x2 + z2, C = x3 + z3 (swapped)
+		C.Add(&x3, &z3)
+		B.Subtract(x2, z2) // B = x2 − z2, D = x3 − z3 (swapped)
+		D.Subtract(&x3, &z3)
+		D.Tight().MultiplyLoose(&D, &A)        // DA = D·A
+		C.Tight().MultiplyLoose(&C, &B)        // CB = C·B
+		A.Tight().SquareLoose(&A)              // AA = A²
+		B.Tight().SquareLoose(&B)              // BB = B²
+		z3Loose.Subtract(D.Tight(), C.Tight()) // DA − CB
+		z3.SquareLoose(&z3Loose)               // (DA − CB)²
+		x3Loose.Add(D.Tight(), C.Tight())      // DA + CB
+		z3.Multiply(&z3, x1)                   // z3 = x1·(DA − CB)²
+		D.Subtract(A.Tight(), B.Tight())       // E = AA − BB
+		z2.Mult32Loose(&D, 39082)              // BB + a24·E = AA + (a24 − 1)·E
+		z2Loose.Add(z2, B.Tight())
+		z2.MultiplyLoose(&z2Loose, &D)    // z2 = E·(BB + a24·E)
+		x3.SquareLoose(&x3Loose)          // x3 = (DA + CB)²
+		x2.Multiply(A.Tight(), B.Tight()) // x2 = AA·BB
 		swap = kt
-
-		// One combined doubling and differential addition, RFC 7748 §5,
-		// with the RFC's names for the intermediate values.
-		a.Add(x2, z2)            // A = x2 + z2
-		b.Subtract(x2, z2)       // B = x2 - z2
-		c.Add(&x3, &z3)          // C = x3 + z3
-		d.Subtract(&x3, &z3)     // D = x3 - z3
-		z3.MultiplyLoose(&d, &a) // DA = D * A
-		x3.MultiplyLoose(&c, &b) // CB = C * B
-		c.Add(&z3, &x3)          // DA + CB
-		d.Subtract(&z3, &x3)     // DA - CB
-		x3.SquareLoose(&c)       // x3 = (DA + CB)^2
-		z3.SquareLoose(&d)
-		z3.Multiply(&z3, x1)  // z3 = x1 * (DA - CB)^2
-		aa.SquareLoose(&a)    // AA = A^2
-		bb.SquareLoose(&b)    // BB = B^2
-		x2.Multiply(&aa, &bb) // x2 = AA * BB
-		b.Subtract(&aa, &bb)  // E = AA - BB
-		// z2 = E * (AA + a24 * E), a24 = (156326 - 2) / 4 = 39081.
-		z2.Mult32Loose(&b, 39081)
-		a.Add(z2, &aa)
-		z2.MultiplyLoose(&a, &b)
 	}
 	x2.Swap(&x3, swap)
 	z2.Swap(&z3, swap)
@@ -186,17 +183,17 @@ func ladderProjective(x2, z2 *fieldElement, e *[56]byte, x1 *fieldElement) {
 }
 
 // xDouble sets (x : z) to the double of (x1 : z1), the doubling half of a
-// ladder step. The outputs may alias the inputs.
+// ladder step (ladderDoublePlan, a24 = 39082). The outputs may alias
+// the inputs.
 func xDouble(x, z, x1, z1 *fieldElement) {
-	var a, b fieldLoose
-	var aa, bb fieldElement
-	a.Add(x1, z1)
-	b.Subtract(x1, z1)
-	aa.SquareLoose(&a)
-	bb.SquareLoose(&b)
-	x.Multiply(&aa, &bb)
-	b.Subtract(&aa, &bb)
-	z.Mult32Loose(&b, 39081)
-	a.Add(z, &aa)
-	z.MultiplyLoose(&a, &b)
+	var A, B, zLoose fieldLoose
+	A.Add(x1, z1)                    // A = x1 + z1
+	B.Subtract(x1, z1)               // B = x1 − z1
+	A.Tight().SquareLoose(&A)        // AA = A²
+	B.Tight().SquareLoose(&B)        // BB = B²
+	x.Multiply(A.Tight(), B.Tight()) // x = AA·BB
+	A.Subtract(A.Tight(), B.Tight()) // E = AA − BB
+	z.Mult32Loose(&A, 39082)         // BB + a24·E = AA + (a24 − 1)·E
+	zLoose.Add(z, B.Tight())
+	z.MultiplyLoose(&zLoose, &A) // z = E·(BB + a24·E)
 }

@@ -269,61 +269,13 @@ func (sc *msmScratch) straus(v *Point, points []*Point) *Point {
 		if cap(sc.sparsePrj) < nPrj {
 			sc.sparsePrj = make([]cachedPoint, nPrj)
 		}
-		if cap(sc.sparseDig) < nDig {
-			sc.sparseDig = make([]sparseDigit, nDig)
-		}
-		// Counting sort of the digits by position, in two passes over
-		// the sparse terms' NAF masks.
-		for pass := 0; pass < 2; pass++ {
-			if pass == 1 {
-				start := int32(0)
-				for k := range count {
-					count[k], start = start, start+count[k]
-				}
+		top = sc.sortSparse(points, baseIdx, nDig, &count, top, func(idx int32, proj bool, p *Point) {
+			if proj {
+				sc.sparsePrj[idx].fromP(p)
+			} else {
+				sc.sparseAff[idx].fromZ1(p)
 			}
-			ia, ip := int32(0), int32(0)
-			for i, p := range points {
-				if i == baseIdx {
-					continue
-				}
-				if _, sparse := msmCosts.StrausTerm(sc.terms[i]); !sparse {
-					continue
-				}
-				proj := p.z.Equal(feOne) != 1
-				idx := ia
-				if proj {
-					idx = ip
-					ip++
-				} else {
-					ia++
-				}
-				if pass == 1 {
-					if proj {
-						sc.sparsePrj[idx].fromP(p)
-					} else {
-						sc.sparseAff[idx].fromZ1(p)
-					}
-				}
-				// Scalars are below the group order < 2^446: their
-				// NAFs end below position 448, within count.
-				pos, neg := sc.words[i].NAFMasks()
-				for j := 0; j < 7; j++ {
-					for mask := pos[j] | neg[j]; mask != 0; mask &= mask - 1 {
-						b := bits.TrailingZeros64(mask)
-						k := 64*j + b
-						if pass == 0 {
-							count[k]++
-							top = max(top, k)
-							continue
-						}
-						sc.sparseDig[count[k]] = sparseDigit{idx: idx, neg: neg[j]>>b&1 == 1, proj: proj}
-						count[k]++
-					}
-				}
-			}
-		}
-		// count[k] is now the end of position k's run; its start is
-		// count[k-1] (0 for k = 0).
+		})
 	}
 	sparseAff, sparsePrj, dig := sc.sparseAff, sc.sparsePrj, sc.sparseDig[:nDig]
 
@@ -355,6 +307,67 @@ func (sc *msmScratch) straus(v *Point, points []*Point) *Point {
 		acc.endDigit()
 	}
 	return acc.finish(v)
+}
+
+// sortSparse sorts the nonzero digits of the sparse Straus terms
+// (msmCosts.StrausTerm; the term skip, the generator's, excluded) by
+// position into sc.sparseDig[:nDig], nDig their number: a counting sort in
+// two passes over their NAF masks, after which count[k] is the end of
+// position k's run, and its start count[k−1] (0 for k = 0). count must
+// start at zero. A sparse term's digits name its entry idx, counted apart
+// for the points with Z = 1 (proj false) and the others; fill(idx, proj,
+// p) sets each entry from its point once, in order. It returns the larger
+// of top and the highest position with a digit. straus and the packages'
+// own Straus loops (curve25519's straus64) share it.
+func (sc *msmScratch) sortSparse(points []*Point, skip, nDig int, count *[449]int32, top int, fill func(idx int32, proj bool, p *Point)) int {
+	if cap(sc.sparseDig) < nDig {
+		sc.sparseDig = make([]sparseDigit, nDig)
+	}
+	for pass := 0; pass < 2; pass++ {
+		if pass == 1 {
+			start := int32(0)
+			for k := range count {
+				count[k], start = start, start+count[k]
+			}
+		}
+		ia, ip := int32(0), int32(0)
+		for i, p := range points {
+			if i == skip {
+				continue
+			}
+			if _, sparse := msmCosts.StrausTerm(sc.terms[i]); !sparse {
+				continue
+			}
+			proj := p.z.Equal(feOne) != 1
+			idx := ia
+			if proj {
+				idx = ip
+				ip++
+			} else {
+				ia++
+			}
+			if pass == 1 {
+				fill(idx, proj, p)
+			}
+			// Scalars are below the group order < 2^446: their
+			// NAFs end below position 448, within count.
+			pos, neg := sc.words[i].NAFMasks()
+			for j := 0; j < 7; j++ {
+				for mask := pos[j] | neg[j]; mask != 0; mask &= mask - 1 {
+					b := bits.TrailingZeros64(mask)
+					k := 64*j + b
+					if pass == 0 {
+						count[k]++
+						top = max(top, k)
+						continue
+					}
+					sc.sparseDig[count[k]] = sparseDigit{idx: idx, neg: neg[j]>>b&1 == 1, proj: proj}
+					count[k]++
+				}
+			}
+		}
+	}
+	return top
 }
 
 // nafTop returns the position of the highest nonzero digit of a NAF whose

@@ -18,8 +18,9 @@
 // multiplications (msm.tmpl, and msm_test.tmpl the tests' reference),
 // each over the package's point forms and its step hooks. For curve25519
 // it also writes X25519's variable-base ladder over 4 × 64-bit limbs as
-// amd64 MULX/ADCX/ADOX assembly and a Go model of it, from one plan
-// (ladder64.go, ladder64asm.go). The twisted Edwards point formulas are
+// amd64 MULX/ADCX/ADOX assembly and a Go model of it (ladder64.go,
+// ladder64asm.go), from the ladder's plans (montladder.go), which
+// ladder.tmpl's ladders over field25519 and field448 are written from too. The twisted Edwards point formulas are
 // plans too (edwards.go), written as Go over each package's field by
 // edwards.tmpl; the fe64 routines share the a = −1 ones. The generator
 // internal/gen runs it for every curve package (Files); the output is
@@ -143,7 +144,8 @@ type curvePackage struct {
 	Bytes    int    // scalar and u-coordinate size
 	TopBit   int    // the bit clamping sets (bits above it are cleared)
 	LowBits  int    // the low bits clamping clears (log2 of the cofactor)
-	A24      int    // (A − 2) / 4
+	A24      int    // (A − 2) / 4, RFC 7748's a24
+	A24Plus  int    // (A + 2) / 4, the a24 of the ladder's plans (montladder.go)
 	A        int    // the curve coefficient, for the comment
 	ModName  string // p, for comments
 	Backend  string // the field package, for comments
@@ -619,7 +621,7 @@ func newCurvePackage(rc *registry.Curve, c curvePackage) curvePackage {
 	}
 	c.Ladder64 = rc.Field.Rep("fe64") != nil
 	if m := rc.Montgomery; m != nil {
-		c.Name, c.A, c.A24, c.OIDArc = m.Function, m.A, m.A24(), m.OIDArc
+		c.Name, c.A, c.A24, c.A24Plus, c.OIDArc = m.Function, m.A, m.A24(), m.A24Plus(), m.OIDArc
 		c.Bytes = rc.Field.Size
 		c.TopBit = rc.Field.Modulus.BitLen() - 1
 		c.LowBits = rc.LogCofactor()
@@ -709,6 +711,9 @@ func (c curvePackage) LowMask() int   { return 0xff &^ (1<<c.LowBits - 1) }
 func (c curvePackage) FirstStep() int { return c.TopBit - 1 }
 func (c curvePackage) Steps() int     { return c.TopBit - c.LowBits }
 func (c curvePackage) RFCSteps() int  { return 8 * c.Bytes }
+
+// Ladder is the ladder's plans written over the package's field (ladder.tmpl).
+func (c curvePackage) Ladder() montLadder { return montLadderGo(c.A24Plus) }
 
 // PointBytes is the length of the Edwards point encoding of RFC 8032
 // (Sections 5.1.2 and 5.2.2): the bits of p and a sign bit, in whole bytes.

@@ -20,15 +20,11 @@ package curve
 //
 // edwardsShape.Body writes a plan as Go over a field package's Element and
 // Loose (field25519, field448): the statements of the package's
-// zz_generated_edwards_formulas.go (edwards.tmpl), one method call a plan
-// line, in the plan's order, with the line's comment. Where a sum or
-// difference goes is decided by the plan: a sum that only feeds products
-// (until the element is set again) is left loose, uncarried (Loose.Add,
-// Loose.Subtract), when the function asks for it (LooseSums) or when its
-// destination is a Loose field; a product written into a Loose variable or
-// field goes through Loose.Tight, and so does a tight value read back from
-// one. So a formula's carries are those of the code the plans replaced,
-// operation for operation.
+// zz_generated_edwards_formulas.go (edwards.tmpl), through the plans' Go
+// emitter (goemit.go), one method call a plan line, in the plan's order,
+// with the line's comment, and the carries decided by the plan. So a
+// formula's carries are those of the code the plans replaced, operation
+// for operation.
 
 import (
 	"fmt"
@@ -373,15 +369,9 @@ type edFunc struct {
 // edwardsShape is a package's binding of the plans: the field's Go types,
 // its constants and the functions to write.
 type edwardsShape struct {
-	Tight, Loose string // the Go names of the field's Element and Loose
-	A            int    // the curve's a, −1 or 1
-	// Consts maps the plans' constants (d, d2 = 2d, one) to Go
-	// expressions of type *Tight, and MulConst those multiplied by a call
-	// of their own: a format of the destination and the other operand
-	// (curve448's mulD, two cheaper operations than a product).
-	Consts   map[string]string
-	MulConst map[string]string
-	Funcs    []edFunc
+	goField     // the field's Go types and the plans' constants
+	A       int // the curve's a, −1 or 1
+	Funcs   []edFunc
 }
 
 // ASign is a as the comments write it: −1 or +1.
@@ -405,8 +395,9 @@ var (
 // edwards25519Shape is curve25519's binding. The completed form's
 // coordinates only feed products, so projP1xP1's fields are Loose.
 var edwards25519Shape = &edwardsShape{
-	Tight: "fieldElement", Loose: "fieldLoose", A: -1,
-	Consts: map[string]string{"d2": "feD2", "one": "feOne"},
+	goField: goField{Tight: "fieldElement", Loose: "fieldLoose",
+		Consts: map[string]string{"d2": "feD2", "one": "feOne"}},
+	A: -1,
 	Funcs: func() []edFunc {
 		pt := func(g, names string) edArg { return edArg{g, ed25519Point, names} }
 		r := edArg{"v", ed25519Completed, "rX rY rZ rT"}
@@ -455,8 +446,9 @@ var (
 // additions (not the doubling, where it made no difference) keep their
 // sums loose.
 var edwards448Shape = &edwardsShape{
-	Tight: "fieldElement", Loose: "fieldLoose", A: 1,
-	MulConst: map[string]string{"d": "mulD(%s, %s)"},
+	goField: goField{Tight: "fieldElement", Loose: "fieldLoose",
+		MulConst: map[string]string{"d": "mulD(%s, %s)"}},
+	A: 1,
 	Funcs: func() []edFunc {
 		p := edArg{"p", ed448Point, "X1 Y1 Z1 T1"}
 		v := edArg{"v", ed448Point, "X3 Y3 Z3 T3"}
@@ -546,193 +538,16 @@ func (f *edFunc) Comment() string {
 	return "// " + strings.ReplaceAll(f.Doc, "\n", "\n// ")
 }
 
-var edProducts = map[string]bool{"mul": true, "sqr": true}
-
-// readsAfter reports whether a step after i reads x (until x is set
-// again) in an operation that is not a product.
-func readsAfter(steps []plan.Step, i int, x string) (nonProduct bool) {
-	for _, s := range steps[i+1:] {
-		if s.A == x || s.B == x {
-			if !edProducts[s.Op] {
-				return true
-			}
-		}
-		if s.Dst == x {
-			return false
-		}
-	}
-	return false
-}
-
 // Body returns the Go statements of f for the binding sh: the
 // declarations of its local elements, then one call per plan step.
 func (sh *edwardsShape) Body(f *edFunc) string {
 	steps := plan.Parse(f.Plan)
 	slots := f.slots()
-	isConst := func(x string) bool {
-		_, c := sh.Consts[x]
-		_, m := sh.MulConst[x]
-		return c || m
-	}
-	// Which steps leave their result loose, and the local elements' types.
-	loose := make([]bool, len(steps))
-	localLoose := map[string]bool{}
-	var locals []string
-	for i, s := range steps {
-		if s.Dst2 != "" {
-			panic("edwards: " + f.Name + ": " + s.Op + " has no Element method")
-		}
-		sl, isSlot := slots[s.Dst]
-		if isConst(s.Dst) || (isSlot && !sl.Out) {
-			panic("edwards: " + f.Name + ": " + s.String() + " writes an input")
-		}
-		if s.Op == "add" || s.Op == "sub" {
-			if isSlot {
-				loose[i] = sl.Loose && !readsAfter(steps, i, s.Dst)
-			} else {
-				loose[i] = f.LooseSums && !readsAfter(steps, i, s.Dst)
-			}
-		}
-		if !isSlot {
-			if _, seen := localLoose[s.Dst]; !seen {
-				locals = append(locals, s.Dst)
-				localLoose[s.Dst] = false
-			}
-			localLoose[s.Dst] = localLoose[s.Dst] || loose[i]
-		}
-	}
 	// Where an input has the receiver's type, the caller may pass the
-	// receiver: then every write to it comes after the last read of an
-	// input.
+	// receiver.
 	if f.mayAlias() {
-		lastRead, firstWrite := -1, len(steps)
-		for i, s := range steps {
-			for _, x := range []string{s.A, s.B} {
-				if sl, ok := slots[x]; ok && !sl.Out {
-					lastRead = i
-				}
-			}
-			if sl, ok := slots[s.Dst]; ok && sl.Out && firstWrite == len(steps) {
-				firstWrite = i
-			}
-		}
-		if firstWrite <= lastRead {
-			panic("edwards: " + f.Name + " writes the receiver before it has read its inputs")
-		}
+		checkAliasing(f.Name, steps, slots)
 	}
-
-	var b strings.Builder
-	var tights, looses []string
-	for _, x := range locals {
-		if localLoose[x] {
-			looses = append(looses, x)
-		} else {
-			tights = append(tights, x)
-		}
-	}
-	if len(tights) > 0 {
-		fmt.Fprintf(&b, "\tvar %s %s\n", strings.Join(tights, ", "), sh.Tight)
-	}
-	if len(looses) > 0 {
-		fmt.Fprintf(&b, "\tvar %s %s\n", strings.Join(looses, ", "), sh.Loose)
-	}
-
-	// The value each element holds now: loose or not. An input of a Loose
-	// type holds a loose value.
-	holdsLoose := map[string]bool{}
-	for n, sl := range slots {
-		holdsLoose[n] = sl.Loose && !sl.Out
-	}
-	place := func(x string) (expr string, ptr, looseType bool) {
-		if sl, ok := slots[x]; ok {
-			return sl.Expr, sl.Ptr, sl.Loose
-		}
-		return x, false, localLoose[x]
-	}
-	// operand returns the Go expression of x and whether it is a *Loose.
-	operand := func(x string) (string, bool) {
-		if c, ok := sh.Consts[x]; ok {
-			return c, false
-		}
-		expr, ptr, lt := place(x)
-		switch {
-		case holdsLoose[x]:
-			return "&" + expr, true
-		case lt:
-			return expr + ".Tight()", false
-		case ptr:
-			return expr, false
-		}
-		return "&" + expr, false
-	}
-	// dest returns the receiver expression that writes x, loose or not.
-	dest := func(x string, l bool) string {
-		expr, _, lt := place(x)
-		if lt && !l {
-			return expr + ".Tight()"
-		}
-		return expr
-	}
-	tightOnly := func(s plan.Step, xs ...string) []string {
-		var out []string
-		for _, x := range xs {
-			e, l := operand(x)
-			if l {
-				panic("edwards: " + f.Name + ": " + s.String() + " takes the loose " + x)
-			}
-			out = append(out, e)
-		}
-		return out
-	}
-	for i, s := range steps {
-		var call string
-		switch s.Op {
-		case "add", "sub":
-			m := map[string]string{"add": "Add", "sub": "Subtract"}[s.Op]
-			ops := tightOnly(s, s.A, s.B)
-			call = fmt.Sprintf("%s.%s(%s, %s)", dest(s.Dst, loose[i]), m, ops[0], ops[1])
-		case "mul":
-			if format, ok := sh.MulConst[s.B]; ok {
-				d := dest(s.Dst, false)
-				if !strings.HasSuffix(d, ".Tight()") {
-					if _, ptr, _ := place(s.Dst); !ptr {
-						d = "&" + d
-					}
-				}
-				call = fmt.Sprintf(format, d, tightOnly(s, s.A)[0])
-				break
-			}
-			a, la := operand(s.A)
-			c, lc := operand(s.B)
-			switch {
-			case la && lc:
-				call = fmt.Sprintf("%s.MultiplyLoose(%s, %s)", dest(s.Dst, false), a, c)
-			case la:
-				call = fmt.Sprintf("%s.MultiplyLooseTight(%s, %s)", dest(s.Dst, false), a, c)
-			case lc:
-				call = fmt.Sprintf("%s.MultiplyLooseTight(%s, %s)", dest(s.Dst, false), c, a)
-			default:
-				call = fmt.Sprintf("%s.Multiply(%s, %s)", dest(s.Dst, false), a, c)
-			}
-		case "sqr":
-			a, la := operand(s.A)
-			m := "Square"
-			if la {
-				m = "SquareLoose"
-			}
-			call = fmt.Sprintf("%s.%s(%s)", dest(s.Dst, false), m, a)
-		case "copy":
-			call = fmt.Sprintf("%s.Set(%s)", dest(s.Dst, false), tightOnly(s, s.A)[0])
-		case "one":
-			call = dest(s.Dst, false) + ".One()"
-		default:
-			panic("edwards: " + f.Name + ": " + s.Op + " has no Element method")
-		}
-		holdsLoose[s.Dst] = loose[i]
-		if s.Comment != "" {
-			call += " // " + s.Comment
-		}
-		b.WriteString("\t" + call + "\n")
-	}
-	return b.String()
+	decls, body := sh.emit(f.Name, slots, goOpts{LooseSums: f.LooseSums}, steps)
+	return decls + body
 }

@@ -30,9 +30,10 @@ package curve
 // Only the encoding reduces fully (to the canonical value below p).
 //
 // The plan is a list of field operations on named elements: the ladder's
-// start (P, 2P), the step of RFC 7748 §5 (with z2 = E·(BB + 121666·E),
-// which equals ladder.tmpl's E·(AA + 121665·E)), the final doublings, and
-// the addition chain for z^(p−2). The assembly keeps every named element
+// start (P, 2P), the step of RFC 7748 §5 and the final doublings, the
+// plans of montladder.go which ladder.tmpl's Go ladders are written from
+// too (z2 = E·(BB + 121666·E), the RFC's E·(AA + 121665·E)), and the
+// addition chain for z^(p−2). The assembly keeps every named element
 // in its frame and runs the 251 steps in one loop (the counter and the
 // addresses are public; the scalar bit only feeds a mask), the squaring
 // runs of the chain in counted loops. The Go model calls one function per
@@ -44,6 +45,7 @@ import (
 	"strings"
 
 	"github.com/curvekit/curvekit/internal/gen/plan"
+	"github.com/curvekit/curvekit/internal/gen/registry"
 )
 
 // feOp is one operation of the plan: dst = a op b (b unused for the unary
@@ -68,53 +70,15 @@ func l64Plan(text string) []feOp {
 	return ops
 }
 
-// l64Double is the doubling half of the step, (xo : zo) = 2·(xi : zi),
-// with the temporaries A and B. xo, zo may be xi, zi.
-func l64Double(xo, zo, xi, zi string) []feOp {
-	return l64Plan(`
-A = add ` + xi + ` ` + zi + ` // A = x + z
-B = sub ` + xi + ` ` + zi + ` // B = x − z
-A = sqr A // AA = A²
-B = sqr B // BB = B²
-` + xo + ` = mul A B // x = AA·BB
-A = sub A B // E = AA − BB
-` + zo + ` = a24add A B // BB + 121666·E
-` + zo + ` = mul ` + zo + ` A // z = E·(BB + 121666·E)
-`)
-}
+// l64Double is ladderDoublePlan, (xo : zo) = 2·(xi : zi).
+func l64Double(xo, zo, xi, zi string) []feOp { return l64Plan(ladderDoublePlan(xo, zo, xi, zi)) }
 
-// l64Start sets (x2 : z2) = (x1 : 1) and (x3 : z3) = 2·(x1 : 1).
-func l64Start() []feOp {
-	return append(l64Plan(`
-x2 = copy x1
-z2 = one
-`), l64Double("x3", "z3", "x2", "z2")...)
-}
+// l64Start is ladderStartPlan: (x2 : z2) = (x1 : 1) and (x3 : z3) = 2·(x1 : 1).
+func l64Start() []feOp { return l64Plan(ladderStartPlan()) }
 
-// l64Step is one combined doubling and differential addition (RFC 7748 §5,
-// the RFC's names in the comments), after the conditional swap.
-func l64Step() []feOp {
-	// A = x2 + z2, C = x3 + z3 and B = x2 − z2, D = x3 − z3 on the pair
-	// before the swap, then swapped: the same values as the RFC's swap of
-	// (x2, z2) and (x3, z3) followed by the sums.
-	return l64Plan(`
-A, C = add2 x2 z2, x3 z3
-B, D = sub2 x2 z2, x3 z3
-D = mul D A // DA = D·A
-C = mul C B // CB = C·B
-A = sqr A // AA = A²
-B = sqr B // BB = B²
-z3 = sub D C // DA − CB
-z3 = sqr z3 // (DA − CB)²
-x3 = add D C // DA + CB
-z3 = mul z3 x1 // z3 = x1·(DA − CB)²
-D = sub A B // E = AA − BB
-z2 = a24add D B // BB + 121666·E
-z2 = mul z2 D // z2 = E·(BB + 121666·E)
-x3 = sqr x3 // x3 = (DA + CB)²
-x2 = mul A B // x2 = AA·BB
-`)
-}
+// l64Step is ladderStepPlan, one step after the conditional swap, which
+// add2 and sub2 carry out on the sums.
+func l64Step() []feOp { return l64Plan(ladderStepPlan()) }
 
 // l64Invert is z^(p−2) = z^(2^255 − 21) into out: 254 squarings and 11
 // multiplications (the chain of ref10 and Go's field.Element.Invert). The
@@ -381,7 +345,7 @@ type l64Ladder struct {
 	A24         int // (A + 2)/4
 }
 
-var l64Shape = l64Ladder{First: 253, Last: 3, Doublings: 3, A24: 121666}
+var l64Shape = l64Ladder{First: 253, Last: 3, Doublings: 3, A24: registry.Edwards25519.Montgomery.A24Plus()}
 
 // ---- the Go model ----
 

@@ -195,8 +195,12 @@ type MontgomeryForm struct {
 	StdECDH bool
 }
 
-// A24 is (A − 2)/4, the ladder's constant.
+// A24 is (A − 2)/4, the ladder's constant in RFC 7748, Section 5.
 func (m *MontgomeryForm) A24() int { return (m.A - 2) / 4 }
+
+// A24Plus is (A + 2)/4, the constant of the ladder's plans, which compute
+// the RFC's z2 = E·(AA + A24·E) as E·(BB + A24Plus·E) (AA = BB + E).
+func (m *MontgomeryForm) A24Plus() int { return (m.A + 2) / 4 }
 
 // A Curve is a prime-order group on an elliptic curve, or its prime-order
 // subgroup.

@@ -103,6 +103,9 @@ func TestCurves(t *testing.T) {
 	if Edwards25519.Montgomery.A24() != 121665 || Edwards448.Montgomery.A24() != 39081 {
 		t.Error("A24 is not RFC 7748's")
 	}
+	if Edwards25519.Montgomery.A24Plus() != 121666 || Edwards448.Montgomery.A24Plus() != 39082 {
+		t.Error("A24Plus is not (A + 2)/4")
+	}
 	var names []string
 	for _, r := range Edwards25519.Backends() {
 		names = append(names, r.Name)
