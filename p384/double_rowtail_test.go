@@ -36,8 +36,9 @@ var p384Mod = [6]uint64{0x00000000ffffffff, 0xffffffff00000000, 0xffffffffffffff
 	1<<64 - 1, 1<<64 - 1, 1<<64 - 1}
 
 // reduceRow runs one reduction half-row on t as p384Reduce does (shifting
-// t down a word) and reports whether its borrow left t3.
-func reduceRow(t *[8]uint64) bool {
+// t down a word) and reports how far its borrow ran: 0 if it stopped in
+// t1 … t3, else the highest word it left (3, 4 or 5).
+func reduceRow(t *[8]uint64) int {
 	q := t[0] * 0x100000001 // −p⁻¹ mod 2^64
 	L, H := q<<32, q>>32
 	_, b0 := bits.Sub64(q, L, 0)
@@ -47,12 +48,16 @@ func reduceRow(t *[8]uint64) bool {
 	t[1], b = bits.Sub64(t[1], c1, 0)
 	t[2], b = bits.Sub64(t[2], c2, b)
 	t[3], b = bits.Sub64(t[3], c3, b)
-	deep := b == 1
-	for j := 4; j < 8; j++ {
+	deep := 0
+	for j := 4; j < 6 && b == 1; j++ {
+		deep = j - 1
 		t[j], b = bits.Sub64(t[j], 0, b)
 	}
+	if b == 1 {
+		deep = 5
+	}
 	var c uint64
-	t[6], c = bits.Add64(t[6], q, 0)
+	t[6], c = bits.Add64(t[6], q-b, 0)
 	t[7] += c
 	copy(t[:7], t[1:])
 	t[7] = 0
@@ -73,10 +78,10 @@ func correct(t *[8]uint64) (s [6]uint64) {
 
 // rowTails runs a·b·2^−384 mod p (a, b < p, Montgomery limbs) with the
 // carries of the assembly's multiply rows in their emitted order, and
-// reports for each row r whether the last carry of its multiply half
-// (tails[r][0]; row 0's multiply has one chain and no such carry) is 1 and
-// whether its reduction half's borrow left t3 (tails[r][1]).
-func rowTails(a, b [6]uint64) (out [6]uint64, tails [6][2]bool) {
+// reports for each row r the last carry of its multiply half (tails[r][0];
+// row 0's multiply has one chain and no such carry) and how far its
+// reduction half's borrow ran (tails[r][1], reduceRow's depth).
+func rowTails(a, b [6]uint64) (out [6]uint64, tails [6][2]int) {
 	var t [8]uint64
 	var cf, of, hi, lo uint64
 	for r := range 6 {
@@ -99,7 +104,7 @@ func rowTails(a, b [6]uint64) (out [6]uint64, tails [6][2]bool) {
 			var c uint64
 			t[6], c = bits.Add64(t[6], 0, cf)
 			t[7] += of + c
-			tails[r][0] = c == 1
+			tails[r][0] = int(c)
 		}
 		tails[r][1] = reduceRow(&t)
 	}
@@ -109,10 +114,10 @@ func rowTails(a, b [6]uint64) (out [6]uint64, tails [6][2]bool) {
 // sqrTails runs a²·2^−384 mod p (a < p) as montasm's sqrRows does: row r
 // adds a_r times D_r = a_r, then 2a's words (V = a_j<<1 at r + 1, W =
 // a_j<<1 | a_(j−1)>>63 above, a_r under the mask of a5's top bit at word
-// 6). It reports for each row whether the last carry of its product half
-// is 1 (tails[r][0], rows 1 to 5) and whether its reduction's borrow left
-// t3 (tails[r][1]).
-func sqrTails(a [6]uint64) (out [6]uint64, tails [6][2]bool) {
+// 6). It reports for each row the last carry of its product half
+// (tails[r][0], rows 1 to 5) and how far its reduction's borrow ran
+// (tails[r][1]).
+func sqrTails(a [6]uint64) (out [6]uint64, tails [6][2]int) {
 	mask := -(a[5] >> 63)
 	d := func(r, j int) uint64 {
 		switch {
@@ -153,7 +158,7 @@ func sqrTails(a [6]uint64) (out [6]uint64, tails [6][2]bool) {
 			var c uint64
 			t[6], c = bits.Add64(t[6], 0, cf)
 			t[7] += of + c
-			tails[r][0] = c == 1
+			tails[r][0] = int(c)
 		}
 		tails[r][1] = reduceRow(&t)
 	}
@@ -192,52 +197,68 @@ func TestJacobianAsmDoubleRowTails(t *testing.T) {
 		name    string
 		z3      bool // the product is Z3 = 2Y·Z (else δ = Z·Z)
 		row     int
-		reduce  bool // the reduction half of the row (else the product half)
+		depth   int // the reduction's borrow leaves at least t_depth (0: the product half's carry)
 		x, y, z [6]uint64
 	}
 	vectors := []vector{{
 		// 2Y's top limb and Z1 are 2^64 − 1, 2Y's limb 4 solved from row
 		// 0's t5; Y = 2Y/2 mod p.
-		"Z3 row 1 multiply", true, 1, false,
+		"Z3 row 1 multiply", true, 1, 0,
 		[6]uint64{5},
 		[6]uint64{0x1c0dbe47b1738639, 0x638b3f1a3959aaa7, 0x4adc05610ea7e457, 0x3d905856fa0e22d7, 0xcb95f56105c30f56, ones},
 		[6]uint64{0xdd308f5f52e98c99, ones, 0x41c7ba2ce824f914, 0xcf3602dfe9e42a43, 0xbb1b62a631cab157, 0x4dd90a35f3e66255},
 	}, {
 		// 2Y's top limb and Z3 are 2^64 − 1, 2Y's limb 4 solved from row
 		// 2's t5.
-		"Z3 row 3 multiply", true, 3, false,
+		"Z3 row 3 multiply", true, 3, 0,
 		[6]uint64{5},
 		[6]uint64{0x71614d7fcd6a47d4, 0xb6035f706d7ae9b0, 0x57aea56fe66911eb, 0xfac394ce1d645eb4, 0xbe8ae4721d702eae, 0x7fffffffffffffff},
 		[6]uint64{0xc00074827115c053, 0xc9e7ab7697426adf, 0xf072444bd10d341e, ones, 0x5c8e33db0034b432, 0x4f1932496d0faaac},
 	}, {
-		// A one-limb Z: row 0 leaves t1 … t5 zero, and c's borrow runs to t7.
-		"δ row 0 reduction, one limb", false, 0, true,
+		// One-limb Zs: Z = z·2^(64k), z < 2^32, leaves the window zero
+		// until row 2k, which holds z² alone, and c's borrow runs through t5.
+		"δ row 0 reduction, one limb", false, 0, 5,
 		[6]uint64{5}, [6]uint64{7}, [6]uint64{5},
+	}, {
+		"δ row 2 reduction, one limb", false, 2, 5,
+		[6]uint64{5}, [6]uint64{7}, [6]uint64{0, 5},
+	}, {
+		"δ row 4 reduction, one limb", false, 4, 5,
+		[6]uint64{5}, [6]uint64{7}, [6]uint64{0, 0, 5},
+	}, {
+		// Found by the search: the odd rows' borrow through t5.
+		"δ row 1 reduction through t5", false, 1, 5,
+		[6]uint64{5}, [6]uint64{7}, [6]uint64{0x00000000ffffffff, 0, 0x000000001c8384a0, 0x00000000718df408, 0, 0x8000000000000000},
+	}, {
+		"δ row 3 reduction through t5", false, 3, 5,
+		[6]uint64{5}, [6]uint64{7}, [6]uint64{0, 0x8000000000000000, 3},
+	}, {
+		"δ row 5 reduction through t5", false, 5, 5,
+		[6]uint64{5}, [6]uint64{7}, [6]uint64{0, 0, 0x0000000100000000},
 	}}
 	// δ = Z² for each row's product tail (rows 1 to 5) and reduction
 	// borrow (rows 0 to 5), found by the search.
 	for _, v := range []struct {
-		row    int
-		reduce bool
-		z      [6]uint64
+		row, depth int
+		z          [6]uint64
 	}{
-		{0, true, [6]uint64{0x0000000000000003, 0xbc83b0d341aac0e4, 0x00000000ffffffff, 0x0000000000000000, 0xbccf7c0d19629089, 0x8000000000000000}},
-		{1, false, [6]uint64{0x7f69534b926dc60b, 0xfffffffffffffffe, 0x7fffffffffffffff, 0x354348c2de0ef5e8, 0x9fd4375190e54ff1, 0x8000000000000000}},
-		{1, true, [6]uint64{0x7fffffffffffffff, 0x0000000000000003, 0x0000000000000001, 0x0000000000000000, 0x0000000000000000, 0xfffffffffffffffe}},
-		{2, false, [6]uint64{0x7fffffffffffffff, 0x3367f63977b39f72, 0x8000000000000000, 0x0000000100000000, 0xfffffffffffffffe, 0xfffffffffffffffe}},
-		{2, true, [6]uint64{0x8000000000000000, 0x0000000000000003, 0x0000000000000000, 0x0000000000000003, 0x0000000000000000, 0xffffffffffffffff}},
-		{3, false, [6]uint64{0x23877577b0430550, 0xfffffffffffffffe, 0xffffffff00000000, 0x7fffffffffffffff, 0xbd78cc2ea805d387, 0xffffffffffffffff}},
-		{3, true, [6]uint64{0x8000000000000000, 0x7fffffffffffffff, 0x7fffffffffffffff, 0xffffffff00000000, 0xfffffffffffffffe, 0xffffffff00000000}},
-		{4, false, [6]uint64{0x0000000000000000, 0x0000000000000001, 0xffffffff00000001, 0xfffffffffffffffe, 0xfffffffffffffffe, 0x8000000000000000}},
-		{4, true, [6]uint64{0x0000000100000000, 0x00000000ffffffff, 0x00000000ffffffff, 0xfffffffffffffffe, 0x7fffffffffffffff, 0xffffffffffffffff}},
-		{5, false, [6]uint64{0x0000000000000000, 0xffffffff00000001, 0x00000000ffffffff, 0x8000000000000000, 0x8000000000000000, 0xffffffffffffffff}},
-		{5, true, [6]uint64{0xffffffff00000001, 0x0000000000000001, 0x0000000100000000, 0xfffffffffffffffe, 0xffffffff00000000, 0x0000000000000000}},
+		{0, 3, [6]uint64{0x0000000000000003, 0xbc83b0d341aac0e4, 0x00000000ffffffff, 0x0000000000000000, 0xbccf7c0d19629089, 0x8000000000000000}},
+		{1, 0, [6]uint64{0x7f69534b926dc60b, 0xfffffffffffffffe, 0x7fffffffffffffff, 0x354348c2de0ef5e8, 0x9fd4375190e54ff1, 0x8000000000000000}},
+		{1, 3, [6]uint64{0x7fffffffffffffff, 0x0000000000000003, 0x0000000000000001, 0x0000000000000000, 0x0000000000000000, 0xfffffffffffffffe}},
+		{2, 0, [6]uint64{0x7fffffffffffffff, 0x3367f63977b39f72, 0x8000000000000000, 0x0000000100000000, 0xfffffffffffffffe, 0xfffffffffffffffe}},
+		{2, 3, [6]uint64{0x8000000000000000, 0x0000000000000003, 0x0000000000000000, 0x0000000000000003, 0x0000000000000000, 0xffffffffffffffff}},
+		{3, 0, [6]uint64{0x23877577b0430550, 0xfffffffffffffffe, 0xffffffff00000000, 0x7fffffffffffffff, 0xbd78cc2ea805d387, 0xffffffffffffffff}},
+		{3, 3, [6]uint64{0x8000000000000000, 0x7fffffffffffffff, 0x7fffffffffffffff, 0xffffffff00000000, 0xfffffffffffffffe, 0xffffffff00000000}},
+		{4, 0, [6]uint64{0x0000000000000000, 0x0000000000000001, 0xffffffff00000001, 0xfffffffffffffffe, 0xfffffffffffffffe, 0x8000000000000000}},
+		{4, 3, [6]uint64{0x0000000100000000, 0x00000000ffffffff, 0x00000000ffffffff, 0xfffffffffffffffe, 0x7fffffffffffffff, 0xffffffffffffffff}},
+		{5, 0, [6]uint64{0x0000000000000000, 0xffffffff00000001, 0x00000000ffffffff, 0x8000000000000000, 0x8000000000000000, 0xffffffffffffffff}},
+		{5, 3, [6]uint64{0xffffffff00000001, 0x0000000000000001, 0x0000000100000000, 0xfffffffffffffffe, 0xffffffff00000000, 0x0000000000000000}},
 	} {
 		half := "product"
-		if v.reduce {
+		if v.depth > 0 {
 			half = "reduction"
 		}
-		vectors = append(vectors, vector{fmt.Sprintf("δ row %d %s", v.row, half), false, v.row, v.reduce,
+		vectors = append(vectors, vector{fmt.Sprintf("δ row %d %s", v.row, half), false, v.row, v.depth,
 			[6]uint64{5}, [6]uint64{7}, v.z})
 	}
 	p := fieldP
@@ -257,7 +278,7 @@ func TestJacobianAsmDoubleRowTails(t *testing.T) {
 				a = bigToLimbs(y2.Lsh(y2, 1).Mod(y2, p)) // 2Y in the limbs
 			}
 			var prod [6]uint64
-			var tails [6][2]bool
+			var tails [6][2]int
 			if v.z3 {
 				prod, tails = rowTails(a, b)
 			} else {
@@ -267,11 +288,7 @@ func TestJacobianAsmDoubleRowTails(t *testing.T) {
 			if want.Mul(want, Ri).Mod(want, p); limbsToBig(prod).Cmp(want) != 0 {
 				t.Fatalf("%s: the model's product %x, want %x", v.name, prod, bigToLimbs(want))
 			}
-			half := 0
-			if v.reduce {
-				half = 1
-			}
-			if !tails[v.row][half] {
+			if v.depth == 0 && tails[v.row][0] != 1 || v.depth > 0 && tails[v.row][1] < v.depth {
 				t.Fatalf("%s: the row's path is not taken (%v)", v.name, tails)
 			}
 			jacCheckDoubleFormulas(t, v.name, value(t, v.x), value(t, v.y), value(t, v.z))

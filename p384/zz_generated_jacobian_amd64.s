@@ -140,8 +140,7 @@ TEXT ·jacobianDoubleAsm(SB), NOSPLIT, $464-16
 	SBBQ    CX, R11
 	SBBQ    $0, R12
 	SBBQ    $0, R13
-	SBBQ    $0, R14
-	SBBQ    $0, DI
+	SBBQ    $0, DX
 	ADDQ    DX, R14
 	ADCQ    $0, DI
 
@@ -192,8 +191,7 @@ TEXT ·jacobianDoubleAsm(SB), NOSPLIT, $464-16
 	SBBQ    CX, R12
 	SBBQ    $0, R13
 	SBBQ    $0, R14
-	SBBQ    $0, DI
-	SBBQ    $0, R8
+	SBBQ    $0, DX
 	ADDQ    DX, DI
 	ADCQ    $0, R8
 
@@ -241,8 +239,7 @@ TEXT ·jacobianDoubleAsm(SB), NOSPLIT, $464-16
 	SBBQ    CX, R13
 	SBBQ    $0, R14
 	SBBQ    $0, DI
-	SBBQ    $0, R8
-	SBBQ    $0, R9
+	SBBQ    $0, DX
 	ADDQ    DX, R8
 	ADCQ    $0, R9
 
@@ -287,8 +284,7 @@ TEXT ·jacobianDoubleAsm(SB), NOSPLIT, $464-16
 	SBBQ    CX, R14
 	SBBQ    $0, DI
 	SBBQ    $0, R8
-	SBBQ    $0, R9
-	SBBQ    $0, R10
+	SBBQ    $0, DX
 	ADDQ    DX, R9
 	ADCQ    $0, R10
 
@@ -330,8 +326,7 @@ TEXT ·jacobianDoubleAsm(SB), NOSPLIT, $464-16
 	SBBQ    CX, DI
 	SBBQ    $0, R8
 	SBBQ    $0, R9
-	SBBQ    $0, R10
-	SBBQ    $0, R11
+	SBBQ    $0, DX
 	ADDQ    DX, R10
 	ADCQ    $0, R11
 
@@ -365,8 +360,7 @@ TEXT ·jacobianDoubleAsm(SB), NOSPLIT, $464-16
 	SBBQ    CX, R8
 	SBBQ    $0, R9
 	SBBQ    $0, R10
-	SBBQ    $0, R11
-	SBBQ    $0, R12
+	SBBQ    $0, DX
 	ADDQ    DX, R11
 	ADCQ    $0, R12
 	// t < 2m: subtract m, keep t if that borrows.
@@ -508,8 +502,7 @@ TEXT ·jacobianDoubleAsm(SB), NOSPLIT, $464-16
 	SBBQ    CX, R11
 	SBBQ    $0, R12
 	SBBQ    $0, R13
-	SBBQ    $0, R14
-	SBBQ    $0, DI
+	SBBQ    $0, DX
 	ADDQ    DX, R14
 	ADCQ    $0, DI
 
@@ -558,8 +551,7 @@ TEXT ·jacobianDoubleAsm(SB), NOSPLIT, $464-16
 	SBBQ    CX, R12
 	SBBQ    $0, R13
 	SBBQ    $0, R14
-	SBBQ    $0, DI
-	SBBQ    $0, R8
+	SBBQ    $0, DX
 	ADDQ    DX, DI
 	ADCQ    $0, R8
 
@@ -608,8 +600,7 @@ TEXT ·jacobianDoubleAsm(SB), NOSPLIT, $464-16
 	SBBQ    CX, R13
 	SBBQ    $0, R14
 	SBBQ    $0, DI
-	SBBQ    $0, R8
-	SBBQ    $0, R9
+	SBBQ    $0, DX
 	ADDQ    DX, R8
 	ADCQ    $0, R9
 
@@ -658,8 +649,7 @@ TEXT ·jacobianDoubleAsm(SB), NOSPLIT, $464-16
 	SBBQ    CX, R14
 	SBBQ    $0, DI
 	SBBQ    $0, R8
-	SBBQ    $0, R9
-	SBBQ    $0, R10
+	SBBQ    $0, DX
 	ADDQ    DX, R9
 	ADCQ    $0, R10
 
@@ -708,8 +698,7 @@ TEXT ·jacobianDoubleAsm(SB), NOSPLIT, $464-16
 	SBBQ    CX, DI
 	SBBQ    $0, R8
 	SBBQ    $0, R9
-	SBBQ    $0, R10
-	SBBQ    $0, R11
+	SBBQ    $0, DX
 	ADDQ    DX, R10
 	ADCQ    $0, R11
 
@@ -758,8 +747,7 @@ TEXT ·jacobianDoubleAsm(SB), NOSPLIT, $464-16
 	SBBQ    CX, R8
 	SBBQ    $0, R9
 	SBBQ    $0, R10
-	SBBQ    $0, R11
-	SBBQ    $0, R12
+	SBBQ    $0, DX
 	ADDQ    DX, R11
 	ADCQ    $0, R12
 	// t < 2m: subtract m, keep t if that borrows.
@@ -904,8 +892,7 @@ TEXT ·jacobianDoubleAsm(SB), NOSPLIT, $464-16
 	SBBQ    CX, R11
 	SBBQ    $0, R12
 	SBBQ    $0, R13
-	SBBQ    $0, R14
-	SBBQ    $0, DI
+	SBBQ    $0, DX
 	ADDQ    DX, R14
 	ADCQ    $0, DI
 
@@ -955,8 +942,7 @@ TEXT ·jacobianDoubleAsm(SB), NOSPLIT, $464-16
 	SBBQ    CX, R12
 	SBBQ    $0, R13
 	SBBQ    $0, R14
-	SBBQ    $0, DI
-	SBBQ    $0, R8
+	SBBQ    $0, DX
 	ADDQ    DX, DI
 	ADCQ    $0, R8
 
@@ -1006,8 +992,7 @@ TEXT ·jacobianDoubleAsm(SB), NOSPLIT, $464-16
 	SBBQ    CX, R13
 	SBBQ    $0, R14
 	SBBQ    $0, DI
-	SBBQ    $0, R8
-	SBBQ    $0, R9
+	SBBQ    $0, DX
 	ADDQ    DX, R8
 	ADCQ    $0, R9
 
@@ -1057,8 +1042,7 @@ TEXT ·jacobianDoubleAsm(SB), NOSPLIT, $464-16
 	SBBQ    CX, R14
 	SBBQ    $0, DI
 	SBBQ    $0, R8
-	SBBQ    $0, R9
-	SBBQ    $0, R10
+	SBBQ    $0, DX
 	ADDQ    DX, R9
 	ADCQ    $0, R10
 
@@ -1108,8 +1092,7 @@ TEXT ·jacobianDoubleAsm(SB), NOSPLIT, $464-16
 	SBBQ    CX, DI
 	SBBQ    $0, R8
 	SBBQ    $0, R9
-	SBBQ    $0, R10
-	SBBQ    $0, R11
+	SBBQ    $0, DX
 	ADDQ    DX, R10
 	ADCQ    $0, R11
 
@@ -1159,8 +1142,7 @@ TEXT ·jacobianDoubleAsm(SB), NOSPLIT, $464-16
 	SBBQ    CX, R8
 	SBBQ    $0, R9
 	SBBQ    $0, R10
-	SBBQ    $0, R11
-	SBBQ    $0, R12
+	SBBQ    $0, DX
 	ADDQ    DX, R11
 	ADCQ    $0, R12
 	// t < 2m: subtract m, keep t if that borrows.
@@ -1259,8 +1241,7 @@ TEXT ·jacobianDoubleAsm(SB), NOSPLIT, $464-16
 	SBBQ    CX, R11
 	SBBQ    $0, R12
 	SBBQ    $0, R13
-	SBBQ    $0, R14
-	SBBQ    $0, DI
+	SBBQ    $0, DX
 	ADDQ    DX, R14
 	ADCQ    $0, DI
 
@@ -1311,8 +1292,7 @@ TEXT ·jacobianDoubleAsm(SB), NOSPLIT, $464-16
 	SBBQ    CX, R12
 	SBBQ    $0, R13
 	SBBQ    $0, R14
-	SBBQ    $0, DI
-	SBBQ    $0, R8
+	SBBQ    $0, DX
 	ADDQ    DX, DI
 	ADCQ    $0, R8
 
@@ -1360,8 +1340,7 @@ TEXT ·jacobianDoubleAsm(SB), NOSPLIT, $464-16
 	SBBQ    CX, R13
 	SBBQ    $0, R14
 	SBBQ    $0, DI
-	SBBQ    $0, R8
-	SBBQ    $0, R9
+	SBBQ    $0, DX
 	ADDQ    DX, R8
 	ADCQ    $0, R9
 
@@ -1406,8 +1385,7 @@ TEXT ·jacobianDoubleAsm(SB), NOSPLIT, $464-16
 	SBBQ    CX, R14
 	SBBQ    $0, DI
 	SBBQ    $0, R8
-	SBBQ    $0, R9
-	SBBQ    $0, R10
+	SBBQ    $0, DX
 	ADDQ    DX, R9
 	ADCQ    $0, R10
 
@@ -1449,8 +1427,7 @@ TEXT ·jacobianDoubleAsm(SB), NOSPLIT, $464-16
 	SBBQ    CX, DI
 	SBBQ    $0, R8
 	SBBQ    $0, R9
-	SBBQ    $0, R10
-	SBBQ    $0, R11
+	SBBQ    $0, DX
 	ADDQ    DX, R10
 	ADCQ    $0, R11
 
@@ -1484,8 +1461,7 @@ TEXT ·jacobianDoubleAsm(SB), NOSPLIT, $464-16
 	SBBQ    CX, R8
 	SBBQ    $0, R9
 	SBBQ    $0, R10
-	SBBQ    $0, R11
-	SBBQ    $0, R12
+	SBBQ    $0, DX
 	ADDQ    DX, R11
 	ADCQ    $0, R12
 	// t < 2m: subtract m, keep t if that borrows.
@@ -1553,8 +1529,7 @@ TEXT ·jacobianDoubleAsm(SB), NOSPLIT, $464-16
 	SBBQ    CX, R11
 	SBBQ    $0, R12
 	SBBQ    $0, R13
-	SBBQ    $0, R14
-	SBBQ    $0, DI
+	SBBQ    $0, DX
 	ADDQ    DX, R14
 	ADCQ    $0, DI
 
@@ -1603,8 +1578,7 @@ TEXT ·jacobianDoubleAsm(SB), NOSPLIT, $464-16
 	SBBQ    CX, R12
 	SBBQ    $0, R13
 	SBBQ    $0, R14
-	SBBQ    $0, DI
-	SBBQ    $0, R8
+	SBBQ    $0, DX
 	ADDQ    DX, DI
 	ADCQ    $0, R8
 
@@ -1653,8 +1627,7 @@ TEXT ·jacobianDoubleAsm(SB), NOSPLIT, $464-16
 	SBBQ    CX, R13
 	SBBQ    $0, R14
 	SBBQ    $0, DI
-	SBBQ    $0, R8
-	SBBQ    $0, R9
+	SBBQ    $0, DX
 	ADDQ    DX, R8
 	ADCQ    $0, R9
 
@@ -1703,8 +1676,7 @@ TEXT ·jacobianDoubleAsm(SB), NOSPLIT, $464-16
 	SBBQ    CX, R14
 	SBBQ    $0, DI
 	SBBQ    $0, R8
-	SBBQ    $0, R9
-	SBBQ    $0, R10
+	SBBQ    $0, DX
 	ADDQ    DX, R9
 	ADCQ    $0, R10
 
@@ -1753,8 +1725,7 @@ TEXT ·jacobianDoubleAsm(SB), NOSPLIT, $464-16
 	SBBQ    CX, DI
 	SBBQ    $0, R8
 	SBBQ    $0, R9
-	SBBQ    $0, R10
-	SBBQ    $0, R11
+	SBBQ    $0, DX
 	ADDQ    DX, R10
 	ADCQ    $0, R11
 
@@ -1803,8 +1774,7 @@ TEXT ·jacobianDoubleAsm(SB), NOSPLIT, $464-16
 	SBBQ    CX, R8
 	SBBQ    $0, R9
 	SBBQ    $0, R10
-	SBBQ    $0, R11
-	SBBQ    $0, R12
+	SBBQ    $0, DX
 	ADDQ    DX, R11
 	ADCQ    $0, R12
 	// t < 2m: subtract m, keep t if that borrows.
@@ -1943,8 +1913,7 @@ TEXT ·jacobianDoubleAsm(SB), NOSPLIT, $464-16
 	SBBQ    CX, R11
 	SBBQ    $0, R12
 	SBBQ    $0, R13
-	SBBQ    $0, R14
-	SBBQ    $0, DI
+	SBBQ    $0, DX
 	ADDQ    DX, R14
 	ADCQ    $0, DI
 
@@ -1995,8 +1964,7 @@ TEXT ·jacobianDoubleAsm(SB), NOSPLIT, $464-16
 	SBBQ    CX, R12
 	SBBQ    $0, R13
 	SBBQ    $0, R14
-	SBBQ    $0, DI
-	SBBQ    $0, R8
+	SBBQ    $0, DX
 	ADDQ    DX, DI
 	ADCQ    $0, R8
 
@@ -2044,8 +2012,7 @@ TEXT ·jacobianDoubleAsm(SB), NOSPLIT, $464-16
 	SBBQ    CX, R13
 	SBBQ    $0, R14
 	SBBQ    $0, DI
-	SBBQ    $0, R8
-	SBBQ    $0, R9
+	SBBQ    $0, DX
 	ADDQ    DX, R8
 	ADCQ    $0, R9
 
@@ -2090,8 +2057,7 @@ TEXT ·jacobianDoubleAsm(SB), NOSPLIT, $464-16
 	SBBQ    CX, R14
 	SBBQ    $0, DI
 	SBBQ    $0, R8
-	SBBQ    $0, R9
-	SBBQ    $0, R10
+	SBBQ    $0, DX
 	ADDQ    DX, R9
 	ADCQ    $0, R10
 
@@ -2133,8 +2099,7 @@ TEXT ·jacobianDoubleAsm(SB), NOSPLIT, $464-16
 	SBBQ    CX, DI
 	SBBQ    $0, R8
 	SBBQ    $0, R9
-	SBBQ    $0, R10
-	SBBQ    $0, R11
+	SBBQ    $0, DX
 	ADDQ    DX, R10
 	ADCQ    $0, R11
 
@@ -2168,8 +2133,7 @@ TEXT ·jacobianDoubleAsm(SB), NOSPLIT, $464-16
 	SBBQ    CX, R8
 	SBBQ    $0, R9
 	SBBQ    $0, R10
-	SBBQ    $0, R11
-	SBBQ    $0, R12
+	SBBQ    $0, DX
 	ADDQ    DX, R11
 	ADCQ    $0, R12
 	// t < 2m: subtract m, keep t if that borrows.
@@ -2308,8 +2272,7 @@ TEXT ·jacobianDoubleAsm(SB), NOSPLIT, $464-16
 	SBBQ    CX, R11
 	SBBQ    $0, R12
 	SBBQ    $0, R13
-	SBBQ    $0, R14
-	SBBQ    $0, DI
+	SBBQ    $0, DX
 	ADDQ    DX, R14
 	ADCQ    $0, DI
 
@@ -2358,8 +2321,7 @@ TEXT ·jacobianDoubleAsm(SB), NOSPLIT, $464-16
 	SBBQ    CX, R12
 	SBBQ    $0, R13
 	SBBQ    $0, R14
-	SBBQ    $0, DI
-	SBBQ    $0, R8
+	SBBQ    $0, DX
 	ADDQ    DX, DI
 	ADCQ    $0, R8
 
@@ -2408,8 +2370,7 @@ TEXT ·jacobianDoubleAsm(SB), NOSPLIT, $464-16
 	SBBQ    CX, R13
 	SBBQ    $0, R14
 	SBBQ    $0, DI
-	SBBQ    $0, R8
-	SBBQ    $0, R9
+	SBBQ    $0, DX
 	ADDQ    DX, R8
 	ADCQ    $0, R9
 
@@ -2458,8 +2419,7 @@ TEXT ·jacobianDoubleAsm(SB), NOSPLIT, $464-16
 	SBBQ    CX, R14
 	SBBQ    $0, DI
 	SBBQ    $0, R8
-	SBBQ    $0, R9
-	SBBQ    $0, R10
+	SBBQ    $0, DX
 	ADDQ    DX, R9
 	ADCQ    $0, R10
 
@@ -2508,8 +2468,7 @@ TEXT ·jacobianDoubleAsm(SB), NOSPLIT, $464-16
 	SBBQ    CX, DI
 	SBBQ    $0, R8
 	SBBQ    $0, R9
-	SBBQ    $0, R10
-	SBBQ    $0, R11
+	SBBQ    $0, DX
 	ADDQ    DX, R10
 	ADCQ    $0, R11
 
@@ -2558,8 +2517,7 @@ TEXT ·jacobianDoubleAsm(SB), NOSPLIT, $464-16
 	SBBQ    CX, R8
 	SBBQ    $0, R9
 	SBBQ    $0, R10
-	SBBQ    $0, R11
-	SBBQ    $0, R12
+	SBBQ    $0, DX
 	ADDQ    DX, R11
 	ADCQ    $0, R12
 	// t < 2m: subtract m, keep t if that borrows.
@@ -2658,8 +2616,7 @@ TEXT ·jacobianDoubleAsm(SB), NOSPLIT, $464-16
 	SBBQ    CX, R11
 	SBBQ    $0, R12
 	SBBQ    $0, R13
-	SBBQ    $0, R14
-	SBBQ    $0, DI
+	SBBQ    $0, DX
 	ADDQ    DX, R14
 	ADCQ    $0, DI
 
@@ -2710,8 +2667,7 @@ TEXT ·jacobianDoubleAsm(SB), NOSPLIT, $464-16
 	SBBQ    CX, R12
 	SBBQ    $0, R13
 	SBBQ    $0, R14
-	SBBQ    $0, DI
-	SBBQ    $0, R8
+	SBBQ    $0, DX
 	ADDQ    DX, DI
 	ADCQ    $0, R8
 
@@ -2759,8 +2715,7 @@ TEXT ·jacobianDoubleAsm(SB), NOSPLIT, $464-16
 	SBBQ    CX, R13
 	SBBQ    $0, R14
 	SBBQ    $0, DI
-	SBBQ    $0, R8
-	SBBQ    $0, R9
+	SBBQ    $0, DX
 	ADDQ    DX, R8
 	ADCQ    $0, R9
 
@@ -2805,8 +2760,7 @@ TEXT ·jacobianDoubleAsm(SB), NOSPLIT, $464-16
 	SBBQ    CX, R14
 	SBBQ    $0, DI
 	SBBQ    $0, R8
-	SBBQ    $0, R9
-	SBBQ    $0, R10
+	SBBQ    $0, DX
 	ADDQ    DX, R9
 	ADCQ    $0, R10
 
@@ -2848,8 +2802,7 @@ TEXT ·jacobianDoubleAsm(SB), NOSPLIT, $464-16
 	SBBQ    CX, DI
 	SBBQ    $0, R8
 	SBBQ    $0, R9
-	SBBQ    $0, R10
-	SBBQ    $0, R11
+	SBBQ    $0, DX
 	ADDQ    DX, R10
 	ADCQ    $0, R11
 
@@ -2883,8 +2836,7 @@ TEXT ·jacobianDoubleAsm(SB), NOSPLIT, $464-16
 	SBBQ    CX, R8
 	SBBQ    $0, R9
 	SBBQ    $0, R10
-	SBBQ    $0, R11
-	SBBQ    $0, R12
+	SBBQ    $0, DX
 	ADDQ    DX, R11
 	ADCQ    $0, R12
 	// t < 2m: subtract m, keep t if that borrows.
@@ -4243,8 +4195,7 @@ loop:
 	SBBQ    CX, R11
 	SBBQ    $0, R12
 	SBBQ    $0, R13
-	SBBQ    $0, R14
-	SBBQ    $0, DI
+	SBBQ    $0, DX
 	ADDQ    DX, R14
 	ADCQ    $0, DI
 
@@ -4295,8 +4246,7 @@ loop:
 	SBBQ    CX, R12
 	SBBQ    $0, R13
 	SBBQ    $0, R14
-	SBBQ    $0, DI
-	SBBQ    $0, R8
+	SBBQ    $0, DX
 	ADDQ    DX, DI
 	ADCQ    $0, R8
 
@@ -4344,8 +4294,7 @@ loop:
 	SBBQ    CX, R13
 	SBBQ    $0, R14
 	SBBQ    $0, DI
-	SBBQ    $0, R8
-	SBBQ    $0, R9
+	SBBQ    $0, DX
 	ADDQ    DX, R8
 	ADCQ    $0, R9
 
@@ -4390,8 +4339,7 @@ loop:
 	SBBQ    CX, R14
 	SBBQ    $0, DI
 	SBBQ    $0, R8
-	SBBQ    $0, R9
-	SBBQ    $0, R10
+	SBBQ    $0, DX
 	ADDQ    DX, R9
 	ADCQ    $0, R10
 
@@ -4433,8 +4381,7 @@ loop:
 	SBBQ    CX, DI
 	SBBQ    $0, R8
 	SBBQ    $0, R9
-	SBBQ    $0, R10
-	SBBQ    $0, R11
+	SBBQ    $0, DX
 	ADDQ    DX, R10
 	ADCQ    $0, R11
 
@@ -4468,8 +4415,7 @@ loop:
 	SBBQ    CX, R8
 	SBBQ    $0, R9
 	SBBQ    $0, R10
-	SBBQ    $0, R11
-	SBBQ    $0, R12
+	SBBQ    $0, DX
 	ADDQ    DX, R11
 	ADCQ    $0, R12
 	// t < 2m: subtract m, keep t if that borrows.
@@ -4611,8 +4557,7 @@ loop:
 	SBBQ    CX, R11
 	SBBQ    $0, R12
 	SBBQ    $0, R13
-	SBBQ    $0, R14
-	SBBQ    $0, DI
+	SBBQ    $0, DX
 	ADDQ    DX, R14
 	ADCQ    $0, DI
 
@@ -4661,8 +4606,7 @@ loop:
 	SBBQ    CX, R12
 	SBBQ    $0, R13
 	SBBQ    $0, R14
-	SBBQ    $0, DI
-	SBBQ    $0, R8
+	SBBQ    $0, DX
 	ADDQ    DX, DI
 	ADCQ    $0, R8
 
@@ -4711,8 +4655,7 @@ loop:
 	SBBQ    CX, R13
 	SBBQ    $0, R14
 	SBBQ    $0, DI
-	SBBQ    $0, R8
-	SBBQ    $0, R9
+	SBBQ    $0, DX
 	ADDQ    DX, R8
 	ADCQ    $0, R9
 
@@ -4761,8 +4704,7 @@ loop:
 	SBBQ    CX, R14
 	SBBQ    $0, DI
 	SBBQ    $0, R8
-	SBBQ    $0, R9
-	SBBQ    $0, R10
+	SBBQ    $0, DX
 	ADDQ    DX, R9
 	ADCQ    $0, R10
 
@@ -4811,8 +4753,7 @@ loop:
 	SBBQ    CX, DI
 	SBBQ    $0, R8
 	SBBQ    $0, R9
-	SBBQ    $0, R10
-	SBBQ    $0, R11
+	SBBQ    $0, DX
 	ADDQ    DX, R10
 	ADCQ    $0, R11
 
@@ -4861,8 +4802,7 @@ loop:
 	SBBQ    CX, R8
 	SBBQ    $0, R9
 	SBBQ    $0, R10
-	SBBQ    $0, R11
-	SBBQ    $0, R12
+	SBBQ    $0, DX
 	ADDQ    DX, R11
 	ADCQ    $0, R12
 	// t < 2m: subtract m, keep t if that borrows.
@@ -5007,8 +4947,7 @@ loop:
 	SBBQ    CX, R11
 	SBBQ    $0, R12
 	SBBQ    $0, R13
-	SBBQ    $0, R14
-	SBBQ    $0, DI
+	SBBQ    $0, DX
 	ADDQ    DX, R14
 	ADCQ    $0, DI
 
@@ -5058,8 +4997,7 @@ loop:
 	SBBQ    CX, R12
 	SBBQ    $0, R13
 	SBBQ    $0, R14
-	SBBQ    $0, DI
-	SBBQ    $0, R8
+	SBBQ    $0, DX
 	ADDQ    DX, DI
 	ADCQ    $0, R8
 
@@ -5109,8 +5047,7 @@ loop:
 	SBBQ    CX, R13
 	SBBQ    $0, R14
 	SBBQ    $0, DI
-	SBBQ    $0, R8
-	SBBQ    $0, R9
+	SBBQ    $0, DX
 	ADDQ    DX, R8
 	ADCQ    $0, R9
 
@@ -5160,8 +5097,7 @@ loop:
 	SBBQ    CX, R14
 	SBBQ    $0, DI
 	SBBQ    $0, R8
-	SBBQ    $0, R9
-	SBBQ    $0, R10
+	SBBQ    $0, DX
 	ADDQ    DX, R9
 	ADCQ    $0, R10
 
@@ -5211,8 +5147,7 @@ loop:
 	SBBQ    CX, DI
 	SBBQ    $0, R8
 	SBBQ    $0, R9
-	SBBQ    $0, R10
-	SBBQ    $0, R11
+	SBBQ    $0, DX
 	ADDQ    DX, R10
 	ADCQ    $0, R11
 
@@ -5262,8 +5197,7 @@ loop:
 	SBBQ    CX, R8
 	SBBQ    $0, R9
 	SBBQ    $0, R10
-	SBBQ    $0, R11
-	SBBQ    $0, R12
+	SBBQ    $0, DX
 	ADDQ    DX, R11
 	ADCQ    $0, R12
 	// t < 2m: subtract m, keep t if that borrows.
@@ -5362,8 +5296,7 @@ loop:
 	SBBQ    CX, R11
 	SBBQ    $0, R12
 	SBBQ    $0, R13
-	SBBQ    $0, R14
-	SBBQ    $0, DI
+	SBBQ    $0, DX
 	ADDQ    DX, R14
 	ADCQ    $0, DI
 
@@ -5414,8 +5347,7 @@ loop:
 	SBBQ    CX, R12
 	SBBQ    $0, R13
 	SBBQ    $0, R14
-	SBBQ    $0, DI
-	SBBQ    $0, R8
+	SBBQ    $0, DX
 	ADDQ    DX, DI
 	ADCQ    $0, R8
 
@@ -5463,8 +5395,7 @@ loop:
 	SBBQ    CX, R13
 	SBBQ    $0, R14
 	SBBQ    $0, DI
-	SBBQ    $0, R8
-	SBBQ    $0, R9
+	SBBQ    $0, DX
 	ADDQ    DX, R8
 	ADCQ    $0, R9
 
@@ -5509,8 +5440,7 @@ loop:
 	SBBQ    CX, R14
 	SBBQ    $0, DI
 	SBBQ    $0, R8
-	SBBQ    $0, R9
-	SBBQ    $0, R10
+	SBBQ    $0, DX
 	ADDQ    DX, R9
 	ADCQ    $0, R10
 
@@ -5552,8 +5482,7 @@ loop:
 	SBBQ    CX, DI
 	SBBQ    $0, R8
 	SBBQ    $0, R9
-	SBBQ    $0, R10
-	SBBQ    $0, R11
+	SBBQ    $0, DX
 	ADDQ    DX, R10
 	ADCQ    $0, R11
 
@@ -5587,8 +5516,7 @@ loop:
 	SBBQ    CX, R8
 	SBBQ    $0, R9
 	SBBQ    $0, R10
-	SBBQ    $0, R11
-	SBBQ    $0, R12
+	SBBQ    $0, DX
 	ADDQ    DX, R11
 	ADCQ    $0, R12
 	// t < 2m: subtract m, keep t if that borrows.
@@ -5656,8 +5584,7 @@ loop:
 	SBBQ    CX, R11
 	SBBQ    $0, R12
 	SBBQ    $0, R13
-	SBBQ    $0, R14
-	SBBQ    $0, DI
+	SBBQ    $0, DX
 	ADDQ    DX, R14
 	ADCQ    $0, DI
 
@@ -5706,8 +5633,7 @@ loop:
 	SBBQ    CX, R12
 	SBBQ    $0, R13
 	SBBQ    $0, R14
-	SBBQ    $0, DI
-	SBBQ    $0, R8
+	SBBQ    $0, DX
 	ADDQ    DX, DI
 	ADCQ    $0, R8
 
@@ -5756,8 +5682,7 @@ loop:
 	SBBQ    CX, R13
 	SBBQ    $0, R14
 	SBBQ    $0, DI
-	SBBQ    $0, R8
-	SBBQ    $0, R9
+	SBBQ    $0, DX
 	ADDQ    DX, R8
 	ADCQ    $0, R9
 
@@ -5806,8 +5731,7 @@ loop:
 	SBBQ    CX, R14
 	SBBQ    $0, DI
 	SBBQ    $0, R8
-	SBBQ    $0, R9
-	SBBQ    $0, R10
+	SBBQ    $0, DX
 	ADDQ    DX, R9
 	ADCQ    $0, R10
 
@@ -5856,8 +5780,7 @@ loop:
 	SBBQ    CX, DI
 	SBBQ    $0, R8
 	SBBQ    $0, R9
-	SBBQ    $0, R10
-	SBBQ    $0, R11
+	SBBQ    $0, DX
 	ADDQ    DX, R10
 	ADCQ    $0, R11
 
@@ -5906,8 +5829,7 @@ loop:
 	SBBQ    CX, R8
 	SBBQ    $0, R9
 	SBBQ    $0, R10
-	SBBQ    $0, R11
-	SBBQ    $0, R12
+	SBBQ    $0, DX
 	ADDQ    DX, R11
 	ADCQ    $0, R12
 	// t < 2m: subtract m, keep t if that borrows.
@@ -6046,8 +5968,7 @@ loop:
 	SBBQ    CX, R11
 	SBBQ    $0, R12
 	SBBQ    $0, R13
-	SBBQ    $0, R14
-	SBBQ    $0, DI
+	SBBQ    $0, DX
 	ADDQ    DX, R14
 	ADCQ    $0, DI
 
@@ -6098,8 +6019,7 @@ loop:
 	SBBQ    CX, R12
 	SBBQ    $0, R13
 	SBBQ    $0, R14
-	SBBQ    $0, DI
-	SBBQ    $0, R8
+	SBBQ    $0, DX
 	ADDQ    DX, DI
 	ADCQ    $0, R8
 
@@ -6147,8 +6067,7 @@ loop:
 	SBBQ    CX, R13
 	SBBQ    $0, R14
 	SBBQ    $0, DI
-	SBBQ    $0, R8
-	SBBQ    $0, R9
+	SBBQ    $0, DX
 	ADDQ    DX, R8
 	ADCQ    $0, R9
 
@@ -6193,8 +6112,7 @@ loop:
 	SBBQ    CX, R14
 	SBBQ    $0, DI
 	SBBQ    $0, R8
-	SBBQ    $0, R9
-	SBBQ    $0, R10
+	SBBQ    $0, DX
 	ADDQ    DX, R9
 	ADCQ    $0, R10
 
@@ -6236,8 +6154,7 @@ loop:
 	SBBQ    CX, DI
 	SBBQ    $0, R8
 	SBBQ    $0, R9
-	SBBQ    $0, R10
-	SBBQ    $0, R11
+	SBBQ    $0, DX
 	ADDQ    DX, R10
 	ADCQ    $0, R11
 
@@ -6271,8 +6188,7 @@ loop:
 	SBBQ    CX, R8
 	SBBQ    $0, R9
 	SBBQ    $0, R10
-	SBBQ    $0, R11
-	SBBQ    $0, R12
+	SBBQ    $0, DX
 	ADDQ    DX, R11
 	ADCQ    $0, R12
 	// t < 2m: subtract m, keep t if that borrows.
@@ -6411,8 +6327,7 @@ loop:
 	SBBQ    CX, R11
 	SBBQ    $0, R12
 	SBBQ    $0, R13
-	SBBQ    $0, R14
-	SBBQ    $0, DI
+	SBBQ    $0, DX
 	ADDQ    DX, R14
 	ADCQ    $0, DI
 
@@ -6461,8 +6376,7 @@ loop:
 	SBBQ    CX, R12
 	SBBQ    $0, R13
 	SBBQ    $0, R14
-	SBBQ    $0, DI
-	SBBQ    $0, R8
+	SBBQ    $0, DX
 	ADDQ    DX, DI
 	ADCQ    $0, R8
 
@@ -6511,8 +6425,7 @@ loop:
 	SBBQ    CX, R13
 	SBBQ    $0, R14
 	SBBQ    $0, DI
-	SBBQ    $0, R8
-	SBBQ    $0, R9
+	SBBQ    $0, DX
 	ADDQ    DX, R8
 	ADCQ    $0, R9
 
@@ -6561,8 +6474,7 @@ loop:
 	SBBQ    CX, R14
 	SBBQ    $0, DI
 	SBBQ    $0, R8
-	SBBQ    $0, R9
-	SBBQ    $0, R10
+	SBBQ    $0, DX
 	ADDQ    DX, R9
 	ADCQ    $0, R10
 
@@ -6611,8 +6523,7 @@ loop:
 	SBBQ    CX, DI
 	SBBQ    $0, R8
 	SBBQ    $0, R9
-	SBBQ    $0, R10
-	SBBQ    $0, R11
+	SBBQ    $0, DX
 	ADDQ    DX, R10
 	ADCQ    $0, R11
 
@@ -6661,8 +6572,7 @@ loop:
 	SBBQ    CX, R8
 	SBBQ    $0, R9
 	SBBQ    $0, R10
-	SBBQ    $0, R11
-	SBBQ    $0, R12
+	SBBQ    $0, DX
 	ADDQ    DX, R11
 	ADCQ    $0, R12
 	// t < 2m: subtract m, keep t if that borrows.
@@ -6761,8 +6671,7 @@ loop:
 	SBBQ    CX, R11
 	SBBQ    $0, R12
 	SBBQ    $0, R13
-	SBBQ    $0, R14
-	SBBQ    $0, DI
+	SBBQ    $0, DX
 	ADDQ    DX, R14
 	ADCQ    $0, DI
 
@@ -6813,8 +6722,7 @@ loop:
 	SBBQ    CX, R12
 	SBBQ    $0, R13
 	SBBQ    $0, R14
-	SBBQ    $0, DI
-	SBBQ    $0, R8
+	SBBQ    $0, DX
 	ADDQ    DX, DI
 	ADCQ    $0, R8
 
@@ -6862,8 +6770,7 @@ loop:
 	SBBQ    CX, R13
 	SBBQ    $0, R14
 	SBBQ    $0, DI
-	SBBQ    $0, R8
-	SBBQ    $0, R9
+	SBBQ    $0, DX
 	ADDQ    DX, R8
 	ADCQ    $0, R9
 
@@ -6908,8 +6815,7 @@ loop:
 	SBBQ    CX, R14
 	SBBQ    $0, DI
 	SBBQ    $0, R8
-	SBBQ    $0, R9
-	SBBQ    $0, R10
+	SBBQ    $0, DX
 	ADDQ    DX, R9
 	ADCQ    $0, R10
 
@@ -6951,8 +6857,7 @@ loop:
 	SBBQ    CX, DI
 	SBBQ    $0, R8
 	SBBQ    $0, R9
-	SBBQ    $0, R10
-	SBBQ    $0, R11
+	SBBQ    $0, DX
 	ADDQ    DX, R10
 	ADCQ    $0, R11
 
@@ -6986,8 +6891,7 @@ loop:
 	SBBQ    CX, R8
 	SBBQ    $0, R9
 	SBBQ    $0, R10
-	SBBQ    $0, R11
-	SBBQ    $0, R12
+	SBBQ    $0, DX
 	ADDQ    DX, R11
 	ADCQ    $0, R12
 	// t < 2m: subtract m, keep t if that borrows.
@@ -7601,8 +7505,7 @@ TEXT pointMulInternal<>(SB), NOSPLIT, $8
 	SBBQ    CX, R11
 	SBBQ    $0, R12
 	SBBQ    $0, R13
-	SBBQ    $0, R14
-	SBBQ    $0, DI
+	SBBQ    $0, DX
 	ADDQ    DX, R14
 	ADCQ    $0, DI
 
@@ -7652,8 +7555,7 @@ TEXT pointMulInternal<>(SB), NOSPLIT, $8
 	SBBQ    CX, R12
 	SBBQ    $0, R13
 	SBBQ    $0, R14
-	SBBQ    $0, DI
-	SBBQ    $0, R8
+	SBBQ    $0, DX
 	ADDQ    DX, DI
 	ADCQ    $0, R8
 
@@ -7703,8 +7605,7 @@ TEXT pointMulInternal<>(SB), NOSPLIT, $8
 	SBBQ    CX, R13
 	SBBQ    $0, R14
 	SBBQ    $0, DI
-	SBBQ    $0, R8
-	SBBQ    $0, R9
+	SBBQ    $0, DX
 	ADDQ    DX, R8
 	ADCQ    $0, R9
 
@@ -7754,8 +7655,7 @@ TEXT pointMulInternal<>(SB), NOSPLIT, $8
 	SBBQ    CX, R14
 	SBBQ    $0, DI
 	SBBQ    $0, R8
-	SBBQ    $0, R9
-	SBBQ    $0, R10
+	SBBQ    $0, DX
 	ADDQ    DX, R9
 	ADCQ    $0, R10
 
@@ -7805,8 +7705,7 @@ TEXT pointMulInternal<>(SB), NOSPLIT, $8
 	SBBQ    CX, DI
 	SBBQ    $0, R8
 	SBBQ    $0, R9
-	SBBQ    $0, R10
-	SBBQ    $0, R11
+	SBBQ    $0, DX
 	ADDQ    DX, R10
 	ADCQ    $0, R11
 
@@ -7856,8 +7755,7 @@ TEXT pointMulInternal<>(SB), NOSPLIT, $8
 	SBBQ    CX, R8
 	SBBQ    $0, R9
 	SBBQ    $0, R10
-	SBBQ    $0, R11
-	SBBQ    $0, R12
+	SBBQ    $0, DX
 	ADDQ    DX, R11
 	ADCQ    $0, R12
 	// t < 2m: subtract m, keep t if that borrows.
@@ -7954,8 +7852,7 @@ TEXT pointSqrInternal<>(SB), NOSPLIT, $80
 	SBBQ    CX, R11
 	SBBQ    $0, R12
 	SBBQ    $0, R13
-	SBBQ    $0, R14
-	SBBQ    $0, DI
+	SBBQ    $0, DX
 	ADDQ    DX, R14
 	ADCQ    $0, DI
 
@@ -8006,8 +7903,7 @@ TEXT pointSqrInternal<>(SB), NOSPLIT, $80
 	SBBQ    CX, R12
 	SBBQ    $0, R13
 	SBBQ    $0, R14
-	SBBQ    $0, DI
-	SBBQ    $0, R8
+	SBBQ    $0, DX
 	ADDQ    DX, DI
 	ADCQ    $0, R8
 
@@ -8055,8 +7951,7 @@ TEXT pointSqrInternal<>(SB), NOSPLIT, $80
 	SBBQ    CX, R13
 	SBBQ    $0, R14
 	SBBQ    $0, DI
-	SBBQ    $0, R8
-	SBBQ    $0, R9
+	SBBQ    $0, DX
 	ADDQ    DX, R8
 	ADCQ    $0, R9
 
@@ -8101,8 +7996,7 @@ TEXT pointSqrInternal<>(SB), NOSPLIT, $80
 	SBBQ    CX, R14
 	SBBQ    $0, DI
 	SBBQ    $0, R8
-	SBBQ    $0, R9
-	SBBQ    $0, R10
+	SBBQ    $0, DX
 	ADDQ    DX, R9
 	ADCQ    $0, R10
 
@@ -8144,8 +8038,7 @@ TEXT pointSqrInternal<>(SB), NOSPLIT, $80
 	SBBQ    CX, DI
 	SBBQ    $0, R8
 	SBBQ    $0, R9
-	SBBQ    $0, R10
-	SBBQ    $0, R11
+	SBBQ    $0, DX
 	ADDQ    DX, R10
 	ADCQ    $0, R11
 
@@ -8179,8 +8072,7 @@ TEXT pointSqrInternal<>(SB), NOSPLIT, $80
 	SBBQ    CX, R8
 	SBBQ    $0, R9
 	SBBQ    $0, R10
-	SBBQ    $0, R11
-	SBBQ    $0, R12
+	SBBQ    $0, DX
 	ADDQ    DX, R11
 	ADCQ    $0, R12
 	// t < 2m: subtract m, keep t if that borrows.

@@ -55,8 +55,7 @@ TEXT ·elem64MulAsm(SB), NOSPLIT, $0-24
 	SBBQ    CX, R11
 	SBBQ    $0, R12
 	SBBQ    $0, R13
-	SBBQ    $0, R14
-	SBBQ    $0, DI
+	SBBQ    $0, DX
 	ADDQ    DX, R14
 	ADCQ    $0, DI
 
@@ -106,8 +105,7 @@ TEXT ·elem64MulAsm(SB), NOSPLIT, $0-24
 	SBBQ    CX, R12
 	SBBQ    $0, R13
 	SBBQ    $0, R14
-	SBBQ    $0, DI
-	SBBQ    $0, R8
+	SBBQ    $0, DX
 	ADDQ    DX, DI
 	ADCQ    $0, R8
 
@@ -157,8 +155,7 @@ TEXT ·elem64MulAsm(SB), NOSPLIT, $0-24
 	SBBQ    CX, R13
 	SBBQ    $0, R14
 	SBBQ    $0, DI
-	SBBQ    $0, R8
-	SBBQ    $0, R9
+	SBBQ    $0, DX
 	ADDQ    DX, R8
 	ADCQ    $0, R9
 
@@ -208,8 +205,7 @@ TEXT ·elem64MulAsm(SB), NOSPLIT, $0-24
 	SBBQ    CX, R14
 	SBBQ    $0, DI
 	SBBQ    $0, R8
-	SBBQ    $0, R9
-	SBBQ    $0, R10
+	SBBQ    $0, DX
 	ADDQ    DX, R9
 	ADCQ    $0, R10
 
@@ -259,8 +255,7 @@ TEXT ·elem64MulAsm(SB), NOSPLIT, $0-24
 	SBBQ    CX, DI
 	SBBQ    $0, R8
 	SBBQ    $0, R9
-	SBBQ    $0, R10
-	SBBQ    $0, R11
+	SBBQ    $0, DX
 	ADDQ    DX, R10
 	ADCQ    $0, R11
 
@@ -310,8 +305,7 @@ TEXT ·elem64MulAsm(SB), NOSPLIT, $0-24
 	SBBQ    CX, R8
 	SBBQ    $0, R9
 	SBBQ    $0, R10
-	SBBQ    $0, R11
-	SBBQ    $0, R12
+	SBBQ    $0, DX
 	ADDQ    DX, R11
 	ADCQ    $0, R12
 
@@ -415,8 +409,7 @@ TEXT ·elem64SquareAsm(SB), NOSPLIT, $80-16
 	SBBQ    CX, R11
 	SBBQ    $0, R12
 	SBBQ    $0, R13
-	SBBQ    $0, R14
-	SBBQ    $0, DI
+	SBBQ    $0, DX
 	ADDQ    DX, R14
 	ADCQ    $0, DI
 
@@ -467,8 +460,7 @@ TEXT ·elem64SquareAsm(SB), NOSPLIT, $80-16
 	SBBQ    CX, R12
 	SBBQ    $0, R13
 	SBBQ    $0, R14
-	SBBQ    $0, DI
-	SBBQ    $0, R8
+	SBBQ    $0, DX
 	ADDQ    DX, DI
 	ADCQ    $0, R8
 
@@ -516,8 +508,7 @@ TEXT ·elem64SquareAsm(SB), NOSPLIT, $80-16
 	SBBQ    CX, R13
 	SBBQ    $0, R14
 	SBBQ    $0, DI
-	SBBQ    $0, R8
-	SBBQ    $0, R9
+	SBBQ    $0, DX
 	ADDQ    DX, R8
 	ADCQ    $0, R9
 
@@ -562,8 +553,7 @@ TEXT ·elem64SquareAsm(SB), NOSPLIT, $80-16
 	SBBQ    CX, R14
 	SBBQ    $0, DI
 	SBBQ    $0, R8
-	SBBQ    $0, R9
-	SBBQ    $0, R10
+	SBBQ    $0, DX
 	ADDQ    DX, R9
 	ADCQ    $0, R10
 
@@ -605,8 +595,7 @@ TEXT ·elem64SquareAsm(SB), NOSPLIT, $80-16
 	SBBQ    CX, DI
 	SBBQ    $0, R8
 	SBBQ    $0, R9
-	SBBQ    $0, R10
-	SBBQ    $0, R11
+	SBBQ    $0, DX
 	ADDQ    DX, R10
 	ADCQ    $0, R11
 
@@ -640,8 +629,7 @@ TEXT ·elem64SquareAsm(SB), NOSPLIT, $80-16
 	SBBQ    CX, R8
 	SBBQ    $0, R9
 	SBBQ    $0, R10
-	SBBQ    $0, R11
-	SBBQ    $0, R12
+	SBBQ    $0, DX
 	ADDQ    DX, R11
 	ADCQ    $0, R12
 

@@ -177,8 +177,8 @@ func (g *montAsm) p384Shape() bool {
 // c = q·(2^128 + 2^96 − 2^32 + 1), whose words follow from L = q<<32 and
 // H = q>>32: c0 = q − L (borrow b0), c1 = L − H − b0 (borrow b1), c2 =
 // q + H − b1 (carry c3). c0 = t0, as q makes t + q·m a multiple of 2^64,
-// so the borrow chain t − c starts at t1 and runs to the window's top, and
-// q·2^384 is added at t6 after it. The next row's t0 = t1 − c1 is four
+// so the borrow chain t − c starts at t1 and its borrow out of t5 is
+// taken from q before q·2^384 is added at t6. The next row's t0 = t1 − c1 is four
 // single-cycle steps from q, where the MULX row takes a product and two
 // adds more. It uses AX, BX, CX and DX; t[n+1] may be nonzero on entry.
 func (g *montAsm) p384Reduce(t []string) {
@@ -199,9 +199,9 @@ func (g *montAsm) p384Reduce(t []string) {
 	s.op("SUBQ", maLo, t[1])
 	s.op("SBBQ", maZero, t[2])
 	s.op("SBBQ", maHi, t[3])
-	for j := 4; j < 8; j++ {
-		s.op("SBBQ", "$0", t[j])
-	}
+	s.op("SBBQ", "$0", t[4])
+	s.op("SBBQ", "$0", t[5])
+	s.op("SBBQ", "$0", "DX") // q − the borrow out of t5 (q = 0 makes c = 0: no borrow)
 	s.op("ADDQ", "DX", t[6]) // + q·2^384
 	s.op("ADCQ", "$0", t[7])
 }
