@@ -51,3 +51,23 @@ func TestChain(t *testing.T) {
 		t.Logf("p = %x: inversion chain %d squarings, %d multiplications", p, s, m)
 	}
 }
+
+// TestChainCounts pins the chains of GF(2^255−19) to the counts of the
+// classic hand-made chains (ref10's invert and pow22523): the builder finds
+// them by itself.
+func TestChainCounts(t *testing.T) {
+	p, _ := new(big.Int).SetString("7fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffed", 16)
+	for _, c := range []struct {
+		name string
+		e    *big.Int
+		s, m int
+	}{
+		{"p−2", new(big.Int).Sub(p, big.NewInt(2)), 254, 11},
+		{"(p−5)/8", new(big.Int).Rsh(new(big.Int).Sub(p, big.NewInt(5)), 3), 251, 11},
+	} {
+		s, m := buildChain(c.e, "a", "v").counts()
+		if s != c.s || m != c.m {
+			t.Errorf("%s: %d squarings + %d multiplications, want %d + %d", c.name, s, m, c.s, c.m)
+		}
+	}
+}
