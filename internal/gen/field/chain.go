@@ -545,3 +545,93 @@ func (c *chain) counts() (squarings, multiplications int) {
 	}
 	return
 }
+
+// ChainPlan returns "out = in^e" as a plan in the generator's format
+// (internal/gen/plan): the chain every field's exponentiations use, with
+// sqr, sqrn and mul steps, each commented with the exponent of the element
+// it sets. Only the last step writes out, so out may alias in.
+func ChainPlan(e *big.Int, in, out string) string {
+	c := buildChain(e, in, "tOut")
+	// The chain's copies exist for Go's aliasing: in is read through tIn,
+	// and tOut starts as a copy of a power. Here in is read directly and
+	// the copy is folded into the squarings that follow it.
+	rename := map[string]string{"tIn": in}
+	name := func(v string) string {
+		if r, ok := rename[v]; ok {
+			return r
+		}
+		return v
+	}
+	var ops []chainOp
+	for i := 0; i < len(c.ops); i++ {
+		op := c.ops[i]
+		op.x, op.y = name(op.x), name(op.y)
+		switch {
+		case op.dst == "tIn":
+			continue
+		case op.sq < 0 && i+1 < len(c.ops) && c.ops[i+1].sq > 0 && c.ops[i+1].x == op.dst:
+			op.sq = 0 // the copy becomes the next squaring's source
+			next := c.ops[i+1]
+			i++
+			op = chainOp{dst: next.dst, x: op.x, sq: next.sq}
+		}
+		if n := len(ops); n > 0 && op.sq > 0 && ops[n-1].sq > 0 && ops[n-1].dst == op.dst && op.x == op.dst {
+			ops[n-1].sq += op.sq // consecutive squarings in place: one run
+			continue
+		}
+		ops = append(ops, op)
+	}
+	last := len(ops) - 1
+	exp := map[string]*big.Int{in: big.NewInt(1)}
+	var b strings.Builder
+	for i, op := range ops {
+		var v *big.Int
+		step := ""
+		switch {
+		case op.sq < 0:
+			v = exp[op.x]
+			step = "copy " + op.x
+		case op.sq == 0:
+			v = new(big.Int).Add(exp[op.x], exp[op.y])
+			step = "mul " + op.x + " " + op.y
+		case op.sq == 1:
+			v = new(big.Int).Lsh(exp[op.x], 1)
+			step = "sqr " + op.x
+		default:
+			v = new(big.Int).Lsh(exp[op.x], uint(op.sq))
+			step = fmt.Sprintf("sqrn %s %d", op.x, op.sq)
+		}
+		dst := op.dst
+		if i == last {
+			dst = out
+		}
+		exp[dst] = v
+		fmt.Fprintf(&b, "%s = %s // %s\n", dst, step, exponentString(v))
+	}
+	if exp[out].Cmp(e) != 0 {
+		panic("gen: ChainPlan computes the wrong power")
+	}
+	return b.String()
+}
+
+// exponentString writes e as a decimal below 2^16, else as 2^k ± d with d
+// a decimal below 2^16 or a power of two, else in hexadecimal.
+func exponentString(e *big.Int) string {
+	if e.BitLen() <= 16 {
+		return e.String()
+	}
+	for _, k := range []int{e.BitLen(), e.BitLen() - 1} {
+		d := new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), uint(k)), e)
+		switch {
+		case d.Sign() == 0:
+			return fmt.Sprintf("2^%d", k)
+		case d.Sign() > 0 && d.BitLen() > 16 && d.TrailingZeroBits() == uint(d.BitLen()-1):
+			return fmt.Sprintf("2^%d − 2^%d", k, d.BitLen()-1)
+		case d.Sign() > 0 && d.BitLen() <= 16:
+			return fmt.Sprintf("2^%d − %s", k, d)
+		case d.Sign() < 0 && d.BitLen() <= 16:
+			return fmt.Sprintf("2^%d + %s", k, new(big.Int).Neg(d))
+		}
+	}
+	return "0x" + e.Text(16)
+}
