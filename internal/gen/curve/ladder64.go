@@ -92,7 +92,7 @@ func l64Invert() []feOp {
 	return l64Plan(field.ChainPlan(new(big.Int).Sub(p, big.NewInt(2)), "z", "out"))
 }
 
-// l64Temps are the elements ops sets other than the named ones, in order
+// l64Temps are the elements ops names other than the given ones, in order
 // of first use: the frame (or the locals) of a routine.
 func l64Temps(ops []feOp, named ...string) []string {
 	seen := map[string]bool{}
@@ -257,20 +257,7 @@ func (rt l64EdRoutine) goName(s string) string {
 // temps are the routine's frame elements: every element its plan names
 // that is neither r's nor the entry's, in order of first use.
 func (rt l64EdRoutine) temps() []string {
-	seen := map[string]bool{"rX": true, "rY": true, "rZ": true, "rT": true}
-	for _, x := range rt.entrySlots() {
-		seen[x] = true
-	}
-	var out []string
-	for _, o := range rt.Ops {
-		for _, x := range []string{o.dst, o.a, o.b} {
-			if x != "" && !seen[x] {
-				seen[x] = true
-				out = append(out, x)
-			}
-		}
-	}
-	return out
+	return l64Temps(rt.Ops, append([]string{"rX", "rY", "rZ", "rT"}, rt.entrySlots()...)...)
 }
 
 func (rt l64EdRoutine) params() string {

@@ -321,12 +321,11 @@ func (c *chain) buildRun(l int, have map[int]bool, name func(int) string) {
 	have[l] = true
 }
 
-// buildRunFrom makes x^(2^l−1) available by the shortest chain of lengths
-// over the lengths in have: each new length is a doubling of one (l/2
-// squarings and a multiplication) or the sum of one and a length in have
-// (x^(2^(a+b)−1) = (x^(2^a−1))^(2^b)·x^(2^b−1), the shorter one's length
-// in squarings). Among equally short chains it takes the one with fewer
-// squarings.
+// buildRunFrom makes x^(2^l−1) available by a chain of lengths over the
+// lengths in have, each new length the double of the one before it or its
+// sum with a length in have (x^(2^(a+b)−1) = (x^(2^a−1))^(2^b)·x^(2^b−1):
+// the shorter length in squarings and one multiplication). Of such chains
+// it takes a shortest, and of those one with the fewest squarings.
 func (c *chain) buildRunFrom(l int, have map[int]bool, name func(int) string) {
 	if have[l] {
 		return
