@@ -247,56 +247,54 @@ func ladder64Go(st *[2]fe64, e *[32]byte, x1 *fe64) {
 // fe64InvertGo sets out = z^(p−2) (0 for z ≡ 0), the addition chain of
 // fe64InvertAsm. out may alias z.
 func fe64InvertGo(out, z *fe64) {
-	var t0, t1, t2, t3 fe64
-	fe64Sqr(&t0, z)
-	fe64Sqr(&t1, &t0)
-	for range 1 {
-		fe64Sqr(&t1, &t1)
-	}
-	fe64Mul(&t1, &t1, z)
-	fe64Mul(&t0, &t0, &t1)
-	fe64Sqr(&t2, &t0)
-	fe64Mul(&t1, &t1, &t2)
-	fe64Sqr(&t2, &t1)
+	var tPow2, tPow4, tPow8, tPow10, tPow11, tPow20, tRun5, tRun10, tRun15, tRun30, tRun60, tRun120, tRun125, tRun250, tOut fe64
+	fe64Sqr(&tPow2, z)
+	fe64Sqr(&tPow4, &tPow2)
+	fe64Sqr(&tPow8, &tPow4)
+	fe64Mul(&tPow10, &tPow8, &tPow2)
+	fe64Mul(&tPow11, &tPow10, z)
+	fe64Sqr(&tPow20, &tPow10)
+	fe64Mul(&tRun5, &tPow20, &tPow11)
+	fe64Sqr(&tRun10, &tRun5)
 	for range 4 {
-		fe64Sqr(&t2, &t2)
+		fe64Sqr(&tRun10, &tRun10)
 	}
-	fe64Mul(&t1, &t2, &t1)
-	fe64Sqr(&t2, &t1)
-	for range 9 {
-		fe64Sqr(&t2, &t2)
-	}
-	fe64Mul(&t2, &t2, &t1)
-	fe64Sqr(&t3, &t2)
-	for range 19 {
-		fe64Sqr(&t3, &t3)
-	}
-	fe64Mul(&t2, &t3, &t2)
-	fe64Sqr(&t2, &t2)
-	for range 9 {
-		fe64Sqr(&t2, &t2)
-	}
-	fe64Mul(&t1, &t2, &t1)
-	fe64Sqr(&t2, &t1)
-	for range 49 {
-		fe64Sqr(&t2, &t2)
-	}
-	fe64Mul(&t2, &t2, &t1)
-	fe64Sqr(&t3, &t2)
-	for range 99 {
-		fe64Sqr(&t3, &t3)
-	}
-	fe64Mul(&t2, &t3, &t2)
-	fe64Sqr(&t2, &t2)
-	for range 49 {
-		fe64Sqr(&t2, &t2)
-	}
-	fe64Mul(&t1, &t2, &t1)
-	fe64Sqr(&t1, &t1)
+	fe64Mul(&tRun10, &tRun10, &tRun5)
+	fe64Sqr(&tRun15, &tRun10)
 	for range 4 {
-		fe64Sqr(&t1, &t1)
+		fe64Sqr(&tRun15, &tRun15)
 	}
-	fe64Mul(out, &t1, &t0)
+	fe64Mul(&tRun15, &tRun15, &tRun5)
+	fe64Sqr(&tRun30, &tRun15)
+	for range 14 {
+		fe64Sqr(&tRun30, &tRun30)
+	}
+	fe64Mul(&tRun30, &tRun30, &tRun15)
+	fe64Sqr(&tRun60, &tRun30)
+	for range 29 {
+		fe64Sqr(&tRun60, &tRun60)
+	}
+	fe64Mul(&tRun60, &tRun60, &tRun30)
+	fe64Sqr(&tRun120, &tRun60)
+	for range 59 {
+		fe64Sqr(&tRun120, &tRun120)
+	}
+	fe64Mul(&tRun120, &tRun120, &tRun60)
+	fe64Sqr(&tRun125, &tRun120)
+	for range 4 {
+		fe64Sqr(&tRun125, &tRun125)
+	}
+	fe64Mul(&tRun125, &tRun125, &tRun5)
+	fe64Sqr(&tRun250, &tRun125)
+	for range 124 {
+		fe64Sqr(&tRun250, &tRun250)
+	}
+	fe64Mul(&tRun250, &tRun250, &tRun125)
+	fe64Sqr(&tOut, &tRun250)
+	for range 4 {
+		fe64Sqr(&tOut, &tOut)
+	}
+	fe64Mul(out, &tOut, &tPow11)
 }
 
 // fe64MaddGo sets p = p + q for the extended point p = (X : Y : Z : T)

@@ -2605,7 +2605,7 @@ step:
 	RET
 
 // func fe64InvertAsm(out, z *fe64)
-TEXT ·fe64InvertAsm(SB), $160-16
+TEXT ·fe64InvertAsm(SB), $512-16
 	MOVQ     z+8(FP), SI
 	MOVQ     0(SI), R8
 	MOVQ     R8, 0(SP)
@@ -2615,7 +2615,7 @@ TEXT ·fe64InvertAsm(SB), $160-16
 	MOVQ     R8, 16(SP)
 	MOVQ     24(SI), R8
 	MOVQ     R8, 24(SP)
-	// t0 = z²: the cross products a_i·a_j (i < j) into u1 … u6.
+	// tPow2 = z²: the cross products a_i·a_j (i < j) into u1 … u6.
 	// Mutation-equivalent: a chain's first ADCX after CF = OF = 0 could be ADOX, as both chains carry into the same next word.
 	XORQ     AX, AX
 	MOVQ     0(SP), DX
@@ -2688,7 +2688,7 @@ TEXT ·fe64InvertAsm(SB), $160-16
 	MOVQ     R9, 40(SP)
 	MOVQ     R10, 48(SP)
 	MOVQ     R11, 56(SP)
-	// t1 = t0²: the cross products a_i·a_j (i < j) into u1 … u6.
+	// tPow4 = tPow2²: the cross products a_i·a_j (i < j) into u1 … u6.
 	// Mutation-equivalent: a chain's first ADCX after CF = OF = 0 could be ADOX, as both chains carry into the same next word.
 	XORQ     AX, AX
 	MOVQ     32(SP), DX
@@ -2761,9 +2761,7 @@ TEXT ·fe64InvertAsm(SB), $160-16
 	MOVQ     R9, 72(SP)
 	MOVQ     R10, 80(SP)
 	MOVQ     R11, 88(SP)
-	MOVQ     $1, DI
-sqr1:
-	// t1 = t1²: the cross products a_i·a_j (i < j) into u1 … u6.
+	// tPow8 = tPow4²: the cross products a_i·a_j (i < j) into u1 … u6.
 	// Mutation-equivalent: a chain's first ADCX after CF = OF = 0 could be ADOX, as both chains carry into the same next word.
 	XORQ     AX, AX
 	MOVQ     64(SP), DX
@@ -2832,63 +2830,143 @@ sqr1:
 	ADCQ     AX, R9
 	ADCQ     AX, R10
 	ADCQ     AX, R11
-	MOVQ     R8, 64(SP)
-	MOVQ     R9, 72(SP)
-	MOVQ     R10, 80(SP)
-	MOVQ     R11, 88(SP)
-	DECQ     DI
-	JNZ      sqr1
-	// t1 = t1·z
+	MOVQ     R8, 96(SP)
+	MOVQ     R9, 104(SP)
+	MOVQ     R10, 112(SP)
+	MOVQ     R11, 120(SP)
+	// tPow10 = tPow8·tPow2
+	// Mutation-equivalent: a chain's first ADCX after CF = OF = 0 could be ADOX, as both chains carry into the same next word.
+	XORQ     AX, AX
+	MOVQ     32(SP), DX
+	MULXQ    96(SP), R8, R9
+	MULXQ    104(SP), BX, R10
+	ADCXQ    BX, R9
+	MULXQ    112(SP), BX, R11
+	ADCXQ    BX, R10
+	MULXQ    120(SP), BX, R12
+	ADCXQ    BX, R11
+	ADCXQ    AX, R12
+	MOVQ     40(SP), DX
+	MULXQ    96(SP), BX, CX
+	ADCXQ    BX, R9
+	ADOXQ    CX, R10
+	MULXQ    104(SP), BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    112(SP), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    120(SP), BX, R13
+	ADCXQ    BX, R12
+	ADOXQ    AX, R13
+	ADCXQ    AX, R13
+	MOVQ     48(SP), DX
+	MULXQ    96(SP), BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    104(SP), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    112(SP), BX, CX
+	ADCXQ    BX, R12
+	ADOXQ    CX, R13
+	MULXQ    120(SP), BX, R14
+	ADCXQ    BX, R13
+	ADOXQ    AX, R14
+	ADCXQ    AX, R14
+	MOVQ     56(SP), DX
+	MULXQ    96(SP), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    104(SP), BX, CX
+	ADCXQ    BX, R12
+	ADOXQ    CX, R13
+	MULXQ    112(SP), BX, CX
+	ADCXQ    BX, R13
+	ADOXQ    CX, R14
+	MULXQ    120(SP), BX, R15
+	ADCXQ    BX, R14
+	ADOXQ    AX, R15
+	ADCXQ    AX, R15
+	// U = T mod 2^256 + 38·⌊T/2^256⌋ (CF = OF = 0, AX = 0).
+	MOVQ     $38, DX
+	MULXQ    R12, BX, CX
+	ADCXQ    BX, R8
+	ADOXQ    CX, R9
+	MULXQ    R13, BX, CX
+	ADCXQ    BX, R9
+	ADOXQ    CX, R10
+	MULXQ    R14, BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    R15, BX, R12
+	ADCXQ    BX, R11
+	ADOXQ    AX, R12
+	ADCXQ    AX, R12
+	// V = U mod 2^255 + 19·⌊U/2^255⌋.
+	BTRQ     $63, R11
+	ADCQ     R12, R12
+	LEAQ     (R12)(R12*8), CX
+	LEAQ     (R12)(CX*2), R12
+	ADDQ     R12, R8
+	ADCQ     AX, R9
+	ADCQ     AX, R10
+	ADCQ     AX, R11
+	MOVQ     R8, 128(SP)
+	MOVQ     R9, 136(SP)
+	MOVQ     R10, 144(SP)
+	MOVQ     R11, 152(SP)
+	// tPow11 = tPow10·z
 	// Mutation-equivalent: a chain's first ADCX after CF = OF = 0 could be ADOX, as both chains carry into the same next word.
 	XORQ     AX, AX
 	MOVQ     0(SP), DX
-	MULXQ    64(SP), R8, R9
-	MULXQ    72(SP), BX, R10
+	MULXQ    128(SP), R8, R9
+	MULXQ    136(SP), BX, R10
 	ADCXQ    BX, R9
-	MULXQ    80(SP), BX, R11
+	MULXQ    144(SP), BX, R11
 	ADCXQ    BX, R10
-	MULXQ    88(SP), BX, R12
+	MULXQ    152(SP), BX, R12
 	ADCXQ    BX, R11
 	ADCXQ    AX, R12
 	MOVQ     8(SP), DX
-	MULXQ    64(SP), BX, CX
+	MULXQ    128(SP), BX, CX
 	ADCXQ    BX, R9
 	ADOXQ    CX, R10
-	MULXQ    72(SP), BX, CX
+	MULXQ    136(SP), BX, CX
 	ADCXQ    BX, R10
 	ADOXQ    CX, R11
-	MULXQ    80(SP), BX, CX
+	MULXQ    144(SP), BX, CX
 	ADCXQ    BX, R11
 	ADOXQ    CX, R12
-	MULXQ    88(SP), BX, R13
+	MULXQ    152(SP), BX, R13
 	ADCXQ    BX, R12
 	ADOXQ    AX, R13
 	ADCXQ    AX, R13
 	MOVQ     16(SP), DX
-	MULXQ    64(SP), BX, CX
+	MULXQ    128(SP), BX, CX
 	ADCXQ    BX, R10
 	ADOXQ    CX, R11
-	MULXQ    72(SP), BX, CX
+	MULXQ    136(SP), BX, CX
 	ADCXQ    BX, R11
 	ADOXQ    CX, R12
-	MULXQ    80(SP), BX, CX
+	MULXQ    144(SP), BX, CX
 	ADCXQ    BX, R12
 	ADOXQ    CX, R13
-	MULXQ    88(SP), BX, R14
+	MULXQ    152(SP), BX, R14
 	ADCXQ    BX, R13
 	ADOXQ    AX, R14
 	ADCXQ    AX, R14
 	MOVQ     24(SP), DX
-	MULXQ    64(SP), BX, CX
+	MULXQ    128(SP), BX, CX
 	ADCXQ    BX, R11
 	ADOXQ    CX, R12
-	MULXQ    72(SP), BX, CX
+	MULXQ    136(SP), BX, CX
 	ADCXQ    BX, R12
 	ADOXQ    CX, R13
-	MULXQ    80(SP), BX, CX
+	MULXQ    144(SP), BX, CX
 	ADCXQ    BX, R13
 	ADOXQ    CX, R14
-	MULXQ    88(SP), BX, R15
+	MULXQ    152(SP), BX, R15
 	ADCXQ    BX, R14
 	ADOXQ    AX, R15
 	ADCXQ    AX, R15
@@ -2916,109 +2994,27 @@ sqr1:
 	ADCQ     AX, R9
 	ADCQ     AX, R10
 	ADCQ     AX, R11
-	MOVQ     R8, 64(SP)
-	MOVQ     R9, 72(SP)
-	MOVQ     R10, 80(SP)
-	MOVQ     R11, 88(SP)
-	// t0 = t0·t1
+	MOVQ     R8, 160(SP)
+	MOVQ     R9, 168(SP)
+	MOVQ     R10, 176(SP)
+	MOVQ     R11, 184(SP)
+	// tPow20 = tPow10²: the cross products a_i·a_j (i < j) into u1 … u6.
 	// Mutation-equivalent: a chain's first ADCX after CF = OF = 0 could be ADOX, as both chains carry into the same next word.
 	XORQ     AX, AX
-	MOVQ     64(SP), DX
-	MULXQ    32(SP), R8, R9
-	MULXQ    40(SP), BX, R10
-	ADCXQ    BX, R9
-	MULXQ    48(SP), BX, R11
+	MOVQ     128(SP), DX
+	MULXQ    136(SP), R9, R10
+	MULXQ    144(SP), BX, R11
 	ADCXQ    BX, R10
-	MULXQ    56(SP), BX, R12
+	MULXQ    152(SP), BX, R12
 	ADCXQ    BX, R11
-	ADCXQ    AX, R12
-	MOVQ     72(SP), DX
-	MULXQ    32(SP), BX, CX
-	ADCXQ    BX, R9
-	ADOXQ    CX, R10
-	MULXQ    40(SP), BX, CX
-	ADCXQ    BX, R10
-	ADOXQ    CX, R11
-	MULXQ    48(SP), BX, CX
-	ADCXQ    BX, R11
-	ADOXQ    CX, R12
-	MULXQ    56(SP), BX, R13
-	ADCXQ    BX, R12
-	ADOXQ    AX, R13
-	ADCXQ    AX, R13
-	MOVQ     80(SP), DX
-	MULXQ    32(SP), BX, CX
-	ADCXQ    BX, R10
-	ADOXQ    CX, R11
-	MULXQ    40(SP), BX, CX
-	ADCXQ    BX, R11
-	ADOXQ    CX, R12
-	MULXQ    48(SP), BX, CX
-	ADCXQ    BX, R12
-	ADOXQ    CX, R13
-	MULXQ    56(SP), BX, R14
-	ADCXQ    BX, R13
-	ADOXQ    AX, R14
-	ADCXQ    AX, R14
-	MOVQ     88(SP), DX
-	MULXQ    32(SP), BX, CX
-	ADCXQ    BX, R11
-	ADOXQ    CX, R12
-	MULXQ    40(SP), BX, CX
-	ADCXQ    BX, R12
-	ADOXQ    CX, R13
-	MULXQ    48(SP), BX, CX
-	ADCXQ    BX, R13
-	ADOXQ    CX, R14
-	MULXQ    56(SP), BX, R15
-	ADCXQ    BX, R14
-	ADOXQ    AX, R15
-	ADCXQ    AX, R15
-	// U = T mod 2^256 + 38·⌊T/2^256⌋ (CF = OF = 0, AX = 0).
-	MOVQ     $38, DX
-	MULXQ    R12, BX, CX
-	ADCXQ    BX, R8
-	ADOXQ    CX, R9
-	MULXQ    R13, BX, CX
-	ADCXQ    BX, R9
-	ADOXQ    CX, R10
-	MULXQ    R14, BX, CX
-	ADCXQ    BX, R10
-	ADOXQ    CX, R11
-	MULXQ    R15, BX, R12
-	ADCXQ    BX, R11
-	ADOXQ    AX, R12
-	ADCXQ    AX, R12
-	// V = U mod 2^255 + 19·⌊U/2^255⌋.
-	BTRQ     $63, R11
-	ADCQ     R12, R12
-	LEAQ     (R12)(R12*8), CX
-	LEAQ     (R12)(CX*2), R12
-	ADDQ     R12, R8
-	ADCQ     AX, R9
-	ADCQ     AX, R10
-	ADCQ     AX, R11
-	MOVQ     R8, 32(SP)
-	MOVQ     R9, 40(SP)
-	MOVQ     R10, 48(SP)
-	MOVQ     R11, 56(SP)
-	// t2 = t0²: the cross products a_i·a_j (i < j) into u1 … u6.
-	// Mutation-equivalent: a chain's first ADCX after CF = OF = 0 could be ADOX, as both chains carry into the same next word.
-	XORQ     AX, AX
-	MOVQ     32(SP), DX
-	MULXQ    40(SP), R9, R10
-	MULXQ    48(SP), BX, R11
-	ADCXQ    BX, R10
-	MULXQ    56(SP), BX, R12
-	ADCXQ    BX, R11
-	MOVQ     40(SP), DX
-	MULXQ    48(SP), BX, CX
+	MOVQ     136(SP), DX
+	MULXQ    144(SP), BX, CX
 	ADOXQ    BX, R11
 	ADCXQ    CX, R12
-	MULXQ    56(SP), BX, R13
+	MULXQ    152(SP), BX, R13
 	ADOXQ    BX, R12
-	MOVQ     48(SP), DX
-	MULXQ    56(SP), BX, R14
+	MOVQ     144(SP), DX
+	MULXQ    152(SP), BX, R14
 	ADCXQ    BX, R13
 	ADOXQ    AX, R13
 	ADCXQ    AX, R14
@@ -3032,18 +3028,18 @@ sqr1:
 	ADCXQ    R13, R13
 	ADCXQ    R14, R14
 	ADCXQ    AX, R15
-	MOVQ     32(SP), DX
+	MOVQ     128(SP), DX
 	MULXQ    DX, R8, CX
 	ADOXQ    CX, R9
-	MOVQ     40(SP), DX
+	MOVQ     136(SP), DX
 	MULXQ    DX, BX, CX
 	ADOXQ    BX, R10
 	ADOXQ    CX, R11
-	MOVQ     48(SP), DX
+	MOVQ     144(SP), DX
 	MULXQ    DX, BX, CX
 	ADOXQ    BX, R12
 	ADOXQ    CX, R13
-	MOVQ     56(SP), DX
+	MOVQ     152(SP), DX
 	MULXQ    DX, BX, CX
 	ADOXQ    BX, R14
 	ADOXQ    CX, R15
@@ -3071,61 +3067,61 @@ sqr1:
 	ADCQ     AX, R9
 	ADCQ     AX, R10
 	ADCQ     AX, R11
-	MOVQ     R8, 96(SP)
-	MOVQ     R9, 104(SP)
-	MOVQ     R10, 112(SP)
-	MOVQ     R11, 120(SP)
-	// t1 = t1·t2
+	MOVQ     R8, 192(SP)
+	MOVQ     R9, 200(SP)
+	MOVQ     R10, 208(SP)
+	MOVQ     R11, 216(SP)
+	// tRun5 = tPow20·tPow11
 	// Mutation-equivalent: a chain's first ADCX after CF = OF = 0 could be ADOX, as both chains carry into the same next word.
 	XORQ     AX, AX
-	MOVQ     96(SP), DX
-	MULXQ    64(SP), R8, R9
-	MULXQ    72(SP), BX, R10
+	MOVQ     160(SP), DX
+	MULXQ    192(SP), R8, R9
+	MULXQ    200(SP), BX, R10
 	ADCXQ    BX, R9
-	MULXQ    80(SP), BX, R11
+	MULXQ    208(SP), BX, R11
 	ADCXQ    BX, R10
-	MULXQ    88(SP), BX, R12
+	MULXQ    216(SP), BX, R12
 	ADCXQ    BX, R11
 	ADCXQ    AX, R12
-	MOVQ     104(SP), DX
-	MULXQ    64(SP), BX, CX
+	MOVQ     168(SP), DX
+	MULXQ    192(SP), BX, CX
 	ADCXQ    BX, R9
 	ADOXQ    CX, R10
-	MULXQ    72(SP), BX, CX
+	MULXQ    200(SP), BX, CX
 	ADCXQ    BX, R10
 	ADOXQ    CX, R11
-	MULXQ    80(SP), BX, CX
+	MULXQ    208(SP), BX, CX
 	ADCXQ    BX, R11
 	ADOXQ    CX, R12
-	MULXQ    88(SP), BX, R13
+	MULXQ    216(SP), BX, R13
 	ADCXQ    BX, R12
 	ADOXQ    AX, R13
 	ADCXQ    AX, R13
-	MOVQ     112(SP), DX
-	MULXQ    64(SP), BX, CX
+	MOVQ     176(SP), DX
+	MULXQ    192(SP), BX, CX
 	ADCXQ    BX, R10
 	ADOXQ    CX, R11
-	MULXQ    72(SP), BX, CX
+	MULXQ    200(SP), BX, CX
 	ADCXQ    BX, R11
 	ADOXQ    CX, R12
-	MULXQ    80(SP), BX, CX
+	MULXQ    208(SP), BX, CX
 	ADCXQ    BX, R12
 	ADOXQ    CX, R13
-	MULXQ    88(SP), BX, R14
+	MULXQ    216(SP), BX, R14
 	ADCXQ    BX, R13
 	ADOXQ    AX, R14
 	ADCXQ    AX, R14
-	MOVQ     120(SP), DX
-	MULXQ    64(SP), BX, CX
+	MOVQ     184(SP), DX
+	MULXQ    192(SP), BX, CX
 	ADCXQ    BX, R11
 	ADOXQ    CX, R12
-	MULXQ    72(SP), BX, CX
+	MULXQ    200(SP), BX, CX
 	ADCXQ    BX, R12
 	ADOXQ    CX, R13
-	MULXQ    80(SP), BX, CX
+	MULXQ    208(SP), BX, CX
 	ADCXQ    BX, R13
 	ADOXQ    CX, R14
-	MULXQ    88(SP), BX, R15
+	MULXQ    216(SP), BX, R15
 	ADCXQ    BX, R14
 	ADOXQ    AX, R15
 	ADCXQ    AX, R15
@@ -3153,27 +3149,27 @@ sqr1:
 	ADCQ     AX, R9
 	ADCQ     AX, R10
 	ADCQ     AX, R11
-	MOVQ     R8, 64(SP)
-	MOVQ     R9, 72(SP)
-	MOVQ     R10, 80(SP)
-	MOVQ     R11, 88(SP)
-	// t2 = t1²: the cross products a_i·a_j (i < j) into u1 … u6.
+	MOVQ     R8, 224(SP)
+	MOVQ     R9, 232(SP)
+	MOVQ     R10, 240(SP)
+	MOVQ     R11, 248(SP)
+	// tRun10 = tRun5²: the cross products a_i·a_j (i < j) into u1 … u6.
 	// Mutation-equivalent: a chain's first ADCX after CF = OF = 0 could be ADOX, as both chains carry into the same next word.
 	XORQ     AX, AX
-	MOVQ     64(SP), DX
-	MULXQ    72(SP), R9, R10
-	MULXQ    80(SP), BX, R11
+	MOVQ     224(SP), DX
+	MULXQ    232(SP), R9, R10
+	MULXQ    240(SP), BX, R11
 	ADCXQ    BX, R10
-	MULXQ    88(SP), BX, R12
+	MULXQ    248(SP), BX, R12
 	ADCXQ    BX, R11
-	MOVQ     72(SP), DX
-	MULXQ    80(SP), BX, CX
+	MOVQ     232(SP), DX
+	MULXQ    240(SP), BX, CX
 	ADOXQ    BX, R11
 	ADCXQ    CX, R12
-	MULXQ    88(SP), BX, R13
+	MULXQ    248(SP), BX, R13
 	ADOXQ    BX, R12
-	MOVQ     80(SP), DX
-	MULXQ    88(SP), BX, R14
+	MOVQ     240(SP), DX
+	MULXQ    248(SP), BX, R14
 	ADCXQ    BX, R13
 	ADOXQ    AX, R13
 	ADCXQ    AX, R14
@@ -3187,18 +3183,18 @@ sqr1:
 	ADCXQ    R13, R13
 	ADCXQ    R14, R14
 	ADCXQ    AX, R15
-	MOVQ     64(SP), DX
+	MOVQ     224(SP), DX
 	MULXQ    DX, R8, CX
 	ADOXQ    CX, R9
-	MOVQ     72(SP), DX
+	MOVQ     232(SP), DX
 	MULXQ    DX, BX, CX
 	ADOXQ    BX, R10
 	ADOXQ    CX, R11
-	MOVQ     80(SP), DX
+	MOVQ     240(SP), DX
 	MULXQ    DX, BX, CX
 	ADOXQ    BX, R12
 	ADOXQ    CX, R13
-	MOVQ     88(SP), DX
+	MOVQ     248(SP), DX
 	MULXQ    DX, BX, CX
 	ADOXQ    BX, R14
 	ADOXQ    CX, R15
@@ -3226,29 +3222,261 @@ sqr1:
 	ADCQ     AX, R9
 	ADCQ     AX, R10
 	ADCQ     AX, R11
-	MOVQ     R8, 96(SP)
-	MOVQ     R9, 104(SP)
-	MOVQ     R10, 112(SP)
-	MOVQ     R11, 120(SP)
+	MOVQ     R8, 256(SP)
+	MOVQ     R9, 264(SP)
+	MOVQ     R10, 272(SP)
+	MOVQ     R11, 280(SP)
+	MOVQ     $4, DI
+sqr1:
+	// tRun10 = tRun10²: the cross products a_i·a_j (i < j) into u1 … u6.
+	// Mutation-equivalent: a chain's first ADCX after CF = OF = 0 could be ADOX, as both chains carry into the same next word.
+	XORQ     AX, AX
+	MOVQ     256(SP), DX
+	MULXQ    264(SP), R9, R10
+	MULXQ    272(SP), BX, R11
+	ADCXQ    BX, R10
+	MULXQ    280(SP), BX, R12
+	ADCXQ    BX, R11
+	MOVQ     264(SP), DX
+	MULXQ    272(SP), BX, CX
+	ADOXQ    BX, R11
+	ADCXQ    CX, R12
+	MULXQ    280(SP), BX, R13
+	ADOXQ    BX, R12
+	MOVQ     272(SP), DX
+	MULXQ    280(SP), BX, R14
+	ADCXQ    BX, R13
+	ADOXQ    AX, R13
+	ADCXQ    AX, R14
+	ADOXQ    AX, R14
+	// Double them (u7 = the bit shifted out), add the squares a_i².
+	XORQ     R15, R15
+	ADCXQ    R9, R9
+	ADCXQ    R10, R10
+	ADCXQ    R11, R11
+	ADCXQ    R12, R12
+	ADCXQ    R13, R13
+	ADCXQ    R14, R14
+	ADCXQ    AX, R15
+	MOVQ     256(SP), DX
+	MULXQ    DX, R8, CX
+	ADOXQ    CX, R9
+	MOVQ     264(SP), DX
+	MULXQ    DX, BX, CX
+	ADOXQ    BX, R10
+	ADOXQ    CX, R11
+	MOVQ     272(SP), DX
+	MULXQ    DX, BX, CX
+	ADOXQ    BX, R12
+	ADOXQ    CX, R13
+	MOVQ     280(SP), DX
+	MULXQ    DX, BX, CX
+	ADOXQ    BX, R14
+	ADOXQ    CX, R15
+	// U = T mod 2^256 + 38·⌊T/2^256⌋ (CF = OF = 0, AX = 0).
+	MOVQ     $38, DX
+	MULXQ    R12, BX, CX
+	ADCXQ    BX, R8
+	ADOXQ    CX, R9
+	MULXQ    R13, BX, CX
+	ADCXQ    BX, R9
+	ADOXQ    CX, R10
+	MULXQ    R14, BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    R15, BX, R12
+	ADCXQ    BX, R11
+	ADOXQ    AX, R12
+	ADCXQ    AX, R12
+	// V = U mod 2^255 + 19·⌊U/2^255⌋.
+	BTRQ     $63, R11
+	ADCQ     R12, R12
+	LEAQ     (R12)(R12*8), CX
+	LEAQ     (R12)(CX*2), R12
+	ADDQ     R12, R8
+	ADCQ     AX, R9
+	ADCQ     AX, R10
+	ADCQ     AX, R11
+	MOVQ     R8, 256(SP)
+	MOVQ     R9, 264(SP)
+	MOVQ     R10, 272(SP)
+	MOVQ     R11, 280(SP)
+	DECQ     DI
+	JNZ      sqr1
+	// tRun10 = tRun10·tRun5
+	// Mutation-equivalent: a chain's first ADCX after CF = OF = 0 could be ADOX, as both chains carry into the same next word.
+	XORQ     AX, AX
+	MOVQ     224(SP), DX
+	MULXQ    256(SP), R8, R9
+	MULXQ    264(SP), BX, R10
+	ADCXQ    BX, R9
+	MULXQ    272(SP), BX, R11
+	ADCXQ    BX, R10
+	MULXQ    280(SP), BX, R12
+	ADCXQ    BX, R11
+	ADCXQ    AX, R12
+	MOVQ     232(SP), DX
+	MULXQ    256(SP), BX, CX
+	ADCXQ    BX, R9
+	ADOXQ    CX, R10
+	MULXQ    264(SP), BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    272(SP), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    280(SP), BX, R13
+	ADCXQ    BX, R12
+	ADOXQ    AX, R13
+	ADCXQ    AX, R13
+	MOVQ     240(SP), DX
+	MULXQ    256(SP), BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    264(SP), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    272(SP), BX, CX
+	ADCXQ    BX, R12
+	ADOXQ    CX, R13
+	MULXQ    280(SP), BX, R14
+	ADCXQ    BX, R13
+	ADOXQ    AX, R14
+	ADCXQ    AX, R14
+	MOVQ     248(SP), DX
+	MULXQ    256(SP), BX, CX
+	ADCXQ    BX, R11
+	ADOXQ    CX, R12
+	MULXQ    264(SP), BX, CX
+	ADCXQ    BX, R12
+	ADOXQ    CX, R13
+	MULXQ    272(SP), BX, CX
+	ADCXQ    BX, R13
+	ADOXQ    CX, R14
+	MULXQ    280(SP), BX, R15
+	ADCXQ    BX, R14
+	ADOXQ    AX, R15
+	ADCXQ    AX, R15
+	// U = T mod 2^256 + 38·⌊T/2^256⌋ (CF = OF = 0, AX = 0).
+	MOVQ     $38, DX
+	MULXQ    R12, BX, CX
+	ADCXQ    BX, R8
+	ADOXQ    CX, R9
+	MULXQ    R13, BX, CX
+	ADCXQ    BX, R9
+	ADOXQ    CX, R10
+	MULXQ    R14, BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    R15, BX, R12
+	ADCXQ    BX, R11
+	ADOXQ    AX, R12
+	ADCXQ    AX, R12
+	// V = U mod 2^255 + 19·⌊U/2^255⌋.
+	BTRQ     $63, R11
+	ADCQ     R12, R12
+	LEAQ     (R12)(R12*8), CX
+	LEAQ     (R12)(CX*2), R12
+	ADDQ     R12, R8
+	ADCQ     AX, R9
+	ADCQ     AX, R10
+	ADCQ     AX, R11
+	MOVQ     R8, 256(SP)
+	MOVQ     R9, 264(SP)
+	MOVQ     R10, 272(SP)
+	MOVQ     R11, 280(SP)
+	// tRun15 = tRun10²: the cross products a_i·a_j (i < j) into u1 … u6.
+	// Mutation-equivalent: a chain's first ADCX after CF = OF = 0 could be ADOX, as both chains carry into the same next word.
+	XORQ     AX, AX
+	MOVQ     256(SP), DX
+	MULXQ    264(SP), R9, R10
+	MULXQ    272(SP), BX, R11
+	ADCXQ    BX, R10
+	MULXQ    280(SP), BX, R12
+	ADCXQ    BX, R11
+	MOVQ     264(SP), DX
+	MULXQ    272(SP), BX, CX
+	ADOXQ    BX, R11
+	ADCXQ    CX, R12
+	MULXQ    280(SP), BX, R13
+	ADOXQ    BX, R12
+	MOVQ     272(SP), DX
+	MULXQ    280(SP), BX, R14
+	ADCXQ    BX, R13
+	ADOXQ    AX, R13
+	ADCXQ    AX, R14
+	ADOXQ    AX, R14
+	// Double them (u7 = the bit shifted out), add the squares a_i².
+	XORQ     R15, R15
+	ADCXQ    R9, R9
+	ADCXQ    R10, R10
+	ADCXQ    R11, R11
+	ADCXQ    R12, R12
+	ADCXQ    R13, R13
+	ADCXQ    R14, R14
+	ADCXQ    AX, R15
+	MOVQ     256(SP), DX
+	MULXQ    DX, R8, CX
+	ADOXQ    CX, R9
+	MOVQ     264(SP), DX
+	MULXQ    DX, BX, CX
+	ADOXQ    BX, R10
+	ADOXQ    CX, R11
+	MOVQ     272(SP), DX
+	MULXQ    DX, BX, CX
+	ADOXQ    BX, R12
+	ADOXQ    CX, R13
+	MOVQ     280(SP), DX
+	MULXQ    DX, BX, CX
+	ADOXQ    BX, R14
+	ADOXQ    CX, R15
+	// U = T mod 2^256 + 38·⌊T/2^256⌋ (CF = OF = 0, AX = 0).
+	MOVQ     $38, DX
+	MULXQ    R12, BX, CX
+	ADCXQ    BX, R8
+	ADOXQ    CX, R9
+	MULXQ    R13, BX, CX
+	ADCXQ    BX, R9
+	ADOXQ    CX, R10
+	MULXQ    R14, BX, CX
+	ADCXQ    BX, R10
+	ADOXQ    CX, R11
+	MULXQ    R15, BX, R12
+	ADCXQ    BX, R11
+	ADOXQ    AX, R12
+	ADCXQ    AX, R12
+	// V = U mod 2^255 + 19·⌊U/2^255⌋.
+	BTRQ     $63, R11
+	ADCQ     R12, R12
+	LEAQ     (R12)(R12*8), CX
+	LEAQ     (R12)(CX*2), R12
+	ADDQ     R12, R8
+	ADCQ     AX, R9
+	ADCQ     AX, R10
+	ADCQ     AX, R11
+	MOVQ     R8, 288(SP)
+	MOVQ     R9, 296(SP)
+	MOVQ     R10, 304(SP)
+	MOVQ     R11, 312(SP)
 	MOVQ     $4, DI
 sqr2:
-	// t2 = t2²: the cross products a_i·a_j (i < j) into u1 … u6.
+	// tRun15 = tRun15²: the cross products a_i·a_j (i < j) into u1 … u6.
 	// Mutation-equivalent: a chain's first ADCX after CF = OF = 0 could be ADOX, as both chains carry into the same next word.
 	XORQ     AX, AX
-	MOVQ     96(SP), DX
-	MULXQ    104(SP), R9, R10
-	MULXQ    112(SP), BX, R11
+	MOVQ     288(SP), DX
+	MULXQ    296(SP), R9, R10
+	MULXQ    304(SP), BX, R11
 	ADCXQ    BX, R10
-	MULXQ    120(SP), BX, R12
+	MULXQ    312(SP), BX, R12
 	ADCXQ    BX, R11
-	MOVQ     104(SP), DX
-	MULXQ    112(SP), BX, CX
+	MOVQ     296(SP), DX
+	MULXQ    304(SP), BX, CX
 	ADOXQ    BX, R11
 	ADCXQ    CX, R12
-	MULXQ    120(SP), BX, R13
+	MULXQ    312(SP), BX, R13
 	ADOXQ    BX, R12
-	MOVQ     112(SP), DX
-	MULXQ    120(SP), BX, R14
+	MOVQ     304(SP), DX
+	MULXQ    312(SP), BX, R14
 	ADCXQ    BX, R13
 	ADOXQ    AX, R13
 	ADCXQ    AX, R14
@@ -3262,18 +3490,18 @@ sqr2:
 	ADCXQ    R13, R13
 	ADCXQ    R14, R14
 	ADCXQ    AX, R15
-	MOVQ     96(SP), DX
+	MOVQ     288(SP), DX
 	MULXQ    DX, R8, CX
 	ADOXQ    CX, R9
-	MOVQ     104(SP), DX
+	MOVQ     296(SP), DX
 	MULXQ    DX, BX, CX
 	ADOXQ    BX, R10
 	ADOXQ    CX, R11
-	MOVQ     112(SP), DX
+	MOVQ     304(SP), DX
 	MULXQ    DX, BX, CX
 	ADOXQ    BX, R12
 	ADOXQ    CX, R13
-	MOVQ     120(SP), DX
+	MOVQ     312(SP), DX
 	MULXQ    DX, BX, CX
 	ADOXQ    BX, R14
 	ADOXQ    CX, R15
@@ -3301,63 +3529,63 @@ sqr2:
 	ADCQ     AX, R9
 	ADCQ     AX, R10
 	ADCQ     AX, R11
-	MOVQ     R8, 96(SP)
-	MOVQ     R9, 104(SP)
-	MOVQ     R10, 112(SP)
-	MOVQ     R11, 120(SP)
+	MOVQ     R8, 288(SP)
+	MOVQ     R9, 296(SP)
+	MOVQ     R10, 304(SP)
+	MOVQ     R11, 312(SP)
 	DECQ     DI
 	JNZ      sqr2
-	// t1 = t2·t1
+	// tRun15 = tRun15·tRun5
 	// Mutation-equivalent: a chain's first ADCX after CF = OF = 0 could be ADOX, as both chains carry into the same next word.
 	XORQ     AX, AX
-	MOVQ     64(SP), DX
-	MULXQ    96(SP), R8, R9
-	MULXQ    104(SP), BX, R10
+	MOVQ     224(SP), DX
+	MULXQ    288(SP), R8, R9
+	MULXQ    296(SP), BX, R10
 	ADCXQ    BX, R9
-	MULXQ    112(SP), BX, R11
+	MULXQ    304(SP), BX, R11
 	ADCXQ    BX, R10
-	MULXQ    120(SP), BX, R12
+	MULXQ    312(SP), BX, R12
 	ADCXQ    BX, R11
 	ADCXQ    AX, R12
-	MOVQ     72(SP), DX
-	MULXQ    96(SP), BX, CX
+	MOVQ     232(SP), DX
+	MULXQ    288(SP), BX, CX
 	ADCXQ    BX, R9
 	ADOXQ    CX, R10
-	MULXQ    104(SP), BX, CX
+	MULXQ    296(SP), BX, CX
 	ADCXQ    BX, R10
 	ADOXQ    CX, R11
-	MULXQ    112(SP), BX, CX
+	MULXQ    304(SP), BX, CX
 	ADCXQ    BX, R11
 	ADOXQ    CX, R12
-	MULXQ    120(SP), BX, R13
+	MULXQ    312(SP), BX, R13
 	ADCXQ    BX, R12
 	ADOXQ    AX, R13
 	ADCXQ    AX, R13
-	MOVQ     80(SP), DX
-	MULXQ    96(SP), BX, CX
+	MOVQ     240(SP), DX
+	MULXQ    288(SP), BX, CX
 	ADCXQ    BX, R10
 	ADOXQ    CX, R11
-	MULXQ    104(SP), BX, CX
+	MULXQ    296(SP), BX, CX
 	ADCXQ    BX, R11
 	ADOXQ    CX, R12
-	MULXQ    112(SP), BX, CX
+	MULXQ    304(SP), BX, CX
 	ADCXQ    BX, R12
 	ADOXQ    CX, R13
-	MULXQ    120(SP), BX, R14
+	MULXQ    312(SP), BX, R14
 	ADCXQ    BX, R13
 	ADOXQ    AX, R14
 	ADCXQ    AX, R14
-	MOVQ     88(SP), DX
-	MULXQ    96(SP), BX, CX
+	MOVQ     248(SP), DX
+	MULXQ    288(SP), BX, CX
 	ADCXQ    BX, R11
 	ADOXQ    CX, R12
-	MULXQ    104(SP), BX, CX
+	MULXQ    296(SP), BX, CX
 	ADCXQ    BX, R12
 	ADOXQ    CX, R13
-	MULXQ    112(SP), BX, CX
+	MULXQ    304(SP), BX, CX
 	ADCXQ    BX, R13
 	ADOXQ    CX, R14
-	MULXQ    120(SP), BX, R15
+	MULXQ    312(SP), BX, R15
 	ADCXQ    BX, R14
 	ADOXQ    AX, R15
 	ADCXQ    AX, R15
@@ -3385,27 +3613,27 @@ sqr2:
 	ADCQ     AX, R9
 	ADCQ     AX, R10
 	ADCQ     AX, R11
-	MOVQ     R8, 64(SP)
-	MOVQ     R9, 72(SP)
-	MOVQ     R10, 80(SP)
-	MOVQ     R11, 88(SP)
-	// t2 = t1²: the cross products a_i·a_j (i < j) into u1 … u6.
+	MOVQ     R8, 288(SP)
+	MOVQ     R9, 296(SP)
+	MOVQ     R10, 304(SP)
+	MOVQ     R11, 312(SP)
+	// tRun30 = tRun15²: the cross products a_i·a_j (i < j) into u1 … u6.
 	// Mutation-equivalent: a chain's first ADCX after CF = OF = 0 could be ADOX, as both chains carry into the same next word.
 	XORQ     AX, AX
-	MOVQ     64(SP), DX
-	MULXQ    72(SP), R9, R10
-	MULXQ    80(SP), BX, R11
+	MOVQ     288(SP), DX
+	MULXQ    296(SP), R9, R10
+	MULXQ    304(SP), BX, R11
 	ADCXQ    BX, R10
-	MULXQ    88(SP), BX, R12
+	MULXQ    312(SP), BX, R12
 	ADCXQ    BX, R11
-	MOVQ     72(SP), DX
-	MULXQ    80(SP), BX, CX
+	MOVQ     296(SP), DX
+	MULXQ    304(SP), BX, CX
 	ADOXQ    BX, R11
 	ADCXQ    CX, R12
-	MULXQ    88(SP), BX, R13
+	MULXQ    312(SP), BX, R13
 	ADOXQ    BX, R12
-	MOVQ     80(SP), DX
-	MULXQ    88(SP), BX, R14
+	MOVQ     304(SP), DX
+	MULXQ    312(SP), BX, R14
 	ADCXQ    BX, R13
 	ADOXQ    AX, R13
 	ADCXQ    AX, R14
@@ -3419,18 +3647,18 @@ sqr2:
 	ADCXQ    R13, R13
 	ADCXQ    R14, R14
 	ADCXQ    AX, R15
-	MOVQ     64(SP), DX
+	MOVQ     288(SP), DX
 	MULXQ    DX, R8, CX
 	ADOXQ    CX, R9
-	MOVQ     72(SP), DX
+	MOVQ     296(SP), DX
 	MULXQ    DX, BX, CX
 	ADOXQ    BX, R10
 	ADOXQ    CX, R11
-	MOVQ     80(SP), DX
+	MOVQ     304(SP), DX
 	MULXQ    DX, BX, CX
 	ADOXQ    BX, R12
 	ADOXQ    CX, R13
-	MOVQ     88(SP), DX
+	MOVQ     312(SP), DX
 	MULXQ    DX, BX, CX
 	ADOXQ    BX, R14
 	ADOXQ    CX, R15
@@ -3458,29 +3686,29 @@ sqr2:
 	ADCQ     AX, R9
 	ADCQ     AX, R10
 	ADCQ     AX, R11
-	MOVQ     R8, 96(SP)
-	MOVQ     R9, 104(SP)
-	MOVQ     R10, 112(SP)
-	MOVQ     R11, 120(SP)
-	MOVQ     $9, DI
+	MOVQ     R8, 320(SP)
+	MOVQ     R9, 328(SP)
+	MOVQ     R10, 336(SP)
+	MOVQ     R11, 344(SP)
+	MOVQ     $14, DI
 sqr3:
-	// t2 = t2²: the cross products a_i·a_j (i < j) into u1 … u6.
+	// tRun30 = tRun30²: the cross products a_i·a_j (i < j) into u1 … u6.
 	// Mutation-equivalent: a chain's first ADCX after CF = OF = 0 could be ADOX, as both chains carry into the same next word.
 	XORQ     AX, AX
-	MOVQ     96(SP), DX
-	MULXQ    104(SP), R9, R10
-	MULXQ    112(SP), BX, R11
+	MOVQ     320(SP), DX
+	MULXQ    328(SP), R9, R10
+	MULXQ    336(SP), BX, R11
 	ADCXQ    BX, R10
-	MULXQ    120(SP), BX, R12
+	MULXQ    344(SP), BX, R12
 	ADCXQ    BX, R11
-	MOVQ     104(SP), DX
-	MULXQ    112(SP), BX, CX
+	MOVQ     328(SP), DX
+	MULXQ    336(SP), BX, CX
 	ADOXQ    BX, R11
 	ADCXQ    CX, R12
-	MULXQ    120(SP), BX, R13
+	MULXQ    344(SP), BX, R13
 	ADOXQ    BX, R12
-	MOVQ     112(SP), DX
-	MULXQ    120(SP), BX, R14
+	MOVQ     336(SP), DX
+	MULXQ    344(SP), BX, R14
 	ADCXQ    BX, R13
 	ADOXQ    AX, R13
 	ADCXQ    AX, R14
@@ -3494,18 +3722,18 @@ sqr3:
 	ADCXQ    R13, R13
 	ADCXQ    R14, R14
 	ADCXQ    AX, R15
-	MOVQ     96(SP), DX
+	MOVQ     320(SP), DX
 	MULXQ    DX, R8, CX
 	ADOXQ    CX, R9
-	MOVQ     104(SP), DX
+	MOVQ     328(SP), DX
 	MULXQ    DX, BX, CX
 	ADOXQ    BX, R10
 	ADOXQ    CX, R11
-	MOVQ     112(SP), DX
+	MOVQ     336(SP), DX
 	MULXQ    DX, BX, CX
 	ADOXQ    BX, R12
 	ADOXQ    CX, R13
-	MOVQ     120(SP), DX
+	MOVQ     344(SP), DX
 	MULXQ    DX, BX, CX
 	ADOXQ    BX, R14
 	ADOXQ    CX, R15
@@ -3533,63 +3761,63 @@ sqr3:
 	ADCQ     AX, R9
 	ADCQ     AX, R10
 	ADCQ     AX, R11
-	MOVQ     R8, 96(SP)
-	MOVQ     R9, 104(SP)
-	MOVQ     R10, 112(SP)
-	MOVQ     R11, 120(SP)
+	MOVQ     R8, 320(SP)
+	MOVQ     R9, 328(SP)
+	MOVQ     R10, 336(SP)
+	MOVQ     R11, 344(SP)
 	DECQ     DI
 	JNZ      sqr3
-	// t2 = t2·t1
+	// tRun30 = tRun30·tRun15
 	// Mutation-equivalent: a chain's first ADCX after CF = OF = 0 could be ADOX, as both chains carry into the same next word.
 	XORQ     AX, AX
-	MOVQ     64(SP), DX
-	MULXQ    96(SP), R8, R9
-	MULXQ    104(SP), BX, R10
+	MOVQ     288(SP), DX
+	MULXQ    320(SP), R8, R9
+	MULXQ    328(SP), BX, R10
 	ADCXQ    BX, R9
-	MULXQ    112(SP), BX, R11
+	MULXQ    336(SP), BX, R11
 	ADCXQ    BX, R10
-	MULXQ    120(SP), BX, R12
+	MULXQ    344(SP), BX, R12
 	ADCXQ    BX, R11
 	ADCXQ    AX, R12
-	MOVQ     72(SP), DX
-	MULXQ    96(SP), BX, CX
+	MOVQ     296(SP), DX
+	MULXQ    320(SP), BX, CX
 	ADCXQ    BX, R9
 	ADOXQ    CX, R10
-	MULXQ    104(SP), BX, CX
+	MULXQ    328(SP), BX, CX
 	ADCXQ    BX, R10
 	ADOXQ    CX, R11
-	MULXQ    112(SP), BX, CX
+	MULXQ    336(SP), BX, CX
 	ADCXQ    BX, R11
 	ADOXQ    CX, R12
-	MULXQ    120(SP), BX, R13
+	MULXQ    344(SP), BX, R13
 	ADCXQ    BX, R12
 	ADOXQ    AX, R13
 	ADCXQ    AX, R13
-	MOVQ     80(SP), DX
-	MULXQ    96(SP), BX, CX
+	MOVQ     304(SP), DX
+	MULXQ    320(SP), BX, CX
 	ADCXQ    BX, R10
 	ADOXQ    CX, R11
-	MULXQ    104(SP), BX, CX
+	MULXQ    328(SP), BX, CX
 	ADCXQ    BX, R11
 	ADOXQ    CX, R12
-	MULXQ    112(SP), BX, CX
+	MULXQ    336(SP), BX, CX
 	ADCXQ    BX, R12
 	ADOXQ    CX, R13
-	MULXQ    120(SP), BX, R14
+	MULXQ    344(SP), BX, R14
 	ADCXQ    BX, R13
 	ADOXQ    AX, R14
 	ADCXQ    AX, R14
-	MOVQ     88(SP), DX
-	MULXQ    96(SP), BX, CX
+	MOVQ     312(SP), DX
+	MULXQ    320(SP), BX, CX
 	ADCXQ    BX, R11
 	ADOXQ    CX, R12
-	MULXQ    104(SP), BX, CX
+	MULXQ    328(SP), BX, CX
 	ADCXQ    BX, R12
 	ADOXQ    CX, R13
-	MULXQ    112(SP), BX, CX
+	MULXQ    336(SP), BX, CX
 	ADCXQ    BX, R13
 	ADOXQ    CX, R14
-	MULXQ    120(SP), BX, R15
+	MULXQ    344(SP), BX, R15
 	ADCXQ    BX, R14
 	ADOXQ    AX, R15
 	ADCXQ    AX, R15
@@ -3617,27 +3845,27 @@ sqr3:
 	ADCQ     AX, R9
 	ADCQ     AX, R10
 	ADCQ     AX, R11
-	MOVQ     R8, 96(SP)
-	MOVQ     R9, 104(SP)
-	MOVQ     R10, 112(SP)
-	MOVQ     R11, 120(SP)
-	// t3 = t2²: the cross products a_i·a_j (i < j) into u1 … u6.
+	MOVQ     R8, 320(SP)
+	MOVQ     R9, 328(SP)
+	MOVQ     R10, 336(SP)
+	MOVQ     R11, 344(SP)
+	// tRun60 = tRun30²: the cross products a_i·a_j (i < j) into u1 … u6.
 	// Mutation-equivalent: a chain's first ADCX after CF = OF = 0 could be ADOX, as both chains carry into the same next word.
 	XORQ     AX, AX
-	MOVQ     96(SP), DX
-	MULXQ    104(SP), R9, R10
-	MULXQ    112(SP), BX, R11
+	MOVQ     320(SP), DX
+	MULXQ    328(SP), R9, R10
+	MULXQ    336(SP), BX, R11
 	ADCXQ    BX, R10
-	MULXQ    120(SP), BX, R12
+	MULXQ    344(SP), BX, R12
 	ADCXQ    BX, R11
-	MOVQ     104(SP), DX
-	MULXQ    112(SP), BX, CX
+	MOVQ     328(SP), DX
+	MULXQ    336(SP), BX, CX
 	ADOXQ    BX, R11
 	ADCXQ    CX, R12
-	MULXQ    120(SP), BX, R13
+	MULXQ    344(SP), BX, R13
 	ADOXQ    BX, R12
-	MOVQ     112(SP), DX
-	MULXQ    120(SP), BX, R14
+	MOVQ     336(SP), DX
+	MULXQ    344(SP), BX, R14
 	ADCXQ    BX, R13
 	ADOXQ    AX, R13
 	ADCXQ    AX, R14
@@ -3651,18 +3879,18 @@ sqr3:
 	ADCXQ    R13, R13
 	ADCXQ    R14, R14
 	ADCXQ    AX, R15
-	MOVQ     96(SP), DX
+	MOVQ     320(SP), DX
 	MULXQ    DX, R8, CX
 	ADOXQ    CX, R9
-	MOVQ     104(SP), DX
+	MOVQ     328(SP), DX
 	MULXQ    DX, BX, CX
 	ADOXQ    BX, R10
 	ADOXQ    CX, R11
-	MOVQ     112(SP), DX
+	MOVQ     336(SP), DX
 	MULXQ    DX, BX, CX
 	ADOXQ    BX, R12
 	ADOXQ    CX, R13
-	MOVQ     120(SP), DX
+	MOVQ     344(SP), DX
 	MULXQ    DX, BX, CX
 	ADOXQ    BX, R14
 	ADOXQ    CX, R15
@@ -3690,29 +3918,29 @@ sqr3:
 	ADCQ     AX, R9
 	ADCQ     AX, R10
 	ADCQ     AX, R11
-	MOVQ     R8, 128(SP)
-	MOVQ     R9, 136(SP)
-	MOVQ     R10, 144(SP)
-	MOVQ     R11, 152(SP)
-	MOVQ     $19, DI
+	MOVQ     R8, 352(SP)
+	MOVQ     R9, 360(SP)
+	MOVQ     R10, 368(SP)
+	MOVQ     R11, 376(SP)
+	MOVQ     $29, DI
 sqr4:
-	// t3 = t3²: the cross products a_i·a_j (i < j) into u1 … u6.
+	// tRun60 = tRun60²: the cross products a_i·a_j (i < j) into u1 … u6.
 	// Mutation-equivalent: a chain's first ADCX after CF = OF = 0 could be ADOX, as both chains carry into the same next word.
 	XORQ     AX, AX
-	MOVQ     128(SP), DX
-	MULXQ    136(SP), R9, R10
-	MULXQ    144(SP), BX, R11
+	MOVQ     352(SP), DX
+	MULXQ    360(SP), R9, R10
+	MULXQ    368(SP), BX, R11
 	ADCXQ    BX, R10
-	MULXQ    152(SP), BX, R12
+	MULXQ    376(SP), BX, R12
 	ADCXQ    BX, R11
-	MOVQ     136(SP), DX
-	MULXQ    144(SP), BX, CX
+	MOVQ     360(SP), DX
+	MULXQ    368(SP), BX, CX
 	ADOXQ    BX, R11
 	ADCXQ    CX, R12
-	MULXQ    152(SP), BX, R13
+	MULXQ    376(SP), BX, R13
 	ADOXQ    BX, R12
-	MOVQ     144(SP), DX
-	MULXQ    152(SP), BX, R14
+	MOVQ     368(SP), DX
+	MULXQ    376(SP), BX, R14
 	ADCXQ    BX, R13
 	ADOXQ    AX, R13
 	ADCXQ    AX, R14
@@ -3726,18 +3954,18 @@ sqr4:
 	ADCXQ    R13, R13
 	ADCXQ    R14, R14
 	ADCXQ    AX, R15
-	MOVQ     128(SP), DX
+	MOVQ     352(SP), DX
 	MULXQ    DX, R8, CX
 	ADOXQ    CX, R9
-	MOVQ     136(SP), DX
+	MOVQ     360(SP), DX
 	MULXQ    DX, BX, CX
 	ADOXQ    BX, R10
 	ADOXQ    CX, R11
-	MOVQ     144(SP), DX
+	MOVQ     368(SP), DX
 	MULXQ    DX, BX, CX
 	ADOXQ    BX, R12
 	ADOXQ    CX, R13
-	MOVQ     152(SP), DX
+	MOVQ     376(SP), DX
 	MULXQ    DX, BX, CX
 	ADOXQ    BX, R14
 	ADOXQ    CX, R15
@@ -3765,63 +3993,63 @@ sqr4:
 	ADCQ     AX, R9
 	ADCQ     AX, R10
 	ADCQ     AX, R11
-	MOVQ     R8, 128(SP)
-	MOVQ     R9, 136(SP)
-	MOVQ     R10, 144(SP)
-	MOVQ     R11, 152(SP)
+	MOVQ     R8, 352(SP)
+	MOVQ     R9, 360(SP)
+	MOVQ     R10, 368(SP)
+	MOVQ     R11, 376(SP)
 	DECQ     DI
 	JNZ      sqr4
-	// t2 = t3·t2
+	// tRun60 = tRun60·tRun30
 	// Mutation-equivalent: a chain's first ADCX after CF = OF = 0 could be ADOX, as both chains carry into the same next word.
 	XORQ     AX, AX
-	MOVQ     96(SP), DX
-	MULXQ    128(SP), R8, R9
-	MULXQ    136(SP), BX, R10
+	MOVQ     320(SP), DX
+	MULXQ    352(SP), R8, R9
+	MULXQ    360(SP), BX, R10
 	ADCXQ    BX, R9
-	MULXQ    144(SP), BX, R11
+	MULXQ    368(SP), BX, R11
 	ADCXQ    BX, R10
-	MULXQ    152(SP), BX, R12
+	MULXQ    376(SP), BX, R12
 	ADCXQ    BX, R11
 	ADCXQ    AX, R12
-	MOVQ     104(SP), DX
-	MULXQ    128(SP), BX, CX
+	MOVQ     328(SP), DX
+	MULXQ    352(SP), BX, CX
 	ADCXQ    BX, R9
 	ADOXQ    CX, R10
-	MULXQ    136(SP), BX, CX
+	MULXQ    360(SP), BX, CX
 	ADCXQ    BX, R10
 	ADOXQ    CX, R11
-	MULXQ    144(SP), BX, CX
+	MULXQ    368(SP), BX, CX
 	ADCXQ    BX, R11
 	ADOXQ    CX, R12
-	MULXQ    152(SP), BX, R13
+	MULXQ    376(SP), BX, R13
 	ADCXQ    BX, R12
 	ADOXQ    AX, R13
 	ADCXQ    AX, R13
-	MOVQ     112(SP), DX
-	MULXQ    128(SP), BX, CX
+	MOVQ     336(SP), DX
+	MULXQ    352(SP), BX, CX
 	ADCXQ    BX, R10
 	ADOXQ    CX, R11
-	MULXQ    136(SP), BX, CX
+	MULXQ    360(SP), BX, CX
 	ADCXQ    BX, R11
 	ADOXQ    CX, R12
-	MULXQ    144(SP), BX, CX
+	MULXQ    368(SP), BX, CX
 	ADCXQ    BX, R12
 	ADOXQ    CX, R13
-	MULXQ    152(SP), BX, R14
+	MULXQ    376(SP), BX, R14
 	ADCXQ    BX, R13
 	ADOXQ    AX, R14
 	ADCXQ    AX, R14
-	MOVQ     120(SP), DX
-	MULXQ    128(SP), BX, CX
+	MOVQ     344(SP), DX
+	MULXQ    352(SP), BX, CX
 	ADCXQ    BX, R11
 	ADOXQ    CX, R12
-	MULXQ    136(SP), BX, CX
+	MULXQ    360(SP), BX, CX
 	ADCXQ    BX, R12
 	ADOXQ    CX, R13
-	MULXQ    144(SP), BX, CX
+	MULXQ    368(SP), BX, CX
 	ADCXQ    BX, R13
 	ADOXQ    CX, R14
-	MULXQ    152(SP), BX, R15
+	MULXQ    376(SP), BX, R15
 	ADCXQ    BX, R14
 	ADOXQ    AX, R15
 	ADCXQ    AX, R15
@@ -3849,27 +4077,27 @@ sqr4:
 	ADCQ     AX, R9
 	ADCQ     AX, R10
 	ADCQ     AX, R11
-	MOVQ     R8, 96(SP)
-	MOVQ     R9, 104(SP)
-	MOVQ     R10, 112(SP)
-	MOVQ     R11, 120(SP)
-	// t2 = t2²: the cross products a_i·a_j (i < j) into u1 … u6.
+	MOVQ     R8, 352(SP)
+	MOVQ     R9, 360(SP)
+	MOVQ     R10, 368(SP)
+	MOVQ     R11, 376(SP)
+	// tRun120 = tRun60²: the cross products a_i·a_j (i < j) into u1 … u6.
 	// Mutation-equivalent: a chain's first ADCX after CF = OF = 0 could be ADOX, as both chains carry into the same next word.
 	XORQ     AX, AX
-	MOVQ     96(SP), DX
-	MULXQ    104(SP), R9, R10
-	MULXQ    112(SP), BX, R11
+	MOVQ     352(SP), DX
+	MULXQ    360(SP), R9, R10
+	MULXQ    368(SP), BX, R11
 	ADCXQ    BX, R10
-	MULXQ    120(SP), BX, R12
+	MULXQ    376(SP), BX, R12
 	ADCXQ    BX, R11
-	MOVQ     104(SP), DX
-	MULXQ    112(SP), BX, CX
+	MOVQ     360(SP), DX
+	MULXQ    368(SP), BX, CX
 	ADOXQ    BX, R11
 	ADCXQ    CX, R12
-	MULXQ    120(SP), BX, R13
+	MULXQ    376(SP), BX, R13
 	ADOXQ    BX, R12
-	MOVQ     112(SP), DX
-	MULXQ    120(SP), BX, R14
+	MOVQ     368(SP), DX
+	MULXQ    376(SP), BX, R14
 	ADCXQ    BX, R13
 	ADOXQ    AX, R13
 	ADCXQ    AX, R14
@@ -3883,18 +4111,18 @@ sqr4:
 	ADCXQ    R13, R13
 	ADCXQ    R14, R14
 	ADCXQ    AX, R15
-	MOVQ     96(SP), DX
+	MOVQ     352(SP), DX
 	MULXQ    DX, R8, CX
 	ADOXQ    CX, R9
-	MOVQ     104(SP), DX
+	MOVQ     360(SP), DX
 	MULXQ    DX, BX, CX
 	ADOXQ    BX, R10
 	ADOXQ    CX, R11
-	MOVQ     112(SP), DX
+	MOVQ     368(SP), DX
 	MULXQ    DX, BX, CX
 	ADOXQ    BX, R12
 	ADOXQ    CX, R13
-	MOVQ     120(SP), DX
+	MOVQ     376(SP), DX
 	MULXQ    DX, BX, CX
 	ADOXQ    BX, R14
 	ADOXQ    CX, R15
@@ -3922,29 +4150,29 @@ sqr4:
 	ADCQ     AX, R9
 	ADCQ     AX, R10
 	ADCQ     AX, R11
-	MOVQ     R8, 96(SP)
-	MOVQ     R9, 104(SP)
-	MOVQ     R10, 112(SP)
-	MOVQ     R11, 120(SP)
-	MOVQ     $9, DI
+	MOVQ     R8, 384(SP)
+	MOVQ     R9, 392(SP)
+	MOVQ     R10, 400(SP)
+	MOVQ     R11, 408(SP)
+	MOVQ     $59, DI
 sqr5:
-	// t2 = t2²: the cross products a_i·a_j (i < j) into u1 … u6.
+	// tRun120 = tRun120²: the cross products a_i·a_j (i < j) into u1 … u6.
 	// Mutation-equivalent: a chain's first ADCX after CF = OF = 0 could be ADOX, as both chains carry into the same next word.
 	XORQ     AX, AX
-	MOVQ     96(SP), DX
-	MULXQ    104(SP), R9, R10
-	MULXQ    112(SP), BX, R11
+	MOVQ     384(SP), DX
+	MULXQ    392(SP), R9, R10
+	MULXQ    400(SP), BX, R11
 	ADCXQ    BX, R10
-	MULXQ    120(SP), BX, R12
+	MULXQ    408(SP), BX, R12
 	ADCXQ    BX, R11
-	MOVQ     104(SP), DX
-	MULXQ    112(SP), BX, CX
+	MOVQ     392(SP), DX
+	MULXQ    400(SP), BX, CX
 	ADOXQ    BX, R11
 	ADCXQ    CX, R12
-	MULXQ    120(SP), BX, R13
+	MULXQ    408(SP), BX, R13
 	ADOXQ    BX, R12
-	MOVQ     112(SP), DX
-	MULXQ    120(SP), BX, R14
+	MOVQ     400(SP), DX
+	MULXQ    408(SP), BX, R14
 	ADCXQ    BX, R13
 	ADOXQ    AX, R13
 	ADCXQ    AX, R14
@@ -3958,18 +4186,18 @@ sqr5:
 	ADCXQ    R13, R13
 	ADCXQ    R14, R14
 	ADCXQ    AX, R15
-	MOVQ     96(SP), DX
+	MOVQ     384(SP), DX
 	MULXQ    DX, R8, CX
 	ADOXQ    CX, R9
-	MOVQ     104(SP), DX
+	MOVQ     392(SP), DX
 	MULXQ    DX, BX, CX
 	ADOXQ    BX, R10
 	ADOXQ    CX, R11
-	MOVQ     112(SP), DX
+	MOVQ     400(SP), DX
 	MULXQ    DX, BX, CX
 	ADOXQ    BX, R12
 	ADOXQ    CX, R13
-	MOVQ     120(SP), DX
+	MOVQ     408(SP), DX
 	MULXQ    DX, BX, CX
 	ADOXQ    BX, R14
 	ADOXQ    CX, R15
@@ -3997,63 +4225,63 @@ sqr5:
 	ADCQ     AX, R9
 	ADCQ     AX, R10
 	ADCQ     AX, R11
-	MOVQ     R8, 96(SP)
-	MOVQ     R9, 104(SP)
-	MOVQ     R10, 112(SP)
-	MOVQ     R11, 120(SP)
+	MOVQ     R8, 384(SP)
+	MOVQ     R9, 392(SP)
+	MOVQ     R10, 400(SP)
+	MOVQ     R11, 408(SP)
 	DECQ     DI
 	JNZ      sqr5
-	// t1 = t2·t1
+	// tRun120 = tRun120·tRun60
 	// Mutation-equivalent: a chain's first ADCX after CF = OF = 0 could be ADOX, as both chains carry into the same next word.
 	XORQ     AX, AX
-	MOVQ     64(SP), DX
-	MULXQ    96(SP), R8, R9
-	MULXQ    104(SP), BX, R10
+	MOVQ     352(SP), DX
+	MULXQ    384(SP), R8, R9
+	MULXQ    392(SP), BX, R10
 	ADCXQ    BX, R9
-	MULXQ    112(SP), BX, R11
+	MULXQ    400(SP), BX, R11
 	ADCXQ    BX, R10
-	MULXQ    120(SP), BX, R12
+	MULXQ    408(SP), BX, R12
 	ADCXQ    BX, R11
 	ADCXQ    AX, R12
-	MOVQ     72(SP), DX
-	MULXQ    96(SP), BX, CX
+	MOVQ     360(SP), DX
+	MULXQ    384(SP), BX, CX
 	ADCXQ    BX, R9
 	ADOXQ    CX, R10
-	MULXQ    104(SP), BX, CX
+	MULXQ    392(SP), BX, CX
 	ADCXQ    BX, R10
 	ADOXQ    CX, R11
-	MULXQ    112(SP), BX, CX
+	MULXQ    400(SP), BX, CX
 	ADCXQ    BX, R11
 	ADOXQ    CX, R12
-	MULXQ    120(SP), BX, R13
+	MULXQ    408(SP), BX, R13
 	ADCXQ    BX, R12
 	ADOXQ    AX, R13
 	ADCXQ    AX, R13
-	MOVQ     80(SP), DX
-	MULXQ    96(SP), BX, CX
+	MOVQ     368(SP), DX
+	MULXQ    384(SP), BX, CX
 	ADCXQ    BX, R10
 	ADOXQ    CX, R11
-	MULXQ    104(SP), BX, CX
+	MULXQ    392(SP), BX, CX
 	ADCXQ    BX, R11
 	ADOXQ    CX, R12
-	MULXQ    112(SP), BX, CX
+	MULXQ    400(SP), BX, CX
 	ADCXQ    BX, R12
 	ADOXQ    CX, R13
-	MULXQ    120(SP), BX, R14
+	MULXQ    408(SP), BX, R14
 	ADCXQ    BX, R13
 	ADOXQ    AX, R14
 	ADCXQ    AX, R14
-	MOVQ     88(SP), DX
-	MULXQ    96(SP), BX, CX
+	MOVQ     376(SP), DX
+	MULXQ    384(SP), BX, CX
 	ADCXQ    BX, R11
 	ADOXQ    CX, R12
-	MULXQ    104(SP), BX, CX
+	MULXQ    392(SP), BX, CX
 	ADCXQ    BX, R12
 	ADOXQ    CX, R13
-	MULXQ    112(SP), BX, CX
+	MULXQ    400(SP), BX, CX
 	ADCXQ    BX, R13
 	ADOXQ    CX, R14
-	MULXQ    120(SP), BX, R15
+	MULXQ    408(SP), BX, R15
 	ADCXQ    BX, R14
 	ADOXQ    AX, R15
 	ADCXQ    AX, R15
@@ -4081,27 +4309,27 @@ sqr5:
 	ADCQ     AX, R9
 	ADCQ     AX, R10
 	ADCQ     AX, R11
-	MOVQ     R8, 64(SP)
-	MOVQ     R9, 72(SP)
-	MOVQ     R10, 80(SP)
-	MOVQ     R11, 88(SP)
-	// t2 = t1²: the cross products a_i·a_j (i < j) into u1 … u6.
+	MOVQ     R8, 384(SP)
+	MOVQ     R9, 392(SP)
+	MOVQ     R10, 400(SP)
+	MOVQ     R11, 408(SP)
+	// tRun125 = tRun120²: the cross products a_i·a_j (i < j) into u1 … u6.
 	// Mutation-equivalent: a chain's first ADCX after CF = OF = 0 could be ADOX, as both chains carry into the same next word.
 	XORQ     AX, AX
-	MOVQ     64(SP), DX
-	MULXQ    72(SP), R9, R10
-	MULXQ    80(SP), BX, R11
+	MOVQ     384(SP), DX
+	MULXQ    392(SP), R9, R10
+	MULXQ    400(SP), BX, R11
 	ADCXQ    BX, R10
-	MULXQ    88(SP), BX, R12
+	MULXQ    408(SP), BX, R12
 	ADCXQ    BX, R11
-	MOVQ     72(SP), DX
-	MULXQ    80(SP), BX, CX
+	MOVQ     392(SP), DX
+	MULXQ    400(SP), BX, CX
 	ADOXQ    BX, R11
 	ADCXQ    CX, R12
-	MULXQ    88(SP), BX, R13
+	MULXQ    408(SP), BX, R13
 	ADOXQ    BX, R12
-	MOVQ     80(SP), DX
-	MULXQ    88(SP), BX, R14
+	MOVQ     400(SP), DX
+	MULXQ    408(SP), BX, R14
 	ADCXQ    BX, R13
 	ADOXQ    AX, R13
 	ADCXQ    AX, R14
@@ -4115,18 +4343,18 @@ sqr5:
 	ADCXQ    R13, R13
 	ADCXQ    R14, R14
 	ADCXQ    AX, R15
-	MOVQ     64(SP), DX
+	MOVQ     384(SP), DX
 	MULXQ    DX, R8, CX
 	ADOXQ    CX, R9
-	MOVQ     72(SP), DX
+	MOVQ     392(SP), DX
 	MULXQ    DX, BX, CX
 	ADOXQ    BX, R10
 	ADOXQ    CX, R11
-	MOVQ     80(SP), DX
+	MOVQ     400(SP), DX
 	MULXQ    DX, BX, CX
 	ADOXQ    BX, R12
 	ADOXQ    CX, R13
-	MOVQ     88(SP), DX
+	MOVQ     408(SP), DX
 	MULXQ    DX, BX, CX
 	ADOXQ    BX, R14
 	ADOXQ    CX, R15
@@ -4154,29 +4382,29 @@ sqr5:
 	ADCQ     AX, R9
 	ADCQ     AX, R10
 	ADCQ     AX, R11
-	MOVQ     R8, 96(SP)
-	MOVQ     R9, 104(SP)
-	MOVQ     R10, 112(SP)
-	MOVQ     R11, 120(SP)
-	MOVQ     $49, DI
+	MOVQ     R8, 416(SP)
+	MOVQ     R9, 424(SP)
+	MOVQ     R10, 432(SP)
+	MOVQ     R11, 440(SP)
+	MOVQ     $4, DI
 sqr6:
-	// t2 = t2²: the cross products a_i·a_j (i < j) into u1 … u6.
+	// tRun125 = tRun125²: the cross products a_i·a_j (i < j) into u1 … u6.
 	// Mutation-equivalent: a chain's first ADCX after CF = OF = 0 could be ADOX, as both chains carry into the same next word.
 	XORQ     AX, AX
-	MOVQ     96(SP), DX
-	MULXQ    104(SP), R9, R10
-	MULXQ    112(SP), BX, R11
+	MOVQ     416(SP), DX
+	MULXQ    424(SP), R9, R10
+	MULXQ    432(SP), BX, R11
 	ADCXQ    BX, R10
-	MULXQ    120(SP), BX, R12
+	MULXQ    440(SP), BX, R12
 	ADCXQ    BX, R11
-	MOVQ     104(SP), DX
-	MULXQ    112(SP), BX, CX
+	MOVQ     424(SP), DX
+	MULXQ    432(SP), BX, CX
 	ADOXQ    BX, R11
 	ADCXQ    CX, R12
-	MULXQ    120(SP), BX, R13
+	MULXQ    440(SP), BX, R13
 	ADOXQ    BX, R12
-	MOVQ     112(SP), DX
-	MULXQ    120(SP), BX, R14
+	MOVQ     432(SP), DX
+	MULXQ    440(SP), BX, R14
 	ADCXQ    BX, R13
 	ADOXQ    AX, R13
 	ADCXQ    AX, R14
@@ -4190,18 +4418,18 @@ sqr6:
 	ADCXQ    R13, R13
 	ADCXQ    R14, R14
 	ADCXQ    AX, R15
-	MOVQ     96(SP), DX
+	MOVQ     416(SP), DX
 	MULXQ    DX, R8, CX
 	ADOXQ    CX, R9
-	MOVQ     104(SP), DX
+	MOVQ     424(SP), DX
 	MULXQ    DX, BX, CX
 	ADOXQ    BX, R10
 	ADOXQ    CX, R11
-	MOVQ     112(SP), DX
+	MOVQ     432(SP), DX
 	MULXQ    DX, BX, CX
 	ADOXQ    BX, R12
 	ADOXQ    CX, R13
-	MOVQ     120(SP), DX
+	MOVQ     440(SP), DX
 	MULXQ    DX, BX, CX
 	ADOXQ    BX, R14
 	ADOXQ    CX, R15
@@ -4229,63 +4457,63 @@ sqr6:
 	ADCQ     AX, R9
 	ADCQ     AX, R10
 	ADCQ     AX, R11
-	MOVQ     R8, 96(SP)
-	MOVQ     R9, 104(SP)
-	MOVQ     R10, 112(SP)
-	MOVQ     R11, 120(SP)
+	MOVQ     R8, 416(SP)
+	MOVQ     R9, 424(SP)
+	MOVQ     R10, 432(SP)
+	MOVQ     R11, 440(SP)
 	DECQ     DI
 	JNZ      sqr6
-	// t2 = t2·t1
+	// tRun125 = tRun125·tRun5
 	// Mutation-equivalent: a chain's first ADCX after CF = OF = 0 could be ADOX, as both chains carry into the same next word.
 	XORQ     AX, AX
-	MOVQ     64(SP), DX
-	MULXQ    96(SP), R8, R9
-	MULXQ    104(SP), BX, R10
+	MOVQ     224(SP), DX
+	MULXQ    416(SP), R8, R9
+	MULXQ    424(SP), BX, R10
 	ADCXQ    BX, R9
-	MULXQ    112(SP), BX, R11
+	MULXQ    432(SP), BX, R11
 	ADCXQ    BX, R10
-	MULXQ    120(SP), BX, R12
+	MULXQ    440(SP), BX, R12
 	ADCXQ    BX, R11
 	ADCXQ    AX, R12
-	MOVQ     72(SP), DX
-	MULXQ    96(SP), BX, CX
+	MOVQ     232(SP), DX
+	MULXQ    416(SP), BX, CX
 	ADCXQ    BX, R9
 	ADOXQ    CX, R10
-	MULXQ    104(SP), BX, CX
+	MULXQ    424(SP), BX, CX
 	ADCXQ    BX, R10
 	ADOXQ    CX, R11
-	MULXQ    112(SP), BX, CX
+	MULXQ    432(SP), BX, CX
 	ADCXQ    BX, R11
 	ADOXQ    CX, R12
-	MULXQ    120(SP), BX, R13
+	MULXQ    440(SP), BX, R13
 	ADCXQ    BX, R12
 	ADOXQ    AX, R13
 	ADCXQ    AX, R13
-	MOVQ     80(SP), DX
-	MULXQ    96(SP), BX, CX
+	MOVQ     240(SP), DX
+	MULXQ    416(SP), BX, CX
 	ADCXQ    BX, R10
 	ADOXQ    CX, R11
-	MULXQ    104(SP), BX, CX
+	MULXQ    424(SP), BX, CX
 	ADCXQ    BX, R11
 	ADOXQ    CX, R12
-	MULXQ    112(SP), BX, CX
+	MULXQ    432(SP), BX, CX
 	ADCXQ    BX, R12
 	ADOXQ    CX, R13
-	MULXQ    120(SP), BX, R14
+	MULXQ    440(SP), BX, R14
 	ADCXQ    BX, R13
 	ADOXQ    AX, R14
 	ADCXQ    AX, R14
-	MOVQ     88(SP), DX
-	MULXQ    96(SP), BX, CX
+	MOVQ     248(SP), DX
+	MULXQ    416(SP), BX, CX
 	ADCXQ    BX, R11
 	ADOXQ    CX, R12
-	MULXQ    104(SP), BX, CX
+	MULXQ    424(SP), BX, CX
 	ADCXQ    BX, R12
 	ADOXQ    CX, R13
-	MULXQ    112(SP), BX, CX
+	MULXQ    432(SP), BX, CX
 	ADCXQ    BX, R13
 	ADOXQ    CX, R14
-	MULXQ    120(SP), BX, R15
+	MULXQ    440(SP), BX, R15
 	ADCXQ    BX, R14
 	ADOXQ    AX, R15
 	ADCXQ    AX, R15
@@ -4313,27 +4541,27 @@ sqr6:
 	ADCQ     AX, R9
 	ADCQ     AX, R10
 	ADCQ     AX, R11
-	MOVQ     R8, 96(SP)
-	MOVQ     R9, 104(SP)
-	MOVQ     R10, 112(SP)
-	MOVQ     R11, 120(SP)
-	// t3 = t2²: the cross products a_i·a_j (i < j) into u1 … u6.
+	MOVQ     R8, 416(SP)
+	MOVQ     R9, 424(SP)
+	MOVQ     R10, 432(SP)
+	MOVQ     R11, 440(SP)
+	// tRun250 = tRun125²: the cross products a_i·a_j (i < j) into u1 … u6.
 	// Mutation-equivalent: a chain's first ADCX after CF = OF = 0 could be ADOX, as both chains carry into the same next word.
 	XORQ     AX, AX
-	MOVQ     96(SP), DX
-	MULXQ    104(SP), R9, R10
-	MULXQ    112(SP), BX, R11
+	MOVQ     416(SP), DX
+	MULXQ    424(SP), R9, R10
+	MULXQ    432(SP), BX, R11
 	ADCXQ    BX, R10
-	MULXQ    120(SP), BX, R12
+	MULXQ    440(SP), BX, R12
 	ADCXQ    BX, R11
-	MOVQ     104(SP), DX
-	MULXQ    112(SP), BX, CX
+	MOVQ     424(SP), DX
+	MULXQ    432(SP), BX, CX
 	ADOXQ    BX, R11
 	ADCXQ    CX, R12
-	MULXQ    120(SP), BX, R13
+	MULXQ    440(SP), BX, R13
 	ADOXQ    BX, R12
-	MOVQ     112(SP), DX
-	MULXQ    120(SP), BX, R14
+	MOVQ     432(SP), DX
+	MULXQ    440(SP), BX, R14
 	ADCXQ    BX, R13
 	ADOXQ    AX, R13
 	ADCXQ    AX, R14
@@ -4347,18 +4575,18 @@ sqr6:
 	ADCXQ    R13, R13
 	ADCXQ    R14, R14
 	ADCXQ    AX, R15
-	MOVQ     96(SP), DX
+	MOVQ     416(SP), DX
 	MULXQ    DX, R8, CX
 	ADOXQ    CX, R9
-	MOVQ     104(SP), DX
+	MOVQ     424(SP), DX
 	MULXQ    DX, BX, CX
 	ADOXQ    BX, R10
 	ADOXQ    CX, R11
-	MOVQ     112(SP), DX
+	MOVQ     432(SP), DX
 	MULXQ    DX, BX, CX
 	ADOXQ    BX, R12
 	ADOXQ    CX, R13
-	MOVQ     120(SP), DX
+	MOVQ     440(SP), DX
 	MULXQ    DX, BX, CX
 	ADOXQ    BX, R14
 	ADOXQ    CX, R15
@@ -4386,29 +4614,29 @@ sqr6:
 	ADCQ     AX, R9
 	ADCQ     AX, R10
 	ADCQ     AX, R11
-	MOVQ     R8, 128(SP)
-	MOVQ     R9, 136(SP)
-	MOVQ     R10, 144(SP)
-	MOVQ     R11, 152(SP)
-	MOVQ     $99, DI
+	MOVQ     R8, 448(SP)
+	MOVQ     R9, 456(SP)
+	MOVQ     R10, 464(SP)
+	MOVQ     R11, 472(SP)
+	MOVQ     $124, DI
 sqr7:
-	// t3 = t3²: the cross products a_i·a_j (i < j) into u1 … u6.
+	// tRun250 = tRun250²: the cross products a_i·a_j (i < j) into u1 … u6.
 	// Mutation-equivalent: a chain's first ADCX after CF = OF = 0 could be ADOX, as both chains carry into the same next word.
 	XORQ     AX, AX
-	MOVQ     128(SP), DX
-	MULXQ    136(SP), R9, R10
-	MULXQ    144(SP), BX, R11
+	MOVQ     448(SP), DX
+	MULXQ    456(SP), R9, R10
+	MULXQ    464(SP), BX, R11
 	ADCXQ    BX, R10
-	MULXQ    152(SP), BX, R12
+	MULXQ    472(SP), BX, R12
 	ADCXQ    BX, R11
-	MOVQ     136(SP), DX
-	MULXQ    144(SP), BX, CX
+	MOVQ     456(SP), DX
+	MULXQ    464(SP), BX, CX
 	ADOXQ    BX, R11
 	ADCXQ    CX, R12
-	MULXQ    152(SP), BX, R13
+	MULXQ    472(SP), BX, R13
 	ADOXQ    BX, R12
-	MOVQ     144(SP), DX
-	MULXQ    152(SP), BX, R14
+	MOVQ     464(SP), DX
+	MULXQ    472(SP), BX, R14
 	ADCXQ    BX, R13
 	ADOXQ    AX, R13
 	ADCXQ    AX, R14
@@ -4422,18 +4650,18 @@ sqr7:
 	ADCXQ    R13, R13
 	ADCXQ    R14, R14
 	ADCXQ    AX, R15
-	MOVQ     128(SP), DX
+	MOVQ     448(SP), DX
 	MULXQ    DX, R8, CX
 	ADOXQ    CX, R9
-	MOVQ     136(SP), DX
+	MOVQ     456(SP), DX
 	MULXQ    DX, BX, CX
 	ADOXQ    BX, R10
 	ADOXQ    CX, R11
-	MOVQ     144(SP), DX
+	MOVQ     464(SP), DX
 	MULXQ    DX, BX, CX
 	ADOXQ    BX, R12
 	ADOXQ    CX, R13
-	MOVQ     152(SP), DX
+	MOVQ     472(SP), DX
 	MULXQ    DX, BX, CX
 	ADOXQ    BX, R14
 	ADOXQ    CX, R15
@@ -4461,63 +4689,63 @@ sqr7:
 	ADCQ     AX, R9
 	ADCQ     AX, R10
 	ADCQ     AX, R11
-	MOVQ     R8, 128(SP)
-	MOVQ     R9, 136(SP)
-	MOVQ     R10, 144(SP)
-	MOVQ     R11, 152(SP)
+	MOVQ     R8, 448(SP)
+	MOVQ     R9, 456(SP)
+	MOVQ     R10, 464(SP)
+	MOVQ     R11, 472(SP)
 	DECQ     DI
 	JNZ      sqr7
-	// t2 = t3·t2
+	// tRun250 = tRun250·tRun125
 	// Mutation-equivalent: a chain's first ADCX after CF = OF = 0 could be ADOX, as both chains carry into the same next word.
 	XORQ     AX, AX
-	MOVQ     96(SP), DX
-	MULXQ    128(SP), R8, R9
-	MULXQ    136(SP), BX, R10
+	MOVQ     416(SP), DX
+	MULXQ    448(SP), R8, R9
+	MULXQ    456(SP), BX, R10
 	ADCXQ    BX, R9
-	MULXQ    144(SP), BX, R11
+	MULXQ    464(SP), BX, R11
 	ADCXQ    BX, R10
-	MULXQ    152(SP), BX, R12
+	MULXQ    472(SP), BX, R12
 	ADCXQ    BX, R11
 	ADCXQ    AX, R12
-	MOVQ     104(SP), DX
-	MULXQ    128(SP), BX, CX
+	MOVQ     424(SP), DX
+	MULXQ    448(SP), BX, CX
 	ADCXQ    BX, R9
 	ADOXQ    CX, R10
-	MULXQ    136(SP), BX, CX
+	MULXQ    456(SP), BX, CX
 	ADCXQ    BX, R10
 	ADOXQ    CX, R11
-	MULXQ    144(SP), BX, CX
+	MULXQ    464(SP), BX, CX
 	ADCXQ    BX, R11
 	ADOXQ    CX, R12
-	MULXQ    152(SP), BX, R13
+	MULXQ    472(SP), BX, R13
 	ADCXQ    BX, R12
 	ADOXQ    AX, R13
 	ADCXQ    AX, R13
-	MOVQ     112(SP), DX
-	MULXQ    128(SP), BX, CX
+	MOVQ     432(SP), DX
+	MULXQ    448(SP), BX, CX
 	ADCXQ    BX, R10
 	ADOXQ    CX, R11
-	MULXQ    136(SP), BX, CX
+	MULXQ    456(SP), BX, CX
 	ADCXQ    BX, R11
 	ADOXQ    CX, R12
-	MULXQ    144(SP), BX, CX
+	MULXQ    464(SP), BX, CX
 	ADCXQ    BX, R12
 	ADOXQ    CX, R13
-	MULXQ    152(SP), BX, R14
+	MULXQ    472(SP), BX, R14
 	ADCXQ    BX, R13
 	ADOXQ    AX, R14
 	ADCXQ    AX, R14
-	MOVQ     120(SP), DX
-	MULXQ    128(SP), BX, CX
+	MOVQ     440(SP), DX
+	MULXQ    448(SP), BX, CX
 	ADCXQ    BX, R11
 	ADOXQ    CX, R12
-	MULXQ    136(SP), BX, CX
+	MULXQ    456(SP), BX, CX
 	ADCXQ    BX, R12
 	ADOXQ    CX, R13
-	MULXQ    144(SP), BX, CX
+	MULXQ    464(SP), BX, CX
 	ADCXQ    BX, R13
 	ADOXQ    CX, R14
-	MULXQ    152(SP), BX, R15
+	MULXQ    472(SP), BX, R15
 	ADCXQ    BX, R14
 	ADOXQ    AX, R15
 	ADCXQ    AX, R15
@@ -4545,27 +4773,27 @@ sqr7:
 	ADCQ     AX, R9
 	ADCQ     AX, R10
 	ADCQ     AX, R11
-	MOVQ     R8, 96(SP)
-	MOVQ     R9, 104(SP)
-	MOVQ     R10, 112(SP)
-	MOVQ     R11, 120(SP)
-	// t2 = t2²: the cross products a_i·a_j (i < j) into u1 … u6.
+	MOVQ     R8, 448(SP)
+	MOVQ     R9, 456(SP)
+	MOVQ     R10, 464(SP)
+	MOVQ     R11, 472(SP)
+	// tOut = tRun250²: the cross products a_i·a_j (i < j) into u1 … u6.
 	// Mutation-equivalent: a chain's first ADCX after CF = OF = 0 could be ADOX, as both chains carry into the same next word.
 	XORQ     AX, AX
-	MOVQ     96(SP), DX
-	MULXQ    104(SP), R9, R10
-	MULXQ    112(SP), BX, R11
+	MOVQ     448(SP), DX
+	MULXQ    456(SP), R9, R10
+	MULXQ    464(SP), BX, R11
 	ADCXQ    BX, R10
-	MULXQ    120(SP), BX, R12
+	MULXQ    472(SP), BX, R12
 	ADCXQ    BX, R11
-	MOVQ     104(SP), DX
-	MULXQ    112(SP), BX, CX
+	MOVQ     456(SP), DX
+	MULXQ    464(SP), BX, CX
 	ADOXQ    BX, R11
 	ADCXQ    CX, R12
-	MULXQ    120(SP), BX, R13
+	MULXQ    472(SP), BX, R13
 	ADOXQ    BX, R12
-	MOVQ     112(SP), DX
-	MULXQ    120(SP), BX, R14
+	MOVQ     464(SP), DX
+	MULXQ    472(SP), BX, R14
 	ADCXQ    BX, R13
 	ADOXQ    AX, R13
 	ADCXQ    AX, R14
@@ -4579,18 +4807,18 @@ sqr7:
 	ADCXQ    R13, R13
 	ADCXQ    R14, R14
 	ADCXQ    AX, R15
-	MOVQ     96(SP), DX
+	MOVQ     448(SP), DX
 	MULXQ    DX, R8, CX
 	ADOXQ    CX, R9
-	MOVQ     104(SP), DX
+	MOVQ     456(SP), DX
 	MULXQ    DX, BX, CX
 	ADOXQ    BX, R10
 	ADOXQ    CX, R11
-	MOVQ     112(SP), DX
+	MOVQ     464(SP), DX
 	MULXQ    DX, BX, CX
 	ADOXQ    BX, R12
 	ADOXQ    CX, R13
-	MOVQ     120(SP), DX
+	MOVQ     472(SP), DX
 	MULXQ    DX, BX, CX
 	ADOXQ    BX, R14
 	ADOXQ    CX, R15
@@ -4618,29 +4846,29 @@ sqr7:
 	ADCQ     AX, R9
 	ADCQ     AX, R10
 	ADCQ     AX, R11
-	MOVQ     R8, 96(SP)
-	MOVQ     R9, 104(SP)
-	MOVQ     R10, 112(SP)
-	MOVQ     R11, 120(SP)
-	MOVQ     $49, DI
+	MOVQ     R8, 480(SP)
+	MOVQ     R9, 488(SP)
+	MOVQ     R10, 496(SP)
+	MOVQ     R11, 504(SP)
+	MOVQ     $4, DI
 sqr8:
-	// t2 = t2²: the cross products a_i·a_j (i < j) into u1 … u6.
+	// tOut = tOut²: the cross products a_i·a_j (i < j) into u1 … u6.
 	// Mutation-equivalent: a chain's first ADCX after CF = OF = 0 could be ADOX, as both chains carry into the same next word.
 	XORQ     AX, AX
-	MOVQ     96(SP), DX
-	MULXQ    104(SP), R9, R10
-	MULXQ    112(SP), BX, R11
+	MOVQ     480(SP), DX
+	MULXQ    488(SP), R9, R10
+	MULXQ    496(SP), BX, R11
 	ADCXQ    BX, R10
-	MULXQ    120(SP), BX, R12
+	MULXQ    504(SP), BX, R12
 	ADCXQ    BX, R11
-	MOVQ     104(SP), DX
-	MULXQ    112(SP), BX, CX
+	MOVQ     488(SP), DX
+	MULXQ    496(SP), BX, CX
 	ADOXQ    BX, R11
 	ADCXQ    CX, R12
-	MULXQ    120(SP), BX, R13
+	MULXQ    504(SP), BX, R13
 	ADOXQ    BX, R12
-	MOVQ     112(SP), DX
-	MULXQ    120(SP), BX, R14
+	MOVQ     496(SP), DX
+	MULXQ    504(SP), BX, R14
 	ADCXQ    BX, R13
 	ADOXQ    AX, R13
 	ADCXQ    AX, R14
@@ -4654,18 +4882,18 @@ sqr8:
 	ADCXQ    R13, R13
 	ADCXQ    R14, R14
 	ADCXQ    AX, R15
-	MOVQ     96(SP), DX
+	MOVQ     480(SP), DX
 	MULXQ    DX, R8, CX
 	ADOXQ    CX, R9
-	MOVQ     104(SP), DX
+	MOVQ     488(SP), DX
 	MULXQ    DX, BX, CX
 	ADOXQ    BX, R10
 	ADOXQ    CX, R11
-	MOVQ     112(SP), DX
+	MOVQ     496(SP), DX
 	MULXQ    DX, BX, CX
 	ADOXQ    BX, R12
 	ADOXQ    CX, R13
-	MOVQ     120(SP), DX
+	MOVQ     504(SP), DX
 	MULXQ    DX, BX, CX
 	ADOXQ    BX, R14
 	ADOXQ    CX, R15
@@ -4693,295 +4921,63 @@ sqr8:
 	ADCQ     AX, R9
 	ADCQ     AX, R10
 	ADCQ     AX, R11
-	MOVQ     R8, 96(SP)
-	MOVQ     R9, 104(SP)
-	MOVQ     R10, 112(SP)
-	MOVQ     R11, 120(SP)
+	MOVQ     R8, 480(SP)
+	MOVQ     R9, 488(SP)
+	MOVQ     R10, 496(SP)
+	MOVQ     R11, 504(SP)
 	DECQ     DI
 	JNZ      sqr8
-	// t1 = t2·t1
+	// out = tOut·tPow11
 	// Mutation-equivalent: a chain's first ADCX after CF = OF = 0 could be ADOX, as both chains carry into the same next word.
 	XORQ     AX, AX
-	MOVQ     64(SP), DX
-	MULXQ    96(SP), R8, R9
-	MULXQ    104(SP), BX, R10
+	MOVQ     160(SP), DX
+	MULXQ    480(SP), R8, R9
+	MULXQ    488(SP), BX, R10
 	ADCXQ    BX, R9
-	MULXQ    112(SP), BX, R11
+	MULXQ    496(SP), BX, R11
 	ADCXQ    BX, R10
-	MULXQ    120(SP), BX, R12
+	MULXQ    504(SP), BX, R12
 	ADCXQ    BX, R11
 	ADCXQ    AX, R12
-	MOVQ     72(SP), DX
-	MULXQ    96(SP), BX, CX
+	MOVQ     168(SP), DX
+	MULXQ    480(SP), BX, CX
 	ADCXQ    BX, R9
 	ADOXQ    CX, R10
-	MULXQ    104(SP), BX, CX
+	MULXQ    488(SP), BX, CX
 	ADCXQ    BX, R10
 	ADOXQ    CX, R11
-	MULXQ    112(SP), BX, CX
+	MULXQ    496(SP), BX, CX
 	ADCXQ    BX, R11
 	ADOXQ    CX, R12
-	MULXQ    120(SP), BX, R13
+	MULXQ    504(SP), BX, R13
 	ADCXQ    BX, R12
 	ADOXQ    AX, R13
 	ADCXQ    AX, R13
-	MOVQ     80(SP), DX
-	MULXQ    96(SP), BX, CX
+	MOVQ     176(SP), DX
+	MULXQ    480(SP), BX, CX
 	ADCXQ    BX, R10
 	ADOXQ    CX, R11
-	MULXQ    104(SP), BX, CX
+	MULXQ    488(SP), BX, CX
 	ADCXQ    BX, R11
 	ADOXQ    CX, R12
-	MULXQ    112(SP), BX, CX
+	MULXQ    496(SP), BX, CX
 	ADCXQ    BX, R12
 	ADOXQ    CX, R13
-	MULXQ    120(SP), BX, R14
+	MULXQ    504(SP), BX, R14
 	ADCXQ    BX, R13
 	ADOXQ    AX, R14
 	ADCXQ    AX, R14
-	MOVQ     88(SP), DX
-	MULXQ    96(SP), BX, CX
+	MOVQ     184(SP), DX
+	MULXQ    480(SP), BX, CX
 	ADCXQ    BX, R11
 	ADOXQ    CX, R12
-	MULXQ    104(SP), BX, CX
+	MULXQ    488(SP), BX, CX
 	ADCXQ    BX, R12
 	ADOXQ    CX, R13
-	MULXQ    112(SP), BX, CX
+	MULXQ    496(SP), BX, CX
 	ADCXQ    BX, R13
 	ADOXQ    CX, R14
-	MULXQ    120(SP), BX, R15
-	ADCXQ    BX, R14
-	ADOXQ    AX, R15
-	ADCXQ    AX, R15
-	// U = T mod 2^256 + 38·⌊T/2^256⌋ (CF = OF = 0, AX = 0).
-	MOVQ     $38, DX
-	MULXQ    R12, BX, CX
-	ADCXQ    BX, R8
-	ADOXQ    CX, R9
-	MULXQ    R13, BX, CX
-	ADCXQ    BX, R9
-	ADOXQ    CX, R10
-	MULXQ    R14, BX, CX
-	ADCXQ    BX, R10
-	ADOXQ    CX, R11
-	MULXQ    R15, BX, R12
-	ADCXQ    BX, R11
-	ADOXQ    AX, R12
-	ADCXQ    AX, R12
-	// V = U mod 2^255 + 19·⌊U/2^255⌋.
-	BTRQ     $63, R11
-	ADCQ     R12, R12
-	LEAQ     (R12)(R12*8), CX
-	LEAQ     (R12)(CX*2), R12
-	ADDQ     R12, R8
-	ADCQ     AX, R9
-	ADCQ     AX, R10
-	ADCQ     AX, R11
-	MOVQ     R8, 64(SP)
-	MOVQ     R9, 72(SP)
-	MOVQ     R10, 80(SP)
-	MOVQ     R11, 88(SP)
-	// t1 = t1²: the cross products a_i·a_j (i < j) into u1 … u6.
-	// Mutation-equivalent: a chain's first ADCX after CF = OF = 0 could be ADOX, as both chains carry into the same next word.
-	XORQ     AX, AX
-	MOVQ     64(SP), DX
-	MULXQ    72(SP), R9, R10
-	MULXQ    80(SP), BX, R11
-	ADCXQ    BX, R10
-	MULXQ    88(SP), BX, R12
-	ADCXQ    BX, R11
-	MOVQ     72(SP), DX
-	MULXQ    80(SP), BX, CX
-	ADOXQ    BX, R11
-	ADCXQ    CX, R12
-	MULXQ    88(SP), BX, R13
-	ADOXQ    BX, R12
-	MOVQ     80(SP), DX
-	MULXQ    88(SP), BX, R14
-	ADCXQ    BX, R13
-	ADOXQ    AX, R13
-	ADCXQ    AX, R14
-	ADOXQ    AX, R14
-	// Double them (u7 = the bit shifted out), add the squares a_i².
-	XORQ     R15, R15
-	ADCXQ    R9, R9
-	ADCXQ    R10, R10
-	ADCXQ    R11, R11
-	ADCXQ    R12, R12
-	ADCXQ    R13, R13
-	ADCXQ    R14, R14
-	ADCXQ    AX, R15
-	MOVQ     64(SP), DX
-	MULXQ    DX, R8, CX
-	ADOXQ    CX, R9
-	MOVQ     72(SP), DX
-	MULXQ    DX, BX, CX
-	ADOXQ    BX, R10
-	ADOXQ    CX, R11
-	MOVQ     80(SP), DX
-	MULXQ    DX, BX, CX
-	ADOXQ    BX, R12
-	ADOXQ    CX, R13
-	MOVQ     88(SP), DX
-	MULXQ    DX, BX, CX
-	ADOXQ    BX, R14
-	ADOXQ    CX, R15
-	// U = T mod 2^256 + 38·⌊T/2^256⌋ (CF = OF = 0, AX = 0).
-	MOVQ     $38, DX
-	MULXQ    R12, BX, CX
-	ADCXQ    BX, R8
-	ADOXQ    CX, R9
-	MULXQ    R13, BX, CX
-	ADCXQ    BX, R9
-	ADOXQ    CX, R10
-	MULXQ    R14, BX, CX
-	ADCXQ    BX, R10
-	ADOXQ    CX, R11
-	MULXQ    R15, BX, R12
-	ADCXQ    BX, R11
-	ADOXQ    AX, R12
-	ADCXQ    AX, R12
-	// V = U mod 2^255 + 19·⌊U/2^255⌋.
-	BTRQ     $63, R11
-	ADCQ     R12, R12
-	LEAQ     (R12)(R12*8), CX
-	LEAQ     (R12)(CX*2), R12
-	ADDQ     R12, R8
-	ADCQ     AX, R9
-	ADCQ     AX, R10
-	ADCQ     AX, R11
-	MOVQ     R8, 64(SP)
-	MOVQ     R9, 72(SP)
-	MOVQ     R10, 80(SP)
-	MOVQ     R11, 88(SP)
-	MOVQ     $4, DI
-sqr9:
-	// t1 = t1²: the cross products a_i·a_j (i < j) into u1 … u6.
-	// Mutation-equivalent: a chain's first ADCX after CF = OF = 0 could be ADOX, as both chains carry into the same next word.
-	XORQ     AX, AX
-	MOVQ     64(SP), DX
-	MULXQ    72(SP), R9, R10
-	MULXQ    80(SP), BX, R11
-	ADCXQ    BX, R10
-	MULXQ    88(SP), BX, R12
-	ADCXQ    BX, R11
-	MOVQ     72(SP), DX
-	MULXQ    80(SP), BX, CX
-	ADOXQ    BX, R11
-	ADCXQ    CX, R12
-	MULXQ    88(SP), BX, R13
-	ADOXQ    BX, R12
-	MOVQ     80(SP), DX
-	MULXQ    88(SP), BX, R14
-	ADCXQ    BX, R13
-	ADOXQ    AX, R13
-	ADCXQ    AX, R14
-	ADOXQ    AX, R14
-	// Double them (u7 = the bit shifted out), add the squares a_i².
-	XORQ     R15, R15
-	ADCXQ    R9, R9
-	ADCXQ    R10, R10
-	ADCXQ    R11, R11
-	ADCXQ    R12, R12
-	ADCXQ    R13, R13
-	ADCXQ    R14, R14
-	ADCXQ    AX, R15
-	MOVQ     64(SP), DX
-	MULXQ    DX, R8, CX
-	ADOXQ    CX, R9
-	MOVQ     72(SP), DX
-	MULXQ    DX, BX, CX
-	ADOXQ    BX, R10
-	ADOXQ    CX, R11
-	MOVQ     80(SP), DX
-	MULXQ    DX, BX, CX
-	ADOXQ    BX, R12
-	ADOXQ    CX, R13
-	MOVQ     88(SP), DX
-	MULXQ    DX, BX, CX
-	ADOXQ    BX, R14
-	ADOXQ    CX, R15
-	// U = T mod 2^256 + 38·⌊T/2^256⌋ (CF = OF = 0, AX = 0).
-	MOVQ     $38, DX
-	MULXQ    R12, BX, CX
-	ADCXQ    BX, R8
-	ADOXQ    CX, R9
-	MULXQ    R13, BX, CX
-	ADCXQ    BX, R9
-	ADOXQ    CX, R10
-	MULXQ    R14, BX, CX
-	ADCXQ    BX, R10
-	ADOXQ    CX, R11
-	MULXQ    R15, BX, R12
-	ADCXQ    BX, R11
-	ADOXQ    AX, R12
-	ADCXQ    AX, R12
-	// V = U mod 2^255 + 19·⌊U/2^255⌋.
-	BTRQ     $63, R11
-	ADCQ     R12, R12
-	LEAQ     (R12)(R12*8), CX
-	LEAQ     (R12)(CX*2), R12
-	ADDQ     R12, R8
-	ADCQ     AX, R9
-	ADCQ     AX, R10
-	ADCQ     AX, R11
-	MOVQ     R8, 64(SP)
-	MOVQ     R9, 72(SP)
-	MOVQ     R10, 80(SP)
-	MOVQ     R11, 88(SP)
-	DECQ     DI
-	JNZ      sqr9
-	// out = t1·t0
-	// Mutation-equivalent: a chain's first ADCX after CF = OF = 0 could be ADOX, as both chains carry into the same next word.
-	XORQ     AX, AX
-	MOVQ     32(SP), DX
-	MULXQ    64(SP), R8, R9
-	MULXQ    72(SP), BX, R10
-	ADCXQ    BX, R9
-	MULXQ    80(SP), BX, R11
-	ADCXQ    BX, R10
-	MULXQ    88(SP), BX, R12
-	ADCXQ    BX, R11
-	ADCXQ    AX, R12
-	MOVQ     40(SP), DX
-	MULXQ    64(SP), BX, CX
-	ADCXQ    BX, R9
-	ADOXQ    CX, R10
-	MULXQ    72(SP), BX, CX
-	ADCXQ    BX, R10
-	ADOXQ    CX, R11
-	MULXQ    80(SP), BX, CX
-	ADCXQ    BX, R11
-	ADOXQ    CX, R12
-	MULXQ    88(SP), BX, R13
-	ADCXQ    BX, R12
-	ADOXQ    AX, R13
-	ADCXQ    AX, R13
-	MOVQ     48(SP), DX
-	MULXQ    64(SP), BX, CX
-	ADCXQ    BX, R10
-	ADOXQ    CX, R11
-	MULXQ    72(SP), BX, CX
-	ADCXQ    BX, R11
-	ADOXQ    CX, R12
-	MULXQ    80(SP), BX, CX
-	ADCXQ    BX, R12
-	ADOXQ    CX, R13
-	MULXQ    88(SP), BX, R14
-	ADCXQ    BX, R13
-	ADOXQ    AX, R14
-	ADCXQ    AX, R14
-	MOVQ     56(SP), DX
-	MULXQ    64(SP), BX, CX
-	ADCXQ    BX, R11
-	ADOXQ    CX, R12
-	MULXQ    72(SP), BX, CX
-	ADCXQ    BX, R12
-	ADOXQ    CX, R13
-	MULXQ    80(SP), BX, CX
-	ADCXQ    BX, R13
-	ADOXQ    CX, R14
-	MULXQ    88(SP), BX, R15
+	MULXQ    504(SP), BX, R15
 	ADCXQ    BX, R14
 	ADOXQ    AX, R15
 	ADCXQ    AX, R15

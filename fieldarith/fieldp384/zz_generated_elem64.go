@@ -828,148 +828,72 @@ func (v *elem64) Invert(a *elem64) *elem64 { return v.invertSafegcd(a) }
 // invertFermat sets v = 1/a (0 if a = 0) and returns v: a^(m−2), by the
 // fixed addition chain the generator derived from m − 2.
 func (v *elem64) invertFermat(a *elem64) *elem64 {
-	var tIn, tRun16, tRun2, tRun4, tRun8 elem64
+	var tIn, tPow2, tRun124, tRun14, tRun15, tRun2, tRun248, tRun255, tRun3, tRun30, tRun32, tRun6, tRun62, tRun7 elem64
 	tIn.Set(a)
-	tRun2.Square(&tIn)
-	tRun2.Multiply(&tRun2, &tIn)
-	tRun4.Square(&tRun2)
+	tPow2.Square(&tIn)
+	tRun2.Multiply(&tPow2, &tIn)
+	tRun3.Square(&tRun2)
+	tRun3.Multiply(&tRun3, &tIn)
+	tRun6.Square(&tRun3)
+	for i := 1; i < 3; i++ {
+		tRun6.Square(&tRun6)
+	}
+	tRun6.Multiply(&tRun6, &tRun3)
+	tRun7.Square(&tRun6)
+	tRun7.Multiply(&tRun7, &tIn)
+	tRun14.Square(&tRun7)
+	for i := 1; i < 7; i++ {
+		tRun14.Square(&tRun14)
+	}
+	tRun14.Multiply(&tRun14, &tRun7)
+	tRun15.Square(&tRun14)
+	tRun15.Multiply(&tRun15, &tIn)
+	tRun30.Square(&tRun15)
+	for i := 1; i < 15; i++ {
+		tRun30.Square(&tRun30)
+	}
+	tRun30.Multiply(&tRun30, &tRun15)
+	tRun32.Square(&tRun30)
 	for i := 1; i < 2; i++ {
-		tRun4.Square(&tRun4)
+		tRun32.Square(&tRun32)
 	}
-	tRun4.Multiply(&tRun4, &tRun2)
-	tRun8.Square(&tRun4)
-	for i := 1; i < 4; i++ {
-		tRun8.Square(&tRun8)
+	tRun32.Multiply(&tRun32, &tRun2)
+	tRun62.Square(&tRun32)
+	for i := 1; i < 30; i++ {
+		tRun62.Square(&tRun62)
 	}
-	tRun8.Multiply(&tRun8, &tRun4)
-	tRun16.Square(&tRun8)
-	for i := 1; i < 8; i++ {
-		tRun16.Square(&tRun16)
+	tRun62.Multiply(&tRun62, &tRun30)
+	tRun124.Square(&tRun62)
+	for i := 1; i < 62; i++ {
+		tRun124.Square(&tRun124)
 	}
-	tRun16.Multiply(&tRun16, &tRun8)
-	v.Set(&tRun16)
+	tRun124.Multiply(&tRun124, &tRun62)
+	tRun248.Square(&tRun124)
+	for i := 1; i < 124; i++ {
+		tRun248.Square(&tRun248)
+	}
+	tRun248.Multiply(&tRun248, &tRun124)
+	tRun255.Square(&tRun248)
+	for i := 1; i < 7; i++ {
+		tRun255.Square(&tRun255)
+	}
+	tRun255.Multiply(&tRun255, &tRun7)
+	v.Set(&tRun255)
 	v.Square(v)
-	for i := 1; i < 16; i++ {
+	v.Square(v)
+	for i := 1; i < 32; i++ {
 		v.Square(v)
 	}
-	v.Multiply(v, &tRun16)
-	v.Square(v)
-	for i := 1; i < 16; i++ {
-		v.Square(v)
-	}
-	v.Multiply(v, &tRun16)
-	v.Square(v)
-	for i := 1; i < 16; i++ {
-		v.Square(v)
-	}
-	v.Multiply(v, &tRun16)
-	v.Square(v)
-	for i := 1; i < 16; i++ {
-		v.Square(v)
-	}
-	v.Multiply(v, &tRun16)
-	v.Square(v)
-	for i := 1; i < 16; i++ {
-		v.Square(v)
-	}
-	v.Multiply(v, &tRun16)
-	v.Square(v)
-	for i := 1; i < 16; i++ {
-		v.Square(v)
-	}
-	v.Multiply(v, &tRun16)
-	v.Square(v)
-	for i := 1; i < 16; i++ {
-		v.Square(v)
-	}
-	v.Multiply(v, &tRun16)
-	v.Square(v)
-	for i := 1; i < 16; i++ {
-		v.Square(v)
-	}
-	v.Multiply(v, &tRun16)
-	v.Square(v)
-	for i := 1; i < 16; i++ {
-		v.Square(v)
-	}
-	v.Multiply(v, &tRun16)
-	v.Square(v)
-	for i := 1; i < 16; i++ {
-		v.Square(v)
-	}
-	v.Multiply(v, &tRun16)
-	v.Square(v)
-	for i := 1; i < 16; i++ {
-		v.Square(v)
-	}
-	v.Multiply(v, &tRun16)
-	v.Square(v)
-	for i := 1; i < 16; i++ {
-		v.Square(v)
-	}
-	v.Multiply(v, &tRun16)
-	v.Square(v)
-	for i := 1; i < 16; i++ {
-		v.Square(v)
-	}
-	v.Multiply(v, &tRun16)
-	v.Square(v)
-	for i := 1; i < 16; i++ {
-		v.Square(v)
-	}
-	v.Multiply(v, &tRun16)
-	v.Square(v)
-	for i := 1; i < 8; i++ {
-		v.Square(v)
-	}
-	v.Multiply(v, &tRun8)
-	v.Square(v)
-	for i := 1; i < 4; i++ {
-		v.Square(v)
-	}
-	v.Multiply(v, &tRun4)
-	v.Square(v)
-	for i := 1; i < 2; i++ {
-		v.Square(v)
-	}
-	v.Multiply(v, &tRun2)
-	v.Square(v)
-	v.Multiply(v, &tIn)
-	v.Square(v)
-	v.Square(v)
-	for i := 1; i < 16; i++ {
-		v.Square(v)
-	}
-	v.Multiply(v, &tRun16)
-	v.Square(v)
-	for i := 1; i < 16; i++ {
-		v.Square(v)
-	}
-	v.Multiply(v, &tRun16)
+	v.Multiply(v, &tRun32)
 	v.Square(v)
 	for i := 1; i < 64; i++ {
 		v.Square(v)
 	}
 	v.Square(v)
-	for i := 1; i < 16; i++ {
+	for i := 1; i < 30; i++ {
 		v.Square(v)
 	}
-	v.Multiply(v, &tRun16)
-	v.Square(v)
-	for i := 1; i < 8; i++ {
-		v.Square(v)
-	}
-	v.Multiply(v, &tRun8)
-	v.Square(v)
-	for i := 1; i < 4; i++ {
-		v.Square(v)
-	}
-	v.Multiply(v, &tRun4)
-	v.Square(v)
-	for i := 1; i < 2; i++ {
-		v.Square(v)
-	}
-	v.Multiply(v, &tRun2)
+	v.Multiply(v, &tRun30)
 	v.Square(v)
 	v.Square(v)
 	v.Multiply(v, &tIn)
@@ -983,15 +907,14 @@ func (v *elem64) invertFermat(a *elem64) *elem64 {
 func (v *elem64) Sqrt(a *elem64) (*elem64, int) {
 	var rv, check elem64
 	r := &rv
-	var tIn, tRun16, tRun2, tRun32, tRun4, tRun64, tRun8 elem64
+	var tIn, tPow2, tPow4, tPow6, tRun126, tRun16, tRun252, tRun255, tRun3, tRun32, tRun4, tRun48, tRun56, tRun60, tRun63, tRun8 elem64
 	tIn.Set(a)
-	tRun2.Square(&tIn)
-	tRun2.Multiply(&tRun2, &tIn)
-	tRun4.Square(&tRun2)
-	for i := 1; i < 2; i++ {
-		tRun4.Square(&tRun4)
-	}
-	tRun4.Multiply(&tRun4, &tRun2)
+	tPow2.Square(&tIn)
+	tPow4.Square(&tPow2)
+	tPow6.Multiply(&tPow4, &tPow2)
+	tRun3.Multiply(&tPow6, &tIn)
+	tRun4.Square(&tRun3)
+	tRun4.Multiply(&tRun4, &tIn)
 	tRun8.Square(&tRun4)
 	for i := 1; i < 4; i++ {
 		tRun8.Square(&tRun8)
@@ -1007,49 +930,42 @@ func (v *elem64) Sqrt(a *elem64) (*elem64, int) {
 		tRun32.Square(&tRun32)
 	}
 	tRun32.Multiply(&tRun32, &tRun16)
-	tRun64.Square(&tRun32)
-	for i := 1; i < 32; i++ {
-		tRun64.Square(&tRun64)
-	}
-	tRun64.Multiply(&tRun64, &tRun32)
-	r.Set(&tRun64)
-	r.Square(r)
-	for i := 1; i < 64; i++ {
-		r.Square(r)
-	}
-	r.Multiply(r, &tRun64)
-	r.Square(r)
-	for i := 1; i < 64; i++ {
-		r.Square(r)
-	}
-	r.Multiply(r, &tRun64)
-	r.Square(r)
-	for i := 1; i < 32; i++ {
-		r.Square(r)
-	}
-	r.Multiply(r, &tRun32)
-	r.Square(r)
+	tRun48.Square(&tRun32)
 	for i := 1; i < 16; i++ {
-		r.Square(r)
+		tRun48.Square(&tRun48)
 	}
-	r.Multiply(r, &tRun16)
-	r.Square(r)
+	tRun48.Multiply(&tRun48, &tRun16)
+	tRun56.Square(&tRun48)
 	for i := 1; i < 8; i++ {
-		r.Square(r)
+		tRun56.Square(&tRun56)
 	}
-	r.Multiply(r, &tRun8)
-	r.Square(r)
+	tRun56.Multiply(&tRun56, &tRun8)
+	tRun60.Square(&tRun56)
 	for i := 1; i < 4; i++ {
-		r.Square(r)
+		tRun60.Square(&tRun60)
 	}
-	r.Multiply(r, &tRun4)
-	r.Square(r)
-	for i := 1; i < 2; i++ {
-		r.Square(r)
+	tRun60.Multiply(&tRun60, &tRun4)
+	tRun63.Square(&tRun60)
+	for i := 1; i < 3; i++ {
+		tRun63.Square(&tRun63)
 	}
-	r.Multiply(r, &tRun2)
-	r.Square(r)
-	r.Multiply(r, &tIn)
+	tRun63.Multiply(&tRun63, &tRun3)
+	tRun126.Square(&tRun63)
+	for i := 1; i < 63; i++ {
+		tRun126.Square(&tRun126)
+	}
+	tRun126.Multiply(&tRun126, &tRun63)
+	tRun252.Square(&tRun126)
+	for i := 1; i < 126; i++ {
+		tRun252.Square(&tRun252)
+	}
+	tRun252.Multiply(&tRun252, &tRun126)
+	tRun255.Square(&tRun252)
+	for i := 1; i < 3; i++ {
+		tRun255.Square(&tRun255)
+	}
+	tRun255.Multiply(&tRun255, &tRun3)
+	r.Set(&tRun255)
 	r.Square(r)
 	r.Square(r)
 	for i := 1; i < 32; i++ {

@@ -236,148 +236,72 @@ func TestElem64AsmDispatch(t *testing.T) {
 // addition chain, with mul and sq in place of Multiply and Square, so that
 // the chain runs on the assembly or on the Go code as the caller chooses.
 func elem64AsmInvertWith(v, a *elem64, mul func(out, a, b *elem64), sq func(out, a *elem64)) {
-	var tIn, tRun16, tRun2, tRun4, tRun8 elem64
+	var tIn, tPow2, tRun124, tRun14, tRun15, tRun2, tRun248, tRun255, tRun3, tRun30, tRun32, tRun6, tRun62, tRun7 elem64
 	tIn.Set(a)
-	sq(&tRun2, &tIn)
-	mul(&tRun2, &tRun2, &tIn)
-	sq(&tRun4, &tRun2)
+	sq(&tPow2, &tIn)
+	mul(&tRun2, &tPow2, &tIn)
+	sq(&tRun3, &tRun2)
+	mul(&tRun3, &tRun3, &tIn)
+	sq(&tRun6, &tRun3)
+	for i := 1; i < 3; i++ {
+		sq(&tRun6, &tRun6)
+	}
+	mul(&tRun6, &tRun6, &tRun3)
+	sq(&tRun7, &tRun6)
+	mul(&tRun7, &tRun7, &tIn)
+	sq(&tRun14, &tRun7)
+	for i := 1; i < 7; i++ {
+		sq(&tRun14, &tRun14)
+	}
+	mul(&tRun14, &tRun14, &tRun7)
+	sq(&tRun15, &tRun14)
+	mul(&tRun15, &tRun15, &tIn)
+	sq(&tRun30, &tRun15)
+	for i := 1; i < 15; i++ {
+		sq(&tRun30, &tRun30)
+	}
+	mul(&tRun30, &tRun30, &tRun15)
+	sq(&tRun32, &tRun30)
 	for i := 1; i < 2; i++ {
-		sq(&tRun4, &tRun4)
+		sq(&tRun32, &tRun32)
 	}
-	mul(&tRun4, &tRun4, &tRun2)
-	sq(&tRun8, &tRun4)
-	for i := 1; i < 4; i++ {
-		sq(&tRun8, &tRun8)
+	mul(&tRun32, &tRun32, &tRun2)
+	sq(&tRun62, &tRun32)
+	for i := 1; i < 30; i++ {
+		sq(&tRun62, &tRun62)
 	}
-	mul(&tRun8, &tRun8, &tRun4)
-	sq(&tRun16, &tRun8)
-	for i := 1; i < 8; i++ {
-		sq(&tRun16, &tRun16)
+	mul(&tRun62, &tRun62, &tRun30)
+	sq(&tRun124, &tRun62)
+	for i := 1; i < 62; i++ {
+		sq(&tRun124, &tRun124)
 	}
-	mul(&tRun16, &tRun16, &tRun8)
-	v.Set(&tRun16)
+	mul(&tRun124, &tRun124, &tRun62)
+	sq(&tRun248, &tRun124)
+	for i := 1; i < 124; i++ {
+		sq(&tRun248, &tRun248)
+	}
+	mul(&tRun248, &tRun248, &tRun124)
+	sq(&tRun255, &tRun248)
+	for i := 1; i < 7; i++ {
+		sq(&tRun255, &tRun255)
+	}
+	mul(&tRun255, &tRun255, &tRun7)
+	v.Set(&tRun255)
 	sq(v, v)
-	for i := 1; i < 16; i++ {
+	sq(v, v)
+	for i := 1; i < 32; i++ {
 		sq(v, v)
 	}
-	mul(v, v, &tRun16)
-	sq(v, v)
-	for i := 1; i < 16; i++ {
-		sq(v, v)
-	}
-	mul(v, v, &tRun16)
-	sq(v, v)
-	for i := 1; i < 16; i++ {
-		sq(v, v)
-	}
-	mul(v, v, &tRun16)
-	sq(v, v)
-	for i := 1; i < 16; i++ {
-		sq(v, v)
-	}
-	mul(v, v, &tRun16)
-	sq(v, v)
-	for i := 1; i < 16; i++ {
-		sq(v, v)
-	}
-	mul(v, v, &tRun16)
-	sq(v, v)
-	for i := 1; i < 16; i++ {
-		sq(v, v)
-	}
-	mul(v, v, &tRun16)
-	sq(v, v)
-	for i := 1; i < 16; i++ {
-		sq(v, v)
-	}
-	mul(v, v, &tRun16)
-	sq(v, v)
-	for i := 1; i < 16; i++ {
-		sq(v, v)
-	}
-	mul(v, v, &tRun16)
-	sq(v, v)
-	for i := 1; i < 16; i++ {
-		sq(v, v)
-	}
-	mul(v, v, &tRun16)
-	sq(v, v)
-	for i := 1; i < 16; i++ {
-		sq(v, v)
-	}
-	mul(v, v, &tRun16)
-	sq(v, v)
-	for i := 1; i < 16; i++ {
-		sq(v, v)
-	}
-	mul(v, v, &tRun16)
-	sq(v, v)
-	for i := 1; i < 16; i++ {
-		sq(v, v)
-	}
-	mul(v, v, &tRun16)
-	sq(v, v)
-	for i := 1; i < 16; i++ {
-		sq(v, v)
-	}
-	mul(v, v, &tRun16)
-	sq(v, v)
-	for i := 1; i < 16; i++ {
-		sq(v, v)
-	}
-	mul(v, v, &tRun16)
-	sq(v, v)
-	for i := 1; i < 8; i++ {
-		sq(v, v)
-	}
-	mul(v, v, &tRun8)
-	sq(v, v)
-	for i := 1; i < 4; i++ {
-		sq(v, v)
-	}
-	mul(v, v, &tRun4)
-	sq(v, v)
-	for i := 1; i < 2; i++ {
-		sq(v, v)
-	}
-	mul(v, v, &tRun2)
-	sq(v, v)
-	mul(v, v, &tIn)
-	sq(v, v)
-	sq(v, v)
-	for i := 1; i < 16; i++ {
-		sq(v, v)
-	}
-	mul(v, v, &tRun16)
-	sq(v, v)
-	for i := 1; i < 16; i++ {
-		sq(v, v)
-	}
-	mul(v, v, &tRun16)
+	mul(v, v, &tRun32)
 	sq(v, v)
 	for i := 1; i < 64; i++ {
 		sq(v, v)
 	}
 	sq(v, v)
-	for i := 1; i < 16; i++ {
+	for i := 1; i < 30; i++ {
 		sq(v, v)
 	}
-	mul(v, v, &tRun16)
-	sq(v, v)
-	for i := 1; i < 8; i++ {
-		sq(v, v)
-	}
-	mul(v, v, &tRun8)
-	sq(v, v)
-	for i := 1; i < 4; i++ {
-		sq(v, v)
-	}
-	mul(v, v, &tRun4)
-	sq(v, v)
-	for i := 1; i < 2; i++ {
-		sq(v, v)
-	}
-	mul(v, v, &tRun2)
+	mul(v, v, &tRun30)
 	sq(v, v)
 	sq(v, v)
 	mul(v, v, &tIn)

@@ -42,8 +42,10 @@ package curve
 import (
 	"bytes"
 	"fmt"
+	"math/big"
 	"strings"
 
+	"github.com/curvekit/curvekit/internal/gen/field"
 	"github.com/curvekit/curvekit/internal/gen/plan"
 	"github.com/curvekit/curvekit/internal/gen/registry"
 )
@@ -80,34 +82,33 @@ func l64Start() []feOp { return l64Plan(ladderStartPlan()) }
 // add2 and sub2 carry out on the sums.
 func l64Step() []feOp { return l64Plan(ladderStepPlan()) }
 
-// l64Invert is z^(p−2) = z^(2^255 − 21) into out: 254 squarings and 11
-// multiplications (the chain of ref10 and Go's field.Element.Invert). The
-// comments give the exponent each element holds.
+// l64Invert is z^(p−2) = z^(2^255 − 21) into out: the addition chain of
+// internal/gen/field (field.ChainPlan), the one field25519's Fermat
+// inversion is written from (254 squarings and 11 multiplications). The
+// comments give the exponent each element holds; only the last step
+// writes out.
 func l64Invert() []feOp {
-	return l64Plan(`
-t0 = sqr z // 2
-t1 = sqrn t0 2 // 8
-t1 = mul t1 z // 9
-t0 = mul t0 t1 // 11
-t2 = sqr t0 // 22
-t1 = mul t1 t2 // 2^5 − 1
-t2 = sqrn t1 5
-t1 = mul t2 t1 // 2^10 − 1
-t2 = sqrn t1 10
-t2 = mul t2 t1 // 2^20 − 1
-t3 = sqrn t2 20
-t2 = mul t3 t2 // 2^40 − 1
-t2 = sqrn t2 10
-t1 = mul t2 t1 // 2^50 − 1
-t2 = sqrn t1 50
-t2 = mul t2 t1 // 2^100 − 1
-t3 = sqrn t2 100
-t2 = mul t3 t2 // 2^200 − 1
-t2 = sqrn t2 50
-t1 = mul t2 t1 // 2^250 − 1
-t1 = sqrn t1 5 // 2^255 − 32
-out = mul t1 t0 // 2^255 − 21
-`)
+	p := registry.Edwards25519.Field.Modulus
+	return l64Plan(field.ChainPlan(new(big.Int).Sub(p, big.NewInt(2)), "z", "out"))
+}
+
+// l64Temps are the elements ops names other than the given ones, in order
+// of first use: the frame (or the locals) of a routine.
+func l64Temps(ops []feOp, named ...string) []string {
+	seen := map[string]bool{}
+	for _, x := range named {
+		seen[x] = true
+	}
+	var out []string
+	for _, o := range ops {
+		for _, x := range []string{o.dst, o.a, o.b} {
+			if x != "" && !seen[x] {
+				seen[x] = true
+				out = append(out, x)
+			}
+		}
+	}
+	return out
 }
 
 // l64Madd is the comb's step on fe64 (curve25519's scalar_mul_comb_fe64.go): the mixed
@@ -256,20 +257,7 @@ func (rt l64EdRoutine) goName(s string) string {
 // temps are the routine's frame elements: every element its plan names
 // that is neither r's nor the entry's, in order of first use.
 func (rt l64EdRoutine) temps() []string {
-	seen := map[string]bool{"rX": true, "rY": true, "rZ": true, "rT": true}
-	for _, x := range rt.entrySlots() {
-		seen[x] = true
-	}
-	var out []string
-	for _, o := range rt.Ops {
-		for _, x := range []string{o.dst, o.a, o.b} {
-			if x != "" && !seen[x] {
-				seen[x] = true
-				out = append(out, x)
-			}
-		}
-	}
-	return out
+	return l64Temps(rt.Ops, append([]string{"rX", "rY", "rZ", "rT"}, rt.entrySlots()...)...)
 }
 
 func (rt l64EdRoutine) params() string {
@@ -603,8 +591,8 @@ func ladder64Go(st *[2]fe64, e *[32]byte, x1 *fe64) {
 // fe64InvertGo sets out = z^(p−2) (0 for z ≡ 0), the addition chain of
 // fe64InvertAsm. out may alias z.
 func fe64InvertGo(out, z *fe64) {
-	var t0, t1, t2, t3 fe64
 `)
+	fmt.Fprintf(&b, "\tvar %s fe64\n", strings.Join(l64Temps(l64Invert(), "z", "out"), ", "))
 	l64GoOps(&b, l64Invert(), func(s string) string {
 		if s == "z" || s == "out" {
 			return s

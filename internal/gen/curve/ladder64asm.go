@@ -403,7 +403,8 @@ func ladder64Asm() []byte {
 	// The inversion: z copied into the frame, the result stored through
 	// out (loaded into SI, free by then).
 	g.slot = map[string]string{}
-	frame = g.frame("z", "t0", "t1", "t2", "t3")
+	inv := l64Invert()
+	frame = g.frame(append([]string{"z"}, l64Temps(inv, "z", "out")...)...)
 	fmt.Fprintf(&g.b, "\n// func fe64InvertAsm(out, z *fe64)\n")
 	fmt.Fprintf(&g.b, "TEXT ·fe64InvertAsm(SB), $%d-16\n", frame)
 	g.op("MOVQ", "z+8(FP)", "SI")
@@ -411,7 +412,6 @@ func ladder64Asm() []byte {
 		g.op("MOVQ", fmt.Sprintf("%d(SI)", 8*j), "R8")
 		g.op("MOVQ", "R8", g.w("z", j))
 	}
-	inv := l64Invert()
 	g.ops(inv[:len(inv)-1])
 	last := inv[len(inv)-1]
 	g.slot["out"] = "0(SI)"

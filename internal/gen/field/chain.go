@@ -3,6 +3,7 @@ package field
 import (
 	"fmt"
 	"math/big"
+	"math/bits"
 	"sort"
 	"strings"
 )
@@ -18,8 +19,16 @@ import (
 // stretch becomes a sliding window of at most window bits ending in a one,
 // multiplied in from a table of the odd powers of x it needs (the runs'
 // x^(2^L−1) count as such). Every window size up to chainWindow is tried and
-// the cheapest chain kept. For 2^255−21 this gives 254 squarings + 14
-// multiplications (the classic hand-made chain has 11).
+// the cheapest chain kept.
+//
+// A second family of chains seeds the runs: the windows' odd powers and one
+// x^(2^k−1) (k < chainLongRun) come from a shortest addition sequence found
+// by search, so that the powers a window needs are stepping stones of the
+// runs' seed, and each run's x^(2^L−1) then comes from the shortest chain of
+// lengths over the seeds (x^(2^(a+b)−1) from lengths a and b). For
+// 2^255−21 this finds 254 squarings + 11 multiplications, the count of the
+// classic hand-made chain (x^11 on the way to x^(2^5−1), then 5, 10, 20,
+// 40, 50, 100, 200, 250); the unseeded chains need 14.
 
 const (
 	chainWindow  = 6 // the widest sliding window tried
@@ -67,11 +76,19 @@ func buildChain(e *big.Int, in, out string) *chain {
 	}
 	var best *chain
 	bestCost, bestMul := 0, 0
-	for w := 1; w <= chainWindow; w++ {
-		c := buildChainWindow(e, in, out, w)
-		s, m := c.counts()
-		if best == nil || s+m < bestCost || (s+m == bestCost && m < bestMul) {
-			best, bestCost, bestMul = c, s+m, m
+	for seed := 0; seed < chainLongRun; seed++ {
+		if seed == 1 {
+			continue // seed 0: the unseeded chains
+		}
+		for w := 1; w <= chainWindow; w++ {
+			c := buildChainSeeded(e, in, out, w, 0, seed)
+			if c == nil {
+				continue
+			}
+			s, m := c.counts()
+			if best == nil || s+m < bestCost || (s+m == bestCost && m < bestMul) {
+				best, bestCost, bestMul = c, s+m, m
+			}
 		}
 	}
 	return best
@@ -106,6 +123,16 @@ func buildChainWindow(e *big.Int, in, out string, window int) *chain {
 // buildChainWindowRuns builds the chain with sliding windows of at most
 // window bits, and runs of ones capped at maxRun bits (0: no cap).
 func buildChainWindowRuns(e *big.Int, in, out string, window, maxRun int) *chain {
+	return buildChainSeeded(e, in, out, window, maxRun, 0)
+}
+
+// buildChainSeeded is buildChainWindowRuns; with seed ≥ 2, the windows'
+// odd powers and x^(2^seed−1) come from one shortest addition sequence
+// (chainSequence), and the runs from the shortest chains of lengths over
+// the run lengths that sequence holds (buildRunFrom). It returns nil when
+// the exponent has no run for the seed to feed or the sequence search
+// gives up.
+func buildChainSeeded(e *big.Int, in, out string, window, maxRun, seed int) *chain {
 	c := &chain{vars: map[string]bool{}}
 	// Work on a copy of the input, so that out may alias in.
 	c.ops = append(c.ops, chainOp{dst: "tIn", x: in, sq: -1})
@@ -171,8 +198,33 @@ func buildChainWindowRuns(e *big.Int, in, out string, window, maxRun int) *chain
 		lengths = append(lengths, l)
 	}
 	sort.Ints(lengths)
-	for _, l := range lengths {
-		c.buildRun(l, have, runVar)
+	avail := map[uint]string{1: in}
+	if seed >= 2 {
+		if len(lengths) == 0 {
+			return nil
+		}
+		targets := []uint{1<<uint(seed) - 1}
+		for v := range need {
+			targets = append(targets, v)
+		}
+		seq := chainSequence(targets)
+		if seq == nil {
+			return nil
+		}
+		c.sequence(seq, avail, in, func(v uint) string {
+			if l := bits.Len(v); v == 1<<uint(l)-1 {
+				have[l] = true
+				return runVar(l)
+			}
+			return fmt.Sprintf("tPow%d", v)
+		})
+		for _, l := range lengths {
+			c.buildRunFrom(l, have, runVar)
+		}
+	} else {
+		for _, l := range lengths {
+			c.buildRun(l, have, runVar)
+		}
 	}
 	if maxRun > 0 {
 		// Cut the runs longer than the cap into pieces of lengths built
@@ -203,7 +255,6 @@ func buildChainWindowRuns(e *big.Int, in, out string, window, maxRun int) *chain
 	// Odd powers needed by windows. The runs built above are odd powers
 	// x^(2^L−1) already; every other needed power v is reached from the
 	// largest smaller odd power available by multiplications by x².
-	avail := map[uint]string{1: in}
 	for l := range have {
 		if l < 32 {
 			avail[1<<uint(l)-1] = runVar(l)
@@ -270,6 +321,175 @@ func (c *chain) buildRun(l int, have map[int]bool, name func(int) string) {
 	have[l] = true
 }
 
+// buildRunFrom makes x^(2^l−1) available by a chain of lengths over the
+// lengths in have, each new length the double of the one before it or its
+// sum with a length in have (x^(2^(a+b)−1) = (x^(2^a−1))^(2^b)·x^(2^b−1):
+// the shorter length in squarings and one multiplication). Of such chains
+// it takes a shortest, and of those one with the fewest squarings.
+func (c *chain) buildRunFrom(l int, have map[int]bool, name func(int) string) {
+	if have[l] {
+		return
+	}
+	type way struct{ steps, sq, a, b int }
+	ways := make([]way, l+1)
+	for k := 1; k <= l; k++ {
+		if have[k] {
+			continue
+		}
+		ways[k] = way{steps: -1}
+		try := func(a, b int) {
+			if a < 1 || b < 1 || ways[a].steps < 0 {
+				return
+			}
+			w := way{steps: ways[a].steps + 1, sq: ways[a].sq + min(a, b), a: a, b: b}
+			if ways[k].steps < 0 || w.steps < ways[k].steps || (w.steps == ways[k].steps && w.sq < ways[k].sq) {
+				ways[k] = w
+			}
+		}
+		if k%2 == 0 {
+			try(k/2, k/2)
+		}
+		var hs []int
+		for h := range have {
+			hs = append(hs, h)
+		}
+		sort.Ints(hs)
+		for _, h := range hs {
+			try(k-h, h)
+		}
+	}
+	var build func(k int)
+	build = func(k int) {
+		if have[k] {
+			return
+		}
+		w := ways[k]
+		build(w.a)
+		// Square the longer run by the shorter one's length.
+		long, short := w.a, w.b
+		if short > long {
+			long, short = short, long
+		}
+		c.square(name(k), name(long), short)
+		c.mul(name(k), name(k), name(short))
+		have[k] = true
+	}
+	build(l)
+}
+
+// chainSequenceMax bounds the search of chainSequence: the largest target
+// and the longest sequence it tries.
+const (
+	chainSequenceMax   = 127
+	chainSequenceSteps = 9
+)
+
+// chainSequence returns a shortest addition sequence from 1 holding every
+// target (each element the sum of two earlier ones, or twice one), with the
+// most doublings among the shortest; nil if the targets are more than
+// three, above chainSequenceMax, or need more than chainSequenceSteps steps.
+func chainSequence(targets []uint) []uint {
+	top := uint(0)
+	want := map[uint]bool{}
+	for _, t := range targets {
+		if t != 1 {
+			want[t] = true
+		}
+		top = max(top, t)
+	}
+	if len(want) > 3 || top > chainSequenceMax {
+		return nil
+	}
+	if len(want) == 0 {
+		return []uint{1}
+	}
+	var best []uint
+	bestDbl := -1
+	seq := []uint{1}
+	var walk func(depth, dbl int)
+	walk = func(depth, dbl int) {
+		last := seq[len(seq)-1]
+		missing := 0
+		for t := range want {
+			if t > last {
+				missing++
+			} else if !containsUint(seq, t) {
+				return // passed over: the sequence only grows
+			}
+		}
+		if missing == 0 {
+			for t := range want {
+				if !containsUint(seq, t) {
+					return
+				}
+			}
+			if dbl > bestDbl {
+				best, bestDbl = append([]uint(nil), seq...), dbl
+			}
+			return
+		}
+		if depth == 0 || last<<uint(depth) < top || missing > depth {
+			return
+		}
+		for i := len(seq) - 1; i >= 0; i-- {
+			for j := i; j >= 0; j-- {
+				v := seq[i] + seq[j]
+				if v <= last || v > top {
+					continue
+				}
+				d := 0
+				if i == j {
+					d = 1
+				}
+				seq = append(seq, v)
+				walk(depth-1, dbl+d)
+				seq = seq[:len(seq)-1]
+			}
+		}
+	}
+	for steps := 1; steps <= chainSequenceSteps && best == nil; steps++ {
+		walk(steps, 0)
+	}
+	return best
+}
+
+func containsUint(s []uint, v uint) bool {
+	for _, x := range s {
+		if x == v {
+			return true
+		}
+	}
+	return false
+}
+
+// sequence computes x^v for every v of seq (an addition sequence from 1)
+// into name(v), recording each in avail.
+func (c *chain) sequence(seq []uint, avail map[uint]string, in string, name func(uint) string) {
+	for k, v := range seq {
+		if k == 0 {
+			continue
+		}
+		n := name(v)
+		// The doubling if there is one, else the sum with the largest part.
+		var a, b uint
+		if v%2 == 0 && containsUint(seq[:k], v/2) {
+			a = v / 2
+		} else {
+			for _, x := range seq[:k] {
+				if x < v && containsUint(seq[:k], v-x) && x > a && x >= v-x {
+					a, b = x, v-x
+				}
+			}
+		}
+		if b == 0 {
+			c.square(n, avail[a], 1)
+		} else {
+			c.mul(n, avail[a], avail[b])
+		}
+		avail[v] = n
+	}
+}
+
 // code renders the chain as Go statements for the given element type, whose
 // methods Square and Multiply follow the fieldarith contract (and Set for copies).
 func (c *chain) code(typ string) string { return c.codeWith(typ, false) }
@@ -323,4 +543,94 @@ func (c *chain) counts() (squarings, multiplications int) {
 		}
 	}
 	return
+}
+
+// ChainPlan returns "out = in^e" as a plan in the generator's format
+// (internal/gen/plan): the chain every field's exponentiations use, with
+// sqr, sqrn and mul steps, each commented with the exponent of the element
+// it sets. Only the last step writes out, so out may alias in.
+func ChainPlan(e *big.Int, in, out string) string {
+	c := buildChain(e, in, "tOut")
+	// The chain's copies exist for Go's aliasing: in is read through tIn,
+	// and tOut starts as a copy of a power. Here in is read directly and
+	// the copy is folded into the squarings that follow it.
+	rename := map[string]string{"tIn": in}
+	name := func(v string) string {
+		if r, ok := rename[v]; ok {
+			return r
+		}
+		return v
+	}
+	var ops []chainOp
+	for i := 0; i < len(c.ops); i++ {
+		op := c.ops[i]
+		op.x, op.y = name(op.x), name(op.y)
+		switch {
+		case op.dst == "tIn":
+			continue
+		case op.sq < 0 && i+1 < len(c.ops) && c.ops[i+1].sq > 0 && c.ops[i+1].x == op.dst:
+			op.sq = 0 // the copy becomes the next squaring's source
+			next := c.ops[i+1]
+			i++
+			op = chainOp{dst: next.dst, x: op.x, sq: next.sq}
+		}
+		if n := len(ops); n > 0 && op.sq > 0 && ops[n-1].sq > 0 && ops[n-1].dst == op.dst && op.x == op.dst {
+			ops[n-1].sq += op.sq // consecutive squarings in place: one run
+			continue
+		}
+		ops = append(ops, op)
+	}
+	last := len(ops) - 1
+	exp := map[string]*big.Int{in: big.NewInt(1)}
+	var b strings.Builder
+	for i, op := range ops {
+		var v *big.Int
+		step := ""
+		switch {
+		case op.sq < 0:
+			v = exp[op.x]
+			step = "copy " + op.x
+		case op.sq == 0:
+			v = new(big.Int).Add(exp[op.x], exp[op.y])
+			step = "mul " + op.x + " " + op.y
+		case op.sq == 1:
+			v = new(big.Int).Lsh(exp[op.x], 1)
+			step = "sqr " + op.x
+		default:
+			v = new(big.Int).Lsh(exp[op.x], uint(op.sq))
+			step = fmt.Sprintf("sqrn %s %d", op.x, op.sq)
+		}
+		dst := op.dst
+		if i == last {
+			dst = out
+		}
+		exp[dst] = v
+		fmt.Fprintf(&b, "%s = %s // %s\n", dst, step, exponentString(v))
+	}
+	if exp[out].Cmp(e) != 0 {
+		panic("gen: ChainPlan computes the wrong power")
+	}
+	return b.String()
+}
+
+// exponentString writes e as a decimal below 2^16, else as 2^k ± d with d
+// a decimal below 2^16 or a power of two, else in hexadecimal.
+func exponentString(e *big.Int) string {
+	if e.BitLen() <= 16 {
+		return e.String()
+	}
+	for _, k := range []int{e.BitLen(), e.BitLen() - 1} {
+		d := new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), uint(k)), e)
+		switch {
+		case d.Sign() == 0:
+			return fmt.Sprintf("2^%d", k)
+		case d.Sign() > 0 && d.BitLen() > 16 && d.TrailingZeroBits() == uint(d.BitLen()-1):
+			return fmt.Sprintf("2^%d − 2^%d", k, d.BitLen()-1)
+		case d.Sign() > 0 && d.BitLen() <= 16:
+			return fmt.Sprintf("2^%d − %s", k, d)
+		case d.Sign() < 0 && d.BitLen() <= 16:
+			return fmt.Sprintf("2^%d + %s", k, new(big.Int).Neg(d))
+		}
+	}
+	return "0x" + e.Text(16)
 }
