@@ -115,11 +115,6 @@ func buildChainSplitRuns(e *big.Int, in, out string) *chain {
 	return best
 }
 
-// buildChainWindow builds the chain with sliding windows of at most window bits.
-func buildChainWindow(e *big.Int, in, out string, window int) *chain {
-	return buildChainWindowRuns(e, in, out, window, 0)
-}
-
 // buildChainWindowRuns builds the chain with sliding windows of at most
 // window bits, and runs of ones capped at maxRun bits (0: no cap).
 func buildChainWindowRuns(e *big.Int, in, out string, window, maxRun int) *chain {
