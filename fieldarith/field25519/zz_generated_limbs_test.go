@@ -307,7 +307,7 @@ func TestLoose(t *testing.T) {
 	}
 	// The representations agree on a chain of loose operations.
 	for range 200 {
-		x, y := randBytes(r, c.Size), randBytes(r, c.Size)
+		x, y := fieldtest.RandBytes(r, c.Size), fieldtest.RandBytes(r, c.Size)
 		var a0, b0, v0 fe51
 		var s0, d0 fe51Loose
 		var a1, b1, v1 fe2625

@@ -1376,6 +1376,12 @@ func unsatGenerate(f *unsatField) (map[string][]byte, error) {
 	if err := tmpl.ExecuteTemplate(&b, "limbtest", all[0]); err != nil {
 		return nil, err
 	}
-	files[f.pkg+"/zz_generated_limbs_test.go"] = b.Bytes()
+	files[f.pkg+"/zz_generated_limbs_test.go"] = bytes.Clone(b.Bytes())
+	b.Reset()
+	b.WriteString(header)
+	if err := tmpl.ExecuteTemplate(&b, "bench", all[0]); err != nil {
+		return nil, err
+	}
+	files[f.pkg+"/zz_generated_bench_test.go"] = b.Bytes()
 	return files, nil
 }
