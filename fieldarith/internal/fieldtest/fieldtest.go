@@ -7,7 +7,9 @@
 // A field package calls Run once per representation (the exported Element and
 // each internal limb representation, which share its method set), so one plain
 // `go test` checks the 64-bit and 32-bit code against math/big and therefore
-// against each other.
+// against each other. RunExtras checks the methods the Edwards curves'
+// fields add; Agree checks two representations of one field against each
+// other directly.
 package fieldtest
 
 import (
