@@ -16,11 +16,6 @@ import (
 // PolicyDefault is also checked against crypto/ed25519 and PolicyZIP215 (pure
 // Ed25519) against ed25519consensus.
 
-var (
-	bigL, _ = new(big.Int).SetString("7237005577332262213973186563042994240857116359379907606001950938285454250989", 10)
-	bigP    = new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), 255), big.NewInt(19))
-)
-
 // variant is one RFC 8032 instance, with the test's own dom2 encoding.
 type variant struct {
 	name string
@@ -66,15 +61,6 @@ func (v variant) challenge(R, A, M []byte) *big.Int {
 	return new(big.Int).Mod(bigle.Int(h.Sum(nil)), bigL)
 }
 
-func bigToLE32(x *big.Int) []byte {
-	out := make([]byte, 32)
-	b := x.Bytes()
-	for i := range b {
-		out[i] = b[len(b)-1-i]
-	}
-	return out
-}
-
 func scalarFromBig(t testing.TB, x *big.Int) *scalar {
 	s, err := newScalar().SetCanonicalBytes(bigToLE32(new(big.Int).Mod(x, bigL)))
 	if err != nil {
@@ -85,33 +71,6 @@ func scalarFromBig(t testing.TB, x *big.Int) *scalar {
 
 func basePointMul(t testing.TB, x *big.Int) []byte {
 	return new(point).ScalarBaseMult(scalarFromBig(t, x)).Bytes()
-}
-
-// encodings of special points (little-endian y, sign in bit 255).
-var (
-	encIdentity        = bigToLE32(big.NewInt(1))
-	encIdentityNegZero = func() []byte { b := bigToLE32(big.NewInt(1)); b[31] |= 0x80; return b }()
-	encIdentityPPlus1  = bigToLE32(new(big.Int).Add(bigP, big.NewInt(1))) // y = p + 1 ≡ 1
-	encOrder2          = bigToLE32(new(big.Int).Sub(bigP, big.NewInt(1))) // y = −1
-	encOrder8          = mustHexStatic("26e8958fc2b227b045c3f489f2ef98f0d5dfac05d3c63339b13802886d53fc05")
-)
-
-func mustHexStatic(s string) []byte {
-	var b []byte
-	for i := 0; i < len(s); i += 2 {
-		var v byte
-		for _, c := range s[i : i+2] {
-			v <<= 4
-			switch {
-			case c >= '0' && c <= '9':
-				v |= byte(c - '0')
-			default:
-				v |= byte(c-'a') + 10
-			}
-		}
-		b = append(b, v)
-	}
-	return b
 }
 
 // notAPoint returns an encoding that does not decode (a y with no x).

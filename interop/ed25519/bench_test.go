@@ -4,9 +4,10 @@ import (
 	stded25519 "crypto/ed25519"
 	"testing"
 
+	"github.com/hdevalence/ed25519consensus"
+
 	"github.com/curvekit/curvekit/ed25519"
 	"github.com/curvekit/curvekit/internal/benchutil"
-	"github.com/hdevalence/ed25519consensus"
 )
 
 var benchSeed = []byte("curvekit ed25519 benchmark seed!")

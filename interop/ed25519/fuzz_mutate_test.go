@@ -9,10 +9,12 @@ import (
 	"math/big"
 	"testing"
 
-	"github.com/curvekit/curvekit/ed25519"
-	"github.com/curvekit/curvekit/internal/bigle"
 	"github.com/hdevalence/ed25519consensus"
 	voi "github.com/oasisprotocol/curve25519-voi/primitives/ed25519"
+
+	"github.com/curvekit/curvekit/ed25519"
+	"github.com/curvekit/curvekit/internal/bigle"
+	"github.com/curvekit/curvekit/internal/ed25519test"
 )
 
 // voiStrict is the curve25519-voi verification options that match
@@ -26,12 +28,12 @@ var voiStrict = &voi.VerifyOptions{CofactorlessVerify: true}
 // the small-order points, non-canonical encodings of them (y ≥ p, x = 0
 // with the sign bit set), and a y that is not on the curve.
 var mutationSpecials = func() [][]byte {
-	s := [][]byte{encIdentityPPlus1, encIdentityNegZero, notAPointStatic}
+	s := [][]byte{ed25519test.IdentityPPlus1, ed25519test.IdentityNegZero, ed25519test.NotAPoint}
 	for _, e := range smallOrderEncodings {
 		s = append(s, bytes.Clone(e[:]))
 	}
 	for _, d := range []int64{0, 1, 2, 3, 4, 18} {
-		y := bigToLE32(new(big.Int).Add(bigP, big.NewInt(d)))
+		y := ed25519test.LE32(new(big.Int).Add(ed25519test.P, big.NewInt(d)))
 		y2 := bytes.Clone(y)
 		y2[31] |= 0x80
 		s = append(s, y, y2)
@@ -59,9 +61,9 @@ func mutate(pub, sig, ops []byte) {
 		case 2:
 			copy(sig[:32], mutationSpecials[int(a)%len(mutationSpecials)])
 		case 3:
-			S := new(big.Int).Add(bigle.Int(sig[32:]), new(big.Int).Mul(bigL, big.NewInt(int64(a%8))))
+			S := new(big.Int).Add(bigle.Int(sig[32:]), new(big.Int).Mul(ed25519test.L, big.NewInt(int64(a%8))))
 			if S.BitLen() <= 256 {
-				copy(sig[32:], bigToLE32(S))
+				copy(sig[32:], ed25519test.LE32(S))
 			}
 		case 4:
 			clear(sig[32:])

@@ -5,7 +5,9 @@ import (
 	"testing"
 
 	filippo "filippo.io/edwards25519"
+
 	"github.com/curvekit/curvekit/ed25519"
+	"github.com/curvekit/curvekit/internal/ed25519test"
 )
 
 // FuzzPublicKeyDecoding checks the lenient public-key decoder and the
@@ -13,10 +15,10 @@ import (
 // test (the library's FuzzPublicKeyDecoding checks the strict decoder
 // against the lenient one and the math/big canonical rule).
 func FuzzPublicKeyDecoding(f *testing.F) {
-	f.Add(encIdentity)
-	f.Add(encIdentityNegZero)
-	f.Add(encIdentityPPlus1)
-	f.Add(encOrder8)
+	f.Add(ed25519test.Identity)
+	f.Add(ed25519test.IdentityNegZero)
+	f.Add(ed25519test.IdentityPPlus1)
+	f.Add(ed25519test.Order8)
 	f.Add(filippo.NewGeneratorPoint().Bytes())
 	f.Add([]byte{0xff})
 	f.Fuzz(func(t *testing.T, b []byte) {

@@ -5,8 +5,10 @@ import (
 	stded25519 "crypto/ed25519"
 	"testing"
 
-	"github.com/curvekit/curvekit/ed25519"
 	"github.com/hdevalence/ed25519consensus"
+
+	"github.com/curvekit/curvekit/ed25519"
+	"github.com/curvekit/curvekit/internal/ed25519test"
 )
 
 // FuzzVerify compares the three policies with their oracles on arbitrary
@@ -15,8 +17,8 @@ func FuzzVerify(f *testing.F) {
 	pub, priv, _ := ed25519.GenerateKey(nil)
 	sig := ed25519.Sign(priv, []byte("seed"))
 	f.Add([]byte(pub), []byte("seed"), sig)
-	f.Add(encIdentity, []byte("x"), append(bytes.Clone(encIdentity), make([]byte, 32)...))
-	f.Add(encIdentityPPlus1, []byte(""), append(bytes.Clone(encIdentityNegZero), make([]byte, 32)...))
+	f.Add(ed25519test.Identity, []byte("x"), append(bytes.Clone(ed25519test.Identity), make([]byte, 32)...))
+	f.Add(ed25519test.IdentityPPlus1, []byte(""), append(bytes.Clone(ed25519test.IdentityNegZero), make([]byte, 32)...))
 	f.Add([]byte{1, 2, 3}, []byte("short key"), sig)
 	f.Add([]byte(pub), []byte("short sig"), sig[:10])
 	f.Fuzz(func(t *testing.T, pub, msg, sig []byte) {

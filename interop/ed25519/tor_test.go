@@ -9,9 +9,11 @@ import (
 	"testing"
 
 	filippo "filippo.io/edwards25519"
+	"golang.org/x/crypto/curve25519"
+
 	"github.com/curvekit/curvekit/ed25519"
 	"github.com/curvekit/curvekit/internal/bigle"
-	"golang.org/x/crypto/curve25519"
+	"github.com/curvekit/curvekit/internal/ed25519test"
 )
 
 type torBlindingVector struct {
@@ -34,14 +36,14 @@ func TestTorEd25519Vectors(t *testing.T) {
 			Expect        string
 		} `json:"blind_public_key_must_fail"`
 	}
-	readJSON(t, "../../ed25519/testdata/tor/ed25519_blinding.json", &file)
+	ed25519test.ReadJSON(t, "../../ed25519/testdata/tor/ed25519_blinding.json", &file)
 	if len(file.Vectors) != 10 || len(file.MustFail) != 2 {
 		t.Fatalf("got %d vectors, %d decode checks", len(file.Vectors), len(file.MustFail))
 	}
 	for i, v := range file.Vectors {
-		seed, expanded, pub := mustHex(t, v.SecretKeySeed), mustHex(t, v.ExpandedSecretKey), mustHex(t, v.PublicKey)
-		curvePub, param := mustHex(t, v.Curve25519PublicKey), mustHex(t, v.BlindingParam)
-		blindedExp, blindedPub, selfSig := mustHex(t, v.BlindedExpandedSecretKey), mustHex(t, v.BlindedPublicKey), mustHex(t, v.SelfSignature)
+		seed, expanded, pub := ed25519test.MustHex(t, v.SecretKeySeed), ed25519test.MustHex(t, v.ExpandedSecretKey), ed25519test.MustHex(t, v.PublicKey)
+		curvePub, param := ed25519test.MustHex(t, v.Curve25519PublicKey), ed25519test.MustHex(t, v.BlindingParam)
+		blindedExp, blindedPub, selfSig := ed25519test.MustHex(t, v.BlindedExpandedSecretKey), ed25519test.MustHex(t, v.BlindedPublicKey), ed25519test.MustHex(t, v.SelfSignature)
 
 		priv := ed25519.NewKeyFromSeed(seed)
 		if !bytes.Equal(priv[32:], pub) {
@@ -112,10 +114,10 @@ func TestTorEd25519Vectors(t *testing.T) {
 			}
 		}
 	}
-	if _, err := ed25519.BlindPublicKey(mustHex(t, file.MustFail[0].PublicKey), mustHex(t, file.MustFail[0].BlindingParam)); err == nil {
+	if _, err := ed25519.BlindPublicKey(ed25519test.MustHex(t, file.MustFail[0].PublicKey), ed25519test.MustHex(t, file.MustFail[0].BlindingParam)); err == nil {
 		t.Error("blinding a non-point succeeded")
 	}
-	if _, err := ed25519.BlindPublicKey(mustHex(t, file.MustFail[1].PublicKey), mustHex(t, file.MustFail[1].BlindingParam)); err != nil {
+	if _, err := ed25519.BlindPublicKey(ed25519test.MustHex(t, file.MustFail[1].PublicKey), ed25519test.MustHex(t, file.MustFail[1].BlindingParam)); err != nil {
 		t.Errorf("blinding a valid point failed: %v", err)
 	}
 }
@@ -128,7 +130,7 @@ func TestTorEd25519Vectors(t *testing.T) {
 // double-and-add over clamp(h)'s bits) exactly when A's torsion survives, and
 // that the blinded private key signs for the blinded public key.
 func TestBlindTorsion(t *testing.T) {
-	T, _ := new(filippo.Point).SetBytes(encOrder8)
+	T, _ := new(filippo.Point).SetBytes(ed25519test.Order8)
 	rng := mrand.NewChaCha8([32]byte{'b', 'l', 'i', 'n', 'd'})
 	survived := 0
 	for i := 0; i < 64; i++ {
@@ -147,8 +149,8 @@ func TestBlindTorsion(t *testing.T) {
 		hb[31] &= 63
 		hb[31] |= 64
 		h := bigle.Int(hb)
-		hl := new(big.Int).Mod(h, bigL)
-		s, err := filippo.NewScalar().SetCanonicalBytes(bigToLE32(hl))
+		hl := new(big.Int).Mod(h, ed25519test.L)
+		s, err := filippo.NewScalar().SetCanonicalBytes(ed25519test.LE32(hl))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -10,8 +10,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/curvekit/curvekit/ed25519"
 	"golang.org/x/crypto/ssh"
+
+	"github.com/curvekit/curvekit/ed25519"
 )
 
 // TestTLSAndSSH uses a curvekit key, unconverted, as a TLS server's
