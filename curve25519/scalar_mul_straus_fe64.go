@@ -131,7 +131,9 @@ func straus64Check(bt *basepointTables, g fe64Group) bool {
 // this CPU, for Assembly: "BMI2/ADX constant-time multiplication"
 // (scalar_mul_window_fe64.go), "BMI2/ADX fixed-base comb" (scalar_mul_comb_fe64.go: BMI2,
 // ADX and AVX2) and "BMI2/ADX verification loop" (VarTimeSplitBaseMult's
-// Straus loop: BMI2 and ADX), comma-separated, or empty. A path whose
+// Straus loop, and VarTimeMultiScalarMult's Straus and Pippenger, which
+// the same first-use check switches off: BMI2 and ADX), comma-separated,
+// or empty. A path whose
 // first-use check failed is not named (it does not run); to know that,
 // it loads the basepoint tables.
 func fe64Assembly() string {

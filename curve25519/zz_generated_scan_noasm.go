@@ -39,9 +39,10 @@ func scan16x12AVX2(d, id *[12]uint64, e *[16][12]uint64, abs int) {
 //     with the base point and Ed25519 key generation and signing use, on
 //     CPUs with BMI2, ADX and AVX2 (not with -tags curvekit32).
 //   - "BMI2/ADX verification loop": (*Point).VarTimeSplitBaseMult, the core
-//     of Ed25519 verification, and VarTimeDoubleScalarMult and
-//     VarTimeDoubleScalarBaseMult, on CPUs with BMI2 and ADX (not with -tags
-//     curvekit32).
+//     of Ed25519 verification, VarTimeDoubleScalarMult,
+//     VarTimeDoubleScalarBaseMult and VarTimeMultiScalarMult (Straus and
+//     Pippenger, the core of batch verification), on CPUs with BMI2 and ADX
+//     (not with -tags curvekit32).
 //
 // The field arithmetic's assembly is reported by field25519.Assembly.
 // A fast path switched off by its first-use self-test is not listed (see

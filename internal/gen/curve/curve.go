@@ -473,9 +473,10 @@ var bindings = []struct {
 //     with the base point and Ed25519 key generation and signing use, on
 //     CPUs with BMI2, ADX and AVX2 (not with -tags curvekit32).`,
 			`"BMI2/ADX verification loop": (*Point).VarTimeSplitBaseMult, the core
-//     of Ed25519 verification, and VarTimeDoubleScalarMult and
-//     VarTimeDoubleScalarBaseMult, on CPUs with BMI2 and ADX (not with -tags
-//     curvekit32).`,
+//     of Ed25519 verification, VarTimeDoubleScalarMult,
+//     VarTimeDoubleScalarBaseMult and VarTimeMultiScalarMult (Straus and
+//     Pippenger, the core of batch verification), on CPUs with BMI2 and ADX
+//     (not with -tags curvekit32).`,
 		},
 		Group: &groupShape{Cached: "projCached", Affine: "affineCached", FromPoint: "fromP3",
 			GeneratorDoc: "the canonical generator B (y = 4/5, x positive)", EncodingSection: "5.1.2",
