@@ -1,14 +1,12 @@
 package batch
 
 import (
-	"crypto"
-	"crypto/sha512"
-	"encoding/binary"
 	"math/rand/v2"
 	"testing"
 
 	"github.com/curvekit/curvekit/curve25519"
 	"github.com/curvekit/curvekit/ed25519"
+	"github.com/curvekit/curvekit/internal/batchtest"
 )
 
 // The adversarial agreement corpus: generated, deterministic edge cases on
@@ -16,32 +14,10 @@ import (
 // against single verification (ed25519.VerifyWithOptions) under every
 // policy.
 
-// smallOrderEncodings are the canonical encodings of the eight points of
-// order dividing 8 (well-known constants; TestSmallOrderPoints checks them).
-var smallOrderEncodings = [8][32]byte{
-	{0x01}, // identity
-	{0xec, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x7f}, // order 2
-	{},         // order 4
-	{31: 0x80}, // order 4
-	{0x26, 0xe8, 0x95, 0x8f, 0xc2, 0xb2, 0x27, 0xb0, 0x45, 0xc3, 0xf4, 0x89, 0xf2, 0xef, 0x98, 0xf0, 0xd5, 0xdf, 0xac, 0x05, 0xd3, 0xc6, 0x33, 0x39, 0xb1, 0x38, 0x02, 0x88, 0x6d, 0x53, 0xfc, 0x05}, // order 8
-	{0x26, 0xe8, 0x95, 0x8f, 0xc2, 0xb2, 0x27, 0xb0, 0x45, 0xc3, 0xf4, 0x89, 0xf2, 0xef, 0x98, 0xf0, 0xd5, 0xdf, 0xac, 0x05, 0xd3, 0xc6, 0x33, 0x39, 0xb1, 0x38, 0x02, 0x88, 0x6d, 0x53, 0xfc, 0x85}, // order 8
-	{0xc7, 0x17, 0x6a, 0x70, 0x3d, 0x4d, 0xd8, 0x4f, 0xba, 0x3c, 0x0b, 0x76, 0x0d, 0x10, 0x67, 0x0f, 0x2a, 0x20, 0x53, 0xfa, 0x2c, 0x39, 0xcc, 0xc6, 0x4e, 0xc7, 0xfd, 0x77, 0x92, 0xac, 0x03, 0x7a}, // order 8
-	{0xc7, 0x17, 0x6a, 0x70, 0x3d, 0x4d, 0xd8, 0x4f, 0xba, 0x3c, 0x0b, 0x76, 0x0d, 0x10, 0x67, 0x0f, 0x2a, 0x20, 0x53, 0xfa, 0x2c, 0x39, 0xcc, 0xc6, 0x4e, 0xc7, 0xfd, 0x77, 0x92, 0xac, 0x03, 0xfa}, // order 8
-}
-
-func mustPoint(t testing.TB, b []byte) *curve25519.Point {
-	t.Helper()
-	p, err := new(curve25519.Point).SetBytes(b)
-	if err != nil {
-		t.Fatalf("SetBytes(%x): %v", b, err)
-	}
-	return p
-}
-
 // TestSmallOrderPoints checks the table: eight distinct points, each of
 // small order, each its own canonical encoding.
 func TestSmallOrderPoints(t *testing.T) {
-	for i, enc := range smallOrderEncodings {
+	for i, enc := range batchtest.SmallOrderEncodings {
 		p, err := new(curve25519.Point).SetCanonicalBytes(enc[:])
 		if err != nil {
 			t.Fatalf("%d: %v", i, err)
@@ -53,238 +29,35 @@ func TestSmallOrderPoints(t *testing.T) {
 			t.Errorf("%d: not canonical", i)
 		}
 		for j := range i {
-			if p.Equal(mustPoint(t, smallOrderEncodings[j][:])) == 1 {
+			if p.Equal(batchtest.MustPoint(t, batchtest.SmallOrderEncodings[j][:])) == 1 {
 				t.Errorf("%d equals %d", i, j)
 			}
 		}
 	}
 }
 
-// encodingsOf returns every 32-byte string that decodes (leniently) to p:
-// the canonical encoding, its twin with the sign bit set when x = 0, and the
-// non-canonical y + p forms that exist when y < 19.
-func encodingsOf(p *curve25519.Point) [][32]byte {
-	canon := [32]byte(p.Bytes())
-	out := [][32]byte{canon}
-	cand := [][32]byte{}
-	flip := canon
-	flip[31] ^= 0x80
-	cand = append(cand, flip)
-	// y + p, for y < 19: add p = 2^255 − 19 to the 255-bit y.
-	y := canon
-	y[31] &= 0x7f
-	small := y[0] < 19
-	for _, b := range y[1:] {
-		small = small && b == 0
-	}
-	if small {
-		var yp [32]byte
-		yp[0] = y[0] + 0xed
-		for i := 1; i < 31; i++ {
-			yp[i] = 0xff
-		}
-		yp[31] = 0x7f
-		cand = append(cand, yp)
-		yp[31] |= 0x80
-		cand = append(cand, yp)
-	}
-	for _, c := range cand {
-		q, err := new(curve25519.Point).SetBytes(c[:])
-		if err == nil && q.Equal(p) == 1 && c != canon {
-			out = append(out, c)
-		}
-	}
-	return out
-}
-
-// corpusEntry is one verification input.
-type corpusEntry struct {
-	pub, msg, sig []byte
-	opts          ed25519.Options // Policy is set per run
-	name          string
-	want          [3]bool // single verification's answer per policy
-	wantSet       bool    // want has been computed
-}
-
-func ce(pub, msg, sig []byte, opts ed25519.Options, name string) corpusEntry {
-	return corpusEntry{pub: pub, msg: msg, sig: sig, opts: opts, name: name}
-}
-
 // setWant records single verification's answers (computed once: it is the
 // slow part of the test).
-func setWant(entries []corpusEntry) {
+func setWant(entries []batchtest.Entry) {
 	for i := range entries {
 		for _, p := range allPolicies {
-			entries[i].want[p] = singleResult(&entries[i], p)
+			entries[i].Want[p] = singleResult(&entries[i], p)
 		}
-		entries[i].wantSet = true
+		entries[i].WantSet = true
 	}
-}
-
-// challenge computes k = SHA-512(dom ‖ R ‖ A ‖ M) mod ℓ independently of
-// the code under test.
-func testChallenge(opts *ed25519.Options, r, a, msg []byte) *curve25519.Scalar {
-	h := sha512.New()
-	if opts.Hash == crypto.SHA512 || opts.Context != "" {
-		h.Write([]byte("SigEd25519 no Ed25519 collisions"))
-		ph := byte(0)
-		if opts.Hash == crypto.SHA512 {
-			ph = 1
-		}
-		h.Write([]byte{ph, byte(len(opts.Context))})
-		h.Write([]byte(opts.Context))
-	}
-	h.Write(r)
-	h.Write(a)
-	h.Write(msg)
-	k, _ := new(curve25519.Scalar).SetUniformBytes(h.Sum(nil))
-	return k
-}
-
-func randScalar(rng *rand.Rand) *curve25519.Scalar {
-	var b [64]byte
-	for i := range b {
-		b[i] = byte(rng.Uint32())
-	}
-	s, _ := new(curve25519.Scalar).SetUniformBytes(b[:])
-	return s
-}
-
-// scalarPlusL returns the 32-byte little-endian encoding of s + ℓ.
-func scalarPlusL(s []byte) []byte {
-	l := [32]byte{0xed, 0xd3, 0xf5, 0x5c, 0x1a, 0x63, 0x12, 0x58, 0xd6, 0x9c, 0xf7, 0xa2, 0xde, 0xf9, 0xde, 0x14, 31: 0x10}
-	out := make([]byte, 32)
-	var c uint16
-	for i := range out {
-		c += uint16(s[i]) + uint16(l[i])
-		out[i] = byte(c)
-		c >>= 8
-	}
-	return out
-}
-
-// genCorpus builds the corpus. A and R each range over: the eight
-// small-order points in every encoding, and aB + T for the eight T (an
-// honest key when T is the identity, mixed order otherwise). For each pair,
-// messages are searched so that one gives a signature that holds
-// cofactorless and one that holds only cofactored (where both exist), and
-// S is then used as computed (S = 0 when a = r = 0), plus S + ℓ and S + 1.
-func genCorpus(t testing.TB, full bool) []corpusEntry {
-	rng := rand.New(rand.NewPCG(1, 2))
-	var small [8]*curve25519.Point
-	for i := range small {
-		small[i] = mustPoint(t, smallOrderEncodings[i][:])
-	}
-	type pt struct {
-		secret *curve25519.Scalar // nil: pure small order (secret 0)
-		P      *curve25519.Point
-		enc    [32]byte
-		name   string
-	}
-	var pts []pt
-	for i := range small {
-		for k, e := range encodingsOf(small[i]) {
-			pts = append(pts, pt{nil, small[i], e, "T" + string(rune('0'+i)) + "e" + string(rune('0'+k))})
-		}
-	}
-	for i := range small {
-		a := randScalar(rng)
-		P := new(curve25519.Point).ScalarBaseMult(a)
-		P.Add(P, small[i])
-		pts = append(pts, pt{a, P, [32]byte(P.Bytes()), "aB+T" + string(rune('0'+i))})
-	}
-	variants := []ed25519.Options{{}, {Context: "ctx"}, {Hash: crypto.SHA512, Context: "ph"}}
-	var out []corpusEntry
-	var msg [64]byte
-	for ai, A := range pts {
-		for ri, R := range pts {
-			if !full && (ai+ri)%3 != 0 {
-				continue
-			}
-			opts := variants[(ai*7+ri)%len(variants)]
-			// Search messages: want one where the cofactorless
-			// equation holds and one where it does not.
-			found := [2]bool{}
-			for tries := 0; tries < 24 && !(found[0] && found[1]); tries++ {
-				binary.LittleEndian.PutUint64(msg[:], rng.Uint64())
-				m := msg[:]
-				if opts.Hash != crypto.SHA512 {
-					m = msg[:8+tries%9]
-				}
-				k := testChallenge(&opts, R.enc[:], A.enc[:], m)
-				// S = r + k·a.
-				S := new(curve25519.Scalar)
-				if R.secret != nil {
-					S.Set(R.secret)
-				}
-				if A.secret != nil {
-					S.MultiplyAdd(k, A.secret, S)
-				}
-				// Cofactorless: [S]B − [k]A == R as points.
-				var Q, negA curve25519.Point
-				negA.Negate(A.P)
-				Q.VarTimeDoubleScalarBaseMult(k, &negA, S)
-				exact := Q.Equal(R.P) == 1
-				idx := 0
-				if exact {
-					idx = 1
-				}
-				if found[idx] {
-					continue
-				}
-				found[idx] = true
-				sig := append(append([]byte{}, R.enc[:]...), S.Bytes()...)
-				name := A.name + "/" + R.name
-				if exact {
-					name += "/exact"
-				} else {
-					name += "/cofactored-only"
-				}
-				mm := append([]byte{}, m...)
-				out = append(out, ce(A.enc[:], mm, sig, opts, name))
-				bad := append([]byte{}, sig[:32]...)
-				out = append(out, ce(A.enc[:], mm, append(bad, scalarPlusL(sig[32:])...), opts, name+"/S+l"))
-				if full || ai%2 == 0 {
-					var one curve25519.Scalar
-					one.SetCanonicalBytes([]byte{1, 31: 0})
-					S1 := new(curve25519.Scalar).Add(S, &one)
-					out = append(out, ce(A.enc[:], mm, append(append([]byte{}, sig[:32]...), S1.Bytes()...), opts, name+"/S+1"))
-				}
-			}
-		}
-	}
-	// Encodings that are not points, and S with the top bits set.
-	notPoint := [32]byte{2}
-	for mustFail := 0; ; mustFail++ {
-		if _, err := new(curve25519.Point).SetBytes(notPoint[:]); err != nil {
-			break
-		}
-		notPoint[0]++
-	}
-	good := pts[len(pts)-8]
-	sig := make([]byte, 64)
-	copy(sig, notPoint[:])
-	out = append(out, ce(good.enc[:], []byte("x"), sig, ed25519.Options{}, "R not a point"))
-	sig2 := make([]byte, 64)
-	copy(sig2, good.enc[:])
-	out = append(out, ce(notPoint[:], []byte("x"), sig2, ed25519.Options{}, "A not a point"))
-	sig3 := append(append([]byte{}, good.enc[:]...), make([]byte, 32)...)
-	sig3[63] = 0xe0
-	out = append(out, ce(good.enc[:], []byte("x"), sig3, ed25519.Options{}, "S top bits"))
-	return out
 }
 
 var allPolicies = []ed25519.Policy{ed25519.PolicyDefault, ed25519.PolicyZIP215, ed25519.PolicyStrict}
 
-func singleResult(e *corpusEntry, p ed25519.Policy) bool {
-	o := e.opts
+func singleResult(e *batchtest.Entry, p ed25519.Policy) bool {
+	o := e.Opts
 	o.Policy = p
-	return ed25519.VerifyWithOptions(e.pub, e.msg, e.sig, &o) == nil
+	return ed25519.VerifyWithOptions(e.Pub, e.Msg, e.Sig, &o) == nil
 }
 
 // checkAgreement runs entries (entry i under policy pol[i]) as one batch and
 // compares with single verification entry by entry.
-func checkAgreement(t *testing.T, entries []corpusEntry, pol []ed25519.Policy, subgroup bool, rng *rand.Rand) {
+func checkAgreement(t *testing.T, entries []batchtest.Entry, pol []ed25519.Policy, subgroup bool, rng *rand.Rand) {
 	t.Helper()
 	v := NewVerifier()
 	v.work.method = methodFor(subgroup)
@@ -292,10 +65,10 @@ func checkAgreement(t *testing.T, entries []corpusEntry, pol []ed25519.Policy, s
 	allOK := len(entries) > 0
 	for i := range entries {
 		e := &entries[i]
-		o := e.opts
+		o := e.Opts
 		o.Policy = pol[i]
-		v.AddWithOptions(e.pub, e.msg, e.sig, &o)
-		want[i] = e.want[pol[i]]
+		v.AddWithOptions(e.Pub, e.Msg, e.Sig, &o)
+		want[i] = e.Want[pol[i]]
 		allOK = allOK && want[i]
 	}
 	ok, valid := v.Verify(rngReader{rng})
@@ -304,7 +77,7 @@ func checkAgreement(t *testing.T, entries []corpusEntry, pol []ed25519.Policy, s
 	}
 	for i := range entries {
 		if valid[i] != want[i] {
-			t.Errorf("entry %d (%s) under %v: batch %v, single %v", i, entries[i].name, pol[i], valid[i], want[i])
+			t.Errorf("entry %d (%s) under %v: batch %v, single %v", i, entries[i].Name, pol[i], valid[i], want[i])
 		}
 	}
 }
@@ -331,13 +104,13 @@ func (r rngReader) Read(p []byte) (int, error) {
 }
 
 func TestCorpusAgreement(t *testing.T) {
-	corpus := genCorpus(t, !testing.Short())
+	corpus := batchtest.GenCorpus(t, !testing.Short())
 	setWant(corpus)
 	// The corpus must exercise the disagreements it is for.
 	var zipOnly, defaultOnly, strictRejects, sZero int
 	for i := range corpus {
 		e := &corpus[i]
-		d, z, s := e.want[ed25519.PolicyDefault], e.want[ed25519.PolicyZIP215], e.want[ed25519.PolicyStrict]
+		d, z, s := e.Want[ed25519.PolicyDefault], e.Want[ed25519.PolicyZIP215], e.Want[ed25519.PolicyStrict]
 		if z && !d {
 			zipOnly++
 		}
@@ -347,7 +120,7 @@ func TestCorpusAgreement(t *testing.T) {
 		if d && !s {
 			strictRejects++
 		}
-		if z && [32]byte(e.sig[32:]) == [32]byte{} {
+		if z && [32]byte(e.Sig[32:]) == [32]byte{} {
 			sZero++
 		}
 	}
@@ -361,7 +134,7 @@ func TestCorpusAgreement(t *testing.T) {
 	}
 
 	rng := rand.New(rand.NewPCG(3, 4))
-	honest := honestEntries(t, 8, rng)
+	honest := batchtest.HonestEntries(t, 8, rng)
 	setWant(honest)
 	for _, subgroup := range []bool{false, true} {
 		for _, p := range allPolicies {
@@ -375,7 +148,7 @@ func TestCorpusAgreement(t *testing.T) {
 			const chunk = 6
 			for start := 0; start < len(corpus); start += chunk {
 				end := min(start+chunk, len(corpus))
-				mixed := append(append([]corpusEntry{}, honest[:rng.IntN(len(honest)/2)]...), corpus[start:end]...)
+				mixed := append(append([]batchtest.Entry{}, honest[:rng.IntN(len(honest)/2)]...), corpus[start:end]...)
 				rng.Shuffle(len(mixed), func(i, j int) { mixed[i], mixed[j] = mixed[j], mixed[i] })
 				checkAgreement(t, mixed, samePolicy(len(mixed), p), subgroup, rng)
 			}
@@ -390,49 +163,17 @@ func TestCorpusAgreement(t *testing.T) {
 	// The automatic choice (the corpus is above subgroupThreshold).
 	v := NewVerifier()
 	for i := range corpus {
-		o := corpus[i].opts
+		o := corpus[i].Opts
 		o.Policy = ed25519.PolicyDefault
-		v.AddWithOptions(corpus[i].pub, corpus[i].msg, corpus[i].sig, &o)
+		v.AddWithOptions(corpus[i].Pub, corpus[i].Msg, corpus[i].Sig, &o)
 	}
 	_, valid := v.Verify(nil)
 	if !v.work.useSubgroup {
 		t.Error("automatic choice did not pick the subgroup method")
 	}
 	for i := range corpus {
-		if valid[i] != corpus[i].want[ed25519.PolicyDefault] {
-			t.Errorf("auto: entry %d (%s): batch %v, single %v", i, corpus[i].name, valid[i], !valid[i])
+		if valid[i] != corpus[i].Want[ed25519.PolicyDefault] {
+			t.Errorf("auto: entry %d (%s): batch %v, single %v", i, corpus[i].Name, valid[i], !valid[i])
 		}
 	}
-}
-
-// honestEntries returns n valid signatures under fresh keys, over the three
-// variants.
-func honestEntries(t testing.TB, n int, rng *rand.Rand) []corpusEntry {
-	out := make([]corpusEntry, n)
-	var seed [32]byte
-	for i := range out {
-		for j := range seed {
-			seed[j] = byte(rng.Uint32())
-		}
-		priv := ed25519.NewKeyFromSeed(seed[:])
-		msg := make([]byte, rng.IntN(100))
-		for j := range msg {
-			msg[j] = byte(rng.Uint32())
-		}
-		var opts ed25519.Options
-		switch i % 3 {
-		case 1:
-			opts.Context = "batch test"
-		case 2:
-			opts.Hash = crypto.SHA512
-			d := sha512.Sum512(msg)
-			msg = d[:]
-		}
-		sig, err := priv.Sign(nil, msg, &opts)
-		if err != nil {
-			t.Fatal(err)
-		}
-		out[i] = ce(priv.Public().(ed25519.PublicKey), msg, sig, opts, "honest")
-	}
-	return out
 }

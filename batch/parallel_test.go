@@ -11,20 +11,21 @@ import (
 	"time"
 
 	"github.com/curvekit/curvekit/ed25519"
+	"github.com/curvekit/curvekit/internal/batchtest"
 	"github.com/curvekit/curvekit/internal/benchutil"
 )
 
 // verifyWith runs entries (entry i under pol[i]) through a Verifier with
 // the given workers and chunk floor (0: the package's), subgroup method
 // forced on or off, and returns its verdicts and how many chunks it used.
-func verifyWith(entries []corpusEntry, pol []ed25519.Policy, subgroup bool, workers, floor int, rand rngLike) (bool, []bool, int) {
+func verifyWith(entries []batchtest.Entry, pol []ed25519.Policy, subgroup bool, workers, floor int, rand rngLike) (bool, []bool, int) {
 	v := NewVerifierWithOptions(0, &Options{Workers: workers})
 	v.work.method = methodFor(subgroup)
 	v.work.minChunk = floor
 	for i := range entries {
-		o := entries[i].opts
+		o := entries[i].Opts
 		o.Policy = pol[i]
-		v.AddWithOptions(entries[i].pub, entries[i].msg, entries[i].sig, &o)
+		v.AddWithOptions(entries[i].Pub, entries[i].Msg, entries[i].Sig, &o)
 	}
 	ok, valid := v.Verify(rand)
 	return ok, valid, v.work.chunks(v.workers, len(entries))
@@ -32,7 +33,7 @@ func verifyWith(entries []corpusEntry, pol []ed25519.Policy, subgroup bool, work
 
 // checkWorkers compares Workers = 0 with several worker counts, and both
 // with single verification, on one batch.
-func checkWorkers(t *testing.T, name string, entries []corpusEntry, pol []ed25519.Policy, subgroup bool, rng *rand.Rand) {
+func checkWorkers(t *testing.T, name string, entries []batchtest.Entry, pol []ed25519.Policy, subgroup bool, rng *rand.Rand) {
 	t.Helper()
 	want := make([]bool, len(entries))
 	for i := range entries {
@@ -55,7 +56,7 @@ func checkWorkers(t *testing.T, name string, entries []corpusEntry, pol []ed2551
 			for i := range valid {
 				if valid[i] != valid0[i] {
 					t.Errorf("%s: Workers=%d: entry %d (%s, %v): %v, Workers=0 %v",
-						name, workers, i, entries[i].name, pol[i], valid[i], valid0[i])
+						name, workers, i, entries[i].Name, pol[i], valid[i], valid0[i])
 				}
 			}
 			t.FailNow()
@@ -65,26 +66,26 @@ func checkWorkers(t *testing.T, name string, entries []corpusEntry, pol []ed2551
 
 func TestWorkersAgree(t *testing.T) {
 	rng := rand.New(rand.NewPCG(41, 42))
-	corpus := genCorpus(t, false)
+	corpus := batchtest.GenCorpus(t, false)
 	setWant(corpus)
-	honest := honestEntries(t, 96, rng)
+	honest := batchtest.HonestEntries(t, 96, rng)
 	setWant(honest)
-	bad := make([]corpusEntry, len(honest))
+	bad := make([]batchtest.Entry, len(honest))
 	for i := range honest {
-		bad[i] = corrupt(honest[i], rng)
+		bad[i] = batchtest.Corrupt(honest[i], rng)
 	}
-	mixed := append(append([]corpusEntry{}, honest...), corpus...)
+	mixed := append(append([]batchtest.Entry{}, honest...), corpus...)
 	for i := 0; i < len(mixed); i += 7 {
-		mixed[i] = corrupt(mixed[i], rng)
+		mixed[i] = batchtest.Corrupt(mixed[i], rng)
 	}
 	rng.Shuffle(len(mixed), func(i, j int) { mixed[i], mixed[j] = mixed[j], mixed[i] })
 	sets := []struct {
 		name    string
-		entries []corpusEntry
+		entries []batchtest.Entry
 	}{
 		{"valid", honest},
 		{"invalid", bad},
-		{"one-bad", append(append([]corpusEntry{}, honest[:50]...), append([]corpusEntry{bad[50]}, honest[51:]...)...)},
+		{"one-bad", append(append([]batchtest.Entry{}, honest[:50]...), append([]batchtest.Entry{bad[50]}, honest[51:]...)...)},
 		{"corpus", corpus}, // small-order, mixed-order, non-canonical, S ≥ ℓ
 		{"mixed", mixed},
 	}
@@ -119,10 +120,10 @@ func TestWorkersDefaultChunks(t *testing.T) {
 	}
 	rng := rand.New(rand.NewPCG(43, 44))
 	n := 2 * minChunk
-	entries := honestEntries(t, n, rng)
+	entries := batchtest.HonestEntries(t, n, rng)
 	setWant(entries)
-	entries[3] = corrupt(entries[3], rng)
-	entries[n-2] = corrupt(entries[n-2], rng)
+	entries[3] = batchtest.Corrupt(entries[3], rng)
+	entries[n-2] = batchtest.Corrupt(entries[n-2], rng)
 	pol := samePolicy(n, ed25519.PolicyZIP215)
 	ok, valid, c := verifyWith(entries, pol, false, 2, 0, rngReader{rng})
 	if c != 2 {
@@ -158,10 +159,10 @@ func (r *countingFailReader) Read(p []byte) (int, error) {
 // checked exactly, so the answers do not change.
 func TestWorkersRandFailure(t *testing.T) {
 	rng := rand.New(rand.NewPCG(45, 46))
-	entries := honestEntries(t, 24, rng)
+	entries := batchtest.HonestEntries(t, 24, rng)
 	setWant(entries)
 	for _, i := range []int{1, 13, 20} {
-		entries[i] = corrupt(entries[i], rng)
+		entries[i] = batchtest.Corrupt(entries[i], rng)
 	}
 	pol := samePolicy(len(entries), ed25519.PolicyZIP215)
 	_, want, _ := verifyWith(entries, pol, false, 0, 0, rngReader{rng})
@@ -197,7 +198,7 @@ func TestWorkersRandFailure(t *testing.T) {
 //	go test -run XXX -bench Workers -benchtime 20x ./batch
 func BenchmarkWorkers(b *testing.B) {
 	const n = 1024
-	s := newBenchSet(b, n, 0)
+	s := batchtest.NewBenchSet(n, 0)
 	for _, p := range []ed25519.Policy{ed25519.PolicyZIP215, ed25519.PolicyDefault} {
 		opts := &ed25519.Options{Policy: p}
 		// run returns the wall time, the Adds' wall time and the
@@ -206,8 +207,8 @@ func BenchmarkWorkers(b *testing.B) {
 			runtime.GOMAXPROCS(procs)
 			c0, t0 := benchutil.ProcessCPU(), time.Now()
 			v := NewVerifierWithOptions(0, &Options{Workers: workers})
-			for i := range s.pubs {
-				v.AddWithOptions(s.pubs[i], s.msgs[i], s.sigs[i], opts)
+			for i := range s.Pubs {
+				v.AddWithOptions(s.Pubs[i], s.Msgs[i], s.Sigs[i], opts)
 			}
 			t1 := time.Now()
 			if ok, _ := v.Verify(nil); !ok {
@@ -235,12 +236,12 @@ func BenchmarkWorkers(b *testing.B) {
 				a := a1 * c1 / w1
 				idle = append(idle, c1/(a+(c2-a)/2))
 			}
-			m1, m2 := median(one), median(two)
+			m1, m2 := benchutil.Median(one), benchutil.Median(two)
 			b.ReportMetric(m1, "sig/s-1core")
 			b.ReportMetric(m2, "sig/s-2core")
 			b.ReportMetric(m2/m1, "speedup")
-			b.ReportMetric(median(cpuRatio), "cpu-ratio")
-			b.ReportMetric(median(idle), "idle-speedup")
+			b.ReportMetric(benchutil.Median(cpuRatio), "cpu-ratio")
+			b.ReportMetric(benchutil.Median(idle), "idle-speedup")
 		})
 	}
 }
@@ -252,15 +253,15 @@ func BenchmarkWorkers(b *testing.B) {
 // the caller's buffer or a stale copy.
 func TestWorkersCopyMessages(t *testing.T) {
 	rng := rand.New(rand.NewPCG(45, 46))
-	honest := honestEntries(t, 40, rng)
+	honest := batchtest.HonestEntries(t, 40, rng)
 	for _, workers := range []int{0, 2} {
 		v := NewVerifierWithOptions(0, &Options{Workers: workers})
 		v.work.minChunk = 8
 		bufs := make([][]byte, len(honest))
 		for i, e := range honest {
-			bufs[i] = append([]byte(nil), e.msg...)
-			o := e.opts
-			v.AddWithOptions(e.pub, bufs[i], e.sig, &o)
+			bufs[i] = append([]byte(nil), e.Msg...)
+			o := e.Opts
+			v.AddWithOptions(e.Pub, bufs[i], e.Sig, &o)
 		}
 		for _, b := range bufs {
 			for j := range b {
@@ -276,8 +277,8 @@ func TestWorkersCopyMessages(t *testing.T) {
 		// signatures on them must all fail.
 		v.Reset()
 		for i, e := range honest {
-			o := e.opts
-			v.AddWithOptions(e.pub, bufs[i], e.sig, &o)
+			o := e.Opts
+			v.AddWithOptions(e.Pub, bufs[i], e.Sig, &o)
 		}
 		_, valid := v.Verify(rngReader{rng})
 		for i, ok := range valid {

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/curvekit/curvekit/ed25519"
+	"github.com/curvekit/curvekit/internal/batchtest"
 	"github.com/curvekit/curvekit/internal/benchutil"
 )
 
@@ -120,14 +121,14 @@ func TestSparseCoinsEdges(t *testing.T) {
 func BenchmarkCoefficients(b *testing.B) {
 	for _, n := range benchSizes {
 		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
-			s := newBenchSet(b, n, 0)
+			s := batchtest.NewBenchSet(n, 0)
 			opts := &ed25519.Options{Policy: ed25519.PolicyZIP215}
 			ours := func(dense bool) func() {
 				return func() {
 					v := NewVerifier()
 					v.work.denseOnly = dense
-					for i := range s.pubs {
-						v.AddWithOptions(s.pubs[i], s.msgs[i], s.sigs[i], opts)
+					for i := range s.Pubs {
+						v.AddWithOptions(s.Pubs[i], s.Msgs[i], s.Sigs[i], opts)
 					}
 					if ok, _ := v.Verify(nil); !ok {
 						b.Fatal("wrong result")
@@ -154,9 +155,9 @@ func BenchmarkCoefficients(b *testing.B) {
 				rd = append(rd, x[0]/x[1])
 			}
 			for j, r := range runs {
-				b.ReportMetric(median(t[j]), r.name+"-ns/sig")
+				b.ReportMetric(benchutil.Median(t[j]), r.name+"-ns/sig")
 			}
-			b.ReportMetric(median(rd), "auto/dense")
+			b.ReportMetric(benchutil.Median(rd), "auto/dense")
 		})
 	}
 }
@@ -252,14 +253,14 @@ func TestRadixCoefficients(t *testing.T) {
 // checks every verdict against single verification.
 func TestCoefficientKinds(t *testing.T) {
 	rng := rand.New(rand.NewPCG(35, 36))
-	pool := honestEntries(t, radixMin+10, rng)
+	pool := batchtest.HonestEntries(t, radixMin+10, rng)
 	setWant(pool)
-	edge := genCorpus(t, false)
+	edge := batchtest.GenCorpus(t, false)
 	for _, n := range []int{sparseMax - 20, sparseMax + 20, radixMin + 10} {
 		for _, bad := range []int{0, 1, 5} {
-			entries := append([]corpusEntry{}, pool[:n]...)
+			entries := append([]batchtest.Entry{}, pool[:n]...)
 			for _, i := range rng.Perm(n)[:bad] {
-				entries[i] = corrupt(entries[i], rng)
+				entries[i] = batchtest.Corrupt(entries[i], rng)
 			}
 			if bad == 5 {
 				// Edge cases (small-order and mixed-order A and R,

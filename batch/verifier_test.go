@@ -8,26 +8,27 @@ import (
 	"testing"
 
 	"github.com/curvekit/curvekit/ed25519"
+	"github.com/curvekit/curvekit/internal/batchtest"
 	"github.com/curvekit/curvekit/internal/testenv"
 )
 
 // runBatch verifies entries under their options (policy p, or entry i's
 // policy pol[i] when pol is non-nil) and checks the results against
 // single verification.
-func runBatch(t *testing.T, entries []corpusEntry, pol []ed25519.Policy, subgroup bool, rng *rand.Rand) []bool {
+func runBatch(t *testing.T, entries []batchtest.Entry, pol []ed25519.Policy, subgroup bool, rng *rand.Rand) []bool {
 	t.Helper()
 	v := NewVerifierWithCapacity(len(entries) / 2)
 	v.work.method = methodFor(subgroup)
 	want := make([]bool, len(entries))
 	all := len(entries) > 0
 	for i := range entries {
-		o := entries[i].opts
+		o := entries[i].Opts
 		o.Policy = pol[i]
-		v.AddWithOptions(entries[i].pub, entries[i].msg, entries[i].sig, &o)
-		if entries[i].wantSet {
-			want[i] = entries[i].want[pol[i]]
+		v.AddWithOptions(entries[i].Pub, entries[i].Msg, entries[i].Sig, &o)
+		if entries[i].WantSet {
+			want[i] = entries[i].Want[pol[i]]
 		} else {
-			want[i] = ed25519.VerifyWithOptions(entries[i].pub, entries[i].msg, entries[i].sig, &o) == nil
+			want[i] = ed25519.VerifyWithOptions(entries[i].Pub, entries[i].Msg, entries[i].Sig, &o) == nil
 		}
 		all = all && want[i]
 	}
@@ -37,7 +38,7 @@ func runBatch(t *testing.T, entries []corpusEntry, pol []ed25519.Policy, subgrou
 	}
 	for i := range want {
 		if valid[i] != want[i] {
-			t.Fatalf("entry %d (%s, %v): batch %v, single %v", i, entries[i].name, pol[i], valid[i], want[i])
+			t.Fatalf("entry %d (%s, %v): batch %v, single %v", i, entries[i].Name, pol[i], valid[i], want[i])
 		}
 	}
 	return valid
@@ -53,7 +54,7 @@ func samePolicy(n int, p ed25519.Policy) []ed25519.Policy {
 
 func TestHonestBatches(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
-	pool := honestEntries(t, 300, rng)
+	pool := batchtest.HonestEntries(t, 300, rng)
 	setWant(pool)
 	sizes := []int{}
 	for n := 1; n <= 300; n++ {
@@ -79,37 +80,9 @@ func TestHonestBatches(t *testing.T) {
 	}
 }
 
-// corrupt returns a copy of e made invalid in one of several ways.
-func corrupt(e corpusEntry, rng *rand.Rand) corpusEntry {
-	sig := append([]byte{}, e.sig...)
-	msg := append([]byte{}, e.msg...)
-	switch rng.IntN(4) {
-	case 0:
-		sig[rng.IntN(32)] ^= 1 << rng.IntN(8) // R
-	case 1:
-		sig[32+rng.IntN(31)] ^= 1 << rng.IntN(8) // S (stays < 2^253)
-	case 2:
-		if len(msg) == 0 || e.opts.Hash == crypto.SHA512 {
-			msg = append(msg[:len(msg):len(msg)], 0)
-			if e.opts.Hash == crypto.SHA512 {
-				msg = msg[:64]
-				msg[0] ^= 1
-			}
-		} else {
-			msg[0] ^= 1
-		}
-	case 3:
-		pub := append([]byte{}, e.pub...)
-		pub[rng.IntN(31)] ^= 1 << rng.IntN(8)
-		e.pub = pub
-	}
-	e.sig, e.msg, e.name, e.wantSet = sig, msg, "corrupted", false
-	return e
-}
-
 func TestBadSignatures(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
-	pool := honestEntries(t, 200, rng)
+	pool := batchtest.HonestEntries(t, 200, rng)
 	setWant(pool)
 	sizes := []int{2, 3, 16, 64, 200}
 	if testing.Short() {
@@ -120,9 +93,9 @@ func TestBadSignatures(t *testing.T) {
 			if bad < 1 || bad > n {
 				continue
 			}
-			entries := append([]corpusEntry{}, pool[:n]...)
+			entries := append([]batchtest.Entry{}, pool[:n]...)
 			for _, i := range rng.Perm(n)[:bad] {
-				entries[i] = corrupt(entries[i], rng)
+				entries[i] = batchtest.Corrupt(entries[i], rng)
 			}
 			runBatch(t, entries, samePolicy(n, ed25519.PolicyZIP215), false, rng)
 			if n <= 16 {
@@ -136,7 +109,7 @@ func TestBadSignatures(t *testing.T) {
 
 func TestMalformedInputs(t *testing.T) {
 	rng := rand.New(rand.NewPCG(11, 12))
-	h := honestEntries(t, 3, rng)
+	h := batchtest.HonestEntries(t, 3, rng)
 	good := h[0]
 	long := make([]byte, 300)
 	cases := []struct {
@@ -144,23 +117,23 @@ func TestMalformedInputs(t *testing.T) {
 		pub, msg, sig []byte
 		opts          *ed25519.Options
 	}{
-		{"nil pub", nil, good.msg, good.sig, nil},
-		{"short pub", good.pub[:31], good.msg, good.sig, nil},
-		{"long pub", append(append([]byte{}, good.pub...), 0), good.msg, good.sig, nil},
-		{"nil sig", good.pub, good.msg, nil, nil},
-		{"short sig", good.pub, good.msg, good.sig[:63], nil},
-		{"long sig", good.pub, good.msg, append(append([]byte{}, good.sig...), 0), nil},
+		{"nil pub", nil, good.Msg, good.Sig, nil},
+		{"short pub", good.Pub[:31], good.Msg, good.Sig, nil},
+		{"long pub", append(append([]byte{}, good.Pub...), 0), good.Msg, good.Sig, nil},
+		{"nil sig", good.Pub, good.Msg, nil, nil},
+		{"short sig", good.Pub, good.Msg, good.Sig[:63], nil},
+		{"long sig", good.Pub, good.Msg, append(append([]byte{}, good.Sig...), 0), nil},
 		{"all nil", nil, nil, nil, nil},
-		{"unknown policy", good.pub, good.msg, good.sig, &ed25519.Options{Policy: 7}},
-		{"unknown hash", good.pub, good.msg, good.sig, &ed25519.Options{Hash: crypto.SHA256}},
-		{"context too long", good.pub, good.msg, good.sig, &ed25519.Options{Context: string(long)}},
-		{"ph context too long", good.pub, long[:64], good.sig, &ed25519.Options{Hash: crypto.SHA512, Context: string(long)}},
-		{"ph message not 64 bytes", h[2].pub, h[2].msg[:63], h[2].sig, &ed25519.Options{Hash: crypto.SHA512}},
+		{"unknown policy", good.Pub, good.Msg, good.Sig, &ed25519.Options{Policy: 7}},
+		{"unknown hash", good.Pub, good.Msg, good.Sig, &ed25519.Options{Hash: crypto.SHA256}},
+		{"context too long", good.Pub, good.Msg, good.Sig, &ed25519.Options{Context: string(long)}},
+		{"ph context too long", good.Pub, long[:64], good.Sig, &ed25519.Options{Hash: crypto.SHA512, Context: string(long)}},
+		{"ph message not 64 bytes", h[2].Pub, h[2].Msg[:63], h[2].Sig, &ed25519.Options{Hash: crypto.SHA512}},
 	}
 	for _, c := range cases {
 		for _, p := range allPolicies {
 			v := NewVerifier()
-			v.Add(good.pub, good.msg, good.sig)
+			v.Add(good.Pub, good.Msg, good.Sig)
 			opts := c.opts
 			if opts != nil {
 				o := *opts
@@ -185,7 +158,7 @@ func TestMalformedInputs(t *testing.T) {
 	}
 	// A nil opts is the zero Options.
 	v := NewVerifier()
-	v.AddWithOptions(good.pub, good.msg, good.sig, nil)
+	v.AddWithOptions(good.Pub, good.Msg, good.Sig, nil)
 	if ok, _ := v.Verify(nil); !ok {
 		t.Error("nil opts rejected an honest signature")
 	}
@@ -197,19 +170,19 @@ func TestEmptyAndReuse(t *testing.T) {
 		t.Fatalf("empty: %v %v", ok, valid)
 	}
 	rng := rand.New(rand.NewPCG(13, 14))
-	h := honestEntries(t, 10, rng)
+	h := batchtest.HonestEntries(t, 10, rng)
 	for _, e := range h {
-		o := e.opts
+		o := e.Opts
 		o.Policy = ed25519.PolicyZIP215
-		v.AddWithOptions(e.pub, e.msg, e.sig, &o)
+		v.AddWithOptions(e.Pub, e.Msg, e.Sig, &o)
 	}
 	for i := 0; i < 2; i++ { // Verify does not consume the batch
 		if ok, valid := v.Verify(nil); !ok || len(valid) != 10 {
 			t.Fatalf("call %d: %v %v", i, ok, valid)
 		}
 	}
-	bad := corrupt(h[0], rng)
-	v.Add(bad.pub, bad.msg, bad.sig) // entries may be added after Verify
+	bad := batchtest.Corrupt(h[0], rng)
+	v.Add(bad.Pub, bad.Msg, bad.Sig) // entries may be added after Verify
 	if ok, valid := v.Verify(nil); ok || len(valid) != 11 || valid[10] || !valid[0] {
 		t.Fatalf("after Add: %v %v", ok, valid)
 	}
@@ -220,7 +193,7 @@ func TestEmptyAndReuse(t *testing.T) {
 	if ok, _ := v.Verify(nil); ok {
 		t.Fatal("empty after Reset: ok")
 	}
-	v.Add(h[0].pub, h[0].msg, h[0].sig)
+	v.Add(h[0].Pub, h[0].Msg, h[0].Sig)
 	if ok, valid := v.Verify(nil); !ok || len(valid) != 1 {
 		t.Fatalf("after Reset: %v %v", ok, valid)
 	}
@@ -255,9 +228,9 @@ func (r *zeroFirstReader) Read(p []byte) (int, error) {
 
 func TestRandFailure(t *testing.T) {
 	rng := rand.New(rand.NewPCG(15, 16))
-	entries := honestEntries(t, 12, rng)
-	entries[4] = corrupt(entries[4], rng)
-	edge := genCorpus(t, false)
+	entries := batchtest.HonestEntries(t, 12, rng)
+	entries[4] = batchtest.Corrupt(entries[4], rng)
+	edge := batchtest.GenCorpus(t, false)
 	entries = append(entries, edge[:40]...)
 	for _, src := range []func() rngLike{
 		func() rngLike { return &errReader{0} },
@@ -267,15 +240,15 @@ func TestRandFailure(t *testing.T) {
 		v := NewVerifier()
 		want := make([]bool, len(entries))
 		for i, e := range entries {
-			o := e.opts
+			o := e.Opts
 			o.Policy = ed25519.PolicyZIP215
-			v.AddWithOptions(e.pub, e.msg, e.sig, &o)
-			want[i] = ed25519.VerifyWithOptions(e.pub, e.msg, e.sig, &o) == nil
+			v.AddWithOptions(e.Pub, e.Msg, e.Sig, &o)
+			want[i] = ed25519.VerifyWithOptions(e.Pub, e.Msg, e.Sig, &o) == nil
 		}
 		_, valid := v.Verify(src())
 		for i := range want {
 			if valid[i] != want[i] {
-				t.Fatalf("%T entry %d (%s): %v, want %v", src(), i, entries[i].name, valid[i], want[i])
+				t.Fatalf("%T entry %d (%s): %v, want %v", src(), i, entries[i].Name, valid[i], want[i])
 			}
 		}
 	}
@@ -291,12 +264,12 @@ func TestAllocations(t *testing.T) {
 		t.Skip("coverage instrumentation allocates")
 	}
 	rng := rand.New(rand.NewPCG(17, 18))
-	entries := honestEntries(t, 64, rng)
-	entries[10] = corrupt(entries[10], rng)
+	entries := batchtest.HonestEntries(t, 64, rng)
+	entries[10] = batchtest.Corrupt(entries[10], rng)
 	v := NewVerifierWithCapacity(len(entries))
 	opts := []ed25519.Options{}
 	for _, e := range entries {
-		o := e.opts
+		o := e.Opts
 		o.Policy = ed25519.PolicyZIP215
 		opts = append(opts, o)
 	}
@@ -304,7 +277,7 @@ func TestAllocations(t *testing.T) {
 	run := func() {
 		v.Reset()
 		for i, e := range entries {
-			v.AddWithOptions(e.pub, e.msg, e.sig, &opts[i])
+			v.AddWithOptions(e.Pub, e.Msg, e.Sig, &opts[i])
 		}
 		v.Verify(r)
 	}

@@ -1,44 +1,16 @@
 package batch_test
 
 import (
-	"crypto"
 	stded25519 "crypto/ed25519"
 	"math/rand/v2"
 	"testing"
 
 	"github.com/curvekit/curvekit/batch"
 	"github.com/curvekit/curvekit/ed25519"
+	"github.com/curvekit/curvekit/internal/batchtest"
 	"github.com/hdevalence/ed25519consensus"
 	voied "github.com/oasisprotocol/curve25519-voi/primitives/ed25519"
 )
-
-// corrupt returns a copy of e made invalid in one of several ways.
-func corrupt(e corpusEntry, rng *rand.Rand) corpusEntry {
-	sig := append([]byte{}, e.sig...)
-	msg := append([]byte{}, e.msg...)
-	switch rng.IntN(4) {
-	case 0:
-		sig[rng.IntN(32)] ^= 1 << rng.IntN(8) // R
-	case 1:
-		sig[32+rng.IntN(31)] ^= 1 << rng.IntN(8) // S (stays < 2^253)
-	case 2:
-		if len(msg) == 0 || e.opts.Hash == crypto.SHA512 {
-			msg = append(msg[:len(msg):len(msg)], 0)
-			if e.opts.Hash == crypto.SHA512 {
-				msg = msg[:64]
-				msg[0] ^= 1
-			}
-		} else {
-			msg[0] ^= 1
-		}
-	case 3:
-		pub := append([]byte{}, e.pub...)
-		pub[rng.IntN(31)] ^= 1 << rng.IntN(8)
-		e.pub = pub
-	}
-	e.sig, e.msg, e.name, e.wantSet = sig, msg, "corrupted", false
-	return e
-}
 
 // TestDifferentialPeers compares with ed25519consensus and curve25519-voi
 // batch verifiers under ZIP-215: the same accept/reject on random batches
@@ -46,16 +18,16 @@ func corrupt(e corpusEntry, rng *rand.Rand) corpusEntry {
 // edge cases, and voi's per-entry vector.
 func TestDifferentialPeers(t *testing.T) {
 	rng := rand.New(rand.NewPCG(9, 10))
-	var edge []corpusEntry
-	for _, e := range genCorpus(t, false) {
-		if e.opts == (ed25519.Options{}) {
+	var edge []batchtest.Entry
+	for _, e := range batchtest.GenCorpus(t, false) {
+		if e.Opts == (ed25519.Options{}) {
 			edge = append(edge, e)
 		}
 	}
-	honest := honestEntries(t, 60, rng)
-	var pure []corpusEntry
+	honest := batchtest.HonestEntries(t, 60, rng)
+	var pure []batchtest.Entry
 	for _, e := range honest {
-		if e.opts == (ed25519.Options{}) {
+		if e.Opts == (ed25519.Options{}) {
 			pure = append(pure, e)
 		}
 	}
@@ -66,13 +38,13 @@ func TestDifferentialPeers(t *testing.T) {
 	}
 	for r := 0; r < rounds; r++ {
 		n := 1 + rng.IntN(12)
-		entries := make([]corpusEntry, n)
+		entries := make([]batchtest.Entry, n)
 		for i := range entries {
 			switch x := rng.IntN(10); {
 			case x < 5:
 				entries[i] = pure[rng.IntN(len(pure))]
 			case x < 7:
-				entries[i] = corrupt(pure[rng.IntN(len(pure))], rng)
+				entries[i] = batchtest.Corrupt(pure[rng.IntN(len(pure))], rng)
 			default:
 				entries[i] = edge[rng.IntN(len(edge))]
 			}
@@ -81,9 +53,9 @@ func TestDifferentialPeers(t *testing.T) {
 		cv := ed25519consensus.NewBatchVerifier()
 		vv := voied.NewBatchVerifier()
 		for _, e := range entries {
-			v.AddWithOptions(e.pub, e.msg, e.sig, &ed25519.Options{Policy: ed25519.PolicyZIP215})
-			cv.Add(stded25519.PublicKey(e.pub), e.msg, e.sig)
-			vv.AddWithOptions(voied.PublicKey(e.pub), e.msg, e.sig, voiOpts)
+			v.AddWithOptions(e.Pub, e.Msg, e.Sig, &ed25519.Options{Policy: ed25519.PolicyZIP215})
+			cv.Add(stded25519.PublicKey(e.Pub), e.Msg, e.Sig)
+			vv.AddWithOptions(voied.PublicKey(e.Pub), e.Msg, e.Sig, voiOpts)
 		}
 		ok, valid := v.Verify(nil)
 		if c := cv.Verify(); c != ok {
@@ -95,10 +67,10 @@ func TestDifferentialPeers(t *testing.T) {
 		}
 		for i := range valid {
 			if valid[i] != vvalid[i] {
-				t.Fatalf("round %d entry %d (%s): ours %v, voi %v", r, i, entries[i].name, valid[i], vvalid[i])
+				t.Fatalf("round %d entry %d (%s): ours %v, voi %v", r, i, entries[i].Name, valid[i], vvalid[i])
 			}
-			if s := ed25519consensus.Verify(stded25519.PublicKey(entries[i].pub), entries[i].msg, entries[i].sig); s != valid[i] {
-				t.Fatalf("round %d entry %d (%s): ours %v, ed25519consensus.Verify %v", r, i, entries[i].name, valid[i], s)
+			if s := ed25519consensus.Verify(stded25519.PublicKey(entries[i].Pub), entries[i].Msg, entries[i].Sig); s != valid[i] {
+				t.Fatalf("round %d entry %d (%s): ours %v, ed25519consensus.Verify %v", r, i, entries[i].Name, valid[i], s)
 			}
 		}
 	}

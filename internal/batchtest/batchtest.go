@@ -1,4 +1,10 @@
-package batch_test
+// Package batchtest holds the Ed25519 batch-verification test inputs that
+// the batch package's tests and the interop module's share: the adversarial
+// agreement corpus, honest and corrupted entries, and the benchmark
+// signature sets and timing loops. The corpus's points and challenges are
+// computed with curve25519 and SHA-512 directly, never by the batch code
+// under test. It is used only by tests.
+package batchtest
 
 import (
 	"crypto"
@@ -11,9 +17,10 @@ import (
 	"github.com/curvekit/curvekit/ed25519"
 )
 
-// smallOrderEncodings are the canonical encodings of the eight points of
-// order dividing 8 (well-known constants; TestSmallOrderPoints checks them).
-var smallOrderEncodings = [8][32]byte{
+// SmallOrderEncodings are the canonical encodings of the eight points of
+// order dividing 8 (well-known constants; batch's TestSmallOrderPoints checks
+// them).
+var SmallOrderEncodings = [8][32]byte{
 	{0x01}, // identity
 	{0xec, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x7f}, // order 2
 	{},         // order 4
@@ -24,7 +31,8 @@ var smallOrderEncodings = [8][32]byte{
 	{0xc7, 0x17, 0x6a, 0x70, 0x3d, 0x4d, 0xd8, 0x4f, 0xba, 0x3c, 0x0b, 0x76, 0x0d, 0x10, 0x67, 0x0f, 0x2a, 0x20, 0x53, 0xfa, 0x2c, 0x39, 0xcc, 0xc6, 0x4e, 0xc7, 0xfd, 0x77, 0x92, 0xac, 0x03, 0xfa}, // order 8
 }
 
-func mustPoint(t testing.TB, b []byte) *curve25519.Point {
+// MustPoint decodes b (leniently) or fails the test.
+func MustPoint(t testing.TB, b []byte) *curve25519.Point {
 	t.Helper()
 	p, err := new(curve25519.Point).SetBytes(b)
 	if err != nil {
@@ -33,10 +41,10 @@ func mustPoint(t testing.TB, b []byte) *curve25519.Point {
 	return p
 }
 
-// encodingsOf returns every 32-byte string that decodes (leniently) to p:
+// EncodingsOf returns every 32-byte string that decodes (leniently) to p:
 // the canonical encoding, its twin with the sign bit set when x = 0, and the
 // non-canonical y + p forms that exist when y < 19.
-func encodingsOf(p *curve25519.Point) [][32]byte {
+func EncodingsOf(p *curve25519.Point) [][32]byte {
 	canon := [32]byte(p.Bytes())
 	out := [][32]byte{canon}
 	cand := [][32]byte{}
@@ -70,21 +78,23 @@ func encodingsOf(p *curve25519.Point) [][32]byte {
 	return out
 }
 
-// corpusEntry is one verification input.
-type corpusEntry struct {
-	pub, msg, sig []byte
-	opts          ed25519.Options // Policy is set per run
-	name          string
-	wantSet       bool // want has been computed
+// Entry is one verification input of a test batch.
+type Entry struct {
+	Pub, Msg, Sig []byte
+	Opts          ed25519.Options // Policy is set per run
+	Name          string
+	Want          [3]bool // single verification's answer per policy, when WantSet
+	WantSet       bool    // Want has been computed
 }
 
-func ce(pub, msg, sig []byte, opts ed25519.Options, name string) corpusEntry {
-	return corpusEntry{pub: pub, msg: msg, sig: sig, opts: opts, name: name}
+// NewEntry returns the entry for pub, msg, sig under opts, named name.
+func NewEntry(pub, msg, sig []byte, opts ed25519.Options, name string) Entry {
+	return Entry{Pub: pub, Msg: msg, Sig: sig, Opts: opts, Name: name}
 }
 
-// challenge computes k = SHA-512(dom ‖ R ‖ A ‖ M) mod ℓ independently of
+// Challenge computes k = SHA-512(dom ‖ R ‖ A ‖ M) mod ℓ independently of
 // the code under test.
-func testChallenge(opts *ed25519.Options, r, a, msg []byte) *curve25519.Scalar {
+func Challenge(opts *ed25519.Options, r, a, msg []byte) *curve25519.Scalar {
 	h := sha512.New()
 	if opts.Hash == crypto.SHA512 || opts.Context != "" {
 		h.Write([]byte("SigEd25519 no Ed25519 collisions"))
@@ -102,6 +112,7 @@ func testChallenge(opts *ed25519.Options, r, a, msg []byte) *curve25519.Scalar {
 	return k
 }
 
+// randScalar is a uniform scalar drawn from rng.
 func randScalar(rng *rand.Rand) *curve25519.Scalar {
 	var b [64]byte
 	for i := range b {
@@ -124,17 +135,19 @@ func scalarPlusL(s []byte) []byte {
 	return out
 }
 
-// genCorpus builds the corpus. A and R each range over: the eight
+// GenCorpus builds the adversarial agreement corpus: deterministic edge
+// cases on which Ed25519 verifiers are known to disagree; full false keeps
+// about a third of the (A, R) pairs. A and R each range over: the eight
 // small-order points in every encoding, and aB + T for the eight T (an
 // honest key when T is the identity, mixed order otherwise). For each pair,
 // messages are searched so that one gives a signature that holds
 // cofactorless and one that holds only cofactored (where both exist), and
 // S is then used as computed (S = 0 when a = r = 0), plus S + ℓ and S + 1.
-func genCorpus(t testing.TB, full bool) []corpusEntry {
+func GenCorpus(t testing.TB, full bool) []Entry {
 	rng := rand.New(rand.NewPCG(1, 2))
 	var small [8]*curve25519.Point
 	for i := range small {
-		small[i] = mustPoint(t, smallOrderEncodings[i][:])
+		small[i] = MustPoint(t, SmallOrderEncodings[i][:])
 	}
 	type pt struct {
 		secret *curve25519.Scalar // nil: pure small order (secret 0)
@@ -144,7 +157,7 @@ func genCorpus(t testing.TB, full bool) []corpusEntry {
 	}
 	var pts []pt
 	for i := range small {
-		for k, e := range encodingsOf(small[i]) {
+		for k, e := range EncodingsOf(small[i]) {
 			pts = append(pts, pt{nil, small[i], e, "T" + string(rune('0'+i)) + "e" + string(rune('0'+k))})
 		}
 	}
@@ -155,7 +168,7 @@ func genCorpus(t testing.TB, full bool) []corpusEntry {
 		pts = append(pts, pt{a, P, [32]byte(P.Bytes()), "aB+T" + string(rune('0'+i))})
 	}
 	variants := []ed25519.Options{{}, {Context: "ctx"}, {Hash: crypto.SHA512, Context: "ph"}}
-	var out []corpusEntry
+	var out []Entry
 	var msg [64]byte
 	for ai, A := range pts {
 		for ri, R := range pts {
@@ -172,7 +185,7 @@ func genCorpus(t testing.TB, full bool) []corpusEntry {
 				if opts.Hash != crypto.SHA512 {
 					m = msg[:8+tries%9]
 				}
-				k := testChallenge(&opts, R.enc[:], A.enc[:], m)
+				k := Challenge(&opts, R.enc[:], A.enc[:], m)
 				// S = r + k·a.
 				S := new(curve25519.Scalar)
 				if R.secret != nil {
@@ -202,14 +215,14 @@ func genCorpus(t testing.TB, full bool) []corpusEntry {
 					name += "/cofactored-only"
 				}
 				mm := append([]byte{}, m...)
-				out = append(out, ce(A.enc[:], mm, sig, opts, name))
+				out = append(out, NewEntry(A.enc[:], mm, sig, opts, name))
 				bad := append([]byte{}, sig[:32]...)
-				out = append(out, ce(A.enc[:], mm, append(bad, scalarPlusL(sig[32:])...), opts, name+"/S+l"))
+				out = append(out, NewEntry(A.enc[:], mm, append(bad, scalarPlusL(sig[32:])...), opts, name+"/S+l"))
 				if full || ai%2 == 0 {
 					var one curve25519.Scalar
 					one.SetCanonicalBytes([]byte{1, 31: 0})
 					S1 := new(curve25519.Scalar).Add(S, &one)
-					out = append(out, ce(A.enc[:], mm, append(append([]byte{}, sig[:32]...), S1.Bytes()...), opts, name+"/S+1"))
+					out = append(out, NewEntry(A.enc[:], mm, append(append([]byte{}, sig[:32]...), S1.Bytes()...), opts, name+"/S+1"))
 				}
 			}
 		}
@@ -225,20 +238,20 @@ func genCorpus(t testing.TB, full bool) []corpusEntry {
 	good := pts[len(pts)-8]
 	sig := make([]byte, 64)
 	copy(sig, notPoint[:])
-	out = append(out, ce(good.enc[:], []byte("x"), sig, ed25519.Options{}, "R not a point"))
+	out = append(out, NewEntry(good.enc[:], []byte("x"), sig, ed25519.Options{}, "R not a point"))
 	sig2 := make([]byte, 64)
 	copy(sig2, good.enc[:])
-	out = append(out, ce(notPoint[:], []byte("x"), sig2, ed25519.Options{}, "A not a point"))
+	out = append(out, NewEntry(notPoint[:], []byte("x"), sig2, ed25519.Options{}, "A not a point"))
 	sig3 := append(append([]byte{}, good.enc[:]...), make([]byte, 32)...)
 	sig3[63] = 0xe0
-	out = append(out, ce(good.enc[:], []byte("x"), sig3, ed25519.Options{}, "S top bits"))
+	out = append(out, NewEntry(good.enc[:], []byte("x"), sig3, ed25519.Options{}, "S top bits"))
 	return out
 }
 
-// honestEntries returns n valid signatures under fresh keys, over the three
+// HonestEntries returns n valid signatures under fresh keys, over the three
 // variants.
-func honestEntries(t testing.TB, n int, rng *rand.Rand) []corpusEntry {
-	out := make([]corpusEntry, n)
+func HonestEntries(t testing.TB, n int, rng *rand.Rand) []Entry {
+	out := make([]Entry, n)
 	var seed [32]byte
 	for i := range out {
 		for j := range seed {
@@ -262,7 +275,35 @@ func honestEntries(t testing.TB, n int, rng *rand.Rand) []corpusEntry {
 		if err != nil {
 			t.Fatal(err)
 		}
-		out[i] = ce(priv.Public().(ed25519.PublicKey), msg, sig, opts, "honest")
+		out[i] = NewEntry(priv.Public().(ed25519.PublicKey), msg, sig, opts, "honest")
 	}
 	return out
+}
+
+// Corrupt returns a copy of e made invalid in one of several ways.
+func Corrupt(e Entry, rng *rand.Rand) Entry {
+	sig := append([]byte{}, e.Sig...)
+	msg := append([]byte{}, e.Msg...)
+	switch rng.IntN(4) {
+	case 0:
+		sig[rng.IntN(32)] ^= 1 << rng.IntN(8) // R
+	case 1:
+		sig[32+rng.IntN(31)] ^= 1 << rng.IntN(8) // S (stays < 2^253)
+	case 2:
+		if len(msg) == 0 || e.Opts.Hash == crypto.SHA512 {
+			msg = append(msg[:len(msg):len(msg)], 0)
+			if e.Opts.Hash == crypto.SHA512 {
+				msg = msg[:64]
+				msg[0] ^= 1
+			}
+		} else {
+			msg[0] ^= 1
+		}
+	case 3:
+		pub := append([]byte{}, e.Pub...)
+		pub[rng.IntN(31)] ^= 1 << rng.IntN(8)
+		e.Pub = pub
+	}
+	e.Sig, e.Msg, e.Name, e.WantSet = sig, msg, "corrupted", false
+	return e
 }
