@@ -3,6 +3,8 @@ package ace
 import (
 	"math/big"
 	"sync"
+
+	"github.com/curvekit/curvekit/internal/acetest"
 )
 
 // An edwards25519 written with math/big in affine coordinates, straight
@@ -20,8 +22,8 @@ func bigIdentity() bigPoint { return bigPoint{big.NewInt(0), big.NewInt(1)} }
 
 // bigGenerator is the base point: y = 4/5, x even.
 var bigGenerator = func() bigPoint {
-	y := new(big.Int).ModInverse(big.NewInt(5), bigP)
-	y.Mul(y, big.NewInt(4)).Mod(y, bigP)
+	y := new(big.Int).ModInverse(big.NewInt(5), acetest.P)
+	y.Mul(y, big.NewInt(4)).Mod(y, acetest.P)
 	p, ok := bigRecoverX(y, 0)
 	if !ok {
 		panic("no base point")
@@ -34,16 +36,16 @@ func bigRecoverX(y *big.Int, sign uint) (bigPoint, bool) {
 	one := big.NewInt(1)
 	yy := new(big.Int).Mul(y, y)
 	num := new(big.Int).Sub(yy, one)
-	den := new(big.Int).Mul(bigD, yy)
-	den.Add(den, one).Mod(den, bigP)
-	den.ModInverse(den, bigP)
-	num.Mul(num, den).Mod(num, bigP)
-	x := new(big.Int).ModSqrt(num, bigP)
+	den := new(big.Int).Mul(acetest.D, yy)
+	den.Add(den, one).Mod(den, acetest.P)
+	den.ModInverse(den, acetest.P)
+	num.Mul(num, den).Mod(num, acetest.P)
+	x := new(big.Int).ModSqrt(num, acetest.P)
 	if x == nil {
 		return bigPoint{}, false
 	}
 	if x.Bit(0) != sign {
-		x.Sub(bigP, x).Mod(x, bigP)
+		x.Sub(acetest.P, x).Mod(x, acetest.P)
 	}
 	return bigPoint{x, new(big.Int).Set(y)}, true
 }
@@ -54,7 +56,7 @@ func bigDecompress(b []byte) (bigPoint, bool) {
 	c := append([]byte(nil), b...)
 	sign := uint(c[31] >> 7)
 	c[31] &= 0x7f
-	y := new(big.Int).Mod(bigLEInt(c), bigP)
+	y := new(big.Int).Mod(bigLEInt(c), acetest.P)
 	p, ok := bigRecoverX(y, sign)
 	if ok && p.x.Sign() == 0 {
 		return p, true
@@ -76,16 +78,16 @@ func bigAdd(p, q bigPoint) bigPoint {
 	y1y2 := new(big.Int).Mul(p.y, q.y)
 	x1x2 := new(big.Int).Mul(p.x, q.x)
 	t := new(big.Int).Mul(x1x2, y1y2)
-	t.Mul(t, bigD).Mod(t, bigP)
+	t.Mul(t, acetest.D).Mod(t, acetest.P)
 	one := big.NewInt(1)
 	dx := new(big.Int).Add(one, t)
 	dy := new(big.Int).Sub(one, t)
-	dx.ModInverse(dx.Mod(dx, bigP), bigP)
-	dy.ModInverse(dy.Mod(dy, bigP), bigP)
+	dx.ModInverse(dx.Mod(dx, acetest.P), acetest.P)
+	dy.ModInverse(dy.Mod(dy, acetest.P), acetest.P)
 	x := x1y2.Add(x1y2, y1x2)
-	x.Mul(x, dx).Mod(x, bigP)
+	x.Mul(x, dx).Mod(x, acetest.P)
 	y := y1y2.Add(y1y2, x1x2) // a = −1: y1y2 − a·x1x2
-	y.Mul(y, dy).Mod(y, bigP)
+	y.Mul(y, dy).Mod(y, acetest.P)
 	return bigPoint{x, y}
 }
 
@@ -106,7 +108,7 @@ func (p bigPoint) isIdentity() bool { return p.equal(bigIdentity()) }
 
 // uncompressed is the x ‖ y encoding of p, computed here (independently of
 // encodePoints).
-func uncompressed(p bigPoint) []byte { return append(bigLE(p.x), bigLE(p.y)...) }
+func uncompressed(p bigPoint) []byte { return append(acetest.LE(p.x), acetest.LE(p.y)...) }
 
 // bigFromEncoding decodes x ‖ y when both coordinates are canonical and the
 // point is on the curve.
@@ -115,7 +117,7 @@ func bigFromEncoding(b []byte) (bigPoint, bool) {
 		return bigPoint{}, false
 	}
 	x, y := bigLEInt(b[:32]), bigLEInt(b[32:])
-	if x.Cmp(bigP) >= 0 || y.Cmp(bigP) >= 0 || !bigOnCurve(x, y) {
+	if x.Cmp(acetest.P) >= 0 || y.Cmp(acetest.P) >= 0 || !acetest.OnCurve(x, y) {
 		return bigPoint{}, false
 	}
 	return bigPoint{x, y}, true

@@ -8,6 +8,8 @@ import (
 	"crypto/sha256"
 	"math/big"
 	"testing"
+
+	"github.com/curvekit/curvekit/internal/acetest"
 )
 
 // TestCrossImplementation recomputes a handshake from proposal 223's
@@ -35,7 +37,7 @@ func randomScalar(t *testing.T) (*big.Int, []byte) {
 		t.Fatal(err)
 	}
 	s := new(big.Int).Mod(bigLEInt(buf[:]), bigL)
-	return s, bigLE(s)
+	return s, acetest.LE(s)
 }
 
 // aceReference computes AUTH and the key material from the shared point

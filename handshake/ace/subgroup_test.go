@@ -4,49 +4,22 @@ import (
 	"bytes"
 	"crypto/rand"
 	"encoding/hex"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"math/big"
-	"os"
 	"testing"
 
 	group "github.com/curvekit/curvekit/curve25519"
+	"github.com/curvekit/curvekit/internal/acetest"
 	"github.com/curvekit/curvekit/internal/bigle"
 )
 
-// Independent statement of the rule decodePeerPoint implements, written
-// with math/big (bigcurve_test.go): 64 bytes x ‖ y with x, y < p as integers
-// (so bit 255 is clear), -x² + y² = 1 + d·x²·y² mod p, and the point is
-// neither of small order nor outside the prime-order subgroup. (The interop
-// module checks the public API against curve25519-voi's and filippo's
-// answers too.)
-var (
-	bigP = new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), 255), big.NewInt(19))
-	bigD = func() *big.Int {
-		d := new(big.Int).ModInverse(big.NewInt(121666), bigP)
-		d.Mul(d, big.NewInt(-121665))
-		return d.Mod(d, bigP)
-	}()
-)
-
-func bigLE(v *big.Int) []byte {
-	b := v.FillBytes(make([]byte, 32))
-	for i, j := 0, 31; i < j; i, j = i+1, j-1 {
-		b[i], b[j] = b[j], b[i]
-	}
-	return b
-}
-
-// bigOnCurve reports whether -x² + y² = 1 + d·x²·y² mod p.
-func bigOnCurve(x, y *big.Int) bool {
-	xx := new(big.Int).Mul(x, x)
-	yy := new(big.Int).Mul(y, y)
-	lhs := new(big.Int).Sub(yy, xx)
-	rhs := new(big.Int).Mul(xx, yy)
-	rhs.Mul(rhs, bigD).Add(rhs, big.NewInt(1))
-	return lhs.Sub(lhs, rhs).Mod(lhs, bigP).Sign() == 0
-}
+// The rule decodePeerPoint implements is stated independently with math/big
+// (bigcurve_test.go, internal/acetest): 64 bytes x ‖ y with x, y < p as
+// integers (so bit 255 is clear), -x² + y² = 1 + d·x²·y² mod p, and the point
+// is neither of small order nor outside the prime-order subgroup. (The
+// interop module checks the public API against curve25519-voi's and
+// filippo's answers too.)
 
 // torsionPoints returns the 8 points of order dividing 8, k·T for k = 0..7,
 // where T is a point of order 8 (its order is checked here).
@@ -69,160 +42,36 @@ func torsionPoints(t testing.TB) []bigPoint {
 	return pts
 }
 
-// badPoints returns encodings that must be rejected: the 8 small-order
-// points, a random prime-order point plus each non-zero torsion point, that
-// point with bit 255 set in x or in y, and points off the curve.
+// badPoints returns the encodings that must be rejected (acetest.BadPoints),
+// the torsion and mixed-order points built with math/big.
 func badPoints(t testing.TB) map[string][]byte {
 	t.Helper()
-	pts := torsionPoints(t)
-	bad := map[string][]byte{}
 	P := mustKey(t).PublicKey()
 	good, ok := bigFromEncoding(P.Bytes())
 	if !ok {
 		t.Fatal("a public key does not decode")
 	}
-	for k, T := range pts {
-		bad["small-order "+string(rune('0'+k))+"·T"] = uncompressed(T)
+	var small, mixed [][]byte
+	for k, T := range torsionPoints(t) {
+		small = append(small, uncompressed(T))
 		if k > 0 {
-			bad["mixed-order P+"+string(rune('0'+k))+"·T"] = uncompressed(bigAdd(good, T))
+			mixed = append(mixed, uncompressed(bigAdd(good, T)))
 		}
 	}
-	enc := P.Bytes()
-	for name, mutate := range map[string]func(b []byte){
-		"P, bit 255 of x set": func(b []byte) { b[31] |= 0x80 },
-		"P, bit 255 of y set": func(b []byte) { b[63] |= 0x80 },
-		"P, x+1 (off the curve)": func(b []byte) {
-			x := bigle.Int(b[:32])
-			copy(b[:32], bigLE(x.Add(x, big.NewInt(1)).Mod(x, bigP)))
-		},
-		"P, y+1 (off the curve)": func(b []byte) {
-			y := bigle.Int(b[32:])
-			copy(b[32:], bigLE(y.Add(y, big.NewInt(1)).Mod(y, bigP)))
-		},
-		"P, x and y swapped (off the curve)": func(b []byte) {
-			copy(b[:32], enc[32:])
-			copy(b[32:], enc[:32])
-		},
-		"all zero (off the curve)": func(b []byte) { clear(b) },
-		"all ones":                 func(b []byte) { copy(b, bytes.Repeat([]byte{0xff}, 64)) },
-	} {
-		b := append([]byte(nil), enc...)
-		mutate(b)
-		bad[name] = b
-	}
-	for name, b := range nonCanonicalPoints(t) {
-		bad[name] = b
-	}
-	for name, b := range bad {
-		if oracleAcceptable(b) {
-			t.Fatalf("%s: the oracle accepts it", name)
-		}
-	}
-	return bad
+	return acetest.BadPoints(t, P.Bytes(), small, mixed, oracleAcceptable)
 }
 
-// nonCanonicalPoints returns x ‖ (y+p) and (x+p) ‖ y for every point on the
-// curve with y < 19 or x < 19 (so that y+p or x+p is below 2^255, the
-// only non-canonical coordinates with bit 255 clear), found with math/big.
-// None of these points has order ℓ (they have orders 1, 2, 4·ℓ, 8·ℓ, ...),
-// so the tests also check that the canonicity check is what rejects them.
-func nonCanonicalPoints(t testing.TB) map[string][]byte {
-	t.Helper()
-	out := map[string][]byte{}
-	one := big.NewInt(1)
-	for c := int64(0); c < 19; c++ {
-		v := big.NewInt(c)
-		vv := new(big.Int).Mul(v, v)
-		dvv := new(big.Int).Mul(bigD, vv)
-		// y = c: x² = (y²-1)/(d·y²+1).   x = c: y² = (1+x²)/(1-d·x²).
-		for _, yFixed := range []bool{true, false} {
-			num, den := new(big.Int), new(big.Int)
-			if yFixed {
-				num.Sub(vv, one)
-				den.Add(dvv, one)
-			} else {
-				num.Add(vv, one)
-				den.Sub(one, dvv)
-			}
-			den.Mod(den, bigP).ModInverse(den, bigP)
-			num.Mul(num, den).Mod(num, bigP)
-			w := new(big.Int).ModSqrt(num, bigP)
-			if w == nil {
-				continue
-			}
-			x, y := w, v
-			if !yFixed {
-				x, y = v, w
-			}
-			if !bigOnCurve(x, y) {
-				t.Fatal("nonCanonicalPoints: bad root")
-			}
-			name := "x+p"
-			b := append(bigLE(new(big.Int).Add(x, bigP)), bigLE(y)...)
-			if yFixed {
-				name = "y+p"
-				b = append(bigLE(x), bigLE(new(big.Int).Add(y, bigP))...)
-			}
-			out[fmt.Sprintf("(%x, %x) as %s", x, y, name)] = b
-		}
-	}
-	// The identity (0, 1) with both coordinates + p.
-	out["identity as (p, 1+p)"] = append(bigLE(bigP), bigLE(new(big.Int).Add(one, bigP))...)
-	if len(out) < 20 {
-		t.Fatalf("only %d non-canonical encodings", len(out))
-	}
-	return out
-}
-
-type cctvCase struct {
-	Key   string   `json:"key"`
-	Sig   string   `json:"sig"`
-	Flags []string `json:"flags"`
-}
-
-// cctvPoints returns the distinct points of the C2SP/CCTV Ed25519 vectors
-// (public keys and R halves of signatures), decoded leniently and
-// re-encoded as x ‖ y, and whether their flags say they are small-order or
-// mixed-order. (Their non-canonical compressed encodings have no
-// counterpart in x ‖ y, which is always canonical once re-encoded; all of
-// them are flagged low-order as well.)
+// cctvPoints returns the CCTV vectors' points (acetest.CCTVPoints), decoded
+// with math/big.
 func cctvPoints(t testing.TB) map[string]bool {
 	t.Helper()
-	data, err := os.ReadFile("testdata/cctv/ed25519vectors.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var cases []cctvCase
-	if err := json.Unmarshal(data, &cases); err != nil {
-		t.Fatal(err)
-	}
-	bad := map[string]bool{}
-	for _, c := range cases {
-		flags := map[string]bool{}
-		for _, f := range c.Flags {
-			flags[f] = true
+	return acetest.CCTVPoints(t, "testdata/cctv/ed25519vectors.json", func(b []byte) ([]byte, error) {
+		p, ok := bigDecompress(b)
+		if !ok {
+			return nil, errors.New("math/big finds no point")
 		}
-		for _, pos := range []struct {
-			hex    string
-			suffix string
-		}{{c.Key, "A"}, {c.Sig[:64], "R"}} {
-			b, err := hex.DecodeString(pos.hex)
-			if err != nil || len(b) != 32 {
-				t.Fatalf("bad hex %q", pos.hex)
-			}
-			lowOrder := flags["low_order_"+pos.suffix] || flags["low_order_component_"+pos.suffix]
-			if flags["non_canonical_"+pos.suffix] && !lowOrder {
-				t.Fatalf("%x: non-canonical but not flagged low-order", b)
-			}
-			p, ok := bigDecompress(b)
-			if !ok {
-				t.Fatalf("%x: does not decode", b)
-			}
-			u := string(uncompressed(p))
-			bad[u] = bad[u] || lowOrder
-		}
-	}
-	return bad
+		return uncompressed(p), nil
+	})
 }
 
 func TestPublicKeyRejectsTorsion(t *testing.T) {
@@ -369,7 +218,7 @@ func TestHandshakeSubgroupChecks(t *testing.T) {
 // or order check: x+p and y+p (the only ones below 2^255, for the points
 // with a coordinate below 19), and bit 255 set in x or y of valid points.
 func TestNonCanonicalEncodings(t *testing.T) {
-	cases := nonCanonicalPoints(t)
+	cases := acetest.NonCanonicalPoints(t)
 	for i := 0; i < 4; i++ {
 		b := mustKey(t).PublicKey().Bytes()
 		b[31+32*(i%2)] |= 0x80
@@ -388,13 +237,13 @@ func TestNonCanonicalEncodings(t *testing.T) {
 		// The same point, reduced, is on the curve: it is refused for its
 		// order (none of these points has order ℓ), not its coordinates.
 		x, y := bigle.Int(b[:32]), bigle.Int(b[32:])
-		x.SetBit(x, 255, 0).Mod(x, bigP)
-		y.SetBit(y, 255, 0).Mod(y, bigP)
-		if !bigOnCurve(x, y) {
+		x.SetBit(x, 255, 0).Mod(x, acetest.P)
+		y.SetBit(y, 255, 0).Mod(y, acetest.P)
+		if !acetest.OnCurve(x, y) {
 			t.Fatalf("%s: not on the curve once reduced", name)
 		}
-		err := decodePrimeOrder(&p, append(bigLE(x), bigLE(y)...))
-		if oracleAcceptable(append(bigLE(x), bigLE(y)...)) != (err == nil) || err == errNonCanonical || err == errNotOnCurve {
+		err := decodePrimeOrder(&p, append(acetest.LE(x), acetest.LE(y)...))
+		if oracleAcceptable(append(acetest.LE(x), acetest.LE(y)...)) != (err == nil) || err == errNonCanonical || err == errNotOnCurve {
 			t.Errorf("%s, reduced: decodePrimeOrder got %v", name, err)
 		}
 	}
