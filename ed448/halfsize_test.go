@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/curvekit/curvekit/internal/bigle"
+	"github.com/curvekit/curvekit/internal/ed448test"
 	"github.com/curvekit/curvekit/internal/lattice"
 )
 
@@ -22,7 +23,7 @@ func TestShortVector(t *testing.T) {
 		if i%2 == 1 {
 			n, nBig = &order4U448, new(big.Int).Lsh(q, 2)
 		}
-		k := randomScalar(t).Bytes()
+		k := ed448test.RandomScalar(t).Bytes()
 		if i < 3 {
 			k = make([]byte, 56)
 			k[0] = byte(1 + i) // tiny k: the loop ends at once
@@ -59,7 +60,7 @@ func TestShortVector(t *testing.T) {
 // equation alone (verifyWith).
 func TestHalfSizeMatchesFullSize(t *testing.T) {
 	for round := 0; round < 4; round++ {
-		cs := policyCases(t)
+		cs := ed448test.PolicyCases(t)
 		_, priv, _ := GenerateKey(nil)
 		msg := []byte("half size")
 		sig := Sign(priv, msg, "")
@@ -69,15 +70,15 @@ func TestHalfSizeMatchesFullSize(t *testing.T) {
 			var b [2]byte
 			rand.Read(b[:])
 			s2[int(b[0])%SignatureSize] ^= 1 << (b[1] % 8)
-			cs = append(cs, policyCase{pub: pub, msg: msg, sig: s2})
+			cs = append(cs, ed448test.Case{Pub: pub, Msg: msg, Sig: s2})
 		}
-		cs = append(cs, policyCase{pub: pub, msg: msg, sig: sig})
+		cs = append(cs, ed448test.Case{Pub: pub, Msg: msg, Sig: sig})
 		for _, c := range cs {
 			for _, p := range allPolicies {
-				h := VerifyAny(c.pub, c.msg, c.sig, SignerOptions{Policy: p})
-				f := verifyWith(c.pub, c.msg, c.sig, "", false, p, false)
+				h := VerifyAny(c.Pub, c.Msg, c.Sig, SignerOptions{Policy: p})
+				f := verifyWith(c.Pub, c.Msg, c.Sig, "", false, p, false)
 				if h != f {
-					t.Fatalf("%q under %v: half-size %v, full-size %v", c.name, p, h, f)
+					t.Fatalf("%q under %v: half-size %v, full-size %v", c.Name, p, h, f)
 				}
 			}
 		}

@@ -6,14 +6,15 @@ import (
 	circled448 "github.com/cloudflare/circl/sign/ed448"
 	"github.com/curvekit/curvekit/curve448"
 	"github.com/curvekit/curvekit/ed448"
+	"github.com/curvekit/curvekit/internal/ed448test"
 )
 
 // TestDifferentialCirclTorsion checks PolicyDefault against circl on keys
 // and nonces with every torsion component, and random messages.
 func TestDifferentialCirclTorsion(t *testing.T) {
-	T := torsion(t)
+	T := ed448test.Torsion(t)
 	for i := 0; i < 64; i++ {
-		a, r := randomScalar(t), randomScalar(t)
+		a, r := ed448test.RandomScalar(t), ed448test.RandomScalar(t)
 		A := new(curve448.Point).ScalarBaseMult(a)
 		R := new(curve448.Point).ScalarBaseMult(r)
 		A.Add(A, T[i%4])
@@ -24,7 +25,7 @@ func TestDifferentialCirclTorsion(t *testing.T) {
 		}
 		pub, rEnc := A.Bytes(), R.Bytes()
 		msg := []byte{byte(i)}
-		sig := forge(pub, rEnc, msg, r, a)
+		sig := ed448test.Forge(pub, rEnc, msg, r, a)
 		if got, want := ed448.Verify(pub, msg, sig, ""), circled448.Verify(pub, msg, sig, ""); got != want {
 			t.Fatalf("case %d: Verify %v, circl %v", i, got, want)
 		}

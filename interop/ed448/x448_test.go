@@ -6,6 +6,7 @@ import (
 
 	"github.com/cloudflare/circl/dh/x448"
 	"github.com/curvekit/curvekit/ed448"
+	"github.com/curvekit/curvekit/internal/ed448test"
 )
 
 func TestX448Conversion(t *testing.T) {
@@ -36,7 +37,7 @@ func TestX448Conversion(t *testing.T) {
 			t.Fatal("converted keys do not agree on a shared secret")
 		}
 	}
-	T := torsion(t)
+	T := ed448test.Torsion(t)
 	for i, p := range T {
 		if _, err := ed448.PublicKeyToX448(p.Bytes()); err == nil {
 			t.Errorf("small-order key %d converted", i)
