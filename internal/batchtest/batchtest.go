@@ -262,12 +262,8 @@ func HonestEntries(t testing.TB, n int, rng *rand.Rand) []Entry {
 		for j := range msg {
 			msg[j] = byte(rng.Uint32())
 		}
-		var opts ed25519.Options
-		switch i % 3 {
-		case 1:
-			opts.Context = "batch test"
-		case 2:
-			opts.Hash = crypto.SHA512
+		opts := []ed25519.Options{{}, {Context: "batch test"}, {Hash: crypto.SHA512}}[i%3]
+		if opts.Hash == crypto.SHA512 {
 			d := sha512.Sum512(msg)
 			msg = d[:]
 		}
