@@ -14,26 +14,13 @@ var testModuli384 = map[string]string{
 	"n384": "ffffffffffffffffffffffffffffffffffffffffffffffffc7634d81f4372ddf581a0db248b0a77aecec196accc52973",
 }
 
-var two384 = new(big.Int).Lsh(big.NewInt(1), 384)
-
 func toWords6(x *big.Int) [6]uint64 {
-	if x.Sign() < 0 || x.Cmp(two384) >= 0 {
-		panic("out of range")
-	}
 	var w [6]uint64
-	for i := range w {
-		w[i] = new(big.Int).Rsh(x, uint(64*i)).Uint64()
-	}
+	intWords(x, w[:])
 	return w
 }
 
-func fromWords6(w *[6]uint64) *big.Int {
-	x := new(big.Int)
-	for i := 5; i >= 0; i-- {
-		x.Lsh(x, 64).Or(x, new(big.Int).SetUint64(w[i]))
-	}
-	return x
-}
+func fromWords6(w *[6]uint64) *big.Int { return wordsInt(w[:]) }
 
 // fromSigned reads signed-62 limbs (any int64 in each) as an integer.
 func fromSigned(v []int64) *big.Int {
@@ -100,36 +87,6 @@ func check384(t *testing.T, c *Modulus384, m, scale, x *big.Int) {
 	}
 }
 
-// edgeValues384 returns the fixed inputs every 384-bit modulus is tested on.
-func edgeValues384(m *big.Int) []*big.Int {
-	one := big.NewInt(1)
-	vals := []*big.Int{
-		big.NewInt(0), big.NewInt(1), big.NewInt(2), big.NewInt(3),
-		new(big.Int).Sub(m, one), new(big.Int).Sub(m, big.NewInt(2)),
-		new(big.Int).Set(m), new(big.Int).Add(m, one),
-		new(big.Int).Rsh(m, 1), new(big.Int).Add(new(big.Int).Rsh(m, 1), one),
-		new(big.Int).Sub(two384, one), new(big.Int).Sub(two384, big.NewInt(2)),
-	}
-	for k := int64(2); ; k++ {
-		km := new(big.Int).Mul(m, big.NewInt(k))
-		if km.Cmp(two384) >= 0 {
-			break
-		}
-		vals = append(vals, km, new(big.Int).Sub(km, one))
-		if km1 := new(big.Int).Add(km, one); km1.Cmp(two384) < 0 {
-			vals = append(vals, km1)
-		}
-	}
-	for k := uint(0); k < 384; k++ {
-		p := new(big.Int).Lsh(one, k)
-		vals = append(vals, p, new(big.Int).Sub(p, one))
-		if p.Cmp(m) < 0 {
-			vals = append(vals, new(big.Int).Sub(m, p))
-		}
-	}
-	return vals
-}
-
 // longRuns returns inputs below m that need many divsteps, found by hill
 // climbing on stepsToZero from random starts (bit flips that do not shorten
 // the run are kept), with the largest count found.
@@ -137,11 +94,7 @@ func longRuns(m *big.Int, rng *rand.Rand, starts, iters int) ([]*big.Int, int) {
 	var out []*big.Int
 	worst := 0
 	for s := 0; s < starts; s++ {
-		var w [6]uint64
-		for j := range w {
-			w[j] = rng.Uint64()
-		}
-		x := new(big.Int).Mod(fromWords6(&w), m)
+		x := new(big.Int).Mod(randInt(rng, 6), m)
 		n := stepsToZero(m, x)
 		for i := 0; i < iters; i++ {
 			y := new(big.Int).Set(x)
@@ -170,34 +123,15 @@ func TestInvert384(t *testing.T) {
 	rng := rand.New(rand.NewPCG(11, 12))
 	for _, name := range []string{"p384", "n384"} {
 		m := hexInt(testModuli384[name])
-		r2 := new(big.Int).Mod(new(big.Int).Lsh(big.NewInt(1), 768), m)
 		long, worst := longRuns(m, rng, starts, iters)
 		if worst > divsteps384 {
 			t.Fatalf("%s: an input needs %d divsteps, above the bound %d", name, worst, divsteps384)
 		}
 		t.Logf("%s: longest divstep run found %d (bound %d, run %d)", name, worst, divsteps384, 19*batch)
-		for _, scale := range []*big.Int{big.NewInt(1), r2} {
+		runInvert(t, rng, name, m, 6, n, long, func(scale *big.Int) func(*testing.T, *big.Int) {
 			c := NewModulus384(toWords6(m), toWords6(scale))
-			t.Run(name, func(t *testing.T) {
-				for _, x := range edgeValues384(m) {
-					check384(t, c, m, scale, x)
-				}
-				for _, x := range long {
-					check384(t, c, m, scale, x)
-				}
-				for i := 0; i < n; i++ {
-					var w [6]uint64
-					for j := range w {
-						w[j] = rng.Uint64()
-					}
-					x := fromWords6(&w)
-					if i%2 == 0 {
-						x.Mod(x, m)
-					}
-					check384(t, c, m, scale, x)
-				}
-			})
-		}
+			return func(t *testing.T, x *big.Int) { check384(t, c, m, scale, x) }
+		})
 	}
 }
 
@@ -206,36 +140,19 @@ func TestInvert384(t *testing.T) {
 // m; then only g = 0 and f = ±gcd are checked.
 func TestInvert384OtherModuli(t *testing.T) {
 	rng := rand.New(rand.NewPCG(13, 14))
-	n := 3000
-	if testing.Short() {
-		n = 300
-	}
-	for i := 0; i < n; i++ {
-		var w [6]uint64
-		for j := range w {
-			w[j] = rng.Uint64()
-		}
-		m := fromWords6(&w)
-		m.Rsh(m, uint(rng.IntN(382)))
-		m.SetBit(m, 0, 1)
-		if m.Cmp(big.NewInt(1)) == 0 {
-			continue
-		}
-		for j := range w {
-			w[j] = rng.Uint64()
-		}
-		x := fromWords6(&w)
+	forOtherModuli(rng, 6, func(m, x *big.Int) {
 		c := NewModulus384(toWords6(m), [6]uint64{1})
-		if new(big.Int).GCD(nil, nil, new(big.Int).Mod(x, m), m).Cmp(big.NewInt(1)) == 0 {
-			check384(t, c, m, big.NewInt(1), x)
-			continue
-		}
-		_, f, g := c.run(&[6]uint64{w[0], w[1], w[2], w[3], w[4], w[5]})
 		gcd := new(big.Int).GCD(nil, nil, new(big.Int).Mod(x, m), m)
+		if gcd.Cmp(big.NewInt(1)) == 0 {
+			check384(t, c, m, big.NewInt(1), x)
+			return
+		}
+		in := toWords6(x)
+		_, f, g := c.run(&in)
 		if fromSigned(g[:]).Sign() != 0 || new(big.Int).Abs(fromSigned(f[:])).Cmp(gcd) != 0 {
 			t.Fatalf("m = %#x, x = %#x: f = %#x, g = %#x at the end", m, x, fromSigned(f[:]), fromSigned(g[:]))
 		}
-	}
+	})
 	m := big.NewInt(3)
 	c := NewModulus384(toWords6(m), [6]uint64{1})
 	for x := int64(0); x < 40; x++ {
@@ -247,55 +164,16 @@ func TestInvert384OtherModuli(t *testing.T) {
 // integer ones, as TestDivsteps59 does for the half-delta batch.
 func TestDivsteps59Orig(t *testing.T) {
 	rng := rand.New(rand.NewPCG(15, 16))
-	allOnes := new(big.Int).Sub(two384, big.NewInt(1))
 	for i := 0; i < 2000; i++ {
-		var w [6]uint64
-		for j := range w {
-			w[j] = rng.Uint64()
-		}
-		f := fromWords6(&w)
-		f.SetBit(f, 0, 1)
-		for j := range w {
-			w[j] = rng.Uint64()
-		}
-		g := fromWords6(&w)
-		eta := int64(rng.IntN(40)) - 20
-		switch i % 8 {
-		case 1:
-			g.SetInt64(0)
-		case 2:
-			g.Set(allOnes)
-		case 3:
-			f.SetInt64(1)
-		case 4:
-			f.Set(allOnes)
-		case 5:
-			eta = -1122 // as far as 19 batches can take it
-		case 6:
-			eta = 1122
-		case 7:
-			eta = -1
-		}
+		// Extreme low words, eta as far as 19 batches can take it, and −1.
+		f, g, eta := divstepInput(rng, 6, i, -1122, 1122, -1)
 		wantEta, wf, wg := refDivstepsOrig(batch, eta, f, g)
 		var tm matrix
 		gotEta := divsteps59Orig(eta, fLow(f), fLow(g), &tm)
 		if gotEta != wantEta {
 			t.Fatalf("eta = %d, want %d", gotEta, wantEta)
 		}
-		nf := new(big.Int).Add(new(big.Int).Mul(big.NewInt(tm.u), f), new(big.Int).Mul(big.NewInt(tm.v), g))
-		ng := new(big.Int).Add(new(big.Int).Mul(big.NewInt(tm.q), f), new(big.Int).Mul(big.NewInt(tm.r), g))
-		if nf.Cmp(new(big.Int).Lsh(wf, 62)) != 0 || ng.Cmp(new(big.Int).Lsh(wg, 62)) != 0 {
-			t.Fatalf("matrix %+v does not map (f, g) to 2^62·divsteps(f, g)", tm)
-		}
-		abs := func(x int64) uint64 {
-			if x < 0 {
-				return uint64(-x)
-			}
-			return uint64(x)
-		}
-		if abs(tm.u)+abs(tm.v) > 1<<62 || abs(tm.q)+abs(tm.r) > 1<<62 {
-			t.Fatalf("matrix %+v exceeds the 2^62 row bound", tm)
-		}
+		checkMatrix(t, tm, f, g, wf, wg)
 	}
 }
 
@@ -326,23 +204,7 @@ func TestSigned62x7RoundTrip(t *testing.T) {
 }
 
 func TestNewModulus384Rejects(t *testing.T) {
-	for _, tc := range []struct {
-		name     string
-		m, scale [6]uint64
-	}{
-		{"even", [6]uint64{2}, [6]uint64{1}},
-		{"one", [6]uint64{1}, [6]uint64{0}},
-		{"scale = m", [6]uint64{7}, [6]uint64{7}},
-	} {
-		func() {
-			defer func() {
-				if recover() == nil {
-					t.Errorf("%s: NewModulus384 did not panic", tc.name)
-				}
-			}()
-			NewModulus384(tc.m, tc.scale)
-		}()
-	}
+	checkRejects(t, "NewModulus384", func(m, scale uint64) { NewModulus384([6]uint64{m}, [6]uint64{scale}) })
 }
 
 func FuzzInvert384(f *testing.F) {

@@ -24,29 +24,13 @@ func hexInt(s string) *big.Int {
 	return x
 }
 
-var two256 = new(big.Int).Lsh(big.NewInt(1), 256)
-
 func toWords(x *big.Int) [4]uint64 {
-	if x.Sign() < 0 || x.Cmp(two256) >= 0 {
-		panic("out of range")
-	}
 	var w [4]uint64
-	b := x.FillBytes(make([]byte, 32))
-	for i := 0; i < 4; i++ {
-		for j := 0; j < 8; j++ {
-			w[i] |= uint64(b[31-8*i-j]) << (8 * j)
-		}
-	}
+	intWords(x, w[:])
 	return w
 }
 
-func fromWords(w *[4]uint64) *big.Int {
-	x := new(big.Int)
-	for i := 3; i >= 0; i-- {
-		x.Lsh(x, 64).Or(x, new(big.Int).SetUint64(w[i]))
-	}
-	return x
-}
+func fromWords(w *[4]uint64) *big.Int { return wordsInt(w[:]) }
 
 // want returns scale/x mod m, or 0 when x ≡ 0.
 func want(x, m, scale *big.Int) *big.Int {
@@ -58,35 +42,6 @@ func want(x, m, scale *big.Int) *big.Int {
 		panic("not invertible")
 	}
 	return r.Mul(r, scale).Mod(r, m)
-}
-
-// edgeValues returns the fixed inputs every modulus is tested on.
-func edgeValues(m *big.Int) []*big.Int {
-	one := big.NewInt(1)
-	vals := []*big.Int{
-		big.NewInt(0), big.NewInt(1), big.NewInt(2), big.NewInt(3),
-		new(big.Int).Sub(m, one), new(big.Int).Sub(m, big.NewInt(2)),
-		new(big.Int).Set(m), new(big.Int).Add(m, one),
-		new(big.Int).Rsh(m, 1), new(big.Int).Add(new(big.Int).Rsh(m, 1), one),
-		new(big.Int).Sub(two256, one), new(big.Int).Sub(two256, big.NewInt(2)),
-		new(big.Int).Sub(new(big.Int).Lsh(one, 255), one),
-	}
-	// All multiples of m and their neighbours that fit in 256 bits.
-	for k := int64(2); ; k++ {
-		km := new(big.Int).Mul(m, big.NewInt(k))
-		if km.Cmp(two256) >= 0 {
-			break
-		}
-		vals = append(vals, km, new(big.Int).Sub(km, one))
-		if km1 := new(big.Int).Add(km, one); km1.Cmp(two256) < 0 {
-			vals = append(vals, km1)
-		}
-	}
-	for k := uint(0); k < 256; k++ {
-		p := new(big.Int).Lsh(one, k)
-		vals = append(vals, p, new(big.Int).Sub(p, one))
-	}
-	return vals
 }
 
 func check(t *testing.T, c *Modulus, m, scale, x *big.Int) {
@@ -112,26 +67,10 @@ func TestInvert(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	for name, hex := range testModuli {
 		m := hexInt(hex)
-		r2 := new(big.Int).Mod(new(big.Int).Lsh(big.NewInt(1), 512), m)
-		for _, scale := range []*big.Int{big.NewInt(1), r2} {
+		runInvert(t, rng, name, m, 4, n, nil, func(scale *big.Int) func(*testing.T, *big.Int) {
 			c := NewModulus(toWords(m), toWords(scale))
-			t.Run(name, func(t *testing.T) {
-				for _, x := range edgeValues(m) {
-					check(t, c, m, scale, x)
-				}
-				for i := 0; i < n; i++ {
-					var w [4]uint64
-					for j := range w {
-						w[j] = rng.Uint64()
-					}
-					x := fromWords(&w)
-					if i%2 == 0 {
-						x.Mod(x, m)
-					}
-					check(t, c, m, scale, x)
-				}
-			})
-		}
+			return func(t *testing.T, x *big.Int) { check(t, c, m, scale, x) }
+		})
 	}
 }
 
@@ -139,31 +78,13 @@ func TestInvert(t *testing.T) {
 // not, on inputs prime to them: the code is generic in m.
 func TestInvertOtherModuli(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
-	n := 3000
-	if testing.Short() {
-		n = 300
-	}
-	for i := 0; i < n; i++ {
-		var w [4]uint64
-		for j := range w {
-			w[j] = rng.Uint64()
-		}
-		m := fromWords(&w)
-		m.Rsh(m, uint(rng.IntN(254)))
-		m.SetBit(m, 0, 1)
-		if m.Cmp(big.NewInt(1)) == 0 {
-			continue
-		}
-		for j := range w {
-			w[j] = rng.Uint64()
-		}
-		x := fromWords(&w)
+	forOtherModuli(rng, 4, func(m, x *big.Int) {
 		if new(big.Int).GCD(nil, nil, new(big.Int).Mod(x, m), m).Cmp(big.NewInt(1)) != 0 {
-			continue
+			return
 		}
 		c := NewModulus(toWords(m), [4]uint64{1})
 		check(t, c, m, big.NewInt(1), x)
-	}
+	})
 	// The smallest modulus.
 	m := big.NewInt(3)
 	c := NewModulus(toWords(m), [4]uint64{1})
@@ -196,54 +117,16 @@ func refDivsteps(n int, zeta int64, f, g *big.Int) (int64, *big.Int, *big.Int) {
 // numbers whose low 64 bits are all the batch sees.
 func TestDivsteps59(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
-	allOnes := new(big.Int).Sub(two256, big.NewInt(1))
 	for i := 0; i < 2000; i++ {
-		var w [4]uint64
-		for j := range w {
-			w[j] = rng.Uint64()
-		}
-		f := fromWords(&w)
-		f.SetBit(f, 0, 1)
-		for j := range w {
-			w[j] = rng.Uint64()
-		}
-		g := fromWords(&w)
-		zeta := int64(rng.IntN(40)) - 20
 		// Extreme low words, and zeta as far as 10 batches can take it.
-		switch i % 8 {
-		case 1:
-			g.SetInt64(0)
-		case 2:
-			g.Set(allOnes)
-		case 3:
-			f.SetInt64(1)
-		case 4:
-			f.Set(allOnes)
-		case 5:
-			zeta = -591
-		case 6:
-			zeta = 591
-		}
+		f, g, zeta := divstepInput(rng, 4, i, -591, 591)
 		wantZeta, wf, wg := refDivsteps(batch, zeta, f, g)
 		var tm matrix
 		gotZeta := divsteps59(zeta, fLow(f), fLow(g), &tm)
 		if gotZeta != wantZeta {
 			t.Fatalf("zeta = %d, want %d", gotZeta, wantZeta)
 		}
-		nf := new(big.Int).Add(new(big.Int).Mul(big.NewInt(tm.u), f), new(big.Int).Mul(big.NewInt(tm.v), g))
-		ng := new(big.Int).Add(new(big.Int).Mul(big.NewInt(tm.q), f), new(big.Int).Mul(big.NewInt(tm.r), g))
-		if nf.Cmp(new(big.Int).Lsh(wf, 62)) != 0 || ng.Cmp(new(big.Int).Lsh(wg, 62)) != 0 {
-			t.Fatalf("matrix %+v does not map (f, g) to 2^62·divsteps(f, g)", tm)
-		}
-		abs := func(x int64) uint64 {
-			if x < 0 {
-				return uint64(-x)
-			}
-			return uint64(x)
-		}
-		if abs(tm.u)+abs(tm.v) > 1<<62 || abs(tm.q)+abs(tm.r) > 1<<62 {
-			t.Fatalf("matrix %+v exceeds the 2^62 row bound", tm)
-		}
+		checkMatrix(t, tm, f, g, wf, wg)
 	}
 }
 
@@ -263,11 +146,7 @@ func TestBoundOnRandomInputs(t *testing.T) {
 		}
 		worst := 0
 		for i := 0; i < 200; i++ {
-			var w [4]uint64
-			for j := range w {
-				w[j] = rng.Uint64()
-			}
-			x := fromWords(&w)
+			x := randInt(rng, 4)
 			x.Mod(x, m)
 			zeta, f, g := int64(-1), m, x
 			n := 0
@@ -285,23 +164,7 @@ func TestBoundOnRandomInputs(t *testing.T) {
 }
 
 func TestNewModulusRejects(t *testing.T) {
-	for _, tc := range []struct {
-		name     string
-		m, scale [4]uint64
-	}{
-		{"even", [4]uint64{2}, [4]uint64{1}},
-		{"one", [4]uint64{1}, [4]uint64{0}},
-		{"scale = m", [4]uint64{7}, [4]uint64{7}},
-	} {
-		func() {
-			defer func() {
-				if recover() == nil {
-					t.Errorf("%s: NewModulus did not panic", tc.name)
-				}
-			}()
-			NewModulus(tc.m, tc.scale)
-		}()
-	}
+	checkRejects(t, "NewModulus", func(m, scale uint64) { NewModulus([4]uint64{m}, [4]uint64{scale}) })
 }
 
 func FuzzInvert(f *testing.F) {
