@@ -68,14 +68,49 @@ type simMachine struct {
 	reg   map[string]uint32
 	mem   map[uint32]uint32
 	carry bool
+	// trace is every address the code loaded from or stored to (stores
+	// with simStore set), in order: straight-line code whose addresses
+	// come only from the arguments and the stack pointer has the same
+	// trace for every input (sameTrace).
+	trace []uint32
 }
+
+// simStore marks a store in simMachine.trace; the simulated addresses are
+// far below it.
+const simStore = 1 << 31
 
 func (m *simMachine) load(addr uint32) (uint32, error) {
 	v, ok := m.mem[addr]
 	if !ok {
 		return 0, fmt.Errorf("load of unwritten word %#x", addr)
 	}
+	m.trace = append(m.trace, addr)
 	return v, nil
+}
+
+func (m *simMachine) store(addr, v uint32) {
+	m.mem[addr] = v
+	m.trace = append(m.trace, addr|simStore)
+}
+
+// sameTrace reports, for constant-time review, whether the code's memory
+// accesses depend on the data: it keeps the first trace seen under key
+// and compares every later one with it.
+func sameTrace(first map[string][]uint32, key string, m *simMachine) error {
+	want, ok := first[key]
+	if !ok {
+		first[key] = m.trace
+		return nil
+	}
+	if len(want) != len(m.trace) {
+		return fmt.Errorf("%d memory accesses, %d on other inputs", len(m.trace), len(want))
+	}
+	for i := range want {
+		if want[i] != m.trace[i] {
+			return fmt.Errorf("access %d is at %#x, %#x on other inputs: an address depends on the data", i, m.trace[i], want[i])
+		}
+	}
+	return nil
 }
 
 // addrOf resolves off(Rn), (Rn) and name+off(FP) (the argument pointers,
@@ -201,7 +236,7 @@ func (m *simMachine) runARM(body [][]string) error {
 					return err
 				} else if ok {
 					v, err := m.armOperand(a[0])
-					m.mem[addr] = v
+					m.store(addr, v)
 					return err
 				}
 				if addr, ok, err := m.addrOf(a[0]); err != nil {
@@ -239,7 +274,7 @@ func (m *simMachine) runARM(body [][]string) error {
 				for i, r := range regs {
 					if store {
 						vals[i] = m.reg[r]
-						m.mem[addr+uint32(4*i)] = vals[i]
+						m.store(addr+uint32(4*i), vals[i])
 					} else if vals[i], err = m.load(addr + uint32(4*i)); err != nil {
 						return err
 					}
@@ -355,7 +390,7 @@ func (m *simMachine) x86Set(a string, v uint32) error {
 	if addr, ok, err := m.addrOf(a); err != nil {
 		return err
 	} else if ok {
-		m.mem[addr] = v
+		m.store(addr, v)
 		return nil
 	}
 	if a == "SP" {
@@ -593,6 +628,7 @@ func TestUnsatAsm32Sim(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
+				traces := map[string][]uint32{}
 				for i := 0; i < 200; i++ {
 					a, b := limbs(2+i%2), limbs(2+(i+1)%2)
 					if i < len(kinds)*len(kinds) {
@@ -622,6 +658,9 @@ func TestUnsatAsm32Sim(t *testing.T) {
 						if err := run(body); err != nil {
 							t.Fatalf("%s %s: %v", arch, name, err)
 						}
+						if err := sameTrace(traces, arch, m); err != nil {
+							t.Fatalf("%s %s on %x · %x: %v", arch, name, a, b, err)
+						}
 						for k := 0; k < n; k++ {
 							if got := m.mem[simV+uint32(4*k)]; got != want[k] {
 								t.Fatalf("%s %s on %x · %x: limb %d = %#x, the Go code's %#x", arch, name, a, b, k, got, want[k])
@@ -630,6 +669,40 @@ func TestUnsatAsm32Sim(t *testing.T) {
 					}
 				}
 			}
+		}
+	}
+}
+
+// TestSameTrace checks that sameTrace sees an address taken from the data:
+// a table lookup indexed by a[0] (as a secret-indexed load would
+// be), and not a fixed-address copy.
+func TestSameTrace(t *testing.T) {
+	lookup := [][]string{
+		{"MOVW", "a+4(FP)", "R1"},
+		{"MOVW", "(R1)", "R2"},
+		{"BIC", "$3", "R2"},
+		{"ADD", "R2", "R1"},
+		{"MOVW", "(R1)", "R3"},
+		{"MOVW", "v+0(FP)", "R0"},
+		{"MOVW", "R3", "(R0)"},
+	}
+	fixed := append(append([][]string{}, lookup[:2]...), lookup[5:]...)
+	for _, c := range []struct {
+		name     string
+		body     [][]string
+		wantSame bool
+	}{{"lookup", lookup, false}, {"fixed", fixed, true}} {
+		traces := map[string][]uint32{}
+		var err error
+		for _, a0 := range []uint32{0, 4} {
+			m := &simMachine{reg: map[string]uint32{}, mem: map[uint32]uint32{simA: a0, simA + 4: 7}}
+			if err := m.runARM(c.body); err != nil {
+				t.Fatal(err)
+			}
+			err = sameTrace(traces, "arm", m)
+		}
+		if (err == nil) != c.wantSame {
+			t.Errorf("%s: sameTrace = %v", c.name, err)
 		}
 	}
 }
