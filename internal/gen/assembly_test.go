@@ -13,7 +13,7 @@ import (
 // against math/big for the amd64 files (in internal/gen/field or
 // internal/gen/curve), the arm and 386 interpreters of
 // internal/gen/field's asm32sim_test.go against a model of the Go code for
-// the 32-bit files.
+// the 32-bit files (against math/big for the Montgomery ones).
 var interpreted = map[string]string{
 	"fieldarith/field25519/zz_generated_fe2625_arm.s":   "TestUnsatAsm32Sim",
 	"fieldarith/field25519/zz_generated_fe2625_386.s":   "TestUnsatAsm32Sim",
@@ -22,6 +22,8 @@ var interpreted = map[string]string{
 	"fieldarith/field448/zz_generated_fe28_386.s":       "TestUnsatAsm32Sim",
 	"fieldarith/field448/zz_generated_fe56_amd64.s":     "TestUnsatAsm",
 	"fieldarith/fieldp256/zz_generated_elem64_amd64.s":  "TestMontAsm",
+	"fieldarith/fieldp256/zz_generated_elem32_arm.s":    "TestMontAsm32Sim",
+	"fieldarith/fieldp256/zz_generated_elem32_386.s":    "TestMontAsm32Sim",
 	"fieldarith/scalarp256/zz_generated_elem64_amd64.s": "TestMontAsm",
 	"fieldarith/fieldp384/zz_generated_elem64_amd64.s":  "TestMontAsm",
 	"fieldarith/scalarp384/zz_generated_elem64_amd64.s": "TestMontAsm",

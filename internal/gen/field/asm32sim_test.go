@@ -287,7 +287,8 @@ func (m *simMachine) runARM(body [][]string) error {
 					}
 				}
 				return nil
-			case "ADD", "ADD.S", "ADC", "SUB.S", "SBC", "ORR", "BIC":
+			case "ADD", "ADD.S", "ADC", "SUB.S", "SBC", "ORR", "BIC",
+				"ADC.S", "SBC.S", "AND": // the last three for montasm32.go
 				x, err := m.armOperand(a[0])
 				if err != nil {
 					return err
@@ -322,6 +323,22 @@ func (m *simMachine) runARM(body [][]string) error {
 						bo = 0
 					}
 					z, _ = bits.Sub32(y, x, bo)
+				case "ADC.S":
+					c := uint32(0)
+					if m.carry {
+						c = 1
+					}
+					z, c = bits.Add32(y, x, c)
+					m.carry = c == 1
+				case "SBC.S":
+					bo := uint32(1)
+					if m.carry {
+						bo = 0
+					}
+					z, bo = bits.Sub32(y, x, bo)
+					m.carry = bo == 0
+				case "AND":
+					z = y & x
 				case "ORR":
 					z = y | x
 				case "BIC":
@@ -348,6 +365,11 @@ func (m *simMachine) runARM(body [][]string) error {
 					return err
 				}
 				return m.setArm(hi, h)
+			case "MUL": // montasm32.go
+				if a[2] == a[0] || a[2] == a[1] {
+					return fmt.Errorf("ARMv5 needs Rd distinct from the factors")
+				}
+				return m.setArm(a[2], m.reg[a[0]]*m.reg[a[1]])
 			case "MULA":
 				if a[3] == a[1] {
 					return fmt.Errorf("ARMv5 needs Rd and Rm distinct")
@@ -435,7 +457,7 @@ func (m *simMachine) run386(body [][]string) error {
 				}
 				m.reg["DX"], m.reg["AX"] = bits.Mul32(m.reg["AX"], y)
 				return nil
-			case "ADDL", "ADCL", "SUBL", "SBBL", "ANDL":
+			case "ADDL", "ADCL", "SUBL", "SBBL", "ANDL", "XORL":
 				x, err1 := m.x86Operand(a[0])
 				y, err2 := m.x86Operand(a[1])
 				if err1 != nil || err2 != nil {
@@ -459,6 +481,8 @@ func (m *simMachine) run386(body [][]string) error {
 					z, c = bits.Sub32(y, x, c)
 				case "ANDL":
 					z = x & y
+				case "XORL": // montasm32.go
+					z = x ^ y
 				}
 				m.carry = c == 1
 				return m.x86Set(a[1], z)

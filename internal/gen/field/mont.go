@@ -72,6 +72,9 @@ type montRep struct {
 	// Asm: Multiply and Square are written by montasm.go's files, which
 	// choose between the assembly and Mul/Square.
 	Asm bool
+	// Asm32: Multiply and Square are written by montasm32.go's files (arm
+	// and 386 assembly, or the Go code by build tag).
+	Asm32 bool
 	// sparse is m as a sum of signed powers of two (its NAF) when that
 	// is short enough for sparseProduct to beat the multiplications by
 	// m's limbs (see sparseTerms); nil otherwise.
@@ -90,6 +93,7 @@ func montNewRep(f *montField, w int) *montRep {
 		panic("gen: size is not a whole number of words")
 	}
 	r := &montRep{F: f, W: w, N: f.Size * 8 / w, Typ: fmt.Sprintf("elem%d", w), Word: fmt.Sprintf("uint%d", w), Asm: montAsmOn(f) && w == 64}
+	r.Asm32 = montAsm32On(f) && w == 32
 	r.Order = "binary.LittleEndian"
 	if f.BigEndian {
 		r.Order = "binary.BigEndian"

@@ -666,11 +666,7 @@ package %[2]s
 // purego, curvekit_purego and curvekit32 tags has).
 const %[3]sHasAsm = false
 
-// Assembly names the routines of this build that run assembly rather than
-// Go; it is "": this build is pure Go (amd64 without the purego,
-// curvekit_purego and curvekit32 tags runs Multiply and Square in assembly
-// where the CPU has BMI2 and ADX).
-func Assembly() string { return "" }
+%[6]s
 
 // Multiply sets v = a·b and returns v.
 func (v *%[3]s) Multiply(a, b *%[3]s) *%[3]s {
@@ -688,7 +684,7 @@ func (v *%[3]s) Square(a *%[3]s) *%[3]s {
 // that compare them build everywhere.
 func %[4]s(out, a, b *%[3]s) { %[3]sMul(out, a, b) }
 func %[5]s(out, a *%[3]s)    { %[3]sSquare(out, a) }
-`, asmBuildTag, f.Pkg, t, mulName, sqName)
+`, asmBuildTag, f.Pkg, t, mulName, sqName, montAsmNoneAssembly(f))
 	// The generated grid test: every value whose limbs come from a set, so
 	// n limbs take smaller sets past 4 (2^6 and 4^6 values rather than 4^6
 	// and 10^6) to keep the test near a second.
@@ -1040,6 +1036,11 @@ func Fuzz%[7]sAsm(f *testing.F) {
 `, asmBuildTag, f.Pkg, t, mulName, sqName, r.ModulusHex(), strings.ToUpper(t[:1])+t[1:],
 		f.Size, 8*f.Size, 8*f.Size-1, r.N, f.Size+8, gridLit, gridCount, gridSmallDoc, gridWideDoc,
 		numWord[r.N], gridDoc, gridSmall, f.Size-1, gridWide, montAsmChainWith(r.Inverse))
+	if montAsm32On(f) {
+		// Assembly also names the 32-bit backend's arm and 386 routines.
+		test = strings.Replace(test, `if (Assembly() != "") != `+t+`HasAsm {`,
+			`if (Assembly() != "") != (`+t+`HasAsm || elem32Assembly() != "") {`, 1)
+	}
 	base := fmt.Sprintf("%s/zz_generated_%s", f.Pkg, t)
 	return map[string][]byte{
 		base + "_asm_test.go": []byte(test),
@@ -1069,4 +1070,23 @@ func montAsmChainWith(code string) string {
 		lines[i] = fn + "(" + dst + ", " + m[3] + ")"
 	}
 	return strings.Join(lines, "\n")
+}
+
+// montAsmNoneAssembly is Assembly of the builds without the amd64
+// assembly: "", or the 32-bit representation's arm and 386 routines where
+// montasm32.go writes them.
+func montAsmNoneAssembly(f *montField) string {
+	if montAsm32On(f) {
+		return `// Assembly names the routines of this build that run assembly rather than
+// Go: on arm and 386 without the purego and curvekit_purego tags, the 32-bit
+// backend's Multiply and Square (elem32Assembly); "" in other builds (amd64
+// without the purego, curvekit_purego and curvekit32 tags runs Multiply
+// and Square in assembly where the CPU has BMI2 and ADX).
+func Assembly() string { return elem32Assembly() }`
+	}
+	return `// Assembly names the routines of this build that run assembly rather than
+// Go; it is "": this build is pure Go (amd64 without the purego,
+// curvekit_purego and curvekit32 tags runs Multiply and Square in assembly
+// where the CPU has BMI2 and ADX).
+func Assembly() string { return "" }`
 }

@@ -36,7 +36,7 @@ var (
 		Pkg: "fieldp256", Title: "GF(p), p = 2^256 − 2^224 + 2^192 + 2^96 − 1",
 		Modulus: hex("ffffffff00000001000000000000000000000000ffffffffffffffffffffffff"),
 		Size:    32, BigEndian: true, Sqrt: true, Safegcd: true, Halve: true,
-		Reps: montgomery(4, true),
+		Reps: withAsm32(montgomery(4, true)),
 	}
 	// FP384 is P-384's base field. Invert is safegcd (Modulus384, 1121
 	// original divsteps) on both representations: 5.1 µs against 17.7 µs
@@ -172,6 +172,17 @@ func montgomery(n int, asm bool) []*Rep {
 		{Name: "elem64", Family: Montgomery, Word: 64, Limbs: n, Asm: asm},
 		{Name: "elem32", Family: Montgomery, Word: 32, Limbs: 2 * n},
 	}
+}
+
+// withAsm32 marks the 32-bit representation of reps for arm and 386
+// assembly of Multiply and Square (internal/gen/field/montasm32.go).
+func withAsm32(reps []*Rep) []*Rep {
+	for _, r := range reps {
+		if r.Word == 32 {
+			r.Asm32 = true
+		}
+	}
+	return reps
 }
 
 func repeat(w, n int) []int {

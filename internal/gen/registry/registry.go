@@ -53,7 +53,7 @@ type Rep struct {
 	// AsmMult32 adds amd64 assembly for Mult32 too (Unsaturated).
 	AsmMult32 bool
 	// Asm32 adds arm and 386 assembly for Multiply and Square
-	// (Unsaturated, 32-bit words), chosen by build tag.
+	// (Unsaturated, 32-bit words; Montgomery elem32), chosen by build tag.
 	Asm32 bool
 	// UnrollLooseSub writes Loose.Subtract unrolled and not inlined
 	// (Unsaturated; measured in fieldarith/DESIGN.md).

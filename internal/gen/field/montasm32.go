@@ -1,0 +1,709 @@
+package field
+
+// This file writes arm and 386 assembly for Multiply and Square of the
+// Montgomery representations in 32-bit words (elem32) marked Asm32. It is
+// the CIOS of MulBody with the generic reduction, row for row: each row
+// adds a·b_i to t, then q·m for q = t0·(−m⁻¹) mod 2^32, and shifts t down a
+// word, so that t < 2m after the last row (a < R, b < m) and one masked
+// subtraction of m ends it. The limbs of m and −m⁻¹ come from montNewRep,
+// the Go code's source. Square is the same rows with b = a: a dedicated
+// squaring would save the products a_i·a_j counted twice but needs t's
+// 2n words at once, which do not fit the registers.
+//
+// arm: the accumulator t (n words), its top word and the carry out of it
+// stay in registers, so n ≤ 8 (13 registers: R0–R9, R11, R12, R14; never
+// R10, g). a and b are copied to the frame first, which also makes every
+// input limb read before v is written (v may alias a and b). A product
+// with the running carry is MOVW $0, H; MULALU (UMLAL) into H:C; ADD.S t_j;
+// ADC $0, H, registers renamed rather than moved; limbs of m equal to 0 or 1
+// add the carry (and q) on the carry flag without a product. Instructions
+// are ARMv4 ones, so every GOARM runs the code, and only encodable
+// immediates and small offsets are used, so the assembler needs no
+// temporary (TestMontAsm32ARMNoSynthesis).
+//
+// 386: t lives in the frame; BX holds b_i, then q; CX the carry; SI a; DI
+// b, then in each row's reduction the carry out of t's top word (b's pointer
+// is read again at the next row).
+//
+// Both end with the subtraction t − m in a borrow chain whose final borrow
+// makes a mask; arm adds m & mask back, 386 selects with XOR and AND.
+// Straight-line code, addresses fixed by the arguments and the frame:
+// constant time.
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// montAsm32On reports whether f's 32-bit representation gets arm and 386
+// assembly for Multiply and Square.
+func montAsm32On(f *montField) bool {
+	r := f.Rep("elem32")
+	return r != nil && r.Asm32
+}
+
+func init() {
+	for _, f := range montFields {
+		if montAsm32On(f) {
+			register("montasm32-"+f.Pkg, func() (map[string][]byte, error) { return montAsm32Generate(f) })
+		}
+	}
+}
+
+// montArm emits one arm function.
+type montArm struct {
+	r      *montRep
+	s      *asmText
+	count  int
+	free   []string
+	t      []string // t's words, least significant first
+	tn, d  string   // t's top word and the carry out of it ("" when zero)
+	aOff   int      // a_j at aOff+4j(R13)
+	bOff   int      // b_i at bOff+4i(R13)
+	square bool
+}
+
+func (g *montArm) op(op string, args ...string) {
+	g.count++
+	g.s.op(op, args...)
+}
+
+func (g *montArm) get() string {
+	if len(g.free) == 0 {
+		panic("montArm: out of registers")
+	}
+	r := g.free[0]
+	g.free = g.free[1:]
+	return r
+}
+
+func (g *montArm) put(r string) { g.free = append(g.free, r) }
+
+// imm is $x when x is an ARM immediate; otherwise it loads x into reg.
+func (g *montArm) imm(x uint32, reg string) string {
+	if armImm(x) {
+		return fmt.Sprintf("$0x%x", x)
+	}
+	g.op("MOVW", fmt.Sprintf("$0x%08x", x), reg)
+	return reg
+}
+
+func (g *montArm) mod(j int) uint32 { return uint32(g.r.Mod[j]) }
+
+// row adds a·b_i to t (t = 0 when i = 0).
+func (g *montArm) row(i int) {
+	n := g.r.N
+	B, A := g.get(), g.get()
+	g.op("MOVW", sp(g.bOff+4*i), B)
+	g.op("MOVW", sp(g.aOff), A)
+	var C string
+	if i == 0 {
+		g.t = make([]string, n)
+		C, g.t[0] = g.get(), g.get()
+		g.op("MULLU", A, B, fmt.Sprintf("(%s, %s)", C, g.t[0]))
+	} else {
+		C = g.get()
+		g.op("MOVW", "$0", C)
+		g.op("MULALU", A, B, fmt.Sprintf("(%s, %s)", C, g.t[0]))
+	}
+	for j := 1; j < n; j++ {
+		g.op("MOVW", sp(g.aOff+4*j), A)
+		H := g.get()
+		g.op("MOVW", "$0", H)
+		g.op("MULALU", A, B, fmt.Sprintf("(%s, %s)", H, C))
+		if i > 0 {
+			g.op("ADD.S", g.t[j], C)
+			g.op("ADC", "$0", H)
+			g.put(g.t[j])
+		}
+		g.t[j], C = C, H
+	}
+	g.put(A)
+	g.put(B)
+	if i == 0 {
+		g.tn, g.d = C, ""
+		return
+	}
+	g.op("ADD.S", C, g.tn)
+	g.op("MOVW", "$0", C)
+	g.op("ADC", "$0", C)
+	g.d = C
+}
+
+// reduce adds q·m to t and shifts t down a word.
+func (g *montArm) reduce() {
+	r, n := g.r, g.r.N
+	A := g.get()
+	var Q, C string
+	flag := false // the carry into word j is the carry flag, not C
+	if r.mInv == 1 {
+		Q = g.t[0]
+		if g.mod(0) == 0xffffffff {
+			// t0 + t0·(2^32 − 1) = t0·2^32: the carry is t0.
+			C = g.get()
+			g.op("MOVW", Q, C)
+		} else {
+			X := g.get()
+			g.op("MOVW", fmt.Sprintf("$0x%08x", g.mod(0)), A)
+			g.op("MOVW", Q, X)
+			C = g.get()
+			g.op("MOVW", "$0", C)
+			g.op("MULALU", Q, A, fmt.Sprintf("(%s, %s)", C, X))
+			g.put(X)
+		}
+	} else {
+		Q = g.get()
+		g.op("MOVW", fmt.Sprintf("$0x%08x", uint32(r.mInv)), A)
+		g.op("MUL", A, g.t[0], Q)
+		g.op("MOVW", fmt.Sprintf("$0x%08x", g.mod(0)), A)
+		C = g.get()
+		g.op("MOVW", "$0", C)
+		g.op("MULALU", Q, A, fmt.Sprintf("(%s, %s)", C, g.t[0]))
+		g.put(g.t[0])
+	}
+	for j := 1; j < n; j++ {
+		mj := g.mod(j)
+		switch {
+		case mj == 0 && flag:
+			g.op("ADC.S", "$0", g.t[j])
+		case mj == 0:
+			g.op("ADD.S", C, g.t[j])
+			g.put(C)
+			flag = true
+		case mj == 1 && flag:
+			g.op("ADC.S", Q, g.t[j])
+		case mj == 1:
+			H := g.get()
+			g.op("MOVW", "$0", H)
+			g.op("ADD.S", C, g.t[j])
+			g.op("ADC", "$0", H)
+			g.op("ADD.S", Q, g.t[j])
+			g.op("ADC", "$0", H)
+			g.put(C)
+			C = H
+		default:
+			if flag {
+				C = g.get()
+				g.op("MOVW", "$0", C)
+				g.op("ADC", "$0", C)
+				flag = false
+			}
+			g.op("MOVW", fmt.Sprintf("$0x%08x", mj), A)
+			H := g.get()
+			g.op("MOVW", "$0", H)
+			g.op("MULALU", Q, A, fmt.Sprintf("(%s, %s)", H, C))
+			g.op("ADD.S", g.t[j], C)
+			g.op("ADC", "$0", H)
+			g.put(g.t[j])
+			g.t[j], C = C, H
+		}
+		g.t[j-1] = g.t[j]
+	}
+	if flag {
+		g.op("ADC.S", "$0", g.tn)
+	} else {
+		g.op("ADD.S", C, g.tn)
+		g.put(C)
+	}
+	if g.d == "" {
+		g.d = g.get()
+		g.op("MOVW", "$0", g.d)
+	}
+	g.op("ADC", "$0", g.d)
+	g.t[n-1], g.tn, g.d = g.tn, g.d, ""
+	g.put(A)
+	g.put(Q) // t0's register when −m⁻¹ = 1
+}
+
+// finish subtracts m from t, adds it back under the mask of the final
+// borrow (t < m) and stores t in v.
+func (g *montArm) finish() {
+	n := g.r.N
+	A := g.get()
+	for j := 0; j < n; j++ {
+		x := g.imm(g.mod(j), A)
+		if j == 0 {
+			g.op("SUB.S", x, g.t[j])
+		} else {
+			g.op("SBC.S", x, g.t[j])
+		}
+	}
+	mask := g.tn
+	g.op("SBC", "$0", mask)
+	g.s.comment("%s is all ones when t < m (borrow): add m back then.", mask)
+	for j := 0; j < n; j++ {
+		mj := g.mod(j)
+		var x string
+		switch {
+		case mj == 0xffffffff:
+			x = mask
+		case mj == 0:
+			x = "$0"
+		case armImm(mj):
+			g.op("AND", fmt.Sprintf("$0x%x", mj), mask, A)
+			x = A
+		default:
+			g.op("MOVW", fmt.Sprintf("$0x%08x", mj), A)
+			g.op("AND", mask, A)
+			x = A
+		}
+		switch {
+		case j == 0:
+			g.op("ADD.S", x, g.t[j])
+		case j == n-1:
+			g.op("ADC", x, g.t[j])
+		default:
+			g.op("ADC.S", x, g.t[j])
+		}
+	}
+	g.op("MOVW", "v+0(FP)", A)
+	for j := 0; j < n; j++ {
+		dst := "(" + A + ")"
+		if j > 0 {
+			dst = fmt.Sprintf("%d(%s)", 4*j, A)
+		}
+		g.op("MOVW", g.t[j], dst)
+	}
+	g.op("RET")
+}
+
+// montArmFunc writes the arm function name: Multiply, or Square when square.
+func montArmFunc(r *montRep, s *asmText, name string, square bool) (int, error) {
+	n := r.N
+	if n > 8 || r.W != 32 {
+		return 0, fmt.Errorf("%s: the arm emitter keeps t in registers, so at most 8 words of 32 bits", r.F.Pkg)
+	}
+	g := &montArm{r: r, s: s, free: slices.Clone(armRegs), square: square, aOff: 4, bOff: 4}
+	frame := 4 * n
+	args, frameArgs := "v, a, b", 12
+	if !square {
+		g.bOff = 4 + 4*n
+		frame += 4 * n
+	} else {
+		args, frameArgs = "v, a", 8
+	}
+	s.line("")
+	s.line(fmt.Sprintf("// func %s(%s *%s)", name, args, r.Typ))
+	s.line(fmt.Sprintf("TEXT ·%s(SB), NOSPLIT, $%d-%d", name, frame, frameArgs))
+	list := fmt.Sprintf("[R0-R%d]", n-1)
+	inputs := []string{"a+4(FP)"}
+	if !square {
+		inputs = append(inputs, "b+8(FP)")
+	}
+	s.comment("The inputs into the frame: a at %d(R13), b at %d(R13).", g.aOff, g.bOff)
+	for k, in := range inputs {
+		g.op("MOVW", in, "R11")
+		g.op("MOVM.IA", "(R11)", list)
+		g.op("ADD", fmt.Sprintf("$%d", 4+4*n*k), "R13", "R11")
+		g.op("MOVM.IA", list, "(R11)")
+	}
+	for i := 0; i < n; i++ {
+		s.comment("Row %d: t += a·b%d; t = (t + q·m) / 2^32.", i, i)
+		g.row(i)
+		g.reduce()
+	}
+	s.comment("t < 2m: subtract m, add it back if that borrowed.")
+	g.finish()
+	return g.count, nil
+}
+
+// mont386Func writes the 386 function name.
+func mont386Func(r *montRep, s *asmText, name string, square bool) (int, error) {
+	n := r.N
+	count := 0
+	op := func(o string, args ...string) {
+		count++
+		s.op(o, args...)
+	}
+	tw := func(j int) string { return fmt.Sprintf("%d(SP)", 4*j) } // t_j, t_n = tw(n)
+	rw := func(j int) string { return fmt.Sprintf("%d(SP)", 4*(n+1+j)) }
+	limb := func(p string, j int) string {
+		if j == 0 {
+			return "(" + p + ")"
+		}
+		return fmt.Sprintf("%d(%s)", 4*j, p)
+	}
+	mod := func(j int) uint32 { return uint32(r.Mod[j]) }
+	hex := func(x uint32) string { return fmt.Sprintf("$0x%08x", x) }
+	frame := 4 * (2*n + 1)
+	text386(s, name, r.Typ, square, frame)
+	bp := "DI"
+	if square {
+		bp = "SI"
+	}
+	for i := 0; i < n; i++ {
+		s.comment("Row %d: t += a·b%d.", i, i)
+		if i > 0 && !square {
+			op("MOVL", "b+8(FP)", "DI") // DI held the carry out of t's top word
+		}
+		op("MOVL", limb(bp, i), "BX")
+		for j := 0; j < n; j++ {
+			op("MOVL", limb("SI", j), "AX")
+			op("MULL", "BX")
+			switch {
+			case i == 0 && j == 0:
+			case i == 0:
+				op("ADDL", "CX", "AX")
+				op("ADCL", "$0", "DX")
+			case j == 0:
+				op("ADDL", "AX", tw(0))
+				op("ADCL", "$0", "DX")
+			default:
+				op("ADDL", "CX", "AX")
+				op("ADCL", "$0", "DX")
+				op("ADDL", "AX", tw(j))
+				op("ADCL", "$0", "DX")
+			}
+			if i == 0 {
+				op("MOVL", "AX", tw(j))
+			}
+			op("MOVL", "DX", "CX")
+		}
+		if i == 0 {
+			op("MOVL", "CX", tw(n))
+			op("MOVL", "$0", "DI")
+		} else {
+			op("ADDL", "CX", tw(n))
+			op("MOVL", "$0", "DI")
+			op("ADCL", "$0", "DI")
+		}
+		s.comment("t = (t + q·m) / 2^32.")
+		if r.mInv == 1 {
+			op("MOVL", tw(0), "BX")
+		} else {
+			op("MOVL", tw(0), "AX")
+			op("IMUL3L", hex(uint32(r.mInv)), "AX", "BX")
+		}
+		if r.mInv == 1 && mod(0) == 0xffffffff {
+			op("MOVL", "BX", "CX")
+		} else {
+			op("MOVL", hex(mod(0)), "AX")
+			op("MULL", "BX")
+			op("ADDL", tw(0), "AX")
+			op("ADCL", "$0", "DX")
+			op("MOVL", "DX", "CX")
+		}
+		flag := false
+		for j := 1; j < n; j++ {
+			mj := mod(j)
+			switch {
+			case mj == 0 && flag:
+				op("MOVL", tw(j), "AX")
+				op("ADCL", "$0", "AX")
+			case mj == 0:
+				op("MOVL", tw(j), "AX")
+				op("ADDL", "CX", "AX")
+				flag = true
+			case mj == 1 && flag:
+				op("MOVL", tw(j), "AX")
+				op("ADCL", "BX", "AX")
+			case mj == 1:
+				op("MOVL", tw(j), "AX")
+				op("ADDL", "CX", "AX")
+				op("MOVL", "$0", "CX")
+				op("ADCL", "$0", "CX")
+				op("ADDL", "BX", "AX")
+				op("ADCL", "$0", "CX")
+			default:
+				if flag {
+					op("MOVL", "$0", "CX")
+					op("ADCL", "$0", "CX")
+					flag = false
+				}
+				op("MOVL", hex(mj), "AX")
+				op("MULL", "BX")
+				op("ADDL", "CX", "AX")
+				op("ADCL", "$0", "DX")
+				op("ADDL", tw(j), "AX")
+				op("ADCL", "$0", "DX")
+				op("MOVL", "DX", "CX")
+			}
+			op("MOVL", "AX", tw(j-1))
+		}
+		op("MOVL", tw(n), "AX")
+		if flag {
+			op("ADCL", "$0", "AX")
+		} else {
+			op("ADDL", "CX", "AX")
+		}
+		op("MOVL", "AX", tw(n-1))
+		op("ADCL", "$0", "DI")
+		op("MOVL", "DI", tw(n))
+	}
+	s.comment("t < 2m: r = t − m; keep t if that borrowed.")
+	for j := 0; j < n; j++ {
+		op("MOVL", tw(j), "AX")
+		if j == 0 {
+			op("SUBL", hex(mod(j)), "AX")
+		} else {
+			op("SBBL", hex(mod(j)), "AX")
+		}
+		op("MOVL", "AX", rw(j))
+	}
+	op("MOVL", tw(n), "BX")
+	op("SBBL", "$0", "BX")
+	op("MOVL", "v+0(FP)", "DI")
+	for j := 0; j < n; j++ {
+		op("MOVL", tw(j), "AX")
+		op("MOVL", rw(j), "DX")
+		op("XORL", "DX", "AX")
+		op("ANDL", "BX", "AX")
+		op("XORL", "DX", "AX")
+		op("MOVL", "AX", limb("DI", j))
+	}
+	op("RET")
+	return count, nil
+}
+
+// montAsm32Names are the Go names of the assembly functions.
+func montAsm32Names(r *montRep) (mul, sq string) { return r.Typ + "MulAsm", r.Typ + "SquareAsm" }
+
+func montAsm32Generate(f *montField) (map[string][]byte, error) {
+	r := montNewRep(f, 32)
+	mulName, sqName := montAsm32Names(r)
+	var arm, x86 asmText
+	for _, s := range []*asmText{&arm, &x86} {
+		s.line(strings.TrimSuffix(header, "\n"))
+		s.line("//go:build !purego && !curvekit_purego")
+		s.line("")
+		s.line("#include \"textflag.h\"")
+	}
+	for _, fn := range []struct {
+		name   string
+		square bool
+	}{{mulName, false}, {sqName, true}} {
+		if _, err := montArmFunc(r, &arm, fn.name, fn.square); err != nil {
+			return nil, err
+		}
+		if _, err := mont386Func(r, &x86, fn.name, fn.square); err != nil {
+			return nil, err
+		}
+	}
+	t := r.Typ
+	stubs := header + fmt.Sprintf(`//go:build %[1]s
+
+package %[2]s
+
+import "runtime"
+
+// Multiply sets v = a·b and returns v. It runs %[4]s, generated arm or 386
+// assembly with the same result as %[3]sMul.
+func (v *%[3]s) Multiply(a, b *%[3]s) *%[3]s {
+	%[4]s(v, a, b)
+	return v
+}
+
+// Square sets v = a² and returns v. It runs %[5]s, generated arm or 386
+// assembly with the same result as %[3]sSquare.
+func (v *%[3]s) Square(a *%[3]s) *%[3]s {
+	%[5]s(v, a)
+	return v
+}
+
+// %[3]sAssembly names the %[3]s routines of this build that run assembly
+// rather than Go: Multiply and Square (zz_generated_%[3]s_arm.s with ARMv4
+// instructions, so on every GOARM, or _386.s).
+func %[3]sAssembly() string { return runtime.GOARCH + " Multiply, Square" }
+
+// %[4]s is %[3]sMul in assembly: v = a·b·R⁻¹ mod m for a < R, b < m.
+// v, a and b may alias.
+//
+//go:noescape
+func %[4]s(v, a, b *%[3]s)
+
+// %[5]s is %[3]sSquare in assembly: v = a²·R⁻¹ mod m for a < m. v and a
+// may alias.
+//
+//go:noescape
+func %[5]s(v, a *%[3]s)
+`, asm32BuildTag, f.Pkg, t, mulName, sqName)
+	generic := header + fmt.Sprintf(`//go:build !(%[1]s)
+
+package %[2]s
+
+// Multiply sets v = a·b and returns v.
+func (v *%[3]s) Multiply(a, b *%[3]s) *%[3]s {
+	%[3]sMul(v, a, b)
+	return v
+}
+
+// Square sets v = a² and returns v.
+func (v *%[3]s) Square(a *%[3]s) *%[3]s {
+	%[3]sSquare(v, a)
+	return v
+}
+
+// %[3]sAssembly names the %[3]s routines of this build that run assembly
+// rather than Go. It is "": arm and 386 without the purego and
+// curvekit_purego tags run Multiply and Square in assembly, other builds Go.
+func %[3]sAssembly() string { return "" }
+
+// %[4]s and %[5]s are the Go code in this build, so that the tests that
+// compare them build everywhere.
+func %[4]s(v, a, b *%[3]s) { %[3]sMul(v, a, b) }
+func %[5]s(v, a *%[3]s)    { %[3]sSquare(v, a) }
+`, asm32BuildTag, f.Pkg, t, mulName, sqName)
+	base := fmt.Sprintf("%s/zz_generated_%s", f.Pkg, t)
+	return map[string][]byte{
+		base + "_arm.s":         []byte(arm.b.String()),
+		base + "_386.s":         []byte(x86.b.String()),
+		base + "_asm32.go":      []byte(stubs),
+		base + "_noasm.go":      []byte(generic),
+		base + "_asm32_test.go": []byte(montAsm32Test(r)),
+	}, nil
+}
+
+// montAsm32Test is the package test of the assembly: against the Go code
+// and math/big, on edge and random inputs, with v aliasing the inputs.
+func montAsm32Test(r *montRep) string {
+	mulName, sqName := montAsm32Names(r)
+	return header + fmt.Sprintf(`package %[1]s
+
+import (
+	"math/big"
+	"math/rand/v2"
+	"testing"
+)
+
+// %[3]s and %[4]s (assembly on arm and 386, the Go code elsewhere) against
+// %[2]sMul, %[2]sSquare and math/big, on raw limbs: Mul is a·b·R⁻¹ mod m
+// for a < R and b < m, Square a²·R⁻¹ mod m for a < m.
+
+var %[2]sAsmM, _ = new(big.Int).SetString("%[5]s", 16)
+
+func %[2]sAsmFromBig(x *big.Int) *%[2]s {
+	var v %[2]s
+	for i := range v {
+		v[i] = uint32(new(big.Int).Rsh(x, uint(32*i)).Uint64())
+	}
+	return &v
+}
+
+func %[2]sAsmToBig(v *%[2]s) *big.Int {
+	x := new(big.Int)
+	for i := len(v) - 1; i >= 0; i-- {
+		x.Lsh(x, 32).Or(x, big.NewInt(int64(v[i])))
+	}
+	return x
+}
+
+// %[2]sAsmEdges are 0, 1, 2, m−2, m−1, each all-ones limb alone and the
+// all-ones limbs from the bottom up (when below m), and for Mul's first
+// argument only (wide) m, m+1, R−m, R/2, R−2, R−1.
+func %[2]sAsmEdges(wide bool) []*big.Int {
+	one := big.NewInt(1)
+	m := %[2]sAsmM
+	R := new(big.Int).Lsh(one, %[6]d)
+	out := []*big.Int{big.NewInt(0), one, big.NewInt(2), new(big.Int).Sub(m, big.NewInt(2)), new(big.Int).Sub(m, one)}
+	ones := big.NewInt(0xffffffff)
+	for i := 0; i < %[7]d; i++ {
+		for _, v := range []*big.Int{
+			new(big.Int).Lsh(ones, uint(32*i)),
+			new(big.Int).Sub(new(big.Int).Lsh(one, uint(32*i+32)), one),
+		} {
+			if v.Cmp(m) < 0 || wide {
+				out = append(out, v)
+			}
+		}
+	}
+	if wide {
+		out = append(out, new(big.Int).Set(m), new(big.Int).Add(m, one), new(big.Int).Sub(R, m),
+			new(big.Int).Rsh(R, 1), new(big.Int).Sub(R, big.NewInt(2)), new(big.Int).Sub(R, one))
+	}
+	return out
+}
+
+func Test%[8]sAsm(t *testing.T) {
+	m := %[2]sAsmM
+	R := new(big.Int).Lsh(big.NewInt(1), %[6]d)
+	Ri := new(big.Int).ModInverse(R, m)
+	want := func(x, y *big.Int) *big.Int {
+		z := new(big.Int).Mul(x, y)
+		z.Mul(z, Ri)
+		return z.Mod(z, m)
+	}
+	mul := func(x, y *big.Int) {
+		t.Helper()
+		a, b := %[2]sAsmFromBig(x), %[2]sAsmFromBig(y)
+		var got, goCode %[2]s
+		%[3]s(&got, a, b)
+		%[2]sMul(&goCode, a, b)
+		if w := want(x, y); %[2]sAsmToBig(&got).Cmp(w) != 0 || got != goCode {
+			t.Fatalf("%[3]s(%%x, %%x) = %%x, want %%x (Go code %%x)", x, y, %[2]sAsmToBig(&got), w, %[2]sAsmToBig(&goCode))
+		}
+		// v aliasing a, then b.
+		va, vb := *a, *b
+		%[3]s(&va, &va, b)
+		%[3]s(&vb, a, &vb)
+		if va != got || vb != got {
+			t.Fatalf("%[3]s(%%x, %%x) aliased: %%x, %%x, want %%x", x, y, va, vb, got)
+		}
+	}
+	square := func(x *big.Int) {
+		t.Helper()
+		a := %[2]sAsmFromBig(x)
+		var got, goCode %[2]s
+		%[4]s(&got, a)
+		%[2]sSquare(&goCode, a)
+		if w := want(x, x); %[2]sAsmToBig(&got).Cmp(w) != 0 || got != goCode {
+			t.Fatalf("%[4]s(%%x) = %%x, want %%x (Go code %%x)", x, %[2]sAsmToBig(&got), w, %[2]sAsmToBig(&goCode))
+		}
+		va := *a
+		%[4]s(&va, &va)
+		if va != got {
+			t.Fatalf("%[4]s(%%x) aliased: %%x, want %%x", x, va, got)
+		}
+	}
+	for _, x := range %[2]sAsmEdges(true) {
+		for _, y := range %[2]sAsmEdges(false) {
+			mul(x, y)
+		}
+	}
+	for _, x := range %[2]sAsmEdges(false) {
+		square(x)
+	}
+	// Random values, and values whose limbs are 0, 1, all ones or random,
+	// which drive the carry chains.
+	rnd := rand.New(rand.NewPCG(32, %[7]d))
+	limbs := func(below *big.Int) *big.Int {
+		for {
+			var v %[2]s
+			for i := range v {
+				switch rnd.IntN(4) {
+				case 0:
+				case 1:
+					v[i] = 1
+				case 2:
+					v[i] = 0xffffffff
+				default:
+					v[i] = rnd.Uint32()
+				}
+			}
+			if x := %[2]sAsmToBig(&v); x.Cmp(below) < 0 {
+				return x
+			}
+		}
+	}
+	uniform := func(below *big.Int) *big.Int {
+		b := make([]byte, %[7]d*4)
+		for i := range b {
+			b[i] = byte(rnd.Uint32())
+		}
+		return new(big.Int).Mod(new(big.Int).SetBytes(b), below)
+	}
+	iters := 3000
+	if testing.Short() {
+		iters = 500
+	}
+	for i := 0; i < iters; i++ {
+		pick := uniform
+		if i%%2 == 1 {
+			pick = limbs
+		}
+		mul(pick(R), pick(m))
+		square(pick(m))
+	}
+}
+`, r.F.Pkg, r.Typ, mulName, sqName, r.F.Modulus.Text(16), 32*r.N, r.N, strings.ToUpper(r.Typ[:1])+r.Typ[1:])
+}
