@@ -568,7 +568,11 @@ import (
 
 // %[3]s and %[4]s (assembly on arm and 386, the Go code elsewhere) against
 // %[2]sMul, %[2]sSquare and math/big, on raw limbs: Mul is a·b·R⁻¹ mod m
-// for a < R and b < m, Square a²·R⁻¹ mod m for a < m.
+// for a < %[9]s and b < m (%[2]sMul's contract), Square a²·R⁻¹ mod m for
+// a < m.
+
+// %[2]sAsmWide is whether Mul's first argument may reach R.
+const %[2]sAsmWide = %[10]v
 
 var %[2]sAsmM, _ = new(big.Int).SetString("%[5]s", 16)
 
@@ -655,7 +659,7 @@ func Test%[8]sAsm(t *testing.T) {
 			t.Fatalf("%[4]s(%%x) aliased: %%x, want %%x", x, va, got)
 		}
 	}
-	for _, x := range %[2]sAsmEdges(true) {
+	for _, x := range %[2]sAsmEdges(%[2]sAsmWide) {
 		for _, y := range %[2]sAsmEdges(false) {
 			mul(x, y)
 		}
@@ -701,9 +705,14 @@ func Test%[8]sAsm(t *testing.T) {
 		if i%%2 == 1 {
 			pick = limbs
 		}
-		mul(pick(R), pick(m))
+		if %[2]sAsmWide {
+			mul(pick(R), pick(m))
+		} else {
+			mul(pick(m), pick(m))
+		}
 		square(pick(m))
 	}
 }
-`, r.F.Pkg, r.Typ, mulName, sqName, r.F.Modulus.Text(16), 32*r.N, r.N, strings.ToUpper(r.Typ[:1])+r.Typ[1:])
+`, r.F.Pkg, r.Typ, mulName, sqName, r.F.Modulus.Text(16), 32*r.N, r.N, strings.ToUpper(r.Typ[:1])+r.Typ[1:],
+		map[bool]string{false: "R", true: "m"}[r.NoCarry], !r.NoCarry)
 }

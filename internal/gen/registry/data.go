@@ -55,7 +55,7 @@ var (
 		Pkg: "scalar25519", Title: "Z/ℓZ, ℓ = 2^252 + 27742317777372353535851937790883648493",
 		Modulus: hex("1000000000000000000000000000000014def9dea2f79cd65812631a5cf5d3ed"),
 		Size:    32, Wide: 64, MulAdd: true, Safegcd: true,
-		Reps: montgomery(4, false),
+		Reps: withAsm32(montgomery(4, false)),
 	}
 	// S448 is Z/qZ, q the order of edwards448's prime-order subgroup.
 	S448 = &Field{
@@ -69,7 +69,7 @@ var (
 		Pkg: "scalarp256", Title: "Z/nZ, n the order of the P-256 group",
 		Modulus: hex("ffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551"),
 		Size:    32, BigEndian: true, Reduced: true, MulAdd: true, Safegcd: true,
-		Reps: montgomery(4, true),
+		Reps: withAsm32(montgomery(4, true)),
 	}
 )
 
