@@ -5,7 +5,7 @@
 #include "textflag.h"
 
 // func elem32MulAsm(v, a, b *elem32)
-TEXT ·elem32MulAsm(SB), NOSPLIT, $68-12
+TEXT ·elem32MulAsm(SB), NOSPLIT, $100-12
 	MOVL    a+4(FP), SI
 	MOVL    b+8(FP), DI
 	// Row 0: t += a·b0.
@@ -60,864 +60,600 @@ TEXT ·elem32MulAsm(SB), NOSPLIT, $68-12
 	MOVL    $0, DI
 	// t = (t + q·m) / 2^32.
 	MOVL    0(SP), BX
-	MOVL    BX, CX
-	MOVL    $0xffffffff, AX
-	MULL    BX
-	ADDL    CX, AX
-	ADCL    $0, DX
-	ADDL    4(SP), AX
-	ADCL    $0, DX
-	MOVL    DX, CX
-	MOVL    AX, 0(SP)
-	MOVL    $0xffffffff, AX
-	MULL    BX
-	ADDL    CX, AX
-	ADCL    $0, DX
-	ADDL    8(SP), AX
-	ADCL    $0, DX
-	MOVL    DX, CX
-	MOVL    AX, 4(SP)
-	MOVL    12(SP), AX
-	ADDL    CX, AX
-	MOVL    AX, 8(SP)
-	MOVL    16(SP), AX
-	ADCL    $0, AX
-	MOVL    AX, 12(SP)
-	MOVL    20(SP), AX
-	ADCL    $0, AX
-	MOVL    AX, 16(SP)
-	MOVL    24(SP), AX
-	ADCL    BX, AX
-	MOVL    AX, 20(SP)
-	MOVL    $0, CX
-	ADCL    $0, CX
-	MOVL    $0xffffffff, AX
-	MULL    BX
-	ADDL    CX, AX
-	ADCL    $0, DX
-	ADDL    28(SP), AX
-	ADCL    $0, DX
-	MOVL    DX, CX
-	MOVL    AX, 24(SP)
-	MOVL    32(SP), AX
-	ADDL    CX, AX
-	MOVL    AX, 28(SP)
+	ADDL    BX, 12(SP)
+	ADCL    $0, 16(SP)
+	ADCL    $0, 20(SP)
+	ADCL    BX, 24(SP)
+	ADCL    $0, 28(SP)
+	ADCL    BX, 32(SP)
 	ADCL    $0, DI
-	MOVL    DI, 32(SP)
+	SUBL    BX, 28(SP)
+	SBBL    $0, 32(SP)
+	SBBL    $0, DI
+	MOVL    DI, 36(SP)
 	// Row 1: t += a·b1.
 	MOVL    b+8(FP), DI
 	MOVL    4(DI), BX
 	MOVL    (SI), AX
 	MULL    BX
-	ADDL    AX, 0(SP)
+	ADDL    AX, 4(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
 	MOVL    4(SI), AX
 	MULL    BX
 	ADDL    CX, AX
 	ADCL    $0, DX
-	ADDL    AX, 4(SP)
+	ADDL    AX, 8(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
 	MOVL    8(SI), AX
 	MULL    BX
 	ADDL    CX, AX
 	ADCL    $0, DX
-	ADDL    AX, 8(SP)
+	ADDL    AX, 12(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
 	MOVL    12(SI), AX
 	MULL    BX
 	ADDL    CX, AX
 	ADCL    $0, DX
-	ADDL    AX, 12(SP)
+	ADDL    AX, 16(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
 	MOVL    16(SI), AX
 	MULL    BX
 	ADDL    CX, AX
 	ADCL    $0, DX
-	ADDL    AX, 16(SP)
+	ADDL    AX, 20(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
 	MOVL    20(SI), AX
 	MULL    BX
 	ADDL    CX, AX
 	ADCL    $0, DX
-	ADDL    AX, 20(SP)
+	ADDL    AX, 24(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
 	MOVL    24(SI), AX
 	MULL    BX
 	ADDL    CX, AX
 	ADCL    $0, DX
-	ADDL    AX, 24(SP)
+	ADDL    AX, 28(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
 	MOVL    28(SI), AX
 	MULL    BX
 	ADDL    CX, AX
 	ADCL    $0, DX
-	ADDL    AX, 28(SP)
+	ADDL    AX, 32(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
-	ADDL    CX, 32(SP)
+	ADDL    CX, 36(SP)
 	MOVL    $0, DI
 	ADCL    $0, DI
 	// t = (t + q·m) / 2^32.
-	MOVL    0(SP), BX
-	MOVL    BX, CX
-	MOVL    $0xffffffff, AX
-	MULL    BX
-	ADDL    CX, AX
-	ADCL    $0, DX
-	ADDL    4(SP), AX
-	ADCL    $0, DX
-	MOVL    DX, CX
-	MOVL    AX, 0(SP)
-	MOVL    $0xffffffff, AX
-	MULL    BX
-	ADDL    CX, AX
-	ADCL    $0, DX
-	ADDL    8(SP), AX
-	ADCL    $0, DX
-	MOVL    DX, CX
-	MOVL    AX, 4(SP)
-	MOVL    12(SP), AX
-	ADDL    CX, AX
-	MOVL    AX, 8(SP)
-	MOVL    16(SP), AX
-	ADCL    $0, AX
-	MOVL    AX, 12(SP)
-	MOVL    20(SP), AX
-	ADCL    $0, AX
-	MOVL    AX, 16(SP)
-	MOVL    24(SP), AX
-	ADCL    BX, AX
-	MOVL    AX, 20(SP)
-	MOVL    $0, CX
-	ADCL    $0, CX
-	MOVL    $0xffffffff, AX
-	MULL    BX
-	ADDL    CX, AX
-	ADCL    $0, DX
-	ADDL    28(SP), AX
-	ADCL    $0, DX
-	MOVL    DX, CX
-	MOVL    AX, 24(SP)
-	MOVL    32(SP), AX
-	ADDL    CX, AX
-	MOVL    AX, 28(SP)
+	MOVL    4(SP), BX
+	ADDL    BX, 16(SP)
+	ADCL    $0, 20(SP)
+	ADCL    $0, 24(SP)
+	ADCL    BX, 28(SP)
+	ADCL    $0, 32(SP)
+	ADCL    BX, 36(SP)
 	ADCL    $0, DI
-	MOVL    DI, 32(SP)
+	SUBL    BX, 32(SP)
+	SBBL    $0, 36(SP)
+	SBBL    $0, DI
+	MOVL    DI, 40(SP)
 	// Row 2: t += a·b2.
 	MOVL    b+8(FP), DI
 	MOVL    8(DI), BX
 	MOVL    (SI), AX
 	MULL    BX
-	ADDL    AX, 0(SP)
+	ADDL    AX, 8(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
 	MOVL    4(SI), AX
 	MULL    BX
 	ADDL    CX, AX
 	ADCL    $0, DX
-	ADDL    AX, 4(SP)
+	ADDL    AX, 12(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
 	MOVL    8(SI), AX
 	MULL    BX
 	ADDL    CX, AX
 	ADCL    $0, DX
-	ADDL    AX, 8(SP)
+	ADDL    AX, 16(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
 	MOVL    12(SI), AX
 	MULL    BX
 	ADDL    CX, AX
 	ADCL    $0, DX
-	ADDL    AX, 12(SP)
+	ADDL    AX, 20(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
 	MOVL    16(SI), AX
 	MULL    BX
 	ADDL    CX, AX
 	ADCL    $0, DX
-	ADDL    AX, 16(SP)
+	ADDL    AX, 24(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
 	MOVL    20(SI), AX
 	MULL    BX
 	ADDL    CX, AX
 	ADCL    $0, DX
-	ADDL    AX, 20(SP)
+	ADDL    AX, 28(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
 	MOVL    24(SI), AX
 	MULL    BX
 	ADDL    CX, AX
 	ADCL    $0, DX
-	ADDL    AX, 24(SP)
+	ADDL    AX, 32(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
 	MOVL    28(SI), AX
 	MULL    BX
 	ADDL    CX, AX
 	ADCL    $0, DX
-	ADDL    AX, 28(SP)
+	ADDL    AX, 36(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
-	ADDL    CX, 32(SP)
+	ADDL    CX, 40(SP)
 	MOVL    $0, DI
 	ADCL    $0, DI
 	// t = (t + q·m) / 2^32.
-	MOVL    0(SP), BX
-	MOVL    BX, CX
-	MOVL    $0xffffffff, AX
-	MULL    BX
-	ADDL    CX, AX
-	ADCL    $0, DX
-	ADDL    4(SP), AX
-	ADCL    $0, DX
-	MOVL    DX, CX
-	MOVL    AX, 0(SP)
-	MOVL    $0xffffffff, AX
-	MULL    BX
-	ADDL    CX, AX
-	ADCL    $0, DX
-	ADDL    8(SP), AX
-	ADCL    $0, DX
-	MOVL    DX, CX
-	MOVL    AX, 4(SP)
-	MOVL    12(SP), AX
-	ADDL    CX, AX
-	MOVL    AX, 8(SP)
-	MOVL    16(SP), AX
-	ADCL    $0, AX
-	MOVL    AX, 12(SP)
-	MOVL    20(SP), AX
-	ADCL    $0, AX
-	MOVL    AX, 16(SP)
-	MOVL    24(SP), AX
-	ADCL    BX, AX
-	MOVL    AX, 20(SP)
-	MOVL    $0, CX
-	ADCL    $0, CX
-	MOVL    $0xffffffff, AX
-	MULL    BX
-	ADDL    CX, AX
-	ADCL    $0, DX
-	ADDL    28(SP), AX
-	ADCL    $0, DX
-	MOVL    DX, CX
-	MOVL    AX, 24(SP)
-	MOVL    32(SP), AX
-	ADDL    CX, AX
-	MOVL    AX, 28(SP)
+	MOVL    8(SP), BX
+	ADDL    BX, 20(SP)
+	ADCL    $0, 24(SP)
+	ADCL    $0, 28(SP)
+	ADCL    BX, 32(SP)
+	ADCL    $0, 36(SP)
+	ADCL    BX, 40(SP)
 	ADCL    $0, DI
-	MOVL    DI, 32(SP)
+	SUBL    BX, 36(SP)
+	SBBL    $0, 40(SP)
+	SBBL    $0, DI
+	MOVL    DI, 44(SP)
 	// Row 3: t += a·b3.
 	MOVL    b+8(FP), DI
 	MOVL    12(DI), BX
 	MOVL    (SI), AX
 	MULL    BX
-	ADDL    AX, 0(SP)
+	ADDL    AX, 12(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
 	MOVL    4(SI), AX
 	MULL    BX
 	ADDL    CX, AX
 	ADCL    $0, DX
-	ADDL    AX, 4(SP)
+	ADDL    AX, 16(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
 	MOVL    8(SI), AX
 	MULL    BX
 	ADDL    CX, AX
 	ADCL    $0, DX
-	ADDL    AX, 8(SP)
+	ADDL    AX, 20(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
 	MOVL    12(SI), AX
 	MULL    BX
 	ADDL    CX, AX
 	ADCL    $0, DX
-	ADDL    AX, 12(SP)
+	ADDL    AX, 24(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
 	MOVL    16(SI), AX
 	MULL    BX
 	ADDL    CX, AX
 	ADCL    $0, DX
-	ADDL    AX, 16(SP)
+	ADDL    AX, 28(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
 	MOVL    20(SI), AX
 	MULL    BX
 	ADDL    CX, AX
 	ADCL    $0, DX
-	ADDL    AX, 20(SP)
+	ADDL    AX, 32(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
 	MOVL    24(SI), AX
 	MULL    BX
 	ADDL    CX, AX
 	ADCL    $0, DX
-	ADDL    AX, 24(SP)
+	ADDL    AX, 36(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
 	MOVL    28(SI), AX
 	MULL    BX
 	ADDL    CX, AX
 	ADCL    $0, DX
-	ADDL    AX, 28(SP)
+	ADDL    AX, 40(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
-	ADDL    CX, 32(SP)
+	ADDL    CX, 44(SP)
 	MOVL    $0, DI
 	ADCL    $0, DI
 	// t = (t + q·m) / 2^32.
-	MOVL    0(SP), BX
-	MOVL    BX, CX
-	MOVL    $0xffffffff, AX
-	MULL    BX
-	ADDL    CX, AX
-	ADCL    $0, DX
-	ADDL    4(SP), AX
-	ADCL    $0, DX
-	MOVL    DX, CX
-	MOVL    AX, 0(SP)
-	MOVL    $0xffffffff, AX
-	MULL    BX
-	ADDL    CX, AX
-	ADCL    $0, DX
-	ADDL    8(SP), AX
-	ADCL    $0, DX
-	MOVL    DX, CX
-	MOVL    AX, 4(SP)
-	MOVL    12(SP), AX
-	ADDL    CX, AX
-	MOVL    AX, 8(SP)
-	MOVL    16(SP), AX
-	ADCL    $0, AX
-	MOVL    AX, 12(SP)
-	MOVL    20(SP), AX
-	ADCL    $0, AX
-	MOVL    AX, 16(SP)
-	MOVL    24(SP), AX
-	ADCL    BX, AX
-	MOVL    AX, 20(SP)
-	MOVL    $0, CX
-	ADCL    $0, CX
-	MOVL    $0xffffffff, AX
-	MULL    BX
-	ADDL    CX, AX
-	ADCL    $0, DX
-	ADDL    28(SP), AX
-	ADCL    $0, DX
-	MOVL    DX, CX
-	MOVL    AX, 24(SP)
-	MOVL    32(SP), AX
-	ADDL    CX, AX
-	MOVL    AX, 28(SP)
+	MOVL    12(SP), BX
+	ADDL    BX, 24(SP)
+	ADCL    $0, 28(SP)
+	ADCL    $0, 32(SP)
+	ADCL    BX, 36(SP)
+	ADCL    $0, 40(SP)
+	ADCL    BX, 44(SP)
 	ADCL    $0, DI
-	MOVL    DI, 32(SP)
+	SUBL    BX, 40(SP)
+	SBBL    $0, 44(SP)
+	SBBL    $0, DI
+	MOVL    DI, 48(SP)
 	// Row 4: t += a·b4.
 	MOVL    b+8(FP), DI
 	MOVL    16(DI), BX
 	MOVL    (SI), AX
 	MULL    BX
-	ADDL    AX, 0(SP)
+	ADDL    AX, 16(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
 	MOVL    4(SI), AX
 	MULL    BX
 	ADDL    CX, AX
 	ADCL    $0, DX
-	ADDL    AX, 4(SP)
+	ADDL    AX, 20(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
 	MOVL    8(SI), AX
 	MULL    BX
 	ADDL    CX, AX
 	ADCL    $0, DX
-	ADDL    AX, 8(SP)
+	ADDL    AX, 24(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
 	MOVL    12(SI), AX
 	MULL    BX
 	ADDL    CX, AX
 	ADCL    $0, DX
-	ADDL    AX, 12(SP)
+	ADDL    AX, 28(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
 	MOVL    16(SI), AX
 	MULL    BX
 	ADDL    CX, AX
 	ADCL    $0, DX
-	ADDL    AX, 16(SP)
+	ADDL    AX, 32(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
 	MOVL    20(SI), AX
 	MULL    BX
 	ADDL    CX, AX
 	ADCL    $0, DX
-	ADDL    AX, 20(SP)
+	ADDL    AX, 36(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
 	MOVL    24(SI), AX
 	MULL    BX
 	ADDL    CX, AX
 	ADCL    $0, DX
-	ADDL    AX, 24(SP)
+	ADDL    AX, 40(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
 	MOVL    28(SI), AX
 	MULL    BX
 	ADDL    CX, AX
 	ADCL    $0, DX
-	ADDL    AX, 28(SP)
+	ADDL    AX, 44(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
-	ADDL    CX, 32(SP)
+	ADDL    CX, 48(SP)
 	MOVL    $0, DI
 	ADCL    $0, DI
 	// t = (t + q·m) / 2^32.
-	MOVL    0(SP), BX
-	MOVL    BX, CX
-	MOVL    $0xffffffff, AX
-	MULL    BX
-	ADDL    CX, AX
-	ADCL    $0, DX
-	ADDL    4(SP), AX
-	ADCL    $0, DX
-	MOVL    DX, CX
-	MOVL    AX, 0(SP)
-	MOVL    $0xffffffff, AX
-	MULL    BX
-	ADDL    CX, AX
-	ADCL    $0, DX
-	ADDL    8(SP), AX
-	ADCL    $0, DX
-	MOVL    DX, CX
-	MOVL    AX, 4(SP)
-	MOVL    12(SP), AX
-	ADDL    CX, AX
-	MOVL    AX, 8(SP)
-	MOVL    16(SP), AX
-	ADCL    $0, AX
-	MOVL    AX, 12(SP)
-	MOVL    20(SP), AX
-	ADCL    $0, AX
-	MOVL    AX, 16(SP)
-	MOVL    24(SP), AX
-	ADCL    BX, AX
-	MOVL    AX, 20(SP)
-	MOVL    $0, CX
-	ADCL    $0, CX
-	MOVL    $0xffffffff, AX
-	MULL    BX
-	ADDL    CX, AX
-	ADCL    $0, DX
-	ADDL    28(SP), AX
-	ADCL    $0, DX
-	MOVL    DX, CX
-	MOVL    AX, 24(SP)
-	MOVL    32(SP), AX
-	ADDL    CX, AX
-	MOVL    AX, 28(SP)
+	MOVL    16(SP), BX
+	ADDL    BX, 28(SP)
+	ADCL    $0, 32(SP)
+	ADCL    $0, 36(SP)
+	ADCL    BX, 40(SP)
+	ADCL    $0, 44(SP)
+	ADCL    BX, 48(SP)
 	ADCL    $0, DI
-	MOVL    DI, 32(SP)
+	SUBL    BX, 44(SP)
+	SBBL    $0, 48(SP)
+	SBBL    $0, DI
+	MOVL    DI, 52(SP)
 	// Row 5: t += a·b5.
 	MOVL    b+8(FP), DI
 	MOVL    20(DI), BX
 	MOVL    (SI), AX
 	MULL    BX
-	ADDL    AX, 0(SP)
+	ADDL    AX, 20(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
 	MOVL    4(SI), AX
 	MULL    BX
 	ADDL    CX, AX
 	ADCL    $0, DX
-	ADDL    AX, 4(SP)
+	ADDL    AX, 24(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
 	MOVL    8(SI), AX
 	MULL    BX
 	ADDL    CX, AX
 	ADCL    $0, DX
-	ADDL    AX, 8(SP)
+	ADDL    AX, 28(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
 	MOVL    12(SI), AX
 	MULL    BX
 	ADDL    CX, AX
 	ADCL    $0, DX
-	ADDL    AX, 12(SP)
+	ADDL    AX, 32(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
 	MOVL    16(SI), AX
 	MULL    BX
 	ADDL    CX, AX
 	ADCL    $0, DX
-	ADDL    AX, 16(SP)
+	ADDL    AX, 36(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
 	MOVL    20(SI), AX
 	MULL    BX
 	ADDL    CX, AX
 	ADCL    $0, DX
-	ADDL    AX, 20(SP)
+	ADDL    AX, 40(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
 	MOVL    24(SI), AX
 	MULL    BX
 	ADDL    CX, AX
 	ADCL    $0, DX
-	ADDL    AX, 24(SP)
+	ADDL    AX, 44(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
 	MOVL    28(SI), AX
 	MULL    BX
 	ADDL    CX, AX
 	ADCL    $0, DX
-	ADDL    AX, 28(SP)
+	ADDL    AX, 48(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
-	ADDL    CX, 32(SP)
+	ADDL    CX, 52(SP)
 	MOVL    $0, DI
 	ADCL    $0, DI
 	// t = (t + q·m) / 2^32.
-	MOVL    0(SP), BX
-	MOVL    BX, CX
-	MOVL    $0xffffffff, AX
-	MULL    BX
-	ADDL    CX, AX
-	ADCL    $0, DX
-	ADDL    4(SP), AX
-	ADCL    $0, DX
-	MOVL    DX, CX
-	MOVL    AX, 0(SP)
-	MOVL    $0xffffffff, AX
-	MULL    BX
-	ADDL    CX, AX
-	ADCL    $0, DX
-	ADDL    8(SP), AX
-	ADCL    $0, DX
-	MOVL    DX, CX
-	MOVL    AX, 4(SP)
-	MOVL    12(SP), AX
-	ADDL    CX, AX
-	MOVL    AX, 8(SP)
-	MOVL    16(SP), AX
-	ADCL    $0, AX
-	MOVL    AX, 12(SP)
-	MOVL    20(SP), AX
-	ADCL    $0, AX
-	MOVL    AX, 16(SP)
-	MOVL    24(SP), AX
-	ADCL    BX, AX
-	MOVL    AX, 20(SP)
-	MOVL    $0, CX
-	ADCL    $0, CX
-	MOVL    $0xffffffff, AX
-	MULL    BX
-	ADDL    CX, AX
-	ADCL    $0, DX
-	ADDL    28(SP), AX
-	ADCL    $0, DX
-	MOVL    DX, CX
-	MOVL    AX, 24(SP)
-	MOVL    32(SP), AX
-	ADDL    CX, AX
-	MOVL    AX, 28(SP)
+	MOVL    20(SP), BX
+	ADDL    BX, 32(SP)
+	ADCL    $0, 36(SP)
+	ADCL    $0, 40(SP)
+	ADCL    BX, 44(SP)
+	ADCL    $0, 48(SP)
+	ADCL    BX, 52(SP)
 	ADCL    $0, DI
-	MOVL    DI, 32(SP)
+	SUBL    BX, 48(SP)
+	SBBL    $0, 52(SP)
+	SBBL    $0, DI
+	MOVL    DI, 56(SP)
 	// Row 6: t += a·b6.
 	MOVL    b+8(FP), DI
 	MOVL    24(DI), BX
 	MOVL    (SI), AX
 	MULL    BX
-	ADDL    AX, 0(SP)
+	ADDL    AX, 24(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
 	MOVL    4(SI), AX
 	MULL    BX
 	ADDL    CX, AX
 	ADCL    $0, DX
-	ADDL    AX, 4(SP)
+	ADDL    AX, 28(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
 	MOVL    8(SI), AX
 	MULL    BX
 	ADDL    CX, AX
 	ADCL    $0, DX
-	ADDL    AX, 8(SP)
+	ADDL    AX, 32(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
 	MOVL    12(SI), AX
 	MULL    BX
 	ADDL    CX, AX
 	ADCL    $0, DX
-	ADDL    AX, 12(SP)
+	ADDL    AX, 36(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
 	MOVL    16(SI), AX
 	MULL    BX
 	ADDL    CX, AX
 	ADCL    $0, DX
-	ADDL    AX, 16(SP)
+	ADDL    AX, 40(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
 	MOVL    20(SI), AX
 	MULL    BX
 	ADDL    CX, AX
 	ADCL    $0, DX
-	ADDL    AX, 20(SP)
+	ADDL    AX, 44(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
 	MOVL    24(SI), AX
 	MULL    BX
 	ADDL    CX, AX
 	ADCL    $0, DX
-	ADDL    AX, 24(SP)
+	ADDL    AX, 48(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
 	MOVL    28(SI), AX
 	MULL    BX
 	ADDL    CX, AX
 	ADCL    $0, DX
-	ADDL    AX, 28(SP)
+	ADDL    AX, 52(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
-	ADDL    CX, 32(SP)
+	ADDL    CX, 56(SP)
 	MOVL    $0, DI
 	ADCL    $0, DI
 	// t = (t + q·m) / 2^32.
-	MOVL    0(SP), BX
-	MOVL    BX, CX
-	MOVL    $0xffffffff, AX
-	MULL    BX
-	ADDL    CX, AX
-	ADCL    $0, DX
-	ADDL    4(SP), AX
-	ADCL    $0, DX
-	MOVL    DX, CX
-	MOVL    AX, 0(SP)
-	MOVL    $0xffffffff, AX
-	MULL    BX
-	ADDL    CX, AX
-	ADCL    $0, DX
-	ADDL    8(SP), AX
-	ADCL    $0, DX
-	MOVL    DX, CX
-	MOVL    AX, 4(SP)
-	MOVL    12(SP), AX
-	ADDL    CX, AX
-	MOVL    AX, 8(SP)
-	MOVL    16(SP), AX
-	ADCL    $0, AX
-	MOVL    AX, 12(SP)
-	MOVL    20(SP), AX
-	ADCL    $0, AX
-	MOVL    AX, 16(SP)
-	MOVL    24(SP), AX
-	ADCL    BX, AX
-	MOVL    AX, 20(SP)
-	MOVL    $0, CX
-	ADCL    $0, CX
-	MOVL    $0xffffffff, AX
-	MULL    BX
-	ADDL    CX, AX
-	ADCL    $0, DX
-	ADDL    28(SP), AX
-	ADCL    $0, DX
-	MOVL    DX, CX
-	MOVL    AX, 24(SP)
-	MOVL    32(SP), AX
-	ADDL    CX, AX
-	MOVL    AX, 28(SP)
+	MOVL    24(SP), BX
+	ADDL    BX, 36(SP)
+	ADCL    $0, 40(SP)
+	ADCL    $0, 44(SP)
+	ADCL    BX, 48(SP)
+	ADCL    $0, 52(SP)
+	ADCL    BX, 56(SP)
 	ADCL    $0, DI
-	MOVL    DI, 32(SP)
+	SUBL    BX, 52(SP)
+	SBBL    $0, 56(SP)
+	SBBL    $0, DI
+	MOVL    DI, 60(SP)
 	// Row 7: t += a·b7.
 	MOVL    b+8(FP), DI
 	MOVL    28(DI), BX
 	MOVL    (SI), AX
 	MULL    BX
-	ADDL    AX, 0(SP)
+	ADDL    AX, 28(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
 	MOVL    4(SI), AX
 	MULL    BX
 	ADDL    CX, AX
 	ADCL    $0, DX
-	ADDL    AX, 4(SP)
+	ADDL    AX, 32(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
 	MOVL    8(SI), AX
 	MULL    BX
 	ADDL    CX, AX
 	ADCL    $0, DX
-	ADDL    AX, 8(SP)
+	ADDL    AX, 36(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
 	MOVL    12(SI), AX
 	MULL    BX
 	ADDL    CX, AX
 	ADCL    $0, DX
-	ADDL    AX, 12(SP)
+	ADDL    AX, 40(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
 	MOVL    16(SI), AX
 	MULL    BX
 	ADDL    CX, AX
 	ADCL    $0, DX
-	ADDL    AX, 16(SP)
+	ADDL    AX, 44(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
 	MOVL    20(SI), AX
 	MULL    BX
 	ADDL    CX, AX
 	ADCL    $0, DX
-	ADDL    AX, 20(SP)
+	ADDL    AX, 48(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
 	MOVL    24(SI), AX
 	MULL    BX
 	ADDL    CX, AX
 	ADCL    $0, DX
-	ADDL    AX, 24(SP)
+	ADDL    AX, 52(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
 	MOVL    28(SI), AX
 	MULL    BX
 	ADDL    CX, AX
 	ADCL    $0, DX
-	ADDL    AX, 28(SP)
+	ADDL    AX, 56(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
-	ADDL    CX, 32(SP)
+	ADDL    CX, 60(SP)
 	MOVL    $0, DI
 	ADCL    $0, DI
 	// t = (t + q·m) / 2^32.
-	MOVL    0(SP), BX
-	MOVL    BX, CX
-	MOVL    $0xffffffff, AX
-	MULL    BX
-	ADDL    CX, AX
-	ADCL    $0, DX
-	ADDL    4(SP), AX
-	ADCL    $0, DX
-	MOVL    DX, CX
-	MOVL    AX, 0(SP)
-	MOVL    $0xffffffff, AX
-	MULL    BX
-	ADDL    CX, AX
-	ADCL    $0, DX
-	ADDL    8(SP), AX
-	ADCL    $0, DX
-	MOVL    DX, CX
-	MOVL    AX, 4(SP)
-	MOVL    12(SP), AX
-	ADDL    CX, AX
-	MOVL    AX, 8(SP)
-	MOVL    16(SP), AX
-	ADCL    $0, AX
-	MOVL    AX, 12(SP)
-	MOVL    20(SP), AX
-	ADCL    $0, AX
-	MOVL    AX, 16(SP)
-	MOVL    24(SP), AX
-	ADCL    BX, AX
-	MOVL    AX, 20(SP)
-	MOVL    $0, CX
-	ADCL    $0, CX
-	MOVL    $0xffffffff, AX
-	MULL    BX
-	ADDL    CX, AX
-	ADCL    $0, DX
-	ADDL    28(SP), AX
-	ADCL    $0, DX
-	MOVL    DX, CX
-	MOVL    AX, 24(SP)
-	MOVL    32(SP), AX
-	ADDL    CX, AX
-	MOVL    AX, 28(SP)
+	MOVL    28(SP), BX
+	ADDL    BX, 40(SP)
+	ADCL    $0, 44(SP)
+	ADCL    $0, 48(SP)
+	ADCL    BX, 52(SP)
+	ADCL    $0, 56(SP)
+	ADCL    BX, 60(SP)
 	ADCL    $0, DI
-	MOVL    DI, 32(SP)
+	SUBL    BX, 56(SP)
+	SBBL    $0, 60(SP)
+	SBBL    $0, DI
+	MOVL    DI, 64(SP)
 	// t < 2m: r = t − m; keep t if that borrowed.
-	MOVL    0(SP), AX
+	MOVL    32(SP), AX
 	SUBL    $0xffffffff, AX
-	MOVL    AX, 36(SP)
-	MOVL    4(SP), AX
+	MOVL    AX, 68(SP)
+	MOVL    36(SP), AX
 	SBBL    $0xffffffff, AX
-	MOVL    AX, 40(SP)
-	MOVL    8(SP), AX
+	MOVL    AX, 72(SP)
+	MOVL    40(SP), AX
 	SBBL    $0xffffffff, AX
-	MOVL    AX, 44(SP)
-	MOVL    12(SP), AX
+	MOVL    AX, 76(SP)
+	MOVL    44(SP), AX
 	SBBL    $0x00000000, AX
-	MOVL    AX, 48(SP)
-	MOVL    16(SP), AX
+	MOVL    AX, 80(SP)
+	MOVL    48(SP), AX
 	SBBL    $0x00000000, AX
-	MOVL    AX, 52(SP)
-	MOVL    20(SP), AX
+	MOVL    AX, 84(SP)
+	MOVL    52(SP), AX
 	SBBL    $0x00000000, AX
-	MOVL    AX, 56(SP)
-	MOVL    24(SP), AX
+	MOVL    AX, 88(SP)
+	MOVL    56(SP), AX
 	SBBL    $0x00000001, AX
-	MOVL    AX, 60(SP)
-	MOVL    28(SP), AX
+	MOVL    AX, 92(SP)
+	MOVL    60(SP), AX
 	SBBL    $0xffffffff, AX
-	MOVL    AX, 64(SP)
-	MOVL    32(SP), BX
+	MOVL    AX, 96(SP)
+	MOVL    64(SP), BX
 	SBBL    $0, BX
 	MOVL    v+0(FP), DI
-	MOVL    0(SP), AX
-	MOVL    36(SP), DX
+	MOVL    32(SP), AX
+	MOVL    68(SP), DX
 	XORL    DX, AX
 	ANDL    BX, AX
 	XORL    DX, AX
 	MOVL    AX, (DI)
-	MOVL    4(SP), AX
-	MOVL    40(SP), DX
+	MOVL    36(SP), AX
+	MOVL    72(SP), DX
 	XORL    DX, AX
 	ANDL    BX, AX
 	XORL    DX, AX
 	MOVL    AX, 4(DI)
-	MOVL    8(SP), AX
-	MOVL    44(SP), DX
+	MOVL    40(SP), AX
+	MOVL    76(SP), DX
 	XORL    DX, AX
 	ANDL    BX, AX
 	XORL    DX, AX
 	MOVL    AX, 8(DI)
-	MOVL    12(SP), AX
-	MOVL    48(SP), DX
+	MOVL    44(SP), AX
+	MOVL    80(SP), DX
 	XORL    DX, AX
 	ANDL    BX, AX
 	XORL    DX, AX
 	MOVL    AX, 12(DI)
-	MOVL    16(SP), AX
-	MOVL    52(SP), DX
+	MOVL    48(SP), AX
+	MOVL    84(SP), DX
 	XORL    DX, AX
 	ANDL    BX, AX
 	XORL    DX, AX
 	MOVL    AX, 16(DI)
-	MOVL    20(SP), AX
-	MOVL    56(SP), DX
+	MOVL    52(SP), AX
+	MOVL    88(SP), DX
 	XORL    DX, AX
 	ANDL    BX, AX
 	XORL    DX, AX
 	MOVL    AX, 20(DI)
-	MOVL    24(SP), AX
-	MOVL    60(SP), DX
+	MOVL    56(SP), AX
+	MOVL    92(SP), DX
 	XORL    DX, AX
 	ANDL    BX, AX
 	XORL    DX, AX
 	MOVL    AX, 24(DI)
-	MOVL    28(SP), AX
-	MOVL    64(SP), DX
+	MOVL    60(SP), AX
+	MOVL    96(SP), DX
 	XORL    DX, AX
 	ANDL    BX, AX
 	XORL    DX, AX
@@ -925,7 +661,7 @@ TEXT ·elem32MulAsm(SB), NOSPLIT, $68-12
 	RET
 
 // func elem32SquareAsm(v, a *elem32)
-TEXT ·elem32SquareAsm(SB), NOSPLIT, $68-8
+TEXT ·elem32SquareAsm(SB), NOSPLIT, $100-8
 	MOVL    a+4(FP), SI
 	// Row 0: t += a·b0.
 	MOVL    (SI), BX
@@ -979,857 +715,593 @@ TEXT ·elem32SquareAsm(SB), NOSPLIT, $68-8
 	MOVL    $0, DI
 	// t = (t + q·m) / 2^32.
 	MOVL    0(SP), BX
-	MOVL    BX, CX
-	MOVL    $0xffffffff, AX
-	MULL    BX
-	ADDL    CX, AX
-	ADCL    $0, DX
-	ADDL    4(SP), AX
-	ADCL    $0, DX
-	MOVL    DX, CX
-	MOVL    AX, 0(SP)
-	MOVL    $0xffffffff, AX
-	MULL    BX
-	ADDL    CX, AX
-	ADCL    $0, DX
-	ADDL    8(SP), AX
-	ADCL    $0, DX
-	MOVL    DX, CX
-	MOVL    AX, 4(SP)
-	MOVL    12(SP), AX
-	ADDL    CX, AX
-	MOVL    AX, 8(SP)
-	MOVL    16(SP), AX
-	ADCL    $0, AX
-	MOVL    AX, 12(SP)
-	MOVL    20(SP), AX
-	ADCL    $0, AX
-	MOVL    AX, 16(SP)
-	MOVL    24(SP), AX
-	ADCL    BX, AX
-	MOVL    AX, 20(SP)
-	MOVL    $0, CX
-	ADCL    $0, CX
-	MOVL    $0xffffffff, AX
-	MULL    BX
-	ADDL    CX, AX
-	ADCL    $0, DX
-	ADDL    28(SP), AX
-	ADCL    $0, DX
-	MOVL    DX, CX
-	MOVL    AX, 24(SP)
-	MOVL    32(SP), AX
-	ADDL    CX, AX
-	MOVL    AX, 28(SP)
+	ADDL    BX, 12(SP)
+	ADCL    $0, 16(SP)
+	ADCL    $0, 20(SP)
+	ADCL    BX, 24(SP)
+	ADCL    $0, 28(SP)
+	ADCL    BX, 32(SP)
 	ADCL    $0, DI
-	MOVL    DI, 32(SP)
+	SUBL    BX, 28(SP)
+	SBBL    $0, 32(SP)
+	SBBL    $0, DI
+	MOVL    DI, 36(SP)
 	// Row 1: t += a·b1.
 	MOVL    4(SI), BX
 	MOVL    (SI), AX
 	MULL    BX
-	ADDL    AX, 0(SP)
+	ADDL    AX, 4(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
 	MOVL    4(SI), AX
 	MULL    BX
 	ADDL    CX, AX
 	ADCL    $0, DX
-	ADDL    AX, 4(SP)
+	ADDL    AX, 8(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
 	MOVL    8(SI), AX
 	MULL    BX
 	ADDL    CX, AX
 	ADCL    $0, DX
-	ADDL    AX, 8(SP)
+	ADDL    AX, 12(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
 	MOVL    12(SI), AX
 	MULL    BX
 	ADDL    CX, AX
 	ADCL    $0, DX
-	ADDL    AX, 12(SP)
+	ADDL    AX, 16(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
 	MOVL    16(SI), AX
 	MULL    BX
 	ADDL    CX, AX
 	ADCL    $0, DX
-	ADDL    AX, 16(SP)
+	ADDL    AX, 20(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
 	MOVL    20(SI), AX
 	MULL    BX
 	ADDL    CX, AX
 	ADCL    $0, DX
-	ADDL    AX, 20(SP)
+	ADDL    AX, 24(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
 	MOVL    24(SI), AX
 	MULL    BX
 	ADDL    CX, AX
 	ADCL    $0, DX
-	ADDL    AX, 24(SP)
+	ADDL    AX, 28(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
 	MOVL    28(SI), AX
 	MULL    BX
 	ADDL    CX, AX
 	ADCL    $0, DX
-	ADDL    AX, 28(SP)
+	ADDL    AX, 32(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
-	ADDL    CX, 32(SP)
+	ADDL    CX, 36(SP)
 	MOVL    $0, DI
 	ADCL    $0, DI
 	// t = (t + q·m) / 2^32.
-	MOVL    0(SP), BX
-	MOVL    BX, CX
-	MOVL    $0xffffffff, AX
-	MULL    BX
-	ADDL    CX, AX
-	ADCL    $0, DX
-	ADDL    4(SP), AX
-	ADCL    $0, DX
-	MOVL    DX, CX
-	MOVL    AX, 0(SP)
-	MOVL    $0xffffffff, AX
-	MULL    BX
-	ADDL    CX, AX
-	ADCL    $0, DX
-	ADDL    8(SP), AX
-	ADCL    $0, DX
-	MOVL    DX, CX
-	MOVL    AX, 4(SP)
-	MOVL    12(SP), AX
-	ADDL    CX, AX
-	MOVL    AX, 8(SP)
-	MOVL    16(SP), AX
-	ADCL    $0, AX
-	MOVL    AX, 12(SP)
-	MOVL    20(SP), AX
-	ADCL    $0, AX
-	MOVL    AX, 16(SP)
-	MOVL    24(SP), AX
-	ADCL    BX, AX
-	MOVL    AX, 20(SP)
-	MOVL    $0, CX
-	ADCL    $0, CX
-	MOVL    $0xffffffff, AX
-	MULL    BX
-	ADDL    CX, AX
-	ADCL    $0, DX
-	ADDL    28(SP), AX
-	ADCL    $0, DX
-	MOVL    DX, CX
-	MOVL    AX, 24(SP)
-	MOVL    32(SP), AX
-	ADDL    CX, AX
-	MOVL    AX, 28(SP)
+	MOVL    4(SP), BX
+	ADDL    BX, 16(SP)
+	ADCL    $0, 20(SP)
+	ADCL    $0, 24(SP)
+	ADCL    BX, 28(SP)
+	ADCL    $0, 32(SP)
+	ADCL    BX, 36(SP)
 	ADCL    $0, DI
-	MOVL    DI, 32(SP)
+	SUBL    BX, 32(SP)
+	SBBL    $0, 36(SP)
+	SBBL    $0, DI
+	MOVL    DI, 40(SP)
 	// Row 2: t += a·b2.
 	MOVL    8(SI), BX
 	MOVL    (SI), AX
 	MULL    BX
-	ADDL    AX, 0(SP)
+	ADDL    AX, 8(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
 	MOVL    4(SI), AX
 	MULL    BX
 	ADDL    CX, AX
 	ADCL    $0, DX
-	ADDL    AX, 4(SP)
+	ADDL    AX, 12(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
 	MOVL    8(SI), AX
 	MULL    BX
 	ADDL    CX, AX
 	ADCL    $0, DX
-	ADDL    AX, 8(SP)
+	ADDL    AX, 16(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
 	MOVL    12(SI), AX
 	MULL    BX
 	ADDL    CX, AX
 	ADCL    $0, DX
-	ADDL    AX, 12(SP)
+	ADDL    AX, 20(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
 	MOVL    16(SI), AX
 	MULL    BX
 	ADDL    CX, AX
 	ADCL    $0, DX
-	ADDL    AX, 16(SP)
+	ADDL    AX, 24(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
 	MOVL    20(SI), AX
 	MULL    BX
 	ADDL    CX, AX
 	ADCL    $0, DX
-	ADDL    AX, 20(SP)
+	ADDL    AX, 28(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
 	MOVL    24(SI), AX
 	MULL    BX
 	ADDL    CX, AX
 	ADCL    $0, DX
-	ADDL    AX, 24(SP)
+	ADDL    AX, 32(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
 	MOVL    28(SI), AX
 	MULL    BX
 	ADDL    CX, AX
 	ADCL    $0, DX
-	ADDL    AX, 28(SP)
+	ADDL    AX, 36(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
-	ADDL    CX, 32(SP)
+	ADDL    CX, 40(SP)
 	MOVL    $0, DI
 	ADCL    $0, DI
 	// t = (t + q·m) / 2^32.
-	MOVL    0(SP), BX
-	MOVL    BX, CX
-	MOVL    $0xffffffff, AX
-	MULL    BX
-	ADDL    CX, AX
-	ADCL    $0, DX
-	ADDL    4(SP), AX
-	ADCL    $0, DX
-	MOVL    DX, CX
-	MOVL    AX, 0(SP)
-	MOVL    $0xffffffff, AX
-	MULL    BX
-	ADDL    CX, AX
-	ADCL    $0, DX
-	ADDL    8(SP), AX
-	ADCL    $0, DX
-	MOVL    DX, CX
-	MOVL    AX, 4(SP)
-	MOVL    12(SP), AX
-	ADDL    CX, AX
-	MOVL    AX, 8(SP)
-	MOVL    16(SP), AX
-	ADCL    $0, AX
-	MOVL    AX, 12(SP)
-	MOVL    20(SP), AX
-	ADCL    $0, AX
-	MOVL    AX, 16(SP)
-	MOVL    24(SP), AX
-	ADCL    BX, AX
-	MOVL    AX, 20(SP)
-	MOVL    $0, CX
-	ADCL    $0, CX
-	MOVL    $0xffffffff, AX
-	MULL    BX
-	ADDL    CX, AX
-	ADCL    $0, DX
-	ADDL    28(SP), AX
-	ADCL    $0, DX
-	MOVL    DX, CX
-	MOVL    AX, 24(SP)
-	MOVL    32(SP), AX
-	ADDL    CX, AX
-	MOVL    AX, 28(SP)
+	MOVL    8(SP), BX
+	ADDL    BX, 20(SP)
+	ADCL    $0, 24(SP)
+	ADCL    $0, 28(SP)
+	ADCL    BX, 32(SP)
+	ADCL    $0, 36(SP)
+	ADCL    BX, 40(SP)
 	ADCL    $0, DI
-	MOVL    DI, 32(SP)
+	SUBL    BX, 36(SP)
+	SBBL    $0, 40(SP)
+	SBBL    $0, DI
+	MOVL    DI, 44(SP)
 	// Row 3: t += a·b3.
 	MOVL    12(SI), BX
 	MOVL    (SI), AX
 	MULL    BX
-	ADDL    AX, 0(SP)
+	ADDL    AX, 12(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
 	MOVL    4(SI), AX
 	MULL    BX
 	ADDL    CX, AX
 	ADCL    $0, DX
-	ADDL    AX, 4(SP)
+	ADDL    AX, 16(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
 	MOVL    8(SI), AX
 	MULL    BX
 	ADDL    CX, AX
 	ADCL    $0, DX
-	ADDL    AX, 8(SP)
+	ADDL    AX, 20(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
 	MOVL    12(SI), AX
 	MULL    BX
 	ADDL    CX, AX
 	ADCL    $0, DX
-	ADDL    AX, 12(SP)
+	ADDL    AX, 24(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
 	MOVL    16(SI), AX
 	MULL    BX
 	ADDL    CX, AX
 	ADCL    $0, DX
-	ADDL    AX, 16(SP)
+	ADDL    AX, 28(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
 	MOVL    20(SI), AX
 	MULL    BX
 	ADDL    CX, AX
 	ADCL    $0, DX
-	ADDL    AX, 20(SP)
+	ADDL    AX, 32(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
 	MOVL    24(SI), AX
 	MULL    BX
 	ADDL    CX, AX
 	ADCL    $0, DX
-	ADDL    AX, 24(SP)
+	ADDL    AX, 36(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
 	MOVL    28(SI), AX
 	MULL    BX
 	ADDL    CX, AX
 	ADCL    $0, DX
-	ADDL    AX, 28(SP)
+	ADDL    AX, 40(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
-	ADDL    CX, 32(SP)
+	ADDL    CX, 44(SP)
 	MOVL    $0, DI
 	ADCL    $0, DI
 	// t = (t + q·m) / 2^32.
-	MOVL    0(SP), BX
-	MOVL    BX, CX
-	MOVL    $0xffffffff, AX
-	MULL    BX
-	ADDL    CX, AX
-	ADCL    $0, DX
-	ADDL    4(SP), AX
-	ADCL    $0, DX
-	MOVL    DX, CX
-	MOVL    AX, 0(SP)
-	MOVL    $0xffffffff, AX
-	MULL    BX
-	ADDL    CX, AX
-	ADCL    $0, DX
-	ADDL    8(SP), AX
-	ADCL    $0, DX
-	MOVL    DX, CX
-	MOVL    AX, 4(SP)
-	MOVL    12(SP), AX
-	ADDL    CX, AX
-	MOVL    AX, 8(SP)
-	MOVL    16(SP), AX
-	ADCL    $0, AX
-	MOVL    AX, 12(SP)
-	MOVL    20(SP), AX
-	ADCL    $0, AX
-	MOVL    AX, 16(SP)
-	MOVL    24(SP), AX
-	ADCL    BX, AX
-	MOVL    AX, 20(SP)
-	MOVL    $0, CX
-	ADCL    $0, CX
-	MOVL    $0xffffffff, AX
-	MULL    BX
-	ADDL    CX, AX
-	ADCL    $0, DX
-	ADDL    28(SP), AX
-	ADCL    $0, DX
-	MOVL    DX, CX
-	MOVL    AX, 24(SP)
-	MOVL    32(SP), AX
-	ADDL    CX, AX
-	MOVL    AX, 28(SP)
+	MOVL    12(SP), BX
+	ADDL    BX, 24(SP)
+	ADCL    $0, 28(SP)
+	ADCL    $0, 32(SP)
+	ADCL    BX, 36(SP)
+	ADCL    $0, 40(SP)
+	ADCL    BX, 44(SP)
 	ADCL    $0, DI
-	MOVL    DI, 32(SP)
+	SUBL    BX, 40(SP)
+	SBBL    $0, 44(SP)
+	SBBL    $0, DI
+	MOVL    DI, 48(SP)
 	// Row 4: t += a·b4.
 	MOVL    16(SI), BX
 	MOVL    (SI), AX
 	MULL    BX
-	ADDL    AX, 0(SP)
+	ADDL    AX, 16(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
 	MOVL    4(SI), AX
 	MULL    BX
 	ADDL    CX, AX
 	ADCL    $0, DX
-	ADDL    AX, 4(SP)
+	ADDL    AX, 20(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
 	MOVL    8(SI), AX
 	MULL    BX
 	ADDL    CX, AX
 	ADCL    $0, DX
-	ADDL    AX, 8(SP)
+	ADDL    AX, 24(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
 	MOVL    12(SI), AX
 	MULL    BX
 	ADDL    CX, AX
 	ADCL    $0, DX
-	ADDL    AX, 12(SP)
+	ADDL    AX, 28(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
 	MOVL    16(SI), AX
 	MULL    BX
 	ADDL    CX, AX
 	ADCL    $0, DX
-	ADDL    AX, 16(SP)
+	ADDL    AX, 32(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
 	MOVL    20(SI), AX
 	MULL    BX
 	ADDL    CX, AX
 	ADCL    $0, DX
-	ADDL    AX, 20(SP)
+	ADDL    AX, 36(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
 	MOVL    24(SI), AX
 	MULL    BX
 	ADDL    CX, AX
 	ADCL    $0, DX
-	ADDL    AX, 24(SP)
+	ADDL    AX, 40(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
 	MOVL    28(SI), AX
 	MULL    BX
 	ADDL    CX, AX
 	ADCL    $0, DX
-	ADDL    AX, 28(SP)
+	ADDL    AX, 44(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
-	ADDL    CX, 32(SP)
+	ADDL    CX, 48(SP)
 	MOVL    $0, DI
 	ADCL    $0, DI
 	// t = (t + q·m) / 2^32.
-	MOVL    0(SP), BX
-	MOVL    BX, CX
-	MOVL    $0xffffffff, AX
-	MULL    BX
-	ADDL    CX, AX
-	ADCL    $0, DX
-	ADDL    4(SP), AX
-	ADCL    $0, DX
-	MOVL    DX, CX
-	MOVL    AX, 0(SP)
-	MOVL    $0xffffffff, AX
-	MULL    BX
-	ADDL    CX, AX
-	ADCL    $0, DX
-	ADDL    8(SP), AX
-	ADCL    $0, DX
-	MOVL    DX, CX
-	MOVL    AX, 4(SP)
-	MOVL    12(SP), AX
-	ADDL    CX, AX
-	MOVL    AX, 8(SP)
-	MOVL    16(SP), AX
-	ADCL    $0, AX
-	MOVL    AX, 12(SP)
-	MOVL    20(SP), AX
-	ADCL    $0, AX
-	MOVL    AX, 16(SP)
-	MOVL    24(SP), AX
-	ADCL    BX, AX
-	MOVL    AX, 20(SP)
-	MOVL    $0, CX
-	ADCL    $0, CX
-	MOVL    $0xffffffff, AX
-	MULL    BX
-	ADDL    CX, AX
-	ADCL    $0, DX
-	ADDL    28(SP), AX
-	ADCL    $0, DX
-	MOVL    DX, CX
-	MOVL    AX, 24(SP)
-	MOVL    32(SP), AX
-	ADDL    CX, AX
-	MOVL    AX, 28(SP)
+	MOVL    16(SP), BX
+	ADDL    BX, 28(SP)
+	ADCL    $0, 32(SP)
+	ADCL    $0, 36(SP)
+	ADCL    BX, 40(SP)
+	ADCL    $0, 44(SP)
+	ADCL    BX, 48(SP)
 	ADCL    $0, DI
-	MOVL    DI, 32(SP)
+	SUBL    BX, 44(SP)
+	SBBL    $0, 48(SP)
+	SBBL    $0, DI
+	MOVL    DI, 52(SP)
 	// Row 5: t += a·b5.
 	MOVL    20(SI), BX
 	MOVL    (SI), AX
 	MULL    BX
-	ADDL    AX, 0(SP)
+	ADDL    AX, 20(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
 	MOVL    4(SI), AX
 	MULL    BX
 	ADDL    CX, AX
 	ADCL    $0, DX
-	ADDL    AX, 4(SP)
+	ADDL    AX, 24(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
 	MOVL    8(SI), AX
 	MULL    BX
 	ADDL    CX, AX
 	ADCL    $0, DX
-	ADDL    AX, 8(SP)
+	ADDL    AX, 28(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
 	MOVL    12(SI), AX
 	MULL    BX
 	ADDL    CX, AX
 	ADCL    $0, DX
-	ADDL    AX, 12(SP)
+	ADDL    AX, 32(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
 	MOVL    16(SI), AX
 	MULL    BX
 	ADDL    CX, AX
 	ADCL    $0, DX
-	ADDL    AX, 16(SP)
+	ADDL    AX, 36(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
 	MOVL    20(SI), AX
 	MULL    BX
 	ADDL    CX, AX
 	ADCL    $0, DX
-	ADDL    AX, 20(SP)
+	ADDL    AX, 40(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
 	MOVL    24(SI), AX
 	MULL    BX
 	ADDL    CX, AX
 	ADCL    $0, DX
-	ADDL    AX, 24(SP)
+	ADDL    AX, 44(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
 	MOVL    28(SI), AX
 	MULL    BX
 	ADDL    CX, AX
 	ADCL    $0, DX
-	ADDL    AX, 28(SP)
+	ADDL    AX, 48(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
-	ADDL    CX, 32(SP)
+	ADDL    CX, 52(SP)
 	MOVL    $0, DI
 	ADCL    $0, DI
 	// t = (t + q·m) / 2^32.
-	MOVL    0(SP), BX
-	MOVL    BX, CX
-	MOVL    $0xffffffff, AX
-	MULL    BX
-	ADDL    CX, AX
-	ADCL    $0, DX
-	ADDL    4(SP), AX
-	ADCL    $0, DX
-	MOVL    DX, CX
-	MOVL    AX, 0(SP)
-	MOVL    $0xffffffff, AX
-	MULL    BX
-	ADDL    CX, AX
-	ADCL    $0, DX
-	ADDL    8(SP), AX
-	ADCL    $0, DX
-	MOVL    DX, CX
-	MOVL    AX, 4(SP)
-	MOVL    12(SP), AX
-	ADDL    CX, AX
-	MOVL    AX, 8(SP)
-	MOVL    16(SP), AX
-	ADCL    $0, AX
-	MOVL    AX, 12(SP)
-	MOVL    20(SP), AX
-	ADCL    $0, AX
-	MOVL    AX, 16(SP)
-	MOVL    24(SP), AX
-	ADCL    BX, AX
-	MOVL    AX, 20(SP)
-	MOVL    $0, CX
-	ADCL    $0, CX
-	MOVL    $0xffffffff, AX
-	MULL    BX
-	ADDL    CX, AX
-	ADCL    $0, DX
-	ADDL    28(SP), AX
-	ADCL    $0, DX
-	MOVL    DX, CX
-	MOVL    AX, 24(SP)
-	MOVL    32(SP), AX
-	ADDL    CX, AX
-	MOVL    AX, 28(SP)
+	MOVL    20(SP), BX
+	ADDL    BX, 32(SP)
+	ADCL    $0, 36(SP)
+	ADCL    $0, 40(SP)
+	ADCL    BX, 44(SP)
+	ADCL    $0, 48(SP)
+	ADCL    BX, 52(SP)
 	ADCL    $0, DI
-	MOVL    DI, 32(SP)
+	SUBL    BX, 48(SP)
+	SBBL    $0, 52(SP)
+	SBBL    $0, DI
+	MOVL    DI, 56(SP)
 	// Row 6: t += a·b6.
 	MOVL    24(SI), BX
 	MOVL    (SI), AX
 	MULL    BX
-	ADDL    AX, 0(SP)
+	ADDL    AX, 24(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
 	MOVL    4(SI), AX
 	MULL    BX
 	ADDL    CX, AX
 	ADCL    $0, DX
-	ADDL    AX, 4(SP)
+	ADDL    AX, 28(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
 	MOVL    8(SI), AX
 	MULL    BX
 	ADDL    CX, AX
 	ADCL    $0, DX
-	ADDL    AX, 8(SP)
+	ADDL    AX, 32(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
 	MOVL    12(SI), AX
 	MULL    BX
 	ADDL    CX, AX
 	ADCL    $0, DX
-	ADDL    AX, 12(SP)
+	ADDL    AX, 36(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
 	MOVL    16(SI), AX
 	MULL    BX
 	ADDL    CX, AX
 	ADCL    $0, DX
-	ADDL    AX, 16(SP)
+	ADDL    AX, 40(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
 	MOVL    20(SI), AX
 	MULL    BX
 	ADDL    CX, AX
 	ADCL    $0, DX
-	ADDL    AX, 20(SP)
+	ADDL    AX, 44(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
 	MOVL    24(SI), AX
 	MULL    BX
 	ADDL    CX, AX
 	ADCL    $0, DX
-	ADDL    AX, 24(SP)
+	ADDL    AX, 48(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
 	MOVL    28(SI), AX
 	MULL    BX
 	ADDL    CX, AX
 	ADCL    $0, DX
-	ADDL    AX, 28(SP)
+	ADDL    AX, 52(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
-	ADDL    CX, 32(SP)
+	ADDL    CX, 56(SP)
 	MOVL    $0, DI
 	ADCL    $0, DI
 	// t = (t + q·m) / 2^32.
-	MOVL    0(SP), BX
-	MOVL    BX, CX
-	MOVL    $0xffffffff, AX
-	MULL    BX
-	ADDL    CX, AX
-	ADCL    $0, DX
-	ADDL    4(SP), AX
-	ADCL    $0, DX
-	MOVL    DX, CX
-	MOVL    AX, 0(SP)
-	MOVL    $0xffffffff, AX
-	MULL    BX
-	ADDL    CX, AX
-	ADCL    $0, DX
-	ADDL    8(SP), AX
-	ADCL    $0, DX
-	MOVL    DX, CX
-	MOVL    AX, 4(SP)
-	MOVL    12(SP), AX
-	ADDL    CX, AX
-	MOVL    AX, 8(SP)
-	MOVL    16(SP), AX
-	ADCL    $0, AX
-	MOVL    AX, 12(SP)
-	MOVL    20(SP), AX
-	ADCL    $0, AX
-	MOVL    AX, 16(SP)
-	MOVL    24(SP), AX
-	ADCL    BX, AX
-	MOVL    AX, 20(SP)
-	MOVL    $0, CX
-	ADCL    $0, CX
-	MOVL    $0xffffffff, AX
-	MULL    BX
-	ADDL    CX, AX
-	ADCL    $0, DX
-	ADDL    28(SP), AX
-	ADCL    $0, DX
-	MOVL    DX, CX
-	MOVL    AX, 24(SP)
-	MOVL    32(SP), AX
-	ADDL    CX, AX
-	MOVL    AX, 28(SP)
+	MOVL    24(SP), BX
+	ADDL    BX, 36(SP)
+	ADCL    $0, 40(SP)
+	ADCL    $0, 44(SP)
+	ADCL    BX, 48(SP)
+	ADCL    $0, 52(SP)
+	ADCL    BX, 56(SP)
 	ADCL    $0, DI
-	MOVL    DI, 32(SP)
+	SUBL    BX, 52(SP)
+	SBBL    $0, 56(SP)
+	SBBL    $0, DI
+	MOVL    DI, 60(SP)
 	// Row 7: t += a·b7.
 	MOVL    28(SI), BX
 	MOVL    (SI), AX
 	MULL    BX
-	ADDL    AX, 0(SP)
+	ADDL    AX, 28(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
 	MOVL    4(SI), AX
 	MULL    BX
 	ADDL    CX, AX
 	ADCL    $0, DX
-	ADDL    AX, 4(SP)
+	ADDL    AX, 32(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
 	MOVL    8(SI), AX
 	MULL    BX
 	ADDL    CX, AX
 	ADCL    $0, DX
-	ADDL    AX, 8(SP)
+	ADDL    AX, 36(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
 	MOVL    12(SI), AX
 	MULL    BX
 	ADDL    CX, AX
 	ADCL    $0, DX
-	ADDL    AX, 12(SP)
+	ADDL    AX, 40(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
 	MOVL    16(SI), AX
 	MULL    BX
 	ADDL    CX, AX
 	ADCL    $0, DX
-	ADDL    AX, 16(SP)
+	ADDL    AX, 44(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
 	MOVL    20(SI), AX
 	MULL    BX
 	ADDL    CX, AX
 	ADCL    $0, DX
-	ADDL    AX, 20(SP)
+	ADDL    AX, 48(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
 	MOVL    24(SI), AX
 	MULL    BX
 	ADDL    CX, AX
 	ADCL    $0, DX
-	ADDL    AX, 24(SP)
+	ADDL    AX, 52(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
 	MOVL    28(SI), AX
 	MULL    BX
 	ADDL    CX, AX
 	ADCL    $0, DX
-	ADDL    AX, 28(SP)
+	ADDL    AX, 56(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
-	ADDL    CX, 32(SP)
+	ADDL    CX, 60(SP)
 	MOVL    $0, DI
 	ADCL    $0, DI
 	// t = (t + q·m) / 2^32.
-	MOVL    0(SP), BX
-	MOVL    BX, CX
-	MOVL    $0xffffffff, AX
-	MULL    BX
-	ADDL    CX, AX
-	ADCL    $0, DX
-	ADDL    4(SP), AX
-	ADCL    $0, DX
-	MOVL    DX, CX
-	MOVL    AX, 0(SP)
-	MOVL    $0xffffffff, AX
-	MULL    BX
-	ADDL    CX, AX
-	ADCL    $0, DX
-	ADDL    8(SP), AX
-	ADCL    $0, DX
-	MOVL    DX, CX
-	MOVL    AX, 4(SP)
-	MOVL    12(SP), AX
-	ADDL    CX, AX
-	MOVL    AX, 8(SP)
-	MOVL    16(SP), AX
-	ADCL    $0, AX
-	MOVL    AX, 12(SP)
-	MOVL    20(SP), AX
-	ADCL    $0, AX
-	MOVL    AX, 16(SP)
-	MOVL    24(SP), AX
-	ADCL    BX, AX
-	MOVL    AX, 20(SP)
-	MOVL    $0, CX
-	ADCL    $0, CX
-	MOVL    $0xffffffff, AX
-	MULL    BX
-	ADDL    CX, AX
-	ADCL    $0, DX
-	ADDL    28(SP), AX
-	ADCL    $0, DX
-	MOVL    DX, CX
-	MOVL    AX, 24(SP)
-	MOVL    32(SP), AX
-	ADDL    CX, AX
-	MOVL    AX, 28(SP)
+	MOVL    28(SP), BX
+	ADDL    BX, 40(SP)
+	ADCL    $0, 44(SP)
+	ADCL    $0, 48(SP)
+	ADCL    BX, 52(SP)
+	ADCL    $0, 56(SP)
+	ADCL    BX, 60(SP)
 	ADCL    $0, DI
-	MOVL    DI, 32(SP)
+	SUBL    BX, 56(SP)
+	SBBL    $0, 60(SP)
+	SBBL    $0, DI
+	MOVL    DI, 64(SP)
 	// t < 2m: r = t − m; keep t if that borrowed.
-	MOVL    0(SP), AX
+	MOVL    32(SP), AX
 	SUBL    $0xffffffff, AX
-	MOVL    AX, 36(SP)
-	MOVL    4(SP), AX
+	MOVL    AX, 68(SP)
+	MOVL    36(SP), AX
 	SBBL    $0xffffffff, AX
-	MOVL    AX, 40(SP)
-	MOVL    8(SP), AX
+	MOVL    AX, 72(SP)
+	MOVL    40(SP), AX
 	SBBL    $0xffffffff, AX
-	MOVL    AX, 44(SP)
-	MOVL    12(SP), AX
+	MOVL    AX, 76(SP)
+	MOVL    44(SP), AX
 	SBBL    $0x00000000, AX
-	MOVL    AX, 48(SP)
-	MOVL    16(SP), AX
+	MOVL    AX, 80(SP)
+	MOVL    48(SP), AX
 	SBBL    $0x00000000, AX
-	MOVL    AX, 52(SP)
-	MOVL    20(SP), AX
+	MOVL    AX, 84(SP)
+	MOVL    52(SP), AX
 	SBBL    $0x00000000, AX
-	MOVL    AX, 56(SP)
-	MOVL    24(SP), AX
+	MOVL    AX, 88(SP)
+	MOVL    56(SP), AX
 	SBBL    $0x00000001, AX
-	MOVL    AX, 60(SP)
-	MOVL    28(SP), AX
+	MOVL    AX, 92(SP)
+	MOVL    60(SP), AX
 	SBBL    $0xffffffff, AX
-	MOVL    AX, 64(SP)
-	MOVL    32(SP), BX
+	MOVL    AX, 96(SP)
+	MOVL    64(SP), BX
 	SBBL    $0, BX
 	MOVL    v+0(FP), DI
-	MOVL    0(SP), AX
-	MOVL    36(SP), DX
+	MOVL    32(SP), AX
+	MOVL    68(SP), DX
 	XORL    DX, AX
 	ANDL    BX, AX
 	XORL    DX, AX
 	MOVL    AX, (DI)
-	MOVL    4(SP), AX
-	MOVL    40(SP), DX
+	MOVL    36(SP), AX
+	MOVL    72(SP), DX
 	XORL    DX, AX
 	ANDL    BX, AX
 	XORL    DX, AX
 	MOVL    AX, 4(DI)
-	MOVL    8(SP), AX
-	MOVL    44(SP), DX
+	MOVL    40(SP), AX
+	MOVL    76(SP), DX
 	XORL    DX, AX
 	ANDL    BX, AX
 	XORL    DX, AX
 	MOVL    AX, 8(DI)
-	MOVL    12(SP), AX
-	MOVL    48(SP), DX
+	MOVL    44(SP), AX
+	MOVL    80(SP), DX
 	XORL    DX, AX
 	ANDL    BX, AX
 	XORL    DX, AX
 	MOVL    AX, 12(DI)
-	MOVL    16(SP), AX
-	MOVL    52(SP), DX
+	MOVL    48(SP), AX
+	MOVL    84(SP), DX
 	XORL    DX, AX
 	ANDL    BX, AX
 	XORL    DX, AX
 	MOVL    AX, 16(DI)
-	MOVL    20(SP), AX
-	MOVL    56(SP), DX
+	MOVL    52(SP), AX
+	MOVL    88(SP), DX
 	XORL    DX, AX
 	ANDL    BX, AX
 	XORL    DX, AX
 	MOVL    AX, 20(DI)
-	MOVL    24(SP), AX
-	MOVL    60(SP), DX
+	MOVL    56(SP), AX
+	MOVL    92(SP), DX
 	XORL    DX, AX
 	ANDL    BX, AX
 	XORL    DX, AX
 	MOVL    AX, 24(DI)
-	MOVL    28(SP), AX
-	MOVL    64(SP), DX
+	MOVL    60(SP), AX
+	MOVL    96(SP), DX
 	XORL    DX, AX
 	ANDL    BX, AX
 	XORL    DX, AX

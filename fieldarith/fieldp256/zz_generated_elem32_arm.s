@@ -40,533 +40,421 @@ TEXT ·elem32MulAsm(SB), NOSPLIT, $64-12
 	MOVW    32(R13), R1
 	MOVW    $0, R11
 	MULALU  R1, R0, (R11, R9)
-	MOVW    R3, R14
-	MOVW    $0xffffffff, R12
-	MOVW    $0, R1
-	MULALU  R3, R12, (R1, R14)
-	ADD.S   R2, R14
-	ADC     $0, R1
-	MOVW    $0xffffffff, R12
-	MOVW    $0, R0
-	MULALU  R3, R12, (R0, R1)
-	ADD.S   R4, R1
-	ADC     $0, R0
-	ADD.S   R0, R5
+	MOVW    $0, R12
+	ADD.S   R3, R5
 	ADC.S   $0, R6
 	ADC.S   $0, R7
 	ADC.S   R3, R8
-	MOVW    $0, R2
-	ADC     $0, R2
-	MOVW    $0xffffffff, R12
-	MOVW    $0, R4
-	MULALU  R3, R12, (R4, R2)
-	ADD.S   R9, R2
-	ADC     $0, R4
-	ADD.S   R4, R11
-	MOVW    $0, R0
-	ADC     $0, R0
+	ADC.S   $0, R9
+	ADC.S   R3, R11
+	ADC     $0, R12
+	SUB.S   R3, R9
+	SBC.S   $0, R11
+	SBC     $0, R12
 	// Row 1: t += a·b1; t = (t + q·m) / 2^32.
-	MOVW    40(R13), R9
-	MOVW    4(R13), R4
-	MOVW    $0, R12
-	MULALU  R4, R9, (R12, R14)
-	MOVW    8(R13), R4
+	MOVW    40(R13), R14
+	MOVW    4(R13), R1
+	MOVW    $0, R0
+	MULALU  R1, R14, (R0, R2)
+	MOVW    8(R13), R1
 	MOVW    $0, R3
-	MULALU  R4, R9, (R3, R12)
-	ADD.S   R1, R12
+	MULALU  R1, R14, (R3, R0)
+	ADD.S   R4, R0
 	ADC     $0, R3
-	MOVW    12(R13), R4
-	MOVW    $0, R1
-	MULALU  R4, R9, (R1, R3)
+	MOVW    12(R13), R1
+	MOVW    $0, R4
+	MULALU  R1, R14, (R4, R3)
 	ADD.S   R5, R3
-	ADC     $0, R1
-	MOVW    16(R13), R4
-	MOVW    $0, R5
-	MULALU  R4, R9, (R5, R1)
-	ADD.S   R6, R1
-	ADC     $0, R5
-	MOVW    20(R13), R4
-	MOVW    $0, R6
-	MULALU  R4, R9, (R6, R5)
-	ADD.S   R7, R5
-	ADC     $0, R6
-	MOVW    24(R13), R4
-	MOVW    $0, R7
-	MULALU  R4, R9, (R7, R6)
-	ADD.S   R8, R6
-	ADC     $0, R7
-	MOVW    28(R13), R4
-	MOVW    $0, R8
-	MULALU  R4, R9, (R8, R7)
-	ADD.S   R2, R7
-	ADC     $0, R8
-	MOVW    32(R13), R4
-	MOVW    $0, R2
-	MULALU  R4, R9, (R2, R8)
-	ADD.S   R11, R8
-	ADC     $0, R2
-	ADD.S   R2, R0
-	MOVW    $0, R2
-	ADC     $0, R2
-	MOVW    R14, R4
-	MOVW    $0xffffffff, R11
-	MOVW    $0, R9
-	MULALU  R14, R11, (R9, R4)
-	ADD.S   R12, R4
-	ADC     $0, R9
-	MOVW    $0xffffffff, R11
-	MOVW    $0, R12
-	MULALU  R14, R11, (R12, R9)
-	ADD.S   R3, R9
-	ADC     $0, R12
-	ADD.S   R12, R1
-	ADC.S   $0, R5
-	ADC.S   $0, R6
-	ADC.S   R14, R7
-	MOVW    $0, R3
-	ADC     $0, R3
-	MOVW    $0xffffffff, R11
-	MOVW    $0, R12
-	MULALU  R14, R11, (R12, R3)
-	ADD.S   R8, R3
-	ADC     $0, R12
-	ADD.S   R12, R0
-	ADC     $0, R2
-	// Row 2: t += a·b2; t = (t + q·m) / 2^32.
-	MOVW    44(R13), R8
-	MOVW    4(R13), R12
-	MOVW    $0, R11
-	MULALU  R12, R8, (R11, R4)
-	MOVW    8(R13), R12
-	MOVW    $0, R14
-	MULALU  R12, R8, (R14, R11)
-	ADD.S   R9, R11
-	ADC     $0, R14
-	MOVW    12(R13), R12
-	MOVW    $0, R9
-	MULALU  R12, R8, (R9, R14)
-	ADD.S   R1, R14
-	ADC     $0, R9
-	MOVW    16(R13), R12
-	MOVW    $0, R1
-	MULALU  R12, R8, (R1, R9)
-	ADD.S   R5, R9
-	ADC     $0, R1
-	MOVW    20(R13), R12
-	MOVW    $0, R5
-	MULALU  R12, R8, (R5, R1)
-	ADD.S   R6, R1
-	ADC     $0, R5
-	MOVW    24(R13), R12
-	MOVW    $0, R6
-	MULALU  R12, R8, (R6, R5)
-	ADD.S   R7, R5
-	ADC     $0, R6
-	MOVW    28(R13), R12
-	MOVW    $0, R7
-	MULALU  R12, R8, (R7, R6)
-	ADD.S   R3, R6
-	ADC     $0, R7
-	MOVW    32(R13), R12
-	MOVW    $0, R3
-	MULALU  R12, R8, (R3, R7)
-	ADD.S   R0, R7
-	ADC     $0, R3
-	ADD.S   R3, R2
-	MOVW    $0, R3
-	ADC     $0, R3
-	MOVW    R4, R12
-	MOVW    $0xffffffff, R0
-	MOVW    $0, R8
-	MULALU  R4, R0, (R8, R12)
-	ADD.S   R11, R12
-	ADC     $0, R8
-	MOVW    $0xffffffff, R0
-	MOVW    $0, R11
-	MULALU  R4, R0, (R11, R8)
-	ADD.S   R14, R8
-	ADC     $0, R11
-	ADD.S   R11, R9
-	ADC.S   $0, R1
-	ADC.S   $0, R5
-	ADC.S   R4, R6
-	MOVW    $0, R14
-	ADC     $0, R14
-	MOVW    $0xffffffff, R0
-	MOVW    $0, R11
-	MULALU  R4, R0, (R11, R14)
-	ADD.S   R7, R14
-	ADC     $0, R11
-	ADD.S   R11, R2
-	ADC     $0, R3
-	// Row 3: t += a·b3; t = (t + q·m) / 2^32.
-	MOVW    48(R13), R7
-	MOVW    4(R13), R11
-	MOVW    $0, R0
-	MULALU  R11, R7, (R0, R12)
-	MOVW    8(R13), R11
-	MOVW    $0, R4
-	MULALU  R11, R7, (R4, R0)
-	ADD.S   R8, R0
 	ADC     $0, R4
-	MOVW    12(R13), R11
-	MOVW    $0, R8
-	MULALU  R11, R7, (R8, R4)
-	ADD.S   R9, R4
-	ADC     $0, R8
-	MOVW    16(R13), R11
-	MOVW    $0, R9
-	MULALU  R11, R7, (R9, R8)
-	ADD.S   R1, R8
-	ADC     $0, R9
-	MOVW    20(R13), R11
-	MOVW    $0, R1
-	MULALU  R11, R7, (R1, R9)
-	ADD.S   R5, R9
-	ADC     $0, R1
-	MOVW    24(R13), R11
+	MOVW    16(R13), R1
 	MOVW    $0, R5
-	MULALU  R11, R7, (R5, R1)
-	ADD.S   R6, R1
-	ADC     $0, R5
-	MOVW    28(R13), R11
-	MOVW    $0, R6
-	MULALU  R11, R7, (R6, R5)
-	ADD.S   R14, R5
-	ADC     $0, R6
-	MOVW    32(R13), R11
-	MOVW    $0, R14
-	MULALU  R11, R7, (R14, R6)
-	ADD.S   R2, R6
-	ADC     $0, R14
-	ADD.S   R14, R3
-	MOVW    $0, R14
-	ADC     $0, R14
-	MOVW    R12, R11
-	MOVW    $0xffffffff, R2
-	MOVW    $0, R7
-	MULALU  R12, R2, (R7, R11)
-	ADD.S   R0, R11
-	ADC     $0, R7
-	MOVW    $0xffffffff, R2
-	MOVW    $0, R0
-	MULALU  R12, R2, (R0, R7)
-	ADD.S   R4, R7
-	ADC     $0, R0
-	ADD.S   R0, R8
-	ADC.S   $0, R9
-	ADC.S   $0, R1
-	ADC.S   R12, R5
-	MOVW    $0, R4
-	ADC     $0, R4
-	MOVW    $0xffffffff, R2
-	MOVW    $0, R0
-	MULALU  R12, R2, (R0, R4)
+	MULALU  R1, R14, (R5, R4)
 	ADD.S   R6, R4
-	ADC     $0, R0
-	ADD.S   R0, R3
-	ADC     $0, R14
-	// Row 4: t += a·b4; t = (t + q·m) / 2^32.
-	MOVW    52(R13), R6
-	MOVW    4(R13), R0
-	MOVW    $0, R2
-	MULALU  R0, R6, (R2, R11)
-	MOVW    8(R13), R0
-	MOVW    $0, R12
-	MULALU  R0, R6, (R12, R2)
-	ADD.S   R7, R2
-	ADC     $0, R12
-	MOVW    12(R13), R0
-	MOVW    $0, R7
-	MULALU  R0, R6, (R7, R12)
-	ADD.S   R8, R12
-	ADC     $0, R7
-	MOVW    16(R13), R0
-	MOVW    $0, R8
-	MULALU  R0, R6, (R8, R7)
-	ADD.S   R9, R7
-	ADC     $0, R8
-	MOVW    20(R13), R0
-	MOVW    $0, R9
-	MULALU  R0, R6, (R9, R8)
-	ADD.S   R1, R8
-	ADC     $0, R9
-	MOVW    24(R13), R0
-	MOVW    $0, R1
-	MULALU  R0, R6, (R1, R9)
-	ADD.S   R5, R9
-	ADC     $0, R1
-	MOVW    28(R13), R0
-	MOVW    $0, R5
-	MULALU  R0, R6, (R5, R1)
-	ADD.S   R4, R1
 	ADC     $0, R5
-	MOVW    32(R13), R0
-	MOVW    $0, R4
-	MULALU  R0, R6, (R4, R5)
-	ADD.S   R3, R5
-	ADC     $0, R4
-	ADD.S   R4, R14
-	MOVW    $0, R4
-	ADC     $0, R4
-	MOVW    R11, R0
-	MOVW    $0xffffffff, R3
+	MOVW    20(R13), R1
 	MOVW    $0, R6
-	MULALU  R11, R3, (R6, R0)
-	ADD.S   R2, R0
-	ADC     $0, R6
-	MOVW    $0xffffffff, R3
-	MOVW    $0, R2
-	MULALU  R11, R3, (R2, R6)
-	ADD.S   R12, R6
-	ADC     $0, R2
-	ADD.S   R2, R7
-	ADC.S   $0, R8
-	ADC.S   $0, R9
-	ADC.S   R11, R1
-	MOVW    $0, R12
-	ADC     $0, R12
-	MOVW    $0xffffffff, R3
-	MOVW    $0, R2
-	MULALU  R11, R3, (R2, R12)
-	ADD.S   R5, R12
-	ADC     $0, R2
-	ADD.S   R2, R14
-	ADC     $0, R4
-	// Row 5: t += a·b5; t = (t + q·m) / 2^32.
-	MOVW    56(R13), R5
-	MOVW    4(R13), R2
-	MOVW    $0, R3
-	MULALU  R2, R5, (R3, R0)
-	MOVW    8(R13), R2
-	MOVW    $0, R11
-	MULALU  R2, R5, (R11, R3)
-	ADD.S   R6, R3
-	ADC     $0, R11
-	MOVW    12(R13), R2
-	MOVW    $0, R6
-	MULALU  R2, R5, (R6, R11)
-	ADD.S   R7, R11
-	ADC     $0, R6
-	MOVW    16(R13), R2
-	MOVW    $0, R7
-	MULALU  R2, R5, (R7, R6)
-	ADD.S   R8, R6
-	ADC     $0, R7
-	MOVW    20(R13), R2
-	MOVW    $0, R8
-	MULALU  R2, R5, (R8, R7)
-	ADD.S   R9, R7
-	ADC     $0, R8
-	MOVW    24(R13), R2
-	MOVW    $0, R9
-	MULALU  R2, R5, (R9, R8)
-	ADD.S   R1, R8
-	ADC     $0, R9
-	MOVW    28(R13), R2
-	MOVW    $0, R1
-	MULALU  R2, R5, (R1, R9)
-	ADD.S   R12, R9
-	ADC     $0, R1
-	MOVW    32(R13), R2
-	MOVW    $0, R12
-	MULALU  R2, R5, (R12, R1)
-	ADD.S   R14, R1
-	ADC     $0, R12
-	ADD.S   R12, R4
-	MOVW    $0, R12
-	ADC     $0, R12
-	MOVW    R0, R2
-	MOVW    $0xffffffff, R14
-	MOVW    $0, R5
-	MULALU  R0, R14, (R5, R2)
-	ADD.S   R3, R2
-	ADC     $0, R5
-	MOVW    $0xffffffff, R14
-	MOVW    $0, R3
-	MULALU  R0, R14, (R3, R5)
-	ADD.S   R11, R5
-	ADC     $0, R3
-	ADD.S   R3, R6
-	ADC.S   $0, R7
-	ADC.S   $0, R8
-	ADC.S   R0, R9
-	MOVW    $0, R11
-	ADC     $0, R11
-	MOVW    $0xffffffff, R14
-	MOVW    $0, R3
-	MULALU  R0, R14, (R3, R11)
-	ADD.S   R1, R11
-	ADC     $0, R3
-	ADD.S   R3, R4
-	ADC     $0, R12
-	// Row 6: t += a·b6; t = (t + q·m) / 2^32.
-	MOVW    60(R13), R1
-	MOVW    4(R13), R3
-	MOVW    $0, R14
-	MULALU  R3, R1, (R14, R2)
-	MOVW    8(R13), R3
-	MOVW    $0, R0
-	MULALU  R3, R1, (R0, R14)
-	ADD.S   R5, R14
-	ADC     $0, R0
-	MOVW    12(R13), R3
-	MOVW    $0, R5
-	MULALU  R3, R1, (R5, R0)
-	ADD.S   R6, R0
-	ADC     $0, R5
-	MOVW    16(R13), R3
-	MOVW    $0, R6
-	MULALU  R3, R1, (R6, R5)
+	MULALU  R1, R14, (R6, R5)
 	ADD.S   R7, R5
 	ADC     $0, R6
-	MOVW    20(R13), R3
+	MOVW    24(R13), R1
 	MOVW    $0, R7
-	MULALU  R3, R1, (R7, R6)
+	MULALU  R1, R14, (R7, R6)
 	ADD.S   R8, R6
 	ADC     $0, R7
-	MOVW    24(R13), R3
+	MOVW    28(R13), R1
 	MOVW    $0, R8
-	MULALU  R3, R1, (R8, R7)
+	MULALU  R1, R14, (R8, R7)
 	ADD.S   R9, R7
 	ADC     $0, R8
-	MOVW    28(R13), R3
+	MOVW    32(R13), R1
 	MOVW    $0, R9
-	MULALU  R3, R1, (R9, R8)
+	MULALU  R1, R14, (R9, R8)
 	ADD.S   R11, R8
 	ADC     $0, R9
-	MOVW    32(R13), R3
-	MOVW    $0, R11
-	MULALU  R3, R1, (R11, R9)
-	ADD.S   R4, R9
-	ADC     $0, R11
-	ADD.S   R11, R12
-	MOVW    $0, R11
-	ADC     $0, R11
-	MOVW    R2, R3
-	MOVW    $0xffffffff, R4
-	MOVW    $0, R1
-	MULALU  R2, R4, (R1, R3)
-	ADD.S   R14, R3
-	ADC     $0, R1
-	MOVW    $0xffffffff, R4
-	MOVW    $0, R14
-	MULALU  R2, R4, (R14, R1)
-	ADD.S   R0, R1
-	ADC     $0, R14
-	ADD.S   R14, R5
+	ADD.S   R9, R12
+	MOVW    $0, R9
+	ADC     $0, R9
+	ADD.S   R2, R4
+	ADC.S   $0, R5
 	ADC.S   $0, R6
-	ADC.S   $0, R7
-	ADC.S   R2, R8
-	MOVW    $0, R0
-	ADC     $0, R0
-	MOVW    $0xffffffff, R4
+	ADC.S   R2, R7
+	ADC.S   $0, R8
+	ADC.S   R2, R12
+	ADC     $0, R9
+	SUB.S   R2, R8
+	SBC.S   $0, R12
+	SBC     $0, R9
+	// Row 2: t += a·b2; t = (t + q·m) / 2^32.
+	MOVW    44(R13), R11
+	MOVW    4(R13), R1
 	MOVW    $0, R14
-	MULALU  R2, R4, (R14, R0)
-	ADD.S   R9, R0
+	MULALU  R1, R11, (R14, R0)
+	MOVW    8(R13), R1
+	MOVW    $0, R2
+	MULALU  R1, R11, (R2, R14)
+	ADD.S   R3, R14
+	ADC     $0, R2
+	MOVW    12(R13), R1
+	MOVW    $0, R3
+	MULALU  R1, R11, (R3, R2)
+	ADD.S   R4, R2
+	ADC     $0, R3
+	MOVW    16(R13), R1
+	MOVW    $0, R4
+	MULALU  R1, R11, (R4, R3)
+	ADD.S   R5, R3
+	ADC     $0, R4
+	MOVW    20(R13), R1
+	MOVW    $0, R5
+	MULALU  R1, R11, (R5, R4)
+	ADD.S   R6, R4
+	ADC     $0, R5
+	MOVW    24(R13), R1
+	MOVW    $0, R6
+	MULALU  R1, R11, (R6, R5)
+	ADD.S   R7, R5
+	ADC     $0, R6
+	MOVW    28(R13), R1
+	MOVW    $0, R7
+	MULALU  R1, R11, (R7, R6)
+	ADD.S   R8, R6
+	ADC     $0, R7
+	MOVW    32(R13), R1
+	MOVW    $0, R8
+	MULALU  R1, R11, (R8, R7)
+	ADD.S   R12, R7
+	ADC     $0, R8
+	ADD.S   R8, R9
+	MOVW    $0, R8
+	ADC     $0, R8
+	ADD.S   R0, R3
+	ADC.S   $0, R4
+	ADC.S   $0, R5
+	ADC.S   R0, R6
+	ADC.S   $0, R7
+	ADC.S   R0, R9
+	ADC     $0, R8
+	SUB.S   R0, R7
+	SBC.S   $0, R9
+	SBC     $0, R8
+	// Row 3: t += a·b3; t = (t + q·m) / 2^32.
+	MOVW    48(R13), R12
+	MOVW    4(R13), R1
+	MOVW    $0, R11
+	MULALU  R1, R12, (R11, R14)
+	MOVW    8(R13), R1
+	MOVW    $0, R0
+	MULALU  R1, R12, (R0, R11)
+	ADD.S   R2, R11
+	ADC     $0, R0
+	MOVW    12(R13), R1
+	MOVW    $0, R2
+	MULALU  R1, R12, (R2, R0)
+	ADD.S   R3, R0
+	ADC     $0, R2
+	MOVW    16(R13), R1
+	MOVW    $0, R3
+	MULALU  R1, R12, (R3, R2)
+	ADD.S   R4, R2
+	ADC     $0, R3
+	MOVW    20(R13), R1
+	MOVW    $0, R4
+	MULALU  R1, R12, (R4, R3)
+	ADD.S   R5, R3
+	ADC     $0, R4
+	MOVW    24(R13), R1
+	MOVW    $0, R5
+	MULALU  R1, R12, (R5, R4)
+	ADD.S   R6, R4
+	ADC     $0, R5
+	MOVW    28(R13), R1
+	MOVW    $0, R6
+	MULALU  R1, R12, (R6, R5)
+	ADD.S   R7, R5
+	ADC     $0, R6
+	MOVW    32(R13), R1
+	MOVW    $0, R7
+	MULALU  R1, R12, (R7, R6)
+	ADD.S   R9, R6
+	ADC     $0, R7
+	ADD.S   R7, R8
+	MOVW    $0, R7
+	ADC     $0, R7
+	ADD.S   R14, R2
+	ADC.S   $0, R3
+	ADC.S   $0, R4
+	ADC.S   R14, R5
+	ADC.S   $0, R6
+	ADC.S   R14, R8
+	ADC     $0, R7
+	SUB.S   R14, R6
+	SBC.S   $0, R8
+	SBC     $0, R7
+	// Row 4: t += a·b4; t = (t + q·m) / 2^32.
+	MOVW    52(R13), R9
+	MOVW    4(R13), R1
+	MOVW    $0, R12
+	MULALU  R1, R9, (R12, R11)
+	MOVW    8(R13), R1
+	MOVW    $0, R14
+	MULALU  R1, R9, (R14, R12)
+	ADD.S   R0, R12
 	ADC     $0, R14
+	MOVW    12(R13), R1
+	MOVW    $0, R0
+	MULALU  R1, R9, (R0, R14)
+	ADD.S   R2, R14
+	ADC     $0, R0
+	MOVW    16(R13), R1
+	MOVW    $0, R2
+	MULALU  R1, R9, (R2, R0)
+	ADD.S   R3, R0
+	ADC     $0, R2
+	MOVW    20(R13), R1
+	MOVW    $0, R3
+	MULALU  R1, R9, (R3, R2)
+	ADD.S   R4, R2
+	ADC     $0, R3
+	MOVW    24(R13), R1
+	MOVW    $0, R4
+	MULALU  R1, R9, (R4, R3)
+	ADD.S   R5, R3
+	ADC     $0, R4
+	MOVW    28(R13), R1
+	MOVW    $0, R5
+	MULALU  R1, R9, (R5, R4)
+	ADD.S   R6, R4
+	ADC     $0, R5
+	MOVW    32(R13), R1
+	MOVW    $0, R6
+	MULALU  R1, R9, (R6, R5)
+	ADD.S   R8, R5
+	ADC     $0, R6
+	ADD.S   R6, R7
+	MOVW    $0, R6
+	ADC     $0, R6
+	ADD.S   R11, R0
+	ADC.S   $0, R2
+	ADC.S   $0, R3
+	ADC.S   R11, R4
+	ADC.S   $0, R5
+	ADC.S   R11, R7
+	ADC     $0, R6
+	SUB.S   R11, R5
+	SBC.S   $0, R7
+	SBC     $0, R6
+	// Row 5: t += a·b5; t = (t + q·m) / 2^32.
+	MOVW    56(R13), R8
+	MOVW    4(R13), R1
+	MOVW    $0, R9
+	MULALU  R1, R8, (R9, R12)
+	MOVW    8(R13), R1
+	MOVW    $0, R11
+	MULALU  R1, R8, (R11, R9)
+	ADD.S   R14, R9
+	ADC     $0, R11
+	MOVW    12(R13), R1
+	MOVW    $0, R14
+	MULALU  R1, R8, (R14, R11)
+	ADD.S   R0, R11
+	ADC     $0, R14
+	MOVW    16(R13), R1
+	MOVW    $0, R0
+	MULALU  R1, R8, (R0, R14)
+	ADD.S   R2, R14
+	ADC     $0, R0
+	MOVW    20(R13), R1
+	MOVW    $0, R2
+	MULALU  R1, R8, (R2, R0)
+	ADD.S   R3, R0
+	ADC     $0, R2
+	MOVW    24(R13), R1
+	MOVW    $0, R3
+	MULALU  R1, R8, (R3, R2)
+	ADD.S   R4, R2
+	ADC     $0, R3
+	MOVW    28(R13), R1
+	MOVW    $0, R4
+	MULALU  R1, R8, (R4, R3)
+	ADD.S   R5, R3
+	ADC     $0, R4
+	MOVW    32(R13), R1
+	MOVW    $0, R5
+	MULALU  R1, R8, (R5, R4)
+	ADD.S   R7, R4
+	ADC     $0, R5
+	ADD.S   R5, R6
+	MOVW    $0, R5
+	ADC     $0, R5
+	ADD.S   R12, R14
+	ADC.S   $0, R0
+	ADC.S   $0, R2
+	ADC.S   R12, R3
+	ADC.S   $0, R4
+	ADC.S   R12, R6
+	ADC     $0, R5
+	SUB.S   R12, R4
+	SBC.S   $0, R6
+	SBC     $0, R5
+	// Row 6: t += a·b6; t = (t + q·m) / 2^32.
+	MOVW    60(R13), R7
+	MOVW    4(R13), R1
+	MOVW    $0, R8
+	MULALU  R1, R7, (R8, R9)
+	MOVW    8(R13), R1
+	MOVW    $0, R12
+	MULALU  R1, R7, (R12, R8)
+	ADD.S   R11, R8
+	ADC     $0, R12
+	MOVW    12(R13), R1
+	MOVW    $0, R11
+	MULALU  R1, R7, (R11, R12)
 	ADD.S   R14, R12
 	ADC     $0, R11
-	// Row 7: t += a·b7; t = (t + q·m) / 2^32.
-	MOVW    64(R13), R9
-	MOVW    4(R13), R14
-	MOVW    $0, R4
-	MULALU  R14, R9, (R4, R3)
-	MOVW    8(R13), R14
-	MOVW    $0, R2
-	MULALU  R14, R9, (R2, R4)
-	ADD.S   R1, R4
-	ADC     $0, R2
-	MOVW    12(R13), R14
-	MOVW    $0, R1
-	MULALU  R14, R9, (R1, R2)
-	ADD.S   R5, R2
-	ADC     $0, R1
-	MOVW    16(R13), R14
-	MOVW    $0, R5
-	MULALU  R14, R9, (R5, R1)
-	ADD.S   R6, R1
-	ADC     $0, R5
-	MOVW    20(R13), R14
-	MOVW    $0, R6
-	MULALU  R14, R9, (R6, R5)
-	ADD.S   R7, R5
-	ADC     $0, R6
-	MOVW    24(R13), R14
-	MOVW    $0, R7
-	MULALU  R14, R9, (R7, R6)
-	ADD.S   R8, R6
-	ADC     $0, R7
-	MOVW    28(R13), R14
-	MOVW    $0, R8
-	MULALU  R14, R9, (R8, R7)
-	ADD.S   R0, R7
-	ADC     $0, R8
-	MOVW    32(R13), R14
-	MOVW    $0, R0
-	MULALU  R14, R9, (R0, R8)
-	ADD.S   R12, R8
-	ADC     $0, R0
+	MOVW    16(R13), R1
+	MOVW    $0, R14
+	MULALU  R1, R7, (R14, R11)
 	ADD.S   R0, R11
+	ADC     $0, R14
+	MOVW    20(R13), R1
 	MOVW    $0, R0
+	MULALU  R1, R7, (R0, R14)
+	ADD.S   R2, R14
 	ADC     $0, R0
-	MOVW    R3, R14
-	MOVW    $0xffffffff, R12
-	MOVW    $0, R9
-	MULALU  R3, R12, (R9, R14)
-	ADD.S   R4, R14
-	ADC     $0, R9
-	MOVW    $0xffffffff, R12
-	MOVW    $0, R4
-	MULALU  R3, R12, (R4, R9)
-	ADD.S   R2, R9
-	ADC     $0, R4
-	ADD.S   R4, R1
-	ADC.S   $0, R5
-	ADC.S   $0, R6
-	ADC.S   R3, R7
+	MOVW    24(R13), R1
 	MOVW    $0, R2
+	MULALU  R1, R7, (R2, R0)
+	ADD.S   R3, R0
 	ADC     $0, R2
-	MOVW    $0xffffffff, R12
+	MOVW    28(R13), R1
+	MOVW    $0, R3
+	MULALU  R1, R7, (R3, R2)
+	ADD.S   R4, R2
+	ADC     $0, R3
+	MOVW    32(R13), R1
 	MOVW    $0, R4
-	MULALU  R3, R12, (R4, R2)
-	ADD.S   R8, R2
+	MULALU  R1, R7, (R4, R3)
+	ADD.S   R6, R3
 	ADC     $0, R4
-	ADD.S   R4, R11
+	ADD.S   R4, R5
+	MOVW    $0, R4
+	ADC     $0, R4
+	ADD.S   R9, R11
+	ADC.S   $0, R14
+	ADC.S   $0, R0
+	ADC.S   R9, R2
+	ADC.S   $0, R3
+	ADC.S   R9, R5
+	ADC     $0, R4
+	SUB.S   R9, R3
+	SBC.S   $0, R5
+	SBC     $0, R4
+	// Row 7: t += a·b7; t = (t + q·m) / 2^32.
+	MOVW    64(R13), R6
+	MOVW    4(R13), R1
+	MOVW    $0, R7
+	MULALU  R1, R6, (R7, R8)
+	MOVW    8(R13), R1
+	MOVW    $0, R9
+	MULALU  R1, R6, (R9, R7)
+	ADD.S   R12, R7
+	ADC     $0, R9
+	MOVW    12(R13), R1
+	MOVW    $0, R12
+	MULALU  R1, R6, (R12, R9)
+	ADD.S   R11, R9
+	ADC     $0, R12
+	MOVW    16(R13), R1
+	MOVW    $0, R11
+	MULALU  R1, R6, (R11, R12)
+	ADD.S   R14, R12
+	ADC     $0, R11
+	MOVW    20(R13), R1
+	MOVW    $0, R14
+	MULALU  R1, R6, (R14, R11)
+	ADD.S   R0, R11
+	ADC     $0, R14
+	MOVW    24(R13), R1
+	MOVW    $0, R0
+	MULALU  R1, R6, (R0, R14)
+	ADD.S   R2, R14
 	ADC     $0, R0
+	MOVW    28(R13), R1
+	MOVW    $0, R2
+	MULALU  R1, R6, (R2, R0)
+	ADD.S   R3, R0
+	ADC     $0, R2
+	MOVW    32(R13), R1
+	MOVW    $0, R3
+	MULALU  R1, R6, (R3, R2)
+	ADD.S   R5, R2
+	ADC     $0, R3
+	ADD.S   R3, R4
+	MOVW    $0, R3
+	ADC     $0, R3
+	ADD.S   R8, R12
+	ADC.S   $0, R11
+	ADC.S   $0, R14
+	ADC.S   R8, R0
+	ADC.S   $0, R2
+	ADC.S   R8, R4
+	ADC     $0, R3
+	SUB.S   R8, R2
+	SBC.S   $0, R4
+	SBC     $0, R3
 	// t < 2m: subtract m, add it back if that borrowed.
-	MOVW    $0xffffffff, R8
-	SUB.S   R8, R14
-	MOVW    $0xffffffff, R8
-	SBC.S   R8, R9
-	MOVW    $0xffffffff, R8
-	SBC.S   R8, R1
-	SBC.S   $0x0, R5
-	SBC.S   $0x0, R6
-	SBC.S   $0x0, R7
+	MOVW    $0xffffffff, R5
+	SUB.S   R5, R7
+	MOVW    $0xffffffff, R5
+	SBC.S   R5, R9
+	MOVW    $0xffffffff, R5
+	SBC.S   R5, R12
+	SBC.S   $0x0, R11
+	SBC.S   $0x0, R14
+	SBC.S   $0x0, R0
 	SBC.S   $0x1, R2
-	MOVW    $0xffffffff, R8
-	SBC.S   R8, R11
-	SBC     $0, R0
-	// R0 is all ones when t < m (borrow): add m back then.
-	ADD.S   R0, R14
-	ADC.S   R0, R9
-	ADC.S   R0, R1
-	ADC.S   $0, R5
-	ADC.S   $0, R6
-	ADC.S   $0, R7
-	AND     $0x1, R0, R8
-	ADC.S   R8, R2
-	ADC     R0, R11
-	MOVW    v+0(FP), R8
-	MOVW    R14, (R8)
-	MOVW    R9, 4(R8)
-	MOVW    R1, 8(R8)
-	MOVW    R5, 12(R8)
-	MOVW    R6, 16(R8)
-	MOVW    R7, 20(R8)
-	MOVW    R2, 24(R8)
-	MOVW    R11, 28(R8)
+	MOVW    $0xffffffff, R5
+	SBC.S   R5, R4
+	SBC     $0, R3
+	// R3 is all ones when t < m (borrow): add m back then.
+	ADD.S   R3, R7
+	ADC.S   R3, R9
+	ADC.S   R3, R12
+	ADC.S   $0, R11
+	ADC.S   $0, R14
+	ADC.S   $0, R0
+	AND     $0x1, R3, R5
+	ADC.S   R5, R2
+	ADC     R3, R4
+	MOVW    v+0(FP), R5
+	MOVW    R7, (R5)
+	MOVW    R9, 4(R5)
+	MOVW    R12, 8(R5)
+	MOVW    R11, 12(R5)
+	MOVW    R14, 16(R5)
+	MOVW    R0, 20(R5)
+	MOVW    R2, 24(R5)
+	MOVW    R4, 28(R5)
 	RET
 
 // func elem32SquareAsm(v, a *elem32)
@@ -601,531 +489,419 @@ TEXT ·elem32SquareAsm(SB), NOSPLIT, $32-8
 	MOVW    32(R13), R1
 	MOVW    $0, R11
 	MULALU  R1, R0, (R11, R9)
-	MOVW    R3, R14
-	MOVW    $0xffffffff, R12
-	MOVW    $0, R1
-	MULALU  R3, R12, (R1, R14)
-	ADD.S   R2, R14
-	ADC     $0, R1
-	MOVW    $0xffffffff, R12
-	MOVW    $0, R0
-	MULALU  R3, R12, (R0, R1)
-	ADD.S   R4, R1
-	ADC     $0, R0
-	ADD.S   R0, R5
+	MOVW    $0, R12
+	ADD.S   R3, R5
 	ADC.S   $0, R6
 	ADC.S   $0, R7
 	ADC.S   R3, R8
-	MOVW    $0, R2
-	ADC     $0, R2
-	MOVW    $0xffffffff, R12
-	MOVW    $0, R4
-	MULALU  R3, R12, (R4, R2)
-	ADD.S   R9, R2
-	ADC     $0, R4
-	ADD.S   R4, R11
-	MOVW    $0, R0
-	ADC     $0, R0
+	ADC.S   $0, R9
+	ADC.S   R3, R11
+	ADC     $0, R12
+	SUB.S   R3, R9
+	SBC.S   $0, R11
+	SBC     $0, R12
 	// Row 1: t += a·b1; t = (t + q·m) / 2^32.
-	MOVW    8(R13), R9
-	MOVW    4(R13), R4
-	MOVW    $0, R12
-	MULALU  R4, R9, (R12, R14)
-	MOVW    8(R13), R4
+	MOVW    8(R13), R14
+	MOVW    4(R13), R1
+	MOVW    $0, R0
+	MULALU  R1, R14, (R0, R2)
+	MOVW    8(R13), R1
 	MOVW    $0, R3
-	MULALU  R4, R9, (R3, R12)
-	ADD.S   R1, R12
+	MULALU  R1, R14, (R3, R0)
+	ADD.S   R4, R0
 	ADC     $0, R3
-	MOVW    12(R13), R4
-	MOVW    $0, R1
-	MULALU  R4, R9, (R1, R3)
+	MOVW    12(R13), R1
+	MOVW    $0, R4
+	MULALU  R1, R14, (R4, R3)
 	ADD.S   R5, R3
-	ADC     $0, R1
-	MOVW    16(R13), R4
-	MOVW    $0, R5
-	MULALU  R4, R9, (R5, R1)
-	ADD.S   R6, R1
-	ADC     $0, R5
-	MOVW    20(R13), R4
-	MOVW    $0, R6
-	MULALU  R4, R9, (R6, R5)
-	ADD.S   R7, R5
-	ADC     $0, R6
-	MOVW    24(R13), R4
-	MOVW    $0, R7
-	MULALU  R4, R9, (R7, R6)
-	ADD.S   R8, R6
-	ADC     $0, R7
-	MOVW    28(R13), R4
-	MOVW    $0, R8
-	MULALU  R4, R9, (R8, R7)
-	ADD.S   R2, R7
-	ADC     $0, R8
-	MOVW    32(R13), R4
-	MOVW    $0, R2
-	MULALU  R4, R9, (R2, R8)
-	ADD.S   R11, R8
-	ADC     $0, R2
-	ADD.S   R2, R0
-	MOVW    $0, R2
-	ADC     $0, R2
-	MOVW    R14, R4
-	MOVW    $0xffffffff, R11
-	MOVW    $0, R9
-	MULALU  R14, R11, (R9, R4)
-	ADD.S   R12, R4
-	ADC     $0, R9
-	MOVW    $0xffffffff, R11
-	MOVW    $0, R12
-	MULALU  R14, R11, (R12, R9)
-	ADD.S   R3, R9
-	ADC     $0, R12
-	ADD.S   R12, R1
-	ADC.S   $0, R5
-	ADC.S   $0, R6
-	ADC.S   R14, R7
-	MOVW    $0, R3
-	ADC     $0, R3
-	MOVW    $0xffffffff, R11
-	MOVW    $0, R12
-	MULALU  R14, R11, (R12, R3)
-	ADD.S   R8, R3
-	ADC     $0, R12
-	ADD.S   R12, R0
-	ADC     $0, R2
-	// Row 2: t += a·b2; t = (t + q·m) / 2^32.
-	MOVW    12(R13), R8
-	MOVW    4(R13), R12
-	MOVW    $0, R11
-	MULALU  R12, R8, (R11, R4)
-	MOVW    8(R13), R12
-	MOVW    $0, R14
-	MULALU  R12, R8, (R14, R11)
-	ADD.S   R9, R11
-	ADC     $0, R14
-	MOVW    12(R13), R12
-	MOVW    $0, R9
-	MULALU  R12, R8, (R9, R14)
-	ADD.S   R1, R14
-	ADC     $0, R9
-	MOVW    16(R13), R12
-	MOVW    $0, R1
-	MULALU  R12, R8, (R1, R9)
-	ADD.S   R5, R9
-	ADC     $0, R1
-	MOVW    20(R13), R12
-	MOVW    $0, R5
-	MULALU  R12, R8, (R5, R1)
-	ADD.S   R6, R1
-	ADC     $0, R5
-	MOVW    24(R13), R12
-	MOVW    $0, R6
-	MULALU  R12, R8, (R6, R5)
-	ADD.S   R7, R5
-	ADC     $0, R6
-	MOVW    28(R13), R12
-	MOVW    $0, R7
-	MULALU  R12, R8, (R7, R6)
-	ADD.S   R3, R6
-	ADC     $0, R7
-	MOVW    32(R13), R12
-	MOVW    $0, R3
-	MULALU  R12, R8, (R3, R7)
-	ADD.S   R0, R7
-	ADC     $0, R3
-	ADD.S   R3, R2
-	MOVW    $0, R3
-	ADC     $0, R3
-	MOVW    R4, R12
-	MOVW    $0xffffffff, R0
-	MOVW    $0, R8
-	MULALU  R4, R0, (R8, R12)
-	ADD.S   R11, R12
-	ADC     $0, R8
-	MOVW    $0xffffffff, R0
-	MOVW    $0, R11
-	MULALU  R4, R0, (R11, R8)
-	ADD.S   R14, R8
-	ADC     $0, R11
-	ADD.S   R11, R9
-	ADC.S   $0, R1
-	ADC.S   $0, R5
-	ADC.S   R4, R6
-	MOVW    $0, R14
-	ADC     $0, R14
-	MOVW    $0xffffffff, R0
-	MOVW    $0, R11
-	MULALU  R4, R0, (R11, R14)
-	ADD.S   R7, R14
-	ADC     $0, R11
-	ADD.S   R11, R2
-	ADC     $0, R3
-	// Row 3: t += a·b3; t = (t + q·m) / 2^32.
-	MOVW    16(R13), R7
-	MOVW    4(R13), R11
-	MOVW    $0, R0
-	MULALU  R11, R7, (R0, R12)
-	MOVW    8(R13), R11
-	MOVW    $0, R4
-	MULALU  R11, R7, (R4, R0)
-	ADD.S   R8, R0
 	ADC     $0, R4
-	MOVW    12(R13), R11
-	MOVW    $0, R8
-	MULALU  R11, R7, (R8, R4)
-	ADD.S   R9, R4
-	ADC     $0, R8
-	MOVW    16(R13), R11
-	MOVW    $0, R9
-	MULALU  R11, R7, (R9, R8)
-	ADD.S   R1, R8
-	ADC     $0, R9
-	MOVW    20(R13), R11
-	MOVW    $0, R1
-	MULALU  R11, R7, (R1, R9)
-	ADD.S   R5, R9
-	ADC     $0, R1
-	MOVW    24(R13), R11
+	MOVW    16(R13), R1
 	MOVW    $0, R5
-	MULALU  R11, R7, (R5, R1)
-	ADD.S   R6, R1
-	ADC     $0, R5
-	MOVW    28(R13), R11
-	MOVW    $0, R6
-	MULALU  R11, R7, (R6, R5)
-	ADD.S   R14, R5
-	ADC     $0, R6
-	MOVW    32(R13), R11
-	MOVW    $0, R14
-	MULALU  R11, R7, (R14, R6)
-	ADD.S   R2, R6
-	ADC     $0, R14
-	ADD.S   R14, R3
-	MOVW    $0, R14
-	ADC     $0, R14
-	MOVW    R12, R11
-	MOVW    $0xffffffff, R2
-	MOVW    $0, R7
-	MULALU  R12, R2, (R7, R11)
-	ADD.S   R0, R11
-	ADC     $0, R7
-	MOVW    $0xffffffff, R2
-	MOVW    $0, R0
-	MULALU  R12, R2, (R0, R7)
-	ADD.S   R4, R7
-	ADC     $0, R0
-	ADD.S   R0, R8
-	ADC.S   $0, R9
-	ADC.S   $0, R1
-	ADC.S   R12, R5
-	MOVW    $0, R4
-	ADC     $0, R4
-	MOVW    $0xffffffff, R2
-	MOVW    $0, R0
-	MULALU  R12, R2, (R0, R4)
+	MULALU  R1, R14, (R5, R4)
 	ADD.S   R6, R4
-	ADC     $0, R0
-	ADD.S   R0, R3
-	ADC     $0, R14
-	// Row 4: t += a·b4; t = (t + q·m) / 2^32.
-	MOVW    20(R13), R6
-	MOVW    4(R13), R0
-	MOVW    $0, R2
-	MULALU  R0, R6, (R2, R11)
-	MOVW    8(R13), R0
-	MOVW    $0, R12
-	MULALU  R0, R6, (R12, R2)
-	ADD.S   R7, R2
-	ADC     $0, R12
-	MOVW    12(R13), R0
-	MOVW    $0, R7
-	MULALU  R0, R6, (R7, R12)
-	ADD.S   R8, R12
-	ADC     $0, R7
-	MOVW    16(R13), R0
-	MOVW    $0, R8
-	MULALU  R0, R6, (R8, R7)
-	ADD.S   R9, R7
-	ADC     $0, R8
-	MOVW    20(R13), R0
-	MOVW    $0, R9
-	MULALU  R0, R6, (R9, R8)
-	ADD.S   R1, R8
-	ADC     $0, R9
-	MOVW    24(R13), R0
-	MOVW    $0, R1
-	MULALU  R0, R6, (R1, R9)
-	ADD.S   R5, R9
-	ADC     $0, R1
-	MOVW    28(R13), R0
-	MOVW    $0, R5
-	MULALU  R0, R6, (R5, R1)
-	ADD.S   R4, R1
 	ADC     $0, R5
-	MOVW    32(R13), R0
-	MOVW    $0, R4
-	MULALU  R0, R6, (R4, R5)
-	ADD.S   R3, R5
-	ADC     $0, R4
-	ADD.S   R4, R14
-	MOVW    $0, R4
-	ADC     $0, R4
-	MOVW    R11, R0
-	MOVW    $0xffffffff, R3
+	MOVW    20(R13), R1
 	MOVW    $0, R6
-	MULALU  R11, R3, (R6, R0)
-	ADD.S   R2, R0
-	ADC     $0, R6
-	MOVW    $0xffffffff, R3
-	MOVW    $0, R2
-	MULALU  R11, R3, (R2, R6)
-	ADD.S   R12, R6
-	ADC     $0, R2
-	ADD.S   R2, R7
-	ADC.S   $0, R8
-	ADC.S   $0, R9
-	ADC.S   R11, R1
-	MOVW    $0, R12
-	ADC     $0, R12
-	MOVW    $0xffffffff, R3
-	MOVW    $0, R2
-	MULALU  R11, R3, (R2, R12)
-	ADD.S   R5, R12
-	ADC     $0, R2
-	ADD.S   R2, R14
-	ADC     $0, R4
-	// Row 5: t += a·b5; t = (t + q·m) / 2^32.
-	MOVW    24(R13), R5
-	MOVW    4(R13), R2
-	MOVW    $0, R3
-	MULALU  R2, R5, (R3, R0)
-	MOVW    8(R13), R2
-	MOVW    $0, R11
-	MULALU  R2, R5, (R11, R3)
-	ADD.S   R6, R3
-	ADC     $0, R11
-	MOVW    12(R13), R2
-	MOVW    $0, R6
-	MULALU  R2, R5, (R6, R11)
-	ADD.S   R7, R11
-	ADC     $0, R6
-	MOVW    16(R13), R2
-	MOVW    $0, R7
-	MULALU  R2, R5, (R7, R6)
-	ADD.S   R8, R6
-	ADC     $0, R7
-	MOVW    20(R13), R2
-	MOVW    $0, R8
-	MULALU  R2, R5, (R8, R7)
-	ADD.S   R9, R7
-	ADC     $0, R8
-	MOVW    24(R13), R2
-	MOVW    $0, R9
-	MULALU  R2, R5, (R9, R8)
-	ADD.S   R1, R8
-	ADC     $0, R9
-	MOVW    28(R13), R2
-	MOVW    $0, R1
-	MULALU  R2, R5, (R1, R9)
-	ADD.S   R12, R9
-	ADC     $0, R1
-	MOVW    32(R13), R2
-	MOVW    $0, R12
-	MULALU  R2, R5, (R12, R1)
-	ADD.S   R14, R1
-	ADC     $0, R12
-	ADD.S   R12, R4
-	MOVW    $0, R12
-	ADC     $0, R12
-	MOVW    R0, R2
-	MOVW    $0xffffffff, R14
-	MOVW    $0, R5
-	MULALU  R0, R14, (R5, R2)
-	ADD.S   R3, R2
-	ADC     $0, R5
-	MOVW    $0xffffffff, R14
-	MOVW    $0, R3
-	MULALU  R0, R14, (R3, R5)
-	ADD.S   R11, R5
-	ADC     $0, R3
-	ADD.S   R3, R6
-	ADC.S   $0, R7
-	ADC.S   $0, R8
-	ADC.S   R0, R9
-	MOVW    $0, R11
-	ADC     $0, R11
-	MOVW    $0xffffffff, R14
-	MOVW    $0, R3
-	MULALU  R0, R14, (R3, R11)
-	ADD.S   R1, R11
-	ADC     $0, R3
-	ADD.S   R3, R4
-	ADC     $0, R12
-	// Row 6: t += a·b6; t = (t + q·m) / 2^32.
-	MOVW    28(R13), R1
-	MOVW    4(R13), R3
-	MOVW    $0, R14
-	MULALU  R3, R1, (R14, R2)
-	MOVW    8(R13), R3
-	MOVW    $0, R0
-	MULALU  R3, R1, (R0, R14)
-	ADD.S   R5, R14
-	ADC     $0, R0
-	MOVW    12(R13), R3
-	MOVW    $0, R5
-	MULALU  R3, R1, (R5, R0)
-	ADD.S   R6, R0
-	ADC     $0, R5
-	MOVW    16(R13), R3
-	MOVW    $0, R6
-	MULALU  R3, R1, (R6, R5)
+	MULALU  R1, R14, (R6, R5)
 	ADD.S   R7, R5
 	ADC     $0, R6
-	MOVW    20(R13), R3
+	MOVW    24(R13), R1
 	MOVW    $0, R7
-	MULALU  R3, R1, (R7, R6)
+	MULALU  R1, R14, (R7, R6)
 	ADD.S   R8, R6
 	ADC     $0, R7
-	MOVW    24(R13), R3
+	MOVW    28(R13), R1
 	MOVW    $0, R8
-	MULALU  R3, R1, (R8, R7)
+	MULALU  R1, R14, (R8, R7)
 	ADD.S   R9, R7
 	ADC     $0, R8
-	MOVW    28(R13), R3
+	MOVW    32(R13), R1
 	MOVW    $0, R9
-	MULALU  R3, R1, (R9, R8)
+	MULALU  R1, R14, (R9, R8)
 	ADD.S   R11, R8
 	ADC     $0, R9
-	MOVW    32(R13), R3
-	MOVW    $0, R11
-	MULALU  R3, R1, (R11, R9)
-	ADD.S   R4, R9
-	ADC     $0, R11
-	ADD.S   R11, R12
-	MOVW    $0, R11
-	ADC     $0, R11
-	MOVW    R2, R3
-	MOVW    $0xffffffff, R4
-	MOVW    $0, R1
-	MULALU  R2, R4, (R1, R3)
-	ADD.S   R14, R3
-	ADC     $0, R1
-	MOVW    $0xffffffff, R4
-	MOVW    $0, R14
-	MULALU  R2, R4, (R14, R1)
-	ADD.S   R0, R1
-	ADC     $0, R14
-	ADD.S   R14, R5
+	ADD.S   R9, R12
+	MOVW    $0, R9
+	ADC     $0, R9
+	ADD.S   R2, R4
+	ADC.S   $0, R5
 	ADC.S   $0, R6
-	ADC.S   $0, R7
-	ADC.S   R2, R8
-	MOVW    $0, R0
-	ADC     $0, R0
-	MOVW    $0xffffffff, R4
+	ADC.S   R2, R7
+	ADC.S   $0, R8
+	ADC.S   R2, R12
+	ADC     $0, R9
+	SUB.S   R2, R8
+	SBC.S   $0, R12
+	SBC     $0, R9
+	// Row 2: t += a·b2; t = (t + q·m) / 2^32.
+	MOVW    12(R13), R11
+	MOVW    4(R13), R1
 	MOVW    $0, R14
-	MULALU  R2, R4, (R14, R0)
-	ADD.S   R9, R0
+	MULALU  R1, R11, (R14, R0)
+	MOVW    8(R13), R1
+	MOVW    $0, R2
+	MULALU  R1, R11, (R2, R14)
+	ADD.S   R3, R14
+	ADC     $0, R2
+	MOVW    12(R13), R1
+	MOVW    $0, R3
+	MULALU  R1, R11, (R3, R2)
+	ADD.S   R4, R2
+	ADC     $0, R3
+	MOVW    16(R13), R1
+	MOVW    $0, R4
+	MULALU  R1, R11, (R4, R3)
+	ADD.S   R5, R3
+	ADC     $0, R4
+	MOVW    20(R13), R1
+	MOVW    $0, R5
+	MULALU  R1, R11, (R5, R4)
+	ADD.S   R6, R4
+	ADC     $0, R5
+	MOVW    24(R13), R1
+	MOVW    $0, R6
+	MULALU  R1, R11, (R6, R5)
+	ADD.S   R7, R5
+	ADC     $0, R6
+	MOVW    28(R13), R1
+	MOVW    $0, R7
+	MULALU  R1, R11, (R7, R6)
+	ADD.S   R8, R6
+	ADC     $0, R7
+	MOVW    32(R13), R1
+	MOVW    $0, R8
+	MULALU  R1, R11, (R8, R7)
+	ADD.S   R12, R7
+	ADC     $0, R8
+	ADD.S   R8, R9
+	MOVW    $0, R8
+	ADC     $0, R8
+	ADD.S   R0, R3
+	ADC.S   $0, R4
+	ADC.S   $0, R5
+	ADC.S   R0, R6
+	ADC.S   $0, R7
+	ADC.S   R0, R9
+	ADC     $0, R8
+	SUB.S   R0, R7
+	SBC.S   $0, R9
+	SBC     $0, R8
+	// Row 3: t += a·b3; t = (t + q·m) / 2^32.
+	MOVW    16(R13), R12
+	MOVW    4(R13), R1
+	MOVW    $0, R11
+	MULALU  R1, R12, (R11, R14)
+	MOVW    8(R13), R1
+	MOVW    $0, R0
+	MULALU  R1, R12, (R0, R11)
+	ADD.S   R2, R11
+	ADC     $0, R0
+	MOVW    12(R13), R1
+	MOVW    $0, R2
+	MULALU  R1, R12, (R2, R0)
+	ADD.S   R3, R0
+	ADC     $0, R2
+	MOVW    16(R13), R1
+	MOVW    $0, R3
+	MULALU  R1, R12, (R3, R2)
+	ADD.S   R4, R2
+	ADC     $0, R3
+	MOVW    20(R13), R1
+	MOVW    $0, R4
+	MULALU  R1, R12, (R4, R3)
+	ADD.S   R5, R3
+	ADC     $0, R4
+	MOVW    24(R13), R1
+	MOVW    $0, R5
+	MULALU  R1, R12, (R5, R4)
+	ADD.S   R6, R4
+	ADC     $0, R5
+	MOVW    28(R13), R1
+	MOVW    $0, R6
+	MULALU  R1, R12, (R6, R5)
+	ADD.S   R7, R5
+	ADC     $0, R6
+	MOVW    32(R13), R1
+	MOVW    $0, R7
+	MULALU  R1, R12, (R7, R6)
+	ADD.S   R9, R6
+	ADC     $0, R7
+	ADD.S   R7, R8
+	MOVW    $0, R7
+	ADC     $0, R7
+	ADD.S   R14, R2
+	ADC.S   $0, R3
+	ADC.S   $0, R4
+	ADC.S   R14, R5
+	ADC.S   $0, R6
+	ADC.S   R14, R8
+	ADC     $0, R7
+	SUB.S   R14, R6
+	SBC.S   $0, R8
+	SBC     $0, R7
+	// Row 4: t += a·b4; t = (t + q·m) / 2^32.
+	MOVW    20(R13), R9
+	MOVW    4(R13), R1
+	MOVW    $0, R12
+	MULALU  R1, R9, (R12, R11)
+	MOVW    8(R13), R1
+	MOVW    $0, R14
+	MULALU  R1, R9, (R14, R12)
+	ADD.S   R0, R12
 	ADC     $0, R14
+	MOVW    12(R13), R1
+	MOVW    $0, R0
+	MULALU  R1, R9, (R0, R14)
+	ADD.S   R2, R14
+	ADC     $0, R0
+	MOVW    16(R13), R1
+	MOVW    $0, R2
+	MULALU  R1, R9, (R2, R0)
+	ADD.S   R3, R0
+	ADC     $0, R2
+	MOVW    20(R13), R1
+	MOVW    $0, R3
+	MULALU  R1, R9, (R3, R2)
+	ADD.S   R4, R2
+	ADC     $0, R3
+	MOVW    24(R13), R1
+	MOVW    $0, R4
+	MULALU  R1, R9, (R4, R3)
+	ADD.S   R5, R3
+	ADC     $0, R4
+	MOVW    28(R13), R1
+	MOVW    $0, R5
+	MULALU  R1, R9, (R5, R4)
+	ADD.S   R6, R4
+	ADC     $0, R5
+	MOVW    32(R13), R1
+	MOVW    $0, R6
+	MULALU  R1, R9, (R6, R5)
+	ADD.S   R8, R5
+	ADC     $0, R6
+	ADD.S   R6, R7
+	MOVW    $0, R6
+	ADC     $0, R6
+	ADD.S   R11, R0
+	ADC.S   $0, R2
+	ADC.S   $0, R3
+	ADC.S   R11, R4
+	ADC.S   $0, R5
+	ADC.S   R11, R7
+	ADC     $0, R6
+	SUB.S   R11, R5
+	SBC.S   $0, R7
+	SBC     $0, R6
+	// Row 5: t += a·b5; t = (t + q·m) / 2^32.
+	MOVW    24(R13), R8
+	MOVW    4(R13), R1
+	MOVW    $0, R9
+	MULALU  R1, R8, (R9, R12)
+	MOVW    8(R13), R1
+	MOVW    $0, R11
+	MULALU  R1, R8, (R11, R9)
+	ADD.S   R14, R9
+	ADC     $0, R11
+	MOVW    12(R13), R1
+	MOVW    $0, R14
+	MULALU  R1, R8, (R14, R11)
+	ADD.S   R0, R11
+	ADC     $0, R14
+	MOVW    16(R13), R1
+	MOVW    $0, R0
+	MULALU  R1, R8, (R0, R14)
+	ADD.S   R2, R14
+	ADC     $0, R0
+	MOVW    20(R13), R1
+	MOVW    $0, R2
+	MULALU  R1, R8, (R2, R0)
+	ADD.S   R3, R0
+	ADC     $0, R2
+	MOVW    24(R13), R1
+	MOVW    $0, R3
+	MULALU  R1, R8, (R3, R2)
+	ADD.S   R4, R2
+	ADC     $0, R3
+	MOVW    28(R13), R1
+	MOVW    $0, R4
+	MULALU  R1, R8, (R4, R3)
+	ADD.S   R5, R3
+	ADC     $0, R4
+	MOVW    32(R13), R1
+	MOVW    $0, R5
+	MULALU  R1, R8, (R5, R4)
+	ADD.S   R7, R4
+	ADC     $0, R5
+	ADD.S   R5, R6
+	MOVW    $0, R5
+	ADC     $0, R5
+	ADD.S   R12, R14
+	ADC.S   $0, R0
+	ADC.S   $0, R2
+	ADC.S   R12, R3
+	ADC.S   $0, R4
+	ADC.S   R12, R6
+	ADC     $0, R5
+	SUB.S   R12, R4
+	SBC.S   $0, R6
+	SBC     $0, R5
+	// Row 6: t += a·b6; t = (t + q·m) / 2^32.
+	MOVW    28(R13), R7
+	MOVW    4(R13), R1
+	MOVW    $0, R8
+	MULALU  R1, R7, (R8, R9)
+	MOVW    8(R13), R1
+	MOVW    $0, R12
+	MULALU  R1, R7, (R12, R8)
+	ADD.S   R11, R8
+	ADC     $0, R12
+	MOVW    12(R13), R1
+	MOVW    $0, R11
+	MULALU  R1, R7, (R11, R12)
 	ADD.S   R14, R12
 	ADC     $0, R11
-	// Row 7: t += a·b7; t = (t + q·m) / 2^32.
-	MOVW    32(R13), R9
-	MOVW    4(R13), R14
-	MOVW    $0, R4
-	MULALU  R14, R9, (R4, R3)
-	MOVW    8(R13), R14
-	MOVW    $0, R2
-	MULALU  R14, R9, (R2, R4)
-	ADD.S   R1, R4
-	ADC     $0, R2
-	MOVW    12(R13), R14
-	MOVW    $0, R1
-	MULALU  R14, R9, (R1, R2)
-	ADD.S   R5, R2
-	ADC     $0, R1
-	MOVW    16(R13), R14
-	MOVW    $0, R5
-	MULALU  R14, R9, (R5, R1)
-	ADD.S   R6, R1
-	ADC     $0, R5
-	MOVW    20(R13), R14
-	MOVW    $0, R6
-	MULALU  R14, R9, (R6, R5)
-	ADD.S   R7, R5
-	ADC     $0, R6
-	MOVW    24(R13), R14
-	MOVW    $0, R7
-	MULALU  R14, R9, (R7, R6)
-	ADD.S   R8, R6
-	ADC     $0, R7
-	MOVW    28(R13), R14
-	MOVW    $0, R8
-	MULALU  R14, R9, (R8, R7)
-	ADD.S   R0, R7
-	ADC     $0, R8
-	MOVW    32(R13), R14
-	MOVW    $0, R0
-	MULALU  R14, R9, (R0, R8)
-	ADD.S   R12, R8
-	ADC     $0, R0
+	MOVW    16(R13), R1
+	MOVW    $0, R14
+	MULALU  R1, R7, (R14, R11)
 	ADD.S   R0, R11
+	ADC     $0, R14
+	MOVW    20(R13), R1
 	MOVW    $0, R0
+	MULALU  R1, R7, (R0, R14)
+	ADD.S   R2, R14
 	ADC     $0, R0
-	MOVW    R3, R14
-	MOVW    $0xffffffff, R12
-	MOVW    $0, R9
-	MULALU  R3, R12, (R9, R14)
-	ADD.S   R4, R14
-	ADC     $0, R9
-	MOVW    $0xffffffff, R12
-	MOVW    $0, R4
-	MULALU  R3, R12, (R4, R9)
-	ADD.S   R2, R9
-	ADC     $0, R4
-	ADD.S   R4, R1
-	ADC.S   $0, R5
-	ADC.S   $0, R6
-	ADC.S   R3, R7
+	MOVW    24(R13), R1
 	MOVW    $0, R2
+	MULALU  R1, R7, (R2, R0)
+	ADD.S   R3, R0
 	ADC     $0, R2
-	MOVW    $0xffffffff, R12
+	MOVW    28(R13), R1
+	MOVW    $0, R3
+	MULALU  R1, R7, (R3, R2)
+	ADD.S   R4, R2
+	ADC     $0, R3
+	MOVW    32(R13), R1
 	MOVW    $0, R4
-	MULALU  R3, R12, (R4, R2)
-	ADD.S   R8, R2
+	MULALU  R1, R7, (R4, R3)
+	ADD.S   R6, R3
 	ADC     $0, R4
-	ADD.S   R4, R11
+	ADD.S   R4, R5
+	MOVW    $0, R4
+	ADC     $0, R4
+	ADD.S   R9, R11
+	ADC.S   $0, R14
+	ADC.S   $0, R0
+	ADC.S   R9, R2
+	ADC.S   $0, R3
+	ADC.S   R9, R5
+	ADC     $0, R4
+	SUB.S   R9, R3
+	SBC.S   $0, R5
+	SBC     $0, R4
+	// Row 7: t += a·b7; t = (t + q·m) / 2^32.
+	MOVW    32(R13), R6
+	MOVW    4(R13), R1
+	MOVW    $0, R7
+	MULALU  R1, R6, (R7, R8)
+	MOVW    8(R13), R1
+	MOVW    $0, R9
+	MULALU  R1, R6, (R9, R7)
+	ADD.S   R12, R7
+	ADC     $0, R9
+	MOVW    12(R13), R1
+	MOVW    $0, R12
+	MULALU  R1, R6, (R12, R9)
+	ADD.S   R11, R9
+	ADC     $0, R12
+	MOVW    16(R13), R1
+	MOVW    $0, R11
+	MULALU  R1, R6, (R11, R12)
+	ADD.S   R14, R12
+	ADC     $0, R11
+	MOVW    20(R13), R1
+	MOVW    $0, R14
+	MULALU  R1, R6, (R14, R11)
+	ADD.S   R0, R11
+	ADC     $0, R14
+	MOVW    24(R13), R1
+	MOVW    $0, R0
+	MULALU  R1, R6, (R0, R14)
+	ADD.S   R2, R14
 	ADC     $0, R0
+	MOVW    28(R13), R1
+	MOVW    $0, R2
+	MULALU  R1, R6, (R2, R0)
+	ADD.S   R3, R0
+	ADC     $0, R2
+	MOVW    32(R13), R1
+	MOVW    $0, R3
+	MULALU  R1, R6, (R3, R2)
+	ADD.S   R5, R2
+	ADC     $0, R3
+	ADD.S   R3, R4
+	MOVW    $0, R3
+	ADC     $0, R3
+	ADD.S   R8, R12
+	ADC.S   $0, R11
+	ADC.S   $0, R14
+	ADC.S   R8, R0
+	ADC.S   $0, R2
+	ADC.S   R8, R4
+	ADC     $0, R3
+	SUB.S   R8, R2
+	SBC.S   $0, R4
+	SBC     $0, R3
 	// t < 2m: subtract m, add it back if that borrowed.
-	MOVW    $0xffffffff, R8
-	SUB.S   R8, R14
-	MOVW    $0xffffffff, R8
-	SBC.S   R8, R9
-	MOVW    $0xffffffff, R8
-	SBC.S   R8, R1
-	SBC.S   $0x0, R5
-	SBC.S   $0x0, R6
-	SBC.S   $0x0, R7
+	MOVW    $0xffffffff, R5
+	SUB.S   R5, R7
+	MOVW    $0xffffffff, R5
+	SBC.S   R5, R9
+	MOVW    $0xffffffff, R5
+	SBC.S   R5, R12
+	SBC.S   $0x0, R11
+	SBC.S   $0x0, R14
+	SBC.S   $0x0, R0
 	SBC.S   $0x1, R2
-	MOVW    $0xffffffff, R8
-	SBC.S   R8, R11
-	SBC     $0, R0
-	// R0 is all ones when t < m (borrow): add m back then.
-	ADD.S   R0, R14
-	ADC.S   R0, R9
-	ADC.S   R0, R1
-	ADC.S   $0, R5
-	ADC.S   $0, R6
-	ADC.S   $0, R7
-	AND     $0x1, R0, R8
-	ADC.S   R8, R2
-	ADC     R0, R11
-	MOVW    v+0(FP), R8
-	MOVW    R14, (R8)
-	MOVW    R9, 4(R8)
-	MOVW    R1, 8(R8)
-	MOVW    R5, 12(R8)
-	MOVW    R6, 16(R8)
-	MOVW    R7, 20(R8)
-	MOVW    R2, 24(R8)
-	MOVW    R11, 28(R8)
+	MOVW    $0xffffffff, R5
+	SBC.S   R5, R4
+	SBC     $0, R3
+	// R3 is all ones when t < m (borrow): add m back then.
+	ADD.S   R3, R7
+	ADC.S   R3, R9
+	ADC.S   R3, R12
+	ADC.S   $0, R11
+	ADC.S   $0, R14
+	ADC.S   $0, R0
+	AND     $0x1, R3, R5
+	ADC.S   R5, R2
+	ADC     R3, R4
+	MOVW    v+0(FP), R5
+	MOVW    R7, (R5)
+	MOVW    R9, 4(R5)
+	MOVW    R12, 8(R5)
+	MOVW    R11, 12(R5)
+	MOVW    R14, 16(R5)
+	MOVW    R0, 20(R5)
+	MOVW    R2, 24(R5)
+	MOVW    R4, 28(R5)
 	RET

@@ -5,7 +5,7 @@
 #include "textflag.h"
 
 // func elem32MulAsm(v, a, b *elem32)
-TEXT ·elem32MulAsm(SB), NOSPLIT, $68-12
+TEXT ·elem32MulAsm(SB), NOSPLIT, $100-12
 	MOVL    a+4(FP), SI
 	MOVL    b+8(FP), DI
 	// Row 0: t += a·b0.
@@ -1009,75 +1009,75 @@ TEXT ·elem32MulAsm(SB), NOSPLIT, $68-12
 	// t < 2m: r = t − m; keep t if that borrowed.
 	MOVL    0(SP), AX
 	SUBL    $0xfc632551, AX
-	MOVL    AX, 36(SP)
+	MOVL    AX, 68(SP)
 	MOVL    4(SP), AX
 	SBBL    $0xf3b9cac2, AX
-	MOVL    AX, 40(SP)
+	MOVL    AX, 72(SP)
 	MOVL    8(SP), AX
 	SBBL    $0xa7179e84, AX
-	MOVL    AX, 44(SP)
+	MOVL    AX, 76(SP)
 	MOVL    12(SP), AX
 	SBBL    $0xbce6faad, AX
-	MOVL    AX, 48(SP)
+	MOVL    AX, 80(SP)
 	MOVL    16(SP), AX
 	SBBL    $0xffffffff, AX
-	MOVL    AX, 52(SP)
+	MOVL    AX, 84(SP)
 	MOVL    20(SP), AX
 	SBBL    $0xffffffff, AX
-	MOVL    AX, 56(SP)
+	MOVL    AX, 88(SP)
 	MOVL    24(SP), AX
 	SBBL    $0x00000000, AX
-	MOVL    AX, 60(SP)
+	MOVL    AX, 92(SP)
 	MOVL    28(SP), AX
 	SBBL    $0xffffffff, AX
-	MOVL    AX, 64(SP)
+	MOVL    AX, 96(SP)
 	MOVL    32(SP), BX
 	SBBL    $0, BX
 	MOVL    v+0(FP), DI
 	MOVL    0(SP), AX
-	MOVL    36(SP), DX
+	MOVL    68(SP), DX
 	XORL    DX, AX
 	ANDL    BX, AX
 	XORL    DX, AX
 	MOVL    AX, (DI)
 	MOVL    4(SP), AX
-	MOVL    40(SP), DX
+	MOVL    72(SP), DX
 	XORL    DX, AX
 	ANDL    BX, AX
 	XORL    DX, AX
 	MOVL    AX, 4(DI)
 	MOVL    8(SP), AX
-	MOVL    44(SP), DX
+	MOVL    76(SP), DX
 	XORL    DX, AX
 	ANDL    BX, AX
 	XORL    DX, AX
 	MOVL    AX, 8(DI)
 	MOVL    12(SP), AX
-	MOVL    48(SP), DX
+	MOVL    80(SP), DX
 	XORL    DX, AX
 	ANDL    BX, AX
 	XORL    DX, AX
 	MOVL    AX, 12(DI)
 	MOVL    16(SP), AX
-	MOVL    52(SP), DX
+	MOVL    84(SP), DX
 	XORL    DX, AX
 	ANDL    BX, AX
 	XORL    DX, AX
 	MOVL    AX, 16(DI)
 	MOVL    20(SP), AX
-	MOVL    56(SP), DX
+	MOVL    88(SP), DX
 	XORL    DX, AX
 	ANDL    BX, AX
 	XORL    DX, AX
 	MOVL    AX, 20(DI)
 	MOVL    24(SP), AX
-	MOVL    60(SP), DX
+	MOVL    92(SP), DX
 	XORL    DX, AX
 	ANDL    BX, AX
 	XORL    DX, AX
 	MOVL    AX, 24(DI)
 	MOVL    28(SP), AX
-	MOVL    64(SP), DX
+	MOVL    96(SP), DX
 	XORL    DX, AX
 	ANDL    BX, AX
 	XORL    DX, AX
@@ -1085,7 +1085,7 @@ TEXT ·elem32MulAsm(SB), NOSPLIT, $68-12
 	RET
 
 // func elem32SquareAsm(v, a *elem32)
-TEXT ·elem32SquareAsm(SB), NOSPLIT, $68-8
+TEXT ·elem32SquareAsm(SB), NOSPLIT, $100-8
 	MOVL    a+4(FP), SI
 	// Row 0: t += a·b0.
 	MOVL    (SI), BX
@@ -2081,75 +2081,75 @@ TEXT ·elem32SquareAsm(SB), NOSPLIT, $68-8
 	// t < 2m: r = t − m; keep t if that borrowed.
 	MOVL    0(SP), AX
 	SUBL    $0xfc632551, AX
-	MOVL    AX, 36(SP)
+	MOVL    AX, 68(SP)
 	MOVL    4(SP), AX
 	SBBL    $0xf3b9cac2, AX
-	MOVL    AX, 40(SP)
+	MOVL    AX, 72(SP)
 	MOVL    8(SP), AX
 	SBBL    $0xa7179e84, AX
-	MOVL    AX, 44(SP)
+	MOVL    AX, 76(SP)
 	MOVL    12(SP), AX
 	SBBL    $0xbce6faad, AX
-	MOVL    AX, 48(SP)
+	MOVL    AX, 80(SP)
 	MOVL    16(SP), AX
 	SBBL    $0xffffffff, AX
-	MOVL    AX, 52(SP)
+	MOVL    AX, 84(SP)
 	MOVL    20(SP), AX
 	SBBL    $0xffffffff, AX
-	MOVL    AX, 56(SP)
+	MOVL    AX, 88(SP)
 	MOVL    24(SP), AX
 	SBBL    $0x00000000, AX
-	MOVL    AX, 60(SP)
+	MOVL    AX, 92(SP)
 	MOVL    28(SP), AX
 	SBBL    $0xffffffff, AX
-	MOVL    AX, 64(SP)
+	MOVL    AX, 96(SP)
 	MOVL    32(SP), BX
 	SBBL    $0, BX
 	MOVL    v+0(FP), DI
 	MOVL    0(SP), AX
-	MOVL    36(SP), DX
+	MOVL    68(SP), DX
 	XORL    DX, AX
 	ANDL    BX, AX
 	XORL    DX, AX
 	MOVL    AX, (DI)
 	MOVL    4(SP), AX
-	MOVL    40(SP), DX
+	MOVL    72(SP), DX
 	XORL    DX, AX
 	ANDL    BX, AX
 	XORL    DX, AX
 	MOVL    AX, 4(DI)
 	MOVL    8(SP), AX
-	MOVL    44(SP), DX
+	MOVL    76(SP), DX
 	XORL    DX, AX
 	ANDL    BX, AX
 	XORL    DX, AX
 	MOVL    AX, 8(DI)
 	MOVL    12(SP), AX
-	MOVL    48(SP), DX
+	MOVL    80(SP), DX
 	XORL    DX, AX
 	ANDL    BX, AX
 	XORL    DX, AX
 	MOVL    AX, 12(DI)
 	MOVL    16(SP), AX
-	MOVL    52(SP), DX
+	MOVL    84(SP), DX
 	XORL    DX, AX
 	ANDL    BX, AX
 	XORL    DX, AX
 	MOVL    AX, 16(DI)
 	MOVL    20(SP), AX
-	MOVL    56(SP), DX
+	MOVL    88(SP), DX
 	XORL    DX, AX
 	ANDL    BX, AX
 	XORL    DX, AX
 	MOVL    AX, 20(DI)
 	MOVL    24(SP), AX
-	MOVL    60(SP), DX
+	MOVL    92(SP), DX
 	XORL    DX, AX
 	ANDL    BX, AX
 	XORL    DX, AX
 	MOVL    AX, 24(DI)
 	MOVL    28(SP), AX
-	MOVL    64(SP), DX
+	MOVL    96(SP), DX
 	XORL    DX, AX
 	ANDL    BX, AX
 	XORL    DX, AX

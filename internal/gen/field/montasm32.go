@@ -2,13 +2,17 @@ package field
 
 // This file writes arm and 386 assembly for Multiply and Square of the
 // Montgomery representations in 32-bit words (elem32) marked Asm32. It is
-// the CIOS of MulBody with the generic reduction, row for row: each row
-// adds a·b_i to t, then q·m for q = t0·(−m⁻¹) mod 2^32, and shifts t down a
-// word, so that t < 2m after the last row (a < R, b < m) and one masked
-// subtraction of m ends it. The limbs of m and −m⁻¹ come from montNewRep,
-// the Go code's source. Square is the same rows with b = a: a dedicated
-// squaring would save the products a_i·a_j counted twice but needs t's
-// 2n words at once, which do not fit the registers.
+// the CIOS of MulBody, row for row: each row adds a·b_i to t, then q·m for
+// q = t0·(−m⁻¹) mod 2^32, and shifts t down a word, so that t < 2m after
+// the last row (a < R, b < m) and one masked subtraction of m ends it. The
+// limbs of m and −m⁻¹ come from montNewRep, the Go code's source. Where m
+// is a short signed sum of powers 2^(32k) with −m⁻¹ = 1 (P-256's p,
+// montSparse32), q·m is added as q at some words and subtracted at others,
+// without products; other moduli take the generic row of products by m's
+// limbs. Square is the same rows with b = a: a dedicated squaring would
+// save the products a_i·a_j counted twice but needs t's 2n words at once,
+// which do not fit the registers; it still takes 0.6 of the Go Square's
+// instructions (internal/gen/DESIGN.md).
 //
 // arm: the accumulator t (n words), its top word and the carry out of it
 // stay in registers, so n ≤ 8 (13 registers: R0–R9, R11, R12, R14; never
@@ -32,6 +36,7 @@ package field
 
 import (
 	"fmt"
+	"math/big"
 	"slices"
 	"strings"
 )
@@ -49,6 +54,40 @@ func init() {
 			register("montasm32-"+f.Pkg, func() (map[string][]byte, error) { return montAsm32Generate(f) })
 		}
 	}
+}
+
+// montSparse32 returns the words of m's signed terms when m is a sparse
+// sum ±2^(32k) whose lowest term is −1 and −m⁻¹ = 1 (P-256's p): then q = t0,
+// t0 − q = 0, and t + q·m is q added at the positive words and subtracted
+// at the negative ones above word 0, two carry chains and no product.
+// ok is false for other moduli.
+func montSparse32(r *montRep) (pos, neg []int, ok bool) {
+	if r.W != 32 || r.mInv != 1 {
+		return nil, nil, false
+	}
+	x := new(big.Int).Set(r.F.Modulus)
+	for e := 0; x.Sign() != 0; e++ {
+		if x.Bit(0) == 0 {
+			x.Rsh(x, 1)
+			continue
+		}
+		d := 2 - int(x.Bits()[0]&3) // NAF digit: 1 for x ≡ 1, −1 for x ≡ 3 mod 4
+		if e%32 != 0 || e/32 > r.N {
+			return nil, nil, false
+		}
+		switch {
+		case d == 1:
+			pos = append(pos, e/32)
+		case e == 0:
+		default:
+			neg = append(neg, e/32)
+		}
+		x.Sub(x, big.NewInt(int64(d))).Rsh(x, 1)
+	}
+	if len(neg) == 0 || len(pos) == 0 || pos[0] == 0 || len(pos)+len(neg) > 6 {
+		return nil, nil, false
+	}
+	return pos, neg, true
 }
 
 // montArm emits one arm function.
@@ -134,6 +173,10 @@ func (g *montArm) row(i int) {
 // reduce adds q·m to t and shifts t down a word.
 func (g *montArm) reduce() {
 	r, n := g.r, g.r.N
+	if pos, neg, ok := montSparse32(r); ok {
+		g.sparseReduce(pos, neg)
+		return
+	}
 	A := g.get()
 	var Q, C string
 	flag := false // the carry into word j is the carry flag, not C
@@ -214,6 +257,49 @@ func (g *montArm) reduce() {
 	g.t[n-1], g.tn, g.d = g.tn, g.d, ""
 	g.put(A)
 	g.put(Q) // t0's register when −m⁻¹ = 1
+}
+
+// sparseReduce is reduce for a sparse m (montSparse32): q = t0 is added
+// at the words of pos and subtracted at those of neg, each a carry chain up
+// to the carry word d; the renamed registers shift t.
+func (g *montArm) sparseReduce(pos, neg []int) {
+	n := g.r.N
+	if g.d == "" {
+		g.d = g.get()
+		g.op("MOVW", "$0", g.d)
+	}
+	Q := g.t[0]
+	word := func(k int) string {
+		switch k {
+		case n:
+			return g.tn
+		case n + 1:
+			return g.d
+		}
+		return g.t[k]
+	}
+	for _, c := range []struct {
+		first, rest string
+		terms       []int
+	}{{"ADD.S", "ADC", pos}, {"SUB.S", "SBC", neg}} {
+		for k := c.terms[0]; k <= n+1; k++ {
+			x := "$0"
+			if slices.Contains(c.terms, k) {
+				x = Q
+			}
+			switch {
+			case k == c.terms[0]:
+				g.op(c.first, x, word(k))
+			case k == n+1:
+				g.op(c.rest, x, word(k))
+			default:
+				g.op(c.rest+".S", x, word(k))
+			}
+		}
+	}
+	copy(g.t, g.t[1:])
+	g.t[n-1], g.tn, g.d = g.tn, g.d, ""
+	g.put(Q)
 }
 
 // finish subtracts m from t, adds it back under the mask of the final
@@ -316,8 +402,13 @@ func mont386Func(r *montRep, s *asmText, name string, square bool) (int, error) 
 		count++
 		s.op(o, args...)
 	}
-	tw := func(j int) string { return fmt.Sprintf("%d(SP)", 4*j) } // t_j, t_n = tw(n)
-	rw := func(j int) string { return fmt.Sprintf("%d(SP)", 4*(n+1+j)) }
+	// t_j is at word base+j of the frame (t_n, t's top word, at base+n).
+	// The sparse reduction shifts t by moving base up a word per row; the
+	// generic one stores each word a word lower.
+	base := 0
+	tw := func(j int) string { return fmt.Sprintf("%d(SP)", 4*(base+j)) }
+	rw := func(j int) string { return fmt.Sprintf("%d(SP)", 4*(2*n+1+j)) }
+	pos, neg, sparse := montSparse32(r)
 	limb := func(p string, j int) string {
 		if j == 0 {
 			return "(" + p + ")"
@@ -326,7 +417,7 @@ func mont386Func(r *montRep, s *asmText, name string, square bool) (int, error) 
 	}
 	mod := func(j int) uint32 { return uint32(r.Mod[j]) }
 	hex := func(x uint32) string { return fmt.Sprintf("$0x%08x", x) }
-	frame := 4 * (2*n + 1)
+	frame := 4 * (3*n + 1)
 	text386(s, name, r.Typ, square, frame)
 	bp := "DI"
 	if square {
@@ -369,6 +460,34 @@ func mont386Func(r *montRep, s *asmText, name string, square bool) (int, error) 
 			op("ADCL", "$0", "DI")
 		}
 		s.comment("t = (t + q·m) / 2^32.")
+		if sparse {
+			// q = t0: add it at the words of pos, subtract it at those of
+			// neg, up to the carry word in DI; then t starts a word up.
+			op("MOVL", tw(0), "BX")
+			for _, c := range []struct {
+				first, rest string
+				terms       []int
+			}{{"ADDL", "ADCL", pos}, {"SUBL", "SBBL", neg}} {
+				for k := c.terms[0]; k <= n+1; k++ {
+					x := "$0"
+					if slices.Contains(c.terms, k) {
+						x = "BX"
+					}
+					dst := "DI"
+					if k <= n {
+						dst = tw(k)
+					}
+					if k == c.terms[0] {
+						op(c.first, x, dst)
+					} else {
+						op(c.rest, x, dst)
+					}
+				}
+			}
+			base++
+			op("MOVL", "DI", tw(n))
+			continue
+		}
 		if r.mInv == 1 {
 			op("MOVL", tw(0), "BX")
 		} else {
