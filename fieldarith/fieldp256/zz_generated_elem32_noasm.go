@@ -17,8 +17,8 @@ func (v *elem32) Square(a *elem32) *elem32 {
 }
 
 // elem32Assembly names the elem32 routines of this build that run assembly
-// rather than Go. It is "": arm and 386 without the purego and
-// curvekit_purego tags run Multiply and Square in assembly, other builds Go.
+// rather than Go. It is "": arm and 386 without the purego and curvekit_purego
+// tags run Multiply and Square in assembly, other builds Go.
 func elem32Assembly() string { return "" }
 
 // elem32MulAsm and elem32SquareAsm are the Go code in this build, so that the tests that

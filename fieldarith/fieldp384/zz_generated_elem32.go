@@ -2084,17 +2084,8 @@ func (v *elem32) Halve(a *elem32) *elem32 {
 	return v
 }
 
-// Multiply sets v = a·b and returns v.
-func (v *elem32) Multiply(a, b *elem32) *elem32 {
-	elem32Mul(v, a, b)
-	return v
-}
-
-// Square sets v = a² and returns v.
-func (v *elem32) Square(a *elem32) *elem32 {
-	elem32Square(v, a)
-	return v
-}
+// Multiply and Square are in zz_generated_elem32_asm32.go (arm and 386
+// assembly) and zz_generated_elem32_noasm.go.
 
 // Invert sets v = 1/a (0 if a = 0) and returns v. It runs Bernstein–Yang
 // divsteps (invertSafegcd, on fieldarith/internal/safegcd), which measured

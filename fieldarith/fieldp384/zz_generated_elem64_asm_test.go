@@ -214,7 +214,7 @@ func TestElem64Asm(t *testing.T) {
 // compares both with math/big directly) and checks that Assembly says
 // which runs.
 func TestElem64AsmDispatch(t *testing.T) {
-	if (Assembly() != "") != elem64HasAsm {
+	if (Assembly() != "") != (elem64HasAsm || elem32Assembly() != "") {
 		t.Fatalf("Assembly() = %q with elem64HasAsm %v", Assembly(), elem64HasAsm)
 	}
 	rng := rand.New(rand.NewPCG(3, 4))

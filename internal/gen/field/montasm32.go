@@ -16,14 +16,15 @@ package field
 //
 // arm: the accumulator t (n words), its top word and the carry out of it
 // stay in registers, so n ≤ 8 (13 registers: R0–R9, R11, R12, R14; never
-// R10, g). a and b are copied to the frame first, which also makes every
-// input limb read before v is written (v may alias a and b). A product
+// R10, g); 12-limb fields get 386 assembly only. a and b are copied to
+// the frame first, which also makes every input limb read before v is
+// written (v may alias a and b). A product
 // with the running carry is MOVW $0, H; MULALU (UMLAL) into H:C; ADD.S t_j;
 // ADC $0, H, registers renamed rather than moved; limbs of m equal to 0 or 1
 // add the carry (and q) on the carry flag without a product. Instructions
 // are ARMv4 ones, so every GOARM runs the code, and only encodable
 // immediates and small offsets are used, so the assembler needs no
-// temporary (TestMontAsm32ARMNoSynthesis).
+// temporary (TestMontAsm32Text).
 //
 // 386: t lives in the frame; BX holds b_i, then q; CX the carry; SI a; DI
 // b, then in each row's reduction the carry out of t's top word (b's pointer
@@ -57,9 +58,10 @@ func init() {
 }
 
 // montSparse32 returns the words of m's signed terms when m is a sparse
-// sum ±2^(32k) whose lowest term is −1 and −m⁻¹ = 1 (P-256's p): then q = t0,
-// t0 − q = 0, and t + q·m is q added at the positive words and subtracted
-// at the negative ones above word 0, two carry chains and no product.
+// sum ±2^(32k) whose lowest term is −1 and −m⁻¹ = 1 (P-256's and P-384's
+// p): then q = t0, t0 − q = 0, and t + q·m is q added at the positive words
+// and subtracted at the negative ones above word 0, two carry chains and no
+// product.
 // ok is false for other moduli.
 func montSparse32(r *montRep) (pos, neg []int, ok bool) {
 	if r.W != 32 || r.mInv != 1 {
@@ -578,8 +580,18 @@ func mont386Func(r *montRep, s *asmText, name string, square bool) (int, error) 
 // montAsm32Names are the Go names of the assembly functions.
 func montAsm32Names(r *montRep) (mul, sq string) { return r.Typ + "MulAsm", r.Typ + "SquareAsm" }
 
+// montAsm32Arm reports whether r gets arm assembly: the arm emitter keeps
+// t in registers, so at most 8 limbs; 386 takes any number.
+func montAsm32Arm(r *montRep) bool { return r.N <= 8 }
+
 func montAsm32Generate(f *montField) (map[string][]byte, error) {
 	r := montNewRep(f, 32)
+	tag, arches, runs := asm32BuildTag, "arm and 386", "arm or 386"
+	where := "zz_generated_" + r.Typ + "_arm.s with ARMv4\n// instructions, so on every GOARM, or _386.s"
+	if !montAsm32Arm(r) {
+		tag, arches, runs = "386 && !purego && !curvekit_purego", "386", "386"
+		where = "zz_generated_" + r.Typ + "_386.s; arm runs the\n// Go code: the arm emitter keeps t in registers, at most 8 limbs"
+	}
 	mulName, sqName := montAsm32Names(r)
 	var arm, x86 asmText
 	for _, s := range []*asmText{&arm, &x86} {
@@ -592,7 +604,8 @@ func montAsm32Generate(f *montField) (map[string][]byte, error) {
 		name   string
 		square bool
 	}{{mulName, false}, {sqName, true}} {
-		if _, err := montArmFunc(r, &arm, fn.name, fn.square); err != nil {
+		if !montAsm32Arm(r) {
+		} else if _, err := montArmFunc(r, &arm, fn.name, fn.square); err != nil {
 			return nil, err
 		}
 		if _, err := mont386Func(r, &x86, fn.name, fn.square); err != nil {
@@ -606,14 +619,14 @@ package %[2]s
 
 import "runtime"
 
-// Multiply sets v = a·b and returns v. It runs %[4]s, generated arm or 386
+// Multiply sets v = a·b and returns v. It runs %[4]s, generated %[7]s
 // assembly with the same result as %[3]sMul.
 func (v *%[3]s) Multiply(a, b *%[3]s) *%[3]s {
 	%[4]s(v, a, b)
 	return v
 }
 
-// Square sets v = a² and returns v. It runs %[5]s, generated arm or 386
+// Square sets v = a² and returns v. It runs %[5]s, generated %[7]s
 // assembly with the same result as %[3]sSquare.
 func (v *%[3]s) Square(a *%[3]s) *%[3]s {
 	%[5]s(v, a)
@@ -621,8 +634,7 @@ func (v *%[3]s) Square(a *%[3]s) *%[3]s {
 }
 
 // %[3]sAssembly names the %[3]s routines of this build that run assembly
-// rather than Go: Multiply and Square (zz_generated_%[3]s_arm.s with ARMv4
-// instructions, so on every GOARM, or _386.s).
+// rather than Go: Multiply and Square (%[6]s).
 func %[3]sAssembly() string { return runtime.GOARCH + " Multiply, Square" }
 
 // %[4]s is %[3]sMul in assembly: v = a·b·R⁻¹ mod m for a < R, b < m.
@@ -636,7 +648,7 @@ func %[4]s(v, a, b *%[3]s)
 //
 //go:noescape
 func %[5]s(v, a *%[3]s)
-`, asm32BuildTag, f.Pkg, t, mulName, sqName)
+`, tag, f.Pkg, t, mulName, sqName, where, runs)
 	generic := header + fmt.Sprintf(`//go:build !(%[1]s)
 
 package %[2]s
@@ -654,23 +666,26 @@ func (v *%[3]s) Square(a *%[3]s) *%[3]s {
 }
 
 // %[3]sAssembly names the %[3]s routines of this build that run assembly
-// rather than Go. It is "": arm and 386 without the purego and
-// curvekit_purego tags run Multiply and Square in assembly, other builds Go.
+// rather than Go. It is "": %[6]s without the purego and curvekit_purego
+// tags run Multiply and Square in assembly, other builds Go.
 func %[3]sAssembly() string { return "" }
 
 // %[4]s and %[5]s are the Go code in this build, so that the tests that
 // compare them build everywhere.
 func %[4]s(v, a, b *%[3]s) { %[3]sMul(v, a, b) }
 func %[5]s(v, a *%[3]s)    { %[3]sSquare(v, a) }
-`, asm32BuildTag, f.Pkg, t, mulName, sqName)
+`, tag, f.Pkg, t, mulName, sqName, arches)
 	base := fmt.Sprintf("%s/zz_generated_%s", f.Pkg, t)
-	return map[string][]byte{
-		base + "_arm.s":         []byte(arm.b.String()),
+	files := map[string][]byte{
 		base + "_386.s":         []byte(x86.b.String()),
 		base + "_asm32.go":      []byte(stubs),
 		base + "_noasm.go":      []byte(generic),
 		base + "_asm32_test.go": []byte(montAsm32Test(r)),
-	}, nil
+	}
+	if montAsm32Arm(r) {
+		files[base+"_arm.s"] = []byte(arm.b.String())
+	}
+	return files, nil
 }
 
 // montAsm32Test is the package test of the assembly: against the Go code

@@ -48,7 +48,7 @@ var (
 		Pkg: "fieldp384", Title: "GF(p), p = 2^384 − 2^128 − 2^96 + 2^32 − 1",
 		Modulus: hex("fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffeffffffff0000000000000000ffffffff"),
 		Size:    48, BigEndian: true, Sqrt: true, Halve: true, Safegcd: true,
-		Reps: montgomery(6, true),
+		Reps: withAsm32(montgomery(6, true)),
 	}
 	// S25519 is Z/ℓZ, ℓ the order of edwards25519's prime-order subgroup.
 	S25519 = &Field{
@@ -82,7 +82,7 @@ var SP384 = &Field{
 	Pkg: "scalarp384", Title: "Z/nZ, n the order of the P-384 group",
 	Modulus: hex("ffffffffffffffffffffffffffffffffffffffffffffffffc7634d81f4372ddf581a0db248b0a77aecec196accc52973"),
 	Size:    48, BigEndian: true, Reduced: true, MulAdd: true, Safegcd: true,
-	Reps: montgomery(6, true),
+	Reps: withAsm32(montgomery(6, true)),
 }
 
 // Fields are every field, in a fixed order.
