@@ -2616,17 +2616,8 @@ func (v *elem32) Negate(a *elem32) *elem32 {
 	return v
 }
 
-// Multiply sets v = a·b and returns v.
-func (v *elem32) Multiply(a, b *elem32) *elem32 {
-	elem32Mul(v, a, b)
-	return v
-}
-
-// Square sets v = a² and returns v.
-func (v *elem32) Square(a *elem32) *elem32 {
-	elem32Square(v, a)
-	return v
-}
+// Multiply and Square are in zz_generated_elem32_asm32.go (arm and 386
+// assembly) and zz_generated_elem32_noasm.go.
 
 // MultiplyAdd sets v = x·y + z and returns v.
 func (v *elem32) MultiplyAdd(x, y, z *elem32) *elem32 {

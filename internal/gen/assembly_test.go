@@ -32,6 +32,7 @@ var interpreted = map[string]string{
 	"fieldarith/fieldp384/zz_generated_elem64_amd64.s":  "TestMontAsm",
 	"fieldarith/fieldp384/zz_generated_elem32_386.s":    "TestMontAsm32Sim",
 	"fieldarith/scalarp384/zz_generated_elem64_amd64.s": "TestMontAsm",
+	"fieldarith/scalar448/zz_generated_elem32_386.s":    "TestMontAsm32Sim",
 	"fieldarith/scalarp384/zz_generated_elem32_386.s":   "TestMontAsm32Sim",
 	"p256/zz_generated_jacobian_amd64.s":                "TestPointAsm",
 	"p384/zz_generated_jacobian_amd64.s":                "TestPointAsm",

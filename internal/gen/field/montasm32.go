@@ -16,7 +16,7 @@ package field
 //
 // arm: the accumulator t (n words), its top word and the carry out of it
 // stay in registers, so n ≤ 8 (13 registers: R0–R9, R11, R12, R14; never
-// R10, g); 12-limb fields get 386 assembly only. a and b are copied to
+// R10, g); larger fields get 386 assembly only. a and b are copied to
 // the frame first, which also makes every input limb read before v is
 // written (v may alias a and b). A product
 // with the running carry is MOVW $0, H; MULALU (UMLAL) into H:C; ADD.S t_j;

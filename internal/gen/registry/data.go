@@ -62,7 +62,7 @@ var (
 		Pkg: "scalar448", Title: "Z/qZ, q = 2^446 − 13818066809895115352007386748515426880336692474882178609894547503885",
 		Modulus: hex("3fffffffffffffffffffffffffffffffffffffffffffffffffffffff7cca23e9c44edb49aed63690216cc2728dc58f552378c292ab5844f3"),
 		Size:    56, Wide: 114, MulAdd: true,
-		Reps: montgomery(7, false),
+		Reps: withAsm32(montgomery(7, false)),
 	}
 	// SP256 is Z/nZ, n the order of the P-256 group.
 	SP256 = &Field{
