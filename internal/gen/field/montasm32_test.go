@@ -79,6 +79,7 @@ func TestMontAsm32Sim(t *testing.T) {
 					t.Fatal(err)
 				}
 				tried := 0
+				traces := map[string][]uint32{}
 				for i, x := range edges {
 					for j, y := range edges {
 						if square && j != i || !square && (i > 3*n && j != i+1 && j != i) {
@@ -102,6 +103,9 @@ func TestMontAsm32Sim(t *testing.T) {
 						}
 						if err := run(body); err != nil {
 							t.Fatalf("%s %s %s: %v", f.Pkg, arch, name, err)
+						}
+						if err := sameTrace(traces, arch, mc); err != nil {
+							t.Fatalf("%s %s %s(%x, %x): %v", f.Pkg, arch, name, x, y, err)
 						}
 						want := new(big.Int).Mul(x, y)
 						want.Mul(want, Ri).Mod(want, m)
