@@ -149,6 +149,9 @@ func TestMontAsm32Text(t *testing.T) {
 				continue
 			}
 			op := strings.Fields(line)[0]
+			if armConditional(op) {
+				t.Errorf("%s arm: %q: a conditional instruction", f.Pkg, line)
+			}
 			if strings.HasPrefix(op, "B") || strings.Contains(line, "R10") || strings.Contains(line, "g)") {
 				t.Errorf("%s arm: %q: a branch or R10 (g)", f.Pkg, line)
 			}

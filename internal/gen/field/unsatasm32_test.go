@@ -35,6 +35,9 @@ func TestUnsatAsm32Text(t *testing.T) {
 				}
 				f := strings.Fields(line)
 				op := f[0]
+				if armConditional(op) {
+					t.Errorf("%s arm: %q: a conditional instruction", r.typ, line)
+				}
 				if strings.HasPrefix(op, "B") && op != "BIC" || strings.Contains(line, "R10") || strings.Contains(line, "g)") {
 					t.Errorf("%s arm: %q: a branch or R10 (g)", r.typ, line)
 				}
@@ -73,5 +76,26 @@ func TestCompositions(t *testing.T) {
 	}
 	if got := len(compositions(5, 2)); got != 8 {
 		t.Errorf("compositions(5, 2): %d, want 8", got)
+	}
+}
+
+// armConditional reports whether an arm opcode carries a condition suffix
+// (ADD.EQ, MOVW.CS …): an instruction that runs or not on the flags, which
+// the 32-bit field assembly must not contain (constant time).
+func armConditional(op string) bool {
+	for _, s := range strings.Split(op, ".")[1:] {
+		switch s {
+		case "EQ", "NE", "CS", "HS", "CC", "LO", "MI", "PL", "VS", "VC", "HI", "LS", "GE", "LT", "GT", "LE":
+			return true
+		}
+	}
+	return false
+}
+
+func TestArmConditional(t *testing.T) {
+	for op, want := range map[string]bool{"ADD": false, "ADD.S": false, "MOVM.IA": false, "ADD.EQ": true, "SUB.S.CS": true, "MOVW.LT": true} {
+		if armConditional(op) != want {
+			t.Errorf("armConditional(%q) = %v", op, !want)
+		}
 	}
 }
