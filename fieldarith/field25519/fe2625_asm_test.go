@@ -10,9 +10,9 @@ import (
 )
 
 // The generated assembly (zz_generated_fe2625_arm.s, _386.s) must return
-// exactly the limbs of the Go code (multiplyGeneric, squareGeneric) on
-// every input within the loose bounds, which is what the generator's bounds
-// proof covers. CI runs these tests under qemu for arm (every GOARM) and 386.
+// exactly the limbs of the Go code (multiplyGeneric, squareGeneric,
+// mult32Generic) on every input within the loose bounds, which is what the
+// generator's bounds proof covers. CI runs these tests under qemu for arm (every GOARM) and 386.
 // The checks are asmtest's.
 
 var fe2625Asm = &asmtest.Impl[fe2625, uint32]{
@@ -31,6 +31,9 @@ var fe2625Asm = &asmtest.Impl[fe2625, uint32]{
 	SquareGo:   func(v, a *fe2625) { v.squareGeneric(a) },
 	Multiply:   (*fe2625).Multiply,
 	Square:     (*fe2625).Square,
+	Mult32Asm:  fe2625Mult32Asm,
+	Mult32Go:   func(v, a *fe2625, y uint32) { v.mult32Generic(a, y) },
+	Mult32:     (*fe2625).Mult32,
 }
 
 func TestFe2625AsmRandom(t *testing.T) { fe2625Asm.TestRandom(t) }
@@ -89,6 +92,6 @@ func fe2625Big(v *fe2625) *big.Int {
 // TestFe2625AsmBig checks the assembly against math/big, independently of the Go code.
 func TestFe2625AsmBig(t *testing.T) { fe2625Asm.TestBig(t) }
 
-// TestFe2625AsmAlias checks the assembly, through Multiply and Square, when
+// TestFe2625AsmAlias checks the assembly, through Multiply, Square and Mult32, when
 // the receiver is also an argument.
 func TestFe2625AsmAlias(t *testing.T) { fe2625Asm.TestAlias(t) }

@@ -385,8 +385,9 @@ func (v *fe2625) squareN(a *fe2625, n int) *fe2625 {
 	return v
 }
 
-// Mult32 sets v = a·y and returns v.
-func (v *fe2625) Mult32(a *fe2625, y uint32) *fe2625 {
+// mult32Generic sets v = a·y and returns v. Mult32 runs it, or on arm and 386 the
+// generated assembly that computes the same columns.
+func (v *fe2625) mult32Generic(a *fe2625, y uint32) *fe2625 {
 	r0 := uint64(a.l[0]) * uint64(y)
 	r1 := uint64(a.l[1]) * uint64(y)
 	r2 := uint64(a.l[2]) * uint64(y)

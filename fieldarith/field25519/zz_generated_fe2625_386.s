@@ -943,3 +943,131 @@ TEXT ·fe2625SquareAsm(SB), NOSPLIT, $132-8
 	ANDL    $0x3ffffff, AX
 	MOVL    AX, 32(DI)
 	RET
+
+// func fe2625Mult32Asm(v, a *fe2625, y uint32)
+TEXT ·fe2625Mult32Asm(SB), NOSPLIT, $8-12
+	MOVL    v+0(FP), DI
+	MOVL    a+4(FP), SI
+	// Limbs 0…4: column k = a_k·y + the carry into k, in DX:AX.
+	MOVL    0(SI), AX
+	MULL    y+8(FP)
+	MOVL    AX, BX
+	ANDL    $0x3ffffff, AX
+	MOVL    AX, 0(DI)
+	SHRL    $26, DX, BX
+	SHRL    $26, DX
+	MOVL    DX, CX
+	MOVL    4(SI), AX
+	MULL    y+8(FP)
+	ADDL    BX, AX
+	ADCL    CX, DX
+	MOVL    AX, BX
+	ANDL    $0x1ffffff, AX
+	MOVL    AX, 4(DI)
+	SHRL    $25, DX, BX
+	SHRL    $25, DX
+	MOVL    DX, CX
+	MOVL    8(SI), AX
+	MULL    y+8(FP)
+	ADDL    BX, AX
+	ADCL    CX, DX
+	MOVL    AX, BX
+	ANDL    $0x3ffffff, AX
+	MOVL    AX, 8(DI)
+	SHRL    $26, DX, BX
+	SHRL    $26, DX
+	MOVL    DX, CX
+	MOVL    12(SI), AX
+	MULL    y+8(FP)
+	ADDL    BX, AX
+	ADCL    CX, DX
+	MOVL    AX, BX
+	ANDL    $0x1ffffff, AX
+	MOVL    AX, 12(DI)
+	SHRL    $25, DX, BX
+	SHRL    $25, DX
+	MOVL    DX, CX
+	MOVL    16(SI), AX
+	MULL    y+8(FP)
+	ADDL    BX, AX
+	ADCL    CX, DX
+	MOVL    AX, BX
+	ANDL    $0x3ffffff, AX
+	MOVL    AX, 16(DI)
+	SHRL    $26, DX, BX
+	SHRL    $26, DX
+	MOVL    DX, CX
+	MOVL    BX, 0(SP)
+	MOVL    CX, 4(SP)
+	// Limbs 5…9: column k = a_k·y + the carry into k, in DX:AX.
+	MOVL    20(SI), AX
+	MULL    y+8(FP)
+	MOVL    AX, BX
+	ANDL    $0x1ffffff, AX
+	MOVL    AX, 20(DI)
+	SHRL    $25, DX, BX
+	SHRL    $25, DX
+	MOVL    DX, CX
+	MOVL    24(SI), AX
+	MULL    y+8(FP)
+	ADDL    BX, AX
+	ADCL    CX, DX
+	MOVL    AX, BX
+	ANDL    $0x3ffffff, AX
+	MOVL    AX, 24(DI)
+	SHRL    $26, DX, BX
+	SHRL    $26, DX
+	MOVL    DX, CX
+	MOVL    28(SI), AX
+	MULL    y+8(FP)
+	ADDL    BX, AX
+	ADCL    CX, DX
+	MOVL    AX, BX
+	ANDL    $0x1ffffff, AX
+	MOVL    AX, 28(DI)
+	SHRL    $25, DX, BX
+	SHRL    $25, DX
+	MOVL    DX, CX
+	MOVL    32(SI), AX
+	MULL    y+8(FP)
+	ADDL    BX, AX
+	ADCL    CX, DX
+	MOVL    AX, BX
+	ANDL    $0x3ffffff, AX
+	MOVL    AX, 32(DI)
+	SHRL    $26, DX, BX
+	SHRL    $26, DX
+	MOVL    DX, CX
+	MOVL    36(SI), AX
+	MULL    y+8(FP)
+	ADDL    BX, AX
+	ADCL    CX, DX
+	MOVL    AX, BX
+	ANDL    $0x1ffffff, AX
+	MOVL    AX, 36(DI)
+	SHRL    $25, DX, BX
+	SHRL    $25, DX
+	MOVL    DX, CX
+	// Limb 0 gets 19 times the carry out of limb 9 and is carried once more.
+	IMUL3L  $19, CX, CX
+	MOVL    $19, AX
+	MULL    BX
+	ADDL    CX, DX
+	ADDL    0(DI), AX
+	ADCL    $0, DX
+	MOVL    AX, BX
+	ANDL    $0x3ffffff, AX
+	MOVL    AX, 0(DI)
+	SHRL    $26, DX, BX
+	ADDL    BX, 4(DI)
+	// Limb 5 gets the carry out of limb 4 and is carried once more.
+	MOVL    20(DI), AX
+	ADDL    0(SP), AX
+	MOVL    4(SP), DX
+	ADCL    $0, DX
+	MOVL    AX, BX
+	ANDL    $0x1ffffff, AX
+	MOVL    AX, 20(DI)
+	SHRL    $25, DX, BX
+	ADDL    BX, 24(DI)
+	RET

@@ -599,3 +599,86 @@ TEXT ·fe2625SquareAsm(SB), NOSPLIT, $172-8
 	MOVW    v+0(FP), R11
 	MOVM.IA [R0-R9], (R11)
 	RET
+
+// func fe2625Mult32Asm(v, a *fe2625, y uint32)
+TEXT ·fe2625Mult32Asm(SB), NOSPLIT, $0-12
+	MOVW    v+0(FP), R0
+	MOVW    a+4(FP), R1
+	MOVW    y+8(FP), R2
+	// Limbs 0…4: column k = a_k·y + the carry into k, in R9:R8.
+	MOVM.IA (R1), [R3-R7]
+	MULLU   R3, R2, (R9, R8)
+	BIC     $0xfc000000, R8, R3
+	MOVW    R8>>26, R8
+	ORR     R9<<6, R8
+	MOVW    R9>>26, R9
+	MULALU  R4, R2, (R9, R8)
+	BIC     $0xfe000000, R8, R4
+	MOVW    R8>>25, R8
+	ORR     R9<<7, R8
+	MOVW    R9>>25, R9
+	MULALU  R5, R2, (R9, R8)
+	BIC     $0xfc000000, R8, R5
+	MOVW    R8>>26, R8
+	ORR     R9<<6, R8
+	MOVW    R9>>26, R9
+	MULALU  R6, R2, (R9, R8)
+	BIC     $0xfe000000, R8, R6
+	MOVW    R8>>25, R8
+	ORR     R9<<7, R8
+	MOVW    R9>>25, R9
+	MULALU  R7, R2, (R9, R8)
+	BIC     $0xfc000000, R8, R7
+	MOVW    R8>>26, R8
+	ORR     R9<<6, R8
+	MOVW    R9>>26, R9
+	MOVM.IA [R3-R7], (R0)
+	ADD     $20, R1
+	// Limbs 5…9: column k = a_k·y + the carry into k, in R12:R1.
+	MOVM.IA (R1), [R3-R7]
+	MULLU   R3, R2, (R12, R1)
+	BIC     $0xfe000000, R1, R3
+	MOVW    R1>>25, R1
+	ORR     R12<<7, R1
+	MOVW    R12>>25, R12
+	MULALU  R4, R2, (R12, R1)
+	BIC     $0xfc000000, R1, R4
+	MOVW    R1>>26, R1
+	ORR     R12<<6, R1
+	MOVW    R12>>26, R12
+	MULALU  R5, R2, (R12, R1)
+	BIC     $0xfe000000, R1, R5
+	MOVW    R1>>25, R1
+	ORR     R12<<7, R1
+	MOVW    R12>>25, R12
+	MULALU  R6, R2, (R12, R1)
+	BIC     $0xfc000000, R1, R6
+	MOVW    R1>>26, R1
+	ORR     R12<<6, R1
+	MOVW    R12>>26, R12
+	MULALU  R7, R2, (R12, R1)
+	BIC     $0xfe000000, R1, R7
+	MOVW    R1>>25, R1
+	ORR     R12<<7, R1
+	MOVW    R12>>25, R12
+	// Limb 5 gets the carry out of limb 4 and is carried once more.
+	ADD.S   R8, R3
+	ADC     $0, R9
+	MOVW    R3>>25, R8
+	ORR     R9<<7, R8
+	BIC     $0xfe000000, R3
+	ADD     R8, R4
+	ADD     $20, R0, R8
+	MOVM.IA [R3-R7], (R8)
+	// Limb 0 gets 19 times the carry out of limb 9 and is carried once more.
+	MOVM.IA (R0), [R3-R4]
+	MOVW    $19, R5
+	MOVW    $0, R6
+	MULA    R12, R5, R6, R6
+	MULALU  R1, R5, (R6, R3)
+	MOVW    R3>>26, R7
+	ORR     R6<<6, R7
+	BIC     $0xfc000000, R3
+	ADD     R7, R4
+	MOVM.IA [R3-R4], (R0)
+	RET

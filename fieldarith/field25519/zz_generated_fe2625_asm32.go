@@ -29,3 +29,16 @@ func fe2625MultiplyAsm(v, a, b *fe2625)
 //
 //go:noescape
 func fe2625SquareAsm(v, a *fe2625)
+
+// Mult32 sets v = a·y and returns v. It runs fe2625Mult32Asm, generated
+// arm or 386 assembly computing the same columns and carries as mult32Generic.
+func (v *fe2625) Mult32(a *fe2625, y uint32) *fe2625 {
+	fe2625Mult32Asm(v, a, y)
+	return v
+}
+
+// fe2625Mult32Asm sets v = a·y, limb for limb as mult32Generic
+// (zz_generated_fe2625_arm.s, _386.s). v and a may alias.
+//
+//go:noescape
+func fe2625Mult32Asm(v, a *fe2625, y uint32)

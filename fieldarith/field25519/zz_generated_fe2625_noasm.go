@@ -11,3 +11,6 @@ func (v *fe2625) Multiply(a, b *fe2625) *fe2625 { return v.multiplyGeneric(a, b)
 
 // Square sets v = a² and returns v. This build runs the Go code, squareGeneric.
 func (v *fe2625) Square(a *fe2625) *fe2625 { return v.squareGeneric(a) }
+
+// Mult32 sets v = a·y and returns v. This build runs the Go code, mult32Generic.
+func (v *fe2625) Mult32(a *fe2625, y uint32) *fe2625 { return v.mult32Generic(a, y) }

@@ -43,9 +43,9 @@ type Impl[E comparable, W Word] struct {
 	Mult32              func(v, a *E, y uint32) *E
 }
 
-// Mult32Edges are multipliers at the edges: 0, 1, 2, X448's a24, 2^31 and
-// 2^32 − 1.
-var Mult32Edges = []uint32{0, 1, 2, 39081, 1 << 31, 1<<32 - 1}
+// Mult32Edges are multipliers at the edges: 0, 1, 2, X448's a24, X25519's
+// (A − 2)/4 and (A + 2)/4, 2^31 and 2^32 − 1.
+var Mult32Edges = []uint32{0, 1, 2, 39081, 121665, 121666, 1 << 31, 1<<32 - 1}
 
 // RandLimbs sets dst[k] uniformly in [0, bound[k]], drawing one Uint32N per
 // limb for 32-bit words and one Uint64N for 64-bit ones.

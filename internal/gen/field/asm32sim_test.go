@@ -73,6 +73,8 @@ type simMachine struct {
 	// come only from the arguments and the stack pointer has the same
 	// trace for every input (sameTrace).
 	trace []uint32
+	// y is the uint32 argument y+8(FP) of Mult32.
+	y uint32
 }
 
 // simStore marks a store in simMachine.trace; the simulated addresses are
@@ -229,6 +231,9 @@ func (m *simMachine) runARM(body [][]string) error {
 		err := func() error {
 			switch op {
 			case "MOVW":
+				if a[0] == "y+8(FP)" {
+					return m.setArm(a[1], m.y)
+				}
 				if p, ok := simArg(a[0]); ok {
 					return m.setArm(a[1], p)
 				}
@@ -392,8 +397,12 @@ func (m *simMachine) runARM(body [][]string) error {
 
 var x86Regs = []string{"AX", "BX", "CX", "DX", "SI", "DI", "BP"}
 
-// x86Operand evaluates $imm, a register, off(reg) and (reg) (SP: the frame).
+// x86Operand evaluates $imm, a register, off(reg), (reg) (SP: the frame)
+// and Mult32's y+8(FP).
 func (m *simMachine) x86Operand(a string) (uint32, error) {
+	if a == "y+8(FP)" {
+		return m.y, nil
+	}
 	if v, ok := simImm(a); ok {
 		return v, nil
 	}
@@ -435,6 +444,9 @@ func (m *simMachine) run386(body [][]string) error {
 		err := func() error {
 			switch op {
 			case "MOVL":
+				if a[0] == "y+8(FP)" {
+					return m.x86Set(a[1], m.y)
+				}
 				if p, ok := simArg(a[0]); ok {
 					return m.x86Set(a[1], p)
 				}
@@ -559,6 +571,14 @@ func (r *unsatRep) goModel(square bool, a, b []uint32) ([]uint32, error) {
 			col[u.col] += sum * uint64(u.coef)
 		}
 	}
+	return r.goCarryModel(col), nil
+}
+
+// goCarryModel carries the 64-bit columns as emitWideCarry's 32-bit Go code
+// does: two interleaved chains, then the limbs that received a carry after
+// their own.
+func (r *unsatRep) goCarryModel(col []uint64) []uint32 {
+	n, h := r.n(), r.n()/2
 	var sched []int
 	for i := 0; i < h; i++ {
 		sched = append(sched, i, h+i)
@@ -588,7 +608,17 @@ func (r *unsatRep) goModel(square bool, a, b []uint32) ([]uint32, error) {
 	for k := range out {
 		out[k] = uint32(col[k])
 	}
-	return out, nil
+	return out
+}
+
+// mult32Model computes what mult32Generic computes: a_k·y in uint64, then
+// the same carries.
+func (r *unsatRep) mult32Model(a []uint32, y uint32) []uint32 {
+	col := make([]uint64, r.n())
+	for k := range col {
+		col[k] = uint64(a[k]) * uint64(y)
+	}
+	return r.goCarryModel(col)
 }
 
 func TestUnsatAsm32Sim(t *testing.T) {
@@ -728,5 +758,115 @@ func TestSameTrace(t *testing.T) {
 		if (err == nil) != c.wantSame {
 			t.Errorf("%s: sameTrace = %v", c.name, err)
 		}
+	}
+}
+
+// TestUnsatAsm32Mult32Sim runs the arm and 386 Mult32 text on the
+// interpreters against mult32Model (itself checked against math/big) on
+// limbs at the edges of the loose and tight bounds and random ones, with
+// the ladder's 121666, the extremes of uint32 and random multipliers, and
+// checks that the memory accesses do not depend on the data.
+func TestUnsatAsm32Mult32Sim(t *testing.T) {
+	ran := false
+	for _, f := range unsatFields {
+		for _, r := range f.reps {
+			if !r.asm32Mult32() {
+				continue
+			}
+			ran = true
+			files, err := r.asm32Generate()
+			if err != nil {
+				t.Fatal(err)
+			}
+			name := r.typ + "Mult32Asm"
+			armBody, err := simFunc(string(files[f.pkg+"/zz_generated_"+r.typ+"_arm.s"]), name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			x86Body, err := simFunc(string(files[f.pkg+"/zz_generated_"+r.typ+"_386.s"]), name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			n := r.n()
+			rnd := rand.New(rand.NewPCG(32, uint64(n)))
+			limbs := func(kind int) []uint32 {
+				l := make([]uint32, n)
+				for k := range l {
+					lb, tb := r.lbound[k].Uint64(), r.bound[k].Uint64()
+					switch kind {
+					case 0:
+						l[k] = uint32(lb)
+					case 1:
+						l[k] = uint32(tb)
+					case 2: // zero
+					case 3:
+						l[k] = uint32(min(uint64(1)<<r.width[k], lb))
+					case 4:
+						l[k] = uint32(lb) * uint32(k%2)
+					case 5:
+						l[k] = uint32(lb) * uint32((k+1)%2)
+					case 6: // the chains' last limbs
+						if k == n/2-1 || k == n-1 {
+							l[k] = uint32(lb)
+						}
+					case 7:
+						l[k] = uint32(rnd.Uint64N(lb + 1))
+					default:
+						l[k] = uint32(rnd.Uint64N(tb + 1))
+					}
+				}
+				return l
+			}
+			val := func(l []uint32) *big.Int {
+				x := new(big.Int)
+				for k := n - 1; k >= 0; k-- {
+					x.Add(x, new(big.Int).Lsh(big.NewInt(int64(l[k])), uint(r.off[k])))
+				}
+				return x
+			}
+			ys := []uint32{0, 1, 2, 19, 38, 121665, 121666, 1<<31 - 1, 1 << 31, 0xffffffff}
+			traces := map[string][]uint32{}
+			for i := 0; i < 600; i++ {
+				a := limbs(i % 9)
+				y := ys[i%len(ys)]
+				if i >= 9*len(ys) {
+					y = rnd.Uint32()
+				}
+				want := r.mult32Model(a, y)
+				p := r.f.p
+				for k := range want {
+					if uint64(want[k]) > r.bound[k].Uint64() {
+						t.Fatalf("%s: the Go model's limb %d = %#x exceeds the tight bound on %x·%d", name, k, want[k], a, y)
+					}
+				}
+				if got := new(big.Int).Mod(val(want), p); got.Cmp(new(big.Int).Mod(new(big.Int).Mul(val(a), new(big.Int).SetUint64(uint64(y))), p)) != 0 {
+					t.Fatalf("%s: the Go model is wrong on %x·%d", name, a, y)
+				}
+				for _, arch := range []string{"arm", "386"} {
+					m := &simMachine{reg: map[string]uint32{}, mem: map[uint32]uint32{}, y: y}
+					for k := 0; k < n; k++ {
+						m.mem[simA+uint32(4*k)] = a[k]
+					}
+					run, body := m.runARM, armBody
+					if arch == "386" {
+						run, body = m.run386, x86Body
+					}
+					if err := run(body); err != nil {
+						t.Fatalf("%s %s: %v", arch, name, err)
+					}
+					if err := sameTrace(traces, arch, m); err != nil {
+						t.Fatalf("%s %s on %x·%d: %v", arch, name, a, y, err)
+					}
+					for k := 0; k < n; k++ {
+						if got := m.mem[simV+uint32(4*k)]; got != want[k] {
+							t.Fatalf("%s %s on %x·%d: limb %d = %#x, the Go code's %#x", arch, name, a, y, k, got, want[k])
+						}
+					}
+				}
+			}
+		}
+	}
+	if !ran {
+		t.Fatal("no representation has Mult32 assembly")
 	}
 }

@@ -1201,7 +1201,7 @@ func (r *unsatRep) data() (*unsatData, error) {
 		Is25519: r.f.extra == "25519", Is448: r.f.extra == "448",
 		Bounds: r.boundDoc(r.bound), LooseBounds: r.boundDoc(r.lbound),
 		LooseAddCarry: r.looseAddCarry, LooseSubCarry: r.looseSubCarry,
-		Asm: r.asm || r.asm32, AsmMult32: r.asmMult32, AsmSquareN: r.asmSquareN(),
+		Asm: r.asm || r.asm32, AsmMult32: r.asmMult32 || r.asm32Mult32(), AsmSquareN: r.asmSquareN(),
 		AsmArch: "amd64",
 	}
 	if r.asm32 {

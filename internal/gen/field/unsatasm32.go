@@ -194,6 +194,38 @@ func (r *unsatRep) asm32Generate() (map[string][]byte, error) {
 		}
 		x86.b.WriteString(x)
 	}
+	m32Name := t + "Mult32Asm"
+	var m32Stub, m32Generic string
+	if r.asm32Mult32() {
+		a, err := r.armMult32(m32Name)
+		if err != nil {
+			return nil, fmt.Errorf("%s arm: %v", m32Name, err)
+		}
+		arm.b.WriteString(a)
+		x, err := r.x86Mult32(m32Name)
+		if err != nil {
+			return nil, fmt.Errorf("%s 386: %v", m32Name, err)
+		}
+		x86.b.WriteString(x)
+		m32Stub = fmt.Sprintf(`
+// Mult32 sets v = a·y and returns v. It runs %[2]s, generated
+// arm or 386 assembly computing the same columns and carries as mult32Generic.
+func (v *%[1]s) Mult32(a *%[1]s, y uint32) *%[1]s {
+	%[2]s(v, a, y)
+	return v
+}
+
+// %[2]s sets v = a·y, limb for limb as mult32Generic
+// (zz_generated_%[1]s_arm.s, _386.s). v and a may alias.
+//
+//go:noescape
+func %[2]s(v, a *%[1]s, y uint32)
+`, t, m32Name)
+		m32Generic = fmt.Sprintf(`
+// Mult32 sets v = a·y and returns v. This build runs the Go code, mult32Generic.
+func (v *%[1]s) Mult32(a *%[1]s, y uint32) *%[1]s { return v.mult32Generic(a, y) }
+`, t)
+	}
 	stubs := header + fmt.Sprintf(`//go:build %[1]s
 
 package %[2]s
@@ -223,7 +255,7 @@ func %[4]s(v, a, b *%[3]s)
 //
 //go:noescape
 func %[5]s(v, a *%[3]s)
-`, asm32BuildTag, pkg, t, mulName, sqName)
+`, asm32BuildTag, pkg, t, mulName, sqName) + m32Stub
 	generic := header + fmt.Sprintf(`//go:build !(%[1]s)
 
 package %[2]s
@@ -235,7 +267,7 @@ func (v *%[3]s) Multiply(a, b *%[3]s) *%[3]s { return v.multiplyGeneric(a, b) }
 
 // Square sets v = a² and returns v. This build runs the Go code, squareGeneric.
 func (v *%[3]s) Square(a *%[3]s) *%[3]s { return v.squareGeneric(a) }
-`, asm32BuildTag, pkg, t)
+`, asm32BuildTag, pkg, t) + m32Generic
 	base := fmt.Sprintf("%s/zz_generated_%s", pkg, t)
 	return map[string][]byte{
 		base + "_arm.s":    []byte(arm.b.String()),

@@ -9,9 +9,10 @@ import (
 
 // TestUnsatAsm32Text checks what the arm and 386 text may contain: the
 // registers the emitters may use, immediates the arm assembler encodes
-// directly (so that it never synthesises one in R11), and straight-line
-// code. Whether the text computes the Go code's limbs is tested by the
-// interpreters of asm32sim_test.go and under qemu
+// directly (so that it never synthesises one in R11), straight-line code,
+// and every function the Go files declare. Whether the text computes the
+// Go code's limbs is tested by the interpreters of asm32sim_test.go and
+// under qemu
 // (fieldarith/field25519/fe2625_asm_test.go, field448/fe28_asm_test.go).
 func TestUnsatAsm32Text(t *testing.T) {
 	for _, f := range unsatFields {
@@ -28,10 +29,32 @@ func TestUnsatAsm32Text(t *testing.T) {
 			if arm == "" || x86 == "" {
 				t.Fatalf("%s: no arm or 386 text", r.typ)
 			}
+			want := []string{r.typ + "MultiplyAsm", r.typ + "SquareAsm"}
+			if r.asm32Mult32() {
+				want = append(want, r.typ+"Mult32Asm")
+			}
+			for _, name := range want {
+				for arch, text := range map[string]string{"arm": arm, "386": x86} {
+					if !strings.Contains(text, "TEXT ·"+name+"(SB)") {
+						t.Errorf("%s %s: no TEXT ·%s", r.typ, arch, name)
+					}
+				}
+			}
 			imm := regexp.MustCompile(`\$(0x[0-9a-f]+|[0-9]+)`)
+			frameless := false
 			for _, line := range strings.Split(arm, "\n") {
+				if strings.HasPrefix(line, "TEXT ") {
+					// A leaf without a frame has no saved LR and no
+					// stack: R14 and R13 are not its to use, nor R11,
+					// which it must not need.
+					frameless = strings.Contains(line, ", $0-")
+					continue
+				}
 				if !strings.HasPrefix(line, "\t") || strings.HasPrefix(line, "\t//") {
 					continue
+				}
+				if frameless && regexp.MustCompile(`R1[134]\b`).MatchString(line) {
+					t.Errorf("%s arm: %q: R11, R13 or R14 in a function without a frame", r.typ, line)
 				}
 				f := strings.Fields(line)
 				op := f[0]
