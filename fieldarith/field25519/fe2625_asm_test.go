@@ -4,6 +4,7 @@ package field25519
 
 import (
 	"math/big"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/curvekit/curvekit/fieldarith/internal/asmtest"
@@ -95,3 +96,62 @@ func TestFe2625AsmBig(t *testing.T) { fe2625Asm.TestBig(t) }
 // TestFe2625AsmAlias checks the assembly, through Multiply, Square and Mult32, when
 // the receiver is also an argument.
 func TestFe2625AsmAlias(t *testing.T) { fe2625Asm.TestAlias(t) }
+
+// TestFe2625AsmLoose compares the loose Add and Subtract assembly with the
+// Go code (addGeneric, subtractGeneric) on every pair of tight edge states
+// and on random tight pairs, also with the receiver aliasing an argument,
+// and checks the results against math/big.
+func TestFe2625AsmLoose(t *testing.T) {
+	var tight []fe2625
+	for _, s := range fe2625EdgeStates() {
+		ok := true
+		for k := range s.l {
+			ok = ok && s.l[k] <= fe2625Bound[k]
+		}
+		if ok {
+			tight = append(tight, s)
+		}
+	}
+	r := rand.New(rand.NewPCG(2625, 7))
+	for range 500 {
+		var s fe2625
+		asmtest.RandLimbs(r, s.l[:], fe2625Bound[:])
+		tight = append(tight, s)
+	}
+	p := testConfig.Modulus
+	mod := func(x *big.Int) *big.Int { return x.Mod(x, p) }
+	for i := range tight {
+		for _, j := range []int{i, (i*7 + 3) % len(tight), (i + 1) % len(tight)} {
+			a, b := &tight[i], &tight[j]
+			var got, want fe2625Loose
+			fe2625LooseAddAsm(&got, a, b)
+			want.addGeneric(a, b)
+			if got != want {
+				t.Fatalf("%x + %x: asm %x, generic %x", a.l, b.l, got.l, want.l)
+			}
+			if mod(fe2625Big((*fe2625)(&got))).Cmp(mod(new(big.Int).Add(fe2625Big(a), fe2625Big(b)))) != 0 {
+				t.Fatalf("%x + %x: wrong value", a.l, b.l)
+			}
+			fe2625LooseSubtractAsm(&got, a, b)
+			want.subtractGeneric(a, b)
+			if got != want {
+				t.Fatalf("%x − %x: asm %x, generic %x", a.l, b.l, got.l, want.l)
+			}
+			if mod(fe2625Big((*fe2625)(&got))).Cmp(mod(new(big.Int).Sub(fe2625Big(a), fe2625Big(b)))) != 0 {
+				t.Fatalf("%x − %x: wrong value", a.l, b.l)
+			}
+			// v aliasing a, then b, through the methods.
+			want.subtractGeneric(a, b)
+			if v := (fe2625Loose{l: a.l}); *v.Subtract((*fe2625)(&v), b) != want {
+				t.Fatalf("v = v − b on %x, %x", a.l, b.l)
+			}
+			if v := (fe2625Loose{l: b.l}); *v.Subtract(a, (*fe2625)(&v)) != want {
+				t.Fatalf("v = a − v on %x, %x", a.l, b.l)
+			}
+			want.addGeneric(a, b)
+			if v := (fe2625Loose{l: b.l}); *v.Add(a, (*fe2625)(&v)) != want {
+				t.Fatalf("v = a + v on %x, %x", a.l, b.l)
+			}
+		}
+	}
+}

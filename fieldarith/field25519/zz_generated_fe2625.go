@@ -483,8 +483,9 @@ func (v *fe2625Loose) Set(a *fe2625) *fe2625Loose {
 	return v
 }
 
-// Add sets v = a + b without a carry and returns v.
-func (v *fe2625Loose) Add(a, b *fe2625) *fe2625Loose {
+// addGeneric sets v = a + b without a carry and returns v. Add runs it, or
+// on arm and 386 the generated assembly that computes the same limbs.
+func (v *fe2625Loose) addGeneric(a, b *fe2625) *fe2625Loose {
 	v.l[0] = a.l[0] + b.l[0]
 	v.l[1] = a.l[1] + b.l[1]
 	v.l[2] = a.l[2] + b.l[2]
@@ -499,8 +500,10 @@ func (v *fe2625Loose) Add(a, b *fe2625) *fe2625Loose {
 	return v
 }
 
-// Subtract sets v = a − b, computed as a + 2p − b limb by limb without a carry, and returns v.
-func (v *fe2625Loose) Subtract(a, b *fe2625) *fe2625Loose {
+// subtractGeneric sets v = a − b, computed as a + 2p − b limb by limb
+// without a carry, and returns v. Subtract runs it, or on arm and 386 the
+// generated assembly that computes the same limbs.
+func (v *fe2625Loose) subtractGeneric(a, b *fe2625) *fe2625Loose {
 	v.l[0] = a.l[0] + 0x7ffffda - b.l[0]
 	v.l[1] = a.l[1] + 0x3fffffe - b.l[1]
 	v.l[2] = a.l[2] + 0x7fffffe - b.l[2]

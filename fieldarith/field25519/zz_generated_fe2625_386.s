@@ -1071,3 +1071,87 @@ TEXT ·fe2625Mult32Asm(SB), NOSPLIT, $8-12
 	SHRL    $25, DX, BX
 	ADDL    BX, 24(DI)
 	RET
+
+// func fe2625LooseAddAsm(v *fe2625Loose, a, b *fe2625)
+TEXT ·fe2625LooseAddAsm(SB), NOSPLIT, $0-12
+	MOVL    v+0(FP), DI
+	MOVL    a+4(FP), SI
+	MOVL    b+8(FP), BX
+	MOVL    0(SI), AX
+	ADDL    0(BX), AX
+	MOVL    AX, 0(DI)
+	MOVL    4(SI), AX
+	ADDL    4(BX), AX
+	MOVL    AX, 4(DI)
+	MOVL    8(SI), AX
+	ADDL    8(BX), AX
+	MOVL    AX, 8(DI)
+	MOVL    12(SI), AX
+	ADDL    12(BX), AX
+	MOVL    AX, 12(DI)
+	MOVL    16(SI), AX
+	ADDL    16(BX), AX
+	MOVL    AX, 16(DI)
+	MOVL    20(SI), AX
+	ADDL    20(BX), AX
+	MOVL    AX, 20(DI)
+	MOVL    24(SI), AX
+	ADDL    24(BX), AX
+	MOVL    AX, 24(DI)
+	MOVL    28(SI), AX
+	ADDL    28(BX), AX
+	MOVL    AX, 28(DI)
+	MOVL    32(SI), AX
+	ADDL    32(BX), AX
+	MOVL    AX, 32(DI)
+	MOVL    36(SI), AX
+	ADDL    36(BX), AX
+	MOVL    AX, 36(DI)
+	RET
+
+// func fe2625LooseSubtractAsm(v *fe2625Loose, a, b *fe2625)
+TEXT ·fe2625LooseSubtractAsm(SB), NOSPLIT, $0-12
+	MOVL    v+0(FP), DI
+	MOVL    a+4(FP), SI
+	MOVL    b+8(FP), BX
+	MOVL    0(SI), AX
+	ADDL    $0x7ffffda, AX
+	SUBL    0(BX), AX
+	MOVL    AX, 0(DI)
+	MOVL    4(SI), AX
+	ADDL    $0x3fffffe, AX
+	SUBL    4(BX), AX
+	MOVL    AX, 4(DI)
+	MOVL    8(SI), AX
+	ADDL    $0x7fffffe, AX
+	SUBL    8(BX), AX
+	MOVL    AX, 8(DI)
+	MOVL    12(SI), AX
+	ADDL    $0x3fffffe, AX
+	SUBL    12(BX), AX
+	MOVL    AX, 12(DI)
+	MOVL    16(SI), AX
+	ADDL    $0x7fffffe, AX
+	SUBL    16(BX), AX
+	MOVL    AX, 16(DI)
+	MOVL    20(SI), AX
+	ADDL    $0x3fffffe, AX
+	SUBL    20(BX), AX
+	MOVL    AX, 20(DI)
+	MOVL    24(SI), AX
+	ADDL    $0x7fffffe, AX
+	SUBL    24(BX), AX
+	MOVL    AX, 24(DI)
+	MOVL    28(SI), AX
+	ADDL    $0x3fffffe, AX
+	SUBL    28(BX), AX
+	MOVL    AX, 28(DI)
+	MOVL    32(SI), AX
+	ADDL    $0x7fffffe, AX
+	SUBL    32(BX), AX
+	MOVL    AX, 32(DI)
+	MOVL    36(SI), AX
+	ADDL    $0x3fffffe, AX
+	SUBL    36(BX), AX
+	MOVL    AX, 36(DI)
+	RET

@@ -682,3 +682,74 @@ TEXT ·fe2625Mult32Asm(SB), NOSPLIT, $0-12
 	ADD     R7, R4
 	MOVM.IA [R3-R4], (R0)
 	RET
+
+// func fe2625LooseAddAsm(v *fe2625Loose, a, b *fe2625)
+TEXT ·fe2625LooseAddAsm(SB), NOSPLIT, $0-12
+	MOVW    v+0(FP), R0
+	MOVW    a+4(FP), R1
+	MOVW    b+8(FP), R2
+	MOVM.IA.W (R1), [R3,R4,R5,R6]
+	MOVM.IA.W (R2), [R7,R8,R9,R12]
+	ADD     R7, R3
+	ADD     R8, R4
+	ADD     R9, R5
+	ADD     R12, R6
+	MOVM.IA.W [R3,R4,R5,R6], (R0)
+	MOVM.IA.W (R1), [R3,R4,R5,R6]
+	MOVM.IA.W (R2), [R7,R8,R9,R12]
+	ADD     R7, R3
+	ADD     R8, R4
+	ADD     R9, R5
+	ADD     R12, R6
+	MOVM.IA.W [R3,R4,R5,R6], (R0)
+	MOVM.IA.W (R1), [R3,R4]
+	MOVM.IA.W (R2), [R7,R8]
+	ADD     R7, R3
+	ADD     R8, R4
+	MOVM.IA.W [R3,R4], (R0)
+	RET
+
+// func fe2625LooseSubtractAsm(v *fe2625Loose, a, b *fe2625)
+TEXT ·fe2625LooseSubtractAsm(SB), NOSPLIT, $0-12
+	MOVW    v+0(FP), R0
+	MOVW    a+4(FP), R1
+	MOVW    b+8(FP), R2
+	// The constants k·p_k of the limbs that are not immediates.
+	MOVW    $0x4000000, R9
+	SUB     $2, R9
+	MOVW    $0x8000000, R12
+	SUB     $2, R12
+	MOVM.IA.W (R1), [R3,R4,R5]
+	MOVM.IA.W (R2), [R6,R7,R8]
+	ADD     R12, R3
+	SUB     $0x24, R3
+	SUB     R6, R3
+	ADD     R9, R4
+	SUB     R7, R4
+	ADD     R12, R5
+	SUB     R8, R5
+	MOVM.IA.W [R3,R4,R5], (R0)
+	MOVM.IA.W (R1), [R3,R4,R5]
+	MOVM.IA.W (R2), [R6,R7,R8]
+	ADD     R9, R3
+	SUB     R6, R3
+	ADD     R12, R4
+	SUB     R7, R4
+	ADD     R9, R5
+	SUB     R8, R5
+	MOVM.IA.W [R3,R4,R5], (R0)
+	MOVM.IA.W (R1), [R3,R4,R5]
+	MOVM.IA.W (R2), [R6,R7,R8]
+	ADD     R12, R3
+	SUB     R6, R3
+	ADD     R9, R4
+	SUB     R7, R4
+	ADD     R12, R5
+	SUB     R8, R5
+	MOVM.IA.W [R3,R4,R5], (R0)
+	MOVM.IA.W (R1), [R3]
+	MOVM.IA.W (R2), [R6]
+	ADD     R9, R3
+	SUB     R6, R3
+	MOVM.IA.W [R3], (R0)
+	RET

@@ -42,3 +42,29 @@ func (v *fe2625) Mult32(a *fe2625, y uint32) *fe2625 {
 //
 //go:noescape
 func fe2625Mult32Asm(v, a *fe2625, y uint32)
+
+// Add sets v = a + b without a carry and returns v. It runs fe2625LooseAddAsm,
+// generated arm or 386 assembly computing the limbs of addGeneric.
+func (v *fe2625Loose) Add(a, b *fe2625) *fe2625Loose {
+	fe2625LooseAddAsm(v, a, b)
+	return v
+}
+
+// fe2625LooseAddAsm sets v = a + b, limb for limb as addGeneric
+// (zz_generated_fe2625_arm.s, _386.s). v may alias a and b.
+//
+//go:noescape
+func fe2625LooseAddAsm(v *fe2625Loose, a, b *fe2625)
+
+// Subtract sets v = a − b without a carry and returns v. It runs fe2625LooseSubtractAsm,
+// generated arm or 386 assembly computing the limbs of subtractGeneric.
+func (v *fe2625Loose) Subtract(a, b *fe2625) *fe2625Loose {
+	fe2625LooseSubtractAsm(v, a, b)
+	return v
+}
+
+// fe2625LooseSubtractAsm sets v = a − b, limb for limb as subtractGeneric
+// (zz_generated_fe2625_arm.s, _386.s). v may alias a and b.
+//
+//go:noescape
+func fe2625LooseSubtractAsm(v *fe2625Loose, a, b *fe2625)

@@ -12,6 +12,7 @@ import (
 	"math/big"
 	"math/bits"
 	"math/rand/v2"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -258,7 +259,7 @@ func (m *simMachine) runARM(body [][]string) error {
 					return err
 				}
 				return m.setArm(a[1], v)
-			case "MOVM.IA", "MOVM.DB":
+			case "MOVM.IA", "MOVM.DB", "MOVM.IA.W":
 				store := strings.HasPrefix(a[0], "[")
 				list, base := a[0], a[1]
 				if !store {
@@ -274,6 +275,15 @@ func (m *simMachine) runARM(body [][]string) error {
 				}
 				if op == "MOVM.DB" {
 					addr -= uint32(4 * len(regs))
+				}
+				if op == "MOVM.IA.W" {
+					b := strings.Trim(base, "()")
+					if slices.Contains(regs, b) {
+						return fmt.Errorf("writeback to %s in the list", b)
+					}
+					if err := m.setArm(b, addr+uint32(4*len(regs))); err != nil {
+						return err
+					}
 				}
 				vals := make([]uint32, len(regs))
 				for i, r := range regs {
@@ -292,7 +302,7 @@ func (m *simMachine) runARM(body [][]string) error {
 					}
 				}
 				return nil
-			case "ADD", "ADD.S", "ADC", "SUB.S", "SBC", "ORR", "BIC",
+			case "ADD", "ADD.S", "ADC", "SUB", "SUB.S", "SBC", "ORR", "BIC",
 				"ADC.S", "SBC.S", "AND": // the last three for montasm32.go
 				x, err := m.armOperand(a[0])
 				if err != nil {
@@ -310,6 +320,8 @@ func (m *simMachine) runARM(body [][]string) error {
 				switch op {
 				case "ADD":
 					z = y + x
+				case "SUB":
+					z = y - x
 				case "ADD.S":
 					s, c := bits.Add32(y, x, 0)
 					z, m.carry = s, c == 1
@@ -868,5 +880,115 @@ func TestUnsatAsm32Mult32Sim(t *testing.T) {
 	}
 	if !ran {
 		t.Fatal("no representation has Mult32 assembly")
+	}
+}
+
+// TestUnsatAsm32LooseSim runs the arm and 386 loose Add and Subtract on the
+// interpreters against the Go code's limbs (a_k + b_k, a_k + k·p_k − b_k in
+// uint32), checked against math/big and the loose bounds, on tight limbs at
+// their edges and random, and checks that the accesses do not depend on the
+// data.
+func TestUnsatAsm32LooseSim(t *testing.T) {
+	ran := false
+	for _, f := range unsatFields {
+		for _, r := range f.reps {
+			if !r.asm32Loose() {
+				continue
+			}
+			ran = true
+			files, err := r.asm32Generate()
+			if err != nil {
+				t.Fatal(err)
+			}
+			n := r.n()
+			rnd := rand.New(rand.NewPCG(33, uint64(n)))
+			limbs := func(kind int) []uint32 {
+				l := make([]uint32, n)
+				for k := range l {
+					tb := r.bound[k].Uint64()
+					switch kind {
+					case 0:
+						l[k] = uint32(tb)
+					case 1: // zero
+					case 2:
+						l[k] = uint32(tb) * uint32(k%2)
+					case 3:
+						l[k] = uint32(min(uint64(1)<<r.width[k], tb))
+					default:
+						l[k] = uint32(rnd.Uint64N(tb + 1))
+					}
+				}
+				return l
+			}
+			val := func(l []uint32) *big.Int {
+				x := new(big.Int)
+				for k := n - 1; k >= 0; k-- {
+					x.Add(x, new(big.Int).Lsh(big.NewInt(int64(l[k])), uint(r.off[k])))
+				}
+				return x
+			}
+			for _, sub := range []bool{false, true} {
+				name := r.typ + "LooseAddAsm"
+				if sub {
+					name = r.typ + "LooseSubtractAsm"
+				}
+				armBody, err := simFunc(string(files[f.pkg+"/zz_generated_"+r.typ+"_arm.s"]), name)
+				if err != nil {
+					t.Fatal(err)
+				}
+				x86Body, err := simFunc(string(files[f.pkg+"/zz_generated_"+r.typ+"_386.s"]), name)
+				if err != nil {
+					t.Fatal(err)
+				}
+				traces := map[string][]uint32{}
+				for i := 0; i < 300; i++ {
+					a, b := limbs(i%5), limbs((i/5)%5)
+					want := make([]uint32, n)
+					for k := range want {
+						if sub {
+							want[k] = a[k] + uint32(r.subLimb(k).Uint64()) - b[k]
+						} else {
+							want[k] = a[k] + b[k]
+						}
+						if uint64(want[k]) > r.lbound[k].Uint64() {
+							t.Fatalf("%s: limb %d = %#x exceeds the loose bound", name, k, want[k])
+						}
+					}
+					wantMod := new(big.Int).Add(val(a), val(b))
+					if sub {
+						wantMod.Sub(val(a), val(b))
+					}
+					p := r.f.p
+					if new(big.Int).Mod(val(want), p).Cmp(wantMod.Mod(wantMod, p)) != 0 {
+						t.Fatalf("%s: the Go model is wrong on %x, %x", name, a, b)
+					}
+					for _, arch := range []string{"arm", "386"} {
+						m := &simMachine{reg: map[string]uint32{}, mem: map[uint32]uint32{}}
+						for k := 0; k < n; k++ {
+							m.mem[simA+uint32(4*k)] = a[k]
+							m.mem[simB+uint32(4*k)] = b[k]
+						}
+						run, body := m.runARM, armBody
+						if arch == "386" {
+							run, body = m.run386, x86Body
+						}
+						if err := run(body); err != nil {
+							t.Fatalf("%s %s: %v", arch, name, err)
+						}
+						if err := sameTrace(traces, arch, m); err != nil {
+							t.Fatalf("%s %s on %x, %x: %v", arch, name, a, b, err)
+						}
+						for k := 0; k < n; k++ {
+							if got := m.mem[simV+uint32(4*k)]; got != want[k] {
+								t.Fatalf("%s %s on %x, %x: limb %d = %#x, the Go code's %#x", arch, name, a, b, k, got, want[k])
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	if !ran {
+		t.Fatal("no representation has loose assembly")
 	}
 }

@@ -226,6 +226,41 @@ func %[2]s(v, a *%[1]s, y uint32)
 func (v *%[1]s) Mult32(a *%[1]s, y uint32) *%[1]s { return v.mult32Generic(a, y) }
 `, t)
 	}
+	if r.asm32Loose() {
+		for _, fn := range []struct {
+			name, method, generic, op string
+			sub                       bool
+		}{{t + "LooseAddAsm", "Add", "addGeneric", "a + b", false}, {t + "LooseSubtractAsm", "Subtract", "subtractGeneric", "a − b", true}} {
+			a, err := r.armLoose(fn.name, fn.sub)
+			if err != nil {
+				return nil, fmt.Errorf("%s arm: %v", fn.name, err)
+			}
+			arm.b.WriteString(a)
+			x, err := r.x86Loose(fn.name, fn.sub)
+			if err != nil {
+				return nil, fmt.Errorf("%s 386: %v", fn.name, err)
+			}
+			x86.b.WriteString(x)
+			m32Stub += fmt.Sprintf(`
+// %[2]s sets v = %[5]s without a carry and returns v. It runs %[3]s,
+// generated arm or 386 assembly computing the limbs of %[4]s.
+func (v *%[1]sLoose) %[2]s(a, b *%[1]s) *%[1]sLoose {
+	%[3]s(v, a, b)
+	return v
+}
+
+// %[3]s sets v = %[5]s, limb for limb as %[4]s
+// (zz_generated_%[1]s_arm.s, _386.s). v may alias a and b.
+//
+//go:noescape
+func %[3]s(v *%[1]sLoose, a, b *%[1]s)
+`, t, fn.method, fn.name, fn.generic, fn.op)
+			m32Generic += fmt.Sprintf(`
+// %[2]s sets v = %[4]s without a carry and returns v. This build runs the Go code, %[3]s.
+func (v *%[1]sLoose) %[2]s(a, b *%[1]s) *%[1]sLoose { return v.%[3]s(a, b) }
+`, t, fn.method, fn.generic, fn.op)
+		}
+	}
 	stubs := header + fmt.Sprintf(`//go:build %[1]s
 
 package %[2]s

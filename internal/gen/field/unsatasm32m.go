@@ -16,7 +16,10 @@ package field
 // order, so v may alias a. The code is straight-line with addresses fixed
 // by the arguments: constant time.
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // asm32Mult32 reports whether asm32Generate writes Mult32 in assembly.
 func (r *unsatRep) asm32Mult32() bool { return r.asm32 && !r.karatsuba }
@@ -212,4 +215,183 @@ func (r *unsatRep) x86Mult32(name string) (string, error) {
 	s.op("ADDL", "BX", out(h+1))
 	s.op("RET")
 	return s.b.String(), nil
+}
+
+// asm32Loose reports whether asm32Generate writes the loose Add and
+// Subtract (limb by limb, no carry) in assembly.
+func (r *unsatRep) asm32Loose() bool {
+	return r.asm32 && !r.karatsuba && !r.looseAddCarry && !r.looseSubCarry
+}
+
+// loosePrepare checks the Go code's proof of the loose Add or Subtract (a
+// sum or difference per limb, without a carry) and returns the constants
+// k·p_k that Subtract adds.
+func (r *unsatRep) loosePrepare(sub bool) ([]uint32, error) {
+	if !r.asm32Loose() {
+		return nil, fmt.Errorf("%s: no loose assembly for this representation", r.typ)
+	}
+	var scratch unsatEmitter
+	if _, err := r.emitLooseAddSub(&scratch, sub, r.bound); err != nil {
+		return nil, err
+	}
+	c := make([]uint32, r.n())
+	for k := range c {
+		if sub {
+			c[k] = uint32(r.subLimb(k).Uint64())
+		}
+	}
+	return c, nil
+}
+
+// armConst returns the two instructions that set a register to x: a MOVW
+// of an encodable x + d and a SUB of an encodable d.
+func armConst(x uint32) (hi, d uint32, err error) {
+	for d := uint32(1); d < 256; d++ {
+		if armImm(x + d) {
+			return x + d, d, nil
+		}
+	}
+	return 0, 0, fmt.Errorf("constant %#x is not an encodable value minus a byte", x)
+}
+
+// armLoose writes the loose Add (v = a + b) or Subtract (v = a + k·p − b)
+// for arm, limb by limb in uint32 as the Go code: a NOSPLIT leaf without a
+// frame, R0, R1, R2 = v, a, b walking the limbs in groups (MOVM with
+// writeback), Subtract's two most used non-encodable constants in R9 and
+// R12 and the others as one of them plus an encodable difference.
+func (r *unsatRep) armLoose(name string, sub bool) (string, error) {
+	c, err := r.loosePrepare(sub)
+	if err != nil {
+		return "", err
+	}
+	n := r.n()
+	var s asmText
+	s.line("")
+	s.line(fmt.Sprintf("// func %s(v *%sLoose, a, b *%s)", name, r.typ, r.typ))
+	s.line(fmt.Sprintf("TEXT ·%s(SB), NOSPLIT, $0-12", name))
+	s.op("MOVW", "v+0(FP)", "R0")
+	s.op("MOVW", "a+4(FP)", "R1")
+	s.op("MOVW", "b+8(FP)", "R2")
+	areg, breg := []string{"R3", "R4", "R5", "R6"}, []string{"R7", "R8", "R9", "R12"}
+	// creg[k] is the register and delta of limb k's constant.
+	type kc struct {
+		reg   string
+		delta int64
+	}
+	cfor := make([]kc, n)
+	if sub {
+		areg, breg = []string{"R3", "R4", "R5"}, []string{"R6", "R7", "R8"}
+		count := map[uint32]int{}
+		for _, x := range c {
+			if !armImm(x) {
+				count[x]++
+			}
+		}
+		var vals []uint32
+		for x := range count {
+			vals = append(vals, x)
+		}
+		// Most used first, then the smaller value, for a deterministic text.
+		for i := range vals {
+			for j := i + 1; j < len(vals); j++ {
+				if count[vals[j]] > count[vals[i]] || count[vals[j]] == count[vals[i]] && vals[j] < vals[i] {
+					vals[i], vals[j] = vals[j], vals[i]
+				}
+			}
+		}
+		regs := []string{"R9", "R12"}
+		if len(vals) > len(regs) {
+			vals = vals[:len(regs)]
+		}
+		s.comment("The constants k·p_k of the limbs that are not immediates.")
+		for i, x := range vals {
+			hi, d, err := armConst(x)
+			if err != nil {
+				return "", err
+			}
+			s.op("MOVW", fmt.Sprintf("$0x%x", hi), regs[i])
+			s.op("SUB", fmt.Sprintf("$%d", d), regs[i])
+		}
+		for k, x := range c {
+			if armImm(x) {
+				continue
+			}
+			// The register holding x itself, else the smallest difference.
+			found := false
+			for i, y := range vals {
+				delta := int64(x) - int64(y)
+				ok := delta == 0 || armImm(uint32(delta)) || armImm(uint32(-delta))
+				if ok && (!found || delta == 0 || abs64(delta) < abs64(cfor[k].delta) && cfor[k].delta != 0) {
+					cfor[k], found = kc{regs[i], delta}, true
+				}
+			}
+			if !found {
+				return "", fmt.Errorf("%s: limb %d's constant %#x is not reachable from the registers", r.typ, k, x)
+			}
+		}
+	}
+	g := len(areg)
+	for first := 0; first < n; first += g {
+		m := min(g, n-first)
+		al, bl := "["+strings.Join(areg[:m], ",")+"]", "["+strings.Join(breg[:m], ",")+"]"
+		s.op("MOVM.IA.W", "(R1)", al)
+		s.op("MOVM.IA.W", "(R2)", bl)
+		for i := 0; i < m; i++ {
+			k := first + i
+			if !sub {
+				s.op("ADD", breg[i], areg[i])
+				continue
+			}
+			switch kk := cfor[k]; {
+			case armImm(c[k]):
+				s.op("ADD", fmt.Sprintf("$0x%x", c[k]), areg[i])
+			default:
+				s.op("ADD", kk.reg, areg[i])
+				if kk.delta > 0 {
+					s.op("ADD", fmt.Sprintf("$0x%x", kk.delta), areg[i])
+				} else if kk.delta < 0 {
+					s.op("SUB", fmt.Sprintf("$0x%x", -kk.delta), areg[i])
+				}
+			}
+			s.op("SUB", breg[i], areg[i])
+		}
+		s.op("MOVM.IA.W", al, "(R0)")
+	}
+	s.op("RET")
+	return s.b.String(), nil
+}
+
+// x86Loose writes the loose Add or Subtract for 386: DI, SI, BX = v, a, b,
+// one limb at a time through AX.
+func (r *unsatRep) x86Loose(name string, sub bool) (string, error) {
+	c, err := r.loosePrepare(sub)
+	if err != nil {
+		return "", err
+	}
+	var s asmText
+	s.line("")
+	s.line(fmt.Sprintf("// func %s(v *%sLoose, a, b *%s)", name, r.typ, r.typ))
+	s.line(fmt.Sprintf("TEXT ·%s(SB), NOSPLIT, $0-12", name))
+	s.op("MOVL", "v+0(FP)", "DI")
+	s.op("MOVL", "a+4(FP)", "SI")
+	s.op("MOVL", "b+8(FP)", "BX")
+	for k := 0; k < r.n(); k++ {
+		s.op("MOVL", fmt.Sprintf("%d(SI)", 4*k), "AX")
+		if sub {
+			s.op("ADDL", fmt.Sprintf("$0x%x", c[k]), "AX")
+			s.op("SUBL", fmt.Sprintf("%d(BX)", 4*k), "AX")
+		} else {
+			s.op("ADDL", fmt.Sprintf("%d(BX)", 4*k), "AX")
+		}
+		s.op("MOVL", "AX", fmt.Sprintf("%d(DI)", 4*k))
+	}
+	s.op("RET")
+	return s.b.String(), nil
+}
+
+func abs64(x int64) int64 {
+	if x < 0 {
+		return -x
+	}
+	return x
 }
