@@ -155,3 +155,35 @@ func TestFe2625AsmLoose(t *testing.T) {
 		}
 	}
 }
+
+// TestFe2625AsmSwap compares the Swap assembly with swapGeneric for cond 0
+// and 1 on the edge states and random loose limbs, and checks that a swap
+// of an element with itself leaves it unchanged.
+func TestFe2625AsmSwap(t *testing.T) {
+	states := fe2625EdgeStates()
+	r := rand.New(rand.NewPCG(2625, 8))
+	for range 200 {
+		var s fe2625
+		asmtest.RandLimbs(r, s.l[:], fe2625LooseBound[:])
+		states = append(states, s)
+	}
+	for i := range states {
+		for cond := range 2 {
+			v0, u0 := states[i], states[(i*5+1)%len(states)]
+			v, u, gv, gu := v0, u0, v0, u0
+			fe2625SwapAsm(&v, &u, cond)
+			gv.swapGeneric(&gu, cond)
+			if v != gv || u != gu {
+				t.Fatalf("Swap(%x, %x, %d): asm %x, %x, generic %x, %x", v0.l, u0.l, cond, v.l, u.l, gv.l, gu.l)
+			}
+			if cond == 1 && (v != u0 || u != v0) || cond == 0 && (v != v0 || u != u0) {
+				t.Fatalf("Swap(%x, %x, %d) = %x, %x", v0.l, u0.l, cond, v.l, u.l)
+			}
+			w := v0
+			w.Swap(&w, cond)
+			if w != v0 {
+				t.Fatalf("Swap(w, w, %d) changed %x to %x", cond, v0.l, w.l)
+			}
+		}
+	}
+}

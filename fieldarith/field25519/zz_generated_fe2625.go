@@ -789,8 +789,10 @@ func (v *fe2625) Select(a, b *fe2625, cond int) *fe2625 {
 	return v
 }
 
-// Swap swaps v and u if cond == 1 and leaves them unchanged if cond == 0.
-func (v *fe2625) Swap(u *fe2625, cond int) {
+// swapGeneric swaps v and u if cond == 1 and leaves them unchanged if
+// cond == 0. Swap runs it, or on arm and 386 the generated assembly that
+// computes the same limbs.
+func (v *fe2625) swapGeneric(u *fe2625, cond int) {
 	m := ct.Mask32(cond)
 	for i := range v.l {
 		t := m & (v.l[i] ^ u.l[i])

@@ -1155,3 +1155,61 @@ TEXT ·fe2625LooseSubtractAsm(SB), NOSPLIT, $0-12
 	SUBL    36(BX), AX
 	MOVL    AX, 36(DI)
 	RET
+
+// func fe2625SwapAsm(v, u *fe2625, cond int)
+TEXT ·fe2625SwapAsm(SB), NOSPLIT, $0-12
+	MOVL    v+0(FP), DI
+	MOVL    u+4(FP), SI
+	MOVL    cond+8(FP), DX
+	NEGL    DX
+	MOVL    0(DI), AX
+	XORL    0(SI), AX
+	ANDL    DX, AX
+	XORL    AX, 0(DI)
+	XORL    AX, 0(SI)
+	MOVL    4(DI), AX
+	XORL    4(SI), AX
+	ANDL    DX, AX
+	XORL    AX, 4(DI)
+	XORL    AX, 4(SI)
+	MOVL    8(DI), AX
+	XORL    8(SI), AX
+	ANDL    DX, AX
+	XORL    AX, 8(DI)
+	XORL    AX, 8(SI)
+	MOVL    12(DI), AX
+	XORL    12(SI), AX
+	ANDL    DX, AX
+	XORL    AX, 12(DI)
+	XORL    AX, 12(SI)
+	MOVL    16(DI), AX
+	XORL    16(SI), AX
+	ANDL    DX, AX
+	XORL    AX, 16(DI)
+	XORL    AX, 16(SI)
+	MOVL    20(DI), AX
+	XORL    20(SI), AX
+	ANDL    DX, AX
+	XORL    AX, 20(DI)
+	XORL    AX, 20(SI)
+	MOVL    24(DI), AX
+	XORL    24(SI), AX
+	ANDL    DX, AX
+	XORL    AX, 24(DI)
+	XORL    AX, 24(SI)
+	MOVL    28(DI), AX
+	XORL    28(SI), AX
+	ANDL    DX, AX
+	XORL    AX, 28(DI)
+	XORL    AX, 28(SI)
+	MOVL    32(DI), AX
+	XORL    32(SI), AX
+	ANDL    DX, AX
+	XORL    AX, 32(DI)
+	XORL    AX, 32(SI)
+	MOVL    36(DI), AX
+	XORL    36(SI), AX
+	ANDL    DX, AX
+	XORL    AX, 36(DI)
+	XORL    AX, 36(SI)
+	RET

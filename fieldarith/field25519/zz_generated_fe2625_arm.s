@@ -753,3 +753,67 @@ TEXT ·fe2625LooseSubtractAsm(SB), NOSPLIT, $0-12
 	SUB     R6, R3
 	MOVM.IA.W [R3], (R0)
 	RET
+
+// func fe2625SwapAsm(v, u *fe2625, cond int)
+TEXT ·fe2625SwapAsm(SB), NOSPLIT, $0-12
+	MOVW    v+0(FP), R0
+	MOVW    u+4(FP), R1
+	MOVW    cond+8(FP), R2
+	RSB     $0, R2
+	MOVM.IA (R0), [R3,R4,R5]
+	MOVM.IA (R1), [R6,R7,R8]
+	EOR     R6, R3, R9
+	AND     R2, R9
+	EOR     R9, R3
+	EOR     R9, R6
+	EOR     R7, R4, R9
+	AND     R2, R9
+	EOR     R9, R4
+	EOR     R9, R7
+	EOR     R8, R5, R9
+	AND     R2, R9
+	EOR     R9, R5
+	EOR     R9, R8
+	MOVM.IA.W [R3,R4,R5], (R0)
+	MOVM.IA.W [R6,R7,R8], (R1)
+	MOVM.IA (R0), [R3,R4,R5]
+	MOVM.IA (R1), [R6,R7,R8]
+	EOR     R6, R3, R9
+	AND     R2, R9
+	EOR     R9, R3
+	EOR     R9, R6
+	EOR     R7, R4, R9
+	AND     R2, R9
+	EOR     R9, R4
+	EOR     R9, R7
+	EOR     R8, R5, R9
+	AND     R2, R9
+	EOR     R9, R5
+	EOR     R9, R8
+	MOVM.IA.W [R3,R4,R5], (R0)
+	MOVM.IA.W [R6,R7,R8], (R1)
+	MOVM.IA (R0), [R3,R4,R5]
+	MOVM.IA (R1), [R6,R7,R8]
+	EOR     R6, R3, R9
+	AND     R2, R9
+	EOR     R9, R3
+	EOR     R9, R6
+	EOR     R7, R4, R9
+	AND     R2, R9
+	EOR     R9, R4
+	EOR     R9, R7
+	EOR     R8, R5, R9
+	AND     R2, R9
+	EOR     R9, R5
+	EOR     R9, R8
+	MOVM.IA.W [R3,R4,R5], (R0)
+	MOVM.IA.W [R6,R7,R8], (R1)
+	MOVM.IA (R0), [R3]
+	MOVM.IA (R1), [R6]
+	EOR     R6, R3, R9
+	AND     R2, R9
+	EOR     R9, R3
+	EOR     R9, R6
+	MOVM.IA.W [R3], (R0)
+	MOVM.IA.W [R6], (R1)
+	RET

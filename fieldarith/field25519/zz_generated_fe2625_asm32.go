@@ -68,3 +68,14 @@ func (v *fe2625Loose) Subtract(a, b *fe2625) *fe2625Loose {
 //
 //go:noescape
 func fe2625LooseSubtractAsm(v *fe2625Loose, a, b *fe2625)
+
+// Swap swaps v and u if cond == 1 and leaves them unchanged if cond == 0.
+// It runs fe2625SwapAsm, generated arm or 386 assembly computing the limbs of
+// swapGeneric.
+func (v *fe2625) Swap(u *fe2625, cond int) { fe2625SwapAsm(v, u, cond) }
+
+// fe2625SwapAsm swaps v and u if cond == 1, limb for limb as swapGeneric
+// (zz_generated_fe2625_arm.s, _386.s), with a mask rather than a branch.
+//
+//go:noescape
+func fe2625SwapAsm(v, u *fe2625, cond int)

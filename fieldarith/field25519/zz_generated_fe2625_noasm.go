@@ -20,3 +20,7 @@ func (v *fe2625Loose) Add(a, b *fe2625) *fe2625Loose { return v.addGeneric(a, b)
 
 // Subtract sets v = a − b without a carry and returns v. This build runs the Go code, subtractGeneric.
 func (v *fe2625Loose) Subtract(a, b *fe2625) *fe2625Loose { return v.subtractGeneric(a, b) }
+
+// Swap swaps v and u if cond == 1 and leaves them unchanged if cond == 0.
+// This build runs the Go code, swapGeneric.
+func (v *fe2625) Swap(u *fe2625, cond int) { v.swapGeneric(u, cond) }

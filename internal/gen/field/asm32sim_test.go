@@ -144,7 +144,7 @@ func simArg(a string) (uint32, bool) {
 	switch {
 	case strings.HasPrefix(a, "v+0(FP)"):
 		return simV, true
-	case strings.HasPrefix(a, "a+4(FP)"):
+	case strings.HasPrefix(a, "a+4(FP)"), strings.HasPrefix(a, "u+4(FP)"):
 		return simA, true
 	case strings.HasPrefix(a, "b+8(FP)"):
 		return simB, true
@@ -232,7 +232,7 @@ func (m *simMachine) runARM(body [][]string) error {
 		err := func() error {
 			switch op {
 			case "MOVW":
-				if a[0] == "y+8(FP)" {
+				if a[0] == "y+8(FP)" || a[0] == "cond+8(FP)" {
 					return m.setArm(a[1], m.y)
 				}
 				if p, ok := simArg(a[0]); ok {
@@ -302,8 +302,8 @@ func (m *simMachine) runARM(body [][]string) error {
 					}
 				}
 				return nil
-			case "ADD", "ADD.S", "ADC", "SUB", "SUB.S", "SBC", "ORR", "BIC",
-				"ADC.S", "SBC.S", "AND": // the last three for montasm32.go
+			case "ADD", "ADD.S", "ADC", "SUB", "SUB.S", "SBC", "RSB", "ORR", "BIC", "EOR",
+				"ADC.S", "SBC.S", "AND": // the last three also for montasm32.go
 				x, err := m.armOperand(a[0])
 				if err != nil {
 					return err
@@ -322,6 +322,10 @@ func (m *simMachine) runARM(body [][]string) error {
 					z = y + x
 				case "SUB":
 					z = y - x
+				case "RSB":
+					z = x - y
+				case "EOR":
+					z = y ^ x
 				case "ADD.S":
 					s, c := bits.Add32(y, x, 0)
 					z, m.carry = s, c == 1
@@ -456,7 +460,7 @@ func (m *simMachine) run386(body [][]string) error {
 		err := func() error {
 			switch op {
 			case "MOVL":
-				if a[0] == "y+8(FP)" {
+				if a[0] == "y+8(FP)" || a[0] == "cond+8(FP)" {
 					return m.x86Set(a[1], m.y)
 				}
 				if p, ok := simArg(a[0]); ok {
@@ -481,6 +485,12 @@ func (m *simMachine) run386(body [][]string) error {
 				}
 				m.reg["DX"], m.reg["AX"] = bits.Mul32(m.reg["AX"], y)
 				return nil
+			case "NEGL":
+				x, err := m.x86Operand(a[0])
+				if err != nil {
+					return err
+				}
+				return m.x86Set(a[0], -x)
 			case "ADDL", "ADCL", "SUBL", "SBBL", "ANDL", "XORL":
 				x, err1 := m.x86Operand(a[0])
 				y, err2 := m.x86Operand(a[1])
@@ -990,5 +1000,80 @@ func TestUnsatAsm32LooseSim(t *testing.T) {
 	}
 	if !ran {
 		t.Fatal("no representation has loose assembly")
+	}
+}
+
+// TestUnsatAsm32SwapSim runs the arm and 386 Swap on the interpreters with
+// cond 0 and 1 on edge and random limbs, checks that v and u are swapped
+// exactly when cond is 1, and that the accesses depend on neither the
+// limbs nor cond.
+func TestUnsatAsm32SwapSim(t *testing.T) {
+	ran := false
+	for _, f := range unsatFields {
+		for _, r := range f.reps {
+			if !r.asm32Loose() {
+				continue
+			}
+			ran = true
+			files, err := r.asm32Generate()
+			if err != nil {
+				t.Fatal(err)
+			}
+			name := r.typ + "SwapAsm"
+			armBody, err := simFunc(string(files[f.pkg+"/zz_generated_"+r.typ+"_arm.s"]), name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			x86Body, err := simFunc(string(files[f.pkg+"/zz_generated_"+r.typ+"_386.s"]), name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			n := r.n()
+			rnd := rand.New(rand.NewPCG(34, uint64(n)))
+			traces := map[string][]uint32{}
+			for i := 0; i < 200; i++ {
+				v, u := make([]uint32, n), make([]uint32, n)
+				for k := range v {
+					switch i % 4 {
+					case 0:
+						v[k], u[k] = uint32(r.lbound[k].Uint64()), 0
+					case 1:
+						v[k], u[k] = 0xffffffff, uint32(r.bound[k].Uint64())
+					default:
+						v[k], u[k] = rnd.Uint32(), rnd.Uint32()
+					}
+				}
+				cond := uint32(i/4) % 2
+				wantV, wantU := v, u
+				if cond == 1 {
+					wantV, wantU = u, v
+				}
+				for _, arch := range []string{"arm", "386"} {
+					m := &simMachine{reg: map[string]uint32{}, mem: map[uint32]uint32{}, y: cond}
+					for k := 0; k < n; k++ {
+						m.mem[simV+uint32(4*k)] = v[k]
+						m.mem[simA+uint32(4*k)] = u[k]
+					}
+					run, body := m.runARM, armBody
+					if arch == "386" {
+						run, body = m.run386, x86Body
+					}
+					if err := run(body); err != nil {
+						t.Fatalf("%s %s: %v", arch, name, err)
+					}
+					if err := sameTrace(traces, arch, m); err != nil {
+						t.Fatalf("%s %s on %x, %x, %d: %v", arch, name, v, u, cond, err)
+					}
+					for k := 0; k < n; k++ {
+						if gv, gu := m.mem[simV+uint32(4*k)], m.mem[simA+uint32(4*k)]; gv != wantV[k] || gu != wantU[k] {
+							t.Fatalf("%s %s on %x, %x, cond %d: limb %d = %#x, %#x", arch, name, v, u, cond, k, gv, gu)
+						}
+					}
+				}
+			}
+		}
+	}
+	if !ran {
+		t.Fatal("no representation has Swap assembly")
 	}
 }

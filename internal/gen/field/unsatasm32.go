@@ -261,6 +261,36 @@ func (v *%[1]sLoose) %[2]s(a, b *%[1]s) *%[1]sLoose { return v.%[3]s(a, b) }
 `, t, fn.method, fn.generic, fn.op)
 		}
 	}
+	if r.asm32Loose() {
+		name := t + "SwapAsm"
+		a, err := r.armSwap(name)
+		if err != nil {
+			return nil, fmt.Errorf("%s arm: %v", name, err)
+		}
+		arm.b.WriteString(a)
+		x, err := r.x86Swap(name)
+		if err != nil {
+			return nil, fmt.Errorf("%s 386: %v", name, err)
+		}
+		x86.b.WriteString(x)
+		m32Stub += fmt.Sprintf(`
+// Swap swaps v and u if cond == 1 and leaves them unchanged if cond == 0.
+// It runs %[2]s, generated arm or 386 assembly computing the limbs of
+// swapGeneric.
+func (v *%[1]s) Swap(u *%[1]s, cond int) { %[2]s(v, u, cond) }
+
+// %[2]s swaps v and u if cond == 1, limb for limb as swapGeneric
+// (zz_generated_%[1]s_arm.s, _386.s), with a mask rather than a branch.
+//
+//go:noescape
+func %[2]s(v, u *%[1]s, cond int)
+`, t, name)
+		m32Generic += fmt.Sprintf(`
+// Swap swaps v and u if cond == 1 and leaves them unchanged if cond == 0.
+// This build runs the Go code, swapGeneric.
+func (v *%[1]s) Swap(u *%[1]s, cond int) { v.swapGeneric(u, cond) }
+`, t)
+	}
 	stubs := header + fmt.Sprintf(`//go:build %[1]s
 
 package %[2]s

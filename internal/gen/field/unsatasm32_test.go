@@ -34,7 +34,7 @@ func TestUnsatAsm32Text(t *testing.T) {
 				want = append(want, r.typ+"Mult32Asm")
 			}
 			if r.asm32Loose() {
-				want = append(want, r.typ+"LooseAddAsm", r.typ+"LooseSubtractAsm")
+				want = append(want, r.typ+"LooseAddAsm", r.typ+"LooseSubtractAsm", r.typ+"SwapAsm")
 			}
 			for _, name := range want {
 				for arch, text := range map[string]string{"arm": arm, "386": x86} {
