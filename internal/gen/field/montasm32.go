@@ -14,9 +14,10 @@ package field
 // which do not fit the registers; it still takes 0.6 of the Go Square's
 // instructions (internal/gen/DESIGN.md).
 //
-// arm: the accumulator t (n words), its top word and the carry out of it
-// stay in registers, so n ≤ 8 (13 registers: R0–R9, R11, R12, R14; never
-// R10, g); larger fields get 386 assembly only. a and b are copied to
+// arm: up to 8 limbs the accumulator t (n words), its top word and the
+// carry out of it stay in registers (13 registers: R0–R9, R11, R12, R14;
+// never R10, g); at 12 and 14 limbs (montArmWide) t lives in the frame and
+// each row is one pass over it. a and b are copied to
 // the frame first, which also makes every input limb read before v is
 // written (v may alias a and b). A product
 // with the running carry is MOVW $0, H; MULALU (UMLAL) into H:C; ADD.S t_j;
@@ -359,8 +360,11 @@ func (g *montArm) finish() {
 // montArmFunc writes the arm function name: Multiply, or Square when square.
 func montArmFunc(r *montRep, s *asmText, name string, square bool) (int, error) {
 	n := r.N
-	if n > 8 || r.W != 32 {
-		return 0, fmt.Errorf("%s: the arm emitter keeps t in registers, so at most 8 words of 32 bits", r.F.Pkg)
+	if n > 8 {
+		return montArmWide(r, s, name, square)
+	}
+	if r.W != 32 {
+		return 0, fmt.Errorf("%s: the arm emitter takes words of 32 bits", r.F.Pkg)
 	}
 	g := &montArm{r: r, s: s, free: slices.Clone(armRegs), square: square, aOff: 4, bOff: 4}
 	frame := 4 * n
@@ -580,9 +584,10 @@ func mont386Func(r *montRep, s *asmText, name string, square bool) (int, error) 
 // montAsm32Names are the Go names of the assembly functions.
 func montAsm32Names(r *montRep) (mul, sq string) { return r.Typ + "MulAsm", r.Typ + "SquareAsm" }
 
-// montAsm32Arm reports whether r gets arm assembly: the arm emitter keeps
-// t in registers, so at most 8 limbs; 386 takes any number.
-func montAsm32Arm(r *montRep) bool { return r.N <= 8 }
+// montAsm32Arm reports whether r gets arm assembly: montArmFunc keeps t in
+// registers up to 8 limbs and montArmWide in the frame up to 16; 386 takes
+// any number.
+func montAsm32Arm(r *montRep) bool { return r.N <= 16 }
 
 func montAsm32Generate(f *montField) (map[string][]byte, error) {
 	r := montNewRep(f, 32)
@@ -849,4 +854,340 @@ func Test%[8]sAsm(t *testing.T) {
 }
 `, r.F.Pkg, r.Typ, mulName, sqName, r.F.Modulus.Text(16), 32*r.N, r.N, strings.ToUpper(r.Typ[:1])+r.Typ[1:],
 		map[bool]string{false: "R", true: "m"}[r.NoCarry], !r.NoCarry)
+}
+
+// montArmWide writes the arm function name for n > 8 limbs, where t does
+// not fit the registers: t's words live in the frame (at tOff), its top
+// word t_n in a register, and each row is one pass over memory. For a
+// sparse m (montSparse32, P-384's p) the pass adds a·b_i, with t's low
+// words up to the highest signed term below n kept in registers across
+// rows; the reduction then adds and subtracts q there, folds the two
+// chains' carries into one signed carry (−1, 0 or 1, with its sign word)
+// and runs that single chain over the words in memory, storing each a word
+// lower (the shift). For a dense m the pass is the fused CIOS row: each
+// word gets a_j·b_i and q·m_j in two carry chains and is stored a word
+// lower, so t is loaded and stored once per row. The rest is as
+// montArmFunc: a and b copied to the frame first, ARMv4 instructions,
+// encodable immediates, no branch.
+func montArmWide(r *montRep, s *asmText, name string, square bool) (int, error) {
+	n := r.N
+	if r.W != 32 || n <= 8 || n > 16 {
+		return 0, fmt.Errorf("%s: montArmWide takes 9 to 16 words of 32 bits", r.F.Pkg)
+	}
+	g := &montArm{r: r, s: s, free: slices.Clone(armRegs), square: square, aOff: 4, bOff: 4}
+	frame := 4 * n
+	args, frameArgs := "v, a, b", 12
+	if !square {
+		g.bOff = 4 + 4*n
+		frame += 4 * n
+	} else {
+		args, frameArgs = "v, a", 8
+	}
+	tOff := 4 + frame
+	frame += 4 * n
+	tw := func(j int) string { return sp(tOff + 4*j) }
+	s.line("")
+	s.line(fmt.Sprintf("// func %s(%s *%s)", name, args, r.Typ))
+	s.line(fmt.Sprintf("TEXT ·%s(SB), NOSPLIT, $%d-%d", name, frame, frameArgs))
+	inputs := []string{"a+4(FP)"}
+	if !square {
+		inputs = append(inputs, "b+8(FP)")
+	}
+	s.comment("The inputs into the frame: a at %d(R13), b at %d(R13); t's words at %d(R13).", g.aOff, g.bOff, tOff)
+	for k, in := range inputs {
+		off := 4 + 4*n*k
+		g.op("MOVW", in, "R11")
+		for lo := 0; lo < n; lo += 8 {
+			c := min(8, n-lo)
+			list := fmt.Sprintf("[R0-R%d]", c-1)
+			if lo == 0 {
+				g.op("MOVM.IA", "(R11)", list)
+			} else {
+				g.op("ADD", fmt.Sprintf("$%d", 4*lo), "R11", "R12")
+				g.op("MOVM.IA", "(R12)", list)
+			}
+			g.op("ADD", fmt.Sprintf("$%d", off+4*lo), "R13", "R12")
+			g.op("MOVM.IA", list, "(R12)")
+		}
+	}
+	if pos, neg, ok := montSparse32(r); ok {
+		if err := g.wideSparse(pos, neg, tw); err != nil {
+			return 0, err
+		}
+	} else {
+		g.wideDense(tw)
+	}
+	s.comment("t < 2m: v = t − m, then m added back if that borrowed.")
+	g.wideFinish(tw)
+	return g.count, nil
+}
+
+// wideSparse emits the rows for a sparse m: t_0..t_K in registers (g.t),
+// t_{K+1}..t_{n−1} in the frame, t_n in g.tn.
+func (g *montArm) wideSparse(pos, neg []int, tw func(int) string) error {
+	n := g.r.N
+	K := 0
+	for _, k := range slices.Concat(pos, neg) {
+		switch {
+		case k < n:
+			K = max(K, k)
+		case k == n && slices.Contains(pos, k):
+		default:
+			return fmt.Errorf("%s: sparse term at word %d", g.r.F.Pkg, k)
+		}
+	}
+	if K+2 >= n {
+		return fmt.Errorf("%s: sparse terms up to word %d leave no word in the frame", g.r.F.Pkg, K)
+	}
+	topPos := slices.Contains(pos, n)
+	low := func(terms []int) []int {
+		var out []int
+		for _, k := range terms {
+			if k < n {
+				out = append(out, k)
+			}
+		}
+		return out
+	}
+	for i := 0; i < n; i++ {
+		g.s.comment("Row %d: t += a·b%d.", i, i)
+		B, A := g.get(), g.get()
+		g.op("MOVW", sp(g.bOff+4*i), B)
+		g.op("MOVW", sp(g.aOff), A)
+		var C string
+		if i == 0 {
+			g.t = make([]string, K+1)
+			C, g.t[0] = g.get(), g.get()
+			g.op("MULLU", A, B, fmt.Sprintf("(%s, %s)", C, g.t[0]))
+		} else {
+			C = g.get()
+			g.op("MOVW", "$0", C)
+			g.op("MULALU", A, B, fmt.Sprintf("(%s, %s)", C, g.t[0]))
+		}
+		for j := 1; j < n; j++ {
+			g.op("MOVW", sp(g.aOff+4*j), A)
+			H := g.get()
+			g.op("MOVW", "$0", H)
+			g.op("MULALU", A, B, fmt.Sprintf("(%s, %s)", H, C))
+			switch {
+			case i == 0 && j <= K:
+				g.t[j] = C
+				C = H
+				continue
+			case i == 0:
+				g.op("MOVW", C, tw(j))
+			case j <= K:
+				g.op("ADD.S", C, g.t[j])
+				g.op("ADC", "$0", H)
+			default:
+				T := g.get()
+				g.op("MOVW", tw(j), T)
+				g.op("ADD.S", C, T)
+				g.op("ADC", "$0", H)
+				g.op("MOVW", T, tw(j))
+				g.put(T)
+			}
+			g.put(C)
+			C = H
+		}
+		g.put(A)
+		g.put(B)
+		if i == 0 {
+			g.tn = C
+			g.d = g.get()
+			g.op("MOVW", "$0", g.d)
+		} else {
+			g.op("ADD.S", C, g.tn)
+			g.d = C
+			g.op("MOVW", "$0", g.d)
+			g.op("ADC", "$0", g.d)
+		}
+		g.s.comment("t = (t + q·m) / 2^32, q = t0: the chains of words 1..%d in registers, then one signed carry.", K)
+		Q := g.t[0]
+		if topPos {
+			g.op("ADD.S", Q, g.tn)
+			g.op("ADC", "$0", g.d)
+		}
+		CP, SH := g.get(), g.get()
+		for c, terms := range [][]int{low(pos), low(neg)} {
+			first, rest := "ADD.S", "ADC.S"
+			if c == 1 {
+				first, rest = "SUB.S", "SBC.S"
+			}
+			for k := terms[0]; k <= K; k++ {
+				x := "$0"
+				if slices.Contains(terms, k) {
+					x = Q
+				}
+				if k == terms[0] {
+					g.op(first, x, g.t[k])
+				} else {
+					g.op(rest, x, g.t[k])
+				}
+			}
+			if c == 0 {
+				g.op("MOVW", "$0", CP)
+				g.op("ADC", "$0", CP)
+			} else {
+				g.op("MOVW", "$0", SH)
+				g.op("SBC", "$0", SH)
+			}
+		}
+		g.s.comment("%s = carry − borrow, %s its sign word.", CP, SH)
+		g.op("ADD", SH, CP)
+		g.op("AND", CP, SH)
+		// t_{K+1} comes into Q's register as the new t_K.
+		g.op("MOVW", tw(K+1), Q)
+		g.op("ADD.S", CP, Q)
+		T := g.get()
+		for j := K + 2; j < n; j++ {
+			g.op("MOVW", tw(j), T)
+			g.op("ADC.S", SH, T)
+			g.op("MOVW", T, tw(j-1))
+		}
+		g.put(T)
+		g.op("ADC.S", SH, g.tn)
+		g.op("ADC", SH, g.d)
+		g.put(CP)
+		g.put(SH)
+		g.op("MOVW", g.tn, tw(n-1))
+		g.put(g.tn)
+		g.tn, g.d = g.d, ""
+		copy(g.t, g.t[1:])
+		g.t[K] = Q
+	}
+	return nil
+}
+
+// wideDense emits the fused CIOS rows for a dense m: t_0..t_{n−1} in the
+// frame, t_n in g.tn.
+func (g *montArm) wideDense(tw func(int) string) {
+	r, n := g.r, g.r.N
+	for i := 0; i < n; i++ {
+		g.s.comment("Row %d: t = (t + a·b%d + q·m) / 2^32.", i, i)
+		B, A, T, M := g.get(), g.get(), g.get(), g.get()
+		g.op("MOVW", sp(g.bOff+4*i), B)
+		g.op("MOVW", sp(g.aOff), A)
+		C1 := g.get()
+		if i == 0 {
+			g.op("MULLU", A, B, fmt.Sprintf("(%s, %s)", C1, T))
+		} else {
+			g.op("MOVW", tw(0), T)
+			g.op("MOVW", "$0", C1)
+			g.op("MULALU", A, B, fmt.Sprintf("(%s, %s)", C1, T))
+		}
+		Q := g.get()
+		if r.mInv == 1 {
+			g.op("MOVW", T, Q)
+		} else {
+			g.op("MOVW", fmt.Sprintf("$0x%08x", uint32(r.mInv)), M)
+			g.op("MUL", M, T, Q)
+		}
+		g.op("MOVW", fmt.Sprintf("$0x%08x", g.mod(0)), M)
+		C2 := g.get()
+		g.op("MOVW", "$0", C2)
+		g.op("MULALU", Q, M, fmt.Sprintf("(%s, %s)", C2, T))
+		for j := 1; j < n; j++ {
+			g.op("MOVW", sp(g.aOff+4*j), A)
+			H := g.get()
+			g.op("MOVW", "$0", H)
+			g.op("MULALU", A, B, fmt.Sprintf("(%s, %s)", H, C1))
+			if i > 0 {
+				g.op("MOVW", tw(j), T)
+				g.op("ADD.S", T, C1)
+				g.op("ADC", "$0", H)
+			}
+			U := C1
+			C1 = H
+			g.op("MOVW", fmt.Sprintf("$0x%08x", g.mod(j)), M)
+			H = g.get()
+			g.op("MOVW", "$0", H)
+			g.op("MULALU", Q, M, fmt.Sprintf("(%s, %s)", H, C2))
+			g.op("ADD.S", U, C2)
+			g.op("ADC", "$0", H)
+			g.op("MOVW", C2, tw(j-1))
+			g.put(U)
+			g.put(C2)
+			C2 = H
+		}
+		D := g.get()
+		g.op("MOVW", "$0", D)
+		if i == 0 {
+			g.tn = C1
+		} else {
+			g.op("ADD.S", C1, g.tn)
+			g.op("ADC", "$0", D)
+			g.put(C1)
+		}
+		g.op("ADD.S", C2, g.tn)
+		g.op("ADC", "$0", D)
+		g.op("MOVW", g.tn, tw(n-1))
+		g.put(g.tn)
+		g.put(C2)
+		g.tn = D
+		for _, x := range []string{B, A, T, M, Q} {
+			g.put(x)
+		}
+	}
+}
+
+// wideFinish subtracts m from t (t_0..t_K in g.t, the rest in the frame,
+// t_n in g.tn) into v, then adds m & mask back in v, mask all ones when
+// the subtraction borrowed.
+func (g *montArm) wideFinish(tw func(int) string) {
+	n := g.r.N
+	V, A, T := g.get(), g.get(), g.get()
+	vw := func(j int) string {
+		if j == 0 {
+			return "(" + V + ")"
+		}
+		return fmt.Sprintf("%d(%s)", 4*j, V)
+	}
+	g.op("MOVW", "v+0(FP)", V)
+	for j := 0; j < n; j++ {
+		x := T
+		if j < len(g.t) {
+			x = g.t[j]
+		} else {
+			g.op("MOVW", tw(j), T)
+		}
+		m := g.imm(g.mod(j), A)
+		if j == 0 {
+			g.op("SUB.S", m, x)
+		} else {
+			g.op("SBC.S", m, x)
+		}
+		g.op("MOVW", x, vw(j))
+	}
+	mask := g.tn
+	g.op("SBC", "$0", mask)
+	g.s.comment("%s is all ones when t < m (borrow): add m back then.", mask)
+	for j := 0; j < n; j++ {
+		mj := g.mod(j)
+		var x string
+		switch {
+		case mj == 0xffffffff:
+			x = mask
+		case mj == 0:
+			x = "$0"
+		case armImm(mj):
+			g.op("AND", fmt.Sprintf("$0x%x", mj), mask, A)
+			x = A
+		default:
+			g.op("MOVW", fmt.Sprintf("$0x%08x", mj), A)
+			g.op("AND", mask, A)
+			x = A
+		}
+		g.op("MOVW", vw(j), T)
+		switch {
+		case j == 0:
+			g.op("ADD.S", x, T)
+		case j == n-1:
+			g.op("ADC", x, T)
+		default:
+			g.op("ADC.S", x, T)
+		}
+		g.op("MOVW", T, vw(j))
+	}
+	g.op("RET")
 }
