@@ -868,7 +868,9 @@ func Test%[8]sAsm(t *testing.T) {
 // word gets a_j·b_i and q·m_j in two carry chains and is stored a word
 // lower, so t is loaded and stored once per row. The rest is as
 // montArmFunc: a and b copied to the frame first, ARMv4 instructions,
-// encodable immediates, no branch.
+// encodable immediates, no branch in the text. The dense rows' literals
+// (m's limbs) outrun the pool's 4 KB reach, so the assembler places pools
+// inside the function behind an unconditional branch (internal/gen/DESIGN.md).
 func montArmWide(r *montRep, s *asmText, name string, square bool) (int, error) {
 	n := r.N
 	if r.W != 32 || n <= 8 || n > 16 {
