@@ -57,7 +57,6 @@ TEXT ·elem32MulAsm(SB), NOSPLIT, $100-12
 	MOVL    AX, 28(SP)
 	MOVL    DX, CX
 	MOVL    CX, 32(SP)
-	MOVL    $0, DI
 	// t = (t + q·m) / 2^32.
 	MOVL    0(SP), AX
 	IMUL3L  $0x12547e1b, AX, BX
@@ -112,8 +111,6 @@ TEXT ·elem32MulAsm(SB), NOSPLIT, $100-12
 	MOVL    32(SP), AX
 	ADDL    CX, AX
 	MOVL    AX, 28(SP)
-	ADCL    $0, DI
-	MOVL    DI, 32(SP)
 	// Row 1: t += a·b1.
 	MOVL    b+8(FP), DI
 	MOVL    4(DI), BX
@@ -171,9 +168,7 @@ TEXT ·elem32MulAsm(SB), NOSPLIT, $100-12
 	ADDL    AX, 28(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
-	ADDL    CX, 32(SP)
-	MOVL    $0, DI
-	ADCL    $0, DI
+	MOVL    CX, 32(SP)
 	// t = (t + q·m) / 2^32.
 	MOVL    0(SP), AX
 	IMUL3L  $0x12547e1b, AX, BX
@@ -228,8 +223,6 @@ TEXT ·elem32MulAsm(SB), NOSPLIT, $100-12
 	MOVL    32(SP), AX
 	ADDL    CX, AX
 	MOVL    AX, 28(SP)
-	ADCL    $0, DI
-	MOVL    DI, 32(SP)
 	// Row 2: t += a·b2.
 	MOVL    b+8(FP), DI
 	MOVL    8(DI), BX
@@ -287,9 +280,7 @@ TEXT ·elem32MulAsm(SB), NOSPLIT, $100-12
 	ADDL    AX, 28(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
-	ADDL    CX, 32(SP)
-	MOVL    $0, DI
-	ADCL    $0, DI
+	MOVL    CX, 32(SP)
 	// t = (t + q·m) / 2^32.
 	MOVL    0(SP), AX
 	IMUL3L  $0x12547e1b, AX, BX
@@ -344,8 +335,6 @@ TEXT ·elem32MulAsm(SB), NOSPLIT, $100-12
 	MOVL    32(SP), AX
 	ADDL    CX, AX
 	MOVL    AX, 28(SP)
-	ADCL    $0, DI
-	MOVL    DI, 32(SP)
 	// Row 3: t += a·b3.
 	MOVL    b+8(FP), DI
 	MOVL    12(DI), BX
@@ -403,9 +392,7 @@ TEXT ·elem32MulAsm(SB), NOSPLIT, $100-12
 	ADDL    AX, 28(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
-	ADDL    CX, 32(SP)
-	MOVL    $0, DI
-	ADCL    $0, DI
+	MOVL    CX, 32(SP)
 	// t = (t + q·m) / 2^32.
 	MOVL    0(SP), AX
 	IMUL3L  $0x12547e1b, AX, BX
@@ -460,8 +447,6 @@ TEXT ·elem32MulAsm(SB), NOSPLIT, $100-12
 	MOVL    32(SP), AX
 	ADDL    CX, AX
 	MOVL    AX, 28(SP)
-	ADCL    $0, DI
-	MOVL    DI, 32(SP)
 	// Row 4: t += a·b4.
 	MOVL    b+8(FP), DI
 	MOVL    16(DI), BX
@@ -519,9 +504,7 @@ TEXT ·elem32MulAsm(SB), NOSPLIT, $100-12
 	ADDL    AX, 28(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
-	ADDL    CX, 32(SP)
-	MOVL    $0, DI
-	ADCL    $0, DI
+	MOVL    CX, 32(SP)
 	// t = (t + q·m) / 2^32.
 	MOVL    0(SP), AX
 	IMUL3L  $0x12547e1b, AX, BX
@@ -576,8 +559,6 @@ TEXT ·elem32MulAsm(SB), NOSPLIT, $100-12
 	MOVL    32(SP), AX
 	ADDL    CX, AX
 	MOVL    AX, 28(SP)
-	ADCL    $0, DI
-	MOVL    DI, 32(SP)
 	// Row 5: t += a·b5.
 	MOVL    b+8(FP), DI
 	MOVL    20(DI), BX
@@ -635,9 +616,7 @@ TEXT ·elem32MulAsm(SB), NOSPLIT, $100-12
 	ADDL    AX, 28(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
-	ADDL    CX, 32(SP)
-	MOVL    $0, DI
-	ADCL    $0, DI
+	MOVL    CX, 32(SP)
 	// t = (t + q·m) / 2^32.
 	MOVL    0(SP), AX
 	IMUL3L  $0x12547e1b, AX, BX
@@ -692,8 +671,6 @@ TEXT ·elem32MulAsm(SB), NOSPLIT, $100-12
 	MOVL    32(SP), AX
 	ADDL    CX, AX
 	MOVL    AX, 28(SP)
-	ADCL    $0, DI
-	MOVL    DI, 32(SP)
 	// Row 6: t += a·b6.
 	MOVL    b+8(FP), DI
 	MOVL    24(DI), BX
@@ -751,9 +728,7 @@ TEXT ·elem32MulAsm(SB), NOSPLIT, $100-12
 	ADDL    AX, 28(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
-	ADDL    CX, 32(SP)
-	MOVL    $0, DI
-	ADCL    $0, DI
+	MOVL    CX, 32(SP)
 	// t = (t + q·m) / 2^32.
 	MOVL    0(SP), AX
 	IMUL3L  $0x12547e1b, AX, BX
@@ -808,8 +783,6 @@ TEXT ·elem32MulAsm(SB), NOSPLIT, $100-12
 	MOVL    32(SP), AX
 	ADDL    CX, AX
 	MOVL    AX, 28(SP)
-	ADCL    $0, DI
-	MOVL    DI, 32(SP)
 	// Row 7: t += a·b7.
 	MOVL    b+8(FP), DI
 	MOVL    28(DI), BX
@@ -867,9 +840,7 @@ TEXT ·elem32MulAsm(SB), NOSPLIT, $100-12
 	ADDL    AX, 28(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
-	ADDL    CX, 32(SP)
-	MOVL    $0, DI
-	ADCL    $0, DI
+	MOVL    CX, 32(SP)
 	// t = (t + q·m) / 2^32.
 	MOVL    0(SP), AX
 	IMUL3L  $0x12547e1b, AX, BX
@@ -924,8 +895,6 @@ TEXT ·elem32MulAsm(SB), NOSPLIT, $100-12
 	MOVL    32(SP), AX
 	ADDL    CX, AX
 	MOVL    AX, 28(SP)
-	ADCL    $0, DI
-	MOVL    DI, 32(SP)
 	// t < 2m: r = t − m; keep t if that borrowed.
 	MOVL    0(SP), AX
 	SUBL    $0x5cf5d3ed, AX
@@ -951,7 +920,7 @@ TEXT ·elem32MulAsm(SB), NOSPLIT, $100-12
 	MOVL    28(SP), AX
 	SBBL    $0x10000000, AX
 	MOVL    AX, 96(SP)
-	MOVL    32(SP), BX
+	MOVL    $0, BX
 	SBBL    $0, BX
 	MOVL    v+0(FP), DI
 	MOVL    0(SP), AX
@@ -1056,7 +1025,6 @@ TEXT ·elem32SquareAsm(SB), NOSPLIT, $100-8
 	MOVL    AX, 28(SP)
 	MOVL    DX, CX
 	MOVL    CX, 32(SP)
-	MOVL    $0, DI
 	// t = (t + q·m) / 2^32.
 	MOVL    0(SP), AX
 	IMUL3L  $0x12547e1b, AX, BX
@@ -1111,8 +1079,6 @@ TEXT ·elem32SquareAsm(SB), NOSPLIT, $100-8
 	MOVL    32(SP), AX
 	ADDL    CX, AX
 	MOVL    AX, 28(SP)
-	ADCL    $0, DI
-	MOVL    DI, 32(SP)
 	// Row 1: t += a·b1.
 	MOVL    4(SI), BX
 	MOVL    (SI), AX
@@ -1169,9 +1135,7 @@ TEXT ·elem32SquareAsm(SB), NOSPLIT, $100-8
 	ADDL    AX, 28(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
-	ADDL    CX, 32(SP)
-	MOVL    $0, DI
-	ADCL    $0, DI
+	MOVL    CX, 32(SP)
 	// t = (t + q·m) / 2^32.
 	MOVL    0(SP), AX
 	IMUL3L  $0x12547e1b, AX, BX
@@ -1226,8 +1190,6 @@ TEXT ·elem32SquareAsm(SB), NOSPLIT, $100-8
 	MOVL    32(SP), AX
 	ADDL    CX, AX
 	MOVL    AX, 28(SP)
-	ADCL    $0, DI
-	MOVL    DI, 32(SP)
 	// Row 2: t += a·b2.
 	MOVL    8(SI), BX
 	MOVL    (SI), AX
@@ -1284,9 +1246,7 @@ TEXT ·elem32SquareAsm(SB), NOSPLIT, $100-8
 	ADDL    AX, 28(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
-	ADDL    CX, 32(SP)
-	MOVL    $0, DI
-	ADCL    $0, DI
+	MOVL    CX, 32(SP)
 	// t = (t + q·m) / 2^32.
 	MOVL    0(SP), AX
 	IMUL3L  $0x12547e1b, AX, BX
@@ -1341,8 +1301,6 @@ TEXT ·elem32SquareAsm(SB), NOSPLIT, $100-8
 	MOVL    32(SP), AX
 	ADDL    CX, AX
 	MOVL    AX, 28(SP)
-	ADCL    $0, DI
-	MOVL    DI, 32(SP)
 	// Row 3: t += a·b3.
 	MOVL    12(SI), BX
 	MOVL    (SI), AX
@@ -1399,9 +1357,7 @@ TEXT ·elem32SquareAsm(SB), NOSPLIT, $100-8
 	ADDL    AX, 28(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
-	ADDL    CX, 32(SP)
-	MOVL    $0, DI
-	ADCL    $0, DI
+	MOVL    CX, 32(SP)
 	// t = (t + q·m) / 2^32.
 	MOVL    0(SP), AX
 	IMUL3L  $0x12547e1b, AX, BX
@@ -1456,8 +1412,6 @@ TEXT ·elem32SquareAsm(SB), NOSPLIT, $100-8
 	MOVL    32(SP), AX
 	ADDL    CX, AX
 	MOVL    AX, 28(SP)
-	ADCL    $0, DI
-	MOVL    DI, 32(SP)
 	// Row 4: t += a·b4.
 	MOVL    16(SI), BX
 	MOVL    (SI), AX
@@ -1514,9 +1468,7 @@ TEXT ·elem32SquareAsm(SB), NOSPLIT, $100-8
 	ADDL    AX, 28(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
-	ADDL    CX, 32(SP)
-	MOVL    $0, DI
-	ADCL    $0, DI
+	MOVL    CX, 32(SP)
 	// t = (t + q·m) / 2^32.
 	MOVL    0(SP), AX
 	IMUL3L  $0x12547e1b, AX, BX
@@ -1571,8 +1523,6 @@ TEXT ·elem32SquareAsm(SB), NOSPLIT, $100-8
 	MOVL    32(SP), AX
 	ADDL    CX, AX
 	MOVL    AX, 28(SP)
-	ADCL    $0, DI
-	MOVL    DI, 32(SP)
 	// Row 5: t += a·b5.
 	MOVL    20(SI), BX
 	MOVL    (SI), AX
@@ -1629,9 +1579,7 @@ TEXT ·elem32SquareAsm(SB), NOSPLIT, $100-8
 	ADDL    AX, 28(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
-	ADDL    CX, 32(SP)
-	MOVL    $0, DI
-	ADCL    $0, DI
+	MOVL    CX, 32(SP)
 	// t = (t + q·m) / 2^32.
 	MOVL    0(SP), AX
 	IMUL3L  $0x12547e1b, AX, BX
@@ -1686,8 +1634,6 @@ TEXT ·elem32SquareAsm(SB), NOSPLIT, $100-8
 	MOVL    32(SP), AX
 	ADDL    CX, AX
 	MOVL    AX, 28(SP)
-	ADCL    $0, DI
-	MOVL    DI, 32(SP)
 	// Row 6: t += a·b6.
 	MOVL    24(SI), BX
 	MOVL    (SI), AX
@@ -1744,9 +1690,7 @@ TEXT ·elem32SquareAsm(SB), NOSPLIT, $100-8
 	ADDL    AX, 28(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
-	ADDL    CX, 32(SP)
-	MOVL    $0, DI
-	ADCL    $0, DI
+	MOVL    CX, 32(SP)
 	// t = (t + q·m) / 2^32.
 	MOVL    0(SP), AX
 	IMUL3L  $0x12547e1b, AX, BX
@@ -1801,8 +1745,6 @@ TEXT ·elem32SquareAsm(SB), NOSPLIT, $100-8
 	MOVL    32(SP), AX
 	ADDL    CX, AX
 	MOVL    AX, 28(SP)
-	ADCL    $0, DI
-	MOVL    DI, 32(SP)
 	// Row 7: t += a·b7.
 	MOVL    28(SI), BX
 	MOVL    (SI), AX
@@ -1859,9 +1801,7 @@ TEXT ·elem32SquareAsm(SB), NOSPLIT, $100-8
 	ADDL    AX, 28(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
-	ADDL    CX, 32(SP)
-	MOVL    $0, DI
-	ADCL    $0, DI
+	MOVL    CX, 32(SP)
 	// t = (t + q·m) / 2^32.
 	MOVL    0(SP), AX
 	IMUL3L  $0x12547e1b, AX, BX
@@ -1916,8 +1856,6 @@ TEXT ·elem32SquareAsm(SB), NOSPLIT, $100-8
 	MOVL    32(SP), AX
 	ADDL    CX, AX
 	MOVL    AX, 28(SP)
-	ADCL    $0, DI
-	MOVL    DI, 32(SP)
 	// t < 2m: r = t − m; keep t if that borrowed.
 	MOVL    0(SP), AX
 	SUBL    $0x5cf5d3ed, AX
@@ -1943,7 +1881,7 @@ TEXT ·elem32SquareAsm(SB), NOSPLIT, $100-8
 	MOVL    28(SP), AX
 	SBBL    $0x10000000, AX
 	MOVL    AX, 96(SP)
-	MOVL    32(SP), BX
+	MOVL    $0, BX
 	SBBL    $0, BX
 	MOVL    v+0(FP), DI
 	MOVL    0(SP), AX

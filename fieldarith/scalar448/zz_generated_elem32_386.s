@@ -93,7 +93,6 @@ TEXT ·elem32MulAsm(SB), NOSPLIT, $172-12
 	MOVL    AX, 52(SP)
 	MOVL    DX, CX
 	MOVL    CX, 56(SP)
-	MOVL    $0, DI
 	// t = (t + q·m) / 2^32.
 	MOVL    0(SP), AX
 	IMUL3L  $0xae918bc5, AX, BX
@@ -209,8 +208,6 @@ TEXT ·elem32MulAsm(SB), NOSPLIT, $172-12
 	MOVL    56(SP), AX
 	ADDL    CX, AX
 	MOVL    AX, 52(SP)
-	ADCL    $0, DI
-	MOVL    DI, 56(SP)
 	// Row 1: t += a·b1.
 	MOVL    b+8(FP), DI
 	MOVL    4(DI), BX
@@ -310,9 +307,7 @@ TEXT ·elem32MulAsm(SB), NOSPLIT, $172-12
 	ADDL    AX, 52(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
-	ADDL    CX, 56(SP)
-	MOVL    $0, DI
-	ADCL    $0, DI
+	MOVL    CX, 56(SP)
 	// t = (t + q·m) / 2^32.
 	MOVL    0(SP), AX
 	IMUL3L  $0xae918bc5, AX, BX
@@ -428,8 +423,6 @@ TEXT ·elem32MulAsm(SB), NOSPLIT, $172-12
 	MOVL    56(SP), AX
 	ADDL    CX, AX
 	MOVL    AX, 52(SP)
-	ADCL    $0, DI
-	MOVL    DI, 56(SP)
 	// Row 2: t += a·b2.
 	MOVL    b+8(FP), DI
 	MOVL    8(DI), BX
@@ -529,9 +522,7 @@ TEXT ·elem32MulAsm(SB), NOSPLIT, $172-12
 	ADDL    AX, 52(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
-	ADDL    CX, 56(SP)
-	MOVL    $0, DI
-	ADCL    $0, DI
+	MOVL    CX, 56(SP)
 	// t = (t + q·m) / 2^32.
 	MOVL    0(SP), AX
 	IMUL3L  $0xae918bc5, AX, BX
@@ -647,8 +638,6 @@ TEXT ·elem32MulAsm(SB), NOSPLIT, $172-12
 	MOVL    56(SP), AX
 	ADDL    CX, AX
 	MOVL    AX, 52(SP)
-	ADCL    $0, DI
-	MOVL    DI, 56(SP)
 	// Row 3: t += a·b3.
 	MOVL    b+8(FP), DI
 	MOVL    12(DI), BX
@@ -748,9 +737,7 @@ TEXT ·elem32MulAsm(SB), NOSPLIT, $172-12
 	ADDL    AX, 52(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
-	ADDL    CX, 56(SP)
-	MOVL    $0, DI
-	ADCL    $0, DI
+	MOVL    CX, 56(SP)
 	// t = (t + q·m) / 2^32.
 	MOVL    0(SP), AX
 	IMUL3L  $0xae918bc5, AX, BX
@@ -866,8 +853,6 @@ TEXT ·elem32MulAsm(SB), NOSPLIT, $172-12
 	MOVL    56(SP), AX
 	ADDL    CX, AX
 	MOVL    AX, 52(SP)
-	ADCL    $0, DI
-	MOVL    DI, 56(SP)
 	// Row 4: t += a·b4.
 	MOVL    b+8(FP), DI
 	MOVL    16(DI), BX
@@ -967,9 +952,7 @@ TEXT ·elem32MulAsm(SB), NOSPLIT, $172-12
 	ADDL    AX, 52(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
-	ADDL    CX, 56(SP)
-	MOVL    $0, DI
-	ADCL    $0, DI
+	MOVL    CX, 56(SP)
 	// t = (t + q·m) / 2^32.
 	MOVL    0(SP), AX
 	IMUL3L  $0xae918bc5, AX, BX
@@ -1085,8 +1068,6 @@ TEXT ·elem32MulAsm(SB), NOSPLIT, $172-12
 	MOVL    56(SP), AX
 	ADDL    CX, AX
 	MOVL    AX, 52(SP)
-	ADCL    $0, DI
-	MOVL    DI, 56(SP)
 	// Row 5: t += a·b5.
 	MOVL    b+8(FP), DI
 	MOVL    20(DI), BX
@@ -1186,9 +1167,7 @@ TEXT ·elem32MulAsm(SB), NOSPLIT, $172-12
 	ADDL    AX, 52(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
-	ADDL    CX, 56(SP)
-	MOVL    $0, DI
-	ADCL    $0, DI
+	MOVL    CX, 56(SP)
 	// t = (t + q·m) / 2^32.
 	MOVL    0(SP), AX
 	IMUL3L  $0xae918bc5, AX, BX
@@ -1304,8 +1283,6 @@ TEXT ·elem32MulAsm(SB), NOSPLIT, $172-12
 	MOVL    56(SP), AX
 	ADDL    CX, AX
 	MOVL    AX, 52(SP)
-	ADCL    $0, DI
-	MOVL    DI, 56(SP)
 	// Row 6: t += a·b6.
 	MOVL    b+8(FP), DI
 	MOVL    24(DI), BX
@@ -1405,9 +1382,7 @@ TEXT ·elem32MulAsm(SB), NOSPLIT, $172-12
 	ADDL    AX, 52(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
-	ADDL    CX, 56(SP)
-	MOVL    $0, DI
-	ADCL    $0, DI
+	MOVL    CX, 56(SP)
 	// t = (t + q·m) / 2^32.
 	MOVL    0(SP), AX
 	IMUL3L  $0xae918bc5, AX, BX
@@ -1523,8 +1498,6 @@ TEXT ·elem32MulAsm(SB), NOSPLIT, $172-12
 	MOVL    56(SP), AX
 	ADDL    CX, AX
 	MOVL    AX, 52(SP)
-	ADCL    $0, DI
-	MOVL    DI, 56(SP)
 	// Row 7: t += a·b7.
 	MOVL    b+8(FP), DI
 	MOVL    28(DI), BX
@@ -1624,9 +1597,7 @@ TEXT ·elem32MulAsm(SB), NOSPLIT, $172-12
 	ADDL    AX, 52(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
-	ADDL    CX, 56(SP)
-	MOVL    $0, DI
-	ADCL    $0, DI
+	MOVL    CX, 56(SP)
 	// t = (t + q·m) / 2^32.
 	MOVL    0(SP), AX
 	IMUL3L  $0xae918bc5, AX, BX
@@ -1742,8 +1713,6 @@ TEXT ·elem32MulAsm(SB), NOSPLIT, $172-12
 	MOVL    56(SP), AX
 	ADDL    CX, AX
 	MOVL    AX, 52(SP)
-	ADCL    $0, DI
-	MOVL    DI, 56(SP)
 	// Row 8: t += a·b8.
 	MOVL    b+8(FP), DI
 	MOVL    32(DI), BX
@@ -1843,9 +1812,7 @@ TEXT ·elem32MulAsm(SB), NOSPLIT, $172-12
 	ADDL    AX, 52(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
-	ADDL    CX, 56(SP)
-	MOVL    $0, DI
-	ADCL    $0, DI
+	MOVL    CX, 56(SP)
 	// t = (t + q·m) / 2^32.
 	MOVL    0(SP), AX
 	IMUL3L  $0xae918bc5, AX, BX
@@ -1961,8 +1928,6 @@ TEXT ·elem32MulAsm(SB), NOSPLIT, $172-12
 	MOVL    56(SP), AX
 	ADDL    CX, AX
 	MOVL    AX, 52(SP)
-	ADCL    $0, DI
-	MOVL    DI, 56(SP)
 	// Row 9: t += a·b9.
 	MOVL    b+8(FP), DI
 	MOVL    36(DI), BX
@@ -2062,9 +2027,7 @@ TEXT ·elem32MulAsm(SB), NOSPLIT, $172-12
 	ADDL    AX, 52(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
-	ADDL    CX, 56(SP)
-	MOVL    $0, DI
-	ADCL    $0, DI
+	MOVL    CX, 56(SP)
 	// t = (t + q·m) / 2^32.
 	MOVL    0(SP), AX
 	IMUL3L  $0xae918bc5, AX, BX
@@ -2180,8 +2143,6 @@ TEXT ·elem32MulAsm(SB), NOSPLIT, $172-12
 	MOVL    56(SP), AX
 	ADDL    CX, AX
 	MOVL    AX, 52(SP)
-	ADCL    $0, DI
-	MOVL    DI, 56(SP)
 	// Row 10: t += a·b10.
 	MOVL    b+8(FP), DI
 	MOVL    40(DI), BX
@@ -2281,9 +2242,7 @@ TEXT ·elem32MulAsm(SB), NOSPLIT, $172-12
 	ADDL    AX, 52(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
-	ADDL    CX, 56(SP)
-	MOVL    $0, DI
-	ADCL    $0, DI
+	MOVL    CX, 56(SP)
 	// t = (t + q·m) / 2^32.
 	MOVL    0(SP), AX
 	IMUL3L  $0xae918bc5, AX, BX
@@ -2399,8 +2358,6 @@ TEXT ·elem32MulAsm(SB), NOSPLIT, $172-12
 	MOVL    56(SP), AX
 	ADDL    CX, AX
 	MOVL    AX, 52(SP)
-	ADCL    $0, DI
-	MOVL    DI, 56(SP)
 	// Row 11: t += a·b11.
 	MOVL    b+8(FP), DI
 	MOVL    44(DI), BX
@@ -2500,9 +2457,7 @@ TEXT ·elem32MulAsm(SB), NOSPLIT, $172-12
 	ADDL    AX, 52(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
-	ADDL    CX, 56(SP)
-	MOVL    $0, DI
-	ADCL    $0, DI
+	MOVL    CX, 56(SP)
 	// t = (t + q·m) / 2^32.
 	MOVL    0(SP), AX
 	IMUL3L  $0xae918bc5, AX, BX
@@ -2618,8 +2573,6 @@ TEXT ·elem32MulAsm(SB), NOSPLIT, $172-12
 	MOVL    56(SP), AX
 	ADDL    CX, AX
 	MOVL    AX, 52(SP)
-	ADCL    $0, DI
-	MOVL    DI, 56(SP)
 	// Row 12: t += a·b12.
 	MOVL    b+8(FP), DI
 	MOVL    48(DI), BX
@@ -2719,9 +2672,7 @@ TEXT ·elem32MulAsm(SB), NOSPLIT, $172-12
 	ADDL    AX, 52(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
-	ADDL    CX, 56(SP)
-	MOVL    $0, DI
-	ADCL    $0, DI
+	MOVL    CX, 56(SP)
 	// t = (t + q·m) / 2^32.
 	MOVL    0(SP), AX
 	IMUL3L  $0xae918bc5, AX, BX
@@ -2837,8 +2788,6 @@ TEXT ·elem32MulAsm(SB), NOSPLIT, $172-12
 	MOVL    56(SP), AX
 	ADDL    CX, AX
 	MOVL    AX, 52(SP)
-	ADCL    $0, DI
-	MOVL    DI, 56(SP)
 	// Row 13: t += a·b13.
 	MOVL    b+8(FP), DI
 	MOVL    52(DI), BX
@@ -2938,9 +2887,7 @@ TEXT ·elem32MulAsm(SB), NOSPLIT, $172-12
 	ADDL    AX, 52(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
-	ADDL    CX, 56(SP)
-	MOVL    $0, DI
-	ADCL    $0, DI
+	MOVL    CX, 56(SP)
 	// t = (t + q·m) / 2^32.
 	MOVL    0(SP), AX
 	IMUL3L  $0xae918bc5, AX, BX
@@ -3056,8 +3003,6 @@ TEXT ·elem32MulAsm(SB), NOSPLIT, $172-12
 	MOVL    56(SP), AX
 	ADDL    CX, AX
 	MOVL    AX, 52(SP)
-	ADCL    $0, DI
-	MOVL    DI, 56(SP)
 	// t < 2m: r = t − m; keep t if that borrowed.
 	MOVL    0(SP), AX
 	SUBL    $0xab5844f3, AX
@@ -3101,7 +3046,7 @@ TEXT ·elem32MulAsm(SB), NOSPLIT, $172-12
 	MOVL    52(SP), AX
 	SBBL    $0x3fffffff, AX
 	MOVL    AX, 168(SP)
-	MOVL    56(SP), BX
+	MOVL    $0, BX
 	SBBL    $0, BX
 	MOVL    v+0(FP), DI
 	MOVL    0(SP), AX
@@ -3278,7 +3223,6 @@ TEXT ·elem32SquareAsm(SB), NOSPLIT, $172-8
 	MOVL    AX, 52(SP)
 	MOVL    DX, CX
 	MOVL    CX, 56(SP)
-	MOVL    $0, DI
 	// t = (t + q·m) / 2^32.
 	MOVL    0(SP), AX
 	IMUL3L  $0xae918bc5, AX, BX
@@ -3394,8 +3338,6 @@ TEXT ·elem32SquareAsm(SB), NOSPLIT, $172-8
 	MOVL    56(SP), AX
 	ADDL    CX, AX
 	MOVL    AX, 52(SP)
-	ADCL    $0, DI
-	MOVL    DI, 56(SP)
 	// Row 1: t += a·b1.
 	MOVL    4(SI), BX
 	MOVL    (SI), AX
@@ -3494,9 +3436,7 @@ TEXT ·elem32SquareAsm(SB), NOSPLIT, $172-8
 	ADDL    AX, 52(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
-	ADDL    CX, 56(SP)
-	MOVL    $0, DI
-	ADCL    $0, DI
+	MOVL    CX, 56(SP)
 	// t = (t + q·m) / 2^32.
 	MOVL    0(SP), AX
 	IMUL3L  $0xae918bc5, AX, BX
@@ -3612,8 +3552,6 @@ TEXT ·elem32SquareAsm(SB), NOSPLIT, $172-8
 	MOVL    56(SP), AX
 	ADDL    CX, AX
 	MOVL    AX, 52(SP)
-	ADCL    $0, DI
-	MOVL    DI, 56(SP)
 	// Row 2: t += a·b2.
 	MOVL    8(SI), BX
 	MOVL    (SI), AX
@@ -3712,9 +3650,7 @@ TEXT ·elem32SquareAsm(SB), NOSPLIT, $172-8
 	ADDL    AX, 52(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
-	ADDL    CX, 56(SP)
-	MOVL    $0, DI
-	ADCL    $0, DI
+	MOVL    CX, 56(SP)
 	// t = (t + q·m) / 2^32.
 	MOVL    0(SP), AX
 	IMUL3L  $0xae918bc5, AX, BX
@@ -3830,8 +3766,6 @@ TEXT ·elem32SquareAsm(SB), NOSPLIT, $172-8
 	MOVL    56(SP), AX
 	ADDL    CX, AX
 	MOVL    AX, 52(SP)
-	ADCL    $0, DI
-	MOVL    DI, 56(SP)
 	// Row 3: t += a·b3.
 	MOVL    12(SI), BX
 	MOVL    (SI), AX
@@ -3930,9 +3864,7 @@ TEXT ·elem32SquareAsm(SB), NOSPLIT, $172-8
 	ADDL    AX, 52(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
-	ADDL    CX, 56(SP)
-	MOVL    $0, DI
-	ADCL    $0, DI
+	MOVL    CX, 56(SP)
 	// t = (t + q·m) / 2^32.
 	MOVL    0(SP), AX
 	IMUL3L  $0xae918bc5, AX, BX
@@ -4048,8 +3980,6 @@ TEXT ·elem32SquareAsm(SB), NOSPLIT, $172-8
 	MOVL    56(SP), AX
 	ADDL    CX, AX
 	MOVL    AX, 52(SP)
-	ADCL    $0, DI
-	MOVL    DI, 56(SP)
 	// Row 4: t += a·b4.
 	MOVL    16(SI), BX
 	MOVL    (SI), AX
@@ -4148,9 +4078,7 @@ TEXT ·elem32SquareAsm(SB), NOSPLIT, $172-8
 	ADDL    AX, 52(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
-	ADDL    CX, 56(SP)
-	MOVL    $0, DI
-	ADCL    $0, DI
+	MOVL    CX, 56(SP)
 	// t = (t + q·m) / 2^32.
 	MOVL    0(SP), AX
 	IMUL3L  $0xae918bc5, AX, BX
@@ -4266,8 +4194,6 @@ TEXT ·elem32SquareAsm(SB), NOSPLIT, $172-8
 	MOVL    56(SP), AX
 	ADDL    CX, AX
 	MOVL    AX, 52(SP)
-	ADCL    $0, DI
-	MOVL    DI, 56(SP)
 	// Row 5: t += a·b5.
 	MOVL    20(SI), BX
 	MOVL    (SI), AX
@@ -4366,9 +4292,7 @@ TEXT ·elem32SquareAsm(SB), NOSPLIT, $172-8
 	ADDL    AX, 52(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
-	ADDL    CX, 56(SP)
-	MOVL    $0, DI
-	ADCL    $0, DI
+	MOVL    CX, 56(SP)
 	// t = (t + q·m) / 2^32.
 	MOVL    0(SP), AX
 	IMUL3L  $0xae918bc5, AX, BX
@@ -4484,8 +4408,6 @@ TEXT ·elem32SquareAsm(SB), NOSPLIT, $172-8
 	MOVL    56(SP), AX
 	ADDL    CX, AX
 	MOVL    AX, 52(SP)
-	ADCL    $0, DI
-	MOVL    DI, 56(SP)
 	// Row 6: t += a·b6.
 	MOVL    24(SI), BX
 	MOVL    (SI), AX
@@ -4584,9 +4506,7 @@ TEXT ·elem32SquareAsm(SB), NOSPLIT, $172-8
 	ADDL    AX, 52(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
-	ADDL    CX, 56(SP)
-	MOVL    $0, DI
-	ADCL    $0, DI
+	MOVL    CX, 56(SP)
 	// t = (t + q·m) / 2^32.
 	MOVL    0(SP), AX
 	IMUL3L  $0xae918bc5, AX, BX
@@ -4702,8 +4622,6 @@ TEXT ·elem32SquareAsm(SB), NOSPLIT, $172-8
 	MOVL    56(SP), AX
 	ADDL    CX, AX
 	MOVL    AX, 52(SP)
-	ADCL    $0, DI
-	MOVL    DI, 56(SP)
 	// Row 7: t += a·b7.
 	MOVL    28(SI), BX
 	MOVL    (SI), AX
@@ -4802,9 +4720,7 @@ TEXT ·elem32SquareAsm(SB), NOSPLIT, $172-8
 	ADDL    AX, 52(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
-	ADDL    CX, 56(SP)
-	MOVL    $0, DI
-	ADCL    $0, DI
+	MOVL    CX, 56(SP)
 	// t = (t + q·m) / 2^32.
 	MOVL    0(SP), AX
 	IMUL3L  $0xae918bc5, AX, BX
@@ -4920,8 +4836,6 @@ TEXT ·elem32SquareAsm(SB), NOSPLIT, $172-8
 	MOVL    56(SP), AX
 	ADDL    CX, AX
 	MOVL    AX, 52(SP)
-	ADCL    $0, DI
-	MOVL    DI, 56(SP)
 	// Row 8: t += a·b8.
 	MOVL    32(SI), BX
 	MOVL    (SI), AX
@@ -5020,9 +4934,7 @@ TEXT ·elem32SquareAsm(SB), NOSPLIT, $172-8
 	ADDL    AX, 52(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
-	ADDL    CX, 56(SP)
-	MOVL    $0, DI
-	ADCL    $0, DI
+	MOVL    CX, 56(SP)
 	// t = (t + q·m) / 2^32.
 	MOVL    0(SP), AX
 	IMUL3L  $0xae918bc5, AX, BX
@@ -5138,8 +5050,6 @@ TEXT ·elem32SquareAsm(SB), NOSPLIT, $172-8
 	MOVL    56(SP), AX
 	ADDL    CX, AX
 	MOVL    AX, 52(SP)
-	ADCL    $0, DI
-	MOVL    DI, 56(SP)
 	// Row 9: t += a·b9.
 	MOVL    36(SI), BX
 	MOVL    (SI), AX
@@ -5238,9 +5148,7 @@ TEXT ·elem32SquareAsm(SB), NOSPLIT, $172-8
 	ADDL    AX, 52(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
-	ADDL    CX, 56(SP)
-	MOVL    $0, DI
-	ADCL    $0, DI
+	MOVL    CX, 56(SP)
 	// t = (t + q·m) / 2^32.
 	MOVL    0(SP), AX
 	IMUL3L  $0xae918bc5, AX, BX
@@ -5356,8 +5264,6 @@ TEXT ·elem32SquareAsm(SB), NOSPLIT, $172-8
 	MOVL    56(SP), AX
 	ADDL    CX, AX
 	MOVL    AX, 52(SP)
-	ADCL    $0, DI
-	MOVL    DI, 56(SP)
 	// Row 10: t += a·b10.
 	MOVL    40(SI), BX
 	MOVL    (SI), AX
@@ -5456,9 +5362,7 @@ TEXT ·elem32SquareAsm(SB), NOSPLIT, $172-8
 	ADDL    AX, 52(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
-	ADDL    CX, 56(SP)
-	MOVL    $0, DI
-	ADCL    $0, DI
+	MOVL    CX, 56(SP)
 	// t = (t + q·m) / 2^32.
 	MOVL    0(SP), AX
 	IMUL3L  $0xae918bc5, AX, BX
@@ -5574,8 +5478,6 @@ TEXT ·elem32SquareAsm(SB), NOSPLIT, $172-8
 	MOVL    56(SP), AX
 	ADDL    CX, AX
 	MOVL    AX, 52(SP)
-	ADCL    $0, DI
-	MOVL    DI, 56(SP)
 	// Row 11: t += a·b11.
 	MOVL    44(SI), BX
 	MOVL    (SI), AX
@@ -5674,9 +5576,7 @@ TEXT ·elem32SquareAsm(SB), NOSPLIT, $172-8
 	ADDL    AX, 52(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
-	ADDL    CX, 56(SP)
-	MOVL    $0, DI
-	ADCL    $0, DI
+	MOVL    CX, 56(SP)
 	// t = (t + q·m) / 2^32.
 	MOVL    0(SP), AX
 	IMUL3L  $0xae918bc5, AX, BX
@@ -5792,8 +5692,6 @@ TEXT ·elem32SquareAsm(SB), NOSPLIT, $172-8
 	MOVL    56(SP), AX
 	ADDL    CX, AX
 	MOVL    AX, 52(SP)
-	ADCL    $0, DI
-	MOVL    DI, 56(SP)
 	// Row 12: t += a·b12.
 	MOVL    48(SI), BX
 	MOVL    (SI), AX
@@ -5892,9 +5790,7 @@ TEXT ·elem32SquareAsm(SB), NOSPLIT, $172-8
 	ADDL    AX, 52(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
-	ADDL    CX, 56(SP)
-	MOVL    $0, DI
-	ADCL    $0, DI
+	MOVL    CX, 56(SP)
 	// t = (t + q·m) / 2^32.
 	MOVL    0(SP), AX
 	IMUL3L  $0xae918bc5, AX, BX
@@ -6010,8 +5906,6 @@ TEXT ·elem32SquareAsm(SB), NOSPLIT, $172-8
 	MOVL    56(SP), AX
 	ADDL    CX, AX
 	MOVL    AX, 52(SP)
-	ADCL    $0, DI
-	MOVL    DI, 56(SP)
 	// Row 13: t += a·b13.
 	MOVL    52(SI), BX
 	MOVL    (SI), AX
@@ -6110,9 +6004,7 @@ TEXT ·elem32SquareAsm(SB), NOSPLIT, $172-8
 	ADDL    AX, 52(SP)
 	ADCL    $0, DX
 	MOVL    DX, CX
-	ADDL    CX, 56(SP)
-	MOVL    $0, DI
-	ADCL    $0, DI
+	MOVL    CX, 56(SP)
 	// t = (t + q·m) / 2^32.
 	MOVL    0(SP), AX
 	IMUL3L  $0xae918bc5, AX, BX
@@ -6228,8 +6120,6 @@ TEXT ·elem32SquareAsm(SB), NOSPLIT, $172-8
 	MOVL    56(SP), AX
 	ADDL    CX, AX
 	MOVL    AX, 52(SP)
-	ADCL    $0, DI
-	MOVL    DI, 56(SP)
 	// t < 2m: r = t − m; keep t if that borrowed.
 	MOVL    0(SP), AX
 	SUBL    $0xab5844f3, AX
@@ -6273,7 +6163,7 @@ TEXT ·elem32SquareAsm(SB), NOSPLIT, $172-8
 	MOVL    52(SP), AX
 	SBBL    $0x3fffffff, AX
 	MOVL    AX, 168(SP)
-	MOVL    56(SP), BX
+	MOVL    $0, BX
 	SBBL    $0, BX
 	MOVL    v+0(FP), DI
 	MOVL    0(SP), AX

@@ -429,6 +429,7 @@ func mont386Func(r *montRep, s *asmText, name string, square bool) (int, error) 
 	if square {
 		bp = "SI"
 	}
+	noCarry := r.NoCarry && !sparse
 	for i := 0; i < n; i++ {
 		s.comment("Row %d: t += a·b%d.", i, i)
 		if i > 0 && !square {
@@ -457,10 +458,16 @@ func mont386Func(r *montRep, s *asmText, name string, square bool) (int, error) 
 			}
 			op("MOVL", "DX", "CX")
 		}
-		if i == 0 {
+		switch {
+		case noCarry:
+			// No-carry moduli (m < R/4, a and b < m): t < 2m after every
+			// row, so word n is 0 after each reduction and never carries,
+			// as in the Go code; DI holds no carry word.
+			op("MOVL", "CX", tw(n))
+		case i == 0:
 			op("MOVL", "CX", tw(n))
 			op("MOVL", "$0", "DI")
-		} else {
+		default:
 			op("ADDL", "CX", tw(n))
 			op("MOVL", "$0", "DI")
 			op("ADCL", "$0", "DI")
@@ -553,8 +560,10 @@ func mont386Func(r *montRep, s *asmText, name string, square bool) (int, error) 
 			op("ADDL", "CX", "AX")
 		}
 		op("MOVL", "AX", tw(n-1))
-		op("ADCL", "$0", "DI")
-		op("MOVL", "DI", tw(n))
+		if !noCarry {
+			op("ADCL", "$0", "DI")
+			op("MOVL", "DI", tw(n))
+		}
 	}
 	s.comment("t < 2m: r = t − m; keep t if that borrowed.")
 	for j := 0; j < n; j++ {
@@ -566,7 +575,11 @@ func mont386Func(r *montRep, s *asmText, name string, square bool) (int, error) 
 		}
 		op("MOVL", "AX", rw(j))
 	}
-	op("MOVL", tw(n), "BX")
+	if noCarry {
+		op("MOVL", "$0", "BX") // t < 2m < R: no word n
+	} else {
+		op("MOVL", tw(n), "BX")
+	}
 	op("SBBL", "$0", "BX")
 	op("MOVL", "v+0(FP)", "DI")
 	for j := 0; j < n; j++ {
