@@ -154,4 +154,20 @@ func TestElem32Asm(t *testing.T) {
 		}
 		square(pick(m))
 	}
+	// Runs of zero limbs in a, one window of five at each position: where
+	// m has a run of all-ones limbs, the reduction's two carries into a
+	// word alternate along it, and only zero words of t stop that (the
+	// second carry then comes from t, not from q·m_j).
+	for w := 0; w < 8; w++ {
+		for k := 0; k < 8; k++ {
+			x := uniform(m) // clearing bits keeps it below m
+			for j := w; j < min(w+5, 8); j++ {
+				for b := 32 * j; b < 32*j+32; b++ {
+					x.SetBit(x, b, 0)
+				}
+			}
+			mul(x, uniform(m))
+			square(x)
+		}
+	}
 }

@@ -864,6 +864,22 @@ func Test%[8]sAsm(t *testing.T) {
 		}
 		square(pick(m))
 	}
+	// Runs of zero limbs in a, one window of five at each position: where
+	// m has a run of all-ones limbs, the reduction's two carries into a
+	// word alternate along it, and only zero words of t stop that (the
+	// second carry then comes from t, not from q·m_j).
+	for w := 0; w < %[7]d; w++ {
+		for k := 0; k < 8; k++ {
+			x := uniform(m) // clearing bits keeps it below m
+			for j := w; j < min(w+5, %[7]d); j++ {
+				for b := 32 * j; b < 32*j+32; b++ {
+					x.SetBit(x, b, 0)
+				}
+			}
+			mul(x, uniform(m))
+			square(x)
+		}
+	}
 }
 `, r.F.Pkg, r.Typ, mulName, sqName, r.F.Modulus.Text(16), 32*r.N, r.N, strings.ToUpper(r.Typ[:1])+r.Typ[1:],
 		map[bool]string{false: "R", true: "m"}[r.NoCarry], !r.NoCarry)
