@@ -8,6 +8,7 @@
 TEXT ·fe2625MultiplyAsm(SB), NOSPLIT, $212-12
 	// The x tables (a_i times the multipliers of each column pattern).
 	MOVW    a+4(FP), R11
+	ADD     $160, R13, R14
 	MOVM.IA (R11), [R0-R9]
 	ADD     $100, R13, R11
 	MOVM.IA [R0-R9], (R11)
@@ -22,8 +23,8 @@ TEXT ·fe2625MultiplyAsm(SB), NOSPLIT, $212-12
 	MOVW    b+8(FP), R11
 	MOVM.IA (R11), [R0-R9]
 	ADD     $176, R13, R11
-	MOVM.IA [R0-R9], (R11)
 	ADD     R1<<4, R1, R12
+	MOVM.IA [R0-R9], (R11)
 	ADD     R1<<1, R12, R1
 	ADD     R2<<4, R2, R12
 	ADD     R2<<1, R12, R2
@@ -45,7 +46,6 @@ TEXT ·fe2625MultiplyAsm(SB), NOSPLIT, $212-12
 	MOVM.IA [R1-R9], (R11)
 	// The columns fit in 63, 62, 62, 62, 62, 61, 61, 60, 60, 58 bits (proved by the generator).
 	// R14 walks E: column k reads E[k+5 …] upwards and E[k …] below it.
-	ADD     $160, R13, R14
 
 	// r0 in R12:R11.
 	ADD     $60, R13, R0
@@ -60,22 +60,22 @@ TEXT ·fe2625MultiplyAsm(SB), NOSPLIT, $212-12
 	MOVM.IA (R0), [R0-R4]
 	MOVM.DB (R14), [R5-R9]
 	MULALU  R4, R5, (R12, R11)
+	ADD     $4, R14
 	MULALU  R3, R6, (R12, R11)
 	MULALU  R2, R7, (R12, R11)
 	MULALU  R1, R8, (R12, R11)
 	MULALU  R0, R9, (R12, R11)
-	ADD     $4, R14
 	// Carry out of r0, into R12:R11; l0 to the frame.
+	MOVM.IA (R14), [R5-R9]
 	BIC     $0xfc000000, R11, R0
 	MOVW    R0, 4(R13)
+	ADD     $100, R13, R0
+	MOVM.IA (R0), [R0-R4]
 	MOVW    R11>>26, R11
 	ORR     R12<<6, R11
 	MOVW    R12>>26, R12
 
 	// r1 in R12:R11.
-	ADD     $100, R13, R0
-	MOVM.IA (R0), [R0-R4]
-	MOVM.IA (R14), [R5-R9]
 	MULALU  R4, R5, (R12, R11)
 	MULALU  R3, R6, (R12, R11)
 	MULALU  R2, R7, (R12, R11)
@@ -85,22 +85,22 @@ TEXT ·fe2625MultiplyAsm(SB), NOSPLIT, $212-12
 	MOVM.IA (R0), [R0-R4]
 	MOVM.DB (R14), [R5-R9]
 	MULALU  R4, R5, (R12, R11)
+	ADD     $4, R14
 	MULALU  R3, R6, (R12, R11)
 	MULALU  R2, R7, (R12, R11)
 	MULALU  R1, R8, (R12, R11)
 	MULALU  R0, R9, (R12, R11)
-	ADD     $4, R14
 	// Carry out of r1, into R12:R11; l1 to the frame.
+	MOVM.IA (R14), [R5-R9]
 	BIC     $0xfe000000, R11, R0
 	MOVW    R0, 8(R13)
+	ADD     $60, R13, R0
+	MOVM.IA (R0), [R0-R4]
 	MOVW    R11>>25, R11
 	ORR     R12<<7, R11
 	MOVW    R12>>25, R12
 
 	// r2 in R12:R11.
-	ADD     $60, R13, R0
-	MOVM.IA (R0), [R0-R4]
-	MOVM.IA (R14), [R5-R9]
 	MULALU  R4, R5, (R12, R11)
 	MULALU  R3, R6, (R12, R11)
 	MULALU  R2, R7, (R12, R11)
@@ -110,22 +110,22 @@ TEXT ·fe2625MultiplyAsm(SB), NOSPLIT, $212-12
 	MOVM.IA (R0), [R0-R4]
 	MOVM.DB (R14), [R5-R9]
 	MULALU  R4, R5, (R12, R11)
+	ADD     $4, R14
 	MULALU  R3, R6, (R12, R11)
 	MULALU  R2, R7, (R12, R11)
 	MULALU  R1, R8, (R12, R11)
 	MULALU  R0, R9, (R12, R11)
-	ADD     $4, R14
 	// Carry out of r2, into R12:R11; l2 to the frame.
+	MOVM.IA (R14), [R5-R9]
 	BIC     $0xfc000000, R11, R0
 	MOVW    R0, 12(R13)
+	ADD     $100, R13, R0
+	MOVM.IA (R0), [R0-R4]
 	MOVW    R11>>26, R11
 	ORR     R12<<6, R11
 	MOVW    R12>>26, R12
 
 	// r3 in R12:R11.
-	ADD     $100, R13, R0
-	MOVM.IA (R0), [R0-R4]
-	MOVM.IA (R14), [R5-R9]
 	MULALU  R4, R5, (R12, R11)
 	MULALU  R3, R6, (R12, R11)
 	MULALU  R2, R7, (R12, R11)
@@ -135,22 +135,22 @@ TEXT ·fe2625MultiplyAsm(SB), NOSPLIT, $212-12
 	MOVM.IA (R0), [R0-R4]
 	MOVM.DB (R14), [R5-R9]
 	MULALU  R4, R5, (R12, R11)
+	ADD     $4, R14
 	MULALU  R3, R6, (R12, R11)
 	MULALU  R2, R7, (R12, R11)
 	MULALU  R1, R8, (R12, R11)
 	MULALU  R0, R9, (R12, R11)
-	ADD     $4, R14
 	// Carry out of r3, into R12:R11; l3 to the frame.
+	MOVM.IA (R14), [R5-R9]
 	BIC     $0xfe000000, R11, R0
 	MOVW    R0, 16(R13)
+	ADD     $60, R13, R0
+	MOVM.IA (R0), [R0-R4]
 	MOVW    R11>>25, R11
 	ORR     R12<<7, R11
 	MOVW    R12>>25, R12
 
 	// r4 in R12:R11.
-	ADD     $60, R13, R0
-	MOVM.IA (R0), [R0-R4]
-	MOVM.IA (R14), [R5-R9]
 	MULALU  R4, R5, (R12, R11)
 	MULALU  R3, R6, (R12, R11)
 	MULALU  R2, R7, (R12, R11)
@@ -160,14 +160,17 @@ TEXT ·fe2625MultiplyAsm(SB), NOSPLIT, $212-12
 	MOVM.IA (R0), [R0-R4]
 	MOVM.DB (R14), [R5-R9]
 	MULALU  R4, R5, (R12, R11)
+	ADD     $4, R14
 	MULALU  R3, R6, (R12, R11)
 	MULALU  R2, R7, (R12, R11)
 	MULALU  R1, R8, (R12, R11)
 	MULALU  R0, R9, (R12, R11)
-	ADD     $4, R14
 	// Carry out of r4, into R12:R11; l4 to the frame.
+	MOVM.IA (R14), [R5-R9]
 	BIC     $0xfc000000, R11, R0
 	MOVW    R0, 20(R13)
+	ADD     $100, R13, R0
+	MOVM.IA (R0), [R0-R4]
 	MOVW    R11>>26, R11
 	ORR     R12<<6, R11
 	MOVW    R12>>26, R12
@@ -175,9 +178,6 @@ TEXT ·fe2625MultiplyAsm(SB), NOSPLIT, $212-12
 	MOVW    R12, 48(R13)
 
 	// r5 in R12:R11.
-	ADD     $100, R13, R0
-	MOVM.IA (R0), [R0-R4]
-	MOVM.IA (R14), [R5-R9]
 	MULLU   R4, R5, (R12, R11)
 	MULALU  R3, R6, (R12, R11)
 	MULALU  R2, R7, (R12, R11)
@@ -187,22 +187,22 @@ TEXT ·fe2625MultiplyAsm(SB), NOSPLIT, $212-12
 	MOVM.IA (R0), [R0-R4]
 	MOVM.DB (R14), [R5-R9]
 	MULALU  R4, R5, (R12, R11)
+	ADD     $4, R14
 	MULALU  R3, R6, (R12, R11)
 	MULALU  R2, R7, (R12, R11)
 	MULALU  R1, R8, (R12, R11)
 	MULALU  R0, R9, (R12, R11)
-	ADD     $4, R14
 	// Carry out of r5, into R12:R11; l5 to the frame.
+	MOVM.IA (R14), [R5-R9]
 	BIC     $0xfe000000, R11, R0
 	MOVW    R0, 24(R13)
+	ADD     $60, R13, R0
+	MOVM.IA (R0), [R0-R4]
 	MOVW    R11>>25, R11
 	ORR     R12<<7, R11
 	MOVW    R12>>25, R12
 
 	// r6 in R12:R11.
-	ADD     $60, R13, R0
-	MOVM.IA (R0), [R0-R4]
-	MOVM.IA (R14), [R5-R9]
 	MULALU  R4, R5, (R12, R11)
 	MULALU  R3, R6, (R12, R11)
 	MULALU  R2, R7, (R12, R11)
@@ -212,22 +212,22 @@ TEXT ·fe2625MultiplyAsm(SB), NOSPLIT, $212-12
 	MOVM.IA (R0), [R0-R4]
 	MOVM.DB (R14), [R5-R9]
 	MULALU  R4, R5, (R12, R11)
+	ADD     $4, R14
 	MULALU  R3, R6, (R12, R11)
 	MULALU  R2, R7, (R12, R11)
 	MULALU  R1, R8, (R12, R11)
 	MULALU  R0, R9, (R12, R11)
-	ADD     $4, R14
 	// Carry out of r6, into R12:R11; l6 to the frame.
+	MOVM.IA (R14), [R5-R9]
 	BIC     $0xfc000000, R11, R0
 	MOVW    R0, 28(R13)
+	ADD     $100, R13, R0
+	MOVM.IA (R0), [R0-R4]
 	MOVW    R11>>26, R11
 	ORR     R12<<6, R11
 	MOVW    R12>>26, R12
 
 	// r7 in R12:R11.
-	ADD     $100, R13, R0
-	MOVM.IA (R0), [R0-R4]
-	MOVM.IA (R14), [R5-R9]
 	MULALU  R4, R5, (R12, R11)
 	MULALU  R3, R6, (R12, R11)
 	MULALU  R2, R7, (R12, R11)
@@ -237,22 +237,22 @@ TEXT ·fe2625MultiplyAsm(SB), NOSPLIT, $212-12
 	MOVM.IA (R0), [R0-R4]
 	MOVM.DB (R14), [R5-R9]
 	MULALU  R4, R5, (R12, R11)
+	ADD     $4, R14
 	MULALU  R3, R6, (R12, R11)
 	MULALU  R2, R7, (R12, R11)
 	MULALU  R1, R8, (R12, R11)
 	MULALU  R0, R9, (R12, R11)
-	ADD     $4, R14
 	// Carry out of r7, into R12:R11; l7 to the frame.
+	MOVM.IA (R14), [R5-R9]
 	BIC     $0xfe000000, R11, R0
 	MOVW    R0, 32(R13)
+	ADD     $60, R13, R0
+	MOVM.IA (R0), [R0-R4]
 	MOVW    R11>>25, R11
 	ORR     R12<<7, R11
 	MOVW    R12>>25, R12
 
 	// r8 in R12:R11.
-	ADD     $60, R13, R0
-	MOVM.IA (R0), [R0-R4]
-	MOVM.IA (R14), [R5-R9]
 	MULALU  R4, R5, (R12, R11)
 	MULALU  R3, R6, (R12, R11)
 	MULALU  R2, R7, (R12, R11)
@@ -262,22 +262,22 @@ TEXT ·fe2625MultiplyAsm(SB), NOSPLIT, $212-12
 	MOVM.IA (R0), [R0-R4]
 	MOVM.DB (R14), [R5-R9]
 	MULALU  R4, R5, (R12, R11)
+	ADD     $4, R14
 	MULALU  R3, R6, (R12, R11)
 	MULALU  R2, R7, (R12, R11)
 	MULALU  R1, R8, (R12, R11)
 	MULALU  R0, R9, (R12, R11)
-	ADD     $4, R14
 	// Carry out of r8, into R12:R11; l8 to the frame.
+	MOVM.IA (R14), [R5-R9]
 	BIC     $0xfc000000, R11, R0
 	MOVW    R0, 36(R13)
+	ADD     $100, R13, R0
+	MOVM.IA (R0), [R0-R4]
 	MOVW    R11>>26, R11
 	ORR     R12<<6, R11
 	MOVW    R12>>26, R12
 
 	// r9 in R12:R11.
-	ADD     $100, R13, R0
-	MOVM.IA (R0), [R0-R4]
-	MOVM.IA (R14), [R5-R9]
 	MULALU  R4, R5, (R12, R11)
 	MULALU  R3, R6, (R12, R11)
 	MULALU  R2, R7, (R12, R11)
@@ -287,42 +287,42 @@ TEXT ·fe2625MultiplyAsm(SB), NOSPLIT, $212-12
 	MOVM.IA (R0), [R0-R4]
 	MOVM.DB (R14), [R5-R9]
 	MULALU  R4, R5, (R12, R11)
+	ADD     $4, R14
 	MULALU  R3, R6, (R12, R11)
+	MOVW    $0, R14
 	MULALU  R2, R7, (R12, R11)
 	MULALU  R1, R8, (R12, R11)
 	MULALU  R0, R9, (R12, R11)
-	ADD     $4, R14
 	// Carry out of r9, into R12:R11; l9 to the frame.
 	BIC     $0xfe000000, R11, R0
-	MOVW    R0, 40(R13)
 	MOVW    R11>>25, R11
 	ORR     R12<<7, R11
-	MOVW    R12>>25, R12
 	MOVW    R11, 52(R13)
+	MOVW    R0, 40(R13)
+	ADD     $4, R13, R11
+	MOVM.IA (R11), [R0-R9]
+	MOVW    R12>>25, R12
+	MOVW    52(R13), R11
 	MOVW    R12, 56(R13)
 
 	// The limbs back; the carries into limbs 0 and 5, and their carries.
-	ADD     $4, R13, R11
-	MOVM.IA (R11), [R0-R9]
-	MOVW    52(R13), R11
 	MOVW    $19, R12
-	MOVW    $0, R14
 	MULALU  R11, R12, (R14, R0)
 	MOVW    56(R13), R11
 	MULA    R11, R12, R14, R14
 	MOVW    R0>>26, R11
+	MOVW    48(R13), R12
 	ORR     R14<<6, R11
-	BIC     $0xfc000000, R0
 	ADD     R11, R1
 	MOVW    44(R13), R11
-	MOVW    48(R13), R12
+	BIC     $0xfc000000, R0
 	ADD.S   R11, R5
 	ADC     $0, R12
 	MOVW    R5>>25, R11
 	ORR     R12<<7, R11
-	BIC     $0xfe000000, R5
 	ADD     R11, R6
 	MOVW    v+0(FP), R11
+	BIC     $0xfe000000, R5
 	MOVM.IA [R0-R9], (R11)
 	RET
 
@@ -331,8 +331,6 @@ TEXT ·fe2625SquareAsm(SB), NOSPLIT, $172-8
 	// a's limbs and their multiples into the frame.
 	MOVW    a+4(FP), R11
 	MOVM.IA (R11), [R0-R9]
-	ADD     $60, R13, R11
-	MOVM.IA [R0-R9], (R11)
 	MOVW    R0<<1, R14
 	MOVW    R14, 100(R13)
 	MOVW    R1<<2, R14
@@ -364,7 +362,9 @@ TEXT ·fe2625SquareAsm(SB), NOSPLIT, $172-8
 	MOVW    R14, 148(R13)
 	MOVW    R7<<1, R14
 	MOVW    R14, 152(R13)
+	ADD     $60, R13, R11
 	MOVW    R7<<2, R14
+	MOVM.IA [R0-R9], (R11)
 	MOVW    R14, 156(R13)
 	ADD     R8<<4, R8, R12
 	ADD     R8<<1, R12, R14
@@ -373,37 +373,37 @@ TEXT ·fe2625SquareAsm(SB), NOSPLIT, $172-8
 	MOVW    R14, 164(R13)
 	ADD     R9<<4, R9, R12
 	ADD     R9<<1, R12, R14
+	MOVW    60(R13), R11
 	MOVW    R14, 168(R13)
 	MOVW    R9<<1, R14
 	MOVW    R14, 172(R13)
 	// The columns fit in 63, 62, 62, 62, 62, 61, 61, 60, 60, 58 bits (proved by the generator).
 
 	// Columns [0 1 2 3 4].
-	MOVW    60(R13), R11
 	MULLU   R11, R11, (R1, R0)
 	MOVW    100(R13), R12
 	MOVW    64(R13), R14
-	MULLU   R12, R14, (R3, R2)
 	MOVW    68(R13), R11
+	MULLU   R12, R14, (R3, R2)
 	MULLU   R12, R11, (R5, R4)
 	MULLU   R11, R11, (R9, R8)
 	MOVW    108(R13), R11
 	MOVW    68(R13), R12
-	MULLU   R11, R12, (R7, R6)
 	MULALU  R11, R14, (R5, R4)
+	MULLU   R11, R12, (R7, R6)
 	MOVW    100(R13), R14
 	MOVW    72(R13), R11
-	MULALU  R14, R11, (R7, R6)
 	MOVW    76(R13), R12
+	MULALU  R14, R11, (R7, R6)
 	MULALU  R14, R12, (R9, R8)
 	MOVW    104(R13), R14
 	MOVW    168(R13), R12
-	MULALU  R14, R12, (R1, R0)
 	MULALU  R14, R11, (R9, R8)
+	MULALU  R14, R12, (R1, R0)
 	MOVW    112(R13), R14
 	MOVW    160(R13), R11
-	MULALU  R14, R11, (R1, R0)
 	MULALU  R14, R12, (R3, R2)
+	MULALU  R14, R11, (R1, R0)
 	MOVW    116(R13), R14
 	MULALU  R14, R12, (R5, R4)
 	MOVW    148(R13), R12
@@ -411,173 +411,173 @@ TEXT ·fe2625SquareAsm(SB), NOSPLIT, $172-8
 	MOVW    124(R13), R14
 	MULALU  R14, R12, (R3, R2)
 	MOVW    140(R13), R12
-	MULALU  R14, R12, (R1, R0)
 	MULALU  R14, R11, (R5, R4)
+	MULALU  R14, R12, (R1, R0)
 	MOVW    120(R13), R14
 	MULALU  R14, R11, (R3, R2)
 	MOVW    128(R13), R14
 	MULALU  R14, R11, (R7, R6)
 	MOVW    132(R13), R11
-	MULALU  R14, R11, (R1, R0)
 	MULALU  R14, R12, (R3, R2)
+	MULALU  R14, R11, (R1, R0)
 	MOVW    84(R13), R11
-	MULALU  R11, R12, (R5, R4)
 	MOVW    124(R13), R14
+	MULALU  R11, R12, (R5, R4)
 	MOVW    168(R13), R11
+	MOVW    148(R13), R12
 	MULALU  R14, R11, (R7, R6)
 	MOVW    136(R13), R14
 	MULALU  R14, R11, (R9, R8)
-	MOVW    148(R13), R12
 	MULALU  R14, R12, (R5, R4)
 	MOVW    144(R13), R14
-	MULALU  R14, R12, (R7, R6)
 	MOVW    160(R13), R11
+	MULALU  R14, R12, (R7, R6)
 	MULALU  R14, R11, (R9, R8)
 	MOVW    152(R13), R14
-	MULALU  R14, R12, (R9, R8)
-	// Carry out of r0; l0 to the frame.
 	MOVW    R0>>26, R11
 	ORR     R1<<6, R11
-	BIC     $0xfc000000, R0
-	MOVW    R0, 4(R13)
+	MULALU  R14, R12, (R9, R8)
+	// Carry out of r0; l0 to the frame.
 	MOVW    R1>>26, R1
 	ADD.S   R11, R2
 	ADC     R1, R3
-	// Carry out of r1; l1 to the frame.
 	MOVW    R2>>25, R12
 	ORR     R3<<7, R12
-	BIC     $0xfe000000, R2
-	MOVW    R2, 8(R13)
 	MOVW    R3>>25, R3
 	ADD.S   R12, R4
 	ADC     R3, R5
-	// Carry out of r2; l2 to the frame.
 	MOVW    R4>>26, R14
+	BIC     $0xfc000000, R0
 	ORR     R5<<6, R14
+	MOVW    R0, 4(R13)
+	// Carry out of r1; l1 to the frame.
 	BIC     $0xfc000000, R4
-	MOVW    R4, 12(R13)
 	MOVW    R5>>26, R5
 	ADD.S   R14, R6
+	MOVW    100(R13), R3
+	MOVW    80(R13), R12
+	BIC     $0xfe000000, R2
+	MOVW    R4, 12(R13)
 	ADC     R5, R7
-	// Carry out of r3; l3 to the frame.
 	MOVW    R6>>25, R0
-	ORR     R7<<7, R0
+	MOVW    R2, 8(R13)
+	// Carry out of r2; l2 to the frame.
+	// Carry out of r3; l3 to the frame.
 	BIC     $0xfe000000, R6
+	MOVW    108(R13), R4
+	MOVW    76(R13), R5
+	ORR     R7<<7, R0
 	MOVW    R6, 16(R13)
+	MULLU   R3, R12, (R2, R11)
 	MOVW    R7>>25, R7
 	ADD.S   R0, R8
+	MOVW    112(R13), R14
+	MOVW    72(R13), R6
 	ADC     R7, R9
 	// Carry out of r4; l4 to the frame.
 	MOVW    R8>>26, R1
+	MULALU  R4, R5, (R2, R11)
 	ORR     R9<<6, R1
 	BIC     $0xfc000000, R8
+	MOVW    144(R13), R7
+	MOVW    168(R13), R0
 	MOVW    R8, 20(R13)
-	MOVW    R9>>26, R9
 	MOVW    R1, 44(R13)
+	MULALU  R14, R6, (R2, R11)
+	MOVW    152(R13), R8
+	MOVW    160(R13), R1
+	MULALU  R7, R0, (R2, R11)
+	MOVW    R9>>26, R9
+	MULALU  R8, R1, (R2, R11)
 	MOVW    R9, 48(R13)
 
 	// Columns [5].
-	MOVW    100(R13), R3
-	MOVW    80(R13), R12
-	MULLU   R3, R12, (R2, R11)
-	MOVW    108(R13), R4
-	MOVW    76(R13), R5
-	MULALU  R4, R5, (R2, R11)
-	MOVW    112(R13), R14
-	MOVW    72(R13), R6
-	MULALU  R14, R6, (R2, R11)
-	MOVW    144(R13), R7
-	MOVW    168(R13), R0
-	MULALU  R7, R0, (R2, R11)
-	MOVW    152(R13), R8
-	MOVW    160(R13), R1
-	MULALU  R8, R1, (R2, R11)
 	// Carry out of r5; l5 to the frame.
+	MOVW    100(R13), R8
+	MOVW    84(R13), R9
 	MOVW    R11>>25, R0
-	ORR     R2<<7, R0
 	BIC     $0xfe000000, R11
 	MOVW    R11, 24(R13)
+	MOVW    88(R13), R12
+	MOVW    92(R13), R14
+	MOVW    96(R13), R11
+	ORR     R2<<7, R0
 	MOVW    R2>>25, R2
 
 	// Columns [6 7 8 9].
-	MOVW    100(R13), R8
-	MOVW    84(R13), R9
 	MULALU  R8, R9, (R2, R0)
-	MOVW    88(R13), R12
 	MULLU   R8, R12, (R3, R1)
-	MOVW    92(R13), R14
 	MULLU   R8, R14, (R5, R4)
-	MOVW    96(R13), R11
 	MULLU   R8, R11, (R7, R6)
 	MOVW    108(R13), R8
+	MOVW    76(R13), R11
 	MULALU  R8, R9, (R3, R1)
 	MULALU  R8, R14, (R7, R6)
 	MOVW    160(R13), R8
 	MULALU  R14, R8, (R2, R0)
 	MOVW    104(R13), R14
 	MOVW    80(R13), R8
-	MULALU  R14, R8, (R2, R0)
 	MULALU  R14, R12, (R5, R4)
+	MULALU  R14, R8, (R2, R0)
 	MOVW    112(R13), R14
 	MULALU  R14, R12, (R7, R6)
 	MOVW    76(R13), R12
 	MULALU  R14, R12, (R2, R0)
 	MULALU  R12, R12, (R5, R4)
 	MOVW    120(R13), R12
-	MOVW    76(R13), R11
+	MULALU  R14, R9, (R5, R4)
 	MULALU  R12, R11, (R3, R1)
 	MOVW    72(R13), R11
-	MULALU  R12, R11, (R2, R0)
-	MULALU  R12, R9, (R7, R6)
-	MULALU  R14, R9, (R5, R4)
 	MULALU  R14, R8, (R3, R1)
 	MOVW    116(R13), R14
-	MULALU  R14, R8, (R5, R4)
+	MULALU  R12, R11, (R2, R0)
 	MOVW    124(R13), R11
-	MULALU  R11, R8, (R7, R6)
+	MULALU  R12, R9, (R7, R6)
+	MULALU  R14, R8, (R5, R4)
 	MOVW    156(R13), R12
 	MOVW    168(R13), R14
-	MULALU  R12, R14, (R2, R0)
+	MULALU  R11, R8, (R7, R6)
 	MOVW    164(R13), R11
-	MULALU  R11, R14, (R3, R1)
+	MULALU  R12, R14, (R2, R0)
 	MOVW    172(R13), R8
+	MULALU  R11, R14, (R3, R1)
 	MULALU  R8, R14, (R5, R4)
 	// Carry out of r6; l6 to the frame.
 	MOVW    R0>>26, R8
 	ORR     R2<<6, R8
-	BIC     $0xfc000000, R0
-	MOVW    R0, 28(R13)
 	MOVW    R2>>26, R2
 	ADD.S   R8, R1
 	ADC     R2, R3
-	// Carry out of r7; l7 to the frame.
 	MOVW    R1>>25, R9
 	ORR     R3<<7, R9
-	BIC     $0xfe000000, R1
-	MOVW    R1, 32(R13)
 	MOVW    R3>>25, R3
 	ADD.S   R9, R4
 	ADC     R3, R5
-	// Carry out of r8; l8 to the frame.
 	MOVW    R4>>26, R11
 	ORR     R5<<6, R11
-	BIC     $0xfc000000, R4
-	MOVW    R4, 36(R13)
 	MOVW    R5>>26, R5
 	ADD.S   R11, R6
 	ADC     R5, R7
-	// Carry out of r9; l9 to the frame.
 	MOVW    R6>>25, R12
 	ORR     R7<<7, R12
+	BIC     $0xfc000000, R0
+	BIC     $0xfe000000, R1
+	BIC     $0xfc000000, R4
 	BIC     $0xfe000000, R6
-	MOVW    R6, 40(R13)
 	MOVW    R7>>25, R7
-	MOVW    R12, 52(R13)
+	MOVW    R0, 28(R13)
+	// Carry out of r7; l7 to the frame.
+	MOVW    R1, 32(R13)
+	// Carry out of r8; l8 to the frame.
+	MOVW    R4, 36(R13)
+	// Carry out of r9; l9 to the frame.
+	MOVW    R6, 40(R13)
 	MOVW    R7, 56(R13)
-
-	// The limbs back; the carries into limbs 0 and 5, and their carries.
 	ADD     $4, R13, R11
 	MOVM.IA (R11), [R0-R9]
+	MOVW    R12, 52(R13)
+
+	// The limbs back; the carries into limbs 0 and 5, and their carries.
 	MOVW    52(R13), R11
 	MOVW    $19, R12
 	MOVW    $0, R14
@@ -585,29 +585,30 @@ TEXT ·fe2625SquareAsm(SB), NOSPLIT, $172-8
 	MOVW    56(R13), R11
 	MULA    R11, R12, R14, R14
 	MOVW    R0>>26, R11
+	MOVW    48(R13), R12
 	ORR     R14<<6, R11
-	BIC     $0xfc000000, R0
 	ADD     R11, R1
 	MOVW    44(R13), R11
-	MOVW    48(R13), R12
+	BIC     $0xfc000000, R0
 	ADD.S   R11, R5
 	ADC     $0, R12
 	MOVW    R5>>25, R11
 	ORR     R12<<7, R11
-	BIC     $0xfe000000, R5
 	ADD     R11, R6
 	MOVW    v+0(FP), R11
+	BIC     $0xfe000000, R5
 	MOVM.IA [R0-R9], (R11)
 	RET
 
 // func fe2625Mult32Asm(v, a *fe2625, y uint32)
 TEXT ·fe2625Mult32Asm(SB), NOSPLIT, $0-12
-	MOVW    v+0(FP), R0
 	MOVW    a+4(FP), R1
 	MOVW    y+8(FP), R2
+	MOVW    v+0(FP), R0
 	// Limbs 0…4: column k = a_k·y + the carry into k, in R9:R8.
 	MOVM.IA (R1), [R3-R7]
 	MULLU   R3, R2, (R9, R8)
+	ADD     $20, R1
 	BIC     $0xfc000000, R8, R3
 	MOVW    R8>>26, R8
 	ORR     R9<<6, R8
@@ -629,51 +630,50 @@ TEXT ·fe2625Mult32Asm(SB), NOSPLIT, $0-12
 	MOVW    R9>>25, R9
 	MULALU  R7, R2, (R9, R8)
 	BIC     $0xfc000000, R8, R7
+	MOVM.IA [R3-R7], (R0)
+	MOVM.IA (R1), [R3-R7]
+	MULLU   R3, R2, (R12, R1)
 	MOVW    R8>>26, R8
 	ORR     R9<<6, R8
 	MOVW    R9>>26, R9
-	MOVM.IA [R3-R7], (R0)
-	ADD     $20, R1
 	// Limbs 5…9: column k = a_k·y + the carry into k, in R12:R1.
-	MOVM.IA (R1), [R3-R7]
-	MULLU   R3, R2, (R12, R1)
 	BIC     $0xfe000000, R1, R3
 	MOVW    R1>>25, R1
 	ORR     R12<<7, R1
 	MOVW    R12>>25, R12
 	MULALU  R4, R2, (R12, R1)
+	ADD.S   R8, R3
+	ADC     $0, R9
+	MOVW    R3>>25, R8
 	BIC     $0xfc000000, R1, R4
 	MOVW    R1>>26, R1
 	ORR     R12<<6, R1
 	MOVW    R12>>26, R12
 	MULALU  R5, R2, (R12, R1)
+	ORR     R9<<7, R8
+	ADD     R8, R4
+	BIC     $0xfe000000, R3
 	BIC     $0xfe000000, R1, R5
 	MOVW    R1>>25, R1
 	ORR     R12<<7, R1
 	MOVW    R12>>25, R12
 	MULALU  R6, R2, (R12, R1)
+	ADD     $20, R0, R8
 	BIC     $0xfc000000, R1, R6
 	MOVW    R1>>26, R1
 	ORR     R12<<6, R1
 	MOVW    R12>>26, R12
 	MULALU  R7, R2, (R12, R1)
 	BIC     $0xfe000000, R1, R7
+	MOVM.IA [R3-R7], (R8)
 	MOVW    R1>>25, R1
 	ORR     R12<<7, R1
 	MOVW    R12>>25, R12
 	// Limb 5 gets the carry out of limb 4 and is carried once more.
-	ADD.S   R8, R3
-	ADC     $0, R9
-	MOVW    R3>>25, R8
-	ORR     R9<<7, R8
-	BIC     $0xfe000000, R3
-	ADD     R8, R4
-	ADD     $20, R0, R8
-	MOVM.IA [R3-R7], (R8)
 	// Limb 0 gets 19 times the carry out of limb 9 and is carried once more.
-	MOVM.IA (R0), [R3-R4]
 	MOVW    $19, R5
 	MOVW    $0, R6
+	MOVM.IA (R0), [R3-R4]
 	MULA    R12, R5, R6, R6
 	MULALU  R1, R5, (R6, R3)
 	MOVW    R3>>26, R7
@@ -685,9 +685,9 @@ TEXT ·fe2625Mult32Asm(SB), NOSPLIT, $0-12
 
 // func fe2625LooseAddAsm(v *fe2625Loose, a, b *fe2625)
 TEXT ·fe2625LooseAddAsm(SB), NOSPLIT, $0-12
-	MOVW    v+0(FP), R0
 	MOVW    a+4(FP), R1
 	MOVW    b+8(FP), R2
+	MOVW    v+0(FP), R0
 	MOVM.IA.W (R1), [R3,R4,R5,R6]
 	MOVM.IA.W (R2), [R7,R8,R9,R12]
 	ADD     R7, R3
@@ -759,9 +759,9 @@ TEXT ·fe2625SwapAsm(SB), NOSPLIT, $0-12
 	MOVW    v+0(FP), R0
 	MOVW    u+4(FP), R1
 	MOVW    cond+8(FP), R2
+	MOVM.IA (R0), [R3,R4,R5]
+	MOVM.IA (R1), [R6,R7,R8]
 	RSB     $0, R2
-	MOVM.IA (R0), [R3,R4,R5]
-	MOVM.IA (R1), [R6,R7,R8]
 	EOR     R6, R3, R9
 	AND     R2, R9
 	EOR     R9, R3
@@ -773,8 +773,8 @@ TEXT ·fe2625SwapAsm(SB), NOSPLIT, $0-12
 	EOR     R8, R5, R9
 	AND     R2, R9
 	EOR     R9, R5
-	EOR     R9, R8
 	MOVM.IA.W [R3,R4,R5], (R0)
+	EOR     R9, R8
 	MOVM.IA.W [R6,R7,R8], (R1)
 	MOVM.IA (R0), [R3,R4,R5]
 	MOVM.IA (R1), [R6,R7,R8]
@@ -789,8 +789,8 @@ TEXT ·fe2625SwapAsm(SB), NOSPLIT, $0-12
 	EOR     R8, R5, R9
 	AND     R2, R9
 	EOR     R9, R5
-	EOR     R9, R8
 	MOVM.IA.W [R3,R4,R5], (R0)
+	EOR     R9, R8
 	MOVM.IA.W [R6,R7,R8], (R1)
 	MOVM.IA (R0), [R3,R4,R5]
 	MOVM.IA (R1), [R6,R7,R8]
@@ -805,8 +805,8 @@ TEXT ·fe2625SwapAsm(SB), NOSPLIT, $0-12
 	EOR     R8, R5, R9
 	AND     R2, R9
 	EOR     R9, R5
-	EOR     R9, R8
 	MOVM.IA.W [R3,R4,R5], (R0)
+	EOR     R9, R8
 	MOVM.IA.W [R6,R7,R8], (R1)
 	MOVM.IA (R0), [R3]
 	MOVM.IA (R1), [R6]

@@ -8,6 +8,8 @@
 TEXT ·fe28MultiplyAsm(SB), NOSPLIT, $256-12
 	// a's limbs, sums and multiples into the frame.
 	MOVW    a+4(FP), R11
+	ADD     $212, R13, R8
+	MOVW    $0, R14
 	MOVM.IA (R11), [R0-R3]
 	ADD     $32, R11, R12
 	MOVM.IA (R12), [R4-R7]
@@ -71,619 +73,618 @@ TEXT ·fe28MultiplyAsm(SB), NOSPLIT, $256-12
 	// Columns 0 and 8.
 	MOVW    100(R13), R2
 	MOVW    196(R13), R3
-	MULLU   R2, R3, (R1, R0)
 	ADD     $104, R13, R4
-	MOVM.IA (R4), [R4,R5,R6,R7]
-	ADD     $212, R13, R8
 	MOVM.IA (R8), [R8,R9,R11,R12]
+	MOVM.IA (R4), [R4,R5,R6,R7]
+	MULLU   R2, R3, (R1, R0)
 	MULLU   R4, R12, (R3, R2)
+	ADD     $120, R13, R4
 	MULALU  R5, R11, (R3, R2)
 	MULALU  R6, R9, (R3, R2)
-	MULALU  R7, R8, (R3, R2)
-	ADD     $120, R13, R4
 	MOVM.IA (R4), [R4,R5,R6]
+	MULALU  R7, R8, (R3, R2)
 	ADD     $200, R13, R7
 	MOVM.IA (R7), [R7,R8,R9]
 	MULALU  R4, R9, (R3, R2)
-	MULALU  R5, R8, (R3, R2)
-	MULALU  R6, R7, (R3, R2)
-	MOVW    132(R13), R4
-	MOVW    228(R13), R5
-	MULALU  R4, R5, (R3, R2)
-	ADD     $136, R13, R6
-	MOVM.IA (R6), [R6,R7,R8]
 	ADD     $248, R13, R9
+	MULALU  R5, R8, (R3, R2)
+	MOVW    132(R13), R4
+	MULALU  R6, R7, (R3, R2)
+	MOVW    228(R13), R5
+	ADD     $136, R13, R6
 	MOVM.IA (R9), [R9,R11,R12]
+	MOVM.IA (R6), [R6,R7,R8]
+	MULALU  R4, R5, (R3, R2)
 	MULLU   R6, R12, (R5, R4)
+	ADD     $148, R13, R6
 	MULALU  R7, R11, (R5, R4)
 	MULALU  R8, R9, (R5, R4)
-	ADD     $148, R13, R6
-	MOVM.IA (R6), [R6,R7,R8]
 	ADD     $236, R13, R9
 	MOVM.IA (R9), [R9,R11,R12]
+	MOVM.IA (R6), [R6,R7,R8]
 	MULALU  R6, R12, (R5, R4)
-	MULALU  R7, R11, (R5, R4)
-	MULALU  R8, R9, (R5, R4)
 	MOVW    160(R13), R6
+	MULALU  R7, R11, (R5, R4)
 	MOVW    232(R13), R7
+	MULALU  R8, R9, (R5, R4)
+	ADD     $184, R13, R9
 	MULALU  R6, R7, (R5, R4)
+	ADD     $72, R13, R6
+	MOVM.IA (R9), [R9,R11,R12]
 	ADD.S   R4, R0
 	ADC     R5, R1
+	MOVM.IA (R6), [R6,R7,R8]
 	ADD.S   R4, R2
 	ADC     R5, R3
-	ADD     $72, R13, R6
-	MOVM.IA (R6), [R6,R7,R8]
-	ADD     $184, R13, R9
-	MOVM.IA (R9), [R9,R11,R12]
 	MULLU   R6, R12, (R5, R4)
+	ADD     $84, R13, R6
 	MULALU  R7, R11, (R5, R4)
 	MULALU  R8, R9, (R5, R4)
-	ADD     $84, R13, R6
-	MOVM.IA (R6), [R6,R7,R8]
 	ADD     $172, R13, R9
 	MOVM.IA (R9), [R9,R11,R12]
+	MOVM.IA (R6), [R6,R7,R8]
 	MULALU  R6, R12, (R5, R4)
-	MULALU  R7, R11, (R5, R4)
-	MULALU  R8, R9, (R5, R4)
 	MOVW    96(R13), R6
+	MULALU  R7, R11, (R5, R4)
 	MOVW    168(R13), R7
+	MULALU  R8, R9, (R5, R4)
+	ADD     $212, R13, R8
 	MULALU  R6, R7, (R5, R4)
-	SUB.S   R4, R0
-	SBC     R5, R1
 	MOVW    68(R13), R6
 	MOVW    164(R13), R7
+	MOVM.IA (R8), [R8,R9,R11,R12]
+	SUB.S   R4, R0
+	SBC     R5, R1
 	MULLU   R6, R7, (R5, R4)
+	ADD     $196, R13, R6
+	MOVM.IA (R6), [R6,R7]
 	ADD.S   R4, R0
 	ADC     R5, R1
 	SUB.S   R4, R2
-	SBC     R5, R3
-	// Carry out of r0; l0 to the frame.
 	MOVW    R0>>28, R4
-	ORR     R1<<4, R4
 	BIC     $0xf0000000, R0
 	MOVW    R0, 4(R13)
-	MOVW    R1>>28, R1
-	// Carry out of r8; l8 to the frame.
 	MOVW    R2>>28, R0
-	ORR     R3<<4, R0
 	BIC     $0xf0000000, R2
 	MOVW    R2, 36(R13)
+	SBC     R5, R3
+	// Carry out of r0; l0 to the frame.
+	ADD     $100, R13, R2
+	MOVM.IA (R2), [R2,R5]
+	ORR     R1<<4, R4
+	MOVW    R1>>28, R1
+	// Carry out of r8; l8 to the frame.
+	MULALU  R2, R7, (R1, R4)
+	ADD     $108, R13, R2
+	MULALU  R5, R6, (R1, R4)
+	MOVM.IA (R2), [R2,R5,R6,R7]
+	ORR     R3<<4, R0
 	MOVW    R3>>28, R3
 
 	// Columns 1 and 9.
-	ADD     $100, R13, R2
-	MOVM.IA (R2), [R2,R5]
-	ADD     $196, R13, R6
-	MOVM.IA (R6), [R6,R7]
-	MULALU  R2, R7, (R1, R4)
-	MULALU  R5, R6, (R1, R4)
-	ADD     $108, R13, R2
-	MOVM.IA (R2), [R2,R5,R6,R7]
-	ADD     $212, R13, R8
-	MOVM.IA (R8), [R8,R9,R11,R12]
 	MULALU  R2, R12, (R3, R0)
-	MULALU  R5, R11, (R3, R0)
-	MULALU  R6, R9, (R3, R0)
-	MULALU  R7, R8, (R3, R0)
 	ADD     $124, R13, R2
+	MULALU  R5, R11, (R3, R0)
 	MOVM.IA (R2), [R2,R5]
+	MULALU  R6, R9, (R3, R0)
 	ADD     $204, R13, R6
+	MULALU  R7, R8, (R3, R0)
 	MOVM.IA (R6), [R6,R7]
+	ADD     $248, R13, R9
+	MOVM.IA (R9), [R9,R11,R12]
 	MULALU  R2, R7, (R3, R0)
-	MULALU  R5, R6, (R3, R0)
 	ADD     $132, R13, R2
-	MOVM.IA (R2), [R2,R5]
+	MULALU  R5, R6, (R3, R0)
 	ADD     $228, R13, R6
+	MOVM.IA (R2), [R2,R5]
 	MOVM.IA (R6), [R6,R7]
 	MULALU  R2, R7, (R3, R0)
 	MULALU  R5, R6, (R3, R0)
 	ADD     $140, R13, R6
 	MOVM.IA (R6), [R6,R7,R8]
-	ADD     $248, R13, R9
-	MOVM.IA (R9), [R9,R11,R12]
 	MULLU   R6, R12, (R5, R2)
+	ADD     $152, R13, R6
 	MULALU  R7, R11, (R5, R2)
 	MULALU  R8, R9, (R5, R2)
-	ADD     $152, R13, R6
-	MOVM.IA (R6), [R6,R7,R8]
 	ADD     $236, R13, R9
 	MOVM.IA (R9), [R9,R11,R12]
+	MOVM.IA (R6), [R6,R7,R8]
 	MULALU  R6, R12, (R5, R2)
+	ADD     $76, R13, R6
 	MULALU  R7, R11, (R5, R2)
 	MULALU  R8, R9, (R5, R2)
-	ADD.S   R2, R4
-	ADC     R5, R1
-	ADD.S   R2, R0
-	ADC     R5, R3
-	ADD     $76, R13, R6
-	MOVM.IA (R6), [R6,R7,R8]
 	ADD     $184, R13, R9
 	MOVM.IA (R9), [R9,R11,R12]
+	ADD.S   R2, R4
+	ADC     R5, R1
+	MOVM.IA (R6), [R6,R7,R8]
+	ADD.S   R2, R0
+	ADC     R5, R3
 	MULLU   R6, R12, (R5, R2)
+	ADD     $88, R13, R6
 	MULALU  R7, R11, (R5, R2)
 	MULALU  R8, R9, (R5, R2)
-	ADD     $88, R13, R6
-	MOVM.IA (R6), [R6,R7,R8]
 	ADD     $172, R13, R9
 	MOVM.IA (R9), [R9,R11,R12]
+	MOVM.IA (R6), [R6,R7,R8]
 	MULALU  R6, R12, (R5, R2)
-	MULALU  R7, R11, (R5, R2)
-	MULALU  R8, R9, (R5, R2)
-	SUB.S   R2, R4
-	SBC     R5, R1
 	ADD     $68, R13, R6
+	MULALU  R7, R11, (R5, R2)
 	MOVM.IA (R6), [R6,R7]
+	MULALU  R8, R9, (R5, R2)
 	ADD     $164, R13, R8
 	MOVM.IA (R8), [R8,R9]
+	SUB.S   R2, R4
+	SBC     R5, R1
 	MULLU   R6, R9, (R5, R2)
 	MULALU  R7, R8, (R5, R2)
+	ADD     $196, R13, R7
+	MOVM.IA (R7), [R7,R8,R9]
 	ADD.S   R2, R4
 	ADC     R5, R1
 	SUB.S   R2, R0
-	SBC     R5, R3
-	// Carry out of r1; l1 to the frame.
 	MOVW    R4>>28, R2
-	ORR     R1<<4, R2
 	BIC     $0xf0000000, R4
 	MOVW    R4, 8(R13)
-	MOVW    R1>>28, R1
-	// Carry out of r9; l9 to the frame.
 	MOVW    R0>>28, R4
-	ORR     R3<<4, R4
 	BIC     $0xf0000000, R0
 	MOVW    R0, 40(R13)
+	SBC     R5, R3
+	// Carry out of r1; l1 to the frame.
+	ADD     $100, R13, R0
+	MOVM.IA (R0), [R0,R5,R6]
+	ORR     R1<<4, R2
+	MOVW    R1>>28, R1
+	// Carry out of r9; l9 to the frame.
+	MULALU  R0, R9, (R1, R2)
+	ADD     $112, R13, R0
+	MULALU  R5, R8, (R1, R2)
+	ADD     $212, R13, R8
+	MULALU  R6, R7, (R1, R2)
+	MOVM.IA (R8), [R8,R9,R11,R12]
+	MOVM.IA (R0), [R0,R5,R6,R7]
+	ORR     R3<<4, R4
 	MOVW    R3>>28, R3
 
 	// Columns 2 and 10.
-	ADD     $100, R13, R0
-	MOVM.IA (R0), [R0,R5,R6]
-	ADD     $196, R13, R7
-	MOVM.IA (R7), [R7,R8,R9]
-	MULALU  R0, R9, (R1, R2)
-	MULALU  R5, R8, (R1, R2)
-	MULALU  R6, R7, (R1, R2)
-	ADD     $112, R13, R0
-	MOVM.IA (R0), [R0,R5,R6,R7]
-	ADD     $212, R13, R8
-	MOVM.IA (R8), [R8,R9,R11,R12]
 	MULALU  R0, R12, (R3, R4)
+	MOVW    128(R13), R0
 	MULALU  R5, R11, (R3, R4)
+	MOVW    208(R13), R5
 	MULALU  R6, R9, (R3, R4)
 	MULALU  R7, R8, (R3, R4)
-	MOVW    128(R13), R0
-	MOVW    208(R13), R5
+	ADD     $228, R13, R7
 	MULALU  R0, R5, (R3, R4)
 	ADD     $132, R13, R0
-	MOVM.IA (R0), [R0,R5,R6]
-	ADD     $228, R13, R7
 	MOVM.IA (R7), [R7,R8,R9]
+	MOVM.IA (R0), [R0,R5,R6]
 	MULALU  R0, R9, (R3, R4)
+	ADD     $248, R13, R9
 	MULALU  R5, R8, (R3, R4)
+	MOVM.IA (R9), [R9,R11,R12]
 	MULALU  R6, R7, (R3, R4)
 	ADD     $144, R13, R6
 	MOVM.IA (R6), [R6,R7,R8]
-	ADD     $248, R13, R9
-	MOVM.IA (R9), [R9,R11,R12]
 	MULLU   R6, R12, (R5, R0)
-	MULALU  R7, R11, (R5, R0)
-	MULALU  R8, R9, (R5, R0)
 	ADD     $156, R13, R6
+	MULALU  R7, R11, (R5, R0)
 	MOVM.IA (R6), [R6,R7]
+	MULALU  R8, R9, (R5, R0)
 	ADD     $240, R13, R8
 	MOVM.IA (R8), [R8,R9]
 	MULALU  R6, R9, (R5, R0)
+	ADD     $184, R13, R9
 	MULALU  R7, R8, (R5, R0)
+	ADD     $80, R13, R6
+	MOVM.IA (R9), [R9,R11,R12]
 	ADD.S   R0, R2
 	ADC     R5, R1
+	MOVM.IA (R6), [R6,R7,R8]
 	ADD.S   R0, R4
 	ADC     R5, R3
-	ADD     $80, R13, R6
-	MOVM.IA (R6), [R6,R7,R8]
-	ADD     $184, R13, R9
-	MOVM.IA (R9), [R9,R11,R12]
 	MULLU   R6, R12, (R5, R0)
-	MULALU  R7, R11, (R5, R0)
-	MULALU  R8, R9, (R5, R0)
 	ADD     $92, R13, R6
+	MULALU  R7, R11, (R5, R0)
 	MOVM.IA (R6), [R6,R7]
+	MULALU  R8, R9, (R5, R0)
 	ADD     $176, R13, R8
 	MOVM.IA (R8), [R8,R9]
 	MULALU  R6, R9, (R5, R0)
+	ADD     $164, R13, R9
 	MULALU  R7, R8, (R5, R0)
+	ADD     $68, R13, R6
+	MOVM.IA (R9), [R9,R11,R12]
+	MOVM.IA (R6), [R6,R7,R8]
 	SUB.S   R0, R2
 	SBC     R5, R1
-	ADD     $68, R13, R6
-	MOVM.IA (R6), [R6,R7,R8]
-	ADD     $164, R13, R9
-	MOVM.IA (R9), [R9,R11,R12]
 	MULLU   R6, R12, (R5, R0)
 	MULALU  R7, R11, (R5, R0)
 	MULALU  R8, R9, (R5, R0)
+	ADD     $196, R13, R8
+	MOVM.IA (R8), [R8,R9,R11,R12]
 	ADD.S   R0, R2
 	ADC     R5, R1
 	SUB.S   R0, R4
-	SBC     R5, R3
-	// Carry out of r2; l2 to the frame.
 	MOVW    R2>>28, R0
-	ORR     R1<<4, R0
 	BIC     $0xf0000000, R2
 	MOVW    R2, 12(R13)
-	MOVW    R1>>28, R1
-	// Carry out of r10; l10 to the frame.
 	MOVW    R4>>28, R2
-	ORR     R3<<4, R2
 	BIC     $0xf0000000, R4
 	MOVW    R4, 44(R13)
+	SBC     R5, R3
+	// Carry out of r2; l2 to the frame.
+	ADD     $100, R13, R4
+	MOVM.IA (R4), [R4,R5,R6,R7]
+	ORR     R1<<4, R0
+	MOVW    R1>>28, R1
+	// Carry out of r10; l10 to the frame.
+	MULALU  R4, R12, (R1, R0)
+	ADD     $116, R13, R4
+	MULALU  R5, R11, (R1, R0)
+	ORR     R3<<4, R2
+	MULALU  R6, R9, (R1, R0)
 	MOVW    R3>>28, R3
 
 	// Columns 3 and 11.
-	ADD     $100, R13, R4
-	MOVM.IA (R4), [R4,R5,R6,R7]
-	ADD     $196, R13, R8
-	MOVM.IA (R8), [R8,R9,R11,R12]
-	MULALU  R4, R12, (R1, R0)
-	MULALU  R5, R11, (R1, R0)
-	MULALU  R6, R9, (R1, R0)
 	MULALU  R7, R8, (R1, R0)
-	ADD     $116, R13, R4
-	MOVM.IA (R4), [R4,R5,R6,R7]
 	ADD     $212, R13, R8
 	MOVM.IA (R8), [R8,R9,R11,R12]
+	MOVM.IA (R4), [R4,R5,R6,R7]
 	MULALU  R4, R12, (R3, R2)
+	ADD     $132, R13, R4
 	MULALU  R5, R11, (R3, R2)
 	MULALU  R6, R9, (R3, R2)
 	MULALU  R7, R8, (R3, R2)
-	ADD     $132, R13, R4
-	MOVM.IA (R4), [R4,R5,R6,R7]
 	ADD     $228, R13, R8
 	MOVM.IA (R8), [R8,R9,R11,R12]
+	MOVM.IA (R4), [R4,R5,R6,R7]
 	MULALU  R4, R12, (R3, R2)
 	MULALU  R5, R11, (R3, R2)
 	MULALU  R6, R9, (R3, R2)
+	ADD     $248, R13, R9
 	MULALU  R7, R8, (R3, R2)
 	ADD     $148, R13, R6
-	MOVM.IA (R6), [R6,R7,R8]
-	ADD     $248, R13, R9
 	MOVM.IA (R9), [R9,R11,R12]
+	MOVM.IA (R6), [R6,R7,R8]
 	MULLU   R6, R12, (R5, R4)
-	MULALU  R7, R11, (R5, R4)
-	MULALU  R8, R9, (R5, R4)
 	MOVW    160(R13), R6
+	MULALU  R7, R11, (R5, R4)
 	MOVW    244(R13), R7
+	MULALU  R8, R9, (R5, R4)
+	ADD     $184, R13, R9
 	MULALU  R6, R7, (R5, R4)
+	ADD     $84, R13, R6
+	MOVM.IA (R9), [R9,R11,R12]
 	ADD.S   R4, R0
 	ADC     R5, R1
+	MOVM.IA (R6), [R6,R7,R8]
 	ADD.S   R4, R2
 	ADC     R5, R3
-	ADD     $84, R13, R6
-	MOVM.IA (R6), [R6,R7,R8]
-	ADD     $184, R13, R9
-	MOVM.IA (R9), [R9,R11,R12]
 	MULLU   R6, R12, (R5, R4)
-	MULALU  R7, R11, (R5, R4)
-	MULALU  R8, R9, (R5, R4)
 	MOVW    96(R13), R6
+	MULALU  R7, R11, (R5, R4)
 	MOVW    180(R13), R7
+	MULALU  R8, R9, (R5, R4)
+	ADD     $168, R13, R9
 	MULALU  R6, R7, (R5, R4)
+	ADD     $68, R13, R6
+	MOVM.IA (R9), [R9,R11,R12]
+	MOVM.IA (R6), [R6,R7,R8]
 	SUB.S   R4, R0
 	SBC     R5, R1
-	ADD     $68, R13, R6
-	MOVM.IA (R6), [R6,R7,R8]
-	ADD     $168, R13, R9
-	MOVM.IA (R9), [R9,R11,R12]
 	MULLU   R6, R12, (R5, R4)
-	MULALU  R7, R11, (R5, R4)
-	MULALU  R8, R9, (R5, R4)
 	MOVW    80(R13), R6
+	MULALU  R7, R11, (R5, R4)
 	MOVW    164(R13), R7
+	MULALU  R8, R9, (R5, R4)
+	ADD     $200, R13, R8
 	MULALU  R6, R7, (R5, R4)
+	MOVM.IA (R8), [R8,R9,R11,R12]
 	ADD.S   R4, R0
 	ADC     R5, R1
 	SUB.S   R4, R2
-	SBC     R5, R3
-	// Carry out of r3; l3 to the frame.
 	MOVW    R0>>28, R4
-	ORR     R1<<4, R4
 	BIC     $0xf0000000, R0
 	MOVW    R0, 16(R13)
-	MOVW    R1>>28, R1
-	// Carry out of r11; l11 to the frame.
 	MOVW    R2>>28, R0
-	ORR     R3<<4, R0
 	BIC     $0xf0000000, R2
 	MOVW    R2, 48(R13)
+	SBC     R5, R3
+	// Carry out of r3; l3 to the frame.
+	ADD     $100, R13, R2
+	MOVM.IA (R2), [R2,R5,R6,R7]
+	ORR     R1<<4, R4
+	MOVW    R1>>28, R1
+	// Carry out of r11; l11 to the frame.
+	MULALU  R2, R12, (R1, R4)
+	MOVW    116(R13), R2
+	MULALU  R5, R11, (R1, R4)
+	MOVW    196(R13), R5
+	MULALU  R6, R9, (R1, R4)
+	ORR     R3<<4, R0
+	MULALU  R7, R8, (R1, R4)
+	ADD     $216, R13, R7
+	MULALU  R2, R5, (R1, R4)
+	ADD     $120, R13, R2
+	MOVM.IA (R7), [R7,R8,R9]
+	MOVM.IA (R2), [R2,R5,R6]
 	MOVW    R3>>28, R3
 
 	// Columns 4 and 12.
-	ADD     $100, R13, R2
-	MOVM.IA (R2), [R2,R5,R6,R7]
-	ADD     $200, R13, R8
-	MOVM.IA (R8), [R8,R9,R11,R12]
-	MULALU  R2, R12, (R1, R4)
-	MULALU  R5, R11, (R1, R4)
-	MULALU  R6, R9, (R1, R4)
-	MULALU  R7, R8, (R1, R4)
-	MOVW    116(R13), R2
-	MOVW    196(R13), R5
-	MULALU  R2, R5, (R1, R4)
-	ADD     $120, R13, R2
-	MOVM.IA (R2), [R2,R5,R6]
-	ADD     $216, R13, R7
-	MOVM.IA (R7), [R7,R8,R9]
 	MULALU  R2, R9, (R3, R0)
-	MULALU  R5, R8, (R3, R0)
-	MULALU  R6, R7, (R3, R0)
 	ADD     $132, R13, R2
-	MOVM.IA (R2), [R2,R5,R6,R7]
+	MULALU  R5, R8, (R3, R0)
 	ADD     $232, R13, R8
+	MULALU  R6, R7, (R3, R0)
 	MOVM.IA (R8), [R8,R9,R11,R12]
+	MOVM.IA (R2), [R2,R5,R6,R7]
 	MULALU  R2, R12, (R3, R0)
-	MULALU  R5, R11, (R3, R0)
-	MULALU  R6, R9, (R3, R0)
-	MULALU  R7, R8, (R3, R0)
 	MOVW    148(R13), R2
+	MULALU  R5, R11, (R3, R0)
 	MOVW    228(R13), R5
-	MULALU  R2, R5, (R3, R0)
-	ADD     $152, R13, R6
-	MOVM.IA (R6), [R6,R7,R8]
+	MULALU  R6, R9, (R3, R0)
 	ADD     $248, R13, R9
+	MULALU  R7, R8, (R3, R0)
+	ADD     $152, R13, R6
 	MOVM.IA (R9), [R9,R11,R12]
+	MOVM.IA (R6), [R6,R7,R8]
+	MULALU  R2, R5, (R3, R0)
 	MULLU   R6, R12, (R5, R2)
+	ADD     $88, R13, R6
 	MULALU  R7, R11, (R5, R2)
 	MULALU  R8, R9, (R5, R2)
-	ADD.S   R2, R4
-	ADC     R5, R1
-	ADD.S   R2, R0
-	ADC     R5, R3
-	ADD     $88, R13, R6
-	MOVM.IA (R6), [R6,R7,R8]
 	ADD     $184, R13, R9
 	MOVM.IA (R9), [R9,R11,R12]
+	ADD.S   R2, R4
+	ADC     R5, R1
+	MOVM.IA (R6), [R6,R7,R8]
+	ADD.S   R2, R0
+	ADC     R5, R3
 	MULLU   R6, R12, (R5, R2)
+	ADD     $68, R13, R6
 	MULALU  R7, R11, (R5, R2)
 	MULALU  R8, R9, (R5, R2)
-	SUB.S   R2, R4
-	SBC     R5, R1
-	ADD     $68, R13, R6
-	MOVM.IA (R6), [R6,R7,R8]
 	ADD     $172, R13, R9
 	MOVM.IA (R9), [R9,R11,R12]
+	MOVM.IA (R6), [R6,R7,R8]
+	SUB.S   R2, R4
+	SBC     R5, R1
 	MULLU   R6, R12, (R5, R2)
-	MULALU  R7, R11, (R5, R2)
-	MULALU  R8, R9, (R5, R2)
 	ADD     $80, R13, R6
+	MULALU  R7, R11, (R5, R2)
 	MOVM.IA (R6), [R6,R7]
+	MULALU  R8, R9, (R5, R2)
 	ADD     $164, R13, R8
 	MOVM.IA (R8), [R8,R9]
 	MULALU  R6, R9, (R5, R2)
 	MULALU  R7, R8, (R5, R2)
+	ADD     $204, R13, R8
+	MOVM.IA (R8), [R8,R9,R11,R12]
 	ADD.S   R2, R4
 	ADC     R5, R1
 	SUB.S   R2, R0
-	SBC     R5, R3
-	// Carry out of r4; l4 to the frame.
 	MOVW    R4>>28, R2
-	ORR     R1<<4, R2
 	BIC     $0xf0000000, R4
 	MOVW    R4, 20(R13)
-	MOVW    R1>>28, R1
-	// Carry out of r12; l12 to the frame.
 	MOVW    R0>>28, R4
-	ORR     R3<<4, R4
 	BIC     $0xf0000000, R0
 	MOVW    R0, 52(R13)
+	SBC     R5, R3
+	// Carry out of r4; l4 to the frame.
+	ADD     $100, R13, R0
+	MOVM.IA (R0), [R0,R5,R6,R7]
+	ORR     R1<<4, R2
+	MOVW    R1>>28, R1
+	// Carry out of r12; l12 to the frame.
+	MULALU  R0, R12, (R1, R2)
+	ADD     $116, R13, R0
+	MULALU  R5, R11, (R1, R2)
+	MOVM.IA (R0), [R0,R5]
+	MULALU  R6, R9, (R1, R2)
+	ADD     $196, R13, R6
+	MULALU  R7, R8, (R1, R2)
+	MOVM.IA (R6), [R6,R7]
+	ORR     R3<<4, R4
 	MOVW    R3>>28, R3
 
 	// Columns 5 and 13.
-	ADD     $100, R13, R0
-	MOVM.IA (R0), [R0,R5,R6,R7]
-	ADD     $204, R13, R8
-	MOVM.IA (R8), [R8,R9,R11,R12]
-	MULALU  R0, R12, (R1, R2)
-	MULALU  R5, R11, (R1, R2)
-	MULALU  R6, R9, (R1, R2)
-	MULALU  R7, R8, (R1, R2)
-	ADD     $116, R13, R0
-	MOVM.IA (R0), [R0,R5]
-	ADD     $196, R13, R6
-	MOVM.IA (R6), [R6,R7]
 	MULALU  R0, R7, (R1, R2)
-	MULALU  R5, R6, (R1, R2)
 	ADD     $124, R13, R0
-	MOVM.IA (R0), [R0,R5]
+	MULALU  R5, R6, (R1, R2)
 	ADD     $220, R13, R6
+	MOVM.IA (R0), [R0,R5]
 	MOVM.IA (R6), [R6,R7]
-	MULALU  R0, R7, (R3, R4)
-	MULALU  R5, R6, (R3, R4)
-	ADD     $132, R13, R0
-	MOVM.IA (R0), [R0,R5,R6,R7]
 	ADD     $236, R13, R8
 	MOVM.IA (R8), [R8,R9,R11,R12]
+	MULALU  R0, R7, (R3, R4)
+	ADD     $132, R13, R0
+	MULALU  R5, R6, (R3, R4)
+	MOVM.IA (R0), [R0,R5,R6,R7]
 	MULALU  R0, R12, (R3, R4)
-	MULALU  R5, R11, (R3, R4)
-	MULALU  R6, R9, (R3, R4)
-	MULALU  R7, R8, (R3, R4)
 	ADD     $148, R13, R0
+	MULALU  R5, R11, (R3, R4)
 	MOVM.IA (R0), [R0,R5]
+	MULALU  R6, R9, (R3, R4)
 	ADD     $228, R13, R6
+	MULALU  R7, R8, (R3, R4)
 	MOVM.IA (R6), [R6,R7]
+	ADD     $252, R13, R8
+	MOVM.IA (R8), [R8,R9]
 	MULALU  R0, R7, (R3, R4)
 	MULALU  R5, R6, (R3, R4)
 	ADD     $156, R13, R6
 	MOVM.IA (R6), [R6,R7]
-	ADD     $252, R13, R8
-	MOVM.IA (R8), [R8,R9]
 	MULLU   R6, R9, (R5, R0)
+	ADD     $92, R13, R6
 	MULALU  R7, R8, (R5, R0)
+	ADD     $188, R13, R8
+	MOVM.IA (R6), [R6,R7]
+	MOVM.IA (R8), [R8,R9]
 	ADD.S   R0, R2
 	ADC     R5, R1
 	ADD.S   R0, R4
 	ADC     R5, R3
-	ADD     $92, R13, R6
-	MOVM.IA (R6), [R6,R7]
-	ADD     $188, R13, R8
-	MOVM.IA (R8), [R8,R9]
 	MULLU   R6, R9, (R5, R0)
+	ADD     $176, R13, R9
 	MULALU  R7, R8, (R5, R0)
+	ADD     $68, R13, R6
+	MOVM.IA (R9), [R9,R11,R12]
+	MOVM.IA (R6), [R6,R7,R8]
 	SUB.S   R0, R2
 	SBC     R5, R1
-	ADD     $68, R13, R6
-	MOVM.IA (R6), [R6,R7,R8]
-	ADD     $176, R13, R9
-	MOVM.IA (R9), [R9,R11,R12]
 	MULLU   R6, R12, (R5, R0)
+	ADD     $80, R13, R6
 	MULALU  R7, R11, (R5, R0)
 	MULALU  R8, R9, (R5, R0)
-	ADD     $80, R13, R6
-	MOVM.IA (R6), [R6,R7,R8]
 	ADD     $164, R13, R9
 	MOVM.IA (R9), [R9,R11,R12]
+	MOVM.IA (R6), [R6,R7,R8]
 	MULALU  R6, R12, (R5, R0)
 	MULALU  R7, R11, (R5, R0)
 	MULALU  R8, R9, (R5, R0)
+	ADD     $208, R13, R8
+	MOVM.IA (R8), [R8,R9,R11,R12]
 	ADD.S   R0, R2
 	ADC     R5, R1
 	SUB.S   R0, R4
-	SBC     R5, R3
-	// Carry out of r5; l5 to the frame.
 	MOVW    R2>>28, R0
-	ORR     R1<<4, R0
 	BIC     $0xf0000000, R2
 	MOVW    R2, 24(R13)
-	MOVW    R1>>28, R1
-	// Carry out of r13; l13 to the frame.
 	MOVW    R4>>28, R2
-	ORR     R3<<4, R2
 	BIC     $0xf0000000, R4
 	MOVW    R4, 56(R13)
+	SBC     R5, R3
+	// Carry out of r5; l5 to the frame.
+	ADD     $100, R13, R4
+	MOVM.IA (R4), [R4,R5,R6,R7]
+	ORR     R1<<4, R0
+	MOVW    R1>>28, R1
+	// Carry out of r13; l13 to the frame.
+	MULALU  R4, R12, (R1, R0)
+	ADD     $116, R13, R4
+	MULALU  R5, R11, (R1, R0)
+	ORR     R3<<4, R2
+	MULALU  R6, R9, (R1, R0)
+	MOVM.IA (R4), [R4,R5,R6]
+	MULALU  R7, R8, (R1, R0)
+	ADD     $196, R13, R7
+	MOVM.IA (R7), [R7,R8,R9]
 	MOVW    R3>>28, R3
 
 	// Columns 6 and 14.
-	ADD     $100, R13, R4
-	MOVM.IA (R4), [R4,R5,R6,R7]
-	ADD     $208, R13, R8
-	MOVM.IA (R8), [R8,R9,R11,R12]
-	MULALU  R4, R12, (R1, R0)
-	MULALU  R5, R11, (R1, R0)
-	MULALU  R6, R9, (R1, R0)
-	MULALU  R7, R8, (R1, R0)
-	ADD     $116, R13, R4
-	MOVM.IA (R4), [R4,R5,R6]
-	ADD     $196, R13, R7
-	MOVM.IA (R7), [R7,R8,R9]
 	MULALU  R4, R9, (R1, R0)
-	MULALU  R5, R8, (R1, R0)
-	MULALU  R6, R7, (R1, R0)
 	MOVW    128(R13), R4
+	MULALU  R5, R8, (R1, R0)
 	MOVW    224(R13), R5
+	ADD     $240, R13, R8
+	MULALU  R6, R7, (R1, R0)
 	MULALU  R4, R5, (R3, R2)
 	ADD     $132, R13, R4
-	MOVM.IA (R4), [R4,R5,R6,R7]
-	ADD     $240, R13, R8
 	MOVM.IA (R8), [R8,R9,R11,R12]
+	MOVM.IA (R4), [R4,R5,R6,R7]
 	MULALU  R4, R12, (R3, R2)
+	ADD     $148, R13, R4
 	MULALU  R5, R11, (R3, R2)
 	MULALU  R6, R9, (R3, R2)
-	MULALU  R7, R8, (R3, R2)
-	ADD     $148, R13, R4
 	MOVM.IA (R4), [R4,R5,R6]
+	MULALU  R7, R8, (R3, R2)
 	ADD     $228, R13, R7
 	MOVM.IA (R7), [R7,R8,R9]
 	MULALU  R4, R9, (R3, R2)
-	MULALU  R5, R8, (R3, R2)
-	MULALU  R6, R7, (R3, R2)
 	MOVW    160(R13), R4
+	MULALU  R5, R8, (R3, R2)
 	MOVW    256(R13), R5
-	MULALU  R4, R5, (R1, R0)
-	MULALU  R4, R5, (R3, R2)
+	MULALU  R6, R7, (R3, R2)
 	MOVW    96(R13), R6
 	MOVW    192(R13), R7
+	MULALU  R4, R5, (R1, R0)
+	MULALU  R4, R5, (R3, R2)
 	MULLU   R6, R7, (R5, R4)
+	ADD     $180, R13, R9
+	ADD     $68, R13, R6
+	MOVM.IA (R9), [R9,R11,R12]
+	MOVM.IA (R6), [R6,R7,R8]
 	SUB.S   R4, R0
 	SBC     R5, R1
-	ADD     $68, R13, R6
-	MOVM.IA (R6), [R6,R7,R8]
-	ADD     $180, R13, R9
-	MOVM.IA (R9), [R9,R11,R12]
 	MULLU   R6, R12, (R5, R4)
+	ADD     $80, R13, R6
 	MULALU  R7, R11, (R5, R4)
 	MULALU  R8, R9, (R5, R4)
-	ADD     $80, R13, R6
-	MOVM.IA (R6), [R6,R7,R8]
 	ADD     $168, R13, R9
 	MOVM.IA (R9), [R9,R11,R12]
+	MOVM.IA (R6), [R6,R7,R8]
 	MULALU  R6, R12, (R5, R4)
-	MULALU  R7, R11, (R5, R4)
-	MULALU  R8, R9, (R5, R4)
 	MOVW    92(R13), R6
+	MULALU  R7, R11, (R5, R4)
 	MOVW    164(R13), R7
+	MULALU  R8, R9, (R5, R4)
+	ADD     $212, R13, R8
 	MULALU  R6, R7, (R5, R4)
+	MOVM.IA (R8), [R8,R9,R11,R12]
 	ADD.S   R4, R0
 	ADC     R5, R1
 	SUB.S   R4, R2
-	SBC     R5, R3
-	// Carry out of r6; l6 to the frame.
 	MOVW    R0>>28, R4
-	ORR     R1<<4, R4
 	BIC     $0xf0000000, R0
 	MOVW    R0, 28(R13)
-	MOVW    R1>>28, R1
-	// Carry out of r14; l14 to the frame.
 	MOVW    R2>>28, R0
-	ORR     R3<<4, R0
 	BIC     $0xf0000000, R2
 	MOVW    R2, 60(R13)
+	SBC     R5, R3
+	// Carry out of r6; l6 to the frame.
+	ADD     $100, R13, R2
+	MOVM.IA (R2), [R2,R5,R6,R7]
+	ORR     R1<<4, R4
+	MOVW    R1>>28, R1
+	// Carry out of r14; l14 to the frame.
+	MULALU  R2, R12, (R1, R4)
+	ADD     $116, R13, R2
+	MULALU  R5, R11, (R1, R4)
+	ORR     R3<<4, R0
+	MULALU  R6, R9, (R1, R4)
 	MOVW    R3>>28, R3
 
 	// Columns 7 and 15.
-	ADD     $100, R13, R2
-	MOVM.IA (R2), [R2,R5,R6,R7]
-	ADD     $212, R13, R8
-	MOVM.IA (R8), [R8,R9,R11,R12]
-	MULALU  R2, R12, (R1, R4)
-	MULALU  R5, R11, (R1, R4)
-	MULALU  R6, R9, (R1, R4)
 	MULALU  R7, R8, (R1, R4)
-	ADD     $116, R13, R2
-	MOVM.IA (R2), [R2,R5,R6,R7]
 	ADD     $196, R13, R8
 	MOVM.IA (R8), [R8,R9,R11,R12]
+	MOVM.IA (R2), [R2,R5,R6,R7]
 	MULALU  R2, R12, (R1, R4)
+	ADD     $132, R13, R2
 	MULALU  R5, R11, (R1, R4)
 	MULALU  R6, R9, (R1, R4)
 	MULALU  R7, R8, (R1, R4)
-	ADD     $132, R13, R2
-	MOVM.IA (R2), [R2,R5,R6,R7]
 	ADD     $244, R13, R8
 	MOVM.IA (R8), [R8,R9,R11,R12]
+	MOVM.IA (R2), [R2,R5,R6,R7]
 	MULALU  R2, R12, (R3, R0)
+	ADD     $148, R13, R2
 	MULALU  R5, R11, (R3, R0)
 	MULALU  R6, R9, (R3, R0)
 	MULALU  R7, R8, (R3, R0)
-	ADD     $148, R13, R2
-	MOVM.IA (R2), [R2,R5,R6,R7]
 	ADD     $228, R13, R8
 	MOVM.IA (R8), [R8,R9,R11,R12]
+	MOVM.IA (R2), [R2,R5,R6,R7]
 	MULALU  R2, R12, (R3, R0)
 	MULALU  R5, R11, (R3, R0)
 	MULALU  R6, R9, (R3, R0)
+	ADD     $184, R13, R9
 	MULALU  R7, R8, (R3, R0)
 	ADD     $68, R13, R6
-	MOVM.IA (R6), [R6,R7,R8]
-	ADD     $184, R13, R9
 	MOVM.IA (R9), [R9,R11,R12]
+	MOVM.IA (R6), [R6,R7,R8]
 	MULLU   R6, R12, (R5, R2)
+	ADD     $80, R13, R6
 	MULALU  R7, R11, (R5, R2)
 	MULALU  R8, R9, (R5, R2)
-	ADD     $80, R13, R6
-	MOVM.IA (R6), [R6,R7,R8]
 	ADD     $172, R13, R9
 	MOVM.IA (R9), [R9,R11,R12]
+	MOVM.IA (R6), [R6,R7,R8]
 	MULALU  R6, R12, (R5, R2)
-	MULALU  R7, R11, (R5, R2)
-	MULALU  R8, R9, (R5, R2)
 	ADD     $92, R13, R6
+	MULALU  R7, R11, (R5, R2)
 	MOVM.IA (R6), [R6,R7]
+	MULALU  R8, R9, (R5, R2)
 	ADD     $164, R13, R8
 	MOVM.IA (R8), [R8,R9]
 	MULALU  R6, R9, (R5, R2)
@@ -691,36 +692,35 @@ TEXT ·fe28MultiplyAsm(SB), NOSPLIT, $256-12
 	ADD.S   R2, R4
 	ADC     R5, R1
 	SUB.S   R2, R0
-	SBC     R5, R3
-	// Carry out of r7; l7 to the frame.
 	MOVW    R4>>28, R2
-	ORR     R1<<4, R2
 	BIC     $0xf0000000, R4
 	MOVW    R4, 32(R13)
-	MOVW    R1>>28, R1
-	// Carry out of r15; l15 to the frame.
 	MOVW    R0>>28, R4
-	ORR     R3<<4, R4
 	BIC     $0xf0000000, R0
 	MOVW    R0, 64(R13)
-	MOVW    R3>>28, R3
-
-	// Limbs 0–7; the carries out of [15] into 0, and its carry.
+	SBC     R5, R3
+	// Carry out of r7; l7 to the frame.
 	ADD     $4, R13, R0
 	MOVM.IA (R0), [R0,R5,R6,R7,R8,R9,R11,R12]
-	MOVW    $0, R14
+	ORR     R3<<4, R4
+	MOVW    R3>>28, R3
 	ADD.S   R4, R0
 	ADC     R3, R14
 	MOVW    R14<<4, R14
 	ORR     R0>>28, R14
-	BIC     $0xf0000000, R0
 	ADD     R14, R5
 	MOVW    v+0(FP), R14
+	BIC     $0xf0000000, R0
+	ORR     R1<<4, R2
 	MOVM.IA [R0,R5,R6,R7,R8,R9,R11,R12], (R14)
-
-	// Limbs 8–15; the carries out of [7 15] into 8, and its carry.
 	ADD     $36, R13, R0
 	MOVM.IA (R0), [R0,R5,R6,R7,R8,R9,R11,R12]
+	MOVW    R1>>28, R1
+	// Carry out of r15; l15 to the frame.
+
+	// Limbs 0–7; the carries out of [15] into 0, and its carry.
+
+	// Limbs 8–15; the carries out of [7 15] into 8, and its carry.
 	MOVW    $0, R14
 	ADD.S   R2, R0
 	ADC     R1, R14
@@ -728,9 +728,9 @@ TEXT ·fe28MultiplyAsm(SB), NOSPLIT, $256-12
 	ADC     R3, R14
 	MOVW    R14<<4, R14
 	ORR     R0>>28, R14
-	BIC     $0xf0000000, R0
 	ADD     R14, R5
 	MOVW    v+0(FP), R14
+	BIC     $0xf0000000, R0
 	ADD     $32, R14
 	MOVM.IA [R0,R5,R6,R7,R8,R9,R11,R12], (R14)
 	RET
@@ -806,23 +806,23 @@ TEXT ·fe28SquareAsm(SB), NOSPLIT, $256-8
 	// The columns fit in 63, 63, 63, 63, 63, 63, 63, 63, 64, 64, 64, 64, 64, 64, 64, 64 bits (proved by the generator).
 
 	// Columns 0 and 8.
-	MOVW    100(R13), R2
-	MULLU   R2, R2, (R1, R0)
 	MOVW    168(R13), R5
 	MOVW    128(R13), R6
-	MULLU   R5, R6, (R4, R3)
 	MOVW    172(R13), R7
 	MOVW    124(R13), R8
-	MULALU  R7, R8, (R4, R3)
+	MULLU   R5, R6, (R4, R3)
 	MOVW    176(R13), R9
 	MOVW    120(R13), R11
-	MULALU  R9, R11, (R4, R3)
+	MULALU  R7, R8, (R4, R3)
 	MOVW    116(R13), R12
+	MULALU  R9, R11, (R4, R3)
+	MOVW    100(R13), R2
 	MULALU  R12, R12, (R4, R3)
 	MOVW    196(R13), R14
-	MULALU  R14, R14, (R4, R3)
 	MOVW    232(R13), R12
 	MOVW    224(R13), R5
+	MULLU   R2, R2, (R1, R0)
+	MULALU  R14, R14, (R4, R3)
 	MULLU   R12, R5, (R14, R2)
 	MOVW    236(R13), R12
 	MOVW    220(R13), R5
@@ -831,13 +831,13 @@ TEXT ·fe28SquareAsm(SB), NOSPLIT, $256-8
 	MOVW    216(R13), R12
 	MULALU  R5, R12, (R14, R2)
 	MOVW    212(R13), R12
+	MOVW    96(R13), R5
 	MULALU  R12, R12, (R14, R2)
+	MOVW    136(R13), R12
 	ADD.S   R2, R0
 	ADC     R14, R1
 	ADD.S   R2, R3
 	ADC     R14, R4
-	MOVW    136(R13), R12
-	MOVW    96(R13), R5
 	MULLU   R12, R5, (R14, R2)
 	MOVW    140(R13), R12
 	MOVW    92(R13), R5
@@ -847,144 +847,145 @@ TEXT ·fe28SquareAsm(SB), NOSPLIT, $256-8
 	MULALU  R5, R12, (R14, R2)
 	MOVW    84(R13), R12
 	MULALU  R12, R12, (R14, R2)
+	MOVW    68(R13), R12
 	SUB.S   R2, R0
 	SBC     R14, R1
-	MOVW    68(R13), R12
 	MULLU   R12, R12, (R14, R2)
+	MOVW    180(R13), R12
 	ADD.S   R2, R0
 	ADC     R14, R1
 	SUB.S   R2, R3
-	SBC     R14, R4
-	// Carry out of r0; l0 to the frame.
 	MOVW    R0>>28, R2
-	ORR     R1<<4, R2
 	BIC     $0xf0000000, R0
 	MOVW    R0, 4(R13)
-	MOVW    R1>>28, R1
-	// Carry out of r8; l8 to the frame.
+	SBC     R14, R4
+	// Carry out of r0; l0 to the frame.
 	MOVW    R3>>28, R0
 	ORR     R4<<4, R0
-	BIC     $0xf0000000, R3
-	MOVW    R3, 36(R13)
 	MOVW    R4>>28, R4
-
-	// Columns 1 and 9.
-	MOVW    164(R13), R3
-	MOVW    104(R13), R14
-	MULALU  R3, R14, (R1, R2)
 	MULALU  R7, R6, (R4, R0)
-	MULALU  R9, R8, (R4, R0)
-	MOVW    180(R13), R12
-	MULALU  R12, R11, (R4, R0)
 	MOVW    228(R13), R7
-	MOVW    200(R13), R11
-	MULALU  R7, R11, (R4, R0)
-	MOVW    236(R13), R12
+	MULALU  R9, R8, (R4, R0)
 	MOVW    224(R13), R8
+	MULALU  R12, R11, (R4, R0)
+	MOVW    200(R13), R11
+	MOVW    236(R13), R12
+	BIC     $0xf0000000, R3
+	MULALU  R7, R11, (R4, R0)
 	MULLU   R12, R8, (R7, R11)
 	MOVW    240(R13), R12
 	MOVW    220(R13), R8
+	MOVW    R3, 36(R13)
+	MOVW    164(R13), R3
 	MULALU  R12, R8, (R7, R11)
+	MOVW    104(R13), R14
 	MOVW    244(R13), R8
 	MOVW    216(R13), R12
+	ORR     R1<<4, R2
+	MOVW    R1>>28, R1
+	// Carry out of r8; l8 to the frame.
+
+	// Columns 1 and 9.
+	MULALU  R3, R14, (R1, R2)
 	MULALU  R8, R12, (R7, R11)
+	MOVW    140(R13), R12
+	MOVW    96(R13), R8
 	ADD.S   R11, R2
 	ADC     R7, R1
 	ADD.S   R11, R0
 	ADC     R7, R4
-	MOVW    140(R13), R12
-	MOVW    96(R13), R8
 	MULLU   R12, R8, (R11, R7)
 	MOVW    92(R13), R12
 	MULALU  R5, R12, (R11, R7)
 	MOVW    148(R13), R12
 	MOVW    88(R13), R5
 	MULALU  R12, R5, (R11, R7)
-	SUB.S   R7, R2
-	SBC     R11, R1
 	MOVW    132(R13), R5
 	MOVW    72(R13), R12
+	SUB.S   R7, R2
+	SBC     R11, R1
 	MULLU   R5, R12, (R11, R7)
 	ADD.S   R7, R2
 	ADC     R11, R1
 	SUB.S   R7, R0
-	SBC     R11, R4
-	// Carry out of r1; l1 to the frame.
 	MOVW    R2>>28, R7
-	ORR     R1<<4, R7
 	BIC     $0xf0000000, R2
 	MOVW    R2, 8(R13)
-	MOVW    R1>>28, R1
-	// Carry out of r9; l9 to the frame.
 	MOVW    R0>>28, R2
-	ORR     R4<<4, R2
 	BIC     $0xf0000000, R0
 	MOVW    R0, 40(R13)
+	MOVW    108(R13), R0
+	ORR     R1<<4, R7
+	MOVW    R1>>28, R1
+	MULALU  R3, R0, (R1, R7)
+	SBC     R11, R4
+	// Carry out of r1; l1 to the frame.
+	// Carry out of r9; l9 to the frame.
+	ORR     R4<<4, R2
+	MULALU  R14, R14, (R1, R7)
 	MOVW    R4>>28, R4
 
 	// Columns 2 and 10.
-	MOVW    108(R13), R0
-	MULALU  R3, R0, (R1, R7)
-	MULALU  R14, R14, (R1, R7)
-	MULALU  R9, R6, (R4, R2)
 	MOVW    180(R13), R11
 	MOVW    124(R13), R14
-	MULALU  R11, R14, (R4, R2)
+	MULALU  R9, R6, (R4, R2)
 	MOVW    120(R13), R9
+	MULALU  R11, R14, (R4, R2)
+	MOVW    204(R13), R14
 	MULALU  R9, R9, (R4, R2)
 	MOVW    228(R13), R9
-	MOVW    204(R13), R14
+	MOVW    240(R13), R11
+	MOVW    224(R13), R6
 	MULALU  R9, R14, (R4, R2)
 	MOVW    200(R13), R14
 	MULALU  R14, R14, (R4, R2)
-	MOVW    240(R13), R11
-	MOVW    224(R13), R6
 	MULLU   R11, R6, (R9, R14)
 	MOVW    244(R13), R11
 	MOVW    220(R13), R6
 	MULALU  R11, R6, (R9, R14)
 	MOVW    216(R13), R6
 	MULALU  R6, R6, (R9, R14)
+	MOVW    144(R13), R6
 	ADD.S   R14, R7
 	ADC     R9, R1
 	ADD.S   R14, R2
 	ADC     R9, R4
-	MOVW    144(R13), R6
 	MULLU   R6, R8, (R14, R9)
 	MOVW    148(R13), R6
 	MOVW    92(R13), R8
 	MULALU  R6, R8, (R14, R9)
 	MOVW    88(R13), R8
 	MULALU  R8, R8, (R14, R9)
+	MOVW    76(R13), R8
 	SUB.S   R9, R7
 	SBC     R14, R1
-	MOVW    76(R13), R8
 	MULLU   R5, R8, (R14, R9)
 	MULALU  R12, R12, (R14, R9)
+	MOVW    180(R13), R12
 	ADD.S   R9, R7
 	ADC     R14, R1
 	SUB.S   R9, R2
-	SBC     R14, R4
-	// Carry out of r2; l2 to the frame.
 	MOVW    R7>>28, R9
-	ORR     R1<<4, R9
 	BIC     $0xf0000000, R7
 	MOVW    R7, 12(R13)
-	MOVW    R1>>28, R1
-	// Carry out of r10; l10 to the frame.
 	MOVW    R2>>28, R7
-	ORR     R4<<4, R7
 	BIC     $0xf0000000, R2
 	MOVW    R2, 44(R13)
+	MOVW    112(R13), R2
+	SBC     R14, R4
+	// Carry out of r2; l2 to the frame.
+	ORR     R1<<4, R9
+	MOVW    R1>>28, R1
+	// Carry out of r10; l10 to the frame.
+	MOVW    168(R13), R14
+	MULALU  R3, R2, (R1, R9)
+	ORR     R4<<4, R7
+	MULALU  R14, R0, (R1, R9)
+	MOVW    128(R13), R0
 	MOVW    R4>>28, R4
 
 	// Columns 3 and 11.
-	MOVW    112(R13), R2
-	MULALU  R3, R2, (R1, R9)
-	MOVW    168(R13), R14
-	MULALU  R14, R0, (R1, R9)
-	MOVW    180(R13), R12
-	MOVW    128(R13), R0
+	MOVW    224(R13), R2
 	MULALU  R12, R0, (R4, R7)
 	MOVW    184(R13), R12
 	MOVW    124(R13), R0
@@ -995,107 +996,106 @@ TEXT ·fe28SquareAsm(SB), NOSPLIT, $256-8
 	MOVW    232(R13), R12
 	MOVW    204(R13), R0
 	MULALU  R12, R0, (R4, R7)
-	MOVW    224(R13), R2
 	MULLU   R11, R2, (R12, R0)
 	MOVW    248(R13), R11
 	MOVW    220(R13), R2
 	MULALU  R11, R2, (R12, R0)
+	MOVW    96(R13), R2
 	ADD.S   R0, R9
 	ADC     R12, R1
 	ADD.S   R0, R7
 	ADC     R12, R4
-	MOVW    96(R13), R2
 	MULLU   R6, R2, (R12, R0)
 	MOVW    152(R13), R6
 	MOVW    92(R13), R2
 	MULALU  R6, R2, (R12, R0)
+	MOVW    80(R13), R2
 	SUB.S   R0, R9
 	SBC     R12, R1
-	MOVW    80(R13), R2
 	MULLU   R5, R2, (R12, R0)
 	MOVW    136(R13), R2
 	MULALU  R2, R8, (R12, R0)
 	ADD.S   R0, R9
 	ADC     R12, R1
 	SUB.S   R0, R7
-	SBC     R12, R4
-	// Carry out of r3; l3 to the frame.
 	MOVW    R9>>28, R0
-	ORR     R1<<4, R0
 	BIC     $0xf0000000, R9
 	MOVW    R9, 16(R13)
-	MOVW    R1>>28, R1
-	// Carry out of r11; l11 to the frame.
 	MOVW    R7>>28, R9
-	ORR     R4<<4, R9
 	BIC     $0xf0000000, R7
 	MOVW    R7, 48(R13)
+	MOVW    116(R13), R7
+	SBC     R12, R4
+	// Carry out of r3; l3 to the frame.
+	ORR     R1<<4, R0
+	MOVW    R1>>28, R1
+	// Carry out of r11; l11 to the frame.
+	MOVW    112(R13), R12
+	MULALU  R3, R7, (R1, R0)
+	MOVW    128(R13), R7
+	MULALU  R14, R12, (R1, R0)
+	MOVW    108(R13), R12
+	ORR     R4<<4, R9
 	MOVW    R4>>28, R4
 
 	// Columns 4 and 12.
-	MOVW    116(R13), R7
-	MULALU  R3, R7, (R1, R0)
-	MOVW    112(R13), R12
-	MULALU  R14, R12, (R1, R0)
-	MOVW    108(R13), R12
 	MULALU  R12, R12, (R1, R0)
 	MOVW    184(R13), R12
-	MOVW    128(R13), R7
+	MOVW    224(R13), R14
 	MULALU  R12, R7, (R4, R9)
 	MOVW    124(R13), R12
+	MOVW    212(R13), R7
 	MULALU  R12, R12, (R4, R9)
 	MOVW    228(R13), R12
-	MOVW    212(R13), R7
 	MULALU  R12, R7, (R4, R9)
 	MOVW    232(R13), R7
 	MOVW    208(R13), R12
 	MULALU  R7, R12, (R4, R9)
 	MOVW    204(R13), R12
 	MULALU  R12, R12, (R4, R9)
-	MOVW    224(R13), R14
 	MULLU   R11, R14, (R7, R12)
 	MOVW    220(R13), R11
 	MULALU  R11, R11, (R7, R12)
+	MOVW    96(R13), R11
 	ADD.S   R12, R0
 	ADC     R7, R1
 	ADD.S   R12, R9
 	ADC     R7, R4
-	MOVW    96(R13), R11
 	MULLU   R6, R11, (R12, R7)
 	MOVW    92(R13), R6
 	MULALU  R6, R6, (R12, R7)
+	MOVW    84(R13), R6
 	SUB.S   R7, R0
 	SBC     R12, R1
-	MOVW    84(R13), R6
 	MULLU   R5, R6, (R12, R7)
 	MOVW    80(R13), R6
 	MULALU  R2, R6, (R12, R7)
 	MULALU  R8, R8, (R12, R7)
+	MOVW    116(R13), R8
 	ADD.S   R7, R0
 	ADC     R12, R1
 	SUB.S   R7, R9
-	SBC     R12, R4
-	// Carry out of r4; l4 to the frame.
 	MOVW    R0>>28, R7
-	ORR     R1<<4, R7
 	BIC     $0xf0000000, R0
 	MOVW    R0, 20(R13)
-	MOVW    R1>>28, R1
-	// Carry out of r12; l12 to the frame.
 	MOVW    R9>>28, R0
-	ORR     R4<<4, R0
 	BIC     $0xf0000000, R9
 	MOVW    R9, 52(R13)
+	MOVW    120(R13), R9
+	SBC     R12, R4
+	// Carry out of r4; l4 to the frame.
+	ORR     R1<<4, R7
+	MOVW    R1>>28, R1
+	// Carry out of r12; l12 to the frame.
+	MOVW    168(R13), R12
+	MULALU  R3, R9, (R1, R7)
+	MOVW    112(R13), R9
+	MULALU  R12, R8, (R1, R7)
+	MOVW    172(R13), R8
+	ORR     R4<<4, R0
 	MOVW    R4>>28, R4
 
 	// Columns 5 and 13.
-	MOVW    120(R13), R9
-	MULALU  R3, R9, (R1, R7)
-	MOVW    168(R13), R12
-	MOVW    116(R13), R8
-	MULALU  R12, R8, (R1, R7)
-	MOVW    172(R13), R8
-	MOVW    112(R13), R9
 	MULALU  R8, R9, (R1, R7)
 	MOVW    188(R13), R9
 	MOVW    128(R13), R8
@@ -1110,13 +1110,13 @@ TEXT ·fe28SquareAsm(SB), NOSPLIT, $256-8
 	MOVW    208(R13), R8
 	MULALU  R9, R8, (R4, R0)
 	MOVW    252(R13), R8
+	MOVW    156(R13), R9
 	MULALU  R8, R14, (R1, R7)
 	MULALU  R8, R14, (R4, R0)
-	MOVW    156(R13), R9
 	MULLU   R9, R11, (R14, R8)
+	MOVW    88(R13), R9
 	SUB.S   R8, R7
 	SBC     R14, R1
-	MOVW    88(R13), R9
 	MULLU   R5, R9, (R14, R8)
 	MOVW    84(R13), R9
 	MULALU  R2, R9, (R14, R8)
@@ -1125,34 +1125,34 @@ TEXT ·fe28SquareAsm(SB), NOSPLIT, $256-8
 	ADD.S   R8, R7
 	ADC     R14, R1
 	SUB.S   R8, R0
-	SBC     R14, R4
-	// Carry out of r5; l5 to the frame.
 	MOVW    R7>>28, R8
-	ORR     R1<<4, R8
 	BIC     $0xf0000000, R7
 	MOVW    R7, 24(R13)
-	MOVW    R1>>28, R1
-	// Carry out of r13; l13 to the frame.
 	MOVW    R0>>28, R7
-	ORR     R4<<4, R7
 	BIC     $0xf0000000, R0
 	MOVW    R0, 56(R13)
+	MOVW    124(R13), R0
+	SBC     R14, R4
+	// Carry out of r5; l5 to the frame.
+	ORR     R1<<4, R8
+	MOVW    R1>>28, R1
+	// Carry out of r13; l13 to the frame.
+	MOVW    120(R13), R14
+	MULALU  R3, R0, (R1, R8)
+	MOVW    116(R13), R0
+	MULALU  R12, R14, (R1, R8)
+	MOVW    172(R13), R14
+	ORR     R4<<4, R7
 	MOVW    R4>>28, R4
 
 	// Columns 6 and 14.
-	MOVW    124(R13), R0
-	MULALU  R3, R0, (R1, R8)
-	MOVW    120(R13), R14
-	MULALU  R12, R14, (R1, R8)
-	MOVW    172(R13), R14
-	MOVW    116(R13), R0
 	MULALU  R14, R0, (R1, R8)
 	MOVW    112(R13), R0
+	MOVW    228(R13), R14
+	MOVW    220(R13), R12
 	MULALU  R0, R0, (R1, R8)
 	MOVW    128(R13), R0
 	MULALU  R0, R0, (R4, R7)
-	MOVW    228(R13), R14
-	MOVW    220(R13), R12
 	MULALU  R14, R12, (R4, R7)
 	MOVW    232(R13), R12
 	MOVW    216(R13), R14
@@ -1166,58 +1166,60 @@ TEXT ·fe28SquareAsm(SB), NOSPLIT, $256-8
 	MULALU  R12, R12, (R1, R8)
 	MULALU  R12, R12, (R4, R7)
 	MULLU   R11, R11, (R12, R14)
+	MOVW    92(R13), R11
 	SUB.S   R14, R8
 	SBC     R12, R1
-	MOVW    92(R13), R11
 	MULLU   R5, R11, (R14, R12)
 	MOVW    88(R13), R11
 	MULALU  R2, R11, (R14, R12)
 	MOVW    84(R13), R11
 	MULALU  R9, R11, (R14, R12)
 	MULALU  R6, R6, (R14, R12)
+	MOVW    232(R13), R6
 	ADD.S   R12, R8
 	ADC     R14, R1
 	SUB.S   R12, R7
-	SBC     R14, R4
-	// Carry out of r6; l6 to the frame.
 	MOVW    R8>>28, R12
-	ORR     R1<<4, R12
 	BIC     $0xf0000000, R8
 	MOVW    R8, 28(R13)
+	MOVW    R7>>28, R8
+	BIC     $0xf0000000, R7
+	SBC     R14, R4
+	// Carry out of r6; l6 to the frame.
+	ORR     R1<<4, R12
+	MOVW    R7, 60(R13)
 	MOVW    R1>>28, R1
 	// Carry out of r14; l14 to the frame.
-	MOVW    R7>>28, R8
+	MOVW    168(R13), R7
+	MOVW    124(R13), R14
+	MULALU  R3, R0, (R1, R12)
+	MOVW    120(R13), R0
+	MULALU  R7, R14, (R1, R12)
+	MOVW    172(R13), R14
 	ORR     R4<<4, R8
-	BIC     $0xf0000000, R7
-	MOVW    R7, 60(R13)
 	MOVW    R4>>28, R4
 
 	// Columns 7 and 15.
-	MULALU  R3, R0, (R1, R12)
-	MOVW    168(R13), R7
-	MOVW    124(R13), R14
-	MULALU  R7, R14, (R1, R12)
-	MOVW    172(R13), R14
-	MOVW    120(R13), R0
 	MULALU  R14, R0, (R1, R12)
 	MOVW    176(R13), R14
 	MOVW    116(R13), R0
+	MOVW    220(R13), R3
+	MOVW    236(R13), R7
 	MULALU  R14, R0, (R1, R12)
 	MOVW    228(R13), R14
 	MOVW    224(R13), R0
 	MULALU  R14, R0, (R4, R8)
-	MOVW    232(R13), R6
-	MOVW    220(R13), R3
-	MULALU  R6, R3, (R4, R8)
-	MOVW    236(R13), R7
 	MOVW    216(R13), R14
-	MULALU  R7, R14, (R4, R8)
+	MULALU  R6, R3, (R4, R8)
 	MOVW    240(R13), R6
+	MULALU  R7, R14, (R4, R8)
 	MOVW    212(R13), R7
-	MULALU  R6, R7, (R4, R8)
 	MOVW    96(R13), R14
+	ADD     $4, R13, R0
+	MULALU  R6, R7, (R4, R8)
 	MULLU   R5, R14, (R7, R6)
 	MOVW    92(R13), R5
+	MOVW    $0, R14
 	MULALU  R2, R5, (R7, R6)
 	MOVW    88(R13), R2
 	MULALU  R9, R2, (R7, R6)
@@ -1229,33 +1231,31 @@ TEXT ·fe28SquareAsm(SB), NOSPLIT, $256-8
 	SBC     R7, R4
 	// Carry out of r7; l7 to the frame.
 	MOVW    R12>>28, R6
-	ORR     R1<<4, R6
-	BIC     $0xf0000000, R12
-	MOVW    R12, 32(R13)
-	MOVW    R1>>28, R1
-	// Carry out of r15; l15 to the frame.
 	MOVW    R8>>28, R7
-	ORR     R4<<4, R7
+	BIC     $0xf0000000, R12
 	BIC     $0xf0000000, R8
+	MOVW    R12, 32(R13)
 	MOVW    R8, 64(R13)
-	MOVW    R4>>28, R4
-
-	// Limbs 0–7; the carries out of [15] into 0, and its carry.
-	ADD     $4, R13, R0
 	MOVM.IA (R0), [R0,R2,R3,R5,R8,R9,R11,R12]
-	MOVW    $0, R14
+	ORR     R4<<4, R7
+	MOVW    R4>>28, R4
 	ADD.S   R7, R0
 	ADC     R4, R14
 	MOVW    R14<<4, R14
 	ORR     R0>>28, R14
-	BIC     $0xf0000000, R0
 	ADD     R14, R2
 	MOVW    v+0(FP), R14
+	BIC     $0xf0000000, R0
+	ORR     R1<<4, R6
 	MOVM.IA [R0,R2,R3,R5,R8,R9,R11,R12], (R14)
-
-	// Limbs 8–15; the carries out of [7 15] into 8, and its carry.
 	ADD     $36, R13, R0
 	MOVM.IA (R0), [R0,R2,R3,R5,R8,R9,R11,R12]
+	MOVW    R1>>28, R1
+	// Carry out of r15; l15 to the frame.
+
+	// Limbs 0–7; the carries out of [15] into 0, and its carry.
+
+	// Limbs 8–15; the carries out of [7 15] into 8, and its carry.
 	MOVW    $0, R14
 	ADD.S   R6, R0
 	ADC     R1, R14
@@ -1263,9 +1263,9 @@ TEXT ·fe28SquareAsm(SB), NOSPLIT, $256-8
 	ADC     R4, R14
 	MOVW    R14<<4, R14
 	ORR     R0>>28, R14
-	BIC     $0xf0000000, R0
 	ADD     R14, R2
 	MOVW    v+0(FP), R14
+	BIC     $0xf0000000, R0
 	ADD     $32, R14
 	MOVM.IA [R0,R2,R3,R5,R8,R9,R11,R12], (R14)
 	RET

@@ -8,8 +8,11 @@
 TEXT ·elem32MulAsm(SB), NOSPLIT, $64-12
 	// The inputs into the frame: a at 4(R13), b at 36(R13).
 	MOVW    a+4(FP), R11
+	MOVW    $0, R8
+	MOVW    $0, R9
 	MOVM.IA (R11), [R0-R7]
 	ADD     $4, R13, R11
+	MOVW    $0, R12
 	MOVM.IA [R0-R7], (R11)
 	MOVW    b+8(FP), R11
 	MOVM.IA (R11), [R0-R7]
@@ -18,77 +21,76 @@ TEXT ·elem32MulAsm(SB), NOSPLIT, $64-12
 	// Row 0: t += a·b0; t = (t + q·m) / 2^32.
 	MOVW    36(R13), R0
 	MOVW    4(R13), R1
+	MOVW    $0, R4
+	MOVW    $0, R5
 	MULLU   R1, R0, (R2, R3)
 	MOVW    8(R13), R1
-	MOVW    $0, R4
+	MOVW    $0, R6
+	MOVW    $0, R7
 	MULALU  R1, R0, (R4, R2)
 	MOVW    12(R13), R1
-	MOVW    $0, R5
+	MOVW    $0, R11
+	MOVW    40(R13), R14
 	MULALU  R1, R0, (R5, R4)
 	MOVW    16(R13), R1
-	MOVW    $0, R6
 	MULALU  R1, R0, (R6, R5)
 	MOVW    20(R13), R1
-	MOVW    $0, R7
 	MULALU  R1, R0, (R7, R6)
 	MOVW    24(R13), R1
-	MOVW    $0, R8
+	ADD.S   R3, R5
 	MULALU  R1, R0, (R8, R7)
 	MOVW    28(R13), R1
-	MOVW    $0, R9
+	ADC.S   $0, R6
 	MULALU  R1, R0, (R9, R8)
 	MOVW    32(R13), R1
-	MOVW    $0, R11
-	MULALU  R1, R0, (R11, R9)
-	MOVW    $0, R12
-	ADD.S   R3, R5
-	ADC.S   $0, R6
 	ADC.S   $0, R7
+	MULALU  R1, R0, (R11, R9)
+	MOVW    4(R13), R1
 	ADC.S   R3, R8
+	MOVW    $0, R0
 	ADC.S   $0, R9
 	ADC.S   R3, R11
+	MULALU  R1, R14, (R0, R2)
 	ADC     $0, R12
+	MOVW    8(R13), R1
 	SUB.S   R3, R9
+	MOVW    $0, R3
+	MULALU  R1, R14, (R3, R0)
 	SBC.S   $0, R11
 	SBC     $0, R12
 	// Row 1: t += a·b1; t = (t + q·m) / 2^32.
-	MOVW    40(R13), R14
-	MOVW    4(R13), R1
-	MOVW    $0, R0
-	MULALU  R1, R14, (R0, R2)
-	MOVW    8(R13), R1
-	MOVW    $0, R3
-	MULALU  R1, R14, (R3, R0)
+	MOVW    12(R13), R1
 	ADD.S   R4, R0
 	ADC     $0, R3
-	MOVW    12(R13), R1
 	MOVW    $0, R4
 	MULALU  R1, R14, (R4, R3)
+	MOVW    16(R13), R1
 	ADD.S   R5, R3
 	ADC     $0, R4
-	MOVW    16(R13), R1
 	MOVW    $0, R5
 	MULALU  R1, R14, (R5, R4)
+	MOVW    20(R13), R1
 	ADD.S   R6, R4
 	ADC     $0, R5
-	MOVW    20(R13), R1
 	MOVW    $0, R6
 	MULALU  R1, R14, (R6, R5)
+	MOVW    24(R13), R1
 	ADD.S   R7, R5
 	ADC     $0, R6
-	MOVW    24(R13), R1
 	MOVW    $0, R7
 	MULALU  R1, R14, (R7, R6)
+	MOVW    28(R13), R1
 	ADD.S   R8, R6
 	ADC     $0, R7
-	MOVW    28(R13), R1
 	MOVW    $0, R8
 	MULALU  R1, R14, (R8, R7)
+	MOVW    32(R13), R1
 	ADD.S   R9, R7
 	ADC     $0, R8
-	MOVW    32(R13), R1
 	MOVW    $0, R9
 	MULALU  R1, R14, (R9, R8)
+	MOVW    4(R13), R1
+	MOVW    $0, R14
 	ADD.S   R11, R8
 	ADC     $0, R9
 	ADD.S   R9, R12
@@ -97,51 +99,51 @@ TEXT ·elem32MulAsm(SB), NOSPLIT, $64-12
 	ADD.S   R2, R4
 	ADC.S   $0, R5
 	ADC.S   $0, R6
+	MOVW    44(R13), R11
 	ADC.S   R2, R7
 	ADC.S   $0, R8
 	ADC.S   R2, R12
+	MULALU  R1, R11, (R14, R0)
 	ADC     $0, R9
+	MOVW    8(R13), R1
 	SUB.S   R2, R8
+	MOVW    $0, R2
+	MULALU  R1, R11, (R2, R14)
 	SBC.S   $0, R12
 	SBC     $0, R9
 	// Row 2: t += a·b2; t = (t + q·m) / 2^32.
-	MOVW    44(R13), R11
-	MOVW    4(R13), R1
-	MOVW    $0, R14
-	MULALU  R1, R11, (R14, R0)
-	MOVW    8(R13), R1
-	MOVW    $0, R2
-	MULALU  R1, R11, (R2, R14)
+	MOVW    12(R13), R1
 	ADD.S   R3, R14
 	ADC     $0, R2
-	MOVW    12(R13), R1
 	MOVW    $0, R3
 	MULALU  R1, R11, (R3, R2)
+	MOVW    16(R13), R1
 	ADD.S   R4, R2
 	ADC     $0, R3
-	MOVW    16(R13), R1
 	MOVW    $0, R4
 	MULALU  R1, R11, (R4, R3)
+	MOVW    20(R13), R1
 	ADD.S   R5, R3
 	ADC     $0, R4
-	MOVW    20(R13), R1
 	MOVW    $0, R5
 	MULALU  R1, R11, (R5, R4)
+	MOVW    24(R13), R1
 	ADD.S   R6, R4
 	ADC     $0, R5
-	MOVW    24(R13), R1
 	MOVW    $0, R6
 	MULALU  R1, R11, (R6, R5)
+	MOVW    28(R13), R1
 	ADD.S   R7, R5
 	ADC     $0, R6
-	MOVW    28(R13), R1
 	MOVW    $0, R7
 	MULALU  R1, R11, (R7, R6)
+	MOVW    32(R13), R1
 	ADD.S   R8, R6
 	ADC     $0, R7
-	MOVW    32(R13), R1
 	MOVW    $0, R8
 	MULALU  R1, R11, (R8, R7)
+	MOVW    4(R13), R1
+	MOVW    $0, R11
 	ADD.S   R12, R7
 	ADC     $0, R8
 	ADD.S   R8, R9
@@ -150,51 +152,51 @@ TEXT ·elem32MulAsm(SB), NOSPLIT, $64-12
 	ADD.S   R0, R3
 	ADC.S   $0, R4
 	ADC.S   $0, R5
+	MOVW    48(R13), R12
 	ADC.S   R0, R6
 	ADC.S   $0, R7
 	ADC.S   R0, R9
+	MULALU  R1, R12, (R11, R14)
 	ADC     $0, R8
+	MOVW    8(R13), R1
 	SUB.S   R0, R7
+	MOVW    $0, R0
+	MULALU  R1, R12, (R0, R11)
 	SBC.S   $0, R9
 	SBC     $0, R8
 	// Row 3: t += a·b3; t = (t + q·m) / 2^32.
-	MOVW    48(R13), R12
-	MOVW    4(R13), R1
-	MOVW    $0, R11
-	MULALU  R1, R12, (R11, R14)
-	MOVW    8(R13), R1
-	MOVW    $0, R0
-	MULALU  R1, R12, (R0, R11)
+	MOVW    12(R13), R1
 	ADD.S   R2, R11
 	ADC     $0, R0
-	MOVW    12(R13), R1
 	MOVW    $0, R2
 	MULALU  R1, R12, (R2, R0)
+	MOVW    16(R13), R1
 	ADD.S   R3, R0
 	ADC     $0, R2
-	MOVW    16(R13), R1
 	MOVW    $0, R3
 	MULALU  R1, R12, (R3, R2)
+	MOVW    20(R13), R1
 	ADD.S   R4, R2
 	ADC     $0, R3
-	MOVW    20(R13), R1
 	MOVW    $0, R4
 	MULALU  R1, R12, (R4, R3)
+	MOVW    24(R13), R1
 	ADD.S   R5, R3
 	ADC     $0, R4
-	MOVW    24(R13), R1
 	MOVW    $0, R5
 	MULALU  R1, R12, (R5, R4)
+	MOVW    28(R13), R1
 	ADD.S   R6, R4
 	ADC     $0, R5
-	MOVW    28(R13), R1
 	MOVW    $0, R6
 	MULALU  R1, R12, (R6, R5)
+	MOVW    32(R13), R1
 	ADD.S   R7, R5
 	ADC     $0, R6
-	MOVW    32(R13), R1
 	MOVW    $0, R7
 	MULALU  R1, R12, (R7, R6)
+	MOVW    4(R13), R1
+	MOVW    $0, R12
 	ADD.S   R9, R6
 	ADC     $0, R7
 	ADD.S   R7, R8
@@ -203,51 +205,51 @@ TEXT ·elem32MulAsm(SB), NOSPLIT, $64-12
 	ADD.S   R14, R2
 	ADC.S   $0, R3
 	ADC.S   $0, R4
+	MOVW    52(R13), R9
 	ADC.S   R14, R5
 	ADC.S   $0, R6
 	ADC.S   R14, R8
+	MULALU  R1, R9, (R12, R11)
 	ADC     $0, R7
+	MOVW    8(R13), R1
 	SUB.S   R14, R6
+	MOVW    $0, R14
+	MULALU  R1, R9, (R14, R12)
 	SBC.S   $0, R8
 	SBC     $0, R7
 	// Row 4: t += a·b4; t = (t + q·m) / 2^32.
-	MOVW    52(R13), R9
-	MOVW    4(R13), R1
-	MOVW    $0, R12
-	MULALU  R1, R9, (R12, R11)
-	MOVW    8(R13), R1
-	MOVW    $0, R14
-	MULALU  R1, R9, (R14, R12)
+	MOVW    12(R13), R1
 	ADD.S   R0, R12
 	ADC     $0, R14
-	MOVW    12(R13), R1
 	MOVW    $0, R0
 	MULALU  R1, R9, (R0, R14)
+	MOVW    16(R13), R1
 	ADD.S   R2, R14
 	ADC     $0, R0
-	MOVW    16(R13), R1
 	MOVW    $0, R2
 	MULALU  R1, R9, (R2, R0)
+	MOVW    20(R13), R1
 	ADD.S   R3, R0
 	ADC     $0, R2
-	MOVW    20(R13), R1
 	MOVW    $0, R3
 	MULALU  R1, R9, (R3, R2)
+	MOVW    24(R13), R1
 	ADD.S   R4, R2
 	ADC     $0, R3
-	MOVW    24(R13), R1
 	MOVW    $0, R4
 	MULALU  R1, R9, (R4, R3)
+	MOVW    28(R13), R1
 	ADD.S   R5, R3
 	ADC     $0, R4
-	MOVW    28(R13), R1
 	MOVW    $0, R5
 	MULALU  R1, R9, (R5, R4)
+	MOVW    32(R13), R1
 	ADD.S   R6, R4
 	ADC     $0, R5
-	MOVW    32(R13), R1
 	MOVW    $0, R6
 	MULALU  R1, R9, (R6, R5)
+	MOVW    4(R13), R1
+	MOVW    $0, R9
 	ADD.S   R8, R5
 	ADC     $0, R6
 	ADD.S   R6, R7
@@ -256,51 +258,51 @@ TEXT ·elem32MulAsm(SB), NOSPLIT, $64-12
 	ADD.S   R11, R0
 	ADC.S   $0, R2
 	ADC.S   $0, R3
+	MOVW    56(R13), R8
 	ADC.S   R11, R4
 	ADC.S   $0, R5
 	ADC.S   R11, R7
+	MULALU  R1, R8, (R9, R12)
 	ADC     $0, R6
+	MOVW    8(R13), R1
 	SUB.S   R11, R5
+	MOVW    $0, R11
+	MULALU  R1, R8, (R11, R9)
 	SBC.S   $0, R7
 	SBC     $0, R6
 	// Row 5: t += a·b5; t = (t + q·m) / 2^32.
-	MOVW    56(R13), R8
-	MOVW    4(R13), R1
-	MOVW    $0, R9
-	MULALU  R1, R8, (R9, R12)
-	MOVW    8(R13), R1
-	MOVW    $0, R11
-	MULALU  R1, R8, (R11, R9)
+	MOVW    12(R13), R1
 	ADD.S   R14, R9
 	ADC     $0, R11
-	MOVW    12(R13), R1
 	MOVW    $0, R14
 	MULALU  R1, R8, (R14, R11)
+	MOVW    16(R13), R1
 	ADD.S   R0, R11
 	ADC     $0, R14
-	MOVW    16(R13), R1
 	MOVW    $0, R0
 	MULALU  R1, R8, (R0, R14)
+	MOVW    20(R13), R1
 	ADD.S   R2, R14
 	ADC     $0, R0
-	MOVW    20(R13), R1
 	MOVW    $0, R2
 	MULALU  R1, R8, (R2, R0)
+	MOVW    24(R13), R1
 	ADD.S   R3, R0
 	ADC     $0, R2
-	MOVW    24(R13), R1
 	MOVW    $0, R3
 	MULALU  R1, R8, (R3, R2)
+	MOVW    28(R13), R1
 	ADD.S   R4, R2
 	ADC     $0, R3
-	MOVW    28(R13), R1
 	MOVW    $0, R4
 	MULALU  R1, R8, (R4, R3)
+	MOVW    32(R13), R1
 	ADD.S   R5, R3
 	ADC     $0, R4
-	MOVW    32(R13), R1
 	MOVW    $0, R5
 	MULALU  R1, R8, (R5, R4)
+	MOVW    4(R13), R1
+	MOVW    $0, R8
 	ADD.S   R7, R4
 	ADC     $0, R5
 	ADD.S   R5, R6
@@ -309,51 +311,51 @@ TEXT ·elem32MulAsm(SB), NOSPLIT, $64-12
 	ADD.S   R12, R14
 	ADC.S   $0, R0
 	ADC.S   $0, R2
+	MOVW    60(R13), R7
 	ADC.S   R12, R3
 	ADC.S   $0, R4
 	ADC.S   R12, R6
+	MULALU  R1, R7, (R8, R9)
 	ADC     $0, R5
+	MOVW    8(R13), R1
 	SUB.S   R12, R4
+	MOVW    $0, R12
+	MULALU  R1, R7, (R12, R8)
 	SBC.S   $0, R6
 	SBC     $0, R5
 	// Row 6: t += a·b6; t = (t + q·m) / 2^32.
-	MOVW    60(R13), R7
-	MOVW    4(R13), R1
-	MOVW    $0, R8
-	MULALU  R1, R7, (R8, R9)
-	MOVW    8(R13), R1
-	MOVW    $0, R12
-	MULALU  R1, R7, (R12, R8)
+	MOVW    12(R13), R1
 	ADD.S   R11, R8
 	ADC     $0, R12
-	MOVW    12(R13), R1
 	MOVW    $0, R11
 	MULALU  R1, R7, (R11, R12)
+	MOVW    16(R13), R1
 	ADD.S   R14, R12
 	ADC     $0, R11
-	MOVW    16(R13), R1
 	MOVW    $0, R14
 	MULALU  R1, R7, (R14, R11)
+	MOVW    20(R13), R1
 	ADD.S   R0, R11
 	ADC     $0, R14
-	MOVW    20(R13), R1
 	MOVW    $0, R0
 	MULALU  R1, R7, (R0, R14)
+	MOVW    24(R13), R1
 	ADD.S   R2, R14
 	ADC     $0, R0
-	MOVW    24(R13), R1
 	MOVW    $0, R2
 	MULALU  R1, R7, (R2, R0)
+	MOVW    28(R13), R1
 	ADD.S   R3, R0
 	ADC     $0, R2
-	MOVW    28(R13), R1
 	MOVW    $0, R3
 	MULALU  R1, R7, (R3, R2)
+	MOVW    32(R13), R1
 	ADD.S   R4, R2
 	ADC     $0, R3
-	MOVW    32(R13), R1
 	MOVW    $0, R4
 	MULALU  R1, R7, (R4, R3)
+	MOVW    4(R13), R1
+	MOVW    $0, R7
 	ADD.S   R6, R3
 	ADC     $0, R4
 	ADD.S   R4, R5
@@ -362,49 +364,47 @@ TEXT ·elem32MulAsm(SB), NOSPLIT, $64-12
 	ADD.S   R9, R11
 	ADC.S   $0, R14
 	ADC.S   $0, R0
+	MOVW    64(R13), R6
 	ADC.S   R9, R2
 	ADC.S   $0, R3
 	ADC.S   R9, R5
+	MULALU  R1, R6, (R7, R8)
 	ADC     $0, R4
+	MOVW    8(R13), R1
 	SUB.S   R9, R3
+	MOVW    $0, R9
+	MULALU  R1, R6, (R9, R7)
 	SBC.S   $0, R5
 	SBC     $0, R4
 	// Row 7: t += a·b7; t = (t + q·m) / 2^32.
-	MOVW    64(R13), R6
-	MOVW    4(R13), R1
-	MOVW    $0, R7
-	MULALU  R1, R6, (R7, R8)
-	MOVW    8(R13), R1
-	MOVW    $0, R9
-	MULALU  R1, R6, (R9, R7)
+	MOVW    12(R13), R1
 	ADD.S   R12, R7
 	ADC     $0, R9
-	MOVW    12(R13), R1
 	MOVW    $0, R12
 	MULALU  R1, R6, (R12, R9)
+	MOVW    16(R13), R1
 	ADD.S   R11, R9
 	ADC     $0, R12
-	MOVW    16(R13), R1
 	MOVW    $0, R11
 	MULALU  R1, R6, (R11, R12)
+	MOVW    20(R13), R1
 	ADD.S   R14, R12
 	ADC     $0, R11
-	MOVW    20(R13), R1
 	MOVW    $0, R14
 	MULALU  R1, R6, (R14, R11)
+	MOVW    24(R13), R1
 	ADD.S   R0, R11
 	ADC     $0, R14
-	MOVW    24(R13), R1
 	MOVW    $0, R0
 	MULALU  R1, R6, (R0, R14)
+	MOVW    28(R13), R1
 	ADD.S   R2, R14
 	ADC     $0, R0
-	MOVW    28(R13), R1
 	MOVW    $0, R2
 	MULALU  R1, R6, (R2, R0)
+	MOVW    32(R13), R1
 	ADD.S   R3, R0
 	ADC     $0, R2
-	MOVW    32(R13), R1
 	MOVW    $0, R3
 	MULALU  R1, R6, (R3, R2)
 	ADD.S   R5, R2
@@ -445,8 +445,8 @@ TEXT ·elem32MulAsm(SB), NOSPLIT, $64-12
 	ADC.S   $0, R0
 	AND     $0x1, R3, R5
 	ADC.S   R5, R2
-	ADC     R3, R4
 	MOVW    v+0(FP), R5
+	ADC     R3, R4
 	MOVW    R7, (R5)
 	MOVW    R9, 4(R5)
 	MOVW    R12, 8(R5)
@@ -461,83 +461,85 @@ TEXT ·elem32MulAsm(SB), NOSPLIT, $64-12
 TEXT ·elem32SquareAsm(SB), NOSPLIT, $32-8
 	// The inputs into the frame: a at 4(R13), b at 4(R13).
 	MOVW    a+4(FP), R11
+	MOVW    $0, R8
+	MOVW    $0, R9
 	MOVM.IA (R11), [R0-R7]
 	ADD     $4, R13, R11
+	MOVW    $0, R12
 	MOVM.IA [R0-R7], (R11)
 	// Row 0: t += a·b0; t = (t + q·m) / 2^32.
 	MOVW    4(R13), R0
 	MOVW    4(R13), R1
+	MOVW    $0, R4
+	MOVW    $0, R5
 	MULLU   R1, R0, (R2, R3)
 	MOVW    8(R13), R1
-	MOVW    $0, R4
+	MOVW    $0, R6
+	MOVW    $0, R7
 	MULALU  R1, R0, (R4, R2)
 	MOVW    12(R13), R1
-	MOVW    $0, R5
+	MOVW    $0, R11
+	MOVW    8(R13), R14
 	MULALU  R1, R0, (R5, R4)
 	MOVW    16(R13), R1
-	MOVW    $0, R6
 	MULALU  R1, R0, (R6, R5)
 	MOVW    20(R13), R1
-	MOVW    $0, R7
 	MULALU  R1, R0, (R7, R6)
 	MOVW    24(R13), R1
-	MOVW    $0, R8
+	ADD.S   R3, R5
 	MULALU  R1, R0, (R8, R7)
 	MOVW    28(R13), R1
-	MOVW    $0, R9
+	ADC.S   $0, R6
 	MULALU  R1, R0, (R9, R8)
 	MOVW    32(R13), R1
-	MOVW    $0, R11
-	MULALU  R1, R0, (R11, R9)
-	MOVW    $0, R12
-	ADD.S   R3, R5
-	ADC.S   $0, R6
 	ADC.S   $0, R7
+	MULALU  R1, R0, (R11, R9)
+	MOVW    4(R13), R1
 	ADC.S   R3, R8
+	MOVW    $0, R0
 	ADC.S   $0, R9
 	ADC.S   R3, R11
+	MULALU  R1, R14, (R0, R2)
 	ADC     $0, R12
+	MOVW    8(R13), R1
 	SUB.S   R3, R9
+	MOVW    $0, R3
+	MULALU  R1, R14, (R3, R0)
 	SBC.S   $0, R11
 	SBC     $0, R12
 	// Row 1: t += a·b1; t = (t + q·m) / 2^32.
-	MOVW    8(R13), R14
-	MOVW    4(R13), R1
-	MOVW    $0, R0
-	MULALU  R1, R14, (R0, R2)
-	MOVW    8(R13), R1
-	MOVW    $0, R3
-	MULALU  R1, R14, (R3, R0)
+	MOVW    12(R13), R1
 	ADD.S   R4, R0
 	ADC     $0, R3
-	MOVW    12(R13), R1
 	MOVW    $0, R4
 	MULALU  R1, R14, (R4, R3)
+	MOVW    16(R13), R1
 	ADD.S   R5, R3
 	ADC     $0, R4
-	MOVW    16(R13), R1
 	MOVW    $0, R5
 	MULALU  R1, R14, (R5, R4)
+	MOVW    20(R13), R1
 	ADD.S   R6, R4
 	ADC     $0, R5
-	MOVW    20(R13), R1
 	MOVW    $0, R6
 	MULALU  R1, R14, (R6, R5)
+	MOVW    24(R13), R1
 	ADD.S   R7, R5
 	ADC     $0, R6
-	MOVW    24(R13), R1
 	MOVW    $0, R7
 	MULALU  R1, R14, (R7, R6)
+	MOVW    28(R13), R1
 	ADD.S   R8, R6
 	ADC     $0, R7
-	MOVW    28(R13), R1
 	MOVW    $0, R8
 	MULALU  R1, R14, (R8, R7)
+	MOVW    32(R13), R1
 	ADD.S   R9, R7
 	ADC     $0, R8
-	MOVW    32(R13), R1
 	MOVW    $0, R9
 	MULALU  R1, R14, (R9, R8)
+	MOVW    4(R13), R1
+	MOVW    $0, R14
 	ADD.S   R11, R8
 	ADC     $0, R9
 	ADD.S   R9, R12
@@ -546,51 +548,51 @@ TEXT ·elem32SquareAsm(SB), NOSPLIT, $32-8
 	ADD.S   R2, R4
 	ADC.S   $0, R5
 	ADC.S   $0, R6
+	MOVW    12(R13), R11
 	ADC.S   R2, R7
 	ADC.S   $0, R8
 	ADC.S   R2, R12
+	MULALU  R1, R11, (R14, R0)
 	ADC     $0, R9
+	MOVW    8(R13), R1
 	SUB.S   R2, R8
+	MOVW    $0, R2
+	MULALU  R1, R11, (R2, R14)
 	SBC.S   $0, R12
 	SBC     $0, R9
 	// Row 2: t += a·b2; t = (t + q·m) / 2^32.
-	MOVW    12(R13), R11
-	MOVW    4(R13), R1
-	MOVW    $0, R14
-	MULALU  R1, R11, (R14, R0)
-	MOVW    8(R13), R1
-	MOVW    $0, R2
-	MULALU  R1, R11, (R2, R14)
+	MOVW    12(R13), R1
 	ADD.S   R3, R14
 	ADC     $0, R2
-	MOVW    12(R13), R1
 	MOVW    $0, R3
 	MULALU  R1, R11, (R3, R2)
+	MOVW    16(R13), R1
 	ADD.S   R4, R2
 	ADC     $0, R3
-	MOVW    16(R13), R1
 	MOVW    $0, R4
 	MULALU  R1, R11, (R4, R3)
+	MOVW    20(R13), R1
 	ADD.S   R5, R3
 	ADC     $0, R4
-	MOVW    20(R13), R1
 	MOVW    $0, R5
 	MULALU  R1, R11, (R5, R4)
+	MOVW    24(R13), R1
 	ADD.S   R6, R4
 	ADC     $0, R5
-	MOVW    24(R13), R1
 	MOVW    $0, R6
 	MULALU  R1, R11, (R6, R5)
+	MOVW    28(R13), R1
 	ADD.S   R7, R5
 	ADC     $0, R6
-	MOVW    28(R13), R1
 	MOVW    $0, R7
 	MULALU  R1, R11, (R7, R6)
+	MOVW    32(R13), R1
 	ADD.S   R8, R6
 	ADC     $0, R7
-	MOVW    32(R13), R1
 	MOVW    $0, R8
 	MULALU  R1, R11, (R8, R7)
+	MOVW    4(R13), R1
+	MOVW    $0, R11
 	ADD.S   R12, R7
 	ADC     $0, R8
 	ADD.S   R8, R9
@@ -599,51 +601,51 @@ TEXT ·elem32SquareAsm(SB), NOSPLIT, $32-8
 	ADD.S   R0, R3
 	ADC.S   $0, R4
 	ADC.S   $0, R5
+	MOVW    16(R13), R12
 	ADC.S   R0, R6
 	ADC.S   $0, R7
 	ADC.S   R0, R9
+	MULALU  R1, R12, (R11, R14)
 	ADC     $0, R8
+	MOVW    8(R13), R1
 	SUB.S   R0, R7
+	MOVW    $0, R0
+	MULALU  R1, R12, (R0, R11)
 	SBC.S   $0, R9
 	SBC     $0, R8
 	// Row 3: t += a·b3; t = (t + q·m) / 2^32.
-	MOVW    16(R13), R12
-	MOVW    4(R13), R1
-	MOVW    $0, R11
-	MULALU  R1, R12, (R11, R14)
-	MOVW    8(R13), R1
-	MOVW    $0, R0
-	MULALU  R1, R12, (R0, R11)
+	MOVW    12(R13), R1
 	ADD.S   R2, R11
 	ADC     $0, R0
-	MOVW    12(R13), R1
 	MOVW    $0, R2
 	MULALU  R1, R12, (R2, R0)
+	MOVW    16(R13), R1
 	ADD.S   R3, R0
 	ADC     $0, R2
-	MOVW    16(R13), R1
 	MOVW    $0, R3
 	MULALU  R1, R12, (R3, R2)
+	MOVW    20(R13), R1
 	ADD.S   R4, R2
 	ADC     $0, R3
-	MOVW    20(R13), R1
 	MOVW    $0, R4
 	MULALU  R1, R12, (R4, R3)
+	MOVW    24(R13), R1
 	ADD.S   R5, R3
 	ADC     $0, R4
-	MOVW    24(R13), R1
 	MOVW    $0, R5
 	MULALU  R1, R12, (R5, R4)
+	MOVW    28(R13), R1
 	ADD.S   R6, R4
 	ADC     $0, R5
-	MOVW    28(R13), R1
 	MOVW    $0, R6
 	MULALU  R1, R12, (R6, R5)
+	MOVW    32(R13), R1
 	ADD.S   R7, R5
 	ADC     $0, R6
-	MOVW    32(R13), R1
 	MOVW    $0, R7
 	MULALU  R1, R12, (R7, R6)
+	MOVW    4(R13), R1
+	MOVW    $0, R12
 	ADD.S   R9, R6
 	ADC     $0, R7
 	ADD.S   R7, R8
@@ -652,51 +654,51 @@ TEXT ·elem32SquareAsm(SB), NOSPLIT, $32-8
 	ADD.S   R14, R2
 	ADC.S   $0, R3
 	ADC.S   $0, R4
+	MOVW    20(R13), R9
 	ADC.S   R14, R5
 	ADC.S   $0, R6
 	ADC.S   R14, R8
+	MULALU  R1, R9, (R12, R11)
 	ADC     $0, R7
+	MOVW    8(R13), R1
 	SUB.S   R14, R6
+	MOVW    $0, R14
+	MULALU  R1, R9, (R14, R12)
 	SBC.S   $0, R8
 	SBC     $0, R7
 	// Row 4: t += a·b4; t = (t + q·m) / 2^32.
-	MOVW    20(R13), R9
-	MOVW    4(R13), R1
-	MOVW    $0, R12
-	MULALU  R1, R9, (R12, R11)
-	MOVW    8(R13), R1
-	MOVW    $0, R14
-	MULALU  R1, R9, (R14, R12)
+	MOVW    12(R13), R1
 	ADD.S   R0, R12
 	ADC     $0, R14
-	MOVW    12(R13), R1
 	MOVW    $0, R0
 	MULALU  R1, R9, (R0, R14)
+	MOVW    16(R13), R1
 	ADD.S   R2, R14
 	ADC     $0, R0
-	MOVW    16(R13), R1
 	MOVW    $0, R2
 	MULALU  R1, R9, (R2, R0)
+	MOVW    20(R13), R1
 	ADD.S   R3, R0
 	ADC     $0, R2
-	MOVW    20(R13), R1
 	MOVW    $0, R3
 	MULALU  R1, R9, (R3, R2)
+	MOVW    24(R13), R1
 	ADD.S   R4, R2
 	ADC     $0, R3
-	MOVW    24(R13), R1
 	MOVW    $0, R4
 	MULALU  R1, R9, (R4, R3)
+	MOVW    28(R13), R1
 	ADD.S   R5, R3
 	ADC     $0, R4
-	MOVW    28(R13), R1
 	MOVW    $0, R5
 	MULALU  R1, R9, (R5, R4)
+	MOVW    32(R13), R1
 	ADD.S   R6, R4
 	ADC     $0, R5
-	MOVW    32(R13), R1
 	MOVW    $0, R6
 	MULALU  R1, R9, (R6, R5)
+	MOVW    4(R13), R1
+	MOVW    $0, R9
 	ADD.S   R8, R5
 	ADC     $0, R6
 	ADD.S   R6, R7
@@ -705,51 +707,51 @@ TEXT ·elem32SquareAsm(SB), NOSPLIT, $32-8
 	ADD.S   R11, R0
 	ADC.S   $0, R2
 	ADC.S   $0, R3
+	MOVW    24(R13), R8
 	ADC.S   R11, R4
 	ADC.S   $0, R5
 	ADC.S   R11, R7
+	MULALU  R1, R8, (R9, R12)
 	ADC     $0, R6
+	MOVW    8(R13), R1
 	SUB.S   R11, R5
+	MOVW    $0, R11
+	MULALU  R1, R8, (R11, R9)
 	SBC.S   $0, R7
 	SBC     $0, R6
 	// Row 5: t += a·b5; t = (t + q·m) / 2^32.
-	MOVW    24(R13), R8
-	MOVW    4(R13), R1
-	MOVW    $0, R9
-	MULALU  R1, R8, (R9, R12)
-	MOVW    8(R13), R1
-	MOVW    $0, R11
-	MULALU  R1, R8, (R11, R9)
+	MOVW    12(R13), R1
 	ADD.S   R14, R9
 	ADC     $0, R11
-	MOVW    12(R13), R1
 	MOVW    $0, R14
 	MULALU  R1, R8, (R14, R11)
+	MOVW    16(R13), R1
 	ADD.S   R0, R11
 	ADC     $0, R14
-	MOVW    16(R13), R1
 	MOVW    $0, R0
 	MULALU  R1, R8, (R0, R14)
+	MOVW    20(R13), R1
 	ADD.S   R2, R14
 	ADC     $0, R0
-	MOVW    20(R13), R1
 	MOVW    $0, R2
 	MULALU  R1, R8, (R2, R0)
+	MOVW    24(R13), R1
 	ADD.S   R3, R0
 	ADC     $0, R2
-	MOVW    24(R13), R1
 	MOVW    $0, R3
 	MULALU  R1, R8, (R3, R2)
+	MOVW    28(R13), R1
 	ADD.S   R4, R2
 	ADC     $0, R3
-	MOVW    28(R13), R1
 	MOVW    $0, R4
 	MULALU  R1, R8, (R4, R3)
+	MOVW    32(R13), R1
 	ADD.S   R5, R3
 	ADC     $0, R4
-	MOVW    32(R13), R1
 	MOVW    $0, R5
 	MULALU  R1, R8, (R5, R4)
+	MOVW    4(R13), R1
+	MOVW    $0, R8
 	ADD.S   R7, R4
 	ADC     $0, R5
 	ADD.S   R5, R6
@@ -758,51 +760,51 @@ TEXT ·elem32SquareAsm(SB), NOSPLIT, $32-8
 	ADD.S   R12, R14
 	ADC.S   $0, R0
 	ADC.S   $0, R2
+	MOVW    28(R13), R7
 	ADC.S   R12, R3
 	ADC.S   $0, R4
 	ADC.S   R12, R6
+	MULALU  R1, R7, (R8, R9)
 	ADC     $0, R5
+	MOVW    8(R13), R1
 	SUB.S   R12, R4
+	MOVW    $0, R12
+	MULALU  R1, R7, (R12, R8)
 	SBC.S   $0, R6
 	SBC     $0, R5
 	// Row 6: t += a·b6; t = (t + q·m) / 2^32.
-	MOVW    28(R13), R7
-	MOVW    4(R13), R1
-	MOVW    $0, R8
-	MULALU  R1, R7, (R8, R9)
-	MOVW    8(R13), R1
-	MOVW    $0, R12
-	MULALU  R1, R7, (R12, R8)
+	MOVW    12(R13), R1
 	ADD.S   R11, R8
 	ADC     $0, R12
-	MOVW    12(R13), R1
 	MOVW    $0, R11
 	MULALU  R1, R7, (R11, R12)
+	MOVW    16(R13), R1
 	ADD.S   R14, R12
 	ADC     $0, R11
-	MOVW    16(R13), R1
 	MOVW    $0, R14
 	MULALU  R1, R7, (R14, R11)
+	MOVW    20(R13), R1
 	ADD.S   R0, R11
 	ADC     $0, R14
-	MOVW    20(R13), R1
 	MOVW    $0, R0
 	MULALU  R1, R7, (R0, R14)
+	MOVW    24(R13), R1
 	ADD.S   R2, R14
 	ADC     $0, R0
-	MOVW    24(R13), R1
 	MOVW    $0, R2
 	MULALU  R1, R7, (R2, R0)
+	MOVW    28(R13), R1
 	ADD.S   R3, R0
 	ADC     $0, R2
-	MOVW    28(R13), R1
 	MOVW    $0, R3
 	MULALU  R1, R7, (R3, R2)
+	MOVW    32(R13), R1
 	ADD.S   R4, R2
 	ADC     $0, R3
-	MOVW    32(R13), R1
 	MOVW    $0, R4
 	MULALU  R1, R7, (R4, R3)
+	MOVW    4(R13), R1
+	MOVW    $0, R7
 	ADD.S   R6, R3
 	ADC     $0, R4
 	ADD.S   R4, R5
@@ -811,49 +813,47 @@ TEXT ·elem32SquareAsm(SB), NOSPLIT, $32-8
 	ADD.S   R9, R11
 	ADC.S   $0, R14
 	ADC.S   $0, R0
+	MOVW    32(R13), R6
 	ADC.S   R9, R2
 	ADC.S   $0, R3
 	ADC.S   R9, R5
+	MULALU  R1, R6, (R7, R8)
 	ADC     $0, R4
+	MOVW    8(R13), R1
 	SUB.S   R9, R3
+	MOVW    $0, R9
+	MULALU  R1, R6, (R9, R7)
 	SBC.S   $0, R5
 	SBC     $0, R4
 	// Row 7: t += a·b7; t = (t + q·m) / 2^32.
-	MOVW    32(R13), R6
-	MOVW    4(R13), R1
-	MOVW    $0, R7
-	MULALU  R1, R6, (R7, R8)
-	MOVW    8(R13), R1
-	MOVW    $0, R9
-	MULALU  R1, R6, (R9, R7)
+	MOVW    12(R13), R1
 	ADD.S   R12, R7
 	ADC     $0, R9
-	MOVW    12(R13), R1
 	MOVW    $0, R12
 	MULALU  R1, R6, (R12, R9)
+	MOVW    16(R13), R1
 	ADD.S   R11, R9
 	ADC     $0, R12
-	MOVW    16(R13), R1
 	MOVW    $0, R11
 	MULALU  R1, R6, (R11, R12)
+	MOVW    20(R13), R1
 	ADD.S   R14, R12
 	ADC     $0, R11
-	MOVW    20(R13), R1
 	MOVW    $0, R14
 	MULALU  R1, R6, (R14, R11)
+	MOVW    24(R13), R1
 	ADD.S   R0, R11
 	ADC     $0, R14
-	MOVW    24(R13), R1
 	MOVW    $0, R0
 	MULALU  R1, R6, (R0, R14)
+	MOVW    28(R13), R1
 	ADD.S   R2, R14
 	ADC     $0, R0
-	MOVW    28(R13), R1
 	MOVW    $0, R2
 	MULALU  R1, R6, (R2, R0)
+	MOVW    32(R13), R1
 	ADD.S   R3, R0
 	ADC     $0, R2
-	MOVW    32(R13), R1
 	MOVW    $0, R3
 	MULALU  R1, R6, (R3, R2)
 	ADD.S   R5, R2
@@ -894,8 +894,8 @@ TEXT ·elem32SquareAsm(SB), NOSPLIT, $32-8
 	ADC.S   $0, R0
 	AND     $0x1, R3, R5
 	ADC.S   R5, R2
-	ADC     R3, R4
 	MOVW    v+0(FP), R5
+	ADC     R3, R4
 	MOVW    R7, (R5)
 	MOVW    R9, 4(R5)
 	MOVW    R12, 8(R5)

@@ -8,94 +8,100 @@
 TEXT ·elem32MulAsm(SB), NOSPLIT, $144-12
 	// The inputs into the frame: a at 4(R13), b at 52(R13); t's words at 100(R13).
 	MOVW    a+4(FP), R11
-	MOVM.IA (R11), [R0-R7]
 	ADD     $4, R13, R12
+	MOVW    $0, R8
+	MOVM.IA (R11), [R0-R7]
+	MOVW    $0, R9
+	MOVW    $0, R14
 	MOVM.IA [R0-R7], (R12)
 	ADD     $32, R11, R12
 	MOVM.IA (R12), [R0-R3]
 	ADD     $36, R13, R12
-	MOVM.IA [R0-R3], (R12)
 	MOVW    b+8(FP), R11
+	MOVM.IA [R0-R3], (R12)
 	MOVM.IA (R11), [R0-R7]
 	ADD     $52, R13, R12
 	MOVM.IA [R0-R7], (R12)
 	ADD     $32, R11, R12
 	MOVM.IA (R12), [R0-R3]
 	ADD     $84, R13, R12
+	MOVW    $0, R4
 	MOVM.IA [R0-R3], (R12)
 	// Row 0: t += a·b0.
 	MOVW    52(R13), R0
 	MOVW    4(R13), R1
+	MOVW    $0, R5
+	MOVW    $0, R6
 	MULLU   R1, R0, (R2, R3)
 	MOVW    8(R13), R1
-	MOVW    $0, R4
+	MOVW    $0, R7
+	MOVW    $0, R11
 	MULALU  R1, R0, (R4, R2)
 	MOVW    12(R13), R1
-	MOVW    $0, R5
+	MOVW    $0, R12
 	MULALU  R1, R0, (R5, R4)
 	MOVW    16(R13), R1
-	MOVW    $0, R6
 	MULALU  R1, R0, (R6, R5)
 	MOVW    20(R13), R1
-	MOVW    $0, R7
 	MULALU  R1, R0, (R7, R6)
 	MOVW    24(R13), R1
-	MOVW    $0, R8
 	MULALU  R1, R0, (R8, R7)
-	MOVW    R7, 120(R13)
 	MOVW    28(R13), R1
-	MOVW    $0, R9
 	MULALU  R1, R0, (R9, R8)
-	MOVW    R8, 124(R13)
 	MOVW    32(R13), R1
-	MOVW    $0, R11
-	MULALU  R1, R0, (R11, R9)
-	MOVW    R9, 128(R13)
-	MOVW    36(R13), R1
-	MOVW    $0, R12
-	MULALU  R1, R0, (R12, R11)
-	MOVW    R11, 132(R13)
-	MOVW    40(R13), R1
-	MOVW    $0, R14
-	MULALU  R1, R0, (R14, R12)
-	MOVW    R12, 136(R13)
-	MOVW    44(R13), R1
+	MOVW    R7, 120(R13)
 	MOVW    $0, R7
-	MULALU  R1, R0, (R7, R14)
-	MOVW    R14, 140(R13)
-	MOVW    48(R13), R1
+	MULALU  R1, R0, (R11, R9)
+	MOVW    36(R13), R1
+	MOVW    R8, 124(R13)
 	MOVW    $0, R8
-	MULALU  R1, R0, (R8, R7)
-	MOVW    R7, 144(R13)
+	MULALU  R1, R0, (R12, R11)
+	MOVW    40(R13), R1
+	MOVW    R9, 128(R13)
 	MOVW    $0, R9
-	// t = (t + q·m) / 2^32, q = t0: the chains of words 1..4 in registers, then one signed carry.
+	MULALU  R1, R0, (R14, R12)
+	MOVW    44(R13), R1
+	MOVW    R11, 132(R13)
+	MOVW    $0, R11
+	MULALU  R1, R0, (R7, R14)
+	MOVW    48(R13), R1
+	MOVW    R12, 136(R13)
+	MOVW    $0, R12
+	MULALU  R1, R0, (R8, R7)
+	MOVW    R14, 140(R13)
+	MOVW    124(R13), R14
+	MOVW    4(R13), R1
 	ADD.S   R3, R8
 	ADC     $0, R9
 	ADD.S   R3, R2
 	ADC.S   $0, R4
 	ADC.S   $0, R5
 	ADC.S   $0, R6
-	MOVW    $0, R11
 	ADC     $0, R11
 	SUB.S   R3, R5
 	SBC.S   R3, R6
-	MOVW    $0, R12
+	MOVW    120(R13), R3
 	SBC     $0, R12
-	// R11 = carry − borrow, R12 its sign word.
 	ADD     R12, R11
 	AND     R11, R12
-	MOVW    120(R13), R3
 	ADD.S   R11, R3
-	MOVW    124(R13), R14
 	ADC.S   R12, R14
 	MOVW    R14, 120(R13)
 	MOVW    128(R13), R14
+	MOVW    R7, 144(R13)
+	// t = (t + q·m) / 2^32, q = t0: the chains of words 1..4 in registers, then one signed carry.
+	// R11 = carry − borrow, R12 its sign word.
+	MOVW    56(R13), R7
 	ADC.S   R12, R14
 	MOVW    R14, 124(R13)
 	MOVW    132(R13), R14
+	MOVW    $0, R0
+	MULALU  R1, R7, (R0, R2)
 	ADC.S   R12, R14
 	MOVW    R14, 128(R13)
 	MOVW    136(R13), R14
+	MOVW    8(R13), R1
+	MOVW    $0, R11
 	ADC.S   R12, R14
 	MOVW    R14, 132(R13)
 	MOVW    140(R13), R14
@@ -104,810 +110,230 @@ TEXT ·elem32MulAsm(SB), NOSPLIT, $144-12
 	MOVW    144(R13), R14
 	ADC.S   R12, R14
 	MOVW    R14, 140(R13)
+	MOVW    $0, R14
+	MULALU  R1, R7, (R14, R0)
 	ADC.S   R12, R8
 	ADC     R12, R9
+	MOVW    12(R13), R1
+	ADD.S   R0, R4
+	ADC     $0, R14
+	MULALU  R1, R7, (R11, R14)
+	MOVW    16(R13), R1
+	MOVW    $0, R12
 	MOVW    R8, 144(R13)
 	// Row 1: t += a·b1.
-	MOVW    56(R13), R7
-	MOVW    4(R13), R1
-	MOVW    $0, R0
-	MULALU  R1, R7, (R0, R2)
-	MOVW    8(R13), R1
-	MOVW    $0, R14
-	MULALU  R1, R7, (R14, R0)
-	ADD.S   R0, R4
-	ADC     $0, R14
-	MOVW    12(R13), R1
-	MOVW    $0, R11
-	MULALU  R1, R7, (R11, R14)
 	ADD.S   R14, R5
 	ADC     $0, R11
-	MOVW    16(R13), R1
-	MOVW    $0, R12
 	MULALU  R1, R7, (R12, R11)
-	ADD.S   R11, R6
-	ADC     $0, R12
 	MOVW    20(R13), R1
 	MOVW    $0, R8
+	MOVW    $0, R0
+	ADD.S   R11, R6
+	ADC     $0, R12
 	MULALU  R1, R7, (R8, R12)
+	MOVW    24(R13), R1
+	MOVW    120(R13), R14
+	MOVW    $0, R11
 	ADD.S   R12, R3
 	ADC     $0, R8
-	MOVW    24(R13), R1
-	MOVW    $0, R0
 	MULALU  R1, R7, (R0, R8)
-	MOVW    120(R13), R14
+	MOVW    28(R13), R1
+	MOVW    124(R13), R12
 	ADD.S   R8, R14
 	ADC     $0, R0
-	MOVW    R14, 120(R13)
-	MOVW    28(R13), R1
-	MOVW    $0, R11
 	MULALU  R1, R7, (R11, R0)
-	MOVW    124(R13), R12
+	MOVW    32(R13), R1
+	MOVW    R14, 120(R13)
+	MOVW    $0, R14
 	ADD.S   R0, R12
 	ADC     $0, R11
-	MOVW    R12, 124(R13)
-	MOVW    32(R13), R1
-	MOVW    $0, R14
 	MULALU  R1, R7, (R14, R11)
 	MOVW    128(R13), R8
+	MOVW    36(R13), R1
+	MOVW    R12, 124(R13)
 	ADD.S   R11, R8
 	ADC     $0, R14
-	MOVW    R8, 128(R13)
-	MOVW    36(R13), R1
 	MOVW    $0, R12
 	MULALU  R1, R7, (R12, R14)
 	MOVW    132(R13), R0
+	MOVW    40(R13), R1
+	MOVW    R8, 128(R13)
 	ADD.S   R14, R0
 	ADC     $0, R12
-	MOVW    R0, 132(R13)
-	MOVW    40(R13), R1
 	MOVW    $0, R8
 	MULALU  R1, R7, (R8, R12)
 	MOVW    136(R13), R11
+	MOVW    44(R13), R1
+	MOVW    R0, 132(R13)
 	ADD.S   R12, R11
 	ADC     $0, R8
-	MOVW    R11, 136(R13)
-	MOVW    44(R13), R1
 	MOVW    $0, R0
 	MULALU  R1, R7, (R0, R8)
 	MOVW    140(R13), R14
+	MOVW    48(R13), R1
+	MOVW    R11, 136(R13)
 	ADD.S   R8, R14
 	ADC     $0, R0
-	MOVW    R14, 140(R13)
-	MOVW    48(R13), R1
 	MOVW    $0, R11
 	MULALU  R1, R7, (R11, R0)
 	MOVW    144(R13), R12
+	MOVW    R14, 140(R13)
+	MOVW    $0, R14
 	ADD.S   R0, R12
 	ADC     $0, R11
-	MOVW    R12, 144(R13)
 	ADD.S   R11, R9
 	MOVW    $0, R11
 	ADC     $0, R11
-	// t = (t + q·m) / 2^32, q = t0: the chains of words 1..4 in registers, then one signed carry.
 	ADD.S   R2, R9
 	ADC     $0, R11
 	ADD.S   R2, R4
 	ADC.S   $0, R5
 	ADC.S   $0, R6
 	ADC.S   $0, R3
-	MOVW    $0, R14
 	ADC     $0, R14
 	SUB.S   R2, R6
 	SBC.S   R2, R3
+	MOVW    R12, 144(R13)
+	// t = (t + q·m) / 2^32, q = t0: the chains of words 1..4 in registers, then one signed carry.
 	MOVW    $0, R8
+	MOVW    120(R13), R2
 	SBC     $0, R8
 	// R14 = carry − borrow, R8 its sign word.
+	MOVW    124(R13), R12
 	ADD     R8, R14
 	AND     R14, R8
-	MOVW    120(R13), R2
 	ADD.S   R14, R2
-	MOVW    124(R13), R12
 	ADC.S   R8, R12
 	MOVW    R12, 120(R13)
 	MOVW    128(R13), R12
-	ADC.S   R8, R12
-	MOVW    R12, 124(R13)
-	MOVW    132(R13), R12
-	ADC.S   R8, R12
-	MOVW    R12, 128(R13)
-	MOVW    136(R13), R12
-	ADC.S   R8, R12
-	MOVW    R12, 132(R13)
-	MOVW    140(R13), R12
-	ADC.S   R8, R12
-	MOVW    R12, 136(R13)
-	MOVW    144(R13), R12
-	ADC.S   R8, R12
-	MOVW    R12, 140(R13)
-	ADC.S   R8, R9
-	ADC     R8, R11
-	MOVW    R9, 144(R13)
-	// Row 2: t += a·b2.
 	MOVW    60(R13), R0
 	MOVW    4(R13), R1
+	ADC.S   R8, R12
+	MOVW    R12, 124(R13)
+	MOVW    132(R13), R12
 	MOVW    $0, R7
 	MULALU  R1, R0, (R7, R4)
+	ADC.S   R8, R12
+	MOVW    R12, 128(R13)
+	MOVW    136(R13), R12
 	MOVW    8(R13), R1
+	MOVW    $0, R14
+	ADC.S   R8, R12
+	MOVW    R12, 132(R13)
+	MOVW    140(R13), R12
+	ADC.S   R8, R12
+	MOVW    R12, 136(R13)
+	MOVW    144(R13), R12
+	ADC.S   R8, R12
+	MOVW    R12, 140(R13)
 	MOVW    $0, R12
 	MULALU  R1, R0, (R12, R7)
+	ADC.S   R8, R9
+	ADC     R8, R11
+	MOVW    12(R13), R1
 	ADD.S   R7, R5
 	ADC     $0, R12
-	MOVW    12(R13), R1
-	MOVW    $0, R14
 	MULALU  R1, R0, (R14, R12)
-	ADD.S   R12, R6
-	ADC     $0, R14
 	MOVW    16(R13), R1
 	MOVW    $0, R8
+	MOVW    R9, 144(R13)
+	// Row 2: t += a·b2.
+	ADD.S   R12, R6
+	ADC     $0, R14
 	MULALU  R1, R0, (R8, R14)
-	ADD.S   R14, R3
-	ADC     $0, R8
 	MOVW    20(R13), R1
 	MOVW    $0, R9
+	MOVW    $0, R7
+	ADD.S   R14, R3
+	ADC     $0, R8
 	MULALU  R1, R0, (R9, R8)
+	MOVW    24(R13), R1
+	MOVW    120(R13), R12
+	MOVW    $0, R14
 	ADD.S   R8, R2
 	ADC     $0, R9
-	MOVW    24(R13), R1
-	MOVW    $0, R7
 	MULALU  R1, R0, (R7, R9)
-	MOVW    120(R13), R12
+	MOVW    28(R13), R1
+	MOVW    124(R13), R8
 	ADD.S   R9, R12
 	ADC     $0, R7
-	MOVW    R12, 120(R13)
-	MOVW    28(R13), R1
-	MOVW    $0, R14
 	MULALU  R1, R0, (R14, R7)
-	MOVW    124(R13), R8
+	MOVW    32(R13), R1
+	MOVW    R12, 120(R13)
+	MOVW    $0, R12
 	ADD.S   R7, R8
 	ADC     $0, R14
-	MOVW    R8, 124(R13)
-	MOVW    32(R13), R1
-	MOVW    $0, R12
 	MULALU  R1, R0, (R12, R14)
 	MOVW    128(R13), R9
+	MOVW    36(R13), R1
+	MOVW    R8, 124(R13)
 	ADD.S   R14, R9
 	ADC     $0, R12
-	MOVW    R9, 128(R13)
-	MOVW    36(R13), R1
 	MOVW    $0, R8
 	MULALU  R1, R0, (R8, R12)
 	MOVW    132(R13), R7
+	MOVW    40(R13), R1
+	MOVW    R9, 128(R13)
 	ADD.S   R12, R7
 	ADC     $0, R8
-	MOVW    R7, 132(R13)
-	MOVW    40(R13), R1
 	MOVW    $0, R9
 	MULALU  R1, R0, (R9, R8)
 	MOVW    136(R13), R14
+	MOVW    44(R13), R1
+	MOVW    R7, 132(R13)
 	ADD.S   R8, R14
 	ADC     $0, R9
-	MOVW    R14, 136(R13)
-	MOVW    44(R13), R1
 	MOVW    $0, R7
 	MULALU  R1, R0, (R7, R9)
 	MOVW    140(R13), R12
+	MOVW    48(R13), R1
+	MOVW    R14, 136(R13)
 	ADD.S   R9, R12
 	ADC     $0, R7
-	MOVW    R12, 140(R13)
-	MOVW    48(R13), R1
 	MOVW    $0, R14
 	MULALU  R1, R0, (R14, R7)
 	MOVW    144(R13), R8
+	MOVW    R12, 140(R13)
+	MOVW    $0, R12
 	ADD.S   R7, R8
 	ADC     $0, R14
-	MOVW    R8, 144(R13)
 	ADD.S   R14, R11
 	MOVW    $0, R14
 	ADC     $0, R14
-	// t = (t + q·m) / 2^32, q = t0: the chains of words 1..4 in registers, then one signed carry.
 	ADD.S   R4, R11
 	ADC     $0, R14
 	ADD.S   R4, R5
 	ADC.S   $0, R6
 	ADC.S   $0, R3
 	ADC.S   $0, R2
-	MOVW    $0, R12
 	ADC     $0, R12
 	SUB.S   R4, R3
 	SBC.S   R4, R2
+	MOVW    R8, 144(R13)
+	// t = (t + q·m) / 2^32, q = t0: the chains of words 1..4 in registers, then one signed carry.
 	MOVW    $0, R9
+	MOVW    120(R13), R4
 	SBC     $0, R9
 	// R12 = carry − borrow, R9 its sign word.
+	MOVW    124(R13), R8
 	ADD     R9, R12
 	AND     R12, R9
-	MOVW    120(R13), R4
 	ADD.S   R12, R4
-	MOVW    124(R13), R8
 	ADC.S   R9, R8
 	MOVW    R8, 120(R13)
 	MOVW    128(R13), R8
-	ADC.S   R9, R8
-	MOVW    R8, 124(R13)
-	MOVW    132(R13), R8
-	ADC.S   R9, R8
-	MOVW    R8, 128(R13)
-	MOVW    136(R13), R8
-	ADC.S   R9, R8
-	MOVW    R8, 132(R13)
-	MOVW    140(R13), R8
-	ADC.S   R9, R8
-	MOVW    R8, 136(R13)
-	MOVW    144(R13), R8
-	ADC.S   R9, R8
-	MOVW    R8, 140(R13)
-	ADC.S   R9, R11
-	ADC     R9, R14
-	MOVW    R11, 144(R13)
-	// Row 3: t += a·b3.
 	MOVW    64(R13), R7
 	MOVW    4(R13), R1
-	MOVW    $0, R0
-	MULALU  R1, R7, (R0, R5)
-	MOVW    8(R13), R1
-	MOVW    $0, R8
-	MULALU  R1, R7, (R8, R0)
-	ADD.S   R0, R6
-	ADC     $0, R8
-	MOVW    12(R13), R1
-	MOVW    $0, R12
-	MULALU  R1, R7, (R12, R8)
-	ADD.S   R8, R3
-	ADC     $0, R12
-	MOVW    16(R13), R1
-	MOVW    $0, R9
-	MULALU  R1, R7, (R9, R12)
-	ADD.S   R12, R2
-	ADC     $0, R9
-	MOVW    20(R13), R1
-	MOVW    $0, R11
-	MULALU  R1, R7, (R11, R9)
-	ADD.S   R9, R4
-	ADC     $0, R11
-	MOVW    24(R13), R1
-	MOVW    $0, R0
-	MULALU  R1, R7, (R0, R11)
-	MOVW    120(R13), R8
-	ADD.S   R11, R8
-	ADC     $0, R0
-	MOVW    R8, 120(R13)
-	MOVW    28(R13), R1
-	MOVW    $0, R12
-	MULALU  R1, R7, (R12, R0)
-	MOVW    124(R13), R9
-	ADD.S   R0, R9
-	ADC     $0, R12
-	MOVW    R9, 124(R13)
-	MOVW    32(R13), R1
-	MOVW    $0, R8
-	MULALU  R1, R7, (R8, R12)
-	MOVW    128(R13), R11
-	ADD.S   R12, R11
-	ADC     $0, R8
-	MOVW    R11, 128(R13)
-	MOVW    36(R13), R1
-	MOVW    $0, R9
-	MULALU  R1, R7, (R9, R8)
-	MOVW    132(R13), R0
-	ADD.S   R8, R0
-	ADC     $0, R9
-	MOVW    R0, 132(R13)
-	MOVW    40(R13), R1
-	MOVW    $0, R11
-	MULALU  R1, R7, (R11, R9)
-	MOVW    136(R13), R12
-	ADD.S   R9, R12
-	ADC     $0, R11
-	MOVW    R12, 136(R13)
-	MOVW    44(R13), R1
-	MOVW    $0, R0
-	MULALU  R1, R7, (R0, R11)
-	MOVW    140(R13), R8
-	ADD.S   R11, R8
-	ADC     $0, R0
-	MOVW    R8, 140(R13)
-	MOVW    48(R13), R1
-	MOVW    $0, R12
-	MULALU  R1, R7, (R12, R0)
-	MOVW    144(R13), R9
-	ADD.S   R0, R9
-	ADC     $0, R12
-	MOVW    R9, 144(R13)
-	ADD.S   R12, R14
-	MOVW    $0, R12
-	ADC     $0, R12
-	// t = (t + q·m) / 2^32, q = t0: the chains of words 1..4 in registers, then one signed carry.
-	ADD.S   R5, R14
-	ADC     $0, R12
-	ADD.S   R5, R6
-	ADC.S   $0, R3
-	ADC.S   $0, R2
-	ADC.S   $0, R4
-	MOVW    $0, R8
-	ADC     $0, R8
-	SUB.S   R5, R2
-	SBC.S   R5, R4
-	MOVW    $0, R11
-	SBC     $0, R11
-	// R8 = carry − borrow, R11 its sign word.
-	ADD     R11, R8
-	AND     R8, R11
-	MOVW    120(R13), R5
-	ADD.S   R8, R5
-	MOVW    124(R13), R9
-	ADC.S   R11, R9
-	MOVW    R9, 120(R13)
-	MOVW    128(R13), R9
-	ADC.S   R11, R9
-	MOVW    R9, 124(R13)
-	MOVW    132(R13), R9
-	ADC.S   R11, R9
-	MOVW    R9, 128(R13)
-	MOVW    136(R13), R9
-	ADC.S   R11, R9
-	MOVW    R9, 132(R13)
-	MOVW    140(R13), R9
-	ADC.S   R11, R9
-	MOVW    R9, 136(R13)
-	MOVW    144(R13), R9
-	ADC.S   R11, R9
-	MOVW    R9, 140(R13)
-	ADC.S   R11, R14
-	ADC     R11, R12
-	MOVW    R14, 144(R13)
-	// Row 4: t += a·b4.
-	MOVW    68(R13), R0
-	MOVW    4(R13), R1
-	MOVW    $0, R7
-	MULALU  R1, R0, (R7, R6)
-	MOVW    8(R13), R1
-	MOVW    $0, R9
-	MULALU  R1, R0, (R9, R7)
-	ADD.S   R7, R3
-	ADC     $0, R9
-	MOVW    12(R13), R1
-	MOVW    $0, R8
-	MULALU  R1, R0, (R8, R9)
-	ADD.S   R9, R2
-	ADC     $0, R8
-	MOVW    16(R13), R1
-	MOVW    $0, R11
-	MULALU  R1, R0, (R11, R8)
-	ADD.S   R8, R4
-	ADC     $0, R11
-	MOVW    20(R13), R1
-	MOVW    $0, R14
-	MULALU  R1, R0, (R14, R11)
-	ADD.S   R11, R5
-	ADC     $0, R14
-	MOVW    24(R13), R1
-	MOVW    $0, R7
-	MULALU  R1, R0, (R7, R14)
-	MOVW    120(R13), R9
-	ADD.S   R14, R9
-	ADC     $0, R7
-	MOVW    R9, 120(R13)
-	MOVW    28(R13), R1
-	MOVW    $0, R8
-	MULALU  R1, R0, (R8, R7)
-	MOVW    124(R13), R11
-	ADD.S   R7, R11
-	ADC     $0, R8
-	MOVW    R11, 124(R13)
-	MOVW    32(R13), R1
-	MOVW    $0, R9
-	MULALU  R1, R0, (R9, R8)
-	MOVW    128(R13), R14
-	ADD.S   R8, R14
-	ADC     $0, R9
-	MOVW    R14, 128(R13)
-	MOVW    36(R13), R1
-	MOVW    $0, R11
-	MULALU  R1, R0, (R11, R9)
-	MOVW    132(R13), R7
-	ADD.S   R9, R7
-	ADC     $0, R11
-	MOVW    R7, 132(R13)
-	MOVW    40(R13), R1
-	MOVW    $0, R14
-	MULALU  R1, R0, (R14, R11)
-	MOVW    136(R13), R8
-	ADD.S   R11, R8
-	ADC     $0, R14
-	MOVW    R8, 136(R13)
-	MOVW    44(R13), R1
-	MOVW    $0, R7
-	MULALU  R1, R0, (R7, R14)
-	MOVW    140(R13), R9
-	ADD.S   R14, R9
-	ADC     $0, R7
-	MOVW    R9, 140(R13)
-	MOVW    48(R13), R1
-	MOVW    $0, R8
-	MULALU  R1, R0, (R8, R7)
-	MOVW    144(R13), R11
-	ADD.S   R7, R11
-	ADC     $0, R8
-	MOVW    R11, 144(R13)
-	ADD.S   R8, R12
-	MOVW    $0, R8
-	ADC     $0, R8
-	// t = (t + q·m) / 2^32, q = t0: the chains of words 1..4 in registers, then one signed carry.
-	ADD.S   R6, R12
-	ADC     $0, R8
-	ADD.S   R6, R3
-	ADC.S   $0, R2
-	ADC.S   $0, R4
-	ADC.S   $0, R5
-	MOVW    $0, R9
-	ADC     $0, R9
-	SUB.S   R6, R4
-	SBC.S   R6, R5
-	MOVW    $0, R14
-	SBC     $0, R14
-	// R9 = carry − borrow, R14 its sign word.
-	ADD     R14, R9
-	AND     R9, R14
-	MOVW    120(R13), R6
-	ADD.S   R9, R6
-	MOVW    124(R13), R11
-	ADC.S   R14, R11
-	MOVW    R11, 120(R13)
-	MOVW    128(R13), R11
-	ADC.S   R14, R11
-	MOVW    R11, 124(R13)
-	MOVW    132(R13), R11
-	ADC.S   R14, R11
-	MOVW    R11, 128(R13)
-	MOVW    136(R13), R11
-	ADC.S   R14, R11
-	MOVW    R11, 132(R13)
-	MOVW    140(R13), R11
-	ADC.S   R14, R11
-	MOVW    R11, 136(R13)
-	MOVW    144(R13), R11
-	ADC.S   R14, R11
-	MOVW    R11, 140(R13)
-	ADC.S   R14, R12
-	ADC     R14, R8
-	MOVW    R12, 144(R13)
-	// Row 5: t += a·b5.
-	MOVW    72(R13), R7
-	MOVW    4(R13), R1
-	MOVW    $0, R0
-	MULALU  R1, R7, (R0, R3)
-	MOVW    8(R13), R1
-	MOVW    $0, R11
-	MULALU  R1, R7, (R11, R0)
-	ADD.S   R0, R2
-	ADC     $0, R11
-	MOVW    12(R13), R1
-	MOVW    $0, R9
-	MULALU  R1, R7, (R9, R11)
-	ADD.S   R11, R4
-	ADC     $0, R9
-	MOVW    16(R13), R1
-	MOVW    $0, R14
-	MULALU  R1, R7, (R14, R9)
-	ADD.S   R9, R5
-	ADC     $0, R14
-	MOVW    20(R13), R1
-	MOVW    $0, R12
-	MULALU  R1, R7, (R12, R14)
-	ADD.S   R14, R6
-	ADC     $0, R12
-	MOVW    24(R13), R1
-	MOVW    $0, R0
-	MULALU  R1, R7, (R0, R12)
-	MOVW    120(R13), R11
-	ADD.S   R12, R11
-	ADC     $0, R0
-	MOVW    R11, 120(R13)
-	MOVW    28(R13), R1
-	MOVW    $0, R9
-	MULALU  R1, R7, (R9, R0)
-	MOVW    124(R13), R14
-	ADD.S   R0, R14
-	ADC     $0, R9
-	MOVW    R14, 124(R13)
-	MOVW    32(R13), R1
-	MOVW    $0, R11
-	MULALU  R1, R7, (R11, R9)
-	MOVW    128(R13), R12
-	ADD.S   R9, R12
-	ADC     $0, R11
-	MOVW    R12, 128(R13)
-	MOVW    36(R13), R1
-	MOVW    $0, R14
-	MULALU  R1, R7, (R14, R11)
-	MOVW    132(R13), R0
-	ADD.S   R11, R0
-	ADC     $0, R14
-	MOVW    R0, 132(R13)
-	MOVW    40(R13), R1
-	MOVW    $0, R12
-	MULALU  R1, R7, (R12, R14)
-	MOVW    136(R13), R9
-	ADD.S   R14, R9
-	ADC     $0, R12
-	MOVW    R9, 136(R13)
-	MOVW    44(R13), R1
-	MOVW    $0, R0
-	MULALU  R1, R7, (R0, R12)
-	MOVW    140(R13), R11
-	ADD.S   R12, R11
-	ADC     $0, R0
-	MOVW    R11, 140(R13)
-	MOVW    48(R13), R1
-	MOVW    $0, R9
-	MULALU  R1, R7, (R9, R0)
-	MOVW    144(R13), R14
-	ADD.S   R0, R14
-	ADC     $0, R9
-	MOVW    R14, 144(R13)
-	ADD.S   R9, R8
-	MOVW    $0, R9
-	ADC     $0, R9
-	// t = (t + q·m) / 2^32, q = t0: the chains of words 1..4 in registers, then one signed carry.
-	ADD.S   R3, R8
-	ADC     $0, R9
-	ADD.S   R3, R2
-	ADC.S   $0, R4
-	ADC.S   $0, R5
-	ADC.S   $0, R6
-	MOVW    $0, R11
-	ADC     $0, R11
-	SUB.S   R3, R5
-	SBC.S   R3, R6
-	MOVW    $0, R12
-	SBC     $0, R12
-	// R11 = carry − borrow, R12 its sign word.
-	ADD     R12, R11
-	AND     R11, R12
-	MOVW    120(R13), R3
-	ADD.S   R11, R3
-	MOVW    124(R13), R14
-	ADC.S   R12, R14
-	MOVW    R14, 120(R13)
-	MOVW    128(R13), R14
-	ADC.S   R12, R14
-	MOVW    R14, 124(R13)
-	MOVW    132(R13), R14
-	ADC.S   R12, R14
-	MOVW    R14, 128(R13)
-	MOVW    136(R13), R14
-	ADC.S   R12, R14
-	MOVW    R14, 132(R13)
-	MOVW    140(R13), R14
-	ADC.S   R12, R14
-	MOVW    R14, 136(R13)
-	MOVW    144(R13), R14
-	ADC.S   R12, R14
-	MOVW    R14, 140(R13)
-	ADC.S   R12, R8
-	ADC     R12, R9
-	MOVW    R8, 144(R13)
-	// Row 6: t += a·b6.
-	MOVW    76(R13), R0
-	MOVW    4(R13), R1
-	MOVW    $0, R7
-	MULALU  R1, R0, (R7, R2)
-	MOVW    8(R13), R1
-	MOVW    $0, R14
-	MULALU  R1, R0, (R14, R7)
-	ADD.S   R7, R4
-	ADC     $0, R14
-	MOVW    12(R13), R1
-	MOVW    $0, R11
-	MULALU  R1, R0, (R11, R14)
-	ADD.S   R14, R5
-	ADC     $0, R11
-	MOVW    16(R13), R1
-	MOVW    $0, R12
-	MULALU  R1, R0, (R12, R11)
-	ADD.S   R11, R6
-	ADC     $0, R12
-	MOVW    20(R13), R1
-	MOVW    $0, R8
-	MULALU  R1, R0, (R8, R12)
-	ADD.S   R12, R3
-	ADC     $0, R8
-	MOVW    24(R13), R1
-	MOVW    $0, R7
-	MULALU  R1, R0, (R7, R8)
-	MOVW    120(R13), R14
-	ADD.S   R8, R14
-	ADC     $0, R7
-	MOVW    R14, 120(R13)
-	MOVW    28(R13), R1
-	MOVW    $0, R11
-	MULALU  R1, R0, (R11, R7)
-	MOVW    124(R13), R12
-	ADD.S   R7, R12
-	ADC     $0, R11
-	MOVW    R12, 124(R13)
-	MOVW    32(R13), R1
-	MOVW    $0, R14
-	MULALU  R1, R0, (R14, R11)
-	MOVW    128(R13), R8
-	ADD.S   R11, R8
-	ADC     $0, R14
-	MOVW    R8, 128(R13)
-	MOVW    36(R13), R1
-	MOVW    $0, R12
-	MULALU  R1, R0, (R12, R14)
-	MOVW    132(R13), R7
-	ADD.S   R14, R7
-	ADC     $0, R12
-	MOVW    R7, 132(R13)
-	MOVW    40(R13), R1
-	MOVW    $0, R8
-	MULALU  R1, R0, (R8, R12)
-	MOVW    136(R13), R11
-	ADD.S   R12, R11
-	ADC     $0, R8
-	MOVW    R11, 136(R13)
-	MOVW    44(R13), R1
-	MOVW    $0, R7
-	MULALU  R1, R0, (R7, R8)
-	MOVW    140(R13), R14
-	ADD.S   R8, R14
-	ADC     $0, R7
-	MOVW    R14, 140(R13)
-	MOVW    48(R13), R1
-	MOVW    $0, R11
-	MULALU  R1, R0, (R11, R7)
-	MOVW    144(R13), R12
-	ADD.S   R7, R12
-	ADC     $0, R11
-	MOVW    R12, 144(R13)
-	ADD.S   R11, R9
-	MOVW    $0, R11
-	ADC     $0, R11
-	// t = (t + q·m) / 2^32, q = t0: the chains of words 1..4 in registers, then one signed carry.
-	ADD.S   R2, R9
-	ADC     $0, R11
-	ADD.S   R2, R4
-	ADC.S   $0, R5
-	ADC.S   $0, R6
-	ADC.S   $0, R3
-	MOVW    $0, R14
-	ADC     $0, R14
-	SUB.S   R2, R6
-	SBC.S   R2, R3
-	MOVW    $0, R8
-	SBC     $0, R8
-	// R14 = carry − borrow, R8 its sign word.
-	ADD     R8, R14
-	AND     R14, R8
-	MOVW    120(R13), R2
-	ADD.S   R14, R2
-	MOVW    124(R13), R12
-	ADC.S   R8, R12
-	MOVW    R12, 120(R13)
-	MOVW    128(R13), R12
-	ADC.S   R8, R12
-	MOVW    R12, 124(R13)
-	MOVW    132(R13), R12
-	ADC.S   R8, R12
-	MOVW    R12, 128(R13)
-	MOVW    136(R13), R12
-	ADC.S   R8, R12
-	MOVW    R12, 132(R13)
-	MOVW    140(R13), R12
-	ADC.S   R8, R12
-	MOVW    R12, 136(R13)
-	MOVW    144(R13), R12
-	ADC.S   R8, R12
-	MOVW    R12, 140(R13)
-	ADC.S   R8, R9
-	ADC     R8, R11
-	MOVW    R9, 144(R13)
-	// Row 7: t += a·b7.
-	MOVW    80(R13), R7
-	MOVW    4(R13), R1
-	MOVW    $0, R0
-	MULALU  R1, R7, (R0, R4)
-	MOVW    8(R13), R1
-	MOVW    $0, R12
-	MULALU  R1, R7, (R12, R0)
-	ADD.S   R0, R5
-	ADC     $0, R12
-	MOVW    12(R13), R1
-	MOVW    $0, R14
-	MULALU  R1, R7, (R14, R12)
-	ADD.S   R12, R6
-	ADC     $0, R14
-	MOVW    16(R13), R1
-	MOVW    $0, R8
-	MULALU  R1, R7, (R8, R14)
-	ADD.S   R14, R3
-	ADC     $0, R8
-	MOVW    20(R13), R1
-	MOVW    $0, R9
-	MULALU  R1, R7, (R9, R8)
-	ADD.S   R8, R2
-	ADC     $0, R9
-	MOVW    24(R13), R1
-	MOVW    $0, R0
-	MULALU  R1, R7, (R0, R9)
-	MOVW    120(R13), R12
-	ADD.S   R9, R12
-	ADC     $0, R0
-	MOVW    R12, 120(R13)
-	MOVW    28(R13), R1
-	MOVW    $0, R14
-	MULALU  R1, R7, (R14, R0)
-	MOVW    124(R13), R8
-	ADD.S   R0, R8
-	ADC     $0, R14
-	MOVW    R8, 124(R13)
-	MOVW    32(R13), R1
-	MOVW    $0, R12
-	MULALU  R1, R7, (R12, R14)
-	MOVW    128(R13), R9
-	ADD.S   R14, R9
-	ADC     $0, R12
-	MOVW    R9, 128(R13)
-	MOVW    36(R13), R1
-	MOVW    $0, R8
-	MULALU  R1, R7, (R8, R12)
-	MOVW    132(R13), R0
-	ADD.S   R12, R0
-	ADC     $0, R8
-	MOVW    R0, 132(R13)
-	MOVW    40(R13), R1
-	MOVW    $0, R9
-	MULALU  R1, R7, (R9, R8)
-	MOVW    136(R13), R14
-	ADD.S   R8, R14
-	ADC     $0, R9
-	MOVW    R14, 136(R13)
-	MOVW    44(R13), R1
-	MOVW    $0, R0
-	MULALU  R1, R7, (R0, R9)
-	MOVW    140(R13), R12
-	ADD.S   R9, R12
-	ADC     $0, R0
-	MOVW    R12, 140(R13)
-	MOVW    48(R13), R1
-	MOVW    $0, R14
-	MULALU  R1, R7, (R14, R0)
-	MOVW    144(R13), R8
-	ADD.S   R0, R8
-	ADC     $0, R14
-	MOVW    R8, 144(R13)
-	ADD.S   R14, R11
-	MOVW    $0, R14
-	ADC     $0, R14
-	// t = (t + q·m) / 2^32, q = t0: the chains of words 1..4 in registers, then one signed carry.
-	ADD.S   R4, R11
-	ADC     $0, R14
-	ADD.S   R4, R5
-	ADC.S   $0, R6
-	ADC.S   $0, R3
-	ADC.S   $0, R2
-	MOVW    $0, R12
-	ADC     $0, R12
-	SUB.S   R4, R3
-	SBC.S   R4, R2
-	MOVW    $0, R9
-	SBC     $0, R9
-	// R12 = carry − borrow, R9 its sign word.
-	ADD     R9, R12
-	AND     R12, R9
-	MOVW    120(R13), R4
-	ADD.S   R12, R4
-	MOVW    124(R13), R8
-	ADC.S   R9, R8
-	MOVW    R8, 120(R13)
-	MOVW    128(R13), R8
 	ADC.S   R9, R8
 	MOVW    R8, 124(R13)
 	MOVW    132(R13), R8
+	MOVW    $0, R0
+	MULALU  R1, R7, (R0, R5)
 	ADC.S   R9, R8
 	MOVW    R8, 128(R13)
 	MOVW    136(R13), R8
+	MOVW    8(R13), R1
+	MOVW    $0, R12
 	ADC.S   R9, R8
 	MOVW    R8, 132(R13)
 	MOVW    140(R13), R8
@@ -916,114 +342,114 @@ TEXT ·elem32MulAsm(SB), NOSPLIT, $144-12
 	MOVW    144(R13), R8
 	ADC.S   R9, R8
 	MOVW    R8, 140(R13)
+	MOVW    $0, R8
+	MULALU  R1, R7, (R8, R0)
 	ADC.S   R9, R11
 	ADC     R9, R14
-	MOVW    R11, 144(R13)
-	// Row 8: t += a·b8.
-	MOVW    84(R13), R0
-	MOVW    4(R13), R1
-	MOVW    $0, R7
-	MULALU  R1, R0, (R7, R5)
-	MOVW    8(R13), R1
-	MOVW    $0, R8
-	MULALU  R1, R0, (R8, R7)
-	ADD.S   R7, R6
-	ADC     $0, R8
 	MOVW    12(R13), R1
-	MOVW    $0, R12
-	MULALU  R1, R0, (R12, R8)
-	ADD.S   R8, R3
-	ADC     $0, R12
+	ADD.S   R0, R6
+	ADC     $0, R8
+	MULALU  R1, R7, (R12, R8)
 	MOVW    16(R13), R1
 	MOVW    $0, R9
-	MULALU  R1, R0, (R9, R12)
-	ADD.S   R12, R2
-	ADC     $0, R9
+	MOVW    R11, 144(R13)
+	// Row 3: t += a·b3.
+	ADD.S   R8, R3
+	ADC     $0, R12
+	MULALU  R1, R7, (R9, R12)
 	MOVW    20(R13), R1
 	MOVW    $0, R11
-	MULALU  R1, R0, (R11, R9)
+	MOVW    $0, R0
+	ADD.S   R12, R2
+	ADC     $0, R9
+	MULALU  R1, R7, (R11, R9)
+	MOVW    24(R13), R1
+	MOVW    120(R13), R8
+	MOVW    $0, R12
 	ADD.S   R9, R4
 	ADC     $0, R11
-	MOVW    24(R13), R1
-	MOVW    $0, R7
-	MULALU  R1, R0, (R7, R11)
-	MOVW    120(R13), R8
-	ADD.S   R11, R8
-	ADC     $0, R7
-	MOVW    R8, 120(R13)
+	MULALU  R1, R7, (R0, R11)
 	MOVW    28(R13), R1
-	MOVW    $0, R12
-	MULALU  R1, R0, (R12, R7)
 	MOVW    124(R13), R9
-	ADD.S   R7, R9
-	ADC     $0, R12
-	MOVW    R9, 124(R13)
+	ADD.S   R11, R8
+	ADC     $0, R0
+	MULALU  R1, R7, (R12, R0)
 	MOVW    32(R13), R1
+	MOVW    R8, 120(R13)
 	MOVW    $0, R8
-	MULALU  R1, R0, (R8, R12)
+	ADD.S   R0, R9
+	ADC     $0, R12
+	MULALU  R1, R7, (R8, R12)
 	MOVW    128(R13), R11
+	MOVW    36(R13), R1
+	MOVW    R9, 124(R13)
 	ADD.S   R12, R11
 	ADC     $0, R8
-	MOVW    R11, 128(R13)
-	MOVW    36(R13), R1
 	MOVW    $0, R9
-	MULALU  R1, R0, (R9, R8)
-	MOVW    132(R13), R7
-	ADD.S   R8, R7
-	ADC     $0, R9
-	MOVW    R7, 132(R13)
+	MULALU  R1, R7, (R9, R8)
+	MOVW    132(R13), R0
 	MOVW    40(R13), R1
+	MOVW    R11, 128(R13)
+	ADD.S   R8, R0
+	ADC     $0, R9
 	MOVW    $0, R11
-	MULALU  R1, R0, (R11, R9)
+	MULALU  R1, R7, (R11, R9)
 	MOVW    136(R13), R12
+	MOVW    44(R13), R1
+	MOVW    R0, 132(R13)
 	ADD.S   R9, R12
 	ADC     $0, R11
-	MOVW    R12, 136(R13)
-	MOVW    44(R13), R1
-	MOVW    $0, R7
-	MULALU  R1, R0, (R7, R11)
+	MOVW    $0, R0
+	MULALU  R1, R7, (R0, R11)
 	MOVW    140(R13), R8
-	ADD.S   R11, R8
-	ADC     $0, R7
-	MOVW    R8, 140(R13)
 	MOVW    48(R13), R1
+	MOVW    R12, 136(R13)
+	ADD.S   R11, R8
+	ADC     $0, R0
 	MOVW    $0, R12
-	MULALU  R1, R0, (R12, R7)
+	MULALU  R1, R7, (R12, R0)
 	MOVW    144(R13), R9
-	ADD.S   R7, R9
+	MOVW    R8, 140(R13)
+	MOVW    $0, R8
+	ADD.S   R0, R9
 	ADC     $0, R12
-	MOVW    R9, 144(R13)
 	ADD.S   R12, R14
 	MOVW    $0, R12
 	ADC     $0, R12
-	// t = (t + q·m) / 2^32, q = t0: the chains of words 1..4 in registers, then one signed carry.
 	ADD.S   R5, R14
 	ADC     $0, R12
 	ADD.S   R5, R6
 	ADC.S   $0, R3
 	ADC.S   $0, R2
 	ADC.S   $0, R4
-	MOVW    $0, R8
 	ADC     $0, R8
 	SUB.S   R5, R2
 	SBC.S   R5, R4
+	MOVW    R9, 144(R13)
+	// t = (t + q·m) / 2^32, q = t0: the chains of words 1..4 in registers, then one signed carry.
 	MOVW    $0, R11
+	MOVW    120(R13), R5
 	SBC     $0, R11
 	// R8 = carry − borrow, R11 its sign word.
+	MOVW    124(R13), R9
 	ADD     R11, R8
 	AND     R8, R11
-	MOVW    120(R13), R5
 	ADD.S   R8, R5
-	MOVW    124(R13), R9
 	ADC.S   R11, R9
 	MOVW    R9, 120(R13)
 	MOVW    128(R13), R9
+	MOVW    68(R13), R0
+	MOVW    4(R13), R1
 	ADC.S   R11, R9
 	MOVW    R9, 124(R13)
 	MOVW    132(R13), R9
+	MOVW    $0, R7
+	MULALU  R1, R0, (R7, R6)
 	ADC.S   R11, R9
 	MOVW    R9, 128(R13)
 	MOVW    136(R13), R9
+	MOVW    8(R13), R1
+	MOVW    $0, R8
 	ADC.S   R11, R9
 	MOVW    R9, 132(R13)
 	MOVW    140(R13), R9
@@ -1032,114 +458,114 @@ TEXT ·elem32MulAsm(SB), NOSPLIT, $144-12
 	MOVW    144(R13), R9
 	ADC.S   R11, R9
 	MOVW    R9, 140(R13)
+	MOVW    $0, R9
+	MULALU  R1, R0, (R9, R7)
 	ADC.S   R11, R14
 	ADC     R11, R12
-	MOVW    R14, 144(R13)
-	// Row 9: t += a·b9.
-	MOVW    88(R13), R7
-	MOVW    4(R13), R1
-	MOVW    $0, R0
-	MULALU  R1, R7, (R0, R6)
-	MOVW    8(R13), R1
-	MOVW    $0, R9
-	MULALU  R1, R7, (R9, R0)
-	ADD.S   R0, R3
-	ADC     $0, R9
 	MOVW    12(R13), R1
-	MOVW    $0, R8
-	MULALU  R1, R7, (R8, R9)
-	ADD.S   R9, R2
-	ADC     $0, R8
+	ADD.S   R7, R3
+	ADC     $0, R9
+	MULALU  R1, R0, (R8, R9)
 	MOVW    16(R13), R1
 	MOVW    $0, R11
-	MULALU  R1, R7, (R11, R8)
-	ADD.S   R8, R4
-	ADC     $0, R11
+	MOVW    R14, 144(R13)
+	// Row 4: t += a·b4.
+	ADD.S   R9, R2
+	ADC     $0, R8
+	MULALU  R1, R0, (R11, R8)
 	MOVW    20(R13), R1
 	MOVW    $0, R14
-	MULALU  R1, R7, (R14, R11)
+	MOVW    $0, R7
+	ADD.S   R8, R4
+	ADC     $0, R11
+	MULALU  R1, R0, (R14, R11)
+	MOVW    24(R13), R1
+	MOVW    120(R13), R9
+	MOVW    $0, R8
 	ADD.S   R11, R5
 	ADC     $0, R14
-	MOVW    24(R13), R1
-	MOVW    $0, R0
-	MULALU  R1, R7, (R0, R14)
-	MOVW    120(R13), R9
-	ADD.S   R14, R9
-	ADC     $0, R0
-	MOVW    R9, 120(R13)
+	MULALU  R1, R0, (R7, R14)
 	MOVW    28(R13), R1
-	MOVW    $0, R8
-	MULALU  R1, R7, (R8, R0)
 	MOVW    124(R13), R11
-	ADD.S   R0, R11
-	ADC     $0, R8
-	MOVW    R11, 124(R13)
+	ADD.S   R14, R9
+	ADC     $0, R7
+	MULALU  R1, R0, (R8, R7)
 	MOVW    32(R13), R1
+	MOVW    R9, 120(R13)
 	MOVW    $0, R9
-	MULALU  R1, R7, (R9, R8)
+	ADD.S   R7, R11
+	ADC     $0, R8
+	MULALU  R1, R0, (R9, R8)
 	MOVW    128(R13), R14
+	MOVW    36(R13), R1
+	MOVW    R11, 124(R13)
 	ADD.S   R8, R14
 	ADC     $0, R9
-	MOVW    R14, 128(R13)
-	MOVW    36(R13), R1
 	MOVW    $0, R11
-	MULALU  R1, R7, (R11, R9)
-	MOVW    132(R13), R0
-	ADD.S   R9, R0
-	ADC     $0, R11
-	MOVW    R0, 132(R13)
+	MULALU  R1, R0, (R11, R9)
+	MOVW    132(R13), R7
 	MOVW    40(R13), R1
+	MOVW    R14, 128(R13)
+	ADD.S   R9, R7
+	ADC     $0, R11
 	MOVW    $0, R14
-	MULALU  R1, R7, (R14, R11)
+	MULALU  R1, R0, (R14, R11)
 	MOVW    136(R13), R8
+	MOVW    44(R13), R1
+	MOVW    R7, 132(R13)
 	ADD.S   R11, R8
 	ADC     $0, R14
-	MOVW    R8, 136(R13)
-	MOVW    44(R13), R1
-	MOVW    $0, R0
-	MULALU  R1, R7, (R0, R14)
+	MOVW    $0, R7
+	MULALU  R1, R0, (R7, R14)
 	MOVW    140(R13), R9
-	ADD.S   R14, R9
-	ADC     $0, R0
-	MOVW    R9, 140(R13)
 	MOVW    48(R13), R1
+	MOVW    R8, 136(R13)
+	ADD.S   R14, R9
+	ADC     $0, R7
 	MOVW    $0, R8
-	MULALU  R1, R7, (R8, R0)
+	MULALU  R1, R0, (R8, R7)
 	MOVW    144(R13), R11
-	ADD.S   R0, R11
+	MOVW    R9, 140(R13)
+	MOVW    $0, R9
+	ADD.S   R7, R11
 	ADC     $0, R8
-	MOVW    R11, 144(R13)
 	ADD.S   R8, R12
 	MOVW    $0, R8
 	ADC     $0, R8
-	// t = (t + q·m) / 2^32, q = t0: the chains of words 1..4 in registers, then one signed carry.
 	ADD.S   R6, R12
 	ADC     $0, R8
 	ADD.S   R6, R3
 	ADC.S   $0, R2
 	ADC.S   $0, R4
 	ADC.S   $0, R5
-	MOVW    $0, R9
 	ADC     $0, R9
 	SUB.S   R6, R4
 	SBC.S   R6, R5
+	MOVW    R11, 144(R13)
+	// t = (t + q·m) / 2^32, q = t0: the chains of words 1..4 in registers, then one signed carry.
 	MOVW    $0, R14
+	MOVW    120(R13), R6
 	SBC     $0, R14
 	// R9 = carry − borrow, R14 its sign word.
+	MOVW    124(R13), R11
 	ADD     R14, R9
 	AND     R9, R14
-	MOVW    120(R13), R6
 	ADD.S   R9, R6
-	MOVW    124(R13), R11
 	ADC.S   R14, R11
 	MOVW    R11, 120(R13)
 	MOVW    128(R13), R11
+	MOVW    72(R13), R7
+	MOVW    4(R13), R1
 	ADC.S   R14, R11
 	MOVW    R11, 124(R13)
 	MOVW    132(R13), R11
+	MOVW    $0, R0
+	MULALU  R1, R7, (R0, R3)
 	ADC.S   R14, R11
 	MOVW    R11, 128(R13)
 	MOVW    136(R13), R11
+	MOVW    8(R13), R1
+	MOVW    $0, R9
 	ADC.S   R14, R11
 	MOVW    R11, 132(R13)
 	MOVW    140(R13), R11
@@ -1148,114 +574,114 @@ TEXT ·elem32MulAsm(SB), NOSPLIT, $144-12
 	MOVW    144(R13), R11
 	ADC.S   R14, R11
 	MOVW    R11, 140(R13)
+	MOVW    $0, R11
+	MULALU  R1, R7, (R11, R0)
 	ADC.S   R14, R12
 	ADC     R14, R8
-	MOVW    R12, 144(R13)
-	// Row 10: t += a·b10.
-	MOVW    92(R13), R0
-	MOVW    4(R13), R1
-	MOVW    $0, R7
-	MULALU  R1, R0, (R7, R3)
-	MOVW    8(R13), R1
-	MOVW    $0, R11
-	MULALU  R1, R0, (R11, R7)
-	ADD.S   R7, R2
-	ADC     $0, R11
 	MOVW    12(R13), R1
-	MOVW    $0, R9
-	MULALU  R1, R0, (R9, R11)
-	ADD.S   R11, R4
-	ADC     $0, R9
+	ADD.S   R0, R2
+	ADC     $0, R11
+	MULALU  R1, R7, (R9, R11)
 	MOVW    16(R13), R1
 	MOVW    $0, R14
-	MULALU  R1, R0, (R14, R9)
-	ADD.S   R9, R5
-	ADC     $0, R14
+	MOVW    R12, 144(R13)
+	// Row 5: t += a·b5.
+	ADD.S   R11, R4
+	ADC     $0, R9
+	MULALU  R1, R7, (R14, R9)
 	MOVW    20(R13), R1
 	MOVW    $0, R12
-	MULALU  R1, R0, (R12, R14)
+	MOVW    $0, R0
+	ADD.S   R9, R5
+	ADC     $0, R14
+	MULALU  R1, R7, (R12, R14)
+	MOVW    24(R13), R1
+	MOVW    120(R13), R11
+	MOVW    $0, R9
 	ADD.S   R14, R6
 	ADC     $0, R12
-	MOVW    24(R13), R1
-	MOVW    $0, R7
-	MULALU  R1, R0, (R7, R12)
-	MOVW    120(R13), R11
-	ADD.S   R12, R11
-	ADC     $0, R7
-	MOVW    R11, 120(R13)
+	MULALU  R1, R7, (R0, R12)
 	MOVW    28(R13), R1
-	MOVW    $0, R9
-	MULALU  R1, R0, (R9, R7)
 	MOVW    124(R13), R14
-	ADD.S   R7, R14
-	ADC     $0, R9
-	MOVW    R14, 124(R13)
+	ADD.S   R12, R11
+	ADC     $0, R0
+	MULALU  R1, R7, (R9, R0)
 	MOVW    32(R13), R1
+	MOVW    R11, 120(R13)
 	MOVW    $0, R11
-	MULALU  R1, R0, (R11, R9)
+	ADD.S   R0, R14
+	ADC     $0, R9
+	MULALU  R1, R7, (R11, R9)
 	MOVW    128(R13), R12
+	MOVW    36(R13), R1
+	MOVW    R14, 124(R13)
 	ADD.S   R9, R12
 	ADC     $0, R11
-	MOVW    R12, 128(R13)
-	MOVW    36(R13), R1
 	MOVW    $0, R14
-	MULALU  R1, R0, (R14, R11)
-	MOVW    132(R13), R7
-	ADD.S   R11, R7
-	ADC     $0, R14
-	MOVW    R7, 132(R13)
+	MULALU  R1, R7, (R14, R11)
+	MOVW    132(R13), R0
 	MOVW    40(R13), R1
+	MOVW    R12, 128(R13)
+	ADD.S   R11, R0
+	ADC     $0, R14
 	MOVW    $0, R12
-	MULALU  R1, R0, (R12, R14)
+	MULALU  R1, R7, (R12, R14)
 	MOVW    136(R13), R9
+	MOVW    44(R13), R1
+	MOVW    R0, 132(R13)
 	ADD.S   R14, R9
 	ADC     $0, R12
-	MOVW    R9, 136(R13)
-	MOVW    44(R13), R1
-	MOVW    $0, R7
-	MULALU  R1, R0, (R7, R12)
+	MOVW    $0, R0
+	MULALU  R1, R7, (R0, R12)
 	MOVW    140(R13), R11
-	ADD.S   R12, R11
-	ADC     $0, R7
-	MOVW    R11, 140(R13)
 	MOVW    48(R13), R1
+	MOVW    R9, 136(R13)
+	ADD.S   R12, R11
+	ADC     $0, R0
 	MOVW    $0, R9
-	MULALU  R1, R0, (R9, R7)
+	MULALU  R1, R7, (R9, R0)
 	MOVW    144(R13), R14
-	ADD.S   R7, R14
+	MOVW    R11, 140(R13)
+	MOVW    $0, R11
+	ADD.S   R0, R14
 	ADC     $0, R9
-	MOVW    R14, 144(R13)
 	ADD.S   R9, R8
 	MOVW    $0, R9
 	ADC     $0, R9
-	// t = (t + q·m) / 2^32, q = t0: the chains of words 1..4 in registers, then one signed carry.
 	ADD.S   R3, R8
 	ADC     $0, R9
 	ADD.S   R3, R2
 	ADC.S   $0, R4
 	ADC.S   $0, R5
 	ADC.S   $0, R6
-	MOVW    $0, R11
 	ADC     $0, R11
 	SUB.S   R3, R5
 	SBC.S   R3, R6
+	MOVW    R14, 144(R13)
+	// t = (t + q·m) / 2^32, q = t0: the chains of words 1..4 in registers, then one signed carry.
 	MOVW    $0, R12
+	MOVW    120(R13), R3
 	SBC     $0, R12
 	// R11 = carry − borrow, R12 its sign word.
+	MOVW    124(R13), R14
 	ADD     R12, R11
 	AND     R11, R12
-	MOVW    120(R13), R3
 	ADD.S   R11, R3
-	MOVW    124(R13), R14
 	ADC.S   R12, R14
 	MOVW    R14, 120(R13)
 	MOVW    128(R13), R14
+	MOVW    76(R13), R0
+	MOVW    4(R13), R1
 	ADC.S   R12, R14
 	MOVW    R14, 124(R13)
 	MOVW    132(R13), R14
+	MOVW    $0, R7
+	MULALU  R1, R0, (R7, R2)
 	ADC.S   R12, R14
 	MOVW    R14, 128(R13)
 	MOVW    136(R13), R14
+	MOVW    8(R13), R1
+	MOVW    $0, R11
 	ADC.S   R12, R14
 	MOVW    R14, 132(R13)
 	MOVW    140(R13), R14
@@ -1264,108 +690,684 @@ TEXT ·elem32MulAsm(SB), NOSPLIT, $144-12
 	MOVW    144(R13), R14
 	ADC.S   R12, R14
 	MOVW    R14, 140(R13)
+	MOVW    $0, R14
+	MULALU  R1, R0, (R14, R7)
 	ADC.S   R12, R8
 	ADC     R12, R9
-	MOVW    R8, 144(R13)
-	// Row 11: t += a·b11.
-	MOVW    96(R13), R7
-	MOVW    4(R13), R1
-	MOVW    $0, R0
-	MULALU  R1, R7, (R0, R2)
-	MOVW    8(R13), R1
-	MOVW    $0, R14
-	MULALU  R1, R7, (R14, R0)
-	ADD.S   R0, R4
-	ADC     $0, R14
 	MOVW    12(R13), R1
-	MOVW    $0, R11
-	MULALU  R1, R7, (R11, R14)
-	ADD.S   R14, R5
-	ADC     $0, R11
+	ADD.S   R7, R4
+	ADC     $0, R14
+	MULALU  R1, R0, (R11, R14)
 	MOVW    16(R13), R1
 	MOVW    $0, R12
-	MULALU  R1, R7, (R12, R11)
-	ADD.S   R11, R6
-	ADC     $0, R12
+	MOVW    R8, 144(R13)
+	// Row 6: t += a·b6.
+	ADD.S   R14, R5
+	ADC     $0, R11
+	MULALU  R1, R0, (R12, R11)
 	MOVW    20(R13), R1
 	MOVW    $0, R8
-	MULALU  R1, R7, (R8, R12)
+	MOVW    $0, R7
+	ADD.S   R11, R6
+	ADC     $0, R12
+	MULALU  R1, R0, (R8, R12)
+	MOVW    24(R13), R1
+	MOVW    120(R13), R14
+	MOVW    $0, R11
 	ADD.S   R12, R3
 	ADC     $0, R8
-	MOVW    24(R13), R1
-	MOVW    $0, R0
-	MULALU  R1, R7, (R0, R8)
-	MOVW    120(R13), R14
-	ADD.S   R8, R14
-	ADC     $0, R0
-	MOVW    R14, 120(R13)
+	MULALU  R1, R0, (R7, R8)
 	MOVW    28(R13), R1
-	MOVW    $0, R11
-	MULALU  R1, R7, (R11, R0)
 	MOVW    124(R13), R12
-	ADD.S   R0, R12
-	ADC     $0, R11
-	MOVW    R12, 124(R13)
+	ADD.S   R8, R14
+	ADC     $0, R7
+	MULALU  R1, R0, (R11, R7)
 	MOVW    32(R13), R1
+	MOVW    R14, 120(R13)
 	MOVW    $0, R14
-	MULALU  R1, R7, (R14, R11)
+	ADD.S   R7, R12
+	ADC     $0, R11
+	MULALU  R1, R0, (R14, R11)
 	MOVW    128(R13), R8
+	MOVW    36(R13), R1
+	MOVW    R12, 124(R13)
 	ADD.S   R11, R8
 	ADC     $0, R14
-	MOVW    R8, 128(R13)
-	MOVW    36(R13), R1
 	MOVW    $0, R12
-	MULALU  R1, R7, (R12, R14)
-	MOVW    132(R13), R0
-	ADD.S   R14, R0
-	ADC     $0, R12
-	MOVW    R0, 132(R13)
+	MULALU  R1, R0, (R12, R14)
+	MOVW    132(R13), R7
 	MOVW    40(R13), R1
+	MOVW    R8, 128(R13)
+	ADD.S   R14, R7
+	ADC     $0, R12
 	MOVW    $0, R8
-	MULALU  R1, R7, (R8, R12)
+	MULALU  R1, R0, (R8, R12)
 	MOVW    136(R13), R11
+	MOVW    44(R13), R1
+	MOVW    R7, 132(R13)
 	ADD.S   R12, R11
 	ADC     $0, R8
-	MOVW    R11, 136(R13)
-	MOVW    44(R13), R1
-	MOVW    $0, R0
-	MULALU  R1, R7, (R0, R8)
+	MOVW    $0, R7
+	MULALU  R1, R0, (R7, R8)
 	MOVW    140(R13), R14
-	ADD.S   R8, R14
-	ADC     $0, R0
-	MOVW    R14, 140(R13)
 	MOVW    48(R13), R1
+	MOVW    R11, 136(R13)
+	ADD.S   R8, R14
+	ADC     $0, R7
 	MOVW    $0, R11
-	MULALU  R1, R7, (R11, R0)
+	MULALU  R1, R0, (R11, R7)
 	MOVW    144(R13), R12
-	ADD.S   R0, R12
+	MOVW    R14, 140(R13)
+	MOVW    $0, R14
+	ADD.S   R7, R12
 	ADC     $0, R11
-	MOVW    R12, 144(R13)
 	ADD.S   R11, R9
 	MOVW    $0, R11
 	ADC     $0, R11
-	// t = (t + q·m) / 2^32, q = t0: the chains of words 1..4 in registers, then one signed carry.
 	ADD.S   R2, R9
 	ADC     $0, R11
 	ADD.S   R2, R4
 	ADC.S   $0, R5
 	ADC.S   $0, R6
 	ADC.S   $0, R3
-	MOVW    $0, R14
 	ADC     $0, R14
 	SUB.S   R2, R6
 	SBC.S   R2, R3
+	MOVW    R12, 144(R13)
+	// t = (t + q·m) / 2^32, q = t0: the chains of words 1..4 in registers, then one signed carry.
 	MOVW    $0, R8
+	MOVW    120(R13), R2
 	SBC     $0, R8
 	// R14 = carry − borrow, R8 its sign word.
+	MOVW    124(R13), R12
 	ADD     R8, R14
 	AND     R14, R8
-	MOVW    120(R13), R2
 	ADD.S   R14, R2
-	MOVW    124(R13), R12
 	ADC.S   R8, R12
 	MOVW    R12, 120(R13)
 	MOVW    128(R13), R12
+	MOVW    80(R13), R7
+	MOVW    4(R13), R1
+	ADC.S   R8, R12
+	MOVW    R12, 124(R13)
+	MOVW    132(R13), R12
+	MOVW    $0, R0
+	MULALU  R1, R7, (R0, R4)
+	ADC.S   R8, R12
+	MOVW    R12, 128(R13)
+	MOVW    136(R13), R12
+	MOVW    8(R13), R1
+	MOVW    $0, R14
+	ADC.S   R8, R12
+	MOVW    R12, 132(R13)
+	MOVW    140(R13), R12
+	ADC.S   R8, R12
+	MOVW    R12, 136(R13)
+	MOVW    144(R13), R12
+	ADC.S   R8, R12
+	MOVW    R12, 140(R13)
+	MOVW    $0, R12
+	MULALU  R1, R7, (R12, R0)
+	ADC.S   R8, R9
+	ADC     R8, R11
+	MOVW    12(R13), R1
+	ADD.S   R0, R5
+	ADC     $0, R12
+	MULALU  R1, R7, (R14, R12)
+	MOVW    16(R13), R1
+	MOVW    $0, R8
+	MOVW    R9, 144(R13)
+	// Row 7: t += a·b7.
+	ADD.S   R12, R6
+	ADC     $0, R14
+	MULALU  R1, R7, (R8, R14)
+	MOVW    20(R13), R1
+	MOVW    $0, R9
+	MOVW    $0, R0
+	ADD.S   R14, R3
+	ADC     $0, R8
+	MULALU  R1, R7, (R9, R8)
+	MOVW    24(R13), R1
+	MOVW    120(R13), R12
+	MOVW    $0, R14
+	ADD.S   R8, R2
+	ADC     $0, R9
+	MULALU  R1, R7, (R0, R9)
+	MOVW    28(R13), R1
+	MOVW    124(R13), R8
+	ADD.S   R9, R12
+	ADC     $0, R0
+	MULALU  R1, R7, (R14, R0)
+	MOVW    32(R13), R1
+	MOVW    R12, 120(R13)
+	MOVW    $0, R12
+	ADD.S   R0, R8
+	ADC     $0, R14
+	MULALU  R1, R7, (R12, R14)
+	MOVW    128(R13), R9
+	MOVW    36(R13), R1
+	MOVW    R8, 124(R13)
+	ADD.S   R14, R9
+	ADC     $0, R12
+	MOVW    $0, R8
+	MULALU  R1, R7, (R8, R12)
+	MOVW    132(R13), R0
+	MOVW    40(R13), R1
+	MOVW    R9, 128(R13)
+	ADD.S   R12, R0
+	ADC     $0, R8
+	MOVW    $0, R9
+	MULALU  R1, R7, (R9, R8)
+	MOVW    136(R13), R14
+	MOVW    44(R13), R1
+	MOVW    R0, 132(R13)
+	ADD.S   R8, R14
+	ADC     $0, R9
+	MOVW    $0, R0
+	MULALU  R1, R7, (R0, R9)
+	MOVW    140(R13), R12
+	MOVW    48(R13), R1
+	MOVW    R14, 136(R13)
+	ADD.S   R9, R12
+	ADC     $0, R0
+	MOVW    $0, R14
+	MULALU  R1, R7, (R14, R0)
+	MOVW    144(R13), R8
+	MOVW    R12, 140(R13)
+	MOVW    $0, R12
+	ADD.S   R0, R8
+	ADC     $0, R14
+	ADD.S   R14, R11
+	MOVW    $0, R14
+	ADC     $0, R14
+	ADD.S   R4, R11
+	ADC     $0, R14
+	ADD.S   R4, R5
+	ADC.S   $0, R6
+	ADC.S   $0, R3
+	ADC.S   $0, R2
+	ADC     $0, R12
+	SUB.S   R4, R3
+	SBC.S   R4, R2
+	MOVW    R8, 144(R13)
+	// t = (t + q·m) / 2^32, q = t0: the chains of words 1..4 in registers, then one signed carry.
+	MOVW    $0, R9
+	MOVW    120(R13), R4
+	SBC     $0, R9
+	// R12 = carry − borrow, R9 its sign word.
+	MOVW    124(R13), R8
+	ADD     R9, R12
+	AND     R12, R9
+	ADD.S   R12, R4
+	ADC.S   R9, R8
+	MOVW    R8, 120(R13)
+	MOVW    128(R13), R8
+	MOVW    84(R13), R0
+	MOVW    4(R13), R1
+	ADC.S   R9, R8
+	MOVW    R8, 124(R13)
+	MOVW    132(R13), R8
+	MOVW    $0, R7
+	MULALU  R1, R0, (R7, R5)
+	ADC.S   R9, R8
+	MOVW    R8, 128(R13)
+	MOVW    136(R13), R8
+	MOVW    8(R13), R1
+	MOVW    $0, R12
+	ADC.S   R9, R8
+	MOVW    R8, 132(R13)
+	MOVW    140(R13), R8
+	ADC.S   R9, R8
+	MOVW    R8, 136(R13)
+	MOVW    144(R13), R8
+	ADC.S   R9, R8
+	MOVW    R8, 140(R13)
+	MOVW    $0, R8
+	MULALU  R1, R0, (R8, R7)
+	ADC.S   R9, R11
+	ADC     R9, R14
+	MOVW    12(R13), R1
+	ADD.S   R7, R6
+	ADC     $0, R8
+	MULALU  R1, R0, (R12, R8)
+	MOVW    16(R13), R1
+	MOVW    $0, R9
+	MOVW    R11, 144(R13)
+	// Row 8: t += a·b8.
+	ADD.S   R8, R3
+	ADC     $0, R12
+	MULALU  R1, R0, (R9, R12)
+	MOVW    20(R13), R1
+	MOVW    $0, R11
+	MOVW    $0, R7
+	ADD.S   R12, R2
+	ADC     $0, R9
+	MULALU  R1, R0, (R11, R9)
+	MOVW    24(R13), R1
+	MOVW    120(R13), R8
+	MOVW    $0, R12
+	ADD.S   R9, R4
+	ADC     $0, R11
+	MULALU  R1, R0, (R7, R11)
+	MOVW    28(R13), R1
+	MOVW    124(R13), R9
+	ADD.S   R11, R8
+	ADC     $0, R7
+	MULALU  R1, R0, (R12, R7)
+	MOVW    32(R13), R1
+	MOVW    R8, 120(R13)
+	MOVW    $0, R8
+	ADD.S   R7, R9
+	ADC     $0, R12
+	MULALU  R1, R0, (R8, R12)
+	MOVW    128(R13), R11
+	MOVW    36(R13), R1
+	MOVW    R9, 124(R13)
+	ADD.S   R12, R11
+	ADC     $0, R8
+	MOVW    $0, R9
+	MULALU  R1, R0, (R9, R8)
+	MOVW    132(R13), R7
+	MOVW    40(R13), R1
+	MOVW    R11, 128(R13)
+	ADD.S   R8, R7
+	ADC     $0, R9
+	MOVW    $0, R11
+	MULALU  R1, R0, (R11, R9)
+	MOVW    136(R13), R12
+	MOVW    44(R13), R1
+	MOVW    R7, 132(R13)
+	ADD.S   R9, R12
+	ADC     $0, R11
+	MOVW    $0, R7
+	MULALU  R1, R0, (R7, R11)
+	MOVW    140(R13), R8
+	MOVW    48(R13), R1
+	MOVW    R12, 136(R13)
+	ADD.S   R11, R8
+	ADC     $0, R7
+	MOVW    $0, R12
+	MULALU  R1, R0, (R12, R7)
+	MOVW    144(R13), R9
+	MOVW    R8, 140(R13)
+	MOVW    $0, R8
+	ADD.S   R7, R9
+	ADC     $0, R12
+	ADD.S   R12, R14
+	MOVW    $0, R12
+	ADC     $0, R12
+	ADD.S   R5, R14
+	ADC     $0, R12
+	ADD.S   R5, R6
+	ADC.S   $0, R3
+	ADC.S   $0, R2
+	ADC.S   $0, R4
+	ADC     $0, R8
+	SUB.S   R5, R2
+	SBC.S   R5, R4
+	MOVW    R9, 144(R13)
+	// t = (t + q·m) / 2^32, q = t0: the chains of words 1..4 in registers, then one signed carry.
+	MOVW    $0, R11
+	MOVW    120(R13), R5
+	SBC     $0, R11
+	// R8 = carry − borrow, R11 its sign word.
+	MOVW    124(R13), R9
+	ADD     R11, R8
+	AND     R8, R11
+	ADD.S   R8, R5
+	ADC.S   R11, R9
+	MOVW    R9, 120(R13)
+	MOVW    128(R13), R9
+	MOVW    88(R13), R7
+	MOVW    4(R13), R1
+	ADC.S   R11, R9
+	MOVW    R9, 124(R13)
+	MOVW    132(R13), R9
+	MOVW    $0, R0
+	MULALU  R1, R7, (R0, R6)
+	ADC.S   R11, R9
+	MOVW    R9, 128(R13)
+	MOVW    136(R13), R9
+	MOVW    8(R13), R1
+	MOVW    $0, R8
+	ADC.S   R11, R9
+	MOVW    R9, 132(R13)
+	MOVW    140(R13), R9
+	ADC.S   R11, R9
+	MOVW    R9, 136(R13)
+	MOVW    144(R13), R9
+	ADC.S   R11, R9
+	MOVW    R9, 140(R13)
+	MOVW    $0, R9
+	MULALU  R1, R7, (R9, R0)
+	ADC.S   R11, R14
+	ADC     R11, R12
+	MOVW    12(R13), R1
+	ADD.S   R0, R3
+	ADC     $0, R9
+	MULALU  R1, R7, (R8, R9)
+	MOVW    16(R13), R1
+	MOVW    $0, R11
+	MOVW    R14, 144(R13)
+	// Row 9: t += a·b9.
+	ADD.S   R9, R2
+	ADC     $0, R8
+	MULALU  R1, R7, (R11, R8)
+	MOVW    20(R13), R1
+	MOVW    $0, R14
+	MOVW    $0, R0
+	ADD.S   R8, R4
+	ADC     $0, R11
+	MULALU  R1, R7, (R14, R11)
+	MOVW    24(R13), R1
+	MOVW    120(R13), R9
+	MOVW    $0, R8
+	ADD.S   R11, R5
+	ADC     $0, R14
+	MULALU  R1, R7, (R0, R14)
+	MOVW    28(R13), R1
+	MOVW    124(R13), R11
+	ADD.S   R14, R9
+	ADC     $0, R0
+	MULALU  R1, R7, (R8, R0)
+	MOVW    32(R13), R1
+	MOVW    R9, 120(R13)
+	MOVW    $0, R9
+	ADD.S   R0, R11
+	ADC     $0, R8
+	MULALU  R1, R7, (R9, R8)
+	MOVW    128(R13), R14
+	MOVW    36(R13), R1
+	MOVW    R11, 124(R13)
+	ADD.S   R8, R14
+	ADC     $0, R9
+	MOVW    $0, R11
+	MULALU  R1, R7, (R11, R9)
+	MOVW    132(R13), R0
+	MOVW    40(R13), R1
+	MOVW    R14, 128(R13)
+	ADD.S   R9, R0
+	ADC     $0, R11
+	MOVW    $0, R14
+	MULALU  R1, R7, (R14, R11)
+	MOVW    136(R13), R8
+	MOVW    44(R13), R1
+	MOVW    R0, 132(R13)
+	ADD.S   R11, R8
+	ADC     $0, R14
+	MOVW    $0, R0
+	MULALU  R1, R7, (R0, R14)
+	MOVW    140(R13), R9
+	MOVW    48(R13), R1
+	MOVW    R8, 136(R13)
+	ADD.S   R14, R9
+	ADC     $0, R0
+	MOVW    $0, R8
+	MULALU  R1, R7, (R8, R0)
+	MOVW    144(R13), R11
+	MOVW    R9, 140(R13)
+	MOVW    $0, R9
+	ADD.S   R0, R11
+	ADC     $0, R8
+	ADD.S   R8, R12
+	MOVW    $0, R8
+	ADC     $0, R8
+	ADD.S   R6, R12
+	ADC     $0, R8
+	ADD.S   R6, R3
+	ADC.S   $0, R2
+	ADC.S   $0, R4
+	ADC.S   $0, R5
+	ADC     $0, R9
+	SUB.S   R6, R4
+	SBC.S   R6, R5
+	MOVW    R11, 144(R13)
+	// t = (t + q·m) / 2^32, q = t0: the chains of words 1..4 in registers, then one signed carry.
+	MOVW    $0, R14
+	MOVW    120(R13), R6
+	SBC     $0, R14
+	// R9 = carry − borrow, R14 its sign word.
+	MOVW    124(R13), R11
+	ADD     R14, R9
+	AND     R9, R14
+	ADD.S   R9, R6
+	ADC.S   R14, R11
+	MOVW    R11, 120(R13)
+	MOVW    128(R13), R11
+	MOVW    92(R13), R0
+	MOVW    4(R13), R1
+	ADC.S   R14, R11
+	MOVW    R11, 124(R13)
+	MOVW    132(R13), R11
+	MOVW    $0, R7
+	MULALU  R1, R0, (R7, R3)
+	ADC.S   R14, R11
+	MOVW    R11, 128(R13)
+	MOVW    136(R13), R11
+	MOVW    8(R13), R1
+	MOVW    $0, R9
+	ADC.S   R14, R11
+	MOVW    R11, 132(R13)
+	MOVW    140(R13), R11
+	ADC.S   R14, R11
+	MOVW    R11, 136(R13)
+	MOVW    144(R13), R11
+	ADC.S   R14, R11
+	MOVW    R11, 140(R13)
+	MOVW    $0, R11
+	MULALU  R1, R0, (R11, R7)
+	ADC.S   R14, R12
+	ADC     R14, R8
+	MOVW    12(R13), R1
+	ADD.S   R7, R2
+	ADC     $0, R11
+	MULALU  R1, R0, (R9, R11)
+	MOVW    16(R13), R1
+	MOVW    $0, R14
+	MOVW    R12, 144(R13)
+	// Row 10: t += a·b10.
+	ADD.S   R11, R4
+	ADC     $0, R9
+	MULALU  R1, R0, (R14, R9)
+	MOVW    20(R13), R1
+	MOVW    $0, R12
+	MOVW    $0, R7
+	ADD.S   R9, R5
+	ADC     $0, R14
+	MULALU  R1, R0, (R12, R14)
+	MOVW    24(R13), R1
+	MOVW    120(R13), R11
+	MOVW    $0, R9
+	ADD.S   R14, R6
+	ADC     $0, R12
+	MULALU  R1, R0, (R7, R12)
+	MOVW    28(R13), R1
+	MOVW    124(R13), R14
+	ADD.S   R12, R11
+	ADC     $0, R7
+	MULALU  R1, R0, (R9, R7)
+	MOVW    32(R13), R1
+	MOVW    R11, 120(R13)
+	MOVW    $0, R11
+	ADD.S   R7, R14
+	ADC     $0, R9
+	MULALU  R1, R0, (R11, R9)
+	MOVW    128(R13), R12
+	MOVW    36(R13), R1
+	MOVW    R14, 124(R13)
+	ADD.S   R9, R12
+	ADC     $0, R11
+	MOVW    $0, R14
+	MULALU  R1, R0, (R14, R11)
+	MOVW    132(R13), R7
+	MOVW    40(R13), R1
+	MOVW    R12, 128(R13)
+	ADD.S   R11, R7
+	ADC     $0, R14
+	MOVW    $0, R12
+	MULALU  R1, R0, (R12, R14)
+	MOVW    136(R13), R9
+	MOVW    44(R13), R1
+	MOVW    R7, 132(R13)
+	ADD.S   R14, R9
+	ADC     $0, R12
+	MOVW    $0, R7
+	MULALU  R1, R0, (R7, R12)
+	MOVW    140(R13), R11
+	MOVW    48(R13), R1
+	MOVW    R9, 136(R13)
+	ADD.S   R12, R11
+	ADC     $0, R7
+	MOVW    $0, R9
+	MULALU  R1, R0, (R9, R7)
+	MOVW    144(R13), R14
+	MOVW    R11, 140(R13)
+	MOVW    $0, R11
+	ADD.S   R7, R14
+	ADC     $0, R9
+	ADD.S   R9, R8
+	MOVW    $0, R9
+	ADC     $0, R9
+	ADD.S   R3, R8
+	ADC     $0, R9
+	ADD.S   R3, R2
+	ADC.S   $0, R4
+	ADC.S   $0, R5
+	ADC.S   $0, R6
+	ADC     $0, R11
+	SUB.S   R3, R5
+	SBC.S   R3, R6
+	MOVW    R14, 144(R13)
+	// t = (t + q·m) / 2^32, q = t0: the chains of words 1..4 in registers, then one signed carry.
+	MOVW    $0, R12
+	MOVW    120(R13), R3
+	SBC     $0, R12
+	// R11 = carry − borrow, R12 its sign word.
+	MOVW    124(R13), R14
+	ADD     R12, R11
+	AND     R11, R12
+	ADD.S   R11, R3
+	ADC.S   R12, R14
+	MOVW    R14, 120(R13)
+	MOVW    128(R13), R14
+	MOVW    96(R13), R7
+	MOVW    4(R13), R1
+	ADC.S   R12, R14
+	MOVW    R14, 124(R13)
+	MOVW    132(R13), R14
+	MOVW    $0, R0
+	MULALU  R1, R7, (R0, R2)
+	ADC.S   R12, R14
+	MOVW    R14, 128(R13)
+	MOVW    136(R13), R14
+	MOVW    8(R13), R1
+	MOVW    $0, R11
+	ADC.S   R12, R14
+	MOVW    R14, 132(R13)
+	MOVW    140(R13), R14
+	ADC.S   R12, R14
+	MOVW    R14, 136(R13)
+	MOVW    144(R13), R14
+	ADC.S   R12, R14
+	MOVW    R14, 140(R13)
+	MOVW    $0, R14
+	MULALU  R1, R7, (R14, R0)
+	ADC.S   R12, R8
+	ADC     R12, R9
+	MOVW    12(R13), R1
+	ADD.S   R0, R4
+	ADC     $0, R14
+	MULALU  R1, R7, (R11, R14)
+	MOVW    16(R13), R1
+	MOVW    $0, R12
+	MOVW    R8, 144(R13)
+	// Row 11: t += a·b11.
+	ADD.S   R14, R5
+	ADC     $0, R11
+	MULALU  R1, R7, (R12, R11)
+	MOVW    20(R13), R1
+	MOVW    $0, R8
+	MOVW    $0, R0
+	ADD.S   R11, R6
+	ADC     $0, R12
+	MULALU  R1, R7, (R8, R12)
+	MOVW    24(R13), R1
+	MOVW    120(R13), R14
+	MOVW    $0, R11
+	ADD.S   R12, R3
+	ADC     $0, R8
+	MULALU  R1, R7, (R0, R8)
+	MOVW    28(R13), R1
+	MOVW    124(R13), R12
+	ADD.S   R8, R14
+	ADC     $0, R0
+	MULALU  R1, R7, (R11, R0)
+	MOVW    32(R13), R1
+	MOVW    R14, 120(R13)
+	MOVW    $0, R14
+	ADD.S   R0, R12
+	ADC     $0, R11
+	MULALU  R1, R7, (R14, R11)
+	MOVW    128(R13), R8
+	MOVW    36(R13), R1
+	MOVW    R12, 124(R13)
+	ADD.S   R11, R8
+	ADC     $0, R14
+	MOVW    $0, R12
+	MULALU  R1, R7, (R12, R14)
+	MOVW    132(R13), R0
+	MOVW    40(R13), R1
+	MOVW    R8, 128(R13)
+	ADD.S   R14, R0
+	ADC     $0, R12
+	MOVW    $0, R8
+	MULALU  R1, R7, (R8, R12)
+	MOVW    136(R13), R11
+	MOVW    44(R13), R1
+	MOVW    R0, 132(R13)
+	ADD.S   R12, R11
+	ADC     $0, R8
+	MOVW    $0, R0
+	MULALU  R1, R7, (R0, R8)
+	MOVW    140(R13), R14
+	MOVW    48(R13), R1
+	MOVW    R11, 136(R13)
+	ADD.S   R8, R14
+	ADC     $0, R0
+	MOVW    $0, R11
+	MULALU  R1, R7, (R11, R0)
+	MOVW    144(R13), R12
+	MOVW    R14, 140(R13)
+	MOVW    $0, R14
+	ADD.S   R0, R12
+	ADC     $0, R11
+	ADD.S   R11, R9
+	MOVW    $0, R11
+	ADC     $0, R11
+	ADD.S   R2, R9
+	ADC     $0, R11
+	ADD.S   R2, R4
+	ADC.S   $0, R5
+	ADC.S   $0, R6
+	ADC.S   $0, R3
+	ADC     $0, R14
+	SUB.S   R2, R6
+	SBC.S   R2, R3
+	MOVW    R12, 144(R13)
+	// t = (t + q·m) / 2^32, q = t0: the chains of words 1..4 in registers, then one signed carry.
+	MOVW    $0, R8
+	MOVW    120(R13), R2
+	SBC     $0, R8
+	// R14 = carry − borrow, R8 its sign word.
+	MOVW    124(R13), R12
+	ADD     R8, R14
+	AND     R14, R8
+	ADD.S   R14, R2
+	ADC.S   R8, R12
+	MOVW    R12, 120(R13)
+	MOVW    128(R13), R12
+	MOVW    v+0(FP), R0
+	MOVW    $0xffffffff, R1
 	ADC.S   R8, R12
 	MOVW    R12, 124(R13)
 	MOVW    132(R13), R12
@@ -1379,23 +1381,21 @@ TEXT ·elem32MulAsm(SB), NOSPLIT, $144-12
 	MOVW    R12, 136(R13)
 	MOVW    144(R13), R12
 	ADC.S   R8, R12
-	MOVW    R12, 140(R13)
 	ADC.S   R8, R9
 	ADC     R8, R11
+	SUB.S   R1, R4
+	MOVW    R12, 140(R13)
 	MOVW    R9, 144(R13)
 	// t < 2m: v = t − m, then m added back if that borrowed.
-	MOVW    v+0(FP), R0
-	MOVW    $0xffffffff, R1
-	SUB.S   R1, R4
-	MOVW    R4, (R0)
 	SBC.S   $0x0, R5
-	MOVW    R5, 4(R0)
+	MOVW    R4, (R0)
 	SBC.S   $0x0, R6
-	MOVW    R6, 8(R0)
 	MOVW    $0xffffffff, R1
+	MOVW    R5, 4(R0)
 	SBC.S   R1, R3
-	MOVW    R3, 12(R0)
+	MOVW    R6, 8(R0)
 	MOVW    $0xfffffffe, R1
+	MOVW    R3, 12(R0)
 	SBC.S   R1, R2
 	MOVW    R2, 16(R0)
 	MOVW    120(R13), R7
@@ -1426,12 +1426,14 @@ TEXT ·elem32MulAsm(SB), NOSPLIT, $144-12
 	MOVW    $0xffffffff, R1
 	SBC.S   R1, R7
 	MOVW    R7, 44(R0)
+	MOVW    (R0), R7
 	SBC     $0, R11
 	// R11 is all ones when t < m (borrow): add m back then.
-	MOVW    (R0), R7
+	MOVW    $0xfffffffe, R1
 	ADD.S   R11, R7
 	MOVW    R7, (R0)
 	MOVW    4(R0), R7
+	AND     R11, R1
 	ADC.S   $0, R7
 	MOVW    R7, 4(R0)
 	MOVW    8(R0), R7
@@ -1440,8 +1442,6 @@ TEXT ·elem32MulAsm(SB), NOSPLIT, $144-12
 	MOVW    12(R0), R7
 	ADC.S   R11, R7
 	MOVW    R7, 12(R0)
-	MOVW    $0xfffffffe, R1
-	AND     R11, R1
 	MOVW    16(R0), R7
 	ADC.S   R1, R7
 	MOVW    R7, 16(R0)
@@ -1472,86 +1472,92 @@ TEXT ·elem32MulAsm(SB), NOSPLIT, $144-12
 TEXT ·elem32SquareAsm(SB), NOSPLIT, $96-8
 	// The inputs into the frame: a at 4(R13), b at 4(R13); t's words at 52(R13).
 	MOVW    a+4(FP), R11
-	MOVM.IA (R11), [R0-R7]
 	ADD     $4, R13, R12
+	MOVW    $0, R8
+	MOVM.IA (R11), [R0-R7]
+	MOVW    $0, R9
+	MOVW    $0, R14
 	MOVM.IA [R0-R7], (R12)
 	ADD     $32, R11, R12
 	MOVM.IA (R12), [R0-R3]
 	ADD     $36, R13, R12
+	MOVW    $0, R4
 	MOVM.IA [R0-R3], (R12)
 	// Row 0: t += a·b0.
 	MOVW    4(R13), R0
 	MOVW    4(R13), R1
+	MOVW    $0, R5
+	MOVW    $0, R6
 	MULLU   R1, R0, (R2, R3)
 	MOVW    8(R13), R1
-	MOVW    $0, R4
+	MOVW    $0, R7
+	MOVW    $0, R11
 	MULALU  R1, R0, (R4, R2)
 	MOVW    12(R13), R1
-	MOVW    $0, R5
+	MOVW    $0, R12
 	MULALU  R1, R0, (R5, R4)
 	MOVW    16(R13), R1
-	MOVW    $0, R6
 	MULALU  R1, R0, (R6, R5)
 	MOVW    20(R13), R1
-	MOVW    $0, R7
 	MULALU  R1, R0, (R7, R6)
 	MOVW    24(R13), R1
-	MOVW    $0, R8
 	MULALU  R1, R0, (R8, R7)
-	MOVW    R7, 72(R13)
 	MOVW    28(R13), R1
-	MOVW    $0, R9
 	MULALU  R1, R0, (R9, R8)
-	MOVW    R8, 76(R13)
 	MOVW    32(R13), R1
-	MOVW    $0, R11
-	MULALU  R1, R0, (R11, R9)
-	MOVW    R9, 80(R13)
-	MOVW    36(R13), R1
-	MOVW    $0, R12
-	MULALU  R1, R0, (R12, R11)
-	MOVW    R11, 84(R13)
-	MOVW    40(R13), R1
-	MOVW    $0, R14
-	MULALU  R1, R0, (R14, R12)
-	MOVW    R12, 88(R13)
-	MOVW    44(R13), R1
+	MOVW    R7, 72(R13)
 	MOVW    $0, R7
-	MULALU  R1, R0, (R7, R14)
-	MOVW    R14, 92(R13)
-	MOVW    48(R13), R1
+	MULALU  R1, R0, (R11, R9)
+	MOVW    36(R13), R1
+	MOVW    R8, 76(R13)
 	MOVW    $0, R8
-	MULALU  R1, R0, (R8, R7)
-	MOVW    R7, 96(R13)
+	MULALU  R1, R0, (R12, R11)
+	MOVW    40(R13), R1
+	MOVW    R9, 80(R13)
 	MOVW    $0, R9
-	// t = (t + q·m) / 2^32, q = t0: the chains of words 1..4 in registers, then one signed carry.
+	MULALU  R1, R0, (R14, R12)
+	MOVW    44(R13), R1
+	MOVW    R11, 84(R13)
+	MOVW    $0, R11
+	MULALU  R1, R0, (R7, R14)
+	MOVW    48(R13), R1
+	MOVW    R12, 88(R13)
+	MOVW    $0, R12
+	MULALU  R1, R0, (R8, R7)
+	MOVW    R14, 92(R13)
+	MOVW    76(R13), R14
+	MOVW    4(R13), R1
 	ADD.S   R3, R8
 	ADC     $0, R9
 	ADD.S   R3, R2
 	ADC.S   $0, R4
 	ADC.S   $0, R5
 	ADC.S   $0, R6
-	MOVW    $0, R11
 	ADC     $0, R11
 	SUB.S   R3, R5
 	SBC.S   R3, R6
-	MOVW    $0, R12
+	MOVW    72(R13), R3
 	SBC     $0, R12
-	// R11 = carry − borrow, R12 its sign word.
 	ADD     R12, R11
 	AND     R11, R12
-	MOVW    72(R13), R3
 	ADD.S   R11, R3
-	MOVW    76(R13), R14
 	ADC.S   R12, R14
 	MOVW    R14, 72(R13)
 	MOVW    80(R13), R14
+	MOVW    R7, 96(R13)
+	// t = (t + q·m) / 2^32, q = t0: the chains of words 1..4 in registers, then one signed carry.
+	// R11 = carry − borrow, R12 its sign word.
+	MOVW    8(R13), R7
 	ADC.S   R12, R14
 	MOVW    R14, 76(R13)
 	MOVW    84(R13), R14
+	MOVW    $0, R0
+	MULALU  R1, R7, (R0, R2)
 	ADC.S   R12, R14
 	MOVW    R14, 80(R13)
 	MOVW    88(R13), R14
+	MOVW    8(R13), R1
+	MOVW    $0, R11
 	ADC.S   R12, R14
 	MOVW    R14, 84(R13)
 	MOVW    92(R13), R14
@@ -1560,810 +1566,230 @@ TEXT ·elem32SquareAsm(SB), NOSPLIT, $96-8
 	MOVW    96(R13), R14
 	ADC.S   R12, R14
 	MOVW    R14, 92(R13)
+	MOVW    $0, R14
+	MULALU  R1, R7, (R14, R0)
 	ADC.S   R12, R8
 	ADC     R12, R9
+	MOVW    12(R13), R1
+	ADD.S   R0, R4
+	ADC     $0, R14
+	MULALU  R1, R7, (R11, R14)
+	MOVW    16(R13), R1
+	MOVW    $0, R12
 	MOVW    R8, 96(R13)
 	// Row 1: t += a·b1.
-	MOVW    8(R13), R7
-	MOVW    4(R13), R1
-	MOVW    $0, R0
-	MULALU  R1, R7, (R0, R2)
-	MOVW    8(R13), R1
-	MOVW    $0, R14
-	MULALU  R1, R7, (R14, R0)
-	ADD.S   R0, R4
-	ADC     $0, R14
-	MOVW    12(R13), R1
-	MOVW    $0, R11
-	MULALU  R1, R7, (R11, R14)
 	ADD.S   R14, R5
 	ADC     $0, R11
-	MOVW    16(R13), R1
-	MOVW    $0, R12
 	MULALU  R1, R7, (R12, R11)
-	ADD.S   R11, R6
-	ADC     $0, R12
 	MOVW    20(R13), R1
 	MOVW    $0, R8
+	MOVW    $0, R0
+	ADD.S   R11, R6
+	ADC     $0, R12
 	MULALU  R1, R7, (R8, R12)
+	MOVW    24(R13), R1
+	MOVW    72(R13), R14
+	MOVW    $0, R11
 	ADD.S   R12, R3
 	ADC     $0, R8
-	MOVW    24(R13), R1
-	MOVW    $0, R0
 	MULALU  R1, R7, (R0, R8)
-	MOVW    72(R13), R14
+	MOVW    28(R13), R1
+	MOVW    76(R13), R12
 	ADD.S   R8, R14
 	ADC     $0, R0
-	MOVW    R14, 72(R13)
-	MOVW    28(R13), R1
-	MOVW    $0, R11
 	MULALU  R1, R7, (R11, R0)
-	MOVW    76(R13), R12
+	MOVW    32(R13), R1
+	MOVW    R14, 72(R13)
+	MOVW    $0, R14
 	ADD.S   R0, R12
 	ADC     $0, R11
-	MOVW    R12, 76(R13)
-	MOVW    32(R13), R1
-	MOVW    $0, R14
 	MULALU  R1, R7, (R14, R11)
 	MOVW    80(R13), R8
+	MOVW    36(R13), R1
+	MOVW    R12, 76(R13)
 	ADD.S   R11, R8
 	ADC     $0, R14
-	MOVW    R8, 80(R13)
-	MOVW    36(R13), R1
 	MOVW    $0, R12
 	MULALU  R1, R7, (R12, R14)
 	MOVW    84(R13), R0
+	MOVW    40(R13), R1
+	MOVW    R8, 80(R13)
 	ADD.S   R14, R0
 	ADC     $0, R12
-	MOVW    R0, 84(R13)
-	MOVW    40(R13), R1
 	MOVW    $0, R8
 	MULALU  R1, R7, (R8, R12)
 	MOVW    88(R13), R11
+	MOVW    44(R13), R1
+	MOVW    R0, 84(R13)
 	ADD.S   R12, R11
 	ADC     $0, R8
-	MOVW    R11, 88(R13)
-	MOVW    44(R13), R1
 	MOVW    $0, R0
 	MULALU  R1, R7, (R0, R8)
 	MOVW    92(R13), R14
+	MOVW    48(R13), R1
+	MOVW    R11, 88(R13)
 	ADD.S   R8, R14
 	ADC     $0, R0
-	MOVW    R14, 92(R13)
-	MOVW    48(R13), R1
 	MOVW    $0, R11
 	MULALU  R1, R7, (R11, R0)
 	MOVW    96(R13), R12
+	MOVW    R14, 92(R13)
+	MOVW    $0, R14
 	ADD.S   R0, R12
 	ADC     $0, R11
-	MOVW    R12, 96(R13)
 	ADD.S   R11, R9
 	MOVW    $0, R11
 	ADC     $0, R11
-	// t = (t + q·m) / 2^32, q = t0: the chains of words 1..4 in registers, then one signed carry.
 	ADD.S   R2, R9
 	ADC     $0, R11
 	ADD.S   R2, R4
 	ADC.S   $0, R5
 	ADC.S   $0, R6
 	ADC.S   $0, R3
-	MOVW    $0, R14
 	ADC     $0, R14
 	SUB.S   R2, R6
 	SBC.S   R2, R3
+	MOVW    R12, 96(R13)
+	// t = (t + q·m) / 2^32, q = t0: the chains of words 1..4 in registers, then one signed carry.
 	MOVW    $0, R8
+	MOVW    72(R13), R2
 	SBC     $0, R8
 	// R14 = carry − borrow, R8 its sign word.
+	MOVW    76(R13), R12
 	ADD     R8, R14
 	AND     R14, R8
-	MOVW    72(R13), R2
 	ADD.S   R14, R2
-	MOVW    76(R13), R12
 	ADC.S   R8, R12
 	MOVW    R12, 72(R13)
 	MOVW    80(R13), R12
-	ADC.S   R8, R12
-	MOVW    R12, 76(R13)
-	MOVW    84(R13), R12
-	ADC.S   R8, R12
-	MOVW    R12, 80(R13)
-	MOVW    88(R13), R12
-	ADC.S   R8, R12
-	MOVW    R12, 84(R13)
-	MOVW    92(R13), R12
-	ADC.S   R8, R12
-	MOVW    R12, 88(R13)
-	MOVW    96(R13), R12
-	ADC.S   R8, R12
-	MOVW    R12, 92(R13)
-	ADC.S   R8, R9
-	ADC     R8, R11
-	MOVW    R9, 96(R13)
-	// Row 2: t += a·b2.
 	MOVW    12(R13), R0
 	MOVW    4(R13), R1
+	ADC.S   R8, R12
+	MOVW    R12, 76(R13)
+	MOVW    84(R13), R12
 	MOVW    $0, R7
 	MULALU  R1, R0, (R7, R4)
+	ADC.S   R8, R12
+	MOVW    R12, 80(R13)
+	MOVW    88(R13), R12
 	MOVW    8(R13), R1
+	MOVW    $0, R14
+	ADC.S   R8, R12
+	MOVW    R12, 84(R13)
+	MOVW    92(R13), R12
+	ADC.S   R8, R12
+	MOVW    R12, 88(R13)
+	MOVW    96(R13), R12
+	ADC.S   R8, R12
+	MOVW    R12, 92(R13)
 	MOVW    $0, R12
 	MULALU  R1, R0, (R12, R7)
+	ADC.S   R8, R9
+	ADC     R8, R11
+	MOVW    12(R13), R1
 	ADD.S   R7, R5
 	ADC     $0, R12
-	MOVW    12(R13), R1
-	MOVW    $0, R14
 	MULALU  R1, R0, (R14, R12)
-	ADD.S   R12, R6
-	ADC     $0, R14
 	MOVW    16(R13), R1
 	MOVW    $0, R8
+	MOVW    R9, 96(R13)
+	// Row 2: t += a·b2.
+	ADD.S   R12, R6
+	ADC     $0, R14
 	MULALU  R1, R0, (R8, R14)
-	ADD.S   R14, R3
-	ADC     $0, R8
 	MOVW    20(R13), R1
 	MOVW    $0, R9
+	MOVW    $0, R7
+	ADD.S   R14, R3
+	ADC     $0, R8
 	MULALU  R1, R0, (R9, R8)
+	MOVW    24(R13), R1
+	MOVW    72(R13), R12
+	MOVW    $0, R14
 	ADD.S   R8, R2
 	ADC     $0, R9
-	MOVW    24(R13), R1
-	MOVW    $0, R7
 	MULALU  R1, R0, (R7, R9)
-	MOVW    72(R13), R12
+	MOVW    28(R13), R1
+	MOVW    76(R13), R8
 	ADD.S   R9, R12
 	ADC     $0, R7
-	MOVW    R12, 72(R13)
-	MOVW    28(R13), R1
-	MOVW    $0, R14
 	MULALU  R1, R0, (R14, R7)
-	MOVW    76(R13), R8
+	MOVW    32(R13), R1
+	MOVW    R12, 72(R13)
+	MOVW    $0, R12
 	ADD.S   R7, R8
 	ADC     $0, R14
-	MOVW    R8, 76(R13)
-	MOVW    32(R13), R1
-	MOVW    $0, R12
 	MULALU  R1, R0, (R12, R14)
 	MOVW    80(R13), R9
+	MOVW    36(R13), R1
+	MOVW    R8, 76(R13)
 	ADD.S   R14, R9
 	ADC     $0, R12
-	MOVW    R9, 80(R13)
-	MOVW    36(R13), R1
 	MOVW    $0, R8
 	MULALU  R1, R0, (R8, R12)
 	MOVW    84(R13), R7
+	MOVW    40(R13), R1
+	MOVW    R9, 80(R13)
 	ADD.S   R12, R7
 	ADC     $0, R8
-	MOVW    R7, 84(R13)
-	MOVW    40(R13), R1
 	MOVW    $0, R9
 	MULALU  R1, R0, (R9, R8)
 	MOVW    88(R13), R14
+	MOVW    44(R13), R1
+	MOVW    R7, 84(R13)
 	ADD.S   R8, R14
 	ADC     $0, R9
-	MOVW    R14, 88(R13)
-	MOVW    44(R13), R1
 	MOVW    $0, R7
 	MULALU  R1, R0, (R7, R9)
 	MOVW    92(R13), R12
+	MOVW    48(R13), R1
+	MOVW    R14, 88(R13)
 	ADD.S   R9, R12
 	ADC     $0, R7
-	MOVW    R12, 92(R13)
-	MOVW    48(R13), R1
 	MOVW    $0, R14
 	MULALU  R1, R0, (R14, R7)
 	MOVW    96(R13), R8
+	MOVW    R12, 92(R13)
+	MOVW    $0, R12
 	ADD.S   R7, R8
 	ADC     $0, R14
-	MOVW    R8, 96(R13)
 	ADD.S   R14, R11
 	MOVW    $0, R14
 	ADC     $0, R14
-	// t = (t + q·m) / 2^32, q = t0: the chains of words 1..4 in registers, then one signed carry.
 	ADD.S   R4, R11
 	ADC     $0, R14
 	ADD.S   R4, R5
 	ADC.S   $0, R6
 	ADC.S   $0, R3
 	ADC.S   $0, R2
-	MOVW    $0, R12
 	ADC     $0, R12
 	SUB.S   R4, R3
 	SBC.S   R4, R2
+	MOVW    R8, 96(R13)
+	// t = (t + q·m) / 2^32, q = t0: the chains of words 1..4 in registers, then one signed carry.
 	MOVW    $0, R9
+	MOVW    72(R13), R4
 	SBC     $0, R9
 	// R12 = carry − borrow, R9 its sign word.
+	MOVW    76(R13), R8
 	ADD     R9, R12
 	AND     R12, R9
-	MOVW    72(R13), R4
 	ADD.S   R12, R4
-	MOVW    76(R13), R8
 	ADC.S   R9, R8
 	MOVW    R8, 72(R13)
 	MOVW    80(R13), R8
-	ADC.S   R9, R8
-	MOVW    R8, 76(R13)
-	MOVW    84(R13), R8
-	ADC.S   R9, R8
-	MOVW    R8, 80(R13)
-	MOVW    88(R13), R8
-	ADC.S   R9, R8
-	MOVW    R8, 84(R13)
-	MOVW    92(R13), R8
-	ADC.S   R9, R8
-	MOVW    R8, 88(R13)
-	MOVW    96(R13), R8
-	ADC.S   R9, R8
-	MOVW    R8, 92(R13)
-	ADC.S   R9, R11
-	ADC     R9, R14
-	MOVW    R11, 96(R13)
-	// Row 3: t += a·b3.
 	MOVW    16(R13), R7
 	MOVW    4(R13), R1
-	MOVW    $0, R0
-	MULALU  R1, R7, (R0, R5)
-	MOVW    8(R13), R1
-	MOVW    $0, R8
-	MULALU  R1, R7, (R8, R0)
-	ADD.S   R0, R6
-	ADC     $0, R8
-	MOVW    12(R13), R1
-	MOVW    $0, R12
-	MULALU  R1, R7, (R12, R8)
-	ADD.S   R8, R3
-	ADC     $0, R12
-	MOVW    16(R13), R1
-	MOVW    $0, R9
-	MULALU  R1, R7, (R9, R12)
-	ADD.S   R12, R2
-	ADC     $0, R9
-	MOVW    20(R13), R1
-	MOVW    $0, R11
-	MULALU  R1, R7, (R11, R9)
-	ADD.S   R9, R4
-	ADC     $0, R11
-	MOVW    24(R13), R1
-	MOVW    $0, R0
-	MULALU  R1, R7, (R0, R11)
-	MOVW    72(R13), R8
-	ADD.S   R11, R8
-	ADC     $0, R0
-	MOVW    R8, 72(R13)
-	MOVW    28(R13), R1
-	MOVW    $0, R12
-	MULALU  R1, R7, (R12, R0)
-	MOVW    76(R13), R9
-	ADD.S   R0, R9
-	ADC     $0, R12
-	MOVW    R9, 76(R13)
-	MOVW    32(R13), R1
-	MOVW    $0, R8
-	MULALU  R1, R7, (R8, R12)
-	MOVW    80(R13), R11
-	ADD.S   R12, R11
-	ADC     $0, R8
-	MOVW    R11, 80(R13)
-	MOVW    36(R13), R1
-	MOVW    $0, R9
-	MULALU  R1, R7, (R9, R8)
-	MOVW    84(R13), R0
-	ADD.S   R8, R0
-	ADC     $0, R9
-	MOVW    R0, 84(R13)
-	MOVW    40(R13), R1
-	MOVW    $0, R11
-	MULALU  R1, R7, (R11, R9)
-	MOVW    88(R13), R12
-	ADD.S   R9, R12
-	ADC     $0, R11
-	MOVW    R12, 88(R13)
-	MOVW    44(R13), R1
-	MOVW    $0, R0
-	MULALU  R1, R7, (R0, R11)
-	MOVW    92(R13), R8
-	ADD.S   R11, R8
-	ADC     $0, R0
-	MOVW    R8, 92(R13)
-	MOVW    48(R13), R1
-	MOVW    $0, R12
-	MULALU  R1, R7, (R12, R0)
-	MOVW    96(R13), R9
-	ADD.S   R0, R9
-	ADC     $0, R12
-	MOVW    R9, 96(R13)
-	ADD.S   R12, R14
-	MOVW    $0, R12
-	ADC     $0, R12
-	// t = (t + q·m) / 2^32, q = t0: the chains of words 1..4 in registers, then one signed carry.
-	ADD.S   R5, R14
-	ADC     $0, R12
-	ADD.S   R5, R6
-	ADC.S   $0, R3
-	ADC.S   $0, R2
-	ADC.S   $0, R4
-	MOVW    $0, R8
-	ADC     $0, R8
-	SUB.S   R5, R2
-	SBC.S   R5, R4
-	MOVW    $0, R11
-	SBC     $0, R11
-	// R8 = carry − borrow, R11 its sign word.
-	ADD     R11, R8
-	AND     R8, R11
-	MOVW    72(R13), R5
-	ADD.S   R8, R5
-	MOVW    76(R13), R9
-	ADC.S   R11, R9
-	MOVW    R9, 72(R13)
-	MOVW    80(R13), R9
-	ADC.S   R11, R9
-	MOVW    R9, 76(R13)
-	MOVW    84(R13), R9
-	ADC.S   R11, R9
-	MOVW    R9, 80(R13)
-	MOVW    88(R13), R9
-	ADC.S   R11, R9
-	MOVW    R9, 84(R13)
-	MOVW    92(R13), R9
-	ADC.S   R11, R9
-	MOVW    R9, 88(R13)
-	MOVW    96(R13), R9
-	ADC.S   R11, R9
-	MOVW    R9, 92(R13)
-	ADC.S   R11, R14
-	ADC     R11, R12
-	MOVW    R14, 96(R13)
-	// Row 4: t += a·b4.
-	MOVW    20(R13), R0
-	MOVW    4(R13), R1
-	MOVW    $0, R7
-	MULALU  R1, R0, (R7, R6)
-	MOVW    8(R13), R1
-	MOVW    $0, R9
-	MULALU  R1, R0, (R9, R7)
-	ADD.S   R7, R3
-	ADC     $0, R9
-	MOVW    12(R13), R1
-	MOVW    $0, R8
-	MULALU  R1, R0, (R8, R9)
-	ADD.S   R9, R2
-	ADC     $0, R8
-	MOVW    16(R13), R1
-	MOVW    $0, R11
-	MULALU  R1, R0, (R11, R8)
-	ADD.S   R8, R4
-	ADC     $0, R11
-	MOVW    20(R13), R1
-	MOVW    $0, R14
-	MULALU  R1, R0, (R14, R11)
-	ADD.S   R11, R5
-	ADC     $0, R14
-	MOVW    24(R13), R1
-	MOVW    $0, R7
-	MULALU  R1, R0, (R7, R14)
-	MOVW    72(R13), R9
-	ADD.S   R14, R9
-	ADC     $0, R7
-	MOVW    R9, 72(R13)
-	MOVW    28(R13), R1
-	MOVW    $0, R8
-	MULALU  R1, R0, (R8, R7)
-	MOVW    76(R13), R11
-	ADD.S   R7, R11
-	ADC     $0, R8
-	MOVW    R11, 76(R13)
-	MOVW    32(R13), R1
-	MOVW    $0, R9
-	MULALU  R1, R0, (R9, R8)
-	MOVW    80(R13), R14
-	ADD.S   R8, R14
-	ADC     $0, R9
-	MOVW    R14, 80(R13)
-	MOVW    36(R13), R1
-	MOVW    $0, R11
-	MULALU  R1, R0, (R11, R9)
-	MOVW    84(R13), R7
-	ADD.S   R9, R7
-	ADC     $0, R11
-	MOVW    R7, 84(R13)
-	MOVW    40(R13), R1
-	MOVW    $0, R14
-	MULALU  R1, R0, (R14, R11)
-	MOVW    88(R13), R8
-	ADD.S   R11, R8
-	ADC     $0, R14
-	MOVW    R8, 88(R13)
-	MOVW    44(R13), R1
-	MOVW    $0, R7
-	MULALU  R1, R0, (R7, R14)
-	MOVW    92(R13), R9
-	ADD.S   R14, R9
-	ADC     $0, R7
-	MOVW    R9, 92(R13)
-	MOVW    48(R13), R1
-	MOVW    $0, R8
-	MULALU  R1, R0, (R8, R7)
-	MOVW    96(R13), R11
-	ADD.S   R7, R11
-	ADC     $0, R8
-	MOVW    R11, 96(R13)
-	ADD.S   R8, R12
-	MOVW    $0, R8
-	ADC     $0, R8
-	// t = (t + q·m) / 2^32, q = t0: the chains of words 1..4 in registers, then one signed carry.
-	ADD.S   R6, R12
-	ADC     $0, R8
-	ADD.S   R6, R3
-	ADC.S   $0, R2
-	ADC.S   $0, R4
-	ADC.S   $0, R5
-	MOVW    $0, R9
-	ADC     $0, R9
-	SUB.S   R6, R4
-	SBC.S   R6, R5
-	MOVW    $0, R14
-	SBC     $0, R14
-	// R9 = carry − borrow, R14 its sign word.
-	ADD     R14, R9
-	AND     R9, R14
-	MOVW    72(R13), R6
-	ADD.S   R9, R6
-	MOVW    76(R13), R11
-	ADC.S   R14, R11
-	MOVW    R11, 72(R13)
-	MOVW    80(R13), R11
-	ADC.S   R14, R11
-	MOVW    R11, 76(R13)
-	MOVW    84(R13), R11
-	ADC.S   R14, R11
-	MOVW    R11, 80(R13)
-	MOVW    88(R13), R11
-	ADC.S   R14, R11
-	MOVW    R11, 84(R13)
-	MOVW    92(R13), R11
-	ADC.S   R14, R11
-	MOVW    R11, 88(R13)
-	MOVW    96(R13), R11
-	ADC.S   R14, R11
-	MOVW    R11, 92(R13)
-	ADC.S   R14, R12
-	ADC     R14, R8
-	MOVW    R12, 96(R13)
-	// Row 5: t += a·b5.
-	MOVW    24(R13), R7
-	MOVW    4(R13), R1
-	MOVW    $0, R0
-	MULALU  R1, R7, (R0, R3)
-	MOVW    8(R13), R1
-	MOVW    $0, R11
-	MULALU  R1, R7, (R11, R0)
-	ADD.S   R0, R2
-	ADC     $0, R11
-	MOVW    12(R13), R1
-	MOVW    $0, R9
-	MULALU  R1, R7, (R9, R11)
-	ADD.S   R11, R4
-	ADC     $0, R9
-	MOVW    16(R13), R1
-	MOVW    $0, R14
-	MULALU  R1, R7, (R14, R9)
-	ADD.S   R9, R5
-	ADC     $0, R14
-	MOVW    20(R13), R1
-	MOVW    $0, R12
-	MULALU  R1, R7, (R12, R14)
-	ADD.S   R14, R6
-	ADC     $0, R12
-	MOVW    24(R13), R1
-	MOVW    $0, R0
-	MULALU  R1, R7, (R0, R12)
-	MOVW    72(R13), R11
-	ADD.S   R12, R11
-	ADC     $0, R0
-	MOVW    R11, 72(R13)
-	MOVW    28(R13), R1
-	MOVW    $0, R9
-	MULALU  R1, R7, (R9, R0)
-	MOVW    76(R13), R14
-	ADD.S   R0, R14
-	ADC     $0, R9
-	MOVW    R14, 76(R13)
-	MOVW    32(R13), R1
-	MOVW    $0, R11
-	MULALU  R1, R7, (R11, R9)
-	MOVW    80(R13), R12
-	ADD.S   R9, R12
-	ADC     $0, R11
-	MOVW    R12, 80(R13)
-	MOVW    36(R13), R1
-	MOVW    $0, R14
-	MULALU  R1, R7, (R14, R11)
-	MOVW    84(R13), R0
-	ADD.S   R11, R0
-	ADC     $0, R14
-	MOVW    R0, 84(R13)
-	MOVW    40(R13), R1
-	MOVW    $0, R12
-	MULALU  R1, R7, (R12, R14)
-	MOVW    88(R13), R9
-	ADD.S   R14, R9
-	ADC     $0, R12
-	MOVW    R9, 88(R13)
-	MOVW    44(R13), R1
-	MOVW    $0, R0
-	MULALU  R1, R7, (R0, R12)
-	MOVW    92(R13), R11
-	ADD.S   R12, R11
-	ADC     $0, R0
-	MOVW    R11, 92(R13)
-	MOVW    48(R13), R1
-	MOVW    $0, R9
-	MULALU  R1, R7, (R9, R0)
-	MOVW    96(R13), R14
-	ADD.S   R0, R14
-	ADC     $0, R9
-	MOVW    R14, 96(R13)
-	ADD.S   R9, R8
-	MOVW    $0, R9
-	ADC     $0, R9
-	// t = (t + q·m) / 2^32, q = t0: the chains of words 1..4 in registers, then one signed carry.
-	ADD.S   R3, R8
-	ADC     $0, R9
-	ADD.S   R3, R2
-	ADC.S   $0, R4
-	ADC.S   $0, R5
-	ADC.S   $0, R6
-	MOVW    $0, R11
-	ADC     $0, R11
-	SUB.S   R3, R5
-	SBC.S   R3, R6
-	MOVW    $0, R12
-	SBC     $0, R12
-	// R11 = carry − borrow, R12 its sign word.
-	ADD     R12, R11
-	AND     R11, R12
-	MOVW    72(R13), R3
-	ADD.S   R11, R3
-	MOVW    76(R13), R14
-	ADC.S   R12, R14
-	MOVW    R14, 72(R13)
-	MOVW    80(R13), R14
-	ADC.S   R12, R14
-	MOVW    R14, 76(R13)
-	MOVW    84(R13), R14
-	ADC.S   R12, R14
-	MOVW    R14, 80(R13)
-	MOVW    88(R13), R14
-	ADC.S   R12, R14
-	MOVW    R14, 84(R13)
-	MOVW    92(R13), R14
-	ADC.S   R12, R14
-	MOVW    R14, 88(R13)
-	MOVW    96(R13), R14
-	ADC.S   R12, R14
-	MOVW    R14, 92(R13)
-	ADC.S   R12, R8
-	ADC     R12, R9
-	MOVW    R8, 96(R13)
-	// Row 6: t += a·b6.
-	MOVW    28(R13), R0
-	MOVW    4(R13), R1
-	MOVW    $0, R7
-	MULALU  R1, R0, (R7, R2)
-	MOVW    8(R13), R1
-	MOVW    $0, R14
-	MULALU  R1, R0, (R14, R7)
-	ADD.S   R7, R4
-	ADC     $0, R14
-	MOVW    12(R13), R1
-	MOVW    $0, R11
-	MULALU  R1, R0, (R11, R14)
-	ADD.S   R14, R5
-	ADC     $0, R11
-	MOVW    16(R13), R1
-	MOVW    $0, R12
-	MULALU  R1, R0, (R12, R11)
-	ADD.S   R11, R6
-	ADC     $0, R12
-	MOVW    20(R13), R1
-	MOVW    $0, R8
-	MULALU  R1, R0, (R8, R12)
-	ADD.S   R12, R3
-	ADC     $0, R8
-	MOVW    24(R13), R1
-	MOVW    $0, R7
-	MULALU  R1, R0, (R7, R8)
-	MOVW    72(R13), R14
-	ADD.S   R8, R14
-	ADC     $0, R7
-	MOVW    R14, 72(R13)
-	MOVW    28(R13), R1
-	MOVW    $0, R11
-	MULALU  R1, R0, (R11, R7)
-	MOVW    76(R13), R12
-	ADD.S   R7, R12
-	ADC     $0, R11
-	MOVW    R12, 76(R13)
-	MOVW    32(R13), R1
-	MOVW    $0, R14
-	MULALU  R1, R0, (R14, R11)
-	MOVW    80(R13), R8
-	ADD.S   R11, R8
-	ADC     $0, R14
-	MOVW    R8, 80(R13)
-	MOVW    36(R13), R1
-	MOVW    $0, R12
-	MULALU  R1, R0, (R12, R14)
-	MOVW    84(R13), R7
-	ADD.S   R14, R7
-	ADC     $0, R12
-	MOVW    R7, 84(R13)
-	MOVW    40(R13), R1
-	MOVW    $0, R8
-	MULALU  R1, R0, (R8, R12)
-	MOVW    88(R13), R11
-	ADD.S   R12, R11
-	ADC     $0, R8
-	MOVW    R11, 88(R13)
-	MOVW    44(R13), R1
-	MOVW    $0, R7
-	MULALU  R1, R0, (R7, R8)
-	MOVW    92(R13), R14
-	ADD.S   R8, R14
-	ADC     $0, R7
-	MOVW    R14, 92(R13)
-	MOVW    48(R13), R1
-	MOVW    $0, R11
-	MULALU  R1, R0, (R11, R7)
-	MOVW    96(R13), R12
-	ADD.S   R7, R12
-	ADC     $0, R11
-	MOVW    R12, 96(R13)
-	ADD.S   R11, R9
-	MOVW    $0, R11
-	ADC     $0, R11
-	// t = (t + q·m) / 2^32, q = t0: the chains of words 1..4 in registers, then one signed carry.
-	ADD.S   R2, R9
-	ADC     $0, R11
-	ADD.S   R2, R4
-	ADC.S   $0, R5
-	ADC.S   $0, R6
-	ADC.S   $0, R3
-	MOVW    $0, R14
-	ADC     $0, R14
-	SUB.S   R2, R6
-	SBC.S   R2, R3
-	MOVW    $0, R8
-	SBC     $0, R8
-	// R14 = carry − borrow, R8 its sign word.
-	ADD     R8, R14
-	AND     R14, R8
-	MOVW    72(R13), R2
-	ADD.S   R14, R2
-	MOVW    76(R13), R12
-	ADC.S   R8, R12
-	MOVW    R12, 72(R13)
-	MOVW    80(R13), R12
-	ADC.S   R8, R12
-	MOVW    R12, 76(R13)
-	MOVW    84(R13), R12
-	ADC.S   R8, R12
-	MOVW    R12, 80(R13)
-	MOVW    88(R13), R12
-	ADC.S   R8, R12
-	MOVW    R12, 84(R13)
-	MOVW    92(R13), R12
-	ADC.S   R8, R12
-	MOVW    R12, 88(R13)
-	MOVW    96(R13), R12
-	ADC.S   R8, R12
-	MOVW    R12, 92(R13)
-	ADC.S   R8, R9
-	ADC     R8, R11
-	MOVW    R9, 96(R13)
-	// Row 7: t += a·b7.
-	MOVW    32(R13), R7
-	MOVW    4(R13), R1
-	MOVW    $0, R0
-	MULALU  R1, R7, (R0, R4)
-	MOVW    8(R13), R1
-	MOVW    $0, R12
-	MULALU  R1, R7, (R12, R0)
-	ADD.S   R0, R5
-	ADC     $0, R12
-	MOVW    12(R13), R1
-	MOVW    $0, R14
-	MULALU  R1, R7, (R14, R12)
-	ADD.S   R12, R6
-	ADC     $0, R14
-	MOVW    16(R13), R1
-	MOVW    $0, R8
-	MULALU  R1, R7, (R8, R14)
-	ADD.S   R14, R3
-	ADC     $0, R8
-	MOVW    20(R13), R1
-	MOVW    $0, R9
-	MULALU  R1, R7, (R9, R8)
-	ADD.S   R8, R2
-	ADC     $0, R9
-	MOVW    24(R13), R1
-	MOVW    $0, R0
-	MULALU  R1, R7, (R0, R9)
-	MOVW    72(R13), R12
-	ADD.S   R9, R12
-	ADC     $0, R0
-	MOVW    R12, 72(R13)
-	MOVW    28(R13), R1
-	MOVW    $0, R14
-	MULALU  R1, R7, (R14, R0)
-	MOVW    76(R13), R8
-	ADD.S   R0, R8
-	ADC     $0, R14
-	MOVW    R8, 76(R13)
-	MOVW    32(R13), R1
-	MOVW    $0, R12
-	MULALU  R1, R7, (R12, R14)
-	MOVW    80(R13), R9
-	ADD.S   R14, R9
-	ADC     $0, R12
-	MOVW    R9, 80(R13)
-	MOVW    36(R13), R1
-	MOVW    $0, R8
-	MULALU  R1, R7, (R8, R12)
-	MOVW    84(R13), R0
-	ADD.S   R12, R0
-	ADC     $0, R8
-	MOVW    R0, 84(R13)
-	MOVW    40(R13), R1
-	MOVW    $0, R9
-	MULALU  R1, R7, (R9, R8)
-	MOVW    88(R13), R14
-	ADD.S   R8, R14
-	ADC     $0, R9
-	MOVW    R14, 88(R13)
-	MOVW    44(R13), R1
-	MOVW    $0, R0
-	MULALU  R1, R7, (R0, R9)
-	MOVW    92(R13), R12
-	ADD.S   R9, R12
-	ADC     $0, R0
-	MOVW    R12, 92(R13)
-	MOVW    48(R13), R1
-	MOVW    $0, R14
-	MULALU  R1, R7, (R14, R0)
-	MOVW    96(R13), R8
-	ADD.S   R0, R8
-	ADC     $0, R14
-	MOVW    R8, 96(R13)
-	ADD.S   R14, R11
-	MOVW    $0, R14
-	ADC     $0, R14
-	// t = (t + q·m) / 2^32, q = t0: the chains of words 1..4 in registers, then one signed carry.
-	ADD.S   R4, R11
-	ADC     $0, R14
-	ADD.S   R4, R5
-	ADC.S   $0, R6
-	ADC.S   $0, R3
-	ADC.S   $0, R2
-	MOVW    $0, R12
-	ADC     $0, R12
-	SUB.S   R4, R3
-	SBC.S   R4, R2
-	MOVW    $0, R9
-	SBC     $0, R9
-	// R12 = carry − borrow, R9 its sign word.
-	ADD     R9, R12
-	AND     R12, R9
-	MOVW    72(R13), R4
-	ADD.S   R12, R4
-	MOVW    76(R13), R8
-	ADC.S   R9, R8
-	MOVW    R8, 72(R13)
-	MOVW    80(R13), R8
 	ADC.S   R9, R8
 	MOVW    R8, 76(R13)
 	MOVW    84(R13), R8
+	MOVW    $0, R0
+	MULALU  R1, R7, (R0, R5)
 	ADC.S   R9, R8
 	MOVW    R8, 80(R13)
 	MOVW    88(R13), R8
+	MOVW    8(R13), R1
+	MOVW    $0, R12
 	ADC.S   R9, R8
 	MOVW    R8, 84(R13)
 	MOVW    92(R13), R8
@@ -2372,114 +1798,114 @@ TEXT ·elem32SquareAsm(SB), NOSPLIT, $96-8
 	MOVW    96(R13), R8
 	ADC.S   R9, R8
 	MOVW    R8, 92(R13)
+	MOVW    $0, R8
+	MULALU  R1, R7, (R8, R0)
 	ADC.S   R9, R11
 	ADC     R9, R14
-	MOVW    R11, 96(R13)
-	// Row 8: t += a·b8.
-	MOVW    36(R13), R0
-	MOVW    4(R13), R1
-	MOVW    $0, R7
-	MULALU  R1, R0, (R7, R5)
-	MOVW    8(R13), R1
-	MOVW    $0, R8
-	MULALU  R1, R0, (R8, R7)
-	ADD.S   R7, R6
-	ADC     $0, R8
 	MOVW    12(R13), R1
-	MOVW    $0, R12
-	MULALU  R1, R0, (R12, R8)
-	ADD.S   R8, R3
-	ADC     $0, R12
+	ADD.S   R0, R6
+	ADC     $0, R8
+	MULALU  R1, R7, (R12, R8)
 	MOVW    16(R13), R1
 	MOVW    $0, R9
-	MULALU  R1, R0, (R9, R12)
-	ADD.S   R12, R2
-	ADC     $0, R9
+	MOVW    R11, 96(R13)
+	// Row 3: t += a·b3.
+	ADD.S   R8, R3
+	ADC     $0, R12
+	MULALU  R1, R7, (R9, R12)
 	MOVW    20(R13), R1
 	MOVW    $0, R11
-	MULALU  R1, R0, (R11, R9)
+	MOVW    $0, R0
+	ADD.S   R12, R2
+	ADC     $0, R9
+	MULALU  R1, R7, (R11, R9)
+	MOVW    24(R13), R1
+	MOVW    72(R13), R8
+	MOVW    $0, R12
 	ADD.S   R9, R4
 	ADC     $0, R11
-	MOVW    24(R13), R1
-	MOVW    $0, R7
-	MULALU  R1, R0, (R7, R11)
-	MOVW    72(R13), R8
-	ADD.S   R11, R8
-	ADC     $0, R7
-	MOVW    R8, 72(R13)
+	MULALU  R1, R7, (R0, R11)
 	MOVW    28(R13), R1
-	MOVW    $0, R12
-	MULALU  R1, R0, (R12, R7)
 	MOVW    76(R13), R9
-	ADD.S   R7, R9
-	ADC     $0, R12
-	MOVW    R9, 76(R13)
+	ADD.S   R11, R8
+	ADC     $0, R0
+	MULALU  R1, R7, (R12, R0)
 	MOVW    32(R13), R1
+	MOVW    R8, 72(R13)
 	MOVW    $0, R8
-	MULALU  R1, R0, (R8, R12)
+	ADD.S   R0, R9
+	ADC     $0, R12
+	MULALU  R1, R7, (R8, R12)
 	MOVW    80(R13), R11
+	MOVW    36(R13), R1
+	MOVW    R9, 76(R13)
 	ADD.S   R12, R11
 	ADC     $0, R8
-	MOVW    R11, 80(R13)
-	MOVW    36(R13), R1
 	MOVW    $0, R9
-	MULALU  R1, R0, (R9, R8)
-	MOVW    84(R13), R7
-	ADD.S   R8, R7
-	ADC     $0, R9
-	MOVW    R7, 84(R13)
+	MULALU  R1, R7, (R9, R8)
+	MOVW    84(R13), R0
 	MOVW    40(R13), R1
+	MOVW    R11, 80(R13)
+	ADD.S   R8, R0
+	ADC     $0, R9
 	MOVW    $0, R11
-	MULALU  R1, R0, (R11, R9)
+	MULALU  R1, R7, (R11, R9)
 	MOVW    88(R13), R12
+	MOVW    44(R13), R1
+	MOVW    R0, 84(R13)
 	ADD.S   R9, R12
 	ADC     $0, R11
-	MOVW    R12, 88(R13)
-	MOVW    44(R13), R1
-	MOVW    $0, R7
-	MULALU  R1, R0, (R7, R11)
+	MOVW    $0, R0
+	MULALU  R1, R7, (R0, R11)
 	MOVW    92(R13), R8
-	ADD.S   R11, R8
-	ADC     $0, R7
-	MOVW    R8, 92(R13)
 	MOVW    48(R13), R1
+	MOVW    R12, 88(R13)
+	ADD.S   R11, R8
+	ADC     $0, R0
 	MOVW    $0, R12
-	MULALU  R1, R0, (R12, R7)
+	MULALU  R1, R7, (R12, R0)
 	MOVW    96(R13), R9
-	ADD.S   R7, R9
+	MOVW    R8, 92(R13)
+	MOVW    $0, R8
+	ADD.S   R0, R9
 	ADC     $0, R12
-	MOVW    R9, 96(R13)
 	ADD.S   R12, R14
 	MOVW    $0, R12
 	ADC     $0, R12
-	// t = (t + q·m) / 2^32, q = t0: the chains of words 1..4 in registers, then one signed carry.
 	ADD.S   R5, R14
 	ADC     $0, R12
 	ADD.S   R5, R6
 	ADC.S   $0, R3
 	ADC.S   $0, R2
 	ADC.S   $0, R4
-	MOVW    $0, R8
 	ADC     $0, R8
 	SUB.S   R5, R2
 	SBC.S   R5, R4
+	MOVW    R9, 96(R13)
+	// t = (t + q·m) / 2^32, q = t0: the chains of words 1..4 in registers, then one signed carry.
 	MOVW    $0, R11
+	MOVW    72(R13), R5
 	SBC     $0, R11
 	// R8 = carry − borrow, R11 its sign word.
+	MOVW    76(R13), R9
 	ADD     R11, R8
 	AND     R8, R11
-	MOVW    72(R13), R5
 	ADD.S   R8, R5
-	MOVW    76(R13), R9
 	ADC.S   R11, R9
 	MOVW    R9, 72(R13)
 	MOVW    80(R13), R9
+	MOVW    20(R13), R0
+	MOVW    4(R13), R1
 	ADC.S   R11, R9
 	MOVW    R9, 76(R13)
 	MOVW    84(R13), R9
+	MOVW    $0, R7
+	MULALU  R1, R0, (R7, R6)
 	ADC.S   R11, R9
 	MOVW    R9, 80(R13)
 	MOVW    88(R13), R9
+	MOVW    8(R13), R1
+	MOVW    $0, R8
 	ADC.S   R11, R9
 	MOVW    R9, 84(R13)
 	MOVW    92(R13), R9
@@ -2488,114 +1914,114 @@ TEXT ·elem32SquareAsm(SB), NOSPLIT, $96-8
 	MOVW    96(R13), R9
 	ADC.S   R11, R9
 	MOVW    R9, 92(R13)
+	MOVW    $0, R9
+	MULALU  R1, R0, (R9, R7)
 	ADC.S   R11, R14
 	ADC     R11, R12
-	MOVW    R14, 96(R13)
-	// Row 9: t += a·b9.
-	MOVW    40(R13), R7
-	MOVW    4(R13), R1
-	MOVW    $0, R0
-	MULALU  R1, R7, (R0, R6)
-	MOVW    8(R13), R1
-	MOVW    $0, R9
-	MULALU  R1, R7, (R9, R0)
-	ADD.S   R0, R3
-	ADC     $0, R9
 	MOVW    12(R13), R1
-	MOVW    $0, R8
-	MULALU  R1, R7, (R8, R9)
-	ADD.S   R9, R2
-	ADC     $0, R8
+	ADD.S   R7, R3
+	ADC     $0, R9
+	MULALU  R1, R0, (R8, R9)
 	MOVW    16(R13), R1
 	MOVW    $0, R11
-	MULALU  R1, R7, (R11, R8)
-	ADD.S   R8, R4
-	ADC     $0, R11
+	MOVW    R14, 96(R13)
+	// Row 4: t += a·b4.
+	ADD.S   R9, R2
+	ADC     $0, R8
+	MULALU  R1, R0, (R11, R8)
 	MOVW    20(R13), R1
 	MOVW    $0, R14
-	MULALU  R1, R7, (R14, R11)
+	MOVW    $0, R7
+	ADD.S   R8, R4
+	ADC     $0, R11
+	MULALU  R1, R0, (R14, R11)
+	MOVW    24(R13), R1
+	MOVW    72(R13), R9
+	MOVW    $0, R8
 	ADD.S   R11, R5
 	ADC     $0, R14
-	MOVW    24(R13), R1
-	MOVW    $0, R0
-	MULALU  R1, R7, (R0, R14)
-	MOVW    72(R13), R9
-	ADD.S   R14, R9
-	ADC     $0, R0
-	MOVW    R9, 72(R13)
+	MULALU  R1, R0, (R7, R14)
 	MOVW    28(R13), R1
-	MOVW    $0, R8
-	MULALU  R1, R7, (R8, R0)
 	MOVW    76(R13), R11
-	ADD.S   R0, R11
-	ADC     $0, R8
-	MOVW    R11, 76(R13)
+	ADD.S   R14, R9
+	ADC     $0, R7
+	MULALU  R1, R0, (R8, R7)
 	MOVW    32(R13), R1
+	MOVW    R9, 72(R13)
 	MOVW    $0, R9
-	MULALU  R1, R7, (R9, R8)
+	ADD.S   R7, R11
+	ADC     $0, R8
+	MULALU  R1, R0, (R9, R8)
 	MOVW    80(R13), R14
+	MOVW    36(R13), R1
+	MOVW    R11, 76(R13)
 	ADD.S   R8, R14
 	ADC     $0, R9
-	MOVW    R14, 80(R13)
-	MOVW    36(R13), R1
 	MOVW    $0, R11
-	MULALU  R1, R7, (R11, R9)
-	MOVW    84(R13), R0
-	ADD.S   R9, R0
-	ADC     $0, R11
-	MOVW    R0, 84(R13)
+	MULALU  R1, R0, (R11, R9)
+	MOVW    84(R13), R7
 	MOVW    40(R13), R1
+	MOVW    R14, 80(R13)
+	ADD.S   R9, R7
+	ADC     $0, R11
 	MOVW    $0, R14
-	MULALU  R1, R7, (R14, R11)
+	MULALU  R1, R0, (R14, R11)
 	MOVW    88(R13), R8
+	MOVW    44(R13), R1
+	MOVW    R7, 84(R13)
 	ADD.S   R11, R8
 	ADC     $0, R14
-	MOVW    R8, 88(R13)
-	MOVW    44(R13), R1
-	MOVW    $0, R0
-	MULALU  R1, R7, (R0, R14)
+	MOVW    $0, R7
+	MULALU  R1, R0, (R7, R14)
 	MOVW    92(R13), R9
-	ADD.S   R14, R9
-	ADC     $0, R0
-	MOVW    R9, 92(R13)
 	MOVW    48(R13), R1
+	MOVW    R8, 88(R13)
+	ADD.S   R14, R9
+	ADC     $0, R7
 	MOVW    $0, R8
-	MULALU  R1, R7, (R8, R0)
+	MULALU  R1, R0, (R8, R7)
 	MOVW    96(R13), R11
-	ADD.S   R0, R11
+	MOVW    R9, 92(R13)
+	MOVW    $0, R9
+	ADD.S   R7, R11
 	ADC     $0, R8
-	MOVW    R11, 96(R13)
 	ADD.S   R8, R12
 	MOVW    $0, R8
 	ADC     $0, R8
-	// t = (t + q·m) / 2^32, q = t0: the chains of words 1..4 in registers, then one signed carry.
 	ADD.S   R6, R12
 	ADC     $0, R8
 	ADD.S   R6, R3
 	ADC.S   $0, R2
 	ADC.S   $0, R4
 	ADC.S   $0, R5
-	MOVW    $0, R9
 	ADC     $0, R9
 	SUB.S   R6, R4
 	SBC.S   R6, R5
+	MOVW    R11, 96(R13)
+	// t = (t + q·m) / 2^32, q = t0: the chains of words 1..4 in registers, then one signed carry.
 	MOVW    $0, R14
+	MOVW    72(R13), R6
 	SBC     $0, R14
 	// R9 = carry − borrow, R14 its sign word.
+	MOVW    76(R13), R11
 	ADD     R14, R9
 	AND     R9, R14
-	MOVW    72(R13), R6
 	ADD.S   R9, R6
-	MOVW    76(R13), R11
 	ADC.S   R14, R11
 	MOVW    R11, 72(R13)
 	MOVW    80(R13), R11
+	MOVW    24(R13), R7
+	MOVW    4(R13), R1
 	ADC.S   R14, R11
 	MOVW    R11, 76(R13)
 	MOVW    84(R13), R11
+	MOVW    $0, R0
+	MULALU  R1, R7, (R0, R3)
 	ADC.S   R14, R11
 	MOVW    R11, 80(R13)
 	MOVW    88(R13), R11
+	MOVW    8(R13), R1
+	MOVW    $0, R9
 	ADC.S   R14, R11
 	MOVW    R11, 84(R13)
 	MOVW    92(R13), R11
@@ -2604,114 +2030,114 @@ TEXT ·elem32SquareAsm(SB), NOSPLIT, $96-8
 	MOVW    96(R13), R11
 	ADC.S   R14, R11
 	MOVW    R11, 92(R13)
+	MOVW    $0, R11
+	MULALU  R1, R7, (R11, R0)
 	ADC.S   R14, R12
 	ADC     R14, R8
-	MOVW    R12, 96(R13)
-	// Row 10: t += a·b10.
-	MOVW    44(R13), R0
-	MOVW    4(R13), R1
-	MOVW    $0, R7
-	MULALU  R1, R0, (R7, R3)
-	MOVW    8(R13), R1
-	MOVW    $0, R11
-	MULALU  R1, R0, (R11, R7)
-	ADD.S   R7, R2
-	ADC     $0, R11
 	MOVW    12(R13), R1
-	MOVW    $0, R9
-	MULALU  R1, R0, (R9, R11)
-	ADD.S   R11, R4
-	ADC     $0, R9
+	ADD.S   R0, R2
+	ADC     $0, R11
+	MULALU  R1, R7, (R9, R11)
 	MOVW    16(R13), R1
 	MOVW    $0, R14
-	MULALU  R1, R0, (R14, R9)
-	ADD.S   R9, R5
-	ADC     $0, R14
+	MOVW    R12, 96(R13)
+	// Row 5: t += a·b5.
+	ADD.S   R11, R4
+	ADC     $0, R9
+	MULALU  R1, R7, (R14, R9)
 	MOVW    20(R13), R1
 	MOVW    $0, R12
-	MULALU  R1, R0, (R12, R14)
+	MOVW    $0, R0
+	ADD.S   R9, R5
+	ADC     $0, R14
+	MULALU  R1, R7, (R12, R14)
+	MOVW    24(R13), R1
+	MOVW    72(R13), R11
+	MOVW    $0, R9
 	ADD.S   R14, R6
 	ADC     $0, R12
-	MOVW    24(R13), R1
-	MOVW    $0, R7
-	MULALU  R1, R0, (R7, R12)
-	MOVW    72(R13), R11
-	ADD.S   R12, R11
-	ADC     $0, R7
-	MOVW    R11, 72(R13)
+	MULALU  R1, R7, (R0, R12)
 	MOVW    28(R13), R1
-	MOVW    $0, R9
-	MULALU  R1, R0, (R9, R7)
 	MOVW    76(R13), R14
-	ADD.S   R7, R14
-	ADC     $0, R9
-	MOVW    R14, 76(R13)
+	ADD.S   R12, R11
+	ADC     $0, R0
+	MULALU  R1, R7, (R9, R0)
 	MOVW    32(R13), R1
+	MOVW    R11, 72(R13)
 	MOVW    $0, R11
-	MULALU  R1, R0, (R11, R9)
+	ADD.S   R0, R14
+	ADC     $0, R9
+	MULALU  R1, R7, (R11, R9)
 	MOVW    80(R13), R12
+	MOVW    36(R13), R1
+	MOVW    R14, 76(R13)
 	ADD.S   R9, R12
 	ADC     $0, R11
-	MOVW    R12, 80(R13)
-	MOVW    36(R13), R1
 	MOVW    $0, R14
-	MULALU  R1, R0, (R14, R11)
-	MOVW    84(R13), R7
-	ADD.S   R11, R7
-	ADC     $0, R14
-	MOVW    R7, 84(R13)
+	MULALU  R1, R7, (R14, R11)
+	MOVW    84(R13), R0
 	MOVW    40(R13), R1
+	MOVW    R12, 80(R13)
+	ADD.S   R11, R0
+	ADC     $0, R14
 	MOVW    $0, R12
-	MULALU  R1, R0, (R12, R14)
+	MULALU  R1, R7, (R12, R14)
 	MOVW    88(R13), R9
+	MOVW    44(R13), R1
+	MOVW    R0, 84(R13)
 	ADD.S   R14, R9
 	ADC     $0, R12
-	MOVW    R9, 88(R13)
-	MOVW    44(R13), R1
-	MOVW    $0, R7
-	MULALU  R1, R0, (R7, R12)
+	MOVW    $0, R0
+	MULALU  R1, R7, (R0, R12)
 	MOVW    92(R13), R11
-	ADD.S   R12, R11
-	ADC     $0, R7
-	MOVW    R11, 92(R13)
 	MOVW    48(R13), R1
+	MOVW    R9, 88(R13)
+	ADD.S   R12, R11
+	ADC     $0, R0
 	MOVW    $0, R9
-	MULALU  R1, R0, (R9, R7)
+	MULALU  R1, R7, (R9, R0)
 	MOVW    96(R13), R14
-	ADD.S   R7, R14
+	MOVW    R11, 92(R13)
+	MOVW    $0, R11
+	ADD.S   R0, R14
 	ADC     $0, R9
-	MOVW    R14, 96(R13)
 	ADD.S   R9, R8
 	MOVW    $0, R9
 	ADC     $0, R9
-	// t = (t + q·m) / 2^32, q = t0: the chains of words 1..4 in registers, then one signed carry.
 	ADD.S   R3, R8
 	ADC     $0, R9
 	ADD.S   R3, R2
 	ADC.S   $0, R4
 	ADC.S   $0, R5
 	ADC.S   $0, R6
-	MOVW    $0, R11
 	ADC     $0, R11
 	SUB.S   R3, R5
 	SBC.S   R3, R6
+	MOVW    R14, 96(R13)
+	// t = (t + q·m) / 2^32, q = t0: the chains of words 1..4 in registers, then one signed carry.
 	MOVW    $0, R12
+	MOVW    72(R13), R3
 	SBC     $0, R12
 	// R11 = carry − borrow, R12 its sign word.
+	MOVW    76(R13), R14
 	ADD     R12, R11
 	AND     R11, R12
-	MOVW    72(R13), R3
 	ADD.S   R11, R3
-	MOVW    76(R13), R14
 	ADC.S   R12, R14
 	MOVW    R14, 72(R13)
 	MOVW    80(R13), R14
+	MOVW    28(R13), R0
+	MOVW    4(R13), R1
 	ADC.S   R12, R14
 	MOVW    R14, 76(R13)
 	MOVW    84(R13), R14
+	MOVW    $0, R7
+	MULALU  R1, R0, (R7, R2)
 	ADC.S   R12, R14
 	MOVW    R14, 80(R13)
 	MOVW    88(R13), R14
+	MOVW    8(R13), R1
+	MOVW    $0, R11
 	ADC.S   R12, R14
 	MOVW    R14, 84(R13)
 	MOVW    92(R13), R14
@@ -2720,108 +2146,684 @@ TEXT ·elem32SquareAsm(SB), NOSPLIT, $96-8
 	MOVW    96(R13), R14
 	ADC.S   R12, R14
 	MOVW    R14, 92(R13)
+	MOVW    $0, R14
+	MULALU  R1, R0, (R14, R7)
 	ADC.S   R12, R8
 	ADC     R12, R9
-	MOVW    R8, 96(R13)
-	// Row 11: t += a·b11.
-	MOVW    48(R13), R7
-	MOVW    4(R13), R1
-	MOVW    $0, R0
-	MULALU  R1, R7, (R0, R2)
-	MOVW    8(R13), R1
-	MOVW    $0, R14
-	MULALU  R1, R7, (R14, R0)
-	ADD.S   R0, R4
-	ADC     $0, R14
 	MOVW    12(R13), R1
-	MOVW    $0, R11
-	MULALU  R1, R7, (R11, R14)
-	ADD.S   R14, R5
-	ADC     $0, R11
+	ADD.S   R7, R4
+	ADC     $0, R14
+	MULALU  R1, R0, (R11, R14)
 	MOVW    16(R13), R1
 	MOVW    $0, R12
-	MULALU  R1, R7, (R12, R11)
-	ADD.S   R11, R6
-	ADC     $0, R12
+	MOVW    R8, 96(R13)
+	// Row 6: t += a·b6.
+	ADD.S   R14, R5
+	ADC     $0, R11
+	MULALU  R1, R0, (R12, R11)
 	MOVW    20(R13), R1
 	MOVW    $0, R8
-	MULALU  R1, R7, (R8, R12)
+	MOVW    $0, R7
+	ADD.S   R11, R6
+	ADC     $0, R12
+	MULALU  R1, R0, (R8, R12)
+	MOVW    24(R13), R1
+	MOVW    72(R13), R14
+	MOVW    $0, R11
 	ADD.S   R12, R3
 	ADC     $0, R8
-	MOVW    24(R13), R1
-	MOVW    $0, R0
-	MULALU  R1, R7, (R0, R8)
-	MOVW    72(R13), R14
-	ADD.S   R8, R14
-	ADC     $0, R0
-	MOVW    R14, 72(R13)
+	MULALU  R1, R0, (R7, R8)
 	MOVW    28(R13), R1
-	MOVW    $0, R11
-	MULALU  R1, R7, (R11, R0)
 	MOVW    76(R13), R12
-	ADD.S   R0, R12
-	ADC     $0, R11
-	MOVW    R12, 76(R13)
+	ADD.S   R8, R14
+	ADC     $0, R7
+	MULALU  R1, R0, (R11, R7)
 	MOVW    32(R13), R1
+	MOVW    R14, 72(R13)
 	MOVW    $0, R14
-	MULALU  R1, R7, (R14, R11)
+	ADD.S   R7, R12
+	ADC     $0, R11
+	MULALU  R1, R0, (R14, R11)
 	MOVW    80(R13), R8
+	MOVW    36(R13), R1
+	MOVW    R12, 76(R13)
 	ADD.S   R11, R8
 	ADC     $0, R14
-	MOVW    R8, 80(R13)
-	MOVW    36(R13), R1
 	MOVW    $0, R12
-	MULALU  R1, R7, (R12, R14)
-	MOVW    84(R13), R0
-	ADD.S   R14, R0
-	ADC     $0, R12
-	MOVW    R0, 84(R13)
+	MULALU  R1, R0, (R12, R14)
+	MOVW    84(R13), R7
 	MOVW    40(R13), R1
+	MOVW    R8, 80(R13)
+	ADD.S   R14, R7
+	ADC     $0, R12
 	MOVW    $0, R8
-	MULALU  R1, R7, (R8, R12)
+	MULALU  R1, R0, (R8, R12)
 	MOVW    88(R13), R11
+	MOVW    44(R13), R1
+	MOVW    R7, 84(R13)
 	ADD.S   R12, R11
 	ADC     $0, R8
-	MOVW    R11, 88(R13)
-	MOVW    44(R13), R1
-	MOVW    $0, R0
-	MULALU  R1, R7, (R0, R8)
+	MOVW    $0, R7
+	MULALU  R1, R0, (R7, R8)
 	MOVW    92(R13), R14
-	ADD.S   R8, R14
-	ADC     $0, R0
-	MOVW    R14, 92(R13)
 	MOVW    48(R13), R1
+	MOVW    R11, 88(R13)
+	ADD.S   R8, R14
+	ADC     $0, R7
 	MOVW    $0, R11
-	MULALU  R1, R7, (R11, R0)
+	MULALU  R1, R0, (R11, R7)
 	MOVW    96(R13), R12
-	ADD.S   R0, R12
+	MOVW    R14, 92(R13)
+	MOVW    $0, R14
+	ADD.S   R7, R12
 	ADC     $0, R11
-	MOVW    R12, 96(R13)
 	ADD.S   R11, R9
 	MOVW    $0, R11
 	ADC     $0, R11
-	// t = (t + q·m) / 2^32, q = t0: the chains of words 1..4 in registers, then one signed carry.
 	ADD.S   R2, R9
 	ADC     $0, R11
 	ADD.S   R2, R4
 	ADC.S   $0, R5
 	ADC.S   $0, R6
 	ADC.S   $0, R3
-	MOVW    $0, R14
 	ADC     $0, R14
 	SUB.S   R2, R6
 	SBC.S   R2, R3
+	MOVW    R12, 96(R13)
+	// t = (t + q·m) / 2^32, q = t0: the chains of words 1..4 in registers, then one signed carry.
 	MOVW    $0, R8
+	MOVW    72(R13), R2
 	SBC     $0, R8
 	// R14 = carry − borrow, R8 its sign word.
+	MOVW    76(R13), R12
 	ADD     R8, R14
 	AND     R14, R8
-	MOVW    72(R13), R2
 	ADD.S   R14, R2
-	MOVW    76(R13), R12
 	ADC.S   R8, R12
 	MOVW    R12, 72(R13)
 	MOVW    80(R13), R12
+	MOVW    32(R13), R7
+	MOVW    4(R13), R1
+	ADC.S   R8, R12
+	MOVW    R12, 76(R13)
+	MOVW    84(R13), R12
+	MOVW    $0, R0
+	MULALU  R1, R7, (R0, R4)
+	ADC.S   R8, R12
+	MOVW    R12, 80(R13)
+	MOVW    88(R13), R12
+	MOVW    8(R13), R1
+	MOVW    $0, R14
+	ADC.S   R8, R12
+	MOVW    R12, 84(R13)
+	MOVW    92(R13), R12
+	ADC.S   R8, R12
+	MOVW    R12, 88(R13)
+	MOVW    96(R13), R12
+	ADC.S   R8, R12
+	MOVW    R12, 92(R13)
+	MOVW    $0, R12
+	MULALU  R1, R7, (R12, R0)
+	ADC.S   R8, R9
+	ADC     R8, R11
+	MOVW    12(R13), R1
+	ADD.S   R0, R5
+	ADC     $0, R12
+	MULALU  R1, R7, (R14, R12)
+	MOVW    16(R13), R1
+	MOVW    $0, R8
+	MOVW    R9, 96(R13)
+	// Row 7: t += a·b7.
+	ADD.S   R12, R6
+	ADC     $0, R14
+	MULALU  R1, R7, (R8, R14)
+	MOVW    20(R13), R1
+	MOVW    $0, R9
+	MOVW    $0, R0
+	ADD.S   R14, R3
+	ADC     $0, R8
+	MULALU  R1, R7, (R9, R8)
+	MOVW    24(R13), R1
+	MOVW    72(R13), R12
+	MOVW    $0, R14
+	ADD.S   R8, R2
+	ADC     $0, R9
+	MULALU  R1, R7, (R0, R9)
+	MOVW    28(R13), R1
+	MOVW    76(R13), R8
+	ADD.S   R9, R12
+	ADC     $0, R0
+	MULALU  R1, R7, (R14, R0)
+	MOVW    32(R13), R1
+	MOVW    R12, 72(R13)
+	MOVW    $0, R12
+	ADD.S   R0, R8
+	ADC     $0, R14
+	MULALU  R1, R7, (R12, R14)
+	MOVW    80(R13), R9
+	MOVW    36(R13), R1
+	MOVW    R8, 76(R13)
+	ADD.S   R14, R9
+	ADC     $0, R12
+	MOVW    $0, R8
+	MULALU  R1, R7, (R8, R12)
+	MOVW    84(R13), R0
+	MOVW    40(R13), R1
+	MOVW    R9, 80(R13)
+	ADD.S   R12, R0
+	ADC     $0, R8
+	MOVW    $0, R9
+	MULALU  R1, R7, (R9, R8)
+	MOVW    88(R13), R14
+	MOVW    44(R13), R1
+	MOVW    R0, 84(R13)
+	ADD.S   R8, R14
+	ADC     $0, R9
+	MOVW    $0, R0
+	MULALU  R1, R7, (R0, R9)
+	MOVW    92(R13), R12
+	MOVW    48(R13), R1
+	MOVW    R14, 88(R13)
+	ADD.S   R9, R12
+	ADC     $0, R0
+	MOVW    $0, R14
+	MULALU  R1, R7, (R14, R0)
+	MOVW    96(R13), R8
+	MOVW    R12, 92(R13)
+	MOVW    $0, R12
+	ADD.S   R0, R8
+	ADC     $0, R14
+	ADD.S   R14, R11
+	MOVW    $0, R14
+	ADC     $0, R14
+	ADD.S   R4, R11
+	ADC     $0, R14
+	ADD.S   R4, R5
+	ADC.S   $0, R6
+	ADC.S   $0, R3
+	ADC.S   $0, R2
+	ADC     $0, R12
+	SUB.S   R4, R3
+	SBC.S   R4, R2
+	MOVW    R8, 96(R13)
+	// t = (t + q·m) / 2^32, q = t0: the chains of words 1..4 in registers, then one signed carry.
+	MOVW    $0, R9
+	MOVW    72(R13), R4
+	SBC     $0, R9
+	// R12 = carry − borrow, R9 its sign word.
+	MOVW    76(R13), R8
+	ADD     R9, R12
+	AND     R12, R9
+	ADD.S   R12, R4
+	ADC.S   R9, R8
+	MOVW    R8, 72(R13)
+	MOVW    80(R13), R8
+	MOVW    36(R13), R0
+	MOVW    4(R13), R1
+	ADC.S   R9, R8
+	MOVW    R8, 76(R13)
+	MOVW    84(R13), R8
+	MOVW    $0, R7
+	MULALU  R1, R0, (R7, R5)
+	ADC.S   R9, R8
+	MOVW    R8, 80(R13)
+	MOVW    88(R13), R8
+	MOVW    8(R13), R1
+	MOVW    $0, R12
+	ADC.S   R9, R8
+	MOVW    R8, 84(R13)
+	MOVW    92(R13), R8
+	ADC.S   R9, R8
+	MOVW    R8, 88(R13)
+	MOVW    96(R13), R8
+	ADC.S   R9, R8
+	MOVW    R8, 92(R13)
+	MOVW    $0, R8
+	MULALU  R1, R0, (R8, R7)
+	ADC.S   R9, R11
+	ADC     R9, R14
+	MOVW    12(R13), R1
+	ADD.S   R7, R6
+	ADC     $0, R8
+	MULALU  R1, R0, (R12, R8)
+	MOVW    16(R13), R1
+	MOVW    $0, R9
+	MOVW    R11, 96(R13)
+	// Row 8: t += a·b8.
+	ADD.S   R8, R3
+	ADC     $0, R12
+	MULALU  R1, R0, (R9, R12)
+	MOVW    20(R13), R1
+	MOVW    $0, R11
+	MOVW    $0, R7
+	ADD.S   R12, R2
+	ADC     $0, R9
+	MULALU  R1, R0, (R11, R9)
+	MOVW    24(R13), R1
+	MOVW    72(R13), R8
+	MOVW    $0, R12
+	ADD.S   R9, R4
+	ADC     $0, R11
+	MULALU  R1, R0, (R7, R11)
+	MOVW    28(R13), R1
+	MOVW    76(R13), R9
+	ADD.S   R11, R8
+	ADC     $0, R7
+	MULALU  R1, R0, (R12, R7)
+	MOVW    32(R13), R1
+	MOVW    R8, 72(R13)
+	MOVW    $0, R8
+	ADD.S   R7, R9
+	ADC     $0, R12
+	MULALU  R1, R0, (R8, R12)
+	MOVW    80(R13), R11
+	MOVW    36(R13), R1
+	MOVW    R9, 76(R13)
+	ADD.S   R12, R11
+	ADC     $0, R8
+	MOVW    $0, R9
+	MULALU  R1, R0, (R9, R8)
+	MOVW    84(R13), R7
+	MOVW    40(R13), R1
+	MOVW    R11, 80(R13)
+	ADD.S   R8, R7
+	ADC     $0, R9
+	MOVW    $0, R11
+	MULALU  R1, R0, (R11, R9)
+	MOVW    88(R13), R12
+	MOVW    44(R13), R1
+	MOVW    R7, 84(R13)
+	ADD.S   R9, R12
+	ADC     $0, R11
+	MOVW    $0, R7
+	MULALU  R1, R0, (R7, R11)
+	MOVW    92(R13), R8
+	MOVW    48(R13), R1
+	MOVW    R12, 88(R13)
+	ADD.S   R11, R8
+	ADC     $0, R7
+	MOVW    $0, R12
+	MULALU  R1, R0, (R12, R7)
+	MOVW    96(R13), R9
+	MOVW    R8, 92(R13)
+	MOVW    $0, R8
+	ADD.S   R7, R9
+	ADC     $0, R12
+	ADD.S   R12, R14
+	MOVW    $0, R12
+	ADC     $0, R12
+	ADD.S   R5, R14
+	ADC     $0, R12
+	ADD.S   R5, R6
+	ADC.S   $0, R3
+	ADC.S   $0, R2
+	ADC.S   $0, R4
+	ADC     $0, R8
+	SUB.S   R5, R2
+	SBC.S   R5, R4
+	MOVW    R9, 96(R13)
+	// t = (t + q·m) / 2^32, q = t0: the chains of words 1..4 in registers, then one signed carry.
+	MOVW    $0, R11
+	MOVW    72(R13), R5
+	SBC     $0, R11
+	// R8 = carry − borrow, R11 its sign word.
+	MOVW    76(R13), R9
+	ADD     R11, R8
+	AND     R8, R11
+	ADD.S   R8, R5
+	ADC.S   R11, R9
+	MOVW    R9, 72(R13)
+	MOVW    80(R13), R9
+	MOVW    40(R13), R7
+	MOVW    4(R13), R1
+	ADC.S   R11, R9
+	MOVW    R9, 76(R13)
+	MOVW    84(R13), R9
+	MOVW    $0, R0
+	MULALU  R1, R7, (R0, R6)
+	ADC.S   R11, R9
+	MOVW    R9, 80(R13)
+	MOVW    88(R13), R9
+	MOVW    8(R13), R1
+	MOVW    $0, R8
+	ADC.S   R11, R9
+	MOVW    R9, 84(R13)
+	MOVW    92(R13), R9
+	ADC.S   R11, R9
+	MOVW    R9, 88(R13)
+	MOVW    96(R13), R9
+	ADC.S   R11, R9
+	MOVW    R9, 92(R13)
+	MOVW    $0, R9
+	MULALU  R1, R7, (R9, R0)
+	ADC.S   R11, R14
+	ADC     R11, R12
+	MOVW    12(R13), R1
+	ADD.S   R0, R3
+	ADC     $0, R9
+	MULALU  R1, R7, (R8, R9)
+	MOVW    16(R13), R1
+	MOVW    $0, R11
+	MOVW    R14, 96(R13)
+	// Row 9: t += a·b9.
+	ADD.S   R9, R2
+	ADC     $0, R8
+	MULALU  R1, R7, (R11, R8)
+	MOVW    20(R13), R1
+	MOVW    $0, R14
+	MOVW    $0, R0
+	ADD.S   R8, R4
+	ADC     $0, R11
+	MULALU  R1, R7, (R14, R11)
+	MOVW    24(R13), R1
+	MOVW    72(R13), R9
+	MOVW    $0, R8
+	ADD.S   R11, R5
+	ADC     $0, R14
+	MULALU  R1, R7, (R0, R14)
+	MOVW    28(R13), R1
+	MOVW    76(R13), R11
+	ADD.S   R14, R9
+	ADC     $0, R0
+	MULALU  R1, R7, (R8, R0)
+	MOVW    32(R13), R1
+	MOVW    R9, 72(R13)
+	MOVW    $0, R9
+	ADD.S   R0, R11
+	ADC     $0, R8
+	MULALU  R1, R7, (R9, R8)
+	MOVW    80(R13), R14
+	MOVW    36(R13), R1
+	MOVW    R11, 76(R13)
+	ADD.S   R8, R14
+	ADC     $0, R9
+	MOVW    $0, R11
+	MULALU  R1, R7, (R11, R9)
+	MOVW    84(R13), R0
+	MOVW    40(R13), R1
+	MOVW    R14, 80(R13)
+	ADD.S   R9, R0
+	ADC     $0, R11
+	MOVW    $0, R14
+	MULALU  R1, R7, (R14, R11)
+	MOVW    88(R13), R8
+	MOVW    44(R13), R1
+	MOVW    R0, 84(R13)
+	ADD.S   R11, R8
+	ADC     $0, R14
+	MOVW    $0, R0
+	MULALU  R1, R7, (R0, R14)
+	MOVW    92(R13), R9
+	MOVW    48(R13), R1
+	MOVW    R8, 88(R13)
+	ADD.S   R14, R9
+	ADC     $0, R0
+	MOVW    $0, R8
+	MULALU  R1, R7, (R8, R0)
+	MOVW    96(R13), R11
+	MOVW    R9, 92(R13)
+	MOVW    $0, R9
+	ADD.S   R0, R11
+	ADC     $0, R8
+	ADD.S   R8, R12
+	MOVW    $0, R8
+	ADC     $0, R8
+	ADD.S   R6, R12
+	ADC     $0, R8
+	ADD.S   R6, R3
+	ADC.S   $0, R2
+	ADC.S   $0, R4
+	ADC.S   $0, R5
+	ADC     $0, R9
+	SUB.S   R6, R4
+	SBC.S   R6, R5
+	MOVW    R11, 96(R13)
+	// t = (t + q·m) / 2^32, q = t0: the chains of words 1..4 in registers, then one signed carry.
+	MOVW    $0, R14
+	MOVW    72(R13), R6
+	SBC     $0, R14
+	// R9 = carry − borrow, R14 its sign word.
+	MOVW    76(R13), R11
+	ADD     R14, R9
+	AND     R9, R14
+	ADD.S   R9, R6
+	ADC.S   R14, R11
+	MOVW    R11, 72(R13)
+	MOVW    80(R13), R11
+	MOVW    44(R13), R0
+	MOVW    4(R13), R1
+	ADC.S   R14, R11
+	MOVW    R11, 76(R13)
+	MOVW    84(R13), R11
+	MOVW    $0, R7
+	MULALU  R1, R0, (R7, R3)
+	ADC.S   R14, R11
+	MOVW    R11, 80(R13)
+	MOVW    88(R13), R11
+	MOVW    8(R13), R1
+	MOVW    $0, R9
+	ADC.S   R14, R11
+	MOVW    R11, 84(R13)
+	MOVW    92(R13), R11
+	ADC.S   R14, R11
+	MOVW    R11, 88(R13)
+	MOVW    96(R13), R11
+	ADC.S   R14, R11
+	MOVW    R11, 92(R13)
+	MOVW    $0, R11
+	MULALU  R1, R0, (R11, R7)
+	ADC.S   R14, R12
+	ADC     R14, R8
+	MOVW    12(R13), R1
+	ADD.S   R7, R2
+	ADC     $0, R11
+	MULALU  R1, R0, (R9, R11)
+	MOVW    16(R13), R1
+	MOVW    $0, R14
+	MOVW    R12, 96(R13)
+	// Row 10: t += a·b10.
+	ADD.S   R11, R4
+	ADC     $0, R9
+	MULALU  R1, R0, (R14, R9)
+	MOVW    20(R13), R1
+	MOVW    $0, R12
+	MOVW    $0, R7
+	ADD.S   R9, R5
+	ADC     $0, R14
+	MULALU  R1, R0, (R12, R14)
+	MOVW    24(R13), R1
+	MOVW    72(R13), R11
+	MOVW    $0, R9
+	ADD.S   R14, R6
+	ADC     $0, R12
+	MULALU  R1, R0, (R7, R12)
+	MOVW    28(R13), R1
+	MOVW    76(R13), R14
+	ADD.S   R12, R11
+	ADC     $0, R7
+	MULALU  R1, R0, (R9, R7)
+	MOVW    32(R13), R1
+	MOVW    R11, 72(R13)
+	MOVW    $0, R11
+	ADD.S   R7, R14
+	ADC     $0, R9
+	MULALU  R1, R0, (R11, R9)
+	MOVW    80(R13), R12
+	MOVW    36(R13), R1
+	MOVW    R14, 76(R13)
+	ADD.S   R9, R12
+	ADC     $0, R11
+	MOVW    $0, R14
+	MULALU  R1, R0, (R14, R11)
+	MOVW    84(R13), R7
+	MOVW    40(R13), R1
+	MOVW    R12, 80(R13)
+	ADD.S   R11, R7
+	ADC     $0, R14
+	MOVW    $0, R12
+	MULALU  R1, R0, (R12, R14)
+	MOVW    88(R13), R9
+	MOVW    44(R13), R1
+	MOVW    R7, 84(R13)
+	ADD.S   R14, R9
+	ADC     $0, R12
+	MOVW    $0, R7
+	MULALU  R1, R0, (R7, R12)
+	MOVW    92(R13), R11
+	MOVW    48(R13), R1
+	MOVW    R9, 88(R13)
+	ADD.S   R12, R11
+	ADC     $0, R7
+	MOVW    $0, R9
+	MULALU  R1, R0, (R9, R7)
+	MOVW    96(R13), R14
+	MOVW    R11, 92(R13)
+	MOVW    $0, R11
+	ADD.S   R7, R14
+	ADC     $0, R9
+	ADD.S   R9, R8
+	MOVW    $0, R9
+	ADC     $0, R9
+	ADD.S   R3, R8
+	ADC     $0, R9
+	ADD.S   R3, R2
+	ADC.S   $0, R4
+	ADC.S   $0, R5
+	ADC.S   $0, R6
+	ADC     $0, R11
+	SUB.S   R3, R5
+	SBC.S   R3, R6
+	MOVW    R14, 96(R13)
+	// t = (t + q·m) / 2^32, q = t0: the chains of words 1..4 in registers, then one signed carry.
+	MOVW    $0, R12
+	MOVW    72(R13), R3
+	SBC     $0, R12
+	// R11 = carry − borrow, R12 its sign word.
+	MOVW    76(R13), R14
+	ADD     R12, R11
+	AND     R11, R12
+	ADD.S   R11, R3
+	ADC.S   R12, R14
+	MOVW    R14, 72(R13)
+	MOVW    80(R13), R14
+	MOVW    48(R13), R7
+	MOVW    4(R13), R1
+	ADC.S   R12, R14
+	MOVW    R14, 76(R13)
+	MOVW    84(R13), R14
+	MOVW    $0, R0
+	MULALU  R1, R7, (R0, R2)
+	ADC.S   R12, R14
+	MOVW    R14, 80(R13)
+	MOVW    88(R13), R14
+	MOVW    8(R13), R1
+	MOVW    $0, R11
+	ADC.S   R12, R14
+	MOVW    R14, 84(R13)
+	MOVW    92(R13), R14
+	ADC.S   R12, R14
+	MOVW    R14, 88(R13)
+	MOVW    96(R13), R14
+	ADC.S   R12, R14
+	MOVW    R14, 92(R13)
+	MOVW    $0, R14
+	MULALU  R1, R7, (R14, R0)
+	ADC.S   R12, R8
+	ADC     R12, R9
+	MOVW    12(R13), R1
+	ADD.S   R0, R4
+	ADC     $0, R14
+	MULALU  R1, R7, (R11, R14)
+	MOVW    16(R13), R1
+	MOVW    $0, R12
+	MOVW    R8, 96(R13)
+	// Row 11: t += a·b11.
+	ADD.S   R14, R5
+	ADC     $0, R11
+	MULALU  R1, R7, (R12, R11)
+	MOVW    20(R13), R1
+	MOVW    $0, R8
+	MOVW    $0, R0
+	ADD.S   R11, R6
+	ADC     $0, R12
+	MULALU  R1, R7, (R8, R12)
+	MOVW    24(R13), R1
+	MOVW    72(R13), R14
+	MOVW    $0, R11
+	ADD.S   R12, R3
+	ADC     $0, R8
+	MULALU  R1, R7, (R0, R8)
+	MOVW    28(R13), R1
+	MOVW    76(R13), R12
+	ADD.S   R8, R14
+	ADC     $0, R0
+	MULALU  R1, R7, (R11, R0)
+	MOVW    32(R13), R1
+	MOVW    R14, 72(R13)
+	MOVW    $0, R14
+	ADD.S   R0, R12
+	ADC     $0, R11
+	MULALU  R1, R7, (R14, R11)
+	MOVW    80(R13), R8
+	MOVW    36(R13), R1
+	MOVW    R12, 76(R13)
+	ADD.S   R11, R8
+	ADC     $0, R14
+	MOVW    $0, R12
+	MULALU  R1, R7, (R12, R14)
+	MOVW    84(R13), R0
+	MOVW    40(R13), R1
+	MOVW    R8, 80(R13)
+	ADD.S   R14, R0
+	ADC     $0, R12
+	MOVW    $0, R8
+	MULALU  R1, R7, (R8, R12)
+	MOVW    88(R13), R11
+	MOVW    44(R13), R1
+	MOVW    R0, 84(R13)
+	ADD.S   R12, R11
+	ADC     $0, R8
+	MOVW    $0, R0
+	MULALU  R1, R7, (R0, R8)
+	MOVW    92(R13), R14
+	MOVW    48(R13), R1
+	MOVW    R11, 88(R13)
+	ADD.S   R8, R14
+	ADC     $0, R0
+	MOVW    $0, R11
+	MULALU  R1, R7, (R11, R0)
+	MOVW    96(R13), R12
+	MOVW    R14, 92(R13)
+	MOVW    $0, R14
+	ADD.S   R0, R12
+	ADC     $0, R11
+	ADD.S   R11, R9
+	MOVW    $0, R11
+	ADC     $0, R11
+	ADD.S   R2, R9
+	ADC     $0, R11
+	ADD.S   R2, R4
+	ADC.S   $0, R5
+	ADC.S   $0, R6
+	ADC.S   $0, R3
+	ADC     $0, R14
+	SUB.S   R2, R6
+	SBC.S   R2, R3
+	MOVW    R12, 96(R13)
+	// t = (t + q·m) / 2^32, q = t0: the chains of words 1..4 in registers, then one signed carry.
+	MOVW    $0, R8
+	MOVW    72(R13), R2
+	SBC     $0, R8
+	// R14 = carry − borrow, R8 its sign word.
+	MOVW    76(R13), R12
+	ADD     R8, R14
+	AND     R14, R8
+	ADD.S   R14, R2
+	ADC.S   R8, R12
+	MOVW    R12, 72(R13)
+	MOVW    80(R13), R12
+	MOVW    v+0(FP), R0
+	MOVW    $0xffffffff, R1
 	ADC.S   R8, R12
 	MOVW    R12, 76(R13)
 	MOVW    84(R13), R12
@@ -2835,23 +2837,21 @@ TEXT ·elem32SquareAsm(SB), NOSPLIT, $96-8
 	MOVW    R12, 88(R13)
 	MOVW    96(R13), R12
 	ADC.S   R8, R12
-	MOVW    R12, 92(R13)
 	ADC.S   R8, R9
 	ADC     R8, R11
+	SUB.S   R1, R4
+	MOVW    R12, 92(R13)
 	MOVW    R9, 96(R13)
 	// t < 2m: v = t − m, then m added back if that borrowed.
-	MOVW    v+0(FP), R0
-	MOVW    $0xffffffff, R1
-	SUB.S   R1, R4
-	MOVW    R4, (R0)
 	SBC.S   $0x0, R5
-	MOVW    R5, 4(R0)
+	MOVW    R4, (R0)
 	SBC.S   $0x0, R6
-	MOVW    R6, 8(R0)
 	MOVW    $0xffffffff, R1
+	MOVW    R5, 4(R0)
 	SBC.S   R1, R3
-	MOVW    R3, 12(R0)
+	MOVW    R6, 8(R0)
 	MOVW    $0xfffffffe, R1
+	MOVW    R3, 12(R0)
 	SBC.S   R1, R2
 	MOVW    R2, 16(R0)
 	MOVW    72(R13), R7
@@ -2882,12 +2882,14 @@ TEXT ·elem32SquareAsm(SB), NOSPLIT, $96-8
 	MOVW    $0xffffffff, R1
 	SBC.S   R1, R7
 	MOVW    R7, 44(R0)
+	MOVW    (R0), R7
 	SBC     $0, R11
 	// R11 is all ones when t < m (borrow): add m back then.
-	MOVW    (R0), R7
+	MOVW    $0xfffffffe, R1
 	ADD.S   R11, R7
 	MOVW    R7, (R0)
 	MOVW    4(R0), R7
+	AND     R11, R1
 	ADC.S   $0, R7
 	MOVW    R7, 4(R0)
 	MOVW    8(R0), R7
@@ -2896,8 +2898,6 @@ TEXT ·elem32SquareAsm(SB), NOSPLIT, $96-8
 	MOVW    12(R0), R7
 	ADC.S   R11, R7
 	MOVW    R7, 12(R0)
-	MOVW    $0xfffffffe, R1
-	AND     R11, R1
 	MOVW    16(R0), R7
 	ADC.S   R1, R7
 	MOVW    R7, 16(R0)

@@ -8,8 +8,11 @@
 TEXT ·elem32MulAsm(SB), NOSPLIT, $64-12
 	// The inputs into the frame: a at 4(R13), b at 36(R13).
 	MOVW    a+4(FP), R11
+	MOVW    $0, R8
+	MOVW    $0, R9
 	MOVM.IA (R11), [R0-R7]
 	ADD     $4, R13, R11
+	MOVW    $0x12547e1b, R12
 	MOVM.IA [R0-R7], (R11)
 	MOVW    b+8(FP), R11
 	MOVM.IA (R11), [R0-R7]
@@ -18,122 +21,120 @@ TEXT ·elem32MulAsm(SB), NOSPLIT, $64-12
 	// Row 0: t += a·b0; t = (t + q·m) / 2^32.
 	MOVW    36(R13), R0
 	MOVW    4(R13), R1
+	MOVW    $0, R4
+	MOVW    $0, R5
 	MULLU   R1, R0, (R2, R3)
 	MOVW    8(R13), R1
-	MOVW    $0, R4
+	MOVW    $0, R6
+	MOVW    $0, R7
 	MULALU  R1, R0, (R4, R2)
 	MOVW    12(R13), R1
-	MOVW    $0, R5
+	MUL     R12, R3, R14
+	MOVW    $0, R11
 	MULALU  R1, R0, (R5, R4)
 	MOVW    16(R13), R1
-	MOVW    $0, R6
+	MOVW    $0x5cf5d3ed, R12
 	MULALU  R1, R0, (R6, R5)
 	MOVW    20(R13), R1
-	MOVW    $0, R7
 	MULALU  R1, R0, (R7, R6)
 	MOVW    24(R13), R1
-	MOVW    $0, R8
 	MULALU  R1, R0, (R8, R7)
 	MOVW    28(R13), R1
-	MOVW    $0, R9
 	MULALU  R1, R0, (R9, R8)
 	MOVW    32(R13), R1
-	MOVW    $0, R11
 	MULALU  R1, R0, (R11, R9)
-	MOVW    $0x12547e1b, R12
-	MUL     R12, R3, R14
-	MOVW    $0x5cf5d3ed, R12
 	MOVW    $0, R1
 	MULALU  R14, R12, (R1, R3)
 	MOVW    $0x5812631a, R12
 	MOVW    $0, R0
+	MOVW    $0, R3
 	MULALU  R14, R12, (R0, R1)
+	MOVW    $0xa2f79cd6, R12
 	ADD.S   R2, R1
 	ADC     $0, R0
-	MOVW    $0xa2f79cd6, R12
-	MOVW    $0, R3
 	MULALU  R14, R12, (R3, R0)
-	ADD.S   R4, R0
-	ADC     $0, R3
 	MOVW    $0x14def9de, R12
 	MOVW    $0, R2
+	ADD.S   R4, R0
+	ADC     $0, R3
 	MULALU  R14, R12, (R2, R3)
+	MOVW    $0, R4
+	MOVW    $0x10000000, R12
 	ADD.S   R5, R3
 	ADC     $0, R2
 	ADD.S   R2, R6
 	ADC.S   $0, R7
 	ADC.S   $0, R8
-	MOVW    $0, R4
 	ADC     $0, R4
-	MOVW    $0x10000000, R12
 	MOVW    $0, R5
 	MULALU  R14, R12, (R5, R4)
+	MOVW    $0, R12
+	MOVW    $0, R14
+	MOVW    $0, R2
 	ADD.S   R9, R4
 	ADC     $0, R5
 	ADD.S   R5, R11
-	MOVW    $0, R2
-	ADC     $0, R2
-	// Row 1: t += a·b1; t = (t + q·m) / 2^32.
 	MOVW    40(R13), R9
 	MOVW    4(R13), R5
-	MOVW    $0, R12
+	ADC     $0, R2
+	// Row 1: t += a·b1; t = (t + q·m) / 2^32.
 	MULALU  R5, R9, (R12, R1)
 	MOVW    8(R13), R5
-	MOVW    $0, R14
 	MULALU  R5, R9, (R14, R12)
+	MOVW    12(R13), R5
 	ADD.S   R0, R12
 	ADC     $0, R14
-	MOVW    12(R13), R5
 	MOVW    $0, R0
 	MULALU  R5, R9, (R0, R14)
+	MOVW    16(R13), R5
 	ADD.S   R3, R14
 	ADC     $0, R0
-	MOVW    16(R13), R5
 	MOVW    $0, R3
 	MULALU  R5, R9, (R3, R0)
+	MOVW    20(R13), R5
 	ADD.S   R6, R0
 	ADC     $0, R3
-	MOVW    20(R13), R5
 	MOVW    $0, R6
 	MULALU  R5, R9, (R6, R3)
+	MOVW    24(R13), R5
 	ADD.S   R7, R3
 	ADC     $0, R6
-	MOVW    24(R13), R5
 	MOVW    $0, R7
 	MULALU  R5, R9, (R7, R6)
+	MOVW    28(R13), R5
 	ADD.S   R8, R6
 	ADC     $0, R7
-	MOVW    28(R13), R5
 	MOVW    $0, R8
 	MULALU  R5, R9, (R8, R7)
+	MOVW    32(R13), R5
 	ADD.S   R4, R7
 	ADC     $0, R8
-	MOVW    32(R13), R5
 	MOVW    $0, R4
 	MULALU  R5, R9, (R4, R8)
+	MOVW    $0, R9
 	ADD.S   R11, R8
+	MOVW    $0x12547e1b, R11
 	ADC     $0, R4
 	ADD.S   R4, R2
-	MOVW    $0, R4
-	ADC     $0, R4
-	MOVW    $0x12547e1b, R11
 	MUL     R11, R1, R5
 	MOVW    $0x5cf5d3ed, R11
-	MOVW    $0, R9
+	MOVW    $0, R4
+	ADC     $0, R4
 	MULALU  R5, R11, (R9, R1)
 	MOVW    $0x5812631a, R11
 	MOVW    $0, R1
 	MULALU  R5, R11, (R1, R9)
+	MOVW    $0xa2f79cd6, R11
 	ADD.S   R12, R9
 	ADC     $0, R1
-	MOVW    $0xa2f79cd6, R11
 	MOVW    $0, R12
 	MULALU  R5, R11, (R12, R1)
+	MOVW    $0x14def9de, R11
 	ADD.S   R14, R1
 	ADC     $0, R12
-	MOVW    $0x14def9de, R11
 	MOVW    $0, R14
 	MULALU  R5, R11, (R14, R12)
+	MOVW    $0x10000000, R11
 	ADD.S   R0, R12
 	ADC     $0, R14
 	ADD.S   R14, R3
@@ -141,74 +142,74 @@ TEXT ·elem32MulAsm(SB), NOSPLIT, $64-12
 	ADC.S   $0, R7
 	MOVW    $0, R0
 	ADC     $0, R0
-	MOVW    $0x10000000, R11
 	MOVW    $0, R14
 	MULALU  R5, R11, (R14, R0)
+	MOVW    $0, R11
+	MOVW    $0, R5
 	ADD.S   R8, R0
 	ADC     $0, R14
 	ADD.S   R14, R2
-	ADC     $0, R4
-	// Row 2: t += a·b2; t = (t + q·m) / 2^32.
 	MOVW    44(R13), R8
 	MOVW    4(R13), R14
-	MOVW    $0, R11
+	ADC     $0, R4
+	// Row 2: t += a·b2; t = (t + q·m) / 2^32.
 	MULALU  R14, R8, (R11, R9)
 	MOVW    8(R13), R14
-	MOVW    $0, R5
 	MULALU  R14, R8, (R5, R11)
+	MOVW    12(R13), R14
 	ADD.S   R1, R11
 	ADC     $0, R5
-	MOVW    12(R13), R14
 	MOVW    $0, R1
 	MULALU  R14, R8, (R1, R5)
+	MOVW    16(R13), R14
 	ADD.S   R12, R5
 	ADC     $0, R1
-	MOVW    16(R13), R14
 	MOVW    $0, R12
 	MULALU  R14, R8, (R12, R1)
+	MOVW    20(R13), R14
 	ADD.S   R3, R1
 	ADC     $0, R12
-	MOVW    20(R13), R14
 	MOVW    $0, R3
 	MULALU  R14, R8, (R3, R12)
+	MOVW    24(R13), R14
 	ADD.S   R6, R12
 	ADC     $0, R3
-	MOVW    24(R13), R14
 	MOVW    $0, R6
 	MULALU  R14, R8, (R6, R3)
+	MOVW    28(R13), R14
 	ADD.S   R7, R3
 	ADC     $0, R6
-	MOVW    28(R13), R14
 	MOVW    $0, R7
 	MULALU  R14, R8, (R7, R6)
+	MOVW    32(R13), R14
 	ADD.S   R0, R6
 	ADC     $0, R7
-	MOVW    32(R13), R14
 	MOVW    $0, R0
 	MULALU  R14, R8, (R0, R7)
+	MOVW    $0, R8
 	ADD.S   R2, R7
+	MOVW    $0x12547e1b, R2
 	ADC     $0, R0
 	ADD.S   R0, R4
-	MOVW    $0, R0
-	ADC     $0, R0
-	MOVW    $0x12547e1b, R2
 	MUL     R2, R9, R14
 	MOVW    $0x5cf5d3ed, R2
-	MOVW    $0, R8
+	MOVW    $0, R0
+	ADC     $0, R0
 	MULALU  R14, R2, (R8, R9)
 	MOVW    $0x5812631a, R2
 	MOVW    $0, R9
 	MULALU  R14, R2, (R9, R8)
+	MOVW    $0xa2f79cd6, R2
 	ADD.S   R11, R8
 	ADC     $0, R9
-	MOVW    $0xa2f79cd6, R2
 	MOVW    $0, R11
 	MULALU  R14, R2, (R11, R9)
+	MOVW    $0x14def9de, R2
 	ADD.S   R5, R9
 	ADC     $0, R11
-	MOVW    $0x14def9de, R2
 	MOVW    $0, R5
 	MULALU  R14, R2, (R5, R11)
+	MOVW    $0x10000000, R2
 	ADD.S   R1, R11
 	ADC     $0, R5
 	ADD.S   R5, R12
@@ -216,74 +217,74 @@ TEXT ·elem32MulAsm(SB), NOSPLIT, $64-12
 	ADC.S   $0, R6
 	MOVW    $0, R1
 	ADC     $0, R1
-	MOVW    $0x10000000, R2
 	MOVW    $0, R5
 	MULALU  R14, R2, (R5, R1)
+	MOVW    $0, R2
+	MOVW    $0, R14
 	ADD.S   R7, R1
 	ADC     $0, R5
 	ADD.S   R5, R4
-	ADC     $0, R0
-	// Row 3: t += a·b3; t = (t + q·m) / 2^32.
 	MOVW    48(R13), R7
 	MOVW    4(R13), R5
-	MOVW    $0, R2
+	ADC     $0, R0
+	// Row 3: t += a·b3; t = (t + q·m) / 2^32.
 	MULALU  R5, R7, (R2, R8)
 	MOVW    8(R13), R5
-	MOVW    $0, R14
 	MULALU  R5, R7, (R14, R2)
+	MOVW    12(R13), R5
 	ADD.S   R9, R2
 	ADC     $0, R14
-	MOVW    12(R13), R5
 	MOVW    $0, R9
 	MULALU  R5, R7, (R9, R14)
+	MOVW    16(R13), R5
 	ADD.S   R11, R14
 	ADC     $0, R9
-	MOVW    16(R13), R5
 	MOVW    $0, R11
 	MULALU  R5, R7, (R11, R9)
+	MOVW    20(R13), R5
 	ADD.S   R12, R9
 	ADC     $0, R11
-	MOVW    20(R13), R5
 	MOVW    $0, R12
 	MULALU  R5, R7, (R12, R11)
+	MOVW    24(R13), R5
 	ADD.S   R3, R11
 	ADC     $0, R12
-	MOVW    24(R13), R5
 	MOVW    $0, R3
 	MULALU  R5, R7, (R3, R12)
+	MOVW    28(R13), R5
 	ADD.S   R6, R12
 	ADC     $0, R3
-	MOVW    28(R13), R5
 	MOVW    $0, R6
 	MULALU  R5, R7, (R6, R3)
+	MOVW    32(R13), R5
 	ADD.S   R1, R3
 	ADC     $0, R6
-	MOVW    32(R13), R5
 	MOVW    $0, R1
 	MULALU  R5, R7, (R1, R6)
+	MOVW    $0, R7
 	ADD.S   R4, R6
+	MOVW    $0x12547e1b, R4
 	ADC     $0, R1
 	ADD.S   R1, R0
-	MOVW    $0, R1
-	ADC     $0, R1
-	MOVW    $0x12547e1b, R4
 	MUL     R4, R8, R5
 	MOVW    $0x5cf5d3ed, R4
-	MOVW    $0, R7
+	MOVW    $0, R1
+	ADC     $0, R1
 	MULALU  R5, R4, (R7, R8)
 	MOVW    $0x5812631a, R4
 	MOVW    $0, R8
 	MULALU  R5, R4, (R8, R7)
+	MOVW    $0xa2f79cd6, R4
 	ADD.S   R2, R7
 	ADC     $0, R8
-	MOVW    $0xa2f79cd6, R4
 	MOVW    $0, R2
 	MULALU  R5, R4, (R2, R8)
+	MOVW    $0x14def9de, R4
 	ADD.S   R14, R8
 	ADC     $0, R2
-	MOVW    $0x14def9de, R4
 	MOVW    $0, R14
 	MULALU  R5, R4, (R14, R2)
+	MOVW    $0x10000000, R4
 	ADD.S   R9, R2
 	ADC     $0, R14
 	ADD.S   R14, R11
@@ -291,74 +292,74 @@ TEXT ·elem32MulAsm(SB), NOSPLIT, $64-12
 	ADC.S   $0, R3
 	MOVW    $0, R9
 	ADC     $0, R9
-	MOVW    $0x10000000, R4
 	MOVW    $0, R14
 	MULALU  R5, R4, (R14, R9)
+	MOVW    $0, R4
+	MOVW    $0, R5
 	ADD.S   R6, R9
 	ADC     $0, R14
 	ADD.S   R14, R0
-	ADC     $0, R1
-	// Row 4: t += a·b4; t = (t + q·m) / 2^32.
 	MOVW    52(R13), R6
 	MOVW    4(R13), R14
-	MOVW    $0, R4
+	ADC     $0, R1
+	// Row 4: t += a·b4; t = (t + q·m) / 2^32.
 	MULALU  R14, R6, (R4, R7)
 	MOVW    8(R13), R14
-	MOVW    $0, R5
 	MULALU  R14, R6, (R5, R4)
+	MOVW    12(R13), R14
 	ADD.S   R8, R4
 	ADC     $0, R5
-	MOVW    12(R13), R14
 	MOVW    $0, R8
 	MULALU  R14, R6, (R8, R5)
+	MOVW    16(R13), R14
 	ADD.S   R2, R5
 	ADC     $0, R8
-	MOVW    16(R13), R14
 	MOVW    $0, R2
 	MULALU  R14, R6, (R2, R8)
+	MOVW    20(R13), R14
 	ADD.S   R11, R8
 	ADC     $0, R2
-	MOVW    20(R13), R14
 	MOVW    $0, R11
 	MULALU  R14, R6, (R11, R2)
+	MOVW    24(R13), R14
 	ADD.S   R12, R2
 	ADC     $0, R11
-	MOVW    24(R13), R14
 	MOVW    $0, R12
 	MULALU  R14, R6, (R12, R11)
+	MOVW    28(R13), R14
 	ADD.S   R3, R11
 	ADC     $0, R12
-	MOVW    28(R13), R14
 	MOVW    $0, R3
 	MULALU  R14, R6, (R3, R12)
+	MOVW    32(R13), R14
 	ADD.S   R9, R12
 	ADC     $0, R3
-	MOVW    32(R13), R14
 	MOVW    $0, R9
 	MULALU  R14, R6, (R9, R3)
+	MOVW    $0, R6
 	ADD.S   R0, R3
+	MOVW    $0x12547e1b, R0
 	ADC     $0, R9
 	ADD.S   R9, R1
-	MOVW    $0, R9
-	ADC     $0, R9
-	MOVW    $0x12547e1b, R0
 	MUL     R0, R7, R14
 	MOVW    $0x5cf5d3ed, R0
-	MOVW    $0, R6
+	MOVW    $0, R9
+	ADC     $0, R9
 	MULALU  R14, R0, (R6, R7)
 	MOVW    $0x5812631a, R0
 	MOVW    $0, R7
 	MULALU  R14, R0, (R7, R6)
+	MOVW    $0xa2f79cd6, R0
 	ADD.S   R4, R6
 	ADC     $0, R7
-	MOVW    $0xa2f79cd6, R0
 	MOVW    $0, R4
 	MULALU  R14, R0, (R4, R7)
+	MOVW    $0x14def9de, R0
 	ADD.S   R5, R7
 	ADC     $0, R4
-	MOVW    $0x14def9de, R0
 	MOVW    $0, R5
 	MULALU  R14, R0, (R5, R4)
+	MOVW    $0x10000000, R0
 	ADD.S   R8, R4
 	ADC     $0, R5
 	ADD.S   R5, R2
@@ -366,74 +367,74 @@ TEXT ·elem32MulAsm(SB), NOSPLIT, $64-12
 	ADC.S   $0, R12
 	MOVW    $0, R8
 	ADC     $0, R8
-	MOVW    $0x10000000, R0
 	MOVW    $0, R5
 	MULALU  R14, R0, (R5, R8)
+	MOVW    $0, R0
+	MOVW    $0, R14
 	ADD.S   R3, R8
 	ADC     $0, R5
 	ADD.S   R5, R1
-	ADC     $0, R9
-	// Row 5: t += a·b5; t = (t + q·m) / 2^32.
 	MOVW    56(R13), R3
 	MOVW    4(R13), R5
-	MOVW    $0, R0
+	ADC     $0, R9
+	// Row 5: t += a·b5; t = (t + q·m) / 2^32.
 	MULALU  R5, R3, (R0, R6)
 	MOVW    8(R13), R5
-	MOVW    $0, R14
 	MULALU  R5, R3, (R14, R0)
+	MOVW    12(R13), R5
 	ADD.S   R7, R0
 	ADC     $0, R14
-	MOVW    12(R13), R5
 	MOVW    $0, R7
 	MULALU  R5, R3, (R7, R14)
+	MOVW    16(R13), R5
 	ADD.S   R4, R14
 	ADC     $0, R7
-	MOVW    16(R13), R5
 	MOVW    $0, R4
 	MULALU  R5, R3, (R4, R7)
+	MOVW    20(R13), R5
 	ADD.S   R2, R7
 	ADC     $0, R4
-	MOVW    20(R13), R5
 	MOVW    $0, R2
 	MULALU  R5, R3, (R2, R4)
+	MOVW    24(R13), R5
 	ADD.S   R11, R4
 	ADC     $0, R2
-	MOVW    24(R13), R5
 	MOVW    $0, R11
 	MULALU  R5, R3, (R11, R2)
+	MOVW    28(R13), R5
 	ADD.S   R12, R2
 	ADC     $0, R11
-	MOVW    28(R13), R5
 	MOVW    $0, R12
 	MULALU  R5, R3, (R12, R11)
+	MOVW    32(R13), R5
 	ADD.S   R8, R11
 	ADC     $0, R12
-	MOVW    32(R13), R5
 	MOVW    $0, R8
 	MULALU  R5, R3, (R8, R12)
+	MOVW    $0, R3
 	ADD.S   R1, R12
+	MOVW    $0x12547e1b, R1
 	ADC     $0, R8
 	ADD.S   R8, R9
-	MOVW    $0, R8
-	ADC     $0, R8
-	MOVW    $0x12547e1b, R1
 	MUL     R1, R6, R5
 	MOVW    $0x5cf5d3ed, R1
-	MOVW    $0, R3
+	MOVW    $0, R8
+	ADC     $0, R8
 	MULALU  R5, R1, (R3, R6)
 	MOVW    $0x5812631a, R1
 	MOVW    $0, R6
 	MULALU  R5, R1, (R6, R3)
+	MOVW    $0xa2f79cd6, R1
 	ADD.S   R0, R3
 	ADC     $0, R6
-	MOVW    $0xa2f79cd6, R1
 	MOVW    $0, R0
 	MULALU  R5, R1, (R0, R6)
+	MOVW    $0x14def9de, R1
 	ADD.S   R14, R6
 	ADC     $0, R0
-	MOVW    $0x14def9de, R1
 	MOVW    $0, R14
 	MULALU  R5, R1, (R14, R0)
+	MOVW    $0x10000000, R1
 	ADD.S   R7, R0
 	ADC     $0, R14
 	ADD.S   R14, R4
@@ -441,74 +442,74 @@ TEXT ·elem32MulAsm(SB), NOSPLIT, $64-12
 	ADC.S   $0, R11
 	MOVW    $0, R7
 	ADC     $0, R7
-	MOVW    $0x10000000, R1
 	MOVW    $0, R14
 	MULALU  R5, R1, (R14, R7)
+	MOVW    $0, R1
+	MOVW    $0, R5
 	ADD.S   R12, R7
 	ADC     $0, R14
 	ADD.S   R14, R9
-	ADC     $0, R8
-	// Row 6: t += a·b6; t = (t + q·m) / 2^32.
 	MOVW    60(R13), R12
 	MOVW    4(R13), R14
-	MOVW    $0, R1
+	ADC     $0, R8
+	// Row 6: t += a·b6; t = (t + q·m) / 2^32.
 	MULALU  R14, R12, (R1, R3)
 	MOVW    8(R13), R14
-	MOVW    $0, R5
 	MULALU  R14, R12, (R5, R1)
+	MOVW    12(R13), R14
 	ADD.S   R6, R1
 	ADC     $0, R5
-	MOVW    12(R13), R14
 	MOVW    $0, R6
 	MULALU  R14, R12, (R6, R5)
+	MOVW    16(R13), R14
 	ADD.S   R0, R5
 	ADC     $0, R6
-	MOVW    16(R13), R14
 	MOVW    $0, R0
 	MULALU  R14, R12, (R0, R6)
+	MOVW    20(R13), R14
 	ADD.S   R4, R6
 	ADC     $0, R0
-	MOVW    20(R13), R14
 	MOVW    $0, R4
 	MULALU  R14, R12, (R4, R0)
+	MOVW    24(R13), R14
 	ADD.S   R2, R0
 	ADC     $0, R4
-	MOVW    24(R13), R14
 	MOVW    $0, R2
 	MULALU  R14, R12, (R2, R4)
+	MOVW    28(R13), R14
 	ADD.S   R11, R4
 	ADC     $0, R2
-	MOVW    28(R13), R14
 	MOVW    $0, R11
 	MULALU  R14, R12, (R11, R2)
+	MOVW    32(R13), R14
 	ADD.S   R7, R2
 	ADC     $0, R11
-	MOVW    32(R13), R14
 	MOVW    $0, R7
 	MULALU  R14, R12, (R7, R11)
+	MOVW    $0, R12
 	ADD.S   R9, R11
+	MOVW    $0x12547e1b, R9
 	ADC     $0, R7
 	ADD.S   R7, R8
-	MOVW    $0, R7
-	ADC     $0, R7
-	MOVW    $0x12547e1b, R9
 	MUL     R9, R3, R14
 	MOVW    $0x5cf5d3ed, R9
-	MOVW    $0, R12
+	MOVW    $0, R7
+	ADC     $0, R7
 	MULALU  R14, R9, (R12, R3)
 	MOVW    $0x5812631a, R9
 	MOVW    $0, R3
 	MULALU  R14, R9, (R3, R12)
+	MOVW    $0xa2f79cd6, R9
 	ADD.S   R1, R12
 	ADC     $0, R3
-	MOVW    $0xa2f79cd6, R9
 	MOVW    $0, R1
 	MULALU  R14, R9, (R1, R3)
+	MOVW    $0x14def9de, R9
 	ADD.S   R5, R3
 	ADC     $0, R1
-	MOVW    $0x14def9de, R9
 	MOVW    $0, R5
 	MULALU  R14, R9, (R5, R1)
+	MOVW    $0x10000000, R9
 	ADD.S   R6, R1
 	ADC     $0, R5
 	ADD.S   R5, R0
@@ -516,74 +517,74 @@ TEXT ·elem32MulAsm(SB), NOSPLIT, $64-12
 	ADC.S   $0, R2
 	MOVW    $0, R6
 	ADC     $0, R6
-	MOVW    $0x10000000, R9
 	MOVW    $0, R5
 	MULALU  R14, R9, (R5, R6)
+	MOVW    $0, R9
+	MOVW    $0, R14
 	ADD.S   R11, R6
 	ADC     $0, R5
 	ADD.S   R5, R8
-	ADC     $0, R7
-	// Row 7: t += a·b7; t = (t + q·m) / 2^32.
 	MOVW    64(R13), R11
 	MOVW    4(R13), R5
-	MOVW    $0, R9
+	ADC     $0, R7
+	// Row 7: t += a·b7; t = (t + q·m) / 2^32.
 	MULALU  R5, R11, (R9, R12)
 	MOVW    8(R13), R5
-	MOVW    $0, R14
 	MULALU  R5, R11, (R14, R9)
+	MOVW    12(R13), R5
 	ADD.S   R3, R9
 	ADC     $0, R14
-	MOVW    12(R13), R5
 	MOVW    $0, R3
 	MULALU  R5, R11, (R3, R14)
+	MOVW    16(R13), R5
 	ADD.S   R1, R14
 	ADC     $0, R3
-	MOVW    16(R13), R5
 	MOVW    $0, R1
 	MULALU  R5, R11, (R1, R3)
+	MOVW    20(R13), R5
 	ADD.S   R0, R3
 	ADC     $0, R1
-	MOVW    20(R13), R5
 	MOVW    $0, R0
 	MULALU  R5, R11, (R0, R1)
+	MOVW    24(R13), R5
 	ADD.S   R4, R1
 	ADC     $0, R0
-	MOVW    24(R13), R5
 	MOVW    $0, R4
 	MULALU  R5, R11, (R4, R0)
+	MOVW    28(R13), R5
 	ADD.S   R2, R0
 	ADC     $0, R4
-	MOVW    28(R13), R5
 	MOVW    $0, R2
 	MULALU  R5, R11, (R2, R4)
+	MOVW    32(R13), R5
 	ADD.S   R6, R4
 	ADC     $0, R2
-	MOVW    32(R13), R5
 	MOVW    $0, R6
 	MULALU  R5, R11, (R6, R2)
+	MOVW    $0, R11
 	ADD.S   R8, R2
+	MOVW    $0x12547e1b, R8
 	ADC     $0, R6
 	ADD.S   R6, R7
-	MOVW    $0, R6
-	ADC     $0, R6
-	MOVW    $0x12547e1b, R8
 	MUL     R8, R12, R5
 	MOVW    $0x5cf5d3ed, R8
-	MOVW    $0, R11
+	MOVW    $0, R6
+	ADC     $0, R6
 	MULALU  R5, R8, (R11, R12)
 	MOVW    $0x5812631a, R8
 	MOVW    $0, R12
 	MULALU  R5, R8, (R12, R11)
+	MOVW    $0xa2f79cd6, R8
 	ADD.S   R9, R11
 	ADC     $0, R12
-	MOVW    $0xa2f79cd6, R8
 	MOVW    $0, R9
 	MULALU  R5, R8, (R9, R12)
+	MOVW    $0x14def9de, R8
 	ADD.S   R14, R12
 	ADC     $0, R9
-	MOVW    $0x14def9de, R8
 	MOVW    $0, R14
 	MULALU  R5, R8, (R14, R9)
+	MOVW    $0x10000000, R8
 	ADD.S   R3, R9
 	ADC     $0, R14
 	ADD.S   R14, R1
@@ -591,15 +592,14 @@ TEXT ·elem32MulAsm(SB), NOSPLIT, $64-12
 	ADC.S   $0, R4
 	MOVW    $0, R3
 	ADC     $0, R3
-	MOVW    $0x10000000, R8
 	MOVW    $0, R14
 	MULALU  R5, R8, (R14, R3)
 	ADD.S   R2, R3
 	ADC     $0, R14
+	MOVW    $0x5cf5d3ed, R2
 	ADD.S   R14, R7
 	ADC     $0, R6
 	// t < 2m: subtract m, add it back if that borrowed.
-	MOVW    $0x5cf5d3ed, R2
 	SUB.S   R2, R11
 	MOVW    $0x5812631a, R2
 	SBC.S   R2, R12
@@ -610,10 +610,10 @@ TEXT ·elem32MulAsm(SB), NOSPLIT, $64-12
 	SBC.S   $0x0, R0
 	SBC.S   $0x0, R4
 	SBC.S   $0x0, R3
+	MOVW    $0x5cf5d3ed, R2
 	SBC.S   $0x10000000, R7
 	SBC     $0, R6
 	// R6 is all ones when t < m (borrow): add m back then.
-	MOVW    $0x5cf5d3ed, R2
 	AND     R6, R2
 	ADD.S   R2, R11
 	MOVW    $0x5812631a, R2
@@ -645,128 +645,129 @@ TEXT ·elem32MulAsm(SB), NOSPLIT, $64-12
 TEXT ·elem32SquareAsm(SB), NOSPLIT, $32-8
 	// The inputs into the frame: a at 4(R13), b at 4(R13).
 	MOVW    a+4(FP), R11
+	MOVW    $0, R8
+	MOVW    $0, R9
 	MOVM.IA (R11), [R0-R7]
 	ADD     $4, R13, R11
+	MOVW    $0x12547e1b, R12
 	MOVM.IA [R0-R7], (R11)
 	// Row 0: t += a·b0; t = (t + q·m) / 2^32.
 	MOVW    4(R13), R0
 	MOVW    4(R13), R1
+	MOVW    $0, R4
+	MOVW    $0, R5
 	MULLU   R1, R0, (R2, R3)
 	MOVW    8(R13), R1
-	MOVW    $0, R4
+	MOVW    $0, R6
+	MOVW    $0, R7
 	MULALU  R1, R0, (R4, R2)
 	MOVW    12(R13), R1
-	MOVW    $0, R5
+	MUL     R12, R3, R14
+	MOVW    $0, R11
 	MULALU  R1, R0, (R5, R4)
 	MOVW    16(R13), R1
-	MOVW    $0, R6
+	MOVW    $0x5cf5d3ed, R12
 	MULALU  R1, R0, (R6, R5)
 	MOVW    20(R13), R1
-	MOVW    $0, R7
 	MULALU  R1, R0, (R7, R6)
 	MOVW    24(R13), R1
-	MOVW    $0, R8
 	MULALU  R1, R0, (R8, R7)
 	MOVW    28(R13), R1
-	MOVW    $0, R9
 	MULALU  R1, R0, (R9, R8)
 	MOVW    32(R13), R1
-	MOVW    $0, R11
 	MULALU  R1, R0, (R11, R9)
-	MOVW    $0x12547e1b, R12
-	MUL     R12, R3, R14
-	MOVW    $0x5cf5d3ed, R12
 	MOVW    $0, R1
 	MULALU  R14, R12, (R1, R3)
 	MOVW    $0x5812631a, R12
 	MOVW    $0, R0
+	MOVW    $0, R3
 	MULALU  R14, R12, (R0, R1)
+	MOVW    $0xa2f79cd6, R12
 	ADD.S   R2, R1
 	ADC     $0, R0
-	MOVW    $0xa2f79cd6, R12
-	MOVW    $0, R3
 	MULALU  R14, R12, (R3, R0)
-	ADD.S   R4, R0
-	ADC     $0, R3
 	MOVW    $0x14def9de, R12
 	MOVW    $0, R2
+	ADD.S   R4, R0
+	ADC     $0, R3
 	MULALU  R14, R12, (R2, R3)
+	MOVW    $0, R4
+	MOVW    $0x10000000, R12
 	ADD.S   R5, R3
 	ADC     $0, R2
 	ADD.S   R2, R6
 	ADC.S   $0, R7
 	ADC.S   $0, R8
-	MOVW    $0, R4
 	ADC     $0, R4
-	MOVW    $0x10000000, R12
 	MOVW    $0, R5
 	MULALU  R14, R12, (R5, R4)
+	MOVW    $0, R12
+	MOVW    $0, R14
+	MOVW    $0, R2
 	ADD.S   R9, R4
 	ADC     $0, R5
 	ADD.S   R5, R11
-	MOVW    $0, R2
-	ADC     $0, R2
-	// Row 1: t += a·b1; t = (t + q·m) / 2^32.
 	MOVW    8(R13), R9
 	MOVW    4(R13), R5
-	MOVW    $0, R12
+	ADC     $0, R2
+	// Row 1: t += a·b1; t = (t + q·m) / 2^32.
 	MULALU  R5, R9, (R12, R1)
 	MOVW    8(R13), R5
-	MOVW    $0, R14
 	MULALU  R5, R9, (R14, R12)
+	MOVW    12(R13), R5
 	ADD.S   R0, R12
 	ADC     $0, R14
-	MOVW    12(R13), R5
 	MOVW    $0, R0
 	MULALU  R5, R9, (R0, R14)
+	MOVW    16(R13), R5
 	ADD.S   R3, R14
 	ADC     $0, R0
-	MOVW    16(R13), R5
 	MOVW    $0, R3
 	MULALU  R5, R9, (R3, R0)
+	MOVW    20(R13), R5
 	ADD.S   R6, R0
 	ADC     $0, R3
-	MOVW    20(R13), R5
 	MOVW    $0, R6
 	MULALU  R5, R9, (R6, R3)
+	MOVW    24(R13), R5
 	ADD.S   R7, R3
 	ADC     $0, R6
-	MOVW    24(R13), R5
 	MOVW    $0, R7
 	MULALU  R5, R9, (R7, R6)
+	MOVW    28(R13), R5
 	ADD.S   R8, R6
 	ADC     $0, R7
-	MOVW    28(R13), R5
 	MOVW    $0, R8
 	MULALU  R5, R9, (R8, R7)
+	MOVW    32(R13), R5
 	ADD.S   R4, R7
 	ADC     $0, R8
-	MOVW    32(R13), R5
 	MOVW    $0, R4
 	MULALU  R5, R9, (R4, R8)
+	MOVW    $0, R9
 	ADD.S   R11, R8
+	MOVW    $0x12547e1b, R11
 	ADC     $0, R4
 	ADD.S   R4, R2
-	MOVW    $0, R4
-	ADC     $0, R4
-	MOVW    $0x12547e1b, R11
 	MUL     R11, R1, R5
 	MOVW    $0x5cf5d3ed, R11
-	MOVW    $0, R9
+	MOVW    $0, R4
+	ADC     $0, R4
 	MULALU  R5, R11, (R9, R1)
 	MOVW    $0x5812631a, R11
 	MOVW    $0, R1
 	MULALU  R5, R11, (R1, R9)
+	MOVW    $0xa2f79cd6, R11
 	ADD.S   R12, R9
 	ADC     $0, R1
-	MOVW    $0xa2f79cd6, R11
 	MOVW    $0, R12
 	MULALU  R5, R11, (R12, R1)
+	MOVW    $0x14def9de, R11
 	ADD.S   R14, R1
 	ADC     $0, R12
-	MOVW    $0x14def9de, R11
 	MOVW    $0, R14
 	MULALU  R5, R11, (R14, R12)
+	MOVW    $0x10000000, R11
 	ADD.S   R0, R12
 	ADC     $0, R14
 	ADD.S   R14, R3
@@ -774,74 +775,74 @@ TEXT ·elem32SquareAsm(SB), NOSPLIT, $32-8
 	ADC.S   $0, R7
 	MOVW    $0, R0
 	ADC     $0, R0
-	MOVW    $0x10000000, R11
 	MOVW    $0, R14
 	MULALU  R5, R11, (R14, R0)
+	MOVW    $0, R11
+	MOVW    $0, R5
 	ADD.S   R8, R0
 	ADC     $0, R14
 	ADD.S   R14, R2
-	ADC     $0, R4
-	// Row 2: t += a·b2; t = (t + q·m) / 2^32.
 	MOVW    12(R13), R8
 	MOVW    4(R13), R14
-	MOVW    $0, R11
+	ADC     $0, R4
+	// Row 2: t += a·b2; t = (t + q·m) / 2^32.
 	MULALU  R14, R8, (R11, R9)
 	MOVW    8(R13), R14
-	MOVW    $0, R5
 	MULALU  R14, R8, (R5, R11)
+	MOVW    12(R13), R14
 	ADD.S   R1, R11
 	ADC     $0, R5
-	MOVW    12(R13), R14
 	MOVW    $0, R1
 	MULALU  R14, R8, (R1, R5)
+	MOVW    16(R13), R14
 	ADD.S   R12, R5
 	ADC     $0, R1
-	MOVW    16(R13), R14
 	MOVW    $0, R12
 	MULALU  R14, R8, (R12, R1)
+	MOVW    20(R13), R14
 	ADD.S   R3, R1
 	ADC     $0, R12
-	MOVW    20(R13), R14
 	MOVW    $0, R3
 	MULALU  R14, R8, (R3, R12)
+	MOVW    24(R13), R14
 	ADD.S   R6, R12
 	ADC     $0, R3
-	MOVW    24(R13), R14
 	MOVW    $0, R6
 	MULALU  R14, R8, (R6, R3)
+	MOVW    28(R13), R14
 	ADD.S   R7, R3
 	ADC     $0, R6
-	MOVW    28(R13), R14
 	MOVW    $0, R7
 	MULALU  R14, R8, (R7, R6)
+	MOVW    32(R13), R14
 	ADD.S   R0, R6
 	ADC     $0, R7
-	MOVW    32(R13), R14
 	MOVW    $0, R0
 	MULALU  R14, R8, (R0, R7)
+	MOVW    $0, R8
 	ADD.S   R2, R7
+	MOVW    $0x12547e1b, R2
 	ADC     $0, R0
 	ADD.S   R0, R4
-	MOVW    $0, R0
-	ADC     $0, R0
-	MOVW    $0x12547e1b, R2
 	MUL     R2, R9, R14
 	MOVW    $0x5cf5d3ed, R2
-	MOVW    $0, R8
+	MOVW    $0, R0
+	ADC     $0, R0
 	MULALU  R14, R2, (R8, R9)
 	MOVW    $0x5812631a, R2
 	MOVW    $0, R9
 	MULALU  R14, R2, (R9, R8)
+	MOVW    $0xa2f79cd6, R2
 	ADD.S   R11, R8
 	ADC     $0, R9
-	MOVW    $0xa2f79cd6, R2
 	MOVW    $0, R11
 	MULALU  R14, R2, (R11, R9)
+	MOVW    $0x14def9de, R2
 	ADD.S   R5, R9
 	ADC     $0, R11
-	MOVW    $0x14def9de, R2
 	MOVW    $0, R5
 	MULALU  R14, R2, (R5, R11)
+	MOVW    $0x10000000, R2
 	ADD.S   R1, R11
 	ADC     $0, R5
 	ADD.S   R5, R12
@@ -849,74 +850,74 @@ TEXT ·elem32SquareAsm(SB), NOSPLIT, $32-8
 	ADC.S   $0, R6
 	MOVW    $0, R1
 	ADC     $0, R1
-	MOVW    $0x10000000, R2
 	MOVW    $0, R5
 	MULALU  R14, R2, (R5, R1)
+	MOVW    $0, R2
+	MOVW    $0, R14
 	ADD.S   R7, R1
 	ADC     $0, R5
 	ADD.S   R5, R4
-	ADC     $0, R0
-	// Row 3: t += a·b3; t = (t + q·m) / 2^32.
 	MOVW    16(R13), R7
 	MOVW    4(R13), R5
-	MOVW    $0, R2
+	ADC     $0, R0
+	// Row 3: t += a·b3; t = (t + q·m) / 2^32.
 	MULALU  R5, R7, (R2, R8)
 	MOVW    8(R13), R5
-	MOVW    $0, R14
 	MULALU  R5, R7, (R14, R2)
+	MOVW    12(R13), R5
 	ADD.S   R9, R2
 	ADC     $0, R14
-	MOVW    12(R13), R5
 	MOVW    $0, R9
 	MULALU  R5, R7, (R9, R14)
+	MOVW    16(R13), R5
 	ADD.S   R11, R14
 	ADC     $0, R9
-	MOVW    16(R13), R5
 	MOVW    $0, R11
 	MULALU  R5, R7, (R11, R9)
+	MOVW    20(R13), R5
 	ADD.S   R12, R9
 	ADC     $0, R11
-	MOVW    20(R13), R5
 	MOVW    $0, R12
 	MULALU  R5, R7, (R12, R11)
+	MOVW    24(R13), R5
 	ADD.S   R3, R11
 	ADC     $0, R12
-	MOVW    24(R13), R5
 	MOVW    $0, R3
 	MULALU  R5, R7, (R3, R12)
+	MOVW    28(R13), R5
 	ADD.S   R6, R12
 	ADC     $0, R3
-	MOVW    28(R13), R5
 	MOVW    $0, R6
 	MULALU  R5, R7, (R6, R3)
+	MOVW    32(R13), R5
 	ADD.S   R1, R3
 	ADC     $0, R6
-	MOVW    32(R13), R5
 	MOVW    $0, R1
 	MULALU  R5, R7, (R1, R6)
+	MOVW    $0, R7
 	ADD.S   R4, R6
+	MOVW    $0x12547e1b, R4
 	ADC     $0, R1
 	ADD.S   R1, R0
-	MOVW    $0, R1
-	ADC     $0, R1
-	MOVW    $0x12547e1b, R4
 	MUL     R4, R8, R5
 	MOVW    $0x5cf5d3ed, R4
-	MOVW    $0, R7
+	MOVW    $0, R1
+	ADC     $0, R1
 	MULALU  R5, R4, (R7, R8)
 	MOVW    $0x5812631a, R4
 	MOVW    $0, R8
 	MULALU  R5, R4, (R8, R7)
+	MOVW    $0xa2f79cd6, R4
 	ADD.S   R2, R7
 	ADC     $0, R8
-	MOVW    $0xa2f79cd6, R4
 	MOVW    $0, R2
 	MULALU  R5, R4, (R2, R8)
+	MOVW    $0x14def9de, R4
 	ADD.S   R14, R8
 	ADC     $0, R2
-	MOVW    $0x14def9de, R4
 	MOVW    $0, R14
 	MULALU  R5, R4, (R14, R2)
+	MOVW    $0x10000000, R4
 	ADD.S   R9, R2
 	ADC     $0, R14
 	ADD.S   R14, R11
@@ -924,74 +925,74 @@ TEXT ·elem32SquareAsm(SB), NOSPLIT, $32-8
 	ADC.S   $0, R3
 	MOVW    $0, R9
 	ADC     $0, R9
-	MOVW    $0x10000000, R4
 	MOVW    $0, R14
 	MULALU  R5, R4, (R14, R9)
+	MOVW    $0, R4
+	MOVW    $0, R5
 	ADD.S   R6, R9
 	ADC     $0, R14
 	ADD.S   R14, R0
-	ADC     $0, R1
-	// Row 4: t += a·b4; t = (t + q·m) / 2^32.
 	MOVW    20(R13), R6
 	MOVW    4(R13), R14
-	MOVW    $0, R4
+	ADC     $0, R1
+	// Row 4: t += a·b4; t = (t + q·m) / 2^32.
 	MULALU  R14, R6, (R4, R7)
 	MOVW    8(R13), R14
-	MOVW    $0, R5
 	MULALU  R14, R6, (R5, R4)
+	MOVW    12(R13), R14
 	ADD.S   R8, R4
 	ADC     $0, R5
-	MOVW    12(R13), R14
 	MOVW    $0, R8
 	MULALU  R14, R6, (R8, R5)
+	MOVW    16(R13), R14
 	ADD.S   R2, R5
 	ADC     $0, R8
-	MOVW    16(R13), R14
 	MOVW    $0, R2
 	MULALU  R14, R6, (R2, R8)
+	MOVW    20(R13), R14
 	ADD.S   R11, R8
 	ADC     $0, R2
-	MOVW    20(R13), R14
 	MOVW    $0, R11
 	MULALU  R14, R6, (R11, R2)
+	MOVW    24(R13), R14
 	ADD.S   R12, R2
 	ADC     $0, R11
-	MOVW    24(R13), R14
 	MOVW    $0, R12
 	MULALU  R14, R6, (R12, R11)
+	MOVW    28(R13), R14
 	ADD.S   R3, R11
 	ADC     $0, R12
-	MOVW    28(R13), R14
 	MOVW    $0, R3
 	MULALU  R14, R6, (R3, R12)
+	MOVW    32(R13), R14
 	ADD.S   R9, R12
 	ADC     $0, R3
-	MOVW    32(R13), R14
 	MOVW    $0, R9
 	MULALU  R14, R6, (R9, R3)
+	MOVW    $0, R6
 	ADD.S   R0, R3
+	MOVW    $0x12547e1b, R0
 	ADC     $0, R9
 	ADD.S   R9, R1
-	MOVW    $0, R9
-	ADC     $0, R9
-	MOVW    $0x12547e1b, R0
 	MUL     R0, R7, R14
 	MOVW    $0x5cf5d3ed, R0
-	MOVW    $0, R6
+	MOVW    $0, R9
+	ADC     $0, R9
 	MULALU  R14, R0, (R6, R7)
 	MOVW    $0x5812631a, R0
 	MOVW    $0, R7
 	MULALU  R14, R0, (R7, R6)
+	MOVW    $0xa2f79cd6, R0
 	ADD.S   R4, R6
 	ADC     $0, R7
-	MOVW    $0xa2f79cd6, R0
 	MOVW    $0, R4
 	MULALU  R14, R0, (R4, R7)
+	MOVW    $0x14def9de, R0
 	ADD.S   R5, R7
 	ADC     $0, R4
-	MOVW    $0x14def9de, R0
 	MOVW    $0, R5
 	MULALU  R14, R0, (R5, R4)
+	MOVW    $0x10000000, R0
 	ADD.S   R8, R4
 	ADC     $0, R5
 	ADD.S   R5, R2
@@ -999,74 +1000,74 @@ TEXT ·elem32SquareAsm(SB), NOSPLIT, $32-8
 	ADC.S   $0, R12
 	MOVW    $0, R8
 	ADC     $0, R8
-	MOVW    $0x10000000, R0
 	MOVW    $0, R5
 	MULALU  R14, R0, (R5, R8)
+	MOVW    $0, R0
+	MOVW    $0, R14
 	ADD.S   R3, R8
 	ADC     $0, R5
 	ADD.S   R5, R1
-	ADC     $0, R9
-	// Row 5: t += a·b5; t = (t + q·m) / 2^32.
 	MOVW    24(R13), R3
 	MOVW    4(R13), R5
-	MOVW    $0, R0
+	ADC     $0, R9
+	// Row 5: t += a·b5; t = (t + q·m) / 2^32.
 	MULALU  R5, R3, (R0, R6)
 	MOVW    8(R13), R5
-	MOVW    $0, R14
 	MULALU  R5, R3, (R14, R0)
+	MOVW    12(R13), R5
 	ADD.S   R7, R0
 	ADC     $0, R14
-	MOVW    12(R13), R5
 	MOVW    $0, R7
 	MULALU  R5, R3, (R7, R14)
+	MOVW    16(R13), R5
 	ADD.S   R4, R14
 	ADC     $0, R7
-	MOVW    16(R13), R5
 	MOVW    $0, R4
 	MULALU  R5, R3, (R4, R7)
+	MOVW    20(R13), R5
 	ADD.S   R2, R7
 	ADC     $0, R4
-	MOVW    20(R13), R5
 	MOVW    $0, R2
 	MULALU  R5, R3, (R2, R4)
+	MOVW    24(R13), R5
 	ADD.S   R11, R4
 	ADC     $0, R2
-	MOVW    24(R13), R5
 	MOVW    $0, R11
 	MULALU  R5, R3, (R11, R2)
+	MOVW    28(R13), R5
 	ADD.S   R12, R2
 	ADC     $0, R11
-	MOVW    28(R13), R5
 	MOVW    $0, R12
 	MULALU  R5, R3, (R12, R11)
+	MOVW    32(R13), R5
 	ADD.S   R8, R11
 	ADC     $0, R12
-	MOVW    32(R13), R5
 	MOVW    $0, R8
 	MULALU  R5, R3, (R8, R12)
+	MOVW    $0, R3
 	ADD.S   R1, R12
+	MOVW    $0x12547e1b, R1
 	ADC     $0, R8
 	ADD.S   R8, R9
-	MOVW    $0, R8
-	ADC     $0, R8
-	MOVW    $0x12547e1b, R1
 	MUL     R1, R6, R5
 	MOVW    $0x5cf5d3ed, R1
-	MOVW    $0, R3
+	MOVW    $0, R8
+	ADC     $0, R8
 	MULALU  R5, R1, (R3, R6)
 	MOVW    $0x5812631a, R1
 	MOVW    $0, R6
 	MULALU  R5, R1, (R6, R3)
+	MOVW    $0xa2f79cd6, R1
 	ADD.S   R0, R3
 	ADC     $0, R6
-	MOVW    $0xa2f79cd6, R1
 	MOVW    $0, R0
 	MULALU  R5, R1, (R0, R6)
+	MOVW    $0x14def9de, R1
 	ADD.S   R14, R6
 	ADC     $0, R0
-	MOVW    $0x14def9de, R1
 	MOVW    $0, R14
 	MULALU  R5, R1, (R14, R0)
+	MOVW    $0x10000000, R1
 	ADD.S   R7, R0
 	ADC     $0, R14
 	ADD.S   R14, R4
@@ -1074,74 +1075,74 @@ TEXT ·elem32SquareAsm(SB), NOSPLIT, $32-8
 	ADC.S   $0, R11
 	MOVW    $0, R7
 	ADC     $0, R7
-	MOVW    $0x10000000, R1
 	MOVW    $0, R14
 	MULALU  R5, R1, (R14, R7)
+	MOVW    $0, R1
+	MOVW    $0, R5
 	ADD.S   R12, R7
 	ADC     $0, R14
 	ADD.S   R14, R9
-	ADC     $0, R8
-	// Row 6: t += a·b6; t = (t + q·m) / 2^32.
 	MOVW    28(R13), R12
 	MOVW    4(R13), R14
-	MOVW    $0, R1
+	ADC     $0, R8
+	// Row 6: t += a·b6; t = (t + q·m) / 2^32.
 	MULALU  R14, R12, (R1, R3)
 	MOVW    8(R13), R14
-	MOVW    $0, R5
 	MULALU  R14, R12, (R5, R1)
+	MOVW    12(R13), R14
 	ADD.S   R6, R1
 	ADC     $0, R5
-	MOVW    12(R13), R14
 	MOVW    $0, R6
 	MULALU  R14, R12, (R6, R5)
+	MOVW    16(R13), R14
 	ADD.S   R0, R5
 	ADC     $0, R6
-	MOVW    16(R13), R14
 	MOVW    $0, R0
 	MULALU  R14, R12, (R0, R6)
+	MOVW    20(R13), R14
 	ADD.S   R4, R6
 	ADC     $0, R0
-	MOVW    20(R13), R14
 	MOVW    $0, R4
 	MULALU  R14, R12, (R4, R0)
+	MOVW    24(R13), R14
 	ADD.S   R2, R0
 	ADC     $0, R4
-	MOVW    24(R13), R14
 	MOVW    $0, R2
 	MULALU  R14, R12, (R2, R4)
+	MOVW    28(R13), R14
 	ADD.S   R11, R4
 	ADC     $0, R2
-	MOVW    28(R13), R14
 	MOVW    $0, R11
 	MULALU  R14, R12, (R11, R2)
+	MOVW    32(R13), R14
 	ADD.S   R7, R2
 	ADC     $0, R11
-	MOVW    32(R13), R14
 	MOVW    $0, R7
 	MULALU  R14, R12, (R7, R11)
+	MOVW    $0, R12
 	ADD.S   R9, R11
+	MOVW    $0x12547e1b, R9
 	ADC     $0, R7
 	ADD.S   R7, R8
-	MOVW    $0, R7
-	ADC     $0, R7
-	MOVW    $0x12547e1b, R9
 	MUL     R9, R3, R14
 	MOVW    $0x5cf5d3ed, R9
-	MOVW    $0, R12
+	MOVW    $0, R7
+	ADC     $0, R7
 	MULALU  R14, R9, (R12, R3)
 	MOVW    $0x5812631a, R9
 	MOVW    $0, R3
 	MULALU  R14, R9, (R3, R12)
+	MOVW    $0xa2f79cd6, R9
 	ADD.S   R1, R12
 	ADC     $0, R3
-	MOVW    $0xa2f79cd6, R9
 	MOVW    $0, R1
 	MULALU  R14, R9, (R1, R3)
+	MOVW    $0x14def9de, R9
 	ADD.S   R5, R3
 	ADC     $0, R1
-	MOVW    $0x14def9de, R9
 	MOVW    $0, R5
 	MULALU  R14, R9, (R5, R1)
+	MOVW    $0x10000000, R9
 	ADD.S   R6, R1
 	ADC     $0, R5
 	ADD.S   R5, R0
@@ -1149,74 +1150,74 @@ TEXT ·elem32SquareAsm(SB), NOSPLIT, $32-8
 	ADC.S   $0, R2
 	MOVW    $0, R6
 	ADC     $0, R6
-	MOVW    $0x10000000, R9
 	MOVW    $0, R5
 	MULALU  R14, R9, (R5, R6)
+	MOVW    $0, R9
+	MOVW    $0, R14
 	ADD.S   R11, R6
 	ADC     $0, R5
 	ADD.S   R5, R8
-	ADC     $0, R7
-	// Row 7: t += a·b7; t = (t + q·m) / 2^32.
 	MOVW    32(R13), R11
 	MOVW    4(R13), R5
-	MOVW    $0, R9
+	ADC     $0, R7
+	// Row 7: t += a·b7; t = (t + q·m) / 2^32.
 	MULALU  R5, R11, (R9, R12)
 	MOVW    8(R13), R5
-	MOVW    $0, R14
 	MULALU  R5, R11, (R14, R9)
+	MOVW    12(R13), R5
 	ADD.S   R3, R9
 	ADC     $0, R14
-	MOVW    12(R13), R5
 	MOVW    $0, R3
 	MULALU  R5, R11, (R3, R14)
+	MOVW    16(R13), R5
 	ADD.S   R1, R14
 	ADC     $0, R3
-	MOVW    16(R13), R5
 	MOVW    $0, R1
 	MULALU  R5, R11, (R1, R3)
+	MOVW    20(R13), R5
 	ADD.S   R0, R3
 	ADC     $0, R1
-	MOVW    20(R13), R5
 	MOVW    $0, R0
 	MULALU  R5, R11, (R0, R1)
+	MOVW    24(R13), R5
 	ADD.S   R4, R1
 	ADC     $0, R0
-	MOVW    24(R13), R5
 	MOVW    $0, R4
 	MULALU  R5, R11, (R4, R0)
+	MOVW    28(R13), R5
 	ADD.S   R2, R0
 	ADC     $0, R4
-	MOVW    28(R13), R5
 	MOVW    $0, R2
 	MULALU  R5, R11, (R2, R4)
+	MOVW    32(R13), R5
 	ADD.S   R6, R4
 	ADC     $0, R2
-	MOVW    32(R13), R5
 	MOVW    $0, R6
 	MULALU  R5, R11, (R6, R2)
+	MOVW    $0, R11
 	ADD.S   R8, R2
+	MOVW    $0x12547e1b, R8
 	ADC     $0, R6
 	ADD.S   R6, R7
-	MOVW    $0, R6
-	ADC     $0, R6
-	MOVW    $0x12547e1b, R8
 	MUL     R8, R12, R5
 	MOVW    $0x5cf5d3ed, R8
-	MOVW    $0, R11
+	MOVW    $0, R6
+	ADC     $0, R6
 	MULALU  R5, R8, (R11, R12)
 	MOVW    $0x5812631a, R8
 	MOVW    $0, R12
 	MULALU  R5, R8, (R12, R11)
+	MOVW    $0xa2f79cd6, R8
 	ADD.S   R9, R11
 	ADC     $0, R12
-	MOVW    $0xa2f79cd6, R8
 	MOVW    $0, R9
 	MULALU  R5, R8, (R9, R12)
+	MOVW    $0x14def9de, R8
 	ADD.S   R14, R12
 	ADC     $0, R9
-	MOVW    $0x14def9de, R8
 	MOVW    $0, R14
 	MULALU  R5, R8, (R14, R9)
+	MOVW    $0x10000000, R8
 	ADD.S   R3, R9
 	ADC     $0, R14
 	ADD.S   R14, R1
@@ -1224,15 +1225,14 @@ TEXT ·elem32SquareAsm(SB), NOSPLIT, $32-8
 	ADC.S   $0, R4
 	MOVW    $0, R3
 	ADC     $0, R3
-	MOVW    $0x10000000, R8
 	MOVW    $0, R14
 	MULALU  R5, R8, (R14, R3)
 	ADD.S   R2, R3
 	ADC     $0, R14
+	MOVW    $0x5cf5d3ed, R2
 	ADD.S   R14, R7
 	ADC     $0, R6
 	// t < 2m: subtract m, add it back if that borrowed.
-	MOVW    $0x5cf5d3ed, R2
 	SUB.S   R2, R11
 	MOVW    $0x5812631a, R2
 	SBC.S   R2, R12
@@ -1243,10 +1243,10 @@ TEXT ·elem32SquareAsm(SB), NOSPLIT, $32-8
 	SBC.S   $0x0, R0
 	SBC.S   $0x0, R4
 	SBC.S   $0x0, R3
+	MOVW    $0x5cf5d3ed, R2
 	SBC.S   $0x10000000, R7
 	SBC     $0, R6
 	// R6 is all ones when t < m (borrow): add m back then.
-	MOVW    $0x5cf5d3ed, R2
 	AND     R6, R2
 	ADD.S   R2, R11
 	MOVW    $0x5812631a, R2

@@ -8,8 +8,11 @@
 TEXT ·elem32MulAsm(SB), NOSPLIT, $64-12
 	// The inputs into the frame: a at 4(R13), b at 36(R13).
 	MOVW    a+4(FP), R11
+	MOVW    $0, R8
+	MOVW    $0, R9
 	MOVM.IA (R11), [R0-R7]
 	ADD     $4, R13, R11
+	MOVW    $0xee00bc4f, R12
 	MOVM.IA [R0-R7], (R11)
 	MOVW    b+8(FP), R11
 	MOVM.IA (R11), [R0-R7]
@@ -18,652 +21,649 @@ TEXT ·elem32MulAsm(SB), NOSPLIT, $64-12
 	// Row 0: t += a·b0; t = (t + q·m) / 2^32.
 	MOVW    36(R13), R0
 	MOVW    4(R13), R1
+	MOVW    $0, R4
+	MOVW    $0, R5
 	MULLU   R1, R0, (R2, R3)
 	MOVW    8(R13), R1
-	MOVW    $0, R4
+	MOVW    $0, R6
+	MOVW    $0, R7
 	MULALU  R1, R0, (R4, R2)
 	MOVW    12(R13), R1
-	MOVW    $0, R5
+	MUL     R12, R3, R14
+	MOVW    $0, R11
 	MULALU  R1, R0, (R5, R4)
 	MOVW    16(R13), R1
-	MOVW    $0, R6
+	MOVW    $0xfc632551, R12
 	MULALU  R1, R0, (R6, R5)
 	MOVW    20(R13), R1
-	MOVW    $0, R7
 	MULALU  R1, R0, (R7, R6)
 	MOVW    24(R13), R1
-	MOVW    $0, R8
 	MULALU  R1, R0, (R8, R7)
 	MOVW    28(R13), R1
-	MOVW    $0, R9
 	MULALU  R1, R0, (R9, R8)
 	MOVW    32(R13), R1
-	MOVW    $0, R11
 	MULALU  R1, R0, (R11, R9)
-	MOVW    $0xee00bc4f, R12
-	MUL     R12, R3, R14
-	MOVW    $0xfc632551, R12
 	MOVW    $0, R1
 	MULALU  R14, R12, (R1, R3)
 	MOVW    $0xf3b9cac2, R12
 	MOVW    $0, R0
+	MOVW    $0, R3
 	MULALU  R14, R12, (R0, R1)
+	MOVW    $0xa7179e84, R12
 	ADD.S   R2, R1
 	ADC     $0, R0
-	MOVW    $0xa7179e84, R12
-	MOVW    $0, R3
 	MULALU  R14, R12, (R3, R0)
-	ADD.S   R4, R0
-	ADC     $0, R3
 	MOVW    $0xbce6faad, R12
 	MOVW    $0, R2
+	ADD.S   R4, R0
+	ADC     $0, R3
 	MULALU  R14, R12, (R2, R3)
-	ADD.S   R5, R3
-	ADC     $0, R2
 	MOVW    $0xffffffff, R12
 	MOVW    $0, R4
+	ADD.S   R5, R3
+	ADC     $0, R2
 	MULALU  R14, R12, (R4, R2)
-	ADD.S   R6, R2
-	ADC     $0, R4
 	MOVW    $0xffffffff, R12
 	MOVW    $0, R5
+	ADD.S   R6, R2
+	ADC     $0, R4
 	MULALU  R14, R12, (R5, R4)
+	MOVW    $0, R6
+	MOVW    $0xffffffff, R12
 	ADD.S   R7, R4
 	ADC     $0, R5
 	ADD.S   R5, R8
-	MOVW    $0, R6
 	ADC     $0, R6
-	MOVW    $0xffffffff, R12
 	MOVW    $0, R7
 	MULALU  R14, R12, (R7, R6)
+	MOVW    $0, R12
+	MOVW    $0, R14
+	MOVW    $0, R5
 	ADD.S   R9, R6
 	ADC     $0, R7
 	ADD.S   R7, R11
-	MOVW    $0, R5
-	ADC     $0, R5
-	// Row 1: t += a·b1; t = (t + q·m) / 2^32.
 	MOVW    40(R13), R9
 	MOVW    4(R13), R7
-	MOVW    $0, R12
+	ADC     $0, R5
+	// Row 1: t += a·b1; t = (t + q·m) / 2^32.
 	MULALU  R7, R9, (R12, R1)
 	MOVW    8(R13), R7
-	MOVW    $0, R14
 	MULALU  R7, R9, (R14, R12)
+	MOVW    12(R13), R7
 	ADD.S   R0, R12
 	ADC     $0, R14
-	MOVW    12(R13), R7
 	MOVW    $0, R0
 	MULALU  R7, R9, (R0, R14)
+	MOVW    16(R13), R7
 	ADD.S   R3, R14
 	ADC     $0, R0
-	MOVW    16(R13), R7
 	MOVW    $0, R3
 	MULALU  R7, R9, (R3, R0)
+	MOVW    20(R13), R7
 	ADD.S   R2, R0
 	ADC     $0, R3
-	MOVW    20(R13), R7
 	MOVW    $0, R2
 	MULALU  R7, R9, (R2, R3)
+	MOVW    24(R13), R7
 	ADD.S   R4, R3
 	ADC     $0, R2
-	MOVW    24(R13), R7
 	MOVW    $0, R4
 	MULALU  R7, R9, (R4, R2)
+	MOVW    28(R13), R7
 	ADD.S   R8, R2
 	ADC     $0, R4
-	MOVW    28(R13), R7
 	MOVW    $0, R8
 	MULALU  R7, R9, (R8, R4)
+	MOVW    32(R13), R7
 	ADD.S   R6, R4
 	ADC     $0, R8
-	MOVW    32(R13), R7
 	MOVW    $0, R6
 	MULALU  R7, R9, (R6, R8)
+	MOVW    $0, R9
 	ADD.S   R11, R8
+	MOVW    $0xee00bc4f, R11
 	ADC     $0, R6
 	ADD.S   R6, R5
-	MOVW    $0, R6
-	ADC     $0, R6
-	MOVW    $0xee00bc4f, R11
 	MUL     R11, R1, R7
 	MOVW    $0xfc632551, R11
-	MOVW    $0, R9
+	MOVW    $0, R6
+	ADC     $0, R6
 	MULALU  R7, R11, (R9, R1)
 	MOVW    $0xf3b9cac2, R11
 	MOVW    $0, R1
 	MULALU  R7, R11, (R1, R9)
+	MOVW    $0xa7179e84, R11
 	ADD.S   R12, R9
 	ADC     $0, R1
-	MOVW    $0xa7179e84, R11
 	MOVW    $0, R12
 	MULALU  R7, R11, (R12, R1)
+	MOVW    $0xbce6faad, R11
 	ADD.S   R14, R1
 	ADC     $0, R12
-	MOVW    $0xbce6faad, R11
 	MOVW    $0, R14
 	MULALU  R7, R11, (R14, R12)
+	MOVW    $0xffffffff, R11
 	ADD.S   R0, R12
 	ADC     $0, R14
-	MOVW    $0xffffffff, R11
 	MOVW    $0, R0
 	MULALU  R7, R11, (R0, R14)
+	MOVW    $0xffffffff, R11
 	ADD.S   R3, R14
 	ADC     $0, R0
-	MOVW    $0xffffffff, R11
 	MOVW    $0, R3
 	MULALU  R7, R11, (R3, R0)
+	MOVW    $0xffffffff, R11
 	ADD.S   R2, R0
 	ADC     $0, R3
 	ADD.S   R3, R4
 	MOVW    $0, R2
 	ADC     $0, R2
-	MOVW    $0xffffffff, R11
 	MOVW    $0, R3
 	MULALU  R7, R11, (R3, R2)
+	MOVW    $0, R11
+	MOVW    $0, R7
 	ADD.S   R8, R2
 	ADC     $0, R3
 	ADD.S   R3, R5
-	ADC     $0, R6
-	// Row 2: t += a·b2; t = (t + q·m) / 2^32.
 	MOVW    44(R13), R8
 	MOVW    4(R13), R3
-	MOVW    $0, R11
+	ADC     $0, R6
+	// Row 2: t += a·b2; t = (t + q·m) / 2^32.
 	MULALU  R3, R8, (R11, R9)
 	MOVW    8(R13), R3
-	MOVW    $0, R7
 	MULALU  R3, R8, (R7, R11)
+	MOVW    12(R13), R3
 	ADD.S   R1, R11
 	ADC     $0, R7
-	MOVW    12(R13), R3
 	MOVW    $0, R1
 	MULALU  R3, R8, (R1, R7)
+	MOVW    16(R13), R3
 	ADD.S   R12, R7
 	ADC     $0, R1
-	MOVW    16(R13), R3
 	MOVW    $0, R12
 	MULALU  R3, R8, (R12, R1)
+	MOVW    20(R13), R3
 	ADD.S   R14, R1
 	ADC     $0, R12
-	MOVW    20(R13), R3
 	MOVW    $0, R14
 	MULALU  R3, R8, (R14, R12)
+	MOVW    24(R13), R3
 	ADD.S   R0, R12
 	ADC     $0, R14
-	MOVW    24(R13), R3
 	MOVW    $0, R0
 	MULALU  R3, R8, (R0, R14)
+	MOVW    28(R13), R3
 	ADD.S   R4, R14
 	ADC     $0, R0
-	MOVW    28(R13), R3
 	MOVW    $0, R4
 	MULALU  R3, R8, (R4, R0)
+	MOVW    32(R13), R3
 	ADD.S   R2, R0
 	ADC     $0, R4
-	MOVW    32(R13), R3
 	MOVW    $0, R2
 	MULALU  R3, R8, (R2, R4)
+	MOVW    $0, R8
 	ADD.S   R5, R4
+	MOVW    $0xee00bc4f, R5
 	ADC     $0, R2
 	ADD.S   R2, R6
-	MOVW    $0, R2
-	ADC     $0, R2
-	MOVW    $0xee00bc4f, R5
 	MUL     R5, R9, R3
 	MOVW    $0xfc632551, R5
-	MOVW    $0, R8
+	MOVW    $0, R2
+	ADC     $0, R2
 	MULALU  R3, R5, (R8, R9)
 	MOVW    $0xf3b9cac2, R5
 	MOVW    $0, R9
 	MULALU  R3, R5, (R9, R8)
+	MOVW    $0xa7179e84, R5
 	ADD.S   R11, R8
 	ADC     $0, R9
-	MOVW    $0xa7179e84, R5
 	MOVW    $0, R11
 	MULALU  R3, R5, (R11, R9)
+	MOVW    $0xbce6faad, R5
 	ADD.S   R7, R9
 	ADC     $0, R11
-	MOVW    $0xbce6faad, R5
 	MOVW    $0, R7
 	MULALU  R3, R5, (R7, R11)
+	MOVW    $0xffffffff, R5
 	ADD.S   R1, R11
 	ADC     $0, R7
-	MOVW    $0xffffffff, R5
 	MOVW    $0, R1
 	MULALU  R3, R5, (R1, R7)
+	MOVW    $0xffffffff, R5
 	ADD.S   R12, R7
 	ADC     $0, R1
-	MOVW    $0xffffffff, R5
 	MOVW    $0, R12
 	MULALU  R3, R5, (R12, R1)
+	MOVW    $0xffffffff, R5
 	ADD.S   R14, R1
 	ADC     $0, R12
 	ADD.S   R12, R0
 	MOVW    $0, R14
 	ADC     $0, R14
-	MOVW    $0xffffffff, R5
 	MOVW    $0, R12
 	MULALU  R3, R5, (R12, R14)
+	MOVW    $0, R5
+	MOVW    $0, R3
 	ADD.S   R4, R14
 	ADC     $0, R12
 	ADD.S   R12, R6
-	ADC     $0, R2
-	// Row 3: t += a·b3; t = (t + q·m) / 2^32.
 	MOVW    48(R13), R4
 	MOVW    4(R13), R12
-	MOVW    $0, R5
+	ADC     $0, R2
+	// Row 3: t += a·b3; t = (t + q·m) / 2^32.
 	MULALU  R12, R4, (R5, R8)
 	MOVW    8(R13), R12
-	MOVW    $0, R3
 	MULALU  R12, R4, (R3, R5)
+	MOVW    12(R13), R12
 	ADD.S   R9, R5
 	ADC     $0, R3
-	MOVW    12(R13), R12
 	MOVW    $0, R9
 	MULALU  R12, R4, (R9, R3)
+	MOVW    16(R13), R12
 	ADD.S   R11, R3
 	ADC     $0, R9
-	MOVW    16(R13), R12
 	MOVW    $0, R11
 	MULALU  R12, R4, (R11, R9)
+	MOVW    20(R13), R12
 	ADD.S   R7, R9
 	ADC     $0, R11
-	MOVW    20(R13), R12
 	MOVW    $0, R7
 	MULALU  R12, R4, (R7, R11)
+	MOVW    24(R13), R12
 	ADD.S   R1, R11
 	ADC     $0, R7
-	MOVW    24(R13), R12
 	MOVW    $0, R1
 	MULALU  R12, R4, (R1, R7)
+	MOVW    28(R13), R12
 	ADD.S   R0, R7
 	ADC     $0, R1
-	MOVW    28(R13), R12
 	MOVW    $0, R0
 	MULALU  R12, R4, (R0, R1)
+	MOVW    32(R13), R12
 	ADD.S   R14, R1
 	ADC     $0, R0
-	MOVW    32(R13), R12
 	MOVW    $0, R14
 	MULALU  R12, R4, (R14, R0)
+	MOVW    $0, R4
 	ADD.S   R6, R0
+	MOVW    $0xee00bc4f, R6
 	ADC     $0, R14
 	ADD.S   R14, R2
-	MOVW    $0, R14
-	ADC     $0, R14
-	MOVW    $0xee00bc4f, R6
 	MUL     R6, R8, R12
 	MOVW    $0xfc632551, R6
-	MOVW    $0, R4
+	MOVW    $0, R14
+	ADC     $0, R14
 	MULALU  R12, R6, (R4, R8)
 	MOVW    $0xf3b9cac2, R6
 	MOVW    $0, R8
 	MULALU  R12, R6, (R8, R4)
+	MOVW    $0xa7179e84, R6
 	ADD.S   R5, R4
 	ADC     $0, R8
-	MOVW    $0xa7179e84, R6
 	MOVW    $0, R5
 	MULALU  R12, R6, (R5, R8)
+	MOVW    $0xbce6faad, R6
 	ADD.S   R3, R8
 	ADC     $0, R5
-	MOVW    $0xbce6faad, R6
 	MOVW    $0, R3
 	MULALU  R12, R6, (R3, R5)
+	MOVW    $0xffffffff, R6
 	ADD.S   R9, R5
 	ADC     $0, R3
-	MOVW    $0xffffffff, R6
 	MOVW    $0, R9
 	MULALU  R12, R6, (R9, R3)
+	MOVW    $0xffffffff, R6
 	ADD.S   R11, R3
 	ADC     $0, R9
-	MOVW    $0xffffffff, R6
 	MOVW    $0, R11
 	MULALU  R12, R6, (R11, R9)
+	MOVW    $0xffffffff, R6
 	ADD.S   R7, R9
 	ADC     $0, R11
 	ADD.S   R11, R1
 	MOVW    $0, R7
 	ADC     $0, R7
-	MOVW    $0xffffffff, R6
 	MOVW    $0, R11
 	MULALU  R12, R6, (R11, R7)
+	MOVW    $0, R6
+	MOVW    $0, R12
 	ADD.S   R0, R7
 	ADC     $0, R11
 	ADD.S   R11, R2
-	ADC     $0, R14
-	// Row 4: t += a·b4; t = (t + q·m) / 2^32.
 	MOVW    52(R13), R0
 	MOVW    4(R13), R11
-	MOVW    $0, R6
+	ADC     $0, R14
+	// Row 4: t += a·b4; t = (t + q·m) / 2^32.
 	MULALU  R11, R0, (R6, R4)
 	MOVW    8(R13), R11
-	MOVW    $0, R12
 	MULALU  R11, R0, (R12, R6)
+	MOVW    12(R13), R11
 	ADD.S   R8, R6
 	ADC     $0, R12
-	MOVW    12(R13), R11
 	MOVW    $0, R8
 	MULALU  R11, R0, (R8, R12)
+	MOVW    16(R13), R11
 	ADD.S   R5, R12
 	ADC     $0, R8
-	MOVW    16(R13), R11
 	MOVW    $0, R5
 	MULALU  R11, R0, (R5, R8)
+	MOVW    20(R13), R11
 	ADD.S   R3, R8
 	ADC     $0, R5
-	MOVW    20(R13), R11
 	MOVW    $0, R3
 	MULALU  R11, R0, (R3, R5)
+	MOVW    24(R13), R11
 	ADD.S   R9, R5
 	ADC     $0, R3
-	MOVW    24(R13), R11
 	MOVW    $0, R9
 	MULALU  R11, R0, (R9, R3)
+	MOVW    28(R13), R11
 	ADD.S   R1, R3
 	ADC     $0, R9
-	MOVW    28(R13), R11
 	MOVW    $0, R1
 	MULALU  R11, R0, (R1, R9)
+	MOVW    32(R13), R11
 	ADD.S   R7, R9
 	ADC     $0, R1
-	MOVW    32(R13), R11
 	MOVW    $0, R7
 	MULALU  R11, R0, (R7, R1)
+	MOVW    $0, R0
 	ADD.S   R2, R1
+	MOVW    $0xee00bc4f, R2
 	ADC     $0, R7
 	ADD.S   R7, R14
-	MOVW    $0, R7
-	ADC     $0, R7
-	MOVW    $0xee00bc4f, R2
 	MUL     R2, R4, R11
 	MOVW    $0xfc632551, R2
-	MOVW    $0, R0
+	MOVW    $0, R7
+	ADC     $0, R7
 	MULALU  R11, R2, (R0, R4)
 	MOVW    $0xf3b9cac2, R2
 	MOVW    $0, R4
 	MULALU  R11, R2, (R4, R0)
+	MOVW    $0xa7179e84, R2
 	ADD.S   R6, R0
 	ADC     $0, R4
-	MOVW    $0xa7179e84, R2
 	MOVW    $0, R6
 	MULALU  R11, R2, (R6, R4)
+	MOVW    $0xbce6faad, R2
 	ADD.S   R12, R4
 	ADC     $0, R6
-	MOVW    $0xbce6faad, R2
 	MOVW    $0, R12
 	MULALU  R11, R2, (R12, R6)
+	MOVW    $0xffffffff, R2
 	ADD.S   R8, R6
 	ADC     $0, R12
-	MOVW    $0xffffffff, R2
 	MOVW    $0, R8
 	MULALU  R11, R2, (R8, R12)
+	MOVW    $0xffffffff, R2
 	ADD.S   R5, R12
 	ADC     $0, R8
-	MOVW    $0xffffffff, R2
 	MOVW    $0, R5
 	MULALU  R11, R2, (R5, R8)
+	MOVW    $0xffffffff, R2
 	ADD.S   R3, R8
 	ADC     $0, R5
 	ADD.S   R5, R9
 	MOVW    $0, R3
 	ADC     $0, R3
-	MOVW    $0xffffffff, R2
 	MOVW    $0, R5
 	MULALU  R11, R2, (R5, R3)
+	MOVW    $0, R2
+	MOVW    $0, R11
 	ADD.S   R1, R3
 	ADC     $0, R5
 	ADD.S   R5, R14
-	ADC     $0, R7
-	// Row 5: t += a·b5; t = (t + q·m) / 2^32.
 	MOVW    56(R13), R1
 	MOVW    4(R13), R5
-	MOVW    $0, R2
+	ADC     $0, R7
+	// Row 5: t += a·b5; t = (t + q·m) / 2^32.
 	MULALU  R5, R1, (R2, R0)
 	MOVW    8(R13), R5
-	MOVW    $0, R11
 	MULALU  R5, R1, (R11, R2)
+	MOVW    12(R13), R5
 	ADD.S   R4, R2
 	ADC     $0, R11
-	MOVW    12(R13), R5
 	MOVW    $0, R4
 	MULALU  R5, R1, (R4, R11)
+	MOVW    16(R13), R5
 	ADD.S   R6, R11
 	ADC     $0, R4
-	MOVW    16(R13), R5
 	MOVW    $0, R6
 	MULALU  R5, R1, (R6, R4)
+	MOVW    20(R13), R5
 	ADD.S   R12, R4
 	ADC     $0, R6
-	MOVW    20(R13), R5
 	MOVW    $0, R12
 	MULALU  R5, R1, (R12, R6)
+	MOVW    24(R13), R5
 	ADD.S   R8, R6
 	ADC     $0, R12
-	MOVW    24(R13), R5
 	MOVW    $0, R8
 	MULALU  R5, R1, (R8, R12)
+	MOVW    28(R13), R5
 	ADD.S   R9, R12
 	ADC     $0, R8
-	MOVW    28(R13), R5
 	MOVW    $0, R9
 	MULALU  R5, R1, (R9, R8)
+	MOVW    32(R13), R5
 	ADD.S   R3, R8
 	ADC     $0, R9
-	MOVW    32(R13), R5
 	MOVW    $0, R3
 	MULALU  R5, R1, (R3, R9)
+	MOVW    $0, R1
 	ADD.S   R14, R9
+	MOVW    $0xee00bc4f, R14
 	ADC     $0, R3
 	ADD.S   R3, R7
-	MOVW    $0, R3
-	ADC     $0, R3
-	MOVW    $0xee00bc4f, R14
 	MUL     R14, R0, R5
 	MOVW    $0xfc632551, R14
-	MOVW    $0, R1
+	MOVW    $0, R3
+	ADC     $0, R3
 	MULALU  R5, R14, (R1, R0)
 	MOVW    $0xf3b9cac2, R14
 	MOVW    $0, R0
 	MULALU  R5, R14, (R0, R1)
+	MOVW    $0xa7179e84, R14
 	ADD.S   R2, R1
 	ADC     $0, R0
-	MOVW    $0xa7179e84, R14
 	MOVW    $0, R2
 	MULALU  R5, R14, (R2, R0)
+	MOVW    $0xbce6faad, R14
 	ADD.S   R11, R0
 	ADC     $0, R2
-	MOVW    $0xbce6faad, R14
 	MOVW    $0, R11
 	MULALU  R5, R14, (R11, R2)
+	MOVW    $0xffffffff, R14
 	ADD.S   R4, R2
 	ADC     $0, R11
-	MOVW    $0xffffffff, R14
 	MOVW    $0, R4
 	MULALU  R5, R14, (R4, R11)
+	MOVW    $0xffffffff, R14
 	ADD.S   R6, R11
 	ADC     $0, R4
-	MOVW    $0xffffffff, R14
 	MOVW    $0, R6
 	MULALU  R5, R14, (R6, R4)
+	MOVW    $0xffffffff, R14
 	ADD.S   R12, R4
 	ADC     $0, R6
 	ADD.S   R6, R8
 	MOVW    $0, R12
 	ADC     $0, R12
-	MOVW    $0xffffffff, R14
 	MOVW    $0, R6
 	MULALU  R5, R14, (R6, R12)
+	MOVW    $0, R14
+	MOVW    $0, R5
 	ADD.S   R9, R12
 	ADC     $0, R6
 	ADD.S   R6, R7
-	ADC     $0, R3
-	// Row 6: t += a·b6; t = (t + q·m) / 2^32.
 	MOVW    60(R13), R9
 	MOVW    4(R13), R6
-	MOVW    $0, R14
+	ADC     $0, R3
+	// Row 6: t += a·b6; t = (t + q·m) / 2^32.
 	MULALU  R6, R9, (R14, R1)
 	MOVW    8(R13), R6
-	MOVW    $0, R5
 	MULALU  R6, R9, (R5, R14)
+	MOVW    12(R13), R6
 	ADD.S   R0, R14
 	ADC     $0, R5
-	MOVW    12(R13), R6
 	MOVW    $0, R0
 	MULALU  R6, R9, (R0, R5)
+	MOVW    16(R13), R6
 	ADD.S   R2, R5
 	ADC     $0, R0
-	MOVW    16(R13), R6
 	MOVW    $0, R2
 	MULALU  R6, R9, (R2, R0)
+	MOVW    20(R13), R6
 	ADD.S   R11, R0
 	ADC     $0, R2
-	MOVW    20(R13), R6
 	MOVW    $0, R11
 	MULALU  R6, R9, (R11, R2)
+	MOVW    24(R13), R6
 	ADD.S   R4, R2
 	ADC     $0, R11
-	MOVW    24(R13), R6
 	MOVW    $0, R4
 	MULALU  R6, R9, (R4, R11)
+	MOVW    28(R13), R6
 	ADD.S   R8, R11
 	ADC     $0, R4
-	MOVW    28(R13), R6
 	MOVW    $0, R8
 	MULALU  R6, R9, (R8, R4)
+	MOVW    32(R13), R6
 	ADD.S   R12, R4
 	ADC     $0, R8
-	MOVW    32(R13), R6
 	MOVW    $0, R12
 	MULALU  R6, R9, (R12, R8)
+	MOVW    $0, R9
 	ADD.S   R7, R8
+	MOVW    $0xee00bc4f, R7
 	ADC     $0, R12
 	ADD.S   R12, R3
-	MOVW    $0, R12
-	ADC     $0, R12
-	MOVW    $0xee00bc4f, R7
 	MUL     R7, R1, R6
 	MOVW    $0xfc632551, R7
-	MOVW    $0, R9
+	MOVW    $0, R12
+	ADC     $0, R12
 	MULALU  R6, R7, (R9, R1)
 	MOVW    $0xf3b9cac2, R7
 	MOVW    $0, R1
 	MULALU  R6, R7, (R1, R9)
+	MOVW    $0xa7179e84, R7
 	ADD.S   R14, R9
 	ADC     $0, R1
-	MOVW    $0xa7179e84, R7
 	MOVW    $0, R14
 	MULALU  R6, R7, (R14, R1)
+	MOVW    $0xbce6faad, R7
 	ADD.S   R5, R1
 	ADC     $0, R14
-	MOVW    $0xbce6faad, R7
 	MOVW    $0, R5
 	MULALU  R6, R7, (R5, R14)
+	MOVW    $0xffffffff, R7
 	ADD.S   R0, R14
 	ADC     $0, R5
-	MOVW    $0xffffffff, R7
 	MOVW    $0, R0
 	MULALU  R6, R7, (R0, R5)
+	MOVW    $0xffffffff, R7
 	ADD.S   R2, R5
 	ADC     $0, R0
-	MOVW    $0xffffffff, R7
 	MOVW    $0, R2
 	MULALU  R6, R7, (R2, R0)
+	MOVW    $0xffffffff, R7
 	ADD.S   R11, R0
 	ADC     $0, R2
 	ADD.S   R2, R4
 	MOVW    $0, R11
 	ADC     $0, R11
-	MOVW    $0xffffffff, R7
 	MOVW    $0, R2
 	MULALU  R6, R7, (R2, R11)
+	MOVW    $0, R7
+	MOVW    $0, R6
 	ADD.S   R8, R11
 	ADC     $0, R2
 	ADD.S   R2, R3
-	ADC     $0, R12
-	// Row 7: t += a·b7; t = (t + q·m) / 2^32.
 	MOVW    64(R13), R8
 	MOVW    4(R13), R2
-	MOVW    $0, R7
+	ADC     $0, R12
+	// Row 7: t += a·b7; t = (t + q·m) / 2^32.
 	MULALU  R2, R8, (R7, R9)
 	MOVW    8(R13), R2
-	MOVW    $0, R6
 	MULALU  R2, R8, (R6, R7)
+	MOVW    12(R13), R2
 	ADD.S   R1, R7
 	ADC     $0, R6
-	MOVW    12(R13), R2
 	MOVW    $0, R1
 	MULALU  R2, R8, (R1, R6)
+	MOVW    16(R13), R2
 	ADD.S   R14, R6
 	ADC     $0, R1
-	MOVW    16(R13), R2
 	MOVW    $0, R14
 	MULALU  R2, R8, (R14, R1)
+	MOVW    20(R13), R2
 	ADD.S   R5, R1
 	ADC     $0, R14
-	MOVW    20(R13), R2
 	MOVW    $0, R5
 	MULALU  R2, R8, (R5, R14)
+	MOVW    24(R13), R2
 	ADD.S   R0, R14
 	ADC     $0, R5
-	MOVW    24(R13), R2
 	MOVW    $0, R0
 	MULALU  R2, R8, (R0, R5)
+	MOVW    28(R13), R2
 	ADD.S   R4, R5
 	ADC     $0, R0
-	MOVW    28(R13), R2
 	MOVW    $0, R4
 	MULALU  R2, R8, (R4, R0)
+	MOVW    32(R13), R2
 	ADD.S   R11, R0
 	ADC     $0, R4
-	MOVW    32(R13), R2
 	MOVW    $0, R11
 	MULALU  R2, R8, (R11, R4)
+	MOVW    $0, R8
 	ADD.S   R3, R4
+	MOVW    $0xee00bc4f, R3
 	ADC     $0, R11
 	ADD.S   R11, R12
-	MOVW    $0, R11
-	ADC     $0, R11
-	MOVW    $0xee00bc4f, R3
 	MUL     R3, R9, R2
 	MOVW    $0xfc632551, R3
-	MOVW    $0, R8
+	MOVW    $0, R11
+	ADC     $0, R11
 	MULALU  R2, R3, (R8, R9)
 	MOVW    $0xf3b9cac2, R3
 	MOVW    $0, R9
 	MULALU  R2, R3, (R9, R8)
+	MOVW    $0xa7179e84, R3
 	ADD.S   R7, R8
 	ADC     $0, R9
-	MOVW    $0xa7179e84, R3
 	MOVW    $0, R7
 	MULALU  R2, R3, (R7, R9)
+	MOVW    $0xbce6faad, R3
 	ADD.S   R6, R9
 	ADC     $0, R7
-	MOVW    $0xbce6faad, R3
 	MOVW    $0, R6
 	MULALU  R2, R3, (R6, R7)
+	MOVW    $0xffffffff, R3
 	ADD.S   R1, R7
 	ADC     $0, R6
-	MOVW    $0xffffffff, R3
 	MOVW    $0, R1
 	MULALU  R2, R3, (R1, R6)
+	MOVW    $0xffffffff, R3
 	ADD.S   R14, R6
 	ADC     $0, R1
-	MOVW    $0xffffffff, R3
 	MOVW    $0, R14
 	MULALU  R2, R3, (R14, R1)
+	MOVW    $0xffffffff, R3
 	ADD.S   R5, R1
 	ADC     $0, R14
 	ADD.S   R14, R0
 	MOVW    $0, R5
 	ADC     $0, R5
-	MOVW    $0xffffffff, R3
 	MOVW    $0, R14
 	MULALU  R2, R3, (R14, R5)
 	ADD.S   R4, R5
 	ADC     $0, R14
+	MOVW    $0xfc632551, R4
 	ADD.S   R14, R12
 	ADC     $0, R11
 	// t < 2m: subtract m, add it back if that borrowed.
-	MOVW    $0xfc632551, R4
 	SUB.S   R4, R8
 	MOVW    $0xf3b9cac2, R4
 	SBC.S   R4, R9
@@ -678,9 +678,9 @@ TEXT ·elem32MulAsm(SB), NOSPLIT, $64-12
 	SBC.S   $0x0, R5
 	MOVW    $0xffffffff, R4
 	SBC.S   R4, R12
+	MOVW    $0xfc632551, R4
 	SBC     $0, R11
 	// R11 is all ones when t < m (borrow): add m back then.
-	MOVW    $0xfc632551, R4
 	AND     R11, R4
 	ADD.S   R4, R8
 	MOVW    $0xf3b9cac2, R4
@@ -694,9 +694,9 @@ TEXT ·elem32MulAsm(SB), NOSPLIT, $64-12
 	ADC.S   R4, R6
 	ADC.S   R11, R1
 	ADC.S   R11, R0
+	MOVW    v+0(FP), R4
 	ADC.S   $0, R5
 	ADC     R11, R12
-	MOVW    v+0(FP), R4
 	MOVW    R8, (R4)
 	MOVW    R9, 4(R4)
 	MOVW    R7, 8(R4)
@@ -711,658 +711,658 @@ TEXT ·elem32MulAsm(SB), NOSPLIT, $64-12
 TEXT ·elem32SquareAsm(SB), NOSPLIT, $32-8
 	// The inputs into the frame: a at 4(R13), b at 4(R13).
 	MOVW    a+4(FP), R11
+	MOVW    $0, R8
+	MOVW    $0, R9
 	MOVM.IA (R11), [R0-R7]
 	ADD     $4, R13, R11
+	MOVW    $0xee00bc4f, R12
 	MOVM.IA [R0-R7], (R11)
 	// Row 0: t += a·b0; t = (t + q·m) / 2^32.
 	MOVW    4(R13), R0
 	MOVW    4(R13), R1
+	MOVW    $0, R4
+	MOVW    $0, R5
 	MULLU   R1, R0, (R2, R3)
 	MOVW    8(R13), R1
-	MOVW    $0, R4
+	MOVW    $0, R6
+	MOVW    $0, R7
 	MULALU  R1, R0, (R4, R2)
 	MOVW    12(R13), R1
-	MOVW    $0, R5
+	MUL     R12, R3, R14
+	MOVW    $0, R11
 	MULALU  R1, R0, (R5, R4)
 	MOVW    16(R13), R1
-	MOVW    $0, R6
+	MOVW    $0xfc632551, R12
 	MULALU  R1, R0, (R6, R5)
 	MOVW    20(R13), R1
-	MOVW    $0, R7
 	MULALU  R1, R0, (R7, R6)
 	MOVW    24(R13), R1
-	MOVW    $0, R8
 	MULALU  R1, R0, (R8, R7)
 	MOVW    28(R13), R1
-	MOVW    $0, R9
 	MULALU  R1, R0, (R9, R8)
 	MOVW    32(R13), R1
-	MOVW    $0, R11
 	MULALU  R1, R0, (R11, R9)
-	MOVW    $0xee00bc4f, R12
-	MUL     R12, R3, R14
-	MOVW    $0xfc632551, R12
 	MOVW    $0, R1
 	MULALU  R14, R12, (R1, R3)
 	MOVW    $0xf3b9cac2, R12
 	MOVW    $0, R0
+	MOVW    $0, R3
 	MULALU  R14, R12, (R0, R1)
+	MOVW    $0xa7179e84, R12
 	ADD.S   R2, R1
 	ADC     $0, R0
-	MOVW    $0xa7179e84, R12
-	MOVW    $0, R3
 	MULALU  R14, R12, (R3, R0)
-	ADD.S   R4, R0
-	ADC     $0, R3
 	MOVW    $0xbce6faad, R12
 	MOVW    $0, R2
+	ADD.S   R4, R0
+	ADC     $0, R3
 	MULALU  R14, R12, (R2, R3)
-	ADD.S   R5, R3
-	ADC     $0, R2
 	MOVW    $0xffffffff, R12
 	MOVW    $0, R4
+	ADD.S   R5, R3
+	ADC     $0, R2
 	MULALU  R14, R12, (R4, R2)
-	ADD.S   R6, R2
-	ADC     $0, R4
 	MOVW    $0xffffffff, R12
 	MOVW    $0, R5
+	ADD.S   R6, R2
+	ADC     $0, R4
 	MULALU  R14, R12, (R5, R4)
+	MOVW    $0, R6
+	MOVW    $0xffffffff, R12
 	ADD.S   R7, R4
 	ADC     $0, R5
 	ADD.S   R5, R8
-	MOVW    $0, R6
 	ADC     $0, R6
-	MOVW    $0xffffffff, R12
 	MOVW    $0, R7
 	MULALU  R14, R12, (R7, R6)
+	MOVW    $0, R12
+	MOVW    $0, R14
+	MOVW    $0, R5
 	ADD.S   R9, R6
 	ADC     $0, R7
 	ADD.S   R7, R11
-	MOVW    $0, R5
-	ADC     $0, R5
-	// Row 1: t += a·b1; t = (t + q·m) / 2^32.
 	MOVW    8(R13), R9
 	MOVW    4(R13), R7
-	MOVW    $0, R12
+	ADC     $0, R5
+	// Row 1: t += a·b1; t = (t + q·m) / 2^32.
 	MULALU  R7, R9, (R12, R1)
 	MOVW    8(R13), R7
-	MOVW    $0, R14
 	MULALU  R7, R9, (R14, R12)
+	MOVW    12(R13), R7
 	ADD.S   R0, R12
 	ADC     $0, R14
-	MOVW    12(R13), R7
 	MOVW    $0, R0
 	MULALU  R7, R9, (R0, R14)
+	MOVW    16(R13), R7
 	ADD.S   R3, R14
 	ADC     $0, R0
-	MOVW    16(R13), R7
 	MOVW    $0, R3
 	MULALU  R7, R9, (R3, R0)
+	MOVW    20(R13), R7
 	ADD.S   R2, R0
 	ADC     $0, R3
-	MOVW    20(R13), R7
 	MOVW    $0, R2
 	MULALU  R7, R9, (R2, R3)
+	MOVW    24(R13), R7
 	ADD.S   R4, R3
 	ADC     $0, R2
-	MOVW    24(R13), R7
 	MOVW    $0, R4
 	MULALU  R7, R9, (R4, R2)
+	MOVW    28(R13), R7
 	ADD.S   R8, R2
 	ADC     $0, R4
-	MOVW    28(R13), R7
 	MOVW    $0, R8
 	MULALU  R7, R9, (R8, R4)
+	MOVW    32(R13), R7
 	ADD.S   R6, R4
 	ADC     $0, R8
-	MOVW    32(R13), R7
 	MOVW    $0, R6
 	MULALU  R7, R9, (R6, R8)
+	MOVW    $0, R9
 	ADD.S   R11, R8
+	MOVW    $0xee00bc4f, R11
 	ADC     $0, R6
 	ADD.S   R6, R5
-	MOVW    $0, R6
-	ADC     $0, R6
-	MOVW    $0xee00bc4f, R11
 	MUL     R11, R1, R7
 	MOVW    $0xfc632551, R11
-	MOVW    $0, R9
+	MOVW    $0, R6
+	ADC     $0, R6
 	MULALU  R7, R11, (R9, R1)
 	MOVW    $0xf3b9cac2, R11
 	MOVW    $0, R1
 	MULALU  R7, R11, (R1, R9)
+	MOVW    $0xa7179e84, R11
 	ADD.S   R12, R9
 	ADC     $0, R1
-	MOVW    $0xa7179e84, R11
 	MOVW    $0, R12
 	MULALU  R7, R11, (R12, R1)
+	MOVW    $0xbce6faad, R11
 	ADD.S   R14, R1
 	ADC     $0, R12
-	MOVW    $0xbce6faad, R11
 	MOVW    $0, R14
 	MULALU  R7, R11, (R14, R12)
+	MOVW    $0xffffffff, R11
 	ADD.S   R0, R12
 	ADC     $0, R14
-	MOVW    $0xffffffff, R11
 	MOVW    $0, R0
 	MULALU  R7, R11, (R0, R14)
+	MOVW    $0xffffffff, R11
 	ADD.S   R3, R14
 	ADC     $0, R0
-	MOVW    $0xffffffff, R11
 	MOVW    $0, R3
 	MULALU  R7, R11, (R3, R0)
+	MOVW    $0xffffffff, R11
 	ADD.S   R2, R0
 	ADC     $0, R3
 	ADD.S   R3, R4
 	MOVW    $0, R2
 	ADC     $0, R2
-	MOVW    $0xffffffff, R11
 	MOVW    $0, R3
 	MULALU  R7, R11, (R3, R2)
+	MOVW    $0, R11
+	MOVW    $0, R7
 	ADD.S   R8, R2
 	ADC     $0, R3
 	ADD.S   R3, R5
-	ADC     $0, R6
-	// Row 2: t += a·b2; t = (t + q·m) / 2^32.
 	MOVW    12(R13), R8
 	MOVW    4(R13), R3
-	MOVW    $0, R11
+	ADC     $0, R6
+	// Row 2: t += a·b2; t = (t + q·m) / 2^32.
 	MULALU  R3, R8, (R11, R9)
 	MOVW    8(R13), R3
-	MOVW    $0, R7
 	MULALU  R3, R8, (R7, R11)
+	MOVW    12(R13), R3
 	ADD.S   R1, R11
 	ADC     $0, R7
-	MOVW    12(R13), R3
 	MOVW    $0, R1
 	MULALU  R3, R8, (R1, R7)
+	MOVW    16(R13), R3
 	ADD.S   R12, R7
 	ADC     $0, R1
-	MOVW    16(R13), R3
 	MOVW    $0, R12
 	MULALU  R3, R8, (R12, R1)
+	MOVW    20(R13), R3
 	ADD.S   R14, R1
 	ADC     $0, R12
-	MOVW    20(R13), R3
 	MOVW    $0, R14
 	MULALU  R3, R8, (R14, R12)
+	MOVW    24(R13), R3
 	ADD.S   R0, R12
 	ADC     $0, R14
-	MOVW    24(R13), R3
 	MOVW    $0, R0
 	MULALU  R3, R8, (R0, R14)
+	MOVW    28(R13), R3
 	ADD.S   R4, R14
 	ADC     $0, R0
-	MOVW    28(R13), R3
 	MOVW    $0, R4
 	MULALU  R3, R8, (R4, R0)
+	MOVW    32(R13), R3
 	ADD.S   R2, R0
 	ADC     $0, R4
-	MOVW    32(R13), R3
 	MOVW    $0, R2
 	MULALU  R3, R8, (R2, R4)
+	MOVW    $0, R8
 	ADD.S   R5, R4
+	MOVW    $0xee00bc4f, R5
 	ADC     $0, R2
 	ADD.S   R2, R6
-	MOVW    $0, R2
-	ADC     $0, R2
-	MOVW    $0xee00bc4f, R5
 	MUL     R5, R9, R3
 	MOVW    $0xfc632551, R5
-	MOVW    $0, R8
+	MOVW    $0, R2
+	ADC     $0, R2
 	MULALU  R3, R5, (R8, R9)
 	MOVW    $0xf3b9cac2, R5
 	MOVW    $0, R9
 	MULALU  R3, R5, (R9, R8)
+	MOVW    $0xa7179e84, R5
 	ADD.S   R11, R8
 	ADC     $0, R9
-	MOVW    $0xa7179e84, R5
 	MOVW    $0, R11
 	MULALU  R3, R5, (R11, R9)
+	MOVW    $0xbce6faad, R5
 	ADD.S   R7, R9
 	ADC     $0, R11
-	MOVW    $0xbce6faad, R5
 	MOVW    $0, R7
 	MULALU  R3, R5, (R7, R11)
+	MOVW    $0xffffffff, R5
 	ADD.S   R1, R11
 	ADC     $0, R7
-	MOVW    $0xffffffff, R5
 	MOVW    $0, R1
 	MULALU  R3, R5, (R1, R7)
+	MOVW    $0xffffffff, R5
 	ADD.S   R12, R7
 	ADC     $0, R1
-	MOVW    $0xffffffff, R5
 	MOVW    $0, R12
 	MULALU  R3, R5, (R12, R1)
+	MOVW    $0xffffffff, R5
 	ADD.S   R14, R1
 	ADC     $0, R12
 	ADD.S   R12, R0
 	MOVW    $0, R14
 	ADC     $0, R14
-	MOVW    $0xffffffff, R5
 	MOVW    $0, R12
 	MULALU  R3, R5, (R12, R14)
+	MOVW    $0, R5
+	MOVW    $0, R3
 	ADD.S   R4, R14
 	ADC     $0, R12
 	ADD.S   R12, R6
-	ADC     $0, R2
-	// Row 3: t += a·b3; t = (t + q·m) / 2^32.
 	MOVW    16(R13), R4
 	MOVW    4(R13), R12
-	MOVW    $0, R5
+	ADC     $0, R2
+	// Row 3: t += a·b3; t = (t + q·m) / 2^32.
 	MULALU  R12, R4, (R5, R8)
 	MOVW    8(R13), R12
-	MOVW    $0, R3
 	MULALU  R12, R4, (R3, R5)
+	MOVW    12(R13), R12
 	ADD.S   R9, R5
 	ADC     $0, R3
-	MOVW    12(R13), R12
 	MOVW    $0, R9
 	MULALU  R12, R4, (R9, R3)
+	MOVW    16(R13), R12
 	ADD.S   R11, R3
 	ADC     $0, R9
-	MOVW    16(R13), R12
 	MOVW    $0, R11
 	MULALU  R12, R4, (R11, R9)
+	MOVW    20(R13), R12
 	ADD.S   R7, R9
 	ADC     $0, R11
-	MOVW    20(R13), R12
 	MOVW    $0, R7
 	MULALU  R12, R4, (R7, R11)
+	MOVW    24(R13), R12
 	ADD.S   R1, R11
 	ADC     $0, R7
-	MOVW    24(R13), R12
 	MOVW    $0, R1
 	MULALU  R12, R4, (R1, R7)
+	MOVW    28(R13), R12
 	ADD.S   R0, R7
 	ADC     $0, R1
-	MOVW    28(R13), R12
 	MOVW    $0, R0
 	MULALU  R12, R4, (R0, R1)
+	MOVW    32(R13), R12
 	ADD.S   R14, R1
 	ADC     $0, R0
-	MOVW    32(R13), R12
 	MOVW    $0, R14
 	MULALU  R12, R4, (R14, R0)
+	MOVW    $0, R4
 	ADD.S   R6, R0
+	MOVW    $0xee00bc4f, R6
 	ADC     $0, R14
 	ADD.S   R14, R2
-	MOVW    $0, R14
-	ADC     $0, R14
-	MOVW    $0xee00bc4f, R6
 	MUL     R6, R8, R12
 	MOVW    $0xfc632551, R6
-	MOVW    $0, R4
+	MOVW    $0, R14
+	ADC     $0, R14
 	MULALU  R12, R6, (R4, R8)
 	MOVW    $0xf3b9cac2, R6
 	MOVW    $0, R8
 	MULALU  R12, R6, (R8, R4)
+	MOVW    $0xa7179e84, R6
 	ADD.S   R5, R4
 	ADC     $0, R8
-	MOVW    $0xa7179e84, R6
 	MOVW    $0, R5
 	MULALU  R12, R6, (R5, R8)
+	MOVW    $0xbce6faad, R6
 	ADD.S   R3, R8
 	ADC     $0, R5
-	MOVW    $0xbce6faad, R6
 	MOVW    $0, R3
 	MULALU  R12, R6, (R3, R5)
+	MOVW    $0xffffffff, R6
 	ADD.S   R9, R5
 	ADC     $0, R3
-	MOVW    $0xffffffff, R6
 	MOVW    $0, R9
 	MULALU  R12, R6, (R9, R3)
+	MOVW    $0xffffffff, R6
 	ADD.S   R11, R3
 	ADC     $0, R9
-	MOVW    $0xffffffff, R6
 	MOVW    $0, R11
 	MULALU  R12, R6, (R11, R9)
+	MOVW    $0xffffffff, R6
 	ADD.S   R7, R9
 	ADC     $0, R11
 	ADD.S   R11, R1
 	MOVW    $0, R7
 	ADC     $0, R7
-	MOVW    $0xffffffff, R6
 	MOVW    $0, R11
 	MULALU  R12, R6, (R11, R7)
+	MOVW    $0, R6
+	MOVW    $0, R12
 	ADD.S   R0, R7
 	ADC     $0, R11
 	ADD.S   R11, R2
-	ADC     $0, R14
-	// Row 4: t += a·b4; t = (t + q·m) / 2^32.
 	MOVW    20(R13), R0
 	MOVW    4(R13), R11
-	MOVW    $0, R6
+	ADC     $0, R14
+	// Row 4: t += a·b4; t = (t + q·m) / 2^32.
 	MULALU  R11, R0, (R6, R4)
 	MOVW    8(R13), R11
-	MOVW    $0, R12
 	MULALU  R11, R0, (R12, R6)
+	MOVW    12(R13), R11
 	ADD.S   R8, R6
 	ADC     $0, R12
-	MOVW    12(R13), R11
 	MOVW    $0, R8
 	MULALU  R11, R0, (R8, R12)
+	MOVW    16(R13), R11
 	ADD.S   R5, R12
 	ADC     $0, R8
-	MOVW    16(R13), R11
 	MOVW    $0, R5
 	MULALU  R11, R0, (R5, R8)
+	MOVW    20(R13), R11
 	ADD.S   R3, R8
 	ADC     $0, R5
-	MOVW    20(R13), R11
 	MOVW    $0, R3
 	MULALU  R11, R0, (R3, R5)
+	MOVW    24(R13), R11
 	ADD.S   R9, R5
 	ADC     $0, R3
-	MOVW    24(R13), R11
 	MOVW    $0, R9
 	MULALU  R11, R0, (R9, R3)
+	MOVW    28(R13), R11
 	ADD.S   R1, R3
 	ADC     $0, R9
-	MOVW    28(R13), R11
 	MOVW    $0, R1
 	MULALU  R11, R0, (R1, R9)
+	MOVW    32(R13), R11
 	ADD.S   R7, R9
 	ADC     $0, R1
-	MOVW    32(R13), R11
 	MOVW    $0, R7
 	MULALU  R11, R0, (R7, R1)
+	MOVW    $0, R0
 	ADD.S   R2, R1
+	MOVW    $0xee00bc4f, R2
 	ADC     $0, R7
 	ADD.S   R7, R14
-	MOVW    $0, R7
-	ADC     $0, R7
-	MOVW    $0xee00bc4f, R2
 	MUL     R2, R4, R11
 	MOVW    $0xfc632551, R2
-	MOVW    $0, R0
+	MOVW    $0, R7
+	ADC     $0, R7
 	MULALU  R11, R2, (R0, R4)
 	MOVW    $0xf3b9cac2, R2
 	MOVW    $0, R4
 	MULALU  R11, R2, (R4, R0)
+	MOVW    $0xa7179e84, R2
 	ADD.S   R6, R0
 	ADC     $0, R4
-	MOVW    $0xa7179e84, R2
 	MOVW    $0, R6
 	MULALU  R11, R2, (R6, R4)
+	MOVW    $0xbce6faad, R2
 	ADD.S   R12, R4
 	ADC     $0, R6
-	MOVW    $0xbce6faad, R2
 	MOVW    $0, R12
 	MULALU  R11, R2, (R12, R6)
+	MOVW    $0xffffffff, R2
 	ADD.S   R8, R6
 	ADC     $0, R12
-	MOVW    $0xffffffff, R2
 	MOVW    $0, R8
 	MULALU  R11, R2, (R8, R12)
+	MOVW    $0xffffffff, R2
 	ADD.S   R5, R12
 	ADC     $0, R8
-	MOVW    $0xffffffff, R2
 	MOVW    $0, R5
 	MULALU  R11, R2, (R5, R8)
+	MOVW    $0xffffffff, R2
 	ADD.S   R3, R8
 	ADC     $0, R5
 	ADD.S   R5, R9
 	MOVW    $0, R3
 	ADC     $0, R3
-	MOVW    $0xffffffff, R2
 	MOVW    $0, R5
 	MULALU  R11, R2, (R5, R3)
+	MOVW    $0, R2
+	MOVW    $0, R11
 	ADD.S   R1, R3
 	ADC     $0, R5
 	ADD.S   R5, R14
-	ADC     $0, R7
-	// Row 5: t += a·b5; t = (t + q·m) / 2^32.
 	MOVW    24(R13), R1
 	MOVW    4(R13), R5
-	MOVW    $0, R2
+	ADC     $0, R7
+	// Row 5: t += a·b5; t = (t + q·m) / 2^32.
 	MULALU  R5, R1, (R2, R0)
 	MOVW    8(R13), R5
-	MOVW    $0, R11
 	MULALU  R5, R1, (R11, R2)
+	MOVW    12(R13), R5
 	ADD.S   R4, R2
 	ADC     $0, R11
-	MOVW    12(R13), R5
 	MOVW    $0, R4
 	MULALU  R5, R1, (R4, R11)
+	MOVW    16(R13), R5
 	ADD.S   R6, R11
 	ADC     $0, R4
-	MOVW    16(R13), R5
 	MOVW    $0, R6
 	MULALU  R5, R1, (R6, R4)
+	MOVW    20(R13), R5
 	ADD.S   R12, R4
 	ADC     $0, R6
-	MOVW    20(R13), R5
 	MOVW    $0, R12
 	MULALU  R5, R1, (R12, R6)
+	MOVW    24(R13), R5
 	ADD.S   R8, R6
 	ADC     $0, R12
-	MOVW    24(R13), R5
 	MOVW    $0, R8
 	MULALU  R5, R1, (R8, R12)
+	MOVW    28(R13), R5
 	ADD.S   R9, R12
 	ADC     $0, R8
-	MOVW    28(R13), R5
 	MOVW    $0, R9
 	MULALU  R5, R1, (R9, R8)
+	MOVW    32(R13), R5
 	ADD.S   R3, R8
 	ADC     $0, R9
-	MOVW    32(R13), R5
 	MOVW    $0, R3
 	MULALU  R5, R1, (R3, R9)
+	MOVW    $0, R1
 	ADD.S   R14, R9
+	MOVW    $0xee00bc4f, R14
 	ADC     $0, R3
 	ADD.S   R3, R7
-	MOVW    $0, R3
-	ADC     $0, R3
-	MOVW    $0xee00bc4f, R14
 	MUL     R14, R0, R5
 	MOVW    $0xfc632551, R14
-	MOVW    $0, R1
+	MOVW    $0, R3
+	ADC     $0, R3
 	MULALU  R5, R14, (R1, R0)
 	MOVW    $0xf3b9cac2, R14
 	MOVW    $0, R0
 	MULALU  R5, R14, (R0, R1)
+	MOVW    $0xa7179e84, R14
 	ADD.S   R2, R1
 	ADC     $0, R0
-	MOVW    $0xa7179e84, R14
 	MOVW    $0, R2
 	MULALU  R5, R14, (R2, R0)
+	MOVW    $0xbce6faad, R14
 	ADD.S   R11, R0
 	ADC     $0, R2
-	MOVW    $0xbce6faad, R14
 	MOVW    $0, R11
 	MULALU  R5, R14, (R11, R2)
+	MOVW    $0xffffffff, R14
 	ADD.S   R4, R2
 	ADC     $0, R11
-	MOVW    $0xffffffff, R14
 	MOVW    $0, R4
 	MULALU  R5, R14, (R4, R11)
+	MOVW    $0xffffffff, R14
 	ADD.S   R6, R11
 	ADC     $0, R4
-	MOVW    $0xffffffff, R14
 	MOVW    $0, R6
 	MULALU  R5, R14, (R6, R4)
+	MOVW    $0xffffffff, R14
 	ADD.S   R12, R4
 	ADC     $0, R6
 	ADD.S   R6, R8
 	MOVW    $0, R12
 	ADC     $0, R12
-	MOVW    $0xffffffff, R14
 	MOVW    $0, R6
 	MULALU  R5, R14, (R6, R12)
+	MOVW    $0, R14
+	MOVW    $0, R5
 	ADD.S   R9, R12
 	ADC     $0, R6
 	ADD.S   R6, R7
-	ADC     $0, R3
-	// Row 6: t += a·b6; t = (t + q·m) / 2^32.
 	MOVW    28(R13), R9
 	MOVW    4(R13), R6
-	MOVW    $0, R14
+	ADC     $0, R3
+	// Row 6: t += a·b6; t = (t + q·m) / 2^32.
 	MULALU  R6, R9, (R14, R1)
 	MOVW    8(R13), R6
-	MOVW    $0, R5
 	MULALU  R6, R9, (R5, R14)
+	MOVW    12(R13), R6
 	ADD.S   R0, R14
 	ADC     $0, R5
-	MOVW    12(R13), R6
 	MOVW    $0, R0
 	MULALU  R6, R9, (R0, R5)
+	MOVW    16(R13), R6
 	ADD.S   R2, R5
 	ADC     $0, R0
-	MOVW    16(R13), R6
 	MOVW    $0, R2
 	MULALU  R6, R9, (R2, R0)
+	MOVW    20(R13), R6
 	ADD.S   R11, R0
 	ADC     $0, R2
-	MOVW    20(R13), R6
 	MOVW    $0, R11
 	MULALU  R6, R9, (R11, R2)
+	MOVW    24(R13), R6
 	ADD.S   R4, R2
 	ADC     $0, R11
-	MOVW    24(R13), R6
 	MOVW    $0, R4
 	MULALU  R6, R9, (R4, R11)
+	MOVW    28(R13), R6
 	ADD.S   R8, R11
 	ADC     $0, R4
-	MOVW    28(R13), R6
 	MOVW    $0, R8
 	MULALU  R6, R9, (R8, R4)
+	MOVW    32(R13), R6
 	ADD.S   R12, R4
 	ADC     $0, R8
-	MOVW    32(R13), R6
 	MOVW    $0, R12
 	MULALU  R6, R9, (R12, R8)
+	MOVW    $0, R9
 	ADD.S   R7, R8
+	MOVW    $0xee00bc4f, R7
 	ADC     $0, R12
 	ADD.S   R12, R3
-	MOVW    $0, R12
-	ADC     $0, R12
-	MOVW    $0xee00bc4f, R7
 	MUL     R7, R1, R6
 	MOVW    $0xfc632551, R7
-	MOVW    $0, R9
+	MOVW    $0, R12
+	ADC     $0, R12
 	MULALU  R6, R7, (R9, R1)
 	MOVW    $0xf3b9cac2, R7
 	MOVW    $0, R1
 	MULALU  R6, R7, (R1, R9)
+	MOVW    $0xa7179e84, R7
 	ADD.S   R14, R9
 	ADC     $0, R1
-	MOVW    $0xa7179e84, R7
 	MOVW    $0, R14
 	MULALU  R6, R7, (R14, R1)
+	MOVW    $0xbce6faad, R7
 	ADD.S   R5, R1
 	ADC     $0, R14
-	MOVW    $0xbce6faad, R7
 	MOVW    $0, R5
 	MULALU  R6, R7, (R5, R14)
+	MOVW    $0xffffffff, R7
 	ADD.S   R0, R14
 	ADC     $0, R5
-	MOVW    $0xffffffff, R7
 	MOVW    $0, R0
 	MULALU  R6, R7, (R0, R5)
+	MOVW    $0xffffffff, R7
 	ADD.S   R2, R5
 	ADC     $0, R0
-	MOVW    $0xffffffff, R7
 	MOVW    $0, R2
 	MULALU  R6, R7, (R2, R0)
+	MOVW    $0xffffffff, R7
 	ADD.S   R11, R0
 	ADC     $0, R2
 	ADD.S   R2, R4
 	MOVW    $0, R11
 	ADC     $0, R11
-	MOVW    $0xffffffff, R7
 	MOVW    $0, R2
 	MULALU  R6, R7, (R2, R11)
+	MOVW    $0, R7
+	MOVW    $0, R6
 	ADD.S   R8, R11
 	ADC     $0, R2
 	ADD.S   R2, R3
-	ADC     $0, R12
-	// Row 7: t += a·b7; t = (t + q·m) / 2^32.
 	MOVW    32(R13), R8
 	MOVW    4(R13), R2
-	MOVW    $0, R7
+	ADC     $0, R12
+	// Row 7: t += a·b7; t = (t + q·m) / 2^32.
 	MULALU  R2, R8, (R7, R9)
 	MOVW    8(R13), R2
-	MOVW    $0, R6
 	MULALU  R2, R8, (R6, R7)
+	MOVW    12(R13), R2
 	ADD.S   R1, R7
 	ADC     $0, R6
-	MOVW    12(R13), R2
 	MOVW    $0, R1
 	MULALU  R2, R8, (R1, R6)
+	MOVW    16(R13), R2
 	ADD.S   R14, R6
 	ADC     $0, R1
-	MOVW    16(R13), R2
 	MOVW    $0, R14
 	MULALU  R2, R8, (R14, R1)
+	MOVW    20(R13), R2
 	ADD.S   R5, R1
 	ADC     $0, R14
-	MOVW    20(R13), R2
 	MOVW    $0, R5
 	MULALU  R2, R8, (R5, R14)
+	MOVW    24(R13), R2
 	ADD.S   R0, R14
 	ADC     $0, R5
-	MOVW    24(R13), R2
 	MOVW    $0, R0
 	MULALU  R2, R8, (R0, R5)
+	MOVW    28(R13), R2
 	ADD.S   R4, R5
 	ADC     $0, R0
-	MOVW    28(R13), R2
 	MOVW    $0, R4
 	MULALU  R2, R8, (R4, R0)
+	MOVW    32(R13), R2
 	ADD.S   R11, R0
 	ADC     $0, R4
-	MOVW    32(R13), R2
 	MOVW    $0, R11
 	MULALU  R2, R8, (R11, R4)
+	MOVW    $0, R8
 	ADD.S   R3, R4
+	MOVW    $0xee00bc4f, R3
 	ADC     $0, R11
 	ADD.S   R11, R12
-	MOVW    $0, R11
-	ADC     $0, R11
-	MOVW    $0xee00bc4f, R3
 	MUL     R3, R9, R2
 	MOVW    $0xfc632551, R3
-	MOVW    $0, R8
+	MOVW    $0, R11
+	ADC     $0, R11
 	MULALU  R2, R3, (R8, R9)
 	MOVW    $0xf3b9cac2, R3
 	MOVW    $0, R9
 	MULALU  R2, R3, (R9, R8)
+	MOVW    $0xa7179e84, R3
 	ADD.S   R7, R8
 	ADC     $0, R9
-	MOVW    $0xa7179e84, R3
 	MOVW    $0, R7
 	MULALU  R2, R3, (R7, R9)
+	MOVW    $0xbce6faad, R3
 	ADD.S   R6, R9
 	ADC     $0, R7
-	MOVW    $0xbce6faad, R3
 	MOVW    $0, R6
 	MULALU  R2, R3, (R6, R7)
+	MOVW    $0xffffffff, R3
 	ADD.S   R1, R7
 	ADC     $0, R6
-	MOVW    $0xffffffff, R3
 	MOVW    $0, R1
 	MULALU  R2, R3, (R1, R6)
+	MOVW    $0xffffffff, R3
 	ADD.S   R14, R6
 	ADC     $0, R1
-	MOVW    $0xffffffff, R3
 	MOVW    $0, R14
 	MULALU  R2, R3, (R14, R1)
+	MOVW    $0xffffffff, R3
 	ADD.S   R5, R1
 	ADC     $0, R14
 	ADD.S   R14, R0
 	MOVW    $0, R5
 	ADC     $0, R5
-	MOVW    $0xffffffff, R3
 	MOVW    $0, R14
 	MULALU  R2, R3, (R14, R5)
 	ADD.S   R4, R5
 	ADC     $0, R14
+	MOVW    $0xfc632551, R4
 	ADD.S   R14, R12
 	ADC     $0, R11
 	// t < 2m: subtract m, add it back if that borrowed.
-	MOVW    $0xfc632551, R4
 	SUB.S   R4, R8
 	MOVW    $0xf3b9cac2, R4
 	SBC.S   R4, R9
@@ -1377,9 +1377,9 @@ TEXT ·elem32SquareAsm(SB), NOSPLIT, $32-8
 	SBC.S   $0x0, R5
 	MOVW    $0xffffffff, R4
 	SBC.S   R4, R12
+	MOVW    $0xfc632551, R4
 	SBC     $0, R11
 	// R11 is all ones when t < m (borrow): add m back then.
-	MOVW    $0xfc632551, R4
 	AND     R11, R4
 	ADD.S   R4, R8
 	MOVW    $0xf3b9cac2, R4
@@ -1393,9 +1393,9 @@ TEXT ·elem32SquareAsm(SB), NOSPLIT, $32-8
 	ADC.S   R4, R6
 	ADC.S   R11, R1
 	ADC.S   R11, R0
+	MOVW    v+0(FP), R4
 	ADC.S   $0, R5
 	ADC     R11, R12
-	MOVW    v+0(FP), R4
 	MOVW    R8, (R4)
 	MOVW    R9, 4(R4)
 	MOVW    R7, 8(R4)

@@ -701,7 +701,11 @@ func %[5]s(v, a *%[3]s)    { %[3]sSquare(v, a) }
 		base + "_asm32_test.go": []byte(montAsm32Test(r)),
 	}
 	if montAsm32Arm(r) {
-		files[base+"_arm.s"] = []byte(arm.b.String())
+		text, _, err := armSchedule(arm.b.String())
+		if err != nil {
+			return nil, err
+		}
+		files[base+"_arm.s"] = []byte(text)
 	}
 	return files, nil
 }

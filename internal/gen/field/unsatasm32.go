@@ -334,8 +334,12 @@ func (v *%[3]s) Multiply(a, b *%[3]s) *%[3]s { return v.multiplyGeneric(a, b) }
 func (v *%[3]s) Square(a *%[3]s) *%[3]s { return v.squareGeneric(a) }
 `, asm32BuildTag, pkg, t) + m32Generic
 	base := fmt.Sprintf("%s/zz_generated_%s", pkg, t)
+	armText, _, err := armSchedule(arm.b.String())
+	if err != nil {
+		return nil, err
+	}
 	return map[string][]byte{
-		base + "_arm.s":    []byte(arm.b.String()),
+		base + "_arm.s":    []byte(armText),
 		base + "_386.s":    []byte(x86.b.String()),
 		base + "_asm32.go": []byte(stubs),
 		base + "_noasm.go": []byte(generic),
