@@ -73,6 +73,7 @@ func armSchedule(text string) (string, []armSchedStat, error) {
 type armSchedStat struct {
 	name          string
 	ins           int
+	busy          int // cycles of issue without a stall
 	before, after int // cycles
 }
 
@@ -128,6 +129,9 @@ func armScheduleBody(lines []string) ([]string, armSchedStat, error) {
 	}
 	order := armListSchedule(ins)
 	st := armSchedStat{ins: len(ins), before: armCycles(ins, nil), after: armCycles(ins, order)}
+	for _, in := range ins {
+		st.busy += in.occ
+	}
 	if st.after >= st.before {
 		order, st.after = nil, st.before
 	}

@@ -160,7 +160,7 @@ func TestArmSchedule(t *testing.T) {
 			if s.after > s.before {
 				t.Errorf("%s %s: scheduled %d cycles, written %d", file, s.name, s.after, s.before)
 			}
-			t.Logf("%-22s %-20s %5d instructions, model cycles %5d → %5d (%.2f)", strings.Split(file, "/")[0], strings.TrimPrefix(s.name, "·"), s.ins, s.before, s.after, float64(s.after)/float64(s.before))
+			t.Logf("%-12s %-22s %5d instructions, %5d issue cycles; model cycles %5d → %5d (%.2f), stalls %5d → %5d", strings.Split(file, "/")[0], strings.TrimPrefix(s.name, "·"), s.ins, s.busy, s.before, s.after, float64(s.after)/float64(s.before), s.before-s.busy, s.after-s.busy)
 		}
 	}
 }
