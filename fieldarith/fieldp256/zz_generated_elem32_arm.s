@@ -4,20 +4,22 @@
 
 #include "textflag.h"
 
+// UMAAL(lo, hi, n, m) sets hi:lo = n·m + hi + lo (register numbers): ARMv6's
+// instruction, which Go's assembler has no mnemonic for.
+#define UMAAL(lo, hi, n, m) WORD $(0xe0400090 | (hi)<<16 | (lo)<<12 | (m)<<8 | (n))
+
 // func elem32MulAsm(v, a, b *elem32)
 TEXT ·elem32MulAsm(SB), NOSPLIT, $64-12
 	// The inputs into the frame: a at 4(R13), b at 36(R13).
 	MOVW    a+4(FP), R11
-	MOVW    $0, R8
-	MOVW    $0, R9
 	MOVM.IA (R11), [R0-R7]
 	ADD     $4, R13, R11
-	MOVW    $0, R12
 	MOVM.IA [R0-R7], (R11)
 	MOVW    b+8(FP), R11
 	MOVM.IA (R11), [R0-R7]
 	ADD     $36, R13, R11
 	MOVM.IA [R0-R7], (R11)
+#ifdef GOARM_6
 	// Row 0: t += a·b0; t = (t + q·m) / 2^32.
 	MOVW    36(R13), R0
 	MOVW    4(R13), R1
@@ -29,12 +31,310 @@ TEXT ·elem32MulAsm(SB), NOSPLIT, $64-12
 	MOVW    $0, R7
 	MULALU  R1, R0, (R4, R2)
 	MOVW    12(R13), R1
-	MOVW    $0, R11
-	MOVW    40(R13), R14
+	MOVW    $0, R8
+	MOVW    $0, R9
 	MULALU  R1, R0, (R5, R4)
 	MOVW    16(R13), R1
+	MOVW    $0, R11
+	MOVW    40(R13), R14
 	MULALU  R1, R0, (R6, R5)
 	MOVW    20(R13), R1
+	MOVW    $0, R12
+	MULALU  R1, R0, (R7, R6)
+	MOVW    24(R13), R1
+	ADD.S   R3, R5
+	MULALU  R1, R0, (R8, R7)
+	MOVW    28(R13), R1
+	ADC.S   $0, R6
+	MULALU  R1, R0, (R9, R8)
+	MOVW    32(R13), R1
+	ADC.S   $0, R7
+	MULALU  R1, R0, (R11, R9)
+	MOVW    4(R13), R1
+	MOVW    $0, R0
+	ADC.S   R3, R8
+	MULALU  R1, R14, (R0, R2)
+	MOVW    8(R13), R1
+	ADC.S   $0, R9
+	ADC.S   R3, R11
+	UMAAL(4, 0, 1, 14)
+	MOVW    12(R13), R1
+	ADC     $0, R12
+	SUB.S   R3, R9
+	UMAAL(5, 0, 1, 14)
+	MOVW    16(R13), R1
+	SBC.S   $0, R11
+	MOVW    44(R13), R3
+	UMAAL(6, 0, 1, 14)
+	MOVW    20(R13), R1
+	SBC     $0, R12
+	// Row 1: t += a·b1; t = (t + q·m) / 2^32.
+	UMAAL(7, 0, 1, 14)
+	MOVW    24(R13), R1
+	UMAAL(8, 0, 1, 14)
+	MOVW    28(R13), R1
+	UMAAL(9, 0, 1, 14)
+	MOVW    32(R13), R1
+	UMAAL(11, 0, 1, 14)
+	MOVW    4(R13), R1
+	MOVW    $0, R14
+	MULALU  R1, R3, (R14, R4)
+	MOVW    8(R13), R1
+	ADD.S   R0, R12
+	MOVW    $0, R0
+	UMAAL(5, 14, 1, 3)
+	MOVW    12(R13), R1
+	ADC     $0, R0
+	ADD.S   R2, R6
+	UMAAL(6, 14, 1, 3)
+	MOVW    16(R13), R1
+	ADC.S   $0, R7
+	ADC.S   $0, R8
+	UMAAL(7, 14, 1, 3)
+	MOVW    20(R13), R1
+	ADC.S   R2, R9
+	ADC.S   $0, R11
+	UMAAL(8, 14, 1, 3)
+	MOVW    24(R13), R1
+	ADC.S   R2, R12
+	ADC     $0, R0
+	UMAAL(9, 14, 1, 3)
+	MOVW    28(R13), R1
+	SUB.S   R2, R11
+	SBC.S   $0, R12
+	UMAAL(11, 14, 1, 3)
+	MOVW    32(R13), R1
+	MOVW    48(R13), R2
+	SBC     $0, R0
+	// Row 2: t += a·b2; t = (t + q·m) / 2^32.
+	UMAAL(12, 14, 1, 3)
+	MOVW    4(R13), R1
+	MOVW    $0, R3
+	MULALU  R1, R2, (R3, R5)
+	MOVW    8(R13), R1
+	ADD.S   R14, R0
+	MOVW    $0, R14
+	UMAAL(6, 3, 1, 2)
+	MOVW    12(R13), R1
+	ADC     $0, R14
+	ADD.S   R4, R7
+	UMAAL(7, 3, 1, 2)
+	MOVW    16(R13), R1
+	ADC.S   $0, R8
+	ADC.S   $0, R9
+	UMAAL(8, 3, 1, 2)
+	MOVW    20(R13), R1
+	ADC.S   R4, R11
+	ADC.S   $0, R12
+	UMAAL(9, 3, 1, 2)
+	MOVW    24(R13), R1
+	ADC.S   R4, R0
+	ADC     $0, R14
+	UMAAL(11, 3, 1, 2)
+	MOVW    28(R13), R1
+	SUB.S   R4, R12
+	SBC.S   $0, R0
+	UMAAL(12, 3, 1, 2)
+	MOVW    32(R13), R1
+	MOVW    52(R13), R4
+	SBC     $0, R14
+	// Row 3: t += a·b3; t = (t + q·m) / 2^32.
+	UMAAL(0, 3, 1, 2)
+	MOVW    4(R13), R1
+	MOVW    $0, R2
+	MULALU  R1, R4, (R2, R6)
+	MOVW    8(R13), R1
+	ADD.S   R3, R14
+	MOVW    $0, R3
+	UMAAL(7, 2, 1, 4)
+	MOVW    12(R13), R1
+	ADC     $0, R3
+	ADD.S   R5, R8
+	UMAAL(8, 2, 1, 4)
+	MOVW    16(R13), R1
+	ADC.S   $0, R9
+	ADC.S   $0, R11
+	UMAAL(9, 2, 1, 4)
+	MOVW    20(R13), R1
+	ADC.S   R5, R12
+	ADC.S   $0, R0
+	UMAAL(11, 2, 1, 4)
+	MOVW    24(R13), R1
+	ADC.S   R5, R14
+	ADC     $0, R3
+	UMAAL(12, 2, 1, 4)
+	MOVW    28(R13), R1
+	SUB.S   R5, R0
+	SBC.S   $0, R14
+	UMAAL(0, 2, 1, 4)
+	MOVW    32(R13), R1
+	MOVW    56(R13), R5
+	SBC     $0, R3
+	// Row 4: t += a·b4; t = (t + q·m) / 2^32.
+	UMAAL(14, 2, 1, 4)
+	MOVW    4(R13), R1
+	MOVW    $0, R4
+	MULALU  R1, R5, (R4, R7)
+	MOVW    8(R13), R1
+	ADD.S   R2, R3
+	MOVW    $0, R2
+	UMAAL(8, 4, 1, 5)
+	MOVW    12(R13), R1
+	ADC     $0, R2
+	ADD.S   R6, R9
+	UMAAL(9, 4, 1, 5)
+	MOVW    16(R13), R1
+	ADC.S   $0, R11
+	ADC.S   $0, R12
+	UMAAL(11, 4, 1, 5)
+	MOVW    20(R13), R1
+	ADC.S   R6, R0
+	ADC.S   $0, R14
+	UMAAL(12, 4, 1, 5)
+	MOVW    24(R13), R1
+	ADC.S   R6, R3
+	ADC     $0, R2
+	UMAAL(0, 4, 1, 5)
+	MOVW    28(R13), R1
+	SUB.S   R6, R14
+	SBC.S   $0, R3
+	UMAAL(14, 4, 1, 5)
+	MOVW    32(R13), R1
+	MOVW    60(R13), R6
+	SBC     $0, R2
+	// Row 5: t += a·b5; t = (t + q·m) / 2^32.
+	UMAAL(3, 4, 1, 5)
+	MOVW    4(R13), R1
+	MOVW    $0, R5
+	MULALU  R1, R6, (R5, R8)
+	MOVW    8(R13), R1
+	ADD.S   R4, R2
+	MOVW    $0, R4
+	UMAAL(9, 5, 1, 6)
+	MOVW    12(R13), R1
+	ADC     $0, R4
+	ADD.S   R7, R11
+	UMAAL(11, 5, 1, 6)
+	MOVW    16(R13), R1
+	ADC.S   $0, R12
+	ADC.S   $0, R0
+	UMAAL(12, 5, 1, 6)
+	MOVW    20(R13), R1
+	ADC.S   R7, R14
+	ADC.S   $0, R3
+	UMAAL(0, 5, 1, 6)
+	MOVW    24(R13), R1
+	ADC.S   R7, R2
+	ADC     $0, R4
+	UMAAL(14, 5, 1, 6)
+	MOVW    28(R13), R1
+	SUB.S   R7, R3
+	SBC.S   $0, R2
+	UMAAL(3, 5, 1, 6)
+	MOVW    32(R13), R1
+	MOVW    64(R13), R7
+	SBC     $0, R4
+	// Row 6: t += a·b6; t = (t + q·m) / 2^32.
+	UMAAL(2, 5, 1, 6)
+	MOVW    4(R13), R1
+	MOVW    $0, R6
+	MULALU  R1, R7, (R6, R9)
+	MOVW    8(R13), R1
+	ADD.S   R5, R4
+	MOVW    $0, R5
+	UMAAL(11, 6, 1, 7)
+	MOVW    12(R13), R1
+	ADC     $0, R5
+	ADD.S   R8, R12
+	UMAAL(12, 6, 1, 7)
+	MOVW    16(R13), R1
+	ADC.S   $0, R0
+	ADC.S   $0, R14
+	UMAAL(0, 6, 1, 7)
+	MOVW    20(R13), R1
+	ADC.S   R8, R3
+	ADC.S   $0, R2
+	UMAAL(14, 6, 1, 7)
+	MOVW    24(R13), R1
+	ADC.S   R8, R4
+	ADC     $0, R5
+	UMAAL(3, 6, 1, 7)
+	MOVW    28(R13), R1
+	SUB.S   R8, R2
+	SBC.S   $0, R4
+	UMAAL(2, 6, 1, 7)
+	MOVW    32(R13), R1
+	SBC     $0, R5
+	// Row 7: t += a·b7; t = (t + q·m) / 2^32.
+	MOVW    $0xffffffff, R8
+	UMAAL(4, 6, 1, 7)
+	ADD.S   R6, R5
+	MOVW    $0, R6
+	ADC     $0, R6
+	ADD.S   R9, R0
+	ADC.S   $0, R14
+	ADC.S   $0, R3
+	ADC.S   R9, R2
+	ADC.S   $0, R4
+	ADC.S   R9, R5
+	ADC     $0, R6
+	SUB.S   R9, R4
+	SBC.S   $0, R5
+	SBC     $0, R6
+	// t < 2m: subtract m, add it back if that borrowed.
+	SUB.S   R8, R11
+	MOVW    $0xffffffff, R8
+	SBC.S   R8, R12
+	MOVW    $0xffffffff, R8
+	SBC.S   R8, R0
+	SBC.S   $0x0, R14
+	SBC.S   $0x0, R3
+	SBC.S   $0x0, R2
+	SBC.S   $0x1, R4
+	MOVW    $0xffffffff, R8
+	SBC.S   R8, R5
+	SBC     $0, R6
+	// R6 is all ones when t < m (borrow): add m back then.
+	ADD.S   R6, R11
+	ADC.S   R6, R12
+	ADC.S   R6, R0
+	ADC.S   $0, R14
+	ADC.S   $0, R3
+	ADC.S   $0, R2
+	AND     $0x1, R6, R8
+	ADC.S   R8, R4
+	MOVW    v+0(FP), R8
+	ADC     R6, R5
+	MOVW    R11, (R8)
+	MOVW    R12, 4(R8)
+	MOVW    R0, 8(R8)
+	MOVW    R14, 12(R8)
+	MOVW    R3, 16(R8)
+	MOVW    R2, 20(R8)
+	MOVW    R4, 24(R8)
+	MOVW    R5, 28(R8)
+	RET
+#else
+	// Row 0: t += a·b0; t = (t + q·m) / 2^32.
+	MOVW    36(R13), R0
+	MOVW    4(R13), R1
+	MOVW    $0, R4
+	MOVW    $0, R5
+	MULLU   R1, R0, (R2, R3)
+	MOVW    8(R13), R1
+	MOVW    $0, R6
+	MOVW    $0, R7
+	MULALU  R1, R0, (R4, R2)
+	MOVW    12(R13), R1
+	MOVW    $0, R8
+	MOVW    $0, R9
+	MULALU  R1, R0, (R5, R4)
+	MOVW    16(R13), R1
+	MOVW    $0, R11
+	MOVW    40(R13), R14
+	MULALU  R1, R0, (R6, R5)
+	MOVW    20(R13), R1
+	MOVW    $0, R12
 	MULALU  R1, R0, (R7, R6)
 	MOVW    24(R13), R1
 	ADD.S   R3, R5
@@ -456,17 +756,16 @@ TEXT ·elem32MulAsm(SB), NOSPLIT, $64-12
 	MOVW    R2, 24(R5)
 	MOVW    R4, 28(R5)
 	RET
+#endif
 
 // func elem32SquareAsm(v, a *elem32)
 TEXT ·elem32SquareAsm(SB), NOSPLIT, $32-8
 	// The inputs into the frame: a at 4(R13), b at 4(R13).
 	MOVW    a+4(FP), R11
-	MOVW    $0, R8
-	MOVW    $0, R9
 	MOVM.IA (R11), [R0-R7]
 	ADD     $4, R13, R11
-	MOVW    $0, R12
 	MOVM.IA [R0-R7], (R11)
+#ifdef GOARM_6
 	// Row 0: t += a·b0; t = (t + q·m) / 2^32.
 	MOVW    4(R13), R0
 	MOVW    4(R13), R1
@@ -478,12 +777,310 @@ TEXT ·elem32SquareAsm(SB), NOSPLIT, $32-8
 	MOVW    $0, R7
 	MULALU  R1, R0, (R4, R2)
 	MOVW    12(R13), R1
-	MOVW    $0, R11
-	MOVW    8(R13), R14
+	MOVW    $0, R8
+	MOVW    $0, R9
 	MULALU  R1, R0, (R5, R4)
 	MOVW    16(R13), R1
+	MOVW    $0, R11
+	MOVW    8(R13), R14
 	MULALU  R1, R0, (R6, R5)
 	MOVW    20(R13), R1
+	MOVW    $0, R12
+	MULALU  R1, R0, (R7, R6)
+	MOVW    24(R13), R1
+	ADD.S   R3, R5
+	MULALU  R1, R0, (R8, R7)
+	MOVW    28(R13), R1
+	ADC.S   $0, R6
+	MULALU  R1, R0, (R9, R8)
+	MOVW    32(R13), R1
+	ADC.S   $0, R7
+	MULALU  R1, R0, (R11, R9)
+	MOVW    4(R13), R1
+	MOVW    $0, R0
+	ADC.S   R3, R8
+	MULALU  R1, R14, (R0, R2)
+	MOVW    8(R13), R1
+	ADC.S   $0, R9
+	ADC.S   R3, R11
+	UMAAL(4, 0, 1, 14)
+	MOVW    12(R13), R1
+	ADC     $0, R12
+	SUB.S   R3, R9
+	UMAAL(5, 0, 1, 14)
+	MOVW    16(R13), R1
+	SBC.S   $0, R11
+	MOVW    12(R13), R3
+	UMAAL(6, 0, 1, 14)
+	MOVW    20(R13), R1
+	SBC     $0, R12
+	// Row 1: t += a·b1; t = (t + q·m) / 2^32.
+	UMAAL(7, 0, 1, 14)
+	MOVW    24(R13), R1
+	UMAAL(8, 0, 1, 14)
+	MOVW    28(R13), R1
+	UMAAL(9, 0, 1, 14)
+	MOVW    32(R13), R1
+	UMAAL(11, 0, 1, 14)
+	MOVW    4(R13), R1
+	MOVW    $0, R14
+	MULALU  R1, R3, (R14, R4)
+	MOVW    8(R13), R1
+	ADD.S   R0, R12
+	MOVW    $0, R0
+	UMAAL(5, 14, 1, 3)
+	MOVW    12(R13), R1
+	ADC     $0, R0
+	ADD.S   R2, R6
+	UMAAL(6, 14, 1, 3)
+	MOVW    16(R13), R1
+	ADC.S   $0, R7
+	ADC.S   $0, R8
+	UMAAL(7, 14, 1, 3)
+	MOVW    20(R13), R1
+	ADC.S   R2, R9
+	ADC.S   $0, R11
+	UMAAL(8, 14, 1, 3)
+	MOVW    24(R13), R1
+	ADC.S   R2, R12
+	ADC     $0, R0
+	UMAAL(9, 14, 1, 3)
+	MOVW    28(R13), R1
+	SUB.S   R2, R11
+	SBC.S   $0, R12
+	UMAAL(11, 14, 1, 3)
+	MOVW    32(R13), R1
+	MOVW    16(R13), R2
+	SBC     $0, R0
+	// Row 2: t += a·b2; t = (t + q·m) / 2^32.
+	UMAAL(12, 14, 1, 3)
+	MOVW    4(R13), R1
+	MOVW    $0, R3
+	MULALU  R1, R2, (R3, R5)
+	MOVW    8(R13), R1
+	ADD.S   R14, R0
+	MOVW    $0, R14
+	UMAAL(6, 3, 1, 2)
+	MOVW    12(R13), R1
+	ADC     $0, R14
+	ADD.S   R4, R7
+	UMAAL(7, 3, 1, 2)
+	MOVW    16(R13), R1
+	ADC.S   $0, R8
+	ADC.S   $0, R9
+	UMAAL(8, 3, 1, 2)
+	MOVW    20(R13), R1
+	ADC.S   R4, R11
+	ADC.S   $0, R12
+	UMAAL(9, 3, 1, 2)
+	MOVW    24(R13), R1
+	ADC.S   R4, R0
+	ADC     $0, R14
+	UMAAL(11, 3, 1, 2)
+	MOVW    28(R13), R1
+	SUB.S   R4, R12
+	SBC.S   $0, R0
+	UMAAL(12, 3, 1, 2)
+	MOVW    32(R13), R1
+	MOVW    20(R13), R4
+	SBC     $0, R14
+	// Row 3: t += a·b3; t = (t + q·m) / 2^32.
+	UMAAL(0, 3, 1, 2)
+	MOVW    4(R13), R1
+	MOVW    $0, R2
+	MULALU  R1, R4, (R2, R6)
+	MOVW    8(R13), R1
+	ADD.S   R3, R14
+	MOVW    $0, R3
+	UMAAL(7, 2, 1, 4)
+	MOVW    12(R13), R1
+	ADC     $0, R3
+	ADD.S   R5, R8
+	UMAAL(8, 2, 1, 4)
+	MOVW    16(R13), R1
+	ADC.S   $0, R9
+	ADC.S   $0, R11
+	UMAAL(9, 2, 1, 4)
+	MOVW    20(R13), R1
+	ADC.S   R5, R12
+	ADC.S   $0, R0
+	UMAAL(11, 2, 1, 4)
+	MOVW    24(R13), R1
+	ADC.S   R5, R14
+	ADC     $0, R3
+	UMAAL(12, 2, 1, 4)
+	MOVW    28(R13), R1
+	SUB.S   R5, R0
+	SBC.S   $0, R14
+	UMAAL(0, 2, 1, 4)
+	MOVW    32(R13), R1
+	MOVW    24(R13), R5
+	SBC     $0, R3
+	// Row 4: t += a·b4; t = (t + q·m) / 2^32.
+	UMAAL(14, 2, 1, 4)
+	MOVW    4(R13), R1
+	MOVW    $0, R4
+	MULALU  R1, R5, (R4, R7)
+	MOVW    8(R13), R1
+	ADD.S   R2, R3
+	MOVW    $0, R2
+	UMAAL(8, 4, 1, 5)
+	MOVW    12(R13), R1
+	ADC     $0, R2
+	ADD.S   R6, R9
+	UMAAL(9, 4, 1, 5)
+	MOVW    16(R13), R1
+	ADC.S   $0, R11
+	ADC.S   $0, R12
+	UMAAL(11, 4, 1, 5)
+	MOVW    20(R13), R1
+	ADC.S   R6, R0
+	ADC.S   $0, R14
+	UMAAL(12, 4, 1, 5)
+	MOVW    24(R13), R1
+	ADC.S   R6, R3
+	ADC     $0, R2
+	UMAAL(0, 4, 1, 5)
+	MOVW    28(R13), R1
+	SUB.S   R6, R14
+	SBC.S   $0, R3
+	UMAAL(14, 4, 1, 5)
+	MOVW    32(R13), R1
+	MOVW    28(R13), R6
+	SBC     $0, R2
+	// Row 5: t += a·b5; t = (t + q·m) / 2^32.
+	UMAAL(3, 4, 1, 5)
+	MOVW    4(R13), R1
+	MOVW    $0, R5
+	MULALU  R1, R6, (R5, R8)
+	MOVW    8(R13), R1
+	ADD.S   R4, R2
+	MOVW    $0, R4
+	UMAAL(9, 5, 1, 6)
+	MOVW    12(R13), R1
+	ADC     $0, R4
+	ADD.S   R7, R11
+	UMAAL(11, 5, 1, 6)
+	MOVW    16(R13), R1
+	ADC.S   $0, R12
+	ADC.S   $0, R0
+	UMAAL(12, 5, 1, 6)
+	MOVW    20(R13), R1
+	ADC.S   R7, R14
+	ADC.S   $0, R3
+	UMAAL(0, 5, 1, 6)
+	MOVW    24(R13), R1
+	ADC.S   R7, R2
+	ADC     $0, R4
+	UMAAL(14, 5, 1, 6)
+	MOVW    28(R13), R1
+	SUB.S   R7, R3
+	SBC.S   $0, R2
+	UMAAL(3, 5, 1, 6)
+	MOVW    32(R13), R1
+	MOVW    32(R13), R7
+	SBC     $0, R4
+	// Row 6: t += a·b6; t = (t + q·m) / 2^32.
+	UMAAL(2, 5, 1, 6)
+	MOVW    4(R13), R1
+	MOVW    $0, R6
+	MULALU  R1, R7, (R6, R9)
+	MOVW    8(R13), R1
+	ADD.S   R5, R4
+	MOVW    $0, R5
+	UMAAL(11, 6, 1, 7)
+	MOVW    12(R13), R1
+	ADC     $0, R5
+	ADD.S   R8, R12
+	UMAAL(12, 6, 1, 7)
+	MOVW    16(R13), R1
+	ADC.S   $0, R0
+	ADC.S   $0, R14
+	UMAAL(0, 6, 1, 7)
+	MOVW    20(R13), R1
+	ADC.S   R8, R3
+	ADC.S   $0, R2
+	UMAAL(14, 6, 1, 7)
+	MOVW    24(R13), R1
+	ADC.S   R8, R4
+	ADC     $0, R5
+	UMAAL(3, 6, 1, 7)
+	MOVW    28(R13), R1
+	SUB.S   R8, R2
+	SBC.S   $0, R4
+	UMAAL(2, 6, 1, 7)
+	MOVW    32(R13), R1
+	SBC     $0, R5
+	// Row 7: t += a·b7; t = (t + q·m) / 2^32.
+	MOVW    $0xffffffff, R8
+	UMAAL(4, 6, 1, 7)
+	ADD.S   R6, R5
+	MOVW    $0, R6
+	ADC     $0, R6
+	ADD.S   R9, R0
+	ADC.S   $0, R14
+	ADC.S   $0, R3
+	ADC.S   R9, R2
+	ADC.S   $0, R4
+	ADC.S   R9, R5
+	ADC     $0, R6
+	SUB.S   R9, R4
+	SBC.S   $0, R5
+	SBC     $0, R6
+	// t < 2m: subtract m, add it back if that borrowed.
+	SUB.S   R8, R11
+	MOVW    $0xffffffff, R8
+	SBC.S   R8, R12
+	MOVW    $0xffffffff, R8
+	SBC.S   R8, R0
+	SBC.S   $0x0, R14
+	SBC.S   $0x0, R3
+	SBC.S   $0x0, R2
+	SBC.S   $0x1, R4
+	MOVW    $0xffffffff, R8
+	SBC.S   R8, R5
+	SBC     $0, R6
+	// R6 is all ones when t < m (borrow): add m back then.
+	ADD.S   R6, R11
+	ADC.S   R6, R12
+	ADC.S   R6, R0
+	ADC.S   $0, R14
+	ADC.S   $0, R3
+	ADC.S   $0, R2
+	AND     $0x1, R6, R8
+	ADC.S   R8, R4
+	MOVW    v+0(FP), R8
+	ADC     R6, R5
+	MOVW    R11, (R8)
+	MOVW    R12, 4(R8)
+	MOVW    R0, 8(R8)
+	MOVW    R14, 12(R8)
+	MOVW    R3, 16(R8)
+	MOVW    R2, 20(R8)
+	MOVW    R4, 24(R8)
+	MOVW    R5, 28(R8)
+	RET
+#else
+	// Row 0: t += a·b0; t = (t + q·m) / 2^32.
+	MOVW    4(R13), R0
+	MOVW    4(R13), R1
+	MOVW    $0, R4
+	MOVW    $0, R5
+	MULLU   R1, R0, (R2, R3)
+	MOVW    8(R13), R1
+	MOVW    $0, R6
+	MOVW    $0, R7
+	MULALU  R1, R0, (R4, R2)
+	MOVW    12(R13), R1
+	MOVW    $0, R8
+	MOVW    $0, R9
+	MULALU  R1, R0, (R5, R4)
+	MOVW    16(R13), R1
+	MOVW    $0, R11
+	MOVW    8(R13), R14
+	MULALU  R1, R0, (R6, R5)
+	MOVW    20(R13), R1
+	MOVW    $0, R12
 	MULALU  R1, R0, (R7, R6)
 	MOVW    24(R13), R1
 	ADD.S   R3, R5
@@ -905,3 +1502,4 @@ TEXT ·elem32SquareAsm(SB), NOSPLIT, $32-8
 	MOVW    R2, 24(R5)
 	MOVW    R4, 28(R5)
 	RET
+#endif

@@ -4,20 +4,22 @@
 
 #include "textflag.h"
 
+// UMAAL(lo, hi, n, m) sets hi:lo = n·m + hi + lo (register numbers): ARMv6's
+// instruction, which Go's assembler has no mnemonic for.
+#define UMAAL(lo, hi, n, m) WORD $(0xe0400090 | (hi)<<16 | (lo)<<12 | (m)<<8 | (n))
+
 // func elem32MulAsm(v, a, b *elem32)
 TEXT ·elem32MulAsm(SB), NOSPLIT, $64-12
 	// The inputs into the frame: a at 4(R13), b at 36(R13).
 	MOVW    a+4(FP), R11
-	MOVW    $0, R8
-	MOVW    $0, R9
 	MOVM.IA (R11), [R0-R7]
 	ADD     $4, R13, R11
-	MOVW    $0x12547e1b, R12
 	MOVM.IA [R0-R7], (R11)
 	MOVW    b+8(FP), R11
 	MOVM.IA (R11), [R0-R7]
 	ADD     $36, R13, R11
 	MOVM.IA [R0-R7], (R11)
+#ifdef GOARM_6
 	// Row 0: t += a·b0; t = (t + q·m) / 2^32.
 	MOVW    36(R13), R0
 	MOVW    4(R13), R1
@@ -29,13 +31,399 @@ TEXT ·elem32MulAsm(SB), NOSPLIT, $64-12
 	MOVW    $0, R7
 	MULALU  R1, R0, (R4, R2)
 	MOVW    12(R13), R1
-	MUL     R12, R3, R14
-	MOVW    $0, R11
+	MOVW    $0, R8
+	MOVW    $0, R9
 	MULALU  R1, R0, (R5, R4)
 	MOVW    16(R13), R1
-	MOVW    $0x5cf5d3ed, R12
+	MOVW    $0x12547e1b, R12
+	MOVW    $0, R11
 	MULALU  R1, R0, (R6, R5)
 	MOVW    20(R13), R1
+	MUL     R12, R3, R14
+	MOVW    $0x5cf5d3ed, R12
+	MULALU  R1, R0, (R7, R6)
+	MOVW    24(R13), R1
+	MULALU  R1, R0, (R8, R7)
+	MOVW    28(R13), R1
+	MULALU  R1, R0, (R9, R8)
+	MOVW    32(R13), R1
+	MULALU  R1, R0, (R11, R9)
+	MOVW    $0, R1
+	MULALU  R14, R12, (R1, R3)
+	MOVW    $0x5812631a, R12
+	MOVW    $0, R0
+	MOVW    $0, R3
+	UMAAL(2, 1, 14, 12)
+	MOVW    $0xa2f79cd6, R12
+	UMAAL(4, 1, 14, 12)
+	MOVW    $0x14def9de, R12
+	UMAAL(5, 1, 14, 12)
+	MOVW    $0x10000000, R12
+	ADD.S   R1, R6
+	ADC.S   $0, R7
+	ADC.S   $0, R8
+	ADC     $0, R0
+	UMAAL(9, 0, 14, 12)
+	MOVW    40(R13), R1
+	MOVW    $0, R12
+	MOVW    $0x12547e1b, R14
+	ADD.S   R0, R11
+	MOVW    4(R13), R0
+	ADC     $0, R3
+	// Row 1: t += a·b1; t = (t + q·m) / 2^32.
+	MULALU  R0, R1, (R12, R2)
+	MOVW    8(R13), R0
+	UMAAL(4, 12, 0, 1)
+	MOVW    12(R13), R0
+	UMAAL(5, 12, 0, 1)
+	MOVW    16(R13), R0
+	UMAAL(6, 12, 0, 1)
+	MOVW    20(R13), R0
+	UMAAL(7, 12, 0, 1)
+	MOVW    24(R13), R0
+	UMAAL(8, 12, 0, 1)
+	MOVW    28(R13), R0
+	UMAAL(9, 12, 0, 1)
+	MOVW    32(R13), R0
+	UMAAL(11, 12, 0, 1)
+	MUL     R14, R2, R0
+	MOVW    $0x5cf5d3ed, R14
+	MOVW    $0, R1
+	ADD.S   R12, R3
+	MULALU  R0, R14, (R1, R2)
+	MOVW    $0x5812631a, R14
+	MOVW    $0, R12
+	ADC     $0, R12
+	UMAAL(4, 1, 0, 14)
+	MOVW    $0xa2f79cd6, R14
+	MOVW    $0, R2
+	UMAAL(5, 1, 0, 14)
+	MOVW    $0x14def9de, R14
+	UMAAL(6, 1, 0, 14)
+	MOVW    $0x10000000, R14
+	ADD.S   R1, R7
+	ADC.S   $0, R8
+	ADC.S   $0, R9
+	ADC     $0, R2
+	UMAAL(11, 2, 0, 14)
+	MOVW    44(R13), R1
+	MOVW    $0, R14
+	MOVW    $0x12547e1b, R0
+	ADD.S   R2, R3
+	MOVW    4(R13), R2
+	ADC     $0, R12
+	// Row 2: t += a·b2; t = (t + q·m) / 2^32.
+	MULALU  R2, R1, (R14, R4)
+	MOVW    8(R13), R2
+	UMAAL(5, 14, 2, 1)
+	MOVW    12(R13), R2
+	UMAAL(6, 14, 2, 1)
+	MOVW    16(R13), R2
+	UMAAL(7, 14, 2, 1)
+	MOVW    20(R13), R2
+	UMAAL(8, 14, 2, 1)
+	MOVW    24(R13), R2
+	UMAAL(9, 14, 2, 1)
+	MOVW    28(R13), R2
+	UMAAL(11, 14, 2, 1)
+	MOVW    32(R13), R2
+	UMAAL(3, 14, 2, 1)
+	MUL     R0, R4, R2
+	MOVW    $0x5cf5d3ed, R0
+	MOVW    $0, R1
+	ADD.S   R14, R12
+	MULALU  R2, R0, (R1, R4)
+	MOVW    $0x5812631a, R0
+	MOVW    $0, R14
+	ADC     $0, R14
+	UMAAL(5, 1, 2, 0)
+	MOVW    $0xa2f79cd6, R0
+	MOVW    $0, R4
+	UMAAL(6, 1, 2, 0)
+	MOVW    $0x14def9de, R0
+	UMAAL(7, 1, 2, 0)
+	MOVW    $0x10000000, R0
+	ADD.S   R1, R8
+	ADC.S   $0, R9
+	ADC.S   $0, R11
+	ADC     $0, R4
+	UMAAL(3, 4, 2, 0)
+	MOVW    48(R13), R1
+	MOVW    $0, R0
+	MOVW    $0x12547e1b, R2
+	ADD.S   R4, R12
+	MOVW    4(R13), R4
+	ADC     $0, R14
+	// Row 3: t += a·b3; t = (t + q·m) / 2^32.
+	MULALU  R4, R1, (R0, R5)
+	MOVW    8(R13), R4
+	UMAAL(6, 0, 4, 1)
+	MOVW    12(R13), R4
+	UMAAL(7, 0, 4, 1)
+	MOVW    16(R13), R4
+	UMAAL(8, 0, 4, 1)
+	MOVW    20(R13), R4
+	UMAAL(9, 0, 4, 1)
+	MOVW    24(R13), R4
+	UMAAL(11, 0, 4, 1)
+	MOVW    28(R13), R4
+	UMAAL(3, 0, 4, 1)
+	MOVW    32(R13), R4
+	UMAAL(12, 0, 4, 1)
+	MUL     R2, R5, R4
+	MOVW    $0x5cf5d3ed, R2
+	MOVW    $0, R1
+	ADD.S   R0, R14
+	MULALU  R4, R2, (R1, R5)
+	MOVW    $0x5812631a, R2
+	MOVW    $0, R0
+	ADC     $0, R0
+	UMAAL(6, 1, 4, 2)
+	MOVW    $0xa2f79cd6, R2
+	MOVW    $0, R5
+	UMAAL(7, 1, 4, 2)
+	MOVW    $0x14def9de, R2
+	UMAAL(8, 1, 4, 2)
+	MOVW    $0x10000000, R2
+	ADD.S   R1, R9
+	ADC.S   $0, R11
+	ADC.S   $0, R3
+	ADC     $0, R5
+	UMAAL(12, 5, 4, 2)
+	MOVW    52(R13), R1
+	MOVW    $0, R2
+	MOVW    $0x12547e1b, R4
+	ADD.S   R5, R14
+	MOVW    4(R13), R5
+	ADC     $0, R0
+	// Row 4: t += a·b4; t = (t + q·m) / 2^32.
+	MULALU  R5, R1, (R2, R6)
+	MOVW    8(R13), R5
+	UMAAL(7, 2, 5, 1)
+	MOVW    12(R13), R5
+	UMAAL(8, 2, 5, 1)
+	MOVW    16(R13), R5
+	UMAAL(9, 2, 5, 1)
+	MOVW    20(R13), R5
+	UMAAL(11, 2, 5, 1)
+	MOVW    24(R13), R5
+	UMAAL(3, 2, 5, 1)
+	MOVW    28(R13), R5
+	UMAAL(12, 2, 5, 1)
+	MOVW    32(R13), R5
+	UMAAL(14, 2, 5, 1)
+	MUL     R4, R6, R5
+	MOVW    $0x5cf5d3ed, R4
+	MOVW    $0, R1
+	ADD.S   R2, R0
+	MULALU  R5, R4, (R1, R6)
+	MOVW    $0x5812631a, R4
+	MOVW    $0, R2
+	ADC     $0, R2
+	UMAAL(7, 1, 5, 4)
+	MOVW    $0xa2f79cd6, R4
+	MOVW    $0, R6
+	UMAAL(8, 1, 5, 4)
+	MOVW    $0x14def9de, R4
+	UMAAL(9, 1, 5, 4)
+	MOVW    $0x10000000, R4
+	ADD.S   R1, R11
+	ADC.S   $0, R3
+	ADC.S   $0, R12
+	ADC     $0, R6
+	UMAAL(14, 6, 5, 4)
+	MOVW    56(R13), R1
+	MOVW    $0, R4
+	MOVW    $0x12547e1b, R5
+	ADD.S   R6, R0
+	MOVW    4(R13), R6
+	ADC     $0, R2
+	// Row 5: t += a·b5; t = (t + q·m) / 2^32.
+	MULALU  R6, R1, (R4, R7)
+	MOVW    8(R13), R6
+	UMAAL(8, 4, 6, 1)
+	MOVW    12(R13), R6
+	UMAAL(9, 4, 6, 1)
+	MOVW    16(R13), R6
+	UMAAL(11, 4, 6, 1)
+	MOVW    20(R13), R6
+	UMAAL(3, 4, 6, 1)
+	MOVW    24(R13), R6
+	UMAAL(12, 4, 6, 1)
+	MOVW    28(R13), R6
+	UMAAL(14, 4, 6, 1)
+	MOVW    32(R13), R6
+	UMAAL(0, 4, 6, 1)
+	MUL     R5, R7, R6
+	MOVW    $0x5cf5d3ed, R5
+	MOVW    $0, R1
+	ADD.S   R4, R2
+	MULALU  R6, R5, (R1, R7)
+	MOVW    $0x5812631a, R5
+	MOVW    $0, R4
+	ADC     $0, R4
+	UMAAL(8, 1, 6, 5)
+	MOVW    $0xa2f79cd6, R5
+	MOVW    $0, R7
+	UMAAL(9, 1, 6, 5)
+	MOVW    $0x14def9de, R5
+	UMAAL(11, 1, 6, 5)
+	MOVW    $0x10000000, R5
+	ADD.S   R1, R3
+	ADC.S   $0, R12
+	ADC.S   $0, R14
+	ADC     $0, R7
+	UMAAL(0, 7, 6, 5)
+	MOVW    60(R13), R1
+	MOVW    $0, R5
+	MOVW    $0x12547e1b, R6
+	ADD.S   R7, R2
+	MOVW    4(R13), R7
+	ADC     $0, R4
+	// Row 6: t += a·b6; t = (t + q·m) / 2^32.
+	MULALU  R7, R1, (R5, R8)
+	MOVW    8(R13), R7
+	UMAAL(9, 5, 7, 1)
+	MOVW    12(R13), R7
+	UMAAL(11, 5, 7, 1)
+	MOVW    16(R13), R7
+	UMAAL(3, 5, 7, 1)
+	MOVW    20(R13), R7
+	UMAAL(12, 5, 7, 1)
+	MOVW    24(R13), R7
+	UMAAL(14, 5, 7, 1)
+	MOVW    28(R13), R7
+	UMAAL(0, 5, 7, 1)
+	MOVW    32(R13), R7
+	UMAAL(2, 5, 7, 1)
+	MUL     R6, R8, R7
+	MOVW    $0x5cf5d3ed, R6
+	MOVW    $0, R1
+	ADD.S   R5, R4
+	MULALU  R7, R6, (R1, R8)
+	MOVW    $0x5812631a, R6
+	MOVW    $0, R5
+	ADC     $0, R5
+	UMAAL(9, 1, 7, 6)
+	MOVW    $0xa2f79cd6, R6
+	MOVW    $0, R8
+	UMAAL(11, 1, 7, 6)
+	MOVW    $0x14def9de, R6
+	UMAAL(3, 1, 7, 6)
+	MOVW    $0x10000000, R6
+	ADD.S   R1, R12
+	ADC.S   $0, R14
+	ADC.S   $0, R0
+	ADC     $0, R8
+	UMAAL(2, 8, 7, 6)
+	MOVW    64(R13), R1
+	MOVW    $0, R6
+	MOVW    $0x12547e1b, R7
+	ADD.S   R8, R4
+	MOVW    4(R13), R8
+	ADC     $0, R5
+	// Row 7: t += a·b7; t = (t + q·m) / 2^32.
+	MULALU  R8, R1, (R6, R9)
+	MOVW    8(R13), R8
+	UMAAL(11, 6, 8, 1)
+	MOVW    12(R13), R8
+	UMAAL(3, 6, 8, 1)
+	MOVW    16(R13), R8
+	UMAAL(12, 6, 8, 1)
+	MOVW    20(R13), R8
+	UMAAL(14, 6, 8, 1)
+	MOVW    24(R13), R8
+	UMAAL(0, 6, 8, 1)
+	MOVW    28(R13), R8
+	UMAAL(2, 6, 8, 1)
+	MOVW    32(R13), R8
+	UMAAL(4, 6, 8, 1)
+	MUL     R7, R9, R8
+	MOVW    $0x5cf5d3ed, R7
+	MOVW    $0, R1
+	ADD.S   R6, R5
+	MULALU  R8, R7, (R1, R9)
+	MOVW    $0x5812631a, R7
+	MOVW    $0, R6
+	ADC     $0, R6
+	UMAAL(11, 1, 8, 7)
+	MOVW    $0xa2f79cd6, R7
+	MOVW    $0, R9
+	UMAAL(3, 1, 8, 7)
+	MOVW    $0x14def9de, R7
+	UMAAL(12, 1, 8, 7)
+	MOVW    $0x10000000, R7
+	ADD.S   R1, R14
+	ADC.S   $0, R0
+	ADC.S   $0, R2
+	ADC     $0, R9
+	UMAAL(4, 9, 8, 7)
+	MOVW    $0x5cf5d3ed, R1
+	ADD.S   R9, R5
+	ADC     $0, R6
+	// t < 2m: subtract m, add it back if that borrowed.
+	SUB.S   R1, R11
+	MOVW    $0x5812631a, R1
+	SBC.S   R1, R3
+	MOVW    $0xa2f79cd6, R1
+	SBC.S   R1, R12
+	MOVW    $0x14def9de, R1
+	SBC.S   R1, R14
+	SBC.S   $0x0, R0
+	SBC.S   $0x0, R2
+	SBC.S   $0x0, R4
+	MOVW    $0x5cf5d3ed, R1
+	SBC.S   $0x10000000, R5
+	SBC     $0, R6
+	// R6 is all ones when t < m (borrow): add m back then.
+	AND     R6, R1
+	ADD.S   R1, R11
+	MOVW    $0x5812631a, R1
+	AND     R6, R1
+	ADC.S   R1, R3
+	MOVW    $0xa2f79cd6, R1
+	AND     R6, R1
+	ADC.S   R1, R12
+	MOVW    $0x14def9de, R1
+	AND     R6, R1
+	ADC.S   R1, R14
+	ADC.S   $0, R0
+	ADC.S   $0, R2
+	ADC.S   $0, R4
+	AND     $0x10000000, R6, R1
+	ADC     R1, R5
+	MOVW    v+0(FP), R1
+	MOVW    R11, (R1)
+	MOVW    R3, 4(R1)
+	MOVW    R12, 8(R1)
+	MOVW    R14, 12(R1)
+	MOVW    R0, 16(R1)
+	MOVW    R2, 20(R1)
+	MOVW    R4, 24(R1)
+	MOVW    R5, 28(R1)
+	RET
+#else
+	// Row 0: t += a·b0; t = (t + q·m) / 2^32.
+	MOVW    36(R13), R0
+	MOVW    4(R13), R1
+	MOVW    $0, R4
+	MOVW    $0, R5
+	MULLU   R1, R0, (R2, R3)
+	MOVW    8(R13), R1
+	MOVW    $0, R6
+	MOVW    $0, R7
+	MULALU  R1, R0, (R4, R2)
+	MOVW    12(R13), R1
+	MOVW    $0, R8
+	MOVW    $0, R9
+	MULALU  R1, R0, (R5, R4)
+	MOVW    16(R13), R1
+	MOVW    $0x12547e1b, R12
+	MOVW    $0, R11
+	MULALU  R1, R0, (R6, R5)
+	MOVW    20(R13), R1
+	MUL     R12, R3, R14
+	MOVW    $0x5cf5d3ed, R12
 	MULALU  R1, R0, (R7, R6)
 	MOVW    24(R13), R1
 	MULALU  R1, R0, (R8, R7)
@@ -640,17 +1028,16 @@ TEXT ·elem32MulAsm(SB), NOSPLIT, $64-12
 	MOVW    R3, 24(R2)
 	MOVW    R7, 28(R2)
 	RET
+#endif
 
 // func elem32SquareAsm(v, a *elem32)
 TEXT ·elem32SquareAsm(SB), NOSPLIT, $32-8
 	// The inputs into the frame: a at 4(R13), b at 4(R13).
 	MOVW    a+4(FP), R11
-	MOVW    $0, R8
-	MOVW    $0, R9
 	MOVM.IA (R11), [R0-R7]
 	ADD     $4, R13, R11
-	MOVW    $0x12547e1b, R12
 	MOVM.IA [R0-R7], (R11)
+#ifdef GOARM_6
 	// Row 0: t += a·b0; t = (t + q·m) / 2^32.
 	MOVW    4(R13), R0
 	MOVW    4(R13), R1
@@ -662,13 +1049,399 @@ TEXT ·elem32SquareAsm(SB), NOSPLIT, $32-8
 	MOVW    $0, R7
 	MULALU  R1, R0, (R4, R2)
 	MOVW    12(R13), R1
-	MUL     R12, R3, R14
-	MOVW    $0, R11
+	MOVW    $0, R8
+	MOVW    $0, R9
 	MULALU  R1, R0, (R5, R4)
 	MOVW    16(R13), R1
-	MOVW    $0x5cf5d3ed, R12
+	MOVW    $0x12547e1b, R12
+	MOVW    $0, R11
 	MULALU  R1, R0, (R6, R5)
 	MOVW    20(R13), R1
+	MUL     R12, R3, R14
+	MOVW    $0x5cf5d3ed, R12
+	MULALU  R1, R0, (R7, R6)
+	MOVW    24(R13), R1
+	MULALU  R1, R0, (R8, R7)
+	MOVW    28(R13), R1
+	MULALU  R1, R0, (R9, R8)
+	MOVW    32(R13), R1
+	MULALU  R1, R0, (R11, R9)
+	MOVW    $0, R1
+	MULALU  R14, R12, (R1, R3)
+	MOVW    $0x5812631a, R12
+	MOVW    $0, R0
+	MOVW    $0, R3
+	UMAAL(2, 1, 14, 12)
+	MOVW    $0xa2f79cd6, R12
+	UMAAL(4, 1, 14, 12)
+	MOVW    $0x14def9de, R12
+	UMAAL(5, 1, 14, 12)
+	MOVW    $0x10000000, R12
+	ADD.S   R1, R6
+	ADC.S   $0, R7
+	ADC.S   $0, R8
+	ADC     $0, R0
+	UMAAL(9, 0, 14, 12)
+	MOVW    8(R13), R1
+	MOVW    $0, R12
+	MOVW    $0x12547e1b, R14
+	ADD.S   R0, R11
+	MOVW    4(R13), R0
+	ADC     $0, R3
+	// Row 1: t += a·b1; t = (t + q·m) / 2^32.
+	MULALU  R0, R1, (R12, R2)
+	MOVW    8(R13), R0
+	UMAAL(4, 12, 0, 1)
+	MOVW    12(R13), R0
+	UMAAL(5, 12, 0, 1)
+	MOVW    16(R13), R0
+	UMAAL(6, 12, 0, 1)
+	MOVW    20(R13), R0
+	UMAAL(7, 12, 0, 1)
+	MOVW    24(R13), R0
+	UMAAL(8, 12, 0, 1)
+	MOVW    28(R13), R0
+	UMAAL(9, 12, 0, 1)
+	MOVW    32(R13), R0
+	UMAAL(11, 12, 0, 1)
+	MUL     R14, R2, R0
+	MOVW    $0x5cf5d3ed, R14
+	MOVW    $0, R1
+	ADD.S   R12, R3
+	MULALU  R0, R14, (R1, R2)
+	MOVW    $0x5812631a, R14
+	MOVW    $0, R12
+	ADC     $0, R12
+	UMAAL(4, 1, 0, 14)
+	MOVW    $0xa2f79cd6, R14
+	MOVW    $0, R2
+	UMAAL(5, 1, 0, 14)
+	MOVW    $0x14def9de, R14
+	UMAAL(6, 1, 0, 14)
+	MOVW    $0x10000000, R14
+	ADD.S   R1, R7
+	ADC.S   $0, R8
+	ADC.S   $0, R9
+	ADC     $0, R2
+	UMAAL(11, 2, 0, 14)
+	MOVW    12(R13), R1
+	MOVW    $0, R14
+	MOVW    $0x12547e1b, R0
+	ADD.S   R2, R3
+	MOVW    4(R13), R2
+	ADC     $0, R12
+	// Row 2: t += a·b2; t = (t + q·m) / 2^32.
+	MULALU  R2, R1, (R14, R4)
+	MOVW    8(R13), R2
+	UMAAL(5, 14, 2, 1)
+	MOVW    12(R13), R2
+	UMAAL(6, 14, 2, 1)
+	MOVW    16(R13), R2
+	UMAAL(7, 14, 2, 1)
+	MOVW    20(R13), R2
+	UMAAL(8, 14, 2, 1)
+	MOVW    24(R13), R2
+	UMAAL(9, 14, 2, 1)
+	MOVW    28(R13), R2
+	UMAAL(11, 14, 2, 1)
+	MOVW    32(R13), R2
+	UMAAL(3, 14, 2, 1)
+	MUL     R0, R4, R2
+	MOVW    $0x5cf5d3ed, R0
+	MOVW    $0, R1
+	ADD.S   R14, R12
+	MULALU  R2, R0, (R1, R4)
+	MOVW    $0x5812631a, R0
+	MOVW    $0, R14
+	ADC     $0, R14
+	UMAAL(5, 1, 2, 0)
+	MOVW    $0xa2f79cd6, R0
+	MOVW    $0, R4
+	UMAAL(6, 1, 2, 0)
+	MOVW    $0x14def9de, R0
+	UMAAL(7, 1, 2, 0)
+	MOVW    $0x10000000, R0
+	ADD.S   R1, R8
+	ADC.S   $0, R9
+	ADC.S   $0, R11
+	ADC     $0, R4
+	UMAAL(3, 4, 2, 0)
+	MOVW    16(R13), R1
+	MOVW    $0, R0
+	MOVW    $0x12547e1b, R2
+	ADD.S   R4, R12
+	MOVW    4(R13), R4
+	ADC     $0, R14
+	// Row 3: t += a·b3; t = (t + q·m) / 2^32.
+	MULALU  R4, R1, (R0, R5)
+	MOVW    8(R13), R4
+	UMAAL(6, 0, 4, 1)
+	MOVW    12(R13), R4
+	UMAAL(7, 0, 4, 1)
+	MOVW    16(R13), R4
+	UMAAL(8, 0, 4, 1)
+	MOVW    20(R13), R4
+	UMAAL(9, 0, 4, 1)
+	MOVW    24(R13), R4
+	UMAAL(11, 0, 4, 1)
+	MOVW    28(R13), R4
+	UMAAL(3, 0, 4, 1)
+	MOVW    32(R13), R4
+	UMAAL(12, 0, 4, 1)
+	MUL     R2, R5, R4
+	MOVW    $0x5cf5d3ed, R2
+	MOVW    $0, R1
+	ADD.S   R0, R14
+	MULALU  R4, R2, (R1, R5)
+	MOVW    $0x5812631a, R2
+	MOVW    $0, R0
+	ADC     $0, R0
+	UMAAL(6, 1, 4, 2)
+	MOVW    $0xa2f79cd6, R2
+	MOVW    $0, R5
+	UMAAL(7, 1, 4, 2)
+	MOVW    $0x14def9de, R2
+	UMAAL(8, 1, 4, 2)
+	MOVW    $0x10000000, R2
+	ADD.S   R1, R9
+	ADC.S   $0, R11
+	ADC.S   $0, R3
+	ADC     $0, R5
+	UMAAL(12, 5, 4, 2)
+	MOVW    20(R13), R1
+	MOVW    $0, R2
+	MOVW    $0x12547e1b, R4
+	ADD.S   R5, R14
+	MOVW    4(R13), R5
+	ADC     $0, R0
+	// Row 4: t += a·b4; t = (t + q·m) / 2^32.
+	MULALU  R5, R1, (R2, R6)
+	MOVW    8(R13), R5
+	UMAAL(7, 2, 5, 1)
+	MOVW    12(R13), R5
+	UMAAL(8, 2, 5, 1)
+	MOVW    16(R13), R5
+	UMAAL(9, 2, 5, 1)
+	MOVW    20(R13), R5
+	UMAAL(11, 2, 5, 1)
+	MOVW    24(R13), R5
+	UMAAL(3, 2, 5, 1)
+	MOVW    28(R13), R5
+	UMAAL(12, 2, 5, 1)
+	MOVW    32(R13), R5
+	UMAAL(14, 2, 5, 1)
+	MUL     R4, R6, R5
+	MOVW    $0x5cf5d3ed, R4
+	MOVW    $0, R1
+	ADD.S   R2, R0
+	MULALU  R5, R4, (R1, R6)
+	MOVW    $0x5812631a, R4
+	MOVW    $0, R2
+	ADC     $0, R2
+	UMAAL(7, 1, 5, 4)
+	MOVW    $0xa2f79cd6, R4
+	MOVW    $0, R6
+	UMAAL(8, 1, 5, 4)
+	MOVW    $0x14def9de, R4
+	UMAAL(9, 1, 5, 4)
+	MOVW    $0x10000000, R4
+	ADD.S   R1, R11
+	ADC.S   $0, R3
+	ADC.S   $0, R12
+	ADC     $0, R6
+	UMAAL(14, 6, 5, 4)
+	MOVW    24(R13), R1
+	MOVW    $0, R4
+	MOVW    $0x12547e1b, R5
+	ADD.S   R6, R0
+	MOVW    4(R13), R6
+	ADC     $0, R2
+	// Row 5: t += a·b5; t = (t + q·m) / 2^32.
+	MULALU  R6, R1, (R4, R7)
+	MOVW    8(R13), R6
+	UMAAL(8, 4, 6, 1)
+	MOVW    12(R13), R6
+	UMAAL(9, 4, 6, 1)
+	MOVW    16(R13), R6
+	UMAAL(11, 4, 6, 1)
+	MOVW    20(R13), R6
+	UMAAL(3, 4, 6, 1)
+	MOVW    24(R13), R6
+	UMAAL(12, 4, 6, 1)
+	MOVW    28(R13), R6
+	UMAAL(14, 4, 6, 1)
+	MOVW    32(R13), R6
+	UMAAL(0, 4, 6, 1)
+	MUL     R5, R7, R6
+	MOVW    $0x5cf5d3ed, R5
+	MOVW    $0, R1
+	ADD.S   R4, R2
+	MULALU  R6, R5, (R1, R7)
+	MOVW    $0x5812631a, R5
+	MOVW    $0, R4
+	ADC     $0, R4
+	UMAAL(8, 1, 6, 5)
+	MOVW    $0xa2f79cd6, R5
+	MOVW    $0, R7
+	UMAAL(9, 1, 6, 5)
+	MOVW    $0x14def9de, R5
+	UMAAL(11, 1, 6, 5)
+	MOVW    $0x10000000, R5
+	ADD.S   R1, R3
+	ADC.S   $0, R12
+	ADC.S   $0, R14
+	ADC     $0, R7
+	UMAAL(0, 7, 6, 5)
+	MOVW    28(R13), R1
+	MOVW    $0, R5
+	MOVW    $0x12547e1b, R6
+	ADD.S   R7, R2
+	MOVW    4(R13), R7
+	ADC     $0, R4
+	// Row 6: t += a·b6; t = (t + q·m) / 2^32.
+	MULALU  R7, R1, (R5, R8)
+	MOVW    8(R13), R7
+	UMAAL(9, 5, 7, 1)
+	MOVW    12(R13), R7
+	UMAAL(11, 5, 7, 1)
+	MOVW    16(R13), R7
+	UMAAL(3, 5, 7, 1)
+	MOVW    20(R13), R7
+	UMAAL(12, 5, 7, 1)
+	MOVW    24(R13), R7
+	UMAAL(14, 5, 7, 1)
+	MOVW    28(R13), R7
+	UMAAL(0, 5, 7, 1)
+	MOVW    32(R13), R7
+	UMAAL(2, 5, 7, 1)
+	MUL     R6, R8, R7
+	MOVW    $0x5cf5d3ed, R6
+	MOVW    $0, R1
+	ADD.S   R5, R4
+	MULALU  R7, R6, (R1, R8)
+	MOVW    $0x5812631a, R6
+	MOVW    $0, R5
+	ADC     $0, R5
+	UMAAL(9, 1, 7, 6)
+	MOVW    $0xa2f79cd6, R6
+	MOVW    $0, R8
+	UMAAL(11, 1, 7, 6)
+	MOVW    $0x14def9de, R6
+	UMAAL(3, 1, 7, 6)
+	MOVW    $0x10000000, R6
+	ADD.S   R1, R12
+	ADC.S   $0, R14
+	ADC.S   $0, R0
+	ADC     $0, R8
+	UMAAL(2, 8, 7, 6)
+	MOVW    32(R13), R1
+	MOVW    $0, R6
+	MOVW    $0x12547e1b, R7
+	ADD.S   R8, R4
+	MOVW    4(R13), R8
+	ADC     $0, R5
+	// Row 7: t += a·b7; t = (t + q·m) / 2^32.
+	MULALU  R8, R1, (R6, R9)
+	MOVW    8(R13), R8
+	UMAAL(11, 6, 8, 1)
+	MOVW    12(R13), R8
+	UMAAL(3, 6, 8, 1)
+	MOVW    16(R13), R8
+	UMAAL(12, 6, 8, 1)
+	MOVW    20(R13), R8
+	UMAAL(14, 6, 8, 1)
+	MOVW    24(R13), R8
+	UMAAL(0, 6, 8, 1)
+	MOVW    28(R13), R8
+	UMAAL(2, 6, 8, 1)
+	MOVW    32(R13), R8
+	UMAAL(4, 6, 8, 1)
+	MUL     R7, R9, R8
+	MOVW    $0x5cf5d3ed, R7
+	MOVW    $0, R1
+	ADD.S   R6, R5
+	MULALU  R8, R7, (R1, R9)
+	MOVW    $0x5812631a, R7
+	MOVW    $0, R6
+	ADC     $0, R6
+	UMAAL(11, 1, 8, 7)
+	MOVW    $0xa2f79cd6, R7
+	MOVW    $0, R9
+	UMAAL(3, 1, 8, 7)
+	MOVW    $0x14def9de, R7
+	UMAAL(12, 1, 8, 7)
+	MOVW    $0x10000000, R7
+	ADD.S   R1, R14
+	ADC.S   $0, R0
+	ADC.S   $0, R2
+	ADC     $0, R9
+	UMAAL(4, 9, 8, 7)
+	MOVW    $0x5cf5d3ed, R1
+	ADD.S   R9, R5
+	ADC     $0, R6
+	// t < 2m: subtract m, add it back if that borrowed.
+	SUB.S   R1, R11
+	MOVW    $0x5812631a, R1
+	SBC.S   R1, R3
+	MOVW    $0xa2f79cd6, R1
+	SBC.S   R1, R12
+	MOVW    $0x14def9de, R1
+	SBC.S   R1, R14
+	SBC.S   $0x0, R0
+	SBC.S   $0x0, R2
+	SBC.S   $0x0, R4
+	MOVW    $0x5cf5d3ed, R1
+	SBC.S   $0x10000000, R5
+	SBC     $0, R6
+	// R6 is all ones when t < m (borrow): add m back then.
+	AND     R6, R1
+	ADD.S   R1, R11
+	MOVW    $0x5812631a, R1
+	AND     R6, R1
+	ADC.S   R1, R3
+	MOVW    $0xa2f79cd6, R1
+	AND     R6, R1
+	ADC.S   R1, R12
+	MOVW    $0x14def9de, R1
+	AND     R6, R1
+	ADC.S   R1, R14
+	ADC.S   $0, R0
+	ADC.S   $0, R2
+	ADC.S   $0, R4
+	AND     $0x10000000, R6, R1
+	ADC     R1, R5
+	MOVW    v+0(FP), R1
+	MOVW    R11, (R1)
+	MOVW    R3, 4(R1)
+	MOVW    R12, 8(R1)
+	MOVW    R14, 12(R1)
+	MOVW    R0, 16(R1)
+	MOVW    R2, 20(R1)
+	MOVW    R4, 24(R1)
+	MOVW    R5, 28(R1)
+	RET
+#else
+	// Row 0: t += a·b0; t = (t + q·m) / 2^32.
+	MOVW    4(R13), R0
+	MOVW    4(R13), R1
+	MOVW    $0, R4
+	MOVW    $0, R5
+	MULLU   R1, R0, (R2, R3)
+	MOVW    8(R13), R1
+	MOVW    $0, R6
+	MOVW    $0, R7
+	MULALU  R1, R0, (R4, R2)
+	MOVW    12(R13), R1
+	MOVW    $0, R8
+	MOVW    $0, R9
+	MULALU  R1, R0, (R5, R4)
+	MOVW    16(R13), R1
+	MOVW    $0x12547e1b, R12
+	MOVW    $0, R11
+	MULALU  R1, R0, (R6, R5)
+	MOVW    20(R13), R1
+	MUL     R12, R3, R14
+	MOVW    $0x5cf5d3ed, R12
 	MULALU  R1, R0, (R7, R6)
 	MOVW    24(R13), R1
 	MULALU  R1, R0, (R8, R7)
@@ -1273,3 +2046,4 @@ TEXT ·elem32SquareAsm(SB), NOSPLIT, $32-8
 	MOVW    R3, 24(R2)
 	MOVW    R7, 28(R2)
 	RET
+#endif

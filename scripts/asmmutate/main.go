@@ -63,6 +63,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -83,6 +84,7 @@ type mutant struct {
 	result string // killed, survived, allowed, invalid
 	took   time.Duration
 	detail string
+	goarm5 bool // in the #else of an #ifdef GOARM_6: built with GOARM=5
 }
 
 var allOps = []string{"carry", "delete", "swap", "shift", "cmov", "imm", "data", "mask"}
@@ -433,6 +435,9 @@ func (r *runner) test(dir string, m *mutant, to time.Duration, file string) (str
 	start := time.Now()
 	build := exec.Command("go", args...)
 	_, env, emu := archOf(file)
+	if m != nil && m.goarm5 {
+		env = append(slices.Clone(env), "GOARM=5")
+	}
 	build.Env = append(os.Environ(), env...)
 	if out, err := build.CombinedOutput(); err != nil {
 		return "invalid", time.Since(start), firstLine(string(out))
@@ -507,7 +512,48 @@ func enumerate(file, src string, ops map[string]bool) []*mutant {
 	fn := ""
 	block := ""             // the block's instructions so far, memory operands blanked
 	occ := map[string]int{} // fn + instruction text → occurrences so far
+	defer func() {
+		// A line in the #else of an #ifdef GOARM_6 is built by GOARM=5 only.
+		v5 := map[int]bool{}
+		region := ""
+		for i, l := range strings.Split(src, "\n") {
+			switch strings.TrimSpace(l) {
+			case "#ifdef GOARM_6":
+				region = "6"
+			case "#else":
+				if region == "6" {
+					region = "5"
+				}
+			case "#endif":
+				region = ""
+			}
+			v5[i+1] = region == "5"
+		}
+		for _, m := range ms {
+			m.goarm5 = v5[m.line]
+		}
+	}()
 	for i, l := range strings.Split(src, "\n") {
+		if args, ok := strings.CutPrefix(strings.TrimSpace(l), "UMAAL("); ok && fn != "" {
+			// montasm32.go's macro, UMAAL(lo, hi, n, m): delete it, or swap
+			// the two words it adds into.
+			a := strings.Split(strings.TrimSuffix(args, ")"), ",")
+			for k := range a {
+				a[k] = strings.TrimSpace(a[k])
+			}
+			text := "UMAAL(" + strings.Join(a, ", ") + ")"
+			occ[fn+"\x00"+text]++
+			n := occ[fn+"\x00"+text]
+			id := fmt.Sprintf("%s:%s:%s#%d:", file, fn, text, n)
+			if ops["delete"] {
+				ms = append(ms, &mutant{file: file, line: i + 1, fn: fn, op: "delete", orig: l, id: id + "delete", dedup: "delete"})
+			}
+			if ops["swap"] && len(a) == 4 {
+				repl := fmt.Sprintf("\tUMAAL(%s, %s, %s, %s)", a[1], a[0], a[2], a[3])
+				ms = append(ms, &mutant{file: file, line: i + 1, fn: fn, op: "swap", orig: l, repl: repl, id: id + "swap", dedup: "swap"})
+			}
+			continue
+		}
 		if m := textRe.FindStringSubmatch(l); m != nil {
 			fn = strings.TrimPrefix(m[1], "·")
 			block = ""

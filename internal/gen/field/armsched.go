@@ -47,24 +47,50 @@ func armSchedule(text string) (string, []armSchedStat, error) {
 			i++
 			continue
 		}
-		name := lines[i]
+		name := strings.TrimSuffix(strings.Fields(lines[i])[1], "(SB),")
 		out = append(out, lines[i])
 		i++
-		j := i
-		for j < len(lines) && strings.TrimSpace(lines[j]) != "RET" {
-			j++
+		// The routine runs to the next TEXT. Preprocessor lines (the
+		// GOARM_6 variants) and RETs cut it into segments, each scheduled
+		// on its own: nothing moves across them.
+		variant := ""
+		var seg []string
+		flush := func() error {
+			body, st, err := armScheduleBody(seg)
+			if err != nil {
+				return fmt.Errorf("%s: %v", name, err)
+			}
+			if st.ins > 0 {
+				st.name = name + variant
+				stats = append(stats, st)
+			}
+			out = append(out, body...)
+			seg = nil
+			return nil
 		}
-		if j == len(lines) {
-			return "", nil, fmt.Errorf("%s: no RET", name)
+		for ; i < len(lines) && !strings.HasPrefix(lines[i], "TEXT "); i++ {
+			l := lines[i]
+			t := strings.TrimSpace(l)
+			if strings.HasPrefix(t, "#") || t == "RET" {
+				if err := flush(); err != nil {
+					return "", nil, err
+				}
+				out = append(out, l)
+				switch {
+				case strings.HasPrefix(t, "#ifdef "):
+					variant = " [" + strings.TrimPrefix(t, "#ifdef ") + "]"
+				case t == "#else":
+					variant = " [else]"
+				case t == "#endif":
+					variant = ""
+				}
+				continue
+			}
+			seg = append(seg, l)
 		}
-		body, st, err := armScheduleBody(lines[i:j])
-		if err != nil {
-			return "", nil, fmt.Errorf("%s: %v", name, err)
+		if err := flush(); err != nil {
+			return "", nil, err
 		}
-		st.name = strings.TrimSuffix(strings.Fields(name)[1], "(SB),")
-		stats = append(stats, st)
-		out = append(out, body...)
-		i = j
 	}
 	return strings.Join(out, "\n"), stats, nil
 }
@@ -292,9 +318,29 @@ func armALUKnown(op string) bool {
 
 // armParse reads one instruction; an instruction it does not know is an error.
 func armParse(t string) (*armIns, error) {
+	in := &armIns{occ: 1, ready: map[string]int{}}
+	if args, ok := strings.CutPrefix(t, "UMAAL("); ok && strings.HasSuffix(args, ")") {
+		// UMAAL(lo, hi, n, m), the macro of montasm32.go.
+		var r []string
+		for _, x := range armSplitArgs(strings.TrimSuffix(args, ")")) {
+			if !armIsReg("R" + x) {
+				return nil, fmt.Errorf("%s", t)
+			}
+			r = append(r, "R"+x)
+		}
+		if len(r) != 4 {
+			return nil, fmt.Errorf("%s", t)
+		}
+		in.op = "UMAAL"
+		in.reads = []string{r[2], r[3], r[0], r[1]}
+		in.acc = []string{r[0], r[1]}
+		in.writes = []string{r[0], r[1]}
+		in.ready[r[0]], in.ready[r[1]] = 4, 4
+		return in, nil
+	}
 	op, rest, _ := strings.Cut(t, " ")
 	a := armSplitArgs(rest)
-	in := &armIns{op: op, occ: 1, ready: map[string]int{}}
+	in.op = op
 	write := func(lat int, rs ...string) {
 		for _, r := range rs {
 			in.writes = append(in.writes, r)
@@ -603,7 +649,7 @@ func armDeps(ins []*armIns) [][]armDep {
 		for _, r := range in.reads {
 			if i, ok := lastW[r]; ok {
 				lat := ins[i].ready[r]
-				if slices.Contains(in.acc, r) && (ins[i].op == "MULALU" || ins[i].op == "MULLU") {
+				if slices.Contains(in.acc, r) && (ins[i].op == "MULALU" || ins[i].op == "MULLU" || ins[i].op == "UMAAL") {
 					lat = 2
 				}
 				add(i, lat)

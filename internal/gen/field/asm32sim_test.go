@@ -33,7 +33,19 @@ func simFunc(text, name string) ([][]string, error) {
 			in = strings.HasPrefix(l, "TEXT ·"+name+"(SB)")
 			continue
 		}
+		if in && strings.HasPrefix(l, "#") {
+			return nil, fmt.Errorf("%s: %q: resolve the GOARM variants first (armVariant)", name, l)
+		}
 		if !in || !strings.HasPrefix(l, "\t") || strings.HasPrefix(strings.TrimSpace(l), "//") {
+			continue
+		}
+		if args, ok := strings.CutPrefix(strings.TrimSpace(l), "UMAAL("); ok {
+			// The macro of montasm32.go: UMAAL(lo, hi, n, m) on register numbers.
+			ins := []string{"UMAAL"}
+			for _, x := range strings.Split(strings.TrimSuffix(args, ")"), ",") {
+				ins = append(ins, "R"+strings.TrimSpace(x))
+			}
+			out = append(out, ins)
 			continue
 		}
 		f := strings.Fields(l)
@@ -63,6 +75,33 @@ func simFunc(text, name string) ([][]string, error) {
 		return nil, fmt.Errorf("no TEXT ·%s", name)
 	}
 	return out, nil
+}
+
+// armVariant resolves the files' #ifdef GOARM_6 … #else … #endif for a
+// build with that GOARM, as the go command's -D GOARM_6 (GOARM 6 and 7) does.
+func armVariant(text string, goarm int) (string, error) {
+	var out []string
+	keep, depth := true, 0
+	for _, l := range strings.Split(text, "\n") {
+		switch t := strings.TrimSpace(l); {
+		case t == "#ifdef GOARM_6":
+			if depth > 0 {
+				return "", fmt.Errorf("nested #ifdef")
+			}
+			depth, keep = 1, goarm >= 6
+		case t == "#else":
+			keep = !keep
+		case t == "#endif":
+			depth, keep = 0, true
+		case strings.HasPrefix(t, "#if"):
+			return "", fmt.Errorf("%q: not understood", t)
+		default:
+			if keep {
+				out = append(out, l)
+			}
+		}
+	}
+	return strings.Join(out, "\n"), nil
 }
 
 type simMachine struct {
@@ -382,6 +421,21 @@ func (m *simMachine) runARM(body [][]string) error {
 					l, c = bits.Add32(l, m.reg[lo], 0)
 					h, _ = bits.Add32(h, m.reg[hi], c)
 				}
+				if err := m.setArm(lo, l); err != nil {
+					return err
+				}
+				return m.setArm(hi, h)
+			case "UMAAL": // montasm32.go on GOARM 6 and 7: a[0]:a[1] = lo, hi
+				lo, hi := a[0], a[1]
+				if lo == hi {
+					return fmt.Errorf("UMAAL needs RdLo and RdHi distinct")
+				}
+				h, l := bits.Mul32(m.reg[a[2]], m.reg[a[3]])
+				var c uint32
+				l, c = bits.Add32(l, m.reg[lo], 0)
+				h += c
+				l, c = bits.Add32(l, m.reg[hi], 0)
+				h += c
 				if err := m.setArm(lo, l); err != nil {
 					return err
 				}

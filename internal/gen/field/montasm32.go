@@ -104,6 +104,19 @@ type montArm struct {
 	aOff   int      // a_j at aOff+4j(R13)
 	bOff   int      // b_i at bOff+4i(R13)
 	square bool
+	umaal  bool // ARMv6's UMAAL for the products added to t_j and a carry
+}
+
+// umaalMacro defines UMAAL for the arm files: Go's assembler has no
+// mnemonic for it (ARMv6 and later), so the macro writes its encoding.
+// UMAAL(lo, hi, n, m) sets hi:lo = n·m + hi + lo, on register numbers.
+const umaalMacro = "#define UMAAL(lo, hi, n, m) WORD $(0xe0400090 | (hi)<<16 | (lo)<<12 | (m)<<8 | (n))"
+
+// umaal writes UMAAL lo, hi, n, m.
+func (g *montArm) umaalOp(lo, hi, n, m string) {
+	num := func(r string) string { return strings.TrimPrefix(r, "R") }
+	g.count++
+	g.s.line(fmt.Sprintf("\tUMAAL(%s, %s, %s, %s)", num(lo), num(hi), num(n), num(m)))
 }
 
 func (g *montArm) op(op string, args ...string) {
@@ -151,6 +164,11 @@ func (g *montArm) row(i int) {
 	}
 	for j := 1; j < n; j++ {
 		g.op("MOVW", sp(g.aOff+4*j), A)
+		if g.umaal && i > 0 {
+			// t_j:C = a_j·b_i + t_j + C in one instruction.
+			g.umaalOp(g.t[j], C, A, B)
+			continue
+		}
 		H := g.get()
 		g.op("MOVW", "$0", H)
 		g.op("MULALU", A, B, fmt.Sprintf("(%s, %s)", H, C))
@@ -236,6 +254,12 @@ func (g *montArm) reduce() {
 				flag = false
 			}
 			g.op("MOVW", fmt.Sprintf("$0x%08x", mj), A)
+			if g.umaal {
+				// t_j:C = q·m_j + t_j + C: the low word is t's word j − 1.
+				g.umaalOp(g.t[j], C, Q, A)
+				g.t[j-1] = g.t[j]
+				continue
+			}
 			H := g.get()
 			g.op("MOVW", "$0", H)
 			g.op("MULALU", Q, A, fmt.Sprintf("(%s, %s)", H, C))
@@ -390,14 +414,26 @@ func montArmFunc(r *montRep, s *asmText, name string, square bool) (int, error) 
 		g.op("ADD", fmt.Sprintf("$%d", 4+4*n*k), "R13", "R11")
 		g.op("MOVM.IA", list, "(R11)")
 	}
-	for i := 0; i < n; i++ {
-		s.comment("Row %d: t += a·b%d; t = (t + q·m) / 2^32.", i, i)
+	// ARMv6 and later add a product, a word of t and a carry in one UMAAL;
+	// GOARM=5 builds the ARMv4 rows. The two are the same arithmetic.
+	s.line("#ifdef GOARM_6")
+	v6 := &montArm{r: r, s: s, free: slices.Clone(armRegs), square: square, aOff: g.aOff, bOff: g.bOff, umaal: true}
+	v6.body()
+	s.line("#else")
+	g.body()
+	s.line("#endif")
+	return g.count, nil
+}
+
+// body writes the rows, the reduction and the final subtraction.
+func (g *montArm) body() {
+	for i := 0; i < g.r.N; i++ {
+		g.s.comment("Row %d: t += a·b%d; t = (t + q·m) / 2^32.", i, i)
 		g.row(i)
 		g.reduce()
 	}
-	s.comment("t < 2m: subtract m, add it back if that borrowed.")
+	g.s.comment("t < 2m: subtract m, add it back if that borrowed.")
 	g.finish()
-	return g.count, nil
 }
 
 // mont386Func writes the 386 function name.
@@ -606,6 +642,9 @@ func montAsm32Generate(f *montField) (map[string][]byte, error) {
 	r := montNewRep(f, 32)
 	tag, arches, runs := asm32BuildTag, "arm and 386", "arm or 386"
 	where := "zz_generated_" + r.Typ + "_arm.s with ARMv4\n// instructions, so on every GOARM, or _386.s"
+	if r.N <= 8 {
+		where = "zz_generated_" + r.Typ + "_arm.s with ARMv4\n// instructions, and UMAAL where GOARM is 6 or 7, or _386.s"
+	}
 	if !montAsm32Arm(r) {
 		tag, arches, runs = "386 && !purego && !curvekit_purego", "386", "386"
 		where = "zz_generated_" + r.Typ + "_386.s; arm runs the\n// Go code: the arm emitter keeps t in registers, at most 8 limbs"
@@ -617,6 +656,12 @@ func montAsm32Generate(f *montField) (map[string][]byte, error) {
 		s.line("//go:build !purego && !curvekit_purego")
 		s.line("")
 		s.line("#include \"textflag.h\"")
+	}
+	if r.N <= 8 {
+		arm.line("")
+		arm.line("// UMAAL(lo, hi, n, m) sets hi:lo = n·m + hi + lo (register numbers): ARMv6's")
+		arm.line("// instruction, which Go's assembler has no mnemonic for.")
+		arm.line(umaalMacro)
 	}
 	for _, fn := range []struct {
 		name   string

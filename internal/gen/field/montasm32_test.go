@@ -60,7 +60,11 @@ func TestMontAsm32Sim(t *testing.T) {
 			return l
 		}
 		mulName, sqName := montAsm32Names(r)
-		for _, arch := range []string{"arm", "386"} {
+		for _, variant := range []string{"arm", "arm6", "386"} {
+			arch := variant
+			if variant == "arm6" {
+				arch = "arm"
+			}
 			textB, ok := files[f.Pkg+"/zz_generated_elem32_"+arch+".s"]
 			if !ok {
 				if arch == "386" || montAsm32Arm(r) {
@@ -68,7 +72,14 @@ func TestMontAsm32Sim(t *testing.T) {
 				}
 				continue
 			}
-			text := string(textB)
+			goarm := 5
+			if variant == "arm6" {
+				goarm = 6
+			}
+			text, err := armVariant(string(textB), goarm)
+			if err != nil {
+				t.Fatal(err)
+			}
 			for _, square := range []bool{false, true} {
 				name := mulName
 				if square {
@@ -104,7 +115,7 @@ func TestMontAsm32Sim(t *testing.T) {
 							run = mc.run386
 						}
 						if err := run(body); err != nil {
-							t.Fatalf("%s %s %s: %v", f.Pkg, arch, name, err)
+							t.Fatalf("%s %s %s: %v", f.Pkg, variant, name, err)
 						}
 						if err := sameTrace(traces, arch, mc); err != nil {
 							t.Fatalf("%s %s %s(%x, %x): %v", f.Pkg, arch, name, x, y, err)
@@ -116,7 +127,7 @@ func TestMontAsm32Sim(t *testing.T) {
 							got[k] = mc.mem[simV+uint32(4*k)]
 						}
 						if w := limbs(want); !slices.Equal(got, w) {
-							t.Fatalf("%s %s %s(%x, %x) = %x, want %x", f.Pkg, arch, name, x, y, got, w)
+							t.Fatalf("%s %s %s(%x, %x) = %x, want %x", f.Pkg, variant, name, x, y, got, w)
 						}
 					}
 				}
@@ -146,7 +157,32 @@ func TestMontAsm32Text(t *testing.T) {
 			t.Fatal(err)
 		}
 		imm := regexp.MustCompile(`\$(0x[0-9a-f]+|[0-9]+)`)
+		v6 := false
 		for _, line := range strings.Split(string(files[f.Pkg+"/zz_generated_elem32_arm.s"]), "\n") {
+			switch {
+			case line == "#ifdef GOARM_6":
+				v6 = true
+			case line == "#else" || line == "#endif":
+				v6 = false
+			case strings.HasPrefix(line, "#define") && line != umaalMacro:
+				t.Errorf("%s arm: %q: not the UMAAL macro", f.Pkg, line)
+			}
+			// UMAAL is ARMv6: only in the GOARM_6 variant, on registers the
+			// code may write, RdLo and RdHi distinct.
+			if args, ok := strings.CutPrefix(strings.TrimSpace(line), "UMAAL("); ok {
+				var r []int
+				for _, x := range strings.Split(strings.TrimSuffix(args, ")"), ",") {
+					v, err := strconv.Atoi(strings.TrimSpace(x))
+					if err != nil || v < 0 || v > 14 || v == 10 || v == 13 {
+						t.Errorf("%s arm: %q: register %q", f.Pkg, line, x)
+					}
+					r = append(r, v)
+				}
+				if !v6 || len(r) != 4 || r[0] == r[1] {
+					t.Errorf("%s arm: %q: outside GOARM_6, or RdLo = RdHi", f.Pkg, line)
+				}
+				continue
+			}
 			if !strings.HasPrefix(line, "\t") || strings.HasPrefix(line, "\t//") {
 				continue
 			}
