@@ -4,10 +4,6 @@
 
 #include "textflag.h"
 
-// UMAAL(lo, hi, n, m) sets hi:lo = n·m + hi + lo (register numbers): ARMv6's
-// instruction, which Go's assembler has no mnemonic for.
-#define UMAAL(lo, hi, n, m) WORD $(0xe0400090 | (hi)<<16 | (lo)<<12 | (m)<<8 | (n))
-
 // func elem32MulAsm(v, a, b *elem32)
 TEXT ·elem32MulAsm(SB), NOSPLIT, $64-12
 	// The inputs into the frame: a at 4(R13), b at 36(R13).
@@ -57,217 +53,217 @@ TEXT ·elem32MulAsm(SB), NOSPLIT, $64-12
 	MOVW    8(R13), R1
 	ADC.S   $0, R9
 	ADC.S   R3, R11
-	UMAAL(4, 0, 1, 14)
+	WORD    $0xe0404e91 // UMAAL: R0:R4 = R1·R14 + R0 + R4
 	MOVW    12(R13), R1
 	ADC     $0, R12
 	SUB.S   R3, R9
-	UMAAL(5, 0, 1, 14)
+	WORD    $0xe0405e91 // UMAAL: R0:R5 = R1·R14 + R0 + R5
 	MOVW    16(R13), R1
 	SBC.S   $0, R11
 	MOVW    44(R13), R3
-	UMAAL(6, 0, 1, 14)
+	WORD    $0xe0406e91 // UMAAL: R0:R6 = R1·R14 + R0 + R6
 	MOVW    20(R13), R1
 	SBC     $0, R12
 	// Row 1: t += a·b1; t = (t + q·m) / 2^32.
-	UMAAL(7, 0, 1, 14)
+	WORD    $0xe0407e91 // UMAAL: R0:R7 = R1·R14 + R0 + R7
 	MOVW    24(R13), R1
-	UMAAL(8, 0, 1, 14)
+	WORD    $0xe0408e91 // UMAAL: R0:R8 = R1·R14 + R0 + R8
 	MOVW    28(R13), R1
-	UMAAL(9, 0, 1, 14)
+	WORD    $0xe0409e91 // UMAAL: R0:R9 = R1·R14 + R0 + R9
 	MOVW    32(R13), R1
-	UMAAL(11, 0, 1, 14)
+	WORD    $0xe040be91 // UMAAL: R0:R11 = R1·R14 + R0 + R11
 	MOVW    4(R13), R1
 	MOVW    $0, R14
 	MULALU  R1, R3, (R14, R4)
 	MOVW    8(R13), R1
 	ADD.S   R0, R12
 	MOVW    $0, R0
-	UMAAL(5, 14, 1, 3)
+	WORD    $0xe04e5391 // UMAAL: R14:R5 = R1·R3 + R14 + R5
 	MOVW    12(R13), R1
 	ADC     $0, R0
 	ADD.S   R2, R6
-	UMAAL(6, 14, 1, 3)
+	WORD    $0xe04e6391 // UMAAL: R14:R6 = R1·R3 + R14 + R6
 	MOVW    16(R13), R1
 	ADC.S   $0, R7
 	ADC.S   $0, R8
-	UMAAL(7, 14, 1, 3)
+	WORD    $0xe04e7391 // UMAAL: R14:R7 = R1·R3 + R14 + R7
 	MOVW    20(R13), R1
 	ADC.S   R2, R9
 	ADC.S   $0, R11
-	UMAAL(8, 14, 1, 3)
+	WORD    $0xe04e8391 // UMAAL: R14:R8 = R1·R3 + R14 + R8
 	MOVW    24(R13), R1
 	ADC.S   R2, R12
 	ADC     $0, R0
-	UMAAL(9, 14, 1, 3)
+	WORD    $0xe04e9391 // UMAAL: R14:R9 = R1·R3 + R14 + R9
 	MOVW    28(R13), R1
 	SUB.S   R2, R11
 	SBC.S   $0, R12
-	UMAAL(11, 14, 1, 3)
+	WORD    $0xe04eb391 // UMAAL: R14:R11 = R1·R3 + R14 + R11
 	MOVW    32(R13), R1
 	MOVW    48(R13), R2
 	SBC     $0, R0
 	// Row 2: t += a·b2; t = (t + q·m) / 2^32.
-	UMAAL(12, 14, 1, 3)
+	WORD    $0xe04ec391 // UMAAL: R14:R12 = R1·R3 + R14 + R12
 	MOVW    4(R13), R1
 	MOVW    $0, R3
 	MULALU  R1, R2, (R3, R5)
 	MOVW    8(R13), R1
 	ADD.S   R14, R0
 	MOVW    $0, R14
-	UMAAL(6, 3, 1, 2)
+	WORD    $0xe0436291 // UMAAL: R3:R6 = R1·R2 + R3 + R6
 	MOVW    12(R13), R1
 	ADC     $0, R14
 	ADD.S   R4, R7
-	UMAAL(7, 3, 1, 2)
+	WORD    $0xe0437291 // UMAAL: R3:R7 = R1·R2 + R3 + R7
 	MOVW    16(R13), R1
 	ADC.S   $0, R8
 	ADC.S   $0, R9
-	UMAAL(8, 3, 1, 2)
+	WORD    $0xe0438291 // UMAAL: R3:R8 = R1·R2 + R3 + R8
 	MOVW    20(R13), R1
 	ADC.S   R4, R11
 	ADC.S   $0, R12
-	UMAAL(9, 3, 1, 2)
+	WORD    $0xe0439291 // UMAAL: R3:R9 = R1·R2 + R3 + R9
 	MOVW    24(R13), R1
 	ADC.S   R4, R0
 	ADC     $0, R14
-	UMAAL(11, 3, 1, 2)
+	WORD    $0xe043b291 // UMAAL: R3:R11 = R1·R2 + R3 + R11
 	MOVW    28(R13), R1
 	SUB.S   R4, R12
 	SBC.S   $0, R0
-	UMAAL(12, 3, 1, 2)
+	WORD    $0xe043c291 // UMAAL: R3:R12 = R1·R2 + R3 + R12
 	MOVW    32(R13), R1
 	MOVW    52(R13), R4
 	SBC     $0, R14
 	// Row 3: t += a·b3; t = (t + q·m) / 2^32.
-	UMAAL(0, 3, 1, 2)
+	WORD    $0xe0430291 // UMAAL: R3:R0 = R1·R2 + R3 + R0
 	MOVW    4(R13), R1
 	MOVW    $0, R2
 	MULALU  R1, R4, (R2, R6)
 	MOVW    8(R13), R1
 	ADD.S   R3, R14
 	MOVW    $0, R3
-	UMAAL(7, 2, 1, 4)
+	WORD    $0xe0427491 // UMAAL: R2:R7 = R1·R4 + R2 + R7
 	MOVW    12(R13), R1
 	ADC     $0, R3
 	ADD.S   R5, R8
-	UMAAL(8, 2, 1, 4)
+	WORD    $0xe0428491 // UMAAL: R2:R8 = R1·R4 + R2 + R8
 	MOVW    16(R13), R1
 	ADC.S   $0, R9
 	ADC.S   $0, R11
-	UMAAL(9, 2, 1, 4)
+	WORD    $0xe0429491 // UMAAL: R2:R9 = R1·R4 + R2 + R9
 	MOVW    20(R13), R1
 	ADC.S   R5, R12
 	ADC.S   $0, R0
-	UMAAL(11, 2, 1, 4)
+	WORD    $0xe042b491 // UMAAL: R2:R11 = R1·R4 + R2 + R11
 	MOVW    24(R13), R1
 	ADC.S   R5, R14
 	ADC     $0, R3
-	UMAAL(12, 2, 1, 4)
+	WORD    $0xe042c491 // UMAAL: R2:R12 = R1·R4 + R2 + R12
 	MOVW    28(R13), R1
 	SUB.S   R5, R0
 	SBC.S   $0, R14
-	UMAAL(0, 2, 1, 4)
+	WORD    $0xe0420491 // UMAAL: R2:R0 = R1·R4 + R2 + R0
 	MOVW    32(R13), R1
 	MOVW    56(R13), R5
 	SBC     $0, R3
 	// Row 4: t += a·b4; t = (t + q·m) / 2^32.
-	UMAAL(14, 2, 1, 4)
+	WORD    $0xe042e491 // UMAAL: R2:R14 = R1·R4 + R2 + R14
 	MOVW    4(R13), R1
 	MOVW    $0, R4
 	MULALU  R1, R5, (R4, R7)
 	MOVW    8(R13), R1
 	ADD.S   R2, R3
 	MOVW    $0, R2
-	UMAAL(8, 4, 1, 5)
+	WORD    $0xe0448591 // UMAAL: R4:R8 = R1·R5 + R4 + R8
 	MOVW    12(R13), R1
 	ADC     $0, R2
 	ADD.S   R6, R9
-	UMAAL(9, 4, 1, 5)
+	WORD    $0xe0449591 // UMAAL: R4:R9 = R1·R5 + R4 + R9
 	MOVW    16(R13), R1
 	ADC.S   $0, R11
 	ADC.S   $0, R12
-	UMAAL(11, 4, 1, 5)
+	WORD    $0xe044b591 // UMAAL: R4:R11 = R1·R5 + R4 + R11
 	MOVW    20(R13), R1
 	ADC.S   R6, R0
 	ADC.S   $0, R14
-	UMAAL(12, 4, 1, 5)
+	WORD    $0xe044c591 // UMAAL: R4:R12 = R1·R5 + R4 + R12
 	MOVW    24(R13), R1
 	ADC.S   R6, R3
 	ADC     $0, R2
-	UMAAL(0, 4, 1, 5)
+	WORD    $0xe0440591 // UMAAL: R4:R0 = R1·R5 + R4 + R0
 	MOVW    28(R13), R1
 	SUB.S   R6, R14
 	SBC.S   $0, R3
-	UMAAL(14, 4, 1, 5)
+	WORD    $0xe044e591 // UMAAL: R4:R14 = R1·R5 + R4 + R14
 	MOVW    32(R13), R1
 	MOVW    60(R13), R6
 	SBC     $0, R2
 	// Row 5: t += a·b5; t = (t + q·m) / 2^32.
-	UMAAL(3, 4, 1, 5)
+	WORD    $0xe0443591 // UMAAL: R4:R3 = R1·R5 + R4 + R3
 	MOVW    4(R13), R1
 	MOVW    $0, R5
 	MULALU  R1, R6, (R5, R8)
 	MOVW    8(R13), R1
 	ADD.S   R4, R2
 	MOVW    $0, R4
-	UMAAL(9, 5, 1, 6)
+	WORD    $0xe0459691 // UMAAL: R5:R9 = R1·R6 + R5 + R9
 	MOVW    12(R13), R1
 	ADC     $0, R4
 	ADD.S   R7, R11
-	UMAAL(11, 5, 1, 6)
+	WORD    $0xe045b691 // UMAAL: R5:R11 = R1·R6 + R5 + R11
 	MOVW    16(R13), R1
 	ADC.S   $0, R12
 	ADC.S   $0, R0
-	UMAAL(12, 5, 1, 6)
+	WORD    $0xe045c691 // UMAAL: R5:R12 = R1·R6 + R5 + R12
 	MOVW    20(R13), R1
 	ADC.S   R7, R14
 	ADC.S   $0, R3
-	UMAAL(0, 5, 1, 6)
+	WORD    $0xe0450691 // UMAAL: R5:R0 = R1·R6 + R5 + R0
 	MOVW    24(R13), R1
 	ADC.S   R7, R2
 	ADC     $0, R4
-	UMAAL(14, 5, 1, 6)
+	WORD    $0xe045e691 // UMAAL: R5:R14 = R1·R6 + R5 + R14
 	MOVW    28(R13), R1
 	SUB.S   R7, R3
 	SBC.S   $0, R2
-	UMAAL(3, 5, 1, 6)
+	WORD    $0xe0453691 // UMAAL: R5:R3 = R1·R6 + R5 + R3
 	MOVW    32(R13), R1
 	MOVW    64(R13), R7
 	SBC     $0, R4
 	// Row 6: t += a·b6; t = (t + q·m) / 2^32.
-	UMAAL(2, 5, 1, 6)
+	WORD    $0xe0452691 // UMAAL: R5:R2 = R1·R6 + R5 + R2
 	MOVW    4(R13), R1
 	MOVW    $0, R6
 	MULALU  R1, R7, (R6, R9)
 	MOVW    8(R13), R1
 	ADD.S   R5, R4
 	MOVW    $0, R5
-	UMAAL(11, 6, 1, 7)
+	WORD    $0xe046b791 // UMAAL: R6:R11 = R1·R7 + R6 + R11
 	MOVW    12(R13), R1
 	ADC     $0, R5
 	ADD.S   R8, R12
-	UMAAL(12, 6, 1, 7)
+	WORD    $0xe046c791 // UMAAL: R6:R12 = R1·R7 + R6 + R12
 	MOVW    16(R13), R1
 	ADC.S   $0, R0
 	ADC.S   $0, R14
-	UMAAL(0, 6, 1, 7)
+	WORD    $0xe0460791 // UMAAL: R6:R0 = R1·R7 + R6 + R0
 	MOVW    20(R13), R1
 	ADC.S   R8, R3
 	ADC.S   $0, R2
-	UMAAL(14, 6, 1, 7)
+	WORD    $0xe046e791 // UMAAL: R6:R14 = R1·R7 + R6 + R14
 	MOVW    24(R13), R1
 	ADC.S   R8, R4
 	ADC     $0, R5
-	UMAAL(3, 6, 1, 7)
+	WORD    $0xe0463791 // UMAAL: R6:R3 = R1·R7 + R6 + R3
 	MOVW    28(R13), R1
 	SUB.S   R8, R2
 	SBC.S   $0, R4
-	UMAAL(2, 6, 1, 7)
+	WORD    $0xe0462791 // UMAAL: R6:R2 = R1·R7 + R6 + R2
 	MOVW    32(R13), R1
 	SBC     $0, R5
 	// Row 7: t += a·b7; t = (t + q·m) / 2^32.
 	MOVW    $0xffffffff, R8
-	UMAAL(4, 6, 1, 7)
+	WORD    $0xe0464791 // UMAAL: R6:R4 = R1·R7 + R6 + R4
 	ADD.S   R6, R5
 	MOVW    $0, R6
 	ADC     $0, R6
@@ -803,217 +799,217 @@ TEXT ·elem32SquareAsm(SB), NOSPLIT, $32-8
 	MOVW    8(R13), R1
 	ADC.S   $0, R9
 	ADC.S   R3, R11
-	UMAAL(4, 0, 1, 14)
+	WORD    $0xe0404e91 // UMAAL: R0:R4 = R1·R14 + R0 + R4
 	MOVW    12(R13), R1
 	ADC     $0, R12
 	SUB.S   R3, R9
-	UMAAL(5, 0, 1, 14)
+	WORD    $0xe0405e91 // UMAAL: R0:R5 = R1·R14 + R0 + R5
 	MOVW    16(R13), R1
 	SBC.S   $0, R11
 	MOVW    12(R13), R3
-	UMAAL(6, 0, 1, 14)
+	WORD    $0xe0406e91 // UMAAL: R0:R6 = R1·R14 + R0 + R6
 	MOVW    20(R13), R1
 	SBC     $0, R12
 	// Row 1: t += a·b1; t = (t + q·m) / 2^32.
-	UMAAL(7, 0, 1, 14)
+	WORD    $0xe0407e91 // UMAAL: R0:R7 = R1·R14 + R0 + R7
 	MOVW    24(R13), R1
-	UMAAL(8, 0, 1, 14)
+	WORD    $0xe0408e91 // UMAAL: R0:R8 = R1·R14 + R0 + R8
 	MOVW    28(R13), R1
-	UMAAL(9, 0, 1, 14)
+	WORD    $0xe0409e91 // UMAAL: R0:R9 = R1·R14 + R0 + R9
 	MOVW    32(R13), R1
-	UMAAL(11, 0, 1, 14)
+	WORD    $0xe040be91 // UMAAL: R0:R11 = R1·R14 + R0 + R11
 	MOVW    4(R13), R1
 	MOVW    $0, R14
 	MULALU  R1, R3, (R14, R4)
 	MOVW    8(R13), R1
 	ADD.S   R0, R12
 	MOVW    $0, R0
-	UMAAL(5, 14, 1, 3)
+	WORD    $0xe04e5391 // UMAAL: R14:R5 = R1·R3 + R14 + R5
 	MOVW    12(R13), R1
 	ADC     $0, R0
 	ADD.S   R2, R6
-	UMAAL(6, 14, 1, 3)
+	WORD    $0xe04e6391 // UMAAL: R14:R6 = R1·R3 + R14 + R6
 	MOVW    16(R13), R1
 	ADC.S   $0, R7
 	ADC.S   $0, R8
-	UMAAL(7, 14, 1, 3)
+	WORD    $0xe04e7391 // UMAAL: R14:R7 = R1·R3 + R14 + R7
 	MOVW    20(R13), R1
 	ADC.S   R2, R9
 	ADC.S   $0, R11
-	UMAAL(8, 14, 1, 3)
+	WORD    $0xe04e8391 // UMAAL: R14:R8 = R1·R3 + R14 + R8
 	MOVW    24(R13), R1
 	ADC.S   R2, R12
 	ADC     $0, R0
-	UMAAL(9, 14, 1, 3)
+	WORD    $0xe04e9391 // UMAAL: R14:R9 = R1·R3 + R14 + R9
 	MOVW    28(R13), R1
 	SUB.S   R2, R11
 	SBC.S   $0, R12
-	UMAAL(11, 14, 1, 3)
+	WORD    $0xe04eb391 // UMAAL: R14:R11 = R1·R3 + R14 + R11
 	MOVW    32(R13), R1
 	MOVW    16(R13), R2
 	SBC     $0, R0
 	// Row 2: t += a·b2; t = (t + q·m) / 2^32.
-	UMAAL(12, 14, 1, 3)
+	WORD    $0xe04ec391 // UMAAL: R14:R12 = R1·R3 + R14 + R12
 	MOVW    4(R13), R1
 	MOVW    $0, R3
 	MULALU  R1, R2, (R3, R5)
 	MOVW    8(R13), R1
 	ADD.S   R14, R0
 	MOVW    $0, R14
-	UMAAL(6, 3, 1, 2)
+	WORD    $0xe0436291 // UMAAL: R3:R6 = R1·R2 + R3 + R6
 	MOVW    12(R13), R1
 	ADC     $0, R14
 	ADD.S   R4, R7
-	UMAAL(7, 3, 1, 2)
+	WORD    $0xe0437291 // UMAAL: R3:R7 = R1·R2 + R3 + R7
 	MOVW    16(R13), R1
 	ADC.S   $0, R8
 	ADC.S   $0, R9
-	UMAAL(8, 3, 1, 2)
+	WORD    $0xe0438291 // UMAAL: R3:R8 = R1·R2 + R3 + R8
 	MOVW    20(R13), R1
 	ADC.S   R4, R11
 	ADC.S   $0, R12
-	UMAAL(9, 3, 1, 2)
+	WORD    $0xe0439291 // UMAAL: R3:R9 = R1·R2 + R3 + R9
 	MOVW    24(R13), R1
 	ADC.S   R4, R0
 	ADC     $0, R14
-	UMAAL(11, 3, 1, 2)
+	WORD    $0xe043b291 // UMAAL: R3:R11 = R1·R2 + R3 + R11
 	MOVW    28(R13), R1
 	SUB.S   R4, R12
 	SBC.S   $0, R0
-	UMAAL(12, 3, 1, 2)
+	WORD    $0xe043c291 // UMAAL: R3:R12 = R1·R2 + R3 + R12
 	MOVW    32(R13), R1
 	MOVW    20(R13), R4
 	SBC     $0, R14
 	// Row 3: t += a·b3; t = (t + q·m) / 2^32.
-	UMAAL(0, 3, 1, 2)
+	WORD    $0xe0430291 // UMAAL: R3:R0 = R1·R2 + R3 + R0
 	MOVW    4(R13), R1
 	MOVW    $0, R2
 	MULALU  R1, R4, (R2, R6)
 	MOVW    8(R13), R1
 	ADD.S   R3, R14
 	MOVW    $0, R3
-	UMAAL(7, 2, 1, 4)
+	WORD    $0xe0427491 // UMAAL: R2:R7 = R1·R4 + R2 + R7
 	MOVW    12(R13), R1
 	ADC     $0, R3
 	ADD.S   R5, R8
-	UMAAL(8, 2, 1, 4)
+	WORD    $0xe0428491 // UMAAL: R2:R8 = R1·R4 + R2 + R8
 	MOVW    16(R13), R1
 	ADC.S   $0, R9
 	ADC.S   $0, R11
-	UMAAL(9, 2, 1, 4)
+	WORD    $0xe0429491 // UMAAL: R2:R9 = R1·R4 + R2 + R9
 	MOVW    20(R13), R1
 	ADC.S   R5, R12
 	ADC.S   $0, R0
-	UMAAL(11, 2, 1, 4)
+	WORD    $0xe042b491 // UMAAL: R2:R11 = R1·R4 + R2 + R11
 	MOVW    24(R13), R1
 	ADC.S   R5, R14
 	ADC     $0, R3
-	UMAAL(12, 2, 1, 4)
+	WORD    $0xe042c491 // UMAAL: R2:R12 = R1·R4 + R2 + R12
 	MOVW    28(R13), R1
 	SUB.S   R5, R0
 	SBC.S   $0, R14
-	UMAAL(0, 2, 1, 4)
+	WORD    $0xe0420491 // UMAAL: R2:R0 = R1·R4 + R2 + R0
 	MOVW    32(R13), R1
 	MOVW    24(R13), R5
 	SBC     $0, R3
 	// Row 4: t += a·b4; t = (t + q·m) / 2^32.
-	UMAAL(14, 2, 1, 4)
+	WORD    $0xe042e491 // UMAAL: R2:R14 = R1·R4 + R2 + R14
 	MOVW    4(R13), R1
 	MOVW    $0, R4
 	MULALU  R1, R5, (R4, R7)
 	MOVW    8(R13), R1
 	ADD.S   R2, R3
 	MOVW    $0, R2
-	UMAAL(8, 4, 1, 5)
+	WORD    $0xe0448591 // UMAAL: R4:R8 = R1·R5 + R4 + R8
 	MOVW    12(R13), R1
 	ADC     $0, R2
 	ADD.S   R6, R9
-	UMAAL(9, 4, 1, 5)
+	WORD    $0xe0449591 // UMAAL: R4:R9 = R1·R5 + R4 + R9
 	MOVW    16(R13), R1
 	ADC.S   $0, R11
 	ADC.S   $0, R12
-	UMAAL(11, 4, 1, 5)
+	WORD    $0xe044b591 // UMAAL: R4:R11 = R1·R5 + R4 + R11
 	MOVW    20(R13), R1
 	ADC.S   R6, R0
 	ADC.S   $0, R14
-	UMAAL(12, 4, 1, 5)
+	WORD    $0xe044c591 // UMAAL: R4:R12 = R1·R5 + R4 + R12
 	MOVW    24(R13), R1
 	ADC.S   R6, R3
 	ADC     $0, R2
-	UMAAL(0, 4, 1, 5)
+	WORD    $0xe0440591 // UMAAL: R4:R0 = R1·R5 + R4 + R0
 	MOVW    28(R13), R1
 	SUB.S   R6, R14
 	SBC.S   $0, R3
-	UMAAL(14, 4, 1, 5)
+	WORD    $0xe044e591 // UMAAL: R4:R14 = R1·R5 + R4 + R14
 	MOVW    32(R13), R1
 	MOVW    28(R13), R6
 	SBC     $0, R2
 	// Row 5: t += a·b5; t = (t + q·m) / 2^32.
-	UMAAL(3, 4, 1, 5)
+	WORD    $0xe0443591 // UMAAL: R4:R3 = R1·R5 + R4 + R3
 	MOVW    4(R13), R1
 	MOVW    $0, R5
 	MULALU  R1, R6, (R5, R8)
 	MOVW    8(R13), R1
 	ADD.S   R4, R2
 	MOVW    $0, R4
-	UMAAL(9, 5, 1, 6)
+	WORD    $0xe0459691 // UMAAL: R5:R9 = R1·R6 + R5 + R9
 	MOVW    12(R13), R1
 	ADC     $0, R4
 	ADD.S   R7, R11
-	UMAAL(11, 5, 1, 6)
+	WORD    $0xe045b691 // UMAAL: R5:R11 = R1·R6 + R5 + R11
 	MOVW    16(R13), R1
 	ADC.S   $0, R12
 	ADC.S   $0, R0
-	UMAAL(12, 5, 1, 6)
+	WORD    $0xe045c691 // UMAAL: R5:R12 = R1·R6 + R5 + R12
 	MOVW    20(R13), R1
 	ADC.S   R7, R14
 	ADC.S   $0, R3
-	UMAAL(0, 5, 1, 6)
+	WORD    $0xe0450691 // UMAAL: R5:R0 = R1·R6 + R5 + R0
 	MOVW    24(R13), R1
 	ADC.S   R7, R2
 	ADC     $0, R4
-	UMAAL(14, 5, 1, 6)
+	WORD    $0xe045e691 // UMAAL: R5:R14 = R1·R6 + R5 + R14
 	MOVW    28(R13), R1
 	SUB.S   R7, R3
 	SBC.S   $0, R2
-	UMAAL(3, 5, 1, 6)
+	WORD    $0xe0453691 // UMAAL: R5:R3 = R1·R6 + R5 + R3
 	MOVW    32(R13), R1
 	MOVW    32(R13), R7
 	SBC     $0, R4
 	// Row 6: t += a·b6; t = (t + q·m) / 2^32.
-	UMAAL(2, 5, 1, 6)
+	WORD    $0xe0452691 // UMAAL: R5:R2 = R1·R6 + R5 + R2
 	MOVW    4(R13), R1
 	MOVW    $0, R6
 	MULALU  R1, R7, (R6, R9)
 	MOVW    8(R13), R1
 	ADD.S   R5, R4
 	MOVW    $0, R5
-	UMAAL(11, 6, 1, 7)
+	WORD    $0xe046b791 // UMAAL: R6:R11 = R1·R7 + R6 + R11
 	MOVW    12(R13), R1
 	ADC     $0, R5
 	ADD.S   R8, R12
-	UMAAL(12, 6, 1, 7)
+	WORD    $0xe046c791 // UMAAL: R6:R12 = R1·R7 + R6 + R12
 	MOVW    16(R13), R1
 	ADC.S   $0, R0
 	ADC.S   $0, R14
-	UMAAL(0, 6, 1, 7)
+	WORD    $0xe0460791 // UMAAL: R6:R0 = R1·R7 + R6 + R0
 	MOVW    20(R13), R1
 	ADC.S   R8, R3
 	ADC.S   $0, R2
-	UMAAL(14, 6, 1, 7)
+	WORD    $0xe046e791 // UMAAL: R6:R14 = R1·R7 + R6 + R14
 	MOVW    24(R13), R1
 	ADC.S   R8, R4
 	ADC     $0, R5
-	UMAAL(3, 6, 1, 7)
+	WORD    $0xe0463791 // UMAAL: R6:R3 = R1·R7 + R6 + R3
 	MOVW    28(R13), R1
 	SUB.S   R8, R2
 	SBC.S   $0, R4
-	UMAAL(2, 6, 1, 7)
+	WORD    $0xe0462791 // UMAAL: R6:R2 = R1·R7 + R6 + R2
 	MOVW    32(R13), R1
 	SBC     $0, R5
 	// Row 7: t += a·b7; t = (t + q·m) / 2^32.
 	MOVW    $0xffffffff, R8
-	UMAAL(4, 6, 1, 7)
+	WORD    $0xe0464791 // UMAAL: R6:R4 = R1·R7 + R6 + R4
 	ADD.S   R6, R5
 	MOVW    $0, R6
 	ADC     $0, R6

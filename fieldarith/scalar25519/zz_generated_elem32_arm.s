@@ -4,10 +4,6 @@
 
 #include "textflag.h"
 
-// UMAAL(lo, hi, n, m) sets hi:lo = n·m + hi + lo (register numbers): ARMv6's
-// instruction, which Go's assembler has no mnemonic for.
-#define UMAAL(lo, hi, n, m) WORD $(0xe0400090 | (hi)<<16 | (lo)<<12 | (m)<<8 | (n))
-
 // func elem32MulAsm(v, a, b *elem32)
 TEXT ·elem32MulAsm(SB), NOSPLIT, $64-12
 	// The inputs into the frame: a at 4(R13), b at 36(R13).
@@ -53,17 +49,17 @@ TEXT ·elem32MulAsm(SB), NOSPLIT, $64-12
 	MOVW    $0x5812631a, R12
 	MOVW    $0, R0
 	MOVW    $0, R3
-	UMAAL(2, 1, 14, 12)
+	WORD    $0xe0412c9e // UMAAL: R1:R2 = R14·R12 + R1 + R2
 	MOVW    $0xa2f79cd6, R12
-	UMAAL(4, 1, 14, 12)
+	WORD    $0xe0414c9e // UMAAL: R1:R4 = R14·R12 + R1 + R4
 	MOVW    $0x14def9de, R12
-	UMAAL(5, 1, 14, 12)
+	WORD    $0xe0415c9e // UMAAL: R1:R5 = R14·R12 + R1 + R5
 	MOVW    $0x10000000, R12
 	ADD.S   R1, R6
 	ADC.S   $0, R7
 	ADC.S   $0, R8
 	ADC     $0, R0
-	UMAAL(9, 0, 14, 12)
+	WORD    $0xe0409c9e // UMAAL: R0:R9 = R14·R12 + R0 + R9
 	MOVW    40(R13), R1
 	MOVW    $0, R12
 	MOVW    $0x12547e1b, R14
@@ -73,19 +69,19 @@ TEXT ·elem32MulAsm(SB), NOSPLIT, $64-12
 	// Row 1: t += a·b1; t = (t + q·m) / 2^32.
 	MULALU  R0, R1, (R12, R2)
 	MOVW    8(R13), R0
-	UMAAL(4, 12, 0, 1)
+	WORD    $0xe04c4190 // UMAAL: R12:R4 = R0·R1 + R12 + R4
 	MOVW    12(R13), R0
-	UMAAL(5, 12, 0, 1)
+	WORD    $0xe04c5190 // UMAAL: R12:R5 = R0·R1 + R12 + R5
 	MOVW    16(R13), R0
-	UMAAL(6, 12, 0, 1)
+	WORD    $0xe04c6190 // UMAAL: R12:R6 = R0·R1 + R12 + R6
 	MOVW    20(R13), R0
-	UMAAL(7, 12, 0, 1)
+	WORD    $0xe04c7190 // UMAAL: R12:R7 = R0·R1 + R12 + R7
 	MOVW    24(R13), R0
-	UMAAL(8, 12, 0, 1)
+	WORD    $0xe04c8190 // UMAAL: R12:R8 = R0·R1 + R12 + R8
 	MOVW    28(R13), R0
-	UMAAL(9, 12, 0, 1)
+	WORD    $0xe04c9190 // UMAAL: R12:R9 = R0·R1 + R12 + R9
 	MOVW    32(R13), R0
-	UMAAL(11, 12, 0, 1)
+	WORD    $0xe04cb190 // UMAAL: R12:R11 = R0·R1 + R12 + R11
 	MUL     R14, R2, R0
 	MOVW    $0x5cf5d3ed, R14
 	MOVW    $0, R1
@@ -94,18 +90,18 @@ TEXT ·elem32MulAsm(SB), NOSPLIT, $64-12
 	MOVW    $0x5812631a, R14
 	MOVW    $0, R12
 	ADC     $0, R12
-	UMAAL(4, 1, 0, 14)
+	WORD    $0xe0414e90 // UMAAL: R1:R4 = R0·R14 + R1 + R4
 	MOVW    $0xa2f79cd6, R14
 	MOVW    $0, R2
-	UMAAL(5, 1, 0, 14)
+	WORD    $0xe0415e90 // UMAAL: R1:R5 = R0·R14 + R1 + R5
 	MOVW    $0x14def9de, R14
-	UMAAL(6, 1, 0, 14)
+	WORD    $0xe0416e90 // UMAAL: R1:R6 = R0·R14 + R1 + R6
 	MOVW    $0x10000000, R14
 	ADD.S   R1, R7
 	ADC.S   $0, R8
 	ADC.S   $0, R9
 	ADC     $0, R2
-	UMAAL(11, 2, 0, 14)
+	WORD    $0xe042be90 // UMAAL: R2:R11 = R0·R14 + R2 + R11
 	MOVW    44(R13), R1
 	MOVW    $0, R14
 	MOVW    $0x12547e1b, R0
@@ -115,19 +111,19 @@ TEXT ·elem32MulAsm(SB), NOSPLIT, $64-12
 	// Row 2: t += a·b2; t = (t + q·m) / 2^32.
 	MULALU  R2, R1, (R14, R4)
 	MOVW    8(R13), R2
-	UMAAL(5, 14, 2, 1)
+	WORD    $0xe04e5192 // UMAAL: R14:R5 = R2·R1 + R14 + R5
 	MOVW    12(R13), R2
-	UMAAL(6, 14, 2, 1)
+	WORD    $0xe04e6192 // UMAAL: R14:R6 = R2·R1 + R14 + R6
 	MOVW    16(R13), R2
-	UMAAL(7, 14, 2, 1)
+	WORD    $0xe04e7192 // UMAAL: R14:R7 = R2·R1 + R14 + R7
 	MOVW    20(R13), R2
-	UMAAL(8, 14, 2, 1)
+	WORD    $0xe04e8192 // UMAAL: R14:R8 = R2·R1 + R14 + R8
 	MOVW    24(R13), R2
-	UMAAL(9, 14, 2, 1)
+	WORD    $0xe04e9192 // UMAAL: R14:R9 = R2·R1 + R14 + R9
 	MOVW    28(R13), R2
-	UMAAL(11, 14, 2, 1)
+	WORD    $0xe04eb192 // UMAAL: R14:R11 = R2·R1 + R14 + R11
 	MOVW    32(R13), R2
-	UMAAL(3, 14, 2, 1)
+	WORD    $0xe04e3192 // UMAAL: R14:R3 = R2·R1 + R14 + R3
 	MUL     R0, R4, R2
 	MOVW    $0x5cf5d3ed, R0
 	MOVW    $0, R1
@@ -136,18 +132,18 @@ TEXT ·elem32MulAsm(SB), NOSPLIT, $64-12
 	MOVW    $0x5812631a, R0
 	MOVW    $0, R14
 	ADC     $0, R14
-	UMAAL(5, 1, 2, 0)
+	WORD    $0xe0415092 // UMAAL: R1:R5 = R2·R0 + R1 + R5
 	MOVW    $0xa2f79cd6, R0
 	MOVW    $0, R4
-	UMAAL(6, 1, 2, 0)
+	WORD    $0xe0416092 // UMAAL: R1:R6 = R2·R0 + R1 + R6
 	MOVW    $0x14def9de, R0
-	UMAAL(7, 1, 2, 0)
+	WORD    $0xe0417092 // UMAAL: R1:R7 = R2·R0 + R1 + R7
 	MOVW    $0x10000000, R0
 	ADD.S   R1, R8
 	ADC.S   $0, R9
 	ADC.S   $0, R11
 	ADC     $0, R4
-	UMAAL(3, 4, 2, 0)
+	WORD    $0xe0443092 // UMAAL: R4:R3 = R2·R0 + R4 + R3
 	MOVW    48(R13), R1
 	MOVW    $0, R0
 	MOVW    $0x12547e1b, R2
@@ -157,19 +153,19 @@ TEXT ·elem32MulAsm(SB), NOSPLIT, $64-12
 	// Row 3: t += a·b3; t = (t + q·m) / 2^32.
 	MULALU  R4, R1, (R0, R5)
 	MOVW    8(R13), R4
-	UMAAL(6, 0, 4, 1)
+	WORD    $0xe0406194 // UMAAL: R0:R6 = R4·R1 + R0 + R6
 	MOVW    12(R13), R4
-	UMAAL(7, 0, 4, 1)
+	WORD    $0xe0407194 // UMAAL: R0:R7 = R4·R1 + R0 + R7
 	MOVW    16(R13), R4
-	UMAAL(8, 0, 4, 1)
+	WORD    $0xe0408194 // UMAAL: R0:R8 = R4·R1 + R0 + R8
 	MOVW    20(R13), R4
-	UMAAL(9, 0, 4, 1)
+	WORD    $0xe0409194 // UMAAL: R0:R9 = R4·R1 + R0 + R9
 	MOVW    24(R13), R4
-	UMAAL(11, 0, 4, 1)
+	WORD    $0xe040b194 // UMAAL: R0:R11 = R4·R1 + R0 + R11
 	MOVW    28(R13), R4
-	UMAAL(3, 0, 4, 1)
+	WORD    $0xe0403194 // UMAAL: R0:R3 = R4·R1 + R0 + R3
 	MOVW    32(R13), R4
-	UMAAL(12, 0, 4, 1)
+	WORD    $0xe040c194 // UMAAL: R0:R12 = R4·R1 + R0 + R12
 	MUL     R2, R5, R4
 	MOVW    $0x5cf5d3ed, R2
 	MOVW    $0, R1
@@ -178,18 +174,18 @@ TEXT ·elem32MulAsm(SB), NOSPLIT, $64-12
 	MOVW    $0x5812631a, R2
 	MOVW    $0, R0
 	ADC     $0, R0
-	UMAAL(6, 1, 4, 2)
+	WORD    $0xe0416294 // UMAAL: R1:R6 = R4·R2 + R1 + R6
 	MOVW    $0xa2f79cd6, R2
 	MOVW    $0, R5
-	UMAAL(7, 1, 4, 2)
+	WORD    $0xe0417294 // UMAAL: R1:R7 = R4·R2 + R1 + R7
 	MOVW    $0x14def9de, R2
-	UMAAL(8, 1, 4, 2)
+	WORD    $0xe0418294 // UMAAL: R1:R8 = R4·R2 + R1 + R8
 	MOVW    $0x10000000, R2
 	ADD.S   R1, R9
 	ADC.S   $0, R11
 	ADC.S   $0, R3
 	ADC     $0, R5
-	UMAAL(12, 5, 4, 2)
+	WORD    $0xe045c294 // UMAAL: R5:R12 = R4·R2 + R5 + R12
 	MOVW    52(R13), R1
 	MOVW    $0, R2
 	MOVW    $0x12547e1b, R4
@@ -199,19 +195,19 @@ TEXT ·elem32MulAsm(SB), NOSPLIT, $64-12
 	// Row 4: t += a·b4; t = (t + q·m) / 2^32.
 	MULALU  R5, R1, (R2, R6)
 	MOVW    8(R13), R5
-	UMAAL(7, 2, 5, 1)
+	WORD    $0xe0427195 // UMAAL: R2:R7 = R5·R1 + R2 + R7
 	MOVW    12(R13), R5
-	UMAAL(8, 2, 5, 1)
+	WORD    $0xe0428195 // UMAAL: R2:R8 = R5·R1 + R2 + R8
 	MOVW    16(R13), R5
-	UMAAL(9, 2, 5, 1)
+	WORD    $0xe0429195 // UMAAL: R2:R9 = R5·R1 + R2 + R9
 	MOVW    20(R13), R5
-	UMAAL(11, 2, 5, 1)
+	WORD    $0xe042b195 // UMAAL: R2:R11 = R5·R1 + R2 + R11
 	MOVW    24(R13), R5
-	UMAAL(3, 2, 5, 1)
+	WORD    $0xe0423195 // UMAAL: R2:R3 = R5·R1 + R2 + R3
 	MOVW    28(R13), R5
-	UMAAL(12, 2, 5, 1)
+	WORD    $0xe042c195 // UMAAL: R2:R12 = R5·R1 + R2 + R12
 	MOVW    32(R13), R5
-	UMAAL(14, 2, 5, 1)
+	WORD    $0xe042e195 // UMAAL: R2:R14 = R5·R1 + R2 + R14
 	MUL     R4, R6, R5
 	MOVW    $0x5cf5d3ed, R4
 	MOVW    $0, R1
@@ -220,18 +216,18 @@ TEXT ·elem32MulAsm(SB), NOSPLIT, $64-12
 	MOVW    $0x5812631a, R4
 	MOVW    $0, R2
 	ADC     $0, R2
-	UMAAL(7, 1, 5, 4)
+	WORD    $0xe0417495 // UMAAL: R1:R7 = R5·R4 + R1 + R7
 	MOVW    $0xa2f79cd6, R4
 	MOVW    $0, R6
-	UMAAL(8, 1, 5, 4)
+	WORD    $0xe0418495 // UMAAL: R1:R8 = R5·R4 + R1 + R8
 	MOVW    $0x14def9de, R4
-	UMAAL(9, 1, 5, 4)
+	WORD    $0xe0419495 // UMAAL: R1:R9 = R5·R4 + R1 + R9
 	MOVW    $0x10000000, R4
 	ADD.S   R1, R11
 	ADC.S   $0, R3
 	ADC.S   $0, R12
 	ADC     $0, R6
-	UMAAL(14, 6, 5, 4)
+	WORD    $0xe046e495 // UMAAL: R6:R14 = R5·R4 + R6 + R14
 	MOVW    56(R13), R1
 	MOVW    $0, R4
 	MOVW    $0x12547e1b, R5
@@ -241,19 +237,19 @@ TEXT ·elem32MulAsm(SB), NOSPLIT, $64-12
 	// Row 5: t += a·b5; t = (t + q·m) / 2^32.
 	MULALU  R6, R1, (R4, R7)
 	MOVW    8(R13), R6
-	UMAAL(8, 4, 6, 1)
+	WORD    $0xe0448196 // UMAAL: R4:R8 = R6·R1 + R4 + R8
 	MOVW    12(R13), R6
-	UMAAL(9, 4, 6, 1)
+	WORD    $0xe0449196 // UMAAL: R4:R9 = R6·R1 + R4 + R9
 	MOVW    16(R13), R6
-	UMAAL(11, 4, 6, 1)
+	WORD    $0xe044b196 // UMAAL: R4:R11 = R6·R1 + R4 + R11
 	MOVW    20(R13), R6
-	UMAAL(3, 4, 6, 1)
+	WORD    $0xe0443196 // UMAAL: R4:R3 = R6·R1 + R4 + R3
 	MOVW    24(R13), R6
-	UMAAL(12, 4, 6, 1)
+	WORD    $0xe044c196 // UMAAL: R4:R12 = R6·R1 + R4 + R12
 	MOVW    28(R13), R6
-	UMAAL(14, 4, 6, 1)
+	WORD    $0xe044e196 // UMAAL: R4:R14 = R6·R1 + R4 + R14
 	MOVW    32(R13), R6
-	UMAAL(0, 4, 6, 1)
+	WORD    $0xe0440196 // UMAAL: R4:R0 = R6·R1 + R4 + R0
 	MUL     R5, R7, R6
 	MOVW    $0x5cf5d3ed, R5
 	MOVW    $0, R1
@@ -262,18 +258,18 @@ TEXT ·elem32MulAsm(SB), NOSPLIT, $64-12
 	MOVW    $0x5812631a, R5
 	MOVW    $0, R4
 	ADC     $0, R4
-	UMAAL(8, 1, 6, 5)
+	WORD    $0xe0418596 // UMAAL: R1:R8 = R6·R5 + R1 + R8
 	MOVW    $0xa2f79cd6, R5
 	MOVW    $0, R7
-	UMAAL(9, 1, 6, 5)
+	WORD    $0xe0419596 // UMAAL: R1:R9 = R6·R5 + R1 + R9
 	MOVW    $0x14def9de, R5
-	UMAAL(11, 1, 6, 5)
+	WORD    $0xe041b596 // UMAAL: R1:R11 = R6·R5 + R1 + R11
 	MOVW    $0x10000000, R5
 	ADD.S   R1, R3
 	ADC.S   $0, R12
 	ADC.S   $0, R14
 	ADC     $0, R7
-	UMAAL(0, 7, 6, 5)
+	WORD    $0xe0470596 // UMAAL: R7:R0 = R6·R5 + R7 + R0
 	MOVW    60(R13), R1
 	MOVW    $0, R5
 	MOVW    $0x12547e1b, R6
@@ -283,19 +279,19 @@ TEXT ·elem32MulAsm(SB), NOSPLIT, $64-12
 	// Row 6: t += a·b6; t = (t + q·m) / 2^32.
 	MULALU  R7, R1, (R5, R8)
 	MOVW    8(R13), R7
-	UMAAL(9, 5, 7, 1)
+	WORD    $0xe0459197 // UMAAL: R5:R9 = R7·R1 + R5 + R9
 	MOVW    12(R13), R7
-	UMAAL(11, 5, 7, 1)
+	WORD    $0xe045b197 // UMAAL: R5:R11 = R7·R1 + R5 + R11
 	MOVW    16(R13), R7
-	UMAAL(3, 5, 7, 1)
+	WORD    $0xe0453197 // UMAAL: R5:R3 = R7·R1 + R5 + R3
 	MOVW    20(R13), R7
-	UMAAL(12, 5, 7, 1)
+	WORD    $0xe045c197 // UMAAL: R5:R12 = R7·R1 + R5 + R12
 	MOVW    24(R13), R7
-	UMAAL(14, 5, 7, 1)
+	WORD    $0xe045e197 // UMAAL: R5:R14 = R7·R1 + R5 + R14
 	MOVW    28(R13), R7
-	UMAAL(0, 5, 7, 1)
+	WORD    $0xe0450197 // UMAAL: R5:R0 = R7·R1 + R5 + R0
 	MOVW    32(R13), R7
-	UMAAL(2, 5, 7, 1)
+	WORD    $0xe0452197 // UMAAL: R5:R2 = R7·R1 + R5 + R2
 	MUL     R6, R8, R7
 	MOVW    $0x5cf5d3ed, R6
 	MOVW    $0, R1
@@ -304,18 +300,18 @@ TEXT ·elem32MulAsm(SB), NOSPLIT, $64-12
 	MOVW    $0x5812631a, R6
 	MOVW    $0, R5
 	ADC     $0, R5
-	UMAAL(9, 1, 7, 6)
+	WORD    $0xe0419697 // UMAAL: R1:R9 = R7·R6 + R1 + R9
 	MOVW    $0xa2f79cd6, R6
 	MOVW    $0, R8
-	UMAAL(11, 1, 7, 6)
+	WORD    $0xe041b697 // UMAAL: R1:R11 = R7·R6 + R1 + R11
 	MOVW    $0x14def9de, R6
-	UMAAL(3, 1, 7, 6)
+	WORD    $0xe0413697 // UMAAL: R1:R3 = R7·R6 + R1 + R3
 	MOVW    $0x10000000, R6
 	ADD.S   R1, R12
 	ADC.S   $0, R14
 	ADC.S   $0, R0
 	ADC     $0, R8
-	UMAAL(2, 8, 7, 6)
+	WORD    $0xe0482697 // UMAAL: R8:R2 = R7·R6 + R8 + R2
 	MOVW    64(R13), R1
 	MOVW    $0, R6
 	MOVW    $0x12547e1b, R7
@@ -325,19 +321,19 @@ TEXT ·elem32MulAsm(SB), NOSPLIT, $64-12
 	// Row 7: t += a·b7; t = (t + q·m) / 2^32.
 	MULALU  R8, R1, (R6, R9)
 	MOVW    8(R13), R8
-	UMAAL(11, 6, 8, 1)
+	WORD    $0xe046b198 // UMAAL: R6:R11 = R8·R1 + R6 + R11
 	MOVW    12(R13), R8
-	UMAAL(3, 6, 8, 1)
+	WORD    $0xe0463198 // UMAAL: R6:R3 = R8·R1 + R6 + R3
 	MOVW    16(R13), R8
-	UMAAL(12, 6, 8, 1)
+	WORD    $0xe046c198 // UMAAL: R6:R12 = R8·R1 + R6 + R12
 	MOVW    20(R13), R8
-	UMAAL(14, 6, 8, 1)
+	WORD    $0xe046e198 // UMAAL: R6:R14 = R8·R1 + R6 + R14
 	MOVW    24(R13), R8
-	UMAAL(0, 6, 8, 1)
+	WORD    $0xe0460198 // UMAAL: R6:R0 = R8·R1 + R6 + R0
 	MOVW    28(R13), R8
-	UMAAL(2, 6, 8, 1)
+	WORD    $0xe0462198 // UMAAL: R6:R2 = R8·R1 + R6 + R2
 	MOVW    32(R13), R8
-	UMAAL(4, 6, 8, 1)
+	WORD    $0xe0464198 // UMAAL: R6:R4 = R8·R1 + R6 + R4
 	MUL     R7, R9, R8
 	MOVW    $0x5cf5d3ed, R7
 	MOVW    $0, R1
@@ -346,18 +342,18 @@ TEXT ·elem32MulAsm(SB), NOSPLIT, $64-12
 	MOVW    $0x5812631a, R7
 	MOVW    $0, R6
 	ADC     $0, R6
-	UMAAL(11, 1, 8, 7)
+	WORD    $0xe041b798 // UMAAL: R1:R11 = R8·R7 + R1 + R11
 	MOVW    $0xa2f79cd6, R7
 	MOVW    $0, R9
-	UMAAL(3, 1, 8, 7)
+	WORD    $0xe0413798 // UMAAL: R1:R3 = R8·R7 + R1 + R3
 	MOVW    $0x14def9de, R7
-	UMAAL(12, 1, 8, 7)
+	WORD    $0xe041c798 // UMAAL: R1:R12 = R8·R7 + R1 + R12
 	MOVW    $0x10000000, R7
 	ADD.S   R1, R14
 	ADC.S   $0, R0
 	ADC.S   $0, R2
 	ADC     $0, R9
-	UMAAL(4, 9, 8, 7)
+	WORD    $0xe0494798 // UMAAL: R9:R4 = R8·R7 + R9 + R4
 	MOVW    $0x5cf5d3ed, R1
 	ADD.S   R9, R5
 	ADC     $0, R6
@@ -1071,17 +1067,17 @@ TEXT ·elem32SquareAsm(SB), NOSPLIT, $32-8
 	MOVW    $0x5812631a, R12
 	MOVW    $0, R0
 	MOVW    $0, R3
-	UMAAL(2, 1, 14, 12)
+	WORD    $0xe0412c9e // UMAAL: R1:R2 = R14·R12 + R1 + R2
 	MOVW    $0xa2f79cd6, R12
-	UMAAL(4, 1, 14, 12)
+	WORD    $0xe0414c9e // UMAAL: R1:R4 = R14·R12 + R1 + R4
 	MOVW    $0x14def9de, R12
-	UMAAL(5, 1, 14, 12)
+	WORD    $0xe0415c9e // UMAAL: R1:R5 = R14·R12 + R1 + R5
 	MOVW    $0x10000000, R12
 	ADD.S   R1, R6
 	ADC.S   $0, R7
 	ADC.S   $0, R8
 	ADC     $0, R0
-	UMAAL(9, 0, 14, 12)
+	WORD    $0xe0409c9e // UMAAL: R0:R9 = R14·R12 + R0 + R9
 	MOVW    8(R13), R1
 	MOVW    $0, R12
 	MOVW    $0x12547e1b, R14
@@ -1091,19 +1087,19 @@ TEXT ·elem32SquareAsm(SB), NOSPLIT, $32-8
 	// Row 1: t += a·b1; t = (t + q·m) / 2^32.
 	MULALU  R0, R1, (R12, R2)
 	MOVW    8(R13), R0
-	UMAAL(4, 12, 0, 1)
+	WORD    $0xe04c4190 // UMAAL: R12:R4 = R0·R1 + R12 + R4
 	MOVW    12(R13), R0
-	UMAAL(5, 12, 0, 1)
+	WORD    $0xe04c5190 // UMAAL: R12:R5 = R0·R1 + R12 + R5
 	MOVW    16(R13), R0
-	UMAAL(6, 12, 0, 1)
+	WORD    $0xe04c6190 // UMAAL: R12:R6 = R0·R1 + R12 + R6
 	MOVW    20(R13), R0
-	UMAAL(7, 12, 0, 1)
+	WORD    $0xe04c7190 // UMAAL: R12:R7 = R0·R1 + R12 + R7
 	MOVW    24(R13), R0
-	UMAAL(8, 12, 0, 1)
+	WORD    $0xe04c8190 // UMAAL: R12:R8 = R0·R1 + R12 + R8
 	MOVW    28(R13), R0
-	UMAAL(9, 12, 0, 1)
+	WORD    $0xe04c9190 // UMAAL: R12:R9 = R0·R1 + R12 + R9
 	MOVW    32(R13), R0
-	UMAAL(11, 12, 0, 1)
+	WORD    $0xe04cb190 // UMAAL: R12:R11 = R0·R1 + R12 + R11
 	MUL     R14, R2, R0
 	MOVW    $0x5cf5d3ed, R14
 	MOVW    $0, R1
@@ -1112,18 +1108,18 @@ TEXT ·elem32SquareAsm(SB), NOSPLIT, $32-8
 	MOVW    $0x5812631a, R14
 	MOVW    $0, R12
 	ADC     $0, R12
-	UMAAL(4, 1, 0, 14)
+	WORD    $0xe0414e90 // UMAAL: R1:R4 = R0·R14 + R1 + R4
 	MOVW    $0xa2f79cd6, R14
 	MOVW    $0, R2
-	UMAAL(5, 1, 0, 14)
+	WORD    $0xe0415e90 // UMAAL: R1:R5 = R0·R14 + R1 + R5
 	MOVW    $0x14def9de, R14
-	UMAAL(6, 1, 0, 14)
+	WORD    $0xe0416e90 // UMAAL: R1:R6 = R0·R14 + R1 + R6
 	MOVW    $0x10000000, R14
 	ADD.S   R1, R7
 	ADC.S   $0, R8
 	ADC.S   $0, R9
 	ADC     $0, R2
-	UMAAL(11, 2, 0, 14)
+	WORD    $0xe042be90 // UMAAL: R2:R11 = R0·R14 + R2 + R11
 	MOVW    12(R13), R1
 	MOVW    $0, R14
 	MOVW    $0x12547e1b, R0
@@ -1133,19 +1129,19 @@ TEXT ·elem32SquareAsm(SB), NOSPLIT, $32-8
 	// Row 2: t += a·b2; t = (t + q·m) / 2^32.
 	MULALU  R2, R1, (R14, R4)
 	MOVW    8(R13), R2
-	UMAAL(5, 14, 2, 1)
+	WORD    $0xe04e5192 // UMAAL: R14:R5 = R2·R1 + R14 + R5
 	MOVW    12(R13), R2
-	UMAAL(6, 14, 2, 1)
+	WORD    $0xe04e6192 // UMAAL: R14:R6 = R2·R1 + R14 + R6
 	MOVW    16(R13), R2
-	UMAAL(7, 14, 2, 1)
+	WORD    $0xe04e7192 // UMAAL: R14:R7 = R2·R1 + R14 + R7
 	MOVW    20(R13), R2
-	UMAAL(8, 14, 2, 1)
+	WORD    $0xe04e8192 // UMAAL: R14:R8 = R2·R1 + R14 + R8
 	MOVW    24(R13), R2
-	UMAAL(9, 14, 2, 1)
+	WORD    $0xe04e9192 // UMAAL: R14:R9 = R2·R1 + R14 + R9
 	MOVW    28(R13), R2
-	UMAAL(11, 14, 2, 1)
+	WORD    $0xe04eb192 // UMAAL: R14:R11 = R2·R1 + R14 + R11
 	MOVW    32(R13), R2
-	UMAAL(3, 14, 2, 1)
+	WORD    $0xe04e3192 // UMAAL: R14:R3 = R2·R1 + R14 + R3
 	MUL     R0, R4, R2
 	MOVW    $0x5cf5d3ed, R0
 	MOVW    $0, R1
@@ -1154,18 +1150,18 @@ TEXT ·elem32SquareAsm(SB), NOSPLIT, $32-8
 	MOVW    $0x5812631a, R0
 	MOVW    $0, R14
 	ADC     $0, R14
-	UMAAL(5, 1, 2, 0)
+	WORD    $0xe0415092 // UMAAL: R1:R5 = R2·R0 + R1 + R5
 	MOVW    $0xa2f79cd6, R0
 	MOVW    $0, R4
-	UMAAL(6, 1, 2, 0)
+	WORD    $0xe0416092 // UMAAL: R1:R6 = R2·R0 + R1 + R6
 	MOVW    $0x14def9de, R0
-	UMAAL(7, 1, 2, 0)
+	WORD    $0xe0417092 // UMAAL: R1:R7 = R2·R0 + R1 + R7
 	MOVW    $0x10000000, R0
 	ADD.S   R1, R8
 	ADC.S   $0, R9
 	ADC.S   $0, R11
 	ADC     $0, R4
-	UMAAL(3, 4, 2, 0)
+	WORD    $0xe0443092 // UMAAL: R4:R3 = R2·R0 + R4 + R3
 	MOVW    16(R13), R1
 	MOVW    $0, R0
 	MOVW    $0x12547e1b, R2
@@ -1175,19 +1171,19 @@ TEXT ·elem32SquareAsm(SB), NOSPLIT, $32-8
 	// Row 3: t += a·b3; t = (t + q·m) / 2^32.
 	MULALU  R4, R1, (R0, R5)
 	MOVW    8(R13), R4
-	UMAAL(6, 0, 4, 1)
+	WORD    $0xe0406194 // UMAAL: R0:R6 = R4·R1 + R0 + R6
 	MOVW    12(R13), R4
-	UMAAL(7, 0, 4, 1)
+	WORD    $0xe0407194 // UMAAL: R0:R7 = R4·R1 + R0 + R7
 	MOVW    16(R13), R4
-	UMAAL(8, 0, 4, 1)
+	WORD    $0xe0408194 // UMAAL: R0:R8 = R4·R1 + R0 + R8
 	MOVW    20(R13), R4
-	UMAAL(9, 0, 4, 1)
+	WORD    $0xe0409194 // UMAAL: R0:R9 = R4·R1 + R0 + R9
 	MOVW    24(R13), R4
-	UMAAL(11, 0, 4, 1)
+	WORD    $0xe040b194 // UMAAL: R0:R11 = R4·R1 + R0 + R11
 	MOVW    28(R13), R4
-	UMAAL(3, 0, 4, 1)
+	WORD    $0xe0403194 // UMAAL: R0:R3 = R4·R1 + R0 + R3
 	MOVW    32(R13), R4
-	UMAAL(12, 0, 4, 1)
+	WORD    $0xe040c194 // UMAAL: R0:R12 = R4·R1 + R0 + R12
 	MUL     R2, R5, R4
 	MOVW    $0x5cf5d3ed, R2
 	MOVW    $0, R1
@@ -1196,18 +1192,18 @@ TEXT ·elem32SquareAsm(SB), NOSPLIT, $32-8
 	MOVW    $0x5812631a, R2
 	MOVW    $0, R0
 	ADC     $0, R0
-	UMAAL(6, 1, 4, 2)
+	WORD    $0xe0416294 // UMAAL: R1:R6 = R4·R2 + R1 + R6
 	MOVW    $0xa2f79cd6, R2
 	MOVW    $0, R5
-	UMAAL(7, 1, 4, 2)
+	WORD    $0xe0417294 // UMAAL: R1:R7 = R4·R2 + R1 + R7
 	MOVW    $0x14def9de, R2
-	UMAAL(8, 1, 4, 2)
+	WORD    $0xe0418294 // UMAAL: R1:R8 = R4·R2 + R1 + R8
 	MOVW    $0x10000000, R2
 	ADD.S   R1, R9
 	ADC.S   $0, R11
 	ADC.S   $0, R3
 	ADC     $0, R5
-	UMAAL(12, 5, 4, 2)
+	WORD    $0xe045c294 // UMAAL: R5:R12 = R4·R2 + R5 + R12
 	MOVW    20(R13), R1
 	MOVW    $0, R2
 	MOVW    $0x12547e1b, R4
@@ -1217,19 +1213,19 @@ TEXT ·elem32SquareAsm(SB), NOSPLIT, $32-8
 	// Row 4: t += a·b4; t = (t + q·m) / 2^32.
 	MULALU  R5, R1, (R2, R6)
 	MOVW    8(R13), R5
-	UMAAL(7, 2, 5, 1)
+	WORD    $0xe0427195 // UMAAL: R2:R7 = R5·R1 + R2 + R7
 	MOVW    12(R13), R5
-	UMAAL(8, 2, 5, 1)
+	WORD    $0xe0428195 // UMAAL: R2:R8 = R5·R1 + R2 + R8
 	MOVW    16(R13), R5
-	UMAAL(9, 2, 5, 1)
+	WORD    $0xe0429195 // UMAAL: R2:R9 = R5·R1 + R2 + R9
 	MOVW    20(R13), R5
-	UMAAL(11, 2, 5, 1)
+	WORD    $0xe042b195 // UMAAL: R2:R11 = R5·R1 + R2 + R11
 	MOVW    24(R13), R5
-	UMAAL(3, 2, 5, 1)
+	WORD    $0xe0423195 // UMAAL: R2:R3 = R5·R1 + R2 + R3
 	MOVW    28(R13), R5
-	UMAAL(12, 2, 5, 1)
+	WORD    $0xe042c195 // UMAAL: R2:R12 = R5·R1 + R2 + R12
 	MOVW    32(R13), R5
-	UMAAL(14, 2, 5, 1)
+	WORD    $0xe042e195 // UMAAL: R2:R14 = R5·R1 + R2 + R14
 	MUL     R4, R6, R5
 	MOVW    $0x5cf5d3ed, R4
 	MOVW    $0, R1
@@ -1238,18 +1234,18 @@ TEXT ·elem32SquareAsm(SB), NOSPLIT, $32-8
 	MOVW    $0x5812631a, R4
 	MOVW    $0, R2
 	ADC     $0, R2
-	UMAAL(7, 1, 5, 4)
+	WORD    $0xe0417495 // UMAAL: R1:R7 = R5·R4 + R1 + R7
 	MOVW    $0xa2f79cd6, R4
 	MOVW    $0, R6
-	UMAAL(8, 1, 5, 4)
+	WORD    $0xe0418495 // UMAAL: R1:R8 = R5·R4 + R1 + R8
 	MOVW    $0x14def9de, R4
-	UMAAL(9, 1, 5, 4)
+	WORD    $0xe0419495 // UMAAL: R1:R9 = R5·R4 + R1 + R9
 	MOVW    $0x10000000, R4
 	ADD.S   R1, R11
 	ADC.S   $0, R3
 	ADC.S   $0, R12
 	ADC     $0, R6
-	UMAAL(14, 6, 5, 4)
+	WORD    $0xe046e495 // UMAAL: R6:R14 = R5·R4 + R6 + R14
 	MOVW    24(R13), R1
 	MOVW    $0, R4
 	MOVW    $0x12547e1b, R5
@@ -1259,19 +1255,19 @@ TEXT ·elem32SquareAsm(SB), NOSPLIT, $32-8
 	// Row 5: t += a·b5; t = (t + q·m) / 2^32.
 	MULALU  R6, R1, (R4, R7)
 	MOVW    8(R13), R6
-	UMAAL(8, 4, 6, 1)
+	WORD    $0xe0448196 // UMAAL: R4:R8 = R6·R1 + R4 + R8
 	MOVW    12(R13), R6
-	UMAAL(9, 4, 6, 1)
+	WORD    $0xe0449196 // UMAAL: R4:R9 = R6·R1 + R4 + R9
 	MOVW    16(R13), R6
-	UMAAL(11, 4, 6, 1)
+	WORD    $0xe044b196 // UMAAL: R4:R11 = R6·R1 + R4 + R11
 	MOVW    20(R13), R6
-	UMAAL(3, 4, 6, 1)
+	WORD    $0xe0443196 // UMAAL: R4:R3 = R6·R1 + R4 + R3
 	MOVW    24(R13), R6
-	UMAAL(12, 4, 6, 1)
+	WORD    $0xe044c196 // UMAAL: R4:R12 = R6·R1 + R4 + R12
 	MOVW    28(R13), R6
-	UMAAL(14, 4, 6, 1)
+	WORD    $0xe044e196 // UMAAL: R4:R14 = R6·R1 + R4 + R14
 	MOVW    32(R13), R6
-	UMAAL(0, 4, 6, 1)
+	WORD    $0xe0440196 // UMAAL: R4:R0 = R6·R1 + R4 + R0
 	MUL     R5, R7, R6
 	MOVW    $0x5cf5d3ed, R5
 	MOVW    $0, R1
@@ -1280,18 +1276,18 @@ TEXT ·elem32SquareAsm(SB), NOSPLIT, $32-8
 	MOVW    $0x5812631a, R5
 	MOVW    $0, R4
 	ADC     $0, R4
-	UMAAL(8, 1, 6, 5)
+	WORD    $0xe0418596 // UMAAL: R1:R8 = R6·R5 + R1 + R8
 	MOVW    $0xa2f79cd6, R5
 	MOVW    $0, R7
-	UMAAL(9, 1, 6, 5)
+	WORD    $0xe0419596 // UMAAL: R1:R9 = R6·R5 + R1 + R9
 	MOVW    $0x14def9de, R5
-	UMAAL(11, 1, 6, 5)
+	WORD    $0xe041b596 // UMAAL: R1:R11 = R6·R5 + R1 + R11
 	MOVW    $0x10000000, R5
 	ADD.S   R1, R3
 	ADC.S   $0, R12
 	ADC.S   $0, R14
 	ADC     $0, R7
-	UMAAL(0, 7, 6, 5)
+	WORD    $0xe0470596 // UMAAL: R7:R0 = R6·R5 + R7 + R0
 	MOVW    28(R13), R1
 	MOVW    $0, R5
 	MOVW    $0x12547e1b, R6
@@ -1301,19 +1297,19 @@ TEXT ·elem32SquareAsm(SB), NOSPLIT, $32-8
 	// Row 6: t += a·b6; t = (t + q·m) / 2^32.
 	MULALU  R7, R1, (R5, R8)
 	MOVW    8(R13), R7
-	UMAAL(9, 5, 7, 1)
+	WORD    $0xe0459197 // UMAAL: R5:R9 = R7·R1 + R5 + R9
 	MOVW    12(R13), R7
-	UMAAL(11, 5, 7, 1)
+	WORD    $0xe045b197 // UMAAL: R5:R11 = R7·R1 + R5 + R11
 	MOVW    16(R13), R7
-	UMAAL(3, 5, 7, 1)
+	WORD    $0xe0453197 // UMAAL: R5:R3 = R7·R1 + R5 + R3
 	MOVW    20(R13), R7
-	UMAAL(12, 5, 7, 1)
+	WORD    $0xe045c197 // UMAAL: R5:R12 = R7·R1 + R5 + R12
 	MOVW    24(R13), R7
-	UMAAL(14, 5, 7, 1)
+	WORD    $0xe045e197 // UMAAL: R5:R14 = R7·R1 + R5 + R14
 	MOVW    28(R13), R7
-	UMAAL(0, 5, 7, 1)
+	WORD    $0xe0450197 // UMAAL: R5:R0 = R7·R1 + R5 + R0
 	MOVW    32(R13), R7
-	UMAAL(2, 5, 7, 1)
+	WORD    $0xe0452197 // UMAAL: R5:R2 = R7·R1 + R5 + R2
 	MUL     R6, R8, R7
 	MOVW    $0x5cf5d3ed, R6
 	MOVW    $0, R1
@@ -1322,18 +1318,18 @@ TEXT ·elem32SquareAsm(SB), NOSPLIT, $32-8
 	MOVW    $0x5812631a, R6
 	MOVW    $0, R5
 	ADC     $0, R5
-	UMAAL(9, 1, 7, 6)
+	WORD    $0xe0419697 // UMAAL: R1:R9 = R7·R6 + R1 + R9
 	MOVW    $0xa2f79cd6, R6
 	MOVW    $0, R8
-	UMAAL(11, 1, 7, 6)
+	WORD    $0xe041b697 // UMAAL: R1:R11 = R7·R6 + R1 + R11
 	MOVW    $0x14def9de, R6
-	UMAAL(3, 1, 7, 6)
+	WORD    $0xe0413697 // UMAAL: R1:R3 = R7·R6 + R1 + R3
 	MOVW    $0x10000000, R6
 	ADD.S   R1, R12
 	ADC.S   $0, R14
 	ADC.S   $0, R0
 	ADC     $0, R8
-	UMAAL(2, 8, 7, 6)
+	WORD    $0xe0482697 // UMAAL: R8:R2 = R7·R6 + R8 + R2
 	MOVW    32(R13), R1
 	MOVW    $0, R6
 	MOVW    $0x12547e1b, R7
@@ -1343,19 +1339,19 @@ TEXT ·elem32SquareAsm(SB), NOSPLIT, $32-8
 	// Row 7: t += a·b7; t = (t + q·m) / 2^32.
 	MULALU  R8, R1, (R6, R9)
 	MOVW    8(R13), R8
-	UMAAL(11, 6, 8, 1)
+	WORD    $0xe046b198 // UMAAL: R6:R11 = R8·R1 + R6 + R11
 	MOVW    12(R13), R8
-	UMAAL(3, 6, 8, 1)
+	WORD    $0xe0463198 // UMAAL: R6:R3 = R8·R1 + R6 + R3
 	MOVW    16(R13), R8
-	UMAAL(12, 6, 8, 1)
+	WORD    $0xe046c198 // UMAAL: R6:R12 = R8·R1 + R6 + R12
 	MOVW    20(R13), R8
-	UMAAL(14, 6, 8, 1)
+	WORD    $0xe046e198 // UMAAL: R6:R14 = R8·R1 + R6 + R14
 	MOVW    24(R13), R8
-	UMAAL(0, 6, 8, 1)
+	WORD    $0xe0460198 // UMAAL: R6:R0 = R8·R1 + R6 + R0
 	MOVW    28(R13), R8
-	UMAAL(2, 6, 8, 1)
+	WORD    $0xe0462198 // UMAAL: R6:R2 = R8·R1 + R6 + R2
 	MOVW    32(R13), R8
-	UMAAL(4, 6, 8, 1)
+	WORD    $0xe0464198 // UMAAL: R6:R4 = R8·R1 + R6 + R4
 	MUL     R7, R9, R8
 	MOVW    $0x5cf5d3ed, R7
 	MOVW    $0, R1
@@ -1364,18 +1360,18 @@ TEXT ·elem32SquareAsm(SB), NOSPLIT, $32-8
 	MOVW    $0x5812631a, R7
 	MOVW    $0, R6
 	ADC     $0, R6
-	UMAAL(11, 1, 8, 7)
+	WORD    $0xe041b798 // UMAAL: R1:R11 = R8·R7 + R1 + R11
 	MOVW    $0xa2f79cd6, R7
 	MOVW    $0, R9
-	UMAAL(3, 1, 8, 7)
+	WORD    $0xe0413798 // UMAAL: R1:R3 = R8·R7 + R1 + R3
 	MOVW    $0x14def9de, R7
-	UMAAL(12, 1, 8, 7)
+	WORD    $0xe041c798 // UMAAL: R1:R12 = R8·R7 + R1 + R12
 	MOVW    $0x10000000, R7
 	ADD.S   R1, R14
 	ADC.S   $0, R0
 	ADC.S   $0, R2
 	ADC     $0, R9
-	UMAAL(4, 9, 8, 7)
+	WORD    $0xe0494798 // UMAAL: R9:R4 = R8·R7 + R9 + R4
 	MOVW    $0x5cf5d3ed, R1
 	ADD.S   R9, R5
 	ADC     $0, R6

@@ -9,10 +9,7 @@ TEXT ·elem32MulAsm(SB), NOSPLIT, $168-12
 	// The inputs into the frame: a at 4(R13), b at 60(R13); t's words at 116(R13).
 	MOVW    a+4(FP), R11
 	ADD     $4, R13, R12
-	MOVW    $0, R8
 	MOVM.IA (R11), [R0-R7]
-	MOVW    $0, R9
-	MOVW    $0, R14
 	MOVM.IA [R0-R7], (R12)
 	ADD     $32, R11, R12
 	MOVM.IA (R12), [R0-R5]
@@ -25,43 +22,1493 @@ TEXT ·elem32MulAsm(SB), NOSPLIT, $168-12
 	ADD     $32, R11, R12
 	MOVM.IA (R12), [R0-R5]
 	ADD     $92, R13, R12
-	MOVW    $0, R6
 	MOVM.IA [R0-R5], (R12)
+#ifdef GOARM_6
 	// Row 0: t = (t + a·b0 + q·m) / 2^32.
 	MOVW    60(R13), R0
 	MOVW    4(R13), R1
 	MOVW    $0xae918bc5, R3
-	MOVW    $0, R7
+	MOVW    $0, R6
 	MULLU   R1, R0, (R4, R2)
 	MOVW    8(R13), R1
+	MOVW    64(R13), R8
+	MOVW    4(R13), R9
+	MUL     R3, R2, R5
+	MOVW    $0xab5844f3, R3
+	MOVW    $0, R14
+	MOVW    $0xae918bc5, R12
+	MULALU  R5, R3, (R6, R2)
+	MOVW    $0, R2
+	MOVW    $0x2378c292, R3
+	WORD    $0xe0442091 // UMAAL: R4:R2 = R1·R0 + R4 + R2
+	MOVW    12(R13), R1
+	WORD    $0xe0462395 // UMAAL: R6:R2 = R5·R3 + R6 + R2
+	MOVW    $0x8dc58f55, R3
+	MOVW    $0, R7
+	MOVW    R2, 116(R13)
+	MOVW    $0, R2
+	WORD    $0xe0442091 // UMAAL: R4:R2 = R1·R0 + R4 + R2
+	MOVW    16(R13), R1
+	WORD    $0xe0462395 // UMAAL: R6:R2 = R5·R3 + R6 + R2
+	MOVW    $0x216cc272, R3
+	MOVW    116(R13), R11
+	MOVW    R2, 120(R13)
+	MOVW    $0, R2
+	WORD    $0xe0442091 // UMAAL: R4:R2 = R1·R0 + R4 + R2
+	MOVW    20(R13), R1
+	WORD    $0xe0462395 // UMAAL: R6:R2 = R5·R3 + R6 + R2
+	MOVW    $0xaed63690, R3
+	MULALU  R9, R8, (R14, R11)
+	MOVW    8(R13), R9
+	MOVW    R2, 124(R13)
+	MOVW    $0, R2
+	WORD    $0xe0442091 // UMAAL: R4:R2 = R1·R0 + R4 + R2
+	MOVW    24(R13), R1
+	WORD    $0xe0462395 // UMAAL: R6:R2 = R5·R3 + R6 + R2
+	MOVW    $0xc44edb49, R3
+	MOVW    R2, 128(R13)
+	MOVW    $0, R2
+	WORD    $0xe0442091 // UMAAL: R4:R2 = R1·R0 + R4 + R2
+	MOVW    28(R13), R1
+	WORD    $0xe0462395 // UMAAL: R6:R2 = R5·R3 + R6 + R2
+	MOVW    $0x7cca23e9, R3
+	MOVW    R2, 132(R13)
+	MOVW    $0, R2
+	WORD    $0xe0442091 // UMAAL: R4:R2 = R1·R0 + R4 + R2
+	MOVW    32(R13), R1
+	WORD    $0xe0462395 // UMAAL: R6:R2 = R5·R3 + R6 + R2
+	MOVW    $0xffffffff, R3
+	MOVW    R2, 136(R13)
+	MOVW    $0, R2
+	WORD    $0xe0442091 // UMAAL: R4:R2 = R1·R0 + R4 + R2
+	MOVW    36(R13), R1
+	WORD    $0xe0462395 // UMAAL: R6:R2 = R5·R3 + R6 + R2
+	MOVW    $0xffffffff, R3
+	MOVW    R2, 140(R13)
+	MOVW    $0, R2
+	WORD    $0xe0442091 // UMAAL: R4:R2 = R1·R0 + R4 + R2
+	MOVW    40(R13), R1
+	WORD    $0xe0462395 // UMAAL: R6:R2 = R5·R3 + R6 + R2
+	MOVW    $0xffffffff, R3
+	MOVW    R2, 144(R13)
+	MOVW    $0, R2
+	WORD    $0xe0442091 // UMAAL: R4:R2 = R1·R0 + R4 + R2
+	MOVW    44(R13), R1
+	WORD    $0xe0462395 // UMAAL: R6:R2 = R5·R3 + R6 + R2
+	MOVW    $0xffffffff, R3
+	MOVW    R2, 148(R13)
+	MOVW    $0, R2
+	WORD    $0xe0442091 // UMAAL: R4:R2 = R1·R0 + R4 + R2
+	MOVW    48(R13), R1
+	WORD    $0xe0462395 // UMAAL: R6:R2 = R5·R3 + R6 + R2
+	MOVW    $0xffffffff, R3
+	MOVW    R2, 152(R13)
+	MOVW    $0, R2
+	WORD    $0xe0442091 // UMAAL: R4:R2 = R1·R0 + R4 + R2
+	MOVW    52(R13), R1
+	WORD    $0xe0462395 // UMAAL: R6:R2 = R5·R3 + R6 + R2
+	MOVW    $0xffffffff, R3
+	MOVW    R2, 156(R13)
+	MOVW    $0, R2
+	WORD    $0xe0442091 // UMAAL: R4:R2 = R1·R0 + R4 + R2
+	MOVW    56(R13), R1
+	WORD    $0xe0462395 // UMAAL: R6:R2 = R5·R3 + R6 + R2
+	MOVW    $0x3fffffff, R3
+	MOVW    R2, 160(R13)
+	MOVW    $0, R2
+	WORD    $0xe0442091 // UMAAL: R4:R2 = R1·R0 + R4 + R2
+	MOVW    68(R13), R1
+	WORD    $0xe0462395 // UMAAL: R6:R2 = R5·R3 + R6 + R2
+	MOVW    $0, R0
+	MOVW    $0xae918bc5, R5
+	ADD.S   R6, R4
+	MOVW    R4, 168(R13)
+	MUL     R12, R11, R4
+	MOVW    $0xab5844f3, R12
+	MOVW    $0, R6
+	MOVW    R2, 164(R13)
+	MULALU  R4, R12, (R6, R11)
+	MOVW    120(R13), R11
+	MOVW    $0x2378c292, R12
+	ADC     $0, R7
+	// Row 1: t = (t + a·b1 + q·m) / 2^32.
+	WORD    $0xe04eb899 // UMAAL: R14:R11 = R9·R8 + R14 + R11
+	MOVW    12(R13), R9
+	WORD    $0xe046bc94 // UMAAL: R6:R11 = R4·R12 + R6 + R11
+	MOVW    $0x8dc58f55, R12
+	MOVW    4(R13), R2
+	MOVW    R11, 116(R13)
+	MOVW    124(R13), R11
+	MOVW    116(R13), R3
+	WORD    $0xe04eb899 // UMAAL: R14:R11 = R9·R8 + R14 + R11
+	MOVW    16(R13), R9
+	WORD    $0xe046bc94 // UMAAL: R6:R11 = R4·R12 + R6 + R11
+	MOVW    $0x216cc272, R12
+	MOVW    R11, 120(R13)
+	MOVW    128(R13), R11
+	WORD    $0xe04eb899 // UMAAL: R14:R11 = R9·R8 + R14 + R11
+	MOVW    20(R13), R9
+	WORD    $0xe046bc94 // UMAAL: R6:R11 = R4·R12 + R6 + R11
+	MOVW    $0xaed63690, R12
+	MOVW    R11, 124(R13)
+	MOVW    132(R13), R11
+	WORD    $0xe04eb899 // UMAAL: R14:R11 = R9·R8 + R14 + R11
+	MOVW    24(R13), R9
+	WORD    $0xe046bc94 // UMAAL: R6:R11 = R4·R12 + R6 + R11
+	MOVW    $0xc44edb49, R12
+	MOVW    R11, 128(R13)
+	MOVW    136(R13), R11
+	WORD    $0xe04eb899 // UMAAL: R14:R11 = R9·R8 + R14 + R11
+	MOVW    28(R13), R9
+	WORD    $0xe046bc94 // UMAAL: R6:R11 = R4·R12 + R6 + R11
+	MOVW    $0x7cca23e9, R12
+	MOVW    R11, 132(R13)
+	MOVW    140(R13), R11
+	WORD    $0xe04eb899 // UMAAL: R14:R11 = R9·R8 + R14 + R11
+	MOVW    32(R13), R9
+	WORD    $0xe046bc94 // UMAAL: R6:R11 = R4·R12 + R6 + R11
+	MOVW    $0xffffffff, R12
+	MOVW    R11, 136(R13)
+	MOVW    144(R13), R11
+	WORD    $0xe04eb899 // UMAAL: R14:R11 = R9·R8 + R14 + R11
+	MOVW    36(R13), R9
+	WORD    $0xe046bc94 // UMAAL: R6:R11 = R4·R12 + R6 + R11
+	MOVW    $0xffffffff, R12
+	MOVW    R11, 140(R13)
+	MOVW    148(R13), R11
+	WORD    $0xe04eb899 // UMAAL: R14:R11 = R9·R8 + R14 + R11
+	MOVW    40(R13), R9
+	WORD    $0xe046bc94 // UMAAL: R6:R11 = R4·R12 + R6 + R11
+	MOVW    $0xffffffff, R12
+	MOVW    R11, 144(R13)
+	MOVW    152(R13), R11
+	WORD    $0xe04eb899 // UMAAL: R14:R11 = R9·R8 + R14 + R11
+	MOVW    44(R13), R9
+	WORD    $0xe046bc94 // UMAAL: R6:R11 = R4·R12 + R6 + R11
+	MOVW    $0xffffffff, R12
+	MOVW    R11, 148(R13)
+	MOVW    156(R13), R11
+	WORD    $0xe04eb899 // UMAAL: R14:R11 = R9·R8 + R14 + R11
+	MOVW    48(R13), R9
+	WORD    $0xe046bc94 // UMAAL: R6:R11 = R4·R12 + R6 + R11
+	MOVW    $0xffffffff, R12
+	MOVW    R11, 152(R13)
+	MOVW    160(R13), R11
+	WORD    $0xe04eb899 // UMAAL: R14:R11 = R9·R8 + R14 + R11
+	MOVW    52(R13), R9
+	WORD    $0xe046bc94 // UMAAL: R6:R11 = R4·R12 + R6 + R11
+	MOVW    $0xffffffff, R12
+	MOVW    R11, 156(R13)
+	MOVW    164(R13), R11
+	WORD    $0xe04eb899 // UMAAL: R14:R11 = R9·R8 + R14 + R11
+	MOVW    56(R13), R9
+	WORD    $0xe046bc94 // UMAAL: R6:R11 = R4·R12 + R6 + R11
+	MOVW    $0x3fffffff, R12
+	MOVW    R11, 160(R13)
+	MOVW    168(R13), R11
+	WORD    $0xe04eb899 // UMAAL: R14:R11 = R9·R8 + R14 + R11
+	MOVW    72(R13), R9
+	WORD    $0xe046bc94 // UMAAL: R6:R11 = R4·R12 + R6 + R11
+	MOVW    $0, R8
+	ADD.S   R14, R7
+	MOVW    $0, R14
+	MULALU  R2, R1, (R14, R3)
+	ADC     $0, R0
+	ADD.S   R6, R7
+	MOVW    R7, 168(R13)
+	MUL     R5, R3, R7
+	MOVW    $0xab5844f3, R5
+	MOVW    $0, R6
+	MOVW    8(R13), R2
+	MULALU  R7, R5, (R6, R3)
+	MOVW    120(R13), R3
+	MOVW    $0x2378c292, R5
+	MOVW    R11, 164(R13)
+	WORD    $0xe04e3192 // UMAAL: R14:R3 = R2·R1 + R14 + R3
+	MOVW    12(R13), R2
+	WORD    $0xe0463597 // UMAAL: R6:R3 = R7·R5 + R6 + R3
+	MOVW    $0x8dc58f55, R5
+	ADC     $0, R0
+	// Row 2: t = (t + a·b2 + q·m) / 2^32.
+	MOVW    4(R13), R11
+	MOVW    R3, 116(R13)
+	MOVW    124(R13), R3
+	MOVW    116(R13), R12
+	MOVW    $0xae918bc5, R4
+	WORD    $0xe04e3192 // UMAAL: R14:R3 = R2·R1 + R14 + R3
+	MOVW    16(R13), R2
+	WORD    $0xe0463597 // UMAAL: R6:R3 = R7·R5 + R6 + R3
+	MOVW    $0x216cc272, R5
+	MOVW    R3, 120(R13)
+	MOVW    128(R13), R3
+	WORD    $0xe04e3192 // UMAAL: R14:R3 = R2·R1 + R14 + R3
+	MOVW    20(R13), R2
+	WORD    $0xe0463597 // UMAAL: R6:R3 = R7·R5 + R6 + R3
+	MOVW    $0xaed63690, R5
+	MOVW    R3, 124(R13)
+	MOVW    132(R13), R3
+	WORD    $0xe04e3192 // UMAAL: R14:R3 = R2·R1 + R14 + R3
+	MOVW    24(R13), R2
+	WORD    $0xe0463597 // UMAAL: R6:R3 = R7·R5 + R6 + R3
+	MOVW    $0xc44edb49, R5
+	MOVW    R3, 128(R13)
+	MOVW    136(R13), R3
+	WORD    $0xe04e3192 // UMAAL: R14:R3 = R2·R1 + R14 + R3
+	MOVW    28(R13), R2
+	WORD    $0xe0463597 // UMAAL: R6:R3 = R7·R5 + R6 + R3
+	MOVW    $0x7cca23e9, R5
+	MOVW    R3, 132(R13)
+	MOVW    140(R13), R3
+	WORD    $0xe04e3192 // UMAAL: R14:R3 = R2·R1 + R14 + R3
+	MOVW    32(R13), R2
+	WORD    $0xe0463597 // UMAAL: R6:R3 = R7·R5 + R6 + R3
+	MOVW    $0xffffffff, R5
+	MOVW    R3, 136(R13)
+	MOVW    144(R13), R3
+	WORD    $0xe04e3192 // UMAAL: R14:R3 = R2·R1 + R14 + R3
+	MOVW    36(R13), R2
+	WORD    $0xe0463597 // UMAAL: R6:R3 = R7·R5 + R6 + R3
+	MOVW    $0xffffffff, R5
+	MOVW    R3, 140(R13)
+	MOVW    148(R13), R3
+	WORD    $0xe04e3192 // UMAAL: R14:R3 = R2·R1 + R14 + R3
+	MOVW    40(R13), R2
+	WORD    $0xe0463597 // UMAAL: R6:R3 = R7·R5 + R6 + R3
+	MOVW    $0xffffffff, R5
+	MOVW    R3, 144(R13)
+	MOVW    152(R13), R3
+	WORD    $0xe04e3192 // UMAAL: R14:R3 = R2·R1 + R14 + R3
+	MOVW    44(R13), R2
+	WORD    $0xe0463597 // UMAAL: R6:R3 = R7·R5 + R6 + R3
+	MOVW    $0xffffffff, R5
+	MOVW    R3, 148(R13)
+	MOVW    156(R13), R3
+	WORD    $0xe04e3192 // UMAAL: R14:R3 = R2·R1 + R14 + R3
+	MOVW    48(R13), R2
+	WORD    $0xe0463597 // UMAAL: R6:R3 = R7·R5 + R6 + R3
+	MOVW    $0xffffffff, R5
+	MOVW    R3, 152(R13)
+	MOVW    160(R13), R3
+	WORD    $0xe04e3192 // UMAAL: R14:R3 = R2·R1 + R14 + R3
+	MOVW    52(R13), R2
+	WORD    $0xe0463597 // UMAAL: R6:R3 = R7·R5 + R6 + R3
+	MOVW    $0xffffffff, R5
+	MOVW    R3, 156(R13)
+	MOVW    164(R13), R3
+	WORD    $0xe04e3192 // UMAAL: R14:R3 = R2·R1 + R14 + R3
+	MOVW    56(R13), R2
+	WORD    $0xe0463597 // UMAAL: R6:R3 = R7·R5 + R6 + R3
+	MOVW    $0x3fffffff, R5
+	MOVW    R3, 160(R13)
+	MOVW    168(R13), R3
+	WORD    $0xe04e3192 // UMAAL: R14:R3 = R2·R1 + R14 + R3
+	MOVW    76(R13), R2
+	WORD    $0xe0463597 // UMAAL: R6:R3 = R7·R5 + R6 + R3
+	MOVW    $0, R1
+	ADD.S   R14, R0
+	MOVW    $0, R14
+	MULALU  R11, R9, (R14, R12)
+	ADC     $0, R8
+	ADD.S   R6, R0
+	MOVW    R0, 168(R13)
+	MUL     R4, R12, R0
+	MOVW    $0xab5844f3, R4
+	MOVW    $0, R6
+	MOVW    8(R13), R11
+	MULALU  R0, R4, (R6, R12)
+	MOVW    120(R13), R12
+	MOVW    $0x2378c292, R4
+	MOVW    R3, 164(R13)
+	WORD    $0xe04ec99b // UMAAL: R14:R12 = R11·R9 + R14 + R12
+	MOVW    12(R13), R11
+	WORD    $0xe046c490 // UMAAL: R6:R12 = R0·R4 + R6 + R12
+	MOVW    $0x8dc58f55, R4
+	ADC     $0, R8
+	// Row 3: t = (t + a·b3 + q·m) / 2^32.
+	MOVW    4(R13), R3
+	MOVW    R12, 116(R13)
+	MOVW    124(R13), R12
+	MOVW    116(R13), R5
+	MOVW    $0xae918bc5, R7
+	WORD    $0xe04ec99b // UMAAL: R14:R12 = R11·R9 + R14 + R12
+	MOVW    16(R13), R11
+	WORD    $0xe046c490 // UMAAL: R6:R12 = R0·R4 + R6 + R12
+	MOVW    $0x216cc272, R4
+	MOVW    R12, 120(R13)
+	MOVW    128(R13), R12
+	WORD    $0xe04ec99b // UMAAL: R14:R12 = R11·R9 + R14 + R12
+	MOVW    20(R13), R11
+	WORD    $0xe046c490 // UMAAL: R6:R12 = R0·R4 + R6 + R12
+	MOVW    $0xaed63690, R4
+	MOVW    R12, 124(R13)
+	MOVW    132(R13), R12
+	WORD    $0xe04ec99b // UMAAL: R14:R12 = R11·R9 + R14 + R12
+	MOVW    24(R13), R11
+	WORD    $0xe046c490 // UMAAL: R6:R12 = R0·R4 + R6 + R12
+	MOVW    $0xc44edb49, R4
+	MOVW    R12, 128(R13)
+	MOVW    136(R13), R12
+	WORD    $0xe04ec99b // UMAAL: R14:R12 = R11·R9 + R14 + R12
+	MOVW    28(R13), R11
+	WORD    $0xe046c490 // UMAAL: R6:R12 = R0·R4 + R6 + R12
+	MOVW    $0x7cca23e9, R4
+	MOVW    R12, 132(R13)
+	MOVW    140(R13), R12
+	WORD    $0xe04ec99b // UMAAL: R14:R12 = R11·R9 + R14 + R12
+	MOVW    32(R13), R11
+	WORD    $0xe046c490 // UMAAL: R6:R12 = R0·R4 + R6 + R12
+	MOVW    $0xffffffff, R4
+	MOVW    R12, 136(R13)
+	MOVW    144(R13), R12
+	WORD    $0xe04ec99b // UMAAL: R14:R12 = R11·R9 + R14 + R12
+	MOVW    36(R13), R11
+	WORD    $0xe046c490 // UMAAL: R6:R12 = R0·R4 + R6 + R12
+	MOVW    $0xffffffff, R4
+	MOVW    R12, 140(R13)
+	MOVW    148(R13), R12
+	WORD    $0xe04ec99b // UMAAL: R14:R12 = R11·R9 + R14 + R12
+	MOVW    40(R13), R11
+	WORD    $0xe046c490 // UMAAL: R6:R12 = R0·R4 + R6 + R12
+	MOVW    $0xffffffff, R4
+	MOVW    R12, 144(R13)
+	MOVW    152(R13), R12
+	WORD    $0xe04ec99b // UMAAL: R14:R12 = R11·R9 + R14 + R12
+	MOVW    44(R13), R11
+	WORD    $0xe046c490 // UMAAL: R6:R12 = R0·R4 + R6 + R12
+	MOVW    $0xffffffff, R4
+	MOVW    R12, 148(R13)
+	MOVW    156(R13), R12
+	WORD    $0xe04ec99b // UMAAL: R14:R12 = R11·R9 + R14 + R12
+	MOVW    48(R13), R11
+	WORD    $0xe046c490 // UMAAL: R6:R12 = R0·R4 + R6 + R12
+	MOVW    $0xffffffff, R4
+	MOVW    R12, 152(R13)
+	MOVW    160(R13), R12
+	WORD    $0xe04ec99b // UMAAL: R14:R12 = R11·R9 + R14 + R12
+	MOVW    52(R13), R11
+	WORD    $0xe046c490 // UMAAL: R6:R12 = R0·R4 + R6 + R12
+	MOVW    $0xffffffff, R4
+	MOVW    R12, 156(R13)
+	MOVW    164(R13), R12
+	WORD    $0xe04ec99b // UMAAL: R14:R12 = R11·R9 + R14 + R12
+	MOVW    56(R13), R11
+	WORD    $0xe046c490 // UMAAL: R6:R12 = R0·R4 + R6 + R12
+	MOVW    $0x3fffffff, R4
+	MOVW    R12, 160(R13)
+	MOVW    168(R13), R12
+	WORD    $0xe04ec99b // UMAAL: R14:R12 = R11·R9 + R14 + R12
+	MOVW    80(R13), R11
+	WORD    $0xe046c490 // UMAAL: R6:R12 = R0·R4 + R6 + R12
+	MOVW    $0, R9
+	ADD.S   R14, R8
+	MOVW    $0, R14
+	MULALU  R3, R2, (R14, R5)
+	ADC     $0, R1
+	ADD.S   R6, R8
+	MOVW    R8, 168(R13)
+	MUL     R7, R5, R8
+	MOVW    $0xab5844f3, R7
+	MOVW    $0, R6
+	MOVW    8(R13), R3
+	MULALU  R8, R7, (R6, R5)
+	MOVW    120(R13), R5
+	MOVW    $0x2378c292, R7
+	MOVW    R12, 164(R13)
+	WORD    $0xe04e5293 // UMAAL: R14:R5 = R3·R2 + R14 + R5
+	MOVW    12(R13), R3
+	WORD    $0xe0465798 // UMAAL: R6:R5 = R8·R7 + R6 + R5
+	MOVW    $0x8dc58f55, R7
+	ADC     $0, R1
+	// Row 4: t = (t + a·b4 + q·m) / 2^32.
+	MOVW    4(R13), R12
+	MOVW    R5, 116(R13)
+	MOVW    124(R13), R5
+	MOVW    116(R13), R4
+	MOVW    $0xae918bc5, R0
+	WORD    $0xe04e5293 // UMAAL: R14:R5 = R3·R2 + R14 + R5
+	MOVW    16(R13), R3
+	WORD    $0xe0465798 // UMAAL: R6:R5 = R8·R7 + R6 + R5
+	MOVW    $0x216cc272, R7
+	MOVW    R5, 120(R13)
+	MOVW    128(R13), R5
+	WORD    $0xe04e5293 // UMAAL: R14:R5 = R3·R2 + R14 + R5
+	MOVW    20(R13), R3
+	WORD    $0xe0465798 // UMAAL: R6:R5 = R8·R7 + R6 + R5
+	MOVW    $0xaed63690, R7
+	MOVW    R5, 124(R13)
+	MOVW    132(R13), R5
+	WORD    $0xe04e5293 // UMAAL: R14:R5 = R3·R2 + R14 + R5
+	MOVW    24(R13), R3
+	WORD    $0xe0465798 // UMAAL: R6:R5 = R8·R7 + R6 + R5
+	MOVW    $0xc44edb49, R7
+	MOVW    R5, 128(R13)
+	MOVW    136(R13), R5
+	WORD    $0xe04e5293 // UMAAL: R14:R5 = R3·R2 + R14 + R5
+	MOVW    28(R13), R3
+	WORD    $0xe0465798 // UMAAL: R6:R5 = R8·R7 + R6 + R5
+	MOVW    $0x7cca23e9, R7
+	MOVW    R5, 132(R13)
+	MOVW    140(R13), R5
+	WORD    $0xe04e5293 // UMAAL: R14:R5 = R3·R2 + R14 + R5
+	MOVW    32(R13), R3
+	WORD    $0xe0465798 // UMAAL: R6:R5 = R8·R7 + R6 + R5
+	MOVW    $0xffffffff, R7
+	MOVW    R5, 136(R13)
+	MOVW    144(R13), R5
+	WORD    $0xe04e5293 // UMAAL: R14:R5 = R3·R2 + R14 + R5
+	MOVW    36(R13), R3
+	WORD    $0xe0465798 // UMAAL: R6:R5 = R8·R7 + R6 + R5
+	MOVW    $0xffffffff, R7
+	MOVW    R5, 140(R13)
+	MOVW    148(R13), R5
+	WORD    $0xe04e5293 // UMAAL: R14:R5 = R3·R2 + R14 + R5
+	MOVW    40(R13), R3
+	WORD    $0xe0465798 // UMAAL: R6:R5 = R8·R7 + R6 + R5
+	MOVW    $0xffffffff, R7
+	MOVW    R5, 144(R13)
+	MOVW    152(R13), R5
+	WORD    $0xe04e5293 // UMAAL: R14:R5 = R3·R2 + R14 + R5
+	MOVW    44(R13), R3
+	WORD    $0xe0465798 // UMAAL: R6:R5 = R8·R7 + R6 + R5
+	MOVW    $0xffffffff, R7
+	MOVW    R5, 148(R13)
+	MOVW    156(R13), R5
+	WORD    $0xe04e5293 // UMAAL: R14:R5 = R3·R2 + R14 + R5
+	MOVW    48(R13), R3
+	WORD    $0xe0465798 // UMAAL: R6:R5 = R8·R7 + R6 + R5
+	MOVW    $0xffffffff, R7
+	MOVW    R5, 152(R13)
+	MOVW    160(R13), R5
+	WORD    $0xe04e5293 // UMAAL: R14:R5 = R3·R2 + R14 + R5
+	MOVW    52(R13), R3
+	WORD    $0xe0465798 // UMAAL: R6:R5 = R8·R7 + R6 + R5
+	MOVW    $0xffffffff, R7
+	MOVW    R5, 156(R13)
+	MOVW    164(R13), R5
+	WORD    $0xe04e5293 // UMAAL: R14:R5 = R3·R2 + R14 + R5
+	MOVW    56(R13), R3
+	WORD    $0xe0465798 // UMAAL: R6:R5 = R8·R7 + R6 + R5
+	MOVW    $0x3fffffff, R7
+	MOVW    R5, 160(R13)
+	MOVW    168(R13), R5
+	WORD    $0xe04e5293 // UMAAL: R14:R5 = R3·R2 + R14 + R5
+	MOVW    84(R13), R3
+	WORD    $0xe0465798 // UMAAL: R6:R5 = R8·R7 + R6 + R5
+	MOVW    $0, R2
+	ADD.S   R14, R1
+	MOVW    $0, R14
+	MULALU  R12, R11, (R14, R4)
+	ADC     $0, R9
+	ADD.S   R6, R1
+	MOVW    R1, 168(R13)
+	MUL     R0, R4, R1
+	MOVW    $0xab5844f3, R0
+	MOVW    $0, R6
+	MOVW    8(R13), R12
+	MULALU  R1, R0, (R6, R4)
+	MOVW    120(R13), R4
+	MOVW    $0x2378c292, R0
+	MOVW    R5, 164(R13)
+	WORD    $0xe04e4b9c // UMAAL: R14:R4 = R12·R11 + R14 + R4
+	MOVW    12(R13), R12
+	WORD    $0xe0464091 // UMAAL: R6:R4 = R1·R0 + R6 + R4
+	MOVW    $0x8dc58f55, R0
+	ADC     $0, R9
+	// Row 5: t = (t + a·b5 + q·m) / 2^32.
+	MOVW    4(R13), R5
+	MOVW    R4, 116(R13)
+	MOVW    124(R13), R4
+	MOVW    116(R13), R7
+	MOVW    $0xae918bc5, R8
+	WORD    $0xe04e4b9c // UMAAL: R14:R4 = R12·R11 + R14 + R4
+	MOVW    16(R13), R12
+	WORD    $0xe0464091 // UMAAL: R6:R4 = R1·R0 + R6 + R4
+	MOVW    $0x216cc272, R0
+	MOVW    R4, 120(R13)
+	MOVW    128(R13), R4
+	WORD    $0xe04e4b9c // UMAAL: R14:R4 = R12·R11 + R14 + R4
+	MOVW    20(R13), R12
+	WORD    $0xe0464091 // UMAAL: R6:R4 = R1·R0 + R6 + R4
+	MOVW    $0xaed63690, R0
+	MOVW    R4, 124(R13)
+	MOVW    132(R13), R4
+	WORD    $0xe04e4b9c // UMAAL: R14:R4 = R12·R11 + R14 + R4
+	MOVW    24(R13), R12
+	WORD    $0xe0464091 // UMAAL: R6:R4 = R1·R0 + R6 + R4
+	MOVW    $0xc44edb49, R0
+	MOVW    R4, 128(R13)
+	MOVW    136(R13), R4
+	WORD    $0xe04e4b9c // UMAAL: R14:R4 = R12·R11 + R14 + R4
+	MOVW    28(R13), R12
+	WORD    $0xe0464091 // UMAAL: R6:R4 = R1·R0 + R6 + R4
+	MOVW    $0x7cca23e9, R0
+	MOVW    R4, 132(R13)
+	MOVW    140(R13), R4
+	WORD    $0xe04e4b9c // UMAAL: R14:R4 = R12·R11 + R14 + R4
+	MOVW    32(R13), R12
+	WORD    $0xe0464091 // UMAAL: R6:R4 = R1·R0 + R6 + R4
+	MOVW    $0xffffffff, R0
+	MOVW    R4, 136(R13)
+	MOVW    144(R13), R4
+	WORD    $0xe04e4b9c // UMAAL: R14:R4 = R12·R11 + R14 + R4
+	MOVW    36(R13), R12
+	WORD    $0xe0464091 // UMAAL: R6:R4 = R1·R0 + R6 + R4
+	MOVW    $0xffffffff, R0
+	MOVW    R4, 140(R13)
+	MOVW    148(R13), R4
+	WORD    $0xe04e4b9c // UMAAL: R14:R4 = R12·R11 + R14 + R4
+	MOVW    40(R13), R12
+	WORD    $0xe0464091 // UMAAL: R6:R4 = R1·R0 + R6 + R4
+	MOVW    $0xffffffff, R0
+	MOVW    R4, 144(R13)
+	MOVW    152(R13), R4
+	WORD    $0xe04e4b9c // UMAAL: R14:R4 = R12·R11 + R14 + R4
+	MOVW    44(R13), R12
+	WORD    $0xe0464091 // UMAAL: R6:R4 = R1·R0 + R6 + R4
+	MOVW    $0xffffffff, R0
+	MOVW    R4, 148(R13)
+	MOVW    156(R13), R4
+	WORD    $0xe04e4b9c // UMAAL: R14:R4 = R12·R11 + R14 + R4
+	MOVW    48(R13), R12
+	WORD    $0xe0464091 // UMAAL: R6:R4 = R1·R0 + R6 + R4
+	MOVW    $0xffffffff, R0
+	MOVW    R4, 152(R13)
+	MOVW    160(R13), R4
+	WORD    $0xe04e4b9c // UMAAL: R14:R4 = R12·R11 + R14 + R4
+	MOVW    52(R13), R12
+	WORD    $0xe0464091 // UMAAL: R6:R4 = R1·R0 + R6 + R4
+	MOVW    $0xffffffff, R0
+	MOVW    R4, 156(R13)
+	MOVW    164(R13), R4
+	WORD    $0xe04e4b9c // UMAAL: R14:R4 = R12·R11 + R14 + R4
+	MOVW    56(R13), R12
+	WORD    $0xe0464091 // UMAAL: R6:R4 = R1·R0 + R6 + R4
+	MOVW    $0x3fffffff, R0
+	MOVW    R4, 160(R13)
+	MOVW    168(R13), R4
+	WORD    $0xe04e4b9c // UMAAL: R14:R4 = R12·R11 + R14 + R4
+	MOVW    88(R13), R12
+	WORD    $0xe0464091 // UMAAL: R6:R4 = R1·R0 + R6 + R4
 	MOVW    $0, R11
+	ADD.S   R14, R9
+	MOVW    $0, R14
+	MULALU  R5, R3, (R14, R7)
+	ADC     $0, R2
+	ADD.S   R6, R9
+	MOVW    R9, 168(R13)
+	MUL     R8, R7, R9
+	MOVW    $0xab5844f3, R8
+	MOVW    $0, R6
+	MOVW    8(R13), R5
+	MULALU  R9, R8, (R6, R7)
+	MOVW    120(R13), R7
+	MOVW    $0x2378c292, R8
+	MOVW    R4, 164(R13)
+	WORD    $0xe04e7395 // UMAAL: R14:R7 = R5·R3 + R14 + R7
+	MOVW    12(R13), R5
+	WORD    $0xe0467899 // UMAAL: R6:R7 = R9·R8 + R6 + R7
+	MOVW    $0x8dc58f55, R8
+	ADC     $0, R2
+	// Row 6: t = (t + a·b6 + q·m) / 2^32.
+	MOVW    4(R13), R4
+	MOVW    R7, 116(R13)
+	MOVW    124(R13), R7
+	MOVW    116(R13), R0
+	MOVW    $0xae918bc5, R1
+	WORD    $0xe04e7395 // UMAAL: R14:R7 = R5·R3 + R14 + R7
+	MOVW    16(R13), R5
+	WORD    $0xe0467899 // UMAAL: R6:R7 = R9·R8 + R6 + R7
+	MOVW    $0x216cc272, R8
+	MOVW    R7, 120(R13)
+	MOVW    128(R13), R7
+	WORD    $0xe04e7395 // UMAAL: R14:R7 = R5·R3 + R14 + R7
+	MOVW    20(R13), R5
+	WORD    $0xe0467899 // UMAAL: R6:R7 = R9·R8 + R6 + R7
+	MOVW    $0xaed63690, R8
+	MOVW    R7, 124(R13)
+	MOVW    132(R13), R7
+	WORD    $0xe04e7395 // UMAAL: R14:R7 = R5·R3 + R14 + R7
+	MOVW    24(R13), R5
+	WORD    $0xe0467899 // UMAAL: R6:R7 = R9·R8 + R6 + R7
+	MOVW    $0xc44edb49, R8
+	MOVW    R7, 128(R13)
+	MOVW    136(R13), R7
+	WORD    $0xe04e7395 // UMAAL: R14:R7 = R5·R3 + R14 + R7
+	MOVW    28(R13), R5
+	WORD    $0xe0467899 // UMAAL: R6:R7 = R9·R8 + R6 + R7
+	MOVW    $0x7cca23e9, R8
+	MOVW    R7, 132(R13)
+	MOVW    140(R13), R7
+	WORD    $0xe04e7395 // UMAAL: R14:R7 = R5·R3 + R14 + R7
+	MOVW    32(R13), R5
+	WORD    $0xe0467899 // UMAAL: R6:R7 = R9·R8 + R6 + R7
+	MOVW    $0xffffffff, R8
+	MOVW    R7, 136(R13)
+	MOVW    144(R13), R7
+	WORD    $0xe04e7395 // UMAAL: R14:R7 = R5·R3 + R14 + R7
+	MOVW    36(R13), R5
+	WORD    $0xe0467899 // UMAAL: R6:R7 = R9·R8 + R6 + R7
+	MOVW    $0xffffffff, R8
+	MOVW    R7, 140(R13)
+	MOVW    148(R13), R7
+	WORD    $0xe04e7395 // UMAAL: R14:R7 = R5·R3 + R14 + R7
+	MOVW    40(R13), R5
+	WORD    $0xe0467899 // UMAAL: R6:R7 = R9·R8 + R6 + R7
+	MOVW    $0xffffffff, R8
+	MOVW    R7, 144(R13)
+	MOVW    152(R13), R7
+	WORD    $0xe04e7395 // UMAAL: R14:R7 = R5·R3 + R14 + R7
+	MOVW    44(R13), R5
+	WORD    $0xe0467899 // UMAAL: R6:R7 = R9·R8 + R6 + R7
+	MOVW    $0xffffffff, R8
+	MOVW    R7, 148(R13)
+	MOVW    156(R13), R7
+	WORD    $0xe04e7395 // UMAAL: R14:R7 = R5·R3 + R14 + R7
+	MOVW    48(R13), R5
+	WORD    $0xe0467899 // UMAAL: R6:R7 = R9·R8 + R6 + R7
+	MOVW    $0xffffffff, R8
+	MOVW    R7, 152(R13)
+	MOVW    160(R13), R7
+	WORD    $0xe04e7395 // UMAAL: R14:R7 = R5·R3 + R14 + R7
+	MOVW    52(R13), R5
+	WORD    $0xe0467899 // UMAAL: R6:R7 = R9·R8 + R6 + R7
+	MOVW    $0xffffffff, R8
+	MOVW    R7, 156(R13)
+	MOVW    164(R13), R7
+	WORD    $0xe04e7395 // UMAAL: R14:R7 = R5·R3 + R14 + R7
+	MOVW    56(R13), R5
+	WORD    $0xe0467899 // UMAAL: R6:R7 = R9·R8 + R6 + R7
+	MOVW    $0x3fffffff, R8
+	MOVW    R7, 160(R13)
+	MOVW    168(R13), R7
+	WORD    $0xe04e7395 // UMAAL: R14:R7 = R5·R3 + R14 + R7
+	MOVW    92(R13), R5
+	WORD    $0xe0467899 // UMAAL: R6:R7 = R9·R8 + R6 + R7
+	MOVW    $0, R3
+	ADD.S   R14, R2
+	MOVW    $0, R14
+	MULALU  R4, R12, (R14, R0)
+	ADC     $0, R11
+	ADD.S   R6, R2
+	MOVW    R2, 168(R13)
+	MUL     R1, R0, R2
+	MOVW    $0xab5844f3, R1
+	MOVW    $0, R6
+	MOVW    8(R13), R4
+	MULALU  R2, R1, (R6, R0)
+	MOVW    120(R13), R0
+	MOVW    $0x2378c292, R1
+	MOVW    R7, 164(R13)
+	WORD    $0xe04e0c94 // UMAAL: R14:R0 = R4·R12 + R14 + R0
+	MOVW    12(R13), R4
+	WORD    $0xe0460192 // UMAAL: R6:R0 = R2·R1 + R6 + R0
+	MOVW    $0x8dc58f55, R1
+	ADC     $0, R11
+	// Row 7: t = (t + a·b7 + q·m) / 2^32.
+	MOVW    4(R13), R7
+	MOVW    R0, 116(R13)
+	MOVW    124(R13), R0
+	MOVW    116(R13), R8
+	MOVW    $0xae918bc5, R9
+	WORD    $0xe04e0c94 // UMAAL: R14:R0 = R4·R12 + R14 + R0
+	MOVW    16(R13), R4
+	WORD    $0xe0460192 // UMAAL: R6:R0 = R2·R1 + R6 + R0
+	MOVW    $0x216cc272, R1
+	MOVW    R0, 120(R13)
+	MOVW    128(R13), R0
+	WORD    $0xe04e0c94 // UMAAL: R14:R0 = R4·R12 + R14 + R0
+	MOVW    20(R13), R4
+	WORD    $0xe0460192 // UMAAL: R6:R0 = R2·R1 + R6 + R0
+	MOVW    $0xaed63690, R1
+	MOVW    R0, 124(R13)
+	MOVW    132(R13), R0
+	WORD    $0xe04e0c94 // UMAAL: R14:R0 = R4·R12 + R14 + R0
+	MOVW    24(R13), R4
+	WORD    $0xe0460192 // UMAAL: R6:R0 = R2·R1 + R6 + R0
+	MOVW    $0xc44edb49, R1
+	MOVW    R0, 128(R13)
+	MOVW    136(R13), R0
+	WORD    $0xe04e0c94 // UMAAL: R14:R0 = R4·R12 + R14 + R0
+	MOVW    28(R13), R4
+	WORD    $0xe0460192 // UMAAL: R6:R0 = R2·R1 + R6 + R0
+	MOVW    $0x7cca23e9, R1
+	MOVW    R0, 132(R13)
+	MOVW    140(R13), R0
+	WORD    $0xe04e0c94 // UMAAL: R14:R0 = R4·R12 + R14 + R0
+	MOVW    32(R13), R4
+	WORD    $0xe0460192 // UMAAL: R6:R0 = R2·R1 + R6 + R0
+	MOVW    $0xffffffff, R1
+	MOVW    R0, 136(R13)
+	MOVW    144(R13), R0
+	WORD    $0xe04e0c94 // UMAAL: R14:R0 = R4·R12 + R14 + R0
+	MOVW    36(R13), R4
+	WORD    $0xe0460192 // UMAAL: R6:R0 = R2·R1 + R6 + R0
+	MOVW    $0xffffffff, R1
+	MOVW    R0, 140(R13)
+	MOVW    148(R13), R0
+	WORD    $0xe04e0c94 // UMAAL: R14:R0 = R4·R12 + R14 + R0
+	MOVW    40(R13), R4
+	WORD    $0xe0460192 // UMAAL: R6:R0 = R2·R1 + R6 + R0
+	MOVW    $0xffffffff, R1
+	MOVW    R0, 144(R13)
+	MOVW    152(R13), R0
+	WORD    $0xe04e0c94 // UMAAL: R14:R0 = R4·R12 + R14 + R0
+	MOVW    44(R13), R4
+	WORD    $0xe0460192 // UMAAL: R6:R0 = R2·R1 + R6 + R0
+	MOVW    $0xffffffff, R1
+	MOVW    R0, 148(R13)
+	MOVW    156(R13), R0
+	WORD    $0xe04e0c94 // UMAAL: R14:R0 = R4·R12 + R14 + R0
+	MOVW    48(R13), R4
+	WORD    $0xe0460192 // UMAAL: R6:R0 = R2·R1 + R6 + R0
+	MOVW    $0xffffffff, R1
+	MOVW    R0, 152(R13)
+	MOVW    160(R13), R0
+	WORD    $0xe04e0c94 // UMAAL: R14:R0 = R4·R12 + R14 + R0
+	MOVW    52(R13), R4
+	WORD    $0xe0460192 // UMAAL: R6:R0 = R2·R1 + R6 + R0
+	MOVW    $0xffffffff, R1
+	MOVW    R0, 156(R13)
+	MOVW    164(R13), R0
+	WORD    $0xe04e0c94 // UMAAL: R14:R0 = R4·R12 + R14 + R0
+	MOVW    56(R13), R4
+	WORD    $0xe0460192 // UMAAL: R6:R0 = R2·R1 + R6 + R0
+	MOVW    $0x3fffffff, R1
+	MOVW    R0, 160(R13)
+	MOVW    168(R13), R0
+	WORD    $0xe04e0c94 // UMAAL: R14:R0 = R4·R12 + R14 + R0
+	MOVW    96(R13), R4
+	WORD    $0xe0460192 // UMAAL: R6:R0 = R2·R1 + R6 + R0
 	MOVW    $0, R12
+	ADD.S   R14, R11
+	MOVW    $0, R14
+	MULALU  R7, R5, (R14, R8)
+	ADC     $0, R3
+	ADD.S   R6, R11
+	MOVW    R11, 168(R13)
+	MUL     R9, R8, R11
+	MOVW    $0xab5844f3, R9
+	MOVW    $0, R6
+	MOVW    8(R13), R7
+	MULALU  R11, R9, (R6, R8)
+	MOVW    120(R13), R8
+	MOVW    $0x2378c292, R9
+	MOVW    R0, 164(R13)
+	WORD    $0xe04e8597 // UMAAL: R14:R8 = R7·R5 + R14 + R8
+	MOVW    12(R13), R7
+	WORD    $0xe046899b // UMAAL: R6:R8 = R11·R9 + R6 + R8
+	MOVW    $0x8dc58f55, R9
+	ADC     $0, R3
+	// Row 8: t = (t + a·b8 + q·m) / 2^32.
+	MOVW    4(R13), R0
+	MOVW    R8, 116(R13)
+	MOVW    124(R13), R8
+	MOVW    116(R13), R1
+	MOVW    $0xae918bc5, R2
+	WORD    $0xe04e8597 // UMAAL: R14:R8 = R7·R5 + R14 + R8
+	MOVW    16(R13), R7
+	WORD    $0xe046899b // UMAAL: R6:R8 = R11·R9 + R6 + R8
+	MOVW    $0x216cc272, R9
+	MOVW    R8, 120(R13)
+	MOVW    128(R13), R8
+	WORD    $0xe04e8597 // UMAAL: R14:R8 = R7·R5 + R14 + R8
+	MOVW    20(R13), R7
+	WORD    $0xe046899b // UMAAL: R6:R8 = R11·R9 + R6 + R8
+	MOVW    $0xaed63690, R9
+	MOVW    R8, 124(R13)
+	MOVW    132(R13), R8
+	WORD    $0xe04e8597 // UMAAL: R14:R8 = R7·R5 + R14 + R8
+	MOVW    24(R13), R7
+	WORD    $0xe046899b // UMAAL: R6:R8 = R11·R9 + R6 + R8
+	MOVW    $0xc44edb49, R9
+	MOVW    R8, 128(R13)
+	MOVW    136(R13), R8
+	WORD    $0xe04e8597 // UMAAL: R14:R8 = R7·R5 + R14 + R8
+	MOVW    28(R13), R7
+	WORD    $0xe046899b // UMAAL: R6:R8 = R11·R9 + R6 + R8
+	MOVW    $0x7cca23e9, R9
+	MOVW    R8, 132(R13)
+	MOVW    140(R13), R8
+	WORD    $0xe04e8597 // UMAAL: R14:R8 = R7·R5 + R14 + R8
+	MOVW    32(R13), R7
+	WORD    $0xe046899b // UMAAL: R6:R8 = R11·R9 + R6 + R8
+	MOVW    $0xffffffff, R9
+	MOVW    R8, 136(R13)
+	MOVW    144(R13), R8
+	WORD    $0xe04e8597 // UMAAL: R14:R8 = R7·R5 + R14 + R8
+	MOVW    36(R13), R7
+	WORD    $0xe046899b // UMAAL: R6:R8 = R11·R9 + R6 + R8
+	MOVW    $0xffffffff, R9
+	MOVW    R8, 140(R13)
+	MOVW    148(R13), R8
+	WORD    $0xe04e8597 // UMAAL: R14:R8 = R7·R5 + R14 + R8
+	MOVW    40(R13), R7
+	WORD    $0xe046899b // UMAAL: R6:R8 = R11·R9 + R6 + R8
+	MOVW    $0xffffffff, R9
+	MOVW    R8, 144(R13)
+	MOVW    152(R13), R8
+	WORD    $0xe04e8597 // UMAAL: R14:R8 = R7·R5 + R14 + R8
+	MOVW    44(R13), R7
+	WORD    $0xe046899b // UMAAL: R6:R8 = R11·R9 + R6 + R8
+	MOVW    $0xffffffff, R9
+	MOVW    R8, 148(R13)
+	MOVW    156(R13), R8
+	WORD    $0xe04e8597 // UMAAL: R14:R8 = R7·R5 + R14 + R8
+	MOVW    48(R13), R7
+	WORD    $0xe046899b // UMAAL: R6:R8 = R11·R9 + R6 + R8
+	MOVW    $0xffffffff, R9
+	MOVW    R8, 152(R13)
+	MOVW    160(R13), R8
+	WORD    $0xe04e8597 // UMAAL: R14:R8 = R7·R5 + R14 + R8
+	MOVW    52(R13), R7
+	WORD    $0xe046899b // UMAAL: R6:R8 = R11·R9 + R6 + R8
+	MOVW    $0xffffffff, R9
+	MOVW    R8, 156(R13)
+	MOVW    164(R13), R8
+	WORD    $0xe04e8597 // UMAAL: R14:R8 = R7·R5 + R14 + R8
+	MOVW    56(R13), R7
+	WORD    $0xe046899b // UMAAL: R6:R8 = R11·R9 + R6 + R8
+	MOVW    $0x3fffffff, R9
+	MOVW    R8, 160(R13)
+	MOVW    168(R13), R8
+	WORD    $0xe04e8597 // UMAAL: R14:R8 = R7·R5 + R14 + R8
+	MOVW    100(R13), R7
+	WORD    $0xe046899b // UMAAL: R6:R8 = R11·R9 + R6 + R8
+	MOVW    $0, R5
+	ADD.S   R14, R3
+	MOVW    $0, R14
+	MULALU  R0, R4, (R14, R1)
+	ADC     $0, R12
+	ADD.S   R6, R3
+	MOVW    R3, 168(R13)
+	MUL     R2, R1, R3
+	MOVW    $0xab5844f3, R2
+	MOVW    $0, R6
+	MOVW    8(R13), R0
+	MULALU  R3, R2, (R6, R1)
+	MOVW    120(R13), R1
+	MOVW    $0x2378c292, R2
+	MOVW    R8, 164(R13)
+	WORD    $0xe04e1490 // UMAAL: R14:R1 = R0·R4 + R14 + R1
+	MOVW    12(R13), R0
+	WORD    $0xe0461293 // UMAAL: R6:R1 = R3·R2 + R6 + R1
+	MOVW    $0x8dc58f55, R2
+	ADC     $0, R12
+	// Row 9: t = (t + a·b9 + q·m) / 2^32.
+	MOVW    4(R13), R8
+	MOVW    R1, 116(R13)
+	MOVW    124(R13), R1
+	MOVW    116(R13), R9
+	MOVW    $0xae918bc5, R11
+	WORD    $0xe04e1490 // UMAAL: R14:R1 = R0·R4 + R14 + R1
+	MOVW    16(R13), R0
+	WORD    $0xe0461293 // UMAAL: R6:R1 = R3·R2 + R6 + R1
+	MOVW    $0x216cc272, R2
+	MOVW    R1, 120(R13)
+	MOVW    128(R13), R1
+	WORD    $0xe04e1490 // UMAAL: R14:R1 = R0·R4 + R14 + R1
+	MOVW    20(R13), R0
+	WORD    $0xe0461293 // UMAAL: R6:R1 = R3·R2 + R6 + R1
+	MOVW    $0xaed63690, R2
+	MOVW    R1, 124(R13)
+	MOVW    132(R13), R1
+	WORD    $0xe04e1490 // UMAAL: R14:R1 = R0·R4 + R14 + R1
+	MOVW    24(R13), R0
+	WORD    $0xe0461293 // UMAAL: R6:R1 = R3·R2 + R6 + R1
+	MOVW    $0xc44edb49, R2
+	MOVW    R1, 128(R13)
+	MOVW    136(R13), R1
+	WORD    $0xe04e1490 // UMAAL: R14:R1 = R0·R4 + R14 + R1
+	MOVW    28(R13), R0
+	WORD    $0xe0461293 // UMAAL: R6:R1 = R3·R2 + R6 + R1
+	MOVW    $0x7cca23e9, R2
+	MOVW    R1, 132(R13)
+	MOVW    140(R13), R1
+	WORD    $0xe04e1490 // UMAAL: R14:R1 = R0·R4 + R14 + R1
+	MOVW    32(R13), R0
+	WORD    $0xe0461293 // UMAAL: R6:R1 = R3·R2 + R6 + R1
+	MOVW    $0xffffffff, R2
+	MOVW    R1, 136(R13)
+	MOVW    144(R13), R1
+	WORD    $0xe04e1490 // UMAAL: R14:R1 = R0·R4 + R14 + R1
+	MOVW    36(R13), R0
+	WORD    $0xe0461293 // UMAAL: R6:R1 = R3·R2 + R6 + R1
+	MOVW    $0xffffffff, R2
+	MOVW    R1, 140(R13)
+	MOVW    148(R13), R1
+	WORD    $0xe04e1490 // UMAAL: R14:R1 = R0·R4 + R14 + R1
+	MOVW    40(R13), R0
+	WORD    $0xe0461293 // UMAAL: R6:R1 = R3·R2 + R6 + R1
+	MOVW    $0xffffffff, R2
+	MOVW    R1, 144(R13)
+	MOVW    152(R13), R1
+	WORD    $0xe04e1490 // UMAAL: R14:R1 = R0·R4 + R14 + R1
+	MOVW    44(R13), R0
+	WORD    $0xe0461293 // UMAAL: R6:R1 = R3·R2 + R6 + R1
+	MOVW    $0xffffffff, R2
+	MOVW    R1, 148(R13)
+	MOVW    156(R13), R1
+	WORD    $0xe04e1490 // UMAAL: R14:R1 = R0·R4 + R14 + R1
+	MOVW    48(R13), R0
+	WORD    $0xe0461293 // UMAAL: R6:R1 = R3·R2 + R6 + R1
+	MOVW    $0xffffffff, R2
+	MOVW    R1, 152(R13)
+	MOVW    160(R13), R1
+	WORD    $0xe04e1490 // UMAAL: R14:R1 = R0·R4 + R14 + R1
+	MOVW    52(R13), R0
+	WORD    $0xe0461293 // UMAAL: R6:R1 = R3·R2 + R6 + R1
+	MOVW    $0xffffffff, R2
+	MOVW    R1, 156(R13)
+	MOVW    164(R13), R1
+	WORD    $0xe04e1490 // UMAAL: R14:R1 = R0·R4 + R14 + R1
+	MOVW    56(R13), R0
+	WORD    $0xe0461293 // UMAAL: R6:R1 = R3·R2 + R6 + R1
+	MOVW    $0x3fffffff, R2
+	MOVW    R1, 160(R13)
+	MOVW    168(R13), R1
+	WORD    $0xe04e1490 // UMAAL: R14:R1 = R0·R4 + R14 + R1
+	MOVW    104(R13), R0
+	WORD    $0xe0461293 // UMAAL: R6:R1 = R3·R2 + R6 + R1
+	MOVW    $0, R4
+	ADD.S   R14, R12
+	MOVW    $0, R14
+	MULALU  R8, R7, (R14, R9)
+	ADC     $0, R5
+	ADD.S   R6, R12
+	MOVW    R12, 168(R13)
+	MUL     R11, R9, R12
+	MOVW    $0xab5844f3, R11
+	MOVW    $0, R6
+	MOVW    8(R13), R8
+	MULALU  R12, R11, (R6, R9)
+	MOVW    120(R13), R9
+	MOVW    $0x2378c292, R11
+	MOVW    R1, 164(R13)
+	WORD    $0xe04e9798 // UMAAL: R14:R9 = R8·R7 + R14 + R9
+	MOVW    12(R13), R8
+	WORD    $0xe0469b9c // UMAAL: R6:R9 = R12·R11 + R6 + R9
+	MOVW    $0x8dc58f55, R11
+	ADC     $0, R5
+	// Row 10: t = (t + a·b10 + q·m) / 2^32.
+	MOVW    4(R13), R1
+	MOVW    R9, 116(R13)
+	MOVW    124(R13), R9
+	MOVW    116(R13), R2
+	MOVW    $0xae918bc5, R3
+	WORD    $0xe04e9798 // UMAAL: R14:R9 = R8·R7 + R14 + R9
+	MOVW    16(R13), R8
+	WORD    $0xe0469b9c // UMAAL: R6:R9 = R12·R11 + R6 + R9
+	MOVW    $0x216cc272, R11
+	MOVW    R9, 120(R13)
+	MOVW    128(R13), R9
+	WORD    $0xe04e9798 // UMAAL: R14:R9 = R8·R7 + R14 + R9
+	MOVW    20(R13), R8
+	WORD    $0xe0469b9c // UMAAL: R6:R9 = R12·R11 + R6 + R9
+	MOVW    $0xaed63690, R11
+	MOVW    R9, 124(R13)
+	MOVW    132(R13), R9
+	WORD    $0xe04e9798 // UMAAL: R14:R9 = R8·R7 + R14 + R9
+	MOVW    24(R13), R8
+	WORD    $0xe0469b9c // UMAAL: R6:R9 = R12·R11 + R6 + R9
+	MOVW    $0xc44edb49, R11
+	MOVW    R9, 128(R13)
+	MOVW    136(R13), R9
+	WORD    $0xe04e9798 // UMAAL: R14:R9 = R8·R7 + R14 + R9
+	MOVW    28(R13), R8
+	WORD    $0xe0469b9c // UMAAL: R6:R9 = R12·R11 + R6 + R9
+	MOVW    $0x7cca23e9, R11
+	MOVW    R9, 132(R13)
+	MOVW    140(R13), R9
+	WORD    $0xe04e9798 // UMAAL: R14:R9 = R8·R7 + R14 + R9
+	MOVW    32(R13), R8
+	WORD    $0xe0469b9c // UMAAL: R6:R9 = R12·R11 + R6 + R9
+	MOVW    $0xffffffff, R11
+	MOVW    R9, 136(R13)
+	MOVW    144(R13), R9
+	WORD    $0xe04e9798 // UMAAL: R14:R9 = R8·R7 + R14 + R9
+	MOVW    36(R13), R8
+	WORD    $0xe0469b9c // UMAAL: R6:R9 = R12·R11 + R6 + R9
+	MOVW    $0xffffffff, R11
+	MOVW    R9, 140(R13)
+	MOVW    148(R13), R9
+	WORD    $0xe04e9798 // UMAAL: R14:R9 = R8·R7 + R14 + R9
+	MOVW    40(R13), R8
+	WORD    $0xe0469b9c // UMAAL: R6:R9 = R12·R11 + R6 + R9
+	MOVW    $0xffffffff, R11
+	MOVW    R9, 144(R13)
+	MOVW    152(R13), R9
+	WORD    $0xe04e9798 // UMAAL: R14:R9 = R8·R7 + R14 + R9
+	MOVW    44(R13), R8
+	WORD    $0xe0469b9c // UMAAL: R6:R9 = R12·R11 + R6 + R9
+	MOVW    $0xffffffff, R11
+	MOVW    R9, 148(R13)
+	MOVW    156(R13), R9
+	WORD    $0xe04e9798 // UMAAL: R14:R9 = R8·R7 + R14 + R9
+	MOVW    48(R13), R8
+	WORD    $0xe0469b9c // UMAAL: R6:R9 = R12·R11 + R6 + R9
+	MOVW    $0xffffffff, R11
+	MOVW    R9, 152(R13)
+	MOVW    160(R13), R9
+	WORD    $0xe04e9798 // UMAAL: R14:R9 = R8·R7 + R14 + R9
+	MOVW    52(R13), R8
+	WORD    $0xe0469b9c // UMAAL: R6:R9 = R12·R11 + R6 + R9
+	MOVW    $0xffffffff, R11
+	MOVW    R9, 156(R13)
+	MOVW    164(R13), R9
+	WORD    $0xe04e9798 // UMAAL: R14:R9 = R8·R7 + R14 + R9
+	MOVW    56(R13), R8
+	WORD    $0xe0469b9c // UMAAL: R6:R9 = R12·R11 + R6 + R9
+	MOVW    $0x3fffffff, R11
+	MOVW    R9, 160(R13)
+	MOVW    168(R13), R9
+	WORD    $0xe04e9798 // UMAAL: R14:R9 = R8·R7 + R14 + R9
+	MOVW    108(R13), R8
+	WORD    $0xe0469b9c // UMAAL: R6:R9 = R12·R11 + R6 + R9
+	MOVW    $0, R7
+	ADD.S   R14, R5
+	MOVW    $0, R14
+	MULALU  R1, R0, (R14, R2)
+	ADC     $0, R4
+	ADD.S   R6, R5
+	MOVW    R5, 168(R13)
+	MUL     R3, R2, R5
+	MOVW    $0xab5844f3, R3
+	MOVW    $0, R6
+	MOVW    8(R13), R1
+	MULALU  R5, R3, (R6, R2)
+	MOVW    120(R13), R2
+	MOVW    $0x2378c292, R3
+	MOVW    R9, 164(R13)
+	WORD    $0xe04e2091 // UMAAL: R14:R2 = R1·R0 + R14 + R2
+	MOVW    12(R13), R1
+	WORD    $0xe0462395 // UMAAL: R6:R2 = R5·R3 + R6 + R2
+	MOVW    $0x8dc58f55, R3
+	ADC     $0, R4
+	// Row 11: t = (t + a·b11 + q·m) / 2^32.
+	MOVW    4(R13), R9
+	MOVW    R2, 116(R13)
+	MOVW    124(R13), R2
+	MOVW    116(R13), R11
+	MOVW    $0xae918bc5, R12
+	WORD    $0xe04e2091 // UMAAL: R14:R2 = R1·R0 + R14 + R2
+	MOVW    16(R13), R1
+	WORD    $0xe0462395 // UMAAL: R6:R2 = R5·R3 + R6 + R2
+	MOVW    $0x216cc272, R3
+	MOVW    R2, 120(R13)
+	MOVW    128(R13), R2
+	WORD    $0xe04e2091 // UMAAL: R14:R2 = R1·R0 + R14 + R2
+	MOVW    20(R13), R1
+	WORD    $0xe0462395 // UMAAL: R6:R2 = R5·R3 + R6 + R2
+	MOVW    $0xaed63690, R3
+	MOVW    R2, 124(R13)
+	MOVW    132(R13), R2
+	WORD    $0xe04e2091 // UMAAL: R14:R2 = R1·R0 + R14 + R2
+	MOVW    24(R13), R1
+	WORD    $0xe0462395 // UMAAL: R6:R2 = R5·R3 + R6 + R2
+	MOVW    $0xc44edb49, R3
+	MOVW    R2, 128(R13)
+	MOVW    136(R13), R2
+	WORD    $0xe04e2091 // UMAAL: R14:R2 = R1·R0 + R14 + R2
+	MOVW    28(R13), R1
+	WORD    $0xe0462395 // UMAAL: R6:R2 = R5·R3 + R6 + R2
+	MOVW    $0x7cca23e9, R3
+	MOVW    R2, 132(R13)
+	MOVW    140(R13), R2
+	WORD    $0xe04e2091 // UMAAL: R14:R2 = R1·R0 + R14 + R2
+	MOVW    32(R13), R1
+	WORD    $0xe0462395 // UMAAL: R6:R2 = R5·R3 + R6 + R2
+	MOVW    $0xffffffff, R3
+	MOVW    R2, 136(R13)
+	MOVW    144(R13), R2
+	WORD    $0xe04e2091 // UMAAL: R14:R2 = R1·R0 + R14 + R2
+	MOVW    36(R13), R1
+	WORD    $0xe0462395 // UMAAL: R6:R2 = R5·R3 + R6 + R2
+	MOVW    $0xffffffff, R3
+	MOVW    R2, 140(R13)
+	MOVW    148(R13), R2
+	WORD    $0xe04e2091 // UMAAL: R14:R2 = R1·R0 + R14 + R2
+	MOVW    40(R13), R1
+	WORD    $0xe0462395 // UMAAL: R6:R2 = R5·R3 + R6 + R2
+	MOVW    $0xffffffff, R3
+	MOVW    R2, 144(R13)
+	MOVW    152(R13), R2
+	WORD    $0xe04e2091 // UMAAL: R14:R2 = R1·R0 + R14 + R2
+	MOVW    44(R13), R1
+	WORD    $0xe0462395 // UMAAL: R6:R2 = R5·R3 + R6 + R2
+	MOVW    $0xffffffff, R3
+	MOVW    R2, 148(R13)
+	MOVW    156(R13), R2
+	WORD    $0xe04e2091 // UMAAL: R14:R2 = R1·R0 + R14 + R2
+	MOVW    48(R13), R1
+	WORD    $0xe0462395 // UMAAL: R6:R2 = R5·R3 + R6 + R2
+	MOVW    $0xffffffff, R3
+	MOVW    R2, 152(R13)
+	MOVW    160(R13), R2
+	WORD    $0xe04e2091 // UMAAL: R14:R2 = R1·R0 + R14 + R2
+	MOVW    52(R13), R1
+	WORD    $0xe0462395 // UMAAL: R6:R2 = R5·R3 + R6 + R2
+	MOVW    $0xffffffff, R3
+	MOVW    R2, 156(R13)
+	MOVW    164(R13), R2
+	WORD    $0xe04e2091 // UMAAL: R14:R2 = R1·R0 + R14 + R2
+	MOVW    56(R13), R1
+	WORD    $0xe0462395 // UMAAL: R6:R2 = R5·R3 + R6 + R2
+	MOVW    $0x3fffffff, R3
+	MOVW    R2, 160(R13)
+	MOVW    168(R13), R2
+	WORD    $0xe04e2091 // UMAAL: R14:R2 = R1·R0 + R14 + R2
+	MOVW    112(R13), R1
+	WORD    $0xe0462395 // UMAAL: R6:R2 = R5·R3 + R6 + R2
+	MOVW    $0, R0
+	ADD.S   R14, R4
+	MOVW    $0, R14
+	MULALU  R9, R8, (R14, R11)
+	ADC     $0, R7
+	ADD.S   R6, R4
+	MOVW    R4, 168(R13)
+	MUL     R12, R11, R4
+	MOVW    $0xab5844f3, R12
+	MOVW    $0, R6
+	MOVW    8(R13), R9
+	MULALU  R4, R12, (R6, R11)
+	MOVW    120(R13), R11
+	MOVW    $0x2378c292, R12
+	MOVW    R2, 164(R13)
+	WORD    $0xe04eb899 // UMAAL: R14:R11 = R9·R8 + R14 + R11
+	MOVW    12(R13), R9
+	WORD    $0xe046bc94 // UMAAL: R6:R11 = R4·R12 + R6 + R11
+	MOVW    $0x8dc58f55, R12
+	ADC     $0, R7
+	// Row 12: t = (t + a·b12 + q·m) / 2^32.
+	MOVW    4(R13), R2
+	MOVW    R11, 116(R13)
+	MOVW    124(R13), R11
+	MOVW    116(R13), R3
+	MOVW    $0xae918bc5, R5
+	WORD    $0xe04eb899 // UMAAL: R14:R11 = R9·R8 + R14 + R11
+	MOVW    16(R13), R9
+	WORD    $0xe046bc94 // UMAAL: R6:R11 = R4·R12 + R6 + R11
+	MOVW    $0x216cc272, R12
+	MOVW    R11, 120(R13)
+	MOVW    128(R13), R11
+	WORD    $0xe04eb899 // UMAAL: R14:R11 = R9·R8 + R14 + R11
+	MOVW    20(R13), R9
+	WORD    $0xe046bc94 // UMAAL: R6:R11 = R4·R12 + R6 + R11
+	MOVW    $0xaed63690, R12
+	MOVW    R11, 124(R13)
+	MOVW    132(R13), R11
+	WORD    $0xe04eb899 // UMAAL: R14:R11 = R9·R8 + R14 + R11
+	MOVW    24(R13), R9
+	WORD    $0xe046bc94 // UMAAL: R6:R11 = R4·R12 + R6 + R11
+	MOVW    $0xc44edb49, R12
+	MOVW    R11, 128(R13)
+	MOVW    136(R13), R11
+	WORD    $0xe04eb899 // UMAAL: R14:R11 = R9·R8 + R14 + R11
+	MOVW    28(R13), R9
+	WORD    $0xe046bc94 // UMAAL: R6:R11 = R4·R12 + R6 + R11
+	MOVW    $0x7cca23e9, R12
+	MOVW    R11, 132(R13)
+	MOVW    140(R13), R11
+	WORD    $0xe04eb899 // UMAAL: R14:R11 = R9·R8 + R14 + R11
+	MOVW    32(R13), R9
+	WORD    $0xe046bc94 // UMAAL: R6:R11 = R4·R12 + R6 + R11
+	MOVW    $0xffffffff, R12
+	MOVW    R11, 136(R13)
+	MOVW    144(R13), R11
+	WORD    $0xe04eb899 // UMAAL: R14:R11 = R9·R8 + R14 + R11
+	MOVW    36(R13), R9
+	WORD    $0xe046bc94 // UMAAL: R6:R11 = R4·R12 + R6 + R11
+	MOVW    $0xffffffff, R12
+	MOVW    R11, 140(R13)
+	MOVW    148(R13), R11
+	WORD    $0xe04eb899 // UMAAL: R14:R11 = R9·R8 + R14 + R11
+	MOVW    40(R13), R9
+	WORD    $0xe046bc94 // UMAAL: R6:R11 = R4·R12 + R6 + R11
+	MOVW    $0xffffffff, R12
+	MOVW    R11, 144(R13)
+	MOVW    152(R13), R11
+	WORD    $0xe04eb899 // UMAAL: R14:R11 = R9·R8 + R14 + R11
+	MOVW    44(R13), R9
+	WORD    $0xe046bc94 // UMAAL: R6:R11 = R4·R12 + R6 + R11
+	MOVW    $0xffffffff, R12
+	MOVW    R11, 148(R13)
+	MOVW    156(R13), R11
+	WORD    $0xe04eb899 // UMAAL: R14:R11 = R9·R8 + R14 + R11
+	MOVW    48(R13), R9
+	WORD    $0xe046bc94 // UMAAL: R6:R11 = R4·R12 + R6 + R11
+	MOVW    $0xffffffff, R12
+	MOVW    R11, 152(R13)
+	MOVW    160(R13), R11
+	WORD    $0xe04eb899 // UMAAL: R14:R11 = R9·R8 + R14 + R11
+	MOVW    52(R13), R9
+	WORD    $0xe046bc94 // UMAAL: R6:R11 = R4·R12 + R6 + R11
+	MOVW    $0xffffffff, R12
+	MOVW    R11, 156(R13)
+	MOVW    164(R13), R11
+	WORD    $0xe04eb899 // UMAAL: R14:R11 = R9·R8 + R14 + R11
+	MOVW    56(R13), R9
+	WORD    $0xe046bc94 // UMAAL: R6:R11 = R4·R12 + R6 + R11
+	MOVW    $0x3fffffff, R12
+	MOVW    R11, 160(R13)
+	MOVW    168(R13), R11
+	WORD    $0xe04eb899 // UMAAL: R14:R11 = R9·R8 + R14 + R11
+	MOVW    $0, R8
+	WORD    $0xe046bc94 // UMAAL: R6:R11 = R4·R12 + R6 + R11
+	MOVW    v+0(FP), R9
+	ADD.S   R14, R7
+	MOVW    $0, R14
+	MULALU  R2, R1, (R14, R3)
+	ADC     $0, R0
+	ADD.S   R6, R7
+	MOVW    R7, 168(R13)
+	MUL     R5, R3, R7
+	MOVW    $0xab5844f3, R5
+	MOVW    $0, R6
+	MOVW    8(R13), R2
+	MULALU  R7, R5, (R6, R3)
+	MOVW    120(R13), R3
+	MOVW    $0x2378c292, R5
+	MOVW    R11, 164(R13)
+	WORD    $0xe04e3192 // UMAAL: R14:R3 = R2·R1 + R14 + R3
+	MOVW    12(R13), R2
+	WORD    $0xe0463597 // UMAAL: R6:R3 = R7·R5 + R6 + R3
+	MOVW    $0x8dc58f55, R5
+	ADC     $0, R0
+	// Row 13: t = (t + a·b13 + q·m) / 2^32.
+	MOVW    $0xab5844f3, R11
+	MOVW    R3, 116(R13)
+	MOVW    124(R13), R3
+	MOVW    116(R13), R12
+	WORD    $0xe04e3192 // UMAAL: R14:R3 = R2·R1 + R14 + R3
+	MOVW    16(R13), R2
+	WORD    $0xe0463597 // UMAAL: R6:R3 = R7·R5 + R6 + R3
+	MOVW    $0x216cc272, R5
+	MOVW    R3, 120(R13)
+	MOVW    128(R13), R3
+	WORD    $0xe04e3192 // UMAAL: R14:R3 = R2·R1 + R14 + R3
+	MOVW    20(R13), R2
+	WORD    $0xe0463597 // UMAAL: R6:R3 = R7·R5 + R6 + R3
+	MOVW    $0xaed63690, R5
+	MOVW    R3, 124(R13)
+	MOVW    132(R13), R3
+	WORD    $0xe04e3192 // UMAAL: R14:R3 = R2·R1 + R14 + R3
+	MOVW    24(R13), R2
+	WORD    $0xe0463597 // UMAAL: R6:R3 = R7·R5 + R6 + R3
+	MOVW    $0xc44edb49, R5
+	MOVW    R3, 128(R13)
+	MOVW    136(R13), R3
+	WORD    $0xe04e3192 // UMAAL: R14:R3 = R2·R1 + R14 + R3
+	MOVW    28(R13), R2
+	WORD    $0xe0463597 // UMAAL: R6:R3 = R7·R5 + R6 + R3
+	MOVW    $0x7cca23e9, R5
+	MOVW    R3, 132(R13)
+	MOVW    140(R13), R3
+	WORD    $0xe04e3192 // UMAAL: R14:R3 = R2·R1 + R14 + R3
+	MOVW    32(R13), R2
+	WORD    $0xe0463597 // UMAAL: R6:R3 = R7·R5 + R6 + R3
+	MOVW    $0xffffffff, R5
+	MOVW    R3, 136(R13)
+	MOVW    144(R13), R3
+	WORD    $0xe04e3192 // UMAAL: R14:R3 = R2·R1 + R14 + R3
+	MOVW    36(R13), R2
+	WORD    $0xe0463597 // UMAAL: R6:R3 = R7·R5 + R6 + R3
+	MOVW    $0xffffffff, R5
+	MOVW    R3, 140(R13)
+	MOVW    148(R13), R3
+	WORD    $0xe04e3192 // UMAAL: R14:R3 = R2·R1 + R14 + R3
+	MOVW    40(R13), R2
+	WORD    $0xe0463597 // UMAAL: R6:R3 = R7·R5 + R6 + R3
+	MOVW    $0xffffffff, R5
+	MOVW    R3, 144(R13)
+	MOVW    152(R13), R3
+	WORD    $0xe04e3192 // UMAAL: R14:R3 = R2·R1 + R14 + R3
+	MOVW    44(R13), R2
+	WORD    $0xe0463597 // UMAAL: R6:R3 = R7·R5 + R6 + R3
+	MOVW    $0xffffffff, R5
+	MOVW    R3, 148(R13)
+	MOVW    156(R13), R3
+	WORD    $0xe04e3192 // UMAAL: R14:R3 = R2·R1 + R14 + R3
+	MOVW    48(R13), R2
+	WORD    $0xe0463597 // UMAAL: R6:R3 = R7·R5 + R6 + R3
+	MOVW    $0xffffffff, R5
+	MOVW    R3, 152(R13)
+	MOVW    160(R13), R3
+	WORD    $0xe04e3192 // UMAAL: R14:R3 = R2·R1 + R14 + R3
+	MOVW    52(R13), R2
+	WORD    $0xe0463597 // UMAAL: R6:R3 = R7·R5 + R6 + R3
+	MOVW    $0xffffffff, R5
+	MOVW    R3, 156(R13)
+	MOVW    164(R13), R3
+	WORD    $0xe04e3192 // UMAAL: R14:R3 = R2·R1 + R14 + R3
+	MOVW    56(R13), R2
+	WORD    $0xe0463597 // UMAAL: R6:R3 = R7·R5 + R6 + R3
+	MOVW    $0x3fffffff, R5
+	MOVW    R3, 160(R13)
+	MOVW    168(R13), R3
+	WORD    $0xe04e3192 // UMAAL: R14:R3 = R2·R1 + R14 + R3
+	WORD    $0xe0463597 // UMAAL: R6:R3 = R7·R5 + R6 + R3
+	ADD.S   R14, R0
+	ADC     $0, R8
+	ADD.S   R6, R0
+	ADC     $0, R8
+	MOVW    R3, 164(R13)
+	MOVW    R0, 168(R13)
+	// t < 2m: v = t − m, then m added back if that borrowed.
+	SUB.S   R11, R12
+	MOVW    R12, (R9)
+	MOVW    120(R13), R12
+	MOVW    $0x2378c292, R11
+	SBC.S   R11, R12
+	MOVW    R12, 4(R9)
+	MOVW    124(R13), R12
+	MOVW    $0x8dc58f55, R11
+	SBC.S   R11, R12
+	MOVW    R12, 8(R9)
+	MOVW    128(R13), R12
+	MOVW    $0x216cc272, R11
+	SBC.S   R11, R12
+	MOVW    R12, 12(R9)
+	MOVW    132(R13), R12
+	MOVW    $0xaed63690, R11
+	SBC.S   R11, R12
+	MOVW    R12, 16(R9)
+	MOVW    136(R13), R12
+	MOVW    $0xc44edb49, R11
+	SBC.S   R11, R12
+	MOVW    R12, 20(R9)
+	MOVW    140(R13), R12
+	MOVW    $0x7cca23e9, R11
+	SBC.S   R11, R12
+	MOVW    R12, 24(R9)
+	MOVW    144(R13), R12
+	MOVW    $0xffffffff, R11
+	SBC.S   R11, R12
+	MOVW    R12, 28(R9)
+	MOVW    148(R13), R12
+	MOVW    $0xffffffff, R11
+	SBC.S   R11, R12
+	MOVW    R12, 32(R9)
+	MOVW    152(R13), R12
+	MOVW    $0xffffffff, R11
+	SBC.S   R11, R12
+	MOVW    R12, 36(R9)
+	MOVW    156(R13), R12
+	MOVW    $0xffffffff, R11
+	SBC.S   R11, R12
+	MOVW    R12, 40(R9)
+	MOVW    160(R13), R12
+	MOVW    $0xffffffff, R11
+	SBC.S   R11, R12
+	MOVW    R12, 44(R9)
+	MOVW    164(R13), R12
+	MOVW    $0xffffffff, R11
+	SBC.S   R11, R12
+	MOVW    R12, 48(R9)
+	MOVW    168(R13), R12
+	MOVW    $0x3fffffff, R11
+	SBC.S   R11, R12
+	MOVW    R12, 52(R9)
+	MOVW    $0xab5844f3, R11
+	MOVW    (R9), R12
+	SBC     $0, R8
+	// R8 is all ones when t < m (borrow): add m back then.
+	AND     R8, R11
+	ADD.S   R11, R12
+	MOVW    R12, (R9)
+	MOVW    $0x2378c292, R11
+	MOVW    4(R9), R12
+	AND     R8, R11
+	ADC.S   R11, R12
+	MOVW    R12, 4(R9)
+	MOVW    $0x8dc58f55, R11
+	MOVW    8(R9), R12
+	AND     R8, R11
+	ADC.S   R11, R12
+	MOVW    R12, 8(R9)
+	MOVW    $0x216cc272, R11
+	MOVW    12(R9), R12
+	AND     R8, R11
+	ADC.S   R11, R12
+	MOVW    R12, 12(R9)
+	MOVW    $0xaed63690, R11
+	MOVW    16(R9), R12
+	AND     R8, R11
+	ADC.S   R11, R12
+	MOVW    R12, 16(R9)
+	MOVW    $0xc44edb49, R11
+	MOVW    20(R9), R12
+	AND     R8, R11
+	ADC.S   R11, R12
+	MOVW    R12, 20(R9)
+	MOVW    $0x7cca23e9, R11
+	MOVW    24(R9), R12
+	AND     R8, R11
+	ADC.S   R11, R12
+	MOVW    R12, 24(R9)
+	MOVW    28(R9), R12
+	MOVW    $0x3fffffff, R11
+	AND     R8, R11
+	ADC.S   R8, R12
+	MOVW    R12, 28(R9)
+	MOVW    32(R9), R12
+	ADC.S   R8, R12
+	MOVW    R12, 32(R9)
+	MOVW    36(R9), R12
+	ADC.S   R8, R12
+	MOVW    R12, 36(R9)
+	MOVW    40(R9), R12
+	ADC.S   R8, R12
+	MOVW    R12, 40(R9)
+	MOVW    44(R9), R12
+	ADC.S   R8, R12
+	MOVW    R12, 44(R9)
+	MOVW    48(R9), R12
+	ADC.S   R8, R12
+	MOVW    R12, 48(R9)
+	MOVW    52(R9), R12
+	ADC     R11, R12
+	MOVW    R12, 52(R9)
+	RET
+#else
+	// Row 0: t = (t + a·b0 + q·m) / 2^32.
+	MOVW    60(R13), R0
+	MOVW    4(R13), R1
+	MOVW    $0xae918bc5, R3
+	MOVW    $0, R6
+	MULLU   R1, R0, (R4, R2)
+	MOVW    8(R13), R1
+	MOVW    $0, R7
+	MOVW    $0, R8
 	MUL     R3, R2, R5
 	MOVW    $0xab5844f3, R3
 	MULALU  R1, R0, (R7, R4)
 	MOVW    12(R13), R1
 	MULALU  R5, R3, (R6, R2)
 	MOVW    $0x2378c292, R3
-	MULALU  R1, R0, (R9, R7)
-	MOVW    16(R13), R1
+	MOVW    $0, R9
+	MOVW    $0, R11
 	MULALU  R5, R3, (R8, R6)
 	MOVW    $0x8dc58f55, R3
-	MULALU  R1, R0, (R12, R9)
-	MOVW    20(R13), R1
+	MULALU  R1, R0, (R9, R7)
+	MOVW    16(R13), R1
 	ADD.S   R4, R6
 	ADC     $0, R8
 	MULALU  R5, R3, (R11, R8)
 	MOVW    $0x216cc272, R3
-	MOVW    R6, 116(R13)
-	MOVW    $0, R4
+	MOVW    $0, R12
+	MOVW    $0, R14
 	ADD.S   R7, R8
 	ADC     $0, R11
+	MULALU  R1, R0, (R12, R9)
 	MULALU  R5, R3, (R14, R11)
+	MOVW    20(R13), R1
 	MOVW    $0xaed63690, R3
-	MOVW    $0, R6
-	MULALU  R1, R0, (R4, R12)
+	MOVW    R6, 116(R13)
 	ADD.S   R9, R11
 	ADC     $0, R14
+	MOVW    $0, R4
+	MOVW    $0, R6
+	MULALU  R1, R0, (R4, R12)
 	MULALU  R5, R3, (R6, R14)
 	MOVW    24(R13), R1
 	MOVW    $0xc44edb49, R3
@@ -2521,57 +3968,1505 @@ TEXT ·elem32MulAsm(SB), NOSPLIT, $168-12
 	ADC     R12, R14
 	MOVW    R14, 52(R11)
 	RET
+#endif
 
 // func elem32SquareAsm(v, a *elem32)
 TEXT ·elem32SquareAsm(SB), NOSPLIT, $112-8
 	// The inputs into the frame: a at 4(R13), b at 4(R13); t's words at 60(R13).
 	MOVW    a+4(FP), R11
-	ADD     $4, R13, R12
-	MOVW    $0, R8
 	MOVM.IA (R11), [R0-R7]
-	MOVW    $0, R9
-	MOVW    $0, R14
+	ADD     $4, R13, R12
 	MOVM.IA [R0-R7], (R12)
 	ADD     $32, R11, R12
 	MOVM.IA (R12), [R0-R5]
 	ADD     $36, R13, R12
-	MOVW    $0, R6
 	MOVM.IA [R0-R5], (R12)
+#ifdef GOARM_6
 	// Row 0: t = (t + a·b0 + q·m) / 2^32.
 	MOVW    4(R13), R0
 	MOVW    4(R13), R1
 	MOVW    $0xae918bc5, R3
-	MOVW    $0, R7
+	MOVW    $0, R6
 	MULLU   R1, R0, (R4, R2)
 	MOVW    8(R13), R1
+	MOVW    8(R13), R8
+	MOVW    4(R13), R9
+	MUL     R3, R2, R5
+	MOVW    $0xab5844f3, R3
+	MOVW    $0, R14
+	MOVW    $0xae918bc5, R12
+	MULALU  R5, R3, (R6, R2)
+	MOVW    $0, R2
+	MOVW    $0x2378c292, R3
+	WORD    $0xe0442091 // UMAAL: R4:R2 = R1·R0 + R4 + R2
+	MOVW    12(R13), R1
+	WORD    $0xe0462395 // UMAAL: R6:R2 = R5·R3 + R6 + R2
+	MOVW    $0x8dc58f55, R3
+	MOVW    $0, R7
+	MOVW    R2, 60(R13)
+	MOVW    $0, R2
+	WORD    $0xe0442091 // UMAAL: R4:R2 = R1·R0 + R4 + R2
+	MOVW    16(R13), R1
+	WORD    $0xe0462395 // UMAAL: R6:R2 = R5·R3 + R6 + R2
+	MOVW    $0x216cc272, R3
+	MOVW    60(R13), R11
+	MOVW    R2, 64(R13)
+	MOVW    $0, R2
+	WORD    $0xe0442091 // UMAAL: R4:R2 = R1·R0 + R4 + R2
+	MOVW    20(R13), R1
+	WORD    $0xe0462395 // UMAAL: R6:R2 = R5·R3 + R6 + R2
+	MOVW    $0xaed63690, R3
+	MULALU  R9, R8, (R14, R11)
+	MOVW    8(R13), R9
+	MOVW    R2, 68(R13)
+	MOVW    $0, R2
+	WORD    $0xe0442091 // UMAAL: R4:R2 = R1·R0 + R4 + R2
+	MOVW    24(R13), R1
+	WORD    $0xe0462395 // UMAAL: R6:R2 = R5·R3 + R6 + R2
+	MOVW    $0xc44edb49, R3
+	MOVW    R2, 72(R13)
+	MOVW    $0, R2
+	WORD    $0xe0442091 // UMAAL: R4:R2 = R1·R0 + R4 + R2
+	MOVW    28(R13), R1
+	WORD    $0xe0462395 // UMAAL: R6:R2 = R5·R3 + R6 + R2
+	MOVW    $0x7cca23e9, R3
+	MOVW    R2, 76(R13)
+	MOVW    $0, R2
+	WORD    $0xe0442091 // UMAAL: R4:R2 = R1·R0 + R4 + R2
+	MOVW    32(R13), R1
+	WORD    $0xe0462395 // UMAAL: R6:R2 = R5·R3 + R6 + R2
+	MOVW    $0xffffffff, R3
+	MOVW    R2, 80(R13)
+	MOVW    $0, R2
+	WORD    $0xe0442091 // UMAAL: R4:R2 = R1·R0 + R4 + R2
+	MOVW    36(R13), R1
+	WORD    $0xe0462395 // UMAAL: R6:R2 = R5·R3 + R6 + R2
+	MOVW    $0xffffffff, R3
+	MOVW    R2, 84(R13)
+	MOVW    $0, R2
+	WORD    $0xe0442091 // UMAAL: R4:R2 = R1·R0 + R4 + R2
+	MOVW    40(R13), R1
+	WORD    $0xe0462395 // UMAAL: R6:R2 = R5·R3 + R6 + R2
+	MOVW    $0xffffffff, R3
+	MOVW    R2, 88(R13)
+	MOVW    $0, R2
+	WORD    $0xe0442091 // UMAAL: R4:R2 = R1·R0 + R4 + R2
+	MOVW    44(R13), R1
+	WORD    $0xe0462395 // UMAAL: R6:R2 = R5·R3 + R6 + R2
+	MOVW    $0xffffffff, R3
+	MOVW    R2, 92(R13)
+	MOVW    $0, R2
+	WORD    $0xe0442091 // UMAAL: R4:R2 = R1·R0 + R4 + R2
+	MOVW    48(R13), R1
+	WORD    $0xe0462395 // UMAAL: R6:R2 = R5·R3 + R6 + R2
+	MOVW    $0xffffffff, R3
+	MOVW    R2, 96(R13)
+	MOVW    $0, R2
+	WORD    $0xe0442091 // UMAAL: R4:R2 = R1·R0 + R4 + R2
+	MOVW    52(R13), R1
+	WORD    $0xe0462395 // UMAAL: R6:R2 = R5·R3 + R6 + R2
+	MOVW    $0xffffffff, R3
+	MOVW    R2, 100(R13)
+	MOVW    $0, R2
+	WORD    $0xe0442091 // UMAAL: R4:R2 = R1·R0 + R4 + R2
+	MOVW    56(R13), R1
+	WORD    $0xe0462395 // UMAAL: R6:R2 = R5·R3 + R6 + R2
+	MOVW    $0x3fffffff, R3
+	MOVW    R2, 104(R13)
+	MOVW    $0, R2
+	WORD    $0xe0442091 // UMAAL: R4:R2 = R1·R0 + R4 + R2
+	MOVW    12(R13), R1
+	WORD    $0xe0462395 // UMAAL: R6:R2 = R5·R3 + R6 + R2
+	MOVW    $0, R0
+	MOVW    $0xae918bc5, R5
+	ADD.S   R6, R4
+	MOVW    R4, 112(R13)
+	MUL     R12, R11, R4
+	MOVW    $0xab5844f3, R12
+	MOVW    $0, R6
+	MOVW    R2, 108(R13)
+	MULALU  R4, R12, (R6, R11)
+	MOVW    64(R13), R11
+	MOVW    $0x2378c292, R12
+	ADC     $0, R7
+	// Row 1: t = (t + a·b1 + q·m) / 2^32.
+	WORD    $0xe04eb899 // UMAAL: R14:R11 = R9·R8 + R14 + R11
+	MOVW    12(R13), R9
+	WORD    $0xe046bc94 // UMAAL: R6:R11 = R4·R12 + R6 + R11
+	MOVW    $0x8dc58f55, R12
+	MOVW    4(R13), R2
+	MOVW    R11, 60(R13)
+	MOVW    68(R13), R11
+	MOVW    60(R13), R3
+	WORD    $0xe04eb899 // UMAAL: R14:R11 = R9·R8 + R14 + R11
+	MOVW    16(R13), R9
+	WORD    $0xe046bc94 // UMAAL: R6:R11 = R4·R12 + R6 + R11
+	MOVW    $0x216cc272, R12
+	MOVW    R11, 64(R13)
+	MOVW    72(R13), R11
+	WORD    $0xe04eb899 // UMAAL: R14:R11 = R9·R8 + R14 + R11
+	MOVW    20(R13), R9
+	WORD    $0xe046bc94 // UMAAL: R6:R11 = R4·R12 + R6 + R11
+	MOVW    $0xaed63690, R12
+	MOVW    R11, 68(R13)
+	MOVW    76(R13), R11
+	WORD    $0xe04eb899 // UMAAL: R14:R11 = R9·R8 + R14 + R11
+	MOVW    24(R13), R9
+	WORD    $0xe046bc94 // UMAAL: R6:R11 = R4·R12 + R6 + R11
+	MOVW    $0xc44edb49, R12
+	MOVW    R11, 72(R13)
+	MOVW    80(R13), R11
+	WORD    $0xe04eb899 // UMAAL: R14:R11 = R9·R8 + R14 + R11
+	MOVW    28(R13), R9
+	WORD    $0xe046bc94 // UMAAL: R6:R11 = R4·R12 + R6 + R11
+	MOVW    $0x7cca23e9, R12
+	MOVW    R11, 76(R13)
+	MOVW    84(R13), R11
+	WORD    $0xe04eb899 // UMAAL: R14:R11 = R9·R8 + R14 + R11
+	MOVW    32(R13), R9
+	WORD    $0xe046bc94 // UMAAL: R6:R11 = R4·R12 + R6 + R11
+	MOVW    $0xffffffff, R12
+	MOVW    R11, 80(R13)
+	MOVW    88(R13), R11
+	WORD    $0xe04eb899 // UMAAL: R14:R11 = R9·R8 + R14 + R11
+	MOVW    36(R13), R9
+	WORD    $0xe046bc94 // UMAAL: R6:R11 = R4·R12 + R6 + R11
+	MOVW    $0xffffffff, R12
+	MOVW    R11, 84(R13)
+	MOVW    92(R13), R11
+	WORD    $0xe04eb899 // UMAAL: R14:R11 = R9·R8 + R14 + R11
+	MOVW    40(R13), R9
+	WORD    $0xe046bc94 // UMAAL: R6:R11 = R4·R12 + R6 + R11
+	MOVW    $0xffffffff, R12
+	MOVW    R11, 88(R13)
+	MOVW    96(R13), R11
+	WORD    $0xe04eb899 // UMAAL: R14:R11 = R9·R8 + R14 + R11
+	MOVW    44(R13), R9
+	WORD    $0xe046bc94 // UMAAL: R6:R11 = R4·R12 + R6 + R11
+	MOVW    $0xffffffff, R12
+	MOVW    R11, 92(R13)
+	MOVW    100(R13), R11
+	WORD    $0xe04eb899 // UMAAL: R14:R11 = R9·R8 + R14 + R11
+	MOVW    48(R13), R9
+	WORD    $0xe046bc94 // UMAAL: R6:R11 = R4·R12 + R6 + R11
+	MOVW    $0xffffffff, R12
+	MOVW    R11, 96(R13)
+	MOVW    104(R13), R11
+	WORD    $0xe04eb899 // UMAAL: R14:R11 = R9·R8 + R14 + R11
+	MOVW    52(R13), R9
+	WORD    $0xe046bc94 // UMAAL: R6:R11 = R4·R12 + R6 + R11
+	MOVW    $0xffffffff, R12
+	MOVW    R11, 100(R13)
+	MOVW    108(R13), R11
+	WORD    $0xe04eb899 // UMAAL: R14:R11 = R9·R8 + R14 + R11
+	MOVW    56(R13), R9
+	WORD    $0xe046bc94 // UMAAL: R6:R11 = R4·R12 + R6 + R11
+	MOVW    $0x3fffffff, R12
+	MOVW    R11, 104(R13)
+	MOVW    112(R13), R11
+	WORD    $0xe04eb899 // UMAAL: R14:R11 = R9·R8 + R14 + R11
+	MOVW    16(R13), R9
+	WORD    $0xe046bc94 // UMAAL: R6:R11 = R4·R12 + R6 + R11
+	MOVW    $0, R8
+	ADD.S   R14, R7
+	MOVW    $0, R14
+	MULALU  R2, R1, (R14, R3)
+	ADC     $0, R0
+	ADD.S   R6, R7
+	MOVW    R7, 112(R13)
+	MUL     R5, R3, R7
+	MOVW    $0xab5844f3, R5
+	MOVW    $0, R6
+	MOVW    8(R13), R2
+	MULALU  R7, R5, (R6, R3)
+	MOVW    64(R13), R3
+	MOVW    $0x2378c292, R5
+	MOVW    R11, 108(R13)
+	WORD    $0xe04e3192 // UMAAL: R14:R3 = R2·R1 + R14 + R3
+	MOVW    12(R13), R2
+	WORD    $0xe0463597 // UMAAL: R6:R3 = R7·R5 + R6 + R3
+	MOVW    $0x8dc58f55, R5
+	ADC     $0, R0
+	// Row 2: t = (t + a·b2 + q·m) / 2^32.
+	MOVW    4(R13), R11
+	MOVW    R3, 60(R13)
+	MOVW    68(R13), R3
+	MOVW    60(R13), R12
+	MOVW    $0xae918bc5, R4
+	WORD    $0xe04e3192 // UMAAL: R14:R3 = R2·R1 + R14 + R3
+	MOVW    16(R13), R2
+	WORD    $0xe0463597 // UMAAL: R6:R3 = R7·R5 + R6 + R3
+	MOVW    $0x216cc272, R5
+	MOVW    R3, 64(R13)
+	MOVW    72(R13), R3
+	WORD    $0xe04e3192 // UMAAL: R14:R3 = R2·R1 + R14 + R3
+	MOVW    20(R13), R2
+	WORD    $0xe0463597 // UMAAL: R6:R3 = R7·R5 + R6 + R3
+	MOVW    $0xaed63690, R5
+	MOVW    R3, 68(R13)
+	MOVW    76(R13), R3
+	WORD    $0xe04e3192 // UMAAL: R14:R3 = R2·R1 + R14 + R3
+	MOVW    24(R13), R2
+	WORD    $0xe0463597 // UMAAL: R6:R3 = R7·R5 + R6 + R3
+	MOVW    $0xc44edb49, R5
+	MOVW    R3, 72(R13)
+	MOVW    80(R13), R3
+	WORD    $0xe04e3192 // UMAAL: R14:R3 = R2·R1 + R14 + R3
+	MOVW    28(R13), R2
+	WORD    $0xe0463597 // UMAAL: R6:R3 = R7·R5 + R6 + R3
+	MOVW    $0x7cca23e9, R5
+	MOVW    R3, 76(R13)
+	MOVW    84(R13), R3
+	WORD    $0xe04e3192 // UMAAL: R14:R3 = R2·R1 + R14 + R3
+	MOVW    32(R13), R2
+	WORD    $0xe0463597 // UMAAL: R6:R3 = R7·R5 + R6 + R3
+	MOVW    $0xffffffff, R5
+	MOVW    R3, 80(R13)
+	MOVW    88(R13), R3
+	WORD    $0xe04e3192 // UMAAL: R14:R3 = R2·R1 + R14 + R3
+	MOVW    36(R13), R2
+	WORD    $0xe0463597 // UMAAL: R6:R3 = R7·R5 + R6 + R3
+	MOVW    $0xffffffff, R5
+	MOVW    R3, 84(R13)
+	MOVW    92(R13), R3
+	WORD    $0xe04e3192 // UMAAL: R14:R3 = R2·R1 + R14 + R3
+	MOVW    40(R13), R2
+	WORD    $0xe0463597 // UMAAL: R6:R3 = R7·R5 + R6 + R3
+	MOVW    $0xffffffff, R5
+	MOVW    R3, 88(R13)
+	MOVW    96(R13), R3
+	WORD    $0xe04e3192 // UMAAL: R14:R3 = R2·R1 + R14 + R3
+	MOVW    44(R13), R2
+	WORD    $0xe0463597 // UMAAL: R6:R3 = R7·R5 + R6 + R3
+	MOVW    $0xffffffff, R5
+	MOVW    R3, 92(R13)
+	MOVW    100(R13), R3
+	WORD    $0xe04e3192 // UMAAL: R14:R3 = R2·R1 + R14 + R3
+	MOVW    48(R13), R2
+	WORD    $0xe0463597 // UMAAL: R6:R3 = R7·R5 + R6 + R3
+	MOVW    $0xffffffff, R5
+	MOVW    R3, 96(R13)
+	MOVW    104(R13), R3
+	WORD    $0xe04e3192 // UMAAL: R14:R3 = R2·R1 + R14 + R3
+	MOVW    52(R13), R2
+	WORD    $0xe0463597 // UMAAL: R6:R3 = R7·R5 + R6 + R3
+	MOVW    $0xffffffff, R5
+	MOVW    R3, 100(R13)
+	MOVW    108(R13), R3
+	WORD    $0xe04e3192 // UMAAL: R14:R3 = R2·R1 + R14 + R3
+	MOVW    56(R13), R2
+	WORD    $0xe0463597 // UMAAL: R6:R3 = R7·R5 + R6 + R3
+	MOVW    $0x3fffffff, R5
+	MOVW    R3, 104(R13)
+	MOVW    112(R13), R3
+	WORD    $0xe04e3192 // UMAAL: R14:R3 = R2·R1 + R14 + R3
+	MOVW    20(R13), R2
+	WORD    $0xe0463597 // UMAAL: R6:R3 = R7·R5 + R6 + R3
+	MOVW    $0, R1
+	ADD.S   R14, R0
+	MOVW    $0, R14
+	MULALU  R11, R9, (R14, R12)
+	ADC     $0, R8
+	ADD.S   R6, R0
+	MOVW    R0, 112(R13)
+	MUL     R4, R12, R0
+	MOVW    $0xab5844f3, R4
+	MOVW    $0, R6
+	MOVW    8(R13), R11
+	MULALU  R0, R4, (R6, R12)
+	MOVW    64(R13), R12
+	MOVW    $0x2378c292, R4
+	MOVW    R3, 108(R13)
+	WORD    $0xe04ec99b // UMAAL: R14:R12 = R11·R9 + R14 + R12
+	MOVW    12(R13), R11
+	WORD    $0xe046c490 // UMAAL: R6:R12 = R0·R4 + R6 + R12
+	MOVW    $0x8dc58f55, R4
+	ADC     $0, R8
+	// Row 3: t = (t + a·b3 + q·m) / 2^32.
+	MOVW    4(R13), R3
+	MOVW    R12, 60(R13)
+	MOVW    68(R13), R12
+	MOVW    60(R13), R5
+	MOVW    $0xae918bc5, R7
+	WORD    $0xe04ec99b // UMAAL: R14:R12 = R11·R9 + R14 + R12
+	MOVW    16(R13), R11
+	WORD    $0xe046c490 // UMAAL: R6:R12 = R0·R4 + R6 + R12
+	MOVW    $0x216cc272, R4
+	MOVW    R12, 64(R13)
+	MOVW    72(R13), R12
+	WORD    $0xe04ec99b // UMAAL: R14:R12 = R11·R9 + R14 + R12
+	MOVW    20(R13), R11
+	WORD    $0xe046c490 // UMAAL: R6:R12 = R0·R4 + R6 + R12
+	MOVW    $0xaed63690, R4
+	MOVW    R12, 68(R13)
+	MOVW    76(R13), R12
+	WORD    $0xe04ec99b // UMAAL: R14:R12 = R11·R9 + R14 + R12
+	MOVW    24(R13), R11
+	WORD    $0xe046c490 // UMAAL: R6:R12 = R0·R4 + R6 + R12
+	MOVW    $0xc44edb49, R4
+	MOVW    R12, 72(R13)
+	MOVW    80(R13), R12
+	WORD    $0xe04ec99b // UMAAL: R14:R12 = R11·R9 + R14 + R12
+	MOVW    28(R13), R11
+	WORD    $0xe046c490 // UMAAL: R6:R12 = R0·R4 + R6 + R12
+	MOVW    $0x7cca23e9, R4
+	MOVW    R12, 76(R13)
+	MOVW    84(R13), R12
+	WORD    $0xe04ec99b // UMAAL: R14:R12 = R11·R9 + R14 + R12
+	MOVW    32(R13), R11
+	WORD    $0xe046c490 // UMAAL: R6:R12 = R0·R4 + R6 + R12
+	MOVW    $0xffffffff, R4
+	MOVW    R12, 80(R13)
+	MOVW    88(R13), R12
+	WORD    $0xe04ec99b // UMAAL: R14:R12 = R11·R9 + R14 + R12
+	MOVW    36(R13), R11
+	WORD    $0xe046c490 // UMAAL: R6:R12 = R0·R4 + R6 + R12
+	MOVW    $0xffffffff, R4
+	MOVW    R12, 84(R13)
+	MOVW    92(R13), R12
+	WORD    $0xe04ec99b // UMAAL: R14:R12 = R11·R9 + R14 + R12
+	MOVW    40(R13), R11
+	WORD    $0xe046c490 // UMAAL: R6:R12 = R0·R4 + R6 + R12
+	MOVW    $0xffffffff, R4
+	MOVW    R12, 88(R13)
+	MOVW    96(R13), R12
+	WORD    $0xe04ec99b // UMAAL: R14:R12 = R11·R9 + R14 + R12
+	MOVW    44(R13), R11
+	WORD    $0xe046c490 // UMAAL: R6:R12 = R0·R4 + R6 + R12
+	MOVW    $0xffffffff, R4
+	MOVW    R12, 92(R13)
+	MOVW    100(R13), R12
+	WORD    $0xe04ec99b // UMAAL: R14:R12 = R11·R9 + R14 + R12
+	MOVW    48(R13), R11
+	WORD    $0xe046c490 // UMAAL: R6:R12 = R0·R4 + R6 + R12
+	MOVW    $0xffffffff, R4
+	MOVW    R12, 96(R13)
+	MOVW    104(R13), R12
+	WORD    $0xe04ec99b // UMAAL: R14:R12 = R11·R9 + R14 + R12
+	MOVW    52(R13), R11
+	WORD    $0xe046c490 // UMAAL: R6:R12 = R0·R4 + R6 + R12
+	MOVW    $0xffffffff, R4
+	MOVW    R12, 100(R13)
+	MOVW    108(R13), R12
+	WORD    $0xe04ec99b // UMAAL: R14:R12 = R11·R9 + R14 + R12
+	MOVW    56(R13), R11
+	WORD    $0xe046c490 // UMAAL: R6:R12 = R0·R4 + R6 + R12
+	MOVW    $0x3fffffff, R4
+	MOVW    R12, 104(R13)
+	MOVW    112(R13), R12
+	WORD    $0xe04ec99b // UMAAL: R14:R12 = R11·R9 + R14 + R12
+	MOVW    24(R13), R11
+	WORD    $0xe046c490 // UMAAL: R6:R12 = R0·R4 + R6 + R12
+	MOVW    $0, R9
+	ADD.S   R14, R8
+	MOVW    $0, R14
+	MULALU  R3, R2, (R14, R5)
+	ADC     $0, R1
+	ADD.S   R6, R8
+	MOVW    R8, 112(R13)
+	MUL     R7, R5, R8
+	MOVW    $0xab5844f3, R7
+	MOVW    $0, R6
+	MOVW    8(R13), R3
+	MULALU  R8, R7, (R6, R5)
+	MOVW    64(R13), R5
+	MOVW    $0x2378c292, R7
+	MOVW    R12, 108(R13)
+	WORD    $0xe04e5293 // UMAAL: R14:R5 = R3·R2 + R14 + R5
+	MOVW    12(R13), R3
+	WORD    $0xe0465798 // UMAAL: R6:R5 = R8·R7 + R6 + R5
+	MOVW    $0x8dc58f55, R7
+	ADC     $0, R1
+	// Row 4: t = (t + a·b4 + q·m) / 2^32.
+	MOVW    4(R13), R12
+	MOVW    R5, 60(R13)
+	MOVW    68(R13), R5
+	MOVW    60(R13), R4
+	MOVW    $0xae918bc5, R0
+	WORD    $0xe04e5293 // UMAAL: R14:R5 = R3·R2 + R14 + R5
+	MOVW    16(R13), R3
+	WORD    $0xe0465798 // UMAAL: R6:R5 = R8·R7 + R6 + R5
+	MOVW    $0x216cc272, R7
+	MOVW    R5, 64(R13)
+	MOVW    72(R13), R5
+	WORD    $0xe04e5293 // UMAAL: R14:R5 = R3·R2 + R14 + R5
+	MOVW    20(R13), R3
+	WORD    $0xe0465798 // UMAAL: R6:R5 = R8·R7 + R6 + R5
+	MOVW    $0xaed63690, R7
+	MOVW    R5, 68(R13)
+	MOVW    76(R13), R5
+	WORD    $0xe04e5293 // UMAAL: R14:R5 = R3·R2 + R14 + R5
+	MOVW    24(R13), R3
+	WORD    $0xe0465798 // UMAAL: R6:R5 = R8·R7 + R6 + R5
+	MOVW    $0xc44edb49, R7
+	MOVW    R5, 72(R13)
+	MOVW    80(R13), R5
+	WORD    $0xe04e5293 // UMAAL: R14:R5 = R3·R2 + R14 + R5
+	MOVW    28(R13), R3
+	WORD    $0xe0465798 // UMAAL: R6:R5 = R8·R7 + R6 + R5
+	MOVW    $0x7cca23e9, R7
+	MOVW    R5, 76(R13)
+	MOVW    84(R13), R5
+	WORD    $0xe04e5293 // UMAAL: R14:R5 = R3·R2 + R14 + R5
+	MOVW    32(R13), R3
+	WORD    $0xe0465798 // UMAAL: R6:R5 = R8·R7 + R6 + R5
+	MOVW    $0xffffffff, R7
+	MOVW    R5, 80(R13)
+	MOVW    88(R13), R5
+	WORD    $0xe04e5293 // UMAAL: R14:R5 = R3·R2 + R14 + R5
+	MOVW    36(R13), R3
+	WORD    $0xe0465798 // UMAAL: R6:R5 = R8·R7 + R6 + R5
+	MOVW    $0xffffffff, R7
+	MOVW    R5, 84(R13)
+	MOVW    92(R13), R5
+	WORD    $0xe04e5293 // UMAAL: R14:R5 = R3·R2 + R14 + R5
+	MOVW    40(R13), R3
+	WORD    $0xe0465798 // UMAAL: R6:R5 = R8·R7 + R6 + R5
+	MOVW    $0xffffffff, R7
+	MOVW    R5, 88(R13)
+	MOVW    96(R13), R5
+	WORD    $0xe04e5293 // UMAAL: R14:R5 = R3·R2 + R14 + R5
+	MOVW    44(R13), R3
+	WORD    $0xe0465798 // UMAAL: R6:R5 = R8·R7 + R6 + R5
+	MOVW    $0xffffffff, R7
+	MOVW    R5, 92(R13)
+	MOVW    100(R13), R5
+	WORD    $0xe04e5293 // UMAAL: R14:R5 = R3·R2 + R14 + R5
+	MOVW    48(R13), R3
+	WORD    $0xe0465798 // UMAAL: R6:R5 = R8·R7 + R6 + R5
+	MOVW    $0xffffffff, R7
+	MOVW    R5, 96(R13)
+	MOVW    104(R13), R5
+	WORD    $0xe04e5293 // UMAAL: R14:R5 = R3·R2 + R14 + R5
+	MOVW    52(R13), R3
+	WORD    $0xe0465798 // UMAAL: R6:R5 = R8·R7 + R6 + R5
+	MOVW    $0xffffffff, R7
+	MOVW    R5, 100(R13)
+	MOVW    108(R13), R5
+	WORD    $0xe04e5293 // UMAAL: R14:R5 = R3·R2 + R14 + R5
+	MOVW    56(R13), R3
+	WORD    $0xe0465798 // UMAAL: R6:R5 = R8·R7 + R6 + R5
+	MOVW    $0x3fffffff, R7
+	MOVW    R5, 104(R13)
+	MOVW    112(R13), R5
+	WORD    $0xe04e5293 // UMAAL: R14:R5 = R3·R2 + R14 + R5
+	MOVW    28(R13), R3
+	WORD    $0xe0465798 // UMAAL: R6:R5 = R8·R7 + R6 + R5
+	MOVW    $0, R2
+	ADD.S   R14, R1
+	MOVW    $0, R14
+	MULALU  R12, R11, (R14, R4)
+	ADC     $0, R9
+	ADD.S   R6, R1
+	MOVW    R1, 112(R13)
+	MUL     R0, R4, R1
+	MOVW    $0xab5844f3, R0
+	MOVW    $0, R6
+	MOVW    8(R13), R12
+	MULALU  R1, R0, (R6, R4)
+	MOVW    64(R13), R4
+	MOVW    $0x2378c292, R0
+	MOVW    R5, 108(R13)
+	WORD    $0xe04e4b9c // UMAAL: R14:R4 = R12·R11 + R14 + R4
+	MOVW    12(R13), R12
+	WORD    $0xe0464091 // UMAAL: R6:R4 = R1·R0 + R6 + R4
+	MOVW    $0x8dc58f55, R0
+	ADC     $0, R9
+	// Row 5: t = (t + a·b5 + q·m) / 2^32.
+	MOVW    4(R13), R5
+	MOVW    R4, 60(R13)
+	MOVW    68(R13), R4
+	MOVW    60(R13), R7
+	MOVW    $0xae918bc5, R8
+	WORD    $0xe04e4b9c // UMAAL: R14:R4 = R12·R11 + R14 + R4
+	MOVW    16(R13), R12
+	WORD    $0xe0464091 // UMAAL: R6:R4 = R1·R0 + R6 + R4
+	MOVW    $0x216cc272, R0
+	MOVW    R4, 64(R13)
+	MOVW    72(R13), R4
+	WORD    $0xe04e4b9c // UMAAL: R14:R4 = R12·R11 + R14 + R4
+	MOVW    20(R13), R12
+	WORD    $0xe0464091 // UMAAL: R6:R4 = R1·R0 + R6 + R4
+	MOVW    $0xaed63690, R0
+	MOVW    R4, 68(R13)
+	MOVW    76(R13), R4
+	WORD    $0xe04e4b9c // UMAAL: R14:R4 = R12·R11 + R14 + R4
+	MOVW    24(R13), R12
+	WORD    $0xe0464091 // UMAAL: R6:R4 = R1·R0 + R6 + R4
+	MOVW    $0xc44edb49, R0
+	MOVW    R4, 72(R13)
+	MOVW    80(R13), R4
+	WORD    $0xe04e4b9c // UMAAL: R14:R4 = R12·R11 + R14 + R4
+	MOVW    28(R13), R12
+	WORD    $0xe0464091 // UMAAL: R6:R4 = R1·R0 + R6 + R4
+	MOVW    $0x7cca23e9, R0
+	MOVW    R4, 76(R13)
+	MOVW    84(R13), R4
+	WORD    $0xe04e4b9c // UMAAL: R14:R4 = R12·R11 + R14 + R4
+	MOVW    32(R13), R12
+	WORD    $0xe0464091 // UMAAL: R6:R4 = R1·R0 + R6 + R4
+	MOVW    $0xffffffff, R0
+	MOVW    R4, 80(R13)
+	MOVW    88(R13), R4
+	WORD    $0xe04e4b9c // UMAAL: R14:R4 = R12·R11 + R14 + R4
+	MOVW    36(R13), R12
+	WORD    $0xe0464091 // UMAAL: R6:R4 = R1·R0 + R6 + R4
+	MOVW    $0xffffffff, R0
+	MOVW    R4, 84(R13)
+	MOVW    92(R13), R4
+	WORD    $0xe04e4b9c // UMAAL: R14:R4 = R12·R11 + R14 + R4
+	MOVW    40(R13), R12
+	WORD    $0xe0464091 // UMAAL: R6:R4 = R1·R0 + R6 + R4
+	MOVW    $0xffffffff, R0
+	MOVW    R4, 88(R13)
+	MOVW    96(R13), R4
+	WORD    $0xe04e4b9c // UMAAL: R14:R4 = R12·R11 + R14 + R4
+	MOVW    44(R13), R12
+	WORD    $0xe0464091 // UMAAL: R6:R4 = R1·R0 + R6 + R4
+	MOVW    $0xffffffff, R0
+	MOVW    R4, 92(R13)
+	MOVW    100(R13), R4
+	WORD    $0xe04e4b9c // UMAAL: R14:R4 = R12·R11 + R14 + R4
+	MOVW    48(R13), R12
+	WORD    $0xe0464091 // UMAAL: R6:R4 = R1·R0 + R6 + R4
+	MOVW    $0xffffffff, R0
+	MOVW    R4, 96(R13)
+	MOVW    104(R13), R4
+	WORD    $0xe04e4b9c // UMAAL: R14:R4 = R12·R11 + R14 + R4
+	MOVW    52(R13), R12
+	WORD    $0xe0464091 // UMAAL: R6:R4 = R1·R0 + R6 + R4
+	MOVW    $0xffffffff, R0
+	MOVW    R4, 100(R13)
+	MOVW    108(R13), R4
+	WORD    $0xe04e4b9c // UMAAL: R14:R4 = R12·R11 + R14 + R4
+	MOVW    56(R13), R12
+	WORD    $0xe0464091 // UMAAL: R6:R4 = R1·R0 + R6 + R4
+	MOVW    $0x3fffffff, R0
+	MOVW    R4, 104(R13)
+	MOVW    112(R13), R4
+	WORD    $0xe04e4b9c // UMAAL: R14:R4 = R12·R11 + R14 + R4
+	MOVW    32(R13), R12
+	WORD    $0xe0464091 // UMAAL: R6:R4 = R1·R0 + R6 + R4
 	MOVW    $0, R11
+	ADD.S   R14, R9
+	MOVW    $0, R14
+	MULALU  R5, R3, (R14, R7)
+	ADC     $0, R2
+	ADD.S   R6, R9
+	MOVW    R9, 112(R13)
+	MUL     R8, R7, R9
+	MOVW    $0xab5844f3, R8
+	MOVW    $0, R6
+	MOVW    8(R13), R5
+	MULALU  R9, R8, (R6, R7)
+	MOVW    64(R13), R7
+	MOVW    $0x2378c292, R8
+	MOVW    R4, 108(R13)
+	WORD    $0xe04e7395 // UMAAL: R14:R7 = R5·R3 + R14 + R7
+	MOVW    12(R13), R5
+	WORD    $0xe0467899 // UMAAL: R6:R7 = R9·R8 + R6 + R7
+	MOVW    $0x8dc58f55, R8
+	ADC     $0, R2
+	// Row 6: t = (t + a·b6 + q·m) / 2^32.
+	MOVW    4(R13), R4
+	MOVW    R7, 60(R13)
+	MOVW    68(R13), R7
+	MOVW    60(R13), R0
+	MOVW    $0xae918bc5, R1
+	WORD    $0xe04e7395 // UMAAL: R14:R7 = R5·R3 + R14 + R7
+	MOVW    16(R13), R5
+	WORD    $0xe0467899 // UMAAL: R6:R7 = R9·R8 + R6 + R7
+	MOVW    $0x216cc272, R8
+	MOVW    R7, 64(R13)
+	MOVW    72(R13), R7
+	WORD    $0xe04e7395 // UMAAL: R14:R7 = R5·R3 + R14 + R7
+	MOVW    20(R13), R5
+	WORD    $0xe0467899 // UMAAL: R6:R7 = R9·R8 + R6 + R7
+	MOVW    $0xaed63690, R8
+	MOVW    R7, 68(R13)
+	MOVW    76(R13), R7
+	WORD    $0xe04e7395 // UMAAL: R14:R7 = R5·R3 + R14 + R7
+	MOVW    24(R13), R5
+	WORD    $0xe0467899 // UMAAL: R6:R7 = R9·R8 + R6 + R7
+	MOVW    $0xc44edb49, R8
+	MOVW    R7, 72(R13)
+	MOVW    80(R13), R7
+	WORD    $0xe04e7395 // UMAAL: R14:R7 = R5·R3 + R14 + R7
+	MOVW    28(R13), R5
+	WORD    $0xe0467899 // UMAAL: R6:R7 = R9·R8 + R6 + R7
+	MOVW    $0x7cca23e9, R8
+	MOVW    R7, 76(R13)
+	MOVW    84(R13), R7
+	WORD    $0xe04e7395 // UMAAL: R14:R7 = R5·R3 + R14 + R7
+	MOVW    32(R13), R5
+	WORD    $0xe0467899 // UMAAL: R6:R7 = R9·R8 + R6 + R7
+	MOVW    $0xffffffff, R8
+	MOVW    R7, 80(R13)
+	MOVW    88(R13), R7
+	WORD    $0xe04e7395 // UMAAL: R14:R7 = R5·R3 + R14 + R7
+	MOVW    36(R13), R5
+	WORD    $0xe0467899 // UMAAL: R6:R7 = R9·R8 + R6 + R7
+	MOVW    $0xffffffff, R8
+	MOVW    R7, 84(R13)
+	MOVW    92(R13), R7
+	WORD    $0xe04e7395 // UMAAL: R14:R7 = R5·R3 + R14 + R7
+	MOVW    40(R13), R5
+	WORD    $0xe0467899 // UMAAL: R6:R7 = R9·R8 + R6 + R7
+	MOVW    $0xffffffff, R8
+	MOVW    R7, 88(R13)
+	MOVW    96(R13), R7
+	WORD    $0xe04e7395 // UMAAL: R14:R7 = R5·R3 + R14 + R7
+	MOVW    44(R13), R5
+	WORD    $0xe0467899 // UMAAL: R6:R7 = R9·R8 + R6 + R7
+	MOVW    $0xffffffff, R8
+	MOVW    R7, 92(R13)
+	MOVW    100(R13), R7
+	WORD    $0xe04e7395 // UMAAL: R14:R7 = R5·R3 + R14 + R7
+	MOVW    48(R13), R5
+	WORD    $0xe0467899 // UMAAL: R6:R7 = R9·R8 + R6 + R7
+	MOVW    $0xffffffff, R8
+	MOVW    R7, 96(R13)
+	MOVW    104(R13), R7
+	WORD    $0xe04e7395 // UMAAL: R14:R7 = R5·R3 + R14 + R7
+	MOVW    52(R13), R5
+	WORD    $0xe0467899 // UMAAL: R6:R7 = R9·R8 + R6 + R7
+	MOVW    $0xffffffff, R8
+	MOVW    R7, 100(R13)
+	MOVW    108(R13), R7
+	WORD    $0xe04e7395 // UMAAL: R14:R7 = R5·R3 + R14 + R7
+	MOVW    56(R13), R5
+	WORD    $0xe0467899 // UMAAL: R6:R7 = R9·R8 + R6 + R7
+	MOVW    $0x3fffffff, R8
+	MOVW    R7, 104(R13)
+	MOVW    112(R13), R7
+	WORD    $0xe04e7395 // UMAAL: R14:R7 = R5·R3 + R14 + R7
+	MOVW    36(R13), R5
+	WORD    $0xe0467899 // UMAAL: R6:R7 = R9·R8 + R6 + R7
+	MOVW    $0, R3
+	ADD.S   R14, R2
+	MOVW    $0, R14
+	MULALU  R4, R12, (R14, R0)
+	ADC     $0, R11
+	ADD.S   R6, R2
+	MOVW    R2, 112(R13)
+	MUL     R1, R0, R2
+	MOVW    $0xab5844f3, R1
+	MOVW    $0, R6
+	MOVW    8(R13), R4
+	MULALU  R2, R1, (R6, R0)
+	MOVW    64(R13), R0
+	MOVW    $0x2378c292, R1
+	MOVW    R7, 108(R13)
+	WORD    $0xe04e0c94 // UMAAL: R14:R0 = R4·R12 + R14 + R0
+	MOVW    12(R13), R4
+	WORD    $0xe0460192 // UMAAL: R6:R0 = R2·R1 + R6 + R0
+	MOVW    $0x8dc58f55, R1
+	ADC     $0, R11
+	// Row 7: t = (t + a·b7 + q·m) / 2^32.
+	MOVW    4(R13), R7
+	MOVW    R0, 60(R13)
+	MOVW    68(R13), R0
+	MOVW    60(R13), R8
+	MOVW    $0xae918bc5, R9
+	WORD    $0xe04e0c94 // UMAAL: R14:R0 = R4·R12 + R14 + R0
+	MOVW    16(R13), R4
+	WORD    $0xe0460192 // UMAAL: R6:R0 = R2·R1 + R6 + R0
+	MOVW    $0x216cc272, R1
+	MOVW    R0, 64(R13)
+	MOVW    72(R13), R0
+	WORD    $0xe04e0c94 // UMAAL: R14:R0 = R4·R12 + R14 + R0
+	MOVW    20(R13), R4
+	WORD    $0xe0460192 // UMAAL: R6:R0 = R2·R1 + R6 + R0
+	MOVW    $0xaed63690, R1
+	MOVW    R0, 68(R13)
+	MOVW    76(R13), R0
+	WORD    $0xe04e0c94 // UMAAL: R14:R0 = R4·R12 + R14 + R0
+	MOVW    24(R13), R4
+	WORD    $0xe0460192 // UMAAL: R6:R0 = R2·R1 + R6 + R0
+	MOVW    $0xc44edb49, R1
+	MOVW    R0, 72(R13)
+	MOVW    80(R13), R0
+	WORD    $0xe04e0c94 // UMAAL: R14:R0 = R4·R12 + R14 + R0
+	MOVW    28(R13), R4
+	WORD    $0xe0460192 // UMAAL: R6:R0 = R2·R1 + R6 + R0
+	MOVW    $0x7cca23e9, R1
+	MOVW    R0, 76(R13)
+	MOVW    84(R13), R0
+	WORD    $0xe04e0c94 // UMAAL: R14:R0 = R4·R12 + R14 + R0
+	MOVW    32(R13), R4
+	WORD    $0xe0460192 // UMAAL: R6:R0 = R2·R1 + R6 + R0
+	MOVW    $0xffffffff, R1
+	MOVW    R0, 80(R13)
+	MOVW    88(R13), R0
+	WORD    $0xe04e0c94 // UMAAL: R14:R0 = R4·R12 + R14 + R0
+	MOVW    36(R13), R4
+	WORD    $0xe0460192 // UMAAL: R6:R0 = R2·R1 + R6 + R0
+	MOVW    $0xffffffff, R1
+	MOVW    R0, 84(R13)
+	MOVW    92(R13), R0
+	WORD    $0xe04e0c94 // UMAAL: R14:R0 = R4·R12 + R14 + R0
+	MOVW    40(R13), R4
+	WORD    $0xe0460192 // UMAAL: R6:R0 = R2·R1 + R6 + R0
+	MOVW    $0xffffffff, R1
+	MOVW    R0, 88(R13)
+	MOVW    96(R13), R0
+	WORD    $0xe04e0c94 // UMAAL: R14:R0 = R4·R12 + R14 + R0
+	MOVW    44(R13), R4
+	WORD    $0xe0460192 // UMAAL: R6:R0 = R2·R1 + R6 + R0
+	MOVW    $0xffffffff, R1
+	MOVW    R0, 92(R13)
+	MOVW    100(R13), R0
+	WORD    $0xe04e0c94 // UMAAL: R14:R0 = R4·R12 + R14 + R0
+	MOVW    48(R13), R4
+	WORD    $0xe0460192 // UMAAL: R6:R0 = R2·R1 + R6 + R0
+	MOVW    $0xffffffff, R1
+	MOVW    R0, 96(R13)
+	MOVW    104(R13), R0
+	WORD    $0xe04e0c94 // UMAAL: R14:R0 = R4·R12 + R14 + R0
+	MOVW    52(R13), R4
+	WORD    $0xe0460192 // UMAAL: R6:R0 = R2·R1 + R6 + R0
+	MOVW    $0xffffffff, R1
+	MOVW    R0, 100(R13)
+	MOVW    108(R13), R0
+	WORD    $0xe04e0c94 // UMAAL: R14:R0 = R4·R12 + R14 + R0
+	MOVW    56(R13), R4
+	WORD    $0xe0460192 // UMAAL: R6:R0 = R2·R1 + R6 + R0
+	MOVW    $0x3fffffff, R1
+	MOVW    R0, 104(R13)
+	MOVW    112(R13), R0
+	WORD    $0xe04e0c94 // UMAAL: R14:R0 = R4·R12 + R14 + R0
+	MOVW    40(R13), R4
+	WORD    $0xe0460192 // UMAAL: R6:R0 = R2·R1 + R6 + R0
 	MOVW    $0, R12
+	ADD.S   R14, R11
+	MOVW    $0, R14
+	MULALU  R7, R5, (R14, R8)
+	ADC     $0, R3
+	ADD.S   R6, R11
+	MOVW    R11, 112(R13)
+	MUL     R9, R8, R11
+	MOVW    $0xab5844f3, R9
+	MOVW    $0, R6
+	MOVW    8(R13), R7
+	MULALU  R11, R9, (R6, R8)
+	MOVW    64(R13), R8
+	MOVW    $0x2378c292, R9
+	MOVW    R0, 108(R13)
+	WORD    $0xe04e8597 // UMAAL: R14:R8 = R7·R5 + R14 + R8
+	MOVW    12(R13), R7
+	WORD    $0xe046899b // UMAAL: R6:R8 = R11·R9 + R6 + R8
+	MOVW    $0x8dc58f55, R9
+	ADC     $0, R3
+	// Row 8: t = (t + a·b8 + q·m) / 2^32.
+	MOVW    4(R13), R0
+	MOVW    R8, 60(R13)
+	MOVW    68(R13), R8
+	MOVW    60(R13), R1
+	MOVW    $0xae918bc5, R2
+	WORD    $0xe04e8597 // UMAAL: R14:R8 = R7·R5 + R14 + R8
+	MOVW    16(R13), R7
+	WORD    $0xe046899b // UMAAL: R6:R8 = R11·R9 + R6 + R8
+	MOVW    $0x216cc272, R9
+	MOVW    R8, 64(R13)
+	MOVW    72(R13), R8
+	WORD    $0xe04e8597 // UMAAL: R14:R8 = R7·R5 + R14 + R8
+	MOVW    20(R13), R7
+	WORD    $0xe046899b // UMAAL: R6:R8 = R11·R9 + R6 + R8
+	MOVW    $0xaed63690, R9
+	MOVW    R8, 68(R13)
+	MOVW    76(R13), R8
+	WORD    $0xe04e8597 // UMAAL: R14:R8 = R7·R5 + R14 + R8
+	MOVW    24(R13), R7
+	WORD    $0xe046899b // UMAAL: R6:R8 = R11·R9 + R6 + R8
+	MOVW    $0xc44edb49, R9
+	MOVW    R8, 72(R13)
+	MOVW    80(R13), R8
+	WORD    $0xe04e8597 // UMAAL: R14:R8 = R7·R5 + R14 + R8
+	MOVW    28(R13), R7
+	WORD    $0xe046899b // UMAAL: R6:R8 = R11·R9 + R6 + R8
+	MOVW    $0x7cca23e9, R9
+	MOVW    R8, 76(R13)
+	MOVW    84(R13), R8
+	WORD    $0xe04e8597 // UMAAL: R14:R8 = R7·R5 + R14 + R8
+	MOVW    32(R13), R7
+	WORD    $0xe046899b // UMAAL: R6:R8 = R11·R9 + R6 + R8
+	MOVW    $0xffffffff, R9
+	MOVW    R8, 80(R13)
+	MOVW    88(R13), R8
+	WORD    $0xe04e8597 // UMAAL: R14:R8 = R7·R5 + R14 + R8
+	MOVW    36(R13), R7
+	WORD    $0xe046899b // UMAAL: R6:R8 = R11·R9 + R6 + R8
+	MOVW    $0xffffffff, R9
+	MOVW    R8, 84(R13)
+	MOVW    92(R13), R8
+	WORD    $0xe04e8597 // UMAAL: R14:R8 = R7·R5 + R14 + R8
+	MOVW    40(R13), R7
+	WORD    $0xe046899b // UMAAL: R6:R8 = R11·R9 + R6 + R8
+	MOVW    $0xffffffff, R9
+	MOVW    R8, 88(R13)
+	MOVW    96(R13), R8
+	WORD    $0xe04e8597 // UMAAL: R14:R8 = R7·R5 + R14 + R8
+	MOVW    44(R13), R7
+	WORD    $0xe046899b // UMAAL: R6:R8 = R11·R9 + R6 + R8
+	MOVW    $0xffffffff, R9
+	MOVW    R8, 92(R13)
+	MOVW    100(R13), R8
+	WORD    $0xe04e8597 // UMAAL: R14:R8 = R7·R5 + R14 + R8
+	MOVW    48(R13), R7
+	WORD    $0xe046899b // UMAAL: R6:R8 = R11·R9 + R6 + R8
+	MOVW    $0xffffffff, R9
+	MOVW    R8, 96(R13)
+	MOVW    104(R13), R8
+	WORD    $0xe04e8597 // UMAAL: R14:R8 = R7·R5 + R14 + R8
+	MOVW    52(R13), R7
+	WORD    $0xe046899b // UMAAL: R6:R8 = R11·R9 + R6 + R8
+	MOVW    $0xffffffff, R9
+	MOVW    R8, 100(R13)
+	MOVW    108(R13), R8
+	WORD    $0xe04e8597 // UMAAL: R14:R8 = R7·R5 + R14 + R8
+	MOVW    56(R13), R7
+	WORD    $0xe046899b // UMAAL: R6:R8 = R11·R9 + R6 + R8
+	MOVW    $0x3fffffff, R9
+	MOVW    R8, 104(R13)
+	MOVW    112(R13), R8
+	WORD    $0xe04e8597 // UMAAL: R14:R8 = R7·R5 + R14 + R8
+	MOVW    44(R13), R7
+	WORD    $0xe046899b // UMAAL: R6:R8 = R11·R9 + R6 + R8
+	MOVW    $0, R5
+	ADD.S   R14, R3
+	MOVW    $0, R14
+	MULALU  R0, R4, (R14, R1)
+	ADC     $0, R12
+	ADD.S   R6, R3
+	MOVW    R3, 112(R13)
+	MUL     R2, R1, R3
+	MOVW    $0xab5844f3, R2
+	MOVW    $0, R6
+	MOVW    8(R13), R0
+	MULALU  R3, R2, (R6, R1)
+	MOVW    64(R13), R1
+	MOVW    $0x2378c292, R2
+	MOVW    R8, 108(R13)
+	WORD    $0xe04e1490 // UMAAL: R14:R1 = R0·R4 + R14 + R1
+	MOVW    12(R13), R0
+	WORD    $0xe0461293 // UMAAL: R6:R1 = R3·R2 + R6 + R1
+	MOVW    $0x8dc58f55, R2
+	ADC     $0, R12
+	// Row 9: t = (t + a·b9 + q·m) / 2^32.
+	MOVW    4(R13), R8
+	MOVW    R1, 60(R13)
+	MOVW    68(R13), R1
+	MOVW    60(R13), R9
+	MOVW    $0xae918bc5, R11
+	WORD    $0xe04e1490 // UMAAL: R14:R1 = R0·R4 + R14 + R1
+	MOVW    16(R13), R0
+	WORD    $0xe0461293 // UMAAL: R6:R1 = R3·R2 + R6 + R1
+	MOVW    $0x216cc272, R2
+	MOVW    R1, 64(R13)
+	MOVW    72(R13), R1
+	WORD    $0xe04e1490 // UMAAL: R14:R1 = R0·R4 + R14 + R1
+	MOVW    20(R13), R0
+	WORD    $0xe0461293 // UMAAL: R6:R1 = R3·R2 + R6 + R1
+	MOVW    $0xaed63690, R2
+	MOVW    R1, 68(R13)
+	MOVW    76(R13), R1
+	WORD    $0xe04e1490 // UMAAL: R14:R1 = R0·R4 + R14 + R1
+	MOVW    24(R13), R0
+	WORD    $0xe0461293 // UMAAL: R6:R1 = R3·R2 + R6 + R1
+	MOVW    $0xc44edb49, R2
+	MOVW    R1, 72(R13)
+	MOVW    80(R13), R1
+	WORD    $0xe04e1490 // UMAAL: R14:R1 = R0·R4 + R14 + R1
+	MOVW    28(R13), R0
+	WORD    $0xe0461293 // UMAAL: R6:R1 = R3·R2 + R6 + R1
+	MOVW    $0x7cca23e9, R2
+	MOVW    R1, 76(R13)
+	MOVW    84(R13), R1
+	WORD    $0xe04e1490 // UMAAL: R14:R1 = R0·R4 + R14 + R1
+	MOVW    32(R13), R0
+	WORD    $0xe0461293 // UMAAL: R6:R1 = R3·R2 + R6 + R1
+	MOVW    $0xffffffff, R2
+	MOVW    R1, 80(R13)
+	MOVW    88(R13), R1
+	WORD    $0xe04e1490 // UMAAL: R14:R1 = R0·R4 + R14 + R1
+	MOVW    36(R13), R0
+	WORD    $0xe0461293 // UMAAL: R6:R1 = R3·R2 + R6 + R1
+	MOVW    $0xffffffff, R2
+	MOVW    R1, 84(R13)
+	MOVW    92(R13), R1
+	WORD    $0xe04e1490 // UMAAL: R14:R1 = R0·R4 + R14 + R1
+	MOVW    40(R13), R0
+	WORD    $0xe0461293 // UMAAL: R6:R1 = R3·R2 + R6 + R1
+	MOVW    $0xffffffff, R2
+	MOVW    R1, 88(R13)
+	MOVW    96(R13), R1
+	WORD    $0xe04e1490 // UMAAL: R14:R1 = R0·R4 + R14 + R1
+	MOVW    44(R13), R0
+	WORD    $0xe0461293 // UMAAL: R6:R1 = R3·R2 + R6 + R1
+	MOVW    $0xffffffff, R2
+	MOVW    R1, 92(R13)
+	MOVW    100(R13), R1
+	WORD    $0xe04e1490 // UMAAL: R14:R1 = R0·R4 + R14 + R1
+	MOVW    48(R13), R0
+	WORD    $0xe0461293 // UMAAL: R6:R1 = R3·R2 + R6 + R1
+	MOVW    $0xffffffff, R2
+	MOVW    R1, 96(R13)
+	MOVW    104(R13), R1
+	WORD    $0xe04e1490 // UMAAL: R14:R1 = R0·R4 + R14 + R1
+	MOVW    52(R13), R0
+	WORD    $0xe0461293 // UMAAL: R6:R1 = R3·R2 + R6 + R1
+	MOVW    $0xffffffff, R2
+	MOVW    R1, 100(R13)
+	MOVW    108(R13), R1
+	WORD    $0xe04e1490 // UMAAL: R14:R1 = R0·R4 + R14 + R1
+	MOVW    56(R13), R0
+	WORD    $0xe0461293 // UMAAL: R6:R1 = R3·R2 + R6 + R1
+	MOVW    $0x3fffffff, R2
+	MOVW    R1, 104(R13)
+	MOVW    112(R13), R1
+	WORD    $0xe04e1490 // UMAAL: R14:R1 = R0·R4 + R14 + R1
+	MOVW    48(R13), R0
+	WORD    $0xe0461293 // UMAAL: R6:R1 = R3·R2 + R6 + R1
+	MOVW    $0, R4
+	ADD.S   R14, R12
+	MOVW    $0, R14
+	MULALU  R8, R7, (R14, R9)
+	ADC     $0, R5
+	ADD.S   R6, R12
+	MOVW    R12, 112(R13)
+	MUL     R11, R9, R12
+	MOVW    $0xab5844f3, R11
+	MOVW    $0, R6
+	MOVW    8(R13), R8
+	MULALU  R12, R11, (R6, R9)
+	MOVW    64(R13), R9
+	MOVW    $0x2378c292, R11
+	MOVW    R1, 108(R13)
+	WORD    $0xe04e9798 // UMAAL: R14:R9 = R8·R7 + R14 + R9
+	MOVW    12(R13), R8
+	WORD    $0xe0469b9c // UMAAL: R6:R9 = R12·R11 + R6 + R9
+	MOVW    $0x8dc58f55, R11
+	ADC     $0, R5
+	// Row 10: t = (t + a·b10 + q·m) / 2^32.
+	MOVW    4(R13), R1
+	MOVW    R9, 60(R13)
+	MOVW    68(R13), R9
+	MOVW    60(R13), R2
+	MOVW    $0xae918bc5, R3
+	WORD    $0xe04e9798 // UMAAL: R14:R9 = R8·R7 + R14 + R9
+	MOVW    16(R13), R8
+	WORD    $0xe0469b9c // UMAAL: R6:R9 = R12·R11 + R6 + R9
+	MOVW    $0x216cc272, R11
+	MOVW    R9, 64(R13)
+	MOVW    72(R13), R9
+	WORD    $0xe04e9798 // UMAAL: R14:R9 = R8·R7 + R14 + R9
+	MOVW    20(R13), R8
+	WORD    $0xe0469b9c // UMAAL: R6:R9 = R12·R11 + R6 + R9
+	MOVW    $0xaed63690, R11
+	MOVW    R9, 68(R13)
+	MOVW    76(R13), R9
+	WORD    $0xe04e9798 // UMAAL: R14:R9 = R8·R7 + R14 + R9
+	MOVW    24(R13), R8
+	WORD    $0xe0469b9c // UMAAL: R6:R9 = R12·R11 + R6 + R9
+	MOVW    $0xc44edb49, R11
+	MOVW    R9, 72(R13)
+	MOVW    80(R13), R9
+	WORD    $0xe04e9798 // UMAAL: R14:R9 = R8·R7 + R14 + R9
+	MOVW    28(R13), R8
+	WORD    $0xe0469b9c // UMAAL: R6:R9 = R12·R11 + R6 + R9
+	MOVW    $0x7cca23e9, R11
+	MOVW    R9, 76(R13)
+	MOVW    84(R13), R9
+	WORD    $0xe04e9798 // UMAAL: R14:R9 = R8·R7 + R14 + R9
+	MOVW    32(R13), R8
+	WORD    $0xe0469b9c // UMAAL: R6:R9 = R12·R11 + R6 + R9
+	MOVW    $0xffffffff, R11
+	MOVW    R9, 80(R13)
+	MOVW    88(R13), R9
+	WORD    $0xe04e9798 // UMAAL: R14:R9 = R8·R7 + R14 + R9
+	MOVW    36(R13), R8
+	WORD    $0xe0469b9c // UMAAL: R6:R9 = R12·R11 + R6 + R9
+	MOVW    $0xffffffff, R11
+	MOVW    R9, 84(R13)
+	MOVW    92(R13), R9
+	WORD    $0xe04e9798 // UMAAL: R14:R9 = R8·R7 + R14 + R9
+	MOVW    40(R13), R8
+	WORD    $0xe0469b9c // UMAAL: R6:R9 = R12·R11 + R6 + R9
+	MOVW    $0xffffffff, R11
+	MOVW    R9, 88(R13)
+	MOVW    96(R13), R9
+	WORD    $0xe04e9798 // UMAAL: R14:R9 = R8·R7 + R14 + R9
+	MOVW    44(R13), R8
+	WORD    $0xe0469b9c // UMAAL: R6:R9 = R12·R11 + R6 + R9
+	MOVW    $0xffffffff, R11
+	MOVW    R9, 92(R13)
+	MOVW    100(R13), R9
+	WORD    $0xe04e9798 // UMAAL: R14:R9 = R8·R7 + R14 + R9
+	MOVW    48(R13), R8
+	WORD    $0xe0469b9c // UMAAL: R6:R9 = R12·R11 + R6 + R9
+	MOVW    $0xffffffff, R11
+	MOVW    R9, 96(R13)
+	MOVW    104(R13), R9
+	WORD    $0xe04e9798 // UMAAL: R14:R9 = R8·R7 + R14 + R9
+	MOVW    52(R13), R8
+	WORD    $0xe0469b9c // UMAAL: R6:R9 = R12·R11 + R6 + R9
+	MOVW    $0xffffffff, R11
+	MOVW    R9, 100(R13)
+	MOVW    108(R13), R9
+	WORD    $0xe04e9798 // UMAAL: R14:R9 = R8·R7 + R14 + R9
+	MOVW    56(R13), R8
+	WORD    $0xe0469b9c // UMAAL: R6:R9 = R12·R11 + R6 + R9
+	MOVW    $0x3fffffff, R11
+	MOVW    R9, 104(R13)
+	MOVW    112(R13), R9
+	WORD    $0xe04e9798 // UMAAL: R14:R9 = R8·R7 + R14 + R9
+	MOVW    52(R13), R8
+	WORD    $0xe0469b9c // UMAAL: R6:R9 = R12·R11 + R6 + R9
+	MOVW    $0, R7
+	ADD.S   R14, R5
+	MOVW    $0, R14
+	MULALU  R1, R0, (R14, R2)
+	ADC     $0, R4
+	ADD.S   R6, R5
+	MOVW    R5, 112(R13)
+	MUL     R3, R2, R5
+	MOVW    $0xab5844f3, R3
+	MOVW    $0, R6
+	MOVW    8(R13), R1
+	MULALU  R5, R3, (R6, R2)
+	MOVW    64(R13), R2
+	MOVW    $0x2378c292, R3
+	MOVW    R9, 108(R13)
+	WORD    $0xe04e2091 // UMAAL: R14:R2 = R1·R0 + R14 + R2
+	MOVW    12(R13), R1
+	WORD    $0xe0462395 // UMAAL: R6:R2 = R5·R3 + R6 + R2
+	MOVW    $0x8dc58f55, R3
+	ADC     $0, R4
+	// Row 11: t = (t + a·b11 + q·m) / 2^32.
+	MOVW    4(R13), R9
+	MOVW    R2, 60(R13)
+	MOVW    68(R13), R2
+	MOVW    60(R13), R11
+	MOVW    $0xae918bc5, R12
+	WORD    $0xe04e2091 // UMAAL: R14:R2 = R1·R0 + R14 + R2
+	MOVW    16(R13), R1
+	WORD    $0xe0462395 // UMAAL: R6:R2 = R5·R3 + R6 + R2
+	MOVW    $0x216cc272, R3
+	MOVW    R2, 64(R13)
+	MOVW    72(R13), R2
+	WORD    $0xe04e2091 // UMAAL: R14:R2 = R1·R0 + R14 + R2
+	MOVW    20(R13), R1
+	WORD    $0xe0462395 // UMAAL: R6:R2 = R5·R3 + R6 + R2
+	MOVW    $0xaed63690, R3
+	MOVW    R2, 68(R13)
+	MOVW    76(R13), R2
+	WORD    $0xe04e2091 // UMAAL: R14:R2 = R1·R0 + R14 + R2
+	MOVW    24(R13), R1
+	WORD    $0xe0462395 // UMAAL: R6:R2 = R5·R3 + R6 + R2
+	MOVW    $0xc44edb49, R3
+	MOVW    R2, 72(R13)
+	MOVW    80(R13), R2
+	WORD    $0xe04e2091 // UMAAL: R14:R2 = R1·R0 + R14 + R2
+	MOVW    28(R13), R1
+	WORD    $0xe0462395 // UMAAL: R6:R2 = R5·R3 + R6 + R2
+	MOVW    $0x7cca23e9, R3
+	MOVW    R2, 76(R13)
+	MOVW    84(R13), R2
+	WORD    $0xe04e2091 // UMAAL: R14:R2 = R1·R0 + R14 + R2
+	MOVW    32(R13), R1
+	WORD    $0xe0462395 // UMAAL: R6:R2 = R5·R3 + R6 + R2
+	MOVW    $0xffffffff, R3
+	MOVW    R2, 80(R13)
+	MOVW    88(R13), R2
+	WORD    $0xe04e2091 // UMAAL: R14:R2 = R1·R0 + R14 + R2
+	MOVW    36(R13), R1
+	WORD    $0xe0462395 // UMAAL: R6:R2 = R5·R3 + R6 + R2
+	MOVW    $0xffffffff, R3
+	MOVW    R2, 84(R13)
+	MOVW    92(R13), R2
+	WORD    $0xe04e2091 // UMAAL: R14:R2 = R1·R0 + R14 + R2
+	MOVW    40(R13), R1
+	WORD    $0xe0462395 // UMAAL: R6:R2 = R5·R3 + R6 + R2
+	MOVW    $0xffffffff, R3
+	MOVW    R2, 88(R13)
+	MOVW    96(R13), R2
+	WORD    $0xe04e2091 // UMAAL: R14:R2 = R1·R0 + R14 + R2
+	MOVW    44(R13), R1
+	WORD    $0xe0462395 // UMAAL: R6:R2 = R5·R3 + R6 + R2
+	MOVW    $0xffffffff, R3
+	MOVW    R2, 92(R13)
+	MOVW    100(R13), R2
+	WORD    $0xe04e2091 // UMAAL: R14:R2 = R1·R0 + R14 + R2
+	MOVW    48(R13), R1
+	WORD    $0xe0462395 // UMAAL: R6:R2 = R5·R3 + R6 + R2
+	MOVW    $0xffffffff, R3
+	MOVW    R2, 96(R13)
+	MOVW    104(R13), R2
+	WORD    $0xe04e2091 // UMAAL: R14:R2 = R1·R0 + R14 + R2
+	MOVW    52(R13), R1
+	WORD    $0xe0462395 // UMAAL: R6:R2 = R5·R3 + R6 + R2
+	MOVW    $0xffffffff, R3
+	MOVW    R2, 100(R13)
+	MOVW    108(R13), R2
+	WORD    $0xe04e2091 // UMAAL: R14:R2 = R1·R0 + R14 + R2
+	MOVW    56(R13), R1
+	WORD    $0xe0462395 // UMAAL: R6:R2 = R5·R3 + R6 + R2
+	MOVW    $0x3fffffff, R3
+	MOVW    R2, 104(R13)
+	MOVW    112(R13), R2
+	WORD    $0xe04e2091 // UMAAL: R14:R2 = R1·R0 + R14 + R2
+	MOVW    56(R13), R1
+	WORD    $0xe0462395 // UMAAL: R6:R2 = R5·R3 + R6 + R2
+	MOVW    $0, R0
+	ADD.S   R14, R4
+	MOVW    $0, R14
+	MULALU  R9, R8, (R14, R11)
+	ADC     $0, R7
+	ADD.S   R6, R4
+	MOVW    R4, 112(R13)
+	MUL     R12, R11, R4
+	MOVW    $0xab5844f3, R12
+	MOVW    $0, R6
+	MOVW    8(R13), R9
+	MULALU  R4, R12, (R6, R11)
+	MOVW    64(R13), R11
+	MOVW    $0x2378c292, R12
+	MOVW    R2, 108(R13)
+	WORD    $0xe04eb899 // UMAAL: R14:R11 = R9·R8 + R14 + R11
+	MOVW    12(R13), R9
+	WORD    $0xe046bc94 // UMAAL: R6:R11 = R4·R12 + R6 + R11
+	MOVW    $0x8dc58f55, R12
+	ADC     $0, R7
+	// Row 12: t = (t + a·b12 + q·m) / 2^32.
+	MOVW    4(R13), R2
+	MOVW    R11, 60(R13)
+	MOVW    68(R13), R11
+	MOVW    60(R13), R3
+	MOVW    $0xae918bc5, R5
+	WORD    $0xe04eb899 // UMAAL: R14:R11 = R9·R8 + R14 + R11
+	MOVW    16(R13), R9
+	WORD    $0xe046bc94 // UMAAL: R6:R11 = R4·R12 + R6 + R11
+	MOVW    $0x216cc272, R12
+	MOVW    R11, 64(R13)
+	MOVW    72(R13), R11
+	WORD    $0xe04eb899 // UMAAL: R14:R11 = R9·R8 + R14 + R11
+	MOVW    20(R13), R9
+	WORD    $0xe046bc94 // UMAAL: R6:R11 = R4·R12 + R6 + R11
+	MOVW    $0xaed63690, R12
+	MOVW    R11, 68(R13)
+	MOVW    76(R13), R11
+	WORD    $0xe04eb899 // UMAAL: R14:R11 = R9·R8 + R14 + R11
+	MOVW    24(R13), R9
+	WORD    $0xe046bc94 // UMAAL: R6:R11 = R4·R12 + R6 + R11
+	MOVW    $0xc44edb49, R12
+	MOVW    R11, 72(R13)
+	MOVW    80(R13), R11
+	WORD    $0xe04eb899 // UMAAL: R14:R11 = R9·R8 + R14 + R11
+	MOVW    28(R13), R9
+	WORD    $0xe046bc94 // UMAAL: R6:R11 = R4·R12 + R6 + R11
+	MOVW    $0x7cca23e9, R12
+	MOVW    R11, 76(R13)
+	MOVW    84(R13), R11
+	WORD    $0xe04eb899 // UMAAL: R14:R11 = R9·R8 + R14 + R11
+	MOVW    32(R13), R9
+	WORD    $0xe046bc94 // UMAAL: R6:R11 = R4·R12 + R6 + R11
+	MOVW    $0xffffffff, R12
+	MOVW    R11, 80(R13)
+	MOVW    88(R13), R11
+	WORD    $0xe04eb899 // UMAAL: R14:R11 = R9·R8 + R14 + R11
+	MOVW    36(R13), R9
+	WORD    $0xe046bc94 // UMAAL: R6:R11 = R4·R12 + R6 + R11
+	MOVW    $0xffffffff, R12
+	MOVW    R11, 84(R13)
+	MOVW    92(R13), R11
+	WORD    $0xe04eb899 // UMAAL: R14:R11 = R9·R8 + R14 + R11
+	MOVW    40(R13), R9
+	WORD    $0xe046bc94 // UMAAL: R6:R11 = R4·R12 + R6 + R11
+	MOVW    $0xffffffff, R12
+	MOVW    R11, 88(R13)
+	MOVW    96(R13), R11
+	WORD    $0xe04eb899 // UMAAL: R14:R11 = R9·R8 + R14 + R11
+	MOVW    44(R13), R9
+	WORD    $0xe046bc94 // UMAAL: R6:R11 = R4·R12 + R6 + R11
+	MOVW    $0xffffffff, R12
+	MOVW    R11, 92(R13)
+	MOVW    100(R13), R11
+	WORD    $0xe04eb899 // UMAAL: R14:R11 = R9·R8 + R14 + R11
+	MOVW    48(R13), R9
+	WORD    $0xe046bc94 // UMAAL: R6:R11 = R4·R12 + R6 + R11
+	MOVW    $0xffffffff, R12
+	MOVW    R11, 96(R13)
+	MOVW    104(R13), R11
+	WORD    $0xe04eb899 // UMAAL: R14:R11 = R9·R8 + R14 + R11
+	MOVW    52(R13), R9
+	WORD    $0xe046bc94 // UMAAL: R6:R11 = R4·R12 + R6 + R11
+	MOVW    $0xffffffff, R12
+	MOVW    R11, 100(R13)
+	MOVW    108(R13), R11
+	WORD    $0xe04eb899 // UMAAL: R14:R11 = R9·R8 + R14 + R11
+	MOVW    56(R13), R9
+	WORD    $0xe046bc94 // UMAAL: R6:R11 = R4·R12 + R6 + R11
+	MOVW    $0x3fffffff, R12
+	MOVW    R11, 104(R13)
+	MOVW    112(R13), R11
+	WORD    $0xe04eb899 // UMAAL: R14:R11 = R9·R8 + R14 + R11
+	MOVW    $0, R8
+	WORD    $0xe046bc94 // UMAAL: R6:R11 = R4·R12 + R6 + R11
+	MOVW    v+0(FP), R9
+	ADD.S   R14, R7
+	MOVW    $0, R14
+	MULALU  R2, R1, (R14, R3)
+	ADC     $0, R0
+	ADD.S   R6, R7
+	MOVW    R7, 112(R13)
+	MUL     R5, R3, R7
+	MOVW    $0xab5844f3, R5
+	MOVW    $0, R6
+	MOVW    8(R13), R2
+	MULALU  R7, R5, (R6, R3)
+	MOVW    64(R13), R3
+	MOVW    $0x2378c292, R5
+	MOVW    R11, 108(R13)
+	WORD    $0xe04e3192 // UMAAL: R14:R3 = R2·R1 + R14 + R3
+	MOVW    12(R13), R2
+	WORD    $0xe0463597 // UMAAL: R6:R3 = R7·R5 + R6 + R3
+	MOVW    $0x8dc58f55, R5
+	ADC     $0, R0
+	// Row 13: t = (t + a·b13 + q·m) / 2^32.
+	MOVW    $0xab5844f3, R11
+	MOVW    R3, 60(R13)
+	MOVW    68(R13), R3
+	MOVW    60(R13), R12
+	WORD    $0xe04e3192 // UMAAL: R14:R3 = R2·R1 + R14 + R3
+	MOVW    16(R13), R2
+	WORD    $0xe0463597 // UMAAL: R6:R3 = R7·R5 + R6 + R3
+	MOVW    $0x216cc272, R5
+	MOVW    R3, 64(R13)
+	MOVW    72(R13), R3
+	WORD    $0xe04e3192 // UMAAL: R14:R3 = R2·R1 + R14 + R3
+	MOVW    20(R13), R2
+	WORD    $0xe0463597 // UMAAL: R6:R3 = R7·R5 + R6 + R3
+	MOVW    $0xaed63690, R5
+	MOVW    R3, 68(R13)
+	MOVW    76(R13), R3
+	WORD    $0xe04e3192 // UMAAL: R14:R3 = R2·R1 + R14 + R3
+	MOVW    24(R13), R2
+	WORD    $0xe0463597 // UMAAL: R6:R3 = R7·R5 + R6 + R3
+	MOVW    $0xc44edb49, R5
+	MOVW    R3, 72(R13)
+	MOVW    80(R13), R3
+	WORD    $0xe04e3192 // UMAAL: R14:R3 = R2·R1 + R14 + R3
+	MOVW    28(R13), R2
+	WORD    $0xe0463597 // UMAAL: R6:R3 = R7·R5 + R6 + R3
+	MOVW    $0x7cca23e9, R5
+	MOVW    R3, 76(R13)
+	MOVW    84(R13), R3
+	WORD    $0xe04e3192 // UMAAL: R14:R3 = R2·R1 + R14 + R3
+	MOVW    32(R13), R2
+	WORD    $0xe0463597 // UMAAL: R6:R3 = R7·R5 + R6 + R3
+	MOVW    $0xffffffff, R5
+	MOVW    R3, 80(R13)
+	MOVW    88(R13), R3
+	WORD    $0xe04e3192 // UMAAL: R14:R3 = R2·R1 + R14 + R3
+	MOVW    36(R13), R2
+	WORD    $0xe0463597 // UMAAL: R6:R3 = R7·R5 + R6 + R3
+	MOVW    $0xffffffff, R5
+	MOVW    R3, 84(R13)
+	MOVW    92(R13), R3
+	WORD    $0xe04e3192 // UMAAL: R14:R3 = R2·R1 + R14 + R3
+	MOVW    40(R13), R2
+	WORD    $0xe0463597 // UMAAL: R6:R3 = R7·R5 + R6 + R3
+	MOVW    $0xffffffff, R5
+	MOVW    R3, 88(R13)
+	MOVW    96(R13), R3
+	WORD    $0xe04e3192 // UMAAL: R14:R3 = R2·R1 + R14 + R3
+	MOVW    44(R13), R2
+	WORD    $0xe0463597 // UMAAL: R6:R3 = R7·R5 + R6 + R3
+	MOVW    $0xffffffff, R5
+	MOVW    R3, 92(R13)
+	MOVW    100(R13), R3
+	WORD    $0xe04e3192 // UMAAL: R14:R3 = R2·R1 + R14 + R3
+	MOVW    48(R13), R2
+	WORD    $0xe0463597 // UMAAL: R6:R3 = R7·R5 + R6 + R3
+	MOVW    $0xffffffff, R5
+	MOVW    R3, 96(R13)
+	MOVW    104(R13), R3
+	WORD    $0xe04e3192 // UMAAL: R14:R3 = R2·R1 + R14 + R3
+	MOVW    52(R13), R2
+	WORD    $0xe0463597 // UMAAL: R6:R3 = R7·R5 + R6 + R3
+	MOVW    $0xffffffff, R5
+	MOVW    R3, 100(R13)
+	MOVW    108(R13), R3
+	WORD    $0xe04e3192 // UMAAL: R14:R3 = R2·R1 + R14 + R3
+	MOVW    56(R13), R2
+	WORD    $0xe0463597 // UMAAL: R6:R3 = R7·R5 + R6 + R3
+	MOVW    $0x3fffffff, R5
+	MOVW    R3, 104(R13)
+	MOVW    112(R13), R3
+	WORD    $0xe04e3192 // UMAAL: R14:R3 = R2·R1 + R14 + R3
+	WORD    $0xe0463597 // UMAAL: R6:R3 = R7·R5 + R6 + R3
+	ADD.S   R14, R0
+	ADC     $0, R8
+	ADD.S   R6, R0
+	ADC     $0, R8
+	MOVW    R3, 108(R13)
+	MOVW    R0, 112(R13)
+	// t < 2m: v = t − m, then m added back if that borrowed.
+	SUB.S   R11, R12
+	MOVW    R12, (R9)
+	MOVW    64(R13), R12
+	MOVW    $0x2378c292, R11
+	SBC.S   R11, R12
+	MOVW    R12, 4(R9)
+	MOVW    68(R13), R12
+	MOVW    $0x8dc58f55, R11
+	SBC.S   R11, R12
+	MOVW    R12, 8(R9)
+	MOVW    72(R13), R12
+	MOVW    $0x216cc272, R11
+	SBC.S   R11, R12
+	MOVW    R12, 12(R9)
+	MOVW    76(R13), R12
+	MOVW    $0xaed63690, R11
+	SBC.S   R11, R12
+	MOVW    R12, 16(R9)
+	MOVW    80(R13), R12
+	MOVW    $0xc44edb49, R11
+	SBC.S   R11, R12
+	MOVW    R12, 20(R9)
+	MOVW    84(R13), R12
+	MOVW    $0x7cca23e9, R11
+	SBC.S   R11, R12
+	MOVW    R12, 24(R9)
+	MOVW    88(R13), R12
+	MOVW    $0xffffffff, R11
+	SBC.S   R11, R12
+	MOVW    R12, 28(R9)
+	MOVW    92(R13), R12
+	MOVW    $0xffffffff, R11
+	SBC.S   R11, R12
+	MOVW    R12, 32(R9)
+	MOVW    96(R13), R12
+	MOVW    $0xffffffff, R11
+	SBC.S   R11, R12
+	MOVW    R12, 36(R9)
+	MOVW    100(R13), R12
+	MOVW    $0xffffffff, R11
+	SBC.S   R11, R12
+	MOVW    R12, 40(R9)
+	MOVW    104(R13), R12
+	MOVW    $0xffffffff, R11
+	SBC.S   R11, R12
+	MOVW    R12, 44(R9)
+	MOVW    108(R13), R12
+	MOVW    $0xffffffff, R11
+	SBC.S   R11, R12
+	MOVW    R12, 48(R9)
+	MOVW    112(R13), R12
+	MOVW    $0x3fffffff, R11
+	SBC.S   R11, R12
+	MOVW    R12, 52(R9)
+	MOVW    $0xab5844f3, R11
+	MOVW    (R9), R12
+	SBC     $0, R8
+	// R8 is all ones when t < m (borrow): add m back then.
+	AND     R8, R11
+	ADD.S   R11, R12
+	MOVW    R12, (R9)
+	MOVW    $0x2378c292, R11
+	MOVW    4(R9), R12
+	AND     R8, R11
+	ADC.S   R11, R12
+	MOVW    R12, 4(R9)
+	MOVW    $0x8dc58f55, R11
+	MOVW    8(R9), R12
+	AND     R8, R11
+	ADC.S   R11, R12
+	MOVW    R12, 8(R9)
+	MOVW    $0x216cc272, R11
+	MOVW    12(R9), R12
+	AND     R8, R11
+	ADC.S   R11, R12
+	MOVW    R12, 12(R9)
+	MOVW    $0xaed63690, R11
+	MOVW    16(R9), R12
+	AND     R8, R11
+	ADC.S   R11, R12
+	MOVW    R12, 16(R9)
+	MOVW    $0xc44edb49, R11
+	MOVW    20(R9), R12
+	AND     R8, R11
+	ADC.S   R11, R12
+	MOVW    R12, 20(R9)
+	MOVW    $0x7cca23e9, R11
+	MOVW    24(R9), R12
+	AND     R8, R11
+	ADC.S   R11, R12
+	MOVW    R12, 24(R9)
+	MOVW    28(R9), R12
+	MOVW    $0x3fffffff, R11
+	AND     R8, R11
+	ADC.S   R8, R12
+	MOVW    R12, 28(R9)
+	MOVW    32(R9), R12
+	ADC.S   R8, R12
+	MOVW    R12, 32(R9)
+	MOVW    36(R9), R12
+	ADC.S   R8, R12
+	MOVW    R12, 36(R9)
+	MOVW    40(R9), R12
+	ADC.S   R8, R12
+	MOVW    R12, 40(R9)
+	MOVW    44(R9), R12
+	ADC.S   R8, R12
+	MOVW    R12, 44(R9)
+	MOVW    48(R9), R12
+	ADC.S   R8, R12
+	MOVW    R12, 48(R9)
+	MOVW    52(R9), R12
+	ADC     R11, R12
+	MOVW    R12, 52(R9)
+	RET
+#else
+	// Row 0: t = (t + a·b0 + q·m) / 2^32.
+	MOVW    4(R13), R0
+	MOVW    4(R13), R1
+	MOVW    $0xae918bc5, R3
+	MOVW    $0, R6
+	MULLU   R1, R0, (R4, R2)
+	MOVW    8(R13), R1
+	MOVW    $0, R7
+	MOVW    $0, R8
 	MUL     R3, R2, R5
 	MOVW    $0xab5844f3, R3
 	MULALU  R1, R0, (R7, R4)
 	MOVW    12(R13), R1
 	MULALU  R5, R3, (R6, R2)
 	MOVW    $0x2378c292, R3
-	MULALU  R1, R0, (R9, R7)
-	MOVW    16(R13), R1
+	MOVW    $0, R9
+	MOVW    $0, R11
 	MULALU  R5, R3, (R8, R6)
 	MOVW    $0x8dc58f55, R3
-	MULALU  R1, R0, (R12, R9)
-	MOVW    20(R13), R1
+	MULALU  R1, R0, (R9, R7)
+	MOVW    16(R13), R1
 	ADD.S   R4, R6
 	ADC     $0, R8
 	MULALU  R5, R3, (R11, R8)
 	MOVW    $0x216cc272, R3
-	MOVW    R6, 60(R13)
-	MOVW    $0, R4
+	MOVW    $0, R12
+	MOVW    $0, R14
 	ADD.S   R7, R8
 	ADC     $0, R11
+	MULALU  R1, R0, (R12, R9)
 	MULALU  R5, R3, (R14, R11)
+	MOVW    20(R13), R1
 	MOVW    $0xaed63690, R3
-	MOVW    $0, R6
-	MULALU  R1, R0, (R4, R12)
+	MOVW    R6, 60(R13)
 	ADD.S   R9, R11
 	ADC     $0, R14
+	MOVW    $0, R4
+	MOVW    $0, R6
+	MULALU  R1, R0, (R4, R12)
 	MULALU  R5, R3, (R6, R14)
 	MOVW    24(R13), R1
 	MOVW    $0xc44edb49, R3
@@ -5031,3 +7926,4 @@ TEXT ·elem32SquareAsm(SB), NOSPLIT, $112-8
 	ADC     R12, R14
 	MOVW    R14, 52(R11)
 	RET
+#endif

@@ -22,7 +22,7 @@ func (v *elem32) Square(a *elem32) *elem32 {
 
 // elem32Assembly names the elem32 routines of this build that run assembly
 // rather than Go: Multiply and Square (zz_generated_elem32_arm.s with ARMv4
-// instructions, so on every GOARM, or _386.s).
+// instructions, and UMAAL where GOARM is 6 or 7, or _386.s).
 func elem32Assembly() string { return runtime.GOARCH + " Multiply, Square" }
 
 // elem32MulAsm is elem32Mul in assembly: v = a·b·R⁻¹ mod m for a < R, b < m.

@@ -496,6 +496,7 @@ func failLine(s string) string {
 }
 
 var (
+	umaalRe    = regexp.MustCompile(`^\tWORD\s+\$0x(e04[0-9a-f]{2}[0-9a-f]9[0-9a-f])\s*// UMAAL: (.*)$`)
 	instRe     = regexp.MustCompile(`^\t([A-Z][A-Z0-9.]*)(?:\s+(.*))?$`) // arm opcodes carry suffixes (ADD.S, MOVM.IA)
 	armShiftRe = regexp.MustCompile(`^(R\d+)(<<|>>)(\d+)$`)
 	textRe     = regexp.MustCompile(`^TEXT\s+([^(]+)\(SB\)`)
@@ -534,22 +535,21 @@ func enumerate(file, src string, ops map[string]bool) []*mutant {
 		}
 	}()
 	for i, l := range strings.Split(src, "\n") {
-		if args, ok := strings.CutPrefix(strings.TrimSpace(l), "UMAAL("); ok && fn != "" {
-			// montasm32.go's macro, UMAAL(lo, hi, n, m): delete it, or swap
-			// the two words it adds into.
-			a := strings.Split(strings.TrimSuffix(args, ")"), ",")
-			for k := range a {
-				a[k] = strings.TrimSpace(a[k])
-			}
-			text := "UMAAL(" + strings.Join(a, ", ") + ")"
+		if m := umaalRe.FindStringSubmatch(l); m != nil && fn != "" {
+			// internal/gen's UMAAL, a WORD (cond AL, hi:lo = n·m + hi + lo):
+			// delete it, or swap the two words it adds into.
+			enc, _ := strconv.ParseUint(m[1], 16, 32)
+			text := "UMAAL " + m[2]
 			occ[fn+"\x00"+text]++
 			n := occ[fn+"\x00"+text]
 			id := fmt.Sprintf("%s:%s:%s#%d:", file, fn, text, n)
 			if ops["delete"] {
 				ms = append(ms, &mutant{file: file, line: i + 1, fn: fn, op: "delete", orig: l, id: id + "delete", dedup: "delete"})
 			}
-			if ops["swap"] && len(a) == 4 {
-				repl := fmt.Sprintf("\tUMAAL(%s, %s, %s, %s)", a[1], a[0], a[2], a[3])
+			if ops["swap"] {
+				lo, hi := enc>>12&15, enc>>16&15
+				sw := enc&^0xff000 | lo<<16 | hi<<12
+				repl := fmt.Sprintf("\tWORD    $0x%08x // (swapped RdLo and RdHi)", sw)
 				ms = append(ms, &mutant{file: file, line: i + 1, fn: fn, op: "swap", orig: l, repl: repl, id: id + "swap", dedup: "swap"})
 			}
 			continue

@@ -95,6 +95,28 @@ func armSchedule(text string) (string, []armSchedStat, error) {
 	return strings.Join(out, "\n"), stats, nil
 }
 
+// armUMAALWord returns the line that encodes UMAAL lo, hi, n, m (cond AL):
+// hi:lo = n·m + hi + lo.
+func armUMAALWord(lo, hi, n, m string) string {
+	num := func(r string) uint32 {
+		v, _ := strconv.Atoi(strings.TrimPrefix(r, "R"))
+		return uint32(v)
+	}
+	enc := 0xe0400090 | num(hi)<<16 | num(lo)<<12 | num(m)<<8 | num(n)
+	return fmt.Sprintf("WORD    $0x%08x // UMAAL: %s:%s = %s·%s + %s + %s", enc, hi, lo, n, m, hi, lo)
+}
+
+// armDecodeUMAAL reads a WORD's operand as UMAAL with the condition AL and
+// returns its registers lo, hi, n, m.
+func armDecodeUMAAL(w string) ([]string, bool) {
+	v, err := strconv.ParseUint(strings.TrimPrefix(w, "$"), 0, 32)
+	if err != nil || !strings.HasPrefix(w, "$") || uint32(v)&0xfff000f0 != 0xe0400090 {
+		return nil, false
+	}
+	reg := func(sh uint) string { return "R" + strconv.Itoa(int(v>>sh&15)) }
+	return []string{reg(12), reg(16), reg(0), reg(8)}, true
+}
+
 // armSchedStat is the model's count for one routine.
 type armSchedStat struct {
 	name          string
@@ -319,17 +341,13 @@ func armALUKnown(op string) bool {
 // armParse reads one instruction; an instruction it does not know is an error.
 func armParse(t string) (*armIns, error) {
 	in := &armIns{occ: 1, ready: map[string]int{}}
-	if args, ok := strings.CutPrefix(t, "UMAAL("); ok && strings.HasSuffix(args, ")") {
-		// UMAAL(lo, hi, n, m), the macro of montasm32.go.
-		var r []string
-		for _, x := range armSplitArgs(strings.TrimSuffix(args, ")")) {
-			if !armIsReg("R" + x) {
-				return nil, fmt.Errorf("%s", t)
-			}
-			r = append(r, "R"+x)
-		}
-		if len(r) != 4 {
-			return nil, fmt.Errorf("%s", t)
+	if k := strings.Index(t, "//"); k >= 0 {
+		t = strings.TrimSpace(t[:k])
+	}
+	if w, ok := strings.CutPrefix(t, "WORD"); ok {
+		r, ok := armDecodeUMAAL(strings.TrimSpace(w))
+		if !ok {
+			return nil, fmt.Errorf("%s: a WORD that is not UMAAL", t)
 		}
 		in.op = "UMAAL"
 		in.reads = []string{r[2], r[3], r[0], r[1]}

@@ -39,13 +39,16 @@ func simFunc(text, name string) ([][]string, error) {
 		if !in || !strings.HasPrefix(l, "\t") || strings.HasPrefix(strings.TrimSpace(l), "//") {
 			continue
 		}
-		if args, ok := strings.CutPrefix(strings.TrimSpace(l), "UMAAL("); ok {
-			// The macro of montasm32.go: UMAAL(lo, hi, n, m) on register numbers.
-			ins := []string{"UMAAL"}
-			for _, x := range strings.Split(strings.TrimSuffix(args, ")"), ",") {
-				ins = append(ins, "R"+strings.TrimSpace(x))
+		if w, ok := strings.CutPrefix(strings.TrimSpace(l), "WORD"); ok {
+			// montasm32.go's UMAAL: lo, hi, n, m.
+			if k := strings.Index(w, "//"); k >= 0 {
+				w = w[:k]
 			}
-			out = append(out, ins)
+			r, ok := armDecodeUMAAL(strings.TrimSpace(w))
+			if !ok {
+				return nil, fmt.Errorf("%q: a WORD that is not UMAAL", l)
+			}
+			out = append(out, append([]string{"UMAAL"}, r...))
 			continue
 		}
 		f := strings.Fields(l)

@@ -107,16 +107,13 @@ type montArm struct {
 	umaal  bool // ARMv6's UMAAL for the products added to t_j and a carry
 }
 
-// umaalMacro defines UMAAL for the arm files: Go's assembler has no
-// mnemonic for it (ARMv6 and later), so the macro writes its encoding.
-// UMAAL(lo, hi, n, m) sets hi:lo = n·m + hi + lo, on register numbers.
-const umaalMacro = "#define UMAAL(lo, hi, n, m) WORD $(0xe0400090 | (hi)<<16 | (lo)<<12 | (m)<<8 | (n))"
-
-// umaal writes UMAAL lo, hi, n, m.
+// umaalOp writes UMAAL lo, hi, n, m (hi:lo = n·m + hi + lo, ARMv6 and
+// later). Go's assembler has no mnemonic for it, so the line is its
+// encoding as a WORD, with the instruction in a comment; a macro would do
+// as well but for the assembler's limit on macro calls in a skipped #ifdef.
 func (g *montArm) umaalOp(lo, hi, n, m string) {
-	num := func(r string) string { return strings.TrimPrefix(r, "R") }
 	g.count++
-	g.s.line(fmt.Sprintf("\tUMAAL(%s, %s, %s, %s)", num(lo), num(hi), num(n), num(m)))
+	g.s.line("\t" + armUMAALWord(lo, hi, n, m))
 }
 
 func (g *montArm) op(op string, args ...string) {
@@ -642,7 +639,7 @@ func montAsm32Generate(f *montField) (map[string][]byte, error) {
 	r := montNewRep(f, 32)
 	tag, arches, runs := asm32BuildTag, "arm and 386", "arm or 386"
 	where := "zz_generated_" + r.Typ + "_arm.s with ARMv4\n// instructions, so on every GOARM, or _386.s"
-	if r.N <= 8 {
+	if montArmUMAAL(r) {
 		where = "zz_generated_" + r.Typ + "_arm.s with ARMv4\n// instructions, and UMAAL where GOARM is 6 or 7, or _386.s"
 	}
 	if !montAsm32Arm(r) {
@@ -656,12 +653,6 @@ func montAsm32Generate(f *montField) (map[string][]byte, error) {
 		s.line("//go:build !purego && !curvekit_purego")
 		s.line("")
 		s.line("#include \"textflag.h\"")
-	}
-	if r.N <= 8 {
-		arm.line("")
-		arm.line("// UMAAL(lo, hi, n, m) sets hi:lo = n·m + hi + lo (register numbers): ARMv6's")
-		arm.line("// instruction, which Go's assembler has no mnemonic for.")
-		arm.line(umaalMacro)
 	}
 	for _, fn := range []struct {
 		name   string
@@ -994,12 +985,29 @@ func montArmWide(r *montRep, s *asmText, name string, square bool) (int, error) 
 		if err := g.wideSparse(pos, neg, tw); err != nil {
 			return 0, err
 		}
-	} else {
-		g.wideDense(tw)
+		s.comment("t < 2m: v = t − m, then m added back if that borrowed.")
+		g.wideFinish(tw)
+		return g.count, nil
 	}
+	// As montArmFunc: UMAAL rows on GOARM 6 and 7, the ARMv4 rows else.
+	s.line("#ifdef GOARM_6")
+	v6 := &montArm{r: r, s: s, free: slices.Clone(armRegs), square: square, aOff: g.aOff, bOff: g.bOff, umaal: true}
+	v6.wideDense(tw)
+	s.comment("t < 2m: v = t − m, then m added back if that borrowed.")
+	v6.wideFinish(tw)
+	s.line("#else")
+	g.wideDense(tw)
 	s.comment("t < 2m: v = t − m, then m added back if that borrowed.")
 	g.wideFinish(tw)
+	s.line("#endif")
 	return g.count, nil
+}
+
+// montArmUMAAL reports whether r's arm rows have a UMAAL variant: every
+// row but the sparse 12-limb one (fieldp384's p).
+func montArmUMAAL(r *montRep) bool {
+	_, _, sparse := montSparse32(r)
+	return r.N <= 8 || !sparse
 }
 
 // wideSparse emits the rows for a sparse m: t_0..t_K in registers (g.t),
@@ -1169,6 +1177,20 @@ func (g *montArm) wideDense(tw func(int) string) {
 		g.op("MULALU", Q, M, fmt.Sprintf("(%s, %s)", C2, T))
 		for j := 1; j < n; j++ {
 			g.op("MOVW", sp(g.aOff+4*j), A)
+			if g.umaal {
+				// T:C1 = a_j·b_i + t_j + C1, then T:C2 = q·m_j + T + C2,
+				// which is t's word j − 1.
+				if i > 0 {
+					g.op("MOVW", tw(j), T)
+				} else {
+					g.op("MOVW", "$0", T)
+				}
+				g.umaalOp(T, C1, A, B)
+				g.op("MOVW", fmt.Sprintf("$0x%08x", g.mod(j)), M)
+				g.umaalOp(T, C2, Q, M)
+				g.op("MOVW", T, tw(j-1))
+				continue
+			}
 			H := g.get()
 			g.op("MOVW", "$0", H)
 			g.op("MULALU", A, B, fmt.Sprintf("(%s, %s)", H, C1))

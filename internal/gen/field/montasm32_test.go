@@ -164,22 +164,24 @@ func TestMontAsm32Text(t *testing.T) {
 				v6 = true
 			case line == "#else" || line == "#endif":
 				v6 = false
-			case strings.HasPrefix(line, "#define") && line != umaalMacro:
-				t.Errorf("%s arm: %q: not the UMAAL macro", f.Pkg, line)
+			case strings.HasPrefix(line, "#") && line != "#ifdef GOARM_6" && line != "#else" && line != "#endif" && line != `#include "textflag.h"`:
+				t.Errorf("%s arm: %q: not a GOARM_6 variant", f.Pkg, line)
 			}
-			// UMAAL is ARMv6: only in the GOARM_6 variant, on registers the
-			// code may write, RdLo and RdHi distinct.
-			if args, ok := strings.CutPrefix(strings.TrimSpace(line), "UMAAL("); ok {
-				var r []int
-				for _, x := range strings.Split(strings.TrimSuffix(args, ")"), ",") {
-					v, err := strconv.Atoi(strings.TrimSpace(x))
-					if err != nil || v < 0 || v > 14 || v == 10 || v == 13 {
-						t.Errorf("%s arm: %q: register %q", f.Pkg, line, x)
-					}
-					r = append(r, v)
+			// A WORD is UMAAL, ARMv6: only in the GOARM_6 variant, on
+			// registers the code may write, RdLo and RdHi distinct.
+			if w, ok := strings.CutPrefix(strings.TrimSpace(line), "WORD"); ok {
+				w, _, _ = strings.Cut(w, "//")
+				r, ok := armDecodeUMAAL(strings.TrimSpace(w))
+				if !ok || !v6 || r[0] == r[1] {
+					t.Errorf("%s arm: %q: not UMAAL, outside GOARM_6, or RdLo = RdHi", f.Pkg, line)
 				}
-				if !v6 || len(r) != 4 || r[0] == r[1] {
-					t.Errorf("%s arm: %q: outside GOARM_6, or RdLo = RdHi", f.Pkg, line)
+				for _, x := range r {
+					if x == "R10" || x == "R13" || x == "R15" {
+						t.Errorf("%s arm: %q: register %s", f.Pkg, line, x)
+					}
+				}
+				if !strings.Contains(line, "// UMAAL: "+r[1]+":"+r[0]+" = "+r[2]+"·"+r[3]) {
+					t.Errorf("%s arm: %q: the comment does not say the encoded UMAAL", f.Pkg, line)
 				}
 				continue
 			}
