@@ -8,83 +8,38 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/curvekit/curvekit/fieldarith/internal/asmtest"
 )
 
 // The generated assembly (zz_generated_fe28_arm.s, _386.s) must return
-// exactly the limbs of the Go code (multiplyGeneric, squareGeneric) on
-// every input within the loose bounds, which is what the generator's bounds
-// proof covers. CI runs these tests under qemu for arm and 386. Each check
-// takes the implementations it compares as arguments.
+// exactly the limbs of the Go code (multiplyGeneric, squareGeneric,
+// mult32Generic, addGeneric, subtractGeneric, swapGeneric) on every input
+// within the bounds its proof covers. CI runs these tests under qemu for arm
+// and 386. The multiplication checks are asmtest's.
 
-// fe28MulImpl and fe28SquareImpl are a Multiply and a Square under test.
-type (
-	fe28MulImpl    func(v, a, b *fe28)
-	fe28SquareImpl func(v, a *fe28)
-)
-
-var (
-	fe28MulAsm        fe28MulImpl    = fe28MultiplyAsm
-	fe28SquareAsmImpl fe28SquareImpl = fe28SquareAsm
-	fe28MulGo         fe28MulImpl    = func(v, a, b *fe28) { v.multiplyGeneric(a, b) }
-	fe28SquareGo      fe28SquareImpl = func(v, a *fe28) { v.squareGeneric(a) }
-)
-
-// randLimbs28 returns limbs uniformly distributed in [0, bound[k]].
-func randLimbs28(r *rand.Rand, bound *[16]uint32) fe28 {
-	var v fe28
-	for k := range v.l {
-		v.l[k] = r.Uint32N(bound[k] + 1)
-	}
-	return v
+var fe28Asm = &asmtest.Impl[fe28, uint32]{
+	Seed:       28,
+	Random:     3000,
+	BigRandom:  300,
+	Bound:      fe28Bound[:],
+	LooseBound: fe28LooseBound[:],
+	Edges:      fe28EdgeStates(),
+	Modulus:    testConfig.Modulus,
+	Limbs:      func(v *fe28) []uint32 { return v.l[:] },
+	Big:        fe28Big,
+	MulAsm:     fe28MultiplyAsm,
+	MulGo:      func(v, a, b *fe28) { v.multiplyGeneric(a, b) },
+	SquareAsm:  fe28SquareAsm,
+	SquareGo:   func(v, a *fe28) { v.squareGeneric(a) },
+	Multiply:   (*fe28).Multiply,
+	Square:     (*fe28).Square,
+	Mult32Asm:  fe28Mult32Asm,
+	Mult32Go:   func(v, a *fe28, y uint32) { v.mult32Generic(a, y) },
+	Mult32:     (*fe28).Mult32,
 }
 
-// checkMul28 compares mul with ref on a·b, and mul's output with the bounds.
-func checkMul28(t *testing.T, what string, mul, ref fe28MulImpl, a, b *fe28) {
-	t.Helper()
-	var got, want fe28
-	mul(&got, a, b)
-	ref(&want, a, b)
-	if got != want {
-		t.Fatalf("%s: %x · %x: %x, reference %x", what, a.l, b.l, got.l, want.l)
-	}
-	if !got.checkBounds() {
-		t.Fatalf("%s: %x · %x: output %x out of bounds", what, a.l, b.l, got.l)
-	}
-}
-
-// checkSquare28 compares sq with ref on a², and sq's output with the bounds.
-func checkSquare28(t *testing.T, what string, sq, ref fe28SquareImpl, a *fe28) {
-	t.Helper()
-	var got, want fe28
-	sq(&got, a)
-	ref(&want, a)
-	if got != want {
-		t.Fatalf("%s: %x²: %x, reference %x", what, a.l, got.l, want.l)
-	}
-	if !got.checkBounds() {
-		t.Fatalf("%s: %x²: output %x out of bounds", what, a.l, got.l)
-	}
-}
-
-func testFe28Random(t *testing.T, mul fe28MulImpl, sq fe28SquareImpl) {
-	r := rand.New(rand.NewPCG(28, 1))
-	n := 3000
-	if testing.Short() {
-		n = 300
-	}
-	for range n {
-		a, b := randLimbs28(r, &fe28Bound), randLimbs28(r, &fe28Bound)
-		checkMul28(t, "tight·tight", mul, fe28MulGo, &a, &b)
-		checkSquare28(t, "tight²", sq, fe28SquareGo, &a)
-		la, lb := randLimbs28(r, &fe28LooseBound), randLimbs28(r, &fe28LooseBound)
-		checkMul28(t, "loose·loose", mul, fe28MulGo, &la, &lb)
-		checkMul28(t, "loose·tight", mul, fe28MulGo, &la, &b)
-		checkMul28(t, "tight·loose", mul, fe28MulGo, &a, &lb)
-		checkSquare28(t, "loose²", sq, fe28SquareGo, &la)
-	}
-}
-
-func TestFe28AsmRandom(t *testing.T) { testFe28Random(t, fe28MulAsm, fe28SquareAsmImpl) }
+func TestFe28AsmRandom(t *testing.T) { fe28Asm.TestRandom(t) }
 
 // fe28EdgeStates lists limb states at the edges of the tight and loose bounds.
 func fe28EdgeStates() []fe28 {
@@ -131,21 +86,7 @@ func fe28EdgeStates() []fe28 {
 	return states
 }
 
-func testFe28Edges(t *testing.T, mul fe28MulImpl, sq fe28SquareImpl) {
-	states := fe28EdgeStates()
-	for i := range states {
-		a := &states[i]
-		if !(*fe28Loose)(a).checkBounds() {
-			t.Fatalf("edge state %x exceeds the loose bounds", a.l)
-		}
-		checkSquare28(t, "edge²", sq, fe28SquareGo, a)
-		for j := range states {
-			checkMul28(t, "edge·edge", mul, fe28MulGo, a, &states[j])
-		}
-	}
-}
-
-func TestFe28AsmEdges(t *testing.T) { testFe28Edges(t, fe28MulAsm, fe28SquareAsmImpl) }
+func TestFe28AsmEdges(t *testing.T) { fe28Asm.TestEdges(t) }
 
 // fe28Big is Σ l[k]·2^28k, not reduced.
 func fe28Big(v *fe28) *big.Int {
@@ -156,71 +97,194 @@ func fe28Big(v *fe28) *big.Int {
 	return x
 }
 
-// testFe28Big checks mul and sq against math/big, independently of the Go code.
-func testFe28Big(t *testing.T, mul fe28MulImpl, sq fe28SquareImpl) {
-	p := testConfig.Modulus
-	r := rand.New(rand.NewPCG(28, 2))
-	states := fe28EdgeStates()
-	for range 300 {
-		states = append(states, randLimbs28(r, &fe28LooseBound), randLimbs28(r, &fe28Bound))
-	}
-	mod := func(x *big.Int) *big.Int { return x.Mod(x, p) }
-	for i := range states {
-		a, b := &states[i], &states[(i*7+3)%len(states)]
-		x, y := fe28Big(a), fe28Big(b)
-		var v fe28
-		mul(&v, a, b)
-		if got, want := mod(fe28Big(&v)), mod(new(big.Int).Mul(x, y)); got.Cmp(want) != 0 {
-			t.Fatalf("%x · %x = %x (mod p), want %x", a.l, b.l, got, want)
-		}
-		sq(&v, a)
-		if got, want := mod(fe28Big(&v)), mod(new(big.Int).Mul(x, x)); got.Cmp(want) != 0 {
-			t.Fatalf("%x² = %x (mod p), want %x", a.l, got, want)
-		}
-	}
+// TestFe28AsmBig checks the assembly against math/big, independently of the Go code.
+func TestFe28AsmBig(t *testing.T) { fe28Asm.TestBig(t) }
+
+// TestFe28GoBig holds the reference to math/big as well: the same checks
+// with the Go code in the assembly's place.
+func TestFe28GoBig(t *testing.T) {
+	g := *fe28Asm
+	g.MulAsm, g.SquareAsm, g.Mult32Asm = g.MulGo, g.SquareGo, g.Mult32Go
+	g.TestBig(t)
 }
 
-func TestFe28AsmBig(t *testing.T) { testFe28Big(t, fe28MulAsm, fe28SquareAsmImpl) }
+// TestFe28AsmAlias checks the assembly, through Multiply, Square and
+// Mult32, when the receiver is also an argument.
+func TestFe28AsmAlias(t *testing.T) { fe28Asm.TestAlias(t) }
 
-// TestFe28GoBig holds the reference to math/big as well.
-func TestFe28GoBig(t *testing.T) { testFe28Big(t, fe28MulGo, fe28SquareGo) }
-
-// testFe28Alias checks mul and sq when the receiver is also an argument:
-// all inputs are read before v is written.
-func testFe28Alias(t *testing.T, mul fe28MulImpl, sq fe28SquareImpl) {
-	r := rand.New(rand.NewPCG(28, 3))
-	for range 200 {
-		a, b := randLimbs28(r, &fe28LooseBound), randLimbs28(r, &fe28Bound)
-		var want fe28
-		fe28MulGo(&want, &a, &a)
-		if v := a; func() fe28 { mul(&v, &v, &v); return v }() != want {
-			t.Fatalf("v = v·v on %x", a.l)
-		}
-		fe28MulGo(&want, &a, &b)
-		if v := a; func() fe28 { mul(&v, &v, &b); return v }() != want {
-			t.Fatalf("v = v·b on %x, %x", a.l, b.l)
-		}
-		if v := b; func() fe28 { mul(&v, &a, &v); return v }() != want {
-			t.Fatalf("v = a·v on %x, %x", a.l, b.l)
-		}
-		fe28SquareGo(&want, &a)
-		if v := a; func() fe28 { sq(&v, &v); return v }() != want {
-			t.Fatalf("v = v² on %x", a.l)
-		}
-	}
-}
-
-func TestFe28AsmAlias(t *testing.T) { testFe28Alias(t, fe28MulAsm, fe28SquareAsmImpl) }
-
-// TestFe28Dispatch runs the alias and edge checks through Multiply and
-// Square, which this build must route to the assembly, and checks that
-// Assembly names it.
+// TestFe28Dispatch runs the edge checks through the methods, which this
+// build must route to the assembly, and checks that Assembly names it.
 func TestFe28Dispatch(t *testing.T) {
-	mul := func(v, a, b *fe28) { v.Multiply(a, b) }
-	sq := func(v, a *fe28) { v.Square(a) }
-	testFe28Alias(t, mul, sq)
-	testFe28Edges(t, mul, sq)
-	if a := Assembly(); !strings.HasPrefix(a, runtime.GOARCH+" ") || !strings.Contains(a, "Multiply, Square") {
+	m := *fe28Asm
+	m.MulAsm = func(v, a, b *fe28) { v.Multiply(a, b) }
+	m.SquareAsm = func(v, a *fe28) { v.Square(a) }
+	m.Mult32Asm = func(v, a *fe28, y uint32) { v.Mult32(a, y) }
+	m.TestEdges(t)
+	if a := Assembly(); !strings.HasPrefix(a, runtime.GOARCH+" ") || !strings.Contains(a, "Multiply, Square, Mult32, Swap, Add, Subtract, Loose.Add, Loose.Subtract") {
 		t.Fatalf("Assembly() = %q on %s", a, runtime.GOARCH)
+	}
+}
+
+// fe28Tight returns the edge states within the tight bounds and n random
+// tight elements.
+func fe28Tight(seed uint64, n int) []fe28 {
+	var tight []fe28
+	for _, s := range fe28EdgeStates() {
+		ok := true
+		for k := range s.l {
+			ok = ok && s.l[k] <= fe28Bound[k]
+		}
+		if ok {
+			tight = append(tight, s)
+		}
+	}
+	// The top limb alone and everything but it, at the tight maximum and
+	// at the carry boundary: the top carry and the carries into limbs 0
+	// and 8.
+	for _, top := range []bool{false, true} {
+		for _, x := range []uint32{fe28Bound[0], 1 << 28, 1<<28 - 1} {
+			var v fe28
+			for k := range v.l {
+				if (k == 15) == top {
+					v.l[k] = min(x, fe28Bound[k])
+				}
+			}
+			tight = append(tight, v)
+		}
+	}
+	r := rand.New(rand.NewPCG(28, seed))
+	for range n {
+		var s fe28
+		asmtest.RandLimbs(r, s.l[:], fe28Bound[:])
+		tight = append(tight, s)
+	}
+	return tight
+}
+
+// TestFe28AsmAddSub compares the carried Add and Subtract assembly (the
+// tight ones, and the loose Subtract, which carries) with the Go code
+// (addGeneric, subtractGeneric) on every pair of tight edge states and on
+// random tight pairs, also with the receiver aliasing an argument and
+// through the methods, and checks the results against math/big and the
+// bounds.
+func TestFe28AsmAddSub(t *testing.T) {
+	tight := fe28Tight(7, 300)
+	p := testConfig.Modulus
+	mod := func(x *big.Int) *big.Int { return x.Mod(x, p) }
+	for i := range tight {
+		js := []int{(i*7 + 3) % len(tight), (i + 1) % len(tight)}
+		if i < 32 {
+			js = js[:0]
+			for j := range tight {
+				js = append(js, j)
+			}
+		}
+		for _, j := range js {
+			a, b := &tight[i], &tight[j]
+			for _, sub := range []bool{false, true} {
+				var got, want fe28
+				var wantLoose fe28Loose
+				op, sum := fe28AddAsm, new(big.Int).Add(fe28Big(a), fe28Big(b))
+				want.addGeneric(a, b)
+				if sub {
+					op, sum = fe28SubtractAsm, new(big.Int).Sub(fe28Big(a), fe28Big(b))
+					want.subtractGeneric(a, b)
+					wantLoose.subtractGeneric(a, b)
+				}
+				op(&got, a, b)
+				if got != want {
+					t.Fatalf("%x ± %x (sub %v): asm %x, generic %x", a.l, b.l, sub, got.l, want.l)
+				}
+				if !got.checkBounds() || mod(fe28Big(&got)).Cmp(mod(sum)) != 0 {
+					t.Fatalf("%x ± %x (sub %v): %x out of bounds or wrong", a.l, b.l, sub, got.l)
+				}
+				if v := *a; func() fe28 { op(&v, &v, b); return v }() != want {
+					t.Fatalf("v = v ± b on %x, %x (sub %v)", a.l, b.l, sub)
+				}
+				if v := *b; func() fe28 { op(&v, a, &v); return v }() != want {
+					t.Fatalf("v = a ± v on %x, %x (sub %v)", a.l, b.l, sub)
+				}
+				if v := *a; func() fe28 { op(&v, &v, &v); return v }() != func() fe28 { var w fe28; op(&w, a, a); return w }() {
+					t.Fatalf("v = v ± v on %x (sub %v)", a.l, sub)
+				}
+				var m fe28
+				if sub {
+					m.Subtract(a, b)
+					var l fe28Loose
+					if l.Subtract(a, b); l != wantLoose || l.l != want.l {
+						t.Fatalf("Loose.Subtract(%x, %x) = %x, generic %x", a.l, b.l, l.l, wantLoose.l)
+					}
+					if l := (fe28Loose{l: a.l}); *l.Subtract((*fe28)(&l), b) != wantLoose {
+						t.Fatalf("Loose: v = v − b on %x, %x", a.l, b.l)
+					}
+				} else {
+					m.Add(a, b)
+				}
+				if m != want {
+					t.Fatalf("the method on %x, %x (sub %v): %x, generic %x", a.l, b.l, sub, m.l, want.l)
+				}
+			}
+		}
+	}
+}
+
+// TestFe28AsmLoose compares the loose Add assembly with addGeneric on
+// every pair of tight edge states and on random tight pairs, also with the
+// receiver aliasing an argument, and checks the results against math/big.
+func TestFe28AsmLoose(t *testing.T) {
+	tight := fe28Tight(8, 300)
+	p := testConfig.Modulus
+	mod := func(x *big.Int) *big.Int { return x.Mod(x, p) }
+	for i := range tight {
+		for _, j := range []int{i, (i*7 + 3) % len(tight), (i + 1) % len(tight)} {
+			a, b := &tight[i], &tight[j]
+			var got, want fe28Loose
+			fe28LooseAddAsm(&got, a, b)
+			want.addGeneric(a, b)
+			if got != want || !got.checkBounds() {
+				t.Fatalf("%x + %x: asm %x, generic %x", a.l, b.l, got.l, want.l)
+			}
+			if mod(fe28Big((*fe28)(&got))).Cmp(mod(new(big.Int).Add(fe28Big(a), fe28Big(b)))) != 0 {
+				t.Fatalf("%x + %x: wrong value", a.l, b.l)
+			}
+			if v := (fe28Loose{l: b.l}); *v.Add(a, (*fe28)(&v)) != want {
+				t.Fatalf("v = a + v on %x, %x", a.l, b.l)
+			}
+			if v := (fe28Loose{l: a.l}); *v.Add((*fe28)(&v), b) != want {
+				t.Fatalf("v = v + b on %x, %x", a.l, b.l)
+			}
+		}
+	}
+}
+
+// TestFe28AsmSwap compares the Swap assembly with swapGeneric for cond 0
+// and 1 on the edge states and random loose limbs, and checks that a swap
+// of an element with itself leaves it unchanged.
+func TestFe28AsmSwap(t *testing.T) {
+	states := fe28EdgeStates()
+	r := rand.New(rand.NewPCG(28, 9))
+	for range 200 {
+		var s fe28
+		asmtest.RandLimbs(r, s.l[:], fe28LooseBound[:])
+		states = append(states, s)
+	}
+	for i := range states {
+		for cond := range 2 {
+			v0, u0 := states[i], states[(i*5+1)%len(states)]
+			v, u, gv, gu := v0, u0, v0, u0
+			fe28SwapAsm(&v, &u, cond)
+			gv.swapGeneric(&gu, cond)
+			if v != gv || u != gu {
+				t.Fatalf("Swap(%x, %x, %d): asm %x, %x, generic %x, %x", v0.l, u0.l, cond, v.l, u.l, gv.l, gu.l)
+			}
+			if cond == 1 && (v != u0 || u != v0) || cond == 0 && (v != v0 || u != u0) {
+				t.Fatalf("Swap(%x, %x, %d) = %x, %x", v0.l, u0.l, cond, v.l, u.l)
+			}
+			w := v0
+			w.Swap(&w, cond)
+			if w != v0 {
+				t.Fatalf("Swap(w, w, %d) changed %x to %x", cond, v0.l, w.l)
+			}
+		}
 	}
 }

@@ -59,8 +59,9 @@ func (v *fe28) Set(a *fe28) *fe28 {
 	return v
 }
 
-// Add sets v = a + b and returns v.
-func (v *fe28) Add(a, b *fe28) *fe28 {
+// addGeneric sets v = a + b and returns v. Add runs it, or on arm and 386
+// the generated assembly that computes the same limbs.
+func (v *fe28) addGeneric(a, b *fe28) *fe28 {
 	t0 := a.l[0] + b.l[0]
 	t1 := a.l[1] + b.l[1]
 	t2 := a.l[2] + b.l[2]
@@ -97,8 +98,10 @@ func (v *fe28) Add(a, b *fe28) *fe28 {
 	return v
 }
 
-// Subtract sets v = a − b, computed as a + 2p − b limb by limb, and returns v.
-func (v *fe28) Subtract(a, b *fe28) *fe28 {
+// subtractGeneric sets v = a − b, computed as a + 2p − b limb by limb,
+// and returns v. Subtract runs it, or on arm and 386 the generated assembly
+// that computes the same limbs.
+func (v *fe28) subtractGeneric(a, b *fe28) *fe28 {
 	t0 := a.l[0] + 0x1ffffffe - b.l[0]
 	t1 := a.l[1] + 0x1ffffffe - b.l[1]
 	t2 := a.l[2] + 0x1ffffffe - b.l[2]
@@ -611,8 +614,9 @@ func (v *fe28) squareN(a *fe28, n int) *fe28 {
 	return v
 }
 
-// Mult32 sets v = a·y and returns v.
-func (v *fe28) Mult32(a *fe28, y uint32) *fe28 {
+// mult32Generic sets v = a·y and returns v. Mult32 runs it, or on arm and 386 the
+// generated assembly that computes the same columns.
+func (v *fe28) mult32Generic(a *fe28, y uint32) *fe28 {
 	r0 := uint64(a.l[0]) * uint64(y)
 	r1 := uint64(a.l[1]) * uint64(y)
 	r2 := uint64(a.l[2]) * uint64(y)
@@ -746,8 +750,9 @@ func (v *fe28Loose) Set(a *fe28) *fe28Loose {
 	return v
 }
 
-// Add sets v = a + b without a carry and returns v.
-func (v *fe28Loose) Add(a, b *fe28) *fe28Loose {
+// addGeneric sets v = a + b without a carry and returns v. Add runs it, or
+// on arm and 386 the generated assembly that computes the same limbs.
+func (v *fe28Loose) addGeneric(a, b *fe28) *fe28Loose {
 	v.l[0] = a.l[0] + b.l[0]
 	v.l[1] = a.l[1] + b.l[1]
 	v.l[2] = a.l[2] + b.l[2]
@@ -768,8 +773,10 @@ func (v *fe28Loose) Add(a, b *fe28) *fe28Loose {
 	return v
 }
 
-// Subtract sets v = a − b, computed as a + 2p − b limb by limb, and returns v.
-func (v *fe28Loose) Subtract(a, b *fe28) *fe28Loose {
+// subtractGeneric sets v = a − b, computed as a + 2p − b limb by limb
+// and carried once, and returns v. Subtract runs it, or on arm and 386 the
+// generated assembly that computes the same limbs.
+func (v *fe28Loose) subtractGeneric(a, b *fe28) *fe28Loose {
 	t0 := a.l[0] + 0x1ffffffe - b.l[0]
 	t1 := a.l[1] + 0x1ffffffe - b.l[1]
 	t2 := a.l[2] + 0x1ffffffe - b.l[2]
@@ -1148,8 +1155,10 @@ func (v *fe28) Select(a, b *fe28, cond int) *fe28 {
 	return v
 }
 
-// Swap swaps v and u if cond == 1 and leaves them unchanged if cond == 0.
-func (v *fe28) Swap(u *fe28, cond int) {
+// swapGeneric swaps v and u if cond == 1 and leaves them unchanged if
+// cond == 0. Swap runs it, or on arm and 386 the generated assembly that
+// computes the same limbs.
+func (v *fe28) swapGeneric(u *fe28, cond int) {
 	m := ct.Mask32(cond)
 	for i := range v.l {
 		t := m & (v.l[i] ^ u.l[i])

@@ -1939,3 +1939,597 @@ TEXT ·fe28SquareAsm(SB), NOSPLIT, $364-8
 	ANDL    $0xfffffff, AX
 	MOVL    AX, 60(DI)
 	RET
+
+// func fe28Mult32Asm(v, a *fe28, y uint32)
+TEXT ·fe28Mult32Asm(SB), NOSPLIT, $8-12
+	MOVL    v+0(FP), DI
+	MOVL    a+4(FP), SI
+	// Limbs 0…7: column k = a_k·y + the carry into k, in DX:AX.
+	MOVL    0(SI), AX
+	MULL    y+8(FP)
+	MOVL    AX, BX
+	ANDL    $0xfffffff, AX
+	MOVL    AX, 0(DI)
+	SHRL    $28, DX, BX
+	SHRL    $28, DX
+	MOVL    DX, CX
+	MOVL    4(SI), AX
+	MULL    y+8(FP)
+	ADDL    BX, AX
+	ADCL    CX, DX
+	MOVL    AX, BX
+	ANDL    $0xfffffff, AX
+	MOVL    AX, 4(DI)
+	SHRL    $28, DX, BX
+	SHRL    $28, DX
+	MOVL    DX, CX
+	MOVL    8(SI), AX
+	MULL    y+8(FP)
+	ADDL    BX, AX
+	ADCL    CX, DX
+	MOVL    AX, BX
+	ANDL    $0xfffffff, AX
+	MOVL    AX, 8(DI)
+	SHRL    $28, DX, BX
+	SHRL    $28, DX
+	MOVL    DX, CX
+	MOVL    12(SI), AX
+	MULL    y+8(FP)
+	ADDL    BX, AX
+	ADCL    CX, DX
+	MOVL    AX, BX
+	ANDL    $0xfffffff, AX
+	MOVL    AX, 12(DI)
+	SHRL    $28, DX, BX
+	SHRL    $28, DX
+	MOVL    DX, CX
+	MOVL    16(SI), AX
+	MULL    y+8(FP)
+	ADDL    BX, AX
+	ADCL    CX, DX
+	MOVL    AX, BX
+	ANDL    $0xfffffff, AX
+	MOVL    AX, 16(DI)
+	SHRL    $28, DX, BX
+	SHRL    $28, DX
+	MOVL    DX, CX
+	MOVL    20(SI), AX
+	MULL    y+8(FP)
+	ADDL    BX, AX
+	ADCL    CX, DX
+	MOVL    AX, BX
+	ANDL    $0xfffffff, AX
+	MOVL    AX, 20(DI)
+	SHRL    $28, DX, BX
+	SHRL    $28, DX
+	MOVL    DX, CX
+	MOVL    24(SI), AX
+	MULL    y+8(FP)
+	ADDL    BX, AX
+	ADCL    CX, DX
+	MOVL    AX, BX
+	ANDL    $0xfffffff, AX
+	MOVL    AX, 24(DI)
+	SHRL    $28, DX, BX
+	SHRL    $28, DX
+	MOVL    DX, CX
+	MOVL    28(SI), AX
+	MULL    y+8(FP)
+	ADDL    BX, AX
+	ADCL    CX, DX
+	MOVL    AX, BX
+	ANDL    $0xfffffff, AX
+	MOVL    AX, 28(DI)
+	SHRL    $28, DX, BX
+	SHRL    $28, DX
+	MOVL    DX, CX
+	MOVL    BX, 0(SP)
+	MOVL    CX, 4(SP)
+	// Limbs 8…15: column k = a_k·y + the carry into k, in DX:AX.
+	MOVL    32(SI), AX
+	MULL    y+8(FP)
+	MOVL    AX, BX
+	ANDL    $0xfffffff, AX
+	MOVL    AX, 32(DI)
+	SHRL    $28, DX, BX
+	SHRL    $28, DX
+	MOVL    DX, CX
+	MOVL    36(SI), AX
+	MULL    y+8(FP)
+	ADDL    BX, AX
+	ADCL    CX, DX
+	MOVL    AX, BX
+	ANDL    $0xfffffff, AX
+	MOVL    AX, 36(DI)
+	SHRL    $28, DX, BX
+	SHRL    $28, DX
+	MOVL    DX, CX
+	MOVL    40(SI), AX
+	MULL    y+8(FP)
+	ADDL    BX, AX
+	ADCL    CX, DX
+	MOVL    AX, BX
+	ANDL    $0xfffffff, AX
+	MOVL    AX, 40(DI)
+	SHRL    $28, DX, BX
+	SHRL    $28, DX
+	MOVL    DX, CX
+	MOVL    44(SI), AX
+	MULL    y+8(FP)
+	ADDL    BX, AX
+	ADCL    CX, DX
+	MOVL    AX, BX
+	ANDL    $0xfffffff, AX
+	MOVL    AX, 44(DI)
+	SHRL    $28, DX, BX
+	SHRL    $28, DX
+	MOVL    DX, CX
+	MOVL    48(SI), AX
+	MULL    y+8(FP)
+	ADDL    BX, AX
+	ADCL    CX, DX
+	MOVL    AX, BX
+	ANDL    $0xfffffff, AX
+	MOVL    AX, 48(DI)
+	SHRL    $28, DX, BX
+	SHRL    $28, DX
+	MOVL    DX, CX
+	MOVL    52(SI), AX
+	MULL    y+8(FP)
+	ADDL    BX, AX
+	ADCL    CX, DX
+	MOVL    AX, BX
+	ANDL    $0xfffffff, AX
+	MOVL    AX, 52(DI)
+	SHRL    $28, DX, BX
+	SHRL    $28, DX
+	MOVL    DX, CX
+	MOVL    56(SI), AX
+	MULL    y+8(FP)
+	ADDL    BX, AX
+	ADCL    CX, DX
+	MOVL    AX, BX
+	ANDL    $0xfffffff, AX
+	MOVL    AX, 56(DI)
+	SHRL    $28, DX, BX
+	SHRL    $28, DX
+	MOVL    DX, CX
+	MOVL    60(SI), AX
+	MULL    y+8(FP)
+	ADDL    BX, AX
+	ADCL    CX, DX
+	MOVL    AX, BX
+	ANDL    $0xfffffff, AX
+	MOVL    AX, 60(DI)
+	SHRL    $28, DX, BX
+	SHRL    $28, DX
+	MOVL    DX, CX
+	// Limb 0 gets the carry out of limb 15 and is carried once more.
+	MOVL    0(DI), AX
+	ADDL    BX, AX
+	MOVL    CX, DX
+	ADCL    $0, DX
+	MOVL    AX, SI
+	ANDL    $0xfffffff, AX
+	MOVL    AX, 0(DI)
+	SHRL    $28, DX, SI
+	ADDL    SI, 4(DI)
+	// Limb 8 gets the carries out of limbs 7 and 15 and is carried once more.
+	MOVL    32(DI), AX
+	ADDL    0(SP), AX
+	MOVL    4(SP), DX
+	ADCL    $0, DX
+	ADDL    BX, AX
+	ADCL    CX, DX
+	MOVL    AX, BX
+	ANDL    $0xfffffff, AX
+	MOVL    AX, 32(DI)
+	SHRL    $28, DX, BX
+	ADDL    BX, 36(DI)
+	RET
+
+// func fe28AddAsm(v, a, b *fe28)
+TEXT ·fe28AddAsm(SB), NOSPLIT, $4-12
+	MOVL    v+0(FP), DI
+	MOVL    a+4(FP), SI
+	MOVL    b+8(FP), BX
+	// The carry out of limb 15, t_15>>28, into the frame.
+	MOVL    60(SI), AX
+	ADDL    60(BX), AX
+	SHRL    $28, AX
+	MOVL    AX, 0(SP)
+	MOVL    0(SI), AX
+	ADDL    0(BX), AX
+	MOVL    AX, CX
+	SHRL    $28, CX
+	ANDL    $0xfffffff, AX
+	ADDL    0(SP), AX
+	MOVL    AX, 0(DI)
+	MOVL    4(SI), AX
+	ADDL    4(BX), AX
+	MOVL    AX, DX
+	SHRL    $28, DX
+	ANDL    $0xfffffff, AX
+	ADDL    CX, AX
+	MOVL    AX, 4(DI)
+	MOVL    8(SI), AX
+	ADDL    8(BX), AX
+	MOVL    AX, CX
+	SHRL    $28, CX
+	ANDL    $0xfffffff, AX
+	ADDL    DX, AX
+	MOVL    AX, 8(DI)
+	MOVL    12(SI), AX
+	ADDL    12(BX), AX
+	MOVL    AX, DX
+	SHRL    $28, DX
+	ANDL    $0xfffffff, AX
+	ADDL    CX, AX
+	MOVL    AX, 12(DI)
+	MOVL    16(SI), AX
+	ADDL    16(BX), AX
+	MOVL    AX, CX
+	SHRL    $28, CX
+	ANDL    $0xfffffff, AX
+	ADDL    DX, AX
+	MOVL    AX, 16(DI)
+	MOVL    20(SI), AX
+	ADDL    20(BX), AX
+	MOVL    AX, DX
+	SHRL    $28, DX
+	ANDL    $0xfffffff, AX
+	ADDL    CX, AX
+	MOVL    AX, 20(DI)
+	MOVL    24(SI), AX
+	ADDL    24(BX), AX
+	MOVL    AX, CX
+	SHRL    $28, CX
+	ANDL    $0xfffffff, AX
+	ADDL    DX, AX
+	MOVL    AX, 24(DI)
+	MOVL    28(SI), AX
+	ADDL    28(BX), AX
+	MOVL    AX, DX
+	SHRL    $28, DX
+	ANDL    $0xfffffff, AX
+	ADDL    CX, AX
+	MOVL    AX, 28(DI)
+	MOVL    32(SI), AX
+	ADDL    32(BX), AX
+	MOVL    AX, CX
+	SHRL    $28, CX
+	ANDL    $0xfffffff, AX
+	ADDL    DX, AX
+	ADDL    0(SP), AX
+	MOVL    AX, 32(DI)
+	MOVL    36(SI), AX
+	ADDL    36(BX), AX
+	MOVL    AX, DX
+	SHRL    $28, DX
+	ANDL    $0xfffffff, AX
+	ADDL    CX, AX
+	MOVL    AX, 36(DI)
+	MOVL    40(SI), AX
+	ADDL    40(BX), AX
+	MOVL    AX, CX
+	SHRL    $28, CX
+	ANDL    $0xfffffff, AX
+	ADDL    DX, AX
+	MOVL    AX, 40(DI)
+	MOVL    44(SI), AX
+	ADDL    44(BX), AX
+	MOVL    AX, DX
+	SHRL    $28, DX
+	ANDL    $0xfffffff, AX
+	ADDL    CX, AX
+	MOVL    AX, 44(DI)
+	MOVL    48(SI), AX
+	ADDL    48(BX), AX
+	MOVL    AX, CX
+	SHRL    $28, CX
+	ANDL    $0xfffffff, AX
+	ADDL    DX, AX
+	MOVL    AX, 48(DI)
+	MOVL    52(SI), AX
+	ADDL    52(BX), AX
+	MOVL    AX, DX
+	SHRL    $28, DX
+	ANDL    $0xfffffff, AX
+	ADDL    CX, AX
+	MOVL    AX, 52(DI)
+	MOVL    56(SI), AX
+	ADDL    56(BX), AX
+	MOVL    AX, CX
+	SHRL    $28, CX
+	ANDL    $0xfffffff, AX
+	ADDL    DX, AX
+	MOVL    AX, 56(DI)
+	MOVL    60(SI), AX
+	ADDL    60(BX), AX
+	ANDL    $0xfffffff, AX
+	ADDL    CX, AX
+	MOVL    AX, 60(DI)
+	RET
+
+// func fe28SubtractAsm(v, a, b *fe28)
+TEXT ·fe28SubtractAsm(SB), NOSPLIT, $4-12
+	MOVL    v+0(FP), DI
+	MOVL    a+4(FP), SI
+	MOVL    b+8(FP), BX
+	// The carry out of limb 15, t_15>>28, into the frame.
+	MOVL    60(SI), AX
+	ADDL    $0x1ffffffe, AX
+	SUBL    60(BX), AX
+	SHRL    $28, AX
+	MOVL    AX, 0(SP)
+	MOVL    0(SI), AX
+	ADDL    $0x1ffffffe, AX
+	SUBL    0(BX), AX
+	MOVL    AX, CX
+	SHRL    $28, CX
+	ANDL    $0xfffffff, AX
+	ADDL    0(SP), AX
+	MOVL    AX, 0(DI)
+	MOVL    4(SI), AX
+	ADDL    $0x1ffffffe, AX
+	SUBL    4(BX), AX
+	MOVL    AX, DX
+	SHRL    $28, DX
+	ANDL    $0xfffffff, AX
+	ADDL    CX, AX
+	MOVL    AX, 4(DI)
+	MOVL    8(SI), AX
+	ADDL    $0x1ffffffe, AX
+	SUBL    8(BX), AX
+	MOVL    AX, CX
+	SHRL    $28, CX
+	ANDL    $0xfffffff, AX
+	ADDL    DX, AX
+	MOVL    AX, 8(DI)
+	MOVL    12(SI), AX
+	ADDL    $0x1ffffffe, AX
+	SUBL    12(BX), AX
+	MOVL    AX, DX
+	SHRL    $28, DX
+	ANDL    $0xfffffff, AX
+	ADDL    CX, AX
+	MOVL    AX, 12(DI)
+	MOVL    16(SI), AX
+	ADDL    $0x1ffffffe, AX
+	SUBL    16(BX), AX
+	MOVL    AX, CX
+	SHRL    $28, CX
+	ANDL    $0xfffffff, AX
+	ADDL    DX, AX
+	MOVL    AX, 16(DI)
+	MOVL    20(SI), AX
+	ADDL    $0x1ffffffe, AX
+	SUBL    20(BX), AX
+	MOVL    AX, DX
+	SHRL    $28, DX
+	ANDL    $0xfffffff, AX
+	ADDL    CX, AX
+	MOVL    AX, 20(DI)
+	MOVL    24(SI), AX
+	ADDL    $0x1ffffffe, AX
+	SUBL    24(BX), AX
+	MOVL    AX, CX
+	SHRL    $28, CX
+	ANDL    $0xfffffff, AX
+	ADDL    DX, AX
+	MOVL    AX, 24(DI)
+	MOVL    28(SI), AX
+	ADDL    $0x1ffffffe, AX
+	SUBL    28(BX), AX
+	MOVL    AX, DX
+	SHRL    $28, DX
+	ANDL    $0xfffffff, AX
+	ADDL    CX, AX
+	MOVL    AX, 28(DI)
+	MOVL    32(SI), AX
+	ADDL    $0x1ffffffc, AX
+	SUBL    32(BX), AX
+	MOVL    AX, CX
+	SHRL    $28, CX
+	ANDL    $0xfffffff, AX
+	ADDL    DX, AX
+	ADDL    0(SP), AX
+	MOVL    AX, 32(DI)
+	MOVL    36(SI), AX
+	ADDL    $0x1ffffffe, AX
+	SUBL    36(BX), AX
+	MOVL    AX, DX
+	SHRL    $28, DX
+	ANDL    $0xfffffff, AX
+	ADDL    CX, AX
+	MOVL    AX, 36(DI)
+	MOVL    40(SI), AX
+	ADDL    $0x1ffffffe, AX
+	SUBL    40(BX), AX
+	MOVL    AX, CX
+	SHRL    $28, CX
+	ANDL    $0xfffffff, AX
+	ADDL    DX, AX
+	MOVL    AX, 40(DI)
+	MOVL    44(SI), AX
+	ADDL    $0x1ffffffe, AX
+	SUBL    44(BX), AX
+	MOVL    AX, DX
+	SHRL    $28, DX
+	ANDL    $0xfffffff, AX
+	ADDL    CX, AX
+	MOVL    AX, 44(DI)
+	MOVL    48(SI), AX
+	ADDL    $0x1ffffffe, AX
+	SUBL    48(BX), AX
+	MOVL    AX, CX
+	SHRL    $28, CX
+	ANDL    $0xfffffff, AX
+	ADDL    DX, AX
+	MOVL    AX, 48(DI)
+	MOVL    52(SI), AX
+	ADDL    $0x1ffffffe, AX
+	SUBL    52(BX), AX
+	MOVL    AX, DX
+	SHRL    $28, DX
+	ANDL    $0xfffffff, AX
+	ADDL    CX, AX
+	MOVL    AX, 52(DI)
+	MOVL    56(SI), AX
+	ADDL    $0x1ffffffe, AX
+	SUBL    56(BX), AX
+	MOVL    AX, CX
+	SHRL    $28, CX
+	ANDL    $0xfffffff, AX
+	ADDL    DX, AX
+	MOVL    AX, 56(DI)
+	MOVL    60(SI), AX
+	ADDL    $0x1ffffffe, AX
+	SUBL    60(BX), AX
+	ANDL    $0xfffffff, AX
+	ADDL    CX, AX
+	MOVL    AX, 60(DI)
+	RET
+
+// func fe28LooseAddAsm(v *fe28Loose, a, b *fe28)
+TEXT ·fe28LooseAddAsm(SB), NOSPLIT, $0-12
+	MOVL    v+0(FP), DI
+	MOVL    a+4(FP), SI
+	MOVL    b+8(FP), BX
+	MOVL    0(SI), AX
+	ADDL    0(BX), AX
+	MOVL    AX, 0(DI)
+	MOVL    4(SI), AX
+	ADDL    4(BX), AX
+	MOVL    AX, 4(DI)
+	MOVL    8(SI), AX
+	ADDL    8(BX), AX
+	MOVL    AX, 8(DI)
+	MOVL    12(SI), AX
+	ADDL    12(BX), AX
+	MOVL    AX, 12(DI)
+	MOVL    16(SI), AX
+	ADDL    16(BX), AX
+	MOVL    AX, 16(DI)
+	MOVL    20(SI), AX
+	ADDL    20(BX), AX
+	MOVL    AX, 20(DI)
+	MOVL    24(SI), AX
+	ADDL    24(BX), AX
+	MOVL    AX, 24(DI)
+	MOVL    28(SI), AX
+	ADDL    28(BX), AX
+	MOVL    AX, 28(DI)
+	MOVL    32(SI), AX
+	ADDL    32(BX), AX
+	MOVL    AX, 32(DI)
+	MOVL    36(SI), AX
+	ADDL    36(BX), AX
+	MOVL    AX, 36(DI)
+	MOVL    40(SI), AX
+	ADDL    40(BX), AX
+	MOVL    AX, 40(DI)
+	MOVL    44(SI), AX
+	ADDL    44(BX), AX
+	MOVL    AX, 44(DI)
+	MOVL    48(SI), AX
+	ADDL    48(BX), AX
+	MOVL    AX, 48(DI)
+	MOVL    52(SI), AX
+	ADDL    52(BX), AX
+	MOVL    AX, 52(DI)
+	MOVL    56(SI), AX
+	ADDL    56(BX), AX
+	MOVL    AX, 56(DI)
+	MOVL    60(SI), AX
+	ADDL    60(BX), AX
+	MOVL    AX, 60(DI)
+	RET
+
+// func fe28SwapAsm(v, u *fe28, cond int)
+TEXT ·fe28SwapAsm(SB), NOSPLIT, $0-12
+	MOVL    v+0(FP), DI
+	MOVL    u+4(FP), SI
+	MOVL    cond+8(FP), DX
+	NEGL    DX
+	MOVL    0(DI), AX
+	XORL    0(SI), AX
+	ANDL    DX, AX
+	XORL    AX, 0(DI)
+	XORL    AX, 0(SI)
+	MOVL    4(DI), AX
+	XORL    4(SI), AX
+	ANDL    DX, AX
+	XORL    AX, 4(DI)
+	XORL    AX, 4(SI)
+	MOVL    8(DI), AX
+	XORL    8(SI), AX
+	ANDL    DX, AX
+	XORL    AX, 8(DI)
+	XORL    AX, 8(SI)
+	MOVL    12(DI), AX
+	XORL    12(SI), AX
+	ANDL    DX, AX
+	XORL    AX, 12(DI)
+	XORL    AX, 12(SI)
+	MOVL    16(DI), AX
+	XORL    16(SI), AX
+	ANDL    DX, AX
+	XORL    AX, 16(DI)
+	XORL    AX, 16(SI)
+	MOVL    20(DI), AX
+	XORL    20(SI), AX
+	ANDL    DX, AX
+	XORL    AX, 20(DI)
+	XORL    AX, 20(SI)
+	MOVL    24(DI), AX
+	XORL    24(SI), AX
+	ANDL    DX, AX
+	XORL    AX, 24(DI)
+	XORL    AX, 24(SI)
+	MOVL    28(DI), AX
+	XORL    28(SI), AX
+	ANDL    DX, AX
+	XORL    AX, 28(DI)
+	XORL    AX, 28(SI)
+	MOVL    32(DI), AX
+	XORL    32(SI), AX
+	ANDL    DX, AX
+	XORL    AX, 32(DI)
+	XORL    AX, 32(SI)
+	MOVL    36(DI), AX
+	XORL    36(SI), AX
+	ANDL    DX, AX
+	XORL    AX, 36(DI)
+	XORL    AX, 36(SI)
+	MOVL    40(DI), AX
+	XORL    40(SI), AX
+	ANDL    DX, AX
+	XORL    AX, 40(DI)
+	XORL    AX, 40(SI)
+	MOVL    44(DI), AX
+	XORL    44(SI), AX
+	ANDL    DX, AX
+	XORL    AX, 44(DI)
+	XORL    AX, 44(SI)
+	MOVL    48(DI), AX
+	XORL    48(SI), AX
+	ANDL    DX, AX
+	XORL    AX, 48(DI)
+	XORL    AX, 48(SI)
+	MOVL    52(DI), AX
+	XORL    52(SI), AX
+	ANDL    DX, AX
+	XORL    AX, 52(DI)
+	XORL    AX, 52(SI)
+	MOVL    56(DI), AX
+	XORL    56(SI), AX
+	ANDL    DX, AX
+	XORL    AX, 56(DI)
+	XORL    AX, 56(SI)
+	MOVL    60(DI), AX
+	XORL    60(SI), AX
+	ANDL    DX, AX
+	XORL    AX, 60(DI)
+	XORL    AX, 60(SI)
+	RET

@@ -1269,3 +1269,432 @@ TEXT ·fe28SquareAsm(SB), NOSPLIT, $256-8
 	ADD     $32, R14
 	MOVM.IA [R0,R2,R3,R5,R8,R9,R11,R12], (R14)
 	RET
+
+// func fe28Mult32Asm(v, a *fe28, y uint32)
+TEXT ·fe28Mult32Asm(SB), NOSPLIT, $0-12
+	MOVW    a+4(FP), R1
+	MOVW    y+8(FP), R2
+	MOVW    v+0(FP), R0
+	// Limbs 0…7: column k = a_k·y + the carry into k, in R8:R7.
+	MOVM.IA.W (R1), [R3-R6]
+	MULLU   R3, R2, (R8, R7)
+	BIC     $0xf0000000, R7, R3
+	MOVW    R7>>28, R7
+	ORR     R8<<4, R7
+	MOVW    R8>>28, R8
+	MULALU  R4, R2, (R8, R7)
+	BIC     $0xf0000000, R7, R4
+	MOVW    R7>>28, R7
+	ORR     R8<<4, R7
+	MOVW    R8>>28, R8
+	MULALU  R5, R2, (R8, R7)
+	BIC     $0xf0000000, R7, R5
+	MOVW    R7>>28, R7
+	ORR     R8<<4, R7
+	MOVW    R8>>28, R8
+	MULALU  R6, R2, (R8, R7)
+	BIC     $0xf0000000, R7, R6
+	MOVM.IA.W [R3-R6], (R0)
+	MOVW    R7>>28, R7
+	MOVM.IA.W (R1), [R3-R6]
+	ORR     R8<<4, R7
+	MOVW    R8>>28, R8
+	MULALU  R3, R2, (R8, R7)
+	BIC     $0xf0000000, R7, R3
+	MOVW    R7>>28, R7
+	ORR     R8<<4, R7
+	MOVW    R8>>28, R8
+	MULALU  R4, R2, (R8, R7)
+	BIC     $0xf0000000, R7, R4
+	MOVW    R7>>28, R7
+	ORR     R8<<4, R7
+	MOVW    R8>>28, R8
+	MULALU  R5, R2, (R8, R7)
+	BIC     $0xf0000000, R7, R5
+	MOVW    R7>>28, R7
+	ORR     R8<<4, R7
+	MOVW    R8>>28, R8
+	MULALU  R6, R2, (R8, R7)
+	BIC     $0xf0000000, R7, R6
+	MOVM.IA.W [R3-R6], (R0)
+	MOVM.IA.W (R1), [R3-R6]
+	MOVW    R7>>28, R7
+	MULLU   R3, R2, (R12, R9)
+	ORR     R8<<4, R7
+	MOVW    R8>>28, R8
+	// Limbs 8…15: column k = a_k·y + the carry into k, in R12:R9.
+	BIC     $0xf0000000, R9, R3
+	MOVW    R9>>28, R9
+	ORR     R12<<4, R9
+	MOVW    R12>>28, R12
+	MULALU  R4, R2, (R12, R9)
+	BIC     $0xf0000000, R9, R4
+	MOVW    R9>>28, R9
+	ORR     R12<<4, R9
+	MOVW    R12>>28, R12
+	MULALU  R5, R2, (R12, R9)
+	BIC     $0xf0000000, R9, R5
+	MOVW    R9>>28, R9
+	ORR     R12<<4, R9
+	MOVW    R12>>28, R12
+	MULALU  R6, R2, (R12, R9)
+	BIC     $0xf0000000, R9, R6
+	MOVM.IA.W [R3-R6], (R0)
+	MOVW    R9>>28, R9
+	MOVM.IA.W (R1), [R3-R6]
+	ORR     R12<<4, R9
+	MOVW    R12>>28, R12
+	MULALU  R3, R2, (R12, R9)
+	BIC     $0xf0000000, R9, R3
+	MOVW    R9>>28, R9
+	ORR     R12<<4, R9
+	MOVW    R12>>28, R12
+	MULALU  R4, R2, (R12, R9)
+	BIC     $0xf0000000, R9, R4
+	MOVW    R9>>28, R9
+	ORR     R12<<4, R9
+	MOVW    R12>>28, R12
+	MULALU  R5, R2, (R12, R9)
+	BIC     $0xf0000000, R9, R5
+	MOVW    R9>>28, R9
+	ORR     R12<<4, R9
+	MOVW    R12>>28, R12
+	MULALU  R6, R2, (R12, R9)
+	BIC     $0xf0000000, R9, R6
+	MOVM.IA.W [R3-R6], (R0)
+	SUB     $32, R0, R1
+	MOVM.IA (R1), [R3-R4]
+	MOVW    R9>>28, R9
+	ORR     R12<<4, R9
+	ADD.S   R7, R3
+	ADC     $0, R8
+	MOVW    R12>>28, R12
+	// Limb 8 gets the carry out of limb 7 and the one out of limb 15 and is carried once more.
+	ADD.S   R9, R3
+	ADC     R12, R8
+	MOVW    R3>>28, R5
+	ORR     R8<<4, R5
+	BIC     $0xf0000000, R3
+	ADD     R5, R4
+	MOVM.IA [R3-R4], (R1)
+	// Limb 0 gets the carry out of limb 15 and is carried once more.
+	SUB     $64, R0
+	MOVM.IA (R0), [R3-R4]
+	ADD.S   R9, R3
+	ADC     $0, R12
+	MOVW    R3>>28, R5
+	ORR     R12<<4, R5
+	BIC     $0xf0000000, R3
+	ADD     R5, R4
+	MOVM.IA [R3-R4], (R0)
+	RET
+
+// func fe28AddAsm(v, a, b *fe28)
+TEXT ·fe28AddAsm(SB), NOSPLIT, $0-12
+	MOVW    a+4(FP), R1
+	MOVW    b+8(FP), R2
+	MOVW    v+0(FP), R0
+	// t_15, read first (v writes limb 15 last), into R9.
+	MOVW    60(R1), R9
+	MOVW    60(R2), R3
+	MOVM.IA.W (R2), [R6,R7,R12]
+	ADD     R3, R9
+	MOVM.IA.W (R1), [R3,R4,R5]
+	ADD     R6, R3
+	ADD     R7, R4
+	ADD     R12, R5, R8
+	BIC     $0xf0000000, R3, R6
+	BIC     $0xf0000000, R4, R7
+	BIC     $0xf0000000, R8, R12
+	ADD     R9>>28, R6
+	ADD     R3>>28, R7
+	ADD     R4>>28, R12
+	MOVM.IA.W [R6,R7,R12], (R0)
+	MOVM.IA.W (R1), [R3,R4,R5]
+	MOVM.IA.W (R2), [R6,R7,R12]
+	ADD     R6, R3
+	BIC     $0xf0000000, R3, R6
+	ADD     R8>>28, R6
+	ADD     R7, R4
+	ADD     R12, R5, R8
+	BIC     $0xf0000000, R4, R7
+	BIC     $0xf0000000, R8, R12
+	ADD     R3>>28, R7
+	ADD     R4>>28, R12
+	MOVM.IA.W [R6,R7,R12], (R0)
+	MOVM.IA.W (R1), [R3,R4,R5]
+	MOVM.IA.W (R2), [R6,R7,R12]
+	ADD     R6, R3
+	BIC     $0xf0000000, R3, R6
+	ADD     R8>>28, R6
+	ADD     R12, R5, R8
+	ADD     R7, R4
+	BIC     $0xf0000000, R8, R12
+	BIC     $0xf0000000, R4, R7
+	ADD     R4>>28, R12
+	ADD     R3>>28, R7
+	ADD     R9>>28, R12
+	MOVM.IA.W [R6,R7,R12], (R0)
+	MOVM.IA.W (R1), [R3,R4,R5]
+	MOVM.IA.W (R2), [R6,R7,R12]
+	ADD     R6, R3
+	BIC     $0xf0000000, R3, R6
+	ADD     R8>>28, R6
+	ADD     R7, R4
+	ADD     R12, R5, R8
+	BIC     $0xf0000000, R4, R7
+	BIC     $0xf0000000, R8, R12
+	ADD     R3>>28, R7
+	ADD     R4>>28, R12
+	MOVM.IA.W [R6,R7,R12], (R0)
+	MOVM.IA.W (R1), [R3,R4,R5]
+	MOVM.IA.W (R2), [R6,R7,R12]
+	ADD     R6, R3
+	BIC     $0xf0000000, R3, R6
+	ADD     R8>>28, R6
+	ADD     R7, R4
+	ADD     R12, R5, R8
+	BIC     $0xf0000000, R4, R7
+	BIC     $0xf0000000, R8, R12
+	ADD     R3>>28, R7
+	ADD     R4>>28, R12
+	MOVM.IA.W [R6,R7,R12], (R0)
+	BIC     $0xf0000000, R9, R3
+	ADD     R8>>28, R3
+	MOVW    R3, (R0)
+	RET
+
+// func fe28SubtractAsm(v, a, b *fe28)
+TEXT ·fe28SubtractAsm(SB), NOSPLIT, $0-12
+	MOVW    a+4(FP), R1
+	MOVW    b+8(FP), R2
+	MOVW    $0x20000000, R12
+	MOVW    60(R1), R9
+	MOVW    60(R2), R3
+	SUB     $2, R12
+	ADD     R12, R9
+	SUB     R3, R9
+	MOVM.IA.W (R1), [R3]
+	MOVM.IA.W (R2), [R5]
+	MOVW    v+0(FP), R0
+	// The most used constant k·p_k, 0x1ffffffe.
+	// t_15, read first (v writes limb 15 last), into R9.
+	ADD     R12, R3
+	SUB     R5, R3, R8
+	BIC     $0xf0000000, R8, R5
+	ADD     R9>>28, R5
+	MOVM.IA.W [R5], (R0)
+	MOVM.IA.W (R1), [R3,R4]
+	MOVM.IA.W (R2), [R5,R6]
+	ADD     R12, R3
+	SUB     R5, R3
+	BIC     $0xf0000000, R3, R5
+	ADD     R8>>28, R5
+	ADD     R12, R4
+	SUB     R6, R4, R8
+	BIC     $0xf0000000, R8, R6
+	ADD     R3>>28, R6
+	MOVM.IA.W [R5,R6], (R0)
+	MOVM.IA.W (R1), [R3,R4]
+	MOVM.IA.W (R2), [R5,R6]
+	ADD     R12, R3
+	SUB     R5, R3
+	BIC     $0xf0000000, R3, R5
+	ADD     R8>>28, R5
+	ADD     R12, R4
+	SUB     R6, R4, R8
+	BIC     $0xf0000000, R8, R6
+	ADD     R3>>28, R6
+	MOVM.IA.W [R5,R6], (R0)
+	MOVM.IA.W (R1), [R3,R4]
+	MOVM.IA.W (R2), [R5,R6]
+	ADD     R12, R3
+	SUB     R5, R3
+	BIC     $0xf0000000, R3, R5
+	ADD     R8>>28, R5
+	ADD     R12, R4
+	SUB     R6, R4, R8
+	BIC     $0xf0000000, R8, R6
+	ADD     R3>>28, R6
+	MOVM.IA.W [R5,R6], (R0)
+	MOVM.IA.W (R1), [R3,R4]
+	MOVM.IA.W (R2), [R5,R6]
+	ADD     R12, R3
+	SUB     R5, R3
+	BIC     $0xf0000000, R3, R5
+	ADD     R12, R4
+	ADD     R8>>28, R5
+	SUB     $0x2, R4
+	SUB     R6, R4, R8
+	BIC     $0xf0000000, R8, R6
+	ADD     R3>>28, R6
+	ADD     R9>>28, R6
+	MOVM.IA.W [R5,R6], (R0)
+	MOVM.IA.W (R1), [R3,R4]
+	MOVM.IA.W (R2), [R5,R6]
+	ADD     R12, R3
+	SUB     R5, R3
+	BIC     $0xf0000000, R3, R5
+	ADD     R8>>28, R5
+	ADD     R12, R4
+	SUB     R6, R4, R8
+	BIC     $0xf0000000, R8, R6
+	ADD     R3>>28, R6
+	MOVM.IA.W [R5,R6], (R0)
+	MOVM.IA.W (R1), [R3,R4]
+	MOVM.IA.W (R2), [R5,R6]
+	ADD     R12, R3
+	SUB     R5, R3
+	BIC     $0xf0000000, R3, R5
+	ADD     R8>>28, R5
+	ADD     R12, R4
+	SUB     R6, R4, R8
+	BIC     $0xf0000000, R8, R6
+	ADD     R3>>28, R6
+	MOVM.IA.W [R5,R6], (R0)
+	MOVM.IA.W (R1), [R3,R4]
+	MOVM.IA.W (R2), [R5,R6]
+	ADD     R12, R3
+	SUB     R5, R3
+	BIC     $0xf0000000, R3, R5
+	ADD     R8>>28, R5
+	ADD     R12, R4
+	SUB     R6, R4, R8
+	BIC     $0xf0000000, R8, R6
+	ADD     R3>>28, R6
+	BIC     $0xf0000000, R9, R3
+	MOVM.IA.W [R5,R6], (R0)
+	ADD     R8>>28, R3
+	MOVW    R3, (R0)
+	RET
+
+// func fe28LooseAddAsm(v *fe28Loose, a, b *fe28)
+TEXT ·fe28LooseAddAsm(SB), NOSPLIT, $0-12
+	MOVW    a+4(FP), R1
+	MOVW    b+8(FP), R2
+	MOVW    v+0(FP), R0
+	MOVM.IA.W (R1), [R3,R4,R5,R6]
+	MOVM.IA.W (R2), [R7,R8,R9,R12]
+	ADD     R7, R3
+	ADD     R8, R4
+	ADD     R9, R5
+	ADD     R12, R6
+	MOVM.IA.W [R3,R4,R5,R6], (R0)
+	MOVM.IA.W (R1), [R3,R4,R5,R6]
+	MOVM.IA.W (R2), [R7,R8,R9,R12]
+	ADD     R7, R3
+	ADD     R8, R4
+	ADD     R9, R5
+	ADD     R12, R6
+	MOVM.IA.W [R3,R4,R5,R6], (R0)
+	MOVM.IA.W (R1), [R3,R4,R5,R6]
+	MOVM.IA.W (R2), [R7,R8,R9,R12]
+	ADD     R7, R3
+	ADD     R8, R4
+	ADD     R9, R5
+	ADD     R12, R6
+	MOVM.IA.W [R3,R4,R5,R6], (R0)
+	MOVM.IA.W (R1), [R3,R4,R5,R6]
+	MOVM.IA.W (R2), [R7,R8,R9,R12]
+	ADD     R7, R3
+	ADD     R8, R4
+	ADD     R9, R5
+	ADD     R12, R6
+	MOVM.IA.W [R3,R4,R5,R6], (R0)
+	RET
+
+// func fe28SwapAsm(v, u *fe28, cond int)
+TEXT ·fe28SwapAsm(SB), NOSPLIT, $0-12
+	MOVW    v+0(FP), R0
+	MOVW    u+4(FP), R1
+	MOVW    cond+8(FP), R2
+	MOVM.IA (R0), [R3,R4,R5]
+	MOVM.IA (R1), [R6,R7,R8]
+	RSB     $0, R2
+	EOR     R6, R3, R9
+	AND     R2, R9
+	EOR     R9, R3
+	EOR     R9, R6
+	EOR     R7, R4, R9
+	AND     R2, R9
+	EOR     R9, R4
+	EOR     R9, R7
+	EOR     R8, R5, R9
+	AND     R2, R9
+	EOR     R9, R5
+	MOVM.IA.W [R3,R4,R5], (R0)
+	EOR     R9, R8
+	MOVM.IA.W [R6,R7,R8], (R1)
+	MOVM.IA (R0), [R3,R4,R5]
+	MOVM.IA (R1), [R6,R7,R8]
+	EOR     R6, R3, R9
+	AND     R2, R9
+	EOR     R9, R3
+	EOR     R9, R6
+	EOR     R7, R4, R9
+	AND     R2, R9
+	EOR     R9, R4
+	EOR     R9, R7
+	EOR     R8, R5, R9
+	AND     R2, R9
+	EOR     R9, R5
+	MOVM.IA.W [R3,R4,R5], (R0)
+	EOR     R9, R8
+	MOVM.IA.W [R6,R7,R8], (R1)
+	MOVM.IA (R0), [R3,R4,R5]
+	MOVM.IA (R1), [R6,R7,R8]
+	EOR     R6, R3, R9
+	AND     R2, R9
+	EOR     R9, R3
+	EOR     R9, R6
+	EOR     R7, R4, R9
+	AND     R2, R9
+	EOR     R9, R4
+	EOR     R9, R7
+	EOR     R8, R5, R9
+	AND     R2, R9
+	EOR     R9, R5
+	MOVM.IA.W [R3,R4,R5], (R0)
+	EOR     R9, R8
+	MOVM.IA.W [R6,R7,R8], (R1)
+	MOVM.IA (R0), [R3,R4,R5]
+	MOVM.IA (R1), [R6,R7,R8]
+	EOR     R6, R3, R9
+	AND     R2, R9
+	EOR     R9, R3
+	EOR     R9, R6
+	EOR     R7, R4, R9
+	AND     R2, R9
+	EOR     R9, R4
+	EOR     R9, R7
+	EOR     R8, R5, R9
+	AND     R2, R9
+	EOR     R9, R5
+	MOVM.IA.W [R3,R4,R5], (R0)
+	EOR     R9, R8
+	MOVM.IA.W [R6,R7,R8], (R1)
+	MOVM.IA (R0), [R3,R4,R5]
+	MOVM.IA (R1), [R6,R7,R8]
+	EOR     R6, R3, R9
+	AND     R2, R9
+	EOR     R9, R3
+	EOR     R9, R6
+	EOR     R7, R4, R9
+	AND     R2, R9
+	EOR     R9, R4
+	EOR     R9, R7
+	EOR     R8, R5, R9
+	AND     R2, R9
+	EOR     R9, R5
+	MOVM.IA.W [R3,R4,R5], (R0)
+	EOR     R9, R8
+	MOVM.IA.W [R6,R7,R8], (R1)
+	MOVM.IA (R0), [R3]
+	MOVM.IA (R1), [R6]
+	EOR     R6, R3, R9
+	AND     R2, R9
+	EOR     R9, R3
+	EOR     R9, R6
+	MOVM.IA.W [R3], (R0)
+	MOVM.IA.W [R6], (R1)
+	RET

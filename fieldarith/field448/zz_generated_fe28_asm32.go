@@ -29,3 +29,74 @@ func fe28MultiplyAsm(v, a, b *fe28)
 //
 //go:noescape
 func fe28SquareAsm(v, a *fe28)
+
+// Mult32 sets v = a·y and returns v. It runs fe28Mult32Asm, generated
+// arm or 386 assembly computing the same columns and carries as mult32Generic.
+func (v *fe28) Mult32(a *fe28, y uint32) *fe28 {
+	fe28Mult32Asm(v, a, y)
+	return v
+}
+
+// fe28Mult32Asm sets v = a·y, limb for limb as mult32Generic
+// (zz_generated_fe28_arm.s, _386.s). v and a may alias.
+//
+//go:noescape
+func fe28Mult32Asm(v, a *fe28, y uint32)
+
+// Add sets v = a + b, carried once, and returns v. It runs fe28AddAsm,
+// generated arm or 386 assembly computing the limbs of addGeneric.
+func (v *fe28) Add(a, b *fe28) *fe28 {
+	fe28AddAsm(v, a, b)
+	return v
+}
+
+// fe28AddAsm sets v = a + b, limb for limb as addGeneric
+// (zz_generated_fe28_arm.s, _386.s). v may alias a and b.
+//
+//go:noescape
+func fe28AddAsm(v, a, b *fe28)
+
+// Subtract sets v = a − b, carried once, and returns v. It runs fe28SubtractAsm,
+// generated arm or 386 assembly computing the limbs of subtractGeneric.
+func (v *fe28) Subtract(a, b *fe28) *fe28 {
+	fe28SubtractAsm(v, a, b)
+	return v
+}
+
+// fe28SubtractAsm sets v = a − b, limb for limb as subtractGeneric
+// (zz_generated_fe28_arm.s, _386.s). v may alias a and b.
+//
+//go:noescape
+func fe28SubtractAsm(v, a, b *fe28)
+
+// Add sets v = a + b without a carry and returns v. It runs fe28LooseAddAsm,
+// generated arm or 386 assembly computing the limbs of addGeneric.
+func (v *fe28Loose) Add(a, b *fe28) *fe28Loose {
+	fe28LooseAddAsm(v, a, b)
+	return v
+}
+
+// fe28LooseAddAsm sets v = a + b, limb for limb as addGeneric
+// (zz_generated_fe28_arm.s, _386.s). v may alias a and b.
+//
+//go:noescape
+func fe28LooseAddAsm(v *fe28Loose, a, b *fe28)
+
+// Subtract sets v = a − b, carried once, and returns v. It runs fe28SubtractAsm,
+// the generated arm or 386 assembly of the tight Subtract, whose limbs are those
+// of subtractGeneric.
+func (v *fe28Loose) Subtract(a, b *fe28) *fe28Loose {
+	fe28SubtractAsm((*fe28)(v), a, b)
+	return v
+}
+
+// Swap swaps v and u if cond == 1 and leaves them unchanged if cond == 0.
+// It runs fe28SwapAsm, generated arm or 386 assembly computing the limbs of
+// swapGeneric.
+func (v *fe28) Swap(u *fe28, cond int) { fe28SwapAsm(v, u, cond) }
+
+// fe28SwapAsm swaps v and u if cond == 1, limb for limb as swapGeneric
+// (zz_generated_fe28_arm.s, _386.s), with a mask rather than a branch.
+//
+//go:noescape
+func fe28SwapAsm(v, u *fe28, cond int)

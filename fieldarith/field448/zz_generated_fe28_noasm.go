@@ -11,3 +11,22 @@ func (v *fe28) Multiply(a, b *fe28) *fe28 { return v.multiplyGeneric(a, b) }
 
 // Square sets v = a² and returns v. This build runs the Go code, squareGeneric.
 func (v *fe28) Square(a *fe28) *fe28 { return v.squareGeneric(a) }
+
+// Mult32 sets v = a·y and returns v. This build runs the Go code, mult32Generic.
+func (v *fe28) Mult32(a *fe28, y uint32) *fe28 { return v.mult32Generic(a, y) }
+
+// Add sets v = a + b and returns v. This build runs the Go code, addGeneric.
+func (v *fe28) Add(a, b *fe28) *fe28 { return v.addGeneric(a, b) }
+
+// Subtract sets v = a − b and returns v. This build runs the Go code, subtractGeneric.
+func (v *fe28) Subtract(a, b *fe28) *fe28 { return v.subtractGeneric(a, b) }
+
+// Add sets v = a + b without a carry and returns v. This build runs the Go code, addGeneric.
+func (v *fe28Loose) Add(a, b *fe28) *fe28Loose { return v.addGeneric(a, b) }
+
+// Subtract sets v = a − b, carried once, and returns v. This build runs the Go code, subtractGeneric.
+func (v *fe28Loose) Subtract(a, b *fe28) *fe28Loose { return v.subtractGeneric(a, b) }
+
+// Swap swaps v and u if cond == 1 and leaves them unchanged if cond == 0.
+// This build runs the Go code, swapGeneric.
+func (v *fe28) Swap(u *fe28, cond int) { v.swapGeneric(u, cond) }

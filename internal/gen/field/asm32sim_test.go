@@ -959,10 +959,9 @@ func TestUnsatAsm32LooseSim(t *testing.T) {
 	ran := false
 	for _, f := range unsatFields {
 		for _, r := range f.reps {
-			if !r.asm32Loose() {
+			if !r.asm32 {
 				continue
 			}
-			ran = true
 			files, err := r.asm32Generate()
 			if err != nil {
 				t.Fatal(err)
@@ -999,6 +998,12 @@ func TestUnsatAsm32LooseSim(t *testing.T) {
 				if sub {
 					name = r.typ + "LooseSubtractAsm"
 				}
+				// A loose form that carries runs the tight routine
+				// (TestUnsatAsm32CarriedSim).
+				if sub && (!r.asm32LooseSub() || r.looseSubCarry) || !sub && (!r.asm32LooseAdd() || r.looseAddCarry) {
+					continue
+				}
+				ran = true
 				armBody, err := simFunc(string(files[f.pkg+"/zz_generated_"+r.typ+"_arm.s"]), name)
 				if err != nil {
 					t.Fatal(err)
@@ -1068,7 +1073,7 @@ func TestUnsatAsm32SwapSim(t *testing.T) {
 	ran := false
 	for _, f := range unsatFields {
 		for _, r := range f.reps {
-			if !r.asm32Loose() {
+			if !r.asm32Swap() {
 				continue
 			}
 			ran = true
@@ -1132,5 +1137,152 @@ func TestUnsatAsm32SwapSim(t *testing.T) {
 	}
 	if !ran {
 		t.Fatal("no representation has Swap assembly")
+	}
+}
+
+// carriedModel computes what the Go code of the tight Add or Subtract
+// computes: t_k = a_k + b_k or a_k + k·p_k − b_k in uint32, then one
+// parallel carry, v_k = t_k mod 2^w_k plus the carries into k.
+func (r *unsatRep) carriedModel(sub bool, a, b []uint32) []uint32 {
+	n := r.n()
+	t := make([]uint32, n)
+	for k := range t {
+		if sub {
+			t[k] = a[k] + uint32(r.subLimb(k).Uint64()) - b[k]
+		} else {
+			t[k] = a[k] + b[k]
+		}
+	}
+	v := make([]uint32, n)
+	for k := range v {
+		v[k] += t[k] & uint32(unsatMaxWord(r.width[k]).Uint64())
+		for _, u := range r.carryTargets(k) {
+			v[u.col] += t[k] >> r.width[k] * uint32(u.coef)
+		}
+	}
+	return v
+}
+
+// TestUnsatAsm32CarriedSim runs the arm and 386 carried Add and Subtract
+// (the tight ones, and the loose Subtract of a loose form that carries) on
+// the interpreters against carriedModel, checked against math/big and the
+// tight bounds, on tight limbs at their edges (every pair of edge states)
+// and random, and checks that the accesses do not depend on the data.
+func TestUnsatAsm32CarriedSim(t *testing.T) {
+	ran := false
+	for _, f := range unsatFields {
+		for _, r := range f.reps {
+			if !r.asm32AddSub() {
+				continue
+			}
+			ran = true
+			files, err := r.asm32Generate()
+			if err != nil {
+				t.Fatal(err)
+			}
+			n := r.n()
+			rnd := rand.New(rand.NewPCG(35, uint64(n)))
+			const edges = 8
+			limbs := func(kind int) []uint32 {
+				l := make([]uint32, n)
+				for k := range l {
+					tb := r.bound[k].Uint64()
+					w := uint64(1) << r.width[k]
+					switch kind {
+					case 0:
+						l[k] = uint32(tb)
+					case 1: // zero
+					case 2:
+						l[k] = uint32(tb) * uint32(k%2)
+					case 3:
+						l[k] = uint32(min(w, tb))
+					case 4:
+						l[k] = uint32(w - 1)
+					case 5: // the top limb only
+						if k == n-1 {
+							l[k] = uint32(tb)
+						}
+					case 6: // all but the top limb
+						if k != n-1 {
+							l[k] = uint32(tb)
+						}
+					case 7: // the chains' last limbs
+						if k == n/2-1 || k == n-1 {
+							l[k] = uint32(tb)
+						}
+					default:
+						l[k] = uint32(rnd.Uint64N(tb + 1))
+					}
+				}
+				return l
+			}
+			val := func(l []uint32) *big.Int {
+				x := new(big.Int)
+				for k := n - 1; k >= 0; k-- {
+					x.Add(x, new(big.Int).Lsh(big.NewInt(int64(l[k])), uint(r.off[k])))
+				}
+				return x
+			}
+			for _, sub := range []bool{false, true} {
+				name := r.typ + "AddAsm"
+				if sub {
+					name = r.typ + "SubtractAsm"
+				}
+				armBody, err := simFunc(string(files[f.pkg+"/zz_generated_"+r.typ+"_arm.s"]), name)
+				if err != nil {
+					t.Fatal(err)
+				}
+				x86Body, err := simFunc(string(files[f.pkg+"/zz_generated_"+r.typ+"_386.s"]), name)
+				if err != nil {
+					t.Fatal(err)
+				}
+				traces := map[string][]uint32{}
+				for i := 0; i < 400; i++ {
+					a, b := limbs(edges+i%3), limbs(edges+(i+1)%3)
+					if i < edges*edges {
+						a, b = limbs(i%edges), limbs(i/edges)
+					}
+					want := r.carriedModel(sub, a, b)
+					for k := range want {
+						if uint64(want[k]) > r.bound[k].Uint64() {
+							t.Fatalf("%s: limb %d = %#x exceeds the tight bound", name, k, want[k])
+						}
+					}
+					wantMod := new(big.Int).Add(val(a), val(b))
+					if sub {
+						wantMod.Sub(val(a), val(b))
+					}
+					p := r.f.p
+					if new(big.Int).Mod(val(want), p).Cmp(wantMod.Mod(wantMod, p)) != 0 {
+						t.Fatalf("%s: the Go model is wrong on %x, %x", name, a, b)
+					}
+					for _, arch := range []string{"arm", "386"} {
+						m := &simMachine{reg: map[string]uint32{}, mem: map[uint32]uint32{}}
+						for k := 0; k < n; k++ {
+							m.mem[simA+uint32(4*k)] = a[k]
+							m.mem[simB+uint32(4*k)] = b[k]
+						}
+						run, body := m.runARM, armBody
+						if arch == "386" {
+							run, body = m.run386, x86Body
+						}
+						if err := run(body); err != nil {
+							t.Fatalf("%s %s: %v", arch, name, err)
+						}
+						if err := sameTrace(traces, arch, m); err != nil {
+							t.Fatalf("%s %s on %x, %x: %v", arch, name, a, b, err)
+						}
+						for k := 0; k < n; k++ {
+							if got := m.mem[simV+uint32(4*k)]; got != want[k] {
+								t.Fatalf("%s %s on %x, %x: limb %d = %#x, the Go code's %#x", arch, name, a, b, k, got, want[k])
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	if !ran {
+		t.Fatal("no representation has carried Add/Subtract assembly")
 	}
 }

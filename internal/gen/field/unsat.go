@@ -1177,7 +1177,9 @@ type unsatData struct {
 	NWords                                  int
 	InvertBody, Pow22523Body, PowP34Body    string
 	Safegcd                                 bool
-	Asm, AsmMult32, AsmLoose, AsmSquareN    bool
+	Asm, AsmMult32, AsmSquareN              bool
+	AsmLooseAdd, AsmLooseSub, AsmSwap       bool
+	AsmAddSub                               bool   // the tight Add and Subtract
 	AsmArch                                 string // where the assembly runs: "amd64", "arm and 386"
 	SqrtM1                                  string
 	MulCount, SquareCount                   int
@@ -1201,7 +1203,8 @@ func (r *unsatRep) data() (*unsatData, error) {
 		Is25519: r.f.extra == "25519", Is448: r.f.extra == "448",
 		Bounds: r.boundDoc(r.bound), LooseBounds: r.boundDoc(r.lbound),
 		LooseAddCarry: r.looseAddCarry, LooseSubCarry: r.looseSubCarry,
-		Asm: r.asm || r.asm32, AsmMult32: r.asmMult32 || r.asm32Mult32(), AsmLoose: r.asm32Loose(), AsmSquareN: r.asmSquareN(),
+		Asm: r.asm || r.asm32, AsmMult32: r.asmMult32 || r.asm32Mult32(), AsmSquareN: r.asmSquareN(),
+		AsmLooseAdd: r.asm32LooseAdd(), AsmLooseSub: r.asm32LooseSub(), AsmSwap: r.asm32Swap(), AsmAddSub: r.asm32AddSub(),
 		AsmArch: "amd64",
 	}
 	if r.asm32 {

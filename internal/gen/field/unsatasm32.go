@@ -226,22 +226,80 @@ func %[2]s(v, a *%[1]s, y uint32)
 func (v *%[1]s) Mult32(a *%[1]s, y uint32) *%[1]s { return v.mult32Generic(a, y) }
 `, t)
 	}
-	if r.asm32Loose() {
+	if r.asm32AddSub() {
 		for _, fn := range []struct {
 			name, method, generic, op string
 			sub                       bool
-		}{{t + "LooseAddAsm", "Add", "addGeneric", "a + b", false}, {t + "LooseSubtractAsm", "Subtract", "subtractGeneric", "a − b", true}} {
-			a, err := r.armLoose(fn.name, fn.sub)
+		}{{t + "AddAsm", "Add", "addGeneric", "a + b", false}, {t + "SubtractAsm", "Subtract", "subtractGeneric", "a − b", true}} {
+			a, err := r.armCarried(fn.name, fn.sub)
 			if err != nil {
 				return nil, fmt.Errorf("%s arm: %v", fn.name, err)
 			}
 			arm.b.WriteString(a)
-			x, err := r.x86Loose(fn.name, fn.sub)
+			x, err := r.x86Carried(fn.name, fn.sub)
 			if err != nil {
 				return nil, fmt.Errorf("%s 386: %v", fn.name, err)
 			}
 			x86.b.WriteString(x)
 			m32Stub += fmt.Sprintf(`
+// %[2]s sets v = %[5]s, carried once, and returns v. It runs %[3]s,
+// generated arm or 386 assembly computing the limbs of %[4]s.
+func (v *%[1]s) %[2]s(a, b *%[1]s) *%[1]s {
+	%[3]s(v, a, b)
+	return v
+}
+
+// %[3]s sets v = %[5]s, limb for limb as %[4]s
+// (zz_generated_%[1]s_arm.s, _386.s). v may alias a and b.
+//
+//go:noescape
+func %[3]s(v, a, b *%[1]s)
+`, t, fn.method, fn.name, fn.generic, fn.op)
+			m32Generic += fmt.Sprintf(`
+// %[2]s sets v = %[4]s and returns v. This build runs the Go code, %[3]s.
+func (v *%[1]s) %[2]s(a, b *%[1]s) *%[1]s { return v.%[3]s(a, b) }
+`, t, fn.method, fn.generic, fn.op)
+		}
+	}
+	for _, fn := range []struct {
+		name, method, generic, op string
+		sub, on, carried          bool
+	}{
+		{t + "LooseAddAsm", "Add", "addGeneric", "a + b", false, r.asm32LooseAdd(), r.looseAddCarry},
+		{t + "LooseSubtractAsm", "Subtract", "subtractGeneric", "a − b", true, r.asm32LooseSub(), r.looseSubCarry},
+	} {
+		if !fn.on {
+			continue
+		}
+		if fn.carried {
+			// The loose form carries: the tight routine's limbs.
+			carried := t + strings.TrimPrefix(fn.name, t+"Loose")
+			m32Stub += fmt.Sprintf(`
+// %[2]s sets v = %[4]s, carried once, and returns v. It runs %[3]s,
+// the generated arm or 386 assembly of the tight %[2]s, whose limbs are those
+// of %[5]s.
+func (v *%[1]sLoose) %[2]s(a, b *%[1]s) *%[1]sLoose {
+	%[3]s((*%[1]s)(v), a, b)
+	return v
+}
+`, t, fn.method, carried, fn.op, fn.generic)
+			m32Generic += fmt.Sprintf(`
+// %[2]s sets v = %[4]s, carried once, and returns v. This build runs the Go code, %[3]s.
+func (v *%[1]sLoose) %[2]s(a, b *%[1]s) *%[1]sLoose { return v.%[3]s(a, b) }
+`, t, fn.method, fn.generic, fn.op)
+			continue
+		}
+		a, err := r.armLoose(fn.name, fn.sub)
+		if err != nil {
+			return nil, fmt.Errorf("%s arm: %v", fn.name, err)
+		}
+		arm.b.WriteString(a)
+		x, err := r.x86Loose(fn.name, fn.sub)
+		if err != nil {
+			return nil, fmt.Errorf("%s 386: %v", fn.name, err)
+		}
+		x86.b.WriteString(x)
+		m32Stub += fmt.Sprintf(`
 // %[2]s sets v = %[5]s without a carry and returns v. It runs %[3]s,
 // generated arm or 386 assembly computing the limbs of %[4]s.
 func (v *%[1]sLoose) %[2]s(a, b *%[1]s) *%[1]sLoose {
@@ -255,13 +313,12 @@ func (v *%[1]sLoose) %[2]s(a, b *%[1]s) *%[1]sLoose {
 //go:noescape
 func %[3]s(v *%[1]sLoose, a, b *%[1]s)
 `, t, fn.method, fn.name, fn.generic, fn.op)
-			m32Generic += fmt.Sprintf(`
+		m32Generic += fmt.Sprintf(`
 // %[2]s sets v = %[4]s without a carry and returns v. This build runs the Go code, %[3]s.
 func (v *%[1]sLoose) %[2]s(a, b *%[1]s) *%[1]sLoose { return v.%[3]s(a, b) }
 `, t, fn.method, fn.generic, fn.op)
-		}
 	}
-	if r.asm32Loose() {
+	if r.asm32Swap() {
 		name := t + "SwapAsm"
 		a, err := r.armSwap(name)
 		if err != nil {

@@ -33,8 +33,17 @@ func TestUnsatAsm32Text(t *testing.T) {
 			if r.asm32Mult32() {
 				want = append(want, r.typ+"Mult32Asm")
 			}
-			if r.asm32Loose() {
-				want = append(want, r.typ+"LooseAddAsm", r.typ+"LooseSubtractAsm", r.typ+"SwapAsm")
+			if r.asm32LooseAdd() && !r.looseAddCarry {
+				want = append(want, r.typ+"LooseAddAsm")
+			}
+			if r.asm32LooseSub() && !r.looseSubCarry {
+				want = append(want, r.typ+"LooseSubtractAsm")
+			}
+			if r.asm32AddSub() {
+				want = append(want, r.typ+"AddAsm", r.typ+"SubtractAsm")
+			}
+			if r.asm32Swap() {
+				want = append(want, r.typ+"SwapAsm")
 			}
 			for _, name := range want {
 				for arch, text := range map[string]string{"arm": arm, "386": x86} {

@@ -1,19 +1,30 @@
 package field
 
-// The arm and 386 emitters of Mult32 (v = a·y for a uint32 y) for the
-// 32-bit representations without Karatsuba (fe2625). As for Multiply and
-// Square (unsatasm32.go), the assembly is not a second derivation: column
-// k is a_k·y as a 64-bit sum, and the carries are emitMult32's, variable
-// for variable, in the order unsatasm32.go describes: the chain 0→…→h−1,
-// then h→…→n−1, each column multiplied just before its carry (with the
-// incoming carry added to the product, ARM's UMLAL), the carries into h
-// and into 0 kept and added at the end, then limbs 0 and h carried once
-// more. The sums are equal to the Go code's (they are proved not to wrap),
-// so the limbs are bit-identical and the generator's bounds proof of
-// Mult32 on the loose bounds covers the assembly.
+// The arm and 386 emitters of the small operations of the 32-bit
+// representations: Mult32 (v = a·y for a uint32 y), the loose Add and
+// Subtract, the carried Add and Subtract, and Swap, for fe2625 and fe28
+// alike; what differs between them (the limb widths, the k·p constants, the
+// targets of the top limb's carry: limb 0 times 19 for fe2625, limbs 0 and 8
+// for fe28) is data the emitters read from the representation.
+//
+// As for Multiply and Square (unsatasm32.go), the assembly is not a second
+// derivation. Mult32's column k is a_k·y as a 64-bit sum, and the carries
+// are emitMult32's, variable for variable, in the order unsatasm32.go
+// describes: the chain 0→…→h−1, then h→…→n−1, each column multiplied just
+// before its carry (with the incoming carry added to the product, ARM's
+// UMLAL), the carries into h and into the top limb's targets kept and added
+// at the end, then limbs 0 and h carried once more. The sums are equal to
+// the Go code's (they are proved not to wrap), so the limbs are
+// bit-identical and the generator's bounds proof of Mult32 on the loose
+// bounds covers the assembly. The carried Add and Subtract compute the Go
+// code's t_k = a_k (+ k·p_k) ± b_k in uint32 and its one parallel carry,
+// v_k = t_k mod 2^w_k + t_(k−1)>>w_(k−1) (+ t_(n−1)>>w_(n−1) for the top
+// limb's targets), with the same wrapping sums.
 //
 // Limb k is read before v's limb k is written and v's limbs are written in
-// order, so v may alias a. The code is straight-line with addresses fixed
+// order (Mult32 and the carried Add and Subtract then reread the two limbs
+// they carry once more, or read the top limbs first, which v writes last),
+// so v may alias a and b. The code is straight-line with addresses fixed
 // by the arguments: constant time.
 
 import (
@@ -22,35 +33,52 @@ import (
 )
 
 // asm32Mult32 reports whether asm32Generate writes Mult32 in assembly.
-func (r *unsatRep) asm32Mult32() bool { return r.asm32 && !r.karatsuba }
+func (r *unsatRep) asm32Mult32() bool { return r.asm32 }
+
+// mult32Top is where the carry out of the top limb goes: limb 0 times c0
+// (0: not there) and, with coefficient 1, limb h (addH), the start of the
+// second chain (fe28: 2^448 ≡ 2^224 + 1).
+type mult32Top struct {
+	c0   int64
+	addH bool
+}
 
 // mult32Prepare checks the shape the Mult32 emitters are written for and
-// returns the coefficient of the carry out of the top limb into limb 0.
-func (r *unsatRep) mult32Prepare() (int64, error) {
-	n := r.n()
-	if r.word != 32 || r.karatsuba || n%2 != 0 {
-		return 0, fmt.Errorf("%s: Mult32 assembly is written for an even number of 32-bit limbs without Karatsuba", r.typ)
+// returns the targets of the carry out of the top limb.
+func (r *unsatRep) mult32Prepare() (mult32Top, error) {
+	var top mult32Top
+	n, h := r.n(), r.n()/2
+	if r.word != 32 || n%2 != 0 {
+		return top, fmt.Errorf("%s: Mult32 assembly is written for an even number of 32-bit limbs", r.typ)
 	}
 	// The Go code's proof, on the loose bounds Mult32Loose passes.
 	var scratch unsatEmitter
 	if _, err := r.emitMult32(&scratch, r.lbound); err != nil {
-		return 0, err
+		return top, err
 	}
-	var top int64
 	for k := 0; k < n; k++ {
 		t := r.carryTargets(k)
-		if len(t) != 1 || (k < n-1 && (t[0].col != k+1 || t[0].coef != 1)) || (k == n-1 && t[0].col != 0) {
-			return 0, fmt.Errorf("%s: carry out of limb %d is not what the Mult32 assembly expects", r.typ, k)
+		if k < n-1 && (len(t) != 1 || t[0].col != k+1 || t[0].coef != 1) {
+			return top, fmt.Errorf("%s: carry out of limb %d is not what the Mult32 assembly expects", r.typ, k)
 		}
 		if k == n-1 {
-			top = t[0].coef
+			for _, u := range t {
+				switch {
+				case u.col == 0:
+					top.c0 = u.coef
+				case u.col == h && u.coef == 1:
+					top.addH = true
+				default:
+					return top, fmt.Errorf("%s: the top carry goes to limb %d times %d", r.typ, u.col, u.coef)
+				}
+			}
 		}
 		if r.width[k] < 8 || r.width[k] > 31 {
-			return 0, fmt.Errorf("%s: limb width %d", r.typ, r.width[k])
+			return top, fmt.Errorf("%s: limb width %d", r.typ, r.width[k])
 		}
 	}
-	if top < 1 || top > 255 {
-		return 0, fmt.Errorf("%s: top carry coefficient %d is not an 8-bit immediate", r.typ, top)
+	if top.c0 < 1 || top.c0 > 255 {
+		return top, fmt.Errorf("%s: top carry coefficient %d is not an 8-bit immediate", r.typ, top.c0)
 	}
 	return top, nil
 }
@@ -64,19 +92,42 @@ func armHighMask(w int) (string, error) {
 	return fmt.Sprintf("$0x%x", m), nil
 }
 
+// armMult32Column writes column k of Mult32 on arm: hi:lo = a_k·y (+ hi:lo,
+// the carry into k, unless first), limb k = its low w bits in reg, hi:lo =
+// the carry out of k.
+func (r *unsatRep) armMult32Column(s *asmText, k int, reg, hi, lo string, first bool) error {
+	w := r.width[k]
+	bic, err := armHighMask(w)
+	if err != nil {
+		return err
+	}
+	if first {
+		s.op("MULLU", reg, "R2", "("+hi+", "+lo+")")
+	} else {
+		s.op("MULALU", reg, "R2", "("+hi+", "+lo+")")
+	}
+	s.op("BIC", bic, lo, reg)
+	s.op("MOVW", fmt.Sprintf("%s>>%d", lo, w), lo)
+	s.op("ORR", fmt.Sprintf("%s<<%d", hi, 32-w), lo)
+	s.op("MOVW", fmt.Sprintf("%s>>%d", hi, w), hi)
+	return nil
+}
+
 // armMult32 writes Mult32 for arm: a NOSPLIT leaf without a frame. R0 = v,
 // R1 = a (then the low carry word of the second chain), R2 = y, R3… the
 // half of the limbs in flight (MOVM), R9:R8 the first chain's carry and
-// R12:R1 the second's.
+// R12:R1 the second's. A half of more than 5 limbs, or a top carry that
+// also goes to limb h, takes armMult32Batched.
 func (r *unsatRep) armMult32(name string) (string, error) {
-	top, err := r.mult32Prepare()
+	tops, err := r.mult32Prepare()
 	if err != nil {
 		return "", err
 	}
 	n, h := r.n(), r.n()/2
-	if h > 5 {
-		return "", fmt.Errorf("%s: arm Mult32 holds at most 5 limbs in R3–R7", r.typ)
+	if h > 5 || tops.addH {
+		return r.armMult32Batched(name, tops)
 	}
+	top := tops.c0
 	var s asmText
 	s.line("")
 	s.line(fmt.Sprintf("// func %s(v, a *%s, y uint32)", name, r.typ))
@@ -90,21 +141,9 @@ func (r *unsatRep) armMult32(name string) (string, error) {
 		s.comment("Limbs %d…%d: column k = a_k·y + the carry into k, in %s:%s.", first, first+h-1, hi, lo)
 		s.op("MOVM.IA", "(R1)", list)
 		for i := 0; i < h; i++ {
-			k := first + i
-			w := r.width[k]
-			bic, err := armHighMask(w)
-			if err != nil {
+			if err := r.armMult32Column(&s, first+i, reg(i), hi, lo, i == 0); err != nil {
 				return err
 			}
-			if i == 0 {
-				s.op("MULLU", reg(i), "R2", "("+hi+", "+lo+")")
-			} else {
-				s.op("MULALU", reg(i), "R2", "("+hi+", "+lo+")")
-			}
-			s.op("BIC", bic, lo, reg(i))
-			s.op("MOVW", fmt.Sprintf("%s>>%d", lo, w), lo)
-			s.op("ORR", fmt.Sprintf("%s<<%d", hi, 32-w), lo)
-			s.op("MOVW", fmt.Sprintf("%s>>%d", hi, w), hi)
 		}
 		return nil
 	}
@@ -151,6 +190,85 @@ func (r *unsatRep) armMult32(name string) (string, error) {
 	return s.b.String(), nil
 }
 
+// armMult32Batched writes Mult32 for arm when a half does not fit the
+// registers (fe28: 8 limbs): R0 = v, R1 = a, R2 = y, limbs in batches of 4
+// in R3–R6 (MOVM with writeback on a and v), R8:R7 the first chain's carry
+// (kept for limb h), R12:R9 the second's (kept for the top carry's
+// targets). Limbs 0, 1, h and h+1 are reread from v at the end and carried
+// once more: a NOSPLIT leaf without a frame.
+func (r *unsatRep) armMult32Batched(name string, top mult32Top) (string, error) {
+	n, h := r.n(), r.n()/2
+	if top.c0 != 1 {
+		return "", fmt.Errorf("%s: batched arm Mult32 adds the top carry to limb 0 with coefficient 1, not %d", r.typ, top.c0)
+	}
+	const g = 4
+	var s asmText
+	s.line("")
+	s.line(fmt.Sprintf("// func %s(v, a *%s, y uint32)", name, r.typ))
+	s.line(fmt.Sprintf("TEXT ·%s(SB), NOSPLIT, $0-12", name))
+	s.op("MOVW", "v+0(FP)", "R0")
+	s.op("MOVW", "a+4(FP)", "R1")
+	s.op("MOVW", "y+8(FP)", "R2")
+	for c, first := range []int{0, h} {
+		hi, lo := "R8", "R7"
+		if c == 1 {
+			hi, lo = "R12", "R9"
+		}
+		s.comment("Limbs %d…%d: column k = a_k·y + the carry into k, in %s:%s.", first, first+h-1, hi, lo)
+		for b := first; b < first+h; b += g {
+			m := min(g, first+h-b)
+			list := fmt.Sprintf("[R3-R%d]", 2+m)
+			s.op("MOVM.IA.W", "(R1)", list)
+			for i := 0; i < m; i++ {
+				if err := r.armMult32Column(&s, b+i, fmt.Sprintf("R%d", 3+i), hi, lo, b+i == first); err != nil {
+					return "", err
+				}
+			}
+			s.op("MOVM.IA.W", list, "(R0)")
+		}
+	}
+	// fin carries limb k (R3, plus the 64-bit sum hi:R3) into k+1 (R4).
+	fin := func(k int, hi string) error {
+		bic, err := armHighMask(r.width[k])
+		if err != nil {
+			return err
+		}
+		s.op("MOVW", fmt.Sprintf("R3>>%d", r.width[k]), "R5")
+		s.op("ORR", fmt.Sprintf("%s<<%d", hi, 32-r.width[k]), "R5")
+		s.op("BIC", bic, "R3")
+		s.op("ADD", "R5", "R4")
+		return nil
+	}
+	also := ""
+	if top.addH {
+		also = fmt.Sprintf(" and the one out of limb %d", n-1)
+	}
+	s.comment("Limb %d gets the carry out of limb %d%s and is carried once more.", h, h-1, also)
+	s.op("SUB", fmt.Sprintf("$%d", 4*(n-h)), "R0", "R1")
+	s.op("MOVM.IA", "(R1)", "[R3-R4]")
+	s.op("ADD.S", "R7", "R3")
+	s.op("ADC", "$0", "R8")
+	if top.addH {
+		s.op("ADD.S", "R9", "R3")
+		s.op("ADC", "R12", "R8")
+	}
+	if err := fin(h, "R8"); err != nil {
+		return "", err
+	}
+	s.op("MOVM.IA", "[R3-R4]", "(R1)")
+	s.comment("Limb 0 gets the carry out of limb %d and is carried once more.", n-1)
+	s.op("SUB", fmt.Sprintf("$%d", 4*n), "R0")
+	s.op("MOVM.IA", "(R0)", "[R3-R4]")
+	s.op("ADD.S", "R9", "R3")
+	s.op("ADC", "$0", "R12")
+	if err := fin(0, "R12"); err != nil {
+		return "", err
+	}
+	s.op("MOVM.IA", "[R3-R4]", "(R0)")
+	s.op("RET")
+	return s.b.String(), nil
+}
+
 // x86Mult32 writes Mult32 for 386: DI = v, SI = a, CX:BX the carry,
 // MULL's DX:AX the column (y read from the arguments, BP left alone); the first chain's last carry waits in
 // the frame.
@@ -191,23 +309,46 @@ func (r *unsatRep) x86Mult32(name string) (string, error) {
 			s.op("MOVL", "CX", "4(SP)")
 		}
 	}
-	s.comment("Limb 0 gets %d times the carry out of limb %d and is carried once more.", top, n-1)
-	s.op("IMUL3L", fmt.Sprintf("$%d", top), "CX", "CX")
-	s.op("MOVL", fmt.Sprintf("$%d", top), "AX")
-	s.op("MULL", "BX")
-	s.op("ADDL", "CX", "DX")
-	s.op("ADDL", out(0), "AX")
-	s.op("ADCL", "$0", "DX")
-	s.op("MOVL", "AX", "BX")
-	s.op("ANDL", mask(0), "AX")
-	s.op("MOVL", "AX", out(0))
-	s.op("SHRL", fmt.Sprintf("$%d", r.width[0]), "DX", "BX")
-	s.op("ADDL", "BX", out(1))
-	s.comment("Limb %d gets the carry out of limb %d and is carried once more.", h, h-1)
+	if top.addH {
+		// The carry out of n−1 (CX:BX) goes to limb h too: SI, free
+		// now, takes limb 0's carry.
+		if top.c0 != 1 {
+			return "", fmt.Errorf("%s: 386 Mult32 adds a top carry that also goes to limb %d to limb 0 with coefficient 1, not %d", r.typ, h, top.c0)
+		}
+		s.comment("Limb 0 gets the carry out of limb %d and is carried once more.", n-1)
+		s.op("MOVL", out(0), "AX")
+		s.op("ADDL", "BX", "AX")
+		s.op("MOVL", "CX", "DX")
+		s.op("ADCL", "$0", "DX")
+		s.op("MOVL", "AX", "SI")
+		s.op("ANDL", mask(0), "AX")
+		s.op("MOVL", "AX", out(0))
+		s.op("SHRL", fmt.Sprintf("$%d", r.width[0]), "DX", "SI")
+		s.op("ADDL", "SI", out(1))
+		s.comment("Limb %d gets the carries out of limbs %d and %d and is carried once more.", h, h-1, n-1)
+	} else {
+		s.comment("Limb 0 gets %d times the carry out of limb %d and is carried once more.", top.c0, n-1)
+		s.op("IMUL3L", fmt.Sprintf("$%d", top.c0), "CX", "CX")
+		s.op("MOVL", fmt.Sprintf("$%d", top.c0), "AX")
+		s.op("MULL", "BX")
+		s.op("ADDL", "CX", "DX")
+		s.op("ADDL", out(0), "AX")
+		s.op("ADCL", "$0", "DX")
+		s.op("MOVL", "AX", "BX")
+		s.op("ANDL", mask(0), "AX")
+		s.op("MOVL", "AX", out(0))
+		s.op("SHRL", fmt.Sprintf("$%d", r.width[0]), "DX", "BX")
+		s.op("ADDL", "BX", out(1))
+		s.comment("Limb %d gets the carry out of limb %d and is carried once more.", h, h-1)
+	}
 	s.op("MOVL", out(h), "AX")
 	s.op("ADDL", "0(SP)", "AX")
 	s.op("MOVL", "4(SP)", "DX")
 	s.op("ADCL", "$0", "DX")
+	if top.addH {
+		s.op("ADDL", "BX", "AX")
+		s.op("ADCL", "CX", "DX")
+	}
 	s.op("MOVL", "AX", "BX")
 	s.op("ANDL", mask(h), "AX")
 	s.op("MOVL", "AX", out(h))
@@ -217,18 +358,39 @@ func (r *unsatRep) x86Mult32(name string) (string, error) {
 	return s.b.String(), nil
 }
 
-// asm32Loose reports whether asm32Generate writes the loose Add and
-// Subtract (limb by limb, no carry) in assembly.
-func (r *unsatRep) asm32Loose() bool {
-	return r.asm32 && !r.karatsuba && !r.looseAddCarry && !r.looseSubCarry
+// asm32Swap reports whether asm32Generate writes Swap in assembly.
+func (r *unsatRep) asm32Swap() bool { return r.asm32 }
+
+// asm32LooseAdd and asm32LooseSub report whether the loose Add and Subtract
+// run assembly: limb by limb without a carry (LooseAddAsm,
+// LooseSubtractAsm), or, where the loose form carries (fe28's Subtract),
+// the carried routine of the tight one (AddAsm, SubtractAsm).
+func (r *unsatRep) asm32LooseAdd() bool { return r.asm32 && (!r.looseAddCarry || r.asm32AddSub()) }
+func (r *unsatRep) asm32LooseSub() bool { return r.asm32 && (!r.looseSubCarry || r.asm32AddSub()) }
+
+// asm32AddSub reports whether the tight Add and Subtract (one parallel
+// carry) run assembly: where every carry has coefficient 1 (fe28; fe2625's
+// top carry is 19 times, and its tight Add and Subtract stay Go).
+func (r *unsatRep) asm32AddSub() bool {
+	if !r.asm32 || r.word != 32 {
+		return false
+	}
+	for k := 0; k < r.n(); k++ {
+		for _, t := range r.carryTargets(k) {
+			if t.coef != 1 {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // loosePrepare checks the Go code's proof of the loose Add or Subtract (a
 // sum or difference per limb, without a carry) and returns the constants
 // k·p_k that Subtract adds.
 func (r *unsatRep) loosePrepare(sub bool) ([]uint32, error) {
-	if !r.asm32Loose() {
-		return nil, fmt.Errorf("%s: no loose assembly for this representation", r.typ)
+	if sub && (!r.asm32 || r.looseSubCarry) || !sub && (!r.asm32 || r.looseAddCarry) {
+		return nil, fmt.Errorf("%s: no uncarried loose assembly for this representation", r.typ)
 	}
 	var scratch unsatEmitter
 	if _, err := r.emitLooseAddSub(&scratch, sub, r.bound); err != nil {
@@ -400,7 +562,7 @@ func abs64(x int64) int64 {
 // v ^= t, u ^= t as the Go code, three limbs of each at a time (MOVM) with
 // R9 for t: a NOSPLIT leaf without a frame.
 func (r *unsatRep) armSwap(name string) (string, error) {
-	if !r.asm32Loose() {
+	if !r.asm32Swap() {
 		return "", fmt.Errorf("%s: no Swap assembly for this representation", r.typ)
 	}
 	n := r.n()
@@ -434,7 +596,7 @@ func (r *unsatRep) armSwap(name string) (string, error) {
 // x86Swap writes Swap for 386: DX = −cond, then per limb AX = t and two
 // XORs into memory.
 func (r *unsatRep) x86Swap(name string) (string, error) {
-	if !r.asm32Loose() {
+	if !r.asm32Swap() {
 		return "", fmt.Errorf("%s: no Swap assembly for this representation", r.typ)
 	}
 	var s asmText
@@ -452,6 +614,230 @@ func (r *unsatRep) x86Swap(name string) (string, error) {
 		s.op("ANDL", "DX", "AX")
 		s.op("XORL", "AX", v)
 		s.op("XORL", "AX", u)
+	}
+	s.op("RET")
+	return s.b.String(), nil
+}
+
+// carriedPrepare checks the Go code's proof of the tight Add or Subtract
+// (t_k = a_k + b_k or a_k + k·p_k − b_k, then one parallel carry) and the
+// carry shape the emitters are written for: limb k into k+1, the top limb
+// into the limbs tops lists, all with coefficient 1. It returns the
+// constants k·p_k of Subtract (zeros for Add).
+func (r *unsatRep) carriedPrepare(sub bool) (c []uint32, tops map[int]bool, err error) {
+	if !r.asm32AddSub() {
+		return nil, nil, fmt.Errorf("%s: no carried Add/Subtract assembly for this representation", r.typ)
+	}
+	var scratch unsatEmitter
+	if _, err := r.emitAddSub(&scratch, sub, r.bound); err != nil {
+		return nil, nil, err
+	}
+	n := r.n()
+	tops = map[int]bool{}
+	for k := 0; k < n; k++ {
+		t := r.carryTargets(k)
+		if k < n-1 && (len(t) != 1 || t[0].col != k+1) {
+			return nil, nil, fmt.Errorf("%s: carry out of limb %d is not what the carried assembly expects", r.typ, k)
+		}
+		if k == n-1 {
+			for _, u := range t {
+				if u.col == n-1 {
+					return nil, nil, fmt.Errorf("%s: the top carry goes to the top limb", r.typ)
+				}
+				tops[u.col] = true
+			}
+		}
+		if r.width[k] < 8 || r.width[k] > 31 {
+			return nil, nil, fmt.Errorf("%s: limb width %d", r.typ, r.width[k])
+		}
+	}
+	c = make([]uint32, n)
+	for k := range c {
+		if sub {
+			c[k] = uint32(r.subLimb(k).Uint64())
+		}
+	}
+	return c, tops, nil
+}
+
+// armCarried writes the carried Add (t_k = a_k + b_k) or Subtract (t_k = a_k
+// + k·p_k − b_k) for arm, v_k = t_k mod 2^w_k + t_(k−1)>>w_(k−1) (+
+// t_(n−1)>>w_(n−1) into the top limb's targets) as the Go code: a NOSPLIT
+// leaf without a frame. R0, R1, R2 = v, a, b walking the limbs in batches
+// (MOVM with writeback); t_(n−1) first, into R9; a batch's t_k in the a
+// registers, the last one in R8 for the next batch; v_k built in the b
+// registers; Subtract's most used constant in R12, the others as it plus
+// an immediate.
+func (r *unsatRep) armCarried(name string, sub bool) (string, error) {
+	c, tops, err := r.carriedPrepare(sub)
+	if err != nil {
+		return "", err
+	}
+	n := r.n()
+	var s asmText
+	s.line("")
+	s.line(fmt.Sprintf("// func %s(v, a, b *%s)", name, r.typ))
+	s.line(fmt.Sprintf("TEXT ·%s(SB), NOSPLIT, $0-12", name))
+	s.op("MOVW", "v+0(FP)", "R0")
+	s.op("MOVW", "a+4(FP)", "R1")
+	s.op("MOVW", "b+8(FP)", "R2")
+	areg, breg := []string{"R3", "R4", "R5"}, []string{"R6", "R7", "R12"}
+	var kc uint32
+	if sub {
+		areg, breg = []string{"R3", "R4"}, []string{"R5", "R6"}
+		count := map[uint32]int{}
+		for _, x := range c {
+			count[x]++
+			if count[x] > count[kc] || count[x] == count[kc] && x < kc {
+				kc = x
+			}
+		}
+		hi, d, err := armConst(kc)
+		if err != nil {
+			return "", err
+		}
+		s.comment("The most used constant k·p_k, %#x.", kc)
+		s.op("MOVW", fmt.Sprintf("$0x%x", hi), "R12")
+		s.op("SUB", fmt.Sprintf("$%d", d), "R12")
+	}
+	// t sets dst = a (in dst) ± b of limb k.
+	t := func(k int, b, dst, out string) error {
+		if sub {
+			s.op("ADD", "R12", dst)
+			switch d := int64(c[k]) - int64(kc); {
+			case d > 0 && armImm(uint32(d)):
+				s.op("ADD", fmt.Sprintf("$0x%x", d), dst)
+			case d < 0 && armImm(uint32(-d)):
+				s.op("SUB", fmt.Sprintf("$0x%x", -d), dst)
+			case d != 0:
+				return fmt.Errorf("%s: limb %d's constant %#x is not %#x plus an immediate", r.typ, k, c[k], kc)
+			}
+			if out != dst {
+				s.op("SUB", b, dst, out)
+			} else {
+				s.op("SUB", b, dst)
+			}
+			return nil
+		}
+		if out != dst {
+			s.op("ADD", b, dst, out)
+		} else {
+			s.op("ADD", b, dst)
+		}
+		return nil
+	}
+	// carryIn adds to dst what limb k receives: t_(k−1)>>w from prev, and
+	// t_(n−1)>>w from R9 if k is a target of the top carry.
+	carryIn := func(k int, prev, dst string) {
+		if k > 0 {
+			s.op("ADD", fmt.Sprintf("%s>>%d", prev, r.width[k-1]), dst)
+		}
+		if tops[k] {
+			s.op("ADD", fmt.Sprintf("R9>>%d", r.width[n-1]), dst)
+		}
+	}
+	s.comment("t_%d, read first (v writes limb %d last), into R9.", n-1, n-1)
+	s.op("MOVW", fmt.Sprintf("%d(R1)", 4*(n-1)), "R9")
+	s.op("MOVW", fmt.Sprintf("%d(R2)", 4*(n-1)), "R3")
+	if err := t(n-1, "R3", "R9", "R9"); err != nil {
+		return "", err
+	}
+	// Limbs 0…n−2 in batches of g, the odd ones first: a batch's first
+	// limb reads the previous batch's t from R8, its last writes R8.
+	g := len(areg)
+	first := (n - 1) % g
+	if first == 0 {
+		first = g
+	}
+	prev := "R8"
+	for b := 0; b < n-1; {
+		m := first
+		if b > 0 {
+			m = g
+		}
+		al, bl := "["+strings.Join(areg[:m], ",")+"]", "["+strings.Join(breg[:m], ",")+"]"
+		s.op("MOVM.IA.W", "(R1)", al)
+		s.op("MOVM.IA.W", "(R2)", bl)
+		for i := 0; i < m; i++ {
+			k := b + i
+			bic, err := armHighMask(r.width[k])
+			if err != nil {
+				return "", err
+			}
+			out := areg[i]
+			if i == m-1 {
+				out = "R8"
+			}
+			if i == m-1 && i == 0 && k > 0 {
+				return "", fmt.Errorf("%s: a batch of one limb after the first", r.typ)
+			}
+			if err := t(k, breg[i], areg[i], out); err != nil {
+				return "", err
+			}
+			s.op("BIC", bic, out, breg[i])
+			carryIn(k, prev, breg[i])
+			prev = out
+		}
+		s.op("MOVM.IA.W", bl, "(R0)")
+		b += m
+	}
+	bic, err := armHighMask(r.width[n-1])
+	if err != nil {
+		return "", err
+	}
+	s.op("BIC", bic, "R9", "R3")
+	carryIn(n-1, prev, "R3")
+	s.op("MOVW", "R3", "(R0)")
+	s.op("RET")
+	return s.b.String(), nil
+}
+
+// x86Carried writes the carried Add or Subtract for 386: DI, SI, BX = v, a,
+// b; per limb t_k in AX, its carry t_k>>w in CX or DX by turns (the next
+// limb adds it), t_(n−1)>>w computed first and kept in the frame for the
+// top carry's targets; limb n−1 is read again at the end (v writes it last).
+func (r *unsatRep) x86Carried(name string, sub bool) (string, error) {
+	c, tops, err := r.carriedPrepare(sub)
+	if err != nil {
+		return "", err
+	}
+	n := r.n()
+	var s asmText
+	s.line("")
+	s.line(fmt.Sprintf("// func %s(v, a, b *%s)", name, r.typ))
+	s.line(fmt.Sprintf("TEXT ·%s(SB), NOSPLIT, $4-12", name))
+	s.op("MOVL", "v+0(FP)", "DI")
+	s.op("MOVL", "a+4(FP)", "SI")
+	s.op("MOVL", "b+8(FP)", "BX")
+	t := func(k int, dst string) {
+		s.op("MOVL", fmt.Sprintf("%d(SI)", 4*k), dst)
+		if sub {
+			s.op("ADDL", fmt.Sprintf("$0x%x", c[k]), dst)
+			s.op("SUBL", fmt.Sprintf("%d(BX)", 4*k), dst)
+		} else {
+			s.op("ADDL", fmt.Sprintf("%d(BX)", 4*k), dst)
+		}
+	}
+	s.comment("The carry out of limb %d, t_%d>>%d, into the frame.", n-1, n-1, r.width[n-1])
+	t(n-1, "AX")
+	s.op("SHRL", fmt.Sprintf("$%d", r.width[n-1]), "AX")
+	s.op("MOVL", "AX", "0(SP)")
+	cur, prev := "CX", "DX"
+	for k := 0; k < n; k++ {
+		t(k, "AX")
+		if k < n-1 {
+			s.op("MOVL", "AX", cur)
+			s.op("SHRL", fmt.Sprintf("$%d", r.width[k]), cur)
+		}
+		s.op("ANDL", fmt.Sprintf("$0x%x", unsatMaxWord(r.width[k])), "AX")
+		if k > 0 {
+			s.op("ADDL", prev, "AX")
+		}
+		if tops[k] {
+			s.op("ADDL", "0(SP)", "AX")
+		}
+		s.op("MOVL", "AX", fmt.Sprintf("%d(DI)", 4*k))
+		cur, prev = prev, cur
 	}
 	s.op("RET")
 	return s.b.String(), nil
