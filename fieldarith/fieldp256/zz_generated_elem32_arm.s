@@ -980,3 +980,42 @@ TEXT ·elem32SubAsm(SB), NOSPLIT, $0-12
 	MOVW    v+0(FP), R11
 	MOVM.IA [R0-R7], (R11)
 	RET
+
+// func elem32HalveAsm(v, a *elem32)
+TEXT ·elem32HalveAsm(SB), NOSPLIT, $0-8
+	// a in [R0-R7]; R8 = −(a0 & 1), the mask; t = a + m & mask.
+	MOVW    a+4(FP), R11
+	MOVM.IA (R11), [R0-R7]
+	AND     $1, R0, R8
+	RSB     $0, R8, R8
+	ADD.S   R8, R0
+	ADC.S   R8, R1
+	ADC.S   R8, R2
+	ADC.S   $0, R3
+	ADC.S   $0, R4
+	ADC.S   $0, R5
+	AND     $0x1, R8, R9
+	ADC.S   R9, R6
+	ADC.S   R8, R7
+	MOVW    $0, R8
+	ADC     $0, R8
+	// v = t/2, the carry in R8 its top bit.
+	MOVW    R0>>1, R0
+	ORR     R1<<31, R0
+	MOVW    R1>>1, R1
+	ORR     R2<<31, R1
+	MOVW    R2>>1, R2
+	ORR     R3<<31, R2
+	MOVW    R3>>1, R3
+	ORR     R4<<31, R3
+	MOVW    R4>>1, R4
+	ORR     R5<<31, R4
+	MOVW    R5>>1, R5
+	ORR     R6<<31, R5
+	MOVW    R6>>1, R6
+	ORR     R7<<31, R6
+	MOVW    R7>>1, R7
+	ORR     R8<<31, R7
+	MOVW    v+0(FP), R11
+	MOVM.IA [R0-R7], (R11)
+	RET

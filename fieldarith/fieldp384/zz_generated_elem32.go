@@ -2059,14 +2059,8 @@ func (v *elem32) Set(a *elem32) *elem32 {
 	return v
 }
 
-// Add, Subtract and Negate are in zz_generated_elem32_asm32.go (arm and
-// 386 assembly) and zz_generated_elem32_noasm.go.
-
-// Halve sets v = a/2 and returns v.
-func (v *elem32) Halve(a *elem32) *elem32 {
-	elem32Halve(v, a)
-	return v
-}
+// Add, Subtract, Negate and Halve are in zz_generated_elem32_asm32.go
+// (arm and 386 assembly) and zz_generated_elem32_noasm.go.
 
 // Multiply and Square are in zz_generated_elem32_asm32.go (arm and 386
 // assembly) and zz_generated_elem32_noasm.go.

@@ -3096,3 +3096,90 @@ TEXT ·elem32SubAsm(SB), NOSPLIT, $0-12
 	ADCL    DX, 40(BX)
 	ADCL    DX, 44(BX)
 	RET
+
+// func elem32HalveAsm(v, a *elem32)
+TEXT ·elem32HalveAsm(SB), NOSPLIT, $0-8
+	// DX = −(a0 & 1), the mask; the masked words of m; v = a + m & DX.
+	MOVL    a+4(FP), SI
+	MOVL    v+0(FP), BX
+	MOVL    (SI), DX
+	ANDL    $1, DX
+	NEGL    DX
+	MOVL    $0xfffffffe, CX
+	ANDL    DX, CX
+	MOVL    (SI), AX
+	ADDL    DX, AX
+	MOVL    AX, (BX)
+	MOVL    4(SI), AX
+	ADCL    $0, AX
+	MOVL    AX, 4(BX)
+	MOVL    8(SI), AX
+	ADCL    $0, AX
+	MOVL    AX, 8(BX)
+	MOVL    12(SI), AX
+	ADCL    DX, AX
+	MOVL    AX, 12(BX)
+	MOVL    16(SI), AX
+	ADCL    CX, AX
+	MOVL    AX, 16(BX)
+	MOVL    20(SI), AX
+	ADCL    DX, AX
+	MOVL    AX, 20(BX)
+	MOVL    24(SI), AX
+	ADCL    DX, AX
+	MOVL    AX, 24(BX)
+	MOVL    28(SI), AX
+	ADCL    DX, AX
+	MOVL    AX, 28(BX)
+	MOVL    32(SI), AX
+	ADCL    DX, AX
+	MOVL    AX, 32(BX)
+	MOVL    36(SI), AX
+	ADCL    DX, AX
+	MOVL    AX, 36(BX)
+	MOVL    40(SI), AX
+	ADCL    DX, AX
+	MOVL    AX, 40(BX)
+	MOVL    44(SI), AX
+	ADCL    DX, AX
+	MOVL    AX, 44(BX)
+	MOVL    $0, DX
+	ADCL    $0, DX
+	// v = v/2, the carry in DX its top bit.
+	MOVL    (BX), AX
+	MOVL    4(BX), CX
+	SHRL    $1, CX, AX
+	MOVL    AX, (BX)
+	MOVL    8(BX), AX
+	SHRL    $1, AX, CX
+	MOVL    CX, 4(BX)
+	MOVL    12(BX), CX
+	SHRL    $1, CX, AX
+	MOVL    AX, 8(BX)
+	MOVL    16(BX), AX
+	SHRL    $1, AX, CX
+	MOVL    CX, 12(BX)
+	MOVL    20(BX), CX
+	SHRL    $1, CX, AX
+	MOVL    AX, 16(BX)
+	MOVL    24(BX), AX
+	SHRL    $1, AX, CX
+	MOVL    CX, 20(BX)
+	MOVL    28(BX), CX
+	SHRL    $1, CX, AX
+	MOVL    AX, 24(BX)
+	MOVL    32(BX), AX
+	SHRL    $1, AX, CX
+	MOVL    CX, 28(BX)
+	MOVL    36(BX), CX
+	SHRL    $1, CX, AX
+	MOVL    AX, 32(BX)
+	MOVL    40(BX), AX
+	SHRL    $1, AX, CX
+	MOVL    CX, 36(BX)
+	MOVL    44(BX), CX
+	SHRL    $1, CX, AX
+	MOVL    AX, 40(BX)
+	SHRL    $1, DX, CX
+	MOVL    CX, 44(BX)
+	RET

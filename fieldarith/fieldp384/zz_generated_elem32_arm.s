@@ -3047,3 +3047,66 @@ TEXT ·elem32SubAsm(SB), NOSPLIT, $0-12
 	ADC     R12, R3
 	MOVM.IA.W [R0-R3], (R11)
 	RET
+
+// func elem32HalveAsm(v, a *elem32)
+TEXT ·elem32HalveAsm(SB), NOSPLIT, $0-8
+	// R12 = −(a0 & 1), the mask; v = a + m & mask by chunks of four words.
+	MOVW    a+4(FP), R8
+	MOVW    v+0(FP), R11
+	MOVW    (R8), R12
+	AND     $1, R12, R12
+	RSB     $0, R12, R12
+	MOVM.IA.W (R8), [R0-R3]
+	ADD.S   R12, R0
+	ADC.S   $0, R1
+	ADC.S   $0, R2
+	ADC.S   R12, R3
+	MOVM.IA.W [R0-R3], (R11)
+	MOVM.IA.W (R8), [R0-R3]
+	BIC     $0x1, R12, R9
+	ADC.S   R9, R0
+	ADC.S   R12, R1
+	ADC.S   R12, R2
+	ADC.S   R12, R3
+	MOVM.IA.W [R0-R3], (R11)
+	MOVM.IA.W (R8), [R0-R3]
+	ADC.S   R12, R0
+	ADC.S   R12, R1
+	ADC.S   R12, R2
+	ADC.S   R12, R3
+	MOVM.IA.W [R0-R3], (R11)
+	MOVW    $0, R12
+	ADC     $0, R12
+	// v = v/2, the carry in R12 its top bit.
+	MOVW    v+0(FP), R11
+	MOVM.IA (R11), [R0-R4]
+	MOVW    R0>>1, R0
+	ORR     R1<<31, R0
+	MOVW    R1>>1, R1
+	ORR     R2<<31, R1
+	MOVW    R2>>1, R2
+	ORR     R3<<31, R2
+	MOVW    R3>>1, R3
+	ORR     R4<<31, R3
+	MOVM.IA.W [R0-R3], (R11)
+	MOVM.IA (R11), [R0-R4]
+	MOVW    R0>>1, R0
+	ORR     R1<<31, R0
+	MOVW    R1>>1, R1
+	ORR     R2<<31, R1
+	MOVW    R2>>1, R2
+	ORR     R3<<31, R2
+	MOVW    R3>>1, R3
+	ORR     R4<<31, R3
+	MOVM.IA.W [R0-R3], (R11)
+	MOVM.IA (R11), [R0-R3]
+	MOVW    R0>>1, R0
+	ORR     R1<<31, R0
+	MOVW    R1>>1, R1
+	ORR     R2<<31, R1
+	MOVW    R2>>1, R2
+	ORR     R3<<31, R2
+	MOVW    R3>>1, R3
+	ORR     R12<<31, R3
+	MOVM.IA.W [R0-R3], (R11)
+	RET

@@ -249,3 +249,53 @@ func TestElem32AsmAddSub(t *testing.T) {
 		check(new(big.Int).Mod(x, R), new(big.Int).Sub(m, big.NewInt(1)))
 	}
 }
+
+// elem32HalveAsm (assembly on arm and 386, the Go code elsewhere) against
+// elem32Halve on any limbs and a·2⁻¹ mod m on reduced ones, v aliasing a.
+func TestElem32AsmHalve(t *testing.T) {
+	m := elem32AsmM
+	half := new(big.Int).ModInverse(big.NewInt(2), m)
+	check := func(x *big.Int) {
+		t.Helper()
+		a := elem32AsmFromBig(x)
+		var got, goCode elem32
+		elem32HalveAsm(&got, a)
+		elem32Halve(&goCode, a)
+		if got != goCode {
+			t.Fatalf("elem32HalveAsm(%x) = %x, Go code %x", x, got, goCode)
+		}
+		if x.Cmp(m) < 0 {
+			w := new(big.Int).Mul(x, half)
+			if w.Mod(w, m); elem32AsmToBig(&got).Cmp(w) != 0 {
+				t.Fatalf("elem32HalveAsm(%x) = %x, want %x", x, elem32AsmToBig(&got), w)
+			}
+		}
+		va := *a
+		elem32HalveAsm(&va, &va)
+		if va != got {
+			t.Fatalf("elem32HalveAsm(%x) aliased: %x, want %x", x, va, got)
+		}
+	}
+	for _, x := range elem32AsmEdges(true) {
+		check(x)
+		check(new(big.Int).Add(x, big.NewInt(1)))
+	}
+	rnd := rand.New(rand.NewPCG(34, 12))
+	for i := 0; i < 3000; i++ {
+		var v elem32
+		for k := range v {
+			switch rnd.IntN(4) {
+			case 0:
+			case 1:
+				v[k] = 0xffffffff
+			case 2:
+				v[k] = uint32(new(big.Int).Rsh(m, uint(32*k)).Uint64())
+			default:
+				v[k] = rnd.Uint32()
+			}
+		}
+		x := elem32AsmToBig(&v)
+		check(x)
+		check(new(big.Int).Mod(x, m))
+	}
+}

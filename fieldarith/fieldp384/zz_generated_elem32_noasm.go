@@ -18,8 +18,7 @@ func (v *elem32) Square(a *elem32) *elem32 {
 
 // elem32Assembly names the elem32 routines of this build that run assembly
 // rather than Go. It is "": arm and 386 without the purego and curvekit_purego
-// tags run Multiply, Square, Add, Subtract and Negate in assembly, other
-// builds Go.
+// tags run Multiply, Square, Add, Subtract, Negate and Halve in assembly, other builds Go.
 func elem32Assembly() string { return "" }
 
 // elem32MulAsm and elem32SquareAsm are the Go code in this build, so that the tests that
@@ -48,3 +47,11 @@ func (v *elem32) Negate(a *elem32) *elem32 {
 
 func elem32AddAsm(v, a, b *elem32) { elem32Add(v, a, b) }
 func elem32SubAsm(v, a, b *elem32) { elem32Sub(v, a, b) }
+
+// Halve sets v = a/2 and returns v.
+func (v *elem32) Halve(a *elem32) *elem32 {
+	elem32Halve(v, a)
+	return v
+}
+
+func elem32HalveAsm(v, a *elem32) { elem32Halve(v, a) }

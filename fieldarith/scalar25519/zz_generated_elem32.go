@@ -1028,8 +1028,8 @@ func (v *elem32) Set(a *elem32) *elem32 {
 	return v
 }
 
-// Add, Subtract and Negate are in zz_generated_elem32_asm32.go (arm and
-// 386 assembly) and zz_generated_elem32_noasm.go.
+// Add, Subtract and Negate are in zz_generated_elem32_asm32.go
+// (arm and 386 assembly) and zz_generated_elem32_noasm.go.
 
 // Multiply and Square are in zz_generated_elem32_asm32.go (arm and 386
 // assembly) and zz_generated_elem32_noasm.go.

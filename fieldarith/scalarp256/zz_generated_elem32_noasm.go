@@ -18,8 +18,7 @@ func (v *elem32) Square(a *elem32) *elem32 {
 
 // elem32Assembly names the elem32 routines of this build that run assembly
 // rather than Go. It is "": arm and 386 without the purego and curvekit_purego
-// tags run Multiply, Square, Add, Subtract and Negate in assembly, other
-// builds Go.
+// tags run Multiply, Square, Add, Subtract and Negate in assembly, other builds Go.
 func elem32Assembly() string { return "" }
 
 // elem32MulAsm and elem32SquareAsm are the Go code in this build, so that the tests that

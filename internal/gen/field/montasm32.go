@@ -655,8 +655,8 @@ func (v *%[3]s) Square(a *%[3]s) *%[3]s {
 }
 
 // %[3]sAssembly names the %[3]s routines of this build that run assembly
-// rather than Go: Multiply, Square, Add, Subtract and Negate (%[6]s).
-func %[3]sAssembly() string { return runtime.GOARCH + " Multiply, Square, Add, Subtract, Negate" }
+// rather than Go: %[8]s (%[6]s).
+func %[3]sAssembly() string { return runtime.GOARCH + " %[9]s" }
 
 // %[4]s is %[3]sMul in assembly: v = a·b·R⁻¹ mod m for a < R, b < m.
 // v, a and b may alias.
@@ -669,7 +669,7 @@ func %[4]s(v, a, b *%[3]s)
 //
 //go:noescape
 func %[5]s(v, a *%[3]s)
-`, tag, f.Pkg, t, mulName, sqName, where, runs) + montAsm32SmallStubs(r, runs)
+`, tag, f.Pkg, t, mulName, sqName, where, runs, montAsm32Ops(r, " and "), montAsm32Ops(r, ", ")) + montAsm32SmallStubs(r, runs)
 	generic := header + fmt.Sprintf(`//go:build !(%[1]s)
 
 package %[2]s
@@ -688,15 +688,14 @@ func (v *%[3]s) Square(a *%[3]s) *%[3]s {
 
 // %[3]sAssembly names the %[3]s routines of this build that run assembly
 // rather than Go. It is "": %[6]s without the purego and curvekit_purego
-// tags run Multiply, Square, Add, Subtract and Negate in assembly, other
-// builds Go.
+// tags run %[7]s in assembly, other builds Go.
 func %[3]sAssembly() string { return "" }
 
 // %[4]s and %[5]s are the Go code in this build, so that the tests that
 // compare them build everywhere.
 func %[4]s(v, a, b *%[3]s) { %[3]sMul(v, a, b) }
 func %[5]s(v, a *%[3]s)    { %[3]sSquare(v, a) }
-`, tag, f.Pkg, t, mulName, sqName, arches) + montAsm32SmallGeneric(r)
+`, tag, f.Pkg, t, mulName, sqName, arches, montAsm32Ops(r, " and ")) + montAsm32SmallGeneric(r)
 	base := fmt.Sprintf("%s/zz_generated_%s", f.Pkg, t)
 	files := map[string][]byte{
 		base + "_386.s":         []byte(x86.b.String()),

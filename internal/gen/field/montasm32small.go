@@ -1,14 +1,15 @@
 package field
 
-// This file writes arm and 386 assembly for Add and Sub of the Montgomery
-// representations in 32-bit words (elem32) marked Asm32, the same
-// computation as AddBody and SubBody, so the results are the Go code's on
-// any limbs, reduced or not. Add sums a and b in a carry chain into t and
+// This file writes arm and 386 assembly for Add, Sub and (where the field
+// has it) Halve of the Montgomery representations in 32-bit words (elem32)
+// marked Asm32, the same computation as AddBody, SubBody and HalveBody, so
+// the results are the Go code's on any limbs, reduced or not. Add sums a and b in a carry chain into t and
 // the carry c, subtracts m from t in a borrow chain, makes the mask of
 // c − borrow < 0 (t < m: the sum is kept) and adds m & mask back, which
 // gives t again where the Go code selects t. Sub subtracts b from a in a
 // borrow chain and adds m & mask back, mask all ones when it borrowed. The
-// limbs of m come from montNewRep, the Go code's source.
+// limbs of m come from montNewRep, the Go code's source. Halve adds
+// m & mask, mask all ones when a is odd, and shifts the sum right a bit.
 //
 // arm (ARMv4, every GOARM): up to 8 limbs a stays in R0–R7 and b comes in
 // by three words (MOVM.IA.W); above, a, b and t go by chunks of four words
@@ -367,8 +368,22 @@ func montAsm32SmallText(r *montRep, arm, x86 *asmText) error {
 			return err
 		}
 	}
-	return nil
+	if !r.F.Halve {
+		return nil
+	}
+	name := montAsm32HalveName(r)
+	if montAsm32Arm(r) {
+		if _, err := montArmHalve(r, arm, name); err != nil {
+			return err
+		}
+	}
+	_, err := mont386Halve(r, x86, name)
+	return err
 }
+
+// montAsm32HalveName is the Go name of the Halve assembly (fields with
+// Halve only).
+func montAsm32HalveName(r *montRep) string { return r.Typ + "HalveAsm" }
 
 // montAsm32SmallStubs is the part of the _asm32.go file for Add and Sub:
 // the methods Add, Subtract and Negate on the assembly, and its
@@ -408,7 +423,29 @@ func %[2]s(v, a, b *%[1]s)
 //
 //go:noescape
 func %[3]s(v, a, b *%[1]s)
-`, r.Typ, addName, subName, runs)
+`, r.Typ, addName, subName, runs) + montAsm32HalveStubs(r, runs)
+}
+
+// montAsm32HalveStubs is the Halve part of the _asm32.go file, for fields
+// with Halve.
+func montAsm32HalveStubs(r *montRep, runs string) string {
+	if !r.F.Halve {
+		return ""
+	}
+	return fmt.Sprintf(`
+// Halve sets v = a/2 and returns v. It runs %[2]s, generated %[3]s
+// assembly with the same result as %[1]sHalve.
+func (v *%[1]s) Halve(a *%[1]s) *%[1]s {
+	%[2]s(v, a)
+	return v
+}
+
+// %[2]s is %[1]sHalve in assembly: v = a/2 mod m for a < m, and the Go
+// code's result on any limbs. v and a may alias.
+//
+//go:noescape
+func %[2]s(v, a *%[1]s)
+`, r.Typ, montAsm32HalveName(r), runs)
 }
 
 // montAsm32SmallGeneric is the part of the _noasm.go file for Add and Sub:
@@ -438,7 +475,24 @@ func (v *%[1]s) Negate(a *%[1]s) *%[1]s {
 
 func %[2]s(v, a, b *%[1]s) { %[1]sAdd(v, a, b) }
 func %[3]s(v, a, b *%[1]s) { %[1]sSub(v, a, b) }
-`, r.Typ, addName, subName)
+`, r.Typ, addName, subName) + montAsm32HalveGeneric(r)
+}
+
+// montAsm32HalveGeneric is the Halve part of the _noasm.go file, for
+// fields with Halve.
+func montAsm32HalveGeneric(r *montRep) string {
+	if !r.F.Halve {
+		return ""
+	}
+	return fmt.Sprintf(`
+// Halve sets v = a/2 and returns v.
+func (v *%[1]s) Halve(a *%[1]s) *%[1]s {
+	%[1]sHalve(v, a)
+	return v
+}
+
+func %[2]s(v, a *%[1]s) { %[1]sHalve(v, a) }
+`, r.Typ, montAsm32HalveName(r))
 }
 
 // montAsm32SmallTest is the package test of Add and Sub in assembly:
@@ -524,5 +578,251 @@ func Test%[4]sAsmAddSub(t *testing.T) {
 		check(new(big.Int).Mod(x, R), new(big.Int).Sub(m, big.NewInt(1)))
 	}
 }
-`, r.Typ, addName, subName, strings.ToUpper(r.Typ[:1])+r.Typ[1:], 32*r.N, r.N)
+`, r.Typ, addName, subName, strings.ToUpper(r.Typ[:1])+r.Typ[1:], 32*r.N, r.N) + montAsm32HalveTest(r)
+}
+
+// montAsm32HalveTest is the package test of Halve in assembly, for fields
+// with Halve: against the Go code on any limbs and a·2⁻¹ mod m on reduced
+// ones, with v aliasing a.
+func montAsm32HalveTest(r *montRep) string {
+	if !r.F.Halve {
+		return ""
+	}
+	return fmt.Sprintf(`
+// %[2]s (assembly on arm and 386, the Go code elsewhere) against
+// %[1]sHalve on any limbs and a·2⁻¹ mod m on reduced ones, v aliasing a.
+func Test%[3]sAsmHalve(t *testing.T) {
+	m := %[1]sAsmM
+	half := new(big.Int).ModInverse(big.NewInt(2), m)
+	check := func(x *big.Int) {
+		t.Helper()
+		a := %[1]sAsmFromBig(x)
+		var got, goCode %[1]s
+		%[2]s(&got, a)
+		%[1]sHalve(&goCode, a)
+		if got != goCode {
+			t.Fatalf("%[2]s(%%x) = %%x, Go code %%x", x, got, goCode)
+		}
+		if x.Cmp(m) < 0 {
+			w := new(big.Int).Mul(x, half)
+			if w.Mod(w, m); %[1]sAsmToBig(&got).Cmp(w) != 0 {
+				t.Fatalf("%[2]s(%%x) = %%x, want %%x", x, %[1]sAsmToBig(&got), w)
+			}
+		}
+		va := *a
+		%[2]s(&va, &va)
+		if va != got {
+			t.Fatalf("%[2]s(%%x) aliased: %%x, want %%x", x, va, got)
+		}
+	}
+	for _, x := range %[1]sAsmEdges(true) {
+		check(x)
+		check(new(big.Int).Add(x, big.NewInt(1)))
+	}
+	rnd := rand.New(rand.NewPCG(34, %[4]d))
+	for i := 0; i < 3000; i++ {
+		var v %[1]s
+		for k := range v {
+			switch rnd.IntN(4) {
+			case 0:
+			case 1:
+				v[k] = 0xffffffff
+			case 2:
+				v[k] = uint32(new(big.Int).Rsh(m, uint(32*k)).Uint64())
+			default:
+				v[k] = rnd.Uint32()
+			}
+		}
+		x := %[1]sAsmToBig(&v)
+		check(x)
+		check(new(big.Int).Mod(x, m))
+	}
+}
+`, r.Typ, montAsm32HalveName(r), strings.ToUpper(r.Typ[:1])+r.Typ[1:], r.N)
+}
+
+// montArmHalve writes the arm function name: HalveBody's v = (a + m &
+// mask)/2, mask all ones when a is odd: the masked sum in a carry chain,
+// then each word shifted right with the next word's low bit (the carry's
+// for the top word).
+func montArmHalve(r *montRep, s *asmText, name string) (int, error) {
+	n := r.N
+	if r.W != 32 || n < 2 || n > 16 {
+		return 0, fmt.Errorf("%s: montArmHalve takes 2 to 16 words of 32 bits", r.F.Pkg)
+	}
+	g := &montArm{r: r, s: s}
+	s.line("")
+	s.line(fmt.Sprintf("// func %s(v, a *%s)", name, r.Typ))
+	s.line(fmt.Sprintf("TEXT ·%s(SB), NOSPLIT, $0-8", name))
+	// shift sets word t = t>>1 | next<<31.
+	shift := func(t, next string) {
+		g.op("MOVW", t+">>1", t)
+		g.op("ORR", next+"<<31", t)
+	}
+	if n <= 8 {
+		t := func(j int) string { return fmt.Sprintf("R%d", j) }
+		list := fmt.Sprintf("[R0-R%d]", n-1)
+		s.comment("a in %s; R8 = −(a0 & 1), the mask; t = a + m & mask.", list)
+		g.op("MOVW", "a+4(FP)", "R11")
+		g.op("MOVM.IA", "(R11)", list)
+		g.op("AND", "$1", "R0", "R8")
+		g.op("RSB", "$0", "R8", "R8")
+		for j := 0; j < n; j++ {
+			g.armAddMasked(uint32(r.Mod[j]), "R8", t(j), "R9", j == 0, false)
+		}
+		g.op("MOVW", "$0", "R8")
+		g.op("ADC", "$0", "R8")
+		s.comment("v = t/2, the carry in R8 its top bit.")
+		for j := 0; j < n-1; j++ {
+			shift(t(j), t(j+1))
+		}
+		shift(t(n-1), "R8")
+		g.op("MOVW", "v+0(FP)", "R11")
+		g.op("MOVM.IA", list, "(R11)")
+		g.op("RET")
+		return g.count, nil
+	}
+	// Chunks of four words through R0–R3 (R4 the next word in the shift
+	// pass), pointers a R8, v R11; R12 the mask then the carry, R9 the
+	// temporary.
+	list := func(c int) string { return fmt.Sprintf("[R0-R%d]", c-1) }
+	s.comment("R12 = −(a0 & 1), the mask; v = a + m & mask by chunks of four words.")
+	g.op("MOVW", "a+4(FP)", "R8")
+	g.op("MOVW", "v+0(FP)", "R11")
+	g.op("MOVW", "(R8)", "R12")
+	g.op("AND", "$1", "R12", "R12")
+	g.op("RSB", "$0", "R12", "R12")
+	for lo := 0; lo < n; lo += 4 {
+		c := min(4, n-lo)
+		g.op("MOVM.IA.W", "(R8)", list(c))
+		for k := 0; k < c; k++ {
+			g.armAddMasked(uint32(r.Mod[lo+k]), "R12", fmt.Sprintf("R%d", k), "R9", lo+k == 0, false)
+		}
+		g.op("MOVM.IA.W", list(c), "(R11)")
+	}
+	g.op("MOVW", "$0", "R12")
+	g.op("ADC", "$0", "R12")
+	s.comment("v = v/2, the carry in R12 its top bit.")
+	g.op("MOVW", "v+0(FP)", "R11")
+	for lo := 0; lo < n; lo += 4 {
+		c := min(4, n-lo)
+		next := "R12"
+		if lo+c < n {
+			g.op("MOVM.IA", "(R11)", list(c+1))
+			next = fmt.Sprintf("R%d", c)
+		} else {
+			g.op("MOVM.IA", "(R11)", list(c))
+		}
+		for k := 0; k < c; k++ {
+			nx := next
+			if k < c-1 {
+				nx = fmt.Sprintf("R%d", k+1)
+			}
+			shift(fmt.Sprintf("R%d", k), nx)
+		}
+		g.op("MOVM.IA.W", list(c), "(R11)")
+	}
+	g.op("RET")
+	return g.count, nil
+}
+
+// mont386Halve writes the 386 function name: as montArmHalve, the masked
+// sum stored in v, then v shifted right a word at a time with SHRL's
+// double form (the next word in the other register).
+func mont386Halve(r *montRep, s *asmText, name string) (int, error) {
+	n := r.N
+	count := 0
+	op := func(o string, args ...string) {
+		count++
+		s.op(o, args...)
+	}
+	limb := func(p string, j int) string {
+		if j == 0 {
+			return "(" + p + ")"
+		}
+		return fmt.Sprintf("%d(%s)", 4*j, p)
+	}
+	hex := func(x uint32) string { return fmt.Sprintf("$0x%08x", x) }
+	var distinct []uint32
+	for j := 0; j < n; j++ {
+		if x := uint32(r.Mod[j]); x != 0 && x != 0xffffffff && !containsU32(distinct, x) {
+			distinct = append(distinct, x)
+		}
+	}
+	regs := []string{"CX", "DI"}
+	where := map[uint32]string{}
+	frame := 0
+	for k, x := range distinct {
+		if k < len(regs) {
+			where[x] = regs[k]
+		} else {
+			where[x] = fmt.Sprintf("%d(SP)", frame)
+			frame += 4
+		}
+	}
+	s.line("")
+	s.line(fmt.Sprintf("// func %s(v, a *%s)", name, r.Typ))
+	s.line(fmt.Sprintf("TEXT ·%s(SB), NOSPLIT, $%d-8", name, frame))
+	s.comment("DX = −(a0 & 1), the mask; the masked words of m; v = a + m & DX.")
+	op("MOVL", "a+4(FP)", "SI")
+	op("MOVL", "v+0(FP)", "BX")
+	op("MOVL", "(SI)", "DX")
+	op("ANDL", "$1", "DX")
+	op("NEGL", "DX")
+	for k := len(distinct) - 1; k >= 0; k-- {
+		x := distinct[k]
+		w := where[x]
+		if k < len(regs) {
+			op("MOVL", hex(x), w)
+			op("ANDL", "DX", w)
+			continue
+		}
+		op("MOVL", hex(x), "AX")
+		op("ANDL", "DX", "AX")
+		op("MOVL", "AX", w)
+	}
+	for j := 0; j < n; j++ {
+		x := uint32(r.Mod[j])
+		y := "$0"
+		switch {
+		case x == 0xffffffff:
+			y = "DX"
+		case x != 0:
+			y = where[x]
+		}
+		op("MOVL", limb("SI", j), "AX")
+		if j == 0 {
+			op("ADDL", y, "AX")
+		} else {
+			op("ADCL", y, "AX")
+		}
+		op("MOVL", "AX", limb("BX", j))
+	}
+	op("MOVL", "$0", "DX")
+	op("ADCL", "$0", "DX")
+	s.comment("v = v/2, the carry in DX its top bit.")
+	cur, other := "AX", "CX"
+	op("MOVL", limb("BX", 0), cur)
+	for j := 0; j < n; j++ {
+		if j < n-1 {
+			op("MOVL", limb("BX", j+1), other)
+		} else {
+			other = "DX"
+		}
+		op("SHRL", "$1", other, cur)
+		op("MOVL", cur, limb("BX", j))
+		cur, other = other, cur
+	}
+	op("RET")
+	return count, nil
+}
+
+// montAsm32Ops lists the elem32 methods that run assembly, the last two
+// joined by last.
+func montAsm32Ops(r *montRep, last string) string {
+	ops := []string{"Multiply", "Square", "Add", "Subtract", "Negate"}
+	if r.F.Halve {
+		ops = append(ops, "Halve")
+	}
+	return strings.Join(ops[:len(ops)-1], ", ") + last + ops[len(ops)-1]
 }
