@@ -1423,10 +1423,8 @@ TEXT ·elem32HalveAsm(SB), NOSPLIT, $0-8
 	ADDL    DX, AX
 	MOVL    AX, (BX)
 	MOVL    4(SI), AX
-	ADCL    DX, AX
 	MOVL    AX, 4(BX)
 	MOVL    8(SI), AX
-	ADCL    DX, AX
 	MOVL    AX, 8(BX)
 	MOVL    12(SI), AX
 	ADCL    $0, AX

@@ -989,8 +989,6 @@ TEXT ·elem32HalveAsm(SB), NOSPLIT, $0-8
 	AND     $1, R0, R8
 	RSB     $0, R8, R8
 	ADD.S   R8, R0
-	ADC.S   R8, R1
-	ADC.S   R8, R2
 	ADC.S   $0, R3
 	ADC.S   $0, R4
 	ADC.S   $0, R5

@@ -641,6 +641,20 @@ func Test%[3]sAsmHalve(t *testing.T) {
 `, r.Typ, montAsm32HalveName(r), strings.ToUpper(r.Typ[:1])+r.Typ[1:], r.N)
 }
 
+// montHalveSkip is the number of words above word 0 that Halve's masked
+// sum leaves as they are: where m's words 0..k are all ones, an odd a0
+// (≥ 1) plus 2^32 − 1 carries, and each next word gets 2^32 − 1 plus that
+// carry, 2^32: the word unchanged and the carry still 1 (for an even a,
+// nothing is added). The carry flag out of word 0 is then the carry into
+// word k+1.
+func montHalveSkip(r *montRep) int {
+	k := 0
+	for k+1 < r.N && uint32(r.Mod[0]) == 0xffffffff && uint32(r.Mod[k+1]) == 0xffffffff {
+		k++
+	}
+	return k
+}
+
 // montArmHalve writes the arm function name: HalveBody's v = (a + m &
 // mask)/2, mask all ones when a is odd: the masked sum in a carry chain,
 // then each word shifted right with the next word's low bit (the carry's
@@ -667,7 +681,11 @@ func montArmHalve(r *montRep, s *asmText, name string) (int, error) {
 		g.op("MOVM.IA", "(R11)", list)
 		g.op("AND", "$1", "R0", "R8")
 		g.op("RSB", "$0", "R8", "R8")
+		skip := montHalveSkip(r)
 		for j := 0; j < n; j++ {
+			if j >= 1 && j <= skip {
+				continue // unchanged, the carry flag kept (montHalveSkip)
+			}
 			g.armAddMasked(uint32(r.Mod[j]), "R8", t(j), "R9", j == 0, false)
 		}
 		g.op("MOVW", "$0", "R8")
@@ -696,6 +714,9 @@ func montArmHalve(r *montRep, s *asmText, name string) (int, error) {
 		c := min(4, n-lo)
 		g.op("MOVM.IA.W", "(R8)", list(c))
 		for k := 0; k < c; k++ {
+			if j := lo + k; j >= 1 && j <= montHalveSkip(r) {
+				continue // unchanged, the carry flag kept (montHalveSkip)
+			}
 			g.armAddMasked(uint32(r.Mod[lo+k]), "R12", fmt.Sprintf("R%d", k), "R9", lo+k == 0, false)
 		}
 		g.op("MOVM.IA.W", list(c), "(R11)")
@@ -791,9 +812,11 @@ func mont386Halve(r *montRep, s *asmText, name string) (int, error) {
 			y = where[x]
 		}
 		op("MOVL", limb("SI", j), "AX")
-		if j == 0 {
+		switch {
+		case j == 0:
 			op("ADDL", y, "AX")
-		} else {
+		case j <= montHalveSkip(r): // unchanged, the carry flag kept
+		default:
 			op("ADCL", y, "AX")
 		}
 		op("MOVL", "AX", limb("BX", j))
