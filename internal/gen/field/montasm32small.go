@@ -27,6 +27,7 @@ package field
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -130,7 +131,7 @@ func montArmAddSub(r *montRep, s *asmText, name string, sub bool) (int, error) {
 				op = "MOVM.IA"
 			}
 			regs := bregs[:c]
-			g.op(op, "(R11)", "["+joinRegs(regs)+"]")
+			g.op(op, "(R11)", "["+strings.Join(regs, ",")+"]")
 			for k := 0; k < c; k++ {
 				g.op(chainOp(lo+k), regs[k], t(lo+k))
 			}
@@ -213,17 +214,6 @@ func montArmAddSub(r *montRep, s *asmText, name string, sub bool) (int, error) {
 	return g.count, nil
 }
 
-func joinRegs(regs []string) string {
-	out := ""
-	for i, r := range regs {
-		if i > 0 {
-			out += ","
-		}
-		out += r
-	}
-	return out
-}
-
 // mont386AddSub writes the 386 function name: Add, or Sub when sub.
 func mont386AddSub(r *montRep, s *asmText, name string, sub bool) (int, error) {
 	n := r.N
@@ -247,7 +237,7 @@ func mont386AddSub(r *montRep, s *asmText, name string, sub bool) (int, error) {
 	// AX when they fit, else in the frame, read back through AX.
 	var distinct []uint32
 	for j := 0; j < n; j++ {
-		if x := mod(j); x != 0 && x != 0xffffffff && !containsU32(distinct, x) {
+		if x := mod(j); x != 0 && x != 0xffffffff && !slices.Contains(distinct, x) {
 			distinct = append(distinct, x)
 		}
 	}
@@ -340,15 +330,6 @@ func mont386AddSub(r *montRep, s *asmText, name string, sub bool) (int, error) {
 	}
 	op("RET")
 	return count, nil
-}
-
-func containsU32(s []uint32, x uint32) bool {
-	for _, y := range s {
-		if y == x {
-			return true
-		}
-	}
-	return false
 }
 
 // montAsm32SmallText appends Add and Sub to the arm (when r gets arm
@@ -766,7 +747,7 @@ func mont386Halve(r *montRep, s *asmText, name string) (int, error) {
 	hex := func(x uint32) string { return fmt.Sprintf("$0x%08x", x) }
 	var distinct []uint32
 	for j := 0; j < n; j++ {
-		if x := uint32(r.Mod[j]); x != 0 && x != 0xffffffff && !containsU32(distinct, x) {
+		if x := uint32(r.Mod[j]); x != 0 && x != 0xffffffff && !slices.Contains(distinct, x) {
 			distinct = append(distinct, x)
 		}
 	}
