@@ -1499,3 +1499,115 @@ TEXT ·elem32SquareAsm(SB), NOSPLIT, $32-8
 	MOVW    R4, 28(R5)
 	RET
 #endif
+
+// func elem32AddAsm(v, a, b *elem32)
+TEXT ·elem32AddAsm(SB), NOSPLIT, $0-12
+	// t = a + b: a in [R0-R7], b by three words.
+	MOVW    a+4(FP), R11
+	MOVM.IA (R11), [R0-R7]
+	MOVW    b+8(FP), R11
+	MOVM.IA.W (R11), [R8,R9,R12]
+	ADD.S   R8, R0
+	ADC.S   R9, R1
+	ADC.S   R12, R2
+	MOVM.IA.W (R11), [R8,R9,R12]
+	ADC.S   R8, R3
+	ADC.S   R9, R4
+	MOVM.IA (R11), [R8,R9]
+	ADC.S   R12, R5
+	MOVW    v+0(FP), R11
+	ADC.S   R8, R6
+	ADC.S   R9, R7
+	MOVW    $0, R8
+	ADC     $0, R8
+	// t − m; R8 = carry − borrow, all ones when negative (t < m): add m back then.
+	ADD.S   $0x1, R0
+	ADC.S   $0x0, R1
+	ADC.S   $0x0, R2
+	SBC.S   $0x0, R3
+	SBC.S   $0x0, R4
+	SBC.S   $0x0, R5
+	SBC.S   $0x1, R6
+	ADC.S   $0x0, R7
+	SBC.S   $0, R8
+	SBC     R8, R8, R8
+	ADD.S   R8, R0
+	ADC.S   R8, R1
+	ADC.S   R8, R2
+	ADC.S   $0, R3
+	ADC.S   $0, R4
+	ADC.S   $0, R5
+	AND     $0x1, R8, R9
+	ADC.S   R9, R6
+	ADC     R8, R7
+	MOVM.IA [R0-R7], (R11)
+	RET
+
+// func elem32SubAsm(v, a, b *elem32)
+TEXT ·elem32SubAsm(SB), NOSPLIT, $0-12
+	// t = a − b: a in [R0-R7], b by three words.
+	MOVW    a+4(FP), R11
+	MOVM.IA (R11), [R0-R7]
+	MOVW    b+8(FP), R11
+	MOVM.IA.W (R11), [R8,R9,R12]
+	SUB.S   R8, R0
+	SBC.S   R9, R1
+	SBC.S   R12, R2
+	MOVM.IA.W (R11), [R8,R9,R12]
+	SBC.S   R8, R3
+	SBC.S   R9, R4
+	MOVM.IA (R11), [R8,R9]
+	SBC.S   R12, R5
+	MOVW    v+0(FP), R11
+	SBC.S   R8, R6
+	SBC.S   R9, R7
+	// R8 is all ones when a < b (borrow): add m back then.
+	SBC     R8, R8, R8
+	ADD.S   R8, R0
+	ADC.S   R8, R1
+	ADC.S   R8, R2
+	ADC.S   $0, R3
+	ADC.S   $0, R4
+	ADC.S   $0, R5
+	AND     $0x1, R8, R9
+	ADC.S   R9, R6
+	ADC     R8, R7
+	MOVM.IA [R0-R7], (R11)
+	RET
+
+// func elem32HalveAsm(v, a *elem32)
+TEXT ·elem32HalveAsm(SB), NOSPLIT, $0-8
+	// a in [R0-R7]; R8 = −(a0 & 1), the mask; t = a + m & mask.
+	MOVW    a+4(FP), R11
+	MOVM.IA (R11), [R0-R7]
+	AND     $1, R0, R8
+	RSB     $0, R8, R8
+	ADD.S   R8, R0
+	MOVW    R0>>1, R0
+	ORR     R1<<31, R0
+	MOVW    R1>>1, R1
+	ORR     R2<<31, R1
+	ADC.S   $0, R3
+	MOVW    R2>>1, R2
+	ORR     R3<<31, R2
+	ADC.S   $0, R4
+	MOVW    R3>>1, R3
+	ORR     R4<<31, R3
+	ADC.S   $0, R5
+	MOVW    R4>>1, R4
+	AND     $0x1, R8, R9
+	ORR     R5<<31, R4
+	ADC.S   R9, R6
+	MOVW    R5>>1, R5
+	ORR     R6<<31, R5
+	ADC.S   R8, R7
+	MOVW    R6>>1, R6
+	MOVW    $0, R8
+	ORR     R7<<31, R6
+	MOVW    v+0(FP), R11
+	ADC     $0, R8
+	// v = t/2, the carry in R8 its top bit.
+	MOVW    R7>>1, R7
+	ORR     R8<<31, R7
+	MOVM.IA [R0-R7], (R11)
+	RET

@@ -2959,3 +2959,227 @@ TEXT ·elem32SquareAsm(SB), NOSPLIT, $148-8
 	XORL    DX, AX
 	MOVL    AX, 44(DI)
 	RET
+
+// func elem32AddAsm(v, a, b *elem32)
+TEXT ·elem32AddAsm(SB), NOSPLIT, $0-12
+	// v = a + b.
+	MOVL    a+4(FP), SI
+	MOVL    b+8(FP), DI
+	MOVL    v+0(FP), BX
+	MOVL    (SI), AX
+	ADDL    (DI), AX
+	MOVL    AX, (BX)
+	MOVL    4(SI), AX
+	ADCL    4(DI), AX
+	MOVL    AX, 4(BX)
+	MOVL    8(SI), AX
+	ADCL    8(DI), AX
+	MOVL    AX, 8(BX)
+	MOVL    12(SI), AX
+	ADCL    12(DI), AX
+	MOVL    AX, 12(BX)
+	MOVL    16(SI), AX
+	ADCL    16(DI), AX
+	MOVL    AX, 16(BX)
+	MOVL    20(SI), AX
+	ADCL    20(DI), AX
+	MOVL    AX, 20(BX)
+	MOVL    24(SI), AX
+	ADCL    24(DI), AX
+	MOVL    AX, 24(BX)
+	MOVL    28(SI), AX
+	ADCL    28(DI), AX
+	MOVL    AX, 28(BX)
+	MOVL    32(SI), AX
+	ADCL    32(DI), AX
+	MOVL    AX, 32(BX)
+	MOVL    36(SI), AX
+	ADCL    36(DI), AX
+	MOVL    AX, 36(BX)
+	MOVL    40(SI), AX
+	ADCL    40(DI), AX
+	MOVL    AX, 40(BX)
+	MOVL    44(SI), AX
+	ADCL    44(DI), AX
+	MOVL    AX, 44(BX)
+	MOVL    $0, DX
+	ADCL    $0, DX
+	// v − m; DX = carry − borrow, all ones when negative (t < m): add m back then.
+	SUBL    $0xffffffff, (BX)
+	SBBL    $0x00000000, 4(BX)
+	SBBL    $0x00000000, 8(BX)
+	SBBL    $0xffffffff, 12(BX)
+	SBBL    $0xfffffffe, 16(BX)
+	SBBL    $0xffffffff, 20(BX)
+	SBBL    $0xffffffff, 24(BX)
+	SBBL    $0xffffffff, 28(BX)
+	SBBL    $0xffffffff, 32(BX)
+	SBBL    $0xffffffff, 36(BX)
+	SBBL    $0xffffffff, 40(BX)
+	SBBL    $0xffffffff, 44(BX)
+	SBBL    $0, DX
+	SBBL    DX, DX
+	// The masked words of m, then v + m & DX.
+	MOVL    $0xfffffffe, CX
+	ANDL    DX, CX
+	ADDL    DX, (BX)
+	ADCL    $0, 4(BX)
+	ADCL    $0, 8(BX)
+	ADCL    DX, 12(BX)
+	ADCL    CX, 16(BX)
+	ADCL    DX, 20(BX)
+	ADCL    DX, 24(BX)
+	ADCL    DX, 28(BX)
+	ADCL    DX, 32(BX)
+	ADCL    DX, 36(BX)
+	ADCL    DX, 40(BX)
+	ADCL    DX, 44(BX)
+	RET
+
+// func elem32SubAsm(v, a, b *elem32)
+TEXT ·elem32SubAsm(SB), NOSPLIT, $0-12
+	// v = a − b.
+	MOVL    a+4(FP), SI
+	MOVL    b+8(FP), DI
+	MOVL    v+0(FP), BX
+	MOVL    (SI), AX
+	SUBL    (DI), AX
+	MOVL    AX, (BX)
+	MOVL    4(SI), AX
+	SBBL    4(DI), AX
+	MOVL    AX, 4(BX)
+	MOVL    8(SI), AX
+	SBBL    8(DI), AX
+	MOVL    AX, 8(BX)
+	MOVL    12(SI), AX
+	SBBL    12(DI), AX
+	MOVL    AX, 12(BX)
+	MOVL    16(SI), AX
+	SBBL    16(DI), AX
+	MOVL    AX, 16(BX)
+	MOVL    20(SI), AX
+	SBBL    20(DI), AX
+	MOVL    AX, 20(BX)
+	MOVL    24(SI), AX
+	SBBL    24(DI), AX
+	MOVL    AX, 24(BX)
+	MOVL    28(SI), AX
+	SBBL    28(DI), AX
+	MOVL    AX, 28(BX)
+	MOVL    32(SI), AX
+	SBBL    32(DI), AX
+	MOVL    AX, 32(BX)
+	MOVL    36(SI), AX
+	SBBL    36(DI), AX
+	MOVL    AX, 36(BX)
+	MOVL    40(SI), AX
+	SBBL    40(DI), AX
+	MOVL    AX, 40(BX)
+	MOVL    44(SI), AX
+	SBBL    44(DI), AX
+	MOVL    AX, 44(BX)
+	// DX is all ones when a < b (borrow): add m back then.
+	SBBL    DX, DX
+	// The masked words of m, then v + m & DX.
+	MOVL    $0xfffffffe, CX
+	ANDL    DX, CX
+	ADDL    DX, (BX)
+	ADCL    $0, 4(BX)
+	ADCL    $0, 8(BX)
+	ADCL    DX, 12(BX)
+	ADCL    CX, 16(BX)
+	ADCL    DX, 20(BX)
+	ADCL    DX, 24(BX)
+	ADCL    DX, 28(BX)
+	ADCL    DX, 32(BX)
+	ADCL    DX, 36(BX)
+	ADCL    DX, 40(BX)
+	ADCL    DX, 44(BX)
+	RET
+
+// func elem32HalveAsm(v, a *elem32)
+TEXT ·elem32HalveAsm(SB), NOSPLIT, $0-8
+	// DX = −(a0 & 1), the mask; the masked words of m; v = a + m & DX.
+	MOVL    a+4(FP), SI
+	MOVL    v+0(FP), BX
+	MOVL    (SI), DX
+	ANDL    $1, DX
+	NEGL    DX
+	MOVL    $0xfffffffe, CX
+	ANDL    DX, CX
+	MOVL    (SI), AX
+	ADDL    DX, AX
+	MOVL    AX, (BX)
+	MOVL    4(SI), AX
+	ADCL    $0, AX
+	MOVL    AX, 4(BX)
+	MOVL    8(SI), AX
+	ADCL    $0, AX
+	MOVL    AX, 8(BX)
+	MOVL    12(SI), AX
+	ADCL    DX, AX
+	MOVL    AX, 12(BX)
+	MOVL    16(SI), AX
+	ADCL    CX, AX
+	MOVL    AX, 16(BX)
+	MOVL    20(SI), AX
+	ADCL    DX, AX
+	MOVL    AX, 20(BX)
+	MOVL    24(SI), AX
+	ADCL    DX, AX
+	MOVL    AX, 24(BX)
+	MOVL    28(SI), AX
+	ADCL    DX, AX
+	MOVL    AX, 28(BX)
+	MOVL    32(SI), AX
+	ADCL    DX, AX
+	MOVL    AX, 32(BX)
+	MOVL    36(SI), AX
+	ADCL    DX, AX
+	MOVL    AX, 36(BX)
+	MOVL    40(SI), AX
+	ADCL    DX, AX
+	MOVL    AX, 40(BX)
+	MOVL    44(SI), AX
+	ADCL    DX, AX
+	MOVL    AX, 44(BX)
+	MOVL    $0, DX
+	ADCL    $0, DX
+	// v = v/2, the carry in DX its top bit.
+	MOVL    (BX), AX
+	MOVL    4(BX), CX
+	SHRL    $1, CX, AX
+	MOVL    AX, (BX)
+	MOVL    8(BX), AX
+	SHRL    $1, AX, CX
+	MOVL    CX, 4(BX)
+	MOVL    12(BX), CX
+	SHRL    $1, CX, AX
+	MOVL    AX, 8(BX)
+	MOVL    16(BX), AX
+	SHRL    $1, AX, CX
+	MOVL    CX, 12(BX)
+	MOVL    20(BX), CX
+	SHRL    $1, CX, AX
+	MOVL    AX, 16(BX)
+	MOVL    24(BX), AX
+	SHRL    $1, AX, CX
+	MOVL    CX, 20(BX)
+	MOVL    28(BX), CX
+	SHRL    $1, CX, AX
+	MOVL    AX, 24(BX)
+	MOVL    32(BX), AX
+	SHRL    $1, AX, CX
+	MOVL    CX, 28(BX)
+	MOVL    36(BX), CX
+	SHRL    $1, CX, AX
+	MOVL    AX, 32(BX)
+	MOVL    40(BX), AX
+	SHRL    $1, AX, CX
+	MOVL    CX, 36(BX)
+	MOVL    44(BX), CX
+	SHRL    $1, CX, AX
+	MOVL    AX, 40(BX)
+	SHRL    $1, DX, CX
+	MOVL    CX, 44(BX)
+	RET

@@ -2923,3 +2923,190 @@ TEXT ·elem32SquareAsm(SB), NOSPLIT, $96-8
 	ADC     R11, R7
 	MOVW    R7, 44(R0)
 	RET
+
+// func elem32AddAsm(v, a, b *elem32)
+TEXT ·elem32AddAsm(SB), NOSPLIT, $0-12
+	// v = a + b by chunks of four words.
+	MOVW    a+4(FP), R8
+	MOVW    b+8(FP), R9
+	MOVW    v+0(FP), R11
+	MOVM.IA.W (R8), [R0-R3]
+	MOVM.IA.W (R9), [R4-R7]
+	MOVW    $0, R12
+	ADD.S   R4, R0
+	ADC.S   R5, R1
+	ADC.S   R6, R2
+	ADC.S   R7, R3
+	MOVM.IA.W [R0-R3], (R11)
+	MOVM.IA.W (R8), [R0-R3]
+	MOVM.IA.W (R9), [R4-R7]
+	ADC.S   R4, R0
+	ADC.S   R5, R1
+	ADC.S   R6, R2
+	ADC.S   R7, R3
+	MOVM.IA.W [R0-R3], (R11)
+	MOVM.IA.W (R8), [R0-R3]
+	MOVM.IA.W (R9), [R4-R7]
+	ADC.S   R4, R0
+	ADC.S   R5, R1
+	ADC.S   R6, R2
+	ADC.S   R7, R3
+	MOVM.IA.W [R0-R3], (R11)
+	MOVW    v+0(FP), R11
+	ADC     $0, R12
+	// v − m; R12 = carry − borrow, all ones when negative (t < m): add m back then.
+	MOVM.IA (R11), [R0-R3]
+	ADD.S   $0x1, R0
+	SBC.S   $0x0, R1
+	SBC.S   $0x0, R2
+	ADC.S   $0x0, R3
+	MOVM.IA.W [R0-R3], (R11)
+	MOVM.IA (R11), [R0-R3]
+	ADC.S   $0x1, R0
+	ADC.S   $0x0, R1
+	ADC.S   $0x0, R2
+	ADC.S   $0x0, R3
+	MOVM.IA.W [R0-R3], (R11)
+	MOVM.IA (R11), [R0-R3]
+	ADC.S   $0x0, R0
+	ADC.S   $0x0, R1
+	ADC.S   $0x0, R2
+	ADC.S   $0x0, R3
+	MOVM.IA.W [R0-R3], (R11)
+	MOVW    v+0(FP), R11
+	SBC.S   $0, R12
+	SBC     R12, R12, R12
+	MOVM.IA (R11), [R0-R3]
+	BIC     $0x1, R12, R4
+	ADD.S   R12, R0
+	ADC.S   $0, R1
+	ADC.S   $0, R2
+	ADC.S   R12, R3
+	MOVM.IA.W [R0-R3], (R11)
+	MOVM.IA (R11), [R0-R3]
+	ADC.S   R4, R0
+	ADC.S   R12, R1
+	ADC.S   R12, R2
+	ADC.S   R12, R3
+	MOVM.IA.W [R0-R3], (R11)
+	MOVM.IA (R11), [R0-R3]
+	ADC.S   R12, R0
+	ADC.S   R12, R1
+	ADC.S   R12, R2
+	ADC     R12, R3
+	MOVM.IA.W [R0-R3], (R11)
+	RET
+
+// func elem32SubAsm(v, a, b *elem32)
+TEXT ·elem32SubAsm(SB), NOSPLIT, $0-12
+	// v = a − b by chunks of four words.
+	MOVW    a+4(FP), R8
+	MOVW    b+8(FP), R9
+	MOVW    v+0(FP), R11
+	MOVM.IA.W (R8), [R0-R3]
+	MOVM.IA.W (R9), [R4-R7]
+	SUB.S   R4, R0
+	SBC.S   R5, R1
+	SBC.S   R6, R2
+	SBC.S   R7, R3
+	MOVM.IA.W [R0-R3], (R11)
+	MOVM.IA.W (R8), [R0-R3]
+	MOVM.IA.W (R9), [R4-R7]
+	SBC.S   R4, R0
+	SBC.S   R5, R1
+	SBC.S   R6, R2
+	SBC.S   R7, R3
+	MOVM.IA.W [R0-R3], (R11)
+	MOVM.IA.W (R8), [R0-R3]
+	MOVM.IA.W (R9), [R4-R7]
+	SBC.S   R4, R0
+	SBC.S   R5, R1
+	SBC.S   R6, R2
+	SBC.S   R7, R3
+	MOVM.IA.W [R0-R3], (R11)
+	// R12 is all ones when a < b (borrow): add m back then.
+	MOVW    v+0(FP), R11
+	SBC     R12, R12, R12
+	BIC     $0x1, R12, R4
+	MOVM.IA (R11), [R0-R3]
+	ADD.S   R12, R0
+	ADC.S   $0, R1
+	ADC.S   $0, R2
+	ADC.S   R12, R3
+	MOVM.IA.W [R0-R3], (R11)
+	MOVM.IA (R11), [R0-R3]
+	ADC.S   R4, R0
+	ADC.S   R12, R1
+	ADC.S   R12, R2
+	ADC.S   R12, R3
+	MOVM.IA.W [R0-R3], (R11)
+	MOVM.IA (R11), [R0-R3]
+	ADC.S   R12, R0
+	ADC.S   R12, R1
+	ADC.S   R12, R2
+	ADC     R12, R3
+	MOVM.IA.W [R0-R3], (R11)
+	RET
+
+// func elem32HalveAsm(v, a *elem32)
+TEXT ·elem32HalveAsm(SB), NOSPLIT, $0-8
+	// R12 = −(a0 & 1), the mask; v = a + m & mask by chunks of four words.
+	MOVW    a+4(FP), R8
+	MOVW    v+0(FP), R11
+	MOVW    (R8), R12
+	MOVM.IA.W (R8), [R0-R3]
+	AND     $1, R12, R12
+	RSB     $0, R12, R12
+	ADD.S   R12, R0
+	ADC.S   $0, R1
+	ADC.S   $0, R2
+	ADC.S   R12, R3
+	MOVM.IA.W [R0-R3], (R11)
+	MOVM.IA.W (R8), [R0-R3]
+	BIC     $0x1, R12, R9
+	ADC.S   R9, R0
+	ADC.S   R12, R1
+	ADC.S   R12, R2
+	ADC.S   R12, R3
+	MOVM.IA.W [R0-R3], (R11)
+	MOVM.IA.W (R8), [R0-R3]
+	ADC.S   R12, R0
+	ADC.S   R12, R1
+	ADC.S   R12, R2
+	ADC.S   R12, R3
+	MOVM.IA.W [R0-R3], (R11)
+	MOVW    v+0(FP), R11
+	MOVW    $0, R12
+	ADC     $0, R12
+	// v = v/2, the carry in R12 its top bit.
+	MOVM.IA (R11), [R0-R4]
+	MOVW    R0>>1, R0
+	ORR     R1<<31, R0
+	MOVW    R1>>1, R1
+	ORR     R2<<31, R1
+	MOVW    R2>>1, R2
+	ORR     R3<<31, R2
+	MOVW    R3>>1, R3
+	ORR     R4<<31, R3
+	MOVM.IA.W [R0-R3], (R11)
+	MOVM.IA (R11), [R0-R4]
+	MOVW    R0>>1, R0
+	ORR     R1<<31, R0
+	MOVW    R1>>1, R1
+	ORR     R2<<31, R1
+	MOVW    R2>>1, R2
+	ORR     R3<<31, R2
+	MOVW    R3>>1, R3
+	ORR     R4<<31, R3
+	MOVM.IA.W [R0-R3], (R11)
+	MOVM.IA (R11), [R0-R3]
+	MOVW    R0>>1, R0
+	ORR     R1<<31, R0
+	MOVW    R1>>1, R1
+	ORR     R2<<31, R1
+	MOVW    R2>>1, R2
+	ORR     R3<<31, R2
+	MOVW    R3>>1, R3
+	ORR     R12<<31, R3
+	MOVM.IA.W [R0-R3], (R11)
+	RET

@@ -21,9 +21,11 @@ func (v *elem32) Square(a *elem32) *elem32 {
 }
 
 // elem32Assembly names the elem32 routines of this build that run assembly
-// rather than Go: Multiply and Square (zz_generated_elem32_arm.s with ARMv4
+// rather than Go: Multiply, Square, Add, Subtract, Negate and Halve (zz_generated_elem32_arm.s with ARMv4
 // instructions, so on every GOARM, or _386.s).
-func elem32Assembly() string { return runtime.GOARCH + " Multiply, Square" }
+func elem32Assembly() string {
+	return runtime.GOARCH + " Multiply, Square, Add, Subtract, Negate, Halve"
+}
 
 // elem32MulAsm is elem32Mul in assembly: v = a·b·R⁻¹ mod m for a < R, b < m.
 // v, a and b may alias.
@@ -36,3 +38,49 @@ func elem32MulAsm(v, a, b *elem32)
 //
 //go:noescape
 func elem32SquareAsm(v, a *elem32)
+
+// Add sets v = a + b and returns v. It runs elem32AddAsm, generated arm or 386
+// assembly with the same result as elem32Add.
+func (v *elem32) Add(a, b *elem32) *elem32 {
+	elem32AddAsm(v, a, b)
+	return v
+}
+
+// Subtract sets v = a − b and returns v. It runs elem32SubAsm, generated
+// arm or 386 assembly with the same result as elem32Sub.
+func (v *elem32) Subtract(a, b *elem32) *elem32 {
+	elem32SubAsm(v, a, b)
+	return v
+}
+
+// Negate sets v = −a and returns v, as 0 − a in elem32SubAsm.
+func (v *elem32) Negate(a *elem32) *elem32 {
+	var zero elem32
+	elem32SubAsm(v, &zero, a)
+	return v
+}
+
+// elem32AddAsm is elem32Add in assembly: v = a + b mod m for a, b < m, and the
+// Go code's result on any limbs. v, a and b may alias.
+//
+//go:noescape
+func elem32AddAsm(v, a, b *elem32)
+
+// elem32SubAsm is elem32Sub in assembly: v = a − b mod m for a, b < m, and the
+// Go code's result on any limbs. v, a and b may alias.
+//
+//go:noescape
+func elem32SubAsm(v, a, b *elem32)
+
+// Halve sets v = a/2 and returns v. It runs elem32HalveAsm, generated arm or 386
+// assembly with the same result as elem32Halve.
+func (v *elem32) Halve(a *elem32) *elem32 {
+	elem32HalveAsm(v, a)
+	return v
+}
+
+// elem32HalveAsm is elem32Halve in assembly: v = a/2 mod m for a < m, and the Go
+// code's result on any limbs. v and a may alias.
+//
+//go:noescape
+func elem32HalveAsm(v, a *elem32)

@@ -2043,3 +2043,98 @@ TEXT ·elem32SquareAsm(SB), NOSPLIT, $32-8
 	MOVW    R7, 28(R2)
 	RET
 #endif
+
+// func elem32AddAsm(v, a, b *elem32)
+TEXT ·elem32AddAsm(SB), NOSPLIT, $0-12
+	// t = a + b: a in [R0-R7], b by three words.
+	MOVW    a+4(FP), R11
+	MOVM.IA (R11), [R0-R7]
+	MOVW    b+8(FP), R11
+	MOVM.IA.W (R11), [R8,R9,R12]
+	ADD.S   R8, R0
+	ADC.S   R9, R1
+	ADC.S   R12, R2
+	MOVM.IA.W (R11), [R8,R9,R12]
+	ADC.S   R8, R3
+	ADC.S   R9, R4
+	MOVM.IA (R11), [R8,R9]
+	ADC.S   R12, R5
+	MOVW    v+0(FP), R11
+	ADC.S   R8, R6
+	ADC.S   R9, R7
+	MOVW    $0x5cf5d3ed, R9
+	MOVW    $0, R8
+	ADC     $0, R8
+	// t − m; R8 = carry − borrow, all ones when negative (t < m): add m back then.
+	SUB.S   R9, R0
+	MOVW    $0x5812631a, R9
+	SBC.S   R9, R1
+	MOVW    $0xa2f79cd6, R9
+	SBC.S   R9, R2
+	MOVW    $0x14def9de, R9
+	SBC.S   R9, R3
+	SBC.S   $0x0, R4
+	SBC.S   $0x0, R5
+	SBC.S   $0x0, R6
+	SBC.S   $0x10000000, R7
+	MOVW    $0x5cf5d3ed, R9
+	SBC.S   $0, R8
+	SBC     R8, R8, R8
+	AND     R8, R9
+	ADD.S   R9, R0
+	MOVW    $0x5812631a, R9
+	AND     R8, R9
+	ADC.S   R9, R1
+	MOVW    $0xa2f79cd6, R9
+	AND     R8, R9
+	ADC.S   R9, R2
+	MOVW    $0x14def9de, R9
+	AND     R8, R9
+	ADC.S   R9, R3
+	ADC.S   $0, R4
+	ADC.S   $0, R5
+	ADC.S   $0, R6
+	AND     $0x10000000, R8, R9
+	ADC     R9, R7
+	MOVM.IA [R0-R7], (R11)
+	RET
+
+// func elem32SubAsm(v, a, b *elem32)
+TEXT ·elem32SubAsm(SB), NOSPLIT, $0-12
+	// t = a − b: a in [R0-R7], b by three words.
+	MOVW    a+4(FP), R11
+	MOVM.IA (R11), [R0-R7]
+	MOVW    b+8(FP), R11
+	MOVM.IA.W (R11), [R8,R9,R12]
+	SUB.S   R8, R0
+	SBC.S   R9, R1
+	SBC.S   R12, R2
+	MOVM.IA.W (R11), [R8,R9,R12]
+	SBC.S   R8, R3
+	SBC.S   R9, R4
+	MOVM.IA (R11), [R8,R9]
+	SBC.S   R12, R5
+	MOVW    v+0(FP), R11
+	SBC.S   R8, R6
+	SBC.S   R9, R7
+	// R8 is all ones when a < b (borrow): add m back then.
+	MOVW    $0x5cf5d3ed, R9
+	SBC     R8, R8, R8
+	AND     R8, R9
+	ADD.S   R9, R0
+	MOVW    $0x5812631a, R9
+	AND     R8, R9
+	ADC.S   R9, R1
+	MOVW    $0xa2f79cd6, R9
+	AND     R8, R9
+	ADC.S   R9, R2
+	MOVW    $0x14def9de, R9
+	AND     R8, R9
+	ADC.S   R9, R3
+	ADC.S   $0, R4
+	ADC.S   $0, R5
+	ADC.S   $0, R6
+	AND     $0x10000000, R8, R9
+	ADC     R9, R7
+	MOVM.IA [R0-R7], (R11)
+	RET

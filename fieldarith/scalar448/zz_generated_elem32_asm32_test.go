@@ -171,3 +171,81 @@ func TestElem32Asm(t *testing.T) {
 		}
 	}
 }
+
+// elem32AddAsm and elem32SubAsm (assembly on arm and 386, the Go code elsewhere)
+// against elem32Add, elem32Sub and math/big: the Go code's limbs on any
+// input, including limbs at or above m (the edges near R, all ones), and
+// a ± b mod m on reduced ones.
+func TestElem32AsmAddSub(t *testing.T) {
+	m := elem32AsmM
+	R := new(big.Int).Lsh(big.NewInt(1), 448)
+	check := func(x, y *big.Int) {
+		t.Helper()
+		a, b := elem32AsmFromBig(x), elem32AsmFromBig(y)
+		for _, op := range []struct {
+			name     string
+			asm, gen func(v, a, b *elem32)
+			big      func(z, x, y *big.Int) *big.Int
+		}{
+			{"elem32AddAsm", elem32AddAsm, elem32Add, (*big.Int).Add},
+			{"elem32SubAsm", elem32SubAsm, elem32Sub, (*big.Int).Sub},
+		} {
+			var got, goCode elem32
+			op.asm(&got, a, b)
+			op.gen(&goCode, a, b)
+			if got != goCode {
+				t.Fatalf("%s(%x, %x) = %x, Go code %x", op.name, x, y, got, goCode)
+			}
+			if x.Cmp(m) < 0 && y.Cmp(m) < 0 {
+				w := op.big(new(big.Int), x, y)
+				if w.Mod(w, m); elem32AsmToBig(&got).Cmp(w) != 0 {
+					t.Fatalf("%s(%x, %x) = %x, want %x", op.name, x, y, elem32AsmToBig(&got), w)
+				}
+			}
+			va, vb := *a, *b
+			op.asm(&va, &va, b)
+			op.asm(&vb, a, &vb)
+			if va != got || vb != got {
+				t.Fatalf("%s(%x, %x) aliased: %x, %x, want %x", op.name, x, y, va, vb, got)
+			}
+			vv, ww := *a, *a
+			op.asm(&vv, &vv, &vv)
+			op.gen(&ww, &ww, &ww)
+			if vv != ww {
+				t.Fatalf("%s(%x, %x) on v = a = b: %x, Go code %x", op.name, x, x, vv, ww)
+			}
+		}
+	}
+	edges := append(elem32AsmEdges(true), new(big.Int).Rsh(m, 1), new(big.Int).Add(new(big.Int).Rsh(m, 1), big.NewInt(1)))
+	for _, x := range edges {
+		for _, y := range edges {
+			check(x, y)
+		}
+	}
+	rnd := rand.New(rand.NewPCG(33, 14))
+	limbs := func() *big.Int {
+		var v elem32
+		for i := range v {
+			switch rnd.IntN(4) {
+			case 0:
+			case 1:
+				v[i] = 0xffffffff
+			case 2:
+				v[i] = uint32(new(big.Int).Rsh(m, uint(32*i)).Uint64()) // m's word
+			default:
+				v[i] = rnd.Uint32()
+			}
+		}
+		return elem32AsmToBig(&v)
+	}
+	iters := 5000
+	if testing.Short() {
+		iters = 1000
+	}
+	for i := 0; i < iters; i++ {
+		x, y := limbs(), limbs()
+		check(x, y)
+		check(new(big.Int).Mod(x, m), new(big.Int).Mod(y, m))
+		check(new(big.Int).Mod(x, R), new(big.Int).Sub(m, big.NewInt(1)))
+	}
+}

@@ -18,10 +18,32 @@ func (v *elem32) Square(a *elem32) *elem32 {
 
 // elem32Assembly names the elem32 routines of this build that run assembly
 // rather than Go. It is "": arm and 386 without the purego and curvekit_purego
-// tags run Multiply and Square in assembly, other builds Go.
+// tags run Multiply, Square, Add, Subtract and Negate in assembly, other builds Go.
 func elem32Assembly() string { return "" }
 
 // elem32MulAsm and elem32SquareAsm are the Go code in this build, so that the tests that
 // compare them build everywhere.
 func elem32MulAsm(v, a, b *elem32) { elem32Mul(v, a, b) }
 func elem32SquareAsm(v, a *elem32) { elem32Square(v, a) }
+
+// Add sets v = a + b and returns v.
+func (v *elem32) Add(a, b *elem32) *elem32 {
+	elem32Add(v, a, b)
+	return v
+}
+
+// Subtract sets v = a − b and returns v.
+func (v *elem32) Subtract(a, b *elem32) *elem32 {
+	elem32Sub(v, a, b)
+	return v
+}
+
+// Negate sets v = −a and returns v.
+func (v *elem32) Negate(a *elem32) *elem32 {
+	var zero elem32
+	elem32Sub(v, &zero, a)
+	return v
+}
+
+func elem32AddAsm(v, a, b *elem32) { elem32Add(v, a, b) }
+func elem32SubAsm(v, a, b *elem32) { elem32Sub(v, a, b) }

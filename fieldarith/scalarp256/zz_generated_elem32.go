@@ -1059,24 +1059,8 @@ func (v *elem32) Set(a *elem32) *elem32 {
 	return v
 }
 
-// Add sets v = a + b and returns v.
-func (v *elem32) Add(a, b *elem32) *elem32 {
-	elem32Add(v, a, b)
-	return v
-}
-
-// Subtract sets v = a − b and returns v.
-func (v *elem32) Subtract(a, b *elem32) *elem32 {
-	elem32Sub(v, a, b)
-	return v
-}
-
-// Negate sets v = −a and returns v.
-func (v *elem32) Negate(a *elem32) *elem32 {
-	var zero elem32
-	elem32Sub(v, &zero, a)
-	return v
-}
+// Add, Subtract and Negate are in zz_generated_elem32_asm32.go
+// (arm and 386 assembly) and zz_generated_elem32_noasm.go.
 
 // Multiply and Square are in zz_generated_elem32_asm32.go (arm and 386
 // assembly) and zz_generated_elem32_noasm.go.

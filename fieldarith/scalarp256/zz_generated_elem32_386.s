@@ -2155,3 +2155,116 @@ TEXT ·elem32SquareAsm(SB), NOSPLIT, $100-8
 	XORL    DX, AX
 	MOVL    AX, 28(DI)
 	RET
+
+// func elem32AddAsm(v, a, b *elem32)
+TEXT ·elem32AddAsm(SB), NOSPLIT, $0-12
+	// v = a + b.
+	MOVL    a+4(FP), SI
+	MOVL    b+8(FP), DI
+	MOVL    v+0(FP), BX
+	MOVL    (SI), AX
+	ADDL    (DI), AX
+	MOVL    AX, (BX)
+	MOVL    4(SI), AX
+	ADCL    4(DI), AX
+	MOVL    AX, 4(BX)
+	MOVL    8(SI), AX
+	ADCL    8(DI), AX
+	MOVL    AX, 8(BX)
+	MOVL    12(SI), AX
+	ADCL    12(DI), AX
+	MOVL    AX, 12(BX)
+	MOVL    16(SI), AX
+	ADCL    16(DI), AX
+	MOVL    AX, 16(BX)
+	MOVL    20(SI), AX
+	ADCL    20(DI), AX
+	MOVL    AX, 20(BX)
+	MOVL    24(SI), AX
+	ADCL    24(DI), AX
+	MOVL    AX, 24(BX)
+	MOVL    28(SI), AX
+	ADCL    28(DI), AX
+	MOVL    AX, 28(BX)
+	MOVL    $0, DX
+	ADCL    $0, DX
+	// v − m; DX = carry − borrow, all ones when negative (t < m): add m back then.
+	SUBL    $0xfc632551, (BX)
+	SBBL    $0xf3b9cac2, 4(BX)
+	SBBL    $0xa7179e84, 8(BX)
+	SBBL    $0xbce6faad, 12(BX)
+	SBBL    $0xffffffff, 16(BX)
+	SBBL    $0xffffffff, 20(BX)
+	SBBL    $0x00000000, 24(BX)
+	SBBL    $0xffffffff, 28(BX)
+	SBBL    $0, DX
+	SBBL    DX, DX
+	// The masked words of m, then v + m & DX.
+	MOVL    $0xbce6faad, AX
+	ANDL    DX, AX
+	MOVL    $0xa7179e84, DI
+	ANDL    DX, DI
+	MOVL    $0xf3b9cac2, SI
+	ANDL    DX, SI
+	MOVL    $0xfc632551, CX
+	ANDL    DX, CX
+	ADDL    CX, (BX)
+	ADCL    SI, 4(BX)
+	ADCL    DI, 8(BX)
+	ADCL    AX, 12(BX)
+	ADCL    DX, 16(BX)
+	ADCL    DX, 20(BX)
+	ADCL    $0, 24(BX)
+	ADCL    DX, 28(BX)
+	RET
+
+// func elem32SubAsm(v, a, b *elem32)
+TEXT ·elem32SubAsm(SB), NOSPLIT, $0-12
+	// v = a − b.
+	MOVL    a+4(FP), SI
+	MOVL    b+8(FP), DI
+	MOVL    v+0(FP), BX
+	MOVL    (SI), AX
+	SUBL    (DI), AX
+	MOVL    AX, (BX)
+	MOVL    4(SI), AX
+	SBBL    4(DI), AX
+	MOVL    AX, 4(BX)
+	MOVL    8(SI), AX
+	SBBL    8(DI), AX
+	MOVL    AX, 8(BX)
+	MOVL    12(SI), AX
+	SBBL    12(DI), AX
+	MOVL    AX, 12(BX)
+	MOVL    16(SI), AX
+	SBBL    16(DI), AX
+	MOVL    AX, 16(BX)
+	MOVL    20(SI), AX
+	SBBL    20(DI), AX
+	MOVL    AX, 20(BX)
+	MOVL    24(SI), AX
+	SBBL    24(DI), AX
+	MOVL    AX, 24(BX)
+	MOVL    28(SI), AX
+	SBBL    28(DI), AX
+	MOVL    AX, 28(BX)
+	// DX is all ones when a < b (borrow): add m back then.
+	SBBL    DX, DX
+	// The masked words of m, then v + m & DX.
+	MOVL    $0xbce6faad, AX
+	ANDL    DX, AX
+	MOVL    $0xa7179e84, DI
+	ANDL    DX, DI
+	MOVL    $0xf3b9cac2, SI
+	ANDL    DX, SI
+	MOVL    $0xfc632551, CX
+	ANDL    DX, CX
+	ADDL    CX, (BX)
+	ADCL    SI, 4(BX)
+	ADCL    DI, 8(BX)
+	ADCL    AX, 12(BX)
+	ADCL    DX, 16(BX)
+	ADCL    DX, 20(BX)
+	ADCL    $0, 24(BX)
+	ADCL    DX, 28(BX)
+	RET

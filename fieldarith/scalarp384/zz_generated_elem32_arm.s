@@ -5931,3 +5931,155 @@ TEXT ·elem32SquareAsm(SB), NOSPLIT, $96-8
 	MOVW    R6, 44(R14)
 	RET
 #endif
+
+// func elem32AddAsm(v, a, b *elem32)
+TEXT ·elem32AddAsm(SB), NOSPLIT, $0-12
+	// v = a + b by chunks of four words.
+	MOVW    a+4(FP), R8
+	MOVW    b+8(FP), R9
+	MOVW    v+0(FP), R11
+	MOVM.IA.W (R8), [R0-R3]
+	MOVM.IA.W (R9), [R4-R7]
+	MOVW    $0, R12
+	ADD.S   R4, R0
+	ADC.S   R5, R1
+	ADC.S   R6, R2
+	ADC.S   R7, R3
+	MOVM.IA.W [R0-R3], (R11)
+	MOVM.IA.W (R8), [R0-R3]
+	MOVM.IA.W (R9), [R4-R7]
+	ADC.S   R4, R0
+	ADC.S   R5, R1
+	ADC.S   R6, R2
+	ADC.S   R7, R3
+	MOVM.IA.W [R0-R3], (R11)
+	MOVM.IA.W (R8), [R0-R3]
+	MOVM.IA.W (R9), [R4-R7]
+	ADC.S   R4, R0
+	ADC.S   R5, R1
+	ADC.S   R6, R2
+	ADC.S   R7, R3
+	MOVM.IA.W [R0-R3], (R11)
+	MOVW    v+0(FP), R11
+	MOVW    $0xccc52973, R4
+	ADC     $0, R12
+	// v − m; R12 = carry − borrow, all ones when negative (t < m): add m back then.
+	MOVM.IA (R11), [R0-R3]
+	SUB.S   R4, R0
+	MOVW    $0xecec196a, R4
+	SBC.S   R4, R1
+	MOVW    $0x48b0a77a, R4
+	SBC.S   R4, R2
+	MOVW    $0x581a0db2, R4
+	SBC.S   R4, R3
+	MOVM.IA.W [R0-R3], (R11)
+	MOVM.IA (R11), [R0-R3]
+	MOVW    $0xf4372ddf, R4
+	SBC.S   R4, R0
+	MOVW    $0xc7634d81, R4
+	SBC.S   R4, R1
+	ADC.S   $0x0, R2
+	ADC.S   $0x0, R3
+	MOVM.IA.W [R0-R3], (R11)
+	MOVM.IA (R11), [R0-R3]
+	MOVW    $0xccc52973, R4
+	ADC.S   $0x0, R0
+	ADC.S   $0x0, R1
+	ADC.S   $0x0, R2
+	ADC.S   $0x0, R3
+	MOVM.IA.W [R0-R3], (R11)
+	MOVW    v+0(FP), R11
+	SBC.S   $0, R12
+	SBC     R12, R12, R12
+	MOVM.IA (R11), [R0-R3]
+	AND     R12, R4
+	ADD.S   R4, R0
+	MOVW    $0xecec196a, R4
+	AND     R12, R4
+	ADC.S   R4, R1
+	MOVW    $0x48b0a77a, R4
+	AND     R12, R4
+	ADC.S   R4, R2
+	MOVW    $0x581a0db2, R4
+	AND     R12, R4
+	ADC.S   R4, R3
+	MOVM.IA.W [R0-R3], (R11)
+	MOVW    $0xf4372ddf, R4
+	MOVM.IA (R11), [R0-R3]
+	AND     R12, R4
+	ADC.S   R4, R0
+	MOVW    $0xc7634d81, R4
+	AND     R12, R4
+	ADC.S   R4, R1
+	ADC.S   R12, R2
+	ADC.S   R12, R3
+	MOVM.IA.W [R0-R3], (R11)
+	MOVM.IA (R11), [R0-R3]
+	ADC.S   R12, R0
+	ADC.S   R12, R1
+	ADC.S   R12, R2
+	ADC     R12, R3
+	MOVM.IA.W [R0-R3], (R11)
+	RET
+
+// func elem32SubAsm(v, a, b *elem32)
+TEXT ·elem32SubAsm(SB), NOSPLIT, $0-12
+	// v = a − b by chunks of four words.
+	MOVW    a+4(FP), R8
+	MOVW    b+8(FP), R9
+	MOVW    v+0(FP), R11
+	MOVM.IA.W (R8), [R0-R3]
+	MOVM.IA.W (R9), [R4-R7]
+	SUB.S   R4, R0
+	SBC.S   R5, R1
+	SBC.S   R6, R2
+	SBC.S   R7, R3
+	MOVM.IA.W [R0-R3], (R11)
+	MOVM.IA.W (R8), [R0-R3]
+	MOVM.IA.W (R9), [R4-R7]
+	SBC.S   R4, R0
+	SBC.S   R5, R1
+	SBC.S   R6, R2
+	SBC.S   R7, R3
+	MOVM.IA.W [R0-R3], (R11)
+	MOVM.IA.W (R8), [R0-R3]
+	MOVM.IA.W (R9), [R4-R7]
+	SBC.S   R4, R0
+	SBC.S   R5, R1
+	SBC.S   R6, R2
+	SBC.S   R7, R3
+	MOVM.IA.W [R0-R3], (R11)
+	// R12 is all ones when a < b (borrow): add m back then.
+	MOVW    v+0(FP), R11
+	MOVW    $0xccc52973, R4
+	SBC     R12, R12, R12
+	MOVM.IA (R11), [R0-R3]
+	AND     R12, R4
+	ADD.S   R4, R0
+	MOVW    $0xecec196a, R4
+	AND     R12, R4
+	ADC.S   R4, R1
+	MOVW    $0x48b0a77a, R4
+	AND     R12, R4
+	ADC.S   R4, R2
+	MOVW    $0x581a0db2, R4
+	AND     R12, R4
+	ADC.S   R4, R3
+	MOVM.IA.W [R0-R3], (R11)
+	MOVW    $0xf4372ddf, R4
+	MOVM.IA (R11), [R0-R3]
+	AND     R12, R4
+	ADC.S   R4, R0
+	MOVW    $0xc7634d81, R4
+	AND     R12, R4
+	ADC.S   R4, R1
+	ADC.S   R12, R2
+	ADC.S   R12, R3
+	MOVM.IA.W [R0-R3], (R11)
+	MOVM.IA (R11), [R0-R3]
+	ADC.S   R12, R0
+	ADC.S   R12, R1
+	ADC.S   R12, R2
+	ADC     R12, R3
+	MOVM.IA.W [R0-R3], (R11)
+	RET

@@ -49,11 +49,14 @@ func armRoutines(t *testing.T) map[string]string {
 			if r.asm32Mult32() {
 				small = append(small, func() (string, error) { return r.armMult32(r.typ + "Mult32Asm") })
 			}
-			if r.asm32Loose() {
-				small = append(small,
-					func() (string, error) { return r.armLoose(r.typ+"LooseAddAsm", false) },
-					func() (string, error) { return r.armLoose(r.typ+"LooseSubtractAsm", true) },
-					func() (string, error) { return r.armSwap(r.typ + "SwapAsm") })
+			if r.asm32LooseAdd() && !r.looseAddCarry {
+				small = append(small, func() (string, error) { return r.armLoose(r.typ+"LooseAddAsm", false) })
+			}
+			if r.asm32LooseSub() && !r.looseSubCarry {
+				small = append(small, func() (string, error) { return r.armLoose(r.typ+"LooseSubtractAsm", true) })
+			}
+			if r.asm32Swap() {
+				small = append(small, func() (string, error) { return r.armSwap(r.typ + "SwapAsm") })
 			}
 			for _, emit := range small {
 				text, err := emit()

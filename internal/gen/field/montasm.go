@@ -1078,8 +1078,9 @@ func montAsmChainWith(code string) string {
 func montAsmNoneAssembly(f *montField) string {
 	if montAsm32On(f) {
 		return `// Assembly names the routines of this build that run assembly rather than
-// Go: where the 32-bit backend's Multiply and Square run assembly (arm or
-// 386, without the purego and curvekit_purego tags), elem32Assembly; "" in
+// Go: where the 32-bit backend's Multiply, Square and small operations run
+// assembly (arm or 386, without the purego and curvekit_purego tags),
+// elem32Assembly, which names them; "" in
 // other builds (amd64
 // without the purego, curvekit_purego and curvekit32 tags runs Multiply
 // and Square in assembly where the CPU has BMI2 and ADX).

@@ -666,6 +666,9 @@ func montAsm32Generate(f *montField) (map[string][]byte, error) {
 			return nil, err
 		}
 	}
+	if err := montAsm32SmallText(r, &arm, &x86); err != nil {
+		return nil, err
+	}
 	t := r.Typ
 	stubs := header + fmt.Sprintf(`//go:build %[1]s
 
@@ -688,8 +691,8 @@ func (v *%[3]s) Square(a *%[3]s) *%[3]s {
 }
 
 // %[3]sAssembly names the %[3]s routines of this build that run assembly
-// rather than Go: Multiply and Square (%[6]s).
-func %[3]sAssembly() string { return runtime.GOARCH + " Multiply, Square" }
+// rather than Go: %[8]s (%[6]s).
+func %[3]sAssembly() string { return runtime.GOARCH + " %[9]s" }
 
 // %[4]s is %[3]sMul in assembly: v = a·b·R⁻¹ mod m for a < R, b < m.
 // v, a and b may alias.
@@ -702,7 +705,7 @@ func %[4]s(v, a, b *%[3]s)
 //
 //go:noescape
 func %[5]s(v, a *%[3]s)
-`, tag, f.Pkg, t, mulName, sqName, where, runs)
+`, tag, f.Pkg, t, mulName, sqName, where, runs, montAsm32Ops(r, " and "), montAsm32Ops(r, ", ")) + montAsm32SmallStubs(r, runs)
 	generic := header + fmt.Sprintf(`//go:build !(%[1]s)
 
 package %[2]s
@@ -721,20 +724,20 @@ func (v *%[3]s) Square(a *%[3]s) *%[3]s {
 
 // %[3]sAssembly names the %[3]s routines of this build that run assembly
 // rather than Go. It is "": %[6]s without the purego and curvekit_purego
-// tags run Multiply and Square in assembly, other builds Go.
+// tags run %[7]s in assembly, other builds Go.
 func %[3]sAssembly() string { return "" }
 
 // %[4]s and %[5]s are the Go code in this build, so that the tests that
 // compare them build everywhere.
 func %[4]s(v, a, b *%[3]s) { %[3]sMul(v, a, b) }
 func %[5]s(v, a *%[3]s)    { %[3]sSquare(v, a) }
-`, tag, f.Pkg, t, mulName, sqName, arches)
+`, tag, f.Pkg, t, mulName, sqName, arches, montAsm32Ops(r, " and ")) + montAsm32SmallGeneric(r)
 	base := fmt.Sprintf("%s/zz_generated_%s", f.Pkg, t)
 	files := map[string][]byte{
 		base + "_386.s":         []byte(x86.b.String()),
 		base + "_asm32.go":      []byte(stubs),
 		base + "_noasm.go":      []byte(generic),
-		base + "_asm32_test.go": []byte(montAsm32Test(r)),
+		base + "_asm32_test.go": []byte(montAsm32Test(r) + montAsm32SmallTest(r)),
 	}
 	if montAsm32Arm(r) {
 		text, _, err := armSchedule(arm.b.String())
