@@ -136,6 +136,7 @@ type armIns struct {
 	occ    int            // cycles the instruction occupies the issue slot
 	mem    *armMemRef
 	acc    []string // MULALU: the accumulator registers, read late
+	args   []string // the operands as written
 }
 
 // armMemRef is the memory an instruction touches: bytes [off, off+size)
@@ -143,7 +144,8 @@ type armIns struct {
 // root is unknown.
 type armMemRef struct {
 	store   bool
-	root    int // 0: the stack pointer; -1: the arguments; -2: anywhere
+	base    string // the address register, or FP
+	root    int    // 0: the stack pointer; -1: the arguments; -2: anywhere
 	off     int64
 	size    int64
 	pointer bool // the root came from a pointer loaded from memory
@@ -358,6 +360,7 @@ func armParse(t string) (*armIns, error) {
 	}
 	op, rest, _ := strings.Cut(t, " ")
 	a := armSplitArgs(rest)
+	in.args = a
 	in.op = op
 	write := func(lat int, rs ...string) {
 		for _, r := range rs {
@@ -368,7 +371,7 @@ func armParse(t string) (*armIns, error) {
 	switch {
 	case op == "MOVW" && len(a) == 2:
 		if base, off, ok := armMemOperand(a[1]); ok {
-			in.mem = &armMemRef{store: true, off: off, size: 4}
+			in.mem = &armMemRef{store: true, base: base, off: off, size: 4}
 			rs, err := armOperandRegs(a[0])
 			if err != nil {
 				return nil, err
@@ -380,7 +383,7 @@ func armParse(t string) (*armIns, error) {
 			return nil, fmt.Errorf("%s", t)
 		}
 		if base, off, ok := armMemOperand(a[0]); ok {
-			in.mem = &armMemRef{off: off, size: 4}
+			in.mem = &armMemRef{base: base, off: off, size: 4}
 			in.reads = []string{base}
 			write(3, a[1])
 			return in, nil
@@ -421,7 +424,7 @@ func armParse(t string) (*armIns, error) {
 		default:
 			return nil, fmt.Errorf("%s", t)
 		}
-		in.mem = &armMemRef{store: store, off: off, size: size}
+		in.mem = &armMemRef{store: store, base: b, off: off, size: size}
 		in.occ = (len(regs) + 1) / 2
 		in.reads = []string{b}
 		if store {
@@ -519,22 +522,19 @@ func armResolveMem(ins []*armIns) error {
 	escaped := false          // an address into the frame was stored
 	for _, in := range ins {
 		if m := in.mem; m != nil {
-			base := in.reads[0]
-			if in.op == "MOVW" && m.store {
-				base = in.reads[len(in.reads)-1]
-			}
-			if base == "FP" {
+			if m.base == "FP" {
 				m.root = -1
-			} else if v, ok := val[base]; ok {
+			} else if v, ok := val[m.base]; ok {
 				m.root, m.off = v.root, v.off+m.off
 			} else {
 				m.root = -2
 			}
 			if m.root > 0 {
-				m.pointer = !tainted[m.root]
-			}
-			if m.root > 0 && tainted[m.root] {
-				m.root = -2
+				if tainted[m.root] {
+					m.root = -2
+				} else {
+					m.pointer = true
+				}
 			}
 		}
 		// The registers the instruction writes get their new values.
@@ -546,7 +546,7 @@ func armResolveMem(ins []*armIns) error {
 				if r == "flags" {
 					continue
 				}
-				if strings.HasSuffix(in.op, ".W") && r == in.reads[0] {
+				if strings.HasSuffix(in.op, ".W") && r == in.mem.base {
 					if v, ok := val[r]; ok {
 						nv[r] = armAddr{v.root, v.off + in.mem.size}
 						continue
@@ -557,7 +557,7 @@ func armResolveMem(ins []*armIns) error {
 				next++
 			}
 		case in.mem != nil && in.mem.store && strings.HasSuffix(in.op, ".W"):
-			b := in.reads[0]
+			b := in.mem.base
 			nv = map[string]armAddr{}
 			if v, ok := val[b]; ok {
 				nv[b] = armAddr{v.root, v.off + in.mem.size}
@@ -566,8 +566,8 @@ func armResolveMem(ins []*armIns) error {
 				tainted[next] = true
 				next++
 			}
-		case (in.op == "ADD" || in.op == "SUB") && strings.HasPrefix(armFields(in)[0], "$"):
-			f := armFields(in)
+		case (in.op == "ADD" || in.op == "SUB") && strings.HasPrefix(in.args[0], "$"):
+			f := in.args
 			k, err := strconv.ParseInt(f[0][1:], 0, 64)
 			if err != nil {
 				return err
@@ -598,7 +598,7 @@ func armResolveMem(ins []*armIns) error {
 				tainted[next] = true
 				next++
 			}
-			if in.op == "MOVW" && len(in.reads) == 1 && !strings.Contains(armFields(in)[0], "<") && !strings.Contains(armFields(in)[0], ">") {
+			if in.op == "MOVW" && in.mem == nil && armIsReg(in.args[0]) {
 				if v, ok := val[in.reads[0]]; ok {
 					nv[in.writes[0]] = v
 				}
@@ -607,11 +607,7 @@ func armResolveMem(ins []*armIns) error {
 		// A store of an address into the frame makes every later loaded
 		// pointer suspect.
 		if in.mem != nil && in.mem.store {
-			stored := in.reads[1:]
-			if in.op == "MOVW" {
-				stored = in.reads[:len(in.reads)-1]
-			}
-			for _, r := range stored {
+			for _, r := range in.reads {
 				if v, ok := val[r]; ok && (v.root == 0 || tainted[v.root]) {
 					escaped = true
 				}
@@ -627,12 +623,6 @@ func armResolveMem(ins []*armIns) error {
 		}
 	}
 	return nil
-}
-
-func armFields(in *armIns) []string {
-	t := strings.TrimSpace(in.line)
-	_, rest, _ := strings.Cut(t, " ")
-	return armSplitArgs(rest)
 }
 
 // armConflict reports whether two memory accesses must keep their order.

@@ -53,25 +53,7 @@ func simFunc(text, name string) ([][]string, error) {
 		}
 		f := strings.Fields(l)
 		op, rest := f[0], strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(l), f[0]))
-		// Split operands on commas outside brackets and parentheses.
-		var args []string
-		depth, start := 0, 0
-		for i, c := range rest {
-			switch c {
-			case '(', '[':
-				depth++
-			case ')', ']':
-				depth--
-			case ',':
-				if depth == 0 {
-					args = append(args, strings.TrimSpace(rest[start:i]))
-					start = i + 1
-				}
-			}
-		}
-		if strings.TrimSpace(rest[start:]) != "" {
-			args = append(args, strings.TrimSpace(rest[start:]))
-		}
+		args := armSplitArgs(rest)
 		out = append(out, append([]string{op}, args...))
 	}
 	if len(out) == 0 {
@@ -230,28 +212,6 @@ func (m *simMachine) armOperand(a string) (uint32, error) {
 	return v, nil
 }
 
-func armRegList(a string) ([]string, error) {
-	if !strings.HasPrefix(a, "[") || !strings.HasSuffix(a, "]") {
-		return nil, fmt.Errorf("bad register list %s", a)
-	}
-	var out []string
-	for _, p := range strings.Split(a[1:len(a)-1], ",") {
-		if lo, hi, ok := strings.Cut(p, "-"); ok {
-			x, err1 := strconv.Atoi(strings.TrimPrefix(lo, "R"))
-			y, err2 := strconv.Atoi(strings.TrimPrefix(hi, "R"))
-			if err1 != nil || err2 != nil {
-				return nil, fmt.Errorf("bad register list %s", a)
-			}
-			for i := x; i <= y; i++ {
-				out = append(out, fmt.Sprintf("R%d", i))
-			}
-			continue
-		}
-		out = append(out, p)
-	}
-	return out, nil
-}
-
 func (m *simMachine) setArm(r string, v uint32) error {
 	if r == "R10" || r == "R13" || r == "R15" || r == "g" {
 		return fmt.Errorf("writes %s", r)
@@ -307,7 +267,7 @@ func (m *simMachine) runARM(body [][]string) error {
 				if !store {
 					list, base = a[1], a[0]
 				}
-				regs, err := armRegList(list)
+				regs, err := armRegRange(list)
 				if err != nil {
 					return err
 				}
@@ -741,13 +701,7 @@ func TestUnsatAsm32Sim(t *testing.T) {
 				}
 				return l
 			}
-			val := func(l []uint32) *big.Int {
-				x := new(big.Int)
-				for k := n - 1; k >= 0; k-- {
-					x.Add(x, new(big.Int).Lsh(big.NewInt(int64(l[k])), uint(r.off[k])))
-				}
-				return x
-			}
+			val := r.limbValue
 			for _, square := range []bool{false, true} {
 				name := r.typ + "MultiplyAsm"
 				if square {
@@ -896,13 +850,7 @@ func TestUnsatAsm32Mult32Sim(t *testing.T) {
 				}
 				return l
 			}
-			val := func(l []uint32) *big.Int {
-				x := new(big.Int)
-				for k := n - 1; k >= 0; k-- {
-					x.Add(x, new(big.Int).Lsh(big.NewInt(int64(l[k])), uint(r.off[k])))
-				}
-				return x
-			}
+			val := r.limbValue
 			ys := []uint32{0, 1, 2, 19, 38, 121665, 121666, 1<<31 - 1, 1 << 31, 0xffffffff}
 			traces := map[string][]uint32{}
 			for i := 0; i < 600; i++ {
@@ -986,13 +934,6 @@ func TestUnsatAsm32LooseSim(t *testing.T) {
 				}
 				return l
 			}
-			val := func(l []uint32) *big.Int {
-				x := new(big.Int)
-				for k := n - 1; k >= 0; k-- {
-					x.Add(x, new(big.Int).Lsh(big.NewInt(int64(l[k])), uint(r.off[k])))
-				}
-				return x
-			}
 			for _, sub := range []bool{false, true} {
 				name := r.typ + "LooseAddAsm"
 				if sub {
@@ -1026,36 +967,7 @@ func TestUnsatAsm32LooseSim(t *testing.T) {
 							t.Fatalf("%s: limb %d = %#x exceeds the loose bound", name, k, want[k])
 						}
 					}
-					wantMod := new(big.Int).Add(val(a), val(b))
-					if sub {
-						wantMod.Sub(val(a), val(b))
-					}
-					p := r.f.p
-					if new(big.Int).Mod(val(want), p).Cmp(wantMod.Mod(wantMod, p)) != 0 {
-						t.Fatalf("%s: the Go model is wrong on %x, %x", name, a, b)
-					}
-					for _, arch := range []string{"arm", "386"} {
-						m := &simMachine{reg: map[string]uint32{}, mem: map[uint32]uint32{}}
-						for k := 0; k < n; k++ {
-							m.mem[simA+uint32(4*k)] = a[k]
-							m.mem[simB+uint32(4*k)] = b[k]
-						}
-						run, body := m.runARM, armBody
-						if arch == "386" {
-							run, body = m.run386, x86Body
-						}
-						if err := run(body); err != nil {
-							t.Fatalf("%s %s: %v", arch, name, err)
-						}
-						if err := sameTrace(traces, arch, m); err != nil {
-							t.Fatalf("%s %s on %x, %x: %v", arch, name, a, b, err)
-						}
-						for k := 0; k < n; k++ {
-							if got := m.mem[simV+uint32(4*k)]; got != want[k] {
-								t.Fatalf("%s %s on %x, %x: limb %d = %#x, the Go code's %#x", arch, name, a, b, k, got, want[k])
-							}
-						}
-					}
+					simCheckAddSub(t, r, name, sub, a, b, want, armBody, x86Body, traces)
 				}
 			}
 		}
@@ -1216,13 +1128,6 @@ func TestUnsatAsm32CarriedSim(t *testing.T) {
 				}
 				return l
 			}
-			val := func(l []uint32) *big.Int {
-				x := new(big.Int)
-				for k := n - 1; k >= 0; k-- {
-					x.Add(x, new(big.Int).Lsh(big.NewInt(int64(l[k])), uint(r.off[k])))
-				}
-				return x
-			}
 			for _, sub := range []bool{false, true} {
 				name := r.typ + "AddAsm"
 				if sub {
@@ -1248,41 +1153,59 @@ func TestUnsatAsm32CarriedSim(t *testing.T) {
 							t.Fatalf("%s: limb %d = %#x exceeds the tight bound", name, k, want[k])
 						}
 					}
-					wantMod := new(big.Int).Add(val(a), val(b))
-					if sub {
-						wantMod.Sub(val(a), val(b))
-					}
-					p := r.f.p
-					if new(big.Int).Mod(val(want), p).Cmp(wantMod.Mod(wantMod, p)) != 0 {
-						t.Fatalf("%s: the Go model is wrong on %x, %x", name, a, b)
-					}
-					for _, arch := range []string{"arm", "386"} {
-						m := &simMachine{reg: map[string]uint32{}, mem: map[uint32]uint32{}}
-						for k := 0; k < n; k++ {
-							m.mem[simA+uint32(4*k)] = a[k]
-							m.mem[simB+uint32(4*k)] = b[k]
-						}
-						run, body := m.runARM, armBody
-						if arch == "386" {
-							run, body = m.run386, x86Body
-						}
-						if err := run(body); err != nil {
-							t.Fatalf("%s %s: %v", arch, name, err)
-						}
-						if err := sameTrace(traces, arch, m); err != nil {
-							t.Fatalf("%s %s on %x, %x: %v", arch, name, a, b, err)
-						}
-						for k := 0; k < n; k++ {
-							if got := m.mem[simV+uint32(4*k)]; got != want[k] {
-								t.Fatalf("%s %s on %x, %x: limb %d = %#x, the Go code's %#x", arch, name, a, b, k, got, want[k])
-							}
-						}
-					}
+					simCheckAddSub(t, r, name, sub, a, b, want, armBody, x86Body, traces)
 				}
 			}
 		}
 	}
 	if !ran {
 		t.Fatal("no representation has carried Add/Subtract assembly")
+	}
+}
+
+// limbValue is the integer the limbs l stand for, Σ l_k·2^off_k.
+func (r *unsatRep) limbValue(l []uint32) *big.Int {
+	x := new(big.Int)
+	for k := len(l) - 1; k >= 0; k-- {
+		x.Add(x, new(big.Int).Lsh(big.NewInt(int64(l[k])), uint(r.off[k])))
+	}
+	return x
+}
+
+// simCheckAddSub checks the model's limbs want against a ± b mod p, then
+// runs the arm and 386 bodies of name on a and b and requires want and the
+// address trace of the earlier inputs.
+func simCheckAddSub(t *testing.T, r *unsatRep, name string, sub bool, a, b, want []uint32, armBody, x86Body [][]string, traces map[string][]uint32) {
+	t.Helper()
+	val, n := r.limbValue, len(a)
+	wantMod := new(big.Int).Add(val(a), val(b))
+	if sub {
+		wantMod.Sub(val(a), val(b))
+	}
+	p := r.f.p
+	if new(big.Int).Mod(val(want), p).Cmp(wantMod.Mod(wantMod, p)) != 0 {
+		t.Fatalf("%s: the Go model is wrong on %x, %x", name, a, b)
+	}
+	for _, arch := range []string{"arm", "386"} {
+		m := &simMachine{reg: map[string]uint32{}, mem: map[uint32]uint32{}}
+		for k := 0; k < n; k++ {
+			m.mem[simA+uint32(4*k)] = a[k]
+			m.mem[simB+uint32(4*k)] = b[k]
+		}
+		run, body := m.runARM, armBody
+		if arch == "386" {
+			run, body = m.run386, x86Body
+		}
+		if err := run(body); err != nil {
+			t.Fatalf("%s %s: %v", arch, name, err)
+		}
+		if err := sameTrace(traces, arch, m); err != nil {
+			t.Fatalf("%s %s on %x, %x: %v", arch, name, a, b, err)
+		}
+		for k := 0; k < n; k++ {
+			if got := m.mem[simV+uint32(4*k)]; got != want[k] {
+				t.Fatalf("%s %s on %x, %x: limb %d = %#x, the Go code's %#x", arch, name, a, b, k, got, want[k])
+			}
+		}
 	}
 }

@@ -411,15 +411,20 @@ func montArmFunc(r *montRep, s *asmText, name string, square bool) (int, error) 
 		g.op("ADD", fmt.Sprintf("$%d", 4+4*n*k), "R13", "R11")
 		g.op("MOVM.IA", list, "(R11)")
 	}
-	// ARMv6 and later add a product, a word of t and a carry in one UMAAL;
-	// GOARM=5 builds the ARMv4 rows. The two are the same arithmetic.
-	s.line("#ifdef GOARM_6")
-	v6 := &montArm{r: r, s: s, free: slices.Clone(armRegs), square: square, aOff: g.aOff, bOff: g.bOff, umaal: true}
-	v6.body()
-	s.line("#else")
-	g.body()
-	s.line("#endif")
+	g.goarmVariants((*montArm).body)
 	return g.count, nil
+}
+
+// goarmVariants writes body twice under #ifdef GOARM_6: with UMAAL rows for
+// ARMv6 and later, and with g's ARMv4 rows for GOARM=5. The two are the
+// same arithmetic from the same emitter; g counts the ARMv4 one.
+func (g *montArm) goarmVariants(body func(*montArm)) {
+	v6 := &montArm{r: g.r, s: g.s, free: slices.Clone(armRegs), square: g.square, aOff: g.aOff, bOff: g.bOff, umaal: true}
+	g.s.line("#ifdef GOARM_6")
+	body(v6)
+	g.s.line("#else")
+	body(g)
+	g.s.line("#endif")
 }
 
 // body writes the rows, the reduction and the final subtraction.
@@ -992,17 +997,11 @@ func montArmWide(r *montRep, s *asmText, name string, square bool) (int, error) 
 		g.wideFinish(tw)
 		return g.count, nil
 	}
-	// As montArmFunc: UMAAL rows on GOARM 6 and 7, the ARMv4 rows else.
-	s.line("#ifdef GOARM_6")
-	v6 := &montArm{r: r, s: s, free: slices.Clone(armRegs), square: square, aOff: g.aOff, bOff: g.bOff, umaal: true}
-	v6.wideDense(tw)
-	s.comment("t < 2m: v = t − m, then m added back if that borrowed.")
-	v6.wideFinish(tw)
-	s.line("#else")
-	g.wideDense(tw)
-	s.comment("t < 2m: v = t − m, then m added back if that borrowed.")
-	g.wideFinish(tw)
-	s.line("#endif")
+	g.goarmVariants(func(g *montArm) {
+		g.wideDense(tw)
+		g.s.comment("t < 2m: v = t − m, then m added back if that borrowed.")
+		g.wideFinish(tw)
+	})
 	return g.count, nil
 }
 

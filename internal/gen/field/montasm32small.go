@@ -3,10 +3,10 @@ package field
 // This file writes arm and 386 assembly for Add, Sub and (where the field
 // has it) Halve of the Montgomery representations in 32-bit words (elem32)
 // marked Asm32, the same computation as AddBody, SubBody and HalveBody, so
-// the results are the Go code's on any limbs, reduced or not. Add sums a and b in a carry chain into t and
-// the carry c, subtracts m from t in a borrow chain, makes the mask of
-// c − borrow < 0 (t < m: the sum is kept) and adds m & mask back, which
-// gives t again where the Go code selects t. Sub subtracts b from a in a
+// the results are the Go code's on any limbs, reduced or not. Add sums a
+// and b in a carry chain into t and the carry c, subtracts m from t in a
+// borrow chain, makes the mask of c − borrow < 0 (t < m: the sum is kept)
+// and adds m & mask back, which gives t again where the Go code selects t. Sub subtracts b from a in a
 // borrow chain and adds m & mask back, mask all ones when it borrowed. The
 // limbs of m come from montNewRep, the Go code's source. Halve adds
 // m & mask, mask all ones when a is odd, and shifts the sum right a bit.
