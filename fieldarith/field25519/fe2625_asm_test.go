@@ -12,9 +12,10 @@ import (
 
 // The generated assembly (zz_generated_fe2625_arm.s, _386.s) must return
 // exactly the limbs of the Go code (multiplyGeneric, squareGeneric,
-// mult32Generic) on every input within the loose bounds, which is what the
-// generator's bounds proof covers. CI runs these tests under qemu for arm (every GOARM) and 386.
-// The checks are asmtest's.
+// mult32Generic, addGeneric, subtractGeneric, swapGeneric) on every input
+// within the bounds its proof covers. CI runs these tests under qemu for
+// arm (every GOARM) and 386. The multiplication and Add/Subtract checks
+// are asmtest's.
 
 var fe2625Asm = &asmtest.Impl[fe2625, uint32]{
 	Seed:       2625,
@@ -35,6 +36,12 @@ var fe2625Asm = &asmtest.Impl[fe2625, uint32]{
 	Mult32Asm:  fe2625Mult32Asm,
 	Mult32Go:   func(v, a *fe2625, y uint32) { v.mult32Generic(a, y) },
 	Mult32:     (*fe2625).Mult32,
+	AddAsm:     fe2625AddAsm,
+	AddGo:      func(v, a, b *fe2625) { v.addGeneric(a, b) },
+	SubAsm:     fe2625SubtractAsm,
+	SubGo:      func(v, a, b *fe2625) { v.subtractGeneric(a, b) },
+	Add:        (*fe2625).Add,
+	Subtract:   (*fe2625).Subtract,
 }
 
 func TestFe2625AsmRandom(t *testing.T) { fe2625Asm.TestRandom(t) }
@@ -97,11 +104,11 @@ func TestFe2625AsmBig(t *testing.T) { fe2625Asm.TestBig(t) }
 // the receiver is also an argument.
 func TestFe2625AsmAlias(t *testing.T) { fe2625Asm.TestAlias(t) }
 
-// TestFe2625AsmLoose compares the loose Add and Subtract assembly with the
-// Go code (addGeneric, subtractGeneric) on every pair of tight edge states
-// and on random tight pairs, also with the receiver aliasing an argument,
-// and checks the results against math/big.
-func TestFe2625AsmLoose(t *testing.T) {
+// fe2625Tight returns the edge states within the tight bounds, the top
+// limb alone and everything but it at the tight maximum and at the carry
+// boundary (the top carry, times 19, into limb 0), and n random tight
+// elements.
+func fe2625Tight(seed uint64, n int) []fe2625 {
 	var tight []fe2625
 	for _, s := range fe2625EdgeStates() {
 		ok := true
@@ -112,12 +119,36 @@ func TestFe2625AsmLoose(t *testing.T) {
 			tight = append(tight, s)
 		}
 	}
-	r := rand.New(rand.NewPCG(2625, 7))
-	for range 500 {
+	for _, top := range []bool{false, true} {
+		for _, x := range []uint32{fe2625Bound[0], 1 << 26, 1<<26 - 1, 1 << 25, 1<<25 - 1} {
+			var v fe2625
+			for k := range v.l {
+				if (k == 9) == top {
+					v.l[k] = min(x, fe2625Bound[k])
+				}
+			}
+			tight = append(tight, v)
+		}
+	}
+	r := rand.New(rand.NewPCG(2625, seed))
+	for range n {
 		var s fe2625
 		asmtest.RandLimbs(r, s.l[:], fe2625Bound[:])
 		tight = append(tight, s)
 	}
+	return tight
+}
+
+// TestFe2625AsmAddSub compares the carried Add and Subtract assembly with
+// the Go code (asmtest's TestAddSub).
+func TestFe2625AsmAddSub(t *testing.T) { fe2625Asm.TestAddSub(t, fe2625Tight(9, 300)) }
+
+// TestFe2625AsmLoose compares the loose Add and Subtract assembly with the
+// Go code (addGeneric, subtractGeneric) on every pair of tight edge states
+// and on random tight pairs, also with the receiver aliasing an argument,
+// and checks the results against math/big.
+func TestFe2625AsmLoose(t *testing.T) {
+	tight := fe2625Tight(7, 500)
 	p := testConfig.Modulus
 	mod := func(x *big.Int) *big.Int { return x.Mod(x, p) }
 	for i := range tight {

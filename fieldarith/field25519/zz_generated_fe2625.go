@@ -53,8 +53,9 @@ func (v *fe2625) Set(a *fe2625) *fe2625 {
 	return v
 }
 
-// Add sets v = a + b and returns v.
-func (v *fe2625) Add(a, b *fe2625) *fe2625 {
+// addGeneric sets v = a + b and returns v. Add runs it, or on arm and 386
+// the generated assembly that computes the same limbs.
+func (v *fe2625) addGeneric(a, b *fe2625) *fe2625 {
 	t0 := a.l[0] + b.l[0]
 	t1 := a.l[1] + b.l[1]
 	t2 := a.l[2] + b.l[2]
@@ -79,8 +80,10 @@ func (v *fe2625) Add(a, b *fe2625) *fe2625 {
 	return v
 }
 
-// Subtract sets v = a − b, computed as a + 2p − b limb by limb, and returns v.
-func (v *fe2625) Subtract(a, b *fe2625) *fe2625 {
+// subtractGeneric sets v = a − b, computed as a + 2p − b limb by limb,
+// and returns v. Subtract runs it, or on arm and 386 the generated assembly
+// that computes the same limbs.
+func (v *fe2625) subtractGeneric(a, b *fe2625) *fe2625 {
 	t0 := a.l[0] + 0x7ffffda - b.l[0]
 	t1 := a.l[1] + 0x3fffffe - b.l[1]
 	t2 := a.l[2] + 0x7fffffe - b.l[2]

@@ -683,6 +683,139 @@ TEXT ·fe2625Mult32Asm(SB), NOSPLIT, $0-12
 	MOVM.IA [R3-R4], (R0)
 	RET
 
+// func fe2625AddAsm(v, a, b *fe2625)
+TEXT ·fe2625AddAsm(SB), NOSPLIT, $0-12
+	MOVW    a+4(FP), R1
+	MOVW    b+8(FP), R2
+	MOVW    v+0(FP), R0
+	// t_9, read first (v writes limb 9 last), into R9.
+	MOVW    36(R1), R9
+	MOVW    36(R2), R3
+	MOVM.IA.W (R2), [R6,R7,R12]
+	ADD     R3, R9
+	// The top carry times 19, as shifts and adds of t_9>>25 (R3), into R8.
+	MOVW    R9>>25, R3
+	ADD     R3<<1, R3, R8
+	ADD     R3<<4, R8
+	MOVM.IA.W (R1), [R3,R4,R5]
+	ADD     R6, R3
+	BIC     $0xfc000000, R3, R6
+	ADD     R8, R6
+	ADD     R7, R4
+	ADD     R12, R5, R8
+	BIC     $0xfe000000, R4, R7
+	BIC     $0xfc000000, R8, R12
+	ADD     R3>>26, R7
+	ADD     R4>>25, R12
+	MOVM.IA.W [R6,R7,R12], (R0)
+	MOVM.IA.W (R1), [R3,R4,R5]
+	MOVM.IA.W (R2), [R6,R7,R12]
+	ADD     R6, R3
+	BIC     $0xfe000000, R3, R6
+	ADD     R8>>26, R6
+	ADD     R7, R4
+	ADD     R12, R5, R8
+	BIC     $0xfc000000, R4, R7
+	BIC     $0xfe000000, R8, R12
+	ADD     R3>>25, R7
+	ADD     R4>>26, R12
+	MOVM.IA.W [R6,R7,R12], (R0)
+	MOVM.IA.W (R1), [R3,R4,R5]
+	MOVM.IA.W (R2), [R6,R7,R12]
+	ADD     R6, R3
+	BIC     $0xfc000000, R3, R6
+	ADD     R8>>25, R6
+	ADD     R7, R4
+	ADD     R12, R5, R8
+	BIC     $0xfe000000, R4, R7
+	BIC     $0xfc000000, R8, R12
+	ADD     R3>>26, R7
+	ADD     R4>>25, R12
+	MOVM.IA.W [R6,R7,R12], (R0)
+	BIC     $0xfe000000, R9, R3
+	ADD     R8>>26, R3
+	MOVW    R3, (R0)
+	RET
+
+// func fe2625SubtractAsm(v, a, b *fe2625)
+TEXT ·fe2625SubtractAsm(SB), NOSPLIT, $0-12
+	MOVW    a+4(FP), R1
+	MOVW    b+8(FP), R2
+	MOVW    $0x4000000, R12
+	MOVW    36(R1), R9
+	MOVW    36(R2), R3
+	SUB     $2, R12
+	ADD     R12, R9
+	SUB     R3, R9
+	MOVW    R9>>25, R3
+	ADD     R3<<1, R3, R7
+	ADD     R3<<4, R7
+	MOVM.IA.W (R1), [R3]
+	MOVM.IA.W (R2), [R5]
+	MOVW    v+0(FP), R0
+	// The most used constant k·p_k, 0x3fffffe.
+	// t_9, read first (v writes limb 9 last), into R9.
+	// The top carry times 19, as shifts and adds of t_9>>25 (R3), into R7.
+	ADD     R12, R3
+	ADD     $0x4000000, R3
+	SUB     $0x24, R3
+	SUB     R5, R3, R8
+	BIC     $0xfc000000, R8, R5
+	ADD     R7, R5
+	MOVM.IA.W [R5], (R0)
+	MOVM.IA.W (R1), [R3,R4]
+	MOVM.IA.W (R2), [R5,R6]
+	ADD     R12, R3
+	SUB     R5, R3
+	BIC     $0xfe000000, R3, R5
+	ADD     R12, R4
+	ADD     R8>>26, R5
+	ADD     $0x4000000, R4
+	SUB     R6, R4, R8
+	BIC     $0xfc000000, R8, R6
+	ADD     R3>>25, R6
+	MOVM.IA.W [R5,R6], (R0)
+	MOVM.IA.W (R1), [R3,R4]
+	MOVM.IA.W (R2), [R5,R6]
+	ADD     R12, R3
+	SUB     R5, R3
+	BIC     $0xfe000000, R3, R5
+	ADD     R12, R4
+	ADD     R8>>26, R5
+	ADD     $0x4000000, R4
+	SUB     R6, R4, R8
+	BIC     $0xfc000000, R8, R6
+	ADD     R3>>25, R6
+	MOVM.IA.W [R5,R6], (R0)
+	MOVM.IA.W (R1), [R3,R4]
+	MOVM.IA.W (R2), [R5,R6]
+	ADD     R12, R3
+	SUB     R5, R3
+	BIC     $0xfe000000, R3, R5
+	ADD     R12, R4
+	ADD     R8>>26, R5
+	ADD     $0x4000000, R4
+	SUB     R6, R4, R8
+	BIC     $0xfc000000, R8, R6
+	ADD     R3>>25, R6
+	MOVM.IA.W [R5,R6], (R0)
+	MOVM.IA.W (R1), [R3,R4]
+	MOVM.IA.W (R2), [R5,R6]
+	ADD     R12, R3
+	SUB     R5, R3
+	BIC     $0xfe000000, R3, R5
+	ADD     R12, R4
+	ADD     R8>>26, R5
+	ADD     $0x4000000, R4
+	SUB     R6, R4, R8
+	BIC     $0xfc000000, R8, R6
+	ADD     R3>>25, R6
+	BIC     $0xfe000000, R9, R3
+	MOVM.IA.W [R5,R6], (R0)
+	ADD     R8>>26, R3
+	MOVW    R3, (R0)
+	RET
+
 // func fe2625LooseAddAsm(v *fe2625Loose, a, b *fe2625)
 TEXT ·fe2625LooseAddAsm(SB), NOSPLIT, $0-12
 	MOVW    a+4(FP), R1

@@ -43,6 +43,32 @@ func (v *fe2625) Mult32(a *fe2625, y uint32) *fe2625 {
 //go:noescape
 func fe2625Mult32Asm(v, a *fe2625, y uint32)
 
+// Add sets v = a + b, carried once, and returns v. It runs fe2625AddAsm,
+// generated arm or 386 assembly computing the limbs of addGeneric.
+func (v *fe2625) Add(a, b *fe2625) *fe2625 {
+	fe2625AddAsm(v, a, b)
+	return v
+}
+
+// fe2625AddAsm sets v = a + b, limb for limb as addGeneric
+// (zz_generated_fe2625_arm.s, _386.s). v may alias a and b.
+//
+//go:noescape
+func fe2625AddAsm(v, a, b *fe2625)
+
+// Subtract sets v = a − b, carried once, and returns v. It runs fe2625SubtractAsm,
+// generated arm or 386 assembly computing the limbs of subtractGeneric.
+func (v *fe2625) Subtract(a, b *fe2625) *fe2625 {
+	fe2625SubtractAsm(v, a, b)
+	return v
+}
+
+// fe2625SubtractAsm sets v = a − b, limb for limb as subtractGeneric
+// (zz_generated_fe2625_arm.s, _386.s). v may alias a and b.
+//
+//go:noescape
+func fe2625SubtractAsm(v, a, b *fe2625)
+
 // Add sets v = a + b without a carry and returns v. It runs fe2625LooseAddAsm,
 // generated arm or 386 assembly computing the limbs of addGeneric.
 func (v *fe2625Loose) Add(a, b *fe2625) *fe2625Loose {

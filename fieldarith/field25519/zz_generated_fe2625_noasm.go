@@ -15,6 +15,12 @@ func (v *fe2625) Square(a *fe2625) *fe2625 { return v.squareGeneric(a) }
 // Mult32 sets v = a·y and returns v. This build runs the Go code, mult32Generic.
 func (v *fe2625) Mult32(a *fe2625, y uint32) *fe2625 { return v.mult32Generic(a, y) }
 
+// Add sets v = a + b and returns v. This build runs the Go code, addGeneric.
+func (v *fe2625) Add(a, b *fe2625) *fe2625 { return v.addGeneric(a, b) }
+
+// Subtract sets v = a − b and returns v. This build runs the Go code, subtractGeneric.
+func (v *fe2625) Subtract(a, b *fe2625) *fe2625 { return v.subtractGeneric(a, b) }
+
 // Add sets v = a + b without a carry and returns v. This build runs the Go code, addGeneric.
 func (v *fe2625Loose) Add(a, b *fe2625) *fe2625Loose { return v.addGeneric(a, b) }
 

@@ -41,6 +41,11 @@ type Impl[E comparable, W Word] struct {
 
 	Mult32Asm, Mult32Go func(v, a *E, y uint32)
 	Mult32              func(v, a *E, y uint32) *E
+
+	// The carried (tight) Add and Subtract, for TestAddSub; nil where
+	// they are Go.
+	AddAsm, AddGo, SubAsm, SubGo func(v, a, b *E)
+	Add, Subtract                func(v, a, b *E) *E
 }
 
 // Mult32Edges are multipliers at the edges: 0, 1, 2, X448's a24, X25519's
@@ -229,6 +234,54 @@ func (c *Impl[E, W]) TestAlias(t *testing.T) {
 			c.Mult32Go(&want, &a, 39081)
 			if v := a; *c.Mult32(&v, &v, 39081) != want {
 				t.Fatalf("v = v·39081 on %x", c.Limbs(&a))
+			}
+		}
+	}
+}
+
+// TestAddSub compares AddAsm and SubAsm with AddGo and SubGo on tight
+// operands (every pair of the first 32, two partners for each of the
+// others), also with the receiver aliasing an argument and through the
+// methods, and checks the results against math/big and the tight bounds.
+func (c *Impl[E, W]) TestAddSub(t *testing.T, tight []E) {
+	mod := func(x *big.Int) *big.Int { return x.Mod(x, c.Modulus) }
+	for i := range tight {
+		js := []int{(i*7 + 3) % len(tight), (i + 1) % len(tight)}
+		if i < 32 {
+			js = js[:0]
+			for j := range tight {
+				js = append(js, j)
+			}
+		}
+		for _, j := range js {
+			a, b := &tight[i], &tight[j]
+			for _, sub := range []bool{false, true} {
+				op, gen, method, sum := c.AddAsm, c.AddGo, c.Add, new(big.Int).Add(c.Big(a), c.Big(b))
+				if sub {
+					op, gen, method, sum = c.SubAsm, c.SubGo, c.Subtract, new(big.Int).Sub(c.Big(a), c.Big(b))
+				}
+				var got, want E
+				gen(&want, a, b)
+				op(&got, a, b)
+				if got != want {
+					t.Fatalf("%x ± %x (sub %v): asm %x, generic %x", c.Limbs(a), c.Limbs(b), sub, c.Limbs(&got), c.Limbs(&want))
+				}
+				if !c.within(&got, c.Bound) || mod(c.Big(&got)).Cmp(mod(sum)) != 0 {
+					t.Fatalf("%x ± %x (sub %v): %x out of bounds or wrong", c.Limbs(a), c.Limbs(b), sub, c.Limbs(&got))
+				}
+				if v := *a; func() E { op(&v, &v, b); return v }() != want {
+					t.Fatalf("v = v ± b on %x, %x (sub %v)", c.Limbs(a), c.Limbs(b), sub)
+				}
+				if v := *b; func() E { op(&v, a, &v); return v }() != want {
+					t.Fatalf("v = a ± v on %x, %x (sub %v)", c.Limbs(a), c.Limbs(b), sub)
+				}
+				var w E
+				if op(&w, a, a); func() E { v := *a; op(&v, &v, &v); return v }() != w {
+					t.Fatalf("v = v ± v on %x (sub %v)", c.Limbs(a), sub)
+				}
+				if m := *method(new(E), a, b); m != want {
+					t.Fatalf("the method on %x, %x (sub %v): %x, generic %x", c.Limbs(a), c.Limbs(b), sub, c.Limbs(&m), c.Limbs(&want))
+				}
 			}
 		}
 	}

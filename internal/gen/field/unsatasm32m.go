@@ -369,13 +369,14 @@ func (r *unsatRep) asm32LooseAdd() bool { return r.asm32 && (!r.looseAddCarry ||
 func (r *unsatRep) asm32LooseSub() bool { return r.asm32 && (!r.looseSubCarry || r.asm32AddSub()) }
 
 // asm32AddSub reports whether the tight Add and Subtract (one parallel
-// carry) run assembly: where every carry has coefficient 1 (fe28; fe2625's
-// top carry is 19 times, and its tight Add and Subtract stay Go).
+// carry) run assembly: where every carry but the top limb's has coefficient
+// 1 and goes to the next limb (fe28; fe2625, whose top carry is 19 times
+// into limb 0). carriedPrepare checks the rest of the shape.
 func (r *unsatRep) asm32AddSub() bool {
 	if !r.asm32 || r.word != 32 {
 		return false
 	}
-	for k := 0; k < r.n(); k++ {
+	for k := 0; k < r.n()-1; k++ {
 		for _, t := range r.carryTargets(k) {
 			if t.coef != 1 {
 				return false
@@ -414,6 +415,26 @@ func armConst(x uint32) (hi, d uint32, err error) {
 		}
 	}
 	return 0, 0, fmt.Errorf("constant %#x is not an encodable value minus a byte", x)
+}
+
+// armImmSum writes d as at most two signed terms whose magnitudes are arm
+// immediates (none for d = 0): d itself, or d ∓ f and ±f for a byte f.
+func armImmSum(d int64) ([]int64, error) {
+	enc := func(x int64) bool { return x == 0 || x > -1<<32 && x < 1<<32 && armImm(uint32(abs64(x))) }
+	if d == 0 {
+		return nil, nil
+	}
+	if enc(d) {
+		return []int64{d}, nil
+	}
+	for f := int64(1); f < 256; f++ {
+		for _, e := range []int64{d - f, d + f} {
+			if enc(e) {
+				return []int64{e, d - e}, nil
+			}
+		}
+	}
+	return nil, fmt.Errorf("%#x is not the sum of two immediates", d)
 }
 
 // armLoose writes the loose Add (v = a + b) or Subtract (v = a + k·p − b)
@@ -621,10 +642,11 @@ func (r *unsatRep) x86Swap(name string) (string, error) {
 
 // carriedPrepare checks the Go code's proof of the tight Add or Subtract
 // (t_k = a_k + b_k or a_k + k·p_k − b_k, then one parallel carry) and the
-// carry shape the emitters are written for: limb k into k+1, the top limb
-// into the limbs tops lists, all with coefficient 1. It returns the
+// carry shape the emitters are written for: limb k into k+1 with
+// coefficient 1, the top limb into the limbs of tops with their
+// coefficients (one coefficient for all of them, below 2^8). It returns the
 // constants k·p_k of Subtract (zeros for Add).
-func (r *unsatRep) carriedPrepare(sub bool) (c []uint32, tops map[int]bool, err error) {
+func (r *unsatRep) carriedPrepare(sub bool) (c []uint32, tops map[int]uint32, err error) {
 	if !r.asm32AddSub() {
 		return nil, nil, fmt.Errorf("%s: no carried Add/Subtract assembly for this representation", r.typ)
 	}
@@ -633,10 +655,10 @@ func (r *unsatRep) carriedPrepare(sub bool) (c []uint32, tops map[int]bool, err 
 		return nil, nil, err
 	}
 	n := r.n()
-	tops = map[int]bool{}
+	tops = map[int]uint32{}
 	for k := 0; k < n; k++ {
 		t := r.carryTargets(k)
-		if k < n-1 && (len(t) != 1 || t[0].col != k+1) {
+		if k < n-1 && (len(t) != 1 || t[0].col != k+1 || t[0].coef != 1) {
 			return nil, nil, fmt.Errorf("%s: carry out of limb %d is not what the carried assembly expects", r.typ, k)
 		}
 		if k == n-1 {
@@ -644,7 +666,10 @@ func (r *unsatRep) carriedPrepare(sub bool) (c []uint32, tops map[int]bool, err 
 				if u.col == n-1 {
 					return nil, nil, fmt.Errorf("%s: the top carry goes to the top limb", r.typ)
 				}
-				tops[u.col] = true
+				if u.coef != t[0].coef || u.coef < 1 || u.coef > 255 {
+					return nil, nil, fmt.Errorf("%s: top carry coefficients %v", r.typ, t)
+				}
+				tops[u.col] = uint32(u.coef)
 			}
 		}
 		if r.width[k] < 8 || r.width[k] > 31 {
@@ -660,14 +685,24 @@ func (r *unsatRep) carriedPrepare(sub bool) (c []uint32, tops map[int]bool, err 
 	return c, tops, nil
 }
 
+// topCoef returns the coefficient of the top carry, the same for all its
+// targets (carriedPrepare checks).
+func topCoef(tops map[int]uint32) uint32 {
+	for _, c := range tops {
+		return c
+	}
+	return 1
+}
+
 // armCarried writes the carried Add (t_k = a_k + b_k) or Subtract (t_k = a_k
 // + k·p_k − b_k) for arm, v_k = t_k mod 2^w_k + t_(k−1)>>w_(k−1) (+
-// t_(n−1)>>w_(n−1) into the top limb's targets) as the Go code: a NOSPLIT
+// c·(t_(n−1)>>w_(n−1)) into the top carry's targets) as the Go code: a NOSPLIT
 // leaf without a frame. R0, R1, R2 = v, a, b walking the limbs in batches
 // (MOVM with writeback); t_(n−1) first, into R9; a batch's t_k in the a
 // registers, the last one in R8 for the next batch; v_k built in the b
 // registers; Subtract's most used constant in R12, the others as it plus
-// an immediate.
+// an immediate; a top carry coefficient c other than 1 multiplied once, by
+// shifts and adds, into a spare register.
 func (r *unsatRep) armCarried(name string, sub bool) (string, error) {
 	c, tops, err := r.carriedPrepare(sub)
 	if err != nil {
@@ -704,13 +739,16 @@ func (r *unsatRep) armCarried(name string, sub bool) (string, error) {
 	t := func(k int, b, dst, out string) error {
 		if sub {
 			s.op("ADD", "R12", dst)
-			switch d := int64(c[k]) - int64(kc); {
-			case d > 0 && armImm(uint32(d)):
-				s.op("ADD", fmt.Sprintf("$0x%x", d), dst)
-			case d < 0 && armImm(uint32(-d)):
-				s.op("SUB", fmt.Sprintf("$0x%x", -d), dst)
-			case d != 0:
-				return fmt.Errorf("%s: limb %d's constant %#x is not %#x plus an immediate", r.typ, k, c[k], kc)
+			ds, err := armImmSum(int64(c[k]) - int64(kc))
+			if err != nil {
+				return fmt.Errorf("%s: limb %d's constant %#x from %#x: %v", r.typ, k, c[k], kc, err)
+			}
+			for _, d := range ds {
+				if d > 0 {
+					s.op("ADD", fmt.Sprintf("$0x%x", d), dst)
+				} else {
+					s.op("SUB", fmt.Sprintf("$0x%x", -d), dst)
+				}
 			}
 			if out != dst {
 				s.op("SUB", b, dst, out)
@@ -726,14 +764,48 @@ func (r *unsatRep) armCarried(name string, sub bool) (string, error) {
 		}
 		return nil
 	}
+	// Limbs 0…n−2 go in batches of g, the odd ones first: a batch's first
+	// limb reads the previous batch's t from R8, its last writes R8.
+	g := len(areg)
+	first := (n - 1) % g
+	if first == 0 {
+		first = g
+	}
+	// A top carry with a coefficient other than 1 is multiplied once, into
+	// rc: a register no batch loads, or R8 while the first batch has not
+	// written it.
+	coef, rc := topCoef(tops), ""
+	if coef != 1 {
+		used := map[string]bool{}
+		for _, x := range append(append([]string{}, areg...), breg...) {
+			used[x] = true
+		}
+		for _, x := range []string{"R7", "R12"} {
+			if !used[x] {
+				rc = x
+				break
+			}
+		}
+		if rc == "" {
+			for k := range tops {
+				if k >= first-1 {
+					return "", fmt.Errorf("%s: no register for the top carry times %d into limb %d", r.typ, coef, k)
+				}
+			}
+			rc = "R8"
+		}
+	}
 	// carryIn adds to dst what limb k receives: t_(k−1)>>w from prev, and
-	// t_(n−1)>>w from R9 if k is a target of the top carry.
+	// t_(n−1)>>w (times its coefficient, rc) if k is a target of the top
+	// carry.
 	carryIn := func(k int, prev, dst string) {
 		if k > 0 {
 			s.op("ADD", fmt.Sprintf("%s>>%d", prev, r.width[k-1]), dst)
 		}
-		if tops[k] {
+		if tops[k] == 1 {
 			s.op("ADD", fmt.Sprintf("R9>>%d", r.width[n-1]), dst)
+		} else if tops[k] != 0 {
+			s.op("ADD", rc, dst)
 		}
 	}
 	s.comment("t_%d, read first (v writes limb %d last), into R9.", n-1, n-1)
@@ -742,12 +814,26 @@ func (r *unsatRep) armCarried(name string, sub bool) (string, error) {
 	if err := t(n-1, "R3", "R9", "R9"); err != nil {
 		return "", err
 	}
-	// Limbs 0…n−2 in batches of g, the odd ones first: a batch's first
-	// limb reads the previous batch's t from R8, its last writes R8.
-	g := len(areg)
-	first := (n - 1) % g
-	if first == 0 {
-		first = g
+	if rc != "" {
+		s.comment("The top carry times %d, as shifts and adds of t_%d>>%d (R3), into %s.", coef, n-1, r.width[n-1], rc)
+		s.op("MOVW", fmt.Sprintf("R9>>%d", r.width[n-1]), "R3")
+		var bits []int
+		for j := 0; j < 8; j++ {
+			if coef>>j&1 == 1 {
+				bits = append(bits, j)
+			}
+		}
+		switch {
+		case bits[0] == 0:
+			s.op("ADD", fmt.Sprintf("R3<<%d", bits[1]), "R3", rc)
+			bits = bits[2:]
+		default:
+			s.op("MOVW", fmt.Sprintf("R3<<%d", bits[0]), rc)
+			bits = bits[1:]
+		}
+		for _, j := range bits {
+			s.op("ADD", fmt.Sprintf("R3<<%d", j), rc)
+		}
 	}
 	prev := "R8"
 	for b := 0; b < n-1; {
@@ -794,8 +880,9 @@ func (r *unsatRep) armCarried(name string, sub bool) (string, error) {
 
 // x86Carried writes the carried Add or Subtract for 386: DI, SI, BX = v, a,
 // b; per limb t_k in AX, its carry t_k>>w in CX or DX by turns (the next
-// limb adds it), t_(n−1)>>w computed first and kept in the frame for the
-// top carry's targets; limb n−1 is read again at the end (v writes it last).
+// limb adds it), t_(n−1)>>w (times the top carry's coefficient, IMUL3L)
+// computed first and kept in the frame for the top carry's targets; limb
+// n−1 is read again at the end (v writes it last).
 func (r *unsatRep) x86Carried(name string, sub bool) (string, error) {
 	c, tops, err := r.carriedPrepare(sub)
 	if err != nil {
@@ -818,9 +905,16 @@ func (r *unsatRep) x86Carried(name string, sub bool) (string, error) {
 			s.op("ADDL", fmt.Sprintf("%d(BX)", 4*k), dst)
 		}
 	}
-	s.comment("The carry out of limb %d, t_%d>>%d, into the frame.", n-1, n-1, r.width[n-1])
+	if coef := topCoef(tops); coef != 1 {
+		s.comment("The carry out of limb %d times %d, (t_%d>>%d)·%d, into the frame.", n-1, coef, n-1, r.width[n-1], coef)
+	} else {
+		s.comment("The carry out of limb %d, t_%d>>%d, into the frame.", n-1, n-1, r.width[n-1])
+	}
 	t(n-1, "AX")
 	s.op("SHRL", fmt.Sprintf("$%d", r.width[n-1]), "AX")
+	if coef := topCoef(tops); coef != 1 {
+		s.op("IMUL3L", fmt.Sprintf("$%d", coef), "AX", "AX")
+	}
 	s.op("MOVL", "AX", "0(SP)")
 	cur, prev := "CX", "DX"
 	for k := 0; k < n; k++ {
@@ -833,7 +927,7 @@ func (r *unsatRep) x86Carried(name string, sub bool) (string, error) {
 		if k > 0 {
 			s.op("ADDL", prev, "AX")
 		}
-		if tops[k] {
+		if tops[k] != 0 {
 			s.op("ADDL", "0(SP)", "AX")
 		}
 		s.op("MOVL", "AX", fmt.Sprintf("%d(DI)", 4*k))
