@@ -1217,17 +1217,16 @@ func (v *elem32) Sqrt(a *elem32) (*elem32, int) {
 	return v, ok
 }
 
-// Select sets v = a if cond == 1 and v = b if cond == 0, and returns v.
-func (v *elem32) Select(a, b *elem32, cond int) *elem32 {
+// elem32Select sets out = a if cond == 1 and out = b if cond == 0.
+func elem32Select(out, a, b *elem32, cond int) {
 	mask := -uint32(cond)
-	for i := range v {
-		v[i] = b[i] ^ (mask & (a[i] ^ b[i]))
+	for i := range out {
+		out[i] = b[i] ^ (mask & (a[i] ^ b[i]))
 	}
-	return v
 }
 
-// Swap swaps v and u if cond == 1 and leaves them if cond == 0.
-func (v *elem32) Swap(u *elem32, cond int) {
+// elem32Swap swaps v and u if cond == 1 and leaves them if cond == 0.
+func elem32Swap(v, u *elem32, cond int) {
 	mask := -uint32(cond)
 	for i := range v {
 		t := mask & (v[i] ^ u[i])
@@ -1235,6 +1234,9 @@ func (v *elem32) Swap(u *elem32, cond int) {
 		u[i] ^= t
 	}
 }
+
+// Select and Swap are in zz_generated_elem32_asm32.go (arm and 386
+// assembly) and zz_generated_elem32_noasm.go.
 
 // Equal returns 1 if v == u and 0 otherwise.
 func (v *elem32) Equal(u *elem32) int {

@@ -21,10 +21,10 @@ func (v *elem32) Square(a *elem32) *elem32 {
 }
 
 // elem32Assembly names the elem32 routines of this build that run assembly
-// rather than Go: Multiply, Square, Add, Subtract, Negate and Halve (zz_generated_elem32_arm.s with ARMv4
+// rather than Go: Multiply, Square, Add, Subtract, Negate, Select, Swap and Halve (zz_generated_elem32_arm.s with ARMv4
 // instructions, and UMAAL where GOARM is 6 or 7, or _386.s).
 func elem32Assembly() string {
-	return runtime.GOARCH + " Multiply, Square, Add, Subtract, Negate, Halve"
+	return runtime.GOARCH + " Multiply, Square, Add, Subtract, Negate, Select, Swap, Halve"
 }
 
 // elem32MulAsm is elem32Mul in assembly: v = a·b·R⁻¹ mod m for a < R, b < m.
@@ -71,6 +71,29 @@ func elem32AddAsm(v, a, b *elem32)
 //
 //go:noescape
 func elem32SubAsm(v, a, b *elem32)
+
+// Select sets v = a if cond == 1 and v = b if cond == 0, and returns v. It
+// runs elem32SelectAsm, generated arm or 386 assembly with the same result as
+// elem32Select.
+func (v *elem32) Select(a, b *elem32, cond int) *elem32 {
+	elem32SelectAsm(v, a, b, cond)
+	return v
+}
+
+// Swap swaps v and u if cond == 1 and leaves them if cond == 0. It runs
+// elem32SwapAsm, generated arm or 386 assembly with the same result as elem32Swap.
+func (v *elem32) Swap(u *elem32, cond int) { elem32SwapAsm(v, u, cond) }
+
+// elem32SelectAsm is elem32Select in assembly, with a mask rather than a branch.
+// v may alias a and b.
+//
+//go:noescape
+func elem32SelectAsm(v, a, b *elem32, cond int)
+
+// elem32SwapAsm is elem32Swap in assembly, with a mask rather than a branch.
+//
+//go:noescape
+func elem32SwapAsm(v, u *elem32, cond int)
 
 // Halve sets v = a/2 and returns v. It runs elem32HalveAsm, generated arm or 386
 // assembly with the same result as elem32Halve.

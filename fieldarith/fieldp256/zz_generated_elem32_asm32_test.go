@@ -250,6 +250,49 @@ func TestElem32AsmAddSub(t *testing.T) {
 	}
 }
 
+// elem32SelectAsm and elem32SwapAsm (assembly on arm and 386, the Go code elsewhere)
+// against elem32Select and elem32Swap, on any words and cond 0 and 1.
+func TestElem32AsmSelectSwap(t *testing.T) {
+	rnd := rand.New(rand.NewPCG(36, 8))
+	word := func() uint32 {
+		switch rnd.IntN(4) {
+		case 0:
+			return 0
+		case 1:
+			return 0xffffffff
+		}
+		return rnd.Uint32()
+	}
+	for i := 0; i < 1000; i++ {
+		var a, b elem32
+		for k := range a {
+			a[k], b[k] = word(), word()
+		}
+		cond := i % 2
+		var got, want elem32
+		elem32SelectAsm(&got, &a, &b, cond)
+		elem32Select(&want, &a, &b, cond)
+		if got != want || cond == 1 && got != a || cond == 0 && got != b {
+			t.Fatalf("elem32SelectAsm(%x, %x, %d) = %x, Go code %x", a, b, cond, got, want)
+		}
+		if va, vb := a, b; *va.Select(&va, &b, cond) != want || *vb.Select(&a, &vb, cond) != want {
+			t.Fatalf("Select(%x, %x, %d) aliased: %x, %x, want %x", a, b, cond, va, vb, want)
+		}
+		v, u, gv, gu := a, b, a, b
+		elem32SwapAsm(&v, &u, cond)
+		elem32Swap(&gv, &gu, cond)
+		if v != gv || u != gu || cond == 1 && (v != b || u != a) || cond == 0 && (v != a || u != b) {
+			t.Fatalf("elem32SwapAsm(%x, %x, %d) = %x, %x, Go code %x, %x", a, b, cond, v, u, gv, gu)
+		}
+		if v.Swap(&u, cond); v != a || u != b {
+			t.Fatalf("Swap(%x, %x, %d) twice: %x, %x", a, b, cond, v, u)
+		}
+		if w := a; func() elem32 { w.Swap(&w, cond); return w }() != a {
+			t.Fatalf("Swap(w, w, %d) changed %x", cond, a)
+		}
+	}
+}
+
 // elem32HalveAsm (assembly on arm and 386, the Go code elsewhere) against
 // elem32Halve on any limbs and a·2⁻¹ mod m on reduced ones, v aliasing a.
 func TestElem32AsmHalve(t *testing.T) {

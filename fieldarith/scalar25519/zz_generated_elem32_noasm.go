@@ -18,7 +18,7 @@ func (v *elem32) Square(a *elem32) *elem32 {
 
 // elem32Assembly names the elem32 routines of this build that run assembly
 // rather than Go. It is "": arm and 386 without the purego and curvekit_purego
-// tags run Multiply, Square, Add, Subtract and Negate in assembly, other builds Go.
+// tags run Multiply, Square, Add, Subtract, Negate, Select and Swap in assembly, other builds Go.
 func elem32Assembly() string { return "" }
 
 // elem32MulAsm and elem32SquareAsm are the Go code in this build, so that the tests that
@@ -47,3 +47,15 @@ func (v *elem32) Negate(a *elem32) *elem32 {
 
 func elem32AddAsm(v, a, b *elem32) { elem32Add(v, a, b) }
 func elem32SubAsm(v, a, b *elem32) { elem32Sub(v, a, b) }
+
+// Select sets v = a if cond == 1 and v = b if cond == 0, and returns v.
+func (v *elem32) Select(a, b *elem32, cond int) *elem32 {
+	elem32Select(v, a, b, cond)
+	return v
+}
+
+// Swap swaps v and u if cond == 1 and leaves them if cond == 0.
+func (v *elem32) Swap(u *elem32, cond int) { elem32Swap(v, u, cond) }
+
+func elem32SelectAsm(v, a, b *elem32, cond int) { elem32Select(v, a, b, cond) }
+func elem32SwapAsm(v, u *elem32, cond int)      { elem32Swap(v, u, cond) }

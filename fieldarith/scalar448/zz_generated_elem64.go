@@ -1781,17 +1781,16 @@ func (v *elem64) invertFermat(a *elem64) *elem64 {
 	return v
 }
 
-// Select sets v = a if cond == 1 and v = b if cond == 0, and returns v.
-func (v *elem64) Select(a, b *elem64, cond int) *elem64 {
+// elem64Select sets out = a if cond == 1 and out = b if cond == 0.
+func elem64Select(out, a, b *elem64, cond int) {
 	mask := -uint64(cond)
-	for i := range v {
-		v[i] = b[i] ^ (mask & (a[i] ^ b[i]))
+	for i := range out {
+		out[i] = b[i] ^ (mask & (a[i] ^ b[i]))
 	}
-	return v
 }
 
-// Swap swaps v and u if cond == 1 and leaves them if cond == 0.
-func (v *elem64) Swap(u *elem64, cond int) {
+// elem64Swap swaps v and u if cond == 1 and leaves them if cond == 0.
+func elem64Swap(v, u *elem64, cond int) {
 	mask := -uint64(cond)
 	for i := range v {
 		t := mask & (v[i] ^ u[i])
@@ -1799,6 +1798,15 @@ func (v *elem64) Swap(u *elem64, cond int) {
 		u[i] ^= t
 	}
 }
+
+// Select sets v = a if cond == 1 and v = b if cond == 0, and returns v.
+func (v *elem64) Select(a, b *elem64, cond int) *elem64 {
+	elem64Select(v, a, b, cond)
+	return v
+}
+
+// Swap swaps v and u if cond == 1 and leaves them if cond == 0.
+func (v *elem64) Swap(u *elem64, cond int) { elem64Swap(v, u, cond) }
 
 // Equal returns 1 if v == u and 0 otherwise.
 func (v *elem64) Equal(u *elem64) int {

@@ -2268,3 +2268,108 @@ TEXT ·elem32SubAsm(SB), NOSPLIT, $0-12
 	ADCL    $0, 24(BX)
 	ADCL    DX, 28(BX)
 	RET
+
+// func elem32SelectAsm(v, a, b *elem32, cond int)
+TEXT ·elem32SelectAsm(SB), NOSPLIT, $0-16
+	MOVL    v+0(FP), DI
+	MOVL    a+4(FP), SI
+	MOVL    b+8(FP), BX
+	MOVL    cond+12(FP), DX
+	NEGL    DX
+	MOVL    0(SI), AX
+	MOVL    0(BX), CX
+	XORL    CX, AX
+	ANDL    DX, AX
+	XORL    CX, AX
+	MOVL    AX, 0(DI)
+	MOVL    4(SI), AX
+	MOVL    4(BX), CX
+	XORL    CX, AX
+	ANDL    DX, AX
+	XORL    CX, AX
+	MOVL    AX, 4(DI)
+	MOVL    8(SI), AX
+	MOVL    8(BX), CX
+	XORL    CX, AX
+	ANDL    DX, AX
+	XORL    CX, AX
+	MOVL    AX, 8(DI)
+	MOVL    12(SI), AX
+	MOVL    12(BX), CX
+	XORL    CX, AX
+	ANDL    DX, AX
+	XORL    CX, AX
+	MOVL    AX, 12(DI)
+	MOVL    16(SI), AX
+	MOVL    16(BX), CX
+	XORL    CX, AX
+	ANDL    DX, AX
+	XORL    CX, AX
+	MOVL    AX, 16(DI)
+	MOVL    20(SI), AX
+	MOVL    20(BX), CX
+	XORL    CX, AX
+	ANDL    DX, AX
+	XORL    CX, AX
+	MOVL    AX, 20(DI)
+	MOVL    24(SI), AX
+	MOVL    24(BX), CX
+	XORL    CX, AX
+	ANDL    DX, AX
+	XORL    CX, AX
+	MOVL    AX, 24(DI)
+	MOVL    28(SI), AX
+	MOVL    28(BX), CX
+	XORL    CX, AX
+	ANDL    DX, AX
+	XORL    CX, AX
+	MOVL    AX, 28(DI)
+	RET
+
+// func elem32SwapAsm(v, u *elem32, cond int)
+TEXT ·elem32SwapAsm(SB), NOSPLIT, $0-12
+	MOVL    v+0(FP), DI
+	MOVL    u+4(FP), SI
+	MOVL    cond+8(FP), DX
+	NEGL    DX
+	MOVL    0(DI), AX
+	XORL    0(SI), AX
+	ANDL    DX, AX
+	XORL    AX, 0(DI)
+	XORL    AX, 0(SI)
+	MOVL    4(DI), AX
+	XORL    4(SI), AX
+	ANDL    DX, AX
+	XORL    AX, 4(DI)
+	XORL    AX, 4(SI)
+	MOVL    8(DI), AX
+	XORL    8(SI), AX
+	ANDL    DX, AX
+	XORL    AX, 8(DI)
+	XORL    AX, 8(SI)
+	MOVL    12(DI), AX
+	XORL    12(SI), AX
+	ANDL    DX, AX
+	XORL    AX, 12(DI)
+	XORL    AX, 12(SI)
+	MOVL    16(DI), AX
+	XORL    16(SI), AX
+	ANDL    DX, AX
+	XORL    AX, 16(DI)
+	XORL    AX, 16(SI)
+	MOVL    20(DI), AX
+	XORL    20(SI), AX
+	ANDL    DX, AX
+	XORL    AX, 20(DI)
+	XORL    AX, 20(SI)
+	MOVL    24(DI), AX
+	XORL    24(SI), AX
+	ANDL    DX, AX
+	XORL    AX, 24(DI)
+	XORL    AX, 24(SI)
+	MOVL    28(DI), AX
+	XORL    28(SI), AX
+	ANDL    DX, AX
+	XORL    AX, 28(DI)
+	XORL    AX, 28(SI)
+	RET

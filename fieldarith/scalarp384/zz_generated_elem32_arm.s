@@ -6083,3 +6083,132 @@ TEXT ·elem32SubAsm(SB), NOSPLIT, $0-12
 	ADC     R12, R3
 	MOVM.IA.W [R0-R3], (R11)
 	RET
+
+// func elem32SelectAsm(v, a, b *elem32, cond int)
+TEXT ·elem32SelectAsm(SB), NOSPLIT, $0-16
+	MOVW    a+4(FP), R1
+	MOVW    b+8(FP), R2
+	MOVW    cond+12(FP), R12
+	MOVM.IA.W (R1), [R3,R4,R5]
+	MOVM.IA.W (R2), [R6,R7,R8]
+	MOVW    v+0(FP), R0
+	RSB     $0, R12
+	EOR     R6, R3
+	EOR     R7, R4
+	EOR     R8, R5
+	AND     R12, R3
+	AND     R12, R4
+	AND     R12, R5
+	EOR     R6, R3
+	EOR     R7, R4
+	EOR     R8, R5
+	MOVM.IA.W [R3,R4,R5], (R0)
+	MOVM.IA.W (R1), [R3,R4,R5]
+	MOVM.IA.W (R2), [R6,R7,R8]
+	EOR     R6, R3
+	EOR     R7, R4
+	EOR     R8, R5
+	AND     R12, R3
+	AND     R12, R4
+	AND     R12, R5
+	EOR     R6, R3
+	EOR     R7, R4
+	EOR     R8, R5
+	MOVM.IA.W [R3,R4,R5], (R0)
+	MOVM.IA.W (R1), [R3,R4,R5]
+	MOVM.IA.W (R2), [R6,R7,R8]
+	EOR     R6, R3
+	EOR     R7, R4
+	EOR     R8, R5
+	AND     R12, R3
+	AND     R12, R4
+	AND     R12, R5
+	EOR     R6, R3
+	EOR     R7, R4
+	EOR     R8, R5
+	MOVM.IA.W [R3,R4,R5], (R0)
+	MOVM.IA.W (R1), [R3,R4,R5]
+	MOVM.IA.W (R2), [R6,R7,R8]
+	EOR     R6, R3
+	EOR     R7, R4
+	EOR     R8, R5
+	AND     R12, R3
+	AND     R12, R4
+	AND     R12, R5
+	EOR     R6, R3
+	EOR     R7, R4
+	EOR     R8, R5
+	MOVM.IA.W [R3,R4,R5], (R0)
+	RET
+
+// func elem32SwapAsm(v, u *elem32, cond int)
+TEXT ·elem32SwapAsm(SB), NOSPLIT, $0-12
+	MOVW    v+0(FP), R0
+	MOVW    u+4(FP), R1
+	MOVW    cond+8(FP), R2
+	MOVM.IA (R0), [R3,R4,R5]
+	MOVM.IA (R1), [R6,R7,R8]
+	RSB     $0, R2
+	EOR     R6, R3, R9
+	AND     R2, R9
+	EOR     R9, R3
+	EOR     R9, R6
+	EOR     R7, R4, R9
+	AND     R2, R9
+	EOR     R9, R4
+	EOR     R9, R7
+	EOR     R8, R5, R9
+	AND     R2, R9
+	EOR     R9, R5
+	MOVM.IA.W [R3,R4,R5], (R0)
+	EOR     R9, R8
+	MOVM.IA.W [R6,R7,R8], (R1)
+	MOVM.IA (R0), [R3,R4,R5]
+	MOVM.IA (R1), [R6,R7,R8]
+	EOR     R6, R3, R9
+	AND     R2, R9
+	EOR     R9, R3
+	EOR     R9, R6
+	EOR     R7, R4, R9
+	AND     R2, R9
+	EOR     R9, R4
+	EOR     R9, R7
+	EOR     R8, R5, R9
+	AND     R2, R9
+	EOR     R9, R5
+	MOVM.IA.W [R3,R4,R5], (R0)
+	EOR     R9, R8
+	MOVM.IA.W [R6,R7,R8], (R1)
+	MOVM.IA (R0), [R3,R4,R5]
+	MOVM.IA (R1), [R6,R7,R8]
+	EOR     R6, R3, R9
+	AND     R2, R9
+	EOR     R9, R3
+	EOR     R9, R6
+	EOR     R7, R4, R9
+	AND     R2, R9
+	EOR     R9, R4
+	EOR     R9, R7
+	EOR     R8, R5, R9
+	AND     R2, R9
+	EOR     R9, R5
+	MOVM.IA.W [R3,R4,R5], (R0)
+	EOR     R9, R8
+	MOVM.IA.W [R6,R7,R8], (R1)
+	MOVM.IA (R0), [R3,R4,R5]
+	MOVM.IA (R1), [R6,R7,R8]
+	EOR     R6, R3, R9
+	AND     R2, R9
+	EOR     R9, R3
+	EOR     R9, R6
+	EOR     R7, R4, R9
+	AND     R2, R9
+	EOR     R9, R4
+	EOR     R9, R7
+	EOR     R8, R5, R9
+	AND     R2, R9
+	EOR     R9, R5
+	MOVM.IA.W [R3,R4,R5], (R0)
+	EOR     R9, R8
+	MOVM.IA.W [R6,R7,R8], (R1)
+	RET

@@ -33,7 +33,8 @@
 //	cmov     delete one CMOVQcc, or invert its condition
 //	imm      flip bit 0 of an instruction's immediate (not a shift count)
 //	data     flip bit 0 of one DATA word
-//	mask     delete one VPAND/VPOR/VPCMPEQQ/VPSUBQ (the table scans)
+//	mask     delete one VPAND/VPOR/VPCMPEQQ/VPSUBQ (the table scans), or one
+//	         arm AND/EOR or 386 ANDL/XORL (the 32-bit selects and swaps)
 //
 // By default mutants are deduplicated: an emitter that writes the same row at
 // many call sites (a field multiplication inlined into a point formula) gives
@@ -694,6 +695,19 @@ func enumerate(file, src string, ops map[string]bool) []*mutant {
 		case opc == "VPAND" || opc == "VPOR" || opc == "VPCMPEQQ" || opc == "VPSUBQ":
 			if ops["mask"] {
 				add("mask", "delete", "")
+			}
+		case opc == "AND" || opc == "EOR" || opc == "ANDL" || opc == "XORL":
+			// arm and 386 masked selects and swaps (and the mask and
+			// exclusive-or steps elsewhere); an immediate operand is also
+			// the imm operator's.
+			if ops["mask"] {
+				add("mask", "delete", "")
+			}
+			if len(args) > 0 && ops["imm"] {
+				if v, ok := imm(args[0]); ok {
+					b := append([]string{fmt.Sprintf("$%d", v^1)}, args[1:]...)
+					add("imm", "flip0", mk(opc, b...))
+				}
 			}
 		default:
 			if ops["imm"] && len(args) > 0 && !strings.HasPrefix(opc, "J") {

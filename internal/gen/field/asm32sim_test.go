@@ -98,7 +98,8 @@ type simMachine struct {
 	// come only from the arguments and the stack pointer has the same
 	// trace for every input (sameTrace).
 	trace []uint32
-	// y is the uint32 argument y+8(FP) of Mult32.
+	// y is the uint32 argument y+8(FP) of Mult32, and cond of Swap and
+	// Select.
 	y uint32
 }
 
@@ -234,7 +235,7 @@ func (m *simMachine) runARM(body [][]string) error {
 		err := func() error {
 			switch op {
 			case "MOVW":
-				if a[0] == "y+8(FP)" || a[0] == "cond+8(FP)" {
+				if a[0] == "y+8(FP)" || a[0] == "cond+8(FP)" || a[0] == "cond+12(FP)" {
 					return m.setArm(a[1], m.y)
 				}
 				if p, ok := simArg(a[0]); ok {
@@ -477,7 +478,7 @@ func (m *simMachine) run386(body [][]string) error {
 		err := func() error {
 			switch op {
 			case "MOVL":
-				if a[0] == "y+8(FP)" || a[0] == "cond+8(FP)" {
+				if a[0] == "y+8(FP)" || a[0] == "cond+8(FP)" || a[0] == "cond+12(FP)" {
 					return m.x86Set(a[1], m.y)
 				}
 				if p, ok := simArg(a[0]); ok {
@@ -977,10 +978,8 @@ func TestUnsatAsm32LooseSim(t *testing.T) {
 	}
 }
 
-// TestUnsatAsm32SwapSim runs the arm and 386 Swap on the interpreters with
-// cond 0 and 1 on edge and random limbs, checks that v and u are swapped
-// exactly when cond is 1, and that the accesses depend on neither the
-// limbs nor cond.
+// TestUnsatAsm32SwapSim runs the arm and 386 Swap on the interpreters
+// (simSwapSelect) on edge and random limbs.
 func TestUnsatAsm32SwapSim(t *testing.T) {
 	ran := false
 	for _, f := range unsatFields {
@@ -993,20 +992,10 @@ func TestUnsatAsm32SwapSim(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			name := r.typ + "SwapAsm"
-			armBody, err := simFunc(string(files[f.pkg+"/zz_generated_"+r.typ+"_arm.s"]), name)
-			if err != nil {
-				t.Fatal(err)
-			}
-			x86Body, err := simFunc(string(files[f.pkg+"/zz_generated_"+r.typ+"_386.s"]), name)
-			if err != nil {
-				t.Fatal(err)
-			}
 			n := r.n()
 			rnd := rand.New(rand.NewPCG(34, uint64(n)))
-			traces := map[string][]uint32{}
-			for i := 0; i < 200; i++ {
-				v, u := make([]uint32, n), make([]uint32, n)
+			simSwapSelect(t, files, f.pkg+"/zz_generated_"+r.typ, r.typ+"SwapAsm", false, n, 200, func(i int) (v, u []uint32) {
+				v, u = make([]uint32, n), make([]uint32, n)
 				for k := range v {
 					switch i % 4 {
 					case 0:
@@ -1017,38 +1006,107 @@ func TestUnsatAsm32SwapSim(t *testing.T) {
 						v[k], u[k] = rnd.Uint32(), rnd.Uint32()
 					}
 				}
-				cond := uint32(i/4) % 2
-				wantV, wantU := v, u
-				if cond == 1 {
-					wantV, wantU = u, v
-				}
-				for _, arch := range []string{"arm", "386"} {
-					m := &simMachine{reg: map[string]uint32{}, mem: map[uint32]uint32{}, y: cond}
-					for k := 0; k < n; k++ {
-						m.mem[simV+uint32(4*k)] = v[k]
-						m.mem[simA+uint32(4*k)] = u[k]
-					}
-					run, body := m.runARM, armBody
-					if arch == "386" {
-						run, body = m.run386, x86Body
-					}
-					if err := run(body); err != nil {
-						t.Fatalf("%s %s: %v", arch, name, err)
-					}
-					if err := sameTrace(traces, arch, m); err != nil {
-						t.Fatalf("%s %s on %x, %x, %d: %v", arch, name, v, u, cond, err)
-					}
-					for k := 0; k < n; k++ {
-						if gv, gu := m.mem[simV+uint32(4*k)], m.mem[simA+uint32(4*k)]; gv != wantV[k] || gu != wantU[k] {
-							t.Fatalf("%s %s on %x, %x, cond %d: limb %d = %#x, %#x", arch, name, v, u, cond, k, gv, gu)
-						}
-					}
-				}
-			}
+				return v, u
+			})
 		}
 	}
 	if !ran {
 		t.Fatal("no representation has Swap assembly")
+	}
+}
+
+// simSwapSelect runs name from base's _arm.s (where files has it) and
+// _386.s on the interpreters, iters times with x, y = words(i) and cond =
+// i/4 mod 2: Swap (sel false) on v = x, u = y, which must come back
+// swapped exactly when cond is 1; Select (sel true) of a = x, b = y into v,
+// also with v aliasing a and b, which must be x when cond is 1 and y when
+// it is 0. The accesses must depend on neither the words nor cond.
+func simSwapSelect(t *testing.T, files map[string][]byte, base, name string, sel bool, n, iters int, words func(i int) (x, y []uint32)) {
+	t.Helper()
+	type variant struct {
+		arch, alias string
+		body        [][]string
+	}
+	var vs []variant
+	for _, arch := range []string{"arm", "386"} {
+		text, ok := files[base+"_"+arch+".s"]
+		if !ok {
+			if arch == "386" {
+				t.Fatalf("%s: no 386 text", base)
+			}
+			continue
+		}
+		body, err := simFunc(string(text), name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		vs = append(vs, variant{arch, "", body})
+		if !sel {
+			continue
+		}
+		for _, arg := range []string{"a+4(FP)", "b+8(FP)"} {
+			out := make([][]string, len(body))
+			for i, ins := range body {
+				out[i] = slices.Clone(ins)
+				for k := range out[i] {
+					out[i][k] = strings.ReplaceAll(out[i][k], "v+0(FP)", arg)
+				}
+			}
+			vs = append(vs, variant{arch, arg, out})
+		}
+	}
+	traces := map[string][]uint32{}
+	for i := 0; i < iters; i++ {
+		x, y := words(i)
+		cond := uint32(i/4) % 2
+		for _, v := range vs {
+			m := &simMachine{reg: map[string]uint32{}, mem: map[uint32]uint32{}, y: cond}
+			var xAt, yAt, out uint32 = simV, simA, simV
+			if sel {
+				xAt, yAt = simA, simB
+				switch v.alias {
+				case "a+4(FP)":
+					out = simA
+				case "b+8(FP)":
+					out = simB
+				default:
+					for k := 0; k < n; k++ {
+						m.mem[simV+uint32(4*k)] = 0x5a5a5a5a
+					}
+				}
+			}
+			for k := 0; k < n; k++ {
+				m.mem[xAt+uint32(4*k)] = x[k]
+				m.mem[yAt+uint32(4*k)] = y[k]
+			}
+			run := m.runARM
+			if v.arch == "386" {
+				run = m.run386
+			}
+			if err := run(v.body); err != nil {
+				t.Fatalf("%s %s: %v", v.arch, name, err)
+			}
+			if err := sameTrace(traces, v.arch+v.alias, m); err != nil {
+				t.Fatalf("%s %s (v at %q) on %x, %x, %d: %v", v.arch, name, v.alias, x, y, cond, err)
+			}
+			wantX, wantY := x, y
+			if cond == 1 {
+				wantX, wantY = y, x
+			}
+			for k := 0; k < n; k++ {
+				if sel {
+					want := y[k]
+					if cond == 1 {
+						want = x[k]
+					}
+					if got := m.mem[out+uint32(4*k)]; got != want {
+						t.Fatalf("%s %s (v at %q) on %x, %x, cond %d: word %d = %#x", v.arch, name, v.alias, x, y, cond, k, got)
+					}
+				} else if gx, gy := m.mem[simV+uint32(4*k)], m.mem[simA+uint32(4*k)]; gx != wantX[k] || gy != wantY[k] {
+					t.Fatalf("%s %s on %x, %x, cond %d: limb %d = %#x, %#x", v.arch, name, x, y, cond, k, gx, gy)
+				}
+			}
+		}
 	}
 }
 

@@ -332,7 +332,12 @@ func mont386AddSub(r *montRep, s *asmText, name string, sub bool) (int, error) {
 	return count, nil
 }
 
-// montAsm32SmallText appends Add and Sub to the arm (when r gets arm
+// montAsm32SelectNames are the Go names of the Select and Swap assembly.
+func montAsm32SelectNames(r *montRep) (sel, swap string) {
+	return r.Typ + "SelectAsm", r.Typ + "SwapAsm"
+}
+
+// montAsm32SmallText appends Add, Sub, Select, Swap and Halve to the arm (when r gets arm
 // assembly) and 386 texts.
 func montAsm32SmallText(r *montRep, arm, x86 *asmText) error {
 	addName, subName := montAsm32SmallNames(r)
@@ -349,6 +354,13 @@ func montAsm32SmallText(r *montRep, arm, x86 *asmText) error {
 			return err
 		}
 	}
+	selName, swapName := montAsm32SelectNames(r)
+	if montAsm32Arm(r) {
+		armSelectWords(arm, selName, r.Typ, r.N)
+		armSwapWords(arm, swapName, r.Typ, r.N)
+	}
+	x86SelectWords(x86, selName, r.Typ, r.N)
+	x86SwapWords(x86, swapName, r.Typ, r.N)
 	if !r.F.Halve {
 		return nil
 	}
@@ -404,7 +416,54 @@ func %[2]s(v, a, b *%[1]s)
 //
 //go:noescape
 func %[3]s(v, a, b *%[1]s)
-`, r.Typ, addName, subName, runs) + montAsm32HalveStubs(r, runs)
+`, r.Typ, addName, subName, runs) + montAsm32SelectStubs(r, runs) + montAsm32HalveStubs(r, runs)
+}
+
+// montAsm32SelectStubs is the Select and Swap part of the _asm32.go file.
+func montAsm32SelectStubs(r *montRep, runs string) string {
+	selName, swapName := montAsm32SelectNames(r)
+	return fmt.Sprintf(`
+// Select sets v = a if cond == 1 and v = b if cond == 0, and returns v. It
+// runs %[2]s, generated %[4]s assembly with the same result as
+// %[1]sSelect.
+func (v *%[1]s) Select(a, b *%[1]s, cond int) *%[1]s {
+	%[2]s(v, a, b, cond)
+	return v
+}
+
+// Swap swaps v and u if cond == 1 and leaves them if cond == 0. It runs
+// %[3]s, generated %[4]s assembly with the same result as %[1]sSwap.
+func (v *%[1]s) Swap(u *%[1]s, cond int) { %[3]s(v, u, cond) }
+
+// %[2]s is %[1]sSelect in assembly, with a mask rather than a branch.
+// v may alias a and b.
+//
+//go:noescape
+func %[2]s(v, a, b *%[1]s, cond int)
+
+// %[3]s is %[1]sSwap in assembly, with a mask rather than a branch.
+//
+//go:noescape
+func %[3]s(v, u *%[1]s, cond int)
+`, r.Typ, selName, swapName, runs)
+}
+
+// montAsm32SelectGeneric is the Select and Swap part of the _noasm.go file.
+func montAsm32SelectGeneric(r *montRep) string {
+	selName, swapName := montAsm32SelectNames(r)
+	return fmt.Sprintf(`
+// Select sets v = a if cond == 1 and v = b if cond == 0, and returns v.
+func (v *%[1]s) Select(a, b *%[1]s, cond int) *%[1]s {
+	%[1]sSelect(v, a, b, cond)
+	return v
+}
+
+// Swap swaps v and u if cond == 1 and leaves them if cond == 0.
+func (v *%[1]s) Swap(u *%[1]s, cond int) { %[1]sSwap(v, u, cond) }
+
+func %[2]s(v, a, b *%[1]s, cond int) { %[1]sSelect(v, a, b, cond) }
+func %[3]s(v, u *%[1]s, cond int)    { %[1]sSwap(v, u, cond) }
+`, r.Typ, selName, swapName)
 }
 
 // montAsm32HalveStubs is the Halve part of the _asm32.go file, for fields
@@ -456,7 +515,7 @@ func (v *%[1]s) Negate(a *%[1]s) *%[1]s {
 
 func %[2]s(v, a, b *%[1]s) { %[1]sAdd(v, a, b) }
 func %[3]s(v, a, b *%[1]s) { %[1]sSub(v, a, b) }
-`, r.Typ, addName, subName) + montAsm32HalveGeneric(r)
+`, r.Typ, addName, subName) + montAsm32SelectGeneric(r) + montAsm32HalveGeneric(r)
 }
 
 // montAsm32HalveGeneric is the Halve part of the _noasm.go file, for
@@ -559,7 +618,58 @@ func Test%[4]sAsmAddSub(t *testing.T) {
 		check(new(big.Int).Mod(x, R), new(big.Int).Sub(m, big.NewInt(1)))
 	}
 }
-`, r.Typ, addName, subName, strings.ToUpper(r.Typ[:1])+r.Typ[1:], 32*r.N, r.N) + montAsm32HalveTest(r)
+`, r.Typ, addName, subName, strings.ToUpper(r.Typ[:1])+r.Typ[1:], 32*r.N, r.N) + montAsm32SelectTest(r) + montAsm32HalveTest(r)
+}
+
+// montAsm32SelectTest is the package test of Select and Swap in assembly:
+// against the Go code on words of 0, all ones and random ones, cond 0 and
+// 1, with v aliasing a, b or u, and through the methods.
+func montAsm32SelectTest(r *montRep) string {
+	sel, swap := montAsm32SelectNames(r)
+	return fmt.Sprintf(`
+// %[2]s and %[3]s (assembly on arm and 386, the Go code elsewhere)
+// against %[1]sSelect and %[1]sSwap, on any words and cond 0 and 1.
+func Test%[4]sAsmSelectSwap(t *testing.T) {
+	rnd := rand.New(rand.NewPCG(36, %[5]d))
+	word := func() uint32 {
+		switch rnd.IntN(4) {
+		case 0:
+			return 0
+		case 1:
+			return 0xffffffff
+		}
+		return rnd.Uint32()
+	}
+	for i := 0; i < 1000; i++ {
+		var a, b %[1]s
+		for k := range a {
+			a[k], b[k] = word(), word()
+		}
+		cond := i %% 2
+		var got, want %[1]s
+		%[2]s(&got, &a, &b, cond)
+		%[1]sSelect(&want, &a, &b, cond)
+		if got != want || cond == 1 && got != a || cond == 0 && got != b {
+			t.Fatalf("%[2]s(%%x, %%x, %%d) = %%x, Go code %%x", a, b, cond, got, want)
+		}
+		if va, vb := a, b; *va.Select(&va, &b, cond) != want || *vb.Select(&a, &vb, cond) != want {
+			t.Fatalf("Select(%%x, %%x, %%d) aliased: %%x, %%x, want %%x", a, b, cond, va, vb, want)
+		}
+		v, u, gv, gu := a, b, a, b
+		%[3]s(&v, &u, cond)
+		%[1]sSwap(&gv, &gu, cond)
+		if v != gv || u != gu || cond == 1 && (v != b || u != a) || cond == 0 && (v != a || u != b) {
+			t.Fatalf("%[3]s(%%x, %%x, %%d) = %%x, %%x, Go code %%x, %%x", a, b, cond, v, u, gv, gu)
+		}
+		if v.Swap(&u, cond); v != a || u != b {
+			t.Fatalf("Swap(%%x, %%x, %%d) twice: %%x, %%x", a, b, cond, v, u)
+		}
+		if w := a; func() %[1]s { w.Swap(&w, cond); return w }() != a {
+			t.Fatalf("Swap(w, w, %%d) changed %%x", cond, a)
+		}
+	}
+}
+`, r.Typ, sel, swap, strings.ToUpper(r.Typ[:1])+r.Typ[1:], r.N)
 }
 
 // montAsm32HalveTest is the package test of Halve in assembly, for fields
@@ -824,7 +934,7 @@ func mont386Halve(r *montRep, s *asmText, name string) (int, error) {
 // montAsm32Ops lists the elem32 methods that run assembly, the last two
 // joined by last.
 func montAsm32Ops(r *montRep, last string) string {
-	ops := []string{"Multiply", "Square", "Add", "Subtract", "Negate"}
+	ops := []string{"Multiply", "Square", "Add", "Subtract", "Negate", "Select", "Swap"}
 	if r.F.Halve {
 		ops = append(ops, "Halve")
 	}

@@ -42,6 +42,51 @@ func montAddSubModel(r *montRep, a, b []uint32, sub bool) []uint32 {
 	return d
 }
 
+// TestMontAsm32SelectSwapSim runs the arm and 386 Select and Swap of the
+// Montgomery representations on the interpreters (simSwapSelect) on words
+// of 0, all ones, m's own and random ones.
+func TestMontAsm32SelectSwapSim(t *testing.T) {
+	ran := false
+	for _, f := range montFields {
+		if !montAsm32On(f) {
+			continue
+		}
+		ran = true
+		r := montNewRep(f, 32)
+		files, err := montAsm32Generate(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := r.N
+		rnd := rand.New(rand.NewPCG(36, uint64(n)))
+		word := func(k int) uint32 {
+			switch rnd.IntN(4) {
+			case 0:
+				return 0
+			case 1:
+				return 0xffffffff
+			case 2:
+				return uint32(r.Mod[k])
+			}
+			return rnd.Uint32()
+		}
+		words := func(i int) (x, y []uint32) {
+			x, y = make([]uint32, n), make([]uint32, n)
+			for k := range x {
+				x[k], y[k] = word(k), word(k)
+			}
+			return x, y
+		}
+		sel, swap := montAsm32SelectNames(r)
+		base := f.Pkg + "/zz_generated_elem32"
+		simSwapSelect(t, files, base, sel, true, n, 100, words)
+		simSwapSelect(t, files, base, swap, false, n, 100, words)
+	}
+	if !ran {
+		t.Fatal("no field has 32-bit assembly")
+	}
+}
+
 // TestMontAsm32SmallSim runs the arm and 386 Add and Sub of
 // montasm32small.go on the interpreters against the model of the Go code,
 // itself checked against math/big on reduced inputs: edge values (0, 1, 2,

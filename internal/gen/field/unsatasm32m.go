@@ -579,64 +579,23 @@ func abs64(x int64) int64 {
 	return x
 }
 
-// armSwap writes Swap for arm: m = −cond, then per limb t = m & (v ^ u),
-// v ^= t, u ^= t as the Go code, three limbs of each at a time (MOVM) with
-// R9 for t: a NOSPLIT leaf without a frame.
+// armSwap writes Swap for arm (armSwapWords).
 func (r *unsatRep) armSwap(name string) (string, error) {
 	if !r.asm32Swap() {
 		return "", fmt.Errorf("%s: no Swap assembly for this representation", r.typ)
 	}
-	n := r.n()
 	var s asmText
-	s.line("")
-	s.line(fmt.Sprintf("// func %s(v, u *%s, cond int)", name, r.typ))
-	s.line(fmt.Sprintf("TEXT ·%s(SB), NOSPLIT, $0-12", name))
-	s.op("MOVW", "v+0(FP)", "R0")
-	s.op("MOVW", "u+4(FP)", "R1")
-	s.op("MOVW", "cond+8(FP)", "R2")
-	s.op("RSB", "$0", "R2")
-	vreg, ureg := []string{"R3", "R4", "R5"}, []string{"R6", "R7", "R8"}
-	for first := 0; first < n; first += len(vreg) {
-		m := min(len(vreg), n-first)
-		vl, ul := "["+strings.Join(vreg[:m], ",")+"]", "["+strings.Join(ureg[:m], ",")+"]"
-		s.op("MOVM.IA", "(R0)", vl)
-		s.op("MOVM.IA", "(R1)", ul)
-		for i := 0; i < m; i++ {
-			s.op("EOR", ureg[i], vreg[i], "R9")
-			s.op("AND", "R2", "R9")
-			s.op("EOR", "R9", vreg[i])
-			s.op("EOR", "R9", ureg[i])
-		}
-		s.op("MOVM.IA.W", vl, "(R0)")
-		s.op("MOVM.IA.W", ul, "(R1)")
-	}
-	s.op("RET")
+	armSwapWords(&s, name, r.typ, r.n())
 	return s.b.String(), nil
 }
 
-// x86Swap writes Swap for 386: DX = −cond, then per limb AX = t and two
-// XORs into memory.
+// x86Swap writes Swap for 386 (x86SwapWords).
 func (r *unsatRep) x86Swap(name string) (string, error) {
 	if !r.asm32Swap() {
 		return "", fmt.Errorf("%s: no Swap assembly for this representation", r.typ)
 	}
 	var s asmText
-	s.line("")
-	s.line(fmt.Sprintf("// func %s(v, u *%s, cond int)", name, r.typ))
-	s.line(fmt.Sprintf("TEXT ·%s(SB), NOSPLIT, $0-12", name))
-	s.op("MOVL", "v+0(FP)", "DI")
-	s.op("MOVL", "u+4(FP)", "SI")
-	s.op("MOVL", "cond+8(FP)", "DX")
-	s.op("NEGL", "DX")
-	for k := 0; k < r.n(); k++ {
-		v, u := fmt.Sprintf("%d(DI)", 4*k), fmt.Sprintf("%d(SI)", 4*k)
-		s.op("MOVL", v, "AX")
-		s.op("XORL", u, "AX")
-		s.op("ANDL", "DX", "AX")
-		s.op("XORL", "AX", v)
-		s.op("XORL", "AX", u)
-	}
-	s.op("RET")
+	x86SwapWords(&s, name, r.typ, r.n())
 	return s.b.String(), nil
 }
 
