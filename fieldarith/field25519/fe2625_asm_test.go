@@ -12,7 +12,8 @@ import (
 
 // The generated assembly (zz_generated_fe2625_arm.s, _386.s) must return
 // exactly the limbs of the Go code (multiplyGeneric, squareGeneric,
-// mult32Generic, addGeneric, subtractGeneric, swapGeneric) on every input
+// mult32Generic, addGeneric, subtractGeneric, negateGeneric,
+// condNegateGeneric, swapGeneric) on every input
 // within the bounds its proof covers. CI runs these tests under qemu for
 // arm (every GOARM) and 386. The multiplication and Add/Subtract checks
 // are asmtest's.
@@ -42,6 +43,12 @@ var fe2625Asm = &asmtest.Impl[fe2625, uint32]{
 	SubGo:      func(v, a, b *fe2625) { v.subtractGeneric(a, b) },
 	Add:        (*fe2625).Add,
 	Subtract:   (*fe2625).Subtract,
+	NegAsm:     fe2625NegateAsm,
+	NegGo:      func(v, a *fe2625) { v.negateGeneric(a) },
+	Negate:     (*fe2625).Negate,
+	CondNegAsm: fe2625CondNegateAsm,
+	CondNegGo:  func(v *fe2625, cond int) { v.condNegateGeneric(cond) },
+	CondNegate: (*fe2625).CondNegate,
 }
 
 func TestFe2625AsmRandom(t *testing.T) { fe2625Asm.TestRandom(t) }
@@ -138,6 +145,10 @@ func fe2625Tight(seed uint64, n int) []fe2625 {
 	}
 	return tight
 }
+
+// TestFe2625AsmNegate compares the Negate and CondNegate assembly with the Go
+// code (asmtest's TestNegate).
+func TestFe2625AsmNegate(t *testing.T) { fe2625Asm.TestNegate(t, fe2625Tight(10, 300)) }
 
 // TestFe2625AsmAddSub compares the carried Add and Subtract assembly with
 // the Go code (asmtest's TestAddSub).

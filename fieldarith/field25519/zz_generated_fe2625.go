@@ -108,8 +108,10 @@ func (v *fe2625) subtractGeneric(a, b *fe2625) *fe2625 {
 	return v
 }
 
-// Negate sets v = −a, computed as 2p − a limb by limb, and returns v.
-func (v *fe2625) Negate(a *fe2625) *fe2625 {
+// negateGeneric sets v = −a, computed as 2p − a limb by limb, and
+// returns v. Negate runs it, or on arm and 386 the generated assembly that
+// computes the same limbs.
+func (v *fe2625) negateGeneric(a *fe2625) *fe2625 {
 	t0 := 0x7ffffda - a.l[0]
 	t1 := 0x3fffffe - a.l[1]
 	t2 := 0x7fffffe - a.l[2]
@@ -134,9 +136,10 @@ func (v *fe2625) Negate(a *fe2625) *fe2625 {
 	return v
 }
 
-// CondNegate sets v = −v if cond == 1 and leaves v unchanged if cond == 0,
-// and returns v.
-func (v *fe2625) CondNegate(cond int) *fe2625 {
+// condNegateGeneric sets v = −v if cond == 1 and leaves v unchanged if
+// cond == 0, and returns v. CondNegate runs it, or on arm and 386 the
+// generated assembly that computes the same limbs.
+func (v *fe2625) condNegateGeneric(cond int) *fe2625 {
 	m := ct.Mask32(cond)
 	t0 := 0x7ffffda - v.l[0]
 	t1 := 0x3fffffe - v.l[1]

@@ -816,6 +816,162 @@ TEXT ·fe2625SubtractAsm(SB), NOSPLIT, $0-12
 	MOVW    R3, (R0)
 	RET
 
+// func fe2625NegateAsm(v, a *fe2625)
+TEXT ·fe2625NegateAsm(SB), NOSPLIT, $0-8
+	MOVW    a+4(FP), R1
+	MOVW    $0x4000000, R12
+	SUB     $2, R12
+	MOVW    36(R1), R3
+	MOVM.IA.W (R1), [R5]
+	MOVW    v+0(FP), R0
+	// The most used constant k·p_k, 0x3fffffe.
+	// t_9, read first (v writes limb 9 last), into R9.
+	SUB     R3, R12, R9
+	// The top carry times 19, as shifts and adds of t_9>>25 (R3), into R7.
+	SUB     R5, R12, R8
+	MOVW    R9>>25, R3
+	ADD     $0x4000000, R8
+	ADD     R3<<1, R3, R7
+	SUB     $0x24, R8
+	ADD     R3<<4, R7
+	BIC     $0xfc000000, R8, R5
+	ADD     R7, R5
+	MOVM.IA.W [R5], (R0)
+	MOVM.IA.W (R1), [R5,R6]
+	SUB     R5, R12, R3
+	BIC     $0xfe000000, R3, R5
+	ADD     R8>>26, R5
+	SUB     R6, R12, R8
+	ADD     $0x4000000, R8
+	BIC     $0xfc000000, R8, R6
+	ADD     R3>>25, R6
+	MOVM.IA.W [R5,R6], (R0)
+	MOVM.IA.W (R1), [R5,R6]
+	SUB     R5, R12, R3
+	BIC     $0xfe000000, R3, R5
+	ADD     R8>>26, R5
+	SUB     R6, R12, R8
+	ADD     $0x4000000, R8
+	BIC     $0xfc000000, R8, R6
+	ADD     R3>>25, R6
+	MOVM.IA.W [R5,R6], (R0)
+	MOVM.IA.W (R1), [R5,R6]
+	SUB     R5, R12, R3
+	BIC     $0xfe000000, R3, R5
+	ADD     R8>>26, R5
+	SUB     R6, R12, R8
+	ADD     $0x4000000, R8
+	BIC     $0xfc000000, R8, R6
+	ADD     R3>>25, R6
+	MOVM.IA.W [R5,R6], (R0)
+	MOVM.IA.W (R1), [R5,R6]
+	SUB     R5, R12, R3
+	BIC     $0xfe000000, R3, R5
+	ADD     R8>>26, R5
+	SUB     R6, R12, R8
+	ADD     $0x4000000, R8
+	BIC     $0xfc000000, R8, R6
+	ADD     R3>>25, R6
+	BIC     $0xfe000000, R9, R3
+	MOVM.IA.W [R5,R6], (R0)
+	ADD     R8>>26, R3
+	MOVW    R3, (R0)
+	RET
+
+// func fe2625CondNegateAsm(v *fe2625, cond int)
+TEXT ·fe2625CondNegateAsm(SB), NOSPLIT, $0-8
+	MOVW    v+0(FP), R0
+	MOVW    $0x4000000, R12
+	SUB     $2, R12
+	MOVW    36(R0), R3
+	MOVM.IA (R0), [R5]
+	MOVW    cond+4(FP), R2
+	SUB     R3, R12, R9
+	SUB     R5, R12, R8
+	MOVW    R9>>25, R3
+	ADD     $0x4000000, R8
+	ADD     R3<<1, R3, R7
+	SUB     $0x24, R8
+	ADD     R3<<4, R7
+	BIC     $0xfc000000, R8, R1
+	ADD     R7, R1
+	RSB     $0, R2
+	// The most used constant k·p_k, 0x3fffffe.
+	// t_9, read first (v writes limb 9 last), into R9.
+	// The top carry times 19, as shifts and adds of t_9>>25 (R3), into R7.
+	EOR     R5, R1
+	AND     R2, R1
+	EOR     R1, R5
+	MOVM.IA.W [R5], (R0)
+	MOVM.IA (R0), [R5,R6]
+	SUB     R5, R12, R3
+	BIC     $0xfe000000, R3, R1
+	ADD     R8>>26, R1
+	EOR     R5, R1
+	AND     R2, R1
+	SUB     R6, R12, R8
+	EOR     R1, R5
+	ADD     $0x4000000, R8
+	BIC     $0xfc000000, R8, R1
+	ADD     R3>>25, R1
+	EOR     R6, R1
+	AND     R2, R1
+	EOR     R1, R6
+	MOVM.IA.W [R5,R6], (R0)
+	MOVM.IA (R0), [R5,R6]
+	SUB     R5, R12, R3
+	BIC     $0xfe000000, R3, R1
+	ADD     R8>>26, R1
+	EOR     R5, R1
+	AND     R2, R1
+	SUB     R6, R12, R8
+	EOR     R1, R5
+	ADD     $0x4000000, R8
+	BIC     $0xfc000000, R8, R1
+	ADD     R3>>25, R1
+	EOR     R6, R1
+	AND     R2, R1
+	EOR     R1, R6
+	MOVM.IA.W [R5,R6], (R0)
+	MOVM.IA (R0), [R5,R6]
+	SUB     R5, R12, R3
+	BIC     $0xfe000000, R3, R1
+	ADD     R8>>26, R1
+	EOR     R5, R1
+	AND     R2, R1
+	SUB     R6, R12, R8
+	EOR     R1, R5
+	ADD     $0x4000000, R8
+	BIC     $0xfc000000, R8, R1
+	ADD     R3>>25, R1
+	EOR     R6, R1
+	AND     R2, R1
+	EOR     R1, R6
+	MOVM.IA.W [R5,R6], (R0)
+	MOVM.IA (R0), [R5,R6]
+	SUB     R5, R12, R3
+	BIC     $0xfe000000, R3, R1
+	ADD     R8>>26, R1
+	EOR     R5, R1
+	AND     R2, R1
+	SUB     R6, R12, R8
+	EOR     R1, R5
+	ADD     $0x4000000, R8
+	BIC     $0xfc000000, R8, R1
+	ADD     R3>>25, R1
+	EOR     R6, R1
+	AND     R2, R1
+	EOR     R1, R6
+	MOVM.IA.W [R5,R6], (R0)
+	MOVW    (R0), R4
+	BIC     $0xfe000000, R9, R3
+	ADD     R8>>26, R3
+	EOR     R4, R3
+	AND     R2, R3
+	EOR     R3, R4
+	MOVW    R4, (R0)
+	RET
+
 // func fe2625LooseAddAsm(v *fe2625Loose, a, b *fe2625)
 TEXT ·fe2625LooseAddAsm(SB), NOSPLIT, $0-12
 	MOVW    a+4(FP), R1

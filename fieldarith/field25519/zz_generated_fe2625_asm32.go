@@ -50,8 +50,8 @@ func (v *fe2625) Add(a, b *fe2625) *fe2625 {
 	return v
 }
 
-// fe2625AddAsm sets v = a + b, limb for limb as addGeneric
-// (zz_generated_fe2625_arm.s, _386.s). v may alias a and b.
+// fe2625AddAsm is addGeneric in assembly, limb for limb
+// (zz_generated_fe2625_arm.s, _386.s); v may alias a and b.
 //
 //go:noescape
 func fe2625AddAsm(v, a, b *fe2625)
@@ -63,11 +63,37 @@ func (v *fe2625) Subtract(a, b *fe2625) *fe2625 {
 	return v
 }
 
-// fe2625SubtractAsm sets v = a − b, limb for limb as subtractGeneric
-// (zz_generated_fe2625_arm.s, _386.s). v may alias a and b.
+// fe2625SubtractAsm is subtractGeneric in assembly, limb for limb
+// (zz_generated_fe2625_arm.s, _386.s); v may alias a and b.
 //
 //go:noescape
 func fe2625SubtractAsm(v, a, b *fe2625)
+
+// Negate sets v = −a and returns v. It runs fe2625NegateAsm,
+// generated arm or 386 assembly computing the limbs of negateGeneric.
+func (v *fe2625) Negate(a *fe2625) *fe2625 {
+	fe2625NegateAsm(v, a)
+	return v
+}
+
+// fe2625NegateAsm is negateGeneric in assembly, limb for limb
+// (zz_generated_fe2625_arm.s, _386.s); v may alias a.
+//
+//go:noescape
+func fe2625NegateAsm(v, a *fe2625)
+
+// CondNegate sets v = −v if cond == 1 (v if cond == 0) and returns v. It runs fe2625CondNegateAsm,
+// generated arm or 386 assembly computing the limbs of condNegateGeneric.
+func (v *fe2625) CondNegate(cond int) *fe2625 {
+	fe2625CondNegateAsm(v, cond)
+	return v
+}
+
+// fe2625CondNegateAsm is condNegateGeneric in assembly, limb for limb
+// (zz_generated_fe2625_arm.s, _386.s); with a mask rather than a branch.
+//
+//go:noescape
+func fe2625CondNegateAsm(v *fe2625, cond int)
 
 // Add sets v = a + b without a carry and returns v. It runs fe2625LooseAddAsm,
 // generated arm or 386 assembly computing the limbs of addGeneric.

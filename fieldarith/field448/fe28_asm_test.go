@@ -14,7 +14,8 @@ import (
 
 // The generated assembly (zz_generated_fe28_arm.s, _386.s) must return
 // exactly the limbs of the Go code (multiplyGeneric, squareGeneric,
-// mult32Generic, addGeneric, subtractGeneric, swapGeneric) on every input
+// mult32Generic, addGeneric, subtractGeneric, negateGeneric,
+// condNegateGeneric, swapGeneric) on every input
 // within the bounds its proof covers. CI runs these tests under qemu for arm
 // and 386. The multiplication checks are asmtest's.
 
@@ -43,6 +44,12 @@ var fe28Asm = &asmtest.Impl[fe28, uint32]{
 	SubGo:      func(v, a, b *fe28) { v.subtractGeneric(a, b) },
 	Add:        (*fe28).Add,
 	Subtract:   (*fe28).Subtract,
+	NegAsm:     fe28NegateAsm,
+	NegGo:      func(v, a *fe28) { v.negateGeneric(a) },
+	Negate:     (*fe28).Negate,
+	CondNegAsm: fe28CondNegateAsm,
+	CondNegGo:  func(v *fe28, cond int) { v.condNegateGeneric(cond) },
+	CondNegate: (*fe28).CondNegate,
 }
 
 func TestFe28AsmRandom(t *testing.T) { fe28Asm.TestRandom(t) }
@@ -126,7 +133,7 @@ func TestFe28Dispatch(t *testing.T) {
 	m.SquareAsm = func(v, a *fe28) { v.Square(a) }
 	m.Mult32Asm = func(v, a *fe28, y uint32) { v.Mult32(a, y) }
 	m.TestEdges(t)
-	if a := Assembly(); !strings.HasPrefix(a, runtime.GOARCH+" ") || !strings.Contains(a, "Multiply, Square, Mult32, Swap, Add, Subtract, Loose.Add, Loose.Subtract") {
+	if a := Assembly(); !strings.HasPrefix(a, runtime.GOARCH+" ") || !strings.Contains(a, "Multiply, Square, Mult32, Swap, Add, Subtract, Negate, CondNegate, Loose.Add, Loose.Subtract") {
 		t.Fatalf("Assembly() = %q on %s", a, runtime.GOARCH)
 	}
 }
@@ -166,6 +173,10 @@ func fe28Tight(seed uint64, n int) []fe28 {
 	}
 	return tight
 }
+
+// TestFe28AsmNegate compares the Negate and CondNegate assembly with the Go
+// code (asmtest's TestNegate).
+func TestFe28AsmNegate(t *testing.T) { fe28Asm.TestNegate(t, fe28Tight(10, 300)) }
 
 // TestFe28AsmAddSub compares the carried Add and Subtract assembly with
 // the Go code (asmtest's TestAddSub), and the loose Subtract, which

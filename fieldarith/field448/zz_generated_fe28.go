@@ -138,8 +138,10 @@ func (v *fe28) subtractGeneric(a, b *fe28) *fe28 {
 	return v
 }
 
-// Negate sets v = −a, computed as 2p − a limb by limb, and returns v.
-func (v *fe28) Negate(a *fe28) *fe28 {
+// negateGeneric sets v = −a, computed as 2p − a limb by limb, and
+// returns v. Negate runs it, or on arm and 386 the generated assembly that
+// computes the same limbs.
+func (v *fe28) negateGeneric(a *fe28) *fe28 {
 	t0 := 0x1ffffffe - a.l[0]
 	t1 := 0x1ffffffe - a.l[1]
 	t2 := 0x1ffffffe - a.l[2]
@@ -176,9 +178,10 @@ func (v *fe28) Negate(a *fe28) *fe28 {
 	return v
 }
 
-// CondNegate sets v = −v if cond == 1 and leaves v unchanged if cond == 0,
-// and returns v.
-func (v *fe28) CondNegate(cond int) *fe28 {
+// condNegateGeneric sets v = −v if cond == 1 and leaves v unchanged if
+// cond == 0, and returns v. CondNegate runs it, or on arm and 386 the
+// generated assembly that computes the same limbs.
+func (v *fe28) condNegateGeneric(cond int) *fe28 {
 	m := ct.Mask32(cond)
 	t0 := 0x1ffffffe - v.l[0]
 	t1 := 0x1ffffffe - v.l[1]

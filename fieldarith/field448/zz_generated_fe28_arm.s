@@ -1568,6 +1568,212 @@ TEXT ·fe28SubtractAsm(SB), NOSPLIT, $0-12
 	MOVW    R3, (R0)
 	RET
 
+// func fe28NegateAsm(v, a *fe28)
+TEXT ·fe28NegateAsm(SB), NOSPLIT, $0-8
+	MOVW    a+4(FP), R1
+	MOVW    $0x20000000, R12
+	SUB     $2, R12
+	MOVW    60(R1), R3
+	MOVM.IA.W (R1), [R5]
+	MOVW    v+0(FP), R0
+	// The most used constant k·p_k, 0x1ffffffe.
+	// t_15, read first (v writes limb 15 last), into R9.
+	SUB     R3, R12, R9
+	SUB     R5, R12, R8
+	BIC     $0xf0000000, R8, R5
+	ADD     R9>>28, R5
+	MOVM.IA.W [R5], (R0)
+	MOVM.IA.W (R1), [R5,R6]
+	SUB     R5, R12, R3
+	BIC     $0xf0000000, R3, R5
+	ADD     R8>>28, R5
+	SUB     R6, R12, R8
+	BIC     $0xf0000000, R8, R6
+	ADD     R3>>28, R6
+	MOVM.IA.W [R5,R6], (R0)
+	MOVM.IA.W (R1), [R5,R6]
+	SUB     R5, R12, R3
+	BIC     $0xf0000000, R3, R5
+	ADD     R8>>28, R5
+	SUB     R6, R12, R8
+	BIC     $0xf0000000, R8, R6
+	ADD     R3>>28, R6
+	MOVM.IA.W [R5,R6], (R0)
+	MOVM.IA.W (R1), [R5,R6]
+	SUB     R5, R12, R3
+	BIC     $0xf0000000, R3, R5
+	ADD     R8>>28, R5
+	SUB     R6, R12, R8
+	BIC     $0xf0000000, R8, R6
+	ADD     R3>>28, R6
+	MOVM.IA.W [R5,R6], (R0)
+	MOVM.IA.W (R1), [R5,R6]
+	SUB     R5, R12, R3
+	BIC     $0xf0000000, R3, R5
+	ADD     R8>>28, R5
+	SUB     R6, R12, R8
+	SUB     $0x2, R8
+	BIC     $0xf0000000, R8, R6
+	ADD     R3>>28, R6
+	ADD     R9>>28, R6
+	MOVM.IA.W [R5,R6], (R0)
+	MOVM.IA.W (R1), [R5,R6]
+	SUB     R5, R12, R3
+	BIC     $0xf0000000, R3, R5
+	ADD     R8>>28, R5
+	SUB     R6, R12, R8
+	BIC     $0xf0000000, R8, R6
+	ADD     R3>>28, R6
+	MOVM.IA.W [R5,R6], (R0)
+	MOVM.IA.W (R1), [R5,R6]
+	SUB     R5, R12, R3
+	BIC     $0xf0000000, R3, R5
+	ADD     R8>>28, R5
+	SUB     R6, R12, R8
+	BIC     $0xf0000000, R8, R6
+	ADD     R3>>28, R6
+	MOVM.IA.W [R5,R6], (R0)
+	MOVM.IA.W (R1), [R5,R6]
+	SUB     R5, R12, R3
+	BIC     $0xf0000000, R3, R5
+	ADD     R8>>28, R5
+	SUB     R6, R12, R8
+	BIC     $0xf0000000, R8, R6
+	ADD     R3>>28, R6
+	BIC     $0xf0000000, R9, R3
+	MOVM.IA.W [R5,R6], (R0)
+	ADD     R8>>28, R3
+	MOVW    R3, (R0)
+	RET
+
+// func fe28CondNegateAsm(v *fe28, cond int)
+TEXT ·fe28CondNegateAsm(SB), NOSPLIT, $0-8
+	MOVW    v+0(FP), R0
+	MOVW    $0x20000000, R12
+	SUB     $2, R12
+	MOVM.IA (R0), [R5]
+	MOVW    60(R0), R3
+	MOVW    cond+4(FP), R2
+	SUB     R5, R12, R8
+	SUB     R3, R12, R9
+	BIC     $0xf0000000, R8, R1
+	ADD     R9>>28, R1
+	RSB     $0, R2
+	// The most used constant k·p_k, 0x1ffffffe.
+	// t_15, read first (v writes limb 15 last), into R9.
+	EOR     R5, R1
+	AND     R2, R1
+	EOR     R1, R5
+	MOVM.IA.W [R5], (R0)
+	MOVM.IA (R0), [R5,R6]
+	SUB     R5, R12, R3
+	BIC     $0xf0000000, R3, R1
+	ADD     R8>>28, R1
+	EOR     R5, R1
+	AND     R2, R1
+	EOR     R1, R5
+	SUB     R6, R12, R8
+	BIC     $0xf0000000, R8, R1
+	ADD     R3>>28, R1
+	EOR     R6, R1
+	AND     R2, R1
+	EOR     R1, R6
+	MOVM.IA.W [R5,R6], (R0)
+	MOVM.IA (R0), [R5,R6]
+	SUB     R5, R12, R3
+	BIC     $0xf0000000, R3, R1
+	ADD     R8>>28, R1
+	EOR     R5, R1
+	AND     R2, R1
+	EOR     R1, R5
+	SUB     R6, R12, R8
+	BIC     $0xf0000000, R8, R1
+	ADD     R3>>28, R1
+	EOR     R6, R1
+	AND     R2, R1
+	EOR     R1, R6
+	MOVM.IA.W [R5,R6], (R0)
+	MOVM.IA (R0), [R5,R6]
+	SUB     R5, R12, R3
+	BIC     $0xf0000000, R3, R1
+	ADD     R8>>28, R1
+	EOR     R5, R1
+	AND     R2, R1
+	EOR     R1, R5
+	SUB     R6, R12, R8
+	BIC     $0xf0000000, R8, R1
+	ADD     R3>>28, R1
+	EOR     R6, R1
+	AND     R2, R1
+	EOR     R1, R6
+	MOVM.IA.W [R5,R6], (R0)
+	MOVM.IA (R0), [R5,R6]
+	SUB     R5, R12, R3
+	BIC     $0xf0000000, R3, R1
+	ADD     R8>>28, R1
+	EOR     R5, R1
+	AND     R2, R1
+	SUB     R6, R12, R8
+	EOR     R1, R5
+	SUB     $0x2, R8
+	BIC     $0xf0000000, R8, R1
+	ADD     R3>>28, R1
+	ADD     R9>>28, R1
+	EOR     R6, R1
+	AND     R2, R1
+	EOR     R1, R6
+	MOVM.IA.W [R5,R6], (R0)
+	MOVM.IA (R0), [R5,R6]
+	SUB     R5, R12, R3
+	BIC     $0xf0000000, R3, R1
+	ADD     R8>>28, R1
+	EOR     R5, R1
+	AND     R2, R1
+	EOR     R1, R5
+	SUB     R6, R12, R8
+	BIC     $0xf0000000, R8, R1
+	ADD     R3>>28, R1
+	EOR     R6, R1
+	AND     R2, R1
+	EOR     R1, R6
+	MOVM.IA.W [R5,R6], (R0)
+	MOVM.IA (R0), [R5,R6]
+	SUB     R5, R12, R3
+	BIC     $0xf0000000, R3, R1
+	ADD     R8>>28, R1
+	EOR     R5, R1
+	AND     R2, R1
+	EOR     R1, R5
+	SUB     R6, R12, R8
+	BIC     $0xf0000000, R8, R1
+	ADD     R3>>28, R1
+	EOR     R6, R1
+	AND     R2, R1
+	EOR     R1, R6
+	MOVM.IA.W [R5,R6], (R0)
+	MOVM.IA (R0), [R5,R6]
+	SUB     R5, R12, R3
+	BIC     $0xf0000000, R3, R1
+	ADD     R8>>28, R1
+	EOR     R5, R1
+	AND     R2, R1
+	EOR     R1, R5
+	SUB     R6, R12, R8
+	BIC     $0xf0000000, R8, R1
+	ADD     R3>>28, R1
+	EOR     R6, R1
+	AND     R2, R1
+	EOR     R1, R6
+	MOVM.IA.W [R5,R6], (R0)
+	MOVW    (R0), R4
+	BIC     $0xf0000000, R9, R3
+	ADD     R8>>28, R3
+	EOR     R4, R3
+	AND     R2, R3
+	EOR     R3, R4
+	MOVW    R4, (R0)
+	RET
+
 // func fe28LooseAddAsm(v *fe28Loose, a, b *fe28)
 TEXT ·fe28LooseAddAsm(SB), NOSPLIT, $0-12
 	MOVW    a+4(FP), R1

@@ -50,8 +50,8 @@ func (v *fe28) Add(a, b *fe28) *fe28 {
 	return v
 }
 
-// fe28AddAsm sets v = a + b, limb for limb as addGeneric
-// (zz_generated_fe28_arm.s, _386.s). v may alias a and b.
+// fe28AddAsm is addGeneric in assembly, limb for limb
+// (zz_generated_fe28_arm.s, _386.s); v may alias a and b.
 //
 //go:noescape
 func fe28AddAsm(v, a, b *fe28)
@@ -63,11 +63,37 @@ func (v *fe28) Subtract(a, b *fe28) *fe28 {
 	return v
 }
 
-// fe28SubtractAsm sets v = a − b, limb for limb as subtractGeneric
-// (zz_generated_fe28_arm.s, _386.s). v may alias a and b.
+// fe28SubtractAsm is subtractGeneric in assembly, limb for limb
+// (zz_generated_fe28_arm.s, _386.s); v may alias a and b.
 //
 //go:noescape
 func fe28SubtractAsm(v, a, b *fe28)
+
+// Negate sets v = −a and returns v. It runs fe28NegateAsm,
+// generated arm or 386 assembly computing the limbs of negateGeneric.
+func (v *fe28) Negate(a *fe28) *fe28 {
+	fe28NegateAsm(v, a)
+	return v
+}
+
+// fe28NegateAsm is negateGeneric in assembly, limb for limb
+// (zz_generated_fe28_arm.s, _386.s); v may alias a.
+//
+//go:noescape
+func fe28NegateAsm(v, a *fe28)
+
+// CondNegate sets v = −v if cond == 1 (v if cond == 0) and returns v. It runs fe28CondNegateAsm,
+// generated arm or 386 assembly computing the limbs of condNegateGeneric.
+func (v *fe28) CondNegate(cond int) *fe28 {
+	fe28CondNegateAsm(v, cond)
+	return v
+}
+
+// fe28CondNegateAsm is condNegateGeneric in assembly, limb for limb
+// (zz_generated_fe28_arm.s, _386.s); with a mask rather than a branch.
+//
+//go:noescape
+func fe28CondNegateAsm(v *fe28, cond int)
 
 // Add sets v = a + b without a carry and returns v. It runs fe28LooseAddAsm,
 // generated arm or 386 assembly computing the limbs of addGeneric.

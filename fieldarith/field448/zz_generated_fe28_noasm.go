@@ -15,11 +15,17 @@ func (v *fe28) Square(a *fe28) *fe28 { return v.squareGeneric(a) }
 // Mult32 sets v = a·y and returns v. This build runs the Go code, mult32Generic.
 func (v *fe28) Mult32(a *fe28, y uint32) *fe28 { return v.mult32Generic(a, y) }
 
-// Add sets v = a + b and returns v. This build runs the Go code, addGeneric.
+// Add sets v = a + b, carried once, and returns v. This build runs the Go code, addGeneric.
 func (v *fe28) Add(a, b *fe28) *fe28 { return v.addGeneric(a, b) }
 
-// Subtract sets v = a − b and returns v. This build runs the Go code, subtractGeneric.
+// Subtract sets v = a − b, carried once, and returns v. This build runs the Go code, subtractGeneric.
 func (v *fe28) Subtract(a, b *fe28) *fe28 { return v.subtractGeneric(a, b) }
+
+// Negate sets v = −a and returns v. This build runs the Go code, negateGeneric.
+func (v *fe28) Negate(a *fe28) *fe28 { return v.negateGeneric(a) }
+
+// CondNegate sets v = −v if cond == 1 (v if cond == 0) and returns v. This build runs the Go code, condNegateGeneric.
+func (v *fe28) CondNegate(cond int) *fe28 { return v.condNegateGeneric(cond) }
 
 // Add sets v = a + b without a carry and returns v. This build runs the Go code, addGeneric.
 func (v *fe28Loose) Add(a, b *fe28) *fe28Loose { return v.addGeneric(a, b) }

@@ -46,6 +46,12 @@ type Impl[E comparable, W Word] struct {
 	// they are Go.
 	AddAsm, AddGo, SubAsm, SubGo func(v, a, b *E)
 	Add, Subtract                func(v, a, b *E) *E
+
+	// Negate and CondNegate, for TestNegate; nil where they are Go.
+	NegAsm, NegGo         func(v, a *E)
+	Negate                func(v, a *E) *E
+	CondNegAsm, CondNegGo func(v *E, cond int)
+	CondNegate            func(v *E, cond int) *E
 }
 
 // Mult32Edges are multipliers at the edges: 0, 1, 2, X448's a24, X25519's
@@ -282,6 +288,40 @@ func (c *Impl[E, W]) TestAddSub(t *testing.T, tight []E) {
 				if m := *method(new(E), a, b); m != want {
 					t.Fatalf("the method on %x, %x (sub %v): %x, generic %x", c.Limbs(a), c.Limbs(b), sub, c.Limbs(&m), c.Limbs(&want))
 				}
+			}
+		}
+	}
+}
+
+// TestNegate compares NegAsm and CondNegAsm (cond 0 and 1) with NegGo and
+// CondNegGo on tight operands, also with the receiver aliasing the
+// argument and through the methods, and checks the results against
+// math/big and the tight bounds.
+func (c *Impl[E, W]) TestNegate(t *testing.T, tight []E) {
+	mod := func(x *big.Int) *big.Int { return x.Mod(x, c.Modulus) }
+	for i := range tight {
+		a := &tight[i]
+		var got, want E
+		c.NegAsm(&got, a)
+		c.NegGo(&want, a)
+		if got != want {
+			t.Fatalf("−%x: asm %x, generic %x", c.Limbs(a), c.Limbs(&got), c.Limbs(&want))
+		}
+		if !c.within(&got, c.Bound) || mod(new(big.Int).Add(c.Big(&got), c.Big(a))).Sign() != 0 {
+			t.Fatalf("−%x: %x out of bounds or wrong", c.Limbs(a), c.Limbs(&got))
+		}
+		if v := *a; *c.Negate(&v, &v) != want {
+			t.Fatalf("v = −v on %x", c.Limbs(a))
+		}
+		for cond := range 2 {
+			v, g := *a, *a
+			c.CondNegAsm(&v, cond)
+			c.CondNegGo(&g, cond)
+			if v != g || cond == 1 && v != want || cond == 0 && v != *a {
+				t.Fatalf("CondNegate(%x, %d): asm %x, generic %x", c.Limbs(a), cond, c.Limbs(&v), c.Limbs(&g))
+			}
+			if m := *a; *c.CondNegate(&m, cond) != g {
+				t.Fatalf("the method CondNegate(%x, %d)", c.Limbs(a), cond)
 			}
 		}
 	}

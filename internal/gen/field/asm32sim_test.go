@@ -235,7 +235,7 @@ func (m *simMachine) runARM(body [][]string) error {
 		err := func() error {
 			switch op {
 			case "MOVW":
-				if a[0] == "y+8(FP)" || a[0] == "cond+8(FP)" || a[0] == "cond+12(FP)" {
+				if a[0] == "y+8(FP)" || strings.HasPrefix(a[0], "cond+") {
 					return m.setArm(a[1], m.y)
 				}
 				if p, ok := simArg(a[0]); ok {
@@ -478,7 +478,7 @@ func (m *simMachine) run386(body [][]string) error {
 		err := func() error {
 			switch op {
 			case "MOVL":
-				if a[0] == "y+8(FP)" || a[0] == "cond+8(FP)" || a[0] == "cond+12(FP)" {
+				if a[0] == "y+8(FP)" || strings.HasPrefix(a[0], "cond+") {
 					return m.x86Set(a[1], m.y)
 				}
 				if p, ok := simArg(a[0]); ok {
@@ -1232,6 +1232,103 @@ func (r *unsatRep) limbValue(l []uint32) *big.Int {
 
 // simCheckAddSub checks the model's limbs want against a ± b mod p, then
 // runs the arm and 386 bodies of name on a and b and requires want and the
+// TestUnsatAsm32NegateSim runs the arm and 386 Negate and CondNegate on the
+// interpreters against carriedModel (k·p − a, the Subtract of 0) and, for
+// CondNegate, the Go code's masked select, with cond 0 and 1 on tight
+// limbs at their edges and random, checked against math/big and the tight
+// bounds, under one address trace per routine.
+func TestUnsatAsm32NegateSim(t *testing.T) {
+	ran := false
+	for _, f := range unsatFields {
+		for _, r := range f.reps {
+			if !r.asm32AddSub() {
+				continue
+			}
+			ran = true
+			files, err := r.asm32Generate()
+			if err != nil {
+				t.Fatal(err)
+			}
+			n := r.n()
+			rnd := rand.New(rand.NewPCG(37, uint64(n)))
+			p := r.f.p
+			for _, cond := range []bool{false, true} {
+				name := r.typ + "NegateAsm"
+				if cond {
+					name = r.typ + "CondNegateAsm"
+				}
+				bodies := map[string][][]string{}
+				for _, arch := range []string{"arm", "386"} {
+					if bodies[arch], err = simFunc(string(files[f.pkg+"/zz_generated_"+r.typ+"_"+arch+".s"]), name); err != nil {
+						t.Fatal(err)
+					}
+				}
+				traces := map[string][]uint32{}
+				for i := 0; i < 300; i++ {
+					a := make([]uint32, n)
+					for k := range a {
+						tb := r.bound[k].Uint64()
+						switch i % 6 {
+						case 0:
+							a[k] = uint32(tb)
+						case 1: // zero
+						case 2:
+							a[k] = uint32(min(tb, uint64(1)<<r.width[k]-1))
+						case 3:
+							if k == n-1 {
+								a[k] = uint32(tb)
+							}
+						default:
+							a[k] = uint32(rnd.Uint64N(tb + 1))
+						}
+					}
+					c := uint32(i/6) % 2
+					want := r.carriedModel(true, make([]uint32, n), a)
+					if new(big.Int).Mod(new(big.Int).Add(r.limbValue(want), r.limbValue(a)), p).Sign() != 0 {
+						t.Fatalf("%s: the Go model is wrong on %x", name, a)
+					}
+					for k := range want {
+						if uint64(want[k]) > r.bound[k].Uint64() {
+							t.Fatalf("%s: limb %d = %#x exceeds the tight bound", name, k, want[k])
+						}
+					}
+					if cond && c == 0 {
+						want = a
+					}
+					for _, arch := range []string{"arm", "386"} {
+						m := &simMachine{reg: map[string]uint32{}, mem: map[uint32]uint32{}, y: c}
+						at := uint32(simA)
+						if cond {
+							at = simV
+						}
+						for k := 0; k < n; k++ {
+							m.mem[at+uint32(4*k)] = a[k]
+						}
+						run := m.runARM
+						if arch == "386" {
+							run = m.run386
+						}
+						if err := run(bodies[arch]); err != nil {
+							t.Fatalf("%s %s: %v", arch, name, err)
+						}
+						if err := sameTrace(traces, arch, m); err != nil {
+							t.Fatalf("%s %s on %x, cond %d: %v", arch, name, a, c, err)
+						}
+						for k := 0; k < n; k++ {
+							if got := m.mem[simV+uint32(4*k)]; got != want[k] {
+								t.Fatalf("%s %s on %x, cond %d: limb %d = %#x, the Go code's %#x", arch, name, a, c, k, got, want[k])
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	if !ran {
+		t.Fatal("no representation has Negate assembly")
+	}
+}
+
 // address trace of the earlier inputs.
 func simCheckAddSub(t *testing.T, r *unsatRep, name string, sub bool, a, b, want []uint32, armBody, x86Body [][]string, traces map[string][]uint32) {
 	t.Helper()

@@ -228,37 +228,47 @@ func (v *%[1]s) Mult32(a *%[1]s, y uint32) *%[1]s { return v.mult32Generic(a, y)
 	}
 	if r.asm32AddSub() {
 		for _, fn := range []struct {
-			name, method, generic, op string
-			sub                       bool
-		}{{t + "AddAsm", "Add", "addGeneric", "a + b", false}, {t + "SubtractAsm", "Subtract", "subtractGeneric", "a − b", true}} {
-			a, err := r.armCarried(fn.name, fn.sub)
+			name, method, generic, doc string
+			mode                       carriedMode
+			params, args, alias        string
+		}{
+			{t + "AddAsm", "Add", "addGeneric", "v = a + b, carried once,", carriedAdd, "a, b *" + t, "a, b", "v may alias a and b"},
+			{t + "SubtractAsm", "Subtract", "subtractGeneric", "v = a − b, carried once,", carriedSub, "a, b *" + t, "a, b", "v may alias a and b"},
+			{t + "NegateAsm", "Negate", "negateGeneric", "v = −a", carriedNeg, "a *" + t, "a", "v may alias a"},
+			{t + "CondNegateAsm", "CondNegate", "condNegateGeneric", "v = −v if cond == 1 (v if cond == 0)", carriedCondNeg, "cond int", "cond", "with a mask rather than a branch"},
+		} {
+			a, err := r.armCarried(fn.name, fn.mode)
 			if err != nil {
 				return nil, fmt.Errorf("%s arm: %v", fn.name, err)
 			}
 			arm.b.WriteString(a)
-			x, err := r.x86Carried(fn.name, fn.sub)
+			x, err := r.x86Carried(fn.name, fn.mode)
 			if err != nil {
 				return nil, fmt.Errorf("%s 386: %v", fn.name, err)
 			}
 			x86.b.WriteString(x)
+			asmParams := "v, " + fn.params
+			if fn.mode == carriedCondNeg {
+				asmParams = "v *" + t + ", " + fn.params
+			}
 			m32Stub += fmt.Sprintf(`
-// %[2]s sets v = %[5]s, carried once, and returns v. It runs %[3]s,
+// %[2]s sets %[5]s and returns v. It runs %[3]s,
 // generated arm or 386 assembly computing the limbs of %[4]s.
-func (v *%[1]s) %[2]s(a, b *%[1]s) *%[1]s {
-	%[3]s(v, a, b)
+func (v *%[1]s) %[2]s(%[6]s) *%[1]s {
+	%[3]s(v, %[7]s)
 	return v
 }
 
-// %[3]s sets v = %[5]s, limb for limb as %[4]s
-// (zz_generated_%[1]s_arm.s, _386.s). v may alias a and b.
+// %[3]s is %[4]s in assembly, limb for limb
+// (zz_generated_%[1]s_arm.s, _386.s); %[9]s.
 //
 //go:noescape
-func %[3]s(v, a, b *%[1]s)
-`, t, fn.method, fn.name, fn.generic, fn.op)
+func %[3]s(%[8]s)
+`, t, fn.method, fn.name, fn.generic, fn.doc, fn.params, fn.args, asmParams, fn.alias)
 			m32Generic += fmt.Sprintf(`
-// %[2]s sets v = %[4]s and returns v. This build runs the Go code, %[3]s.
-func (v *%[1]s) %[2]s(a, b *%[1]s) *%[1]s { return v.%[3]s(a, b) }
-`, t, fn.method, fn.generic, fn.op)
+// %[2]s sets %[4]s and returns v. This build runs the Go code, %[3]s.
+func (v *%[1]s) %[2]s(%[5]s) *%[1]s { return v.%[3]s(%[6]s) }
+`, t, fn.method, fn.generic, fn.doc, fn.params, fn.args)
 		}
 	}
 	for _, fn := range []struct {

@@ -599,18 +599,41 @@ func (r *unsatRep) x86Swap(name string) (string, error) {
 	return s.b.String(), nil
 }
 
+// carriedMode is what a carried routine computes before its one parallel
+// carry: t_k = a_k + b_k (Add), a_k + k·p_k − b_k (Subtract), k·p_k − a_k
+// (Negate), or k·p_k − v_k selected with v by a mask of cond (CondNegate).
+type carriedMode int
+
+const (
+	carriedAdd carriedMode = iota
+	carriedSub
+	carriedNeg
+	carriedCondNeg
+)
+
+// sub reports whether the mode adds the constants k·p_k.
+func (m carriedMode) sub() bool { return m != carriedAdd }
+
+// neg reports whether the mode has one operand, subtracted from k·p_k.
+func (m carriedMode) neg() bool { return m == carriedNeg || m == carriedCondNeg }
+
 // carriedPrepare checks the Go code's proof of the tight Add or Subtract
 // (t_k = a_k + b_k or a_k + k·p_k − b_k, then one parallel carry) and the
 // carry shape the emitters are written for: limb k into k+1 with
 // coefficient 1, the top limb into the limbs of tops with their
 // coefficients (one coefficient for all of them, below 2^8). It returns the
-// constants k·p_k of Subtract (zeros for Add).
-func (r *unsatRep) carriedPrepare(sub bool) (c []uint32, tops map[int]uint32, err error) {
+// constants k·p_k of Subtract and the negations (zeros for Add).
+func (r *unsatRep) carriedPrepare(mode carriedMode) (c []uint32, tops map[int]uint32, err error) {
 	if !r.asm32AddSub() {
 		return nil, nil, fmt.Errorf("%s: no carried Add/Subtract assembly for this representation", r.typ)
 	}
 	var scratch unsatEmitter
-	if _, err := r.emitAddSub(&scratch, sub, r.bound); err != nil {
+	if mode.neg() {
+		_, err = r.emitNegate(&scratch, mode == carriedCondNeg, r.bound)
+	} else {
+		_, err = r.emitAddSub(&scratch, mode.sub(), r.bound)
+	}
+	if err != nil {
 		return nil, nil, err
 	}
 	n := r.n()
@@ -637,7 +660,7 @@ func (r *unsatRep) carriedPrepare(sub bool) (c []uint32, tops map[int]uint32, er
 	}
 	c = make([]uint32, n)
 	for k := range c {
-		if sub {
+		if mode.sub() {
 			c[k] = uint32(r.subLimb(k).Uint64())
 		}
 	}
@@ -653,31 +676,59 @@ func topCoef(tops map[int]uint32) uint32 {
 	return 1
 }
 
-// armCarried writes the carried Add (t_k = a_k + b_k) or Subtract (t_k = a_k
-// + k·p_k − b_k) for arm, v_k = t_k mod 2^w_k + t_(k−1)>>w_(k−1) (+
-// c·(t_(n−1)>>w_(n−1)) into the top carry's targets) as the Go code: a NOSPLIT
-// leaf without a frame. R0, R1, R2 = v, a, b walking the limbs in batches
-// (MOVM with writeback); t_(n−1) first, into R9; a batch's t_k in the a
-// registers, the last one in R8 for the next batch; v_k built in the b
-// registers; Subtract's most used constant in R12, the others as it plus
-// an immediate; a top carry coefficient c other than 1 multiplied once, by
-// shifts and adds, into a spare register.
-func (r *unsatRep) armCarried(name string, sub bool) (string, error) {
-	c, tops, err := r.carriedPrepare(sub)
+// carriedSignature returns the Go signature of a carried routine and its
+// ABI0 argument size.
+func (r *unsatRep) carriedSignature(mode carriedMode) (string, int) {
+	switch mode {
+	case carriedNeg:
+		return fmt.Sprintf("(v, a *%s)", r.typ), 8
+	case carriedCondNeg:
+		return fmt.Sprintf("(v *%s, cond int)", r.typ), 8
+	}
+	return fmt.Sprintf("(v, a, b *%s)", r.typ), 12
+}
+
+// armCarried writes a carried routine for arm: t_k as mode says (Add a_k +
+// b_k, Subtract a_k + k·p_k − b_k, Negate k·p_k − a_k, CondNegate k·p_k −
+// v_k), v_k = t_k mod 2^w_k + t_(k−1)>>w_(k−1) (+ c·(t_(n−1)>>w_(n−1))
+// into the top carry's targets) as the Go code, and for CondNegate v_k ^=
+// m & (v_k ^ that) with m = −cond: a NOSPLIT leaf without a frame. R0 is
+// v, R1 and R2 the operands (CondNegate reads v through R0 without
+// writeback, R1 is its scratch and R2 its mask), walking the limbs in
+// batches (MOVM with writeback); t_(n−1) first, into R9; a batch's t_k in
+// the a registers, the last one in R8 for the next batch; v_k built in the
+// b registers (which hold the operand of the negations); the most used
+// constant k·p_k in R12, the others as it plus immediates; a top carry
+// coefficient c other than 1 multiplied once, by shifts and adds, into a
+// spare register.
+func (r *unsatRep) armCarried(name string, mode carriedMode) (string, error) {
+	c, tops, err := r.carriedPrepare(mode)
 	if err != nil {
 		return "", err
 	}
 	n := r.n()
+	sig, argSize := r.carriedSignature(mode)
 	var s asmText
 	s.line("")
-	s.line(fmt.Sprintf("// func %s(v, a, b *%s)", name, r.typ))
-	s.line(fmt.Sprintf("TEXT ·%s(SB), NOSPLIT, $0-12", name))
+	s.line(fmt.Sprintf("// func %s%s", name, sig))
+	s.line(fmt.Sprintf("TEXT ·%s(SB), NOSPLIT, $0-%d", name, argSize))
 	s.op("MOVW", "v+0(FP)", "R0")
-	s.op("MOVW", "a+4(FP)", "R1")
-	s.op("MOVW", "b+8(FP)", "R2")
+	in := "R1" // the operand subtracted, or added for Add
+	switch mode {
+	case carriedAdd, carriedSub:
+		s.op("MOVW", "a+4(FP)", "R1")
+		s.op("MOVW", "b+8(FP)", "R2")
+		in = "R2"
+	case carriedNeg:
+		s.op("MOVW", "a+4(FP)", "R1")
+	case carriedCondNeg:
+		in = "R0"
+		s.op("MOVW", "cond+4(FP)", "R2")
+		s.op("RSB", "$0", "R2")
+	}
 	areg, breg := []string{"R3", "R4", "R5"}, []string{"R6", "R7", "R12"}
 	var kc uint32
-	if sub {
+	if mode.sub() {
 		areg, breg = []string{"R3", "R4"}, []string{"R5", "R6"}
 		count := map[uint32]int{}
 		for _, x := range c {
@@ -694,32 +745,44 @@ func (r *unsatRep) armCarried(name string, sub bool) (string, error) {
 		s.op("MOVW", fmt.Sprintf("$0x%x", hi), "R12")
 		s.op("SUB", fmt.Sprintf("$%d", d), "R12")
 	}
-	// t sets dst = a (in dst) ± b of limb k.
+	// t sets out = dst ± b of limb k (dst holds a_k; the negations
+	// ignore it: out = k·p_k − b).
 	t := func(k int, b, dst, out string) error {
-		if sub {
-			s.op("ADD", "R12", dst)
-			ds, err := armImmSum(int64(c[k]) - int64(kc))
-			if err != nil {
-				return fmt.Errorf("%s: limb %d's constant %#x from %#x: %v", r.typ, k, c[k], kc, err)
-			}
-			for _, d := range ds {
-				if d > 0 {
-					s.op("ADD", fmt.Sprintf("$0x%x", d), dst)
-				} else {
-					s.op("SUB", fmt.Sprintf("$0x%x", -d), dst)
-				}
-			}
+		if !mode.sub() {
 			if out != dst {
-				s.op("SUB", b, dst, out)
+				s.op("ADD", b, dst, out)
 			} else {
-				s.op("SUB", b, dst)
+				s.op("ADD", b, dst)
 			}
 			return nil
 		}
-		if out != dst {
-			s.op("ADD", b, dst, out)
+		if mode.neg() {
+			s.op("SUB", b, "R12", out)
 		} else {
-			s.op("ADD", b, dst)
+			s.op("ADD", "R12", dst)
+		}
+		ds, err := armImmSum(int64(c[k]) - int64(kc))
+		if err != nil {
+			return fmt.Errorf("%s: limb %d's constant %#x from %#x: %v", r.typ, k, c[k], kc, err)
+		}
+		acc := dst
+		if mode.neg() {
+			acc = out
+		}
+		for _, d := range ds {
+			if d > 0 {
+				s.op("ADD", fmt.Sprintf("$0x%x", d), acc)
+			} else {
+				s.op("SUB", fmt.Sprintf("$0x%x", -d), acc)
+			}
+		}
+		if mode.neg() {
+			return nil
+		}
+		if out != dst {
+			s.op("SUB", b, dst, out)
+		} else {
+			s.op("SUB", b, dst)
 		}
 		return nil
 	}
@@ -740,7 +803,7 @@ func (r *unsatRep) armCarried(name string, sub bool) (string, error) {
 			used[x] = true
 		}
 		for _, x := range []string{"R7", "R12"} {
-			if !used[x] {
+			if !used[x] && !(x == "R12" && mode.sub()) {
 				rc = x
 				break
 			}
@@ -767,9 +830,17 @@ func (r *unsatRep) armCarried(name string, sub bool) (string, error) {
 			s.op("ADD", rc, dst)
 		}
 	}
+	// sel sets v = v ^ (m & (v ^ nv)) for CondNegate, nv clobbered.
+	sel := func(v, nv string) {
+		s.op("EOR", v, nv)
+		s.op("AND", "R2", nv)
+		s.op("EOR", nv, v)
+	}
 	s.comment("t_%d, read first (v writes limb %d last), into R9.", n-1, n-1)
-	s.op("MOVW", fmt.Sprintf("%d(R1)", 4*(n-1)), "R9")
-	s.op("MOVW", fmt.Sprintf("%d(R2)", 4*(n-1)), "R3")
+	if !mode.neg() {
+		s.op("MOVW", fmt.Sprintf("%d(R1)", 4*(n-1)), "R9")
+	}
+	s.op("MOVW", fmt.Sprintf("%d(%s)", 4*(n-1), in), "R3")
 	if err := t(n-1, "R3", "R9", "R9"); err != nil {
 		return "", err
 	}
@@ -801,8 +872,15 @@ func (r *unsatRep) armCarried(name string, sub bool) (string, error) {
 			m = g
 		}
 		al, bl := "["+strings.Join(areg[:m], ",")+"]", "["+strings.Join(breg[:m], ",")+"]"
-		s.op("MOVM.IA.W", "(R1)", al)
-		s.op("MOVM.IA.W", "(R2)", bl)
+		switch mode {
+		case carriedAdd, carriedSub:
+			s.op("MOVM.IA.W", "(R1)", al)
+			s.op("MOVM.IA.W", "(R2)", bl)
+		case carriedNeg:
+			s.op("MOVM.IA.W", "(R1)", bl)
+		case carriedCondNeg:
+			s.op("MOVM.IA", "(R0)", bl)
+		}
 		for i := 0; i < m; i++ {
 			k := b + i
 			bic, err := armHighMask(r.width[k])
@@ -819,8 +897,14 @@ func (r *unsatRep) armCarried(name string, sub bool) (string, error) {
 			if err := t(k, breg[i], areg[i], out); err != nil {
 				return "", err
 			}
-			s.op("BIC", bic, out, breg[i])
-			carryIn(k, prev, breg[i])
+			if mode == carriedCondNeg {
+				s.op("BIC", bic, out, "R1")
+				carryIn(k, prev, "R1")
+				sel(breg[i], "R1")
+			} else {
+				s.op("BIC", bic, out, breg[i])
+				carryIn(k, prev, breg[i])
+			}
 			prev = out
 		}
 		s.op("MOVM.IA.W", bl, "(R0)")
@@ -832,35 +916,60 @@ func (r *unsatRep) armCarried(name string, sub bool) (string, error) {
 	}
 	s.op("BIC", bic, "R9", "R3")
 	carryIn(n-1, prev, "R3")
-	s.op("MOVW", "R3", "(R0)")
+	if mode == carriedCondNeg {
+		s.op("MOVW", "(R0)", "R4")
+		sel("R4", "R3")
+		s.op("MOVW", "R4", "(R0)")
+	} else {
+		s.op("MOVW", "R3", "(R0)")
+	}
 	s.op("RET")
 	return s.b.String(), nil
 }
 
-// x86Carried writes the carried Add or Subtract for 386: DI, SI, BX = v, a,
-// b; per limb t_k in AX, its carry t_k>>w in CX or DX by turns (the next
-// limb adds it), t_(n−1)>>w (times the top carry's coefficient, IMUL3L)
+// x86Carried writes a carried routine (armCarried's modes) for 386: DI,
+// SI, BX = v, a, b (Negate: v, a; CondNegate: v, and BX its mask −cond);
+// per limb t_k in AX, its carry t_k>>w in CX or DX by turns (the next limb
+// adds it), t_(n−1)>>w (times the top carry's coefficient, IMUL3L)
 // computed first and kept in the frame for the top carry's targets; limb
-// n−1 is read again at the end (v writes it last).
-func (r *unsatRep) x86Carried(name string, sub bool) (string, error) {
-	c, tops, err := r.carriedPrepare(sub)
+// n−1 is read again at the end (v writes it last). CondNegate selects with
+// three instructions, the last an exclusive or into v.
+func (r *unsatRep) x86Carried(name string, mode carriedMode) (string, error) {
+	c, tops, err := r.carriedPrepare(mode)
 	if err != nil {
 		return "", err
 	}
 	n := r.n()
+	sig, argSize := r.carriedSignature(mode)
 	var s asmText
 	s.line("")
-	s.line(fmt.Sprintf("// func %s(v, a, b *%s)", name, r.typ))
-	s.line(fmt.Sprintf("TEXT ·%s(SB), NOSPLIT, $4-12", name))
+	s.line(fmt.Sprintf("// func %s%s", name, sig))
+	s.line(fmt.Sprintf("TEXT ·%s(SB), NOSPLIT, $4-%d", name, argSize))
 	s.op("MOVL", "v+0(FP)", "DI")
-	s.op("MOVL", "a+4(FP)", "SI")
-	s.op("MOVL", "b+8(FP)", "BX")
+	in := "BX" // the operand subtracted, or added for Add
+	switch mode {
+	case carriedAdd, carriedSub:
+		s.op("MOVL", "a+4(FP)", "SI")
+		s.op("MOVL", "b+8(FP)", "BX")
+	case carriedNeg:
+		s.op("MOVL", "a+4(FP)", "SI")
+		in = "SI"
+	case carriedCondNeg:
+		s.op("MOVL", "cond+4(FP)", "BX")
+		s.op("NEGL", "BX")
+		in = "DI"
+	}
 	t := func(k int, dst string) {
-		s.op("MOVL", fmt.Sprintf("%d(SI)", 4*k), dst)
-		if sub {
+		switch {
+		case mode.neg():
+			s.op("MOVL", fmt.Sprintf("$0x%x", c[k]), dst)
+			s.op("SUBL", fmt.Sprintf("%d(%s)", 4*k, in), dst)
+		case mode.sub():
+			s.op("MOVL", fmt.Sprintf("%d(SI)", 4*k), dst)
 			s.op("ADDL", fmt.Sprintf("$0x%x", c[k]), dst)
 			s.op("SUBL", fmt.Sprintf("%d(BX)", 4*k), dst)
-		} else {
+		default:
+			s.op("MOVL", fmt.Sprintf("%d(SI)", 4*k), dst)
 			s.op("ADDL", fmt.Sprintf("%d(BX)", 4*k), dst)
 		}
 	}
@@ -889,7 +998,14 @@ func (r *unsatRep) x86Carried(name string, sub bool) (string, error) {
 		if tops[k] != 0 {
 			s.op("ADDL", "0(SP)", "AX")
 		}
-		s.op("MOVL", "AX", fmt.Sprintf("%d(DI)", 4*k))
+		v := fmt.Sprintf("%d(DI)", 4*k)
+		if mode == carriedCondNeg {
+			s.op("XORL", v, "AX")
+			s.op("ANDL", "BX", "AX")
+			s.op("XORL", "AX", v)
+		} else {
+			s.op("MOVL", "AX", v)
+		}
 		cur, prev = prev, cur
 	}
 	s.op("RET")
