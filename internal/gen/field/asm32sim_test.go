@@ -801,102 +801,78 @@ func TestSameTrace(t *testing.T) {
 // the ladder's 121666, the extremes of uint32 and random multipliers, and
 // checks that the memory accesses do not depend on the data.
 func TestUnsatAsm32Mult32Sim(t *testing.T) {
-	ran := false
-	for _, f := range unsatFields {
-		for _, r := range f.reps {
-			if !r.asm32Mult32() {
-				continue
-			}
-			ran = true
-			files, err := r.asm32Generate()
-			if err != nil {
-				t.Fatal(err)
-			}
-			name := r.typ + "Mult32Asm"
-			armBody, err := simFunc(string(files[f.pkg+"/zz_generated_"+r.typ+"_arm.s"]), name)
-			if err != nil {
-				t.Fatal(err)
-			}
-			x86Body, err := simFunc(string(files[f.pkg+"/zz_generated_"+r.typ+"_386.s"]), name)
-			if err != nil {
-				t.Fatal(err)
-			}
-			n := r.n()
-			rnd := rand.New(rand.NewPCG(32, uint64(n)))
-			limbs := func(kind int) []uint32 {
-				l := make([]uint32, n)
-				for k := range l {
-					lb, tb := r.lbound[k].Uint64(), r.bound[k].Uint64()
-					switch kind {
-					case 0:
+	eachAsm32Rep(t, "no representation has Mult32 assembly", (*unsatRep).asm32Mult32, func(f *unsatField, r *unsatRep, files map[string][]byte) {
+		name := r.typ + "Mult32Asm"
+		armBody, err := simFunc(string(files[f.pkg+"/zz_generated_"+r.typ+"_arm.s"]), name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		x86Body, err := simFunc(string(files[f.pkg+"/zz_generated_"+r.typ+"_386.s"]), name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := r.n()
+		rnd := rand.New(rand.NewPCG(32, uint64(n)))
+		limbs := func(kind int) []uint32 {
+			l := make([]uint32, n)
+			for k := range l {
+				lb, tb := r.lbound[k].Uint64(), r.bound[k].Uint64()
+				switch kind {
+				case 0:
+					l[k] = uint32(lb)
+				case 1:
+					l[k] = uint32(tb)
+				case 2: // zero
+				case 3:
+					l[k] = uint32(min(uint64(1)<<r.width[k], lb))
+				case 4:
+					l[k] = uint32(lb) * uint32(k%2)
+				case 5:
+					l[k] = uint32(lb) * uint32((k+1)%2)
+				case 6: // the chains' last limbs
+					if k == n/2-1 || k == n-1 {
 						l[k] = uint32(lb)
-					case 1:
-						l[k] = uint32(tb)
-					case 2: // zero
-					case 3:
-						l[k] = uint32(min(uint64(1)<<r.width[k], lb))
-					case 4:
-						l[k] = uint32(lb) * uint32(k%2)
-					case 5:
-						l[k] = uint32(lb) * uint32((k+1)%2)
-					case 6: // the chains' last limbs
-						if k == n/2-1 || k == n-1 {
-							l[k] = uint32(lb)
-						}
-					case 7:
-						l[k] = uint32(rnd.Uint64N(lb + 1))
-					default:
-						l[k] = uint32(rnd.Uint64N(tb + 1))
 					}
+				case 7:
+					l[k] = uint32(rnd.Uint64N(lb + 1))
+				default:
+					l[k] = uint32(rnd.Uint64N(tb + 1))
 				}
-				return l
 			}
-			val := r.limbValue
-			ys := []uint32{0, 1, 2, 19, 38, 121665, 121666, 1<<31 - 1, 1 << 31, 0xffffffff}
-			traces := map[string][]uint32{}
-			for i := 0; i < 600; i++ {
-				a := limbs(i % 9)
-				y := ys[i%len(ys)]
-				if i >= 9*len(ys) {
-					y = rnd.Uint32()
+			return l
+		}
+		val := r.limbValue
+		ys := []uint32{0, 1, 2, 19, 38, 121665, 121666, 1<<31 - 1, 1 << 31, 0xffffffff}
+		traces := map[string][]uint32{}
+		for i := 0; i < 600; i++ {
+			a := limbs(i % 9)
+			y := ys[i%len(ys)]
+			if i >= 9*len(ys) {
+				y = rnd.Uint32()
+			}
+			want := r.mult32Model(a, y)
+			p := r.f.p
+			for k := range want {
+				if uint64(want[k]) > r.bound[k].Uint64() {
+					t.Fatalf("%s: the Go model's limb %d = %#x exceeds the tight bound on %x·%d", name, k, want[k], a, y)
 				}
-				want := r.mult32Model(a, y)
-				p := r.f.p
-				for k := range want {
-					if uint64(want[k]) > r.bound[k].Uint64() {
-						t.Fatalf("%s: the Go model's limb %d = %#x exceeds the tight bound on %x·%d", name, k, want[k], a, y)
-					}
+			}
+			if got := new(big.Int).Mod(val(want), p); got.Cmp(new(big.Int).Mod(new(big.Int).Mul(val(a), new(big.Int).SetUint64(uint64(y))), p)) != 0 {
+				t.Fatalf("%s: the Go model is wrong on %x·%d", name, a, y)
+			}
+			for _, arch := range []string{"arm", "386"} {
+				m := &simMachine{reg: map[string]uint32{}, mem: map[uint32]uint32{}, y: y}
+				for k := 0; k < n; k++ {
+					m.mem[simA+uint32(4*k)] = a[k]
 				}
-				if got := new(big.Int).Mod(val(want), p); got.Cmp(new(big.Int).Mod(new(big.Int).Mul(val(a), new(big.Int).SetUint64(uint64(y))), p)) != 0 {
-					t.Fatalf("%s: the Go model is wrong on %x·%d", name, a, y)
+				body := armBody
+				if arch == "386" {
+					body = x86Body
 				}
-				for _, arch := range []string{"arm", "386"} {
-					m := &simMachine{reg: map[string]uint32{}, mem: map[uint32]uint32{}, y: y}
-					for k := 0; k < n; k++ {
-						m.mem[simA+uint32(4*k)] = a[k]
-					}
-					run, body := m.runARM, armBody
-					if arch == "386" {
-						run, body = m.run386, x86Body
-					}
-					if err := run(body); err != nil {
-						t.Fatalf("%s %s: %v", arch, name, err)
-					}
-					if err := sameTrace(traces, arch, m); err != nil {
-						t.Fatalf("%s %s on %x·%d: %v", arch, name, a, y, err)
-					}
-					for k := 0; k < n; k++ {
-						if got := m.mem[simV+uint32(4*k)]; got != want[k] {
-							t.Fatalf("%s %s on %x·%d: limb %d = %#x, the Go code's %#x", arch, name, a, y, k, got, want[k])
-						}
-					}
-				}
+				simRunCheck(t, m, arch, name, fmt.Sprintf("%x·%d", a, y), body, traces, want)
 			}
 		}
-	}
-	if !ran {
-		t.Fatal("no representation has Mult32 assembly")
-	}
+	})
 }
 
 // TestUnsatAsm32LooseSim runs the arm and 386 loose Add and Subtract on the
@@ -981,38 +957,24 @@ func TestUnsatAsm32LooseSim(t *testing.T) {
 // TestUnsatAsm32SwapSim runs the arm and 386 Swap on the interpreters
 // (simSwapSelect) on edge and random limbs.
 func TestUnsatAsm32SwapSim(t *testing.T) {
-	ran := false
-	for _, f := range unsatFields {
-		for _, r := range f.reps {
-			if !r.asm32Swap() {
-				continue
-			}
-			ran = true
-			files, err := r.asm32Generate()
-			if err != nil {
-				t.Fatal(err)
-			}
-			n := r.n()
-			rnd := rand.New(rand.NewPCG(34, uint64(n)))
-			simSwapSelect(t, files, f.pkg+"/zz_generated_"+r.typ, r.typ+"SwapAsm", false, n, 200, func(i int) (v, u []uint32) {
-				v, u = make([]uint32, n), make([]uint32, n)
-				for k := range v {
-					switch i % 4 {
-					case 0:
-						v[k], u[k] = uint32(r.lbound[k].Uint64()), 0
-					case 1:
-						v[k], u[k] = 0xffffffff, uint32(r.bound[k].Uint64())
-					default:
-						v[k], u[k] = rnd.Uint32(), rnd.Uint32()
-					}
+	eachAsm32Rep(t, "no representation has Swap assembly", (*unsatRep).asm32Swap, func(f *unsatField, r *unsatRep, files map[string][]byte) {
+		n := r.n()
+		rnd := rand.New(rand.NewPCG(34, uint64(n)))
+		simSwapSelect(t, files, f.pkg+"/zz_generated_"+r.typ, r.typ+"SwapAsm", false, n, 200, func(i int) (v, u []uint32) {
+			v, u = make([]uint32, n), make([]uint32, n)
+			for k := range v {
+				switch i % 4 {
+				case 0:
+					v[k], u[k] = uint32(r.lbound[k].Uint64()), 0
+				case 1:
+					v[k], u[k] = 0xffffffff, uint32(r.bound[k].Uint64())
+				default:
+					v[k], u[k] = rnd.Uint32(), rnd.Uint32()
 				}
-				return v, u
-			})
-		}
-	}
-	if !ran {
-		t.Fatal("no representation has Swap assembly")
-	}
+			}
+			return v, u
+		})
+	})
 }
 
 // simSwapSelect runs name from base's _arm.s (where files has it) and
@@ -1139,86 +1101,72 @@ func (r *unsatRep) carriedModel(sub bool, a, b []uint32) []uint32 {
 // tight bounds, on tight limbs at their edges (every pair of edge states)
 // and random, and checks that the accesses do not depend on the data.
 func TestUnsatAsm32CarriedSim(t *testing.T) {
-	ran := false
-	for _, f := range unsatFields {
-		for _, r := range f.reps {
-			if !r.asm32AddSub() {
-				continue
+	eachAsm32Rep(t, "no representation has carried Add/Subtract assembly", (*unsatRep).asm32AddSub, func(f *unsatField, r *unsatRep, files map[string][]byte) {
+		n := r.n()
+		rnd := rand.New(rand.NewPCG(35, uint64(n)))
+		const edges = 8
+		limbs := func(kind int) []uint32 {
+			l := make([]uint32, n)
+			for k := range l {
+				tb := r.bound[k].Uint64()
+				w := uint64(1) << r.width[k]
+				switch kind {
+				case 0:
+					l[k] = uint32(tb)
+				case 1: // zero
+				case 2:
+					l[k] = uint32(tb) * uint32(k%2)
+				case 3:
+					l[k] = uint32(min(w, tb))
+				case 4:
+					l[k] = uint32(w - 1)
+				case 5: // the top limb only
+					if k == n-1 {
+						l[k] = uint32(tb)
+					}
+				case 6: // all but the top limb
+					if k != n-1 {
+						l[k] = uint32(tb)
+					}
+				case 7: // the chains' last limbs
+					if k == n/2-1 || k == n-1 {
+						l[k] = uint32(tb)
+					}
+				default:
+					l[k] = uint32(rnd.Uint64N(tb + 1))
+				}
 			}
-			ran = true
-			files, err := r.asm32Generate()
+			return l
+		}
+		for _, sub := range []bool{false, true} {
+			name := r.typ + "AddAsm"
+			if sub {
+				name = r.typ + "SubtractAsm"
+			}
+			armBody, err := simFunc(string(files[f.pkg+"/zz_generated_"+r.typ+"_arm.s"]), name)
 			if err != nil {
 				t.Fatal(err)
 			}
-			n := r.n()
-			rnd := rand.New(rand.NewPCG(35, uint64(n)))
-			const edges = 8
-			limbs := func(kind int) []uint32 {
-				l := make([]uint32, n)
-				for k := range l {
-					tb := r.bound[k].Uint64()
-					w := uint64(1) << r.width[k]
-					switch kind {
-					case 0:
-						l[k] = uint32(tb)
-					case 1: // zero
-					case 2:
-						l[k] = uint32(tb) * uint32(k%2)
-					case 3:
-						l[k] = uint32(min(w, tb))
-					case 4:
-						l[k] = uint32(w - 1)
-					case 5: // the top limb only
-						if k == n-1 {
-							l[k] = uint32(tb)
-						}
-					case 6: // all but the top limb
-						if k != n-1 {
-							l[k] = uint32(tb)
-						}
-					case 7: // the chains' last limbs
-						if k == n/2-1 || k == n-1 {
-							l[k] = uint32(tb)
-						}
-					default:
-						l[k] = uint32(rnd.Uint64N(tb + 1))
-					}
-				}
-				return l
+			x86Body, err := simFunc(string(files[f.pkg+"/zz_generated_"+r.typ+"_386.s"]), name)
+			if err != nil {
+				t.Fatal(err)
 			}
-			for _, sub := range []bool{false, true} {
-				name := r.typ + "AddAsm"
-				if sub {
-					name = r.typ + "SubtractAsm"
+			traces := map[string][]uint32{}
+			for i := 0; i < 400; i++ {
+				a, b := limbs(edges+i%3), limbs(edges+(i+1)%3)
+				if i < edges*edges {
+					a, b = limbs(i%edges), limbs(i/edges)
 				}
-				armBody, err := simFunc(string(files[f.pkg+"/zz_generated_"+r.typ+"_arm.s"]), name)
-				if err != nil {
-					t.Fatal(err)
-				}
-				x86Body, err := simFunc(string(files[f.pkg+"/zz_generated_"+r.typ+"_386.s"]), name)
-				if err != nil {
-					t.Fatal(err)
-				}
-				traces := map[string][]uint32{}
-				for i := 0; i < 400; i++ {
-					a, b := limbs(edges+i%3), limbs(edges+(i+1)%3)
-					if i < edges*edges {
-						a, b = limbs(i%edges), limbs(i/edges)
+				want := r.carriedModel(sub, a, b)
+				for k := range want {
+					if uint64(want[k]) > r.bound[k].Uint64() {
+						t.Fatalf("%s: limb %d = %#x exceeds the tight bound", name, k, want[k])
 					}
-					want := r.carriedModel(sub, a, b)
-					for k := range want {
-						if uint64(want[k]) > r.bound[k].Uint64() {
-							t.Fatalf("%s: limb %d = %#x exceeds the tight bound", name, k, want[k])
-						}
-					}
-					simCheckAddSub(t, r, name, sub, a, b, want, armBody, x86Body, traces)
 				}
+				simCheckAddSub(t, r, name, sub, a, b, want, armBody, x86Body, traces)
 			}
 		}
-	}
-	if !ran {
-		t.Fatal("no representation has carried Add/Subtract assembly")
-	}
+	})
 }
 
 // limbValue is the integer the limbs l stand for, Σ l_k·2^off_k.
@@ -1230,105 +1178,79 @@ func (r *unsatRep) limbValue(l []uint32) *big.Int {
 	return x
 }
 
-// simCheckAddSub checks the model's limbs want against a ± b mod p, then
-// runs the arm and 386 bodies of name on a and b and requires want and the
 // TestUnsatAsm32NegateSim runs the arm and 386 Negate and CondNegate on the
 // interpreters against carriedModel (k·p − a, the Subtract of 0) and, for
 // CondNegate, the Go code's masked select, with cond 0 and 1 on tight
 // limbs at their edges and random, checked against math/big and the tight
 // bounds, under one address trace per routine.
 func TestUnsatAsm32NegateSim(t *testing.T) {
-	ran := false
-	for _, f := range unsatFields {
-		for _, r := range f.reps {
-			if !r.asm32AddSub() {
-				continue
+	eachAsm32Rep(t, "no representation has Negate assembly", (*unsatRep).asm32AddSub, func(f *unsatField, r *unsatRep, files map[string][]byte) {
+		n := r.n()
+		rnd := rand.New(rand.NewPCG(37, uint64(n)))
+		p := r.f.p
+		for _, cond := range []bool{false, true} {
+			name := r.typ + "NegateAsm"
+			if cond {
+				name = r.typ + "CondNegateAsm"
 			}
-			ran = true
-			files, err := r.asm32Generate()
-			if err != nil {
-				t.Fatal(err)
+			bodies := map[string][][]string{}
+			for _, arch := range []string{"arm", "386"} {
+				body, err := simFunc(string(files[f.pkg+"/zz_generated_"+r.typ+"_"+arch+".s"]), name)
+				if err != nil {
+					t.Fatal(err)
+				}
+				bodies[arch] = body
 			}
-			n := r.n()
-			rnd := rand.New(rand.NewPCG(37, uint64(n)))
-			p := r.f.p
-			for _, cond := range []bool{false, true} {
-				name := r.typ + "NegateAsm"
-				if cond {
-					name = r.typ + "CondNegateAsm"
-				}
-				bodies := map[string][][]string{}
-				for _, arch := range []string{"arm", "386"} {
-					if bodies[arch], err = simFunc(string(files[f.pkg+"/zz_generated_"+r.typ+"_"+arch+".s"]), name); err != nil {
-						t.Fatal(err)
-					}
-				}
-				traces := map[string][]uint32{}
-				for i := 0; i < 300; i++ {
-					a := make([]uint32, n)
-					for k := range a {
-						tb := r.bound[k].Uint64()
-						switch i % 6 {
-						case 0:
+			traces := map[string][]uint32{}
+			for i := 0; i < 300; i++ {
+				a := make([]uint32, n)
+				for k := range a {
+					tb := r.bound[k].Uint64()
+					switch i % 6 {
+					case 0:
+						a[k] = uint32(tb)
+					case 1: // zero
+					case 2:
+						a[k] = uint32(min(tb, uint64(1)<<r.width[k]-1))
+					case 3:
+						if k == n-1 {
 							a[k] = uint32(tb)
-						case 1: // zero
-						case 2:
-							a[k] = uint32(min(tb, uint64(1)<<r.width[k]-1))
-						case 3:
-							if k == n-1 {
-								a[k] = uint32(tb)
-							}
-						default:
-							a[k] = uint32(rnd.Uint64N(tb + 1))
 						}
+					default:
+						a[k] = uint32(rnd.Uint64N(tb + 1))
 					}
-					c := uint32(i/6) % 2
-					want := r.carriedModel(true, make([]uint32, n), a)
-					if new(big.Int).Mod(new(big.Int).Add(r.limbValue(want), r.limbValue(a)), p).Sign() != 0 {
-						t.Fatalf("%s: the Go model is wrong on %x", name, a)
+				}
+				c := uint32(i/6) % 2
+				want := r.carriedModel(true, make([]uint32, n), a)
+				if new(big.Int).Mod(new(big.Int).Add(r.limbValue(want), r.limbValue(a)), p).Sign() != 0 {
+					t.Fatalf("%s: the Go model is wrong on %x", name, a)
+				}
+				for k := range want {
+					if uint64(want[k]) > r.bound[k].Uint64() {
+						t.Fatalf("%s: limb %d = %#x exceeds the tight bound", name, k, want[k])
 					}
-					for k := range want {
-						if uint64(want[k]) > r.bound[k].Uint64() {
-							t.Fatalf("%s: limb %d = %#x exceeds the tight bound", name, k, want[k])
-						}
+				}
+				if cond && c == 0 {
+					want = a
+				}
+				for _, arch := range []string{"arm", "386"} {
+					m := &simMachine{reg: map[string]uint32{}, mem: map[uint32]uint32{}, y: c}
+					at := uint32(simA)
+					if cond {
+						at = simV
 					}
-					if cond && c == 0 {
-						want = a
+					for k := 0; k < n; k++ {
+						m.mem[at+uint32(4*k)] = a[k]
 					}
-					for _, arch := range []string{"arm", "386"} {
-						m := &simMachine{reg: map[string]uint32{}, mem: map[uint32]uint32{}, y: c}
-						at := uint32(simA)
-						if cond {
-							at = simV
-						}
-						for k := 0; k < n; k++ {
-							m.mem[at+uint32(4*k)] = a[k]
-						}
-						run := m.runARM
-						if arch == "386" {
-							run = m.run386
-						}
-						if err := run(bodies[arch]); err != nil {
-							t.Fatalf("%s %s: %v", arch, name, err)
-						}
-						if err := sameTrace(traces, arch, m); err != nil {
-							t.Fatalf("%s %s on %x, cond %d: %v", arch, name, a, c, err)
-						}
-						for k := 0; k < n; k++ {
-							if got := m.mem[simV+uint32(4*k)]; got != want[k] {
-								t.Fatalf("%s %s on %x, cond %d: limb %d = %#x, the Go code's %#x", arch, name, a, c, k, got, want[k])
-							}
-						}
-					}
+					simRunCheck(t, m, arch, name, fmt.Sprintf("%x, cond %d", a, c), bodies[arch], traces, want)
 				}
 			}
 		}
-	}
-	if !ran {
-		t.Fatal("no representation has Negate assembly")
-	}
+	})
 }
 
+// simCheckAddSub checks the model's limbs want against a ± b mod p, then
+// runs the arm and 386 bodies of name on a and b and requires want and the
 // address trace of the earlier inputs.
 func simCheckAddSub(t *testing.T, r *unsatRep, name string, sub bool, a, b, want []uint32, armBody, x86Body [][]string, traces map[string][]uint32) {
 	t.Helper()
@@ -1347,20 +1269,55 @@ func simCheckAddSub(t *testing.T, r *unsatRep, name string, sub bool, a, b, want
 			m.mem[simA+uint32(4*k)] = a[k]
 			m.mem[simB+uint32(4*k)] = b[k]
 		}
-		run, body := m.runARM, armBody
+		body := armBody
 		if arch == "386" {
-			run, body = m.run386, x86Body
+			body = x86Body
 		}
-		if err := run(body); err != nil {
-			t.Fatalf("%s %s: %v", arch, name, err)
+		simRunCheck(t, m, arch, name, fmt.Sprintf("%x, %x", a, b), body, traces, want)
+	}
+}
+
+// simRunCheck runs body on m for arch (arm or 386), requires the address
+// trace recorded under arch in traces, and v's n words at simV to be
+// want's; what names the inputs in a failure.
+func simRunCheck(t *testing.T, m *simMachine, arch, name, what string, body [][]string, traces map[string][]uint32, want []uint32) {
+	t.Helper()
+	run := m.runARM
+	if arch == "386" {
+		run = m.run386
+	}
+	if err := run(body); err != nil {
+		t.Fatalf("%s %s: %v", arch, name, err)
+	}
+	if err := sameTrace(traces, arch, m); err != nil {
+		t.Fatalf("%s %s on %s: %v", arch, name, what, err)
+	}
+	for k := range want {
+		if got := m.mem[simV+uint32(4*k)]; got != want[k] {
+			t.Fatalf("%s %s on %s: limb %d = %#x, the Go code's %#x", arch, name, what, k, got, want[k])
 		}
-		if err := sameTrace(traces, arch, m); err != nil {
-			t.Fatalf("%s %s on %x, %x: %v", arch, name, a, b, err)
-		}
-		for k := 0; k < n; k++ {
-			if got := m.mem[simV+uint32(4*k)]; got != want[k] {
-				t.Fatalf("%s %s on %x, %x: limb %d = %#x, the Go code's %#x", arch, name, a, b, k, got, want[k])
+	}
+}
+
+// eachAsm32Rep runs fn on every unsaturated representation for which on is
+// true, with its generated files, and fails with what if there is none.
+func eachAsm32Rep(t *testing.T, what string, on func(*unsatRep) bool, fn func(f *unsatField, r *unsatRep, files map[string][]byte)) {
+	t.Helper()
+	ran := false
+	for _, f := range unsatFields {
+		for _, r := range f.reps {
+			if !on(r) {
+				continue
 			}
+			ran = true
+			files, err := r.asm32Generate()
+			if err != nil {
+				t.Fatal(err)
+			}
+			fn(f, r, files)
 		}
+	}
+	if !ran {
+		t.Fatal(what)
 	}
 }

@@ -16,17 +16,7 @@ import (
 // marked Asm32. The package tests (zz_generated_elem32_asm32_test.go) run
 // the same text under qemu.
 func TestMontAsm32Sim(t *testing.T) {
-	ran := false
-	for _, f := range montFields {
-		if !montAsm32On(f) {
-			continue
-		}
-		ran = true
-		r := montNewRep(f, 32)
-		files, err := montAsm32Generate(f)
-		if err != nil {
-			t.Fatal(err)
-		}
+	eachMontAsm32(t, "no field is marked Asm32", nil, func(f *montField, r *montRep, files map[string][]byte) {
 		n := r.N
 		m := f.Modulus
 		one := big.NewInt(1)
@@ -136,10 +126,7 @@ func TestMontAsm32Sim(t *testing.T) {
 				}
 			}
 		}
-	}
-	if !ran {
-		t.Fatal("no field is marked Asm32")
-	}
+	})
 }
 
 // TestMontAsm32Text checks what the text may contain, as TestUnsatAsm32Text
@@ -220,5 +207,27 @@ func TestMontAsm32Text(t *testing.T) {
 				t.Errorf("%s 386: %q: a branch or BP", f.Pkg, line)
 			}
 		}
+	}
+}
+
+// eachMontAsm32 runs fn on every field marked Asm32 (and for which on,
+// unless nil, is true), with its 32-bit representation and generated
+// files, and fails with what if there is none.
+func eachMontAsm32(t *testing.T, what string, on func(*montField) bool, fn func(f *montField, r *montRep, files map[string][]byte)) {
+	t.Helper()
+	ran := false
+	for _, f := range montFields {
+		if !montAsm32On(f) || on != nil && !on(f) {
+			continue
+		}
+		ran = true
+		files, err := montAsm32Generate(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fn(f, montNewRep(f, 32), files)
+	}
+	if !ran {
+		t.Fatal(what)
 	}
 }

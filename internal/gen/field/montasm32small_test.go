@@ -46,17 +46,7 @@ func montAddSubModel(r *montRep, a, b []uint32, sub bool) []uint32 {
 // Montgomery representations on the interpreters (simSwapSelect) on words
 // of 0, all ones, m's own and random ones.
 func TestMontAsm32SelectSwapSim(t *testing.T) {
-	ran := false
-	for _, f := range montFields {
-		if !montAsm32On(f) {
-			continue
-		}
-		ran = true
-		r := montNewRep(f, 32)
-		files, err := montAsm32Generate(f)
-		if err != nil {
-			t.Fatal(err)
-		}
+	eachMontAsm32(t, "no field has 32-bit assembly", nil, func(f *montField, r *montRep, files map[string][]byte) {
 		n := r.N
 		rnd := rand.New(rand.NewPCG(36, uint64(n)))
 		word := func(k int) uint32 {
@@ -81,10 +71,7 @@ func TestMontAsm32SelectSwapSim(t *testing.T) {
 		base := f.Pkg + "/zz_generated_elem32"
 		simSwapSelect(t, files, base, sel, true, n, 100, words)
 		simSwapSelect(t, files, base, swap, false, n, 100, words)
-	}
-	if !ran {
-		t.Fatal("no field has 32-bit assembly")
-	}
+	})
 }
 
 // TestMontAsm32SmallSim runs the arm and 386 Add and Sub of
@@ -94,17 +81,7 @@ func TestMontAsm32SelectSwapSim(t *testing.T) {
 // from the bottom) and random limbs of 0, 1, all ones or random, with v
 // apart from and aliasing a and b, and the same address trace throughout.
 func TestMontAsm32SmallSim(t *testing.T) {
-	ran := false
-	for _, f := range montFields {
-		if !montAsm32On(f) {
-			continue
-		}
-		ran = true
-		r := montNewRep(f, 32)
-		files, err := montAsm32Generate(f)
-		if err != nil {
-			t.Fatal(err)
-		}
+	eachMontAsm32(t, "no field is marked Asm32", nil, func(f *montField, r *montRep, files map[string][]byte) {
 		n, m := r.N, f.Modulus
 		one := big.NewInt(1)
 		R := new(big.Int).Lsh(one, uint(32*n))
@@ -221,10 +198,7 @@ func TestMontAsm32SmallSim(t *testing.T) {
 				}
 			}
 		}
-	}
-	if !ran {
-		t.Fatal("no field is marked Asm32")
-	}
+	})
 }
 
 // montHalveModel computes what HalveBody's Go code computes, on any limbs:
@@ -254,17 +228,7 @@ func montHalveModel(r *montRep, a []uint32) []uint32 {
 // checked against a·2⁻¹ mod m on reduced inputs, with v apart from and
 // aliasing a and the same address trace throughout.
 func TestMontAsm32HalveSim(t *testing.T) {
-	ran := false
-	for _, f := range montFields {
-		if !montAsm32On(f) || !f.Halve {
-			continue
-		}
-		ran = true
-		r := montNewRep(f, 32)
-		files, err := montAsm32Generate(f)
-		if err != nil {
-			t.Fatal(err)
-		}
+	eachMontAsm32(t, "no Asm32 field has Halve", func(f *montField) bool { return f.Halve }, func(f *montField, r *montRep, files map[string][]byte) {
 		n, m := r.N, f.Modulus
 		one := big.NewInt(1)
 		R := new(big.Int).Lsh(one, uint(32*n))
@@ -353,8 +317,5 @@ func TestMontAsm32HalveSim(t *testing.T) {
 				}
 			}
 		}
-	}
-	if !ran {
-		t.Fatal("no Asm32 field has Halve")
-	}
+	})
 }
