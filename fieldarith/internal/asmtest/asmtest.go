@@ -1,11 +1,12 @@
 // Package asmtest is the test harness shared by the fieldarith packages'
-// generated multiplication and squaring assembly: it checks that the
-// assembly returns exactly the limbs of the Go code it replaces, and limbs
-// within the tight bounds, on random and edge inputs within the loose
-// bounds, that the values agree with math/big, and that aliased operands
-// work. The implementations under test and their references come in an
-// Impl, so one harness serves every limb representation. It is used only by
-// tests.
+// generated assembly of the unsaturated representations (multiplication,
+// squaring, Mult32, the carried Add, Subtract, Negate and CondNegate): it
+// checks that the assembly returns exactly the limbs of the Go code it
+// replaces, and limbs within the tight bounds, on random and edge inputs
+// within the bounds its proof covers, that the values agree with math/big,
+// and that aliased operands work. The implementations under test and their
+// references come in an Impl, so one harness serves every limb
+// representation. It is used only by tests.
 package asmtest
 
 import (

@@ -2,8 +2,8 @@ package field
 
 // The arm and 386 emitters of the small operations of the 32-bit
 // representations: Mult32 (v = a·y for a uint32 y), the loose Add and
-// Subtract, the carried Add and Subtract, and Swap, for fe2625 and fe28
-// alike; what differs between them (the limb widths, the k·p constants, the
+// Subtract, the carried Add, Subtract, Negate and CondNegate, and Swap
+// (asm32swap.go's word-wise emitter), for fe2625 and fe28 alike; what differs between them (the limb widths, the k·p constants, the
 // targets of the top limb's carry: limb 0 times 19 for fe2625, limbs 0 and 8
 // for fe28) is data the emitters read from the representation.
 //
@@ -16,10 +16,11 @@ package field
 // at the end, then limbs 0 and h carried once more. The sums are equal to
 // the Go code's (they are proved not to wrap), so the limbs are
 // bit-identical and the generator's bounds proof of Mult32 on the loose
-// bounds covers the assembly. The carried Add and Subtract compute the Go
-// code's t_k = a_k (+ k·p_k) ± b_k in uint32 and its one parallel carry,
-// v_k = t_k mod 2^w_k + t_(k−1)>>w_(k−1) (+ t_(n−1)>>w_(n−1) for the top
-// limb's targets), with the same wrapping sums.
+// bounds covers the assembly. The carried routines compute the Go code's
+// t_k = a_k (+ k·p_k) ± b_k (Negate and CondNegate: k·p_k − a_k) in uint32
+// and its one parallel carry, v_k = t_k mod 2^w_k + t_(k−1)>>w_(k−1) (+
+// c·(t_(n−1)>>w_(n−1)) for the top limb's targets), with the same wrapping
+// sums; CondNegate then keeps v_k or that by the mask −cond.
 //
 // Limb k is read before v's limb k is written and v's limbs are written in
 // order (Mult32 and the carried Add and Subtract then reread the two limbs
@@ -368,8 +369,8 @@ func (r *unsatRep) asm32Swap() bool { return r.asm32 }
 func (r *unsatRep) asm32LooseAdd() bool { return r.asm32 && (!r.looseAddCarry || r.asm32AddSub()) }
 func (r *unsatRep) asm32LooseSub() bool { return r.asm32 && (!r.looseSubCarry || r.asm32AddSub()) }
 
-// asm32AddSub reports whether the tight Add and Subtract (one parallel
-// carry) run assembly: where every carry but the top limb's has coefficient
+// asm32AddSub reports whether the carried routines (the tight Add and
+// Subtract, Negate and CondNegate: one parallel carry) run assembly: where every carry but the top limb's has coefficient
 // 1 and goes to the next limb (fe28; fe2625, whose top carry is 19 times
 // into limb 0). carriedPrepare checks the rest of the shape.
 func (r *unsatRep) asm32AddSub() bool {
@@ -798,12 +799,12 @@ func (r *unsatRep) armCarried(name string, mode carriedMode) (string, error) {
 	// written it.
 	coef, rc := topCoef(tops), ""
 	if coef != 1 {
-		used := map[string]bool{}
+		used := map[string]bool{"R12": mode.sub()} // k·p_k's register
 		for _, x := range append(append([]string{}, areg...), breg...) {
 			used[x] = true
 		}
 		for _, x := range []string{"R7", "R12"} {
-			if !used[x] && !(x == "R12" && mode.sub()) {
+			if !used[x] {
 				rc = x
 				break
 			}
